@@ -1,0 +1,46 @@
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
+import { PLANS, planDetailsPath, planSignupPath } from "~/content/plans";
+import { cn } from "~/lib/cn";
+
+/** The four plans with their sign-up and 'Learn more' links (SPEC §2 pricing section). */
+export function PricingCards() {
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+      {PLANS.map((plan) => (
+        <li
+          key={plan.id}
+          aria-labelledby={`plan-${plan.id}`}
+          className={cn("relative flex flex-col rounded-lg border bg-card p-6 shadow-sm", plan.mostPopular && "border-2 border-primary")}
+        >
+          {plan.mostPopular ? <Badge className="absolute -top-3 left-6">Most Popular</Badge> : null}
+          <h3 id={`plan-${plan.id}`} className="text-xl font-semibold">
+            {plan.name}
+          </h3>
+          <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
+          <p className="mt-4">
+            <span className="text-3xl font-bold">{plan.price}</span>
+            {plan.period ? <span className="text-muted-foreground">{plan.period}</span> : null}
+          </p>
+          <ul className="mt-4 flex-1 space-y-2 text-sm">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <Link to={planSignupPath(plan)} className={buttonClass({ variant: plan.mostPopular ? "default" : "outline", className: "mt-6 w-full" })}>
+            {plan.cta}
+            <span className="sr-only"> with {plan.name}</span>
+          </Link>
+          <Link to={planDetailsPath(plan)} className={buttonClass({ variant: "link", size: "sm", className: "mt-2" })}>
+            Learn more<span className="sr-only"> about {plan.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+const field =
+  "w-full rounded-md border border-input bg-background px-3 py-2 text-base sm:text-sm placeholder:text-muted-foreground " +
+  "disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive";
+
+export function Input({ className, ...props }: ComponentProps<"input">) {
+  return <input className={cn("h-10", field, className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return <textarea className={cn("min-h-28", field, className)} {...props} />;
+}
+
+export function Label({ className, ...props }: ComponentProps<"label">) {
+  return <label className={cn("text-sm font-medium leading-none", className)} {...props} />;
+}

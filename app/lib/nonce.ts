@@ -1,0 +1,8 @@
+import { createContext, useContext } from "react";
+
+/** The per-request CSP nonce, given by the server entry; empty in the browser and at prerender time. */
+export const NonceContext = createContext("");
+
+export function useNonce(): string {
+  return useContext(NonceContext);
+}

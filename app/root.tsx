@@ -1,0 +1,69 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import { NotFoundPage } from "./components/site/not-found-page";
+import { PageHero, PageShell } from "./components/site/page-shell";
+import { useNonce } from "./lib/nonce";
+import { useShouldHydrate } from "./lib/route-handle";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Toasts as SPEC §9 sets them: 4000 ms, 3 visible, 356 px wide, 14 px gap, bottom right. */
+export const TOASTER_SETTINGS = { duration: 4000, visibleToasts: 3, width: 356, gap: 14, position: "bottom-right" } as const;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const hydrate = useShouldHydrate();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4338ca" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {hydrate ? (
+          <>
+            <Toaster
+              position={TOASTER_SETTINGS.position}
+              duration={TOASTER_SETTINGS.duration}
+              visibleToasts={TOASTER_SETTINGS.visibleToasts}
+              gap={TOASTER_SETTINGS.gap}
+              style={{ "--width": `${TOASTER_SETTINGS.width}px` } as React.CSSProperties}
+              richColors
+              closeButton
+            />
+            <ScrollRestoration nonce={nonce || undefined} />
+            <Scripts nonce={nonce || undefined} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const title = isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
+  const detail = "An unexpected error occurred. Please try again in a moment.";
+  return (
+    <PageShell>
+      <PageHero title={title} lead={detail}>
+        <a href="/" className="mt-8 inline-block font-medium text-primary underline underline-offset-4">
+          Return to Home
+        </a>
+      </PageHero>
+    </PageShell>
+  );
+}

@@ -1,0 +1,11 @@
+import { data, redirect } from "react-router";
+import { findBlogPost, SHARE_NETWORKS } from "~/content/blog-posts";
+import type { Route } from "./+types/blog-post-share";
+
+/** Sends the reader to a network's share dialog with the article's absolute URL (APP_URL). */
+export function loader({ params, context }: Route.LoaderArgs) {
+  const post = findBlogPost(params.id);
+  const network = SHARE_NETWORKS.find((n) => n.id === params.network);
+  if (!post || !network) throw data("Not found", { status: 404 });
+  return redirect(network.intent(`${context.services.env.APP_URL}/blog/${post.id}`, post.title));
+}

@@ -1,0 +1,21 @@
+import { PageHero, PageShell, Section } from "~/components/site/page-shell";
+import { PricingCards } from "~/components/site/pricing-cards";
+import { pageMeta } from "~/lib/meta";
+import { STATIC_PAGE } from "~/lib/route-handle";
+import type { Route } from "./+types/pricing";
+
+export const handle = STATIC_PAGE;
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Pricing", description: "Starter is free + 8%. Pro €19/month, Business €49/month, Enterprise €79/month." });
+
+export default function Pricing() {
+  return (
+    <PageShell>
+      <PageHero title="Pricing" lead="Start free. Upgrade when you grow. Cancel any time." />
+      <Section>
+        <PricingCards />
+      </Section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Route } from "./+types/robots-txt";
+
+/** Private areas are kept out of search engines; the sitemap lists the public site. */
+export const DISALLOWED_PATHS = ["/api/", "/dashboard", "/settings", "/security-settings", "/sales/", "/tools/", "/dev/"];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const lines = ["User-agent: *", "Allow: /", ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${context.services.env.APP_URL}/sitemap.xml`, ""];
+  return new Response(lines.join("\n"), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

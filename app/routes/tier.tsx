@@ -1,0 +1,72 @@
+import { ArrowLeft, Check } from "lucide-react";
+import { data, Link } from "react-router";
+import { PageShell } from "~/components/site/page-shell";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { findPlan, planSignupPath } from "~/content/plans";
+import { pageMeta } from "~/lib/meta";
+import { STATIC_PAGE } from "~/lib/route-handle";
+import type { Route } from "./+types/tier";
+
+export const handle = STATIC_PAGE;
+
+export function loader({ params }: Route.LoaderArgs) {
+  const plan = findPlan(params.plan);
+  if (!plan) throw data(null, { status: 404 });
+  return { planId: plan.id };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const plan = findPlan(loaderData?.planId);
+  return plan
+    ? pageMeta({ title: `${plan.name} plan`, description: `${plan.name}: ${plan.price}${plan.period ?? ""}. ${plan.description}` })
+    : pageMeta({ title: "Plan not found", description: "This plan does not exist." });
+};
+
+export default function Tier({ loaderData }: Route.ComponentProps) {
+  const plan = findPlan(loaderData.planId)!;
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <Link to="/pricing" className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}>
+          <ArrowLeft aria-hidden="true" /> Back to Pricing
+        </Link>
+        <div className="mt-6 rounded-xl border bg-card p-8 shadow-sm">
+          {plan.mostPopular ? <Badge>Most Popular</Badge> : null}
+          <h1 className="mt-2 text-4xl font-bold tracking-tight">{plan.name}</h1>
+          <p className="mt-3 text-lg text-muted-foreground">{plan.description}</p>
+          <p className="mt-6">
+            <span className="text-5xl font-extrabold">{plan.price}</span>
+            {plan.period ? <span className="text-lg text-muted-foreground">{plan.period}</span> : null}
+          </p>
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {plan.highlights.map((highlight) => (
+              <li key={highlight}>
+                <Badge variant="secondary">{highlight}</Badge>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-8 text-lg font-semibold">What's included</h2>
+          <ul className="mt-3 space-y-2">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to={planSignupPath(plan)} className={buttonClass({ size: "lg" })}>
+              {plan.cta}
+            </Link>
+            {plan.id === "enterprise" ? (
+              <Link to="/contact" className={buttonClass({ size: "lg", variant: "outline" })}>
+                Contact Sales
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Database } from "~/db/database";
+import { contactMessages } from "~/db/schema";
+import type { ContactMessageInput } from "~/schemas/contact-message";
+import type { Logger } from "../logger.server";
+import type { Mailer } from "../mail/mailer";
+
+type Deps = { db: Database; mailer: Mailer; logger: Logger; supportEmail: string };
+
+/**
+ * Stores a validated contact message, then mails it to support with the sender as Reply-To.
+ * The stored row is the record: when mail fails the message is kept (and logged by id), so nothing is lost.
+ * A database failure is thrown to the caller.
+ */
+export async function submitContactMessage(
+  { db, mailer, logger, supportEmail }: Deps,
+  input: ContactMessageInput,
+  meta: { ipAddress?: string; userAgent?: string },
+): Promise<{ id: string; mailed: boolean }> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...input, ipAddress: meta.ipAddress ?? null, userAgent: meta.userAgent?.slice(0, 512) ?? null })
+    .returning({ id: contactMessages.id });
+  if (!row) throw new Error("contact message was not stored");
+  try {
+    await mailer.send({
+      to: supportEmail,
+      replyTo: input.email,
+      subject: `[Contact] ${input.subject}`,
+      text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, "", input.message, "", `Message id: ${row.id}`].join("\n"),
+    });
+    return { id: row.id, mailed: true };
+  } catch (error) {
+    logger.error({ err: error, contactMessageId: row.id }, "contact message stored but not mailed");
+    return { id: row.id, mailed: false };
+  }
+}

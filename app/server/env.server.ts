@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), "must be a postgres:// or postgresql:// URL");
+
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^smtps?:\/\/.+/.test(value), "must be an smtp:// or smtps:// URL");
+
+/** Every setting of the runtime contract (GUIDE §2). Unknown variables are ignored. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: postgresUrl.optional().or(z.literal("").transform(() => undefined)),
+    APP_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal("").transform(() => undefined)),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+    SMTP_URL: smtpUrl.optional().or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().trim().min(3).default("Sellkit <no-reply@sellkit.local>"),
+    SUPPORT_EMAIL: z.email().default("support@sellkit.local"),
+    CAPTCHA_PROVIDER: z.enum(["altcha", "hcaptcha"]).default("altcha"),
+    HCAPTCHA_SITE_KEY: optionalString,
+    HCAPTCHA_SECRET: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    FACEBOOK_CLIENT_ID: optionalString,
+    FACEBOOK_CLIENT_SECRET: optionalString,
+    APPLE_CLIENT_ID: optionalString,
+    APPLE_CLIENT_SECRET: optionalString,
+    TRUSTED_PROXIES: optionalString,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (env.CAPTCHA_PROVIDER === "hcaptcha" && (!env.HCAPTCHA_SITE_KEY || !env.HCAPTCHA_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["CAPTCHA_PROVIDER"], message: "hcaptcha needs HCAPTCHA_SITE_KEY and HCAPTCHA_SECRET" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+export class EnvError extends Error {}
+
+/** Validates the environment; the error message is one line naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
+    throw new EnvError(`Invalid environment: ${problems.join("; ")}`);
+  }
+  const env = result.data;
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "") };
+}

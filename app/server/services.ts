@@ -1,0 +1,22 @@
+import type { Database } from "~/db/database";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
+import type { Mailer } from "./mail/mailer";
+
+/** What the Node server creates once at start-up and hands to every loader and action. */
+export type AppServices = {
+  env: Env;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+};
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    /** Nonce of this response's Content-Security-Policy. */
+    cspNonce: string;
+    /** The client's address, taken from X-Forwarded-For only when the hop is a trusted proxy. */
+    clientIp: string | undefined;
+  }
+}

@@ -1,0 +1,117 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+import type { AppServices } from "../app/server/services";
+import { contentSecurityPolicy, createNonce } from "./csp";
+import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
+
+export type CreateAppOptions = {
+  services: AppServices;
+  /** The React Router server build, or a function returning it (the Vite dev server in development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The client build folder (hashed assets, prerendered pages); absent in development. */
+  clientDir?: string;
+  /** Extra middleware mounted before the app (the Vite dev server in development). */
+  devMiddleware?: express.RequestHandler;
+};
+
+/** A session cookie means the page depends on who asks: such requests are rendered, never served prerendered. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?sellkit\.session_token=/;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function parseTrustedProxies(value: string | undefined): string[] | false {
+  const list = value?.split(",").map((item) => item.trim()).filter(Boolean) ?? [];
+  return list.length > 0 ? list : false;
+}
+
+export function createApp({ services, build, clientDir, devMiddleware }: CreateAppOptions) {
+  const { env, logger } = services;
+  const production = env.NODE_ENV === "production";
+  const app = express();
+  app.disable("x-powered-by");
+  // X-Forwarded-For is believed only from the proxies listed in TRUSTED_PROXIES.
+  app.set("trust proxy", parseTrustedProxies(env.TRUSTED_PROXIES));
+
+  // Request log: one line per response, without cookies or query secrets.
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip }, "request");
+    });
+    next();
+  });
+
+  // Security headers on every response; the CSP itself is set where the page is known (below).
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([], { upgradeInsecure: production }));
+    next();
+  });
+
+  // CSRF: a state-changing request must come from our own origin (browsers always send Origin on POST).
+  const ownOrigin = new URL(env.APP_URL).origin;
+  app.use((req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const hostOrigin = `${req.protocol}://${req.get("host")}`;
+    if (origin && (origin === ownOrigin || origin === hostOrigin)) return next();
+    res.status(403).json({ error: "Cross-site request refused" });
+  });
+
+  if (devMiddleware) app.use(devMiddleware);
+  app.use(compression());
+
+  if (clientDir) {
+    const pages = loadPrerenderedPages(clientDir);
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+    );
+    app.use((req, res, next) => servePrerendered(pages, req, res, next, production));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext(req, res) {
+        const cspNonce = createNonce();
+        res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], { upgradeInsecure: production }));
+        return { services, cspNonce, clientIp: req.ip };
+      },
+    }),
+  );
+
+  // Last resort: an unexpected error becomes a plain 500, logged, never a stack trace to the client.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error }, "unhandled request error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+  });
+  return app;
+}
+
+function servePrerendered(pages: Map<string, PrerenderedPage>, req: Request, res: Response, next: NextFunction, production: boolean) {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const page = pages.get(req.path);
+  if (!page || SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.scriptHashes, { upgradeInsecure: production }));
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  if (req.headers["if-none-match"] === page.etag) return void res.status(304).end();
+  const accepts = req.headers["accept-encoding"] ?? "";
+  const [body, encoding] = /\bbr\b/.test(accepts) ? [page.brotli, "br"] : /\bgzip\b/.test(accepts) ? [page.gzip, "gzip"] : [page.html, undefined];
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.status(200).end(req.method === "HEAD" ? undefined : body);
+}

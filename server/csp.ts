@@ -1,0 +1,38 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/** A fresh nonce for one server-rendered response. */
+export function createNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** The 'sha256-…' sources of every inline <script> of a prerendered page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? "";
+    if (body.length > 0) hashes.push(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Content-Security-Policy: scripts only from our origin plus the inline ones we vouch for (nonce or hash);
+ * no framing, no plugins, forms post only to us. Styles allow inline because the toast library injects its own.
+ */
+export function contentSecurityPolicy(scriptSources: string[], { upgradeInsecure }: { upgradeInsecure: boolean }): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources.join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  if (upgradeInsecure) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}

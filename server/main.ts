@@ -1,0 +1,87 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { migrateDatabase, openDatabase } from "../app/db/open-database.server";
+import { EnvError, parseEnv } from "../app/server/env.server";
+import { createLogger } from "../app/server/logger.server";
+import { createMailer } from "../app/server/mail/create-mailer.server";
+import { resolveAuthSecret } from "./auth-secret";
+import { createApp } from "./create-app";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dev = process.argv.includes("--dev");
+  const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV !== "production" && process.stdout.isTTY });
+  env = { ...env, AUTH_SECRET: resolveAuthSecret(env) };
+
+  const location = env.DATABASE_URL ? { kind: "postgres" as const, url: env.DATABASE_URL } : { kind: "pglite" as const, dataDir: env.DATA_DIR };
+  const database = await openDatabase(location);
+  await migrateDatabase(database);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db });
+  const services = { env, db: database.db, mailer, logger };
+
+  let app;
+  let closeVite = async () => {};
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    closeVite = () => viteServer.close();
+    app = createApp({
+      services,
+      devMiddleware: viteServer.middlewares,
+      build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
+  } else {
+    const buildFile = path.resolve("build/server/index.js");
+    if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first (npm start does it for you).");
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    app = createApp({ services, build, clientDir: path.resolve("build/client") });
+  }
+
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    const url = env.PORT === 0 ? `http://localhost:${port}` : env.APP_URL;
+    console.log(`Sellkit is running at ${url} (database: ${database.kind}${database.kind === "pglite" ? ` in ${path.resolve(env.DATA_DIR)}` : ""})`);
+    if (mailer.kind === "dev-mailbox" && env.NODE_ENV !== "production") {
+      console.log(`No SMTP_URL set: mail goes to the dev mailbox at ${url}/dev/mailbox`);
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await closeVite();
+      await mailer.close();
+      await database.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error("Sellkit failed to start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
