@@ -56,7 +56,10 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const title = isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
-  const detail = "An unexpected error occurred. Please try again in a moment.";
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
+      ? error.data
+      : "An unexpected error occurred. Please try again in a moment.";
   return (
     <PageShell>
       <PageHero title={title} lead={detail}>

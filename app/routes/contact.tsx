@@ -10,6 +10,7 @@ import { HELP_FACTS } from "~/content/marketing";
 import { pageMeta } from "~/lib/meta";
 import { contactMessageSchema } from "~/schemas/contact-message";
 import { submitContactMessage } from "~/server/contact/submit-contact-message.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () =>
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () =>
 const HONEYPOT_FIELD = "website";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: contactMessageSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });

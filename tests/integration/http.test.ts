@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_PATHS } from "~/content/public-pages";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+};
+
+function expectSecurityHeaders(response: Response) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+  const csp = response.headers.get("content-security-policy") ?? "";
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self'/);
+}
+
+describe("public site over HTTP", () => {
+  it.each(PUBLIC_PATHS)("serves %s prerendered with status 200 and security headers", async (path) => {
+    const response = await server.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(response.headers.get("etag")).toBeTruthy();
+    expectSecurityHeaders(response);
+    const html = await response.text();
+    expect(html).toMatch(/<title>[^<]+Sellkit|<title>Sellkit<\/title>/);
+    expect(html).toContain('name="description"');
+    expect(html).toContain('property="og:title"');
+  });
+
+  it.each(["/nope", "/tier/platinum", "/blog/not-a-post", "/assets/missing.js", "/dashboardx/deep/path"])(
+    "answers %s with 404 and the not-found page",
+    async (path) => {
+      const response = await server.request(path);
+      expect(response.status).toBe(404);
+      expectSecurityHeaders(response);
+      const html = await response.text();
+      if (!path.startsWith("/assets/")) {
+        expect(html).toContain("404");
+        expect(html).toContain("Oops! Page not found");
+        expect(html).toContain("Return to Home");
+      }
+    },
+  );
+
+  it("ships no script at all on pages with nothing interactive", async () => {
+    for (const path of ["/privacy", "/terms", "/about", "/blog", "/features", "/pricing", "/tier/pro", "/learn", "/help"]) {
+      const html = await (await server.request(path)).text();
+      expect(html, path).not.toContain("<script");
+    }
+  });
+
+  it("hydrates the landing and contact pages with hashed inline scripts only", async () => {
+    const response = await server.request("/");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const html = await response.text();
+    expect(html).toContain("<script");
+    expect(csp).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("unsafe-inline' ;");
+  });
+
+  it("renders per request (with a nonce) when the visitor carries a session cookie", async () => {
+    const response = await server.request("/", { headers: { cookie: "sellkit.session_token=abc" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("etag")).toBeNull();
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+  });
+
+  it("compresses prerendered pages and revalidates with ETag", async () => {
+    const first = await server.request("/pricing", { headers: { "accept-encoding": "gzip" } });
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    const again = await server.request("/pricing", { headers: { "if-none-match": first.headers.get("etag") ?? "" } });
+    expect(again.status).toBe(304);
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const html = await (await server.request("/")).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await server.request(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("lists every public page in sitemap.xml with the APP_URL origin, and points robots.txt at it", async () => {
+    const sitemap = await (await server.request("/sitemap.xml")).text();
+    for (const path of PUBLIC_PATHS) expect(sitemap).toContain(`<loc>http://127.0.0.1${path}</loc>`);
+    const robots = await (await server.request("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://127.0.0.1/sitemap.xml");
+    expect(robots).toContain("Disallow: /dashboard");
+  });
+
+  it("redirects the share buttons to the network with the article's absolute URL", async () => {
+    const response = await server.request("/blog/selling-at-craft-fairs/share/facebook");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toContain(encodeURIComponent("http://127.0.0.1/blog/selling-at-craft-fairs"));
+    expect((await server.request("/blog/selling-at-craft-fairs/share/myspace")).status).toBe(404);
+  });
+});

@@ -1,0 +1,62 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/** A message as the local SMTP stand-in received it. */
+export type CaughtMail = { from: string; to: string[]; replyTo?: string; subject: string; text: string; html?: string; receivedAt: string };
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives in memory, for tests of outgoing mail.
+ * `stop()` closes it; `messages` is the inbox.
+ */
+export async function startMailCatcher(port = 0) {
+  const messages: CaughtMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push({
+            from: mail.from?.text ?? "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            replyTo: mail.replyTo?.text,
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: typeof mail.html === "string" ? mail.html : undefined,
+            receivedAt: new Date().toISOString(),
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
+    messages,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
+/** Exposes a catcher's inbox as JSON over HTTP (GET /messages, DELETE /messages) for browser-test workers. */
+export async function serveInbox(catcher: MailCatcher, port: number): Promise<Server> {
+  const http = createServer((req, res) => {
+    if (req.url === "/messages" && req.method === "DELETE") {
+      catcher.messages.length = 0;
+      res.writeHead(204).end();
+    } else if (req.url === "/messages") {
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(catcher.messages));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => http.listen(port, "127.0.0.1", resolve));
+  return http;
+}
