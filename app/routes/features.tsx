@@ -17,7 +17,7 @@ export default function Features() {
     <PageShell>
       <PageHero title="Features" lead="Everything a creator needs to sell digital products — and physical ones too." />
       <Section>
-        <FeatureGrid features={FEATURES} />
+        <FeatureGrid features={FEATURES} headingLevel={2} />
         <div className="mt-12 text-center">
           <Link to="/signup" className={buttonClass({ size: "lg" })}>
             Start Selling Today

@@ -14,7 +14,7 @@ export default function Pricing() {
     <PageShell>
       <PageHero title="Pricing" lead="Start free. Upgrade when you grow. Cancel any time." />
       <Section>
-        <PricingCards />
+        <PricingCards headingLevel={2} />
       </Section>
     </PageShell>
   );

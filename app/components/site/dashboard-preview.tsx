@@ -9,7 +9,7 @@ function ProductsPanel() {
       {SAMPLE_PRODUCTS.map((product) => (
         <li key={product.id} className="flex flex-col rounded-lg border bg-card p-4">
           <span className="text-xs font-semibold uppercase text-muted-foreground">{product.type}</span>
-          <h4 className="mt-1 font-semibold">{product.name}</h4>
+          <h3 className="mt-1 font-semibold">{product.name}</h3>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
             <div>
               <dt className="text-muted-foreground">Sales</dt>
@@ -55,7 +55,7 @@ function SalesPanel() {
         ))}
       </dl>
       <div className="rounded-lg border bg-card p-4">
-        <h4 className="font-semibold">Recent Transactions</h4>
+        <h3 className="font-semibold">Recent Transactions</h3>
         <ul className="mt-3 divide-y text-sm">
           {SAMPLE_SALES.transactions.map((tx) => (
             <li key={tx.id} className="flex items-center justify-between gap-4 py-2">

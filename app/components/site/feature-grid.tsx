@@ -12,7 +12,8 @@ const ICONS: Record<string, typeof Upload> = {
   security: ShieldCheck,
 };
 
-export function FeatureGrid({ features }: { features: Feature[] }) {
+export function FeatureGrid({ features, headingLevel = 3 }: { features: Feature[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {features.map((feature) => {
@@ -22,7 +23,7 @@ export function FeatureGrid({ features }: { features: Feature[] }) {
             <span className="grid size-10 place-items-center rounded-md bg-secondary text-secondary-foreground">
               <Icon aria-hidden="true" className="size-5" />
             </span>
-            <h3 className="mt-4 font-semibold">{feature.title}</h3>
+            <Heading className="mt-4 font-semibold">{feature.title}</Heading>
             <p className="mt-2 text-sm text-muted-foreground">{feature.description}</p>
           </li>
         );

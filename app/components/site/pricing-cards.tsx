@@ -6,7 +6,8 @@ import { PLANS, planDetailsPath, planSignupPath } from "~/content/plans";
 import { cn } from "~/lib/cn";
 
 /** The four plans with their sign-up and 'Learn more' links (SPEC §2 pricing section). */
-export function PricingCards() {
+export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
       {PLANS.map((plan) => (
@@ -16,9 +17,9 @@ export function PricingCards() {
           className={cn("relative flex flex-col rounded-lg border bg-card p-6 shadow-sm", plan.mostPopular && "border-2 border-primary")}
         >
           {plan.mostPopular ? <Badge className="absolute -top-3 left-6">Most Popular</Badge> : null}
-          <h3 id={`plan-${plan.id}`} className="text-xl font-semibold">
+          <Heading id={`plan-${plan.id}`} className="text-xl font-semibold">
             {plan.name}
-          </h3>
+          </Heading>
           <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
           <p className="mt-4">
             <span className="text-3xl font-bold">{plan.price}</span>

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium";
+
+import { E2E_APP_PORT as APP_PORT, E2E_MAIL_HTTP_PORT as MAIL_HTTP_PORT, E2E_SMTP_PORT as MAIL_SMTP_PORT } from "./tests/support/e2e-ports";
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/sellkit-e2e-${process.pid}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    trace: "retain-on-failure",
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } } }],
+  webServer: [
+    {
+      command: "npx tsx tests/support/run-mail-catcher.ts",
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`,
+      env: { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: `rm -rf ${DATA_DIR} && node build/runtime/main.js`,
+      url: `http://127.0.0.1:${APP_PORT}/robots.txt`,
+      env: {
+        PORT: String(APP_PORT),
+        HOST: "127.0.0.1",
+        APP_URL: `http://127.0.0.1:${APP_PORT}`,
+        DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        SUPPORT_EMAIL: "support@sellkit.test",
+        LOG_LEVEL: "warn",
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

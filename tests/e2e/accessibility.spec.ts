@@ -1,0 +1,44 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { PUBLIC_PATHS } from "~/content/public-pages";
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary).toEqual([]);
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`axe-core, ${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    for (const path of [...PUBLIC_PATHS, "/not-a-page"]) {
+      test(`${path} has no violations`, async ({ page }) => {
+        await page.goto(path);
+        await expectNoViolations(page);
+      });
+    }
+
+    test("the contact form with errors has no violations", async ({ page }) => {
+      await page.goto("/contact");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByText("Please enter your name")).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test("the open menus have no violations", async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("navigation", { name: "Main" }).getByText("Resources", { exact: true }).click();
+      await expectNoViolations(page);
+    });
+  });
+}
+
+test.describe("mobile", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the open mobile menu has no violations", async ({ page }) => {
+    await page.goto("/");
+    await page.getByLabel("Menu").click();
+    await expectNoViolations(page);
+  });
+});

@@ -1,0 +1,5 @@
+/** Ports of the servers the browser tests start (see playwright.config.ts). */
+export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 3310);
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3325);
+export const E2E_MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3326);
+export const E2E_INBOX_URL = `http://127.0.0.1:${E2E_MAIL_HTTP_PORT}/messages`;
