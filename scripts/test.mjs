@@ -1,0 +1,54 @@
+// `npm test`: every layer — types, unit, integration (PGlite, or PostgreSQL with TEST_DATABASE_URL),
+// browser E2E and accessibility in Debian Chromium — then one closing line with the totals.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  console.error(`Chromium is needed for the browser tests and was not found at ${chromium}.`);
+  console.error("Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium binary)");
+  process.exit(1);
+}
+
+rmSync("test-results", { recursive: true, force: true });
+mkdirSync("test-results", { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const steps = [
+  ["types", "npm", ["run", "typecheck"]],
+  ["build", "npm", ["run", "build"]],
+  ["unit + integration (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]],
+  ["browser E2E + accessibility (playwright)", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json" }],
+];
+
+let ok = true;
+for (const [label, command, args, env] of steps) {
+  if (!run(label, command, args, env)) {
+    ok = false;
+    if (label === "types" || label === "build") break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync("test-results/vitest.json")) {
+  const v = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + v.numTodoTests;
+}
+if (existsSync("test-results/playwright.json")) {
+  const p = JSON.parse(readFileSync("test-results/playwright.json", "utf8")).stats;
+  passed += p.expected + p.flaky;
+  failed += p.unexpected;
+  skipped += p.skipped;
+}
+if (!ok && failed === 0) failed = 1; // a step failed before its tests could be counted
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok ? 0 : 1);
