@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { NotFoundPage } from "./components/site/not-found-page";
+import { Toaster } from "./components/ui/toaster";
 import { PageHero, PageShell } from "./components/site/page-shell";
 import { useNonce } from "./lib/nonce";
 import { useShouldHydrate } from "./lib/route-handle";
@@ -11,9 +11,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
-
-/** Toasts as SPEC §9 sets them: 4000 ms, 3 visible, 356 px wide, 14 px gap, bottom right. */
-export const TOASTER_SETTINGS = { duration: 4000, visibleToasts: 3, width: 356, gap: 14, position: "bottom-right" } as const;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -31,15 +28,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate ? (
           <>
-            <Toaster
-              position={TOASTER_SETTINGS.position}
-              duration={TOASTER_SETTINGS.duration}
-              visibleToasts={TOASTER_SETTINGS.visibleToasts}
-              gap={TOASTER_SETTINGS.gap}
-              style={{ "--width": `${TOASTER_SETTINGS.width}px` } as React.CSSProperties}
-              richColors
-              closeButton
-            />
+            <Toaster />
             <ScrollRestoration nonce={nonce || undefined} />
             <Scripts nonce={nonce || undefined} />
           </>

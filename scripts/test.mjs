@@ -10,8 +10,8 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-rmSync("test-results", { recursive: true, force: true });
-mkdirSync("test-results", { recursive: true });
+rmSync(".test-report", { recursive: true, force: true });
+mkdirSync(".test-report", { recursive: true });
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -22,8 +22,9 @@ function run(label, command, args, env = {}) {
 const steps = [
   ["types", "npm", ["run", "typecheck"]],
   ["build", "npm", ["run", "build"]],
-  ["unit + integration (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]],
-  ["browser E2E + accessibility (playwright)", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json" }],
+  ["budget: landing JS/CSS gzip (GUIDE §6)", "node", ["bench/bundle-size.mjs", "--summary"]],
+  ["unit + integration (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.test-report/vitest.json"]],
+  ["browser E2E + accessibility (playwright)", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: ".test-report/playwright.json" }],
 ];
 
 let ok = true;
@@ -37,14 +38,14 @@ for (const [label, command, args, env] of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync("test-results/vitest.json")) {
-  const v = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+if (existsSync(".test-report/vitest.json")) {
+  const v = JSON.parse(readFileSync(".test-report/vitest.json", "utf8"));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
 }
-if (existsSync("test-results/playwright.json")) {
-  const p = JSON.parse(readFileSync("test-results/playwright.json", "utf8")).stats;
+if (existsSync(".test-report/playwright.json")) {
+  const p = JSON.parse(readFileSync(".test-report/playwright.json", "utf8")).stats;
   passed += p.expected + p.flaky;
   failed += p.unexpected;
   skipped += p.skipped;

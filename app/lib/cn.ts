@@ -1,7 +1,9 @@
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Joins class names and lets later Tailwind utilities win over earlier ones. */
+/**
+ * Joins class names. It does not resolve Tailwind conflicts (tailwind-merge costs ~7 KB gzip on every page),
+ * so a `className` passed to a component must add utilities, not contradict the component's own.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -8,7 +8,11 @@ import { TestimonialList } from "~/components/site/testimonial-list";
 import { buttonClass } from "~/components/ui/button";
 import { FEATURES, HERO_STATS, MARKETING_CLAIMS, PROCESS_STEPS } from "~/content/marketing";
 import { pageMeta } from "~/lib/meta";
+import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/home";
+
+/** Nothing on the signed-out landing needs JavaScript: tabs and menus work with CSS and <details>. */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -7,7 +7,11 @@ test.describe("every public page", () => {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+      await page.addInitScript(() =>
+        document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
+      );
       const response = await page.goto(path);
+      await page.waitForLoadState("networkidle");
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page).toHaveTitle(/Sellkit/);

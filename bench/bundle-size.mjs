@@ -1,0 +1,64 @@
+// Prints, per prerendered public route, the JavaScript and CSS it loads (gzip bytes), and checks the
+// GUIDE §6 budgets for the landing page. Usage: node bench/bundle-size.mjs [--summary]
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export const LANDING_JS_BUDGET = 130 * 1024;
+export const LANDING_CSS_BUDGET = 20 * 1024;
+const CLIENT = "build/client";
+
+const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function pages(dir = CLIENT) {
+  const found = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (entry === "assets") continue;
+    if (statSync(full).isDirectory()) found.push(...pages(full));
+    else if (entry === "index.html") found.push(full);
+  }
+  return found;
+}
+
+/** Every script a page loads: external modules, their modulepreloads, and inline script text. */
+export function measurePage(file) {
+  const html = readFileSync(file, "utf8");
+  const scripts = new Set();
+  for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]);
+  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
+  const styles = new Set([...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+  const read = (asset) => readFileSync(path.join(CLIENT, asset));
+  const js = [...scripts].reduce((sum, asset) => sum + gz(read(asset)), 0) + (inline ? gz(Buffer.from(inline)) : 0);
+  const css = [...styles].reduce((sum, asset) => sum + gz(read(asset)), 0);
+  return { js, css, html: gz(Buffer.from(html)), scripts: scripts.size };
+}
+
+if (!existsSync(CLIENT)) {
+  console.error("No build: run `npm run build` first.");
+  process.exit(1);
+}
+const rows = pages()
+  .map((file) => {
+    const rel = path.relative(CLIENT, path.dirname(file)).split(path.sep).join("/");
+    return { route: rel ? `/${rel}` : "/", ...measurePage(file) };
+  })
+  .sort((a, b) => a.route.localeCompare(b.route));
+const landing = rows.find((row) => row.route === "/");
+const heaviest = rows.reduce((max, row) => (row.js > max.js ? row : max), rows[0]);
+const summary = process.argv.includes("--summary");
+if (!summary) {
+  console.log("route".padEnd(44), "JS gzip".padStart(10), "CSS gzip".padStart(10), "HTML gzip".padStart(10));
+  for (const row of rows) console.log(row.route.padEnd(44), kb(row.js).padStart(10), kb(row.css).padStart(10), kb(row.html).padStart(10));
+}
+const jsOk = landing.js <= LANDING_JS_BUDGET;
+const cssOk = landing.css <= LANDING_CSS_BUDGET;
+console.log(
+  `landing page: JS ${kb(landing.js)} gzip (budget ${kb(LANDING_JS_BUDGET)}) ${jsOk ? "ok" : "OVER"}, ` +
+    `CSS ${kb(landing.css)} gzip (budget ${kb(LANDING_CSS_BUDGET)}) ${cssOk ? "ok" : "OVER"}; ` +
+    `${rows.filter((r) => r.js === 0).length} of ${rows.length} prerendered pages ship no JavaScript; ` +
+    `heaviest: ${heaviest.route} JS ${kb(heaviest.js)} gzip`,
+);
+process.exit(jsOk && cssOk ? 0 : 1);

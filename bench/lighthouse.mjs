@@ -1,0 +1,49 @@
+// Lighthouse (mobile, default throttling) on every public route of the production build, in Debian Chromium.
+// Budgets (GUIDE §6): performance ≥ 98; accessibility, best practices, SEO = 100. Exits 1 when one is missed.
+// Usage: node bench/lighthouse.mjs [/route …]
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServer } from "./start-server.mjs";
+
+const BUDGET = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
+const ROUTES = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ["/", "/features", "/pricing", "/tier/starter", "/tier/pro", "/tier/business", "/tier/enterprise", "/security", "/help", "/contact", "/about", "/blog", "/blog/selling-at-craft-fairs", "/partners", "/learn", "/privacy", "/terms"];
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+let failed = false;
+try {
+  console.log("route".padEnd(32), "perf", "a11y", "best", " seo", "  LCP ms", " TBT ms", "  CLS");
+  for (const route of ROUTES) {
+    const result = await lighthouse(`${server.origin}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
+    const { categories, audits } = result.lhr;
+    const scores = Object.fromEntries(Object.keys(BUDGET).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]));
+    const misses = Object.entries(BUDGET).filter(([k, min]) => scores[k] < min);
+    if (misses.length) failed = true;
+    console.log(
+      route.padEnd(32),
+      String(scores.performance).padStart(4),
+      String(scores.accessibility).padStart(4),
+      String(scores["best-practices"]).padStart(4),
+      String(scores.seo).padStart(4),
+      String(Math.round(audits["largest-contentful-paint"].numericValue)).padStart(8),
+      String(Math.round(audits["total-blocking-time"].numericValue)).padStart(7),
+      audits["cumulative-layout-shift"].numericValue.toFixed(3).padStart(6),
+      misses.length ? ` MISSED: ${misses.map(([k]) => k).join(", ")}` : "",
+    );
+    for (const [k] of misses) {
+      const failing = Object.values(result.lhr.audits).filter(
+        (a) => a.score !== null && a.score < 1 && result.lhr.categories[k].auditRefs.some((r) => r.id === a.id && r.weight > 0),
+      );
+      for (const a of failing.slice(0, 5)) console.log(`    ${k}: ${a.id} (${a.score}) ${a.displayValue ?? ""}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);
