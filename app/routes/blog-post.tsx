@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { PageShell } from "~/components/site/page-shell";
 import { buttonClass } from "~/components/ui/button";
 import { findBlogPost, SHARE_NETWORKS } from "~/content/blog-posts";
@@ -26,9 +26,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return (
     <PageShell>
       <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <Link to="/blog" className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}>
-          <ArrowLeft aria-hidden="true" /> Back to Blog
-        </Link>
+        <BackLink to="/blog">Back to Blog</BackLink>
         <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-primary">{post.category}</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight">{post.title}</h1>
         <p className="mt-4 text-sm text-muted-foreground">

@@ -1,7 +1,6 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { PageShell } from "~/components/site/page-shell";
-import { buttonClass } from "~/components/ui/button";
 import { readDevMail } from "~/server/dev-mailbox/read-dev-mail.server";
 import type { Route } from "./+types/dev-mailbox-message";
 
@@ -27,9 +26,7 @@ export default function DevMailboxMessage({ loaderData: m }: Route.ComponentProp
   return (
     <PageShell>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <Link to="/dev/mailbox" className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}>
-          <ArrowLeft aria-hidden="true" /> Back to mailbox
-        </Link>
+        <BackLink to="/dev/mailbox">Back to mailbox</BackLink>
         <h1 className="mt-4 text-2xl font-bold">{m.subject}</h1>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">From</dt>

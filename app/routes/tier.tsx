@@ -1,5 +1,6 @@
-import { ArrowLeft, Check } from "lucide-react";
+import { Check } from "lucide-react";
 import { data, Link } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { PageShell } from "~/components/site/page-shell";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -28,9 +29,7 @@ export default function Tier({ loaderData }: Route.ComponentProps) {
   return (
     <PageShell>
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <Link to="/pricing" className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}>
-          <ArrowLeft aria-hidden="true" /> Back to Pricing
-        </Link>
+        <BackLink to="/pricing">Back to Pricing</BackLink>
         <div className="mt-6 rounded-xl border bg-card p-8 shadow-sm">
           {plan.mostPopular ? <Badge>Most Popular</Badge> : null}
           <h1 className="mt-2 text-4xl font-bold tracking-tight">{plan.name}</h1>
