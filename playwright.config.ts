@@ -36,6 +36,7 @@ export default defineConfig({
         DATA_DIR,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         SUPPORT_EMAIL: "support@sellkit.test",
+        TRUSTED_PROXIES: "loopback",
         LOG_LEVEL: "warn",
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       },

@@ -1,16 +1,28 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFoundPage } from "./components/site/not-found-page";
 import { Toaster } from "./components/ui/toaster";
 import { PageHero, PageShell } from "./components/site/page-shell";
 import { useNonce } from "./lib/nonce";
 import { useShouldHydrate } from "./lib/route-handle";
+import { showToast } from "./lib/toast";
+import { getCurrentUser } from "./server/auth/get-current-user.server";
+import { takeToast } from "./server/toast/toast-cookie.server";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Who is signed in (for the header) and the toast carried over a redirect. Empty at prerender time. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context?.services;
+  if (!services) return { user: null, toast: null };
+  const [user, { toast, headers }] = await Promise.all([getCurrentUser(services, request), takeToast(request)]);
+  return data({ user: user && { email: user.email, name: user.name }, toast }, { headers });
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -38,7 +50,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const toast = loaderData?.toast;
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
   return <Outlet />;
 }
 

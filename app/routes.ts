@@ -19,6 +19,26 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
 
+  // Accounts
+  route("auth", "routes/auth.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("choose-plan", "routes/choose-plan.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("verify", "routes/verify.tsx"),
+  route("verification-success", "routes/verification-success.tsx"),
+  route("auth/google/callback", "routes/auth-google-callback.tsx"),
+
+  // Signed-in area
+  route("dashboard", "routes/dashboard.tsx"),
+
+  // Resources
+  route("api/auth/*", "routes/api-auth.ts"),
+  route("api/captcha/challenge", "routes/api-captcha-challenge.ts"),
+  route("avatars/:id", "routes/avatars.ts"),
+
   // Machine-readable files
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "../app/server/auth/session-cookie";
 import type { AppServices } from "../app/server/services";
 import { contentSecurityPolicy, createNonce } from "./csp";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
@@ -17,8 +18,6 @@ export type CreateAppOptions = {
   devMiddleware?: express.RequestHandler;
 };
 
-/** A session cookie means the page depends on who asks: such requests are rendered, never served prerendered. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?sellkit\.session_token=/;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function parseTrustedProxies(value: string | undefined): string[] | false {
@@ -41,6 +40,13 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip }, "request");
     });
+    next();
+  });
+
+  // The client's address, resolved by Express from trusted proxies only, for better-auth and the app.
+  // Always overwritten, so a client cannot choose it.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     next();
   });
 
@@ -102,7 +108,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
 function servePrerendered(pages: Map<string, PrerenderedPage>, req: Request, res: Response, next: NextFunction, production: boolean) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   const page = pages.get(req.path);
-  if (!page || SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
+  if (!page || PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "")) return next();
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.scriptHashes, { upgradeInsecure: production }));
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");

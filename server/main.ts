@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { migrateDatabase, openDatabase } from "../app/db/open-database.server";
 import { EnvError, parseEnv } from "../app/server/env.server";
 import { createLogger } from "../app/server/logger.server";
-import { createMailer } from "../app/server/mail/create-mailer.server";
+import { createServices } from "../app/server/create-services.server";
 import { resolveAuthSecret } from "./auth-secret";
 import { createApp } from "./create-app";
 
@@ -30,8 +30,8 @@ async function main() {
   const location = env.DATABASE_URL ? { kind: "postgres" as const, url: env.DATABASE_URL } : { kind: "pglite" as const, dataDir: env.DATA_DIR };
   const database = await openDatabase(location);
   await migrateDatabase(database);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db });
-  const services = { env, db: database.db, mailer, logger };
+  const services = createServices({ env, db: database.db, logger });
+  const { mailer } = services;
 
   let app;
   let closeVite = async () => {};

@@ -4,15 +4,23 @@ import { z } from "zod";
 // for it raises a CSP violation in the browser. Every schema imports this module, so the setting applies to all.
 z.config({ jitless: true });
 
-/** Field rules shared by every form (SPEC §5). Messages are the spec's, verbatim. */
+/** Field rules shared by every form (SPEC §5, §9). Messages are the spec's, verbatim. */
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 export const MAX_EMAIL_LENGTH = 254;
+/** GUIDE §4: passwords up to 128 characters. */
+export const MAX_PASSWORD_LENGTH = 128;
+export const SIGN_IN_PASSWORD_MIN = 6;
+export const REGISTRATION_PASSWORD_MIN = 8;
+export const RESET_PASSWORD_MIN = 6;
+export const NAME_MIN = 2;
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
 
 export const emailField = z
   .string({ error: INVALID_EMAIL_MESSAGE })
   .trim()
   .max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE)
-  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
+  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }))
+  .transform((email) => email.toLowerCase());
 
 /** A required text field: trimmed, not empty, bounded in length. */
 export function requiredText(requiredMessage: string, maxLength: number, tooLongMessage: string) {
@@ -21,4 +29,43 @@ export function requiredText(requiredMessage: string, maxLength: number, tooLong
     .trim()
     .min(1, requiredMessage)
     .max(maxLength, tooLongMessage);
+}
+
+/** A password of at least `min` characters (spec message), at most 128. Not trimmed: spaces are characters. */
+export function passwordField(min: number, message = `Password must be at least ${min} characters`) {
+  return z.string({ error: message }).min(min, message).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
+}
+
+/** SPEC §5 registration rule: upper, lower, digit and one of @$!%*?&. */
+export const STRONG_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).+$/;
+export const STRONG_PASSWORD_MESSAGE = "Password must contain uppercase, lowercase, number and special character";
+
+export function registrationPasswordField() {
+  return passwordField(REGISTRATION_PASSWORD_MIN).regex(STRONG_PASSWORD_PATTERN, STRONG_PASSWORD_MESSAGE);
+}
+
+/** A checkbox: "on" (or "true") when ticked, absent otherwise. */
+export const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.boolean()])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
+export const CAPTCHA_FIELD = "altcha";
+
+/**
+ * "Confirm password" must equal "password". The check runs as soon as both are typed, even while other
+ * fields are still invalid (zod skips object refinements after field errors unless told otherwise).
+ */
+export function passwordsMatch(message: string): [(data: { password: string; confirmPassword: string }) => boolean, { path: string[]; message: string; when: (payload: { value: unknown }) => boolean }] {
+  return [
+    (data: { password: string; confirmPassword: string }) => data.password === data.confirmPassword,
+    {
+      path: ["confirmPassword"],
+      message,
+      when: (payload: { value: unknown }) => {
+        const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+        return typeof value?.password === "string" && typeof value?.confirmPassword === "string";
+      },
+    },
+  ];
 }

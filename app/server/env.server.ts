@@ -34,6 +34,7 @@ export const envSchema = z
     HCAPTCHA_SECRET: optionalString,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_DISCOVERY_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
     FACEBOOK_CLIENT_ID: optionalString,
     FACEBOOK_CLIENT_SECRET: optionalString,
     APPLE_CLIENT_ID: optionalString,

@@ -1,4 +1,5 @@
 import type { Database } from "~/db/database";
+import type { Auth } from "./auth/create-auth.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { Mailer } from "./mail/mailer";
@@ -9,6 +10,7 @@ export type AppServices = {
   db: Database;
   mailer: Mailer;
   logger: Logger;
+  auth: Auth;
 };
 
 declare module "react-router" {

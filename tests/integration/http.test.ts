@@ -93,16 +93,16 @@ describe("public site over HTTP", () => {
 
   it("lists every public page in sitemap.xml with the APP_URL origin, and points robots.txt at it", async () => {
     const sitemap = await (await server.request("/sitemap.xml")).text();
-    for (const path of PUBLIC_PATHS) expect(sitemap).toContain(`<loc>http://127.0.0.1${path}</loc>`);
+    for (const path of PUBLIC_PATHS) expect(sitemap).toContain(`<loc>${server.origin}${path}</loc>`);
     const robots = await (await server.request("/robots.txt")).text();
-    expect(robots).toContain("Sitemap: http://127.0.0.1/sitemap.xml");
+    expect(robots).toContain(`Sitemap: ${server.origin}/sitemap.xml`);
     expect(robots).toContain("Disallow: /dashboard");
   });
 
   it("redirects the share buttons to the network with the article's absolute URL", async () => {
     const response = await server.request("/blog/selling-at-craft-fairs/share/facebook");
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toContain(encodeURIComponent("http://127.0.0.1/blog/selling-at-craft-fairs"));
+    expect(response.headers.get("location")).toContain(encodeURIComponent(`${server.origin}/blog/selling-at-craft-fairs`));
     expect((await server.request("/blog/selling-at-craft-fairs/share/myspace")).status).toBe(404);
   });
 });

@@ -6,9 +6,19 @@ import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "~/server/env.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
+import { createServices } from "~/server/create-services.server";
+import { createServer as createNetServer } from "node:net";
 import { createApp } from "../../server/create-app";
 import { createTestDatabase } from "./test-database";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createNetServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 const BUILD_FILE = path.resolve("build/server/index.js");
 
@@ -20,15 +30,16 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
   if (!existsSync(BUILD_FILE)) throw new Error("No build found: run `npm run build` before the integration tests.");
   const build = (await import(pathToFileURL(BUILD_FILE).href)) as ServerBuild;
   const database = await createTestDatabase();
-  const env = parseEnv({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), APP_URL: "http://127.0.0.1", ...envOverrides });
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db });
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = parseEnv({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), APP_URL: origin, ...envOverrides });
   const logger = pino({ level: "silent" });
-  const services = { env, db: database.db, mailer, logger };
+  const services = createServices({ env, db: database.db, logger });
+  const { mailer } = services;
   const app = createApp({ services, build, clientDir: path.resolve("build/client") });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    const s = app.listen(port, "127.0.0.1", () => resolve(s));
   });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     db: database.db,

@@ -1,5 +1,6 @@
 import { ChevronDown, Menu, X } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
+import { useRootData } from "~/lib/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { AUTH_LINKS, NAV_MENUS, PRIMARY_NAV, type SiteMenu } from "~/content/site-links";
 import { cn } from "~/lib/cn";
@@ -26,6 +27,36 @@ function DesktopMenu({ menu }: { menu: SiteMenu }) {
         ))}
       </ul>
     </details>
+  );
+}
+
+/** Log in / Sign up for visitors; Dashboard / Logout for signed-in users (SPEC §2 header). */
+function AccountActions({ stacked = false }: { stacked?: boolean }) {
+  const signedIn = Boolean(useRootData()?.user);
+  const item = stacked ? "flex-1" : undefined;
+  if (signedIn) {
+    return (
+      <>
+        <Link to="/dashboard" className={buttonClass({ variant: stacked ? "outline" : "ghost", className: item })}>
+          Dashboard
+        </Link>
+        <Form method="post" action="/logout" className={item}>
+          <button type="submit" className={buttonClass({ className: stacked ? "w-full" : undefined })}>
+            Logout
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to={AUTH_LINKS.logIn.to} className={buttonClass({ variant: stacked ? "outline" : "ghost", className: item })}>
+        {AUTH_LINKS.logIn.label}
+      </Link>
+      <Link to={AUTH_LINKS.signUp.to} className={buttonClass({ className: item })}>
+        {AUTH_LINKS.signUp.label}
+      </Link>
+    </>
   );
 }
 
@@ -61,12 +92,7 @@ function MobileMenu() {
           </div>
         ))}
         <div className="mt-6 flex gap-2">
-          <Link to={AUTH_LINKS.logIn.to} className={buttonClass({ variant: "outline", className: "flex-1" })}>
-            {AUTH_LINKS.logIn.label}
-          </Link>
-          <Link to={AUTH_LINKS.signUp.to} className={buttonClass({ className: "flex-1" })}>
-            {AUTH_LINKS.signUp.label}
-          </Link>
+          <AccountActions stacked />
         </div>
       </nav>
     </details>
@@ -89,12 +115,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <Link to={AUTH_LINKS.logIn.to} className={buttonClass({ variant: "ghost" })}>
-            {AUTH_LINKS.logIn.label}
-          </Link>
-          <Link to={AUTH_LINKS.signUp.to} className={buttonClass()}>
-            {AUTH_LINKS.signUp.label}
-          </Link>
+          <AccountActions />
         </div>
         <MobileMenu />
       </div>

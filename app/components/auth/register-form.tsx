@@ -1,0 +1,58 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { registerSchema } from "~/schemas/register";
+import { CaptchaField, type CaptchaState } from "./captcha-field";
+import { PasswordInput } from "./password-input";
+
+/** Register step 1: Personal Information (SPEC §2), with the captcha. */
+export function RegisterForm({ lastResult, attempt }: { lastResult?: SubmissionResult<string[]>; attempt?: unknown }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  const solved = captcha === "verified";
+  const label = busy ? "Sending Verification Email..." : solved ? "Send Verification Email" : "Complete Captcha First";
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-1">
+      <input type="hidden" name="intent" value="register" />
+      <div className="grid gap-x-3 sm:grid-cols-2">
+        <FormField id={fields.firstName.id} label="First name" errors={fields.firstName.errors}>
+          {(control) => <Input {...getInputProps(fields.firstName, { type: "text" })} {...control} autoComplete="given-name" />}
+        </FormField>
+        <FormField id={fields.lastName.id} label="Last name" errors={fields.lastName.errors}>
+          {(control) => <Input {...getInputProps(fields.lastName, { type: "text" })} {...control} autoComplete="family-name" />}
+        </FormField>
+      </div>
+      <FormField id={fields.email.id} label="Email" errors={fields.email.errors}>
+        {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
+      </FormField>
+      <FormField id={fields.dateOfBirth.id} label="Date of birth" errors={fields.dateOfBirth.errors}>
+        {(control) => <Input {...getInputProps(fields.dateOfBirth, { type: "date" })} {...control} autoComplete="bday" />}
+      </FormField>
+      <FormField id={fields.password.id} label="Password" errors={fields.password.errors} hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&">
+        {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
+      </FormField>
+      <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
+        {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
+      </FormField>
+      <CaptchaField onStateChange={setCaptcha} resetKey={attempt} />
+      <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
+        {fields.altcha.errors?.[0]}
+      </p>
+      <Button type="submit" className="w-full" disabled={busy || !solved}>
+        {label}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { showToast } from "~/lib/toast";
+import { signInSchema } from "~/schemas/sign-in";
+import { PasswordInput } from "./password-input";
+
+/** Email + password sign-in (SPEC §2 Sign In tab), used by /auth and /login. */
+export function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    constraint: getZodConstraint(signInSchema),
+    shouldValidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+  const failure = form.errors?.[0];
+  useEffect(() => {
+    if (failure) showToast({ type: "error", title: "Login failed", description: failure });
+  }, [lastResult, failure]);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-1">
+      <input type="hidden" name="intent" value="sign-in" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <FormField id={fields.email.id} label="Email" errors={fields.email.errors}>
+        {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
+      </FormField>
+      <FormField id={fields.password.id} label="Password" errors={fields.password.errors}>
+        {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="current-password" />}
+      </FormField>
+      {failure ? (
+        <p role="alert" className="mb-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          {failure}
+        </p>
+      ) : null}
+      <div className="mb-3 text-right text-sm">
+        <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+    </Form>
+  );
+}
+
+/** "Email me a sign-in link": a one-time link instead of the password. */
+export function MagicLinkForm({ result }: { result?: { sent: boolean; error?: string } }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "magic-link";
+  return (
+    <details className="group mt-4 rounded-md border p-3 text-sm" open={Boolean(result)}>
+      <summary className="font-medium text-primary">Email me a sign-in link instead</summary>
+      {result?.sent ? (
+        <p role="status" className="mt-3">
+          If an account exists for that email, a sign-in link is on its way. It is valid for 5 minutes.
+        </p>
+      ) : (
+        <Form method="post" className="mt-3 grid gap-2">
+          <input type="hidden" name="intent" value="magic-link" />
+          <label htmlFor="magic-email" className="font-medium">
+            Email for the sign-in link
+          </label>
+          <Input id="magic-email" name="email" type="email" autoComplete="email" required aria-invalid={Boolean(result?.error)} aria-describedby="magic-error" />
+          <p id="magic-error" aria-live="polite" className="text-destructive">
+            {result?.error}
+          </p>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {busy ? "Sending..." : "Send sign-in link"}
+          </Button>
+        </Form>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect } from "react";
+import { data, Link, useNavigate } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { oauthProviderLabel } from "~/lib/oauth-providers";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { getCurrentUser } from "~/server/auth/get-current-user.server";
+import { safeRedirectPath } from "~/server/auth/safe-redirect";
+import { decodeOAuthState, oauthStateCookie } from "~/server/auth/start-oauth.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import { recordSecurityEvent } from "~/server/security/record-security-event.server";
+import type { Route } from "./+types/auth-google-callback";
+
+export const OAUTH_SUCCESS_MS = 1500;
+export const OAUTH_FAILURE_MS = 2000;
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Signing you in", description: "Third-party sign-in." }), { name: "robots", content: "noindex" }];
+
+const ERROR_TEXT: Record<string, string> = {
+  account_not_linked: "An account with this email already exists. Sign in with your password first.",
+  access_denied: "Access was denied.",
+};
+
+/**
+ * Where third-party sign-in returns (SPEC §4): the CSRF token inside `state` must equal the stored
+ * oauth_state (then removed); errors and a missing session fail; success returns to the path in state.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const params = new URL(request.url).searchParams;
+  const provider = oauthProviderLabel(params.get("provider") ?? "google");
+  const clear = new Headers({ "Set-Cookie": await oauthStateCookie.serialize("", { maxAge: 0 }) });
+  const stored = await oauthStateCookie.parse(request.headers.get("cookie"));
+  const state = decodeOAuthState(params.get("state"));
+  const user = await getCurrentUser(services, request);
+
+  if (!state || typeof stored !== "string" || stored !== state.csrf) {
+    if (user) {
+      // A sign-in that cannot be tied to this browser's request is not kept.
+      const { headers } = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+      for (const cookie of headers.getSetCookie()) clear.append("Set-Cookie", cookie);
+      await recordSecurityEvent(services.db, { userId: user.id, eventType: "oauth_state_mismatch", eventCategory: "authentication", severity: "high", riskScore: 8 }, requestMeta(request));
+    }
+    return data({ ok: false as const, title: "Security verification failed", description: "Please try signing in again.", to: "/" }, { headers: clear });
+  }
+  const error = params.get("error");
+  if (error) {
+    return data({ ok: false as const, title: "Authentication failed", description: ERROR_TEXT[error] ?? error.replace(/_/g, " "), to: "/" }, { headers: clear });
+  }
+  if (!user) return data({ ok: false as const, title: "No authorization code received", description: `${provider} did not complete the sign-in.`, to: "/" }, { headers: clear });
+  return data({ ok: true as const, title: "Welcome back!", description: `Signed in with ${provider}.`, to: safeRedirectPath(state.from) }, { headers: clear });
+}
+
+export default function OAuthCallback({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    showToast({ type: loaderData.ok ? "success" : "error", title: loaderData.title, description: loaderData.description });
+    const timer = setTimeout(() => navigate(loaderData.to), loaderData.ok ? OAUTH_SUCCESS_MS : OAUTH_FAILURE_MS);
+    return () => clearTimeout(timer);
+  }, [loaderData, navigate]);
+  return (
+    <AuthCard title={loaderData.ok ? "Signed in" : loaderData.title}>
+      <p role="status" className="text-center">
+        {loaderData.description} Redirecting… <Link to={loaderData.to} className="text-primary underline">Continue</Link>
+      </p>
+    </AuthCard>
+  );
+}

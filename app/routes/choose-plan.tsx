@@ -1,0 +1,101 @@
+import { Check } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { Logo } from "~/components/site/logo";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { findPlan, PLANS } from "~/content/plans";
+import { cn } from "~/lib/cn";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { requireUser } from "~/server/auth/require-user.server";
+import { readFormData } from "~/server/http/read-form-data.server";
+import { choosePlan } from "~/server/profile/choose-plan.server";
+import { getPlanChoice } from "~/server/profile/get-plan-choice.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import type { Route } from "./+types/choose-plan";
+
+export const PAID_PLAN_REDIRECT_MS = 1000;
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Choose Your Plan", description: "Pick the Sellkit plan that fits you." });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.services, request);
+  const choice = await getPlanChoice(context.services.db, user.id);
+  return { selected: choice.plan ?? choice.requestedPlan ?? undefined };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.services, request);
+  const plan = findPlan(String((await readFormData(request)).get("plan") ?? ""));
+  if (!plan) return data({ ok: false as const, message: "Failed to set up your account" }, { status: 400 });
+  try {
+    await choosePlan(context.services.db, user.id, plan.id);
+  } catch (error) {
+    context.services.logger.error({ err: error }, "plan not stored");
+    return data({ ok: false as const, message: "Failed to set up your account" }, { status: 503 });
+  }
+  if (!plan.isPaid) return redirectWithToast("/dashboard", { type: "success", title: "Welcome! Your free account is ready." });
+  return { ok: true as const, planName: plan.name };
+}
+
+export default function ChoosePlan({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" ? String(navigation.formData?.get("plan") ?? "") : null;
+  useEffect(() => {
+    if (!actionData) return;
+    if (!actionData.ok) {
+      showToast({ type: "error", title: actionData.message });
+      return;
+    }
+    showToast({ type: "success", title: `${actionData.planName} plan selected!` });
+    const timer = setTimeout(() => navigate("/dashboard"), PAID_PLAN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [actionData, navigate]);
+  return (
+    <div className="min-h-dvh bg-gradient-to-b from-secondary/60 to-background px-4 py-10">
+      <div className="mx-auto max-w-6xl">
+        <Logo size="lg" />
+        <main id="main" className="mt-8">
+          <h1 className="text-3xl font-bold tracking-tight">Choose Your Plan</h1>
+          <p className="mt-2 text-muted-foreground">Start free, or pick a paid plan. You can change it any time.</p>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+            {PLANS.map((plan) => {
+              const selected = pending ? pending === plan.id : loaderData.selected === plan.id;
+              return (
+                <li key={plan.id} className={cn("flex flex-col rounded-lg border bg-card p-6", selected && "border-2 border-primary")}>
+                  {plan.mostPopular ? <Badge className="self-start">Most Popular</Badge> : null}
+                  <h2 className="mt-2 text-xl font-semibold">{plan.name}</h2>
+                  <p className="mt-2">
+                    <span className="text-3xl font-bold">{plan.price}</span>
+                    {plan.period ? <span className="text-muted-foreground">{plan.period}</span> : null}
+                  </p>
+                  <ul className="mt-4 flex-1 space-y-2 text-sm">
+                    {plan.features.map((feature) => (
+                      <li key={feature} className="flex gap-2">
+                        <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                        {feature}
+                      </li>
+                    ))}
+                  </ul>
+                  <Form method="post" className="mt-6">
+                    <input type="hidden" name="plan" value={plan.id} />
+                    <Button type="submit" className="w-full" variant={selected ? "default" : "outline"} disabled={pending !== null} aria-pressed={selected}>
+                      {pending === plan.id ? "Setting up..." : `Choose ${plan.name}`}
+                    </Button>
+                  </Form>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-8 text-center">
+            <Link to="/dashboard" className={buttonClass({ variant: "ghost" })}>
+              Skip for now
+            </Link>
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect } from "react";
+import { Link, redirect } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { MagicLinkForm, SignInForm } from "~/components/auth/sign-in-form";
+import { Divider, SocialButtons } from "~/components/auth/social-buttons";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { getCurrentUser } from "~/server/auth/get-current-user.server";
+import { dispatchAuthIntent } from "~/server/auth/intents/dispatch-auth-intent.server";
+import { safeRedirectPath } from "~/server/auth/safe-redirect";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Log in", description: "Log in to your Sellkit account." });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const from = new URL(request.url).searchParams.get("from");
+  const user = await getCurrentUser(context.services, request);
+  if (user?.emailVerified) throw redirect(safeRedirectPath(from));
+  return { from: from ? safeRedirectPath(from) : undefined };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return dispatchAuthIntent(context.services, request, ["sign-in", "oauth", "magic-link"]);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  useEffect(() => {
+    if (actionData?.intent === "oauth" && actionData.error) showToast({ type: "error", ...actionData.error });
+  }, [actionData]);
+  return (
+    <AuthCard title="Log in" description={<>New to Sellkit? <Link to="/signup" className="text-primary underline">Create an account</Link></>}>
+      <SocialButtons from={loaderData.from} />
+      <Divider />
+      <SignInForm lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined} redirectTo={loaderData.from} />
+      <MagicLinkForm result={actionData?.intent === "magic-link" ? actionData : undefined} />
+    </AuthCard>
+  );
+}

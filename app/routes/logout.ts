@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { getCurrentUser } from "~/server/auth/get-current-user.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import { recordSecurityEvent } from "~/server/security/record-security-event.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import type { Route } from "./+types/logout";
+
+/** POST /logout: ends this session on the server, then goes to / with 'Logged out successfully'. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, db, logger } = context.services;
+  const user = await getCurrentUser(context.services, request);
+  try {
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    if (user) {
+      await recordSecurityEvent(db, { userId: user.id, eventType: "sign_out", eventCategory: "session", severity: "low", riskScore: 0 }, requestMeta(request));
+    }
+    return redirectWithToast("/", { type: "success", title: "Logged out successfully" }, { headers });
+  } catch (error) {
+    logger.error({ err: error }, "sign-out failed");
+    return redirectWithToast("/", { type: "error", title: "Logout failed", description: "Please try again" });
+  }
+}
+
+/** GET /logout changes nothing (no state change on GET). */
+export function loader() {
+  return redirect("/");
+}

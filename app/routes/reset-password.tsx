@@ -1,0 +1,114 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { PasswordInput } from "~/components/auth/password-input";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { resetPasswordSchema } from "~/schemas/reset-password";
+import { checkResetToken } from "~/server/auth/check-reset-token.server";
+import { resetPassword } from "~/server/auth/reset-password.server";
+import { readFormData } from "~/server/http/read-form-data.server";
+import type { Route } from "./+types/reset-password";
+
+export const INVALID_LINK_REDIRECT_MS = 3000;
+export const RESET_SUCCESS_REDIRECT_MS = 2000;
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Reset password", description: "Choose a new Sellkit password." });
+
+/** The emailed link lands here as ?token=… (or ?error=INVALID_TOKEN); the token is checked before the form shows. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token") ?? params.get("token_hash") ?? params.get("access_token");
+  if (!token) return { valid: false as const, message: "Invalid reset link", token: null };
+  if (params.get("error") || !(await checkResetToken(context.services.db, token))) {
+    return { valid: false as const, message: "Invalid or expired reset link", token: null };
+  }
+  return { valid: true as const, message: "Reset link verified", token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), updated: false }, { status: 400 });
+  const result = await resetPassword(context.services, request, submission.value);
+  if (!result.ok) {
+    return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password", "confirmPassword"] }), updated: false }, { status: 400 });
+  }
+  return { result: submission.reply({ resetForm: true }), updated: true };
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const updated = actionData?.updated ?? false;
+  const failure = form.errors?.[0];
+
+  useEffect(() => {
+    if (loaderData.valid) {
+      showToast({ type: "success", title: loaderData.message });
+      return;
+    }
+    showToast({ type: "error", title: loaderData.message });
+    const timer = setTimeout(() => navigate("/login"), INVALID_LINK_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [loaderData, navigate]);
+  useEffect(() => {
+    if (failure) showToast({ type: "error", title: "Failed to update password", description: failure });
+  }, [failure, actionData]);
+  useEffect(() => {
+    if (!updated) return;
+    showToast({ type: "success", title: "Password updated successfully!" });
+    const timer = setTimeout(() => navigate("/login"), RESET_SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [updated, navigate]);
+
+  if (!loaderData.valid) {
+    return (
+      <AuthCard title="Reset password">
+        <p role="alert" className="text-center text-destructive">
+          {loaderData.message}. Taking you back to <Link to="/login" className="underline">login</Link>…
+        </p>
+      </AuthCard>
+    );
+  }
+  if (updated) {
+    return (
+      <AuthCard title="Reset password">
+        <p role="status" className="text-center">
+          Password updated successfully! All your sessions were signed out. Taking you to <Link to="/login" className="text-primary underline">login</Link>…
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password">
+      <Form method="post" {...getFormProps(form)} className="grid gap-1">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormField id={fields.password.id} label="New password" errors={fields.password.errors}>
+          {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
+        </FormField>
+        <FormField id={fields.confirmPassword.id} label="Confirm new password" errors={fields.confirmPassword.errors}>
+          {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
+        </FormField>
+        {failure ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+            {failure}
+          </p>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Updating..." : "Update Password"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

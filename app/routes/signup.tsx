@@ -1,0 +1,134 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Phone } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { CaptchaField, type CaptchaState } from "~/components/auth/captcha-field";
+import { PasswordInput } from "~/components/auth/password-input";
+import { Divider, SocialButtons } from "~/components/auth/social-buttons";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { findPlan } from "~/content/plans";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { signupSchema } from "~/schemas/signup";
+import { accountFailureFieldErrors, createAccount } from "~/server/auth/create-account.server";
+import { oauthIntent } from "~/server/auth/intents/oauth-intent.server";
+import { isProviderConfigured } from "~/server/auth/start-oauth.server";
+import { readFormData } from "~/server/http/read-form-data.server";
+import type { Route } from "./+types/signup";
+
+export const SIGNUP_TO_LOGIN_MS = 2000;
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Create your account", description: "Start selling on Sellkit: create your free account." });
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const plan = findPlan(new URL(request.url).searchParams.get("plan") ?? undefined);
+  return { plan: plan?.id, planName: plan?.name, appleConfigured: isProviderConfigured(context.services.env, "apple") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "oauth") return oauthIntent(context.services, request, formData);
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "signup" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), created: false, failure: null }, { status: 400 });
+  }
+  const { email, password, plan, altcha } = submission.value;
+  const result = await createAccount(context.services, request, { email, password, requestedPlan: plan, captcha: altcha, callbackURL: "/choose-plan" });
+  if (!result.ok) {
+    const fieldErrors = accountFailureFieldErrors(result);
+    return data(
+      { intent: "signup" as const, result: submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }), created: false, failure: { title: "Registration failed", description: result.message } },
+      { status: result.reason === "rate_limited" ? 429 : 400 },
+    );
+  }
+  return { intent: "signup" as const, result: submission.reply({ resetForm: true }), created: true, failure: null };
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
+  const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
+  const signupResult = actionData?.intent === "signup" ? actionData : undefined;
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: signupResult?.result,
+    constraint: getZodConstraint(signupSchema),
+    shouldValidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  const created = signupResult?.created ?? false;
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.intent === "oauth" && actionData.error) showToast({ type: "error", ...actionData.error });
+    if (actionData.intent === "signup" && actionData.failure) showToast({ type: "error", ...actionData.failure });
+  }, [actionData]);
+  useEffect(() => {
+    if (!created) return;
+    showToast({ type: "success", title: "Account created successfully!", description: "Please check your email to verify your account" });
+    const timer = setTimeout(() => navigate("/login"), SIGNUP_TO_LOGIN_MS);
+    return () => clearTimeout(timer);
+  }, [created, navigate]);
+
+  return (
+    <AuthCard
+      title="Create your account"
+      description={loaderData.planName ? `You chose the ${loaderData.planName} plan. You can change it after signing up.` : "Start selling in minutes."}
+    >
+      {created ? (
+        <p role="status" className="text-center">
+          Account created! Check your email to verify your account, then <Link to="/login" className="text-primary underline">log in</Link>.
+        </p>
+      ) : (
+        <>
+          <SocialButtons providers={["google"]} />
+          <Button
+            type="button"
+            variant="outline"
+            className="mt-2 w-full"
+            onClick={() => showToast({ type: "info", title: "Apple sign-in coming soon" })}
+            hidden={loaderData.appleConfigured}
+          >
+            Continue with Apple
+          </Button>
+          {loaderData.appleConfigured ? <SocialButtons providers={["apple"]} /> : null}
+          <Button type="button" variant="outline" className="mt-2 w-full" disabled aria-describedby="phone-unavailable">
+            <Phone aria-hidden="true" /> Sign up with phone
+          </Button>
+          <p id="phone-unavailable" className="mt-1 text-center text-xs text-muted-foreground">
+            Phone registration temporarily unavailable
+          </p>
+          <Divider />
+          <Form method="post" {...getFormProps(form)} className="grid gap-1">
+            <input type="hidden" name="intent" value="signup" />
+            {loaderData.plan ? <input type="hidden" name="plan" value={loaderData.plan} /> : null}
+            <FormField id={fields.email.id} label="Email" errors={fields.email.errors}>
+              {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
+            </FormField>
+            <FormField id={fields.password.id} label="Password" errors={fields.password.errors}>
+              {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
+            </FormField>
+            <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
+              {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
+            </FormField>
+            <CaptchaField onStateChange={setCaptcha} resetKey={signupResult?.failure ? signupResult : undefined} />
+            <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
+              {fields.altcha.errors?.[0]}
+            </p>
+            <Button type="submit" className="w-full" disabled={busy || captcha !== "verified"}>
+              {busy ? "Creating account..." : captcha === "verified" ? "Create Account" : "Complete Captcha First"}
+            </Button>
+          </Form>
+          <p className="mt-4 text-center text-sm">
+            Already have an account? <Link to="/login" className="text-primary underline">Log in</Link>
+          </p>
+        </>
+      )}
+    </AuthCard>
+  );
+}

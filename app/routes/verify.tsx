@@ -1,0 +1,43 @@
+import { useEffect } from "react";
+import { data, Link, redirect, useNavigate } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { verifyMagicLink } from "~/server/auth/verify-magic-link.server";
+import type { Route } from "./+types/verify";
+
+export const MAGIC_LINK_SUCCESS_MS = 1500;
+export const MAGIC_LINK_FAILURE_MS = 2000;
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Signing you in", description: "Magic-link sign-in." }), { name: "robots", content: "noindex" }];
+
+/** Magic-link landing (SPEC §2 /verify): no token → /login; the token is consumed once, on the server. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) throw redirect("/login");
+  const result = await verifyMagicLink(context.services, request, token);
+  if (!result.ok) return { ok: false };
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return data({ ok: true }, { headers });
+}
+
+export default function Verify({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    showToast(loaderData.ok ? { type: "success", title: "Welcome back!" } : { type: "error", title: "Login failed", description: "This sign-in link is invalid or has expired." });
+    const timer = setTimeout(() => navigate(loaderData.ok ? "/" : "/login"), loaderData.ok ? MAGIC_LINK_SUCCESS_MS : MAGIC_LINK_FAILURE_MS);
+    return () => clearTimeout(timer);
+  }, [loaderData, navigate]);
+  return (
+    <AuthCard title={loaderData.ok ? "You're signed in" : "Link not valid"}>
+      <p role="status" className="text-center">
+        {loaderData.ok ? (
+          <>Taking you to <Link to="/" className="text-primary underline">Sellkit</Link>…</>
+        ) : (
+          <>This sign-in link is invalid or has expired. Taking you to <Link to="/login" className="text-primary underline">login</Link>…</>
+        )}
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,157 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { magicLink } from "better-auth/plugins/magic-link";
+import type { Database } from "~/db/database";
+import * as schema from "~/db/schema";
+import type { Env } from "../env.server";
+import type { Logger } from "../logger.server";
+import type { Mailer } from "../mail/mailer";
+import { mailTemplates } from "../mail/templates";
+import { recordSecurityEvent } from "../security/record-security-event.server";
+import { isCommonPassword, COMMON_PASSWORD_MESSAGE } from "./is-common-password.server";
+import { CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX } from "./session-cookie";
+
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const MAGIC_LINK_TTL_SECONDS = 5 * 60;
+const PASSWORD_SETTING_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password", "/set-password"]);
+export const DEFAULT_GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
+
+type Deps = { db: Database; env: Env; mailer: Mailer; logger: Logger };
+
+/** The path a sign-in came through, for the security event. */
+function signInMethod(path: string | undefined): string {
+  if (!path) return "unknown";
+  if (path.startsWith("/magic-link")) return "magic_link";
+  if (path.startsWith("/callback") || path.startsWith("/oauth2")) return "oauth";
+  if (path.startsWith("/verify-email")) return "email_verification";
+  if (path.startsWith("/sign-in/email")) return "password";
+  return path.replace(/^\//, "").replace(/\W+/g, "_");
+}
+
+/** better-auth configured for Sellkit (GUIDE §1, §4). One instance per server, created at start-up. */
+export function createAuth({ db, env, mailer, logger }: Deps) {
+  const secureCookies = env.APP_URL.startsWith("https://");
+  const send = (message: Parameters<Mailer["send"]>[0]) =>
+    mailer.send(message).catch((error) => logger.error({ err: error, subject: message.subject }, "mail not sent"));
+
+  const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {};
+  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) socialProviders.facebook = { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET };
+  if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET) socialProviders.apple = { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET };
+
+  return betterAuth({
+    appName: "Sellkit",
+    baseURL: env.APP_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.APP_URL],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => send(mailTemplates.resetPassword(user.email, url)),
+      onPasswordReset: async ({ user }, request) => {
+        await send(mailTemplates.passwordChanged(user.email, new Date()));
+        await recordSecurityEvent(
+          db,
+          { userId: user.id, eventType: "password_reset", eventCategory: "account", severity: "high", riskScore: 6, details: { method: "email_link" } },
+          { ipAddress: request?.headers.get(CLIENT_IP_HEADER) ?? undefined, userAgent: request?.headers.get("user-agent") ?? undefined },
+        );
+      },
+      onExistingUserSignUp: async ({ user }) => send(mailTemplates.existingAccountSignUp(user.email, `${env.APP_URL}/auth`)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => send(mailTemplates.verifyEmail(user.email, url)),
+    },
+    session: {
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: 24 * 60 * 60,
+      cookieCache: { enabled: false }, // revocation must take effect on the next request
+    },
+    account: { accountLinking: { enabled: true, disableImplicitLinking: true, trustedProviders: [] } },
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 60 },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: secureCookies,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    socialProviders,
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_TTL_SECONDS,
+        disableSignUp: true,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, token }) => send(mailTemplates.magicLink(email, `${env.APP_URL}/verify?token=${encodeURIComponent(token)}`)),
+      }),
+      ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  discoveryUrl: env.GOOGLE_DISCOVERY_URL ?? DEFAULT_GOOGLE_DISCOVERY_URL,
+                  clientId: env.GOOGLE_CLIENT_ID,
+                  clientSecret: env.GOOGLE_CLIENT_SECRET,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  accessType: "offline",
+                  prompt: "consent",
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    hooks: {
+      // GUIDE §4: common passwords are refused wherever a password is set.
+      before: createAuthMiddleware(async (ctx) => {
+        if (PASSWORD_SETTING_PATHS.has(ctx.path)) {
+          const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
+          const candidate = typeof body.newPassword === "string" ? body.newPassword : body.password;
+          if (typeof candidate === "string") assertNotCommonPassword(candidate);
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            const [firstName, ...rest] = (created.name ?? "").trim().split(/\s+/);
+            await db
+              .insert(schema.profiles)
+              .values({ userId: created.id, firstName: firstName || null, lastName: rest.join(" ") || null })
+              .onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (created, ctx) => {
+            await recordSecurityEvent(
+              db,
+              { userId: created.userId, eventType: "sign_in_success", eventCategory: "authentication", severity: "low", riskScore: 0, details: { method: signInMethod(ctx?.path) } },
+              { ipAddress: created.ipAddress ?? undefined, userAgent: created.userAgent ?? undefined },
+            );
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Rejects a common password the way better-auth rejects others (400 with our message). */
+export function assertNotCommonPassword(password: string) {
+  if (isCommonPassword(password)) throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE });
+}

@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import type { AppServices } from "../../services";
+import { readFormData } from "../../http/read-form-data.server";
+import { businessProfileIntent } from "./business-profile-intent.server";
+import { magicLinkIntent } from "./magic-link-intent.server";
+import { oauthIntent } from "./oauth-intent.server";
+import { registerIntent } from "./register-intent.server";
+import { signInIntent } from "./sign-in-intent.server";
+
+const INTENTS = {
+  "sign-in": signInIntent,
+  oauth: oauthIntent,
+  "magic-link": magicLinkIntent,
+  register: registerIntent,
+  "business-profile": businessProfileIntent,
+} as const;
+
+export type AuthIntent = keyof typeof INTENTS;
+
+/** Runs the form's `intent` if the page allows it (GUIDE §3.5: several forms on one page). */
+export async function dispatchAuthIntent(services: AppServices, request: Request, allowed: readonly AuthIntent[]) {
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "") as AuthIntent;
+  if (!allowed.includes(intent)) return data({ intent: "unknown" as const, message: "Unknown form" }, { status: 400 });
+  return INTENTS[intent](services, request, formData);
+}

@@ -1,0 +1,19 @@
+import { data, redirect } from "react-router";
+import { OAUTH_PROVIDERS, oauthProviderLabel, type OAuthProviderId } from "~/lib/oauth-providers";
+import type { AppServices } from "../../services";
+import { safeRedirectPath } from "../safe-redirect";
+import { startOAuth } from "../start-oauth.server";
+
+/** `intent=oauth`: sends the browser to the provider, or answers '{provider} login failed'. */
+export async function oauthIntent(services: AppServices, request: Request, formData: FormData) {
+  const provider = String(formData.get("provider") ?? "");
+  if (!OAUTH_PROVIDERS.some((p) => p.id === provider)) {
+    return data({ intent: "oauth" as const, error: { title: "Login failed", description: "Unknown sign-in provider" } }, { status: 400 });
+  }
+  const from = safeRedirectPath(formData.get("from"));
+  const result = await startOAuth(services, request, provider as OAuthProviderId, from);
+  if (!result.ok) {
+    return data({ intent: "oauth" as const, error: { title: `${oauthProviderLabel(provider)} login failed`, description: result.message } }, { status: 400 });
+  }
+  return redirect(result.url, { headers: result.headers });
+}

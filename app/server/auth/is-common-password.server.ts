@@ -1,0 +1,17 @@
+import { dictionary } from "@zxcvbn-ts/language-common";
+
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose another one.";
+
+let common: Set<string> | undefined;
+
+/**
+ * True for passwords on the offline list of ~49,000 most common passwords — also when only decorated
+ * with a few leading/trailing digits or symbols ("Password1!").
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary["passwords-common"] as string[]);
+  const lower = password.toLowerCase();
+  if (common.has(lower)) return true;
+  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, "");
+  return core.length >= 4 && lower.length - core.length <= 4 && common.has(core);
+}

@@ -1,0 +1,27 @@
+import { verifyCaptcha } from "../captcha/verify-captcha.server";
+import { requestMeta } from "../http/request-meta.server";
+import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/consume-rate-limit.server";
+import type { AppServices } from "../services";
+
+export type PasswordResetRequestResult = { ok: true } | { ok: false; reason: "captcha" | "rate_limit"; message: string };
+
+/** Mails a reset link if the account exists; answers the same either way (no enumeration). */
+export async function requestPasswordReset(services: AppServices, request: Request, input: { email: string; captcha: string }): Promise<PasswordResetRequestResult> {
+  const { db, env, auth, logger } = services;
+  const meta = requestMeta(request);
+  const [byIp, byEmail] = await Promise.all([
+    consumeRateLimit(db, RATE_LIMITS.passwordReset, `ip:${meta.ipAddress ?? "unknown"}`),
+    consumeRateLimit(db, RATE_LIMITS.passwordReset, `email:${input.email}`),
+  ]);
+  // "rate_limit" in the reason is what the page maps to the spec's 'Too many requests' message.
+  if (!byIp.allowed || !byEmail.allowed) return { ok: false, reason: "rate_limit", message: "rate_limit exceeded" };
+  if (!(await verifyCaptcha(db, env.AUTH_SECRET!, input.captcha))) {
+    return { ok: false, reason: "captcha", message: "Security verification expired: Please complete the captcha again." };
+  }
+  try {
+    await auth.api.requestPasswordReset({ body: { email: input.email, redirectTo: "/reset-password" }, headers: request.headers });
+  } catch (error) {
+    logger.error({ err: error }, "password reset request failed");
+  }
+  return { ok: true };
+}

@@ -1,0 +1,41 @@
+import { redirect } from "react-router";
+import type { AppServices } from "../services";
+import { recordSecurityEvent } from "../security/record-security-event.server";
+import { getCurrentUser, type CurrentUser } from "./get-current-user.server";
+import { CLIENT_IP_HEADER } from "./session-cookie";
+
+/**
+ * The route guard (SPEC §2, §6): the session is checked on the server; without one the visitor is sent to
+ * /auth with the original path as `from`. Outcomes are written as audit events.
+ */
+export async function requireUser(services: AppServices, request: Request): Promise<CurrentUser> {
+  const url = new URL(request.url);
+  const route = url.pathname;
+  const meta = { ipAddress: request.headers.get(CLIENT_IP_HEADER) ?? undefined, userAgent: request.headers.get("user-agent") ?? undefined };
+  let user: CurrentUser | null;
+  try {
+    user = await getCurrentUser(services, request);
+  } catch (error) {
+    services.logger.error({ err: error, route }, "route protection error");
+    await recordSecurityEvent(services.db, { eventType: "route_protection_error", eventCategory: "authorization", severity: "medium", riskScore: 3, details: { route } }, meta);
+    throw error;
+  }
+  if (!user) {
+    await recordSecurityEvent(
+      services.db,
+      { eventType: "unauthorized_access_attempt", eventCategory: "authorization", severity: "low", riskScore: 1, details: { route, reason: "no_session" } },
+      meta,
+    );
+    throw redirect(`/auth?from=${encodeURIComponent(route + url.search)}`);
+  }
+  if (!user.emailVerified) {
+    await recordSecurityEvent(
+      services.db,
+      { userId: user.id, eventType: "server_auth_validation_failed", eventCategory: "authorization", severity: "medium", riskScore: 3, details: { route, reason: "email_not_verified" } },
+      meta,
+    );
+    throw redirect("/auth?tab=register&step=1.5");
+  }
+  await recordSecurityEvent(services.db, { userId: user.id, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route } }, meta);
+  return user;
+}

@@ -1,0 +1,16 @@
+/**
+ * A redirect target limited to a same-origin path ("/dashboard?x=1"); anything else — absolute URLs,
+ * protocol-relative "//host", backslashes, control characters — gives the fallback.
+ */
+export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
+  if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  try {
+    const url = new URL(target, "http://sellkit.invalid");
+    if (url.origin !== "http://sellkit.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

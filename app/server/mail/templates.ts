@@ -1,0 +1,41 @@
+import type { MailMessage } from "./mailer";
+
+/** The app's emails, as plain text plus simple HTML. Links are absolute (APP_URL). */
+function withHtml(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {
+  const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : []), "", "— The Sellkit team"].join("\n");
+  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const html = [
+    ...lines.map((line) => `<p>${escape(line)}</p>`),
+    link ? `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>` : "",
+    "<p>— The Sellkit team</p>",
+  ].join("");
+  return { to, subject, text, html };
+}
+
+export const mailTemplates = {
+  verifyEmail: (to: string, url: string) =>
+    withHtml(to, "Verify your email for Sellkit", ["Welcome to Sellkit!", "Please confirm your email address to finish creating your account. The link is valid for 1 hour."], {
+      label: "Verify my email",
+      url,
+    }),
+  existingAccountSignUp: (to: string, signInUrl: string) =>
+    withHtml(to, "Someone tried to create a Sellkit account with your email", [
+      "Someone (perhaps you) tried to register a new Sellkit account with this email address, which already has an account.",
+      "If it was you, simply sign in — or reset your password if you have forgotten it. If not, you can ignore this email.",
+    ], { label: "Sign in", url: signInUrl }),
+  resetPassword: (to: string, url: string) =>
+    withHtml(to, "Reset your Sellkit password", ["We received a request to reset your password. The link is valid for 1 hour.", "If you did not ask for it, ignore this email: your password stays unchanged."], {
+      label: "Reset my password",
+      url,
+    }),
+  passwordChanged: (to: string, when: Date) =>
+    withHtml(to, "Your Sellkit password was changed", [
+      `Your password was changed on ${when.toUTCString()}. All your sessions were signed out.`,
+      "If this wasn't you, reset your password right away and contact support.",
+    ]),
+  magicLink: (to: string, url: string) =>
+    withHtml(to, "Your Sellkit sign-in link", ["Use this link to sign in to Sellkit. It is valid for 5 minutes and can be used once.", "If you did not ask for it, ignore this email."], {
+      label: "Sign in to Sellkit",
+      url,
+    }),
+};
