@@ -82,7 +82,9 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
     );
     app.use((req, res, next) => servePrerendered(pages, req, res, next, production));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+    const files = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+    // Prerendered `.data` (client navigation data) is anonymous too: personalised requests are rendered.
+    app.use((req, res, next) => (req.path.endsWith(".data") && PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "") ? next() : files(req, res, next)));
   }
 
   app.use(
