@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium";
 
-import { E2E_APP_PORT as APP_PORT, E2E_MAIL_HTTP_PORT as MAIL_HTTP_PORT, E2E_SMTP_PORT as MAIL_SMTP_PORT } from "./tests/support/e2e-ports";
+import { E2E_APP_PORT as APP_PORT, E2E_MAIL_HTTP_PORT as MAIL_HTTP_PORT, E2E_OIDC_CLIENT, E2E_OIDC_PORT, E2E_SMTP_PORT as MAIL_SMTP_PORT } from "./tests/support/e2e-ports";
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/sellkit-e2e-${process.pid}`;
 
@@ -27,6 +27,13 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
+      command: "npx tsx tests/support/run-oidc-provider.ts",
+      url: `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`,
+      env: { OIDC_PORT: String(E2E_OIDC_PORT), OIDC_CLIENT_ID: E2E_OIDC_CLIENT.id, OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT.secret, APP_ORIGIN: `http://127.0.0.1:${APP_PORT}` },
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
       command: `rm -rf ${DATA_DIR} && node build/runtime/main.js`,
       url: `http://127.0.0.1:${APP_PORT}/robots.txt`,
       env: {
@@ -37,6 +44,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         SUPPORT_EMAIL: "support@sellkit.test",
         TRUSTED_PROXIES: "loopback",
+        GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`,
         LOG_LEVEL: "warn",
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       },

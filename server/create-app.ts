@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { DEFAULT_GOOGLE_DISCOVERY_URL } from "../app/server/auth/create-auth.server";
 import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "../app/server/auth/session-cookie";
 import type { AppServices } from "../app/server/services";
 import { contentSecurityPolicy, createNonce } from "./csp";
@@ -20,6 +21,17 @@ export type CreateAppOptions = {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+type CspOptions = { upgradeInsecure: boolean; formTargets: string[] };
+
+/** Origins a sign-in form may redirect to: the configured OAuth providers' authorization servers. */
+function oauthOrigins(env: AppServices["env"]): string[] {
+  const origins: string[] = [];
+  if (env.GOOGLE_CLIENT_ID) origins.push(new URL(env.GOOGLE_DISCOVERY_URL ?? DEFAULT_GOOGLE_DISCOVERY_URL).origin);
+  if (env.FACEBOOK_CLIENT_ID) origins.push("https://www.facebook.com");
+  if (env.APPLE_CLIENT_ID) origins.push("https://appleid.apple.com");
+  return origins;
+}
+
 function parseTrustedProxies(value: string | undefined): string[] | false {
   const list = value?.split(",").map((item) => item.trim()).filter(Boolean) ?? [];
   return list.length > 0 ? list : false;
@@ -28,6 +40,7 @@ function parseTrustedProxies(value: string | undefined): string[] | false {
 export function createApp({ services, build, clientDir, devMiddleware }: CreateAppOptions) {
   const { env, logger } = services;
   const production = env.NODE_ENV === "production";
+  const cspOptions = { upgradeInsecure: production, formTargets: oauthOrigins(env) };
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the proxies listed in TRUSTED_PROXIES.
@@ -58,7 +71,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy([], { upgradeInsecure: production }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([], cspOptions));
     next();
   });
 
@@ -81,7 +94,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
     );
-    app.use((req, res, next) => servePrerendered(pages, req, res, next, production));
+    app.use((req, res, next) => servePrerendered(pages, req, res, next, cspOptions));
     const files = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
     // Prerendered `.data` (client navigation data) is anonymous too: personalised requests are rendered.
     app.use((req, res, next) => (req.path.endsWith(".data") && PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "") ? next() : files(req, res, next)));
@@ -93,7 +106,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext(req, res) {
         const cspNonce = createNonce();
-        res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], { upgradeInsecure: production }));
+        res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], cspOptions));
         return { services, cspNonce, clientIp: req.ip };
       },
     }),
@@ -107,11 +120,11 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   return app;
 }
 
-function servePrerendered(pages: Map<string, PrerenderedPage>, req: Request, res: Response, next: NextFunction, production: boolean) {
+function servePrerendered(pages: Map<string, PrerenderedPage>, req: Request, res: Response, next: NextFunction, cspOptions: CspOptions) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   const page = pages.get(req.path);
   if (!page || PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "")) return next();
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.scriptHashes, { upgradeInsecure: production }));
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.scriptHashes, cspOptions));
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
   res.setHeader("ETag", page.etag);

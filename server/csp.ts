@@ -17,9 +17,13 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * Content-Security-Policy: scripts only from our origin plus the inline ones we vouch for (nonce or hash);
- * no framing, no plugins, forms post only to us. Styles allow inline because the toast library injects its own.
+ * no framing, no plugins, forms post only to us (and to the configured OAuth providers, which a sign-in form
+ * redirects to). Styles allow inline because the toast library injects its own.
  */
-export function contentSecurityPolicy(scriptSources: string[], { upgradeInsecure }: { upgradeInsecure: boolean }): string {
+export function contentSecurityPolicy(
+  scriptSources: string[],
+  { upgradeInsecure, formTargets = [] }: { upgradeInsecure: boolean; formTargets?: string[] },
+): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
@@ -30,7 +34,7 @@ export function contentSecurityPolicy(scriptSources: string[], { upgradeInsecure
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${formTargets.join(" ")}`.trim(),
     "frame-ancestors 'none'",
   ];
   if (upgradeInsecure) directives.push("upgrade-insecure-requests");

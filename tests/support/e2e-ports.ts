@@ -3,3 +3,5 @@ export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 3310);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3325);
 export const E2E_MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3326);
 export const E2E_INBOX_URL = `http://127.0.0.1:${E2E_MAIL_HTTP_PORT}/messages`;
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3327);
+export const E2E_OIDC_CLIENT = { id: "sellkit-e2e", secret: "sellkit-e2e-secret" };

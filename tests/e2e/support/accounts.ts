@@ -1,4 +1,5 @@
-import { expect, type Page } from "./test";
+import type { Page } from "@playwright/test";
+import { expect } from "./test";
 import { linkIn, waitForMail } from "./mail";
 
 export const STRONG_PASSWORD = "Str0ng&Unusual!";
