@@ -50,6 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tab, step, from };
 }
 
+/** After step 2 is saved the page stays to show 'Registration completed!' and leaves after 2 s by itself. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "business-profile" ? false : defaultShouldRevalidate;
+}
+
 export function action({ request, context }: Route.ActionArgs) {
   return dispatchAuthIntent(context.services, request, ["sign-in", "oauth", "magic-link", "register", "business-profile"]);
 }

@@ -56,7 +56,9 @@ export default function ChoosePlan({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="min-h-dvh bg-gradient-to-b from-secondary/60 to-background px-4 py-10">
       <div className="mx-auto max-w-6xl">
-        <Logo size="lg" />
+        <header>
+          <Logo size="lg" />
+        </header>
         <main id="main" className="mt-8">
           <h1 className="text-3xl font-bold tracking-tight">Choose Your Plan</h1>
           <p className="mt-2 text-muted-foreground">Start free, or pick a paid plan. You can change it any time.</p>

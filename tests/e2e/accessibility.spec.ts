@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { registerUntilMail, completeBusinessProfile } from "./support/accounts";
+import { uniqueEmail } from "./support/mail";
+import { expect, test } from "./support/test";
 import { PUBLIC_PATHS } from "~/content/public-pages";
 
 async function expectNoViolations(page: Page) {
@@ -8,11 +11,13 @@ async function expectNoViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
+const AUTH_PAGES = ["/auth", "/auth?tab=register", "/auth?tab=register&step=1.5", "/signup", "/signup?plan=pro", "/login", "/forgot-password", "/reset-password?token=expired", "/verification-success"];
+
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`axe-core, ${scheme} theme`, () => {
     test.use({ colorScheme: scheme });
 
-    for (const path of [...PUBLIC_PATHS, "/not-a-page"]) {
+    for (const path of [...PUBLIC_PATHS, ...AUTH_PAGES, "/not-a-page"]) {
       test(`${path} has no violations`, async ({ page }) => {
         await page.goto(path);
         await expectNoViolations(page);
@@ -39,6 +44,23 @@ test.describe("mobile", () => {
   test("the open mobile menu has no violations", async ({ page }) => {
     await page.goto("/");
     await page.getByLabel("Menu").click();
+    await expectNoViolations(page);
+  });
+});
+
+test.describe("signed-in pages", () => {
+  test("register step 2 (with errors), choose-plan and dashboard have no violations", async ({ page }) => {
+    const link = await registerUntilMail(page, uniqueEmail("axe"));
+    await page.goto(link);
+    await expect(page.getByText("Step 2 of 2")).toBeVisible();
+    await expectNoViolations(page);
+    await page.getByRole("button", { name: "Complete Registration" }).click();
+    await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+    await expectNoViolations(page);
+    await completeBusinessProfile(page);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expectNoViolations(page);
+    await page.goto("/choose-plan");
     await expectNoViolations(page);
   });
 });

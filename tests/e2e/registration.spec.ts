@@ -20,6 +20,7 @@ test("register → mail → verify → business profile → dashboard", async ({
 
   await completeBusinessProfile(page, "Lovelace Labs");
   await expect(page.getByText("Registration completed!").first()).toBeVisible();
+  await expect(page).toHaveURL(/step=2$/); // stays 2 s before the dashboard
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
   await expect(page.getByText("Managing Lovelace Labs")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();

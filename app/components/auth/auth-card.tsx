@@ -6,7 +6,9 @@ import { Logo } from "~/components/site/logo";
 export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-secondary/60 to-background px-4 py-10">
-      <Logo size="lg" />
+      <header>
+        <Logo size="lg" />
+      </header>
       <main id="main" className="mt-8 w-full max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}

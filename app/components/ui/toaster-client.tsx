@@ -20,7 +20,6 @@ export default function ToasterClient() {
         visibleToasts={TOASTER_SETTINGS.visibleToasts}
         gap={TOASTER_SETTINGS.gap}
         style={{ "--width": `${TOASTER_SETTINGS.width}px` } as React.CSSProperties}
-        richColors
         closeButton
       />
       <Bridge />
