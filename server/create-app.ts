@@ -21,7 +21,12 @@ export type CreateAppOptions = {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-type CspOptions = { upgradeInsecure: boolean; formTargets: string[] };
+type CspOptions = { upgradeInsecure: boolean; formTargets: string[]; captchaOrigins: string[] };
+
+/** hCaptcha's script, frames and API, when it is the captcha. */
+function captchaOrigins(env: AppServices["env"]): string[] {
+  return env.CAPTCHA_PROVIDER === "hcaptcha" ? [...new Set([new URL(env.HCAPTCHA_SCRIPT_URL).origin, "https://*.hcaptcha.com"])] : [];
+}
 
 /** Origins a sign-in form may redirect to: the configured OAuth providers' authorization servers. */
 function oauthOrigins(env: AppServices["env"]): string[] {
@@ -40,7 +45,7 @@ function parseTrustedProxies(value: string | undefined): string[] | false {
 export function createApp({ services, build, clientDir, devMiddleware }: CreateAppOptions) {
   const { env, logger } = services;
   const production = env.NODE_ENV === "production";
-  const cspOptions = { upgradeInsecure: production, formTargets: oauthOrigins(env) };
+  const cspOptions = { upgradeInsecure: production, formTargets: oauthOrigins(env), captchaOrigins: captchaOrigins(env) };
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the proxies listed in TRUSTED_PROXIES.

@@ -18,19 +18,20 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * Content-Security-Policy: scripts only from our origin plus the inline ones we vouch for (nonce or hash);
  * no framing, no plugins, forms post only to us (and to the configured OAuth providers, which a sign-in form
- * redirects to). Styles allow inline because the toast library injects its own.
+ * redirects to). A third-party captcha (hCaptcha), when configured, may load scripts, frames and requests. Styles allow inline because the toast library injects its own.
  */
 export function contentSecurityPolicy(
   scriptSources: string[],
-  { upgradeInsecure, formTargets = [] }: { upgradeInsecure: boolean; formTargets?: string[] },
+  { upgradeInsecure, formTargets = [], captchaOrigins = [] }: { upgradeInsecure: boolean; formTargets?: string[]; captchaOrigins?: string[] },
 ): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${scriptSources.join(" ")}`.trim(),
+    `script-src 'self' ${[...scriptSources, ...captchaOrigins].join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${captchaOrigins.join(" ")}`.trim(),
+    `frame-src ${captchaOrigins.length ? captchaOrigins.join(" ") : "'none'"}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

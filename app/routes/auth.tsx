@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { Link, redirect, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { BusinessProfileForm } from "~/components/auth/business-profile-form";
 import { CheckEmail } from "~/components/auth/check-email";
@@ -10,6 +10,7 @@ import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { getCurrentUser } from "~/server/auth/get-current-user.server";
+import { captchaConfig } from "~/server/captcha/captcha-config.server";
 import { dispatchAuthIntent } from "~/server/auth/intents/dispatch-auth-intent.server";
 import { safeRedirectPath } from "~/server/auth/safe-redirect";
 import { hasBusinessProfile } from "~/server/profile/has-business-profile.server";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirectWithToast("/auth?tab=register&step=2", { type: "success", title: "Email verified!", description: "Tell us about your business to finish." });
   }
   if (user?.emailVerified) {
-    if (!(await hasBusinessProfile(services.db, user.id))) return { tab: "register" as const, step: "2" as Step, from };
+    if (!(await hasBusinessProfile(services.db, user.id))) return { tab: "register" as const, step: "2" as Step, from, captcha: captchaConfig(services.env) };
     throw redirect(from ?? "/dashboard");
   }
   const tab = params.get("tab") === "register" ? ("register" as const) : ("signin" as const);
@@ -47,11 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!user) return redirectWithToast("/auth?tab=register", { type: "error", title: "Please sign in to continue" });
     step = "1.5";
   }
-  return { tab, step, from };
+  return { tab, step, from, captcha: captchaConfig(services.env) };
 }
 
 /** After step 2 is saved the page stays to show 'Registration completed!' and leaves after 2 s by itself. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formData?.get("intent") === "business-profile" ? false : defaultShouldRevalidate;
 }
 
@@ -131,6 +132,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             <RegisterForm
               lastResult={actionData?.intent === "register" ? actionData.result : undefined}
               attempt={actionData?.intent === "register" && actionData.failure ? actionData : undefined}
+              captchaConfig={loaderData.captcha}
             />
           </>
         )}

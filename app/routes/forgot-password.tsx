@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { forgotPasswordSchema } from "~/schemas/forgot-password";
 import { requestPasswordReset } from "~/server/auth/request-password-reset.server";
+import { captchaConfig } from "~/server/captcha/captcha-config.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -20,10 +21,14 @@ export const MAX_RESET_ATTEMPTS = 3;
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Forgot password", description: "Reset your Sellkit password by email." });
 
+export function loader({ context }: Route.LoaderArgs) {
+  return { captcha: captchaConfig(context.services.env) };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false, error: null }, { status: 400 });
-  const result = await requestPasswordReset(context.services, request, { email: submission.value.email, captcha: submission.value.altcha });
+  const result = await requestPasswordReset(context.services, request, { email: submission.value.email, captcha: submission.value.captcha });
   if (!result.ok) return data({ result: submission.reply(), sent: false, error: result.message }, { status: result.reason === "rate_limit" ? 429 : 400 });
   return { result: submission.reply(), sent: true, error: null };
 }
@@ -33,7 +38,7 @@ function failureMessage(error: string) {
   return error.includes("rate_limit") ? "Too many requests. Please wait before trying again." : "Failed to send reset email. Please verify your email address and try again.";
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
@@ -93,9 +98,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <FormField id={fields.email.id} label="Email" errors={fields.email.errors}>
           {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
         </FormField>
-        <CaptchaField onStateChange={setCaptcha} resetKey={actionData?.error ? actionData : undefined} />
+        <CaptchaField config={loaderData.captcha} onStateChange={setCaptcha} resetKey={actionData?.error ? actionData : undefined} />
         <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
-          {fields.altcha.errors?.[0]}
+          {fields.captcha.errors?.[0]}
         </p>
         {exhausted ? (
           <p role="alert" className="text-sm font-medium text-destructive">

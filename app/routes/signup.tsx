@@ -16,6 +16,7 @@ import { showToast } from "~/lib/toast";
 import { signupSchema } from "~/schemas/signup";
 import { accountFailureFieldErrors, createAccount } from "~/server/auth/create-account.server";
 import { oauthIntent } from "~/server/auth/intents/oauth-intent.server";
+import { captchaConfig } from "~/server/captcha/captcha-config.server";
 import { isProviderConfigured } from "~/server/auth/start-oauth.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/signup";
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Create your acc
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const plan = findPlan(new URL(request.url).searchParams.get("plan") ?? undefined);
-  return { plan: plan?.id, planName: plan?.name, appleConfigured: isProviderConfigured(context.services.env, "apple") };
+  return { plan: plan?.id, planName: plan?.name, appleConfigured: isProviderConfigured(context.services.env, "apple"), captcha: captchaConfig(context.services.env) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ intent: "signup" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), created: false, failure: null }, { status: 400 });
   }
-  const { email, password, plan, altcha } = submission.value;
-  const result = await createAccount(context.services, request, { email, password, requestedPlan: plan, captcha: altcha, callbackURL: "/choose-plan" });
+  const { email, password, plan, captcha } = submission.value;
+  const result = await createAccount(context.services, request, { email, password, requestedPlan: plan, captcha, callbackURL: "/choose-plan" });
   if (!result.ok) {
     const fieldErrors = accountFailureFieldErrors(result);
     return data(
@@ -116,9 +117,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
               {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
             </FormField>
-            <CaptchaField onStateChange={setCaptcha} resetKey={signupResult?.failure ? signupResult : undefined} />
+            <CaptchaField config={loaderData.captcha} onStateChange={setCaptcha} resetKey={signupResult?.failure ? signupResult : undefined} />
             <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
-              {fields.altcha.errors?.[0]}
+              {fields.captcha.errors?.[0]}
             </p>
             <Button type="submit" className="w-full" disabled={busy || captcha !== "verified"}>
               {busy ? "Creating account..." : captcha === "verified" ? "Create Account" : "Complete Captcha First"}

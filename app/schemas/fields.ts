@@ -50,7 +50,8 @@ export const checkbox = z
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
-export const CAPTCHA_FIELD = "altcha";
+/** The form field carrying the captcha answer (ALTCHA payload or hCaptcha token). */
+export const CAPTCHA_FIELD = "captcha";
 
 /**
  * "Confirm password" must equal "password". The check runs as soon as both are typed, even while other

@@ -32,6 +32,8 @@ export const envSchema = z
     CAPTCHA_PROVIDER: z.enum(["altcha", "hcaptcha"]).default("altcha"),
     HCAPTCHA_SITE_KEY: optionalString,
     HCAPTCHA_SECRET: optionalString,
+    HCAPTCHA_VERIFY_URL: z.preprocess((v) => v || undefined, z.url().default("https://api.hcaptcha.com/siteverify")),
+    HCAPTCHA_SCRIPT_URL: z.preprocess((v) => v || undefined, z.url().default("https://js.hcaptcha.com/1/api.js")),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_DISCOVERY_URL: z.url().optional().or(z.literal("").transform(() => undefined)),

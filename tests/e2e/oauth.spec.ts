@@ -32,7 +32,7 @@ test("a tampered state is refused: 'Security verification failed', no session ke
   const stored = cookies.find((c) => c.name === "sellkit.oauth_state")!;
   await page.context().addCookies([{ ...stored, value: encodeURIComponent('"forged"') }]);
   await loginAtProvider(page, uniqueEmail("tamper"));
-  await expect(page.getByText("Security verification failed")).toBeVisible();
+  await expect(page.getByText("Security verification failed").first()).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/, { timeout: 5_000 });
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\?from=%2Fdashboard$/);
@@ -45,7 +45,7 @@ test("a provider error shows 'Authentication failed' and goes home after 2 s", a
   const uid = /interaction\/([^/?]+)/.exec(page.url())![1];
   // The visitor cancels at the provider.
   await page.goto(`http://127.0.0.1:3327/interaction/${uid}/abort`);
-  await expect(page.getByText("Authentication failed")).toBeVisible();
+  await expect(page.getByText("Authentication failed").first()).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/, { timeout: 5_000 });
 });
 
@@ -56,7 +56,7 @@ test("an OAuth email matching an existing account does not take it over", async 
   await page.goto("/auth");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await loginAtProvider(page, email);
-  await expect(page.getByText("Authentication failed")).toBeVisible();
+  await expect(page.getByText("Authentication failed").first()).toBeVisible();
   await expect(page.getByText("An account with this email already exists. Sign in with your password first.")).toBeVisible();
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\?from=%2Fdashboard$/);

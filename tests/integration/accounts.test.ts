@@ -28,7 +28,7 @@ async function post(path: string, fields: Record<string, string>, options: { jar
 async function register(email: string, extra: Record<string, string> = {}, ip = clientIp()) {
   return post("/auth?tab=register", {
     intent: "register", firstName: "Ada", lastName: "Lovelace", email, dateOfBirth: "1990-12-10",
-    password: PASSWORD, confirmPassword: PASSWORD, altcha: await solvedCaptcha(server.origin), ...extra,
+    password: PASSWORD, confirmPassword: PASSWORD, captcha: await solvedCaptcha(server.origin), ...extra,
   }, { ip });
 }
 
@@ -90,14 +90,14 @@ describe("registration", () => {
   });
 
   it("refuses a missing, forged or reused captcha", async () => {
-    const missing = await register("nocaptcha@example.com", { altcha: "" });
+    const missing = await register("nocaptcha@example.com", { captcha: "" });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Please complete the captcha verification");
-    const forged = await register("forged@example.com", { altcha: Buffer.from(JSON.stringify({ challenge: { parameters: {} , signature: "x" }, solution: {} })).toString("base64") });
+    const forged = await register("forged@example.com", { captcha: Buffer.from(JSON.stringify({ challenge: { parameters: {} , signature: "x" }, solution: {} })).toString("base64") });
     expect(forged.status).toBe(400);
     const payload = await solvedCaptcha(server.origin);
-    expect((await register("first@example.com", { altcha: payload })).status).toBe(302);
-    const replay = await register("second@example.com", { altcha: payload });
+    expect((await register("first@example.com", { captcha: payload })).status).toBe(302);
+    const replay = await register("second@example.com", { captcha: payload });
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain("Security verification expired");
     expect(await usersNamed("second@example.com")).toBe(0);
@@ -106,7 +106,7 @@ describe("registration", () => {
   it("accepts a captcha only once even when submitted twice in parallel", async () => {
     const payload = await solvedCaptcha(server.origin);
     const before = (await server.db.select({ n: count() }).from(captchaUses))[0]!.n;
-    const results = await Promise.all([register("race1@example.com", { altcha: payload }), register("race2@example.com", { altcha: payload })]);
+    const results = await Promise.all([register("race1@example.com", { captcha: payload }), register("race2@example.com", { captcha: payload })]);
     expect(results.map((r) => r.status).sort()).toEqual([302, 400]);
     expect((await server.db.select({ n: count() }).from(captchaUses))[0]!.n).toBe(before + 1);
   });
@@ -167,8 +167,8 @@ describe("verification, business profile and sign-in", () => {
   });
 
   it("answers forgot-password the same for known and unknown emails", async () => {
-    const known = await post("/forgot-password", { email: "flow@example.com", altcha: await solvedCaptcha(server.origin) });
-    const unknown = await post("/forgot-password", { email: "ghost@example.com", altcha: await solvedCaptcha(server.origin) });
+    const known = await post("/forgot-password", { email: "flow@example.com", captcha: await solvedCaptcha(server.origin) });
+    const unknown = await post("/forgot-password", { email: "ghost@example.com", captcha: await solvedCaptcha(server.origin) });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     await expect.poll(() => mail.messages.some((m) => m.to.includes("flow@example.com") && m.subject.includes("Reset"))).toBe(true);

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const ENDPOINTS = ["/auth", "/auth?tab=register", "/login", "/signup", "/forgot-password", "/reset-password", "/choose-plan", "/logout", "/api/auth/sign-out", "/api/auth/sign-up/email"];
-const FIELDS = ["intent", "email", "password", "confirmPassword", "firstName", "lastName", "dateOfBirth", "altcha", "plan", "provider", "from", "redirectTo", "token", "phone", "storeName", "businessTypes", "termsAccepted", "emailVerified", "__proto__", "constructor"];
+const FIELDS = ["intent", "email", "password", "confirmPassword", "firstName", "lastName", "dateOfBirth", "captcha", "plan", "provider", "from", "redirectTo", "token", "phone", "storeName", "businessTypes", "termsAccepted", "emailVerified", "__proto__", "constructor"];
 const INTENTS = ["sign-in", "register", "oauth", "magic-link", "business-profile", "signup", "nope"];
 
 const value = fc.oneof(

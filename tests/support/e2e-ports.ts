@@ -5,3 +5,7 @@ export const E2E_MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3326)
 export const E2E_INBOX_URL = `http://127.0.0.1:${E2E_MAIL_HTTP_PORT}/messages`;
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3327);
 export const E2E_OIDC_CLIENT = { id: "sellkit-e2e", secret: "sellkit-e2e-secret" };
+/** A second app instance configured with CAPTCHA_PROVIDER=hcaptcha, against the local hCaptcha stand-in. */
+export const E2E_HCAPTCHA_APP_PORT = Number(process.env.E2E_HCAPTCHA_APP_PORT ?? 3311);
+export const E2E_HCAPTCHA_PORT = Number(process.env.E2E_HCAPTCHA_PORT ?? 3328);
+export const E2E_HCAPTCHA = { siteKey: "stand-in-site-key", secret: "stand-in-secret" };

@@ -24,16 +24,16 @@ describe("SPEC §5 messages", () => {
   });
 
   it("register step 1", () => {
-    expect(messages(registerSchema, { firstName: "A", lastName: "B", email: "bad", dateOfBirth: "", password: "short", confirmPassword: "x", altcha: "" })).toEqual({
+    expect(messages(registerSchema, { firstName: "A", lastName: "B", email: "bad", dateOfBirth: "", password: "short", confirmPassword: "x", captcha: "" })).toEqual({
       firstName: "First name must be at least 2 characters",
       lastName: "Last name must be at least 2 characters",
       email: "Please enter a valid email address",
       dateOfBirth: "Date of birth is required",
       password: "Password must be at least 8 characters",
       confirmPassword: "Passwords don't match",
-      altcha: "Please complete the captcha verification",
+      captcha: "Please complete the captcha verification",
     });
-    expect(messages(registerSchema, { firstName: "Ada", lastName: "Lo", email: "a@b.co", dateOfBirth: "1990-01-01", password: "alllowercase1", confirmPassword: "alllowercase1", altcha: "x" })).toEqual({
+    expect(messages(registerSchema, { firstName: "Ada", lastName: "Lo", email: "a@b.co", dateOfBirth: "1990-01-01", password: "alllowercase1", confirmPassword: "alllowercase1", captcha: "x" })).toEqual({
       password: "Password must contain uppercase, lowercase, number and special character",
     });
   });
@@ -54,17 +54,17 @@ describe("SPEC §5 messages", () => {
   });
 
   it("/signup", () => {
-    expect(messages(signupSchema, { email: "a@b.co", password: "short", confirmPassword: "other", altcha: "" })).toEqual({
+    expect(messages(signupSchema, { email: "a@b.co", password: "short", confirmPassword: "other", captcha: "" })).toEqual({
       password: "Password must be at least 8 characters",
       confirmPassword: "Passwords don't match",
-      altcha: "Please complete the CAPTCHA verification",
+      captcha: "Please complete the CAPTCHA verification",
     });
   });
 
   it("forgot and reset password", () => {
-    expect(messages(forgotPasswordSchema, { email: "   ", altcha: "x" })).toEqual({ email: "Please enter your email address" });
-    expect(messages(forgotPasswordSchema, { email: "a@b", altcha: "x" })).toEqual({ email: "Please enter a valid email address" });
-    expect(forgotPasswordSchema.parse({ email: "  Ada@Example.com ", altcha: "x" }).email).toBe("ada@example.com");
+    expect(messages(forgotPasswordSchema, { email: "   ", captcha: "x" })).toEqual({ email: "Please enter your email address" });
+    expect(messages(forgotPasswordSchema, { email: "a@b", captcha: "x" })).toEqual({ email: "Please enter a valid email address" });
+    expect(forgotPasswordSchema.parse({ email: "  Ada@Example.com ", captcha: "x" }).email).toBe("ada@example.com");
     expect(messages(resetPasswordSchema, { token: "t", password: "12345", confirmPassword: "1234" })).toEqual({
       password: "Password must be at least 6 characters",
       confirmPassword: "Passwords do not match",

@@ -38,3 +38,22 @@ describe("environment (GUIDE §2)", () => {
     expect(() => parseEnv({ CAPTCHA_PROVIDER: "hcaptcha" })).toThrow(/HCAPTCHA_SITE_KEY/);
   });
 });
+
+describe(".env.example", () => {
+  it("lists every variable of the schema, and parses as it is", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { envSchema } = await import("~/server/env.server");
+    const entries = readFileSync(".env.example", "utf8")
+      .split("\n")
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => {
+        const [name, ...rest] = line.split("=");
+        return [name!, rest.join("=").replace(/^"|"$/g, "")] as const;
+      });
+    const listed = entries.map(([name]) => name).sort();
+    const known = Object.keys(envSchema.shape).sort();
+    expect(known.length).toBeGreaterThan(20);
+    expect(listed).toEqual(known);
+    expect(() => parseEnv(Object.fromEntries(entries))).not.toThrow();
+  });
+});

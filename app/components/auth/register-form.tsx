@@ -5,12 +5,13 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import type { CaptchaConfig } from "~/lib/captcha-config";
 import { registerSchema } from "~/schemas/register";
 import { CaptchaField, type CaptchaState } from "./captcha-field";
 import { PasswordInput } from "./password-input";
 
 /** Register step 1: Personal Information (SPEC §2), with the captcha. */
-export function RegisterForm({ lastResult, attempt }: { lastResult?: SubmissionResult<string[]>; attempt?: unknown }) {
+export function RegisterForm({ lastResult, attempt, captchaConfig }: { lastResult?: SubmissionResult<string[]>; attempt?: unknown; captchaConfig: CaptchaConfig }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
@@ -46,9 +47,9 @@ export function RegisterForm({ lastResult, attempt }: { lastResult?: SubmissionR
       <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
         {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
       </FormField>
-      <CaptchaField onStateChange={setCaptcha} resetKey={attempt} />
+      <CaptchaField config={captchaConfig} onStateChange={setCaptcha} resetKey={attempt} />
       <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
-        {fields.altcha.errors?.[0]}
+        {fields.captcha.errors?.[0]}
       </p>
       <Button type="submit" className="w-full" disabled={busy || !solved}>
         {label}

@@ -29,11 +29,11 @@ export type CreateAccountResult =
  * already has an account (its owner gets a notice instead): no user enumeration.
  */
 export async function createAccount(services: AppServices, request: Request, input: NewAccount): Promise<CreateAccountResult> {
-  const { db, env, auth, logger } = services;
+  const { db, auth, logger } = services;
   const meta = requestMeta(request);
   const limit = await consumeRateLimit(db, RATE_LIMITS.signUp, meta.ipAddress ?? "unknown");
   if (!limit.allowed) return { ok: false, reason: "rate_limited", message: "Too many requests. Please wait before trying again." };
-  if (!(await verifyCaptcha(db, env.AUTH_SECRET!, input.captcha))) {
+  if (!(await verifyCaptcha(services, input.captcha, meta.ipAddress))) {
     return { ok: false, reason: "captcha", message: "Security verification expired: Please complete the captcha again." };
   }
   if (isCommonPassword(input.password)) return { ok: false, reason: "password", message: COMMON_PASSWORD_MESSAGE };
@@ -67,6 +67,6 @@ export async function createAccount(services: AppServices, request: Request, inp
 export function accountFailureFieldErrors(result: CreateAccountResult): Record<string, string[]> | undefined {
   if (result.ok) return undefined;
   if (result.reason === "password") return { password: [result.message] };
-  if (result.reason === "captcha") return { altcha: [result.message] };
+  if (result.reason === "captcha") return { captcha: [result.message] };
   return undefined;
 }

@@ -7,7 +7,7 @@ export type PasswordResetRequestResult = { ok: true } | { ok: false; reason: "ca
 
 /** Mails a reset link if the account exists; answers the same either way (no enumeration). */
 export async function requestPasswordReset(services: AppServices, request: Request, input: { email: string; captcha: string }): Promise<PasswordResetRequestResult> {
-  const { db, env, auth, logger } = services;
+  const { db, auth, logger } = services;
   const meta = requestMeta(request);
   const [byIp, byEmail] = await Promise.all([
     consumeRateLimit(db, RATE_LIMITS.passwordReset, `ip:${meta.ipAddress ?? "unknown"}`),
@@ -15,7 +15,7 @@ export async function requestPasswordReset(services: AppServices, request: Reque
   ]);
   // "rate_limit" in the reason is what the page maps to the spec's 'Too many requests' message.
   if (!byIp.allowed || !byEmail.allowed) return { ok: false, reason: "rate_limit", message: "rate_limit exceeded" };
-  if (!(await verifyCaptcha(db, env.AUTH_SECRET!, input.captcha))) {
+  if (!(await verifyCaptcha(services, input.captcha, meta.ipAddress))) {
     return { ok: false, reason: "captcha", message: "Security verification expired: Please complete the captcha again." };
   }
   try {

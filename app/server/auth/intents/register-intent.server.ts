@@ -11,14 +11,14 @@ export async function registerIntent(services: AppServices, request: Request, fo
   if (submission.status !== "success") {
     return data({ intent: "register" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), failure: null }, { status: 400 });
   }
-  const { firstName, lastName, email, dateOfBirth, password, altcha } = submission.value;
+  const { firstName, lastName, email, dateOfBirth, password, captcha } = submission.value;
   const result = await createAccount(services, request, {
     email,
     password,
     firstName,
     lastName,
     dateOfBirth,
-    captcha: altcha,
+    captcha,
     callbackURL: "/auth?tab=register&step=2&verified=true",
   });
   if (!result.ok) {
