@@ -25,7 +25,16 @@ const ERROR_TEXT: Record<string, string> = {
  * Where third-party sign-in returns (SPEC §4): the CSRF token inside `state` must equal the stored
  * oauth_state (then removed); errors and a missing session fail; success returns to the path in state.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  try {
+    return await handleCallback(args);
+  } catch (error) {
+    args.context.services.logger.error({ err: error }, "oauth callback failed");
+    return { ok: false as const, title: "Authentication processing failed", description: "Please try again.", to: "/" };
+  }
+}
+
+async function handleCallback({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const params = new URL(request.url).searchParams;
   const provider = oauthProviderLabel(params.get("provider") ?? "google");

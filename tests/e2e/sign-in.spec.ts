@@ -218,3 +218,42 @@ test("an unconfigured provider answers '{provider} login failed'", async ({ page
   await expect(page.getByText("Facebook login failed")).toBeVisible();
   await expect(page.getByText("Facebook sign-in is not configured on this server. Please use email and password.")).toBeVisible();
 });
+
+test("forgot password counts failed attempts: '{n} attempts remaining', then 'Too many attempts'", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("attempts");
+  const send = async () => {
+    await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeEnabled({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+  };
+  await page.goto("/forgot-password");
+  // Five requests for one email are allowed per hour; 'Try different email' resets the form each time.
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel("Email").fill(email);
+    await send();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await page.getByRole("button", { name: "Try different email" }).click();
+  }
+  await page.getByLabel("Email").fill(email);
+  await send();
+  await expect(page.getByText("Too many requests. Please wait before trying again.")).toBeVisible();
+  await expect(page.getByText("2 attempts remaining")).toBeVisible();
+  await send();
+  await expect(page.getByText("1 attempts remaining")).toBeVisible();
+  await send();
+  await expect(page.getByText("Too many attempts. Please try again later.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Send Reset Link|Complete Captcha First/ })).toBeDisabled();
+});
+
+test("reset password: minimum length message", async ({ page }) => {
+  const email = uniqueEmail("resetmin");
+  await registerCreator(page, email);
+  await page.context().clearCookies();
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeEnabled({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await page.goto(linkIn(await waitForMail(email, "Reset your Sellkit password")));
+  await page.getByLabel("New password", { exact: true }).fill("12345");
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+});

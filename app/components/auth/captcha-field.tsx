@@ -38,11 +38,13 @@ function Altcha({ onStateChange, resetKey }: Props) {
     };
   }, []);
 
-  // A new challenge after a failed submission: the old one may have been used.
+  // A fresh challenge after a failed submission (the old one may have been used), solved again at once.
   useEffect(() => {
     if (resetKey === undefined) return;
-    (ref.current as (HTMLElement & { reset?: () => void }) | null)?.reset?.();
+    const widget = ref.current as (HTMLElement & { reset?: () => void; verify?: () => Promise<unknown> }) | null;
+    widget?.reset?.();
     report.current("unverified");
+    void widget?.verify?.();
   }, [resetKey]);
 
   return (

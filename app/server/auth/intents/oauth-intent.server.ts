@@ -4,6 +4,8 @@ import type { AppServices } from "../../services";
 import { safeRedirectPath } from "../safe-redirect";
 import { startOAuth } from "../start-oauth.server";
 
+export const GOOGLE_FAILURE_HINT = "Please try again or use email/password login";
+
 /** `intent=oauth`: sends the browser to the provider, or answers '{provider} login failed'. */
 export async function oauthIntent(services: AppServices, request: Request, formData: FormData) {
   const provider = String(formData.get("provider") ?? "");
@@ -13,7 +15,9 @@ export async function oauthIntent(services: AppServices, request: Request, formD
   const from = safeRedirectPath(formData.get("from"));
   const result = await startOAuth(services, request, provider as OAuthProviderId, from);
   if (!result.ok) {
-    return data({ intent: "oauth" as const, error: { title: `${oauthProviderLabel(provider)} login failed`, description: result.message } }, { status: 400 });
+    // SPEC §8: Google failures suggest the password route; other providers show the error itself.
+    const description = provider === "google" ? GOOGLE_FAILURE_HINT : result.message;
+    return data({ intent: "oauth" as const, error: { title: `${oauthProviderLabel(provider)} login failed`, description } }, { status: 400 });
   }
   return redirect(result.url, { headers: result.headers });
 }
