@@ -1,7 +1,7 @@
-import { Check } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { Logo } from "~/components/site/logo";
+import { PlanFeatureList, PlanPrice } from "~/components/site/plan-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { findPlan, PLANS } from "~/content/plans";
@@ -69,18 +69,8 @@ export default function ChoosePlan({ loaderData, actionData }: Route.ComponentPr
                 <li key={plan.id} className={cn("flex flex-col rounded-lg border bg-card p-6", selected && "border-2 border-primary")}>
                   {plan.mostPopular ? <Badge className="self-start">Most Popular</Badge> : null}
                   <h2 className="mt-2 text-xl font-semibold">{plan.name}</h2>
-                  <p className="mt-2">
-                    <span className="text-3xl font-bold">{plan.price}</span>
-                    {plan.period ? <span className="text-muted-foreground">{plan.period}</span> : null}
-                  </p>
-                  <ul className="mt-4 flex-1 space-y-2 text-sm">
-                    {plan.features.map((feature) => (
-                      <li key={feature} className="flex gap-2">
-                        <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                        {feature}
-                      </li>
-                    ))}
-                  </ul>
+                  <PlanPrice plan={plan} className="mt-2" />
+                  <PlanFeatureList features={plan.features} className="mt-4 flex-1 text-sm" />
                   <Form method="post" className="mt-6">
                     <input type="hidden" name="plan" value={plan.id} />
                     <Button type="submit" className="w-full" variant={selected ? "default" : "outline"} disabled={pending !== null} aria-pressed={selected}>

@@ -1,9 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Clock, Mail } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { HELP_FACTS } from "~/content/marketing";
@@ -47,13 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function ContactForm({ lastResult }: { lastResult: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "contact",
-    lastResult: lastResult?.result,
-    constraint: getZodConstraint(contactMessageSchema),
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
-  });
+  const [form, fields] = useSchemaForm("contact", contactMessageSchema, lastResult?.result);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-2">
       <div className="grid gap-x-4 sm:grid-cols-2">
@@ -74,11 +70,7 @@ function ContactForm({ lastResult }: { lastResult: Route.ComponentProps["actionD
         <label htmlFor={HONEYPOT_FIELD}>Leave this empty</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      {form.errors ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormAlert message={form.errors?.[0]} />
       <Button type="submit" size="lg" disabled={busy} className="mt-2 justify-self-start">
         {busy ? "Sending..." : "Send Message"}
       </Button>

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { CaptchaField, type CaptchaState } from "~/components/auth/captcha-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -45,13 +46,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const [attempts, setAttempts] = useState(0);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [form, fields] = useForm({
-    id: `forgot-${formKey}`,
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
+  const [form, fields] = useSchemaForm(`forgot-${formKey}`, forgotPasswordSchema, actionData?.result);
 
   useEffect(() => {
     if (!actionData) return;

@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { PasswordInput } from "~/components/auth/password-input";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
@@ -43,13 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
+  const [form, fields] = useSchemaForm("reset-password", resetPasswordSchema, actionData?.result);
   const updated = actionData?.updated ?? false;
   const failure = form.errors?.[0];
 
@@ -100,11 +96,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <FormField id={fields.confirmPassword.id} label="Confirm new password" errors={fields.confirmPassword.errors}>
           {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
         </FormField>
-        {failure ? (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert message={failure} />
         <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Updating..." : "Update Password"}
         </Button>

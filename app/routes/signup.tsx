@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
@@ -7,6 +7,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { CaptchaField, type CaptchaState } from "~/components/auth/captcha-field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Divider, SocialButtons } from "~/components/auth/social-buttons";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -55,13 +56,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
   const signupResult = actionData?.intent === "signup" ? actionData : undefined;
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult: signupResult?.result,
-    constraint: getZodConstraint(signupSchema),
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-  });
+  const [form, fields] = useSchemaForm("signup", signupSchema, signupResult?.result);
   const created = signupResult?.created ?? false;
 
   useEffect(() => {

@@ -1,7 +1,7 @@
-import { Check } from "lucide-react";
 import { data, Link } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { PageShell } from "~/components/site/page-shell";
+import { PlanFeatureList, PlanPrice } from "~/components/site/plan-parts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { findPlan, planSignupPath } from "~/content/plans";
@@ -34,10 +34,7 @@ export default function Tier({ loaderData }: Route.ComponentProps) {
           {plan.mostPopular ? <Badge>Most Popular</Badge> : null}
           <h1 className="mt-2 text-4xl font-bold tracking-tight">{plan.name}</h1>
           <p className="mt-3 text-lg text-muted-foreground">{plan.description}</p>
-          <p className="mt-6">
-            <span className="text-5xl font-extrabold">{plan.price}</span>
-            {plan.period ? <span className="text-lg text-muted-foreground">{plan.period}</span> : null}
-          </p>
+          <PlanPrice plan={plan} large className="mt-6" />
           <ul className="mt-4 flex flex-wrap gap-2">
             {plan.highlights.map((highlight) => (
               <li key={highlight}>
@@ -46,14 +43,7 @@ export default function Tier({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <h2 className="mt-8 text-lg font-semibold">What's included</h2>
-          <ul className="mt-3 space-y-2">
-            {plan.features.map((feature) => (
-              <li key={feature} className="flex gap-2">
-                <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatureList features={plan.features} className="mt-3" />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to={planSignupPath(plan)} className={buttonClass({ size: "lg" })}>
               {plan.cta}

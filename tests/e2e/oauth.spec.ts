@@ -57,7 +57,7 @@ test("an OAuth email matching an existing account does not take it over", async 
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await loginAtProvider(page, email);
   await expect(page.getByText("Authentication failed").first()).toBeVisible();
-  await expect(page.getByText("An account with this email already exists. Sign in with your password first.")).toBeVisible();
+  await expect(page.getByText("An account with this email already exists. Sign in with your password first.").first()).toBeVisible();
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\?from=%2Fdashboard$/);
 });

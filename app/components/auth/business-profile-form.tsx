@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { BUSINESS_TYPES, COMPANY_SIZES, DELIVERY_METHODS, PAYMENT_METHODS } from "~/content/business";
@@ -51,13 +52,7 @@ export function BusinessProfileForm({ lastResult }: { lastResult?: SubmissionRes
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "business-profile";
   const [preview, setPreview] = useState<string | null>(null);
-  const [form, fields] = useForm({
-    id: "business-profile",
-    lastResult,
-    constraint: getZodConstraint(businessProfileSchema),
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: businessProfileSchema }),
-  });
+  const [form, fields] = useSchemaForm("business-profile", businessProfileSchema, lastResult);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-1">
       <input type="hidden" name="intent" value="business-profile" />
@@ -121,11 +116,7 @@ export function BusinessProfileForm({ lastResult }: { lastResult?: SubmissionRes
         </Link>
       </Checkbox>
       <Checkbox name={fields.marketingConsent.name}>Send me marketing emails with tips and product news</Checkbox>
-      {form.errors ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormAlert message={form.errors?.[0]} />
       <Button type="submit" className="mt-2 w-full" disabled={busy}>
         {busy ? "Saving..." : "Complete Registration"}
       </Button>

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -15,13 +15,7 @@ export function RegisterForm({ lastResult, attempt, captchaConfig }: { lastResul
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    constraint: getZodConstraint(registerSchema),
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-  });
+  const [form, fields] = useSchemaForm("register", registerSchema, lastResult);
   const solved = captcha === "verified";
   const label = busy ? "Sending Verification Email..." : solved ? "Send Verification Email" : "Complete Captcha First";
   return (

@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { showToast } from "~/lib/toast";
@@ -13,13 +14,7 @@ import { PasswordInput } from "./password-input";
 export function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
-  const [form, fields] = useForm({
-    id: "sign-in",
-    lastResult,
-    constraint: getZodConstraint(signInSchema),
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-  });
+  const [form, fields] = useSchemaForm("sign-in", signInSchema, lastResult);
   const failure = form.errors?.[0];
   useEffect(() => {
     if (failure) showToast({ type: "error", title: "Login failed", description: failure });
@@ -35,11 +30,7 @@ export function SignInForm({ lastResult, redirectTo }: { lastResult?: Submission
       <FormField id={fields.password.id} label="Password" errors={fields.password.errors}>
         {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="current-password" />}
       </FormField>
-      {failure ? (
-        <p role="alert" className="mb-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <div className="mb-3 text-right text-sm">
         <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
           Forgot password?

@@ -1,9 +1,9 @@
-import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { PLANS, planDetailsPath, planSignupPath } from "~/content/plans";
 import { cn } from "~/lib/cn";
+import { PlanFeatureList, PlanPrice } from "./plan-parts";
 
 /** The four plans with their sign-up and 'Learn more' links (SPEC §2 pricing section). */
 export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
@@ -21,18 +21,8 @@ export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
             {plan.name}
           </Heading>
           <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
-          <p className="mt-4">
-            <span className="text-3xl font-bold">{plan.price}</span>
-            {plan.period ? <span className="text-muted-foreground">{plan.period}</span> : null}
-          </p>
-          <ul className="mt-4 flex-1 space-y-2 text-sm">
-            {plan.features.map((feature) => (
-              <li key={feature} className="flex gap-2">
-                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanPrice plan={plan} className="mt-4" />
+          <PlanFeatureList features={plan.features} className="mt-4 flex-1 text-sm" />
           <Link to={planSignupPath(plan)} className={buttonClass({ variant: plan.mostPopular ? "default" : "outline", className: "mt-6 w-full" })}>
             {plan.cta}
             <span className="sr-only"> with {plan.name}</span>
