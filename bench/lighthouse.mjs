@@ -20,7 +20,13 @@ try {
   console.log("route".padEnd(32), "perf", "a11y", "best", " seo", "  LCP ms", " TBT ms", "  CLS");
   for (const route of ROUTES) {
     const result = await lighthouse(`${server.origin}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) {
+      failed = true;
+      console.log(route.padEnd(32), `Lighthouse error: ${runtimeError.code} ${runtimeError.message}`);
+      continue;
+    }
+    const num = (id, digits = 0) => (audits[id]?.numericValue === undefined ? "n/a" : audits[id].numericValue.toFixed(digits));
     const scores = Object.fromEntries(Object.keys(BUDGET).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]));
     const misses = Object.entries(BUDGET).filter(([k, min]) => scores[k] < min);
     if (misses.length) failed = true;
@@ -30,9 +36,9 @@ try {
       String(scores.accessibility).padStart(4),
       String(scores["best-practices"]).padStart(4),
       String(scores.seo).padStart(4),
-      String(Math.round(audits["largest-contentful-paint"].numericValue)).padStart(8),
-      String(Math.round(audits["total-blocking-time"].numericValue)).padStart(7),
-      audits["cumulative-layout-shift"].numericValue.toFixed(3).padStart(6),
+      num("largest-contentful-paint").padStart(8),
+      num("total-blocking-time").padStart(7),
+      num("cumulative-layout-shift", 3).padStart(6),
       misses.length ? ` MISSED: ${misses.map(([k]) => k).join(", ")}` : "",
     );
     for (const [k] of misses) {
