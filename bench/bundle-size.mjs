@@ -26,7 +26,7 @@ function pages(dir = CLIENT) {
 export function measurePage(file) {
   const html = readFileSync(file, "utf8");
   const scripts = new Set();
-  for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]);
+  for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="(?:sellkit-)?modulepreload"[^>]*\bhref)="(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]);
   for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
   const styles = new Set([...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
