@@ -19,7 +19,12 @@ let failed = false;
 try {
   console.log("route".padEnd(32), "perf", "a11y", "best", " seo", "  LCP ms", " TBT ms", "  CLS");
   for (const route of ROUTES) {
-    const result = await lighthouse(`${server.origin}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
+    // A trace-recording hiccup (NO_NAVSTART, …) is Lighthouse's, not the page's: retried up to twice.
+    let result;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      result = await lighthouse(`${server.origin}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
+      if (!result.lhr.runtimeError) break;
+    }
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) {
       failed = true;
