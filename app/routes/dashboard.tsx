@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/server/auth/require-user.server";
 import { getProfileSummary } from "~/server/profile/get-profile-summary.server";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Dashboard", description: "Your Sellkit dashboard." }), { name: "robots", content: "noindex" }];
 
-/** Protected (SPEC §2). The full workspace (greeting, tools, stats) is built on top of this page. */
+/** Protected (SPEC §2). The full workspace (greeting, tools, stats, settings) is built on top of this page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, request);
   const profile = await getProfileSummary(context.services.db, user.id);
@@ -26,9 +26,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <h1 className="text-3xl font-bold tracking-tight">{firstName ? `Welcome, ${firstName}` : "Welcome to your dashboard"}</h1>
             {storeName ? <p className="text-muted-foreground">Managing {storeName}</p> : null}
           </div>
-          <Link to="/settings" className={buttonClass({ variant: "outline" })}>
-            Settings
-          </Link>
           <Form method="post" action="/logout">
             <Button type="submit" variant="secondary">
               Sign Out
