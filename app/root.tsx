@@ -55,6 +55,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
+  // A marker for tests and tools: the page is interactive (hydration runs after the first paint).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

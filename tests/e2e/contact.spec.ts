@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { E2E_INBOX_URL } from "../support/e2e-ports";
 
 type Mail = { to: string[]; replyTo?: string; subject: string; text: string };

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /** Clicks a link and checks the browser arrives at the spec's target (path and query). */
 async function follow(page: Page, link: Locator, target: string) {

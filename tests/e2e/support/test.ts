@@ -15,4 +15,22 @@ export const test = base.extend({
     await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
     await use(context);
   },
+  /**
+   * Hydration starts after the first paint (decision 007): `goto` also waits until a page that hydrates is
+   * interactive, as a person would before typing. Pages without scripts return at once.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled === false) return response;
+      await page.waitForFunction(
+        () => document.documentElement.dataset.hydrated === "true" || !document.querySelector('script[type="text/sellkit-module"], script[type="module"]'),
+        undefined,
+        { timeout: 15_000 },
+      );
+      return response;
+    };
+    await use(page);
+  },
 });
