@@ -1,9 +1,8 @@
-import { useEffect } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { data, Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { oauthProviderLabel } from "~/lib/oauth-providers";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
+import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { getCurrentUser } from "~/server/auth/get-current-user.server";
 import { safeRedirectPath } from "~/server/auth/safe-redirect";
 import { decodeOAuthState, oauthStateCookie } from "~/server/auth/start-oauth.server";
@@ -61,12 +60,11 @@ async function handleCallback({ request, context }: Route.LoaderArgs) {
 }
 
 export default function OAuthCallback({ loaderData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    showToast({ type: loaderData.ok ? "success" : "error", title: loaderData.title, description: loaderData.description });
-    const timer = setTimeout(() => navigate(loaderData.to), loaderData.ok ? OAUTH_SUCCESS_MS : OAUTH_FAILURE_MS);
-    return () => clearTimeout(timer);
-  }, [loaderData, navigate]);
+  useToastThenNavigate(loaderData, {
+    toast: { type: loaderData.ok ? "success" : "error", title: loaderData.title, description: loaderData.description },
+    to: loaderData.to,
+    delayMs: loaderData.ok ? OAUTH_SUCCESS_MS : OAUTH_FAILURE_MS,
+  });
   return (
     <AuthCard title={loaderData.ok ? "Signed in" : loaderData.title}>
       <p role="status" className="text-center">

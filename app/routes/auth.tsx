@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, redirect, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { BusinessProfileForm } from "~/components/auth/business-profile-form";
 import { CheckEmail } from "~/components/auth/check-email";
@@ -9,6 +9,7 @@ import { Divider, SocialButtons } from "~/components/auth/social-buttons";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
+import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { getCurrentUser } from "~/server/auth/get-current-user.server";
 import { captchaConfig } from "~/server/captcha/captcha-config.server";
 import { dispatchAuthIntent } from "~/server/auth/intents/dispatch-auth-intent.server";
@@ -90,7 +91,6 @@ function Tabs({ tab }: { tab: "signin" | "register" }) {
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, step, from } = loaderData;
-  const navigate = useNavigate();
   const completed = actionData?.intent === "business-profile" && actionData.completed;
 
   useEffect(() => {
@@ -99,12 +99,12 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     if (actionData.intent === "oauth" && actionData.error) showToast({ type: "error", ...actionData.error });
   }, [actionData]);
 
-  useEffect(() => {
-    if (!completed) return;
-    showToast({ type: "success", title: "Registration completed!", description: "Redirecting to your dashboard..." });
-    const timer = setTimeout(() => navigate("/dashboard"), REGISTRATION_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [completed, navigate]);
+  useToastThenNavigate(
+    actionData,
+    completed
+      ? { toast: { type: "success", title: "Registration completed!", description: "Redirecting to your dashboard..." }, to: "/dashboard", delayMs: REGISTRATION_REDIRECT_MS }
+      : null,
+  );
 
   if (tab === "register" && step === "2") {
     return (

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Logo } from "~/components/site/logo";
 import { PlanFeatureList, PlanPrice } from "~/components/site/plan-parts";
 import { Badge } from "~/components/ui/badge";
@@ -8,6 +8,7 @@ import { findPlan, PLANS } from "~/content/plans";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
+import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { requireUser } from "~/server/auth/require-user.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { choosePlan } from "~/server/profile/choose-plan.server";
@@ -40,19 +41,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ChoosePlan({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" ? String(navigation.formData?.get("plan") ?? "") : null;
   useEffect(() => {
-    if (!actionData) return;
-    if (!actionData.ok) {
-      showToast({ type: "error", title: actionData.message });
-      return;
-    }
-    showToast({ type: "success", title: `${actionData.planName} plan selected!` });
-    const timer = setTimeout(() => navigate("/dashboard"), PAID_PLAN_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [actionData, navigate]);
+    if (actionData && !actionData.ok) showToast({ type: "error", title: actionData.message });
+  }, [actionData]);
+  useToastThenNavigate(
+    actionData,
+    actionData?.ok ? { toast: { type: "success", title: `${actionData.planName} plan selected!` }, to: "/dashboard", delayMs: PAID_PLAN_REDIRECT_MS } : null,
+  );
   return (
     <div className="min-h-dvh bg-gradient-to-b from-secondary/60 to-background px-4 py-10">
       <div className="mx-auto max-w-6xl">

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -10,6 +10,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
+import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { resetPasswordSchema } from "~/schemas/reset-password";
 import { checkResetToken } from "~/server/auth/check-reset-token.server";
 import { resetPassword } from "~/server/auth/reset-password.server";
@@ -43,30 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm("reset-password", resetPasswordSchema, actionData?.result);
   const updated = actionData?.updated ?? false;
   const failure = form.errors?.[0];
 
   useEffect(() => {
-    if (loaderData.valid) {
-      showToast({ type: "success", title: loaderData.message });
-      return;
-    }
-    showToast({ type: "error", title: loaderData.message });
-    const timer = setTimeout(() => navigate("/login"), INVALID_LINK_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [loaderData, navigate]);
+    if (loaderData.valid) showToast({ type: "success", title: loaderData.message });
+  }, [loaderData]);
+  useToastThenNavigate(loaderData, loaderData.valid ? null : { toast: { type: "error", title: loaderData.message }, to: "/login", delayMs: INVALID_LINK_REDIRECT_MS });
   useEffect(() => {
     if (failure) showToast({ type: "error", title: "Failed to update password", description: failure });
   }, [failure, actionData]);
-  useEffect(() => {
-    if (!updated) return;
-    showToast({ type: "success", title: "Password updated successfully!" });
-    const timer = setTimeout(() => navigate("/login"), RESET_SUCCESS_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [updated, navigate]);
+  useToastThenNavigate(actionData, updated ? { toast: { type: "success", title: "Password updated successfully!" }, to: "/login", delayMs: RESET_SUCCESS_REDIRECT_MS } : null);
 
   if (!loaderData.valid) {
     return (

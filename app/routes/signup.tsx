@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { CaptchaField, type CaptchaState } from "~/components/auth/captcha-field";
 import { PasswordInput } from "~/components/auth/password-input";
@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { findPlan } from "~/content/plans";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
+import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { signupSchema } from "~/schemas/signup";
 import { accountFailureFieldErrors, createAccount } from "~/server/auth/create-account.server";
 import { oauthIntent } from "~/server/auth/intents/oauth-intent.server";
@@ -51,7 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
@@ -64,12 +64,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     if (actionData.intent === "oauth" && actionData.error) showToast({ type: "error", ...actionData.error });
     if (actionData.intent === "signup" && actionData.failure) showToast({ type: "error", ...actionData.failure });
   }, [actionData]);
-  useEffect(() => {
-    if (!created) return;
-    showToast({ type: "success", title: "Account created successfully!", description: "Please check your email to verify your account" });
-    const timer = setTimeout(() => navigate("/login"), SIGNUP_TO_LOGIN_MS);
-    return () => clearTimeout(timer);
-  }, [created, navigate]);
+  useToastThenNavigate(
+    actionData,
+    created
+      ? { toast: { type: "success", title: "Account created successfully!", description: "Please check your email to verify your account" }, to: "/login", delayMs: SIGNUP_TO_LOGIN_MS }
+      : null,
+  );
 
   return (
     <AuthCard

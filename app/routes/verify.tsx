@@ -1,8 +1,7 @@
-import { useEffect } from "react";
-import { data, Link, redirect, useNavigate } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
+import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { verifyMagicLink } from "~/server/auth/verify-magic-link.server";
 import type { Route } from "./+types/verify";
 
@@ -23,12 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    showToast(loaderData.ok ? { type: "success", title: "Welcome back!" } : { type: "error", title: "Login failed", description: "This sign-in link is invalid or has expired." });
-    const timer = setTimeout(() => navigate(loaderData.ok ? "/" : "/login"), loaderData.ok ? MAGIC_LINK_SUCCESS_MS : MAGIC_LINK_FAILURE_MS);
-    return () => clearTimeout(timer);
-  }, [loaderData, navigate]);
+  useToastThenNavigate(
+    loaderData,
+    loaderData.ok
+      ? { toast: { type: "success", title: "Welcome back!" }, to: "/", delayMs: MAGIC_LINK_SUCCESS_MS }
+      : { toast: { type: "error", title: "Login failed", description: "This sign-in link is invalid or has expired." }, to: "/login", delayMs: MAGIC_LINK_FAILURE_MS },
+  );
   return (
     <AuthCard title={loaderData.ok ? "You're signed in" : "Link not valid"}>
       <p role="status" className="text-center">
