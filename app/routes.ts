@@ -33,6 +33,13 @@ export default [
 
   // Signed-in area
   route("dashboard", "routes/dashboard.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("sales/online-store", "routes/sales-online-store.tsx"),
+  route("sales/retail-store", "routes/sales-retail-store.tsx"),
+  route("sales/event-sales", "routes/sales-event-sales.tsx"),
+  route("sales/existing-website", "routes/sales-existing-website.tsx"),
+  route("sales/social-media", "routes/sales-social-media.tsx"),
+  route("tools/:tool", "routes/tools.tsx"),
 
   // Resources
   route("api/auth/*", "routes/api-auth.ts"),

@@ -1,4 +1,4 @@
-import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -180,4 +180,51 @@ export const securityAudit = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index("security_audit_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Workspace (issue 4): how a creator sells, and what they sell
+
+/** One row per sales method a creator has set up (SPEC §2 sales-method forms); `settings` is checked by its form's schema. */
+export const salesMethods = pgTable(
+  "sales_methods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().$onUpdate(() => new Date()).notNull(),
+  },
+  (t) => [uniqueIndex("sales_methods_user_method_idx").on(t.userId, t.method)],
+);
+
+/** A creator's digital products (the product tools arrive in a later issue; the dashboard counts them). */
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().$onUpdate(() => new Date()).notNull(),
+  },
+  (t) => [index("products_user_id_idx").on(t.userId)],
+);
+
+/** Paid orders of a creator's products; the dashboard's Total Sales, Orders and Customers are computed from them. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index("orders_user_created_idx").on(t.userId, t.createdAt)],
 );
