@@ -41,6 +41,9 @@ export default [
   route("sales/social-media", "routes/sales-social-media.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
 
+  // A creator's public buy page (the target of the buy-button snippet)
+  route("buy/:id", "routes/buy.tsx"),
+
   // Resources
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/captcha/challenge", "routes/api-captcha-challenge.ts"),
