@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { deferHydration } from "~/lib/defer-hydration.server";
@@ -20,9 +19,9 @@ export default function handleRequest(
   }
   // Absent at prerender time: prerendered pages get hashes of their inline scripts instead (server/csp.ts).
   const nonce = loadContext?.cspNonce ?? "";
-  const userAgent = request.headers.get("user-agent");
-  const readyOption: keyof RenderToPipeableStreamOptions =
-    (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce ? "onAllReady" : "onShellReady";
+  // Documents are sent once all their data is there (loaders read a local database in milliseconds): the
+  // first paint is complete, and deferred data shows its skeleton only on client-side navigation.
+  const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -6,6 +6,7 @@ import { Toaster } from "./components/ui/toaster";
 import { PageHero, PageShell } from "./components/site/page-shell";
 import { useNonce } from "./lib/nonce";
 import { useShouldHydrate } from "./lib/route-handle";
+import { rememberTimeZone } from "./lib/greeting";
 import { showToast } from "./lib/toast";
 import { getCurrentUser } from "./server/auth/get-current-user.server";
 import { takeToast } from "./server/toast/toast-cookie.server";
@@ -58,6 +59,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // A marker for tests and tools: the page is interactive (hydration runs after the first paint).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    rememberTimeZone();
   }, []);
   return <Outlet />;
 }

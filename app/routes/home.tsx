@@ -4,14 +4,19 @@ import { DashboardPreview } from "~/components/site/dashboard-preview";
 import { FeatureGrid } from "~/components/site/feature-grid";
 import { PageShell, Section } from "~/components/site/page-shell";
 import { PricingCards } from "~/components/site/pricing-cards";
+import { SampleCreatorDashboard } from "~/components/site/sample-creator-dashboard";
 import { TestimonialList } from "~/components/site/testimonial-list";
 import { buttonClass } from "~/components/ui/button";
 import { FEATURES, HERO_STATS, MARKETING_CLAIMS, PROCESS_STEPS } from "~/content/marketing";
 import { pageMeta } from "~/lib/meta";
+import { useRootData } from "~/lib/root-data";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/home";
 
-/** Nothing on the signed-out landing needs JavaScript: tabs and menus work with CSS and <details>. */
+/**
+ * Nothing on the signed-out landing needs JavaScript: tabs and menus work with CSS and <details>. It is
+ * prerendered; a request with a session is rendered on the server and shows the sample creator dashboard.
+ */
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
@@ -21,6 +26,14 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function Home() {
+  const signedIn = Boolean(useRootData()?.user);
+  if (signedIn) {
+    return (
+      <PageShell>
+        <SampleCreatorDashboard />
+      </PageShell>
+    );
+  }
   return (
     <PageShell>
       <section className="bg-gradient-to-b from-secondary/70 to-background">

@@ -1,0 +1,42 @@
+import { Store } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { BUSINESS_TYPES, COMPANY_SIZES } from "~/content/business";
+import type { BusinessCard as BusinessCardData } from "~/server/profile/get-business-card.server";
+
+const labelOf = (list: readonly { value: string; label: string }[], value: string) => list.find((item) => item.value === value)?.label ?? value;
+
+/** Store name, description, business-type badges, target customers and company size (SPEC §2). */
+export function BusinessCard({ business }: { business: BusinessCardData }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Store aria-hidden="true" className="size-5 text-primary" /> {business.storeName}
+        </CardTitle>
+        <CardDescription>{business.businessDescription}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        <ul aria-label="Business types" className="flex flex-wrap gap-2">
+          {business.businessTypes.map((type) => (
+            <li key={type}>
+              <Badge variant="secondary">{labelOf(BUSINESS_TYPES, type)}</Badge>
+            </li>
+          ))}
+        </ul>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <dt className="text-muted-foreground">Target customers</dt>
+            <dd className="font-medium">{business.targetCustomers}</dd>
+          </div>
+          {business.companySize ? (
+            <div>
+              <dt className="text-muted-foreground">Company size</dt>
+              <dd className="font-medium">{labelOf(COMPANY_SIZES, business.companySize)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { LogOut, Plus, Settings } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { DashboardPreview } from "./dashboard-preview";
+
+/** The landing page for a signed-in user (SPEC §2): the creator dashboard with static sample data. */
+export function SampleCreatorDashboard() {
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <Badge variant="warning">Sample data</Badge>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight">Creator dashboard</h1>
+          <p className="mt-1 max-w-2xl text-muted-foreground">
+            Everything here is sample data, to show what selling on Sellkit looks like. Your own store lives on{" "}
+            <Link to="/dashboard" className="text-primary underline underline-offset-4">
+              your dashboard
+            </Link>
+            .
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/tools/products">
+            <Plus aria-hidden="true" /> New Product
+          </ButtonLink>
+          <ButtonLink to="/settings" variant="outline">
+            <Settings aria-hidden="true" /> Settings
+          </ButtonLink>
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="secondary">
+              <LogOut aria-hidden="true" /> Logout
+            </Button>
+          </Form>
+        </div>
+      </header>
+      <DashboardPreview name="sample-dashboard" signedIn />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { initialsOf } from "~/components/dashboard/avatar";
+import { BUSINESS_TYPES } from "~/content/business";
+import { quickActionsFor } from "~/content/quick-actions";
+import { SALES_METHODS } from "~/content/sales-methods";
+import { TOOLS, toolPath, toolsFor } from "~/content/tools";
+import { formatMoney, percentChange } from "~/lib/dashboard-stats";
+
+describe("tools per business type (SPEC §2 table)", () => {
+  const table: Record<string, [string, string][]> = {
+    online_store: [["E-shop Builder", "/tools/estore-builder"], ["Product Manager", "/tools/products"]],
+    retail_store: [["Store Management", "/tools/retail-dashboard"], ["POS System", "/tools/pos"]],
+    events: [["Event Sales Manager", "/tools/events"], ["Mobile POS", "/tools/mobile-pos"]],
+    existing_website: [["Buy Button Generator", "/tools/buy-button"], ["Website Integration", "/tools/integration"]],
+    social_media: [["Social Media Manager", "/tools/social"], ["Link in Bio Tool", "/tools/bio-link"]],
+  };
+
+  it.each(Object.entries(table))("%s gives exactly its two tools", (type, expected) => {
+    expect(toolsFor([type]).map((tool) => [tool.name, toolPath(tool)])).toEqual(expected);
+  });
+
+  it("several types give the union in the table's order; none gives none", () => {
+    expect(toolsFor(["social_media", "online_store"]).map((tool) => tool.slug)).toEqual(["estore-builder", "products", "social", "bio-link"]);
+    expect(toolsFor(BUSINESS_TYPES.map((type) => type.value))).toHaveLength(TOOLS.length);
+    expect(toolsFor([])).toEqual([]);
+    expect(toolsFor(["unknown"])).toEqual([]);
+  });
+
+  it("every business type has a sales method form", () => {
+    expect(SALES_METHODS.map((method) => method.key).sort()).toEqual(BUSINESS_TYPES.map((type) => type.value).sort());
+  });
+});
+
+describe("quick actions (SPEC §2)", () => {
+  it("shows the type's action plus Analytics and Products", () => {
+    expect(quickActionsFor(["online_store"]).map((a) => a.title)).toEqual(["Set up your online store", "Analytics", "Products"]);
+    expect(quickActionsFor(["social_media"]).map((a) => a.title)).toEqual(["Connect social accounts", "Analytics", "Products"]);
+    expect(quickActionsFor(["retail_store"]).map((a) => a.title)).toEqual(["Manage inventory", "Analytics", "Products"]);
+    expect(quickActionsFor(["events", "existing_website"]).map((a) => a.title)).toEqual(["Analytics", "Products"]);
+    expect(quickActionsFor([]).map((a) => a.title)).toEqual(["Analytics", "Products"]);
+  });
+});
+
+describe("stat cards", () => {
+  it("formats the change of the last window against the one before", () => {
+    expect(percentChange({ recent: 0, previous: 0 })).toBe("+0%");
+    expect(percentChange({ recent: 3, previous: 0 })).toBe("+100%");
+    expect(percentChange({ recent: 15, previous: 10 })).toBe("+50%");
+    expect(percentChange({ recent: 5, previous: 10 })).toBe("-50%");
+    expect(percentChange({ recent: 10, previous: 10 })).toBe("+0%");
+  });
+
+  it("shows money without cents when whole ('Total Sales $0')", () => {
+    expect(formatMoney(0, "USD")).toBe("$0");
+    expect(formatMoney(1550, "USD")).toBe("$15.50");
+    expect(formatMoney(120000, "EUR")).toBe("€1,200");
+  });
+});
+
+describe("avatar initials", () => {
+  it("uses the initials, 'U' without names", () => {
+    expect(initialsOf("Ada", "Lovelace")).toBe("AL");
+    expect(initialsOf("ada", null)).toBe("A");
+    expect(initialsOf(null, null)).toBe("U");
+    expect(initialsOf(" ", "")).toBe("U");
+  });
+});
