@@ -1,4 +1,49 @@
-/** Placeholder while this page is being built (replaced in the same change). */
-export default function Placeholder() {
-  return null;
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { ChoiceGroup, SaveButton, TextField } from "~/components/sales/sales-form-fields";
+import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
+import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { FormAlert } from "~/components/ui/form-alert";
+import { EVENT_PAYMENT_METHODS, EVENT_TYPES } from "~/content/sales-options";
+import { EVENT_SALES_DEFAULTS, eventSalesSchema } from "~/schemas/sales/event-sales";
+import { loadSalesMethodForm } from "~/server/sales/load-sales-method-form.server";
+import { submitSalesMethodForm } from "~/server/sales/submit-sales-method-form.server";
+import type { Route } from "./+types/sales-event-sales";
+
+const METHOD = "events";
+
+export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, EVENT_SALES_DEFAULTS);
+  return { values, saved };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitSalesMethodForm(context.services, request, METHOD, eventSalesSchema, { savedToast: "Event sales saved" });
+}
+
+export default function SalesEventSales({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <SalesMethodLayout method={METHOD} lead="Markets, fairs and pop-ups: say where you sell, what you need on site and how buyers can pay." saved={Boolean(loaderData.saved)}>
+      <EventSalesForm key={loaderData.saved?.updatedAt ?? "new"} values={loaderData.values} actionData={actionData} />
+    </SalesMethodLayout>
+  );
+}
+
+function EventSalesForm({ values, actionData }: { values: Record<string, unknown>; actionData: Route.ComponentProps["actionData"] }) {
+  const [form, fields] = useSalesMethodForm("event-sales", eventSalesSchema, values, actionData);
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-1">
+      <TextField field={fields.businessName} label="Business name" autoComplete="organization" />
+      <TextField field={fields.description} label="Description (optional)" rows={3} />
+      <ChoiceGroup field={fields.eventTypes} legend="Event types" options={EVENT_TYPES} hint="Select at least one" />
+      <TextField field={fields.setupRequirements} label="Setup requirements (optional)" rows={3} placeholder="Table size, power, tent, Wi-Fi…" />
+      <ChoiceGroup field={fields.paymentMethods} legend="Payment methods" options={EVENT_PAYMENT_METHODS} hint="Select at least one" />
+      <FormAlert message={form.errors?.[0]} />
+      <div className="mt-2">
+        <SaveButton>Save Event Sales</SaveButton>
+      </div>
+    </Form>
+  );
 }

@@ -1,4 +1,77 @@
-/** Placeholder while this page is being built (replaced in the same change). */
-export default function Placeholder() {
-  return null;
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { BuyButtonCode } from "~/components/sales/buy-button-code";
+import { ChoiceGroup, SaveButton, SelectField, TextField } from "~/components/sales/sales-form-fields";
+import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
+import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { FormAlert } from "~/components/ui/form-alert";
+import { BUTTON_STYLES, INTEGRATION_METHODS, optionValues, WEBSITE_PLATFORMS } from "~/content/sales-options";
+import { buyButtonSnippet, buyPageUrl, type ButtonStyle, type IntegrationMethod } from "~/lib/buy-button-snippet";
+import { showToast } from "~/lib/toast";
+import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/schemas/sales/existing-website";
+import { getProfileSummary } from "~/server/profile/get-profile-summary.server";
+import { loadSalesMethodForm } from "~/server/sales/load-sales-method-form.server";
+import { submitSalesMethodForm } from "~/server/sales/submit-sales-method-form.server";
+import type { Route } from "./+types/sales-existing-website";
+
+const METHOD = "existing_website";
+/** Stands in for the row id in the preview until the first save. */
+const UNSAVED_ID = "not-saved-yet";
+
+export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const { userId, values, saved } = await loadSalesMethodForm(services, request, METHOD, EXISTING_WEBSITE_DEFAULTS);
+  const { storeName } = await getProfileSummary(services.db, userId);
+  return { values, saved, storeName: storeName ?? "My store", buyUrl: buyPageUrl(services.env.APP_URL, saved?.id ?? UNSAVED_ID) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitSalesMethodForm(context.services, request, METHOD, existingWebsiteSchema, { savedToast: "Buy button saved", allowPreview: true });
+}
+
+export default function SalesExistingWebsite({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <SalesMethodLayout method={METHOD} lead="Add a Buy button to your website or blog: choose how it looks, then copy the code." saved={Boolean(loaderData.saved)}>
+      <ExistingWebsiteForm key={loaderData.saved?.updatedAt ?? "new"} {...loaderData} live={Boolean(loaderData.saved)} actionData={actionData} />
+    </SalesMethodLayout>
+  );
+}
+
+const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+
+function ExistingWebsiteForm({ values, storeName, buyUrl, live, actionData }: { values: Record<string, unknown>; storeName: string; buyUrl: string; live: boolean; actionData: Route.ComponentProps["actionData"] }) {
+  const [form, fields] = useSalesMethodForm("existing-website", existingWebsiteSchema, values, actionData);
+  // Derived from the form's current values: the code follows every keystroke.
+  const snippet = buyButtonSnippet({
+    href: buyUrl,
+    text: fields.buttonText.value ?? "",
+    style: pick<ButtonStyle>(optionValues(BUTTON_STYLES), fields.buttonStyle.value, EXISTING_WEBSITE_DEFAULTS.buttonStyle),
+    method: pick<IntegrationMethod>(optionValues(INTEGRATION_METHODS), fields.integrationMethod.value, EXISTING_WEBSITE_DEFAULTS.integrationMethod),
+    storeName,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid content-start gap-1">
+        <TextField field={fields.websiteUrl} label="Website URL" type="url" autoComplete="url" placeholder="https://example.com" />
+        <SelectField field={fields.platform} label="Website platform" options={WEBSITE_PLATFORMS} placeholder="Choose your platform…" />
+        <ChoiceGroup field={fields.integrationMethod} legend="Integration method" options={INTEGRATION_METHODS} type="radio" />
+        <TextField field={fields.buttonText} label="Button text" hint="Up to 40 characters" />
+        <SelectField field={fields.buttonStyle} label="Button style" options={BUTTON_STYLES} />
+        <FormAlert message={form.errors?.[0]} />
+        <div className="mt-2">
+          <SaveButton>Save Buy Button</SaveButton>
+        </div>
+      </div>
+      <BuyButtonCode
+        snippet={snippet}
+        live={live}
+        onGenerate={() => {
+          form.validate();
+          showToast({ type: "info", title: "Code updated", description: live ? "Copy it into your website." : "Save to make the link live." });
+        }}
+      />
+    </Form>
+  );
 }

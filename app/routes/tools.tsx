@@ -1,4 +1,67 @@
-/** Placeholder while this page is being built (replaced in the same change). */
-export default function Placeholder() {
-  return null;
+import { Settings2 } from "lucide-react";
+import { data } from "react-router";
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { ButtonLink } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { salesMethod } from "~/content/sales-methods";
+import { describeSetup } from "~/content/sales-options";
+import { findTool } from "~/content/tools";
+import { pageMeta } from "~/lib/meta";
+import { requireUser } from "~/server/auth/require-user.server";
+import { getSalesMethod } from "~/server/sales/get-sales-method.server";
+import type { Route } from "./+types/tools";
+
+/** A tool of the dashboard (SPEC §2 table), protected: what it does and the saved setup of its sales method. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.services, request);
+  const tool = findTool(params.tool);
+  if (!tool) throw data(null, { status: 404 });
+  const saved = await getSalesMethod(context.services.db, user.id, tool.businessType);
+  return { slug: tool.slug, setup: saved ? describeSetup(tool.businessType, saved.settings) : null };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const tool = loaderData ? findTool(loaderData.slug) : undefined;
+  return [...pageMeta({ title: tool?.name ?? "Page not found", description: tool?.description ?? "This page does not exist." }), { name: "robots", content: "noindex" }];
+};
+
+export default function ToolPage({ loaderData }: Route.ComponentProps) {
+  const tool = findTool(loaderData.slug)!;
+  const method = salesMethod(tool.businessType);
+  const { setup } = loaderData;
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">{tool.name}</h1>
+        <p className="mt-2 text-lg text-muted-foreground">{tool.description}</p>
+        <p className="mt-4 rounded-md border border-dashed p-4 text-sm">
+          The full {tool.name} is coming later. For now it works from your {method.name.toLowerCase()} setup below.
+        </p>
+        <Card className="mt-8">
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
+            <h2 className="text-xl font-semibold">Your {method.name.toLowerCase()} setup</h2>
+            <ButtonLink to={method.path} variant={setup ? "outline" : "default"} size="sm">
+              <Settings2 aria-hidden="true" /> {setup ? `Edit ${method.name.toLowerCase()} setup` : `Set up ${method.name.toLowerCase()}`}
+            </ButtonLink>
+          </CardHeader>
+          <CardContent>
+            {setup ? (
+              <dl className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+                {setup.map((row) => (
+                  <div key={row.label} className="contents">
+                    <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
+                    <dd className="whitespace-pre-line break-words">{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="text-muted-foreground">Nothing saved yet. Set up your {method.name.toLowerCase()} to use this tool.</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </PageShell>
+  );
 }

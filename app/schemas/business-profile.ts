@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BUSINESS_TYPES, COMPANY_SIZES, DELIVERY_METHODS, PAYMENT_METHODS, valuesOf } from "~/content/business";
-import { checkbox, requiredText } from "./fields";
+import { checkbox, requiredText, several } from "./fields";
 
 export const PHONE_MIN = 10;
 export const STORE_NAME_MIN = 2;
@@ -12,10 +12,6 @@ export const AVATAR_TYPE_MESSAGE = "Please choose an image file (PNG, JPEG, WebP
 export const AVATAR_SIZE_MESSAGE = "The image must be at most 2 MB";
 
 const minText = (min: number, message: string, max: number) => requiredText(message, max, `Please keep this under ${max} characters`).min(min, message);
-
-/** A multi-select: absent, one value, or several, each from the list. */
-const several = <T extends [string, ...string[]]>(values: T) =>
-  z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).max(values.length));
 
 /** Register step 2 (SPEC §5): business information. The picture's content is checked again on the server. */
 export const businessProfileSchema = z.object({

@@ -50,6 +50,13 @@ export const checkbox = z
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
+/** A multi-select (checkbox group): absent, one value, or several, each from the list. */
+export const several = <T extends [string, ...string[]]>(values: T, invalidMessage?: string) =>
+  z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.enum(values, invalidMessage ? { error: invalidMessage } : undefined), invalidMessage ? { error: invalidMessage } : undefined).max(values.length, invalidMessage),
+  );
+
 /** The form field carrying the captcha answer (ALTCHA payload or hCaptcha token). */
 export const CAPTCHA_FIELD = "captcha";
 

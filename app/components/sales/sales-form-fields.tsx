@@ -1,0 +1,91 @@
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input, Textarea } from "~/components/ui/input";
+import type { SalesOption } from "~/content/sales-options";
+
+// Conform's field metadata is generic over each field's own type; these components accept any of them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Field = FieldMetadata<any, any, any>;
+
+/** A labelled one-line input, or a textarea with `rows`. */
+export function TextField({ field, label, hint, type = "text", rows, autoComplete, placeholder }: { field: Field; label: string; hint?: ReactNode; type?: "text" | "url"; rows?: number; autoComplete?: string; placeholder?: string }) {
+  return (
+    <FormField id={field.id} label={label} errors={field.errors} hint={hint}>
+      {(control) =>
+        rows ? (
+          <Textarea {...getTextareaProps(field)} {...control} rows={rows} placeholder={placeholder} />
+        ) : (
+          <Input {...getInputProps(field, { type })} {...control} autoComplete={autoComplete} placeholder={placeholder} />
+        )
+      }
+    </FormField>
+  );
+}
+
+/** A labelled select of an option list; `placeholder` adds an empty first choice (required fields). */
+export function SelectField({ field, label, options, placeholder, hint }: { field: Field; label: string; options: readonly SalesOption[]; placeholder?: string; hint?: ReactNode }) {
+  return (
+    <FormField id={field.id} label={label} errors={field.errors} hint={hint}>
+      {(control) => (
+        <select {...getSelectProps(field)} {...control} className="h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm aria-[invalid=true]:border-destructive">
+          {placeholder ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** A fieldset of checkboxes (several values) or radio buttons (one value) with its legend and error. */
+export function ChoiceGroup({ field, legend, options, type = "checkbox", hint }: { field: Field; legend: string; options: readonly SalesOption[]; type?: "checkbox" | "radio"; hint?: string }) {
+  const errorId = `${field.id}-error`;
+  const hintId = `${field.id}-hint`;
+  // An unknown value (only a hand-made request can send one) is reported on its item: show it on the group.
+  const error = field.errors?.[0] ?? Object.values(field.allErrors ?? {}).flat()[0];
+  const inputs = getCollectionProps(field, { type, options: options.map((option) => option.value) });
+  return (
+    <fieldset className="grid gap-2" aria-describedby={[hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option, index) => {
+          const { key, ...input } = inputs[index]!;
+          return (
+            <label key={key ?? option.value} className="flex items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+              <input {...input} className="mt-0.5 size-4 accent-[var(--color-primary)]" />
+              <span>
+                <span className="font-medium">{option.label}</span>
+                {option.description ? <span className="block text-xs text-muted-foreground">{option.description}</span> : null}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <p id={errorId} aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
+        {error}
+      </p>
+    </fieldset>
+  );
+}
+
+/** The submit button of a sales-method form: 'Saving...' while the save is under way. */
+export function SaveButton({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "preview";
+  return (
+    <Button type="submit" name="intent" value="save" className="w-full sm:w-auto" disabled={busy}>
+      {busy ? "Saving..." : children}
+    </Button>
+  );
+}
