@@ -1,15 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
 import { registerUntilMail, completeBusinessProfile } from "./support/accounts";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 import { PUBLIC_PATHS } from "~/content/public-pages";
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary).toEqual([]);
-}
 
 const AUTH_PAGES = ["/auth", "/auth?tab=register", "/auth?tab=register&step=1.5", "/signup", "/signup?plan=pro", "/login", "/forgot-password", "/reset-password?token=expired", "/verification-success"];
 

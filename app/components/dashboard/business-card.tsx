@@ -1,6 +1,6 @@
 import { Store } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { BUSINESS_TYPES, COMPANY_SIZES } from "~/content/business";
 import type { BusinessCard as BusinessCardData } from "~/server/profile/get-business-card.server";
 
@@ -11,9 +11,9 @@ export function BusinessCard({ business }: { business: BusinessCardData }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <h2 className="flex items-center gap-2 text-lg font-semibold leading-tight">
           <Store aria-hidden="true" className="size-5 text-primary" /> {business.storeName}
-        </CardTitle>
+        </h2>
         <CardDescription>{business.businessDescription}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">

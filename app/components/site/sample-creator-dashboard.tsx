@@ -34,7 +34,12 @@ export function SampleCreatorDashboard() {
           </Form>
         </div>
       </header>
-      <DashboardPreview name="sample-dashboard" signedIn />
+      <section aria-labelledby="sample-figures-title">
+        <h2 id="sample-figures-title" className="sr-only">
+          Sample products, sales and customers
+        </h2>
+        <DashboardPreview name="sample-dashboard" signedIn />
+      </section>
     </div>
   );
 }

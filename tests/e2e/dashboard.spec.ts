@@ -1,0 +1,103 @@
+import { expectNoViolations } from "./support/axe";
+import { createCreator } from "./support/creator";
+import { expect, test } from "./support/test";
+
+const TOOLS_BY_TYPE: Record<string, [string, string][]> = {
+  online_store: [["E-shop Builder", "/tools/estore-builder"], ["Product Manager", "/tools/products"]],
+  retail_store: [["Store Management", "/tools/retail-dashboard"], ["POS System", "/tools/pos"]],
+  events: [["Event Sales Manager", "/tools/events"], ["Mobile POS", "/tools/mobile-pos"]],
+  existing_website: [["Buy Button Generator", "/tools/buy-button"], ["Website Integration", "/tools/integration"]],
+  social_media: [["Social Media Manager", "/tools/social"], ["Link in Bio Tool", "/tools/bio-link"]],
+};
+
+test.describe("dashboard tools (SPEC §2 table)", () => {
+  for (const [type, tools] of Object.entries(TOOLS_BY_TYPE)) {
+    test(`a creator selling by ${type} sees exactly its tools`, async ({ page }) => {
+      await createCreator(page, { businessTypes: [type], storeName: "Type Test Shop" });
+      await page.goto("/dashboard");
+      await expect(page.getByText("Managing Type Test Shop")).toBeVisible();
+      const grid = page.getByRole("region", { name: "Your Business Tools" }).getByRole("listitem");
+      await expect(grid).toHaveCount(tools.length);
+      for (const [index, [name, href]] of tools.entries()) {
+        await expect(grid.nth(index).getByRole("link")).toHaveAttribute("href", href);
+        await expect(grid.nth(index)).toContainText(name);
+      }
+    });
+  }
+
+  test("a tool is reached with the keyboard alone", async ({ page }) => {
+    await createCreator(page, { businessTypes: ["events"] });
+    await page.goto("/dashboard");
+    const link = page.getByRole("link", { name: /Event Sales Manager/ });
+    for (let presses = 0; presses < 40 && !(await link.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press("Tab");
+    await expect(link).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/tools\/events$/);
+  });
+});
+
+test.describe("greeting by local time (clock and zone of the browser)", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  for (const [time, greeting] of [
+    ["11:59", "Good morning, Grace"],
+    ["12:00", "Good afternoon, Grace"],
+    ["17:59", "Good afternoon, Grace"],
+    ["18:00", "Good evening, Grace"],
+  ]) {
+    test(`at ${time} it reads '${greeting}', already before the page hydrates`, async ({ page, context }) => {
+      await createCreator(page, { firstName: "Grace" });
+      await context.clock.setFixedTime(new Date(`2026-11-21T${time}:00+09:00`));
+      // The first paint: scripts of the app blocked, so only the server's HTML and its inline script run.
+      const firstPaint = await context.newPage();
+      await firstPaint.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await firstPaint.goto("/dashboard");
+      await expect(firstPaint.getByRole("heading", { level: 1 })).toHaveText(greeting);
+      await firstPaint.close();
+      // And once interactive.
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(greeting);
+    });
+  }
+});
+
+test.describe("signed-in landing", () => {
+  test("shows the sample creator dashboard with its tabs, New Product, Settings and Logout", async ({ page }) => {
+    await createCreator(page);
+    await page.goto("/");
+    await expect(page.getByText("Sample data", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Creator dashboard" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Products" })).toBeChecked();
+    await expect(page.getByText("Add New Product")).toBeVisible();
+    await page.getByRole("radio", { name: "Sales" }).check();
+    await expect(page.getByText("Total Revenue")).toBeVisible();
+    await expect(page.getByText("+€20.00").first()).toBeVisible();
+    await page.getByRole("radio", { name: "Customers" }).check();
+    await expect(page.getByText("Customer data will appear here as you make sales")).toBeVisible();
+    await page.getByText("View Demo Data").click();
+    await expect(page.getByText("j.doe@example.com")).toBeVisible();
+    await expect(page.getByRole("link", { name: "New Product" })).toHaveAttribute("href", "/tools/products");
+    await expect(page.getByRole("main").getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
+    await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("Logged out successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Start Selling Today" })).toBeVisible();
+  });
+});
+
+test.describe("accessibility of the workspace", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`dashboard and signed-in landing have no violations (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await createCreator(page, { businessTypes: ["online_store", "retail_store", "events", "existing_website", "social_media"], companySize: "small_2_10" });
+      await page.goto("/dashboard");
+      await expect(page.getByText("2-10 people")).toBeVisible();
+      await expectNoViolations(page);
+      await page.goto("/");
+      await expectNoViolations(page);
+      await page.getByRole("radio", { name: "Sales" }).check();
+      await page.getByText("View All Transactions").click();
+      await expectNoViolations(page);
+    });
+  }
+});
