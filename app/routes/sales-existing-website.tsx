@@ -46,7 +46,7 @@ function ExistingWebsiteForm({ values, storeName, buyUrl, live, actionData }: { 
   // Derived from the form's current values: the code follows every keystroke.
   const snippet = buyButtonSnippet({
     href: buyUrl,
-    text: fields.buttonText.value ?? "",
+    text: typeof fields.buttonText.value === "string" ? fields.buttonText.value : "",
     style: pick<ButtonStyle>(optionValues(BUTTON_STYLES), fields.buttonStyle.value, EXISTING_WEBSITE_DEFAULTS.buttonStyle),
     method: pick<IntegrationMethod>(optionValues(INTEGRATION_METHODS), fields.integrationMethod.value, EXISTING_WEBSITE_DEFAULTS.integrationMethod),
     storeName,

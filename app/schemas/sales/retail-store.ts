@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RETAIL_FEATURES } from "~/content/sales-options";
-import { ADDRESS_MAX, ADDRESS_MIN, choices, nameField, optionalText } from "./sales-fields";
+import { ADDRESS_MAX, ADDRESS_MIN, choices, nameField, NO_NUL, optionalText } from "./sales-fields";
 
 /** 2. Setup Your Retail Store (SPEC §2): the address is required; features are optional checkboxes. */
 export const RETAIL_STORE_DEFAULTS = { features: [] as string[] };
@@ -12,7 +12,8 @@ export const retailStoreSchema = z.object({
     .trim()
     .min(1, "Please enter the store address")
     .min(ADDRESS_MIN, "Please enter the full store address")
-    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`),
+    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+    .regex(NO_NUL, "Address contains a character that is not allowed"),
   description: optionalText("Description"),
   features: choices(RETAIL_FEATURES, "Please choose features from the list"),
 });

@@ -12,6 +12,8 @@ export const ADDRESS_MAX = 300;
 
 /** Control characters (tabs and line breaks included) have no place in a one-line field. */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+/** Multi-line text keeps line breaks and tabs, but U+0000 can be neither shown nor stored (jsonb refuses it). */
+export const NO_NUL = /^[^\u0000]*$/;
 
 /** A required one-line name of 2–80 characters: "Store name must be at least 2 characters". */
 export function nameField(label: string) {
@@ -30,6 +32,7 @@ export function optionalText(label: string, max = SALES_TEXT_MAX) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .regex(NO_NUL, `${label} contains a character that is not allowed`)
     .optional()
     .transform((value) => value || undefined);
 }
