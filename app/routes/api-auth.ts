@@ -8,6 +8,8 @@ import type { Route } from "./+types/api-auth";
 const EXPOSED: { method: string; path: RegExp }[] = [
   { method: "GET", path: /^\/get-session$/ },
   { method: "POST", path: /^\/sign-out$/ },
+  // Also the confirmation link of an email change (settings): better-auth mails it to the NEW address and changes
+  // the email when it is opened here (token requestType "change-email-verification"). No other endpoint is needed.
   { method: "GET", path: /^\/verify-email$/ },
   { method: "GET", path: /^\/reset-password\/[^/]+$/ },
   { method: "GET", path: /^\/callback\/[a-z]+$/ },

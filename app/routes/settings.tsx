@@ -1,4 +1,94 @@
-/** Placeholder while this page is being built (replaced in the same change). */
-export default function Placeholder() {
-  return null;
+import { isRouteErrorResponse, Link } from "react-router";
+import { BusinessProfileSettingsForm } from "~/components/settings/business-profile-settings-form";
+import { ChangeEmailForm } from "~/components/settings/change-email-form";
+import { ChangePasswordForm } from "~/components/settings/change-password-form";
+import { DeleteAccountForm } from "~/components/settings/delete-account-form";
+import { PersonalProfileForm } from "~/components/settings/personal-profile-form";
+import { SettingsSection } from "~/components/settings/settings-section";
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { pageMeta } from "~/lib/meta";
+import { requireUser } from "~/server/auth/require-user.server";
+import { getSettings } from "~/server/settings/get-settings.server";
+import { dispatchSettingsIntent } from "~/server/settings/intents/dispatch-settings-intent.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Settings", description: "Your Sellkit profile, business, email, password and account." }), { name: "robots", content: "noindex" }];
+
+/** Protected. The email-change link (GET /api/auth/verify-email) lands here with `email-changed=1` (and `error` when refused). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.services, request);
+  const params = new URL(request.url).searchParams;
+  if (params.has("email-changed")) {
+    return params.get("error")
+      ? redirectWithToast("/settings", { type: "error", title: "This email change link is invalid or has expired", description: "Please ask for a new one below." })
+      : redirectWithToast("/settings", { type: "success", title: "Email changed", description: `You now sign in with ${user.email}.` });
+  }
+  return getSettings(context.services.db, user.id);
+}
+
+/** One action, five forms: the `intent` field picks the verb; the user is always the session's. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.services, request);
+  return dispatchSettingsIntent(context.services, request, user);
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, firstName, lastName, avatarUrl, business, hasPassword } = loaderData;
+  const resultOf = (intent: string) => (actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined);
+  return (
+    <PageShell>
+      <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div>
+          <BackLink to="/dashboard">Back to dashboard</BackLink>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight">Settings</h1>
+          {actionData?.intent === "unknown" ? (
+            <p role="alert" className="mt-2 text-sm text-destructive">
+              {actionData.message}
+            </p>
+          ) : null}
+        </div>
+        <SettingsSection id="personal" title="Personal profile" description="Your name and profile picture.">
+          <PersonalProfileForm firstName={firstName} lastName={lastName} avatarUrl={avatarUrl} lastResult={resultOf("personal-profile")} />
+        </SettingsSection>
+        <SettingsSection id="business" title="Business profile" description="What you told us about your business when you registered.">
+          {business ? (
+            <BusinessProfileSettingsForm business={business} lastResult={resultOf("business-profile")} />
+          ) : (
+            <p className="text-sm">
+              <Link to="/auth?tab=register&step=2" className="text-primary underline">
+                Complete your business profile
+              </Link>{" "}
+              first.
+            </p>
+          )}
+        </SettingsSection>
+        <SettingsSection id="email" title="Email address">
+          <ChangeEmailForm email={email} hasPassword={hasPassword} lastResult={resultOf("change-email")} />
+        </SettingsSection>
+        <SettingsSection id="password" title="Password" description="Changing it signs out every other session.">
+          <ChangePasswordForm hasPassword={hasPassword} lastResult={resultOf("change-password")} />
+        </SettingsSection>
+        <SettingsSection id="delete" title="Delete account" danger>
+          <DeleteAccountForm hasPassword={hasPassword} lastResult={resultOf("delete-account")} />
+        </SettingsSection>
+      </div>
+    </PageShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500 ? error.data : "Your settings could not be loaded. Please try again in a moment.";
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">Settings</h1>
+        <p role="alert" className="mt-4">
+          {message}
+        </p>
+      </div>
+    </PageShell>
+  );
 }

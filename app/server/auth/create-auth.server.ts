@@ -70,7 +70,16 @@ export function createAuth({ db, env, mailer, logger }: Deps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => send(mailTemplates.verifyEmail(user.email, url)),
+      // Also mails the link of an email change (settings) to the new address, where `user.email` is that address.
+      sendVerificationEmail: async ({ user, url, token }) =>
+        send(isEmailChangeToken(token) ? mailTemplates.confirmEmailChange(user.email, url) : mailTemplates.verifyEmail(user.email, url)),
+    },
+    user: {
+      // Settings → Change email. Without `sendChangeEmailConfirmation` better-auth 1.7 mails a link to the NEW
+      // address (through sendVerificationEmail) and changes the email only when it is opened (GET
+      // /api/auth/verify-email). A taken address gets the same answer and no mail. Deletion is the app's own
+      // transaction (app/server/settings/delete-account.server.ts), so better-auth's deleteUser stays off.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     session: {
       expiresIn: SESSION_TTL_SECONDS,
@@ -150,6 +159,19 @@ export function createAuth({ db, env, mailer, logger }: Deps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Whether a verification token (a JWT better-auth signed) is an email change's: its payload says so. Only the
+ * wording of the mail depends on it; better-auth verifies the token when the link is opened.
+ */
+function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { requestType?: unknown; updateTo?: unknown };
+    return payload.requestType === "change-email-verification" || typeof payload.updateTo === "string";
+  } catch {
+    return false;
+  }
+}
 
 /** Rejects a common password the way better-auth rejects others (400 with our message). */
 export function assertNotCommonPassword(password: string) {

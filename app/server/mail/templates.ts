@@ -28,10 +28,22 @@ export const mailTemplates = {
       label: "Reset my password",
       url,
     }),
-  passwordChanged: (to: string, when: Date) =>
+  /** After a reset (every session signed out) or a change in settings (the other sessions signed out). */
+  passwordChanged: (to: string, when: Date, signedOut: "all" | "others" = "all") =>
     withHtml(to, "Your Sellkit password was changed", [
-      `Your password was changed on ${when.toUTCString()}. All your sessions were signed out.`,
+      `Your password was changed on ${when.toUTCString()}. ${signedOut === "all" ? "All your sessions were signed out." : "Your other sessions were signed out."}`,
       "If this wasn't you, reset your password right away and contact support.",
+    ]),
+  /** Goes to the new address: the email changes only when this link is opened. */
+  confirmEmailChange: (to: string, url: string) =>
+    withHtml(to, "Confirm your new email for Sellkit", [
+      "You asked to use this address for your Sellkit account. Open the link to confirm it; until then your account keeps its current email. The link is valid for 1 hour.",
+      "If you did not ask for it, ignore this email.",
+    ], { label: "Confirm my new email", url }),
+  accountDeleted: (to: string, when: Date) =>
+    withHtml(to, "Your Sellkit account was deleted", [
+      `Your Sellkit account and all its data were deleted on ${when.toUTCString()}, and every session was signed out.`,
+      "If this wasn't you, contact support right away.",
     ]),
   magicLink: (to: string, url: string) =>
     withHtml(to, "Your Sellkit sign-in link", ["Use this link to sign in to Sellkit. It is valid for 5 minutes and can be used once.", "If you did not ask for it, ignore this email."], {

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { avatars, businessProfiles, profiles } from "~/db/schema";
-import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, type BusinessProfileInput } from "~/schemas/business-profile";
-import { sniffImageType } from "./sniff-image-type";
+import { businessProfiles } from "~/db/schema";
+import type { BusinessProfileInput } from "~/schemas/business-profile";
+import { checkAvatarUpload, saveAvatar } from "./save-avatar.server";
 
 export type SaveBusinessProfileResult = { ok: true } | { ok: false; field: "profilePicture"; message: string };
 
@@ -11,13 +10,8 @@ export type SaveBusinessProfileResult = { ok: true } | { ok: false; field: "prof
  * must really be an image — in one transaction.
  */
 export async function saveBusinessProfile(db: Database, userId: string, input: BusinessProfileInput): Promise<SaveBusinessProfileResult> {
-  let picture: { bytes: Buffer; contentType: string } | undefined;
-  if (input.profilePicture && input.profilePicture.size > 0) {
-    const bytes = Buffer.from(await input.profilePicture.arrayBuffer());
-    const contentType = sniffImageType(bytes);
-    if (!contentType || bytes.length > AVATAR_MAX_BYTES) return { ok: false, field: "profilePicture", message: AVATAR_TYPE_MESSAGE };
-    picture = { bytes, contentType };
-  }
+  const picture = await checkAvatarUpload(input.profilePicture);
+  if (!picture.ok) return { ok: false, field: "profilePicture", message: picture.message };
   const values = {
     storeName: input.storeName,
     businessDescription: input.businessDescription,
@@ -33,11 +27,7 @@ export async function saveBusinessProfile(db: Database, userId: string, input: B
   };
   await db.transaction(async (tx) => {
     await tx.insert(businessProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: businessProfiles.userId, set: values });
-    if (picture) {
-      await tx.delete(avatars).where(eq(avatars.userId, userId));
-      const [row] = await tx.insert(avatars).values({ userId, ...picture }).returning({ id: avatars.id });
-      await tx.insert(profiles).values({ userId, avatarUrl: `/avatars/${row!.id}` }).onConflictDoUpdate({ target: profiles.userId, set: { avatarUrl: `/avatars/${row!.id}` } });
-    }
+    if (picture.avatar) await saveAvatar(tx, userId, picture.avatar);
   });
   return { ok: true };
 }

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { CurrentUser } from "../../auth/get-current-user.server";
+import { readFormData } from "../../http/read-form-data.server";
+import type { AppServices } from "../../services";
+import { businessProfileIntent } from "./business-profile-intent.server";
+import { changeEmailIntent } from "./change-email-intent.server";
+import { changePasswordIntent } from "./change-password-intent.server";
+import { deleteAccountIntent } from "./delete-account-intent.server";
+import { personalProfileIntent } from "./personal-profile-intent.server";
+
+const INTENTS = {
+  "personal-profile": personalProfileIntent,
+  "business-profile": businessProfileIntent,
+  "change-email": changeEmailIntent,
+  "change-password": changePasswordIntent,
+  "delete-account": deleteAccountIntent,
+} as const;
+
+export type SettingsIntent = keyof typeof INTENTS;
+
+/**
+ * Runs the settings form named by `intent` for the signed-in `user` (GUIDE §3.5). The user always comes from
+ * the session: no form field can name another account.
+ */
+export async function dispatchSettingsIntent(services: AppServices, request: Request, user: CurrentUser) {
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+  if (!Object.hasOwn(INTENTS, intent)) return data({ intent: "unknown" as const, message: "Unknown form" }, { status: 400 });
+  return INTENTS[intent as SettingsIntent](services, request, user, formData);
+}
