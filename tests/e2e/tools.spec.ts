@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { TOOLS } from "~/content/tools";
+import { SALES_METHODS } from "~/content/sales-methods";
+import { createCreator } from "./support/creator";
+import { expect, test } from "./support/test";
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** A valid submission of each form and one value the tool page must show for it (as a label). */
+const SETUPS: Record<string, { fields: [string, string][]; shows: string }> = {
+  online_store: { fields: [["storeName", "Tool Store"], ["category", "health"], ["currency", "GBP"], ["theme", "bold"]], shows: "Health & Beauty" },
+  retail_store: { fields: [["storeName", "Tool Shop"], ["address", "9 High Street, Springfield"], ["features", "inventory"], ["features", "staff"]], shows: "Inventory tracking, Staff management" },
+  events: { fields: [["businessName", "Tool Stall"], ["eventTypes", "flea_markets"], ["paymentMethods", "peer_payment"]], shows: "Flea Markets" },
+  existing_website: { fields: [["websiteUrl", "https://tools.example"], ["platform", "squarespace"], ["integrationMethod", "cart"], ["buttonText", "Add it"], ["buttonStyle", "secondary"]], shows: "Add to cart" },
+  social_media: { fields: [["businessName", "Tool Social"], ["platforms", "snapchat"], ["contentTypes", "live_streams"]], shows: "Live Streams" },
+};
+
+test("every tool page shows its name, what it does, the saved setup in words and an edit link", async ({ page }) => {
+  test.setTimeout(90_000);
+  await createCreator(page, { businessTypes: SALES_METHODS.map((m) => m.key) });
+  const origin = new URL(page.url()).origin;
+  for (const method of SALES_METHODS) {
+    const form = new FormData();
+    for (const [name, value] of SETUPS[method.key]!.fields) form.append(name, value);
+    const saved = await page.request.post(method.path, { headers: { origin }, multipart: form, maxRedirects: 0 });
+    expect(saved.status(), method.path).toBe(302);
+  }
+  for (const tool of TOOLS) {
+    await page.goto(`/tools/${tool.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: tool.name })).toBeVisible();
+    await expect(page.getByText(tool.description)).toBeVisible();
+    await expect(page.getByText(/coming later/)).toBeVisible();
+    await expect(page.getByText(SETUPS[tool.businessType]!.shows, { exact: true })).toBeVisible();
+    const method = SALES_METHODS.find((m) => m.key === tool.businessType)!;
+    await expect(page.getByRole("link", { name: /^Edit / })).toHaveAttribute("href", method.path);
+    await expect(page.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/dashboard");
+    await expectNoViolations(page);
+  }
+});
+
+test("before anything is saved a tool page offers to set it up; unknown tools are not found", async ({ page }) => {
+  await createCreator(page, { businessTypes: ["social_media"] });
+  await page.goto("/tools/bio-link");
+  await expect(page.getByRole("heading", { level: 1, name: "Link in Bio Tool" })).toBeVisible();
+  await expect(page.getByText("Nothing saved yet")).toBeVisible();
+  await page.getByRole("link", { name: "Set up social media sales" }).click();
+  await expect(page).toHaveURL(/\/sales\/social-media$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Setup Social Media Sales" })).toBeVisible();
+  await page.goto("/tools/bio-link");
+  await expectNoViolations(page);
+  const response = await page.goto("/tools/not-a-tool");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+});
+
+test("signed out, a tool page sends the visitor to sign in and back", async ({ page }) => {
+  await page.goto("/tools/pos");
+  await expect(page).toHaveURL(/\/auth\?from=%2Ftools%2Fpos$/);
+});
