@@ -62,6 +62,10 @@ export const session = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    /** Written by the app (at most once a minute per session), for 'Last active' in the sessions panel. */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).defaultNow().notNull(),
+    /** Set when this session passed the second factor; a session of a 2FA user without it is not signed in. */
+    secondFactorVerifiedAt: timestamp("second_factor_verified_at", { withTimezone: true }),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
@@ -227,4 +231,34 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index("orders_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Two-factor authentication (issue 5): the TOTP secret encrypted at rest, backup codes hashed
+
+export const twoFactor = pgTable("two_factor", {
+  userId: text("user_id").primaryKey().references(() => user.id, { onDelete: "cascade" }),
+  /** The base32 secret, encrypted with a key derived from AUTH_SECRET (never sent after setup). */
+  secretEncrypted: text("secret_encrypted").notNull(),
+  /** Null while setup waits for the first code. */
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  /** The last accepted TOTP time-step: a code is accepted once. */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().$onUpdate(() => new Date()).notNull(),
+});
+
+/** One row per backup code, stored as a keyed hash; used_at makes each single-use. */
+export const backupCodes = pgTable(
+  "backup_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex("backup_codes_user_hash_idx").on(t.userId, t.codeHash)],
 );
