@@ -43,10 +43,11 @@ const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback:
 
 function ExistingWebsiteForm({ values, storeName, buyUrl, live, actionData }: { values: Record<string, unknown>; storeName: string; buyUrl: string; live: boolean; actionData: Route.ComponentProps["actionData"] }) {
   const [form, fields] = useSalesMethodForm("existing-website", existingWebsiteSchema, values, actionData);
-  // Derived from the form's current values: the code follows every keystroke.
+  // Derived from the form's current values: the code follows every keystroke (an emptied text shows the default).
+  const buttonText = typeof fields.buttonText.value === "string" ? fields.buttonText.value : "";
   const snippet = buyButtonSnippet({
     href: buyUrl,
-    text: typeof fields.buttonText.value === "string" ? fields.buttonText.value : "",
+    text: buttonText.trim() ? buttonText : EXISTING_WEBSITE_DEFAULTS.buttonText,
     style: pick<ButtonStyle>(optionValues(BUTTON_STYLES), fields.buttonStyle.value, EXISTING_WEBSITE_DEFAULTS.buttonStyle),
     method: pick<IntegrationMethod>(optionValues(INTEGRATION_METHODS), fields.integrationMethod.value, EXISTING_WEBSITE_DEFAULTS.integrationMethod),
     storeName,

@@ -132,7 +132,7 @@ test.describe("sales-method forms", () => {
   test("the forms work without JavaScript (plain POST, errors and saved values)", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "198.51.250.7" } });
     const page = await context.newPage();
-    await createCreator(page, { businessTypes: ["retail_store"] });
+    await createCreator(page, { businessTypes: ["retail_store", "existing_website"] });
     await page.goto("/sales/retail-store");
     await page.getByLabel("Store name").fill("No JS Shop");
     await page.getByRole("button", { name: "Save Retail Store" }).click();
@@ -142,6 +142,15 @@ test.describe("sales-method forms", () => {
     await page.getByRole("button", { name: "Save Retail Store" }).click();
     await expect(page.getByText("Your saved setup is shown below")).toBeVisible();
     await expect(page.getByLabel("Store address")).toHaveValue("5 Quiet Lane, Springfield");
+
+    // Generate shows the code for the typed values without saving them.
+    await page.goto("/sales/existing-website");
+    await page.getByLabel("Website URL").fill("https://nojs.example");
+    await page.getByLabel("Website platform").selectOption("other");
+    await page.getByLabel("Button text").fill("Order offline");
+    await page.getByRole("button", { name: "Generate" }).click();
+    await expect(page.getByTestId("buy-button-snippet")).toContainText(">Order offline</a>");
+    await expect(page.getByText("Nothing saved yet")).toBeVisible();
     await context.close();
   });
 });
@@ -212,5 +221,28 @@ test.describe("buy button", () => {
     const response = await page.goto("/buy/00000000-0000-4000-8000-000000000000");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  });
+});
+
+test.describe("dark theme", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("every sales-method form, with errors shown, has no axe violations", async ({ page }) => {
+    test.setTimeout(60_000);
+    await createCreator(page, { businessTypes: ["online_store", "retail_store", "events", "existing_website", "social_media"] });
+    for (const [path, button] of [
+      ["/sales/online-store", "Save Online Store"],
+      ["/sales/retail-store", "Save Retail Store"],
+      ["/sales/event-sales", "Save Event Sales"],
+      ["/sales/existing-website", "Save Buy Button"],
+      ["/sales/social-media", "Save Social Media Sales"],
+    ] as const) {
+      await page.goto(path);
+      await expectNoViolations(page);
+      if (path === "/sales/existing-website") await page.getByLabel("Button text").fill("");
+      await page.getByRole("button", { name: button }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expectNoViolations(page);
+    }
   });
 });
