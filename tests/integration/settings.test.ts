@@ -257,6 +257,9 @@ describe("change email", () => {
     expect(toastOf(response)).toMatchObject({ type: "success", title: "Check your new inbox to confirm your email change" });
     const link = await waitForLink(newEmail, "Confirm your new email");
     expect(mail.messages.some((m) => m.to.includes(creator.email) && m.subject.includes("Confirm your new email"))).toBe(false);
+    // The current address is told, without the full new address.
+    await expect.poll(() => mail.messages.find((m) => m.to.includes(creator.email) && m.subject === "A change of your Sellkit email was requested")?.text).toContain("m•••@example.com");
+    expect(mail.messages.find((m) => m.to.includes(creator.email) && m.subject.startsWith("A change"))!.text).not.toContain(newEmail);
     expect(link).toContain("/api/auth/verify-email?token=");
 
     // Not yet: the account still has its old address.

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
 /**
- * Conform's state for one settings form: starts from the saved values, validates as the creator types with the
+ * Conform's state for one settings form: starts from the saved values, validates as the creator types (SPEC §5) with the
  * schema the action uses, and shows the server's answer (`lastResult`) when there is one.
  */
 export function useSettingsForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
@@ -18,8 +18,7 @@ export function useSettingsForm<Schema extends z.ZodType<Record<string, unknown>
     lastResult,
     defaultValue: defaultValue as DefaultValue<z.input<Schema>> | undefined,
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    shouldValidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }

@@ -40,6 +40,12 @@ export const mailTemplates = {
       "You asked to use this address for your Sellkit account. Open the link to confirm it; until then your account keeps its current email. The link is valid for 1 hour.",
       "If you did not ask for it, ignore this email.",
     ], { label: "Confirm my new email", url }),
+  /** Goes to the current address when a change is asked for (the new one is shown masked). */
+  emailChangeRequested: (to: string, maskedNewEmail: string) =>
+    withHtml(to, "A change of your Sellkit email was requested", [
+      `Someone signed in to your Sellkit account asked to change its email to ${maskedNewEmail}. It changes only once the link sent to that address is opened.`,
+      "If this wasn't you, change your password right away and contact support.",
+    ]),
   accountDeleted: (to: string, when: Date) =>
     withHtml(to, "Your Sellkit account was deleted", [
       `Your Sellkit account and all its data were deleted on ${when.toUTCString()}, and every session was signed out.`,

@@ -2,6 +2,7 @@ import type { ChangeEmailInput } from "~/schemas/settings-email";
 import { authErrorOf } from "../auth/auth-error";
 import type { CurrentUser } from "../auth/get-current-user.server";
 import { requestMeta } from "../http/request-meta.server";
+import { mailTemplates } from "../mail/templates";
 import { recordSecurityEvent } from "../security/record-security-event.server";
 import type { AppServices } from "../services";
 import { reauthenticate, type Reauthentication } from "./reauthenticate.server";
@@ -38,5 +39,15 @@ export async function requestEmailChange(services: AppServices, request: Request
     { userId: user.id, eventType: "email_change_requested", eventCategory: "account", severity: "medium", riskScore: 3, details: { reauthentication: check.method } },
     requestMeta(request),
   );
+  // The current address hears about it too (the same notice whether or not the new address is taken).
+  await services.mailer
+    .send(mailTemplates.emailChangeRequested(user.email, maskEmail(input.newEmail)))
+    .catch((error) => services.logger.error({ err: error }, "email change notice not sent"));
   return { ok: true };
+}
+
+/** "a•••@example.com": enough for the owner to recognise, not a full address in someone else's inbox. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }
