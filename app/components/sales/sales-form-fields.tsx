@@ -25,12 +25,17 @@ export function TextField({ field, label, hint, type = "text", rows, autoComplet
   );
 }
 
+/** A hand-made request may repeat a field: a single select starts from its first value. */
+function oneValue<T extends { defaultValue?: unknown }>(props: T): T {
+  return Array.isArray(props.defaultValue) ? { ...props, defaultValue: props.defaultValue[0] } : props;
+}
+
 /** A labelled select of an option list; `placeholder` adds an empty first choice (required fields). */
 export function SelectField({ field, label, options, placeholder, hint }: { field: Field; label: string; options: readonly SalesOption[]; placeholder?: string; hint?: ReactNode }) {
   return (
     <FormField id={field.id} label={label} errors={field.errors} hint={hint}>
       {(control) => (
-        <select {...getSelectProps(field)} {...control} className="h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm aria-[invalid=true]:border-destructive">
+        <select {...oneValue(getSelectProps(field))} {...control} className="h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm aria-[invalid=true]:border-destructive">
           {placeholder ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
