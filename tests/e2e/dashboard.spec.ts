@@ -44,7 +44,7 @@ test.describe("greeting by local time (clock and zone of the browser)", () => {
     ["12:00", "Good afternoon, Grace"],
     ["17:59", "Good afternoon, Grace"],
     ["18:00", "Good evening, Grace"],
-  ]) {
+  ] as const) {
     test(`at ${time} it reads '${greeting}', already before the page hydrates`, async ({ page, context }) => {
       await createCreator(page, { firstName: "Grace" });
       await context.clock.setFixedTime(new Date(`2026-11-21T${time}:00+09:00`));
