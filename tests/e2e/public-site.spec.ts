@@ -43,11 +43,14 @@ test("the landing page shows the spec's claims, testimonials and dashboard previ
   await expect(preview.getByText("Add New Product")).toBeVisible();
   await preview.getByRole("radio", { name: "Sales" }).click();
   await expect(preview.getByText("Total Revenue")).toBeVisible();
-  await expect(preview.getByText("+€20.00")).toBeVisible();
+  await expect(preview.getByText("+€20.00").first()).toBeVisible();
+  await preview.getByText("View All Transactions").click();
+  await expect(preview.getByText("Freelance Finance Tracker").last()).toBeVisible();
   await expect(preview.getByText("Add New Product")).toBeHidden();
   await preview.getByRole("radio", { name: "Sales" }).press("ArrowRight");
   await expect(preview.getByText("Customer data will appear here as you make sales")).toBeVisible();
-  await expect(preview.getByRole("button", { name: "View Demo Data" })).toBeVisible();
+  await preview.getByText("View Demo Data").click();
+  await expect(preview.getByText("j.doe@example.com")).toBeVisible();
 });
 
 test("the help center states the spec's help texts and four video placeholders", async ({ page }) => {
