@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { ChoiceGroup, SaveButton, TextField } from "~/components/sales/sales-form-fields";
+import { SaveButton, TextField } from "~/components/sales/sales-form-fields";
 import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
 import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
 import { EVENT_PAYMENT_METHODS, EVENT_TYPES } from "~/content/sales-options";
 import { EVENT_SALES_DEFAULTS, eventSalesSchema } from "~/schemas/sales/event-sales";

@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { BuyButtonCode } from "~/components/sales/buy-button-code";
-import { ChoiceGroup, SaveButton, SelectField, TextField } from "~/components/sales/sales-form-fields";
+import { SaveButton, SelectField, TextField } from "~/components/sales/sales-form-fields";
 import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
 import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
 import { BUTTON_STYLES, INTEGRATION_METHODS, optionValues, WEBSITE_PLATFORMS } from "~/content/sales-options";
 import { buyButtonSnippet, buyPageUrl, type ButtonStyle, type IntegrationMethod } from "~/lib/buy-button-snippet";

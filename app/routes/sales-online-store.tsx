@@ -1,10 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { Check } from "lucide-react";
 import { Form } from "react-router";
-import { ChoiceGroup, SaveButton, SelectField, TextField } from "~/components/sales/sales-form-fields";
+import { SaveButton, SelectField, TextField } from "~/components/sales/sales-form-fields";
 import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
 import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ONLINE_STORE_FEATURES, STORE_CATEGORIES, STORE_CURRENCIES, STORE_THEMES } from "~/content/sales-options";
 import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/schemas/sales/online-store";

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { ChoiceGroup, SaveButton, TextField } from "~/components/sales/sales-form-fields";
+import { SaveButton, TextField } from "~/components/sales/sales-form-fields";
 import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
 import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
 import { RETAIL_FEATURES } from "~/content/sales-options";
 import { RETAIL_STORE_DEFAULTS, retailStoreSchema } from "~/schemas/sales/retail-store";

@@ -1,4 +1,4 @@
-import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -45,42 +45,6 @@ export function SelectField({ field, label, options, placeholder, hint }: { fiel
         </select>
       )}
     </FormField>
-  );
-}
-
-/** A fieldset of checkboxes (several values) or radio buttons (one value) with its legend and error. */
-export function ChoiceGroup({ field, legend, options, type = "checkbox", hint }: { field: Field; legend: string; options: readonly SalesOption[]; type?: "checkbox" | "radio"; hint?: string }) {
-  const errorId = `${field.id}-error`;
-  const hintId = `${field.id}-hint`;
-  // An unknown value (only a hand-made request can send one) is reported on its item: show it on the group.
-  const error = field.errors?.[0] ?? Object.values(field.allErrors ?? {}).flat()[0];
-  const inputs = getCollectionProps(field, { type, options: options.map((option) => option.value) });
-  return (
-    <fieldset className="grid gap-2" aria-describedby={[hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}>
-      <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <div className="grid gap-2 sm:grid-cols-2">
-        {options.map((option, index) => {
-          const { key, ...input } = inputs[index]!;
-          return (
-            <label key={key ?? option.value} className="flex items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-              <input {...input} className="mt-0.5 size-4 accent-[var(--color-primary)]" />
-              <span>
-                <span className="font-medium">{option.label}</span>
-                {option.description ? <span className="block text-xs text-muted-foreground">{option.description}</span> : null}
-              </span>
-            </label>
-          );
-        })}
-      </div>
-      <p id={errorId} aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
-        {error}
-      </p>
-    </fieldset>
   );
 }
 
