@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { NameFields } from "~/components/profile/name-fields";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { CaptchaConfig } from "~/lib/captcha-config";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { registerSchema } from "~/schemas/register";
 import { CaptchaField, type CaptchaState } from "./captcha-field";
 import { PasswordInput } from "./password-input";
@@ -21,14 +22,7 @@ export function RegisterForm({ lastResult, attempt, captchaConfig }: { lastResul
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
       <input type="hidden" name="intent" value="register" />
-      <div className="grid gap-x-3 sm:grid-cols-2">
-        <FormField id={fields.firstName.id} label="First name" errors={fields.firstName.errors}>
-          {(control) => <Input {...getInputProps(fields.firstName, { type: "text" })} {...control} autoComplete="given-name" />}
-        </FormField>
-        <FormField id={fields.lastName.id} label="Last name" errors={fields.lastName.errors}>
-          {(control) => <Input {...getInputProps(fields.lastName, { type: "text" })} {...control} autoComplete="family-name" />}
-        </FormField>
-      </div>
+      <NameFields firstName={fields.firstName} lastName={fields.lastName} />
       <FormField id={fields.email.id} label="Email" errors={fields.email.errors}>
         {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
       </FormField>

@@ -1,12 +1,12 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import type { z } from "zod";
 import { showToast, type ToastMessage } from "~/lib/toast";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 /**
- * Conform's state for a sales-method form: starts from the saved setup (or the defaults), validates as the
- * creator types with the same schema as the action, and toasts the action's failure (values stay in the form).
+ * A sales-method form: the schema form started from the saved setup (or the defaults), which also toasts the
+ * action's failure (values stay in the form).
  */
 export function useSalesMethodForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   id: string,
@@ -17,12 +17,5 @@ export function useSalesMethodForm<Schema extends z.ZodType<Record<string, unkno
   useEffect(() => {
     if (actionData?.toast) showToast(actionData.toast);
   }, [actionData]);
-  return useForm<z.input<Schema>, z.output<Schema>>({
-    id,
-    lastResult: actionData?.result,
-    defaultValue: defaultValue as never,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  return useSchemaForm(id, schema, actionData?.result, defaultValue);
 }

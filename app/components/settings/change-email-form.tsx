@@ -5,14 +5,14 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { changeEmailSchema } from "~/schemas/settings-email";
 import { busyFor } from "./settings-section";
-import { useSettingsForm } from "./use-settings-form";
 
 /** New email (+ current password): the change happens once the link mailed to the new address is opened. */
 export function ChangeEmailForm({ email, hasPassword, lastResult }: { email: string; hasPassword: boolean; lastResult?: SubmissionResult<string[]> | null }) {
   const busy = busyFor(useNavigation(), "change-email");
-  const [form, fields] = useSettingsForm("change-email", changeEmailSchema, lastResult);
+  const [form, fields] = useSchemaForm("change-email", changeEmailSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
       <input type="hidden" name="intent" value="change-email" />

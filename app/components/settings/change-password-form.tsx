@@ -4,14 +4,14 @@ import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { changePasswordSchema } from "~/schemas/settings-password";
 import { busyFor } from "./settings-section";
-import { useSettingsForm } from "./use-settings-form";
 
 /** Current password, new password (registration rules) and confirmation; other sessions are signed out. */
 export function ChangePasswordForm({ hasPassword, lastResult }: { hasPassword: boolean; lastResult?: SubmissionResult<string[]> | null }) {
   const busy = busyFor(useNavigation(), "change-password");
-  const [form, fields] = useSettingsForm("change-password", changePasswordSchema, lastResult);
+  const [form, fields] = useSchemaForm("change-password", changePasswordSchema, lastResult);
   if (!hasPassword) {
     return (
       <p className="text-sm">

@@ -5,14 +5,14 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { DELETE_CONFIRMATION_WORD, deleteAccountSchema } from "~/schemas/settings-delete-account";
 import { busyFor } from "./settings-section";
-import { useSettingsForm } from "./use-settings-form";
 
 /** Deleting the account: type DELETE, then the current password (or, without one, the account's email). */
 export function DeleteAccountForm({ hasPassword, lastResult }: { hasPassword: boolean; lastResult?: SubmissionResult<string[]> | null }) {
   const busy = busyFor(useNavigation(), "delete-account");
-  const [form, fields] = useSettingsForm("delete-account", deleteAccountSchema, lastResult);
+  const [form, fields] = useSchemaForm("delete-account", deleteAccountSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
       <input type="hidden" name="intent" value="delete-account" />
