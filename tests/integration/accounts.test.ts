@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { businessProfiles, captchaUses, profiles, securityAudit, user } from "~/db/schema";
 import { solvedCaptcha } from "../support/captcha";
 import { CookieJar } from "../support/cookie-jar";
+import { postForm } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -17,12 +18,8 @@ function clientIp() {
   return `203.0.113.${ipCounter}`;
 }
 
-async function post(path: string, fields: Record<string, string>, options: { jar?: CookieJar; ip?: string } = {}) {
-  const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? clientIp() };
-  if (options.jar) headers.cookie = options.jar.header();
-  const response = await server.request(path, { method: "POST", body: new URLSearchParams(fields), headers });
-  options.jar?.store(response);
-  return response;
+function post(path: string, fields: Record<string, string>, options: { jar?: CookieJar; ip?: string } = {}) {
+  return postForm(server, path, fields, { jar: options.jar, ip: options.ip ?? clientIp() });
 }
 
 async function register(email: string, extra: Record<string, string> = {}, ip = clientIp()) {

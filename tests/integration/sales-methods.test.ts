@@ -1,74 +1,34 @@
 import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { salesMethods, user } from "~/db/schema";
-import { solvedCaptcha } from "../support/captcha";
-import { CookieJar } from "../support/cookie-jar";
+import { salesMethods } from "~/db/schema";
+import { postForm, toastOf } from "../support/form-post";
+import { hostileBody } from "../support/hostile-body";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-const PASSWORD = "Str0ng&Unusual!";
 let mail: MailCatcher;
 let server: TestServer;
-let ipCounter = 0;
 
-function clientIp() {
-  ipCounter += 1;
-  return `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
-
-type Creator = { id: string; jar: CookieJar; ip: string; storeName: string };
-
-/** A verified creator with a business profile, signed in, made over HTTP like a browser would. */
-async function createCreator(label: string): Promise<Creator> {
-  const email = `${label}-${Date.now()}@example.com`;
-  const ip = clientIp();
-  const jar = new CookieJar();
-  const storeName = `${label} Store`;
-  const registered = await server.request("/auth?tab=register", {
-    method: "POST",
-    headers: { "x-forwarded-for": ip },
-    body: new URLSearchParams({
-      intent: "register", firstName: "Ada", lastName: "Lovelace", email, dateOfBirth: "1990-12-10",
-      password: PASSWORD, confirmPassword: PASSWORD, captcha: await solvedCaptcha(server.origin),
-    }),
+/** A verified creator selling through an existing website, with a business profile, signed in. */
+function createCreator(label: string): Promise<SignedInCreator> {
+  return createSignedInCreator(server, mail, {
+    storeName: `${label} Store`,
+    businessTypes: ["existing_website"],
+    businessDescription: `${label} sells templates for makers.`,
+    targetCustomers: "Makers",
   });
-  expect(registered.status).toBe(302);
-  let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    link = mail.messages.find((m) => m.to.includes(email))?.text.match(/(http:\/\/127\.0\.0\.1:\d+\/\S+)/)?.[1];
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  const verified = await fetch(link!, { redirect: "manual", headers: { "x-forwarded-for": ip } });
-  jar.store(verified);
-  const body = new FormData();
-  const fields = { intent: "business-profile", phone: "+1 555 123 4567", storeName, businessTypes: "existing_website", businessDescription: `${label} sells templates for makers.`, targetCustomers: "Makers", termsAccepted: "on" };
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const profile = await server.request("/auth?tab=register&step=2", { method: "POST", body, headers: { cookie: jar.header(), "x-forwarded-for": ip } });
-  expect(profile.status).toBe(302);
-  const [row] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { id: row!.id, jar, ip, storeName };
 }
 
-async function get(creator: Creator | null, path: string) {
+async function get(creator: SignedInCreator | null, path: string) {
   const response = await server.request(path, { headers: creator ? { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } : {} });
   creator?.jar.store(response);
   return response;
 }
 
-async function post(creator: Creator | null, path: string, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) body.append(k, item);
-  const response = await server.request(path, { method: "POST", body, headers: creator ? { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } : {} });
-  creator?.jar.store(response);
-  return response;
-}
-
-/** The toast carried to the next page by the one-shot cookie. */
-function toastOf(response: Response) {
-  const value = response.headers.getSetCookie().find((c) => c.startsWith("sellkit.toast="))?.split(";")[0]!.slice("sellkit.toast=".length);
-  return value ? JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) : null;
+function post(creator: SignedInCreator | null, path: string, fields: Record<string, string | string[]>) {
+  return postForm(server, path, fields, creator ? { jar: creator.jar, ip: creator.ip } : {});
 }
 
 async function savedRows(userId: string, method?: string) {
@@ -117,8 +77,8 @@ const FORMS = [
   },
 ] as const;
 
-let alice: Creator;
-let bob: Creator;
+let alice: SignedInCreator;
+let bob: SignedInCreator;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
@@ -286,22 +246,8 @@ describe("hostile bodies", () => {
         fc.constantFrom("urlencoded", "multipart", "json", "garbage"),
         fc.boolean(),
         async (path, entries, encoding, signedIn) => {
-          const headers: Record<string, string> = signedIn ? { cookie: bob.jar.header(), "x-forwarded-for": bob.ip } : {};
-          let body: BodyInit;
-          if (encoding === "multipart") {
-            const form = new FormData();
-            for (const [k, v] of entries) form.append(k, v);
-            body = form;
-          } else if (encoding === "json") {
-            body = JSON.stringify(Object.fromEntries(entries));
-            headers["content-type"] = "application/json";
-          } else if (encoding === "garbage") {
-            body = "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb";
-            headers["content-type"] = "multipart/form-data; boundary=y";
-          } else {
-            body = new URLSearchParams(entries).toString();
-            headers["content-type"] = "application/x-www-form-urlencoded";
-          }
+          const { body, headers } = hostileBody(entries, encoding);
+          if (signedIn) Object.assign(headers, { cookie: bob.jar.header(), "x-forwarded-for": bob.ip });
           const response = await server.request(path, { method: "POST", body, headers });
           await response.arrayBuffer();
           expect(response.status, `${path} ${encoding}`).toBeLessThan(500);

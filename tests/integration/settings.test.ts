@@ -2,26 +2,32 @@ import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { account, avatars, businessProfiles, contactMessages, orders, products, profiles, salesMethods, securityAudit, session, user } from "~/db/schema";
-import { solvedCaptcha } from "../support/captcha";
+import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
+import { postForm, toastOf, type FormFields } from "../support/form-post";
+import { hostileBody } from "../support/hostile-body";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-const PASSWORD = "Str0ng&Unusual!";
+const PASSWORD = CREATOR_PASSWORD;
 const NEW_PASSWORD = "N3w&Distinct!pw";
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2d6a9d90000000049454e44ae426082", "hex");
 
 let mail: MailCatcher;
 let server: TestServer;
-let ipCounter = 0;
 let userCounter = 0;
 
-function clientIp() {
-  ipCounter += 1;
-  return `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+/** A verified, signed-in creator with a business profile (Ada Lovelace of "Ada's Atelier"), made over HTTP like a visitor. */
+function createCreator(label = "creator"): Promise<SignedInCreator> {
+  userCounter += 1;
+  return createSignedInCreator(server, mail, { email: `${label}-${userCounter}@example.com` });
 }
 
-type Creator = { id: string; email: string; jar: CookieJar; ip: string };
+/** Posts a settings form as `creator` (multipart, like the page). */
+function post(creator: SignedInCreator, fields: FormFields, jar = creator.jar) {
+  return postForm(server, "/settings", fields, { jar, ip: creator.ip, multipart: true });
+}
 
 function linkIn(to: string, subject: string) {
   const message = mail.messages.filter((m) => m.to.includes(to) && m.subject.includes(subject)).at(-1);
@@ -33,54 +39,6 @@ async function waitForLink(to: string, subject: string) {
   return linkIn(to, subject)!;
 }
 
-function formOf(fields: Record<string, string | string[] | Blob>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (Array.isArray(value)) for (const v of value) body.append(name, v);
-    else if (value instanceof Blob) body.append(name, value, "picture.png");
-    else body.append(name, value);
-  }
-  return body;
-}
-
-/** A verified, signed-in creator with a business profile, made over HTTP like a visitor (register → link → step 2). */
-async function createCreator(label = "creator"): Promise<Creator> {
-  userCounter += 1;
-  const email = `${label}-${userCounter}@example.com`;
-  const ip = clientIp();
-  const jar = new CookieJar();
-  const registered = await server.request("/auth?tab=register", {
-    method: "POST",
-    headers: { "x-forwarded-for": ip },
-    body: new URLSearchParams({ intent: "register", firstName: "Ada", lastName: "Lovelace", email, dateOfBirth: "1990-12-10", password: PASSWORD, confirmPassword: PASSWORD, captcha: await solvedCaptcha(server.origin) }),
-  });
-  expect(registered.status).toBe(302);
-  const verified = await fetch(await waitForLink(email, "Verify"), { redirect: "manual" });
-  jar.store(verified);
-  expect(jar.has("sellkit.session_token")).toBe(true);
-  const profile = await server.request("/auth?tab=register&step=2", {
-    method: "POST",
-    headers: { cookie: jar.header(), "x-forwarded-for": ip },
-    body: formOf({ intent: "business-profile", phone: "+1 555 123 4567", storeName: "Ada's Atelier", businessTypes: "online_store", businessDescription: "Hand-drawn templates.", targetCustomers: "Makers", termsAccepted: "on" }),
-  });
-  expect(profile.status).toBeLessThan(400);
-  const [row] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { id: row!.id, email, jar, ip };
-}
-
-/** Posts a settings form as `creator` (multipart, like the page). */
-async function post(creator: Creator, fields: Record<string, string | string[] | Blob>, jar = creator.jar) {
-  const response = await server.request("/settings", { method: "POST", body: formOf(fields), headers: { cookie: jar.header(), "x-forwarded-for": creator.ip } });
-  jar.store(response);
-  return response;
-}
-
-/** The toast a response carries to the next page (the one-shot `sellkit.toast` cookie: base64 JSON). */
-function toastOf(response: Response): { type: string; title: string } | undefined {
-  const value = response.headers.getSetCookie().find((c) => c.startsWith("sellkit.toast="))?.split(";")[0]?.slice("sellkit.toast=".length);
-  return value ? JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) : undefined;
-}
-
 async function signedIn(jar: CookieJar) {
   const response = await server.request("/settings", { headers: { cookie: jar.header() } });
   await response.arrayBuffer();
@@ -89,7 +47,7 @@ async function signedIn(jar: CookieJar) {
 
 async function signInJar(email: string, password: string) {
   const jar = new CookieJar();
-  const response = await server.request("/login", { method: "POST", body: new URLSearchParams({ intent: "sign-in", email, password }), headers: { "x-forwarded-for": clientIp() } });
+  const response = await postForm(server, "/login", { intent: "sign-in", email, password }, { ip: nextClientIp() });
   jar.store(response);
   return { status: response.status, jar };
 }
@@ -419,7 +377,7 @@ describe("delete account", () => {
     const [product] = await server.db.insert(products).values({ userId: creator.id, name: "Guide", priceCents: 900, currency: "USD" }).returning({ id: products.id });
     await server.db.insert(orders).values({ userId: creator.id, productId: product!.id, customerEmail: "buyer@example.com", amountCents: 900, currency: "USD" });
     await server.db.insert(contactMessages).values({ name: "Ada", email: creator.email, subject: "Hello", message: "A question about plans." });
-    expect((await server.request("/auth", { method: "POST", body: new URLSearchParams({ intent: "magic-link", email: creator.email }), headers: { "x-forwarded-for": clientIp() } })).status).toBe(200);
+    expect((await server.request("/auth", { method: "POST", body: new URLSearchParams({ intent: "magic-link", email: creator.email }), headers: { "x-forwarded-for": nextClientIp() } })).status).toBe(200);
     expect((await signInJar(creator.email, "Wrong&Pass1")).status).toBe(400);
     const other = await signInJar(creator.email, PASSWORD);
     expect((await rowsOf(creator.id, creator.email)).length).toBeGreaterThan(8);
@@ -506,27 +464,10 @@ describe("hostile bodies", () => {
       fc.asyncProperty(
         fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 10 }),
         fc.constantFrom(...INTENTS),
-        fc.constantFrom("urlencoded", "multipart", "json", "garbage-multipart"),
+        fc.constantFrom("urlencoded", "multipart", "json", "garbage"),
         async (fields, intent, encoding) => {
-          const all = { ...fields, intent };
-          const headers: Record<string, string> = { cookie: creator.jar.header(), "x-forwarded-for": creator.ip };
-          let body: BodyInit;
-          if (encoding === "multipart") {
-            const form = new FormData();
-            for (const [k, v] of Object.entries(all)) form.append(k, v);
-            form.append("avatar", new Blob(["<svg onload=alert(1)>"], { type: "image/png" }), "x.png");
-            body = form;
-          } else if (encoding === "json") {
-            body = JSON.stringify(all);
-            headers["content-type"] = "application/json";
-          } else if (encoding === "garbage-multipart") {
-            body = "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb";
-            headers["content-type"] = "multipart/form-data; boundary=y";
-          } else {
-            body = new URLSearchParams(all).toString();
-            headers["content-type"] = "application/x-www-form-urlencoded";
-          }
-          const response = await server.request("/settings", { method: "POST", body, headers });
+          const { body, headers } = hostileBody(Object.entries({ ...fields, intent }), encoding, "avatar");
+          const response = await server.request("/settings", { method: "POST", body, headers: { ...headers, cookie: creator.jar.header(), "x-forwarded-for": creator.ip } });
           await response.arrayBuffer();
           expect(response.status, `${intent} ${encoding}`).toBeLessThan(500);
         },

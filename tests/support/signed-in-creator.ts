@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { user } from "~/db/schema";
 import { solvedCaptcha } from "./captcha";
+import { nextClientIp } from "./client-ip";
 import { CookieJar } from "./cookie-jar";
 import type { MailCatcher } from "./mail-catcher";
 import type { TestServer } from "./test-server";
@@ -18,11 +19,11 @@ export type SignedInCreator = { id: string; email: string; jar: CookieJar; ip: s
 export async function createSignedInCreator(
   server: TestServer,
   mail: MailCatcher,
-  options: { email?: string; firstName?: string; businessTypes?: string[]; storeName?: string } = {},
+  options: { email?: string; firstName?: string; businessTypes?: string[]; storeName?: string; businessDescription?: string; targetCustomers?: string } = {},
 ): Promise<SignedInCreator> {
   counter += 1;
   const email = options.email ?? `creator-${process.pid}-${counter}-${Date.now()}@example.com`;
-  const ip = `198.18.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+  const ip = nextClientIp();
   const jar = new CookieJar();
   const send = async (path: string, body?: URLSearchParams | FormData) => {
     const response = await server.request(path, { method: body ? "POST" : "GET", body, headers: { "x-forwarded-for": ip, cookie: jar.header() } });
@@ -46,7 +47,7 @@ export async function createSignedInCreator(
   const profile = new FormData();
   for (const [name, value] of [
     ["intent", "business-profile"], ["phone", "+1 555 123 4567"], ["storeName", options.storeName ?? "Ada's Atelier"],
-    ["businessDescription", "Hand-drawn templates and guides for makers."], ["targetCustomers", "Small craft businesses"], ["termsAccepted", "on"],
+    ["businessDescription", options.businessDescription ?? "Hand-drawn templates and guides for makers."], ["targetCustomers", options.targetCustomers ?? "Small craft businesses"], ["termsAccepted", "on"],
     ...(options.businessTypes ?? ["online_store"]).map((type) => ["businessTypes", type]),
   ]) profile.append(name!, value!);
   const saved = await send("/auth?tab=register&step=2", profile);
