@@ -30,10 +30,14 @@ export default [
   route("verify", "routes/verify.tsx"),
   route("verification-success", "routes/verification-success.tsx"),
   route("auth/google/callback", "routes/auth-google-callback.tsx"),
+  route("auth/two-factor", "routes/auth-two-factor.tsx"),
 
   // Signed-in area
   route("dashboard", "routes/dashboard.tsx"),
   route("settings", "routes/settings.tsx"),
+  route("security-settings", "routes/security-settings.tsx"),
+  route("security-settings/export", "routes/security-settings-export.ts"),
+  route("api/security/events", "routes/api-security-events.ts"),
   route("sales/online-store", "routes/sales-online-store.tsx"),
   route("sales/retail-store", "routes/sales-retail-store.tsx"),
   route("sales/event-sales", "routes/sales-event-sales.tsx"),

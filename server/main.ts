@@ -30,7 +30,7 @@ async function main() {
   const location = env.DATABASE_URL ? { kind: "postgres" as const, url: env.DATABASE_URL } : { kind: "pglite" as const, dataDir: env.DATA_DIR };
   const database = await openDatabase(location);
   await migrateDatabase(database);
-  const services = createServices({ env, db: database.db, logger });
+  const services = createServices({ env, db: database.db, listen: database.listen, logger });
   const { mailer } = services;
 
   let app;

@@ -1,11 +1,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Database } from "./database";
+import type { Listen } from "./postgres-listener.server";
 import * as schema from "./schema";
 
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** LISTEN to a channel: every NOTIFY's payload, after its transaction commits. Returns the unlisten. */
+  listen: Listen;
   close: () => Promise<void>;
 };
 
@@ -22,9 +25,19 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.kind === "postgres") {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { createPostgresListener } = await import("./postgres-listener.server");
     const pool = new Pool({ connectionString: location.url, max: 10 });
     const db = drizzle(pool, { schema }) as unknown as Database;
-    return { db, kind: "postgres", close: () => pool.end() };
+    const listener = createPostgresListener(location.url);
+    return {
+      db,
+      kind: "postgres",
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -35,7 +48,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   const client = await PGlite.create(dataDir ? { dataDir } : {});
   const db = drizzle(client, { schema }) as unknown as Database;
-  return { db, kind: "pglite", close: () => client.close() };
+  const listen: Listen = async (channel, onPayload) => {
+    const unlisten = await client.listen(channel, onPayload);
+    return () => unlisten();
+  };
+  return { db, kind: "pglite", listen, close: () => client.close() };
 }
 
 /** Applies every pending migration of the `drizzle/` folder. */

@@ -1,9 +1,10 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { oauthProviderLabel } from "~/lib/oauth-providers";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
-import { getCurrentUser } from "~/server/auth/get-current-user.server";
+import { getSessionUser } from "~/server/auth/get-session-user.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "~/server/auth/require-user.server";
 import { safeRedirectPath } from "~/server/auth/safe-redirect";
 import { decodeOAuthState, oauthStateCookie } from "~/server/auth/start-oauth.server";
 import { requestMeta } from "~/server/http/request-meta.server";
@@ -40,7 +41,7 @@ async function handleCallback({ request, context }: Route.LoaderArgs) {
   const clear = new Headers({ "Set-Cookie": await oauthStateCookie.serialize("", { maxAge: 0 }) });
   const stored = await oauthStateCookie.parse(request.headers.get("cookie"));
   const state = decodeOAuthState(params.get("state"));
-  const user = await getCurrentUser(services, request);
+  const user = await getSessionUser(services, request);
 
   if (!state || typeof stored !== "string" || stored !== state.csrf) {
     if (user) {
@@ -56,6 +57,8 @@ async function handleCallback({ request, context }: Route.LoaderArgs) {
     return data({ ok: false as const, title: "Authentication failed", description: ERROR_TEXT[error] ?? error.replace(/_/g, " "), to: "/" }, { headers: clear });
   }
   if (!user) return data({ ok: false as const, title: "No authorization code received", description: `${provider} did not complete the sign-in.`, to: "/" }, { headers: clear });
+  // Two-factor applies to third-party sign-in too: the session is not signed in until the second factor.
+  if (user.secondFactor === "pending") throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(safeRedirectPath(state.from))}`, { headers: clear });
   return data({ ok: true as const, title: "Welcome back!", description: `Signed in with ${provider}.`, to: safeRedirectPath(state.from) }, { headers: clear });
 }
 

@@ -1,4 +1,4 @@
-import { Settings } from "lucide-react";
+import { Settings, ShieldCheck } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { Await, Form } from "react-router";
 import { Avatar } from "~/components/dashboard/avatar";
@@ -59,7 +59,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <GreetingHeading serverText={greeting} firstName={firstName} />
             {storeName ? <p className="text-muted-foreground">{`Managing ${storeName}`}</p> : null}
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to="/security-settings" variant="outline">
+              <ShieldCheck aria-hidden="true" /> Security
+            </ButtonLink>
             <ButtonLink to="/settings" variant="outline">
               <Settings aria-hidden="true" /> Settings
             </ButtonLink>

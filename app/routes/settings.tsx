@@ -70,6 +70,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <SettingsSection id="password" title="Password" description="Changing it signs out every other session.">
           <ChangePasswordForm hasPassword={hasPassword} lastResult={resultOf("change-password")} />
         </SettingsSection>
+        <SettingsSection id="security" title="Security" description="Two-factor authentication, active sessions and security events.">
+          <Link to="/security-settings" className="text-sm font-medium text-primary underline underline-offset-4">
+            Open security settings
+          </Link>
+        </SettingsSection>
         <SettingsSection id="delete" title="Delete account" danger>
           <DeleteAccountForm hasPassword={hasPassword} lastResult={resultOf("delete-account")} />
         </SettingsSection>

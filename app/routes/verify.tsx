@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
+import { TWO_FACTOR_CHALLENGE_PATH } from "~/server/auth/require-user.server";
 import { verifyMagicLink } from "~/server/auth/verify-magic-link.server";
 import type { Route } from "./+types/verify";
 
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!result.ok) return { ok: false };
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (result.secondFactorPending) throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=%2F`, { headers });
   return data({ ok: true }, { headers });
 }
 

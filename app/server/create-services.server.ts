@@ -1,13 +1,15 @@
 import type { Database } from "~/db/database";
+import type { Listen } from "~/db/postgres-listener.server";
 import { createAuth } from "./auth/create-auth.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/create-mailer.server";
+import { createSecurityEventHub } from "./security/security-event-hub.server";
 import type { AppServices } from "./services";
 
 /** Everything loaders and actions use, built once from the environment and an open database. */
-export function createServices({ env, db, logger }: { env: Env; db: Database; logger: Logger }): AppServices {
+export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db });
   const auth = createAuth({ db, env, mailer, logger });
-  return { env, db, logger, mailer, auth };
+  return { env, db, logger, mailer, auth, securityEvents: createSecurityEventHub(listen, logger) };
 }

@@ -3,6 +3,7 @@ import type { Auth } from "./auth/create-auth.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { Mailer } from "./mail/mailer";
+import type { SecurityEventHub } from "./security/security-event-hub.server";
 
 /** What the Node server creates once at start-up and hands to every loader and action. */
 export type AppServices = {
@@ -11,6 +12,8 @@ export type AppServices = {
   mailer: Mailer;
   logger: Logger;
   auth: Auth;
+  /** New security events as they are written, for the live events panel. */
+  securityEvents: SecurityEventHub;
 };
 
 declare module "react-router" {

@@ -34,7 +34,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
   const origin = `http://127.0.0.1:${port}`;
   const env = parseEnv({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), APP_URL: origin, ...envOverrides });
   const logger = pino({ level: "silent" });
-  const services = createServices({ env, db: database.db, logger });
+  const services = createServices({ env, db: database.db, listen: database.listen, logger });
   const { mailer } = services;
   const app = createApp({ services, build, clientDir: path.resolve("build/client") });
   const server: Server = await new Promise((resolve) => {

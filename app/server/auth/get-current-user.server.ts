@@ -1,13 +1,12 @@
 import type { AppServices } from "../services";
-import { SESSION_COOKIE_PREFIX } from "./session-cookie";
+import { getSessionUser, type CurrentUser } from "./get-session-user.server";
 
-export type CurrentUser = { id: string; email: string; name: string; emailVerified: boolean; sessionId: string };
+export type { CurrentUser } from "./get-session-user.server";
 
-/** The signed-in user of this request (from the session row, never a cache), or null. */
+/** The signed-in user of this request, or null — also while the session still waits for its second factor. */
 export async function getCurrentUser(services: AppServices | undefined, request: Request): Promise<CurrentUser | null> {
-  if (!services || !request.headers.get("cookie")?.includes(`${SESSION_COOKIE_PREFIX}.session_token`)) return null;
-  const result = await services.auth.api.getSession({ headers: request.headers }).catch(() => null);
-  if (!result) return null;
-  const { user, session } = result;
-  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, sessionId: session.id };
+  const user = await getSessionUser(services, request);
+  if (!user || user.secondFactor === "pending") return null;
+  const { secondFactor: _, ...current } = user;
+  return current;
 }

@@ -1,8 +1,12 @@
 import { redirect } from "react-router";
 import type { AppServices } from "../services";
 import { recordSecurityEvent } from "../security/record-security-event.server";
-import { getCurrentUser, type CurrentUser } from "./get-current-user.server";
+import type { CurrentUser } from "./get-current-user.server";
+import { getSessionUser, type SessionUser } from "./get-session-user.server";
 import { CLIENT_IP_HEADER } from "./session-cookie";
+
+/** Where a session that still owes its second factor is sent (every sign-in path: password, magic link, OAuth). */
+export const TWO_FACTOR_CHALLENGE_PATH = "/auth/two-factor";
 
 /**
  * The route guard (SPEC §2, §6): the session is checked on the server; without one the visitor is sent to
@@ -12,9 +16,9 @@ export async function requireUser(services: AppServices, request: Request): Prom
   const url = new URL(request.url);
   const route = url.pathname;
   const meta = { ipAddress: request.headers.get(CLIENT_IP_HEADER) ?? undefined, userAgent: request.headers.get("user-agent") ?? undefined };
-  let user: CurrentUser | null;
+  let user: SessionUser | null;
   try {
-    user = await getCurrentUser(services, request);
+    user = await getSessionUser(services, request);
   } catch (error) {
     services.logger.error({ err: error, route }, "route protection error");
     await recordSecurityEvent(services.db, { eventType: "route_protection_error", eventCategory: "authorization", severity: "medium", riskScore: 3, details: { route } }, meta);
@@ -36,6 +40,8 @@ export async function requireUser(services: AppServices, request: Request): Prom
     );
     throw redirect("/auth?tab=register&step=1.5");
   }
+  if (user.secondFactor === "pending") throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(route + url.search)}`);
   await recordSecurityEvent(services.db, { userId: user.id, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route } }, meta);
-  return user;
+  const { secondFactor: _, ...current } = user;
+  return current;
 }

@@ -11,6 +11,8 @@ export const RATE_LIMITS = {
   verificationMail: { name: "verification-mail", limit: 5, windowSeconds: 60 * 60 },
   magicLink: { name: "magic-link", limit: 5, windowSeconds: 60 * 60 },
   contact: { name: "contact", limit: 5, windowSeconds: 60 * 60 },
+  /** Second-factor codes (sign-in challenge), per client IP; the account itself locks after repeated failures. */
+  twoFactor: { name: "two-factor", limit: 10, windowSeconds: 15 * 60 },
   /** Re-authentication in settings (change email/password, delete account): attempts per signed-in user. */
   currentPassword: { name: "current-password", limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;

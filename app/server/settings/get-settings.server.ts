@@ -1,6 +1,7 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { account, businessProfiles, profiles, user } from "~/db/schema";
+import { hasPassword } from "../auth/has-password.server";
+import { businessProfiles, profiles, user } from "~/db/schema";
 
 /** What the settings page shows of the signed-in creator: only the columns it needs (never hashes or tokens). */
 export async function getSettings(db: Database, userId: string) {
@@ -26,18 +27,14 @@ export async function getSettings(db: Database, userId: string) {
     .from(businessProfiles)
     .where(eq(businessProfiles.userId, userId))
     .limit(1);
-  const [credential] = await db
-    .select({ id: account.id })
-    .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)))
-    .limit(1);
+  const canUsePassword = await hasPassword(db, userId);
   return {
     email: row?.email ?? "",
     firstName: row?.firstName ?? "",
     lastName: row?.lastName ?? "",
     avatarUrl: row?.avatarUrl ?? null,
     business: business ?? null,
-    hasPassword: Boolean(credential),
+    hasPassword: canUsePassword,
   };
 }
 

@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { signInSchema } from "~/schemas/sign-in";
 import type { AppServices } from "../../services";
 import { redirectWithToast } from "../../toast/toast-cookie.server";
+import { isTwoFactorEnabled } from "../../two-factor/is-two-factor-enabled.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "../require-user.server";
 import { safeRedirectPath } from "../safe-redirect";
 import { signIn } from "../sign-in.server";
 
@@ -17,5 +19,9 @@ export async function signInIntent(services: AppServices, request: Request, form
       { status: result.reason === "rate_limited" ? 429 : 400 },
     );
   }
-  return redirectWithToast(safeRedirectPath(submission.value.redirectTo), { type: "success", title: "Welcome back!" }, { headers: result.headers });
+  const to = safeRedirectPath(submission.value.redirectTo);
+  if (await isTwoFactorEnabled(services.db, result.userId)) {
+    return redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(to)}`, { headers: result.headers });
+  }
+  return redirectWithToast(to, { type: "success", title: "Welcome back!" }, { headers: result.headers });
 }

@@ -1,0 +1,22 @@
+import { securityExportFileName } from "~/lib/security-format";
+import { requireUser } from "~/server/auth/require-user.server";
+import { exportSecurityData } from "~/server/security/export-security-data.server";
+import type { Route } from "./+types/security-settings-export";
+
+/** POST: the signed-in user's security data as a JSON download (SPEC §3 export file). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.services, request);
+  const body = await exportSecurityData(context.services, request, user);
+  return new Response(JSON.stringify(body, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${securityExportFileName()}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** GET changes nothing and downloads nothing: the export is a POST. */
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

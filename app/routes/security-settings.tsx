@@ -1,0 +1,94 @@
+import { Loader2 } from "lucide-react";
+import { Suspense, useEffect } from "react";
+import { Await } from "react-router";
+import { AuditCard } from "~/components/security/audit-card";
+import { EventsPanel } from "~/components/security/events-panel";
+import { PrivacyCard } from "~/components/security/privacy-card";
+import { SecurityStatusCard } from "~/components/security/security-status-card";
+import { SessionsPanel } from "~/components/security/sessions-panel";
+import { TwoFactorCard, type TwoFactorActionData } from "~/components/security/two-factor-card";
+import { useLiveSecurityEvents, type LiveEvent } from "~/components/security/use-live-security-events";
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { pageMeta } from "~/lib/meta";
+import { SECURITY_EVENT_RETENTION_DAYS } from "~/lib/security-format";
+import { showToast } from "~/lib/toast";
+import { requireUser } from "~/server/auth/require-user.server";
+import { dispatchSecurityIntent } from "~/server/security/intents/dispatch-security-intent.server";
+import { getSecurityOverview } from "~/server/security/get-security-overview.server";
+import type { Route } from "./+types/security-settings";
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Security settings", description: "Two-factor, sessions and security events." }), { name: "robots", content: "noindex" }];
+
+/** Protected. The overview is deferred: a client-side visit shows 'Loading security settings...' at once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.services, request);
+  const overview = getSecurityOverview(context.services, user);
+  overview.catch((error: unknown) => context.services.logger.error({ err: error }, "security overview not loaded"));
+  return { overview, renderedAt: Date.now() };
+}
+
+/** One action, several forms: `intent` picks the verb; the user is always the session's. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.services, request);
+  return dispatchSecurityIntent(context.services, request, user);
+}
+
+type Overview = Awaited<ReturnType<typeof getSecurityOverview>>;
+
+export default function SecuritySettings({ loaderData, actionData }: Route.ComponentProps) {
+  useEffect(() => {
+    if (actionData && "toast" in actionData && actionData.toast) showToast(actionData.toast);
+  }, [actionData]);
+  const twoFactorAction: TwoFactorActionData = {
+    enable: actionData?.intent === "enable-2fa" ? actionData : undefined,
+    verify: actionData?.intent === "verify-2fa" ? actionData : undefined,
+    disable: actionData?.intent === "disable-2fa" ? actionData : undefined,
+  };
+  return (
+    <PageShell>
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div>
+          <BackLink to="/dashboard">Back to dashboard</BackLink>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight">Security settings</h1>
+        </div>
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center gap-2 text-muted-foreground">
+              <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Loading security settings...
+            </p>
+          }
+        >
+          <Await resolve={loaderData.overview} errorElement={<OverviewError />}>
+            {(overview) => <SecurityCards overview={overview} renderedAt={loaderData.renderedAt} twoFactorAction={twoFactorAction} />}
+          </Await>
+        </Suspense>
+      </div>
+    </PageShell>
+  );
+}
+
+function SecurityCards({ overview, renderedAt, twoFactorAction }: { overview: Overview; renderedAt: number; twoFactorAction: TwoFactorActionData }) {
+  const { events, connected } = useLiveSecurityEvents(overview.events as LiveEvent[]);
+  return (
+    <>
+      <TwoFactorCard enabled={overview.twoFactor.isEnabled} backupCodesLeft={overview.twoFactor.backupCodesLeft} hasPassword={overview.hasPassword} action={twoFactorAction} />
+      <SecurityStatusCard twoFactorEnabled={overview.twoFactor.isEnabled} activeSessions={overview.sessions.filter((s) => s.isActive).length} recentAlerts={overview.recentAlerts} />
+      <PrivacyCard retentionDays={SECURITY_EVENT_RETENTION_DAYS} />
+      <SessionsPanel sessions={overview.sessions} renderedAt={renderedAt} />
+      <EventsPanel events={events} connected={connected} renderedAt={renderedAt} />
+      <AuditCard items={overview.audit} renderedAt={renderedAt} />
+    </>
+  );
+}
+
+function OverviewError() {
+  useEffect(() => {
+    showToast({ type: "error", title: "Failed to load security events" });
+  }, []);
+  return (
+    <p role="alert" className="rounded-lg border border-destructive/40 p-6 text-center">
+      Failed to load security settings. Please reload the page to try again.
+    </p>
+  );
+}
