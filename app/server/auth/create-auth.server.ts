@@ -9,6 +9,7 @@ import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer";
 import { mailTemplates } from "../mail/templates";
+import { assessSignInRisk } from "../security/assess-sign-in-risk.server";
 import { recordSecurityEvent } from "../security/record-security-event.server";
 import { isCommonPassword, COMMON_PASSWORD_MESSAGE } from "./is-common-password.server";
 import { CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX } from "./session-cookie";
@@ -142,15 +143,33 @@ export function createAuth({ db, env, mailer, logger }: Deps) {
               .onConflictDoNothing();
           },
         },
+        update: {
+          after: async (updated, ctx) => {
+            const token = typeof ctx?.query?.token === "string" ? ctx.query.token : "";
+            if (ctx?.path !== "/verify-email" || !isEmailChangeToken(token)) return;
+            const headers = ctx.request?.headers;
+            await recordSecurityEvent(
+              db,
+              { userId: updated.id, eventType: "email_changed", eventCategory: "account", severity: "high", riskScore: 5 },
+              { ipAddress: headers?.get(CLIENT_IP_HEADER) ?? undefined, userAgent: headers?.get("user-agent") ?? undefined },
+            );
+          },
+        },
       },
       session: {
         create: {
           after: async (created, ctx) => {
+            const meta = { ipAddress: created.ipAddress ?? undefined, userAgent: created.userAgent ?? undefined };
+            const risk = await assessSignInRisk(db, { userId: created.userId, ipAddress: created.ipAddress, userAgent: created.userAgent });
+            const method = signInMethod(ctx?.path);
             await recordSecurityEvent(
               db,
-              { userId: created.userId, eventType: "sign_in_success", eventCategory: "authentication", severity: "low", riskScore: 0, details: { method: signInMethod(ctx?.path) } },
-              { ipAddress: created.ipAddress ?? undefined, userAgent: created.userAgent ?? undefined },
+              { userId: created.userId, eventType: "sign_in_success", eventCategory: "authentication", severity: risk.riskScore >= 5 ? "medium" : "low", riskScore: risk.riskScore, details: { method, newDevice: risk.newDevice, newIp: risk.newIp } },
+              meta,
             );
+            if (risk.newDevice) {
+              await recordSecurityEvent(db, { userId: created.userId, eventType: "new_device_sign_in", eventCategory: "authentication", severity: "medium", riskScore: risk.riskScore, details: { method, newIp: risk.newIp } }, meta);
+            }
           },
         },
       },
