@@ -262,3 +262,32 @@ export const backupCodes = pgTable(
   },
   (t) => [uniqueIndex("backup_codes_user_hash_idx").on(t.userId, t.codeHash)],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Durable mail (issue 6, decision 011): every outgoing mail is a row here first; a worker delivers it
+
+/**
+ * The mail outbox. `mailer.send()` inserts a row; the worker of every instance claims due rows
+ * (`for update skip locked`, then `locked_until`), delivers them, and marks `sent_at` — or counts the
+ * failure in `attempts`, keeps the error's code/message in `last_error` and retries at `next_attempt_at`.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    from: text("from").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The last failure's code and message only (never credentials). */
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
+);
