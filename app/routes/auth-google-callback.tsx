@@ -29,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     return await handleCallback(args);
   } catch (error) {
+    if (error instanceof Response) throw error; // a redirect (the two-factor challenge), not a failure
     args.context.services.logger.error({ err: error }, "oauth callback failed");
     return { ok: false as const, title: "Authentication processing failed", description: "Please try again.", to: "/" };
   }

@@ -4,9 +4,10 @@ import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/open-da
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or — when
- * TEST_DATABASE_URL points at a PostgreSQL server — a throwaway database created on it (dropped by `drop`).
+ * TEST_DATABASE_URL points at a PostgreSQL server — a throwaway database created on it (dropped by `drop`;
+ * `url` names it, so a second app instance can share it).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: "pglite-memory" });
@@ -24,6 +25,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop: () 
   await migrateDatabase(handle);
   return {
     ...handle,
+    url: url.toString(),
     async drop() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
