@@ -11,8 +11,10 @@ describe("dev mailbox (no SMTP_URL)", () => {
   it("keeps mail in the database and shows it, as text, at /dev/mailbox", async () => {
     expect(server.services.mailer.kind).toBe("dev-mailbox");
     await server.services.mailer.send({ to: "creator@example.com", subject: "Welcome <b>aboard</b>", text: "Hello <script>alert(1)</script>" });
-    const list = await (await server.request("/dev/mailbox")).text();
-    expect(list).toContain("Welcome &lt;b&gt;aboard&lt;/b&gt;");
+    // Delivered into the dev mailbox by the outbox worker, just after send() (decision 011).
+    const page = async () => (await server.request("/dev/mailbox")).text();
+    await expect.poll(page).toContain("Welcome &lt;b&gt;aboard&lt;/b&gt;");
+    const list = await page();
     const id = /href="\/dev\/mailbox\/([0-9a-f-]{36})"/.exec(list)?.[1];
     expect(id).toBeTruthy();
     const message = await server.request(`/dev/mailbox/${id}`);

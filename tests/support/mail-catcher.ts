@@ -8,38 +8,58 @@ export type CaughtMail = { from: string; to: string[]; replyTo?: string; subject
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives in memory, for tests of outgoing mail.
- * `stop()` closes it; `messages` is the inbox.
+ * `stop()` closes it; `restart()` listens again on the same port with the same inbox (an SMTP outage and its
+ * end); `messages` is the inbox.
  */
 export async function startMailCatcher(port = 0) {
   const messages: CaughtMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push({
-            from: mail.from?.text ?? "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            replyTo: mail.replyTo?.text,
-            subject: mail.subject ?? "",
-            text: mail.text ?? "",
-            html: typeof mail.html === "string" ? mail.html : undefined,
-            receivedAt: new Date().toISOString(),
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listen = async (onPort: number) => {
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            messages.push({
+              from: mail.from?.text ?? "",
+              to: session.envelope.rcptTo.map((r) => r.address),
+              replyTo: mail.replyTo?.text,
+              subject: mail.subject ?? "",
+              text: mail.text ?? "",
+              html: typeof mail.html === "string" ? mail.html : undefined,
+              receivedAt: new Date().toISOString(),
+            });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      smtp.server.once("error", reject);
+      smtp.listen(onPort, "127.0.0.1", () => {
+        smtp.server.off("error", reject);
+        resolve();
+      });
+    });
+    return smtp;
+  };
+  let server: SMTPServer | null = await listen(port);
   const address = server.server.address() as AddressInfo;
   return {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     messages,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Closes the server (connections are refused until `restart()`); does nothing when already stopped. */
+    stop: async () => {
+      const closing = server;
+      server = null;
+      if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
+    },
+    /** Listens again on the same port, keeping the inbox. */
+    restart: async () => {
+      if (!server) server = await listen(address.port);
+    },
   };
 }
 

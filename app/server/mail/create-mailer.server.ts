@@ -1,34 +1,62 @@
 import nodemailer from "nodemailer";
 import type { Database } from "~/db/database";
+import type { Listen } from "~/db/postgres-listener.server";
 import { devMail } from "~/db/schema";
+import { createLogger, type Logger } from "../logger.server";
+import { enqueueMail } from "./mail-outbox.server";
+import { startMailWorker, type DeliverMail } from "./mail-worker.server";
 import type { Mailer } from "./mailer";
 
-/** The one way the app sends mail: SMTP when configured, otherwise the local dev mailbox. */
-export function createMailer({ smtpUrl, from, db }: { smtpUrl?: string; from: string; db: Database }): Mailer {
-  if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
-    return {
-      kind: "smtp",
-      async send(message) {
-        await transport.sendMail({ from, ...message });
-      },
-      async close() {
-        transport.close();
-      },
-    };
-  }
+/** SMTP timeouts: a dead or stalled server fails an attempt well within the worker's claim (MAIL_CLAIM_LOCK_MS). */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
+ * The one way the app sends mail (decision 011): `send()` stores the message in the `mail_outbox` table and
+ * wakes the worker, which delivers it over SMTP when configured, otherwise into the local dev mailbox
+ * (`dev_mail`), retrying with back-off while delivery fails. `close()` stops the worker and the transport.
+ */
+export function createMailer({
+  smtpUrl,
+  from,
+  db,
+  logger = createLogger({ level: process.env.LOG_LEVEL ?? "info", pretty: false }),
+  listen,
+  pollIntervalMs,
+}: {
+  smtpUrl?: string;
+  from: string;
+  db: Database;
+  logger?: Logger;
+  /** When given, the worker also wakes on other instances' new mail (NOTIFY), not only on its poll. */
+  listen?: Listen;
+  pollIntervalMs?: number;
+}): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : null;
+  const deliver: DeliverMail = transport
+    ? async (mail) => {
+        await transport.sendMail({
+          from: mail.from,
+          to: mail.to,
+          replyTo: mail.replyTo ?? undefined,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
+      }
+    : async (mail) => {
+        await db.insert(devMail).values({ from: mail.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
+      };
+  const worker = startMailWorker({ db, deliver, logger, listen, pollIntervalMs });
+
   return {
-    kind: "dev-mailbox",
-    async send(message) {
-      await db.insert(devMail).values({
-        from,
-        to: message.to,
-        replyTo: message.replyTo ?? null,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-      });
+    kind: transport ? "smtp" : "dev-mailbox",
+    async send(message, options) {
+      await enqueueMail(options?.tx ?? db, from, message);
+      worker.kick();
     },
-    async close() {},
+    async close() {
+      await worker.close();
+      transport?.close();
+    },
   };
 }

@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database";
+import type { MailMessage } from "./mailer";
+import { MAIL_MAX_ATTEMPTS } from "./mail-retry";
+
+/** NOTIFY channel: a new row in the outbox (payload: its id), so every instance's worker may wake up. */
+export const MAIL_OUTBOX_CHANNEL = "mail_outbox";
+
+/** A claimed row of `mail_outbox`, ready to deliver. `attempts` counts the failures so far. */
+export type OutboxMail = {
+  id: string;
+  to: string;
+  from: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+};
+
+type Row = { id: string; to: string; from: string; reply_to: string | null; subject: string; text: string; html: string | null; attempts: number };
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Puts a message in the outbox and notifies the channel (delivered to listeners when the transaction commits,
+ * so `db` may be a transaction: the mail then exists only if the caller's change does).
+ */
+export async function enqueueMail(db: Database, from: string, message: MailMessage): Promise<string> {
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into mail_outbox ("to", "from", reply_to, subject, "text", html)
+      values (${message.to}, ${from}, ${message.replyTo ?? null}, ${message.subject}, ${message.text}, ${message.html ?? null})
+      returning id
+    )
+    select id, pg_notify(${MAIL_OUTBOX_CHANNEL}, id::text) from inserted
+  `);
+  return rowsOf<{ id: string }>(result)[0]!.id;
+}
+
+/**
+ * Claims up to `limit` due rows for this worker for `lockMs`: unsent, not given up, due, and not locked by a
+ * live claim. `for update skip locked` lets several instances claim at once without taking the same row; the
+ * `locked_until` mark keeps it theirs after this statement's transaction ends.
+ */
+export async function claimDueMail(db: Database, { limit, lockMs }: { limit: number; lockMs: number }): Promise<OutboxMail[]> {
+  const result = await db.execute(sql`
+    update mail_outbox set locked_until = now() + ${lockMs} * interval '1 millisecond'
+    where id in (
+      select id from mail_outbox
+      where sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS} and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by created_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, "to", "from", reply_to, subject, "text", html, attempts
+  `);
+  return rowsOf<Row>(result).map((row) => ({
+    id: row.id,
+    to: row.to,
+    from: row.from,
+    replyTo: row.reply_to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    attempts: Number(row.attempts),
+  }));
+}
+
+/** Marks a delivered row sent and releases its claim. */
+export async function markMailSent(db: Database, id: string): Promise<void> {
+  await db.execute(sql`update mail_outbox set sent_at = now(), locked_until = null where id = ${id}`);
+}
+
+/** Records a failed attempt: the new count, when to try again, and the error (code and message only). */
+export async function markMailFailed(db: Database, id: string, { attempts, retryInMs, error }: { attempts: number; retryInMs: number; error: string }): Promise<void> {
+  await db.execute(sql`
+    update mail_outbox
+    set attempts = ${attempts}, last_error = ${error}, locked_until = null,
+        next_attempt_at = now() + ${retryInMs} * interval '1 millisecond'
+    where id = ${id}
+  `);
+}
+
+/** Milliseconds until the earliest unsent row becomes claimable (≤ 0: now), or null when none waits. */
+export async function msUntilNextMailDue(db: Database): Promise<number | null> {
+  const result = await db.execute(sql`
+    select (extract(epoch from (min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000)::float8 as ms
+    from mail_outbox
+    where sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS}
+  `);
+  const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
+  return ms === null || ms === undefined ? null : Number(ms);
+}

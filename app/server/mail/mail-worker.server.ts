@@ -1,0 +1,133 @@
+import type { Database } from "~/db/database";
+import type { Listen } from "~/db/postgres-listener.server";
+import type { Logger } from "../logger.server";
+import { claimDueMail, MAIL_OUTBOX_CHANNEL, markMailFailed, markMailSent, msUntilNextMailDue, type OutboxMail } from "./mail-outbox.server";
+import { describeMailError, MAIL_MAX_ATTEMPTS, mailGivenUp, mailRetryDelayMs } from "./mail-retry";
+
+/** The worker looks for due rows at least this often (rows of a restart, of another instance, retries). */
+export const MAIL_POLL_INTERVAL_MS = 5_000;
+/** Rows claimed per round, delivered concurrently. */
+export const MAIL_CLAIM_BATCH_SIZE = 10;
+/**
+ * How long a claim holds a row. Longer than the slowest delivery the SMTP timeouts allow, so a row is never
+ * claimed by a second worker while the first still sends it; a crashed worker's rows come back after it.
+ */
+export const MAIL_CLAIM_LOCK_MS = 2 * 60_000;
+/** The soonest the worker wakes itself for a retry (keeps a stuck clock or lock from spinning). */
+const MIN_WAKE_MS = 20;
+
+export type DeliverMail = (mail: OutboxMail) => Promise<void>;
+
+export type MailWorker = {
+  /** Look for due rows now (after an insert); cheap when a round is already running. */
+  kick: () => void;
+  /** Stops polling and listening, and waits for the round in flight (and its sends) to finish. */
+  close: () => Promise<void>;
+};
+
+/**
+ * Delivers the outbox: claims due rows (safe with several instances on one database), delivers each, marks it
+ * sent, or counts the failure and schedules the retry with back-off (`mail-retry.ts`). Wakes on `kick()`, on a
+ * NOTIFY of the outbox channel when `listen` is given, when the earliest retry is due, and every poll interval.
+ */
+export function startMailWorker({
+  db,
+  deliver,
+  logger,
+  listen,
+  pollIntervalMs = MAIL_POLL_INTERVAL_MS,
+}: {
+  db: Database;
+  deliver: DeliverMail;
+  logger: Logger;
+  listen?: Listen;
+  pollIntervalMs?: number;
+}): MailWorker {
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | null = null;
+  let kickedDuringRound = false;
+  let unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
+
+  async function deliverOne(mail: OutboxMail) {
+    try {
+      await deliver(mail);
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      const retryInMs = mailRetryDelayMs(attempts);
+      const description = describeMailError(error);
+      await markMailFailed(db, mail.id, { attempts, retryInMs, error: description });
+      if (mailGivenUp(attempts)) {
+        logger.error({ mailId: mail.id, attempts, error: description }, `mail given up after ${MAIL_MAX_ATTEMPTS} attempts`);
+      } else {
+        logger.warn({ mailId: mail.id, attempts, retryInMs, error: description }, "mail not delivered, will retry");
+      }
+      return;
+    }
+    await markMailSent(db, mail.id);
+  }
+
+  /** Claims and delivers until nothing is due; returns when to look again. */
+  async function runRound(): Promise<number> {
+    for (;;) {
+      kickedDuringRound = false;
+      const claimed = await claimDueMail(db, { limit: MAIL_CLAIM_BATCH_SIZE, lockMs: MAIL_CLAIM_LOCK_MS });
+      if (claimed.length === 0) break;
+      const results = await Promise.allSettled(claimed.map(deliverOne));
+      for (const result of results) {
+        if (result.status === "rejected") logger.error({ err: result.reason }, "mail outbox row not updated");
+      }
+      if (closed) return pollIntervalMs;
+    }
+    const due = await msUntilNextMailDue(db);
+    return due === null ? pollIntervalMs : Math.min(Math.max(due, MIN_WAKE_MS), pollIntervalMs);
+  }
+
+  function schedule(delayMs: number) {
+    clearTimeout(timer);
+    if (closed) return;
+    timer = setTimeout(kick, delayMs);
+    timer.unref();
+  }
+
+  function kick() {
+    if (closed) return;
+    if (round) {
+      kickedDuringRound = true;
+      return;
+    }
+    clearTimeout(timer);
+    round = runRound()
+      .catch((error: unknown) => {
+        logger.warn({ error: describeMailError(error) }, "mail worker round failed");
+        return pollIntervalMs;
+      })
+      .then((nextMs) => {
+        round = null;
+        if (kickedDuringRound) {
+          kickedDuringRound = false;
+          kick();
+        } else {
+          schedule(nextMs);
+        }
+      });
+  }
+
+  if (listen) {
+    unlisten = listen(MAIL_OUTBOX_CHANNEL, () => kick()).catch((error: unknown) => {
+      logger.warn({ error: describeMailError(error) }, "mail worker not listening for new mail (polling only)");
+      return undefined;
+    });
+  }
+  kick(); // rows left by a restart or a crash
+
+  return {
+    kick,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await (await unlisten)?.().catch(() => {});
+      await round;
+    },
+  };
+}
