@@ -1,11 +1,16 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { deferHydration } from "~/lib/defer-hydration.server";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** Errors of loaders and actions: a database that cannot be reached turns the service to 503 until it is back. */
+export const handleError: HandleErrorFunction = (error, { context }) => {
+  (context as AppLoadContext | undefined)?.services?.health.reportError(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -14,6 +19,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The database stopped answering while this request ran: say so with 503 (the page explains), not 500.
+  if (loadContext?.services?.health.isDown() && responseStatusCode >= 500) responseStatusCode = 503;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -17,7 +17,13 @@ export type CreateAppOptions = {
   clientDir?: string;
   /** Extra middleware mounted before the app (the Vite dev server in development). */
   devMiddleware?: express.RequestHandler;
+  /** True once the process is shutting down: /readyz then answers 503 so a load balancer drains it. */
+  isStopping?: () => boolean;
 };
+
+const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sellkit is temporarily unavailable</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Sellkit is temporarily unavailable</h1>
+<p>We cannot reach our database right now. Nothing you saved is lost. Please try again in a minute.</p></body></html>`;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -42,7 +48,7 @@ function parseTrustedProxies(value: string | undefined): string[] | false {
   return list.length > 0 ? list : false;
 }
 
-export function createApp({ services, build, clientDir, devMiddleware }: CreateAppOptions) {
+export function createApp({ services, build, clientDir, devMiddleware, isStopping = () => false }: CreateAppOptions) {
   const { env, logger } = services;
   const production = env.NODE_ENV === "production";
   const cspOptions = { upgradeInsecure: production, formTargets: oauthOrigins(env), captchaOrigins: captchaOrigins(env) };
@@ -80,6 +86,18 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     next();
   });
 
+  // Liveness (the process answers) and readiness (the database answers, not shutting down).
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const database = await services.health.probe();
+    const ready = database && !isStopping();
+    res.setHeader("Cache-Control", "no-store");
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: database ? "up" : "down", stopping: isStopping() });
+  });
+
   // CSRF: a state-changing request must come from our own origin (browsers always send Origin on POST).
   const ownOrigin = new URL(env.APP_URL).origin;
   app.use((req, res, next) => {
@@ -104,6 +122,20 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     // Prerendered `.data` (client navigation data) is anonymous too: personalised requests are rendered.
     app.use((req, res, next) => (req.path.endsWith(".data") && PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "") ? next() : files(req, res, next)));
   }
+
+  // While the database is unreachable, answer at once with 503 (a page, or JSON for API and data requests) —
+  // prerendered pages and assets above are still served;
+  // the health monitor probes every second and lets requests through again as soon as it answers.
+  app.use((req, res, next) => {
+    if (!services.health.isDown()) return next();
+    res.setHeader("Retry-After", "5");
+    res.setHeader("Cache-Control", "no-store");
+    if (req.path.startsWith("/api/") || req.path.endsWith(".data") || !req.accepts("html")) {
+      res.status(503).json({ error: "Service temporarily unavailable: the database cannot be reached. Please retry shortly." });
+    } else {
+      res.status(503).type("html").send(UNAVAILABLE_PAGE);
+    }
+  });
 
   app.use(
     createRequestHandler({

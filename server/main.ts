@@ -30,9 +30,16 @@ async function main() {
   const location = env.DATABASE_URL ? { kind: "postgres" as const, url: env.DATABASE_URL } : { kind: "pglite" as const, dataDir: env.DATA_DIR };
   const database = await openDatabase(location);
   await migrateDatabase(database);
+  if (process.argv.includes("--migrate-only")) {
+    // `npm run db:migrate`: the release step (an advisory lock serialises concurrent runs on PostgreSQL).
+    console.log(`Migrations applied (database: ${database.kind}).`);
+    await database.close();
+    return;
+  }
   const services = createServices({ env, db: database.db, listen: database.listen, logger });
   const { mailer } = services;
 
+  let stopping = false;
   let app;
   let closeVite = async () => {};
   if (dev) {
@@ -41,6 +48,7 @@ async function main() {
     closeVite = () => viteServer.close();
     app = createApp({
       services,
+      isStopping: () => stopping,
       devMiddleware: viteServer.middlewares,
       build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
@@ -48,7 +56,7 @@ async function main() {
     const buildFile = path.resolve("build/server/index.js");
     if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first (npm start does it for you).");
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    app = createApp({ services, build, clientDir: path.resolve("build/client") });
+    app = createApp({ services, build, clientDir: path.resolve("build/client"), isStopping: () => stopping });
   }
 
   const server: Server = app.listen(env.PORT, env.HOST, () => {
@@ -62,14 +70,16 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
+    // In-flight requests finish; open event streams are ended so they do not hold the server open.
+    services.securityEvents.close();
     server.close(async () => {
+      services.health.close();
       await closeVite();
       await mailer.close();
       await database.close();

@@ -26,7 +26,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { createPostgresListener } = await import("./postgres-listener.server");
-    const pool = new Pool({ connectionString: location.url, max: 10 });
+    // A connection attempt gives up after 5 s (an unreachable database must not hang requests); an idle
+    // connection that breaks is reported, not thrown (it would stop the process).
+    const pool = new Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5_000 });
+    pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
     const db = drizzle(pool, { schema }) as unknown as Database;
     const listener = createPostgresListener(location.url);
     return {
@@ -55,11 +58,26 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return { db, kind: "pglite", listen, close: () => client.close() };
 }
 
-/** Applies every pending migration of the `drizzle/` folder. */
+/** The advisory lock that lets one instance at a time migrate a PostgreSQL database (any fixed 64-bit key). */
+export const MIGRATION_LOCK_KEY = 727_465_116_101;
+
+/**
+ * Applies every pending migration of the `drizzle/` folder. On PostgreSQL it holds an advisory lock while it
+ * does, so instances started at once (or `npm run db:migrate` during a rolling start) migrate one after the
+ * other: the second finds nothing left to do.
+ */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    const pool = (handle.db as unknown as { $client: import("pg").Pool }).$client;
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lock.release();
+    }
   } else {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });

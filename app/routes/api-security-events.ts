@@ -25,13 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const send = (text: string) => {
         if (open) controller.enqueue(encoder.encode(text));
       };
-      const unsubscribe = await services.securityEvents.subscribe(user.id, (eventId) => {
-        findSecurityEvent(services.db, user.id, eventId)
-          .then((event) => {
-            if (event) send(`event: security-event\nid: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`);
-          })
-          .catch((error: unknown) => services.logger.warn({ err: error }, "security event not streamed"));
-      });
+      const unsubscribe = await services.securityEvents.subscribe(
+        user.id,
+        (eventId) => {
+          findSecurityEvent(services.db, user.id, eventId)
+            .then((event) => {
+              if (event) send(`event: security-event\nid: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`);
+            })
+            .catch((error: unknown) => services.logger.warn({ err: error }, "security event not streamed"));
+        },
+        () => cleanup(),
+      );
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       cleanup = () => {
         if (!open) return;

@@ -4,6 +4,7 @@ import { createAuth } from "./auth/create-auth.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/create-mailer.server";
+import { createDatabaseHealth } from "./health/database-health.server";
 import { createSecurityEventHub } from "./security/security-event-hub.server";
 import type { AppServices } from "./services";
 
@@ -11,5 +12,5 @@ import type { AppServices } from "./services";
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db });
   const auth = createAuth({ db, env, mailer, logger });
-  return { env, db, logger, mailer, auth, securityEvents: createSecurityEventHub(listen, logger) };
+  return { env, db, logger, mailer, auth, securityEvents: createSecurityEventHub(listen, logger), health: createDatabaseHealth(db, logger) };
 }

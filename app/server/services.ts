@@ -2,6 +2,7 @@ import type { Database } from "~/db/database";
 import type { Auth } from "./auth/create-auth.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { DatabaseHealth } from "./health/database-health.server";
 import type { Mailer } from "./mail/mailer";
 import type { SecurityEventHub } from "./security/security-event-hub.server";
 
@@ -14,6 +15,8 @@ export type AppServices = {
   auth: Auth;
   /** New security events as they are written, for the live events panel. */
   securityEvents: SecurityEventHub;
+  /** Whether the database answers (503 while it does not; /readyz). */
+  health: DatabaseHealth;
 };
 
 declare module "react-router" {

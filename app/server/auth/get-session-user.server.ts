@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { isDatabaseUnavailable } from "../health/database-health.server";
 import type { AppServices } from "../services";
 import { SESSION_COOKIE_PREFIX } from "./session-cookie";
 
@@ -18,7 +19,11 @@ export const LAST_ACTIVE_WRITE_SECONDS = 60;
  */
 export async function getSessionUser(services: AppServices | undefined, request: Request): Promise<SessionUser | null> {
   if (!services || !request.headers.get("cookie")?.includes(`${SESSION_COOKIE_PREFIX}.session_token`)) return null;
-  const result = await services.auth.api.getSession({ headers: request.headers }).catch(() => null);
+  // A bad or expired cookie is "no session"; a database that cannot be reached is an outage (503), not a sign-out.
+  const result = await services.auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) throw error;
+    return null;
+  });
   if (!result) return null;
   const { user, session } = result;
   const state = await services.db.execute(sql`

@@ -3,8 +3,13 @@ import type { Logger } from "../logger.server";
 import { SECURITY_EVENTS_CHANNEL } from "./record-security-event.server";
 
 export type SecurityEventHub = {
-  /** Calls `onEvent` with the id of each new security event of `userId`; returns the unsubscribe. */
-  subscribe(userId: string, onEvent: (eventId: string) => void): Promise<() => void>;
+  /**
+   * Calls `onEvent` with the id of each new security event of `userId`, and `onClose` when the process shuts
+   * down (the stream should then end); returns the unsubscribe.
+   */
+  subscribe(userId: string, onEvent: (eventId: string) => void, onClose?: () => void): Promise<() => void>;
+  /** Ends every open subscription (graceful shutdown: open event streams must not hold the server open). */
+  close(): void;
 };
 
 /**
@@ -14,7 +19,9 @@ export type SecurityEventHub = {
  */
 export function createSecurityEventHub(listen: Listen, logger: Logger): SecurityEventHub {
   const subscribers = new Map<string, Set<(eventId: string) => void>>();
+  const closers = new Set<() => void>();
   let listening: Promise<unknown> | null = null;
+  let closed = false;
 
   function deliver(payload: string) {
     try {
@@ -27,7 +34,8 @@ export function createSecurityEventHub(listen: Listen, logger: Logger): Security
   }
 
   return {
-    async subscribe(userId, onEvent) {
+    async subscribe(userId, onEvent, onClose) {
+      if (closed) throw new Error("shutting down");
       const callbacks = subscribers.get(userId) ?? new Set();
       callbacks.add(onEvent);
       subscribers.set(userId, callbacks);
@@ -36,10 +44,18 @@ export function createSecurityEventHub(listen: Listen, logger: Logger): Security
         throw error;
       });
       await listening;
+      if (onClose) closers.add(onClose);
       return () => {
         callbacks.delete(onEvent);
         if (callbacks.size === 0) subscribers.delete(userId);
+        if (onClose) closers.delete(onClose);
       };
+    },
+    close() {
+      closed = true;
+      for (const onClose of [...closers]) onClose();
+      closers.clear();
+      subscribers.clear();
     },
   };
 }
