@@ -70,9 +70,16 @@ export async function claimDueMail(db: Database, { limit, lockMs }: { limit: num
   }));
 }
 
-/** Marks a delivered row sent and releases its claim. */
+/** How long delivered rows (recipient and subject only) stay, for support questions. */
+export const SENT_MAIL_RETENTION_DAYS = 30;
+
+/**
+ * Marks a delivered row sent, releases its claim and erases its body (mails carry sign-in, verification and
+ * reset links: they must not stay readable in the database). Delivered rows past the retention are removed.
+ */
 export async function markMailSent(db: Database, id: string): Promise<void> {
-  await db.execute(sql`update mail_outbox set sent_at = now(), locked_until = null where id = ${id}`);
+  await db.execute(sql`update mail_outbox set sent_at = now(), locked_until = null, "text" = '', html = null where id = ${id}`);
+  await db.execute(sql`delete from mail_outbox where sent_at < now() - make_interval(days => ${SENT_MAIL_RETENTION_DAYS})`);
 }
 
 /** Records a failed attempt: the new count, when to try again, and the error (code and message only). */
