@@ -45,7 +45,7 @@ test("the landing page shows the spec's claims, testimonials and dashboard previ
   await expect(preview.getByText("Total Revenue")).toBeVisible();
   await expect(preview.getByText("+€20.00").first()).toBeVisible();
   await preview.getByText("View All Transactions").click();
-  await expect(preview.getByText("Freelance Finance Tracker").last()).toBeVisible();
+  await expect(preview.locator("details", { hasText: "View All Transactions" }).getByText("Freelance Finance Tracker")).toBeVisible();
   await expect(preview.getByText("Add New Product")).toBeHidden();
   await preview.getByRole("radio", { name: "Sales" }).press("ArrowRight");
   await expect(preview.getByText("Customer data will appear here as you make sales")).toBeVisible();
