@@ -7,6 +7,6 @@ export type { CurrentUser } from "./get-session-user.server";
 export async function getCurrentUser(services: AppServices | undefined, request: Request): Promise<CurrentUser | null> {
   const user = await getSessionUser(services, request);
   if (!user || user.secondFactor === "pending") return null;
-  const { secondFactor: _, ...current } = user;
+  const { secondFactor: _, activityRecorded: __, ...current } = user;
   return current;
 }

@@ -8,16 +8,21 @@ export type CurrentUser = { id: string; email: string; name: string; emailVerifi
 /** 'pending': the user has two-factor on and this session has not passed it yet, so it is not signed in. */
 export type SecondFactorState = "not_required" | "pending" | "verified";
 
-export type SessionUser = CurrentUser & { secondFactor: SecondFactorState };
+export type SessionUser = CurrentUser & {
+  secondFactor: SecondFactorState;
+  /** True when this request is the session's first activity in LAST_ACTIVE_WRITE_SECONDS (its mark was written). */
+  activityRecorded: boolean;
+};
 
 /** 'Last active' is written at most once a minute per session. */
 export const LAST_ACTIVE_WRITE_SECONDS = 60;
 
 /**
  * The user of this request's session (read from the session row, never a cache) with its second-factor
- * state; also notes the session's last activity. Null without a valid session.
+ * state. With `touch` (the route guard) it also notes the session's activity, at most once a minute. Null
+ * without a valid session.
  */
-export async function getSessionUser(services: AppServices | undefined, request: Request): Promise<SessionUser | null> {
+export async function getSessionUser(services: AppServices | undefined, request: Request, { touch = false }: { touch?: boolean } = {}): Promise<SessionUser | null> {
   if (!services || !request.headers.get("cookie")?.includes(`${SESSION_COOKIE_PREFIX}.session_token`)) return null;
   // A bad or expired cookie is "no session"; a database that cannot be reached is an outage (503), not a sign-out.
   const result = await services.auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
@@ -29,15 +34,16 @@ export async function getSessionUser(services: AppServices | undefined, request:
   const state = await services.db.execute(sql`
     with touched as (
       update session set last_active_at = now()
-      where id = ${session.id} and last_active_at < now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS})
+      where ${touch} and id = ${session.id}
+        and (last_active_at = created_at or last_active_at < now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS}))
       returning id
     )
-    select s.second_factor_verified_at is not null as verified, tf.enabled_at is not null as required
+    select s.second_factor_verified_at is not null as verified, tf.enabled_at is not null as required, exists (select 1 from touched) as touched
     from session s left join two_factor tf on tf.user_id = s.user_id
     where s.id = ${session.id}
   `);
-  const row = (state as unknown as { rows: { verified: boolean; required: boolean }[] }).rows[0];
+  const row = (state as unknown as { rows: { verified: boolean; required: boolean; touched: boolean }[] }).rows[0];
   if (!row) return null; // ended in the meantime
   const secondFactor: SecondFactorState = !row.required ? "not_required" : row.verified ? "verified" : "pending";
-  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, sessionId: session.id, secondFactor };
+  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, sessionId: session.id, secondFactor, activityRecorded: Boolean(row.touched) };
 }

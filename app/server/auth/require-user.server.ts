@@ -18,7 +18,7 @@ export async function requireUser(services: AppServices, request: Request): Prom
   const meta = { ipAddress: request.headers.get(CLIENT_IP_HEADER) ?? undefined, userAgent: request.headers.get("user-agent") ?? undefined };
   let user: SessionUser | null;
   try {
-    user = await getSessionUser(services, request);
+    user = await getSessionUser(services, request, { touch: true });
   } catch (error) {
     services.logger.error({ err: error, route }, "route protection error");
     await recordSecurityEvent(services.db, { eventType: "route_protection_error", eventCategory: "authorization", severity: "medium", riskScore: 3, details: { route } }, meta);
@@ -41,7 +41,8 @@ export async function requireUser(services: AppServices, request: Request): Prom
     throw redirect("/auth?tab=register&step=1.5");
   }
   if (user.secondFactor === "pending") throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(route + url.search)}`);
-  await recordSecurityEvent(services.db, { userId: user.id, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route } }, meta);
-  const { secondFactor: _, ...current } = user;
+  // Written once per session and minute of activity (with the session's 'last active' mark), not per page view.
+  if (user.activityRecorded) await recordSecurityEvent(services.db, { userId: user.id, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route } }, meta);
+  const { secondFactor: _, activityRecorded: __, ...current } = user;
   return current;
 }
