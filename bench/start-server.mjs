@@ -14,15 +14,28 @@ export async function freePort() {
   });
 }
 
-export async function startServer(extraEnv = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "sellkit-bench-"));
+export const BENCH_AUTH_SECRET = "bench-secret-bench-secret-bench-secret!";
+
+/** A throwaway data folder for the embedded database. */
+export function tempDataDir() {
+  return mkdtempSync(path.join(tmpdir(), "sellkit-bench-"));
+}
+
+/**
+ * `options.dataDir`: use (and keep) this data folder instead of a throwaway one; `options.port`: listen there;
+ * `options.nodeArgs`: extra node flags (e.g. `--cpu-prof`; also from BENCH_SERVER_NODE_ARGS, space-separated).
+ */
+export async function startServer(extraEnv = {}, options = {}) {
+  const port = options.port ?? (await freePort());
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? tempDataDir();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["build/runtime/main.js"], {
+  const nodeArgs = options.nodeArgs ?? (process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []);
+  const child = spawn(process.execPath, [...nodeArgs, "build/runtime/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret!",
+      AUTH_SECRET: BENCH_AUTH_SECRET,
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: origin,
@@ -35,15 +48,18 @@ export async function startServer(extraEnv = {}) {
   const started = Date.now();
   await new Promise((resolve, reject) => {
     child.stdout.on("data", (chunk) => chunk.toString().includes("Sellkit is running") && resolve());
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   return {
     origin,
     bootMs: Date.now() - started,
+    pid: child.pid,
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.on("exit", resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.on("exit", resolve));
+      }
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -10,6 +10,7 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
+const wallStarted = Date.now();
 rmSync(".test-report", { recursive: true, force: true });
 mkdirSync(".test-report", { recursive: true });
 
@@ -52,4 +53,6 @@ if (existsSync(".test-report/playwright.json")) {
 }
 if (!ok && failed === 0) failed = 1; // a step failed before its tests could be counted
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+const wallSeconds = Math.round((Date.now() - wallStarted) / 1000);
+console.log(`npm test wall time: ${Math.floor(wallSeconds / 60)}m${String(wallSeconds % 60).padStart(2, "0")}s`);
 process.exit(ok ? 0 : 1);

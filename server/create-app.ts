@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "../app/server/aut
 import type { AppServices } from "../app/server/services";
 import { contentSecurityPolicy, createNonce } from "./csp";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
+import { createAssetHandler } from "./static-assets";
 
 export type CreateAppOptions = {
   services: AppServices;
@@ -109,6 +110,8 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   });
 
   if (devMiddleware) app.use(devMiddleware);
+  // Hashed assets from memory, compressed once per file (before `compression`, which would redo it per request).
+  if (clientDir) app.use("/assets", createAssetHandler(path.join(clientDir, "assets")));
   app.use(compression());
 
   if (clientDir) {

@@ -1,0 +1,140 @@
+// A child process (`node --import tsx bench/support/app-process.ts`, with an IPC channel) that opens the
+// database of its environment (DATABASE_URL, else the PGlite in DATA_DIR), migrates it and builds the app's
+// services, then answers the bench scripts' requests:
+//   seed   — creates verified creators (business profile, optional password, optional sessions) through
+//            better-auth's internal adapter, the way registration ends; answers their signed session cookies;
+//   serve  — serves the production build (createApp, as server/main.ts does) on PORT;
+//   record — writes a security event for a user (recordSecurityEvent: insert + NOTIFY);
+//   close  — closes everything and exits.
+// The embedded database lives in one process only: seeding happens here, then the production server
+// (build/runtime/main.js) is started on the same DATA_DIR after `close`.
+import { createHmac } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { migrateDatabase, openDatabase } from "~/db/open-database.server";
+import { businessProfiles } from "~/db/schema";
+import { createServices } from "~/server/create-services.server";
+import { parseEnv } from "~/server/env.server";
+import { recordSecurityEvent } from "~/server/security/record-security-event.server";
+import { sql } from "drizzle-orm";
+import { getSessionUser } from "~/server/auth/get-session-user.server";
+import { getDashboardStats } from "~/server/dashboard/get-dashboard-stats.server";
+import { getBusinessCard } from "~/server/profile/get-business-card.server";
+import { getProfileSummary } from "~/server/profile/get-profile-summary.server";
+import { listSalesMethods } from "~/server/sales/list-sales-methods.server";
+import { createApp } from "../../server/create-app";
+
+type Request =
+  | { id: number; op: "seed"; count: number; prefix: string; password?: string; sessions?: number }
+  | { id: number; op: "serve" }
+  | { id: number; op: "record"; userId: string; details: Record<string, unknown> }
+  | { id: number; op: "steps"; cookie: string; userId: string; rounds?: number }
+  | { id: number; op: "close" };
+
+const env = parseEnv(process.env);
+const location = env.DATABASE_URL ? { kind: "postgres" as const, url: env.DATABASE_URL } : { kind: "pglite" as const, dataDir: env.DATA_DIR };
+const database = await openDatabase(location);
+await migrateDatabase(database);
+const logger = pino({ level: env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL });
+const services = createServices({ env, db: database.db, listen: database.listen, logger });
+let server: Server | undefined;
+
+/** better-auth's signed cookie value (better-call signCookieValue): token.base64(HMAC-SHA256(secret, token)). */
+function signedCookie(token: string): string {
+  const signature = createHmac("sha256", env.AUTH_SECRET!).update(token).digest("base64");
+  return `sellkit.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+async function seed({ count, prefix, password, sessions = 0 }: Extract<Request, { op: "seed" }>) {
+  const ctx = await services.auth.$context;
+  const hash = password ? await ctx.password.hash(password) : undefined; // one hash (random salt) for every account
+  const users: { id: string; email: string; cookies: string[] }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const email = `${prefix}-${index}@bench.example`;
+    const created = await ctx.internalAdapter.createUser({ email, name: `Bench User${index}`, emailVerified: true }, { method: "admin" });
+    if (hash) await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: "credential", accountId: created.id, password: hash });
+    await database.db.insert(businessProfiles).values({
+      userId: created.id, storeName: `Bench Store ${index}`, businessDescription: "Benchmark account", businessTypes: ["online_store"],
+      targetCustomers: "Benchmarks", phone: "+1 555 123 4567", preferredDelivery: [], preferredPayment: [], termsAcceptedAt: new Date(),
+    });
+    const cookies: string[] = [];
+    for (let s = 0; s < sessions; s += 1) {
+      const session = await ctx.internalAdapter.createSession(created.id, false, { ipAddress: "198.18.0.1", userAgent: "sellkit-bench" });
+      cookies.push(signedCookie(session.token));
+    }
+    users.push({ id: created.id, email, cookies });
+  }
+  return users;
+}
+
+/**
+ * The server-side work of one authenticated dashboard data read, step by step (mean ms over `rounds` after a
+ * warm-up), on this process's database: where the time of GET /dashboard.data goes.
+ */
+async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "steps" }>) {
+  const { db } = database;
+  // A new Request each time: the session lookup is shared by the loaders of one request, not across requests.
+  const request = () => new globalThis.Request("http://127.0.0.1/dashboard.data", { headers: { cookie } });
+  const list: [string, () => Promise<unknown>][] = [
+    ["database round trip (select 1)", () => db.execute(sql`select 1`)],
+    ["better-auth getSession (cookie check, session + user)", () => services.auth.api.getSession({ headers: request().headers })],
+    ["getSessionUser (getSession + second-factor state)", () => getSessionUser(services, request())],
+    ["authorized_access event (insert + NOTIFY)", () => recordSecurityEvent(db, { userId, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route: "/dashboard" } }, {})],
+    ["getProfileSummary", () => getProfileSummary(db, userId)],
+    ["getBusinessCard", () => getBusinessCard(db, userId)],
+    ["listSalesMethods", () => listSalesMethods(db, userId)],
+    ["getDashboardStats", () => getDashboardStats(db, userId)],
+  ];
+  const results: { step: string; ms: number }[] = [];
+  for (const [step, run] of list) {
+    for (let i = 0; i < 30; i += 1) await run();
+    const started = performance.now();
+    for (let i = 0; i < rounds; i += 1) await run();
+    results.push({ step, ms: (performance.now() - started) / rounds });
+  }
+  return results;
+}
+
+async function serve() {
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  const app = createApp({ services, build, clientDir: path.resolve("build/client") });
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+  });
+  server.keepAliveTimeout = 65_000;
+  return { origin: env.APP_URL };
+}
+
+async function close() {
+  services.securityEvents.close();
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+  }
+  services.health.close();
+  await services.mailer.close();
+  await database.close();
+}
+
+process.on("message", async (message: Request) => {
+  try {
+    let result: unknown;
+    if (message.op === "seed") result = await seed(message);
+    else if (message.op === "serve") result = await serve();
+    else if (message.op === "steps") result = await steps(message);
+    else if (message.op === "record") {
+      await recordSecurityEvent(database.db, { userId: message.userId, eventType: "bench_probe", eventCategory: "data", severity: "low", riskScore: 0, details: message.details }, {});
+    } else if (message.op === "close") {
+      await close();
+      process.send!({ id: message.id, ok: true }, () => process.exit(0));
+      return;
+    }
+    process.send!({ id: message.id, ok: true, result });
+  } catch (error) {
+    process.send!({ id: message.id, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+  }
+});
+process.send!({ ready: true });

@@ -1,0 +1,68 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Types worth compressing; anything else (images, fonts) is sent as it is. */
+const TYPES: Record<string, { type: string; compressible: boolean }> = {
+  ".js": { type: "text/javascript; charset=utf-8", compressible: true },
+  ".mjs": { type: "text/javascript; charset=utf-8", compressible: true },
+  ".css": { type: "text/css; charset=utf-8", compressible: true },
+  ".json": { type: "application/json; charset=utf-8", compressible: true },
+  ".map": { type: "application/json; charset=utf-8", compressible: true },
+  ".svg": { type: "image/svg+xml", compressible: true },
+  ".txt": { type: "text/plain; charset=utf-8", compressible: true },
+  ".woff2": { type: "font/woff2", compressible: false },
+  ".png": { type: "image/png", compressible: false },
+  ".webp": { type: "image/webp", compressible: false },
+  ".jpg": { type: "image/jpeg", compressible: false },
+  ".avif": { type: "image/avif", compressible: false },
+};
+
+type Asset = { raw: Buffer; type: string; compressible: boolean; etag: string; brotli?: Promise<Buffer>; gzip?: Promise<Buffer> };
+
+/**
+ * The hashed build assets (`build/client/assets`, immutable: the name changes with the content), held in
+ * memory and compressed once per file and encoding — on first request, off the main thread — instead of
+ * being read from disk and compressed again on every request (the 211 KB client entry took ~7 ms of brotli
+ * per request). Files it does not know (none at build time, or not a plain file name) go to `next`.
+ */
+export function createAssetHandler(assetsDir: string) {
+  const assets = new Map<string, Asset>();
+  for (const name of readdirSync(assetsDir)) {
+    const full = path.join(assetsDir, name);
+    const kind = TYPES[path.extname(name).toLowerCase()];
+    if (!kind || !statSync(full).isFile()) continue;
+    const raw = readFileSync(full);
+    assets.set(`/${name}`, { raw, ...kind, etag: `W/"${createHash("sha1").update(raw).digest("base64url").slice(0, 22)}"` });
+  }
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const asset = assets.get(req.path);
+    if (!asset) return next();
+    res.setHeader("Content-Type", asset.type);
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("ETag", asset.etag);
+    if (asset.compressible) res.setHeader("Vary", "Accept-Encoding");
+    if (req.headers["if-none-match"] === asset.etag) return void res.status(304).end();
+    const accepts = asset.compressible ? (req.headers["accept-encoding"] ?? "") : "";
+    const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : undefined;
+    let body: Promise<Buffer> | Buffer = asset.raw;
+    if (encoding === "br") body = asset.brotli ??= brotliAsync(asset.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: asset.raw.length } });
+    else if (encoding === "gzip") body = asset.gzip ??= gzipAsync(asset.raw, { level: 9 });
+    Promise.resolve(body).then(
+      (bytes) => {
+        if (encoding) res.setHeader("Content-Encoding", encoding);
+        res.setHeader("Content-Length", bytes.length);
+        res.status(200).end(req.method === "HEAD" ? undefined : bytes);
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}
