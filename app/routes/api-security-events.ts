@@ -1,5 +1,6 @@
 import { getCurrentUser } from "~/server/auth/get-current-user.server";
 import { findSecurityEvent } from "~/server/security/find-security-event.server";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/api-security-events";
 
 /** SPEC §9: a heartbeat every 30 s keeps proxies from closing an idle stream. */
@@ -64,3 +65,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
 }
+
+/** Read-only: POST and other writes are answered 405 with a plain message. */
+export const action = () => methodNotAllowed();

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { avatars } from "~/db/schema";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/avatars";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,3 +20,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
   });
 }
+
+/** Read-only: POST and other writes are answered 405 with a plain message. */
+export const action = () => methodNotAllowed();

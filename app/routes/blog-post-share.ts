@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { findBlogPost, SHARE_NETWORKS } from "~/content/blog-posts";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/blog-post-share";
 
 /** Sends the reader to a network's share dialog with the article's absolute URL (APP_URL). */
@@ -9,3 +10,6 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!post || !network) throw data("Not found", { status: 404 });
   return redirect(network.intent(`${context.services.env.APP_URL}/blog/${post.id}`, post.title));
 }
+
+/** Read-only: POST and other writes are answered 405 with a plain message. */
+export const action = () => methodNotAllowed();
