@@ -1,0 +1,33 @@
+// Issue 6 (3b): at least 1,000 hostile requests per endpoint of app/routes.ts, signed out and signed in, against the
+// production build (tests/integration/fuzz-endpoints.test.ts with FUZZ_RUNS=1000). Prints the totals; exits 1 on any
+// 5xx, unanswered request, unclear rejection, partial row or failed test. `node bench/fuzz.mjs [runs]`.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const runs = Number(process.argv[2] ?? process.env.FUZZ_RUNS ?? 1000);
+if (!existsSync("build/server/index.js") || !existsSync("build/runtime/main.js")) {
+  console.error("No build found: run `npm run build` first (npm run bench does it).");
+  process.exit(1);
+}
+const dir = mkdtempSync(path.join(tmpdir(), "sellkit-fuzz-bench-"));
+const report = path.join(dir, "report.json");
+const started = Date.now();
+const result = spawnSync("npx", ["vitest", "run", "--project", "integration", "tests/integration/fuzz-endpoints.test.ts"], {
+  stdio: "inherit",
+  env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_REPORT: report },
+});
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+if (!existsSync(report)) {
+  console.error(`\nfuzz: no report written (vitest exited ${result.status}) after ${seconds} s`);
+  process.exit(1);
+}
+const summary = JSON.parse(readFileSync(report, "utf8"));
+rmSync(dir, { recursive: true, force: true });
+const perSecond = Math.round(summary.requests / (summary.ms / 1000));
+console.log(`\nfuzz: ${summary.endpoints} endpoints x ${summary.runsPerEndpoint} runs = ${summary.requests} hostile requests in ${(summary.ms / 1000).toFixed(1)} s (${perSecond}/s; whole run ${seconds} s)`);
+console.log(`fuzz: answers by status ${JSON.stringify(summary.byStatus)}`);
+console.log(`fuzz: ${summary.fiveHundreds} answered 5xx or not at all, ${summary.problems} problems in total`);
+for (const problem of summary.firstProblems.slice(0, 10)) console.log(`  - ${problem}`);
+process.exit(summary.fiveHundreds === 0 && summary.problems === 0 && result.status === 0 ? 0 : 1);

@@ -1,0 +1,327 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, gt, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SALES_METHODS } from "~/content/sales-methods";
+import { BLOG_POSTS, SHARE_NETWORKS } from "~/content/blog-posts";
+import { TOOLS } from "~/content/tools";
+import { session, user } from "~/db/schema";
+import { eventSalesSchema } from "~/schemas/sales/event-sales";
+import { existingWebsiteSchema } from "~/schemas/sales/existing-website";
+import { onlineStoreSchema } from "~/schemas/sales/online-store";
+import { retailStoreSchema } from "~/schemas/sales/retail-store";
+import { socialMediaSchema } from "~/schemas/sales/social-media";
+import { NUL_CHARACTER_MESSAGE } from "~/server/http/read-form-data.server";
+import { saveAvatar } from "~/server/profile/save-avatar.server";
+import { saveSalesMethod } from "~/server/sales/save-sales-method.server";
+import { describeRequest, hostileFields, hostileRequest, hostileSegment, sendOnOwnConnection, toFetch, unclearRejection, type HostileRequestSpec, type RawAnswer } from "../support/hostile-requests";
+import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * Issue 6 (3b): hostile requests at scale against every endpoint of app/routes.ts, signed out and signed in.
+ * FUZZ_RUNS requests per endpoint (default 60 in `npm test`; `bench/fuzz.mjs` runs 1,000). Asserts: no 5xx,
+ * no hang, every 4xx carries a clear message (see `unclearRejection`), the database holds no half-written
+ * change afterwards, and a spawned server process survives a batch of the same requests.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const PROCESS_RUNS = Number(process.env.FUZZ_PROCESS_RUNS ?? Math.max(150, Math.min(RUNS * 3, 2_000)));
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
+/** Stands for the live signed-in session cookie inside a generated Cookie header; replaced when sent. */
+const SESSION = "__LIVE_SESSION__";
+
+let server: TestServer;
+let mail: MailCatcher;
+let creator: SignedInCreator;
+let liveCookie = "";
+let buyId = "";
+let avatarId = "";
+
+type Endpoint = {
+  name: string;
+  paths: fc.Arbitrary<string>;
+  methods?: readonly ("GET" | "POST")[];
+  fields?: readonly string[];
+  intents?: readonly string[];
+  /** A valid submission; runs start from it with some fields made hostile, to reach past validation. */
+  valid?: Record<string, string | string[]>;
+};
+
+const ACCOUNT_FIELDS = ["email", "password", "confirmPassword", "firstName", "lastName", "dateOfBirth", "captcha", "plan", "provider", "from", "redirectTo", "token", "code", "method"];
+const PROFILE_FIELDS = ["phone", "storeName", "businessDescription", "businessTypes", "targetCustomers", "companySize", "websiteUrl", "preferredDelivery", "preferredPayment", "marketingConsent", "termsAccepted", "profilePicture"];
+const SETTINGS_FIELDS = ["firstName", "lastName", "avatar", "removeAvatar", "newEmail", "confirmEmail", "currentPassword", "password", "confirmPassword", "confirmation", ...PROFILE_FIELDS];
+const SECURITY_FIELDS = ["currentPassword", "code", "sessionId", "password", "id"];
+
+const SALES_VALID: Record<string, Record<string, string | string[]>> = {
+  "/sales/online-store": { storeName: "Ada's Atelier", storeDescription: "Hand-drawn templates", category: "digital", currency: "EUR", theme: "minimal" },
+  "/sales/retail-store": { storeName: "Corner Shop", address: "1 Main Street, Springfield", description: "Books and maps", features: ["pos", "loyalty"] },
+  "/sales/event-sales": { businessName: "Market Stall", eventTypes: ["craft_fairs", "festivals"], setupRequirements: "One table", paymentMethods: ["cash", "wallet_qr"] },
+  "/sales/existing-website": { websiteUrl: "https://ada.example/shop", platform: "wix", integrationMethod: "widget", buttonText: "Get it now", buttonStyle: "success" },
+  "/sales/social-media": { businessName: "Insta Shop", platforms: ["instagram", "pinterest"], contentTypes: ["stories", "tutorials"], targetAudience: "Crafters" },
+};
+const SALES_SCHEMAS = { online_store: onlineStoreSchema, retail_store: retailStoreSchema, events: eventSalesSchema, existing_website: existingWebsiteSchema, social_media: socialMediaSchema } as const;
+
+const fixed = (p: string) => fc.constant(p);
+const PAGES = ["/", "/features", "/pricing", "/security", "/help", "/about", "/blog", "/partners", "/learn", "/privacy", "/terms", "/verify", "/verification-success", "/auth/google/callback", "/dashboard", "/sitemap.xml", "/robots.txt", "/dev/mailbox", "/api/captcha/challenge", "/api/security/events"];
+
+function endpoints(): Endpoint[] {
+  return [
+    ...PAGES.map((p) => ({ name: p, paths: fixed(p), fields: ACCOUNT_FIELDS })),
+    { name: "/tier/:plan", paths: hostileSegment(["free", "pro", "business", "starter"]).map((s) => `/tier/${s}`) },
+    { name: "/blog/:id", paths: hostileSegment(BLOG_POSTS.map((p) => p.id)).map((s) => `/blog/${s}`) },
+    { name: "/blog/:id/share/:network", paths: fc.tuple(hostileSegment(BLOG_POSTS.map((p) => p.id)), hostileSegment(SHARE_NETWORKS.map((n) => n.id))).map(([a, b]) => `/blog/${a}/share/${b}`) },
+    { name: "/contact", paths: fixed("/contact"), fields: ["name", "email", "subject", "message", "website"], valid: { name: "Ada Lovelace", email: "ada@example.com", subject: "Payout question", message: "When do payouts arrive?" } },
+    { name: "/auth", paths: fc.constantFrom("/auth", "/auth?tab=register", "/auth?tab=register&step=2"), fields: [...ACCOUNT_FIELDS, ...PROFILE_FIELDS], intents: ["sign-in", "register", "oauth", "magic-link", "business-profile"], valid: { intent: "sign-in", email: "ada@example.com", password: CREATOR_PASSWORD } },
+    { name: "/signup", paths: fixed("/signup"), fields: ACCOUNT_FIELDS, intents: ["signup", "oauth"] },
+    { name: "/login", paths: fixed("/login"), fields: ACCOUNT_FIELDS, intents: ["sign-in", "oauth", "magic-link"], valid: { intent: "sign-in", email: "ada@example.com", password: CREATOR_PASSWORD } },
+    { name: "/logout", paths: fixed("/logout"), fields: ACCOUNT_FIELDS },
+    { name: "/choose-plan", paths: fixed("/choose-plan"), fields: ["plan", "intent"], valid: { plan: "pro" } },
+    { name: "/forgot-password", paths: fixed("/forgot-password"), fields: ACCOUNT_FIELDS, valid: { email: "ada@example.com" } },
+    { name: "/reset-password", paths: fixed("/reset-password"), fields: ACCOUNT_FIELDS, valid: { token: "abc", password: "N3w&Unusual!pass", confirmPassword: "N3w&Unusual!pass" } },
+    { name: "/auth/two-factor", paths: fixed("/auth/two-factor"), fields: ["code", "method", "from"] },
+    { name: "/settings", paths: fixed("/settings"), fields: SETTINGS_FIELDS, intents: ["personal-profile", "business-profile", "change-email", "change-password", "delete-account"], valid: { intent: "personal-profile", firstName: "Ada", lastName: "King" } },
+    { name: "/security-settings", paths: fixed("/security-settings"), fields: SECURITY_FIELDS, intents: ["enable-2fa", "verify-2fa", "disable-2fa", "terminate-session", "terminate-other-sessions", "cleanup-data"] },
+    { name: "/security-settings/export", paths: fixed("/security-settings/export"), fields: SECURITY_FIELDS },
+    ...SALES_METHODS.map((m) => ({ name: m.path, paths: fixed(m.path), fields: [...Object.keys(SALES_VALID[m.path]!), "intent"], intents: m.key === "existing_website" ? ["preview", "save"] : [], valid: SALES_VALID[m.path] })),
+    { name: "/tools/:tool", paths: hostileSegment(TOOLS.map((t) => t.slug)).map((s) => `/tools/${s}`) },
+    { name: "/buy/:id", paths: hostileSegment([buyId]).map((s) => `/buy/${s}`) },
+    { name: "/avatars/:id", paths: hostileSegment([avatarId]).map((s) => `/avatars/${s}`) },
+    { name: "/dev/mailbox/:id", paths: hostileSegment([]).map((s) => `/dev/mailbox/${s}`) },
+    {
+      name: "/api/auth/*",
+      paths: fc.oneof(
+        fc.constantFrom("/api/auth/get-session", "/api/auth/sign-out", "/api/auth/verify-email", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/two-factor/enable", "/api/auth/list-sessions", "/api/auth/ok", "/api/auth/"),
+        hostileSegment(["x", "a".repeat(64)]).map((s) => `/api/auth/reset-password/${s}`),
+        hostileSegment(["google", "facebook", "apple", "github"]).map((s) => `/api/auth/callback/${s}`),
+        hostileSegment([]).map((s) => `/api/auth/${s}`),
+      ),
+      fields: [...ACCOUNT_FIELDS, "callbackURL", "state", "code", "idToken"],
+    },
+    { name: "* (not found)", paths: fc.tuple(hostileSegment(["nope", "wp-admin", ".env", "assets/x.js", "index.php"]), hostileSegment(["", "x"])).map(([a, b]) => `/${a}/${b}`) },
+  ];
+}
+
+/** The endpoint's request arbitrary: fully hostile fields, or (when it has one) a valid form with hostile changes. */
+function requestsFor(endpoint: Endpoint): fc.Arbitrary<HostileRequestSpec & { signedIn: boolean }> {
+  const base = hostileRequest({ paths: endpoint.paths, methods: endpoint.methods ?? ["GET", "POST"], fields: endpoint.fields ?? ACCOUNT_FIELDS, intents: endpoint.intents, session: SESSION });
+  const withValid = endpoint.valid
+    ? fc.tuple(base, hostileFields(Object.keys(endpoint.valid), endpoint.intents), fc.integer({ min: -1, max: 4 })).map(([spec, extra, keep]) => {
+        const validEntries = Object.entries(endpoint.valid!).flatMap(([k, v]) => [v].flat().map((item): [string, string] => [k, item]));
+        // keep = -1: the valid form plus fields it does not know (it should be saved); otherwise `keep` of its
+        // fields are replaced by hostile values and one more hostile field is added (rejected, or saved if still valid).
+        if (keep < 0) return { ...spec, method: "POST" as const, fields: [...validEntries, ...extra.filter(([k]) => !Object.hasOwn(endpoint.valid!, k))] };
+        const hostileNames = new Set(extra.slice(0, keep).map(([k]) => k));
+        const fields = [...validEntries.filter(([k]) => !hostileNames.has(k)), ...extra.slice(0, keep + 1)];
+        return { ...spec, method: "POST" as const, fields };
+      })
+    : base;
+  const spec = endpoint.valid ? fc.oneof({ arbitrary: base, weight: 2 }, { arbitrary: withValid, weight: 1 }) : base;
+  return fc.tuple(spec, fc.boolean()).map(([s, signedIn]) => ({ ...s, signedIn, cookie: signedIn ? s.cookie : s.cookie.replace(new RegExp(`(?:; )?${SESSION}`), "") }));
+}
+
+type Outcome = { status: number; problem?: string };
+
+/** Sends one hostile request and judges its answer (5xx, no answer, or an unclear rejection are problems). */
+async function send(origin: string, spec: HostileRequestSpec): Promise<Outcome> {
+  const { url, init } = toFetch(origin, { ...spec, cookie: spec.cookie.replace(SESSION, liveCookie) });
+  let answer: RawAnswer;
+  try {
+    answer = await sendOnOwnConnection(url, init);
+  } catch (error) {
+    return { status: 0, problem: `no answer: ${(error as Error).message}` };
+  }
+  if (answer.status >= 500) return { status: answer.status, problem: `${answer.status}: ${answer.body.slice(0, 200)}` };
+  const unclear = unclearRejection(answer.status, answer.contentType, answer.body);
+  return unclear ? { status: answer.status, problem: unclear } : { status: answer.status };
+}
+
+/** The creator's session cookie, signed in again (or a new creator) when a hostile request ended it. */
+async function refreshSession(): Promise<void> {
+  const token = decodeURIComponent(liveCookie.split("=")[1] ?? "").split(".")[0] ?? "";
+  const [alive] = await server.db.select({ id: session.id }).from(session).where(and(eq(session.token, token), gt(session.expiresAt, new Date()))).limit(1);
+  if (alive) return;
+  const [exists] = await server.db.select({ id: user.id }).from(user).where(eq(user.id, creator.id));
+  if (!exists) creator = await createSignedInCreator(server, mail);
+  else {
+    const { headers } = await server.services.auth.api.signInEmail({ body: { email: creator.email, password: CREATOR_PASSWORD }, returnHeaders: true });
+    const cookie = headers.getSetCookie().find((c) => c.startsWith("sellkit.session_token="));
+    if (!cookie) throw new Error("could not sign the creator in again");
+    liveCookie = cookie.split(";")[0]!;
+    return;
+  }
+  liveCookie = creator.jar.header().split("; ").find((c) => c.startsWith("sellkit.session_token="))!;
+}
+
+const totals = { requests: 0, byStatus: {} as Record<string, number>, fiveHundreds: 0, problems: [] as string[], perEndpoint: {} as Record<string, number>, ms: 0 };
+
+async function fuzzEndpoint(endpoint: Endpoint, origin: string, runs: number) {
+  let signedInSinceCheck = 0;
+  await fc.assert(
+    fc.asyncProperty(requestsFor(endpoint), async (spec) => {
+      if (spec.signedIn && origin === server.origin && (signedInSinceCheck++ % 5 === 0 || spec.path === "/logout")) await refreshSession();
+      const outcome = await send(origin, spec);
+      totals.requests += 1;
+      totals.perEndpoint[endpoint.name] = (totals.perEndpoint[endpoint.name] ?? 0) + 1;
+      totals.byStatus[outcome.status] = (totals.byStatus[outcome.status] ?? 0) + 1;
+      if (outcome.status >= 500 || outcome.status === 0) totals.fiveHundreds += 1;
+      if (outcome.problem) totals.problems.push(`${endpoint.name}: ${outcome.problem}\n    ${describeRequest(spec)}`);
+    }),
+    { numRuns: runs, endOnFailure: true },
+  );
+}
+
+/** Runs `tasks` with at most `limit` at a time. */
+async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: limit }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
+  }));
+}
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
+  creator = await createSignedInCreator(server, mail);
+  liveCookie = creator.jar.header().split("; ").find((c) => c.startsWith("sellkit.session_token="))!;
+  buyId = (await saveSalesMethod(server.db, creator.id, "existing_website", existingWebsiteSchema.parse(SALES_VALID["/sales/existing-website"]))).id;
+  avatarId = (await saveAvatar(server.db, creator.id, { bytes: PNG, contentType: "image/png" }))!.split("/").at(-1)!;
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await mail?.stop();
+});
+
+/** Rows that only a half-written change would leave behind (each query returns the offending rows). */
+const PARTIAL_ROW_CHECKS: Record<string, string> = {
+  "users without a profiles row": `select u.id from "user" u where not exists (select 1 from profiles p where p.user_id = u.id)`,
+  "users without any account (no password, no provider)": `select u.id from "user" u where not exists (select 1 from account a where a.user_id = u.id)`,
+  "business_profiles without a profiles row": `select b.user_id from business_profiles b where not exists (select 1 from profiles p where p.user_id = b.user_id)`,
+  "business_profiles with empty required values": `select user_id from business_profiles where btrim(store_name) = '' or btrim(business_description) = '' or btrim(target_customers) = '' or btrim(phone) = '' or cardinality(business_types) = 0 or not (business_types <@ array['online_store','retail_store','events','existing_website','social_media'])`,
+  "avatars not referenced by their owner's profile": `select a.id from avatars a where not exists (select 1 from profiles p where p.user_id = a.user_id and p.avatar_url = '/avatars/' || a.id::text)`,
+  "profiles pointing at a missing avatar": `select p.user_id from profiles p where p.avatar_url is not null and not exists (select 1 from avatars a where '/avatars/' || a.id::text = p.avatar_url and a.user_id = p.user_id)`,
+  "more than one avatar per user": `select user_id from avatars group by user_id having count(*) > 1`,
+  "sales_methods of an unknown method": `select id from sales_methods where method not in ('online_store','retail_store','events','existing_website','social_media')`,
+  "enabled two_factor without backup codes": `select t.user_id from two_factor t where t.enabled_at is not null and not exists (select 1 from backup_codes b where b.user_id = t.user_id)`,
+  "backup codes without enabled two_factor": `select distinct b.user_id from backup_codes b where not exists (select 1 from two_factor t where t.user_id = b.user_id and t.enabled_at is not null)`,
+  "contact messages with empty fields": `select id from contact_messages where btrim(name) = '' or btrim(email) = '' or btrim(subject) = '' or btrim(message) = ''`,
+  "mail without recipient or subject": `select id from mail_outbox where btrim("to") = '' or btrim(subject) = ''`,
+  "security events without type or severity": `select id from security_audit where event_type = '' or severity not in ('low','medium','high','critical')`,
+};
+
+async function rows(query: string): Promise<unknown[]> {
+  const result = (await server.db.execute(sql.raw(query))) as unknown as { rows: unknown[] };
+  return result.rows;
+}
+
+describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () => {
+  it("never answer 5xx, always answer, reject with a clear message", async () => {
+    const list = endpoints();
+    const started = Date.now();
+    await pool(list, CONCURRENCY, (endpoint) => fuzzEndpoint(endpoint, server.origin, RUNS));
+    totals.ms = Date.now() - started;
+    const summary = { endpoints: list.length, runsPerEndpoint: RUNS, requests: totals.requests, fiveHundreds: totals.fiveHundreds, problems: totals.problems.length, ms: totals.ms, byStatus: totals.byStatus };
+    console.log(`[fuzz] ${JSON.stringify(summary)}`);
+    if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ ...summary, perEndpoint: totals.perEndpoint, firstProblems: totals.problems.slice(0, 5000) }, null, 2));
+    expect(totals.problems.slice(0, 15), `${totals.problems.length} problems`).toEqual([]);
+    expect(totals.requests).toBe(list.length * RUNS);
+  }, Math.max(120_000, RUNS * 2_000));
+
+  it("leave no partial rows behind", async () => {
+    for (const [label, query] of Object.entries(PARTIAL_ROW_CHECKS)) expect(await rows(query), label).toEqual([]);
+    const saved = (await rows(`select method, settings from sales_methods`)) as { method: keyof typeof SALES_SCHEMAS; settings: unknown }[];
+    for (const row of saved) {
+      const parsed = SALES_SCHEMAS[row.method].safeParse(row.settings);
+      expect(parsed.success, `sales_methods ${row.method} settings ${JSON.stringify(row.settings).slice(0, 300)}`).toBe(true);
+    }
+    // The fuzzing did reach past validation: setups were saved by the fuzzing (setup saved only one).
+    if (RUNS >= 30) expect(saved.length).toBeGreaterThan(1);
+  });
+
+  it("a spawned server process survives a batch of the same requests and still stops cleanly", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "sellkit-fuzz-"));
+    const child = spawn(process.execPath, ["build/runtime/main.js"], {
+      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUSTED_PROXIES: "loopback" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      await expect.poll(() => stdout, { timeout: 30_000 }).toMatch(/running at http:\/\/localhost:\d+/);
+      const origin = /running at (http:\/\/localhost:\d+)/.exec(stdout)![1]!.replace("localhost", "127.0.0.1");
+      const before = totals.problems.length;
+      const list = endpoints();
+      const perEndpoint = Math.max(3, Math.ceil(PROCESS_RUNS / list.length));
+      await pool(list, CONCURRENCY, (endpoint) => fuzzEndpoint(endpoint, origin, perEndpoint));
+      expect(totals.problems.slice(before, before + 15)).toEqual([]);
+      expect(child.exitCode, stderr).toBeNull();
+      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+      expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe("regressions found by this fuzzing", () => {
+  it("a NUL character in a form field is answered 400 with a message, not 503 from the database", async () => {
+    const fields = { name: "Ada\u0000", email: "ada@example.com", subject: "NUL", message: "A NUL in the name" };
+    const contact = await server.request("/contact", { method: "POST", body: new URLSearchParams(fields), headers: { "x-forwarded-for": "198.18.200.1" } });
+    expect(contact.status).toBe(400);
+    expect(await contact.text()).toContain(NUL_CHARACTER_MESSAGE);
+    await refreshSession();
+    const sales = await server.request("/sales/online-store", { method: "POST", body: new URLSearchParams({ ...SALES_VALID["/sales/online-store"], storeName: "Shop\u0000" } as Record<string, string>), headers: { cookie: liveCookie } });
+    expect(sales.status).toBe(400);
+    expect(await rows(`select id from contact_messages where subject = 'NUL'`)).toEqual([]);
+  });
+
+  it.each(["/robots.txt", "/sitemap.xml", "/api/captcha/challenge", "/api/security/events", "/avatars/00000000-0000-0000-0000-000000000000", "/blog/x/share/y"])("POST %s is answered 405 Method Not Allowed, without a stack trace", async (pathname) => {
+    const response = await server.request(pathname, { method: "POST", body: new URLSearchParams({ a: "b" }) });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+    expect(await response.text()).toBe("Method Not Allowed");
+  });
+});
+
+/**
+ * Found by this fuzzing: when a route answers a POST without reading its body (405 on a page without an action,
+ * /logout, a guard's redirect, /api/auth/* 404…), the rest of the body is never drained: @react-router/express
+ * streams the Node request into a paused ReadableStream, so Node does not discard it either, and the next request
+ * on that keep-alive connection is never answered (a browser that posted a large form, e.g. a 2 MB picture after
+ * its session expired, then waits until the connection times out). The fix belongs in server/create-app.ts (drain
+ * or close after the response, see the issue note); this test documents the bug and must become `it` once fixed.
+ */
+describe("a POST body the app does not read", () => {
+  it.fails("does not stall the next request on the same keep-alive connection", async () => {
+    const { Agent, request } = await import("node:http");
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, pathname: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const headers: Record<string, string> = { origin: server.origin };
+        if (body) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) });
+        const req = request(`${server.origin}${pathname}`, { method, agent, headers, timeout: 4_000 }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("timeout", () => req.destroy(new Error(`${method} ${pathname}: no answer within 4 s`)));
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      expect(await send("POST", "/about", `x=${"a".repeat(200_000)}`)).toBe(405);
+      expect(await send("GET", "/pricing")).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
+});
