@@ -68,6 +68,17 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
     next();
   });
 
+  // A response sent before the request body was read (a 405, a guard's redirect, a 404 under /api/auth):
+  // discard the rest of the body, or the next request on this keep-alive connection would never be answered.
+  app.use((req, res, next) => {
+    res.on("finish", () => {
+      if (req.complete) return;
+      req.removeAllListeners("data");
+      req.resume();
+    });
+    next();
+  });
+
   // The client's address, resolved by Express from trusted proxies only, for better-auth and the app.
   // Always overwritten, so a client cannot choose it.
   app.use((req, _res, next) => {

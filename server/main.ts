@@ -78,7 +78,12 @@ async function main() {
     force.unref();
     // In-flight requests finish; open event streams are ended so they do not hold the server open.
     services.securityEvents.close();
+    // Keep-alive connections that finish their answer after this point are closed too (not left open until
+    // their keep-alive timeout, which would hold server.close() until the force exit).
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    closeIdle.unref();
     server.close(async () => {
+      clearInterval(closeIdle);
       services.health.close();
       await closeVite();
       await mailer.close();

@@ -236,13 +236,11 @@ describe("SIGTERM with requests in flight", () => {
   }, 60_000);
 
   /**
-   * Found by this test: server/main.ts calls server.closeIdleConnections() once, when the signal arrives. A
-   * keep-alive connection that was busy then becomes idle after its answer and stays open (keepAliveTimeout 65 s),
-   * so server.close() never calls back and the 10 s force-exit ends the process with code 1 — without closing the
-   * mailer and the database. Fix (server/main.ts): keep closing idle connections while stopping (e.g. on every
-   * response 'finish', or a short interval), or answer with `Connection: close` once stopping. Flip to `it` then.
+   * Found by this test: a keep-alive connection that was busy when the signal came became idle after its answer
+   * and stayed open (keepAliveTimeout 65 s), so server.close() never called back and the force exit ended the
+   * process with code 1. server/main.ts now keeps closing idle connections while stopping.
    */
-  it.fails("also when the clients keep their connections alive (as browsers do)", async () => {
+  it("also when the clients keep their connections alive (as browsers do)", async () => {
     await sigtermWithRequestsInFlight("pglite-sigterm-keepalive", true);
   }, 60_000);
 });
