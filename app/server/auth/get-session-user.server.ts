@@ -17,6 +17,33 @@ export type SessionUser = CurrentUser & {
 /** 'Last active' is written at most once a minute per session. */
 export const LAST_ACTIVE_WRITE_SECONDS = 60;
 
+type SessionLookup = Awaited<ReturnType<AppServices["auth"]["api"]["getSession"]>> | null;
+
+/** Session lookups in flight, per app instance and cookie header. */
+const inFlight = new WeakMap<AppServices, Map<string, Promise<SessionLookup>>>();
+
+/**
+ * better-auth's session lookup (session row, user row, cookie signature), shared by the lookups of the same
+ * cookie *while it is in flight*: a page runs the root loader and the route's guard at once, and both need the
+ * session. Nothing is kept once it resolves, so an ended session is refused by the very next lookup.
+ */
+function lookUpSession(services: AppServices, request: Request): Promise<SessionLookup> {
+  const cookie = request.headers.get("cookie") ?? "";
+  const pending = inFlight.get(services) ?? new Map<string, Promise<SessionLookup>>();
+  inFlight.set(services, pending);
+  const known = pending.get(cookie);
+  if (known) return known;
+  // A bad or expired cookie is "no session"; a database that cannot be reached is an outage (503), not a sign-out.
+  const lookup = services.auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) throw error;
+    return null;
+  });
+  pending.set(cookie, lookup);
+  const forget = () => pending.delete(cookie);
+  lookup.then(forget, forget);
+  return lookup;
+}
+
 /**
  * The user of this request's session (read from the session row, never a cache) with its second-factor
  * state. With `touch` (the route guard) it also notes the session's activity, at most once a minute. Null
@@ -24,11 +51,7 @@ export const LAST_ACTIVE_WRITE_SECONDS = 60;
  */
 export async function getSessionUser(services: AppServices | undefined, request: Request, { touch = false }: { touch?: boolean } = {}): Promise<SessionUser | null> {
   if (!services || !request.headers.get("cookie")?.includes(`${SESSION_COOKIE_PREFIX}.session_token`)) return null;
-  // A bad or expired cookie is "no session"; a database that cannot be reached is an outage (503), not a sign-out.
-  const result = await services.auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
-    if (isDatabaseUnavailable(error)) throw error;
-    return null;
-  });
+  const result = await lookUpSession(services, request);
   if (!result) return null;
   const { user, session } = result;
   const state = await services.db.execute(sql`
