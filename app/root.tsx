@@ -65,14 +65,27 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Page not found · Sellkit</title>
+        <NotFoundPage />
+      </>
+    );
+  }
   const title = isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
-  const detail =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
-      ? error.data
-      : "An unexpected error occurred. Please try again in a moment.";
+  const detail = !isRouteErrorResponse(error)
+    ? "An unexpected error occurred. Please try again in a moment."
+    : error.status === 405
+      ? "This page does not accept that kind of request."
+      : typeof error.data === "string" && error.status < 500 && !error.data.includes("did not provide")
+        ? error.data
+        : error.status < 500
+          ? "This request could not be handled."
+          : "An unexpected error occurred. Please try again in a moment.";
   return (
     <PageShell>
+      <title>{`${title} · Sellkit`}</title>
       <PageHero title={title} lead={detail}>
         <a href="/" className="mt-8 inline-block font-medium text-primary underline underline-offset-4">
           Return to Home
