@@ -62,8 +62,8 @@ export const session = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
-    /** Written by the app (at most once a minute per session), for 'Last active' in the sessions panel. */
-    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).defaultNow().notNull(),
+    /** Written by the route guard (at most once a minute per session; null until then), for 'Last active'. */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     /** Set when this session passed the second factor; a session of a 2FA user without it is not signed in. */
     secondFactorVerifiedAt: timestamp("second_factor_verified_at", { withTimezone: true }),
   },

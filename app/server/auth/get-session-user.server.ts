@@ -58,7 +58,7 @@ export async function getSessionUser(services: AppServices | undefined, request:
     with touched as (
       update session set last_active_at = now()
       where ${touch} and id = ${session.id}
-        and (last_active_at = created_at or last_active_at < now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS}))
+        and (last_active_at is null or last_active_at < now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS}))
       returning id
     )
     select s.second_factor_verified_at is not null as verified, tf.enabled_at is not null as required, exists (select 1 from touched) as touched

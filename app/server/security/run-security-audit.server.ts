@@ -30,7 +30,7 @@ export async function runSecurityAudit(services: AppServices, sessionId: string)
       (select count(*) from two_factor) as secrets,
       (select count(*) from backup_codes where code_hash !~ '^[0-9a-f]{64}$') as plain_codes,
       (select count(*) from backup_codes) as codes,
-      (select last_active_at > now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS * 2}) from session where id = ${sessionId}) as activity_recorded
+      (select coalesce(last_active_at, created_at) > now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS * 2}) from session where id = ${sessionId}) as activity_recorded
   `);
   const row = (result as unknown as { rows: Record<string, string | number | boolean | null>[] }).rows[0] ?? {};
   const exposed = SECRET_BEARING_ENDPOINTS.filter(([method, path]) => isExposedAuthEndpoint(method, path));
