@@ -201,7 +201,8 @@ test.describe("buy button", () => {
     const snippet = await page.evaluate(() => navigator.clipboard.readText());
     expect(snippet).toBe(await code.textContent());
     await expect(page.getByRole("button", { name: "Copy", exact: true })).toBeVisible({ timeout: COPIED_STATE_MS + 2000 });
-    expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(COPIED_STATE_MS - 200);
+    // 'copiedAt' is taken after click() returns, which under load is a few hundred ms after the page's handler ran.
+    expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(COPIED_STATE_MS - 600);
 
     // Pasted into any page, the snippet is a working link to the creator's public buy page.
     const site = await context.newPage();
