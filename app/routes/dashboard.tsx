@@ -1,5 +1,5 @@
 import { Settings, ShieldCheck } from "lucide-react";
-import { Suspense, useEffect } from "react";
+import { Suspense } from "react";
 import { Await, Form } from "react-router";
 import { Avatar } from "~/components/dashboard/avatar";
 import { BusinessCard } from "~/components/dashboard/business-card";
@@ -10,11 +10,11 @@ import { StatCards, StatCardsSkeleton } from "~/components/dashboard/stat-cards"
 import { ToolsGrid } from "~/components/dashboard/tools-grid";
 import { PageShell } from "~/components/site/page-shell";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { DeferredError } from "~/components/ui/deferred-error";
 import { quickActionsFor } from "~/content/quick-actions";
 import { toolsFor } from "~/content/tools";
 import { greetingText, hourIn } from "~/lib/greeting";
 import { pageMeta } from "~/lib/meta";
-import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/require-user.server";
 import { getDashboardStats } from "~/server/dashboard/get-dashboard-stats.server";
 import { readTimeZone } from "~/server/http/read-time-zone.server";
@@ -74,7 +74,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <Suspense fallback={<WorkspaceSkeleton />}>
-          <Await resolve={workspace} errorElement={<WorkspaceError />}>
+          <Await resolve={workspace} errorElement={<DeferredError toastTitle="Failed to load profile data" message="Failed to load profile data. Please reload the page to try again." />}>
             {({ business, salesMethods, stats }) => {
               const businessTypes = business?.businessTypes ?? [];
               return (
@@ -108,17 +108,5 @@ function WorkspaceSkeleton() {
         ))}
       </div>
     </div>
-  );
-}
-
-/** SPEC §8: 'Failed to load profile data'. */
-function WorkspaceError() {
-  useEffect(() => {
-    showToast({ type: "error", title: "Failed to load profile data" });
-  }, []);
-  return (
-    <p role="alert" className="rounded-lg border border-destructive/40 p-6 text-center">
-      Failed to load profile data. Please reload the page to try again.
-    </p>
   );
 }

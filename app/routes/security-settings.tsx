@@ -10,6 +10,7 @@ import { TwoFactorCard, type TwoFactorActionData } from "~/components/security/t
 import { useLiveSecurityEvents, type LiveEvent } from "~/components/security/use-live-security-events";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
+import { DeferredError } from "~/components/ui/deferred-error";
 import { pageMeta } from "~/lib/meta";
 import { SECURITY_EVENT_RETENTION_DAYS } from "~/lib/security-format";
 import { showToast } from "~/lib/toast";
@@ -59,7 +60,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             </p>
           }
         >
-          <Await resolve={loaderData.overview} errorElement={<OverviewError />}>
+          <Await resolve={loaderData.overview} errorElement={<DeferredError toastTitle="Failed to load security events" message="Failed to load security settings. Please reload the page to try again." />}>
             {(overview) => <SecurityCards overview={overview} renderedAt={loaderData.renderedAt} twoFactorAction={twoFactorAction} />}
           </Await>
         </Suspense>
@@ -79,16 +80,5 @@ function SecurityCards({ overview, renderedAt, twoFactorAction }: { overview: Ov
       <EventsPanel events={events} connected={connected} renderedAt={renderedAt} />
       <AuditCard items={overview.audit} renderedAt={renderedAt} />
     </>
-  );
-}
-
-function OverviewError() {
-  useEffect(() => {
-    showToast({ type: "error", title: "Failed to load security events" });
-  }, []);
-  return (
-    <p role="alert" className="rounded-lg border border-destructive/40 p-6 text-center">
-      Failed to load security settings. Please reload the page to try again.
-    </p>
   );
 }

@@ -1,6 +1,6 @@
-import { data } from "react-router";
-import type { AppServices } from "../../services";
+import { pickIntent, unknownIntent } from "../../http/pick-intent.server";
 import { readFormData } from "../../http/read-form-data.server";
+import type { AppServices } from "../../services";
 import { businessProfileIntent } from "./business-profile-intent.server";
 import { magicLinkIntent } from "./magic-link-intent.server";
 import { oauthIntent } from "./oauth-intent.server";
@@ -20,7 +20,6 @@ export type AuthIntent = keyof typeof INTENTS;
 /** Runs the form's `intent` if the page allows it (GUIDE §3.5: several forms on one page). */
 export async function dispatchAuthIntent(services: AppServices, request: Request, allowed: readonly AuthIntent[]) {
   const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "") as AuthIntent;
-  if (!allowed.includes(intent)) return data({ intent: "unknown" as const, message: "Unknown form" }, { status: 400 });
-  return INTENTS[intent](services, request, formData);
+  const handler = pickIntent(INTENTS, formData, allowed);
+  return handler ? handler(services, request, formData) : unknownIntent();
 }

@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import type { CurrentUser } from "../../auth/get-current-user.server";
+import { pickIntent, unknownIntent } from "../../http/pick-intent.server";
 import { readFormData } from "../../http/read-form-data.server";
 import type { AppServices } from "../../services";
 import { businessProfileIntent } from "./business-profile-intent.server";
@@ -24,7 +24,6 @@ export type SettingsIntent = keyof typeof INTENTS;
  */
 export async function dispatchSettingsIntent(services: AppServices, request: Request, user: CurrentUser) {
   const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
-  if (!Object.hasOwn(INTENTS, intent)) return data({ intent: "unknown" as const, message: "Unknown form" }, { status: 400 });
-  return INTENTS[intent as SettingsIntent](services, request, user, formData);
+  const handler = pickIntent(INTENTS, formData);
+  return handler ? handler(services, request, user, formData) : unknownIntent();
 }
