@@ -6,6 +6,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { createEmptyPostgresDatabase } from "../support/test-database";
 
 /**
  * Issue 6 (4): what the server acknowledged survives `kill -9`, the data directory opens again after it, and
@@ -127,13 +128,8 @@ describe("kill -9 during a burst of writes", () => {
   // database is another process that keeps running: only the application dies, with transactions in flight.
   // It needs a PostgreSQL server (CI sets TEST_DATABASE_URL); the test uses a throwaway database on it.
   it.runIf(Boolean(POSTGRES))("on PostgreSQL: every acknowledged write is there after the application is killed and restarted", async () => {
-    const name = `sellkit_crash_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: POSTGRES });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES!);
-    url.pathname = `/${name}`;
+    const database = await createEmptyPostgresDatabase(POSTGRES!);
+    const url = new URL(database.url);
     try {
       const env = { DATABASE_URL: url.toString(), DATA_DIR: path.join(temp, "postgres-secret") };
       const first = await startServer(env);
@@ -160,10 +156,7 @@ describe("kill -9 during a burst of writes", () => {
         await client.end();
       }
     } finally {
-      const cleanup = new pg.Client({ connectionString: POSTGRES });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     }
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { createEmptyPostgresDatabase } from "../support/test-database";
 import { startTestServer } from "../support/test-server";
 
 const run = promisify(execFile);
@@ -75,31 +76,11 @@ describe("embedded database backup and restore (npm run db:backup / db:restore)"
   });
 });
 
-/** A fresh database on the test PostgreSQL server; dropped at the end. */
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `sellkit_ops_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: POSTGRES });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: POSTGRES });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 // These need a PostgreSQL server (CI runs them with TEST_DATABASE_URL): PGlite is in-process, so it can
 // neither be migrated by two processes at once nor become unreachable.
 describe.runIf(Boolean(POSTGRES))("on PostgreSQL", () => {
   it("two db:migrate runs started at once both succeed and apply each migration once (advisory lock)", async () => {
-    const database = await throwawayDatabase();
+    const database = await createEmptyPostgresDatabase(POSTGRES!);
     try {
       const env = { ...process.env, DATABASE_URL: database.url };
       const results = await Promise.all([0, 1].map(() => run(process.execPath, ["build/runtime/main.js", "--migrate-only"], { env })));
@@ -116,7 +97,7 @@ describe.runIf(Boolean(POSTGRES))("on PostgreSQL", () => {
   });
 
   it("answers 503 while the database is unreachable and recovers without a restart", async () => {
-    const database = await throwawayDatabase();
+    const database = await createEmptyPostgresDatabase(POSTGRES!);
     // A TCP proxy in front of PostgreSQL that the test can cut and restore.
     const upstream = new URL(database.url);
     const sockets = new Set<net.Socket>();

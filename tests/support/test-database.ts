@@ -14,6 +14,24 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
     await migrateDatabase(handle);
     return { ...handle, drop: handle.close };
   }
+  const empty = await createEmptyPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ kind: "postgres", url: empty.url });
+  await migrateDatabase(handle);
+  return {
+    ...handle,
+    url: empty.url,
+    async drop() {
+      await handle.close();
+      await empty.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server at `serverUrl` (not migrated: tests of start-up, migration
+ * and crashes run the app on it), dropped — even with connections left — by `drop`.
+ */
+export async function createEmptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sellkit_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -21,13 +39,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
-  await migrateDatabase(handle);
   return {
-    ...handle,
     url: url.toString(),
     async drop() {
-      await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
