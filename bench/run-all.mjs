@@ -2,7 +2,8 @@
 // summary of every figure. Each script stays runnable on its own (`node bench/<script>.mjs`) and exits 1 when
 // its budget is missed; this exits 1 if any did (or ran over its time limit).
 // Env: BENCH_SKIP_BUILD=1 (use the current build), BENCH_ONLY=throughput,sse (a subset), BENCH_NO_FAIL=1,
-// BENCH_DATABASE_URL (load also runs on PostgreSQL). Total time is bounded: every script has a time limit.
+// BENCH_DATABASE_URL (load also runs on PostgreSQL), BENCH_SKIP_TESTS=1 (leave out the `npm test` wall time).
+// Total time is bounded: every script has a time limit.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +20,8 @@ const scripts = [
   ["boot", "server boot time (embedded database)", ["bench/boot.mjs"], 180],
   ["lighthouse", "Lighthouse mobile per public route", ["bench/lighthouse.mjs"], 900],
   ["fuzz", "fuzzing the endpoints", ["bench/fuzz.mjs"], 900],
-].filter(([name, , args]) => existsSync(args[0]) && (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(name)));
+  ["npm-test", "npm test wall time", ["bench/test-time.mjs"], 1800],
+].filter(([name, , args]) => existsSync(args[0]) && !(name === "npm-test" && process.env.BENCH_SKIP_TESTS === "1") && (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(name)));
 
 const started = Date.now();
 if (process.env.BENCH_SKIP_BUILD !== "1" && spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);

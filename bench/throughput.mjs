@@ -5,8 +5,9 @@
 // Each target: a warm-up, then a measured run, 100 connections, each started on an idle server (see settle). The authenticated read is
 // GET /dashboard.data (client navigation data of the dashboard) with the session cookie of a verified creator
 // (seeded in the database before the server starts, see bench/support/app-process.ts): it goes through the
-// session check (better-auth getSession + second-factor state), the route guard's `authorized_access`
-// security event, and the dashboard's profile, business, sales-method and figure queries.
+// session check (one query: signed cookie, session, user, second-factor state), the route guard's
+// `authorized_access` security event (once a minute per session), and the dashboard's profile, business,
+// sales-method and figure queries.
 // Env: THROUGHPUT_SECONDS (10), WARMUP_SECONDS (2), CONNECTIONS (100), BENCH_NO_FAIL=1 (report only).
 // Usage: node bench/throughput.mjs
 import { readdirSync, statSync } from "node:fs";

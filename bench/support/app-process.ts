@@ -80,8 +80,8 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
   const request = () => new globalThis.Request("http://127.0.0.1/dashboard.data", { headers: { cookie } });
   const list: [string, () => Promise<unknown>][] = [
     ["database round trip (select 1)", () => db.execute(sql`select 1`)],
-    ["better-auth getSession (cookie check, session + user)", () => services.auth.api.getSession({ headers: request().headers })],
-    ["getSessionUser (getSession + second-factor state)", () => getSessionUser(services, request())],
+    ["better-auth getSession (for comparison: cookie, session, user)", () => services.auth.api.getSession({ headers: request().headers })],
+    ["getSessionUser (one query: cookie, session, user, 2FA state)", () => getSessionUser(services, request())],
     ["authorized_access event (insert + NOTIFY)", () => recordSecurityEvent(db, { userId, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route: "/dashboard" } }, {})],
     ["getProfileSummary", () => getProfileSummary(db, userId)],
     ["getBusinessCard", () => getBusinessCard(db, userId)],
