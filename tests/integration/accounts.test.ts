@@ -200,6 +200,27 @@ describe("better-auth endpoints", () => {
     expect(response.status).toBe(404);
   });
 
+  // Found by the 1,000-per-endpoint fuzz run on PostgreSQL: better-auth followed any callbackURL on its GET
+  // links (an open redirect) and threw on a malformed one (500).
+  it.each([
+    ["/api/auth/verify-email?token=abc&callbackURL=http%3A%2F%2Fevil.example", "callbackURL"],
+    ["/api/auth/verify-email?token=abc&callbackURL=%2F%2Fevil.example%2Fx", "callbackURL"],
+    ["/api/auth/verify-email?token=abc&callbackURL=%ED%A0%80", "callbackURL"],
+    ["/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard&errorCallbackURL=https%3A%2F%2Fevil.example", "errorCallbackURL"],
+    ["/api/auth/reset-password/abc?callbackURL=https%3A%2F%2Fevil.example%2Freset", "callbackURL"],
+  ])("GET %s is refused with a message, never redirected off the site", async (path, param) => {
+    const response = await server.request(path);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("location")).toBeNull();
+    expect(await response.json()).toEqual({ message: `Invalid ${param}: it must be a path on this site.` });
+  });
+
+  it("still follows a callbackURL that is a path on this site", async () => {
+    const response = await server.request("/api/auth/verify-email?token=abc&callbackURL=%2Fauth%3Ftab%3Dregister");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth?tab=register&error=INVALID_TOKEN");
+  });
+
   it("refuses a common password at the reset endpoint too", async () => {
     const response = await server.services.auth.api.resetPassword({ body: { newPassword: "password123", token: "whatever" } }).catch((e: { statusCode: number; body: { message: string } }) => e);
     expect((response as { statusCode: number }).statusCode).toBe(400);
