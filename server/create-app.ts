@@ -28,8 +28,6 @@ const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><head><meta charset="ut
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-type CspOptions = { upgradeInsecure: boolean; formTargets: string[]; captchaOrigins: string[] };
-
 /** hCaptcha's script, frames and API, when it is the captcha. */
 function captchaOrigins(env: AppServices["env"]): string[] {
   return env.CAPTCHA_PROVIDER === "hcaptcha" ? [...new Set([new URL(env.HCAPTCHA_SCRIPT_URL).origin, "https://*.hcaptcha.com"])] : [];
@@ -87,6 +85,7 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   });
 
   // Security headers on every response; the CSP itself is set where the page is known (below).
+  const defaultCsp = contentSecurityPolicy([], cspOptions);
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -94,7 +93,7 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy([], cspOptions));
+    res.setHeader("Content-Security-Policy", defaultCsp);
     next();
   });
 
@@ -122,16 +121,19 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
 
   if (devMiddleware) app.use(devMiddleware);
   // Hashed assets from memory, compressed once per file (before `compression`, which would redo it per request).
-  if (clientDir) app.use("/assets", createAssetHandler(path.join(clientDir, "assets")));
+  // Prerendered pages too, each with its CSP header built once (both before `compression`).
+  if (clientDir) {
+    app.use("/assets", createAssetHandler(path.join(clientDir, "assets")));
+    const pages = new Map([...loadPrerenderedPages(clientDir)].map(([route, page]) => [route, { ...page, csp: contentSecurityPolicy(page.scriptHashes, cspOptions) }]));
+    app.use((req, res, next) => servePrerendered(pages, req, res, next));
+  }
   app.use(compression());
 
   if (clientDir) {
-    const pages = loadPrerenderedPages(clientDir);
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
     );
-    app.use((req, res, next) => servePrerendered(pages, req, res, next, cspOptions));
     const files = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
     // Prerendered `.data` (client navigation data) is anonymous too: personalised requests are rendered.
     app.use((req, res, next) => (req.path.endsWith(".data") && PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "") ? next() : files(req, res, next)));
@@ -171,11 +173,11 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   return app;
 }
 
-function servePrerendered(pages: Map<string, PrerenderedPage>, req: Request, res: Response, next: NextFunction, cspOptions: CspOptions) {
+function servePrerendered(pages: Map<string, PrerenderedPage & { csp: string }>, req: Request, res: Response, next: NextFunction) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   const page = pages.get(req.path);
   if (!page || PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "")) return next();
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.scriptHashes, cspOptions));
+  res.setHeader("Content-Security-Policy", page.csp);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
   res.setHeader("ETag", page.etag);

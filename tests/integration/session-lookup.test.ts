@@ -29,7 +29,7 @@ describe("session lookup", () => {
   async function signedIn() {
     const ctx = await services.auth.$context;
     counter += 1;
-    const created = await ctx.internalAdapter.createUser({ email: `lookup-${counter}-${Date.now()}@example.com`, name: "Lookup User", emailVerified: true });
+    const created = await ctx.internalAdapter.createUser({ email: `lookup-${counter}-${Date.now()}@example.com`, name: "Lookup User", emailVerified: true }, { method: "admin" });
     const row = await ctx.internalAdapter.createSession(created.id);
     const setCookie = await serializeSignedCookie(ctx.authCookies.sessionToken.name, row.token, ctx.secret);
     const request = () => new Request("http://127.0.0.1:9/dashboard", { headers: { cookie: `theme=dark; ${setCookie.split(";")[0]}` } });
