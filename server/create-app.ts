@@ -7,6 +7,7 @@ import { DEFAULT_GOOGLE_DISCOVERY_URL } from "../app/server/auth/create-auth.ser
 import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "../app/server/auth/session-cookie";
 import type { AppServices } from "../app/server/services";
 import { contentSecurityPolicy, createNonce } from "./csp";
+import { discardUnreadBody } from "./discard-unread-body";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
 import { createAssetHandler } from "./static-assets";
 
@@ -66,16 +67,8 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
     next();
   });
 
-  // A response sent before the request body was read (a 405, a guard's redirect, a 404 under /api/auth):
-  // discard the rest of the body, or the next request on this keep-alive connection would never be answered.
-  app.use((req, res, next) => {
-    res.on("finish", () => {
-      if (req.complete) return;
-      req.removeAllListeners("data");
-      req.resume();
-    });
-    next();
-  });
+  // A response sent before the request body was read: the body is discarded, and the answer waits for it.
+  app.use(discardUnreadBody);
 
   // The client's address, resolved by Express from trusted proxies only, for better-auth and the app.
   // Always overwritten, so a client cannot choose it.
