@@ -3,6 +3,13 @@ import { isExposedAuthEndpoint } from "~/server/auth/exposed-auth-endpoints";
 import { findUnsafeRedirect } from "~/server/auth/find-unsafe-redirect";
 import type { Route } from "./+types/api-auth";
 
+/**
+ * The longest redirect better-auth may answer with. Its POST OAuth callback turns the posted fields into the
+ * query of a redirect, so a huge body would become a Location header larger than clients accept (a Node client
+ * fails on headers over 16 KB: no answer at all). Real callbacks (code, state, an ID token) stay far below.
+ */
+const MAX_REDIRECT_LENGTH = 8_192;
+
 /** better-auth over HTTP, only for the endpoints browsers need (see exposed-auth-endpoints.ts). */
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const url = new URL(request.url);
@@ -14,7 +21,11 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
   if (unsafe) return Response.json({ message: `Invalid ${unsafe}: it must be a path on this site.` }, { status: 400 });
   // A session that still owes its second factor is not a signed-in session for the browser either.
   if (path === "/get-session" && (await getSessionUser(context.services, request))?.secondFactor === "pending") return Response.json(null);
-  return context.services.auth.handler(request);
+  const response = await context.services.auth.handler(request);
+  if ((response.headers.get("location")?.length ?? 0) > MAX_REDIRECT_LENGTH) {
+    return Response.json({ message: "The request is too large." }, { status: 413 });
+  }
+  return response;
 }
 
 export const loader = (args: Route.LoaderArgs) => handle(args);

@@ -215,6 +215,20 @@ describe("better-auth endpoints", () => {
     expect(await response.json()).toEqual({ message: `Invalid ${param}: it must be a path on this site.` });
   });
 
+  // Found by the 1,000-per-endpoint fuzz run: better-auth turns a POSTed OAuth callback into a redirect carrying
+  // every posted field, so a huge body made a Location header no client accepts (no answer at all).
+  it("answers an OAuth callback POST too large to redirect with 413 and a message, and redirects a normal one", async () => {
+    const post = (code: string) =>
+      server.request("/api/auth/callback/google", { method: "POST", body: new URLSearchParams({ code, state: "s" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const huge = await post("c".repeat(20_000));
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get("location")).toBeNull();
+    expect(await huge.json()).toEqual({ message: "The request is too large." });
+    const normal = await post("abc");
+    expect(normal.status).toBe(302);
+    expect(normal.headers.get("location")).toMatch(/\/api\/auth\/callback\/google\?(?=.*code=abc)(?=.*state=s)/);
+  });
+
   it("still follows a callbackURL that is a path on this site", async () => {
     const response = await server.request("/api/auth/verify-email?token=abc&callbackURL=%2Fauth%3Ftab%3Dregister");
     expect(response.status).toBe(302);
