@@ -10,8 +10,8 @@ function totpCode(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 }
 
-/** Enables 2FA on /security-settings through the UI; returns the manual key and the backup codes. */
-async function enableTwoFactor(page: Page): Promise<{ secret: string; backupCodes: string[] }> {
+/** Enables 2FA on /security-settings through the UI; returns the manual key, the code used and the backup codes. */
+async function enableTwoFactor(page: Page): Promise<{ secret: string; setupCode: string; backupCodes: string[] }> {
   await page.goto("/security-settings");
   await page.getByLabel("Current password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Enable 2FA" }).click();
@@ -22,12 +22,13 @@ async function enableTwoFactor(page: Page): Promise<{ secret: string; backupCode
   await page.getByLabel("6-digit code").fill("12a45");
   await expect(page.getByLabel("6-digit code")).toHaveValue("1245");
   await expect(verify).toBeDisabled();
-  await page.getByLabel("6-digit code").fill(totpCode(secret));
+  const setupCode = totpCode(secret);
+  await page.getByLabel("6-digit code").fill(setupCode);
   await expect(verify).toBeEnabled();
   await verify.click();
   const codes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
-  return { secret, backupCodes: await codes.allTextContents() };
+  return { secret, setupCode, backupCodes: await codes.allTextContents() };
 }
 
 async function signInWithPassword(page: Page, creator: Creator) {
@@ -55,7 +56,7 @@ async function secondBrowser(context: BrowserContext, creator: Creator): Promise
 test("2FA: enable with the manual key, sign in with a code and with a backup code (each once), then disable", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const creator = await createCreator(page);
-  const { secret, backupCodes } = await enableTwoFactor(page);
+  const { secret, setupCode, backupCodes } = await enableTwoFactor(page);
 
   await page.getByRole("button", { name: "Copy Codes" }).click();
   await expect(page.getByText("Backup codes copied to clipboard")).toBeVisible();
@@ -74,8 +75,9 @@ test("2FA: enable with the manual key, sign in with a code and with a backup cod
   await expect(page).toHaveURL(/\/auth\/two-factor/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\/two-factor\?from=%2Fdashboard/);
-  // The code used at setup is refused (same time-step); the next step's code is accepted once.
-  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  // The code used at setup is refused (its step is used up, or out of the window if the test crossed a 30-s
+  // step meanwhile); the next step's code is accepted once.
+  await page.getByLabel("Authentication code").fill(setupCode);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Invalid or already used code. Please try again.")).toBeVisible();
   await page.getByLabel("Authentication code").fill(totpCode(secret, 1));
