@@ -35,6 +35,10 @@ type SessionRow = {
   needs_better_auth: boolean;
 };
 
+/** The session's own state, read by both paths (needs `session s` and `two_factor tf` in the query). */
+const STATE_COLUMNS = sql`s.second_factor_verified_at is not null as verified, tf.enabled_at is not null as required,
+  (s.last_active_at is null or s.last_active_at < now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS})) as activity_due`;
+
 type StateRow = Pick<SessionRow, "verified" | "required" | "activity_due">;
 
 function rows<T>(result: unknown): T[] {
@@ -55,8 +59,7 @@ function found(user: CurrentUser, state: StateRow): FoundSession {
 async function readSession(services: AppServices, token: string, expiresIn: number, updateAge: number): Promise<SessionRow | undefined> {
   const result = await services.db.execute(sql`
     select s.id as session_id, u.id as user_id, u.email, u.name, u.email_verified,
-      s.second_factor_verified_at is not null as verified, tf.enabled_at is not null as required,
-      (s.last_active_at is null or s.last_active_at < now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS})) as activity_due,
+      ${STATE_COLUMNS},
       (s.expires_at <= now() or s.expires_at - make_interval(secs => ${expiresIn}) + make_interval(secs => ${updateAge}) <= now()) as needs_better_auth
     from session s join "user" u on u.id = s.user_id left join two_factor tf on tf.user_id = s.user_id
     where s.token = ${token}
@@ -71,8 +74,7 @@ async function readSessionThroughBetterAuth(services: AppServices, request: Requ
   const { user, session } = result;
   const [state] = rows<StateRow>(
     await services.db.execute(sql`
-      select s.second_factor_verified_at is not null as verified, tf.enabled_at is not null as required,
-        (s.last_active_at is null or s.last_active_at < now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS})) as activity_due
+      select ${STATE_COLUMNS}
       from session s left join two_factor tf on tf.user_id = s.user_id where s.id = ${session.id}
     `),
   );
