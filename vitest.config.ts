@@ -11,6 +11,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // One PostgreSQL server per run (embedded unless TEST_DATABASE_URL) and a migrated template database.
+          globalSetup: ["tests/support/postgres-for-tests.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,21 +1,23 @@
-// Shared by db:backup and db:restore: where the embedded database lives.
-import { existsSync, mkdirSync } from "node:fs";
+// Shared by db:backup and db:restore: they run their bundled entry point (server/db-*.ts, built into
+// build/runtime/ by scripts/build-server.mjs), building the server bundle first when it is missing or older
+// than the sources — as scripts/start.mjs does for the app.
+import { spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { newestMtime } from "./newest-mtime.mjs";
 
-/** DATA_DIR/pglite, as the server opens it (app/db/open-database.server.ts). */
-export function embeddedDataDir({ mustExist }) {
-  const dataDir = path.resolve(process.env.DATA_DIR || "data", "pglite");
-  if (mustExist && !existsSync(dataDir)) {
-    console.error(`No embedded database at ${dataDir} (set DATA_DIR).`);
-    process.exit(1);
-  }
-  if (!mustExist) mkdirSync(path.dirname(dataDir), { recursive: true });
-  return dataDir;
-}
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SOURCES = ["app", "server", "drizzle", "package-lock.json", "scripts/build-server.mjs"];
 
-export function refuseWhenPostgres(what, tool) {
-  if (process.env.DATABASE_URL) {
-    console.error(`DATABASE_URL is set: ${what} PostgreSQL with ${tool}; db:${what} is for the embedded database.`);
-    process.exit(1);
+
+/** Runs build/runtime/<name>.js (its arguments are this process's), bundling it first if needed. */
+export async function runBundled(name) {
+  const bundle = path.join(ROOT, "build", "runtime", `${name}.js`);
+  const builtAt = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  if (builtAt === 0 || SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > builtAt)) {
+    const result = spawnSync(process.execPath, [path.join(ROOT, "scripts", "build-server.mjs")], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    if (result.status !== 0) process.exit(result.status ?? 1);
   }
+  await import(pathToFileURL(bundle).href);
 }

@@ -1,20 +1,12 @@
 // `npm start`: builds when the build is missing or older than the sources, then runs the server.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { newestMtime } from "./newest-mtime.mjs";
 
 const OUTPUTS = ["build/runtime/main.js", "build/server/index.js", "build/client"];
 const SOURCES = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
 
 const builtAt = Math.min(...OUTPUTS.map((output) => (existsSync(output) ? statSync(output).mtimeMs : 0)));
 const stale = builtAt === 0 || SOURCES.some((source) => newestMtime(source) > builtAt);

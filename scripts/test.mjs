@@ -1,9 +1,16 @@
-// `npm test`: every layer — types, unit, integration (PGlite, or PostgreSQL with TEST_DATABASE_URL),
-// browser E2E and accessibility in Debian Chromium — then one closing line with the totals.
+// `npm test`: every layer — types, unit, integration (on the embedded PostgreSQL, or the server of
+// TEST_DATABASE_URL), browser E2E and accessibility in Debian Chromium — then one closing line with the totals.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
+  // As `playwright install --with-deps` does on Debian: the browser tests need Debian's Chromium.
+  console.log("Chromium was not found: installing Debian's chromium package (apt-get install -y chromium)…");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+}
 if (!existsSync(chromium)) {
   console.error(`Chromium is needed for the browser tests and was not found at ${chromium}.`);
   console.error("Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium binary)");

@@ -3,12 +3,14 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { importPgliteData } from "../app/db/import-pglite-data.server";
 import { migrateDatabase, openDatabase } from "../app/db/open-database.server";
 import { EnvError, parseEnv } from "../app/server/env.server";
 import { createLogger } from "../app/server/logger.server";
 import { createServices } from "../app/server/create-services.server";
 import { resolveAuthSecret } from "./auth-secret";
 import { createApp } from "./create-app";
+import { createHttpServer } from "./request-limits";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -27,11 +29,22 @@ async function main() {
   const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV !== "production" && process.stdout.isTTY });
   env = { ...env, AUTH_SECRET: resolveAuthSecret(env) };
 
-  const location = env.DATABASE_URL ? { kind: "postgres" as const, url: env.DATABASE_URL } : { kind: "pglite" as const, dataDir: env.DATA_DIR };
+  const location = env.DATABASE_URL
+    ? { kind: "postgres" as const, url: env.DATABASE_URL }
+    : {
+        kind: "embedded" as const,
+        dataDir: env.DATA_DIR,
+        onLog: (line: string) => logger.debug({ postgres: line }, "postgres"),
+        onRestart: ({ ok, error }: { ok: boolean; error?: unknown }) =>
+          ok ? logger.warn("the embedded PostgreSQL stopped unexpectedly and was started again") : logger.error({ err: error }, "the embedded PostgreSQL stopped and could not be started again"),
+      };
   const database = await openDatabase(location);
+  // However this process ends (SIGTERM, a crash, kill -9), the embedded server's watcher stops it with it.
   await migrateDatabase(database);
+  // A DATA_DIR of an older version (PGlite in DATA_DIR/pglite) is imported once, then kept renamed as a backup.
+  if (database.kind === "embedded") await importPgliteData({ dataDir: env.DATA_DIR, targetUrl: database.url, log: (line) => logger.info(line) });
   if (process.argv.includes("--migrate-only")) {
-    // `npm run db:migrate`: the release step (an advisory lock serialises concurrent runs on PostgreSQL).
+    // `npm run db:migrate`: the release step (an advisory lock serialises concurrent runs).
     console.log(`Migrations applied (database: ${database.kind}).`);
     await database.close();
     return;
@@ -59,16 +72,15 @@ async function main() {
     app = createApp({ services, build, clientDir: path.resolve("build/client"), isStopping: () => stopping });
   }
 
-  const server: Server = app.listen(env.PORT, env.HOST, () => {
+  const server: Server = createHttpServer(app).listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const url = env.PORT === 0 ? `http://localhost:${port}` : env.APP_URL;
-    console.log(`Sellkit is running at ${url} (database: ${database.kind}${database.kind === "pglite" ? ` in ${path.resolve(env.DATA_DIR)}` : ""})`);
+    console.log(`Sellkit is running at ${url} (database: ${database.kind === "embedded" ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR)}` : "PostgreSQL"})`);
     if (mailer.kind === "dev-mailbox" && env.NODE_ENV !== "production") {
       console.log(`No SMTP_URL set: mail goes to the dev mailbox at ${url}/dev/mailbox`);
     }
   });
-  server.keepAliveTimeout = 65_000;
 
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -86,6 +98,7 @@ async function main() {
       clearInterval(closeIdle);
       services.health.close();
       await closeVite();
+      await services.afterResponse.drain();
       await mailer.close();
       await database.close();
       process.exit(0);

@@ -21,7 +21,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    // Loopback unless told otherwise: a development server is not reachable from the network (issue 13).
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: postgresUrl.optional().or(z.literal("").transform(() => undefined)),
     APP_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal("").transform(() => undefined)),

@@ -1,5 +1,5 @@
 // A child process (`node --import tsx bench/support/app-process.ts`, with an IPC channel) that opens the
-// database of its environment (DATABASE_URL, else the PGlite in DATA_DIR), migrates it and builds the app's
+// database of its environment (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR), migrates it and builds the app's
 // services, then answers the bench scripts' requests:
 //   seed   — creates verified creators (business profile, optional password, optional sessions) through
 //            better-auth's internal adapter, the way registration ends; answers their signed session cookies;
@@ -21,11 +21,13 @@ import { parseEnv } from "~/server/env.server";
 import { recordSecurityEvent } from "~/server/security/record-security-event.server";
 import { sql } from "drizzle-orm";
 import { getSessionUser } from "~/server/auth/get-session-user.server";
+import { dashboardPageQuery } from "~/server/dashboard/dashboard-page-query.server";
 import { getDashboardStats } from "~/server/dashboard/get-dashboard-stats.server";
 import { getBusinessCard } from "~/server/profile/get-business-card.server";
 import { getProfileSummary } from "~/server/profile/get-profile-summary.server";
 import { listSalesMethods } from "~/server/sales/list-sales-methods.server";
 import { createApp } from "../../server/create-app";
+import { createHttpServer } from "../../server/request-limits";
 
 type Request =
   | { id: number; op: "seed"; count: number; prefix: string; password?: string; sessions?: number }
@@ -35,7 +37,7 @@ type Request =
   | { id: number; op: "close" };
 
 const env = parseEnv(process.env);
-const location = env.DATABASE_URL ? { kind: "postgres" as const, url: env.DATABASE_URL } : { kind: "pglite" as const, dataDir: env.DATA_DIR };
+const location = env.DATABASE_URL ? { kind: "postgres" as const, url: env.DATABASE_URL } : { kind: "embedded" as const, dataDir: env.DATA_DIR };
 const database = await openDatabase(location);
 await migrateDatabase(database);
 const logger = pino({ level: env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL });
@@ -82,6 +84,7 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
     ["database round trip (select 1)", () => db.execute(sql`select 1`)],
     ["better-auth getSession (for comparison: cookie, session, user)", () => services.auth.api.getSession({ headers: request().headers })],
     ["getSessionUser (one query: cookie, session, user, 2FA state)", () => getSessionUser(services, request())],
+    ["the dashboard read as it runs (one statement: session + page data)", () => getSessionUser(services, request(), { page: dashboardPageQuery })],
     ["authorized_access event (insert + NOTIFY)", () => recordSecurityEvent(db, { userId, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route: "/dashboard" } }, {})],
     ["getProfileSummary", () => getProfileSummary(db, userId)],
     ["getBusinessCard", () => getBusinessCard(db, userId)],
@@ -102,7 +105,7 @@ async function serve() {
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   const app = createApp({ services, build, clientDir: path.resolve("build/client") });
   server = await new Promise<Server>((resolve) => {
-    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+    const s = createHttpServer(app).listen(env.PORT, env.HOST, () => resolve(s));
   });
   server.keepAliveTimeout = 65_000;
   return { origin: env.APP_URL };

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { Agent, request } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { createEmptyPostgresDatabase } from "../support/test-database";
 
 /**
@@ -14,12 +14,49 @@ import { createEmptyPostgresDatabase } from "../support/test-database";
  */
 const temp = mkdtempSync(path.join(tmpdir(), "sellkit-crash-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
-const POSTGRES = process.env.TEST_DATABASE_URL;
+const POSTGRES = process.env.TEST_DATABASE_URL; // the run's server (embedded, or CI's)
+
+/** Runs `query` on the embedded PostgreSQL of `dataDir` (started for it, then stopped): what a restart finds. */
+async function readEmbedded<T extends pg.QueryResultRow>(dataDir: string, query: string): Promise<T[]> {
+  const server = await startEmbeddedPostgres({ dataDir });
+  const client = new pg.Client({ connectionString: server.url });
+  try {
+    await client.connect();
+    return (await client.query<T>(query)).rows;
+  } finally {
+    await client.end().catch(() => undefined);
+    await server.stop();
+  }
+}
+
+/** The pid of the embedded PostgreSQL server of `dataDir` (its postmaster.pid), if the file exists. */
+function postmasterPid(dataDir: string): number | null {
+  const file = path.join(dataDir, "postgres", "postmaster.pid");
+  return existsSync(file) ? Number(readFileSync(file, "utf8").split("\n")[0]) : null;
+}
+
+/** Running (an exited process that nobody reaped yet, a zombie, is not). */
+function isAlive(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]![0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(condition: () => boolean, ms: number): Promise<boolean> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > ms) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
 const THANKS = "Thank you for your message!";
 
 type ServerProcess = { child: ChildProcessWithoutNullStreams; origin: string; exited: Promise<number | null>; output: () => string };
 
-/** Starts the production server on a free port with `env` (PGlite in DATA_DIR unless DATABASE_URL is set). */
+/** Starts the production server on a free port with `env` (the embedded PostgreSQL in DATA_DIR unless DATABASE_URL is set). */
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["build/runtime/main.js"], {
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "silent", TRUSTED_PROXIES: "loopback", ...env },
@@ -45,8 +82,11 @@ function nextIp(): string {
   return `198.19.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 }
 
+let senderCounter = 0;
+/** A fresh sender per message as well: the contact form is limited per sender email too. */
 function contactBody(subject: string): string {
-  return new URLSearchParams({ name: "Ada Lovelace", email: "ada@example.com", subject, message: `Durable message ${subject}` }).toString();
+  senderCounter += 1;
+  return new URLSearchParams({ name: "Ada Lovelace", email: `ada-${senderCounter}@example.com`, subject, message: `Durable message ${subject}` }).toString();
 }
 
 /** Posts one contact message; true when the server acknowledged it (200 and the thank-you page). */
@@ -93,13 +133,17 @@ async function burstThenKill(server: ServerProcess, tag: string, killAfter: numb
 }
 
 describe("kill -9 during a burst of writes", () => {
-  it("on the embedded database: the data directory opens again and every acknowledged write is there", async () => {
-    const dataDir = path.join(temp, "pglite-burst");
+  it("of the app, on the embedded database: its server stops with the app, starts again, and every acknowledged write is there", async () => {
+    const dataDir = path.join(temp, "embedded-burst");
     const first = await startServer({ DATA_DIR: dataDir });
+    const serverPid = postmasterPid(dataDir)!;
+    expect(isAlive(serverPid)).toBe(true);
     const started = Date.now();
-    const burst = await burstThenKill(first, "pglite", 60);
+    const burst = await burstThenKill(first, "embedded", 60);
     const burstMs = Date.now() - started;
     expect(burst.acknowledged.length).toBeGreaterThanOrEqual(60);
+    // No orphaned postmaster: the watcher stops the server when the app dies, even by kill -9.
+    expect(await waitUntil(() => !isAlive(serverPid), 10_000)).toBe(true);
 
     // Starts cleanly on the same directory after the crash, answers, and takes new writes.
     const second = await startServer({ DATA_DIR: dataDir });
@@ -108,26 +152,58 @@ describe("kill -9 during a burst of writes", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
 
-    const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
+    const stored = new Set((await readEmbedded<{ subject: string }>(dataDir, "select subject from contact_messages")).map((row) => row.subject));
+    expect(burst.acknowledged.filter((subject) => !stored.has(subject))).toEqual([]);
+    expect(stored.has("after-restart")).toBe(true);
+    // The support mail of every acknowledged message was queued durably too (the outbox row is written before the answer).
+    const queued = new Set((await readEmbedded<{ subject: string }>(dataDir, "select subject from mail_outbox")).map((row) => row.subject));
+    expect(burst.acknowledged.filter((subject) => !queued.has(`[Contact] ${subject}`))).toEqual([]);
+    console.log(`[crash] app kill -9, embedded: ${burst.sent} sent, ${burst.acknowledged.length} acknowledged, ${burst.cutOff} cut off, ${stored.size - 1} stored, burst ${burstMs} ms`);
+  }, 120_000);
+
+  it("of the embedded PostgreSQL server: the app starts it again and every acknowledged write is there", async () => {
+    const dataDir = path.join(temp, "embedded-server-kill");
+    const server = await startServer({ DATA_DIR: dataDir });
     try {
-      const { rows } = await db.query<{ subject: string }>("select subject from contact_messages");
-      const stored = new Set(rows.map((row) => row.subject));
-      expect(burst.acknowledged.filter((subject) => !stored.has(subject))).toEqual([]);
-      expect(stored.has("after-restart")).toBe(true);
-      // The support mail of every acknowledged message was queued durably too (the outbox row is written before the answer).
-      const mail = await db.query<{ subject: string }>("select subject from mail_outbox");
-      const queued = new Set(mail.rows.map((row) => row.subject));
-      expect(burst.acknowledged.filter((subject) => !queued.has(`[Contact] ${subject}`))).toEqual([]);
-      console.log(`[crash] PGlite: ${burst.sent} sent, ${burst.acknowledged.length} acknowledged, ${burst.cutOff} cut off by kill -9, ${stored.size - 1} stored, burst ${burstMs} ms`);
+      const acknowledged: string[] = [];
+      let sent = 0;
+      let killedAt = 0;
+      const firstPid = postmasterPid(dataDir)!;
+      await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          while (Date.now() - (killedAt || Date.now()) < 3_000) {
+            const subject = `pgkill-${sent++}`;
+            if (await postContact(server.origin, subject).catch(() => false)) acknowledged.push(subject);
+            if (acknowledged.length >= 40 && !killedAt) {
+              killedAt = Date.now();
+              process.kill(firstPid, "SIGKILL");
+            }
+          }
+        }),
+      );
+      // The app restarted its server (a new postmaster) and serves again without a restart of its own.
+      expect(await waitUntil(() => (postmasterPid(dataDir) ?? firstPid) !== firstPid, 20_000)).toBe(true);
+      let ready = false;
+      for (let i = 0; i < 100 && !ready; i++) {
+        ready = (await fetch(`${server.origin}/readyz`)).status === 200;
+        if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(ready).toBe(true);
+      expect(await postContact(server.origin, "after-server-restart")).toBe(true);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      const stored = new Set((await readEmbedded<{ subject: string }>(dataDir, "select subject from contact_messages")).map((row) => row.subject));
+      expect(acknowledged.filter((subject) => !stored.has(subject))).toEqual([]);
+      expect(stored.has("after-server-restart")).toBe(true);
+      console.log(`[crash] postgres kill -9, embedded: ${sent} sent, ${acknowledged.length} acknowledged, ${stored.size - 1} stored`);
     } finally {
-      await db.close();
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
     }
   }, 120_000);
 
-  // PGlite runs inside the server process, so the test above kills the database with it. On PostgreSQL the
-  // database is another process that keeps running: only the application dies, with transactions in flight.
-  // It needs a PostgreSQL server (CI sets TEST_DATABASE_URL); the test uses a throwaway database on it.
-  it.runIf(Boolean(POSTGRES))("on PostgreSQL: every acknowledged write is there after the application is killed and restarted", async () => {
+  // On an external PostgreSQL the database is another process that keeps running: only the application dies,
+  // with transactions in flight. The test uses a throwaway database on the run's server.
+  it("of the app, on an external PostgreSQL: every acknowledged write is there after the application is killed and restarted", async () => {
     const database = await createEmptyPostgresDatabase(POSTGRES!);
     const url = new URL(database.url);
     try {
@@ -209,13 +285,8 @@ async function sigtermWithRequestsInFlight(name: string, keepAlive: boolean) {
     const code = await server.exited;
     const shutdownMs = Date.now() - stopAsked;
     expect({ code, withinGrace: shutdownMs < 10_000 }).toEqual({ code: 0, withinGrace: true }); // SHUTDOWN_GRACE_MS in server/main.ts
-    const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
-    try {
-      const { rows } = await db.query<{ subject: string }>("select subject from contact_messages where subject like 'in-flight-%' order by subject");
-      expect(rows.map((row) => row.subject)).toEqual(["in-flight-0", "in-flight-1", "in-flight-2", "in-flight-3", "in-flight-4", "in-flight-5", "in-flight-quick"]);
-    } finally {
-      await db.close();
-    }
+    const rows = await readEmbedded<{ subject: string }>(dataDir, "select subject from contact_messages where subject like 'in-flight-%' order by subject");
+    expect(rows.map((row) => row.subject)).toEqual(["in-flight-0", "in-flight-1", "in-flight-2", "in-flight-3", "in-flight-4", "in-flight-5", "in-flight-quick"]);
     console.log(`[crash] SIGTERM (${keepAlive ? "keep-alive" : "closing"} connections) with ${slow.length + quick.length} requests in flight: all answered, exit 0 after ${shutdownMs} ms`);
   } finally {
     agent.destroy();
@@ -225,7 +296,7 @@ async function sigtermWithRequestsInFlight(name: string, keepAlive: boolean) {
 
 describe("SIGTERM with requests in flight", () => {
   it("lets every in-flight request finish with a success answer, then exits 0 within the grace period", async () => {
-    await sigtermWithRequestsInFlight("pglite-sigterm", false);
+    await sigtermWithRequestsInFlight("embedded-sigterm", false);
   }, 60_000);
 
   /**
@@ -234,6 +305,6 @@ describe("SIGTERM with requests in flight", () => {
    * process with code 1. server/main.ts now keeps closing idle connections while stopping.
    */
   it("also when the clients keep their connections alive (as browsers do)", async () => {
-    await sigtermWithRequestsInFlight("pglite-sigterm-keepalive", true);
+    await sigtermWithRequestsInFlight("embedded-sigterm-keepalive", true);
   }, 60_000);
 });

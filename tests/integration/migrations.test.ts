@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase } from "~/db/open-database.server";
 import { createTestDatabase } from "../support/test-database";
 
-describe(`migrations on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
+describe("migrations", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -1,0 +1,21 @@
+// `npm run db:backup [file]` (scripts/db-backup.mjs builds and runs this bundle): a logical backup of the
+// embedded PostgreSQL of DATA_DIR — through the running app's server, or one started for it — or of DATABASE_URL.
+import path from "node:path";
+import { backUpDatabase } from "../app/db/back-up-database.server";
+import { utcStamp } from "../app/db/utc-stamp";
+import { databaseTarget, describeBytes, fail } from "./db-target";
+
+async function main() {
+  const file = path.resolve(process.argv[2] ?? path.join("backups", `sellkit-${utcStamp()}.jsonl.gz`));
+  const target = await databaseTarget({ purpose: "backup" });
+  try {
+    const result = await backUpDatabase({ url: target.url, file });
+    console.log(
+      `Backed up ${result.tables} tables, ${result.rows} rows (${result.migrations} migrations applied) from ${target.description} to ${result.file} (${describeBytes(result.bytes)}, ${(result.ms / 1000).toFixed(1)} s).`,
+    );
+  } finally {
+    await target.release();
+  }
+}
+
+main().catch(fail);

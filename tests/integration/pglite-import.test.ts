@@ -1,0 +1,221 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { hashPassword } from "better-auth/crypto";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { importPgliteData } from "~/db/import-pglite-data.server";
+import { MIGRATIONS_FOLDER } from "~/db/open-database.server";
+import type { Query } from "~/db/public-tables.server";
+import { nextClientIp } from "../support/client-ip";
+import { CookieJar } from "../support/cookie-jar";
+import { postForm } from "../support/form-post";
+import { publicRows } from "../support/public-rows";
+import { createTestDatabase } from "../support/test-database";
+import { startTestServer } from "../support/test-server";
+
+/**
+ * Issue 11 (2): a DATA_DIR of the PGlite versions is imported into PostgreSQL, every row exactly, in one
+ * transaction, and the old folder is kept renamed.
+ */
+const temp = mkdtempSync(path.join(tmpdir(), "sellkit-pglite-import-"));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const PASSWORD = "Imported&Unusual1!";
+const EVENTS = 3_000;
+let dataDirs = 0;
+
+/** A DATA_DIR whose pglite folder holds a migrated PGlite database with rows in every table. */
+async function pgliteDataDir(): Promise<{ dataDir: string; emails: string[] }> {
+  const dataDir = path.join(temp, `data-${(dataDirs += 1)}`);
+  mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
+  const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
+  try {
+    await migrate(drizzle(db), { migrationsFolder: MIGRATIONS_FOLDER });
+    const hash = await hashPassword(PASSWORD);
+    const emails = ["ada@example.com", "grace@example.com"];
+    await db.transaction(async (tx) => {
+      for (const [index, email] of emails.entries()) {
+        const id = `user-${index}`;
+        await tx.query(`insert into "user" (id, name, email, email_verified, created_at) values ($1, $2, $3, true, '2024-02-29 23:59:59.123456+00')`, [id, `Ünïcode "quoted" \\ name ${index} 🎉`, email]);
+        await tx.query(`insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`, [`account-${index}`, id, hash]);
+        await tx.query(`insert into session (id, expires_at, token, user_id, ip_address, user_agent, last_active_at) values ($1, now() + interval '7 days', $2, $3, '203.0.113.9', 'Firefox', now())`, [`session-${index}`, `token-${index}`, id]);
+        await tx.query(`insert into profiles (user_id, first_name, last_name, date_of_birth, plan) values ($1, 'Ada', 'Lovelace', '1815-12-10', 'pro')`, [id]);
+        await tx.query(
+          `insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, phone, preferred_delivery, preferred_payment, marketing_consent, terms_accepted_at)
+           values ($1, 'Atelier', 'Line one
+line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital}', '{card,paypal}', true, now())`,
+          [id],
+        );
+        await tx.query(`insert into sales_methods (user_id, method, settings) values ($1, 'online_store', '{"currency":"EUR","nested":{"list":[1,2.50,null]},"big":12345678901234567890}')`, [id]);
+        await tx.query(`insert into products (id, user_id, name, price_cents, currency) values ($1, $2, 'Guide', 1999, 'EUR')`, [`00000000-0000-4000-8000-00000000000${index}`, id]);
+        await tx.query(`insert into orders (user_id, product_id, customer_email, amount_cents, currency) values ($1, $2, 'buyer@example.com', 1999, 'EUR')`, [id, `00000000-0000-4000-8000-00000000000${index}`]);
+        await tx.query(`insert into avatars (user_id, content_type, bytes) values ($1, 'image/png', decode('89504e470d0a1a0a00ff', 'hex'))`, [id]);
+        // The second user has 2FA on (its secret is not a real one: the sign-in stops at the challenge).
+        await tx.query(`insert into two_factor (user_id, secret_encrypted, enabled_at, last_used_step) values ($1, 'secret', $2::timestamptz, 9007199254740993)`, [id, index === 1 ? "2024-03-01T00:00:00Z" : null]);
+        await tx.query(`insert into backup_codes (user_id, code_hash) values ($1, 'hash-a'), ($1, 'hash-b')`, [id]);
+        await tx.query(
+          `insert into security_audit (user_id, event_type, event_category, severity, risk_score, ip_address, details, created_at)
+           select $1, 'sign_in', 'authentication', 'low', (i % 100)::smallint, '198.51.100.' || (i % 250), jsonb_build_object('i', i, 'note', repeat('x', i % 50)), now() - make_interval(secs => i * 0.000001)
+             from generate_series(1, $2::int) i`,
+          [id, EVENTS / emails.length],
+        );
+      }
+      await tx.query(`insert into rate_limit (id, key, count, last_request) values ('rl', '127.0.0.1/sign-in', 3, 9007199254740993)`);
+      await tx.query(`insert into app_rate_limits (bucket, hits, window_started_at) values ('sign-in:ip', 2, now())`);
+      await tx.query(`insert into captcha_uses (challenge_id, expires_at) values ('challenge', now())`);
+      await tx.query(`insert into verification (id, identifier, value, expires_at) values ('v', 'email', 'token', now())`);
+      await tx.query(`insert into contact_messages (name, email, subject, message) values ('Ada', 'ada@example.com', 'Hi', 'Tab	and newline
+here')`);
+      await tx.query(`insert into mail_outbox ("to", "from", subject, text, attempts) values ('ada@example.com', 'noreply@example.com', 'Welcome', 'Hello', 2)`);
+      await tx.query(`insert into dev_mail ("from", "to", subject, text) values ('noreply@example.com', 'ada@example.com', 'Welcome', 'Hello')`);
+    });
+    return { dataDir, emails };
+  } finally {
+    await db.close();
+  }
+}
+
+function pgQuery(client: pg.Client): Query {
+  return async (sql, params) => (await client.query(sql, params)).rows;
+}
+
+async function rowsOfPostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await publicRows(pgQuery(client));
+  } finally {
+    await client.end();
+  }
+}
+
+async function rowsOfPglite(folder: string) {
+  const db = await PGlite.create({ dataDir: folder });
+  try {
+    return await publicRows(async (sql, params) => (await db.query(sql, params)).rows as never);
+  } finally {
+    await db.close();
+  }
+}
+
+const importedFolders = (dataDir: string) => readdirSync(dataDir).filter((name) => /^pglite\.imported-\d{8}T\d{6}Z$/.test(name));
+
+describe("importing a PGlite DATA_DIR into PostgreSQL", () => {
+  it("copies every row of every table exactly, keeps the old folder renamed, and a second run does nothing", async () => {
+    const { dataDir, emails } = await pgliteDataDir();
+    const target = await createTestDatabase();
+    try {
+      const lines: string[] = [];
+      const result = await importPgliteData({ dataDir, targetUrl: target.url, log: (line) => lines.push(line) });
+      expect(result.imported).toBe(true);
+      if (!result.imported) return;
+      expect(result.rows).toMatchObject({ user: 2, account: 2, session: 2, profiles: 2, business_profiles: 2, sales_methods: 2, security_audit: EVENTS, avatars: 2 });
+      expect(lines.at(-1)).toMatch(/^Imported \d+ rows of \d+ tables from PGlite in \d+ ms; the old folder is kept at /);
+
+      expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+      expect(importedFolders(dataDir)).toEqual([path.basename(result.keptAt)]);
+      const source = await rowsOfPglite(result.keptAt);
+      const copied = await rowsOfPostgres(target.url);
+      expect(Object.keys(copied)).toEqual(Object.keys(source));
+      for (const table of Object.keys(source)) expect(copied[table], table).toBe(source[table]);
+      expect(Object.values(source).filter((json) => json === "[]")).toEqual([]); // every table had rows
+      expect(source.two_factor).toContain("9007199254740993");
+
+      expect(await importPgliteData({ dataDir, targetUrl: target.url })).toEqual({ imported: false });
+
+      // The imported users sign in over HTTP with their passwords (the second one is asked for its second factor).
+      const server = await startTestServer({ TRUSTED_PROXIES: "loopback" }, { databaseUrl: target.url });
+      try {
+        const locations: (string | null)[] = [];
+        for (const email of emails) {
+          const jar = new CookieJar();
+          const signIn = await postForm(server, "/login", { intent: "sign-in", email, password: PASSWORD }, { ip: nextClientIp(), jar });
+          expect(signIn.status, email).toBe(302);
+          locations.push(signIn.headers.get("location"));
+          if (locations.length === 1) {
+            const dashboard = await server.request("/dashboard", { headers: { cookie: jar.header() } });
+            expect(dashboard.status).toBe(200);
+            await dashboard.arrayBuffer();
+          }
+        }
+        expect(locations).toEqual(["/dashboard", "/auth/two-factor?from=%2Fdashboard"]);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it("returns at once when DATA_DIR has no PGlite database", async () => {
+    const started = performance.now();
+    expect(await importPgliteData({ dataDir: path.join(temp, "nothing-here"), targetUrl: "postgres://nobody@127.0.0.1:1/none" })).toEqual({ imported: false });
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it("refuses a target that already holds data, and a failure half-way imports nothing", async () => {
+    const { dataDir } = await pgliteDataDir();
+    const before = await rowsOfPglite(path.join(dataDir, "pglite"));
+
+    const used = await createTestDatabase();
+    try {
+      await used.pool.query(`insert into "user" (id, name, email) values ('someone', 'Someone', 'someone@example.com')`);
+      await expect(importPgliteData({ dataDir, targetUrl: used.url })).rejects.toThrow(/already holds data \(tables user\)/);
+      expect((await used.pool.query(`select id from "user"`)).rows).toEqual([{ id: "someone" }]);
+    } finally {
+      await used.drop();
+    }
+
+    // A target that refuses the rows of a table copied late (after users, sessions, profiles…).
+    const failing = await createTestDatabase();
+    try {
+      await failing.pool.query(`alter table sales_methods add constraint refuse_all check (false) not valid`);
+      await expect(importPgliteData({ dataDir, targetUrl: failing.url })).rejects.toThrow(/refuse_all/);
+      const after = await rowsOfPostgres(failing.url);
+      expect(Object.entries(after).filter(([, json]) => json !== "[]")).toEqual([]);
+    } finally {
+      await failing.drop();
+    }
+    expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+    expect(importedFolders(dataDir)).toEqual([]);
+    expect(await rowsOfPglite(path.join(dataDir, "pglite"))).toEqual(before);
+  });
+});
+
+// The app itself imports on its first start on such a DATA_DIR (embedded mode: server/main.ts calls
+// importPgliteData right after migrating).
+describe("the app on a PGlite DATA_DIR", () => {
+  it("imports it on first start, and the imported user signs in", { timeout: 60_000 }, async () => {
+    const { dataDir, emails } = await pgliteDataDir();
+    const child = spawn(process.execPath, ["build/runtime/main.js"], {
+      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", TRUSTED_PROXIES: "loopback", DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    try {
+      await expect.poll(() => output, { timeout: 45_000 }).toMatch(/running at http:\/\/localhost:\d+/);
+      const origin = /running at (http:\/\/localhost:\d+)/.exec(output)![1]!.replace("localhost", "127.0.0.1");
+      expect(importedFolders(dataDir)).toHaveLength(1);
+      const signIn = await fetch(`${origin}/login`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({ intent: "sign-in", email: emails[0]!, password: PASSWORD }),
+        headers: { origin, "x-forwarded-for": nextClientIp() },
+      });
+      expect(signIn.status, output).toBe(302);
+      const jar = new CookieJar();
+      jar.store(signIn);
+      expect((await fetch(`${origin}/dashboard`, { headers: { cookie: jar.header() }, redirect: "manual" })).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+      await exited;
+    }
+  });
+});
