@@ -130,7 +130,7 @@ const check = budgets("load");
 const runs = [];
 const dataDir = tempDataDir();
 try {
-  runs.push(await runLoad("PGlite (embedded)", { DATABASE_URL: "" }, { DATA_DIR: dataDir, DATABASE_URL: "" }));
+  runs.push(await runLoad("embedded PostgreSQL", { DATABASE_URL: "" }, { DATA_DIR: dataDir, DATABASE_URL: "" }));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -17,6 +17,7 @@ const scripts = [
   ["throughput", "throughput and p99 under autocannon", ["bench/throughput.mjs"], 180],
   ["load", `${process.env.LOAD_USERS ?? 200} simulated users for ${LOAD_SECONDS} s`, ["bench/load.mjs"], (LOAD_SECONDS + 120) * (postgres ? 2 : 1)],
   ["sse", "live security events on 1,000 open streams", ["bench/sse.mjs"], 240],
+  ["sign-in", "sign-ins against the bare password hash", ["bench/sign-in.mjs"], 180],
   ["boot", "server boot time (embedded database)", ["bench/boot.mjs"], 180],
   ["lighthouse", "Lighthouse mobile per public route", ["bench/lighthouse.mjs"], 900],
   ["fuzz", "fuzzing the endpoints", ["bench/fuzz.mjs"], 900],

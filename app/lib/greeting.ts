@@ -20,11 +20,25 @@ export function greetingText(hour: number, firstName: string | null | undefined)
   return name ? `${greetingForHour(hour)}, ${name}` : WELCOME_WITHOUT_NAME;
 }
 
+/** Hour formats by zone: making one costs about 50 µs, using one under 1 µs (a dashboard read made one each). */
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+/** More than there are IANA zones; names that are not zones throw and are never kept. */
+const MAX_KEPT_FORMATS = 1_000;
+
+function hourFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone });
+    if (hourFormats.size < MAX_KEPT_FORMATS) hourFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The hour (0–23) at `now` in `timeZone`; the server's own zone when the name is missing or unknown. */
 export function hourIn(now: Date, timeZone: string | null | undefined): number {
   if (timeZone) {
     try {
-      const hour = new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone }).format(now);
+      const hour = hourFormat(timeZone).format(now);
       return Number(hour) % 24;
     } catch {
       // an unknown zone name: fall through

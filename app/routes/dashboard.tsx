@@ -16,35 +16,27 @@ import { toolsFor } from "~/content/tools";
 import { greetingText, hourIn } from "~/lib/greeting";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/server/auth/require-user.server";
-import { getDashboardStats } from "~/server/dashboard/get-dashboard-stats.server";
+import { dashboardPageQuery } from "~/server/dashboard/dashboard-page-query.server";
 import { readTimeZone } from "~/server/http/read-time-zone.server";
-import { getBusinessCard } from "~/server/profile/get-business-card.server";
-import { getProfileSummary } from "~/server/profile/get-profile-summary.server";
-import { listSalesMethods } from "~/server/sales/list-sales-methods.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Dashboard", description: "Your Sellkit dashboard." }), { name: "robots", content: "noindex" }];
 
 /**
- * Protected (SPEC §2). Who the creator is comes first; the workspace (business, sales methods, figures)
- * is deferred, so a client-side navigation shows the page with skeletons at once. Server-rendered pages
- * wait for all of it (entry.server), so the first paint is complete.
+ * Protected (SPEC §2). The session check and everything the page shows (who the creator is, the business,
+ * sales methods and figures) are one database statement. The workspace is still handed over as a deferred
+ * value, already resolved (it came with the rest), so the component and its load-error element are unchanged.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.services;
-  const user = await requireUser(context.services, request);
-  const workspace = Promise.all([getBusinessCard(db, user.id), listSalesMethods(db, user.id), getDashboardStats(db, user.id)]).then(
-    ([business, salesMethods, stats]) => ({ business, salesMethods, stats }),
-  );
-  workspace.catch((error: unknown) => context.services.logger.error({ err: error }, "dashboard workspace not loaded"));
-  const profile = await getProfileSummary(db, user.id);
+  const { page } = await requireUser(context.services, request, { batch: context, page: dashboardPageQuery });
+  const { profile, business, salesMethods, stats } = page;
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,
     avatarUrl: profile.avatarUrl,
     storeName: profile.storeName,
     greeting: greetingText(hourIn(new Date(), readTimeZone(request)), profile.firstName),
-    workspace,
+    workspace: Promise.resolve({ business, salesMethods, stats }),
   };
 }
 

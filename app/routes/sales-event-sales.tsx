@@ -16,7 +16,7 @@ const METHOD = "events";
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, EVENT_SALES_DEFAULTS);
+  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, EVENT_SALES_DEFAULTS, { batch: context });
   return { values, saved };
 }
 

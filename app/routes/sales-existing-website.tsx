@@ -10,7 +10,7 @@ import { BUTTON_STYLES, INTEGRATION_METHODS, optionValues, WEBSITE_PLATFORMS } f
 import { buyButtonSnippet, buyPageUrl, type ButtonStyle, type IntegrationMethod } from "~/lib/buy-button-snippet";
 import { showToast } from "~/lib/toast";
 import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/schemas/sales/existing-website";
-import { getProfileSummary } from "~/server/profile/get-profile-summary.server";
+import { profileSummaryQuery } from "~/server/profile/profile-summary-query.server";
 import { loadSalesMethodForm } from "~/server/sales/load-sales-method-form.server";
 import { submitSalesMethodForm } from "~/server/sales/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-existing-website";
@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const { userId, values, saved } = await loadSalesMethodForm(services, request, METHOD, EXISTING_WEBSITE_DEFAULTS);
-  const { storeName } = await getProfileSummary(services.db, userId);
+  const { values, saved, extra: profile } = await loadSalesMethodForm(services, request, METHOD, EXISTING_WEBSITE_DEFAULTS, { batch: context, extra: profileSummaryQuery });
+  const { storeName } = profile;
   return { values, saved, storeName: storeName ?? "My store", buyUrl: buyPageUrl(services.env.APP_URL, saved?.id ?? UNSAVED_ID) };
 }
 

@@ -18,7 +18,7 @@ const METHOD = "online_store";
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, ONLINE_STORE_DEFAULTS);
+  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, ONLINE_STORE_DEFAULTS, { batch: context });
   return { values, saved };
 }
 

@@ -16,7 +16,7 @@ const METHOD = "retail_store";
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, RETAIL_STORE_DEFAULTS);
+  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, RETAIL_STORE_DEFAULTS, { batch: context });
   return { values, saved };
 }
 

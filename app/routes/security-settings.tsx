@@ -16,17 +16,18 @@ import { SECURITY_EVENT_RETENTION_DAYS } from "~/lib/security-format";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/require-user.server";
 import { dispatchSecurityIntent } from "~/server/security/intents/dispatch-security-intent.server";
-import { getSecurityOverview } from "~/server/security/get-security-overview.server";
+import { securityOverviewQuery, type SecurityOverview } from "~/server/security/security-overview-query.server";
 import type { Route } from "./+types/security-settings";
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Security settings", description: "Two-factor, sessions and security events." }), { name: "robots", content: "noindex" }];
 
-/** Protected. The overview is deferred: a client-side visit shows 'Loading security settings...' at once. */
+/**
+ * Protected. The session check and the whole overview are one database statement; the overview is still
+ * handed over as a deferred value, already resolved, so the component and its load-error element are unchanged.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.services, request);
-  const overview = getSecurityOverview(context.services, user);
-  overview.catch((error: unknown) => context.services.logger.error({ err: error }, "security overview not loaded"));
-  return { overview, renderedAt: Date.now() };
+  const { page: overview } = await requireUser(context.services, request, { batch: context, page: securityOverviewQuery });
+  return { overview: Promise.resolve(overview), renderedAt: Date.now() };
 }
 
 /** One action, several forms: `intent` picks the verb; the user is always the session's. */
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return dispatchSecurityIntent(context.services, request, user);
 }
 
-type Overview = Awaited<ReturnType<typeof getSecurityOverview>>;
+type Overview = SecurityOverview;
 
 export default function SecuritySettings({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {

@@ -9,23 +9,26 @@ import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/server/auth/require-user.server";
-import { getSettings } from "~/server/settings/get-settings.server";
+import { settingsQuery } from "~/server/settings/settings-query.server";
 import { dispatchSettingsIntent } from "~/server/settings/intents/dispatch-settings-intent.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Settings", description: "Your Sellkit profile, business, email, password and account." }), { name: "robots", content: "noindex" }];
 
-/** Protected. The email-change link (GET /api/auth/verify-email) lands here with `email-changed=1` (and `error` when refused). */
+/**
+ * Protected; the session check and the page's data are one statement. The email-change link (GET
+ * /api/auth/verify-email) lands here with `email-changed=1` (and `error` when refused).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.services, request);
+  const user = await requireUser(context.services, request, { batch: context, page: settingsQuery });
   const params = new URL(request.url).searchParams;
   if (params.has("email-changed")) {
     return params.get("error")
       ? redirectWithToast("/settings", { type: "error", title: "This email change link is invalid or has expired", description: "Please ask for a new one below." })
       : redirectWithToast("/settings", { type: "success", title: "Email changed", description: `You now sign in with ${user.email}.` });
   }
-  return getSettings(context.services.db, user.id);
+  return user.page;
 }
 
 /** One action, five forms: the `intent` field picks the verb; the user is always the session's. */

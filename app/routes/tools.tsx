@@ -9,15 +9,20 @@ import { describeSetup } from "~/content/sales-options";
 import { findTool } from "~/content/tools";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/server/auth/require-user.server";
-import { getSalesMethod } from "~/server/sales/get-sales-method.server";
+import { salesMethodQuery } from "~/server/sales/sales-method-query.server";
 import type { Route } from "./+types/tools";
 
-/** A tool of the dashboard (SPEC §2 table), protected: what it does and the saved setup of its sales method. */
+/**
+ * A tool of the dashboard (SPEC §2 table), protected: what it does and the saved setup of its sales method,
+ * read with the session check in one statement.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.services, request);
   const tool = findTool(params.tool);
-  if (!tool) throw data(null, { status: 404 });
-  const saved = await getSalesMethod(context.services.db, user.id, tool.businessType);
+  if (!tool) {
+    await requireUser(context.services, request, { batch: context });
+    throw data(null, { status: 404 });
+  }
+  const { page: saved } = await requireUser(context.services, request, { batch: context, page: salesMethodQuery(tool.businessType) });
   return { slug: tool.slug, setup: saved ? describeSetup(tool.businessType, saved.settings) : null };
 }
 

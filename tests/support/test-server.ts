@@ -1,14 +1,17 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type pg from "pg";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "~/server/env.server";
 import { createServices } from "~/server/create-services.server";
 import { createServer as createNetServer } from "node:net";
 import { createApp } from "../../server/create-app";
+import { createHttpServer } from "../../server/request-limits";
 import { openDatabase } from "~/db/open-database.server";
 import { createTestDatabase } from "./test-database";
 
@@ -31,7 +34,39 @@ export type TestServerOptions = {
    * one: `stop` then only closes this instance's connections.
    */
   databaseUrl?: string;
+  /** Where the server's log lines go (silent by default): to read what is logged. */
+  logDestination?: { write: (line: string) => void };
+  /** Record the database round trips (statements sent) of each HTTP request: `roundTrips()`. */
+  countRoundTrips?: boolean;
 };
+
+/** The statements one HTTP request sent to the database, in order. */
+export type RequestRoundTrips = { method: string; url: string; statements: string[] };
+
+/**
+ * Counts statements per HTTP request: every pooled connection's `query` notes its text in the store of the
+ * request it runs for (AsyncLocalStorage follows the request through loaders, timers and the pool).
+ */
+function roundTripCounter(pool: pg.Pool) {
+  const current = new AsyncLocalStorage<RequestRoundTrips>();
+  const done: RequestRoundTrips[] = [];
+  pool.on("connect", (client) => {
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      const config = args[0] as string | { text: string };
+      current.getStore()?.statements.push(typeof config === "string" ? config : config.text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof client.query;
+  });
+  return {
+    wrap: (app: RequestListener): RequestListener => (req, res) => {
+      const entry: RequestRoundTrips = { method: req.method ?? "", url: req.url ?? "", statements: [] };
+      done.push(entry);
+      current.run(entry, () => app(req, res));
+    },
+    list: () => done,
+  };
+}
 
 /** A free 127.0.0.1 port (for a server whose address must be known before it starts). */
 export { freePort };
@@ -44,24 +79,27 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
   if (!existsSync(BUILD_FILE)) throw new Error("No build found: run `npm run build` before the integration tests.");
   const build = (await import(pathToFileURL(BUILD_FILE).href)) as ServerBuild;
   const database = options.databaseUrl
-    ? await openDatabase({ kind: "postgres", url: options.databaseUrl }).then((handle) => ({ ...handle, url: options.databaseUrl, drop: handle.close }))
+    ? await openDatabase({ kind: "postgres", url: options.databaseUrl }).then((handle) => ({ ...handle, drop: handle.close }))
     : await createTestDatabase();
+  const counter = options.countRoundTrips ? roundTripCounter(database.pool) : null;
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const env = parseEnv({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), APP_URL: origin, ...envOverrides });
-  const logger = pino({ level: "silent" });
+  const logger = options.logDestination ? pino({ level: "info" }, options.logDestination) : pino({ level: "silent" });
   const services = createServices({ env, db: database.db, listen: database.listen, logger });
   const { mailer } = services;
   const app = createApp({ services, build, clientDir: path.resolve("build/client") });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(port, "127.0.0.1", () => resolve(s));
+    const s = createHttpServer(counter ? counter.wrap(app) : app).listen(port, "127.0.0.1", () => resolve(s));
   });
   return {
     origin,
     db: database.db,
-    /** The PostgreSQL database's address (undefined on PGlite), for a second instance on the same data. */
+    /** The PostgreSQL database's address, for a second instance on the same data. */
     databaseUrl: database.url,
     services,
+    /** The database round trips of each request so far (with `countRoundTrips`), oldest first. */
+    roundTrips: () => counter?.list() ?? [],
     /** fetch against the server; state-changing requests carry our Origin unless the caller sets one. */
     request(pathname: string, init: RequestInit = {}) {
       const headers = new Headers(init.headers);
@@ -71,6 +109,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.afterResponse.drain();
       await mailer.close();
       await database.drop();
     },

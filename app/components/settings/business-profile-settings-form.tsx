@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { settingsBusinessProfileSchema } from "~/schemas/settings-business-profile";
-import type { Settings } from "~/server/settings/get-settings.server";
+import type { Settings } from "~/server/settings/settings-query.server";
 import { busyFor } from "./settings-section";
 
 /** Every field of register step 2, prefilled with the saved business profile. */

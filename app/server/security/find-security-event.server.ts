@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import { securityAudit } from "~/db/schema";
-import { SECURITY_EVENT_COLUMNS, type SecurityEventSummary } from "./list-security-events.server";
+import { SECURITY_EVENT_COLUMNS, type SecurityEventSummary } from "./security-event-columns.server";
 
 /** One event, only if it is the user's own (the live stream re-reads each announced event this way). */
 export async function findSecurityEvent(db: Database, userId: string, eventId: string): Promise<SecurityEventSummary | null> {

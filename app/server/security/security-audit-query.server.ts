@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isExposedAuthEndpoint } from "../auth/exposed-auth-endpoints";
 import { LAST_ACTIVE_WRITE_SECONDS } from "../auth/get-session-user.server";
-import type { AppServices } from "../services";
+import type { PageQuery } from "../auth/page-query";
 
 export type AuditStatus = "fixed" | "monitoring" | "attention";
 export type AuditItem = { id: string; title: string; severity: "critical" | "high" | "medium"; status: AuditStatus; detail: string; checkedAt: Date };
@@ -20,19 +20,23 @@ const SECRET_BEARING_ENDPOINTS: [string, string][] = [
 /**
  * SPEC §2 'Security Audit Results', each item checked live against the real system (not a claim):
  * two-factor secrets are encrypted (no stored secret reads as plain base32), no endpoint that carries
- * secrets is reachable, backup codes are stored only as keyed hashes, and session activity is being recorded.
+ * secrets is reachable, backup codes are stored only as keyed hashes, and session activity is being recorded
+ * (the signed-in session's mark is recent, or was written by this very statement).
  */
-export async function runSecurityAudit(services: AppServices, sessionId: string): Promise<AuditItem[]> {
+export const securityAuditQuery: PageQuery<AuditItem[]> = {
+  json: sql`json_build_object(
+    'plain_secrets', (select count(*) from two_factor where secret_encrypted ~ '^[A-Z2-7]{16,}=*$'),
+    'secrets', (select count(*) from two_factor),
+    'plain_codes', (select count(*) from backup_codes where code_hash !~ '^[0-9a-f]{64}$'),
+    'codes', (select count(*) from backup_codes),
+    'activity_recorded', me.touched_at is not null
+      or (select coalesce(last_active_at, created_at) > now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS * 2}) from session where id = me.session_id)
+  )`,
+  read: (json) => auditItems((json ?? {}) as Record<string, string | number | boolean | null>),
+};
+
+function auditItems(row: Record<string, string | number | boolean | null>): AuditItem[] {
   const checkedAt = new Date();
-  const result = await services.db.execute(sql`
-    select
-      (select count(*) from two_factor where secret_encrypted ~ '^[A-Z2-7]{16,}=*$') as plain_secrets,
-      (select count(*) from two_factor) as secrets,
-      (select count(*) from backup_codes where code_hash !~ '^[0-9a-f]{64}$') as plain_codes,
-      (select count(*) from backup_codes) as codes,
-      (select coalesce(last_active_at, created_at) > now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS * 2}) from session where id = ${sessionId}) as activity_recorded
-  `);
-  const row = (result as unknown as { rows: Record<string, string | number | boolean | null>[] }).rows[0] ?? {};
   const exposed = SECRET_BEARING_ENDPOINTS.filter(([method, path]) => isExposedAuthEndpoint(method, path));
   const plainSecrets = Number(row.plain_secrets ?? 0);
   const plainCodes = Number(row.plain_codes ?? 0);

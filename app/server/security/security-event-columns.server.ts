@@ -1,11 +1,9 @@
-import { desc, eq } from "drizzle-orm";
-import type { Database } from "~/db/database";
 import { securityAudit } from "~/db/schema";
 
 /** SPEC §9: the list (and the live list) holds at most 50 events. */
 export const SECURITY_EVENTS_LIMIT = 50;
 
-/** The columns a panel shows (no user id, no user agent twice). */
+/** The columns a panel shows of an event (no user id, no user agent twice). */
 export const SECURITY_EVENT_COLUMNS = {
   id: securityAudit.id,
   eventType: securityAudit.eventType,
@@ -18,9 +16,3 @@ export const SECURITY_EVENT_COLUMNS = {
 };
 
 export type SecurityEventSummary = { id: string; eventType: string; eventCategory: string; severity: string; riskScore: number; ipAddress: string | null; details: Record<string, unknown>; createdAt: Date };
-
-/** The user's own security events, newest first. */
-export async function listSecurityEvents(db: Database, userId: string, limit = SECURITY_EVENTS_LIMIT): Promise<SecurityEventSummary[]> {
-  return db.select(SECURITY_EVENT_COLUMNS).from(securityAudit).where(eq(securityAudit.userId, userId)).orderBy(desc(securityAudit.createdAt)).limit(limit);
-}
-

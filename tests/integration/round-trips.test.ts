@@ -1,0 +1,96 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { securityAudit, session } from "~/db/schema";
+import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+// Issue 11.5: every signed-in read reaches the database once per request. The session check, the 'last
+// active' mark with its once-a-minute `authorized_access` event (and its NOTIFY), the root loader's header
+// data and the page's own data are one statement, for the document and for its client-navigation data.
+// A query added to any of these paths makes this test fail.
+
+const SIGNED_IN_PAGES = [
+  "/dashboard",
+  "/settings",
+  "/security-settings",
+  "/tools/estore-builder",
+  "/sales/online-store",
+  "/sales/retail-store",
+  "/sales/event-sales",
+  "/sales/existing-website",
+  "/sales/social-media",
+];
+
+let mail: MailCatcher;
+let server: TestServer;
+let creator: SignedInCreator;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" }, { countRoundTrips: true });
+  creator = await createSignedInCreator(server, mail, { firstName: "Ada", businessTypes: ["online_store", "events"] });
+});
+afterAll(async () => {
+  await server?.stop();
+  await mail?.stop();
+});
+
+const sessionIdOf = async (userId: string) => (await server.db.select({ id: session.id }).from(session).where(eq(session.userId, userId)))[0]!.id;
+
+/** One GET as the creator's browser; the statements the server sent to the database for it. */
+async function statementsOf(path: string) {
+  const before = server.roundTrips().length;
+  const response = await server.request(path, { headers: { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } });
+  await response.arrayBuffer();
+  // Anything the request still sends after its answer counts too.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const mine = server.roundTrips().slice(before).filter((entry) => entry.url === path);
+  expect(mine).toHaveLength(1);
+  return { status: response.status, statements: mine[0]!.statements };
+}
+
+async function accessEvents(userId: string) {
+  return server.db.select({ id: securityAudit.id }).from(securityAudit).where(and(eq(securityAudit.userId, userId), eq(securityAudit.eventType, "authorized_access")));
+}
+
+describe("one database round trip per signed-in read", () => {
+  for (const page of SIGNED_IN_PAGES) {
+    for (const path of [page, `${page}.data`]) {
+      it(`${path}: one statement, with and without the minute's activity mark`, async () => {
+        const sessionId = await sessionIdOf(creator.id);
+        // The session's mark is due: this request writes it and the authorized_access event, in its one statement.
+        await server.db.update(session).set({ lastActiveAt: null }).where(eq(session.id, sessionId));
+        const eventsBefore = (await accessEvents(creator.id)).length;
+        const due = await statementsOf(path);
+        expect(due.status).toBe(200);
+        expect(due.statements).toHaveLength(1);
+        expect(await accessEvents(creator.id)).toHaveLength(eventsBefore + 1);
+        const [{ lastActiveAt }] = await server.db.select({ lastActiveAt: session.lastActiveAt }).from(session).where(eq(session.id, sessionId)) as [{ lastActiveAt: Date | null }];
+        expect(lastActiveAt).not.toBeNull();
+
+        // Within the minute: nothing more is written, and still one statement.
+        const fresh = await statementsOf(path);
+        expect(fresh.status).toBe(200);
+        expect(fresh.statements).toHaveLength(1);
+        expect(await accessEvents(creator.id)).toHaveLength(eventsBefore + 1);
+      });
+    }
+  }
+
+  it("announces the folded authorized_access event on the live events channel", async () => {
+    const sessionId = await sessionIdOf(creator.id);
+    await server.db.update(session).set({ lastActiveAt: null }).where(eq(session.id, sessionId));
+    const announced: string[] = [];
+    const unsubscribe = await server.services.securityEvents.subscribe(creator.id, (id) => announced.push(id));
+    try {
+      expect((await statementsOf("/dashboard.data")).statements).toHaveLength(1);
+      const [latest] = (await server.db.select({ id: securityAudit.id, createdAt: securityAudit.createdAt }).from(securityAudit).where(and(eq(securityAudit.userId, creator.id), eq(securityAudit.eventType, "authorized_access")))).sort(
+        (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+      );
+      await expect.poll(() => announced, { timeout: 5_000 }).toContain(latest!.id);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
