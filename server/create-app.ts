@@ -9,6 +9,8 @@ import type { AppServices } from "../app/server/services";
 import { contentSecurityPolicy, createNonce } from "./csp";
 import { discardUnreadBody } from "./discard-unread-body";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
+import { redactUrl } from "./redact-url";
+import { createHostGuard, createSiteCheck, limitRequestBody } from "./request-limits";
 import { createAssetHandler } from "./static-assets";
 
 export type CreateAppOptions = {
@@ -57,18 +59,22 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   // X-Forwarded-For is believed only from the proxies listed in TRUSTED_PROXIES.
   app.set("trust proxy", parseTrustedProxies(env.TRUSTED_PROXIES));
 
-  // Request log: one line per response, without cookies or query secrets.
+  // Request log: one line per response, without cookies, query strings or the tokens some paths carry.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip }, "request");
+      logger.info({ method: req.method, path: redactUrl(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip }, "request");
     });
     next();
   });
 
   // A response sent before the request body was read: the body is discarded, and the answer waits for it.
   app.use(discardUnreadBody);
+  // Only this site's host names are answered (DNS rebinding), and no body is read past its route's cap or time.
+  const site = createSiteCheck(env.APP_URL);
+  app.use(createHostGuard(site));
+  app.use(limitRequestBody);
 
   // The client's address, resolved by Express from trusted proxies only, for better-auth and the app.
   // Always overwritten, so a client cannot choose it.
@@ -102,13 +108,10 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: database ? "up" : "down", stopping: isStopping() });
   });
 
-  // CSRF: a state-changing request must come from our own origin (browsers always send Origin on POST).
-  const ownOrigin = new URL(env.APP_URL).origin;
+  // CSRF: a state-changing request must come from our own origin, APP_URL (browsers always send Origin on
+  // POST); the request's Host header is never the reference.
   app.use((req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.get("origin");
-    const hostOrigin = `${req.protocol}://${req.get("host")}`;
-    if (origin && (origin === ownOrigin || origin === hostOrigin)) return next();
+    if (SAFE_METHODS.has(req.method) || site.isOwnOrigin(req.get("origin"))) return next();
     res.status(403).json({ error: "Cross-site request refused" });
   });
 
@@ -120,7 +123,11 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
     const pages = new Map([...loadPrerenderedPages(clientDir)].map(([route, page]) => [route, { ...page, csp: contentSecurityPolicy(page.scriptHashes, cspOptions) }]));
     app.use((req, res, next) => servePrerendered(pages, req, res, next));
   }
-  app.use(compression());
+  // Client-navigation data (`.data`: the loaders' answers) is not compressed. It is small (0.2–3 KB for the
+  // signed-in pages) and streamed, so `compression`'s size threshold never applies: each answer paid a brotli
+  // stream and its trips through the thread pool (about 25 futex calls) to save a few hundred bytes, one TCP
+  // segment either way. Measured on /dashboard.data at 100 connections: 311 → 640 req/s without it.
+  app.use(compression({ filter: (req, res) => !req.path.endsWith(".data") && compression.filter(req, res) }));
 
   if (clientDir) {
     app.use(
@@ -151,6 +158,8 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext(req, res) {
+        // Navigation data (`.data`) is not a document: no nonce to make, the default CSP above stays.
+        if (req.path.endsWith(".data")) return { services, cspNonce: "", clientIp: req.ip };
         const cspNonce = createNonce();
         res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], cspOptions));
         return { services, cspNonce, clientIp: req.ip };

@@ -5,6 +5,9 @@ import type { NextFunction, Request, Response } from "express";
 export const UNREAD_BODY_WAIT_MS = 2_000;
 export const UNREAD_BODY_WAIT_BYTES = 10 * 1024 * 1024;
 
+/** `res.locals` flag: answer at once (the body is refused: too large, too slow), without waiting for it. */
+export const ANSWER_WITHOUT_WAITING = "answerWithoutWaiting";
+
 function drain(req: IncomingMessage) {
   if (req.complete) return;
   req.removeAllListeners("data");
@@ -24,7 +27,7 @@ export function discardUnreadBody(req: Request, res: Response, next: NextFunctio
     const declared = Number(req.headers["content-length"] ?? 0);
     const hasBody = declared > 0 || req.headers["transfer-encoding"] !== undefined;
     drain(req);
-    if (req.complete || req.readableEnded || !hasBody || !(declared <= UNREAD_BODY_WAIT_BYTES)) return end(...args);
+    if (req.complete || req.readableEnded || !hasBody || !(declared <= UNREAD_BODY_WAIT_BYTES) || res.locals[ANSWER_WITHOUT_WAITING]) return end(...args);
     let done = false;
     const finish = () => {
       if (done) return;

@@ -82,6 +82,17 @@ describe("public site over HTTP", () => {
     expect(again.status).toBe(304);
   });
 
+  it("compresses rendered pages, not their small navigation data (.data)", async () => {
+    const headers = { "accept-encoding": "gzip, br", cookie: "sellkit.session_token=abc" };
+    const page = await server.request("/pricing", { headers });
+    expect(page.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
+    await page.arrayBuffer();
+    const data = await server.request("/pricing.data", { headers });
+    expect(data.status).toBe(200);
+    expect(data.headers.get("content-encoding")).toBeNull();
+    await data.arrayBuffer();
+  });
+
   it("caches hashed assets for a year", async () => {
     const html = await (await server.request("/")).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
