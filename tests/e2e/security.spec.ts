@@ -133,6 +133,22 @@ test("sessions: the other browser is listed, terminated, and signed out on its n
   await other.context().close();
 });
 
+test("an open security page whose session is terminated from another browser is sent to sign in at once", async ({ page, context }) => {
+  const creator = await createCreator(page);
+  const other = await secondBrowser(context, creator);
+  await expect(other).toHaveURL(/\/dashboard$/);
+  await other.goto("/security-settings");
+  await expect(other.getByText("● Live")).toBeVisible();
+
+  // Terminated from the first browser: the other tab's live stream ends and its page goes to sign in by itself.
+  await page.goto("/security-settings");
+  const sessions = page.getByRole("heading", { name: /Active sessions/ }).locator("xpath=ancestor::*[contains(@class,'rounded-lg')][1]");
+  await sessions.getByRole("button", { name: /Terminate session: .*198\.51\.100\.77/ }).click();
+  await expect(page.getByText("Session terminated successfully")).toBeVisible();
+  await expect(other).toHaveURL(/\/auth\?from=%2Fsecurity-settings/, { timeout: 5_000 });
+  await other.context().close();
+});
+
 test("events arrive live in an open tab, with an alert toast for risk 5 or more", async ({ page, context }) => {
   const creator = await createCreator(page);
   await page.goto("/security-settings");

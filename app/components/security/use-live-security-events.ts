@@ -12,7 +12,8 @@ export type LiveEvent = { id: string; eventType: string; eventCategory: string; 
 /**
  * The events of the loader, with the ones streamed since prepended (newest first, no duplicates, capped at
  * 50). An alert toast for each streamed event of risk ≥ 5. After a lost connection the stream is opened again
- * with the spec's delays and the page data is re-read, so nothing missed in between stays missing.
+ * with the spec's delays and the page data is re-read, so nothing missed in between stays missing. A stream
+ * the server ends for good (its session ended, or the per-session stream cap) is not reopened.
  */
 export function useLiveSecurityEvents(loaded: LiveEvent[]): { events: LiveEvent[]; connected: boolean } {
   const [streamed, setStreamed] = useState<LiveEvent[]>([]);
@@ -40,6 +41,20 @@ export function useLiveSecurityEvents(loaded: LiveEvent[]): { events: LiveEvent[
         if (event.riskScore >= SECURITY_ALERT_RISK) {
           showToast({ type: "warning", title: `Security Alert: ${event.eventType}`, description: `Risk Score: ${event.riskScore}` });
         }
+      });
+      // The session ended (signed out here or elsewhere, terminated, password changed): no more reconnecting;
+      // re-reading the page data sends the visitor to sign in through the route guard.
+      source.addEventListener("session-ended", () => {
+        stopped = true;
+        source?.close();
+        setConnected(false);
+        void revalidate();
+      });
+      // Too many open streams for this session or account: the server closed the oldest, this one; it stays closed.
+      source.addEventListener("stream-limit", () => {
+        stopped = true;
+        source?.close();
+        setConnected(false);
       });
       source.onerror = () => {
         setConnected(false);

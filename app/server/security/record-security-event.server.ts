@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import type { SecurityEventInput } from "./security-event";
+import { securityEventRow, type SecurityEventInput } from "./security-event";
 
 export type RequestMeta = { ipAddress?: string; userAgent?: string };
 
@@ -13,13 +13,11 @@ export const SECURITY_EVENTS_CHANNEL = "security_events";
  * nothing). `details` must never hold secrets (passwords, tokens, codes): callers pass identifiers and outcomes.
  */
 export async function recordSecurityEvent(db: Database, event: SecurityEventInput, meta: RequestMeta): Promise<void> {
-  const userAgent = meta.userAgent?.slice(0, 512) ?? null;
-  const details = { ...event.details, userAgent: userAgent ?? undefined, timestamp: new Date().toISOString() };
-  const riskScore = Math.max(0, Math.min(10, Math.round(event.riskScore)));
+  const row = securityEventRow(event, meta);
   await db.execute(sql`
     with inserted as (
       insert into security_audit (user_id, event_type, event_category, severity, risk_score, ip_address, user_agent, details)
-      values (${event.userId ?? null}, ${event.eventType}, ${event.eventCategory}, ${event.severity}, ${riskScore}, ${meta.ipAddress ?? null}, ${userAgent}, ${JSON.stringify(details)}::jsonb)
+      values (${row.userId}, ${row.eventType}, ${row.eventCategory}, ${row.severity}, ${row.riskScore}, ${row.ipAddress}, ${row.userAgent}, ${row.details}::jsonb)
       returning id, user_id
     )
     select pg_notify(${SECURITY_EVENTS_CHANNEL}, json_build_object('id', id, 'userId', user_id)::text) from inserted
