@@ -6,6 +6,7 @@ import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { getSessionUser } from "~/server/auth/get-session-user.server";
 import { TWO_FACTOR_CHALLENGE_PATH } from "~/server/auth/require-user.server";
 import { safeRedirectPath } from "~/server/auth/safe-redirect";
+import { takeOAuthReturn } from "~/server/auth/oauth-return.server";
 import { decodeOAuthState, oauthStateCookie } from "~/server/auth/start-oauth.server";
 import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "~/server/security/record-security-event.server";
@@ -44,9 +45,13 @@ async function handleCallback({ request, context }: Route.LoaderArgs) {
   const state = decodeOAuthState(params.get("state"));
   const user = await getSessionUser(services, request);
 
+  // Whether the current session is the one a third-party sign-in just made and that is returning here now.
+  const returning = user ? await takeOAuthReturn(services.db, user.sessionId) : false;
+
   if (!state || typeof stored !== "string" || stored !== state.csrf) {
-    if (user) {
-      // A sign-in that cannot be tied to this browser's request is not kept.
+    // A sign-in that cannot be tied to this browser's request is not kept. Any other session is left alone:
+    // this is a GET that a link on any site can trigger (issue 13.4).
+    if (user && returning) {
       const { headers } = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true });
       for (const cookie of headers.getSetCookie()) clear.append("Set-Cookie", cookie);
       await recordSecurityEvent(services.db, { userId: user.id, eventType: "oauth_state_mismatch", eventCategory: "authentication", severity: "high", riskScore: 8 }, requestMeta(request));

@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, getCurrentAdapter } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -12,6 +12,8 @@ import { mailTemplates } from "../mail/templates";
 import { assessSignInRisk } from "../security/assess-sign-in-risk.server";
 import { recordSecurityEvent } from "../security/record-security-event.server";
 import { isCommonPassword, COMMON_PASSWORD_MESSAGE } from "./is-common-password.server";
+import { markOAuthReturn } from "./oauth-return.server";
+import { RESET_LINK_PREFIX, revokeAccountLinks } from "./revoke-account-links.server";
 import { CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX } from "./session-cookie";
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -144,6 +146,12 @@ export function createAuth({ db, env, mailer, logger }: Deps) {
           },
         },
         update: {
+          // An email change (the confirmation link opened) ends the links mailed to the old address before it happens.
+          before: async (data, ctx) => {
+            if (ctx?.path !== "/verify-email" || typeof data.email !== "string") return;
+            const userId = emailChangeTokenUserId(typeof ctx.query?.token === "string" ? ctx.query.token : "");
+            if (userId) await revokeAccountLinks(await getCurrentAdapter(ctx.context.adapter), userId);
+          },
           after: async (updated, ctx) => {
             const token = typeof ctx?.query?.token === "string" ? ctx.query.token : "";
             if (ctx?.path !== "/verify-email" || !isEmailChangeToken(token)) return;
@@ -156,12 +164,31 @@ export function createAuth({ db, env, mailer, logger }: Deps) {
           },
         },
       },
+      account: {
+        update: {
+          // A password change in settings ends the reset and magic links mailed before it (with the change).
+          before: async (data, ctx) => {
+            const userId = ctx?.context.session?.user.id;
+            if (typeof data.password === "string" && userId) await revokeAccountLinks(await getCurrentAdapter(ctx.context.adapter), userId);
+          },
+        },
+      },
+      verification: {
+        delete: {
+          // A reset consumes its link: every other reset and magic link of the account goes with it (issue 13.3).
+          before: async (row, ctx) => {
+            if (ctx?.path !== "/reset-password" || !row.identifier.startsWith(RESET_LINK_PREFIX)) return;
+            await revokeAccountLinks(await getCurrentAdapter(ctx.context.adapter), row.value, { exceptId: row.id });
+          },
+        },
+      },
       session: {
         create: {
           after: async (created, ctx) => {
             const meta = { ipAddress: created.ipAddress ?? undefined, userAgent: created.userAgent ?? undefined };
             const risk = await assessSignInRisk(db, { userId: created.userId, ipAddress: created.ipAddress, userAgent: created.userAgent });
             const method = signInMethod(ctx?.path);
+            if (method === "oauth") await markOAuthReturn(db, created.id);
             await recordSecurityEvent(
               db,
               { userId: created.userId, eventType: "sign_in_success", eventCategory: "authentication", severity: risk.riskScore >= 5 ? "medium" : "low", riskScore: risk.riskScore, details: { method, newDevice: risk.newDevice, newIp: risk.newIp } },
@@ -189,6 +216,17 @@ function isEmailChangeToken(token: string): boolean {
     return payload.requestType === "change-email-verification" || typeof payload.updateTo === "string";
   } catch {
     return false;
+  }
+}
+
+/** The user an email-change token (already verified by better-auth when the hook runs) was issued for. */
+function emailChangeTokenUserId(token: string): string | null {
+  if (!isEmailChangeToken(token)) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { userId?: unknown };
+    return typeof payload.userId === "string" ? payload.userId : null;
+  } catch {
+    return null;
   }
 }
 

@@ -1,0 +1,136 @@
+import { and, eq, gte } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { securityAudit } from "~/db/schema";
+import { nextClientIp } from "../support/client-ip";
+import { CookieJar } from "../support/cookie-jar";
+import { postForm } from "../support/form-post";
+import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import { startOidcProvider } from "../support/oidc-provider";
+import { createSignedInCreator } from "../support/signed-in-creator";
+import { freePort, startTestServer, type TestServer } from "../support/test-server";
+
+// Issue 13.4: `GET /auth/google/callback` without a valid state signed the current user out on the server (a
+// top-level navigation carries the Lax cookie) and wrote a risk-8 alert, so a link on any site could sign a
+// creator out and raise a false alarm. A GET anyone can trigger must not end a session.
+
+const OIDC_CLIENT = { clientId: "sellkit-callback-test", clientSecret: "sellkit-callback-test-secret" };
+let mail: MailCatcher;
+let server: TestServer;
+let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
+let counter = 0;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  const port = await freePort();
+  oidc = await startOidcProvider({ ...OIDC_CLIENT, redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/google`] });
+  server = await startTestServer(
+    { SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback", GOOGLE_CLIENT_ID: OIDC_CLIENT.clientId, GOOGLE_CLIENT_SECRET: OIDC_CLIENT.clientSecret, GOOGLE_DISCOVERY_URL: oidc.discoveryUrl },
+    { port },
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+  await oidc?.stop();
+  await mail?.stop();
+});
+
+async function get(path: string, jar: CookieJar, ip: string) {
+  const response = await server.request(path, { headers: { cookie: jar.header(), "x-forwarded-for": ip } });
+  jar.store(response);
+  return { status: response.status, location: response.headers.get("location"), body: await response.text() };
+}
+
+/** Whether the browser of `jar` has a session (better-auth's answer: null when it has none). */
+async function signedIn(jar: CookieJar, ip: string) {
+  const { status, body } = await get("/api/auth/get-session", jar, ip);
+  return status === 200 && JSON.parse(body) !== null;
+}
+
+async function alertsSince(userId: string, since: Date) {
+  return server.db
+    .select({ eventType: securityAudit.eventType, riskScore: securityAudit.riskScore })
+    .from(securityAudit)
+    .where(and(eq(securityAudit.userId, userId), gte(securityAudit.createdAt, since), gte(securityAudit.riskScore, 8)));
+}
+
+/** `state` as the app writes it (base64url JSON of a CSRF token and a path), with a token this browser never got. */
+const FORGED_STATE = Buffer.from(JSON.stringify({ csrf: "forged-token", from: "/dashboard" })).toString("base64url");
+
+describe("GET /auth/google/callback without a valid state", () => {
+  it.each([
+    ["no state at all", "/auth/google/callback"],
+    ["a forged state", `/auth/google/callback?provider=google&state=${FORGED_STATE}`],
+    ["a forged state with a code", `/auth/google/callback?provider=google&code=abc&state=${FORGED_STATE}`],
+    ["garbage", "/auth/google/callback?state=%%%"],
+  ])("(%s) shows 'Security verification failed' but keeps the signed-in session and writes no high-risk alert", async (_, path) => {
+    counter += 1;
+    const creator = await createSignedInCreator(server, mail, { email: `callback-${counter}@example.com` });
+    const since = new Date(Date.now() - 1000);
+    expect(await signedIn(creator.jar, creator.ip)).toBe(true);
+
+    // As if a link on another site sent the creator's browser here (the Lax session cookie goes along).
+    const page = await get(path, creator.jar, creator.ip);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Security verification failed");
+    expect(page.body).toContain("Please try signing in again.");
+
+    expect(await signedIn(creator.jar, creator.ip)).toBe(true);
+    expect(await alertsSince(creator.id, since)).toEqual([]);
+  });
+});
+
+describe("a third-party sign-in that comes back with a state this browser did not start", () => {
+  it("is not kept: 'Security verification failed' and no session", async () => {
+    const result = await googleSignIn(`tampered-${Date.now()}@example.com`, { tamper: true });
+    expect(result.page).toContain("Security verification failed");
+    expect(await signedIn(result.jar, result.ip)).toBe(false);
+  });
+
+  it("while the same sign-in with its own state is kept (and a later forged GET leaves it alone)", async () => {
+    const result = await googleSignIn(`kept-${Date.now()}@example.com`, { tamper: false });
+    expect(result.page).toContain("Signed in with Google");
+    expect(await signedIn(result.jar, result.ip)).toBe(true);
+    expect((await get(`/auth/google/callback?provider=google&state=${FORGED_STATE}`, result.jar, result.ip)).body).toContain("Security verification failed");
+    expect(await signedIn(result.jar, result.ip)).toBe(true);
+  });
+});
+
+/**
+ * 'Continue with Google' like a browser through the local OpenID provider (its login, then consent), back to the
+ * app's callback page. With `tamper`, the stored oauth_state cookie is replaced before the browser returns.
+ */
+async function googleSignIn(email: string, { tamper }: { tamper: boolean }) {
+  const jar = new CookieJar();
+  const providerJar = new CookieJar();
+  const ip = nextClientIp();
+  let response = await postForm(server, "/login", { intent: "oauth", provider: "google", from: "/dashboard" }, { jar, ip });
+  expect(response.status).toBe(302);
+  let url = new URL(response.headers.get("location")!, server.origin);
+  await response.arrayBuffer();
+  if (tamper) jar.store(new Response(null, { headers: { "set-cookie": "sellkit.oauth_state=Zm9yZ2Vk; Path=/" } }));
+  for (let hops = 0; hops < 20; hops += 1) {
+    const atApp = url.origin === server.origin;
+    const headers: Record<string, string> = { cookie: (atApp ? jar : providerJar).header() };
+    if (atApp) headers["x-forwarded-for"] = ip;
+    response = await fetch(url, { redirect: "manual", headers });
+    (atApp ? jar : providerJar).store(response);
+    const location = response.headers.get("location");
+    if (atApp && url.pathname === "/auth/google/callback") return { jar, ip, page: await response.text() };
+    if (location) {
+      await response.arrayBuffer();
+      url = new URL(location, url);
+      continue;
+    }
+    const html = await response.text();
+    expect(response.status, html.slice(0, 300)).toBe(200);
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+    const body = prompt === "login" ? new URLSearchParams({ prompt, login: email, password: "any" }) : new URLSearchParams({ prompt: prompt! });
+    const target = new URL(action!.replace(/&amp;/g, "&"), url);
+    response = await fetch(target, { method: "POST", redirect: "manual", body, headers: { cookie: providerJar.header() } });
+    providerJar.store(response);
+    await response.arrayBuffer();
+    url = new URL(response.headers.get("location")!, target);
+  }
+  throw new Error("the Google sign-in did not come back to the app");
+}
