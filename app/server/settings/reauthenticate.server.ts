@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import { account, appRateLimits, session } from "~/db/schema";
+import { and, eq } from "drizzle-orm";
+import { account, session } from "~/db/schema";
 import { CURRENT_PASSWORD_REQUIRED_MESSAGE, CURRENT_PASSWORD_WRONG_MESSAGE } from "~/schemas/settings-current-password";
 import type { CurrentUser } from "../auth/get-current-user.server";
 import { requestMeta } from "../http/request-meta.server";
-import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/consume-rate-limit.server";
+import { RATE_LIMITS, reserveRateLimits } from "../rate-limit/consume-rate-limit.server";
 import { recordSecurityEvent } from "../security/record-security-event.server";
 import type { AppServices } from "../services";
 
@@ -35,23 +35,32 @@ export async function reauthenticate(services: AppServices, request: Request, us
     return fresh ? { ok: true, method: "fresh_session" } : { ok: false, reason: "stale_session", message: SIGN_IN_AGAIN_MESSAGE };
   }
 
-  const rule = RATE_LIMITS.currentPassword;
-  const key = `user:${user.id}`;
-  const [bucket] = await db
-    .select({ hits: appRateLimits.hits })
-    .from(appRateLimits)
-    .where(and(eq(appRateLimits.bucket, `${rule.name}:${key}`), sql`${appRateLimits.windowStartedAt} >= now() - make_interval(secs => ${rule.windowSeconds})`));
-  if (bucket && bucket.hits >= rule.limit) {
+  // The attempt is counted before the password is checked, in one statement (parallel requests cannot all pass
+  // the check first: issue 13.8), and taken back unless it turns out wrong: only wrong answers count, so a
+  // creator who knows their password is never slowed down.
+  const attempt = await reserveRateLimits(db, [{ rule: RATE_LIMITS.currentPassword, key: `user:${user.id}` }]);
+  if (!attempt.allowed) {
+    await attempt.release();
     await recordSecurityEvent(db, { userId: user.id, eventType: "reauthentication_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { action } }, requestMeta(request));
     return { ok: false, reason: "rate_limited", message: TOO_MANY_ATTEMPTS_MESSAGE };
   }
-  if (!password) return { ok: false, reason: "missing", message: CURRENT_PASSWORD_REQUIRED_MESSAGE };
+  if (!password) {
+    await attempt.release();
+    return { ok: false, reason: "missing", message: CURRENT_PASSWORD_REQUIRED_MESSAGE };
+  }
 
   const context = await auth.$context;
-  if (await context.password.verify({ hash: credential.hash, password })) return { ok: true, method: "password" };
-
-  // Only wrong answers count: a creator who knows their password is never slowed down.
-  await consumeRateLimit(db, rule, key);
+  let verified: boolean;
+  try {
+    verified = await context.password.verify({ hash: credential.hash, password });
+  } catch (error) {
+    await attempt.release();
+    throw error;
+  }
+  if (verified) {
+    await attempt.release();
+    return { ok: true, method: "password" };
+  }
   await recordSecurityEvent(db, { userId: user.id, eventType: "reauthentication_failed", eventCategory: "authentication", severity: "medium", riskScore: 4, details: { action } }, requestMeta(request));
   return { ok: false, reason: "wrong", message: CURRENT_PASSWORD_WRONG_MESSAGE };
 }
