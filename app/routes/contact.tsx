@@ -11,12 +11,18 @@ import { Input, Textarea } from "~/components/ui/input";
 import { HELP_FACTS } from "~/content/marketing";
 import { pageMeta } from "~/lib/meta";
 import { contactMessageSchema } from "~/schemas/contact-message";
-import { submitContactMessage } from "~/server/contact/submit-contact-message.server";
+import { CONTACT_RATE_LIMITED_MESSAGE, submitContactMessage } from "~/server/contact/submit-contact-message.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Contact us", description: `Questions about Sellkit? Write to us — we reply within ${HELP_FACTS.contactReplyBusinessDays} business days.` });
+
+/** An answer over the contact limit says when to write again (Retry-After). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 /** A field real visitors never see: bots that fill it are thanked and ignored. */
 const HONEYPOT_FIELD = "website";
@@ -30,8 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get(HONEYPOT_FIELD)) return { result: submission.reply({ resetForm: true }), sent: true };
 
   const { db, mailer, env, logger } = context.services;
+  let outcome: Awaited<ReturnType<typeof submitContactMessage>>;
   try {
-    await submitContactMessage(
+    outcome = await submitContactMessage(
       { db, mailer, logger, supportEmail: env.SUPPORT_EMAIL },
       submission.value,
       { ipAddress: context.clientIp, userAgent: request.headers.get("user-agent") ?? undefined },
@@ -41,6 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       { result: submission.reply({ formErrors: ["Your message could not be sent right now. Please try again in a moment."] }), sent: false },
       { status: 503 },
+    );
+  }
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [CONTACT_RATE_LIMITED_MESSAGE] }), sent: false },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
   return { result: submission.reply({ resetForm: true }), sent: true };

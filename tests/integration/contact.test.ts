@@ -2,6 +2,8 @@ import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages } from "~/db/schema";
+import { CONTACT_RATE_LIMITED_MESSAGE } from "~/server/contact/submit-contact-message.server";
+import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -121,5 +123,45 @@ describe("POST /contact with a body that is not form data", () => {
     const response = await server.request("/contact", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
     expect(response.status).toBe(415);
     expect(await response.text()).toContain("this request is not form data");
+  });
+});
+
+// Issue 13.5: RATE_LIMITS.contact was defined but not used — 12 posts from one address were all stored and
+// mailed. It now counts per client address and per sender email, in the database (shared by every instance).
+describe("POST /contact rate limit", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ SMTP_URL: mail.url, SUPPORT_EMAIL: SUPPORT, TRUSTED_PROXIES: "loopback" });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  const post = (ip: string, email: string, subject: string) =>
+    limited.request("/contact", { method: "POST", body: form({ name: "Ada", email, subject, message: "Hello" }), headers: { "x-forwarded-for": ip } });
+  const stored = async (where: ReturnType<typeof eq>) => (await limited.db.select({ n: count() }).from(contactMessages).where(where))[0]?.n ?? 0;
+
+  it("stores and mails exactly the limit of 12 parallel posts from one address, and answers the rest 429 with a message", async () => {
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => post("198.18.7.1", `one-ip-${i}@example.com`, `one-ip-${i}`)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMITS.contact.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - RATE_LIMITS.contact.limit);
+    const refused = responses.find((r) => r.status === 429)!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain(CONTACT_RATE_LIMITED_MESSAGE);
+    expect(await stored(eq(contactMessages.ipAddress, "198.18.7.1"))).toBe(RATE_LIMITS.contact.limit);
+  });
+
+  it("limits one sender email across addresses", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMITS.contact.limit + 2; i += 1) {
+      const response = await post(`198.18.8.${i + 1}`, "same-sender@example.com", `same-sender-${i}`);
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(RATE_LIMITS.contact.limit).fill(200), 429, 429]);
+    expect(await stored(eq(contactMessages.email, "same-sender@example.com"))).toBe(RATE_LIMITS.contact.limit);
+    // Another sender from another address is not affected.
+    expect((await post("198.18.9.1", "someone-else@example.com", "unaffected")).status).toBe(200);
   });
 });
