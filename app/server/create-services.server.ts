@@ -7,10 +7,11 @@ import { createMailer } from "./mail/create-mailer.server";
 import { createDatabaseHealth } from "./health/database-health.server";
 import { createSecurityEventHub } from "./security/security-event-hub.server";
 import type { AppServices } from "./services";
+import { createAfterResponse } from "./tasks/after-response.server";
 
 /** Everything loaders and actions use, built once from the environment and an open database. */
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, listen });
   const auth = createAuth({ db, env, mailer, logger });
-  return { env, db, logger, mailer, auth, securityEvents: createSecurityEventHub(listen, logger), health: createDatabaseHealth(db, logger) };
+  return { env, db, logger, mailer, auth, securityEvents: createSecurityEventHub(listen, logger, db), health: createDatabaseHealth(db, logger), afterResponse: createAfterResponse(logger) };
 }

@@ -1,3 +1,4 @@
+import type { AfterResponse } from "./tasks/after-response.server";
 import type { Database } from "~/db/database";
 import type { Auth } from "./auth/create-auth.server";
 import type { Env } from "./env.server";
@@ -15,6 +16,8 @@ export type AppServices = {
   auth: Auth;
   /** New security events as they are written, for the live events panel. */
   securityEvents: SecurityEventHub;
+  /** Work run after the answer (account-dependent mail, so timing tells nothing); drained on shutdown. */
+  afterResponse: AfterResponse;
   /** Whether the database answers (503 while it does not; /readyz). */
   health: DatabaseHealth;
 };
