@@ -33,7 +33,10 @@ const KINDS = ["prerendered", "ssr", "dashboard", "sessions", "sign-in"];
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 function pickKind() {
   let roll = Math.random() * WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
-  for (const [kind, weight] of WEIGHTS) if ((roll -= weight) < 0) return kind;
+  for (const [kind, weight] of WEIGHTS) {
+    roll -= weight;
+    if (roll < 0) return kind;
+  }
   return WEIGHTS[0][0];
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

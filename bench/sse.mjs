@@ -45,8 +45,7 @@ function openStream(origin, cookie, onEvent, onEnd = () => {}) {
       let buffer = "";
       response.on("data", (chunk) => {
         buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const event = /^event: (.*)$/m.exec(block)?.[1];
@@ -88,8 +87,14 @@ try {
       const at = performance.now();
       const write = sent.get(event.details?.seq);
       if (!write) return;
-      if (write.userId !== user.id) return void (foreign += 1);
-      if (write.seen.has(cookie)) return void (duplicates += 1);
+      if (write.userId !== user.id) {
+        foreign += 1;
+        return;
+      }
+      if (write.seen.has(cookie)) {
+        duplicates += 1;
+        return;
+      }
       write.seen.add(cookie);
       latencies.push(at - write.at);
     }, () => endedAt.set(cookie, performance.now()));

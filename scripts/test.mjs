@@ -29,6 +29,7 @@ function run(label, command, args, env = {}) {
 
 const steps = [
   ["types", "npm", ["run", "typecheck"]],
+  ["lint and format (Biome: rules, import layers, no cycles)", "npm", ["run", "lint"]],
   ["build", "npm", ["run", "build"]],
   ["budget: landing JS/CSS gzip (GUIDE §6)", "node", ["bench/bundle-size.mjs", "--summary"]],
   ["unit + integration (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.test-report/vitest.json"]],

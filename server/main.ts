@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { importPgliteData } from "../app/db/import-pglite-data.server";
 import { migrateDatabase, openDatabase } from "../app/db/open-database.server";
-import { EnvError, parseEnv } from "../app/server/env.server";
+import { type Env, EnvError, parseEnv } from "../app/server/env.server";
 import { createLogger } from "../app/server/logger.server";
 import { createServices } from "../app/server/create-services.server";
 import { resolveAuthSecret } from "./auth-secret";
@@ -15,7 +15,7 @@ import { createHttpServer } from "./request-limits";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
-  let env;
+  let env: Env;
   try {
     env = parseEnv(process.env);
   } catch (error) {
@@ -53,7 +53,7 @@ async function main() {
   const { mailer } = services;
 
   let stopping = false;
-  let app;
+  let app: ReturnType<typeof createApp>;
   let closeVite = async () => {};
   if (dev) {
     const vite = await import("vite");

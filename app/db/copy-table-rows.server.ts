@@ -38,12 +38,12 @@ export async function copyTableRows({ source, target, log = () => {} }: { source
 }
 
 function schemaDifference(from: PublicTable[], to: PublicTable[]): string | null {
-  const describe = (table: PublicTable) => table.columns.map((column) => `${column.name} ${column.type}`).join(", ");
+  const columnsOf = (table: PublicTable) => table.columns.map((column) => `${column.name} ${column.type}`).join(", ");
   const target = new Map(to.map((table) => [table.name, table]));
   for (const table of from) {
     const other = target.get(table.name);
     if (!other) return `table ${table.name} is missing on the target`;
-    if (describe(table) !== describe(other)) return `table ${table.name} has (${describe(table)}) on the source, (${describe(other)}) on the target`;
+    if (columnsOf(table) !== columnsOf(other)) return `table ${table.name} has (${columnsOf(table)}) on the source, (${columnsOf(other)}) on the target`;
     target.delete(table.name);
   }
   const extra = [...target.keys()];

@@ -29,7 +29,8 @@ let cursors = 0;
  * never the whole table in memory. Must run inside a transaction (a REPEATABLE READ one for a consistent copy).
  */
 export async function* readTableRows(query: Query, table: PublicTable): AsyncGenerator<{ json: string; rows: number }> {
-  const cursor = `sellkit_rows_${(cursors += 1)}`;
+  cursors += 1;
+  const cursor = `sellkit_rows_${cursors}`;
   const columns = table.columns.map((column) => quoteIdentifier(column.name)).join(", ");
   await query(`declare ${cursor} no scroll cursor for select to_json(r)::text as j from (select ${columns} from ${rowsOf(table)}) r`);
   try {
@@ -37,8 +38,8 @@ export async function* readTableRows(query: Query, table: PublicTable): AsyncGen
     for (;;) {
       const rows = await query<{ j: string }>(`fetch forward ${size} from ${cursor}`);
       if (rows.length === 0) break;
-      let chars = 0;
-      const parts = rows.map((row) => ((chars += row.j.length), row.j));
+      const parts = rows.map((row) => row.j);
+      const chars = parts.reduce((sum, part) => sum + part.length, 0);
       yield { json: `[${parts.join(",")}]`, rows: rows.length };
       if (rows.length < size) break;
       // Double while batches are small, shrink when one was too large (a table of big images: a few per batch).

@@ -12,6 +12,7 @@ export function useToastThenNavigate(trigger: unknown, step: ToastThenNavigate |
   const navigate = useNavigate();
   const latest = useRef(step);
   latest.current = step;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `trigger` (a new answer) is what starts it; the step is read from the ref
   useEffect(() => {
     const current = latest.current;
     if (!current) return;

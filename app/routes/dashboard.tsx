@@ -91,7 +91,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 /** Placeholders the size of what they stand for, while the workspace loads. */
 function WorkspaceSkeleton() {
   return (
-    <div className="grid gap-10" aria-busy="true" aria-label="Loading your workspace">
+    <section className="grid gap-10" aria-busy="true" aria-label="Loading your workspace">
       <StatCardsSkeleton />
       <div className="h-48 animate-pulse rounded-lg border bg-muted/60" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -99,6 +99,6 @@ function WorkspaceSkeleton() {
           <div key={key} className="h-28 animate-pulse rounded-lg border bg-muted/60" />
         ))}
       </div>
-    </div>
+    </section>
   );
 }

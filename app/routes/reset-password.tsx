@@ -53,6 +53,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     if (loaderData.valid) showToast({ type: "success", title: loaderData.message });
   }, [loaderData]);
   useToastThenNavigate(loaderData, loaderData.valid ? null : { toast: { type: "error", title: loaderData.message }, to: "/login", delayMs: INVALID_LINK_REDIRECT_MS });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: actionData re-runs it for every answer, so the same failure twice toasts twice
   useEffect(() => {
     if (failure) showToast({ type: "error", title: "Failed to update password", description: failure });
   }, [failure, actionData]);

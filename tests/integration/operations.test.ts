@@ -131,7 +131,10 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
       let written = 0;
       let writing = true;
       const writer = withPostgres(source.url, async (client) => {
-        while (writing) await writeCreator(client, (written += 1));
+        while (writing) {
+          written += 1;
+          await writeCreator(client, written);
+        }
       });
       await expect.poll(() => written, { timeout: 10_000 }).toBeGreaterThan(3);
       const before = written;
@@ -273,7 +276,10 @@ describe.runIf(Boolean(POSTGRES))("on PostgreSQL", () => {
       const server = net.connect(Number(upstream.port || 5432), upstream.hostname);
       sockets.add(client).add(server);
       client.pipe(server).pipe(client);
-      const end = () => (client.destroy(), server.destroy());
+      const end = () => {
+        client.destroy();
+        server.destroy();
+      };
       client.on("error", end).on("close", end);
       server.on("error", end).on("close", end);
     });

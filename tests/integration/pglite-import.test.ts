@@ -31,7 +31,8 @@ let dataDirs = 0;
 
 /** A DATA_DIR whose pglite folder holds a migrated PGlite database with rows in every table. */
 async function pgliteDataDir(): Promise<{ dataDir: string; emails: string[] }> {
-  const dataDir = path.join(temp, `data-${(dataDirs += 1)}`);
+  dataDirs += 1;
+  const dataDir = path.join(temp, `data-${dataDirs}`);
   mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
   const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
   try {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordSecurityEvent } from "~/server/security/record-security-event.server";
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from "~/server/security/security-event-hub.server";
-import { CookieJar } from "../support/cookie-jar";
+import type { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { passwordSignIn } from "../support/security-center";

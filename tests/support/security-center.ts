@@ -138,7 +138,7 @@ export async function openEventStream(server: TestServer, actor: { jar: CookieJa
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching event within ${ms} ms (got: ${events.map((e) => e.event + " " + e.data.slice(0, 80)).join(" | ")})`));
+          reject(new Error(`no matching event within ${ms} ms (got: ${events.map((e) => `${e.event} ${e.data.slice(0, 80)}`).join(" | ")})`));
         }, ms);
         waiters.add(check);
         check();

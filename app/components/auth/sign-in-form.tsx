@@ -16,6 +16,7 @@ export function SignInForm({ lastResult, redirectTo }: { lastResult?: Submission
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
   const [form, fields] = useSchemaForm("sign-in", signInSchema, lastResult);
   const failure = form.errors?.[0];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lastResult re-runs it for every answer, so the same failure twice toasts twice
   useEffect(() => {
     if (failure) showToast({ type: "error", title: "Login failed", description: failure });
   }, [lastResult, failure]);

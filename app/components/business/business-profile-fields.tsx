@@ -1,12 +1,13 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { BUSINESS_TYPES, COMPANY_SIZES, DELIVERY_METHODS, PAYMENT_METHODS } from "~/content/business";
+import type { AnyField } from "~/lib/any-field";
 
 // Conform's field metadata is generic over each field's own type; these components accept any of them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Field = FieldMetadata<any, any, any>;
+type Field = AnyField;
 
 /** The business profile's store name (register step 2 and settings). */
 export function StoreNameField({ field }: { field: Field }) {

@@ -2,6 +2,7 @@ import { Store } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { BUSINESS_TYPES, COMPANY_SIZES } from "~/content/business";
+// biome-ignore lint/style/noRestrictedImports: a type-only import (erased from the browser bundle): the shape the loader sends
 import type { BusinessCard as BusinessCardData } from "~/server/profile/business-card-query.server";
 
 const labelOf = (list: readonly { value: string; label: string }[], value: string) => list.find((item) => item.value === value)?.label ?? value;

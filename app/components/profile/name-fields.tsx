@@ -1,9 +1,10 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import type { AnyField } from "~/lib/any-field";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Field = FieldMetadata<any, any, any>;
+type Field = AnyField;
 
 /** First and last name side by side from `sm` up (registration step 1 and settings). */
 export function NameFields({ firstName, lastName }: { firstName: Field; lastName: Field }) {

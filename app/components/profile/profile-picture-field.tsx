@@ -1,8 +1,9 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useState } from "react";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { AVATAR_TYPES } from "~/schemas/business-profile";
+import type { AnyField } from "~/lib/any-field";
 
 /**
  * A profile-picture file input with a preview of the chosen image. `saved` is the current picture of a form that
@@ -10,7 +11,7 @@ import { AVATAR_TYPES } from "~/schemas/business-profile";
  */
 export function ProfilePictureField({ field, label, saved }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  field: FieldMetadata<any, any, any>;
+  field: AnyField;
   label: string;
   saved?: string | null;
 }) {
@@ -31,7 +32,7 @@ export function ProfilePictureField({ field, label, saved }: {
               const file = event.currentTarget.files?.[0];
               setPreview((old) => {
                 if (old) URL.revokeObjectURL(old);
-                return file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null;
+                return file?.type.startsWith("image/") ? URL.createObjectURL(file) : null;
               });
             }}
           />

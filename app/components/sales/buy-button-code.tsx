@@ -40,9 +40,12 @@ export function BuyButtonCode({ snippet, live, onGenerate }: { snippet: string; 
           Preview only: the link becomes live once you save.
         </p>
       )}
-      <pre tabIndex={0} aria-label="HTML code of your buy button" className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs leading-relaxed">
-        <code data-testid="buy-button-snippet">{snippet}</code>
-      </pre>
+      <section aria-label="HTML code of your buy button">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+        <pre tabIndex={0} className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs leading-relaxed">
+          <code data-testid="buy-button-snippet">{snippet}</code>
+        </pre>
+      </section>
       <div className="flex flex-wrap gap-2">
         <Button
           type="submit"
@@ -63,7 +66,7 @@ export function BuyButtonCode({ snippet, live, onGenerate }: { snippet: string; 
       </div>
       <div>
         <h3 className="mb-2 text-sm font-medium">How it looks</h3>
-        {/* The snippet is our own escaped HTML (buyButtonSnippet), never markup typed by the creator. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the snippet is our own escaped HTML (buyButtonSnippet), never markup typed by the creator */}
         <div className="rounded-md border bg-white p-4 text-black" dangerouslySetInnerHTML={{ __html: snippet }} />
       </div>
     </section>

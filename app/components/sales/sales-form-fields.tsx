@@ -1,14 +1,15 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import type { SalesOption } from "~/content/sales-options";
+import type { AnyField } from "~/lib/any-field";
 
 // Conform's field metadata is generic over each field's own type; these components accept any of them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Field = FieldMetadata<any, any, any>;
+type Field = AnyField;
 
 /** A labelled one-line input, or a textarea with `rows`. */
 export function TextField({ field, label, hint, type = "text", rows, autoComplete, placeholder }: { field: Field; label: string; hint?: ReactNode; type?: "text" | "url"; rows?: number; autoComplete?: string; placeholder?: string }) {

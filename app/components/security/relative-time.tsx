@@ -6,7 +6,7 @@ export function RelativeTime({ date, renderedAt }: { date: Date | string; render
   const now = useNowMinute(renderedAt);
   const iso = new Date(date).toISOString();
   return (
-    <time dateTime={iso} title={iso.replace("T", " ").slice(0, 19) + " UTC"} suppressHydrationWarning>
+    <time dateTime={iso} title={`${iso.replace("T", " ").slice(0, 19)} UTC`} suppressHydrationWarning>
       {relativeTime(date, new Date(Math.max(now, renderedAt)))}
     </time>
   );

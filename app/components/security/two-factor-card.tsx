@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Check, Copy, Download, KeyRound, ShieldCheck } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -65,7 +65,7 @@ function SetupStep({ setup, result }: { setup: Setup; result: Result }) {
           <p className="text-sm font-medium" id="manual-key-label">
             Manual entry key
           </p>
-          <code aria-labelledby="manual-key-label" data-testid="manual-key" className="break-all rounded-md bg-muted px-3 py-2 font-mono text-sm tracking-wider">
+          <code role="note" aria-labelledby="manual-key-label" data-testid="manual-key" className="break-all rounded-md bg-muted px-3 py-2 font-mono text-sm tracking-wider">
             {setup.secret}
           </code>
         </div>
@@ -170,7 +170,7 @@ export function TwoFactorCard({ enabled, backupCodesLeft, hasPassword, action }:
     if (action.enable && !action.enable.setup && action.enable.result?.error && !action.enable.result.error.password) showToast({ type: "error", title: "Failed to start 2FA setup" });
   }, [action.enable]);
 
-  let body;
+  let body: ReactNode;
   if (codes && savedCodes !== codes) {
     body = (
       <BackupStep

@@ -78,7 +78,11 @@ export function useLiveSecurityEvents(loaded: LiveEvent[]): { events: LiveEvent[
   const events = useMemo(() => {
     const seen = new Set<string>();
     return [...streamed, ...loaded]
-      .filter((event) => (seen.has(event.id) ? false : (seen.add(event.id), true)))
+      .filter((event) => {
+        if (seen.has(event.id)) return false;
+        seen.add(event.id);
+        return true;
+      })
       .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())
       .slice(0, LIVE_EVENTS_CAP);
   }, [streamed, loaded]);

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { settingsBusinessProfileSchema } from "~/schemas/settings-business-profile";
+// biome-ignore lint/style/noRestrictedImports: a type-only import (erased from the browser bundle): the shape the loader sends
 import type { Settings } from "~/server/settings/settings-query.server";
 import { busyFor } from "./settings-section";
 

@@ -9,6 +9,7 @@ export function TestimonialList() {
           <figure className="flex h-full flex-col rounded-lg border bg-card p-6 shadow-sm">
             <p className="flex gap-0.5 text-warning" role="img" aria-label={`Rated ${t.rating} out of 5`}>
               {Array.from({ length: t.rating }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical stars; the index is their identity
                 <Star key={i} aria-hidden="true" className="size-4 fill-current" />
               ))}
             </p>

@@ -1,4 +1,5 @@
-import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps } from "@conform-to/react";
+import type { AnyField } from "~/lib/any-field";
 
 export type Choice = { value: string; label: string; description?: string };
 
@@ -9,7 +10,7 @@ export type Choice = { value: string; label: string; description?: string };
 export function ChoiceGroup({ field, legend, options, type = "checkbox", hint }: {
   // Conform's field metadata is generic over the field's own type; any of them will do.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  field: FieldMetadata<any, any, any>;
+  field: AnyField;
   legend: string;
   options: readonly Choice[];
   type?: "checkbox" | "radio";

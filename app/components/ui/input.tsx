@@ -14,5 +14,6 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: every caller passes htmlFor (FormField ties it to the input's id)
   return <label className={cn("text-sm font-medium leading-none", className)} {...props} />;
 }

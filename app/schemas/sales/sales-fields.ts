@@ -13,6 +13,7 @@ export const ADDRESS_MAX = 300;
 /** Control characters (tabs and line breaks included) have no place in a one-line field. */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
 /** Multi-line text keeps line breaks and tabs, but U+0000 can be neither shown nor stored (jsonb refuses it). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing U+0000 is this pattern's purpose
 export const NO_NUL = /^[^\u0000]*$/;
 
 /** A required one-line name of 2–80 characters: "Store name must be at least 2 characters". */

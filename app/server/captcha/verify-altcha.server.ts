@@ -23,7 +23,7 @@ export async function verifyAltcha(db: Database, authSecret: string, payload: st
   if (!payload || payload.length > 10_000) return false;
   const decoded = decode(payload);
   if (!decoded) return false;
-  let result;
+  let result: Awaited<ReturnType<typeof verifySolution>>;
   try {
     result = await verifySolution({
       challenge: decoded.challenge as never,

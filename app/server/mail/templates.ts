@@ -3,10 +3,10 @@ import type { MailMessage } from "./mailer";
 /** The app's emails, as plain text plus simple HTML. Links are absolute (APP_URL). */
 function withHtml(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {
   const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : []), "", "— The Sellkit team"].join("\n");
-  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const html = [
-    ...lines.map((line) => `<p>${escape(line)}</p>`),
-    link ? `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>` : "",
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : "",
     "<p>— The Sellkit team</p>",
   ].join("");
   return { to, subject, text, html };

@@ -21,7 +21,8 @@ export type Creator = { email: string; password: string; firstName: string; stor
  * verification link, step 2) with the page's cookie jar: the page ends signed in, without driving the forms.
  */
 export async function createCreator(page: Page, options: CreatorOptions = {}): Promise<Creator> {
-  const origin = new URL(page.url() === "about:blank" ? (await page.goto("/robots.txt"), page.url()) : page.url()).origin;
+  if (page.url() === "about:blank") await page.goto("/robots.txt");
+  const origin = new URL(page.url()).origin;
   const creator = {
     email: options.email ?? uniqueEmail("creator"),
     password: options.password ?? STRONG_PASSWORD,
