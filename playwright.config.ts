@@ -54,14 +54,20 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } } }],
   webServer: [
-    standIn("run-mail-catcher.ts", `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`, { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) }),
+    standIn("run-mail-catcher.ts", `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`, {
+      MAIL_SMTP_PORT: String(MAIL_SMTP_PORT),
+      MAIL_HTTP_PORT: String(MAIL_HTTP_PORT),
+    }),
     standIn("run-oidc-provider.ts", `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`, {
       OIDC_PORT: String(E2E_OIDC_PORT),
       OIDC_CLIENT_ID: E2E_OIDC_CLIENT.id,
       OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
       APP_ORIGIN: `http://127.0.0.1:${APP_PORT}`,
     }),
-    standIn("run-hcaptcha-stand-in.ts", `http://127.0.0.1:${E2E_HCAPTCHA_PORT}/1/api.js`, { HCAPTCHA_PORT: String(E2E_HCAPTCHA_PORT), HCAPTCHA_SECRET: E2E_HCAPTCHA.secret }),
+    standIn("run-hcaptcha-stand-in.ts", `http://127.0.0.1:${E2E_HCAPTCHA_PORT}/1/api.js`, {
+      HCAPTCHA_PORT: String(E2E_HCAPTCHA_PORT),
+      HCAPTCHA_SECRET: E2E_HCAPTCHA.secret,
+    }),
     // The app under test (on PostgreSQL when DATABASE_URL is set), with Google pointed at the local OpenID provider.
     appServer(APP_PORT, DATA_DIR, {
       SUPPORT_EMAIL: "support@sellkit.test",

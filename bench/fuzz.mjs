@@ -26,9 +26,14 @@ if (!existsSync(report)) {
 const summary = JSON.parse(readFileSync(report, "utf8"));
 rmSync(dir, { recursive: true, force: true });
 const perSecond = Math.round(summary.requests / (summary.ms / 1000));
-console.log(`\nfuzz: ${summary.endpoints} endpoints x ${summary.runsPerEndpoint} runs = ${summary.requests} hostile requests in ${(summary.ms / 1000).toFixed(1)} s (${perSecond}/s; whole run ${seconds} s)`);
+console.log(
+  `\nfuzz: ${summary.endpoints} endpoints x ${summary.runsPerEndpoint} runs = ${summary.requests} hostile requests in ${(summary.ms / 1000).toFixed(1)} s (${perSecond}/s; whole run ${seconds} s)`,
+);
 console.log(`fuzz: answers by status ${JSON.stringify(summary.byStatus)}`);
 console.log(`fuzz: ${summary.fiveHundreds} answered 5xx or not at all, ${summary.problems} problems in total`);
-if (summary.unreadBodyResets) console.log(`fuzz: ${summary.unreadBodyResets} connections reset under the answer to a large POST body the route did not read (unread body, see fuzz-endpoints.test.ts)`);
+if (summary.unreadBodyResets)
+  console.log(
+    `fuzz: ${summary.unreadBodyResets} connections reset under the answer to a large POST body the route did not read (unread body, see fuzz-endpoints.test.ts)`,
+  );
 for (const problem of summary.firstProblems.slice(0, 10)) console.log(`  - ${problem}`);
 process.exit(summary.fiveHundreds === 0 && summary.problems === 0 && result.status === 0 ? 0 : 1);

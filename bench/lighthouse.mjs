@@ -8,12 +8,39 @@ import { startServer } from "./start-server.mjs";
 const BUDGET = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
 const ROUTES = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ["/", "/features", "/pricing", "/tier/starter", "/tier/pro", "/tier/business", "/tier/enterprise", "/security", "/help", "/contact", "/about", "/blog", "/blog/selling-at-craft-fairs", "/partners", "/learn", "/privacy", "/terms"];
+  : [
+      "/",
+      "/features",
+      "/pricing",
+      "/tier/starter",
+      "/tier/pro",
+      "/tier/business",
+      "/tier/enterprise",
+      "/security",
+      "/help",
+      "/contact",
+      "/about",
+      "/blog",
+      "/blog/selling-at-craft-fairs",
+      "/partners",
+      "/learn",
+      "/privacy",
+      "/terms",
+    ];
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 let failed = false;
 try {

@@ -27,7 +27,12 @@ const MAX_SIGN_INS = 9;
 const TIMEOUT_MS = 30_000;
 const PASSWORD = "Str0ng&Unusual!";
 const PUBLIC_PAGES = ["/", "/features", "/pricing", "/about", "/blog", "/help", "/security", "/blog/selling-at-craft-fairs", "/tier/pro", "/privacy"];
-const WEIGHTS = [["prerendered", 30], ["ssr", 15], ["dashboard", 25], ["sessions", 25]];
+const WEIGHTS = [
+  ["prerendered", 30],
+  ["ssr", 15],
+  ["dashboard", 25],
+  ["sessions", 25],
+];
 const KINDS = ["prerendered", "ssr", "dashboard", "sessions", "sign-in"];
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
@@ -57,7 +62,13 @@ async function runLoad(label, serverEnv, seedEnv) {
     let status = "network";
     let response;
     try {
-      response = await fetch(`${server.origin}${path}`, { method: init.method ?? "GET", body: init.body, headers, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) });
+      response = await fetch(`${server.origin}${path}`, {
+        method: init.method ?? "GET",
+        body: init.body,
+        headers,
+        redirect: "manual",
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       await response.arrayBuffer();
       status = response.status;
     } catch (error) {
@@ -76,10 +87,15 @@ async function runLoad(label, serverEnv, seedEnv) {
     user.lastSignIn = Date.now();
     const body = new URLSearchParams({ intent: "sign-in", email: user.email, password: PASSWORD, redirectTo: "/dashboard" });
     const { status, response } = await send(user, "sign-in", "/login", {
-      method: "POST", body, withCookie: false,
+      method: "POST",
+      body,
+      withCookie: false,
       headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
     });
-    const cookie = response?.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("sellkit.session_token=") && c.length > 30);
+    const cookie = response?.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("sellkit.session_token=") && c.length > 30);
     if (status !== 302 || !cookie) {
       errors["sign-in"] += 1;
       if (samples.length < 5) samples.push(`sign-in → ${status}`);
@@ -111,7 +127,13 @@ async function runLoad(label, serverEnv, seedEnv) {
 
   const started = Date.now();
   try {
-    const users = accounts.map((account, index) => ({ email: account.email, ip: `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`, cookie: null, signIns: 0, lastSignIn: 0 }));
+    const users = accounts.map((account, index) => ({
+      email: account.email,
+      ip: `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`,
+      cookie: null,
+      signIns: 0,
+      lastSignIn: 0,
+    }));
     await Promise.all(users.map(simulate));
   } finally {
     await server.stop();
@@ -122,9 +144,19 @@ async function runLoad(label, serverEnv, seedEnv) {
     return { kind, count: sorted.length, errors: errors[kind], p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) };
   });
   const totalErrors = rows.reduce((sum, row) => sum + row.errors, 0);
-  console.log(`\n${label}: ${USERS} users, ${SECONDS} s, think time 0–${2 * THINK_MS} ms — ${requests} requests (${fmt(requests / elapsed, 0)}/s), ${totalErrors} errors\n`);
-  printTable([["kind", "requests", "errors", "p50 ms", "p99 ms", "max ms"], ...rows.map((r) => [r.kind, r.count, r.errors, fmt(r.p50), fmt(r.p99), fmt(r.max)])]);
-  console.log(`statuses: ${Object.entries(statuses).sort().map(([key, count]) => `${key}: ${count}`).join(", ")}`);
+  console.log(
+    `\n${label}: ${USERS} users, ${SECONDS} s, think time 0–${2 * THINK_MS} ms — ${requests} requests (${fmt(requests / elapsed, 0)}/s), ${totalErrors} errors\n`,
+  );
+  printTable([
+    ["kind", "requests", "errors", "p50 ms", "p99 ms", "max ms"],
+    ...rows.map((r) => [r.kind, r.count, r.errors, fmt(r.p50), fmt(r.p99), fmt(r.max)]),
+  ]);
+  console.log(
+    `statuses: ${Object.entries(statuses)
+      .sort()
+      .map(([key, count]) => `${key}: ${count}`)
+      .join(", ")}`,
+  );
   if (samples.length) console.log(`first errors: ${samples.join("; ")}`);
   return { label, requests, elapsed, rows, totalErrors };
 }

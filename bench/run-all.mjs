@@ -22,7 +22,12 @@ const scripts = [
   ["lighthouse", "Lighthouse mobile per public route", ["bench/lighthouse.mjs"], 900],
   ["fuzz", "fuzzing the endpoints", ["bench/fuzz.mjs"], 900],
   ["npm-test", "npm test wall time", ["bench/test-time.mjs"], 1800],
-].filter(([name, , args]) => existsSync(args[0]) && !(name === "npm-test" && process.env.BENCH_SKIP_TESTS === "1") && (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(name)));
+].filter(
+  ([name, , args]) =>
+    existsSync(args[0]) &&
+    !(name === "npm-test" && process.env.BENCH_SKIP_TESTS === "1") &&
+    (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(name)),
+);
 
 const started = Date.now();
 if (process.env.BENCH_SKIP_BUILD !== "1" && spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
@@ -47,10 +52,11 @@ function runScript(args, limitSeconds) {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, BENCH_RESULTS: resultsFile }, detached: true });
     current = child;
     let output = "";
-    const keep = (stream, sink) => stream.on("data", (chunk) => {
-      sink.write(chunk);
-      output = (output + chunk.toString()).slice(-20_000);
-    });
+    const keep = (stream, sink) =>
+      stream.on("data", (chunk) => {
+        sink.write(chunk);
+        output = (output + chunk.toString()).slice(-20_000);
+      });
     keep(child.stdout, process.stdout);
     keep(child.stderr, process.stderr);
     let timedOut = false;
@@ -59,7 +65,11 @@ function runScript(args, limitSeconds) {
       try {
         process.kill(-child.pid, "SIGTERM");
       } catch {}
-      setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch {} }, 5_000).unref();
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {}
+      }, 5_000).unref();
     }, limitSeconds * 1000);
     child.on("exit", (code) => {
       clearTimeout(timer);
@@ -76,12 +86,20 @@ for (const [name, label, args, limit] of scripts) {
   outcomes.push({ name, ok: code === 0 && !timedOut, timedOut, seconds: (Date.now() - scriptStarted) / 1000, output });
 }
 
-const results = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line)) : [];
+const results = existsSync(resultsFile)
+  ? readFileSync(resultsFile, "utf8")
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+  : [];
 rmSync(resultsDir, { recursive: true, force: true });
 
-console.log(`\n════════ Benchmark summary (${new Date().toISOString()}, ${(Date.now() - started) / 1000 | 0} s) ════════`);
+console.log(`\n════════ Benchmark summary (${new Date().toISOString()}, ${((Date.now() - started) / 1000) | 0} s) ════════`);
 for (const outcome of outcomes) {
-  console.log(`\n${outcome.ok ? "✓" : "✗"} ${outcome.name} — ${outcome.ok ? "budgets met" : outcome.timedOut ? "TIMED OUT" : "BUDGET MISSED"} (${outcome.seconds.toFixed(0)} s)`);
+  console.log(
+    `\n${outcome.ok ? "✓" : "✗"} ${outcome.name} — ${outcome.ok ? "budgets met" : outcome.timedOut ? "TIMED OUT" : "BUDGET MISSED"} (${outcome.seconds.toFixed(0)} s)`,
+  );
   const figures = results.filter((result) => result.script === outcome.name);
   if (figures.length) {
     for (const figure of figures) console.log(`  ${figure.ok === undefined ? " " : figure.ok ? "✓" : "✗"} ${figure.label}: ${figure.value}`);
@@ -89,7 +107,11 @@ for (const outcome of outcomes) {
     // Its own table: one line per route (scores, LCP, TBT, CLS).
     for (const line of outcome.output.split("\n").filter((l) => /^(route|\/)/.test(l))) console.log(`    ${line}`);
   } else {
-    for (const line of outcome.output.trim().split("\n").slice(outcome.name === "bundle-size" ? -1 : -3)) console.log(`    ${line}`);
+    for (const line of outcome.output
+      .trim()
+      .split("\n")
+      .slice(outcome.name === "bundle-size" ? -1 : -3))
+      console.log(`    ${line}`);
   }
 }
 const failed = outcomes.filter((outcome) => !outcome.ok).length;

@@ -46,7 +46,11 @@ try {
     const response = await fetch(`${server.origin}/login`, {
       method: "POST",
       redirect: "manual",
-      headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}` },
+      headers: {
+        origin: server.origin,
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`,
+      },
       body: new URLSearchParams({ intent: "sign-in", email: account.email, password: PASSWORD, redirectTo: "/dashboard" }),
     });
     await response.arrayBuffer();
@@ -66,7 +70,11 @@ try {
   ]);
   const ratio = signIns.perSecond / scrypt.perSecond;
   check.check("sign-ins without errors", signIns.errors === 0, String(signIns.errors));
-  check.check(`sign-ins/s ≥ ${BUDGET_RATIO * 100}% of bare scrypt/s`, ratio >= BUDGET_RATIO, `${fmt(signIns.perSecond)} vs ${fmt(scrypt.perSecond)} = ${fmt(ratio * 100, 0)}%`);
+  check.check(
+    `sign-ins/s ≥ ${BUDGET_RATIO * 100}% of bare scrypt/s`,
+    ratio >= BUDGET_RATIO,
+    `${fmt(signIns.perSecond)} vs ${fmt(scrypt.perSecond)} = ${fmt(ratio * 100, 0)}%`,
+  );
 } finally {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -82,22 +82,27 @@ try {
   const lateEvents = []; // events received by a stream after its logout was asked for
   const logoutAt = new Map(); // cookie → when its logout was asked for
   const openOne = async ({ user, cookie }) => {
-    const request = await openStream(app.origin, cookie, (event) => {
-      if (logoutAt.has(cookie)) lateEvents.push(event);
-      const at = performance.now();
-      const write = sent.get(event.details?.seq);
-      if (!write) return;
-      if (write.userId !== user.id) {
-        foreign += 1;
-        return;
-      }
-      if (write.seen.has(cookie)) {
-        duplicates += 1;
-        return;
-      }
-      write.seen.add(cookie);
-      latencies.push(at - write.at);
-    }, () => endedAt.set(cookie, performance.now()));
+    const request = await openStream(
+      app.origin,
+      cookie,
+      (event) => {
+        if (logoutAt.has(cookie)) lateEvents.push(event);
+        const at = performance.now();
+        const write = sent.get(event.details?.seq);
+        if (!write) return;
+        if (write.userId !== user.id) {
+          foreign += 1;
+          return;
+        }
+        if (write.seen.has(cookie)) {
+          duplicates += 1;
+          return;
+        }
+        write.seen.add(cookie);
+        latencies.push(at - write.at);
+      },
+      () => endedAt.set(cookie, performance.now()),
+    );
     streams.push(request);
   };
   for (let index = 0; index < queue.length; index += 50) await Promise.all(queue.slice(index, index + 50).map(openOne));
@@ -140,32 +145,60 @@ try {
   const logout = (cookie) =>
     new Promise((resolve, reject) => {
       logoutAt.set(cookie, performance.now());
-      const request = http.request(`${app.origin}/logout`, { method: "POST", agent, headers: { cookie, origin: app.origin, "content-type": "application/x-www-form-urlencoded", "content-length": "0" } }, (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode));
-      });
+      const request = http.request(
+        `${app.origin}/logout`,
+        { method: "POST", agent, headers: { cookie, origin: app.origin, "content-type": "application/x-www-form-urlencoded", "content-length": "0" } },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode));
+        },
+      );
       request.on("error", reject);
       request.end();
     });
   const endsStarted = Date.now();
   const statuses = [];
-  for (let index = 0; index < leaving.length; index += 10) statuses.push(...(await Promise.all(leaving.slice(index, index + 10).flatMap((user) => user.cookies.map(logout)))));
+  for (let index = 0; index < leaving.length; index += 10)
+    statuses.push(...(await Promise.all(leaving.slice(index, index + 10).flatMap((user) => user.cookies.map(logout)))));
   const leavingCookies = leaving.flatMap((user) => user.cookies);
   const endGraceEnd = Date.now() + GRACE_MS;
   while (leavingCookies.some((cookie) => !endedAt.has(cookie)) && Date.now() < endGraceEnd) await sleep(20);
   for (const user of leaving) await app.request("record", { userId: user.id, details: { afterLogout: true } });
   await sleep(500);
-  const endLatencies = leavingCookies.filter((cookie) => endedAt.has(cookie)).map((cookie) => endedAt.get(cookie) - logoutAt.get(cookie)).sort((a, b) => a - b);
+  const endLatencies = leavingCookies
+    .filter((cookie) => endedAt.has(cookie))
+    .map((cookie) => endedAt.get(cookie) - logoutAt.get(cookie))
+    .sort((a, b) => a - b);
   const leftOpen = leavingCookies.length - endLatencies.length;
   const stillOpen = queue.length - endedAt.size;
-  console.log(`\n${leaving.length} users signed out (POST /logout, 10 at a time, ${fmt((Date.now() - endsStarted) / 1000)} s); ${leavingCookies.length} streams must end\n`);
+  console.log(
+    `\n${leaving.length} users signed out (POST /logout, 10 at a time, ${fmt((Date.now() - endsStarted) / 1000)} s); ${leavingCookies.length} streams must end\n`,
+  );
   printTable([
     ["logouts", "answers", "ended", "left open", "late events", "p50 ms", "p99 ms", "max ms", "others open"],
-    [leaving.length, [...new Set(statuses)].join("/"), endLatencies.length, leftOpen, lateEvents.filter((event) => event.details?.afterLogout).length, fmt(percentile(endLatencies, 50)), fmt(percentile(endLatencies, 99)), fmt(endLatencies.at(-1)), stillOpen],
+    [
+      leaving.length,
+      [...new Set(statuses)].join("/"),
+      endLatencies.length,
+      leftOpen,
+      lateEvents.filter((event) => event.details?.afterLogout).length,
+      fmt(percentile(endLatencies, 50)),
+      fmt(percentile(endLatencies, 99)),
+      fmt(endLatencies.at(-1)),
+      stillOpen,
+    ],
   ]);
   console.log("");
-  check.check("stream end after logout p99 < 1000 ms", endLatencies.length > 0 && percentile(endLatencies, 99) < 1000, `${fmt(percentile(endLatencies, 99))} ms`);
-  check.check("every signed-out stream ended, no event after logout, the others open", leftOpen === 0 && lateEvents.length === 0 && stillOpen === queue.length - leavingCookies.length, `${leftOpen} left open, ${lateEvents.length} late events, ${stillOpen} others open`);
+  check.check(
+    "stream end after logout p99 < 1000 ms",
+    endLatencies.length > 0 && percentile(endLatencies, 99) < 1000,
+    `${fmt(percentile(endLatencies, 99))} ms`,
+  );
+  check.check(
+    "every signed-out stream ended, no event after logout, the others open",
+    leftOpen === 0 && lateEvents.length === 0 && stillOpen === queue.length - leavingCookies.length,
+    `${leftOpen} left open, ${lateEvents.length} late events, ${stillOpen} others open`,
+  );
 } finally {
   for (const request of streams) request.destroy();
   await app.close();

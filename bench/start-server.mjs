@@ -30,7 +30,7 @@ export async function startServer(extraEnv = {}, options = {}) {
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? tempDataDir();
   const origin = `http://127.0.0.1:${port}`;
-  const nodeArgs = options.nodeArgs ?? (process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []);
+  const nodeArgs = options.nodeArgs ?? process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, "build/runtime/main.js"], {
     env: {
       ...process.env,

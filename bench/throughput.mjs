@@ -44,7 +44,9 @@ async function settle(url, headers) {
   const until = Date.now() + 30_000;
   while (Date.now() < until) {
     const started = performance.now();
-    await fetch(url, { headers: { ...BROWSER_HEADERS, ...headers } }).then((r) => r.arrayBuffer()).catch(() => undefined);
+    await fetch(url, { headers: { ...BROWSER_HEADERS, ...headers } })
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
     if (performance.now() - started < 100) return;
   }
 }
@@ -55,7 +57,9 @@ async function measure(label, url, headers = {}, connections = CONNECTIONS) {
   await settle(url, headers);
   const result = await run(url, headers, SECONDS, connections);
   const bad = result.non2xx + result.errors;
-  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(", ");
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(", ");
   if (bad) console.log(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors of which ${result.timeouts} timeouts (10 s); statuses ${statuses}`);
   return {
     label,
@@ -99,8 +103,16 @@ try {
   }
   const staticRatio = prerendered.rps / statik.rps;
   const authRatio = authRead.rps / hello.rps;
-  check.check("no non-2xx answers, errors or timeouts", rows.every((r) => r.bad === 0), rows.map((r) => `${r.label} ${r.bad}`).join(", "));
-  check.check("prerendered page / static file req/s ≥ 70%", staticRatio >= 0.7, `${fmt(staticRatio * 100)}% (${fmt(prerendered.rps, 0)} / ${fmt(statik.rps, 0)})`);
+  check.check(
+    "no non-2xx answers, errors or timeouts",
+    rows.every((r) => r.bad === 0),
+    rows.map((r) => `${r.label} ${r.bad}`).join(", "),
+  );
+  check.check(
+    "prerendered page / static file req/s ≥ 70%",
+    staticRatio >= 0.7,
+    `${fmt(staticRatio * 100)}% (${fmt(prerendered.rps, 0)} / ${fmt(statik.rps, 0)})`,
+  );
   check.check("authenticated read / hello world req/s ≥ 40%", authRatio >= 0.4, `${fmt(authRatio * 100)}% (${fmt(authRead.rps, 0)} / ${fmt(hello.rps, 0)})`);
   check.check(`prerendered page p99 < 50 ms at ${CONNECTIONS} connections`, prerendered.p99 < 50, `${prerendered.p99} ms`);
   check.check(`authenticated read p99 < 50 ms at ${CONNECTIONS} connections`, authRead.p99 < 50, `${authRead.p99} ms`);
@@ -112,9 +124,21 @@ try {
   const app = await startAppProcess({ DATA_DIR: dataDir, DATABASE_URL: "" });
   const steps = await app.request("steps", { cookie: creator.cookies[0], userId: creator.id });
   await app.close();
-  const dbSteps = steps.filter((s) => !s.step.startsWith("database round trip") && !s.step.startsWith("better-auth") && !s.step.startsWith("the dashboard read as it runs"));
+  const dbSteps = steps.filter(
+    (s) => !s.step.startsWith("database round trip") && !s.step.startsWith("better-auth") && !s.step.startsWith("the dashboard read as it runs"),
+  );
   console.log("\nserver work of one authenticated dashboard read, step by step (mean of 300, one at a time):\n");
-  printTable([["step", "ms"], ...steps.map((s) => [s.step, fmt(s.ms, 2)]), ["sum of these steps made one by one (the read makes them in one statement)", fmt(dbSteps.reduce((sum, s) => sum + s.ms, 0), 2)]]);
+  printTable([
+    ["step", "ms"],
+    ...steps.map((s) => [s.step, fmt(s.ms, 2)]),
+    [
+      "sum of these steps made one by one (the read makes them in one statement)",
+      fmt(
+        dbSteps.reduce((sum, s) => sum + s.ms, 0),
+        2,
+      ),
+    ],
+  ]);
   for (const s of steps) check.figure(`auth read step: ${s.step} ms`, fmt(s.ms, 2));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -140,13 +164,19 @@ if (postgresUrl) {
       const authRead10 = await measure("auth. read, 10 conn. (PostgreSQL)", `${pgServer.origin}/dashboard.data`, { cookie: pgCreator.cookies[0] }, 10);
       pgRows = [hello, authRead, authRead10];
       console.log("");
-      printTable([["target (PostgreSQL)", "req/s", "p50 ms", "p99 ms", "max ms", "requests", "non-2xx/errors/timeouts"], ...pgRows.map((r) => [r.label, fmt(r.rps, 0), r.p50, r.p99, r.max, r.total, r.bad])]);
+      printTable([
+        ["target (PostgreSQL)", "req/s", "p50 ms", "p99 ms", "max ms", "requests", "non-2xx/errors/timeouts"],
+        ...pgRows.map((r) => [r.label, fmt(r.rps, 0), r.p50, r.p99, r.max, r.total, r.bad]),
+      ]);
       console.log("");
       for (const r of pgRows) {
         check.figure(`${r.label} req/s`, fmt(r.rps, 0));
         check.figure(`${r.label} p99 ms`, r.p99);
       }
-      check.figure("PostgreSQL: authenticated read / hello world req/s (budget ≥ 40%; the budget is checked on the embedded database)", `${fmt((authRead.rps / hello.rps) * 100)}%`);
+      check.figure(
+        "PostgreSQL: authenticated read / hello world req/s (budget ≥ 40%; the budget is checked on the embedded database)",
+        `${fmt((authRead.rps / hello.rps) * 100)}%`,
+      );
     } finally {
       await pgServer.stop();
     }

@@ -10,7 +10,6 @@ import { newestMtime } from "./newest-mtime.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCES = ["app", "server", "drizzle", "package-lock.json", "scripts/build-server.mjs"];
 
-
 /** Runs build/runtime/<name>.js (its arguments are this process's), bundling it first if needed. */
 export async function runBundled(name) {
   const bundle = path.join(ROOT, "build", "runtime", `${name}.js`);

@@ -46,7 +46,11 @@ function oauthOrigins(env: AppServices["env"]): string[] {
 }
 
 function parseTrustedProxies(value: string | undefined): string[] | false {
-  const list = value?.split(",").map((item) => item.trim()).filter(Boolean) ?? [];
+  const list =
+    value
+      ?.split(",")
+      .map((item) => item.trim())
+      .filter(Boolean) ?? [];
   return list.length > 0 ? list : false;
 }
 
@@ -120,7 +124,9 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   // Prerendered pages too, each with its CSP header built once (both before `compression`).
   if (clientDir) {
     app.use("/assets", createAssetHandler(path.join(clientDir, "assets")));
-    const pages = new Map([...loadPrerenderedPages(clientDir)].map(([route, page]) => [route, { ...page, csp: contentSecurityPolicy(page.scriptHashes, cspOptions) }]));
+    const pages = new Map(
+      [...loadPrerenderedPages(clientDir)].map(([route, page]) => [route, { ...page, csp: contentSecurityPolicy(page.scriptHashes, cspOptions) }]),
+    );
     app.use((req, res, next) => servePrerendered(pages, req, res, next));
   }
   // Client-navigation data (`.data`: the loaders' answers) is not compressed. It is small (0.2–3 KB for the
@@ -130,10 +136,7 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   app.use(compression({ filter: (req, res) => !req.path.endsWith(".data") && compression.filter(req, res) }));
 
   if (clientDir) {
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
-    );
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
     const files = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
     // Prerendered `.data` (client navigation data) is anonymous too: personalised requests are rendered.
     app.use((req, res, next) => (req.path.endsWith(".data") && PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "") ? next() : files(req, res, next)));

@@ -58,9 +58,14 @@ async function main() {
 }
 
 function report(result: RestoreResult, file: string, description: string, keptAt: string | null) {
-  const migrations = result.migrations === result.backupMigrations ? `${result.migrations} migrations` : `backup at migration ${result.backupMigrations}, now ${result.migrations}`;
+  const migrations =
+    result.migrations === result.backupMigrations
+      ? `${result.migrations} migrations`
+      : `backup at migration ${result.backupMigrations}, now ${result.migrations}`;
   const skipped = result.skippedTables.length > 0 ? `; tables no longer in the schema, not restored: ${result.skippedTables.join(", ")}` : "";
-  console.log(`Restored ${result.tables} tables, ${result.rows} rows (${migrations}) from ${path.resolve(file)} into ${description} in ${(result.ms / 1000).toFixed(1)} s${skipped}.`);
+  console.log(
+    `Restored ${result.tables} tables, ${result.rows} rows (${migrations}) from ${path.resolve(file)} into ${description} in ${(result.ms / 1000).toFixed(1)} s${skipped}.`,
+  );
   if (keptAt) console.log(`The previous database is kept at ${keptAt}.`);
 }
 

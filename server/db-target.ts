@@ -17,7 +17,11 @@ export async function databaseTarget({ purpose }: { purpose: "backup" | "restore
   const configured = configuredDatabase();
   if (configured.kind === "postgres") {
     const url = new URL(configured.url);
-    return { url: configured.url, description: `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname} (DATABASE_URL)`, release: async () => {} };
+    return {
+      url: configured.url,
+      description: `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname} (DATABASE_URL)`,
+      release: async () => {},
+    };
   }
   const { dataDir } = configured;
   const running = runningEmbeddedPostgresUrl(dataDir);

@@ -36,7 +36,9 @@ async function main() {
         dataDir: env.DATA_DIR,
         onLog: (line: string) => logger.debug({ postgres: line }, "postgres"),
         onRestart: ({ ok, error }: { ok: boolean; error?: unknown }) =>
-          ok ? logger.warn("the embedded PostgreSQL stopped unexpectedly and was started again") : logger.error({ err: error }, "the embedded PostgreSQL stopped and could not be started again"),
+          ok
+            ? logger.warn("the embedded PostgreSQL stopped unexpectedly and was started again")
+            : logger.error({ err: error }, "the embedded PostgreSQL stopped and could not be started again"),
       };
   const database = await openDatabase(location);
   // However this process ends (SIGTERM, a crash, kill -9), the embedded server's watcher stops it with it.
@@ -76,7 +78,9 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const url = env.PORT === 0 ? `http://localhost:${port}` : env.APP_URL;
-    console.log(`Sellkit is running at ${url} (database: ${database.kind === "embedded" ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR)}` : "PostgreSQL"})`);
+    console.log(
+      `Sellkit is running at ${url} (database: ${database.kind === "embedded" ? `embedded PostgreSQL in ${path.resolve(env.DATA_DIR)}` : "PostgreSQL"})`,
+    );
     if (mailer.kind === "dev-mailbox" && env.NODE_ENV !== "production") {
       console.log(`No SMTP_URL set: mail goes to the dev mailbox at ${url}/dev/mailbox`);
     }

@@ -121,7 +121,10 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** The HTTP server of the app with its own limits: slow headers and stalled requests are cut off, not held. */
 export function createHttpServer(app: RequestListener): Server {
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS }, app);
+  const server = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    app,
+  );
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   return server;
 }

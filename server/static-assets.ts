@@ -54,7 +54,10 @@ export function createAssetHandler(assetsDir: string) {
     const accepts = asset.compressible ? (req.headers["accept-encoding"] ?? "") : "";
     const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : undefined;
     let body: Promise<Buffer> | Buffer = asset.raw;
-    if (encoding === "br") body = asset.brotli ??= brotliAsync(asset.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: asset.raw.length } });
+    if (encoding === "br")
+      body = asset.brotli ??= brotliAsync(asset.raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: asset.raw.length },
+      });
     else if (encoding === "gzip") body = asset.gzip ??= gzipAsync(asset.raw, { level: 9 });
     Promise.resolve(body).then(
       (bytes) => {

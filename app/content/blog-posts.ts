@@ -81,6 +81,10 @@ export function findBlogPost(id: string | undefined): BlogPost | undefined {
 
 /** The two social networks an article can be shared to; the absolute article URL is added by the server. */
 export const SHARE_NETWORKS = [
-  { id: "x", label: "Share on X", intent: (url: string, title: string) => `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}` },
+  {
+    id: "x",
+    label: "Share on X",
+    intent: (url: string, title: string) => `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
+  },
   { id: "facebook", label: "Share on Facebook", intent: (url: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}` },
 ] as const;

@@ -4,9 +4,18 @@ export type QuickAction = { id: string; title: string; description: string; to: 
 
 /** SPEC §2: one quick action per matching business type; Analytics and Products are always shown. */
 const BY_BUSINESS_TYPE: { businessType: BusinessType; action: QuickAction }[] = [
-  { businessType: "online_store", action: { id: "online-store", title: "Set up your online store", description: "Choose a theme, currency and category.", to: "/sales/online-store" } },
-  { businessType: "social_media", action: { id: "social", title: "Connect social accounts", description: "Pick the networks you sell on.", to: "/sales/social-media" } },
-  { businessType: "retail_store", action: { id: "inventory", title: "Manage inventory", description: "Your shop's stock and features.", to: "/tools/retail-dashboard" } },
+  {
+    businessType: "online_store",
+    action: { id: "online-store", title: "Set up your online store", description: "Choose a theme, currency and category.", to: "/sales/online-store" },
+  },
+  {
+    businessType: "social_media",
+    action: { id: "social", title: "Connect social accounts", description: "Pick the networks you sell on.", to: "/sales/social-media" },
+  },
+  {
+    businessType: "retail_store",
+    action: { id: "inventory", title: "Manage inventory", description: "Your shop's stock and features.", to: "/tools/retail-dashboard" },
+  },
 ];
 
 const ALWAYS: QuickAction[] = [

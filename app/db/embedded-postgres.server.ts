@@ -166,7 +166,9 @@ function run(file: string, args: string[], identity: { uid: number; gid: number 
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`${path.basename(file)} failed (exit ${code}): ${output.trim().split("\n").slice(-3).join(" ")}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${path.basename(file)} failed (exit ${code}): ${output.trim().split("\n").slice(-3).join(" ")}`)),
+    );
   });
 }
 
@@ -232,7 +234,14 @@ code=$?
 kill "$watch" 2>/dev/null
 exit "$code"`;
 
-function launch(bin: Binaries, clusterDir: string, port: number, identity: { uid: number; gid: number } | null, ephemeral: boolean, onLog: (line: string) => void): Promise<ChildProcess> {
+function launch(
+  bin: Binaries,
+  clusterDir: string,
+  port: number,
+  identity: { uid: number; gid: number } | null,
+  ephemeral: boolean,
+  onLog: (line: string) => void,
+): Promise<ChildProcess> {
   const settings = [
     "listen_addresses=127.0.0.1",
     "unix_socket_directories=",
@@ -305,7 +314,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * was killed (stale postmaster.pid, a leftover server), starts it on a free loopback port and creates the
  * app's database. A server that stops on its own is started again (same port) with back-off.
  */
-export async function startEmbeddedPostgres({ dataDir, onLog = () => {}, onRestart = () => {}, ephemeral = false }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  onLog = () => {},
+  onRestart = () => {},
+  ephemeral = false,
+}: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const bin = await binaries();
   const root = path.resolve(dataDir);
   const clusterDir = path.join(root, EMBEDDED_CLUSTER_DIR);

@@ -9,9 +9,7 @@ import { utcStamp } from "./utc-stamp";
 /** Where versions before the embedded PostgreSQL kept their database (PGlite) inside DATA_DIR. */
 export const PGLITE_FOLDER = "pglite";
 
-export type PgliteImport =
-  | { imported: false }
-  | { imported: true; rows: Record<string, number>; total: number; keptAt: string; ms: number };
+export type PgliteImport = { imported: false } | { imported: true; rows: Record<string, number>; total: number; keptAt: string; ms: number };
 
 /**
  * Upgrade of a DATA_DIR from the PGlite versions: when DATA_DIR/pglite holds a PGlite database, it is opened,
@@ -22,15 +20,29 @@ export type PgliteImport =
  * Contract: the target is already migrated to the current schema (the caller migrates first) and holds no
  * rows in schema `public` (a fresh database): otherwise nothing is imported and it throws.
  */
-export async function importPgliteData({ dataDir, targetUrl, log = () => {} }: { dataDir: string; targetUrl: string; log?: (line: string) => void }): Promise<PgliteImport> {
+export async function importPgliteData({
+  dataDir,
+  targetUrl,
+  log = () => {},
+}: {
+  dataDir: string;
+  targetUrl: string;
+  log?: (line: string) => void;
+}): Promise<PgliteImport> {
   const folder = path.resolve(dataDir, PGLITE_FOLDER);
   if (!existsSync(path.join(folder, "PG_VERSION"))) return { imported: false };
   const started = performance.now();
   log(`Importing the PGlite database of ${folder} into PostgreSQL…`);
 
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   const pglite = await PGlite.create({ dataDir: folder }).catch((error: Error) => {
-    throw new Error(`Cannot open the PGlite database in ${folder} to import it (${error.message}): start the previous Sellkit version on it and back it up, or move the folder aside.`);
+    throw new Error(
+      `Cannot open the PGlite database in ${folder} to import it (${error.message}): start the previous Sellkit version on it and back it up, or move the folder aside.`,
+    );
   });
   const target = new pg.Client({ connectionString: targetUrl });
   let result: Awaited<ReturnType<typeof copyTableRows>>;

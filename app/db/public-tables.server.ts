@@ -96,7 +96,9 @@ export type SequenceState = { name: string; lastValue: string; isCalled: boolean
 
 /** The state of every sequence of schema `public` (serial and identity columns own one). */
 export async function readPublicSequences(query: Query): Promise<SequenceState[]> {
-  const names = await query<{ name: string }>(`select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace order by relname`);
+  const names = await query<{ name: string }>(
+    `select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace order by relname`,
+  );
   const states: SequenceState[] = [];
   for (const { name } of names) {
     const [state] = await query<{ last_value: string; is_called: boolean }>(`select last_value::text as last_value, is_called from ${publicTable(name)}`);
@@ -107,7 +109,11 @@ export async function readPublicSequences(query: Query): Promise<SequenceState[]
 
 /** Sets the sequences of schema `public` that exist on the target to the given states. */
 export async function writePublicSequences(query: Query, states: SequenceState[]): Promise<number> {
-  const existing = new Set((await query<{ name: string }>(`select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace`)).map((row) => row.name));
+  const existing = new Set(
+    (await query<{ name: string }>(`select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace`)).map(
+      (row) => row.name,
+    ),
+  );
   let written = 0;
   for (const state of states) {
     if (!existing.has(state.name)) continue;

@@ -48,8 +48,10 @@ export async function checkBackup(file: string): Promise<BackupHeader> {
   const header = parseBackupHeader(first, file);
   const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
   const { count, lastHash } = header.migrations;
-  if (count > known.length) throw new Error(`${file} was made by a newer version of Sellkit (${count} migrations; this version has ${known.length}): restore it with that version.`);
-  if (count > 0 && known[count - 1]!.hash !== lastHash) throw new Error(`${file} comes from another migration history (its migration ${count} differs from this version's): it cannot be restored here.`);
+  if (count > known.length)
+    throw new Error(`${file} was made by a newer version of Sellkit (${count} migrations; this version has ${known.length}): restore it with that version.`);
+  if (count > 0 && known[count - 1]!.hash !== lastHash)
+    throw new Error(`${file} comes from another migration history (its migration ${count} differs from this version's): it cannot be restored here.`);
   return header;
 }
 
@@ -73,7 +75,10 @@ export async function restoreDatabase({ url, file, force = false }: { url: strin
     const applied = await appliedMigrations(query);
     if (!force) {
       const filled = await nonEmptyPublicTables(query, (await listPublicTables(query)).tables);
-      if (filled.length > 0) throw new Error(`The target database already holds data (tables ${filled.join(", ")}): restore into an empty database, or pass --force to replace its data.`);
+      if (filled.length > 0)
+        throw new Error(
+          `The target database already holds data (tables ${filled.join(", ")}): restore into an empty database, or pass --force to replace its data.`,
+        );
     }
     if (applied < header.migrations.count) {
       staged = true;
@@ -88,10 +93,14 @@ export async function restoreDatabase({ url, file, force = false }: { url: strin
     // Rows come in the backup's table order (parents first): only keys that order does not satisfy here (a
     // cycle, or a key added since) need the foreign-key checks off for the load (a superuser's right).
     const position = new Map(header.tables.map((table, index) => [table.name, index]));
-    const unordered = target.references.some(({ child, parent }) => position.has(child) && position.has(parent) && position.get(parent)! >= position.get(child)!);
+    const unordered = target.references.some(
+      ({ child, parent }) => position.has(child) && position.has(parent) && position.get(parent)! >= position.get(child)!,
+    );
     if (unordered) {
       await query("set local session_replication_role = replica").catch((error: Error) => {
-        throw new Error(`The foreign keys of this database need the rows in an order the backup does not have: loading them needs a superuser (session_replication_role): ${error.message}`);
+        throw new Error(
+          `The foreign keys of this database need the rows in an order the backup does not have: loading them needs a superuser (session_replication_role): ${error.message}`,
+        );
       });
     }
     const columnsOf = new Map(header.tables.map((table) => [table.name, table.columns.map((column) => column.name)]));
@@ -123,7 +132,8 @@ export async function restoreDatabase({ url, file, force = false }: { url: strin
     }
     if (!end) throw new Error(`${file} is incomplete (it has no end line): nothing was restored.`);
     for (const [name, count] of Object.entries(end.rows)) {
-      if (!skippedTables.has(name) && (loaded[name] ?? 0) !== count) throw new Error(`${file} lists ${count} rows of ${name} but holds ${loaded[name] ?? 0}: nothing was restored.`);
+      if (!skippedTables.has(name) && (loaded[name] ?? 0) !== count)
+        throw new Error(`${file} lists ${count} rows of ${name} but holds ${loaded[name] ?? 0}: nothing was restored.`);
     }
     await writePublicSequences(query, header.sequences);
     await client.query("commit");

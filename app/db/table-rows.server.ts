@@ -67,4 +67,3 @@ export async function writeTableRows(query: Query, table: PublicTable, columns: 
   );
   return result!.n;
 }
-

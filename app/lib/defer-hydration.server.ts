@@ -13,7 +13,7 @@ import { Transform } from "node:stream";
 export const HYDRATION_LOADER =
   '(function(){function go(){document.querySelectorAll(\'link[rel="sellkit-modulepreload"]\').forEach(function(l){l.rel="modulepreload"});' +
   'document.querySelectorAll(\'script[type="text/sellkit-module"]\').forEach(function(s){var n=document.createElement("script");n.type="module";n.async=true;' +
-  'if(s.nonce)n.nonce=s.nonce;n.textContent=s.textContent;s.replaceWith(n)})}requestAnimationFrame(function(){setTimeout(go,0)})})()';
+  "if(s.nonce)n.nonce=s.nonce;n.textContent=s.textContent;s.replaceWith(n)})}requestAnimationFrame(function(){setTimeout(go,0)})})()";
 
 export function deferHydration(nonce: string): Transform {
   const decoder = new StringDecoder("utf8");

@@ -80,7 +80,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .catch((error: unknown) => services.logger.warn({ err: error }, "security event not streamed"));
   };
   try {
-    unsubscribe = await services.securityEvents.openStream({ userId: user.id, sessionId: user.sessionId, onEvent: deliver, onEnd: (reason) => end(LAST_WORDS[reason]) });
+    unsubscribe = await services.securityEvents.openStream({
+      userId: user.id,
+      sessionId: user.sessionId,
+      onEvent: deliver,
+      onEnd: (reason) => end(LAST_WORDS[reason]),
+    });
   } catch (error) {
     open = false;
     request.signal.removeEventListener("abort", onAbort);

@@ -15,7 +15,10 @@ import type { Route } from "./+types/auth-google-callback";
 export const OAUTH_SUCCESS_MS = 1500;
 export const OAUTH_FAILURE_MS = 2000;
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Signing you in", description: "Third-party sign-in." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Signing you in", description: "Third-party sign-in." }),
+  { name: "robots", content: "noindex" },
+];
 
 const ERROR_TEXT: Record<string, string> = {
   account_not_linked: "An account with this email already exists. Sign in with your password first.",
@@ -54,17 +57,29 @@ async function handleCallback({ request, context }: Route.LoaderArgs) {
     if (user && returning) {
       const { headers } = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true });
       for (const cookie of headers.getSetCookie()) clear.append("Set-Cookie", cookie);
-      await recordSecurityEvent(services.db, { userId: user.id, eventType: "oauth_state_mismatch", eventCategory: "authentication", severity: "high", riskScore: 8 }, requestMeta(request));
+      await recordSecurityEvent(
+        services.db,
+        { userId: user.id, eventType: "oauth_state_mismatch", eventCategory: "authentication", severity: "high", riskScore: 8 },
+        requestMeta(request),
+      );
     }
     return data({ ok: false as const, title: "Security verification failed", description: "Please try signing in again.", to: "/" }, { headers: clear });
   }
   const error = params.get("error");
   if (error) {
-    return data({ ok: false as const, title: "Authentication failed", description: ERROR_TEXT[error] ?? error.replace(/_/g, " "), to: "/" }, { headers: clear });
+    return data(
+      { ok: false as const, title: "Authentication failed", description: ERROR_TEXT[error] ?? error.replace(/_/g, " "), to: "/" },
+      { headers: clear },
+    );
   }
-  if (!user) return data({ ok: false as const, title: "No authorization code received", description: `${provider} did not complete the sign-in.`, to: "/" }, { headers: clear });
+  if (!user)
+    return data(
+      { ok: false as const, title: "No authorization code received", description: `${provider} did not complete the sign-in.`, to: "/" },
+      { headers: clear },
+    );
   // Two-factor applies to third-party sign-in too: the session is not signed in until the second factor.
-  if (user.secondFactor === "pending") throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(safeRedirectPath(state.from))}`, { headers: clear });
+  if (user.secondFactor === "pending")
+    throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(safeRedirectPath(state.from))}`, { headers: clear });
   return data({ ok: true as const, title: "Welcome back!", description: `Signed in with ${provider}.`, to: safeRedirectPath(state.from) }, { headers: clear });
 }
 
@@ -77,7 +92,10 @@ export default function OAuthCallback({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title={loaderData.ok ? "Signed in" : loaderData.title}>
       <p role="status" className="text-center">
-        {loaderData.description} Redirecting… <Link to={loaderData.to} className="text-primary underline">Continue</Link>
+        {loaderData.description} Redirecting…{" "}
+        <Link to={loaderData.to} className="text-primary underline">
+          Continue
+        </Link>
       </p>
     </AuthCard>
   );

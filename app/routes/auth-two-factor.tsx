@@ -16,7 +16,10 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { verifySecondFactor } from "~/server/two-factor/verify-second-factor.server";
 import type { Route } from "./+types/auth-two-factor";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Two-factor authentication", description: "Confirm your sign-in." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Two-factor authentication", description: "Confirm your sign-in." }),
+  { name: "robots", content: "noindex" },
+];
 
 /** Only a session that still owes its second factor sees this page (every sign-in path leads here). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -53,7 +56,9 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
   return (
     <AuthCard
       title="Two-factor authentication"
-      description={backup ? "Enter one of the backup codes you saved when you turned on two-factor authentication." : "Enter the 6-digit code from your authenticator app."}
+      description={
+        backup ? "Enter one of the backup codes you saved when you turned on two-factor authentication." : "Enter the 6-digit code from your authenticator app."
+      }
     >
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <FormAlert message={actionData?.error ?? form.errors?.[0]} />

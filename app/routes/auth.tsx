@@ -35,7 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (params.get("step") === "2" && params.get("verified") === "true") {
     if (!user) return redirectWithToast("/auth?tab=register", { type: "error", title: "Please sign in to continue" });
     if (!user.emailVerified) {
-      return redirectWithToast("/auth?tab=register&step=1.5", { type: "error", title: "Email not yet verified", description: "Please check your email and click the verification link" });
+      return redirectWithToast("/auth?tab=register&step=1.5", {
+        type: "error",
+        title: "Email not yet verified",
+        description: "Please check your email and click the verification link",
+      });
     }
     return redirectWithToast("/auth?tab=register&step=2", { type: "success", title: "Email verified!", description: "Tell us about your business to finish." });
   }
@@ -102,7 +106,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   useToastThenNavigate(
     actionData,
     completed
-      ? { toast: { type: "success", title: "Registration completed!", description: "Redirecting to your dashboard..." }, to: "/dashboard", delayMs: REGISTRATION_REDIRECT_MS }
+      ? {
+          toast: { type: "success", title: "Registration completed!", description: "Redirecting to your dashboard..." },
+          to: "/dashboard",
+          delayMs: REGISTRATION_REDIRECT_MS,
+        }
       : null,
   );
 
@@ -111,7 +119,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
       <AuthCard title="Business Information" description="Step 2 of 2">
         {completed ? (
           <p role="status" className="text-center">
-            Registration completed! Redirecting to your <Link to="/dashboard" className="text-primary underline">dashboard</Link>…
+            Registration completed! Redirecting to your{" "}
+            <Link to="/dashboard" className="text-primary underline">
+              dashboard
+            </Link>
+            …
           </p>
         ) : (
           <BusinessProfileForm lastResult={actionData?.intent === "business-profile" ? (actionData.result ?? undefined) : undefined} />

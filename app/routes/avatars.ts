@@ -8,7 +8,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A profile picture, re-served with the type sniffed at upload (never SVG), no sniffing, its own strict CSP. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!UUID.test(params.id)) return new Response("Not found", { status: 404 });
-  const [row] = await context.services.db.select({ bytes: avatars.bytes, contentType: avatars.contentType }).from(avatars).where(eq(avatars.id, params.id)).limit(1);
+  const [row] = await context.services.db
+    .select({ bytes: avatars.bytes, contentType: avatars.contentType })
+    .from(avatars)
+    .where(eq(avatars.id, params.id))
+    .limit(1);
   if (!row) return new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(row.bytes), {
     headers: {

@@ -18,7 +18,9 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const post = findBlogPost(loaderData?.postId);
-  return post ? pageMeta({ title: post.title, description: post.excerpt }) : pageMeta({ title: "Article not found", description: "This article does not exist." });
+  return post
+    ? pageMeta({ title: post.title, description: post.excerpt })
+    : pageMeta({ title: "Article not found", description: "This article does not exist." });
 };
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

@@ -8,8 +8,7 @@ import type { Route } from "./+types/blog";
 
 export const handle = STATIC_PAGE;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Blog", description: "Guides on pricing, delivery, sales methods and security for creators." });
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Blog", description: "Guides on pricing, delivery, sales methods and security for creators." });
 
 export default function Blog() {
   return (

@@ -14,7 +14,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta({ title: loaderData ? `Buy from ${loaderData.storeName}` : "Page not found", description: loaderData ? `Buy from ${loaderData.storeName} on Sellkit.` : "This page does not exist." }),
+  ...pageMeta({
+    title: loaderData ? `Buy from ${loaderData.storeName}` : "Page not found",
+    description: loaderData ? `Buy from ${loaderData.storeName} on Sellkit.` : "This page does not exist.",
+  }),
   { name: "robots", content: "noindex" },
 ];
 

@@ -16,7 +16,10 @@ import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Contact us", description: `Questions about Sellkit? Write to us — we reply within ${HELP_FACTS.contactReplyBusinessDays} business days.` });
+  pageMeta({
+    title: "Contact us",
+    description: `Questions about Sellkit? Write to us — we reply within ${HELP_FACTS.contactReplyBusinessDays} business days.`,
+  });
 
 /** An answer over the contact limit says when to write again (Retry-After). */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -38,11 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, mailer, env, logger } = context.services;
   let outcome: Awaited<ReturnType<typeof submitContactMessage>>;
   try {
-    outcome = await submitContactMessage(
-      { db, mailer, logger, supportEmail: env.SUPPORT_EMAIL },
-      submission.value,
-      { ipAddress: context.clientIp, userAgent: request.headers.get("user-agent") ?? undefined },
-    );
+    outcome = await submitContactMessage({ db, mailer, logger, supportEmail: env.SUPPORT_EMAIL }, submission.value, {
+      ipAddress: context.clientIp,
+      userAgent: request.headers.get("user-agent") ?? undefined,
+    });
   } catch (error) {
     logger.error({ err: error }, "contact message could not be stored");
     return data(
@@ -102,9 +104,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               <div role="status" className="py-10 text-center">
                 <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-success" />
                 <h2 className="mt-4 text-2xl font-semibold">Thank you for your message!</h2>
-                <p className="mt-2 text-muted-foreground">
-                  We'll get back to you within {HELP_FACTS.contactReplyBusinessDays} business days.
-                </p>
+                <p className="mt-2 text-muted-foreground">We'll get back to you within {HELP_FACTS.contactReplyBusinessDays} business days.</p>
               </div>
             ) : (
               <>

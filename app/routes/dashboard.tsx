@@ -20,7 +20,10 @@ import { dashboardPageQuery } from "~/server/dashboard/dashboard-page-query.serv
 import { readTimeZone } from "~/server/http/read-time-zone.server";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Dashboard", description: "Your Sellkit dashboard." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Dashboard", description: "Your Sellkit dashboard." }),
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Protected (SPEC §2). The session check and everything the page shows (who the creator is, the business,
@@ -66,7 +69,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <Suspense fallback={<WorkspaceSkeleton />}>
-          <Await resolve={workspace} errorElement={<DeferredError toastTitle="Failed to load profile data" message="Failed to load profile data. Please reload the page to try again." />}>
+          <Await
+            resolve={workspace}
+            errorElement={
+              <DeferredError toastTitle="Failed to load profile data" message="Failed to load profile data. Please reload the page to try again." />
+            }
+          >
             {({ business, salesMethods, stats }) => {
               const businessTypes = business?.businessTypes ?? [];
               return (

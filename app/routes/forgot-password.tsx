@@ -36,7 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** SPEC §8: an error containing 'rate_limit' gets its own message. */
 function failureMessage(error: string) {
-  return error.includes("rate_limit") ? "Too many requests. Please wait before trying again." : "Failed to send reset email. Please verify your email address and try again.";
+  return error.includes("rate_limit")
+    ? "Too many requests. Please wait before trying again."
+    : "Failed to send reset email. Please verify your email address and try again.";
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -111,7 +113,10 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </Button>
       </Form>
       <p className="mt-4 text-center text-sm">
-        Remembered it? <Link to="/login" className="text-primary underline">Back to login</Link>
+        Remembered it?{" "}
+        <Link to="/login" className="text-primary underline">
+          Back to login
+        </Link>
       </p>
     </AuthCard>
   );

@@ -51,8 +51,11 @@ export default function Help() {
           ))}
         </ul>
         <p className="mt-10 text-center text-sm text-muted-foreground">
-          Still stuck? <Link to="/contact" className="text-primary underline">Contact us</Link> — we reply within{" "}
-          {HELP_FACTS.contactReplyBusinessDays} business days.
+          Still stuck?{" "}
+          <Link to="/contact" className="text-primary underline">
+            Contact us
+          </Link>{" "}
+          — we reply within {HELP_FACTS.contactReplyBusinessDays} business days.
         </p>
       </Section>
     </PageShell>

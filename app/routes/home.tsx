@@ -45,8 +45,7 @@ export default function Home() {
             Sell your digital products <span className="text-primary">in minutes</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Upload your files, customise your sales page, set your price and start earning. Buyers get their purchase by
-            email automatically.
+            Upload your files, customise your sales page, set your price and start earning. Buyers get their purchase by email automatically.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Link to="/signup" className={buttonClass({ size: "lg" })}>

@@ -28,7 +28,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     if (actionData?.intent === "oauth" && actionData.error) showToast({ type: "error", ...actionData.error });
   }, [actionData]);
   return (
-    <AuthCard title="Log in" description={<>New to Sellkit? <Link to="/signup" className="text-primary underline">Create an account</Link></>}>
+    <AuthCard
+      title="Log in"
+      description={
+        <>
+          New to Sellkit?{" "}
+          <Link to="/signup" className="text-primary underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
       <SocialButtons from={loaderData.from} />
       <Divider />
       <SignInForm lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined} redirectTo={loaderData.from} />

@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), updated: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), updated: false }, { status: 400 });
   const result = await resetPassword(context.services, request, submission.value);
   if (!result.ok) {
     return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password", "confirmPassword"] }), updated: false }, { status: 400 });
@@ -52,18 +53,28 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (loaderData.valid) showToast({ type: "success", title: loaderData.message });
   }, [loaderData]);
-  useToastThenNavigate(loaderData, loaderData.valid ? null : { toast: { type: "error", title: loaderData.message }, to: "/login", delayMs: INVALID_LINK_REDIRECT_MS });
+  useToastThenNavigate(
+    loaderData,
+    loaderData.valid ? null : { toast: { type: "error", title: loaderData.message }, to: "/login", delayMs: INVALID_LINK_REDIRECT_MS },
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: actionData re-runs it for every answer, so the same failure twice toasts twice
   useEffect(() => {
     if (failure) showToast({ type: "error", title: "Failed to update password", description: failure });
   }, [failure, actionData]);
-  useToastThenNavigate(actionData, updated ? { toast: { type: "success", title: "Password updated successfully!" }, to: "/login", delayMs: RESET_SUCCESS_REDIRECT_MS } : null);
+  useToastThenNavigate(
+    actionData,
+    updated ? { toast: { type: "success", title: "Password updated successfully!" }, to: "/login", delayMs: RESET_SUCCESS_REDIRECT_MS } : null,
+  );
 
   if (!loaderData.valid) {
     return (
       <AuthCard title="Reset password">
         <p role="alert" className="text-center text-destructive">
-          {loaderData.message}. Taking you back to <Link to="/login" className="underline">login</Link>…
+          {loaderData.message}. Taking you back to{" "}
+          <Link to="/login" className="underline">
+            login
+          </Link>
+          …
         </p>
       </AuthCard>
     );
@@ -72,7 +83,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <AuthCard title="Reset password">
         <p role="status" className="text-center">
-          Password updated successfully! All your sessions were signed out. Taking you to <Link to="/login" className="text-primary underline">login</Link>…
+          Password updated successfully! All your sessions were signed out. Taking you to{" "}
+          <Link to="/login" className="text-primary underline">
+            login
+          </Link>
+          …
         </p>
       </AuthCard>
     );

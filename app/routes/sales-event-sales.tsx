@@ -26,7 +26,11 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function SalesEventSales({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <SalesMethodLayout method={METHOD} lead="Markets, fairs and pop-ups: say where you sell, what you need on site and how buyers can pay." saved={Boolean(loaderData.saved)}>
+    <SalesMethodLayout
+      method={METHOD}
+      lead="Markets, fairs and pop-ups: say where you sell, what you need on site and how buyers can pay."
+      saved={Boolean(loaderData.saved)}
+    >
       <EventSalesForm key={loaderData.saved?.updatedAt ?? "new"} values={loaderData.values} actionData={actionData} />
     </SalesMethodLayout>
   );

@@ -23,7 +23,11 @@ export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const { values, saved, extra: profile } = await loadSalesMethodForm(services, request, METHOD, EXISTING_WEBSITE_DEFAULTS, { batch: context, extra: profileSummaryQuery });
+  const {
+    values,
+    saved,
+    extra: profile,
+  } = await loadSalesMethodForm(services, request, METHOD, EXISTING_WEBSITE_DEFAULTS, { batch: context, extra: profileSummaryQuery });
   const { storeName } = profile;
   return { values, saved, storeName: storeName ?? "My store", buyUrl: buyPageUrl(services.env.APP_URL, saved?.id ?? UNSAVED_ID) };
 }
@@ -34,7 +38,11 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function SalesExistingWebsite({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <SalesMethodLayout method={METHOD} lead="Add a Buy button to your website or blog: choose how it looks, then copy the code." saved={Boolean(loaderData.saved)}>
+    <SalesMethodLayout
+      method={METHOD}
+      lead="Add a Buy button to your website or blog: choose how it looks, then copy the code."
+      saved={Boolean(loaderData.saved)}
+    >
       <ExistingWebsiteForm key={loaderData.saved?.updatedAt ?? "new"} {...loaderData} live={Boolean(loaderData.saved)} actionData={actionData} />
     </SalesMethodLayout>
   );
@@ -42,7 +50,19 @@ export default function SalesExistingWebsite({ loaderData, actionData }: Route.C
 
 const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
 
-function ExistingWebsiteForm({ values, storeName, buyUrl, live, actionData }: { values: Record<string, unknown>; storeName: string; buyUrl: string; live: boolean; actionData: Route.ComponentProps["actionData"] }) {
+function ExistingWebsiteForm({
+  values,
+  storeName,
+  buyUrl,
+  live,
+  actionData,
+}: {
+  values: Record<string, unknown>;
+  storeName: string;
+  buyUrl: string;
+  live: boolean;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const [form, fields] = useSalesMethodForm("existing-website", existingWebsiteSchema, values, actionData);
   // Derived from the form's current values: the code follows every keystroke (an emptied text shows the default).
   const buttonText = typeof fields.buttonText.value === "string" ? fields.buttonText.value : "";

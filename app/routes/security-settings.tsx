@@ -19,7 +19,10 @@ import { dispatchSecurityIntent } from "~/server/security/intents/dispatch-secur
 import { securityOverviewQuery, type SecurityOverview } from "~/server/security/security-overview-query.server";
 import type { Route } from "./+types/security-settings";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Security settings", description: "Two-factor, sessions and security events." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Security settings", description: "Two-factor, sessions and security events." }),
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Protected. The session check and the whole overview are one database statement; the overview is still
@@ -61,7 +64,12 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             </p>
           }
         >
-          <Await resolve={loaderData.overview} errorElement={<DeferredError toastTitle="Failed to load security events" message="Failed to load security settings. Please reload the page to try again." />}>
+          <Await
+            resolve={loaderData.overview}
+            errorElement={
+              <DeferredError toastTitle="Failed to load security events" message="Failed to load security settings. Please reload the page to try again." />
+            }
+          >
             {(overview) => <SecurityCards overview={overview} renderedAt={loaderData.renderedAt} twoFactorAction={twoFactorAction} />}
           </Await>
         </Suspense>
@@ -74,8 +82,17 @@ function SecurityCards({ overview, renderedAt, twoFactorAction }: { overview: Ov
   const { events, connected } = useLiveSecurityEvents(overview.events as LiveEvent[]);
   return (
     <>
-      <TwoFactorCard enabled={overview.twoFactor.isEnabled} backupCodesLeft={overview.twoFactor.backupCodesLeft} hasPassword={overview.hasPassword} action={twoFactorAction} />
-      <SecurityStatusCard twoFactorEnabled={overview.twoFactor.isEnabled} activeSessions={overview.sessions.filter((s) => s.isActive).length} recentAlerts={overview.recentAlerts} />
+      <TwoFactorCard
+        enabled={overview.twoFactor.isEnabled}
+        backupCodesLeft={overview.twoFactor.backupCodesLeft}
+        hasPassword={overview.hasPassword}
+        action={twoFactorAction}
+      />
+      <SecurityStatusCard
+        twoFactorEnabled={overview.twoFactor.isEnabled}
+        activeSessions={overview.sessions.filter((s) => s.isActive).length}
+        recentAlerts={overview.recentAlerts}
+      />
       <PrivacyCard retentionDays={SECURITY_EVENT_RETENTION_DAYS} />
       <SessionsPanel sessions={overview.sessions} renderedAt={renderedAt} />
       <EventsPanel events={events} connected={connected} renderedAt={renderedAt} />

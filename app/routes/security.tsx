@@ -33,7 +33,11 @@ export default function Security() {
           ))}
         </ul>
         <p className="mt-10 text-center text-sm text-muted-foreground">
-          Found a vulnerability? Please tell us through the <Link to="/contact" className="text-primary underline">contact form</Link>.
+          Found a vulnerability? Please tell us through the{" "}
+          <Link to="/contact" className="text-primary underline">
+            contact form
+          </Link>
+          .
         </p>
         <div className="mt-6 text-center">
           <Link to="/signup" className={buttonClass()}>

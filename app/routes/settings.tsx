@@ -14,7 +14,10 @@ import { dispatchSettingsIntent } from "~/server/settings/intents/dispatch-setti
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/settings";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Settings", description: "Your Sellkit profile, business, email, password and account." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Settings", description: "Your Sellkit profile, business, email, password and account." }),
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Protected; the session check and the page's data are one statement. The email-change link (GET
@@ -25,7 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   if (params.has("email-changed")) {
     return params.get("error")
-      ? redirectWithToast("/settings", { type: "error", title: "This email change link is invalid or has expired", description: "Please ask for a new one below." })
+      ? redirectWithToast("/settings", {
+          type: "error",
+          title: "This email change link is invalid or has expired",
+          description: "Please ask for a new one below.",
+        })
       : redirectWithToast("/settings", { type: "success", title: "Email changed", description: `You now sign in with ${user.email}.` });
   }
   return user.page;
@@ -87,7 +94,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500 ? error.data : "Your settings could not be loaded. Please try again in a moment.";
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
+      ? error.data
+      : "Your settings could not be loaded. Please try again in a moment.";
   return (
     <PageShell>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">

@@ -29,7 +29,12 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Create your acc
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const plan = findPlan(new URL(request.url).searchParams.get("plan") ?? undefined);
-  return { plan: plan?.id, planName: plan?.name, appleConfigured: isProviderConfigured(context.services.env, "apple"), captcha: captchaConfig(context.services.env) };
+  return {
+    plan: plan?.id,
+    planName: plan?.name,
+    appleConfigured: isProviderConfigured(context.services.env, "apple"),
+    captcha: captchaConfig(context.services.env),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,14 +42,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "oauth") return oauthIntent(context.services, request, formData);
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
-    return data({ intent: "signup" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), created: false, failure: null }, { status: 400 });
+    return data(
+      { intent: "signup" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), created: false, failure: null },
+      { status: 400 },
+    );
   }
   const { email, password, plan, captcha } = submission.value;
   const result = await createAccount(context.services, request, { email, password, requestedPlan: plan, captcha, callbackURL: "/choose-plan" });
   if (!result.ok) {
     const fieldErrors = accountFailureFieldErrors(result);
     return data(
-      { intent: "signup" as const, result: submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }), created: false, failure: { title: "Registration failed", description: result.message } },
+      {
+        intent: "signup" as const,
+        result: submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }),
+        created: false,
+        failure: { title: "Registration failed", description: result.message },
+      },
       { status: result.reason === "rate_limited" ? 429 : 400 },
     );
   }
@@ -67,7 +80,11 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   useToastThenNavigate(
     actionData,
     created
-      ? { toast: { type: "success", title: "Account created successfully!", description: "Please check your email to verify your account" }, to: "/login", delayMs: SIGNUP_TO_LOGIN_MS }
+      ? {
+          toast: { type: "success", title: "Account created successfully!", description: "Please check your email to verify your account" },
+          to: "/login",
+          delayMs: SIGNUP_TO_LOGIN_MS,
+        }
       : null,
   );
 
@@ -78,7 +95,11 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     >
       {created ? (
         <p role="status" className="text-center">
-          Account created! Check your email to verify your account, then <Link to="/login" className="text-primary underline">log in</Link>.
+          Account created! Check your email to verify your account, then{" "}
+          <Link to="/login" className="text-primary underline">
+            log in
+          </Link>
+          .
         </p>
       ) : (
         <>
@@ -121,7 +142,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             </Button>
           </Form>
           <p className="mt-4 text-center text-sm">
-            Already have an account? <Link to="/login" className="text-primary underline">Log in</Link>
+            Already have an account?{" "}
+            <Link to="/login" className="text-primary underline">
+              Log in
+            </Link>
           </p>
         </>
       )}

@@ -28,7 +28,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const tool = loaderData ? findTool(loaderData.slug) : undefined;
-  return [...pageMeta({ title: tool?.name ?? "Page not found", description: tool?.description ?? "This page does not exist." }), { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta({ title: tool?.name ?? "Page not found", description: tool?.description ?? "This page does not exist." }),
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 export default function ToolPage({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,10 @@ import type { Route } from "./+types/verify";
 export const MAGIC_LINK_SUCCESS_MS = 1500;
 export const MAGIC_LINK_FAILURE_MS = 2000;
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Signing you in", description: "Magic-link sign-in." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Signing you in", description: "Magic-link sign-in." }),
+  { name: "robots", content: "noindex" },
+];
 
 /** Magic-link landing (SPEC §2 /verify): no token → /login; the token is consumed once, on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,15 +31,31 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
     loaderData,
     loaderData.ok
       ? { toast: { type: "success", title: "Welcome back!" }, to: "/", delayMs: MAGIC_LINK_SUCCESS_MS }
-      : { toast: { type: "error", title: "Login failed", description: "This sign-in link is invalid or has expired." }, to: "/login", delayMs: MAGIC_LINK_FAILURE_MS },
+      : {
+          toast: { type: "error", title: "Login failed", description: "This sign-in link is invalid or has expired." },
+          to: "/login",
+          delayMs: MAGIC_LINK_FAILURE_MS,
+        },
   );
   return (
     <AuthCard title={loaderData.ok ? "You're signed in" : "Link not valid"}>
       <p role="status" className="text-center">
         {loaderData.ok ? (
-          <>Taking you to <Link to="/" className="text-primary underline">Sellkit</Link>…</>
+          <>
+            Taking you to{" "}
+            <Link to="/" className="text-primary underline">
+              Sellkit
+            </Link>
+            …
+          </>
         ) : (
-          <>This sign-in link is invalid or has expired. Taking you to <Link to="/login" className="text-primary underline">login</Link>…</>
+          <>
+            This sign-in link is invalid or has expired. Taking you to{" "}
+            <Link to="/login" className="text-primary underline">
+              login
+            </Link>
+            …
+          </>
         )}
       </p>
     </AuthCard>

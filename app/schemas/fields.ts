@@ -24,11 +24,7 @@ export const emailField = z
 
 /** A required text field: trimmed, not empty, bounded in length. */
 export function requiredText(requiredMessage: string, maxLength: number, tooLongMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(maxLength, tooLongMessage);
+  return z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(maxLength, tooLongMessage);
 }
 
 /** A password of at least `min` characters (spec message), at most 128. Not trimmed: spaces are characters. */
@@ -54,7 +50,9 @@ export const checkbox = z
 export const several = <T extends [string, ...string[]]>(values: T, invalidMessage?: string) =>
   z.preprocess(
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-    z.array(z.enum(values, invalidMessage ? { error: invalidMessage } : undefined), invalidMessage ? { error: invalidMessage } : undefined).max(values.length, invalidMessage),
+    z
+      .array(z.enum(values, invalidMessage ? { error: invalidMessage } : undefined), invalidMessage ? { error: invalidMessage } : undefined)
+      .max(values.length, invalidMessage),
   );
 
 /** The form field carrying the captcha answer (ALTCHA payload or hCaptcha token). */
@@ -64,7 +62,9 @@ export const CAPTCHA_FIELD = "captcha";
  * "Confirm password" must equal "password". The check runs as soon as both are typed, even while other
  * fields are still invalid (zod skips object refinements after field errors unless told otherwise).
  */
-export function passwordsMatch(message: string): [(data: { password: string; confirmPassword: string }) => boolean, { path: string[]; message: string; when: (payload: { value: unknown }) => boolean }] {
+export function passwordsMatch(
+  message: string,
+): [(data: { password: string; confirmPassword: string }) => boolean, { path: string[]; message: string; when: (payload: { value: unknown }) => boolean }] {
   return [
     (data: { password: string; confirmPassword: string }) => data.password === data.confirmPassword,
     {

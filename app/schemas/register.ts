@@ -4,8 +4,11 @@ import { CAPTCHA_FIELD, emailField, NAME_MIN, registrationPasswordField, require
 export const CAPTCHA_REQUIRED_MESSAGE = "Please complete the captcha verification";
 export const DATE_OF_BIRTH_MESSAGE = "Date of birth is required";
 
-const name = (label: string) => requiredText(`${label} must be at least ${NAME_MIN} characters`, 100, `${label} must be at most 100 characters`)
-  .min(NAME_MIN, `${label} must be at least ${NAME_MIN} characters`);
+const name = (label: string) =>
+  requiredText(`${label} must be at least ${NAME_MIN} characters`, 100, `${label} must be at most 100 characters`).min(
+    NAME_MIN,
+    `${label} must be at least ${NAME_MIN} characters`,
+  );
 
 /** Register step 1 (SPEC §5). The captcha payload is checked on the server. */
 export const registerSchema = z

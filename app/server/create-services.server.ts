@@ -13,5 +13,14 @@ import { createAfterResponse } from "./tasks/after-response.server";
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, listen });
   const auth = createAuth({ db, env, mailer, logger });
-  return { env, db, logger, mailer, auth, securityEvents: createSecurityEventHub(listen, logger, db), health: createDatabaseHealth(db, logger), afterResponse: createAfterResponse(logger) };
+  return {
+    env,
+    db,
+    logger,
+    mailer,
+    auth,
+    securityEvents: createSecurityEventHub(listen, logger, db),
+    health: createDatabaseHealth(db, logger),
+    afterResponse: createAfterResponse(logger),
+  };
 }

@@ -25,8 +25,15 @@ export const envSchema = z
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: postgresUrl.optional().or(z.literal("").transform(() => undefined)),
-    APP_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal("").transform(() => undefined)),
-    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+    APP_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    AUTH_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     SMTP_URL: smtpUrl.optional().or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().trim().min(3).default("Sellkit <no-reply@sellkit.local>"),
     SUPPORT_EMAIL: z.email().default("support@sellkit.local"),
@@ -37,7 +44,10 @@ export const envSchema = z
     HCAPTCHA_SCRIPT_URL: z.preprocess((v) => v || undefined, z.url().default("https://js.hcaptcha.com/1/api.js")),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
-    GOOGLE_DISCOVERY_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+    GOOGLE_DISCOVERY_URL: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     FACEBOOK_CLIENT_ID: optionalString,
     FACEBOOK_CLIENT_SECRET: optionalString,
     APPLE_CLIENT_ID: optionalString,

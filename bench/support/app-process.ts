@@ -59,8 +59,15 @@ async function seed({ count, prefix, password, sessions = 0 }: Extract<Request, 
     const created = await ctx.internalAdapter.createUser({ email, name: `Bench User${index}`, emailVerified: true }, { method: "admin" });
     if (hash) await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: "credential", accountId: created.id, password: hash });
     await database.db.insert(businessProfiles).values({
-      userId: created.id, storeName: `Bench Store ${index}`, businessDescription: "Benchmark account", businessTypes: ["online_store"],
-      targetCustomers: "Benchmarks", phone: "+1 555 123 4567", preferredDelivery: [], preferredPayment: [], termsAcceptedAt: new Date(),
+      userId: created.id,
+      storeName: `Bench Store ${index}`,
+      businessDescription: "Benchmark account",
+      businessTypes: ["online_store"],
+      targetCustomers: "Benchmarks",
+      phone: "+1 555 123 4567",
+      preferredDelivery: [],
+      preferredPayment: [],
+      termsAcceptedAt: new Date(),
     });
     const cookies: string[] = [];
     for (let s = 0; s < sessions; s += 1) {
@@ -85,7 +92,15 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
     ["better-auth getSession (for comparison: cookie, session, user)", () => services.auth.api.getSession({ headers: request().headers })],
     ["getSessionUser (one query: cookie, session, user, 2FA state)", () => getSessionUser(services, request())],
     ["the dashboard read as it runs (one statement: session + page data)", () => getSessionUser(services, request(), { page: dashboardPageQuery })],
-    ["authorized_access event (insert + NOTIFY)", () => recordSecurityEvent(db, { userId, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route: "/dashboard" } }, {})],
+    [
+      "authorized_access event (insert + NOTIFY)",
+      () =>
+        recordSecurityEvent(
+          db,
+          { userId, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route: "/dashboard" } },
+          {},
+        ),
+    ],
     ["getProfileSummary", () => getProfileSummary(db, userId)],
     ["getBusinessCard", () => getBusinessCard(db, userId)],
     ["listSalesMethods", () => listSalesMethods(db, userId)],
@@ -129,7 +144,11 @@ process.on("message", async (message: Request) => {
     else if (message.op === "serve") result = await serve();
     else if (message.op === "steps") result = await steps(message);
     else if (message.op === "record") {
-      await recordSecurityEvent(database.db, { userId: message.userId, eventType: "bench_probe", eventCategory: "data", severity: "low", riskScore: 0, details: message.details }, {});
+      await recordSecurityEvent(
+        database.db,
+        { userId: message.userId, eventType: "bench_probe", eventCategory: "data", severity: "low", riskScore: 0, details: message.details },
+        {},
+      );
     } else if (message.op === "close") {
       await close();
       process.send!({ id: message.id, ok: true }, () => process.exit(0));
@@ -137,7 +156,7 @@ process.on("message", async (message: Request) => {
     }
     process.send!({ id: message.id, ok: true, result });
   } catch (error) {
-    process.send!({ id: message.id, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+    process.send!({ id: message.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 });
 process.send!({ ready: true });

@@ -4,7 +4,17 @@ import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 import { PUBLIC_PATHS } from "~/content/public-pages";
 
-const AUTH_PAGES = ["/auth", "/auth?tab=register", "/auth?tab=register&step=1.5", "/signup", "/signup?plan=pro", "/login", "/forgot-password", "/reset-password?token=expired", "/verification-success"];
+const AUTH_PAGES = [
+  "/auth",
+  "/auth?tab=register",
+  "/auth?tab=register&step=1.5",
+  "/signup",
+  "/signup?plan=pro",
+  "/login",
+  "/forgot-password",
+  "/reset-password?token=expired",
+  "/verification-success",
+];
 
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`axe-core, ${scheme} theme`, () => {

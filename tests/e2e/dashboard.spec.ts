@@ -3,11 +3,26 @@ import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
 const TOOLS_BY_TYPE: Record<string, [string, string][]> = {
-  online_store: [["E-shop Builder", "/tools/estore-builder"], ["Product Manager", "/tools/products"]],
-  retail_store: [["Store Management", "/tools/retail-dashboard"], ["POS System", "/tools/pos"]],
-  events: [["Event Sales Manager", "/tools/events"], ["Mobile POS", "/tools/mobile-pos"]],
-  existing_website: [["Buy Button Generator", "/tools/buy-button"], ["Website Integration", "/tools/integration"]],
-  social_media: [["Social Media Manager", "/tools/social"], ["Link in Bio Tool", "/tools/bio-link"]],
+  online_store: [
+    ["E-shop Builder", "/tools/estore-builder"],
+    ["Product Manager", "/tools/products"],
+  ],
+  retail_store: [
+    ["Store Management", "/tools/retail-dashboard"],
+    ["POS System", "/tools/pos"],
+  ],
+  events: [
+    ["Event Sales Manager", "/tools/events"],
+    ["Mobile POS", "/tools/mobile-pos"],
+  ],
+  existing_website: [
+    ["Buy Button Generator", "/tools/buy-button"],
+    ["Website Integration", "/tools/integration"],
+  ],
+  social_media: [
+    ["Social Media Manager", "/tools/social"],
+    ["Link in Bio Tool", "/tools/bio-link"],
+  ],
 };
 
 test.describe("dashboard tools (SPEC §2 table)", () => {

@@ -130,7 +130,11 @@ test.describe("pricing section", () => {
     test(`${plan}: '${cta}' goes to ${target} and 'Learn more' to /tier/${plan.toLowerCase()}`, async ({ page }) => {
       for (const start of ["/", "/pricing"]) {
         await page.goto(start);
-        const card = page.locator(`#pricing, main`).getByRole("listitem").filter({ has: page.getByRole("heading", { name: plan, exact: true }) }).first();
+        const card = page
+          .locator(`#pricing, main`)
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: plan, exact: true }) })
+          .first();
         await follow(page, card.getByRole("link", { name: new RegExp(`^${cta}`) }), target);
         await page.goto(start);
         await follow(page, card.getByRole("link", { name: /^Learn more/ }), `/tier/${plan.toLowerCase()}`);

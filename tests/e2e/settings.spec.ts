@@ -5,7 +5,10 @@ import { linkIn, uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
 const NEW_PASSWORD = "N3w&Distinct!pw";
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2d6a9d90000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2d6a9d90000000049454e44ae426082",
+  "hex",
+);
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 

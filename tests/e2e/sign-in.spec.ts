@@ -24,7 +24,10 @@ test("a wrong password and an unknown email answer alike", async ({ page }) => {
   const email = uniqueEmail("wrong");
   await registerCreator(page, email);
   await page.context().clearCookies();
-  for (const [address, password] of [[email, "WrongPass1!"], [uniqueEmail("nobody"), "WrongPass1!"]] as const) {
+  for (const [address, password] of [
+    [email, "WrongPass1!"],
+    [uniqueEmail("nobody"), "WrongPass1!"],
+  ] as const) {
     await page.goto("/auth");
     await page.getByLabel("Email", { exact: true }).fill(address);
     await page.getByLabel("Password", { exact: true }).fill(password);

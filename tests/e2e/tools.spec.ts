@@ -12,11 +12,50 @@ async function expectNoViolations(page: Page) {
 
 /** A valid submission of each form and one value the tool page must show for it (as a label). */
 const SETUPS: Record<string, { fields: [string, string][]; shows: string }> = {
-  online_store: { fields: [["storeName", "Tool Store"], ["category", "health"], ["currency", "GBP"], ["theme", "bold"]], shows: "Health & Beauty" },
-  retail_store: { fields: [["storeName", "Tool Shop"], ["address", "9 High Street, Springfield"], ["features", "inventory"], ["features", "staff"]], shows: "Inventory tracking, Staff management" },
-  events: { fields: [["businessName", "Tool Stall"], ["eventTypes", "flea_markets"], ["paymentMethods", "peer_payment"]], shows: "Flea Markets" },
-  existing_website: { fields: [["websiteUrl", "https://tools.example"], ["platform", "squarespace"], ["integrationMethod", "cart"], ["buttonText", "Add it"], ["buttonStyle", "secondary"]], shows: "Add to cart" },
-  social_media: { fields: [["businessName", "Tool Social"], ["platforms", "snapchat"], ["contentTypes", "live_streams"]], shows: "Live Streams" },
+  online_store: {
+    fields: [
+      ["storeName", "Tool Store"],
+      ["category", "health"],
+      ["currency", "GBP"],
+      ["theme", "bold"],
+    ],
+    shows: "Health & Beauty",
+  },
+  retail_store: {
+    fields: [
+      ["storeName", "Tool Shop"],
+      ["address", "9 High Street, Springfield"],
+      ["features", "inventory"],
+      ["features", "staff"],
+    ],
+    shows: "Inventory tracking, Staff management",
+  },
+  events: {
+    fields: [
+      ["businessName", "Tool Stall"],
+      ["eventTypes", "flea_markets"],
+      ["paymentMethods", "peer_payment"],
+    ],
+    shows: "Flea Markets",
+  },
+  existing_website: {
+    fields: [
+      ["websiteUrl", "https://tools.example"],
+      ["platform", "squarespace"],
+      ["integrationMethod", "cart"],
+      ["buttonText", "Add it"],
+      ["buttonStyle", "secondary"],
+    ],
+    shows: "Add to cart",
+  },
+  social_media: {
+    fields: [
+      ["businessName", "Tool Social"],
+      ["platforms", "snapchat"],
+      ["contentTypes", "live_streams"],
+    ],
+    shows: "Live Streams",
+  },
 };
 
 test("every tool page shows its name, what it does, the saved setup in words and an edit link", async ({ page }) => {

@@ -23,10 +23,21 @@ function post(path: string, fields: Record<string, string>, options: { jar?: Coo
 }
 
 async function register(email: string, extra: Record<string, string> = {}, ip = clientIp()) {
-  return post("/auth?tab=register", {
-    intent: "register", firstName: "Ada", lastName: "Lovelace", email, dateOfBirth: "1990-12-10",
-    password: PASSWORD, confirmPassword: PASSWORD, captcha: await solvedCaptcha(server.origin), ...extra,
-  }, { ip });
+  return post(
+    "/auth?tab=register",
+    {
+      intent: "register",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email,
+      dateOfBirth: "1990-12-10",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      captcha: await solvedCaptcha(server.origin),
+      ...extra,
+    },
+    { ip },
+  );
 }
 
 function verificationLink(email: string) {
@@ -90,7 +101,9 @@ describe("registration", () => {
     const missing = await register("nocaptcha@example.com", { captcha: "" });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Please complete the captcha verification");
-    const forged = await register("forged@example.com", { captcha: Buffer.from(JSON.stringify({ challenge: { parameters: {} , signature: "x" }, solution: {} })).toString("base64") });
+    const forged = await register("forged@example.com", {
+      captcha: Buffer.from(JSON.stringify({ challenge: { parameters: {}, signature: "x" }, solution: {} })).toString("base64"),
+    });
     expect(forged.status).toBe(400);
     const payload = await solvedCaptcha(server.origin);
     expect((await register("first@example.com", { captcha: payload })).status).toBe(302);
@@ -125,7 +138,10 @@ describe("verification, business profile and sign-in", () => {
     expect(early.status).toBe(400);
     expect(await early.text()).toContain("Email not yet verified");
 
-    const link = await expect.poll(() => verificationLink("flow@example.com")).toBeTruthy().then(() => verificationLink("flow@example.com")!);
+    const link = await expect
+      .poll(() => verificationLink("flow@example.com"))
+      .toBeTruthy()
+      .then(() => verificationLink("flow@example.com")!);
     const verify = await fetch(link, { redirect: "manual" });
     expect(verify.status).toBe(302);
     expect(verify.headers.get("location")).toContain("/auth?tab=register&step=2&verified=true");
@@ -133,15 +149,33 @@ describe("verification, business profile and sign-in", () => {
     expect(jar.has("sellkit.session_token")).toBe(true);
 
     const body = new FormData();
-    for (const [k, v] of Object.entries({ intent: "business-profile", phone: "+1 555 123 4567", storeName: "Flow Store", businessTypes: "online_store", businessDescription: "We sell templates.", targetCustomers: "Makers", termsAccepted: "on" })) body.append(k, v);
+    for (const [k, v] of Object.entries({
+      intent: "business-profile",
+      phone: "+1 555 123 4567",
+      storeName: "Flow Store",
+      businessTypes: "online_store",
+      businessDescription: "We sell templates.",
+      targetCustomers: "Makers",
+      termsAccepted: "on",
+    }))
+      body.append(k, v);
     body.append("businessTypes", "events");
     body.append("preferredPayment", "card");
     const saved = await server.request("/auth?tab=register&step=2", { method: "POST", body, headers: { cookie: jar.header() } });
     // Without JavaScript the page then reloads as a registered creator: straight to the dashboard.
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe("/dashboard");
-    const [row] = await server.db.select().from(businessProfiles).innerJoin(user, eq(user.id, businessProfiles.userId)).where(eq(user.email, "flow@example.com"));
-    expect(row?.business_profiles).toMatchObject({ storeName: "Flow Store", businessTypes: ["online_store", "events"], preferredPayment: ["card"], marketingConsent: false });
+    const [row] = await server.db
+      .select()
+      .from(businessProfiles)
+      .innerJoin(user, eq(user.id, businessProfiles.userId))
+      .where(eq(user.email, "flow@example.com"));
+    expect(row?.business_profiles).toMatchObject({
+      storeName: "Flow Store",
+      businessTypes: ["online_store", "events"],
+      preferredPayment: ["card"],
+      marketingConsent: false,
+    });
   });
 
   it("answers a wrong password and an unknown email with the same message, and records the failure", async () => {
@@ -160,7 +194,8 @@ describe("verification, business profile and sign-in", () => {
   it("limits failed sign-ins per email from one client address", async () => {
     const ip = clientIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post("/login", { intent: "sign-in", email: "victim@example.com", password: "Wrong&Pass1" }, { ip })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await post("/login", { intent: "sign-in", email: "victim@example.com", password: "Wrong&Pass1" }, { ip })).status);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -198,7 +233,11 @@ describe("better-auth endpoints", () => {
     ["POST", "/api/auth/sign-in/magic-link"],
     ["GET", "/api/auth/list-sessions"],
   ])("%s %s is not reachable directly (captcha, limits and events live in the app's actions)", async (method, path) => {
-    const response = await server.request(path, { method, body: method === "POST" ? JSON.stringify({ email: "x@example.com", password: PASSWORD, name: "x" }) : undefined, headers: { "content-type": "application/json" } });
+    const response = await server.request(path, {
+      method,
+      body: method === "POST" ? JSON.stringify({ email: "x@example.com", password: PASSWORD, name: "x" }) : undefined,
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(404);
   });
 
@@ -221,7 +260,11 @@ describe("better-auth endpoints", () => {
   // every posted field, so a huge body made a Location header no client accepts (no answer at all).
   it("answers an OAuth callback POST too large to redirect with 413 and a message, and redirects a normal one", async () => {
     const post = (code: string) =>
-      server.request("/api/auth/callback/google", { method: "POST", body: new URLSearchParams({ code, state: "s" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+      server.request("/api/auth/callback/google", {
+        method: "POST",
+        body: new URLSearchParams({ code, state: "s" }),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
     const huge = await post("c".repeat(20_000));
     expect(huge.status).toBe(413);
     expect(huge.headers.get("location")).toBeNull();
@@ -238,7 +281,9 @@ describe("better-auth endpoints", () => {
   });
 
   it("refuses a common password at the reset endpoint too", async () => {
-    const response = await server.services.auth.api.resetPassword({ body: { newPassword: "password123", token: "whatever" } }).catch((e: { statusCode: number; body: { message: string } }) => e);
+    const response = await server.services.auth.api
+      .resetPassword({ body: { newPassword: "password123", token: "whatever" } })
+      .catch((e: { statusCode: number; body: { message: string } }) => e);
     expect((response as { statusCode: number }).statusCode).toBe(400);
     expect((response as { body: { message: string } }).body.message).toBe("This password is too common. Please choose another one.");
   });

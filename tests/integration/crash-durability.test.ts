@@ -158,7 +158,9 @@ describe("kill -9 during a burst of writes", () => {
     // The support mail of every acknowledged message was queued durably too (the outbox row is written before the answer).
     const queued = new Set((await readEmbedded<{ subject: string }>(dataDir, "select subject from mail_outbox")).map((row) => row.subject));
     expect(burst.acknowledged.filter((subject) => !queued.has(`[Contact] ${subject}`))).toEqual([]);
-    console.log(`[crash] app kill -9, embedded: ${burst.sent} sent, ${burst.acknowledged.length} acknowledged, ${burst.cutOff} cut off, ${stored.size - 1} stored, burst ${burstMs} ms`);
+    console.log(
+      `[crash] app kill -9, embedded: ${burst.sent} sent, ${burst.acknowledged.length} acknowledged, ${burst.cutOff} cut off, ${stored.size - 1} stored, burst ${burstMs} ms`,
+    );
   }, 120_000);
 
   it("of the embedded PostgreSQL server: the app starts it again and every acknowledged write is there", async () => {
@@ -227,7 +229,9 @@ describe("kill -9 during a burst of writes", () => {
         const mail = await client.query<{ subject: string }>("select subject from mail_outbox");
         const queued = new Set(mail.rows.map((row) => row.subject));
         expect(burst.acknowledged.filter((subject) => !queued.has(`[Contact] ${subject}`))).toEqual([]);
-        console.log(`[crash] PostgreSQL: ${burst.sent} sent, ${burst.acknowledged.length} acknowledged, ${burst.cutOff} cut off by kill -9, ${stored.size - 1} stored, burst ${burstMs} ms`);
+        console.log(
+          `[crash] PostgreSQL: ${burst.sent} sent, ${burst.acknowledged.length} acknowledged, ${burst.cutOff} cut off by kill -9, ${stored.size - 1} stored, burst ${burstMs} ms`,
+        );
       } finally {
         await client.end();
       }
@@ -266,7 +270,12 @@ async function sigtermWithRequestsInFlight(name: string, keepAlive: boolean) {
   try {
     const slow = Array.from({ length: 6 }, (_, i) => send("POST", "/contact", contactBody(`in-flight-${i}`)));
     // Ordinary requests started just before the signal: pages rendered per request, a guard, a session read, a write.
-    const quick = [send("GET", "/auth"), send("GET", "/dashboard"), send("GET", "/api/auth/get-session"), send("POST", "/contact", contactBody("in-flight-quick"))];
+    const quick = [
+      send("GET", "/auth"),
+      send("GET", "/dashboard"),
+      send("GET", "/api/auth/get-session"),
+      send("POST", "/contact", contactBody("in-flight-quick")),
+    ];
     for (const request of quick) request.finishBody();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const stopAsked = Date.now();
@@ -286,8 +295,18 @@ async function sigtermWithRequestsInFlight(name: string, keepAlive: boolean) {
     const shutdownMs = Date.now() - stopAsked;
     expect({ code, withinGrace: shutdownMs < 10_000 }).toEqual({ code: 0, withinGrace: true }); // SHUTDOWN_GRACE_MS in server/main.ts
     const rows = await readEmbedded<{ subject: string }>(dataDir, "select subject from contact_messages where subject like 'in-flight-%' order by subject");
-    expect(rows.map((row) => row.subject)).toEqual(["in-flight-0", "in-flight-1", "in-flight-2", "in-flight-3", "in-flight-4", "in-flight-5", "in-flight-quick"]);
-    console.log(`[crash] SIGTERM (${keepAlive ? "keep-alive" : "closing"} connections) with ${slow.length + quick.length} requests in flight: all answered, exit 0 after ${shutdownMs} ms`);
+    expect(rows.map((row) => row.subject)).toEqual([
+      "in-flight-0",
+      "in-flight-1",
+      "in-flight-2",
+      "in-flight-3",
+      "in-flight-4",
+      "in-flight-5",
+      "in-flight-quick",
+    ]);
+    console.log(
+      `[crash] SIGTERM (${keepAlive ? "keep-alive" : "closing"} connections) with ${slow.length + quick.length} requests in flight: all answered, exit 0 after ${shutdownMs} ms`,
+    );
   } finally {
     agent.destroy();
     if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");

@@ -71,7 +71,12 @@ describe("/dashboard", () => {
 
   it("computes the stat cards from the creator's own products and orders only", async () => {
     const empty = await page("/dashboard", ada);
-    expect([stat(empty.html, "Total Sales"), stat(empty.html, "Orders"), stat(empty.html, "Products"), stat(empty.html, "Customers")]).toEqual(["$0", "0", "0", "0"]);
+    expect([stat(empty.html, "Total Sales"), stat(empty.html, "Orders"), stat(empty.html, "Products"), stat(empty.html, "Customers")]).toEqual([
+      "$0",
+      "0",
+      "0",
+      "0",
+    ]);
 
     const [product] = await server.db.insert(products).values({ userId: ada.id, name: "Pricing Playbook", priceCents: 1000, currency: "USD" }).returning();
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
@@ -113,7 +118,20 @@ describe("/ signed in", () => {
   it("is the sample creator dashboard, labelled as sample data", async () => {
     const { status, html } = await page("/", ada);
     expect(status).toBe(200);
-    for (const text of ["Sample data", "Creator dashboard", "New Product", "Settings", "Logout", "Products", "Sales", "Customers", "+€20.00", "Customer data will appear here as you make sales", "View Demo Data", "View All Transactions"]) {
+    for (const text of [
+      "Sample data",
+      "Creator dashboard",
+      "New Product",
+      "Settings",
+      "Logout",
+      "Products",
+      "Sales",
+      "Customers",
+      "+€20.00",
+      "Customer data will appear here as you make sales",
+      "View Demo Data",
+      "View All Transactions",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).not.toContain("Start Selling Today");

@@ -12,12 +12,7 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const postmasterPid = (dataDir: string) => Number(readFileSync(path.join(dataDir, EMBEDDED_CLUSTER_DIR, "postmaster.pid"), "utf8").split("\n")[0]);
 const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-const childrenOf = (pid: number) =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
+const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 /** Running (not exited; an exited child of a killed parent may stay a zombie where no init reaps it). */
 const alive = (pid: number) => {
   try {

@@ -19,12 +19,30 @@ import { socialMediaSchema } from "~/schemas/sales/social-media";
 import { NUL_CHARACTER_MESSAGE } from "~/server/http/read-form-data.server";
 import { saveAvatar } from "~/server/profile/save-avatar.server";
 import { saveSalesMethod } from "~/server/sales/save-sales-method.server";
-import { describeRequest, hostileFields, hostileRequest, hostileSegment, sendOnOwnConnection, toFetch, unclearRejection, type HostileRequestSpec, type RawAnswer } from "../support/hostile-requests";
+import {
+  describeRequest,
+  hostileFields,
+  hostileRequest,
+  hostileSegment,
+  sendOnOwnConnection,
+  toFetch,
+  unclearRejection,
+  type HostileRequestSpec,
+  type RawAnswer,
+} from "../support/hostile-requests";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { rawRequest } from "../support/raw-http";
-import { AVATAR_FORM_BODY_TIMEOUT_MS, bodyLimitFor, FORM_BODY_LIMIT_BYTES, GLOBAL_BODY_LIMIT_BYTES, TOO_LARGE_MESSAGE, TOO_SLOW_MESSAGE, UNKNOWN_HOST_MESSAGE } from "../../server/request-limits";
+import {
+  AVATAR_FORM_BODY_TIMEOUT_MS,
+  bodyLimitFor,
+  FORM_BODY_LIMIT_BYTES,
+  GLOBAL_BODY_LIMIT_BYTES,
+  TOO_LARGE_MESSAGE,
+  TOO_SLOW_MESSAGE,
+  UNKNOWN_HOST_MESSAGE,
+} from "../../server/request-limits";
 
 /**
  * Issue 6 (3b): hostile requests at scale against every endpoint of app/routes.ts, signed out and signed in.
@@ -55,42 +73,167 @@ type Endpoint = {
   valid?: Record<string, string | string[]>;
 };
 
-const ACCOUNT_FIELDS = ["email", "password", "confirmPassword", "firstName", "lastName", "dateOfBirth", "captcha", "plan", "provider", "from", "redirectTo", "token", "code", "method"];
-const PROFILE_FIELDS = ["phone", "storeName", "businessDescription", "businessTypes", "targetCustomers", "companySize", "websiteUrl", "preferredDelivery", "preferredPayment", "marketingConsent", "termsAccepted", "profilePicture"];
-const SETTINGS_FIELDS = ["firstName", "lastName", "avatar", "removeAvatar", "newEmail", "confirmEmail", "currentPassword", "password", "confirmPassword", "confirmation", ...PROFILE_FIELDS];
+const ACCOUNT_FIELDS = [
+  "email",
+  "password",
+  "confirmPassword",
+  "firstName",
+  "lastName",
+  "dateOfBirth",
+  "captcha",
+  "plan",
+  "provider",
+  "from",
+  "redirectTo",
+  "token",
+  "code",
+  "method",
+];
+const PROFILE_FIELDS = [
+  "phone",
+  "storeName",
+  "businessDescription",
+  "businessTypes",
+  "targetCustomers",
+  "companySize",
+  "websiteUrl",
+  "preferredDelivery",
+  "preferredPayment",
+  "marketingConsent",
+  "termsAccepted",
+  "profilePicture",
+];
+const SETTINGS_FIELDS = [
+  "firstName",
+  "lastName",
+  "avatar",
+  "removeAvatar",
+  "newEmail",
+  "confirmEmail",
+  "currentPassword",
+  "password",
+  "confirmPassword",
+  "confirmation",
+  ...PROFILE_FIELDS,
+];
 const SECURITY_FIELDS = ["currentPassword", "code", "sessionId", "password", "id"];
 
 const SALES_VALID: Record<string, Record<string, string | string[]>> = {
   "/sales/online-store": { storeName: "Ada's Atelier", storeDescription: "Hand-drawn templates", category: "digital", currency: "EUR", theme: "minimal" },
   "/sales/retail-store": { storeName: "Corner Shop", address: "1 Main Street, Springfield", description: "Books and maps", features: ["pos", "loyalty"] },
-  "/sales/event-sales": { businessName: "Market Stall", eventTypes: ["craft_fairs", "festivals"], setupRequirements: "One table", paymentMethods: ["cash", "wallet_qr"] },
-  "/sales/existing-website": { websiteUrl: "https://ada.example/shop", platform: "wix", integrationMethod: "widget", buttonText: "Get it now", buttonStyle: "success" },
-  "/sales/social-media": { businessName: "Insta Shop", platforms: ["instagram", "pinterest"], contentTypes: ["stories", "tutorials"], targetAudience: "Crafters" },
+  "/sales/event-sales": {
+    businessName: "Market Stall",
+    eventTypes: ["craft_fairs", "festivals"],
+    setupRequirements: "One table",
+    paymentMethods: ["cash", "wallet_qr"],
+  },
+  "/sales/existing-website": {
+    websiteUrl: "https://ada.example/shop",
+    platform: "wix",
+    integrationMethod: "widget",
+    buttonText: "Get it now",
+    buttonStyle: "success",
+  },
+  "/sales/social-media": {
+    businessName: "Insta Shop",
+    platforms: ["instagram", "pinterest"],
+    contentTypes: ["stories", "tutorials"],
+    targetAudience: "Crafters",
+  },
 };
-const SALES_SCHEMAS = { online_store: onlineStoreSchema, retail_store: retailStoreSchema, events: eventSalesSchema, existing_website: existingWebsiteSchema, social_media: socialMediaSchema } as const;
+const SALES_SCHEMAS = {
+  online_store: onlineStoreSchema,
+  retail_store: retailStoreSchema,
+  events: eventSalesSchema,
+  existing_website: existingWebsiteSchema,
+  social_media: socialMediaSchema,
+} as const;
 
 const fixed = (p: string) => fc.constant(p);
-const PAGES = ["/", "/features", "/pricing", "/security", "/help", "/about", "/blog", "/partners", "/learn", "/privacy", "/terms", "/verify", "/verification-success", "/auth/google/callback", "/dashboard", "/sitemap.xml", "/robots.txt", "/dev/mailbox", "/api/captcha/challenge", "/api/security/events"];
+const PAGES = [
+  "/",
+  "/features",
+  "/pricing",
+  "/security",
+  "/help",
+  "/about",
+  "/blog",
+  "/partners",
+  "/learn",
+  "/privacy",
+  "/terms",
+  "/verify",
+  "/verification-success",
+  "/auth/google/callback",
+  "/dashboard",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/dev/mailbox",
+  "/api/captcha/challenge",
+  "/api/security/events",
+];
 
 function endpoints(): Endpoint[] {
   return [
     ...PAGES.map((p) => ({ name: p, paths: fixed(p), fields: ACCOUNT_FIELDS })),
     { name: "/tier/:plan", paths: hostileSegment(["free", "pro", "business", "starter"]).map((s) => `/tier/${s}`) },
     { name: "/blog/:id", paths: hostileSegment(BLOG_POSTS.map((p) => p.id)).map((s) => `/blog/${s}`) },
-    { name: "/blog/:id/share/:network", paths: fc.tuple(hostileSegment(BLOG_POSTS.map((p) => p.id)), hostileSegment(SHARE_NETWORKS.map((n) => n.id))).map(([a, b]) => `/blog/${a}/share/${b}`) },
-    { name: "/contact", paths: fixed("/contact"), fields: ["name", "email", "subject", "message", "website"], valid: { name: "Ada Lovelace", email: "ada@example.com", subject: "Payout question", message: "When do payouts arrive?" } },
-    { name: "/auth", paths: fc.constantFrom("/auth", "/auth?tab=register", "/auth?tab=register&step=2"), fields: [...ACCOUNT_FIELDS, ...PROFILE_FIELDS], intents: ["sign-in", "register", "oauth", "magic-link", "business-profile"], valid: { intent: "sign-in", email: "ada@example.com", password: CREATOR_PASSWORD } },
+    {
+      name: "/blog/:id/share/:network",
+      paths: fc.tuple(hostileSegment(BLOG_POSTS.map((p) => p.id)), hostileSegment(SHARE_NETWORKS.map((n) => n.id))).map(([a, b]) => `/blog/${a}/share/${b}`),
+    },
+    {
+      name: "/contact",
+      paths: fixed("/contact"),
+      fields: ["name", "email", "subject", "message", "website"],
+      valid: { name: "Ada Lovelace", email: "ada@example.com", subject: "Payout question", message: "When do payouts arrive?" },
+    },
+    {
+      name: "/auth",
+      paths: fc.constantFrom("/auth", "/auth?tab=register", "/auth?tab=register&step=2"),
+      fields: [...ACCOUNT_FIELDS, ...PROFILE_FIELDS],
+      intents: ["sign-in", "register", "oauth", "magic-link", "business-profile"],
+      valid: { intent: "sign-in", email: "ada@example.com", password: CREATOR_PASSWORD },
+    },
     { name: "/signup", paths: fixed("/signup"), fields: ACCOUNT_FIELDS, intents: ["signup", "oauth"] },
-    { name: "/login", paths: fixed("/login"), fields: ACCOUNT_FIELDS, intents: ["sign-in", "oauth", "magic-link"], valid: { intent: "sign-in", email: "ada@example.com", password: CREATOR_PASSWORD } },
+    {
+      name: "/login",
+      paths: fixed("/login"),
+      fields: ACCOUNT_FIELDS,
+      intents: ["sign-in", "oauth", "magic-link"],
+      valid: { intent: "sign-in", email: "ada@example.com", password: CREATOR_PASSWORD },
+    },
     { name: "/logout", paths: fixed("/logout"), fields: ACCOUNT_FIELDS },
     { name: "/choose-plan", paths: fixed("/choose-plan"), fields: ["plan", "intent"], valid: { plan: "pro" } },
     { name: "/forgot-password", paths: fixed("/forgot-password"), fields: ACCOUNT_FIELDS, valid: { email: "ada@example.com" } },
-    { name: "/reset-password", paths: fixed("/reset-password"), fields: ACCOUNT_FIELDS, valid: { token: "abc", password: "N3w&Unusual!pass", confirmPassword: "N3w&Unusual!pass" } },
+    {
+      name: "/reset-password",
+      paths: fixed("/reset-password"),
+      fields: ACCOUNT_FIELDS,
+      valid: { token: "abc", password: "N3w&Unusual!pass", confirmPassword: "N3w&Unusual!pass" },
+    },
     { name: "/auth/two-factor", paths: fixed("/auth/two-factor"), fields: ["code", "method", "from"] },
-    { name: "/settings", paths: fixed("/settings"), fields: SETTINGS_FIELDS, intents: ["personal-profile", "business-profile", "change-email", "change-password", "delete-account"], valid: { intent: "personal-profile", firstName: "Ada", lastName: "King" } },
-    { name: "/security-settings", paths: fixed("/security-settings"), fields: SECURITY_FIELDS, intents: ["enable-2fa", "verify-2fa", "disable-2fa", "terminate-session", "terminate-other-sessions", "cleanup-data"] },
+    {
+      name: "/settings",
+      paths: fixed("/settings"),
+      fields: SETTINGS_FIELDS,
+      intents: ["personal-profile", "business-profile", "change-email", "change-password", "delete-account"],
+      valid: { intent: "personal-profile", firstName: "Ada", lastName: "King" },
+    },
+    {
+      name: "/security-settings",
+      paths: fixed("/security-settings"),
+      fields: SECURITY_FIELDS,
+      intents: ["enable-2fa", "verify-2fa", "disable-2fa", "terminate-session", "terminate-other-sessions", "cleanup-data"],
+    },
     { name: "/security-settings/export", paths: fixed("/security-settings/export"), fields: SECURITY_FIELDS },
-    ...SALES_METHODS.map((m) => ({ name: m.path, paths: fixed(m.path), fields: [...Object.keys(SALES_VALID[m.path]!), "intent"], intents: m.key === "existing_website" ? ["preview", "save"] : [], valid: SALES_VALID[m.path] })),
+    ...SALES_METHODS.map((m) => ({
+      name: m.path,
+      paths: fixed(m.path),
+      fields: [...Object.keys(SALES_VALID[m.path]!), "intent"],
+      intents: m.key === "existing_website" ? ["preview", "save"] : [],
+      valid: SALES_VALID[m.path],
+    })),
     { name: "/tools/:tool", paths: hostileSegment(TOOLS.map((t) => t.slug)).map((s) => `/tools/${s}`) },
     { name: "/buy/:id", paths: hostileSegment([buyId]).map((s) => `/buy/${s}`) },
     { name: "/avatars/:id", paths: hostileSegment([avatarId]).map((s) => `/avatars/${s}`) },
@@ -98,20 +241,39 @@ function endpoints(): Endpoint[] {
     {
       name: "/api/auth/*",
       paths: fc.oneof(
-        fc.constantFrom("/api/auth/get-session", "/api/auth/sign-out", "/api/auth/verify-email", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/two-factor/enable", "/api/auth/list-sessions", "/api/auth/ok", "/api/auth/"),
+        fc.constantFrom(
+          "/api/auth/get-session",
+          "/api/auth/sign-out",
+          "/api/auth/verify-email",
+          "/api/auth/sign-up/email",
+          "/api/auth/sign-in/email",
+          "/api/auth/two-factor/enable",
+          "/api/auth/list-sessions",
+          "/api/auth/ok",
+          "/api/auth/",
+        ),
         hostileSegment(["x", "a".repeat(64)]).map((s) => `/api/auth/reset-password/${s}`),
         hostileSegment(["google", "facebook", "apple", "github"]).map((s) => `/api/auth/callback/${s}`),
         hostileSegment([]).map((s) => `/api/auth/${s}`),
       ),
       fields: [...ACCOUNT_FIELDS, "callbackURL", "state", "code", "idToken"],
     },
-    { name: "* (not found)", paths: fc.tuple(hostileSegment(["nope", "wp-admin", ".env", "assets/x.js", "index.php"]), hostileSegment(["", "x"])).map(([a, b]) => `/${a}/${b}`) },
+    {
+      name: "* (not found)",
+      paths: fc.tuple(hostileSegment(["nope", "wp-admin", ".env", "assets/x.js", "index.php"]), hostileSegment(["", "x"])).map(([a, b]) => `/${a}/${b}`),
+    },
   ];
 }
 
 /** The endpoint's request arbitrary: fully hostile fields, or (when it has one) a valid form with hostile changes. */
 function requestsFor(endpoint: Endpoint): fc.Arbitrary<HostileRequestSpec & { signedIn: boolean }> {
-  const base = hostileRequest({ paths: endpoint.paths, methods: endpoint.methods ?? ["GET", "POST"], fields: endpoint.fields ?? ACCOUNT_FIELDS, intents: endpoint.intents, session: SESSION });
+  const base = hostileRequest({
+    paths: endpoint.paths,
+    methods: endpoint.methods ?? ["GET", "POST"],
+    fields: endpoint.fields ?? ACCOUNT_FIELDS,
+    intents: endpoint.intents,
+    session: SESSION,
+  });
   const withValid = endpoint.valid
     ? fc.tuple(base, hostileFields(Object.keys(endpoint.valid), endpoint.intents), fc.integer({ min: -1, max: 4 })).map(([spec, extra, keep]) => {
         const validEntries = Object.entries(endpoint.valid!).flatMap(([k, v]) => [v].flat().map((item): [string, string] => [k, item]));
@@ -124,7 +286,9 @@ function requestsFor(endpoint: Endpoint): fc.Arbitrary<HostileRequestSpec & { si
       })
     : base;
   const spec = endpoint.valid ? fc.oneof({ arbitrary: base, weight: 2 }, { arbitrary: withValid, weight: 1 }) : base;
-  return fc.tuple(spec, fc.boolean()).map(([s, signedIn]) => ({ ...s, signedIn, cookie: signedIn ? s.cookie : s.cookie.replace(new RegExp(`(?:; )?${SESSION}`), "") }));
+  return fc
+    .tuple(spec, fc.boolean())
+    .map(([s, signedIn]) => ({ ...s, signedIn, cookie: signedIn ? s.cookie : s.cookie.replace(new RegExp(`(?:; )?${SESSION}`), "") }));
 }
 
 type Outcome = { status: number; problem?: string; knownReset?: boolean };
@@ -152,7 +316,11 @@ async function send(origin: string, spec: HostileRequestSpec): Promise<Outcome> 
 /** The creator's session cookie, signed in again (or a new creator) when a hostile request ended it. */
 async function refreshSession(): Promise<void> {
   const token = decodeURIComponent(liveCookie.split("=")[1] ?? "").split(".")[0] ?? "";
-  const [alive] = await server.db.select({ id: session.id }).from(session).where(and(eq(session.token, token), gt(session.expiresAt, new Date()))).limit(1);
+  const [alive] = await server.db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
+    .limit(1);
   if (alive) return;
   const [exists] = await server.db.select({ id: user.id }).from(user).where(eq(user.id, creator.id));
   if (!exists) creator = await createSignedInCreator(server, mail);
@@ -163,10 +331,21 @@ async function refreshSession(): Promise<void> {
     liveCookie = cookie.split(";")[0]!;
     return;
   }
-  liveCookie = creator.jar.header().split("; ").find((c) => c.startsWith("sellkit.session_token="))!;
+  liveCookie = creator.jar
+    .header()
+    .split("; ")
+    .find((c) => c.startsWith("sellkit.session_token="))!;
 }
 
-const totals = { unreadBodyResets: 0, requests: 0, byStatus: {} as Record<string, number>, fiveHundreds: 0, problems: [] as string[], perEndpoint: {} as Record<string, number>, ms: 0 };
+const totals = {
+  unreadBodyResets: 0,
+  requests: 0,
+  byStatus: {} as Record<string, number>,
+  fiveHundreds: 0,
+  problems: [] as string[],
+  perEndpoint: {} as Record<string, number>,
+  ms: 0,
+};
 
 async function fuzzEndpoint(endpoint: Endpoint, origin: string, runs: number) {
   let signedInSinceCheck = 0;
@@ -188,18 +367,26 @@ async function fuzzEndpoint(endpoint: Endpoint, origin: string, runs: number) {
 /** Runs `tasks` with at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: limit }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
+    }),
+  );
 }
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
 
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
   creator = await createSignedInCreator(server, mail);
-  liveCookie = creator.jar.header().split("; ").find((c) => c.startsWith("sellkit.session_token="))!;
+  liveCookie = creator.jar
+    .header()
+    .split("; ")
+    .find((c) => c.startsWith("sellkit.session_token="))!;
   buyId = (await saveSalesMethod(server.db, creator.id, "existing_website", existingWebsiteSchema.parse(SALES_VALID["/sales/existing-website"]))).id;
   avatarId = (await saveAvatar(server.db, creator.id, { bytes: PNG, contentType: "image/png" }))!.split("/").at(-1)!;
 }, 120_000);
@@ -231,17 +418,34 @@ async function rows(query: string): Promise<unknown[]> {
 }
 
 describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () => {
-  it("never answer 5xx, always answer, reject with a clear message", async () => {
-    const list = endpoints();
-    const started = Date.now();
-    await pool(list, CONCURRENCY, (endpoint) => fuzzEndpoint(endpoint, server.origin, RUNS));
-    totals.ms = Date.now() - started;
-    const summary = { endpoints: list.length, runsPerEndpoint: RUNS, requests: totals.requests, fiveHundreds: totals.fiveHundreds, unreadBodyResets: totals.unreadBodyResets, problems: totals.problems.length, ms: totals.ms, byStatus: totals.byStatus };
-    console.log(`[fuzz] ${JSON.stringify(summary)}`);
-    if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ ...summary, perEndpoint: totals.perEndpoint, firstProblems: totals.problems.slice(0, 5000) }, null, 2));
-    expect(totals.problems.slice(0, 15), `${totals.problems.length} problems`).toEqual([]);
-    expect(totals.requests).toBe(list.length * RUNS);
-  }, Math.max(120_000, RUNS * 2_000));
+  it(
+    "never answer 5xx, always answer, reject with a clear message",
+    async () => {
+      const list = endpoints();
+      const started = Date.now();
+      await pool(list, CONCURRENCY, (endpoint) => fuzzEndpoint(endpoint, server.origin, RUNS));
+      totals.ms = Date.now() - started;
+      const summary = {
+        endpoints: list.length,
+        runsPerEndpoint: RUNS,
+        requests: totals.requests,
+        fiveHundreds: totals.fiveHundreds,
+        unreadBodyResets: totals.unreadBodyResets,
+        problems: totals.problems.length,
+        ms: totals.ms,
+        byStatus: totals.byStatus,
+      };
+      console.log(`[fuzz] ${JSON.stringify(summary)}`);
+      if (process.env.FUZZ_REPORT)
+        writeFileSync(
+          process.env.FUZZ_REPORT,
+          JSON.stringify({ ...summary, perEndpoint: totals.perEndpoint, firstProblems: totals.problems.slice(0, 5000) }, null, 2),
+        );
+      expect(totals.problems.slice(0, 15), `${totals.problems.length} problems`).toEqual([]);
+      expect(totals.requests).toBe(list.length * RUNS);
+    },
+    Math.max(120_000, RUNS * 2_000),
+  );
 
   it("leave no partial rows behind", async () => {
     for (const [label, query] of Object.entries(PARTIAL_ROW_CHECKS)) expect(await rows(query), label).toEqual([]);
@@ -291,7 +495,19 @@ function onePathEach(): { name: string; path: string }[] {
 
 /** Host header values that are not this site: other names, rebinding look-alikes, other ports, malformed. */
 const hostileHost = fc.oneof(
-  fc.constantFrom("evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "127.0.0.1:1", "[::1]:1", "0.0.0.0", "", "user@127.0.0.1", "127.0.0.1:abc", "LOCALHOST:1", "xn--80ak6aa92e.com"),
+  fc.constantFrom(
+    "evil.example",
+    "127.0.0.1.evil.example",
+    "localhost.evil.example",
+    "127.0.0.1:1",
+    "[::1]:1",
+    "0.0.0.0",
+    "",
+    "user@127.0.0.1",
+    "127.0.0.1:abc",
+    "LOCALHOST:1",
+    "xn--80ak6aa92e.com",
+  ),
   fc.domain(),
   fc.ipV4().map((ip) => `${ip}:${fc.sample(fc.integer({ min: 1, max: 65535 }), 1)[0]}`),
 );
@@ -309,21 +525,25 @@ describe("limits on every endpoint (issue 13)", () => {
     expect(answers.filter((a) => a.status !== 413 || !a.clear || !a.quick)).toEqual([]);
   });
 
-  it("a body that stalls is never held past its route's body time: answered early (405, a redirect…) or cut off with 408 and a message", async () => {
-    const host = new URL(server.origin).host;
-    const answers = await Promise.all(
-      onePathEach().map(async ({ name, path }) => {
-        const limit = bodyLimitFor(path.split("?")[0]!);
-        const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\nAccept: text/html\r\n\r\n`;
-        const answer = await rawRequest(server.origin, head, "email=slow%40example.com&", limit.timeoutMs + 8_000, { untilClosed: true });
-        const answered = answer.status === 408 ? answer.body.includes(TOO_SLOW_MESSAGE) : answer.status >= 300 && answer.status < 500;
-        return { name, status: answer.status, answered, closedInTime: answer.closed && answer.ms < limit.timeoutMs + 5_000 };
-      }),
-    );
-    expect(answers.filter((a) => !a.answered || !a.closedInTime)).toEqual([]);
-    // The routes that read a body (the forms) waited for it and cut it off.
-    expect(answers.filter((a) => a.status === 408).length).toBeGreaterThan(3);
-  }, AVATAR_FORM_BODY_TIMEOUT_MS + 30_000);
+  it(
+    "a body that stalls is never held past its route's body time: answered early (405, a redirect…) or cut off with 408 and a message",
+    async () => {
+      const host = new URL(server.origin).host;
+      const answers = await Promise.all(
+        onePathEach().map(async ({ name, path }) => {
+          const limit = bodyLimitFor(path.split("?")[0]!);
+          const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\nAccept: text/html\r\n\r\n`;
+          const answer = await rawRequest(server.origin, head, "email=slow%40example.com&", limit.timeoutMs + 8_000, { untilClosed: true });
+          const answered = answer.status === 408 ? answer.body.includes(TOO_SLOW_MESSAGE) : answer.status >= 300 && answer.status < 500;
+          return { name, status: answer.status, answered, closedInTime: answer.closed && answer.ms < limit.timeoutMs + 5_000 };
+        }),
+      );
+      expect(answers.filter((a) => !a.answered || !a.closedInTime)).toEqual([]);
+      // The routes that read a body (the forms) waited for it and cut it off.
+      expect(answers.filter((a) => a.status === 408).length).toBeGreaterThan(3);
+    },
+    AVATAR_FORM_BODY_TIMEOUT_MS + 30_000,
+  );
 
   it("a Host header that is not this site is refused (421 with a message) on every endpoint, GET and POST", async () => {
     const problems: string[] = [];
@@ -351,12 +571,23 @@ describe("regressions found by this fuzzing", () => {
     expect(contact.status).toBe(400);
     expect(await contact.text()).toContain(NUL_CHARACTER_MESSAGE);
     await refreshSession();
-    const sales = await server.request("/sales/online-store", { method: "POST", body: new URLSearchParams({ ...SALES_VALID["/sales/online-store"], storeName: "Shop\u0000" } as Record<string, string>), headers: { cookie: liveCookie } });
+    const sales = await server.request("/sales/online-store", {
+      method: "POST",
+      body: new URLSearchParams({ ...SALES_VALID["/sales/online-store"], storeName: "Shop\u0000" } as Record<string, string>),
+      headers: { cookie: liveCookie },
+    });
     expect(sales.status).toBe(400);
     expect(await rows(`select id from contact_messages where subject = 'NUL'`)).toEqual([]);
   });
 
-  it.each(["/robots.txt", "/sitemap.xml", "/api/captcha/challenge", "/api/security/events", "/avatars/00000000-0000-0000-0000-000000000000", "/blog/x/share/y"])("POST %s is answered 405 Method Not Allowed, without a stack trace", async (pathname) => {
+  it.each([
+    "/robots.txt",
+    "/sitemap.xml",
+    "/api/captcha/challenge",
+    "/api/security/events",
+    "/avatars/00000000-0000-0000-0000-000000000000",
+    "/blog/x/share/y",
+  ])("POST %s is answered 405 Method Not Allowed, without a stack trace", async (pathname) => {
     const response = await server.request(pathname, { method: "POST", body: new URLSearchParams({ a: "b" }) });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, HEAD");

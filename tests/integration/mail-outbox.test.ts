@@ -34,10 +34,21 @@ describe("an SMTP outage delays mail and loses none (real HTTP app)", () => {
     await mail.stop();
 
     const started = Date.now();
-    const response = await postForm(server, "/auth?tab=register", {
-      intent: "register", firstName: "Ada", lastName: "Lovelace", email, dateOfBirth: "1990-12-10",
-      password: PASSWORD, confirmPassword: PASSWORD, captcha: await solvedCaptcha(server.origin),
-    }, { ip: nextClientIp() });
+    const response = await postForm(
+      server,
+      "/auth?tab=register",
+      {
+        intent: "register",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email,
+        dateOfBirth: "1990-12-10",
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        captcha: await solvedCaptcha(server.origin),
+      },
+      { ip: nextClientIp() },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/auth?tab=register&step=1.5");
     expect(Date.now() - started).toBeLessThan(5_000); // the answer never waits for SMTP
@@ -141,7 +152,10 @@ describe("mail outbox workers", () => {
       await expect.poll(async () => (await attemptsOf(row!.id)).attempts, { timeout: 5_000 }).toBe(MAIL_MAX_ATTEMPTS);
       expect(logs.some((l) => l.level === 50 && l.mailId === row!.id && /given up/.test(l.msg))).toBe(true);
       // Due again, yet never claimed: it was given up.
-      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 60_000) }).where(eq(mailOutbox.id, row!.id));
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 60_000) })
+        .where(eq(mailOutbox.id, row!.id));
       await sleep(500);
       const kept = await attemptsOf(row!.id);
       expect(kept.attempts).toBe(MAIL_MAX_ATTEMPTS);
@@ -154,7 +168,10 @@ describe("mail outbox workers", () => {
 
   it("close() stops the worker after the delivery in flight is recorded", async () => {
     await database.db.delete(mailOutbox); // only this test's rows
-    const [row] = await database.db.insert(mailOutbox).values({ to: "slow@example.com", from: FROM, subject: "Slow", text: "…" }).returning({ id: mailOutbox.id });
+    const [row] = await database.db
+      .insert(mailOutbox)
+      .values({ to: "slow@example.com", from: FROM, subject: "Slow", text: "…" })
+      .returning({ id: mailOutbox.id });
     const delivered: string[] = [];
     let inFlight!: () => void;
     const started = new Promise<void>((resolve) => (inFlight = resolve));
@@ -171,7 +188,10 @@ describe("mail outbox workers", () => {
     await started;
     await worker.close();
     expect(delivered).toEqual([row!.id]);
-    const [stored] = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, [row!.id]));
+    const [stored] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, [row!.id]));
     expect(stored!.sentAt).not.toBeNull();
     // Stopped: a new row is not delivered any more.
     await database.db.insert(mailOutbox).values({ to: "later@example.com", from: FROM, subject: "Later", text: "…" });

@@ -24,7 +24,13 @@ beforeAll(async () => {
   const port = await freePort();
   oidc = await startOidcProvider({ ...OIDC_CLIENT, redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/google`] });
   server = await startTestServer(
-    { SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback", GOOGLE_CLIENT_ID: OIDC_CLIENT.clientId, GOOGLE_CLIENT_SECRET: OIDC_CLIENT.clientSecret, GOOGLE_DISCOVERY_URL: oidc.discoveryUrl },
+    {
+      SMTP_URL: mail.url,
+      TRUSTED_PROXIES: "loopback",
+      GOOGLE_CLIENT_ID: OIDC_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+    },
     { port },
   );
 });

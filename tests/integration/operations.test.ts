@@ -42,7 +42,11 @@ describe("health endpoints", () => {
     const server = await startTestServer();
     try {
       let closed = false;
-      await server.services.securityEvents.subscribe("someone", () => {}, () => (closed = true));
+      await server.services.securityEvents.subscribe(
+        "someone",
+        () => {},
+        () => (closed = true),
+      );
       server.services.securityEvents.close();
       expect(closed).toBe(true);
       await expect(server.services.securityEvents.subscribe("someone", () => {})).rejects.toThrow("shutting down");
@@ -72,18 +76,30 @@ async function withPostgres<T>(url: string, work: (client: pg.Client, query: Que
 async function writeCreator(client: pg.Client, n: number) {
   const id = `user-${n}`;
   await client.query("begin");
-  await client.query(`insert into "user" (id, name, email, email_verified) values ($1, $2, $3, true)`, [id, `Ünïcode "${n}" \\ 🎉`, `creator-${n}@example.com`]);
-  await client.query(`insert into session (id, expires_at, token, user_id, last_active_at) values ($1, now() + interval '7 days', $1, $2, clock_timestamp())`, [`session-${n}`, id]);
+  await client.query(`insert into "user" (id, name, email, email_verified) values ($1, $2, $3, true)`, [
+    id,
+    `Ünïcode "${n}" \\ 🎉`,
+    `creator-${n}@example.com`,
+  ]);
+  await client.query(`insert into session (id, expires_at, token, user_id, last_active_at) values ($1, now() + interval '7 days', $1, $2, clock_timestamp())`, [
+    `session-${n}`,
+    id,
+  ]);
   await client.query(`insert into profiles (user_id, first_name, date_of_birth) values ($1, 'Ada', '1815-12-10')`, [id]);
   await client.query(`insert into sales_methods (user_id, method, settings) values ($1, 'online_store', '{"big":12345678901234567890,"list":[1,2.5]}')`, [id]);
   await client.query(`insert into avatars (user_id, content_type, bytes) values ($1, 'image/png', decode('89504e470d0a1a0a00ff', 'hex'))`, [id]);
   await client.query(`insert into two_factor (user_id, secret_encrypted, last_used_step) values ($1, 'secret', 9007199254740993)`, [id]);
-  await client.query(`insert into security_audit (user_id, event_type, event_category, severity, details) select $1, 'sign_in', 'authentication', 'low', jsonb_build_object('i', i) from generate_series(1, 3) i`, [id]);
+  await client.query(
+    `insert into security_audit (user_id, event_type, event_category, severity, details) select $1, 'sign_in', 'authentication', 'low', jsonb_build_object('i', i) from generate_series(1, 3) i`,
+    [id],
+  );
   await client.query("commit");
 }
 
 describe("database backup and restore (npm run db:backup / db:restore)", () => {
-  it("embedded: a backup taken while the app runs restores exactly (later rows are not in it), and the replaced database is kept aside", { timeout: 90_000 }, async () => {
+  it("embedded: a backup taken while the app runs restores exactly (later rows are not in it), and the replaced database is kept aside", {
+    timeout: 90_000,
+  }, async () => {
     const source = path.join(temp, "backup-source");
     await run(process.execPath, ["build/runtime/main.js", "--migrate-only"], { env: backupEnv({ DATA_DIR: source }) });
     // The embedded server runs (as under the app) while the backup is taken.
@@ -95,9 +111,16 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
         for (let n = 1; n <= 3; n += 1) await writeCreator(client, n);
         const rows = await publicRows(query);
         const backup = await backUp(file, { DATA_DIR: source });
-        expect(backup.stdout).toMatch(new RegExp(String.raw`^Backed up \d+ tables, 27 rows \(${MIGRATIONS} migrations applied\) from the running embedded PostgreSQL in .* to .*embedded\.jsonl\.gz \(.+\)`));
+        expect(backup.stdout).toMatch(
+          new RegExp(
+            String.raw`^Backed up \d+ tables, 27 rows \(${MIGRATIONS} migrations applied\) from the running embedded PostgreSQL in .* to .*embedded\.jsonl\.gz \(.+\)`,
+          ),
+        );
         await writeCreator(client, 4); // after the backup: must not come back
-        await expect(restore([file], { DATA_DIR: source })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("is running: stop the app first") });
+        await expect(restore([file], { DATA_DIR: source })).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringContaining("is running: stop the app first"),
+        });
         return rows;
       });
     } finally {
@@ -108,7 +131,11 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
     const target = path.join(temp, "backup-target");
     await run(process.execPath, ["build/runtime/main.js", "--migrate-only"], { env: backupEnv({ DATA_DIR: target }) });
     const restored = await restore([file], { DATA_DIR: target });
-    expect(restored.stdout).toMatch(new RegExp(String.raw`^Restored \d+ tables, 27 rows \(${MIGRATIONS} migrations\) from .* into the embedded PostgreSQL in .* in [\d.]+ s\.\nThe previous database is kept at .*postgres\.before-restore-\d{8}T\d{6}Z\.\n$`));
+    expect(restored.stdout).toMatch(
+      new RegExp(
+        String.raw`^Restored \d+ tables, 27 rows \(${MIGRATIONS} migrations\) from .* into the embedded PostgreSQL in .* in [\d.]+ s\.\nThe previous database is kept at .*postgres\.before-restore-\d{8}T\d{6}Z\.\n$`,
+      ),
+    );
     expect(readdirSync(target).filter((name) => name.startsWith("postgres.before-restore-"))).toHaveLength(1);
 
     const restoredServer = await startEmbeddedPostgres({ dataDir: target });
@@ -121,13 +148,17 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
     }
   });
 
-  it("DATABASE_URL: a backup taken while writes continue is one consistent snapshot; restore refuses a database with data unless --force", { timeout: 90_000 }, async () => {
+  it("DATABASE_URL: a backup taken while writes continue is one consistent snapshot; restore refuses a database with data unless --force", {
+    timeout: 90_000,
+  }, async () => {
     const source = await createTestDatabase();
     const empty = await createEmptyPostgresDatabase();
     try {
       // Enough rows that the backup takes a while, and a writer adding a creator (7 tables) per transaction.
       await source.pool.query(`insert into "user" (id, name, email) values ('bulk', 'Bulk', 'bulk@example.com')`);
-      await source.pool.query(`insert into security_audit (user_id, event_type, event_category, severity, details) select 'bulk', 'sign_in', 'authentication', 'low', jsonb_build_object('i', i) from generate_series(1, 30000) i`);
+      await source.pool.query(
+        `insert into security_audit (user_id, event_type, event_category, severity, details) select 'bulk', 'sign_in', 'authentication', 'low', jsonb_build_object('i', i) from generate_series(1, 30000) i`,
+      );
       let written = 0;
       let writing = true;
       const writer = withPostgres(source.url, async (client) => {
@@ -168,7 +199,10 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
       try {
         await replaced.pool.query(`insert into "user" (id, name, email) values ('other', 'Other', 'other@example.com')`);
         await restore([file, "--force"], { DATABASE_URL: replaced.url });
-        const [a, b] = await Promise.all([withPostgres(empty.url, (_c, query) => publicRows(query)), withPostgres(replaced.url, (_c, query) => publicRows(query))]);
+        const [a, b] = await Promise.all([
+          withPostgres(empty.url, (_c, query) => publicRows(query)),
+          withPostgres(replaced.url, (_c, query) => publicRows(query)),
+        ]);
         expect(b).toEqual(a);
       } finally {
         await replaced.drop();
@@ -206,7 +240,12 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
       const direct = await restore([file], { DATABASE_URL: current.url }); // already at the current schema
       expect(direct.stdout).toContain(`(backup at migration 3, now ${MIGRATIONS})`);
       for (const url of [fresh.url, current.url]) {
-        const rows = await withPostgres(url, async (client) => (await client.query(`select s.id, s.user_id, u.email, s.last_active_at is not null as active from session s join "user" u on u.id = s.user_id`)).rows);
+        const rows = await withPostgres(
+          url,
+          async (client) =>
+            (await client.query(`select s.id, s.user_id, u.email, s.last_active_at is not null as active from session s join "user" u on u.id = s.user_id`))
+              .rows,
+        );
         // Migrated after loading, 0003's default filled last_active_at; loaded into the current schema, it takes today's default (none).
         expect(rows).toEqual([{ id: "s", user_id: "u", email: "ada@example.com", active: url === fresh.url }]);
       }
@@ -221,21 +260,32 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
     await expect(restore([], { DATA_DIR: temp })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Usage: npm run db:restore") });
     const notBackup = path.join(temp, "not-a-backup.gz");
     writeFileSync(notBackup, gzipSync("hello\n"));
-    await expect(restore([notBackup], { DATA_DIR: path.join(temp, "untouched") })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("is not a Sellkit backup") });
+    await expect(restore([notBackup], { DATA_DIR: path.join(temp, "untouched") })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("is not a Sellkit backup"),
+    });
     expect(existsSync(path.join(temp, "untouched"))).toBe(false);
-    await expect(backUp(path.join(temp, "none.jsonl.gz"), { DATA_DIR: path.join(temp, "no-data-dir") })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("No embedded database in") });
+    await expect(backUp(path.join(temp, "none.jsonl.gz"), { DATA_DIR: path.join(temp, "no-data-dir") })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("No embedded database in"),
+    });
   });
 
   it("a truncated backup restores nothing", async () => {
     const source = await createTestDatabase();
     const target = await createEmptyPostgresDatabase();
     try {
-      await source.pool.query(`insert into contact_messages (name, email, subject, message) select 'Ada', 'ada@example.com', 'Hi', md5(i::text) from generate_series(1, 2000) i`);
+      await source.pool.query(
+        `insert into contact_messages (name, email, subject, message) select 'Ada', 'ada@example.com', 'Hi', md5(i::text) from generate_series(1, 2000) i`,
+      );
       const file = path.join(temp, "whole.jsonl.gz");
       await backUp(file, { DATABASE_URL: source.url });
       const truncated = path.join(temp, "truncated.jsonl.gz");
       writeFileSync(truncated, readFileSync(file).subarray(0, Math.floor(statSync(file).size * 0.8)));
-      await expect(restore([truncated], { DATABASE_URL: target.url })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("it is damaged, incomplete or not a backup file") });
+      await expect(restore([truncated], { DATABASE_URL: target.url })).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining("it is damaged, incomplete or not a backup file"),
+      });
       const rows = await withPostgres(target.url, (_client, query) => publicRows(query));
       expect(Object.entries(rows).filter(([, json]) => json !== "[]")).toEqual([]);
     } finally {

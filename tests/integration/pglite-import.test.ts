@@ -42,9 +42,20 @@ async function pgliteDataDir(): Promise<{ dataDir: string; emails: string[] }> {
     await db.transaction(async (tx) => {
       for (const [index, email] of emails.entries()) {
         const id = `user-${index}`;
-        await tx.query(`insert into "user" (id, name, email, email_verified, created_at) values ($1, $2, $3, true, '2024-02-29 23:59:59.123456+00')`, [id, `Ünïcode "quoted" \\ name ${index} 🎉`, email]);
-        await tx.query(`insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`, [`account-${index}`, id, hash]);
-        await tx.query(`insert into session (id, expires_at, token, user_id, ip_address, user_agent, last_active_at) values ($1, now() + interval '7 days', $2, $3, '203.0.113.9', 'Firefox', now())`, [`session-${index}`, `token-${index}`, id]);
+        await tx.query(`insert into "user" (id, name, email, email_verified, created_at) values ($1, $2, $3, true, '2024-02-29 23:59:59.123456+00')`, [
+          id,
+          `Ünïcode "quoted" \\ name ${index} 🎉`,
+          email,
+        ]);
+        await tx.query(`insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`, [
+          `account-${index}`,
+          id,
+          hash,
+        ]);
+        await tx.query(
+          `insert into session (id, expires_at, token, user_id, ip_address, user_agent, last_active_at) values ($1, now() + interval '7 days', $2, $3, '203.0.113.9', 'Firefox', now())`,
+          [`session-${index}`, `token-${index}`, id],
+        );
         await tx.query(`insert into profiles (user_id, first_name, last_name, date_of_birth, plan) values ($1, 'Ada', 'Lovelace', '1815-12-10', 'pro')`, [id]);
         await tx.query(
           `insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, phone, preferred_delivery, preferred_payment, marketing_consent, terms_accepted_at)
@@ -52,12 +63,24 @@ async function pgliteDataDir(): Promise<{ dataDir: string; emails: string[] }> {
 line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital}', '{card,paypal}', true, now())`,
           [id],
         );
-        await tx.query(`insert into sales_methods (user_id, method, settings) values ($1, 'online_store', '{"currency":"EUR","nested":{"list":[1,2.50,null]},"big":12345678901234567890}')`, [id]);
-        await tx.query(`insert into products (id, user_id, name, price_cents, currency) values ($1, $2, 'Guide', 1999, 'EUR')`, [`00000000-0000-4000-8000-00000000000${index}`, id]);
-        await tx.query(`insert into orders (user_id, product_id, customer_email, amount_cents, currency) values ($1, $2, 'buyer@example.com', 1999, 'EUR')`, [id, `00000000-0000-4000-8000-00000000000${index}`]);
+        await tx.query(
+          `insert into sales_methods (user_id, method, settings) values ($1, 'online_store', '{"currency":"EUR","nested":{"list":[1,2.50,null]},"big":12345678901234567890}')`,
+          [id],
+        );
+        await tx.query(`insert into products (id, user_id, name, price_cents, currency) values ($1, $2, 'Guide', 1999, 'EUR')`, [
+          `00000000-0000-4000-8000-00000000000${index}`,
+          id,
+        ]);
+        await tx.query(`insert into orders (user_id, product_id, customer_email, amount_cents, currency) values ($1, $2, 'buyer@example.com', 1999, 'EUR')`, [
+          id,
+          `00000000-0000-4000-8000-00000000000${index}`,
+        ]);
         await tx.query(`insert into avatars (user_id, content_type, bytes) values ($1, 'image/png', decode('89504e470d0a1a0a00ff', 'hex'))`, [id]);
         // The second user has 2FA on (its secret is not a real one: the sign-in stops at the challenge).
-        await tx.query(`insert into two_factor (user_id, secret_encrypted, enabled_at, last_used_step) values ($1, 'secret', $2::timestamptz, 9007199254740993)`, [id, index === 1 ? "2024-03-01T00:00:00Z" : null]);
+        await tx.query(
+          `insert into two_factor (user_id, secret_encrypted, enabled_at, last_used_step) values ($1, 'secret', $2::timestamptz, 9007199254740993)`,
+          [id, index === 1 ? "2024-03-01T00:00:00Z" : null],
+        );
         await tx.query(`insert into backup_codes (user_id, code_hash) values ($1, 'hash-a'), ($1, 'hash-b')`, [id]);
         await tx.query(
           `insert into security_audit (user_id, event_type, event_category, severity, risk_score, ip_address, details, created_at)
@@ -72,7 +95,9 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
       await tx.query(`insert into verification (id, identifier, value, expires_at) values ('v', 'email', 'token', now())`);
       await tx.query(`insert into contact_messages (name, email, subject, message) values ('Ada', 'ada@example.com', 'Hi', 'Tab	and newline
 here')`);
-      await tx.query(`insert into mail_outbox ("to", "from", subject, text, attempts) values ('ada@example.com', 'noreply@example.com', 'Welcome', 'Hello', 2)`);
+      await tx.query(
+        `insert into mail_outbox ("to", "from", subject, text, attempts) values ('ada@example.com', 'noreply@example.com', 'Welcome', 'Hello', 2)`,
+      );
       await tx.query(`insert into dev_mail ("from", "to", subject, text) values ('noreply@example.com', 'ada@example.com', 'Welcome', 'Hello')`);
     });
     return { dataDir, emails };
@@ -115,7 +140,16 @@ describe("importing a PGlite DATA_DIR into PostgreSQL", () => {
       const result = await importPgliteData({ dataDir, targetUrl: target.url, log: (line) => lines.push(line) });
       expect(result.imported).toBe(true);
       if (!result.imported) return;
-      expect(result.rows).toMatchObject({ user: 2, account: 2, session: 2, profiles: 2, business_profiles: 2, sales_methods: 2, security_audit: EVENTS, avatars: 2 });
+      expect(result.rows).toMatchObject({
+        user: 2,
+        account: 2,
+        session: 2,
+        profiles: 2,
+        business_profiles: 2,
+        sales_methods: 2,
+        security_audit: EVENTS,
+        avatars: 2,
+      });
       expect(lines.at(-1)).toMatch(/^Imported \d+ rows of \d+ tables from PGlite in \d+ ms; the old folder is kept at /);
 
       expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);

@@ -29,7 +29,11 @@ async function eventCount(filter: { userId?: string; eventType: string; email?: 
   const rows = await server.db
     .select({ details: securityAudit.details })
     .from(securityAudit)
-    .where(filter.userId ? and(eq(securityAudit.eventType, filter.eventType), eq(securityAudit.userId, filter.userId)) : eq(securityAudit.eventType, filter.eventType));
+    .where(
+      filter.userId
+        ? and(eq(securityAudit.eventType, filter.eventType), eq(securityAudit.userId, filter.userId))
+        : eq(securityAudit.eventType, filter.eventType),
+    );
   return filter.email ? rows.filter((row) => (row.details as { email?: string } | null)?.email === filter.email).length : rows.length;
 }
 
@@ -56,9 +60,16 @@ describe("re-authentication under 40 parallel wrong passwords", () => {
     expect(wrong.length).toBe(limit);
     expect(limited.length).toBe(40 - limit);
     // The right password now waits as well, and the account's password is unchanged.
-    const right = await postForm(server, "/settings", { intent: "change-password", currentPassword: CREATOR_PASSWORD, password: "N3w&Distinct!pw", confirmPassword: "N3w&Distinct!pw" }, { jar: creator.jar, ip: creator.ip, multipart: true });
+    const right = await postForm(
+      server,
+      "/settings",
+      { intent: "change-password", currentPassword: CREATOR_PASSWORD, password: "N3w&Distinct!pw", confirmPassword: "N3w&Distinct!pw" },
+      { jar: creator.jar, ip: creator.ip, multipart: true },
+    );
     expect(right.status).toBe(429);
-    expect((await postForm(server, "/login", { intent: "sign-in", email: creator.email, password: CREATOR_PASSWORD }, { ip: nextClientIp() })).status).toBe(302);
+    expect((await postForm(server, "/login", { intent: "sign-in", email: creator.email, password: CREATOR_PASSWORD }, { ip: nextClientIp() })).status).toBe(
+      302,
+    );
   });
 });
 
@@ -74,7 +85,10 @@ describe("password sign-in under 30 parallel wrong passwords from one address", 
         return response.status;
       }),
     );
-    expect(statuses.filter((s) => s === 400), `statuses: ${statuses.join(",")}`).toHaveLength(limit);
+    expect(
+      statuses.filter((s) => s === 400),
+      `statuses: ${statuses.join(",")}`,
+    ).toHaveLength(limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - limit);
     expect(await eventCount({ eventType: "sign_in_failed", email })).toBe(limit);
   });
@@ -92,7 +106,20 @@ describe("the limiter itself (one statement per check)", () => {
   it("counts keys that overlap between parallel requests without deadlock, each exactly", async () => {
     // Request i counts "shared" and its own key, listed in both orders.
     const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => consumeRateLimits(server.db, i % 2 ? [{ rule, key: "shared" }, { rule, key: `own-${i}` }] : [{ rule, key: `own-${i}` }, { rule, key: "shared" }])),
+      Array.from({ length: 40 }, (_, i) =>
+        consumeRateLimits(
+          server.db,
+          i % 2
+            ? [
+                { rule, key: "shared" },
+                { rule, key: `own-${i}` },
+              ]
+            : [
+                { rule, key: `own-${i}` },
+                { rule, key: "shared" },
+              ],
+        ),
+      ),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(rule.limit);
     const rows = await server.db.execute(sql`select hits from app_rate_limits where bucket = 'test-rule:shared'`);
@@ -128,7 +155,9 @@ describe("the limiter itself (one statement per check)", () => {
     expect(first.filter((r) => r.allowed).length).toBe(rule.limit);
     await Promise.all(first.map((r) => r.release()));
     await Promise.all(first.map((r) => r.release())); // at most once
-    const hits = async () => (await server.db.execute(sql`select hits from app_rate_limits where bucket = 'test-rule:failures'`) as unknown as { rows: { hits: number }[] }).rows[0]!.hits;
+    const hits = async () =>
+      ((await server.db.execute(sql`select hits from app_rate_limits where bucket = 'test-rule:failures'`)) as unknown as { rows: { hits: number }[] }).rows[0]!
+        .hits;
     expect(await hits()).toBe(0);
     // Failures stay counted: after `limit` kept attempts the next is refused.
     for (let i = 0; i < rule.limit; i += 1) expect((await reserveRateLimits(server.db, key)).allowed).toBe(true);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVATAR_FORM_BODY_LIMIT_BYTES, FORM_BODY_LIMIT_BYTES, FORM_BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS, TOO_LARGE_MESSAGE, UNKNOWN_HOST_MESSAGE } from "../../server/request-limits";
+import {
+  AVATAR_FORM_BODY_LIMIT_BYTES,
+  FORM_BODY_LIMIT_BYTES,
+  FORM_BODY_TIMEOUT_MS,
+  HEADERS_TIMEOUT_MS,
+  TOO_LARGE_MESSAGE,
+  UNKNOWN_HOST_MESSAGE,
+} from "../../server/request-limits";
 import { rawRequest } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -28,7 +35,11 @@ describe("request body limits (issue 13.1)", () => {
   });
 
   it("refuses a form body just over the form cap, and a 50 MB picture on the settings page, signed out or not", async () => {
-    const over = await server.request("/contact", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `message=${"a".repeat(FORM_BODY_LIMIT_BYTES)}` });
+    const over = await server.request("/contact", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `message=${"a".repeat(FORM_BODY_LIMIT_BYTES)}`,
+    });
     expect(over.status).toBe(413);
     expect((await over.text()).length).toBeGreaterThan(0);
     for (const path of ["/settings", "/auth", "/api/auth/sign-in/email", "/settings.data"]) {

@@ -153,12 +153,19 @@ describe("an email change", () => {
     const [token] = await requestResetTokens(creator.email, 1);
     const magic = await requestMagicLink(creator.email);
     const newEmail = `links-moved-${counter}@example.com`;
-    const asked = await postForm(server, "/settings", { intent: "change-email", newEmail, currentPassword: CREATOR_PASSWORD }, { jar: creator.jar, ip: creator.ip, multipart: true });
+    const asked = await postForm(
+      server,
+      "/settings",
+      { intent: "change-email", newEmail, currentPassword: CREATOR_PASSWORD },
+      { jar: creator.jar, ip: creator.ip, multipart: true },
+    );
     expect(asked.status).toBe(302);
     // Asking is not changing: the links still work until the new address is confirmed.
     expect(await openResetLink(token!)).toBe("Reset link verified");
     const [confirm] = await waitForLinks(newEmail, "Confirm your new email", 1);
-    const opened = await server.request(new URL(confirm!).pathname + new URL(confirm!).search, { headers: { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } });
+    const opened = await server.request(new URL(confirm!).pathname + new URL(confirm!).search, {
+      headers: { cookie: creator.jar.header(), "x-forwarded-for": creator.ip },
+    });
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe("/settings?email-changed=1");
 

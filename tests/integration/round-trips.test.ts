@@ -45,13 +45,19 @@ async function statementsOf(path: string) {
   await response.arrayBuffer();
   // Anything the request still sends after its answer counts too.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const mine = server.roundTrips().slice(before).filter((entry) => entry.url === path);
+  const mine = server
+    .roundTrips()
+    .slice(before)
+    .filter((entry) => entry.url === path);
   expect(mine).toHaveLength(1);
   return { status: response.status, statements: mine[0]!.statements };
 }
 
 async function accessEvents(userId: string) {
-  return server.db.select({ id: securityAudit.id }).from(securityAudit).where(and(eq(securityAudit.userId, userId), eq(securityAudit.eventType, "authorized_access")));
+  return server.db
+    .select({ id: securityAudit.id })
+    .from(securityAudit)
+    .where(and(eq(securityAudit.userId, userId), eq(securityAudit.eventType, "authorized_access")));
 }
 
 describe("one database round trip per signed-in read", () => {
@@ -66,7 +72,9 @@ describe("one database round trip per signed-in read", () => {
         expect(due.status).toBe(200);
         expect(due.statements).toHaveLength(1);
         expect(await accessEvents(creator.id)).toHaveLength(eventsBefore + 1);
-        const [{ lastActiveAt }] = await server.db.select({ lastActiveAt: session.lastActiveAt }).from(session).where(eq(session.id, sessionId)) as [{ lastActiveAt: Date | null }];
+        const [{ lastActiveAt }] = (await server.db.select({ lastActiveAt: session.lastActiveAt }).from(session).where(eq(session.id, sessionId))) as [
+          { lastActiveAt: Date | null },
+        ];
         expect(lastActiveAt).not.toBeNull();
 
         // Within the minute: nothing more is written, and still one statement.
@@ -85,9 +93,12 @@ describe("one database round trip per signed-in read", () => {
     const unsubscribe = await server.services.securityEvents.subscribe(creator.id, (id) => announced.push(id));
     try {
       expect((await statementsOf("/dashboard.data")).statements).toHaveLength(1);
-      const [latest] = (await server.db.select({ id: securityAudit.id, createdAt: securityAudit.createdAt }).from(securityAudit).where(and(eq(securityAudit.userId, creator.id), eq(securityAudit.eventType, "authorized_access")))).sort(
-        (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
-      );
+      const [latest] = (
+        await server.db
+          .select({ id: securityAudit.id, createdAt: securityAudit.createdAt })
+          .from(securityAudit)
+          .where(and(eq(securityAudit.userId, creator.id), eq(securityAudit.eventType, "authorized_access")))
+      ).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       await expect.poll(() => announced, { timeout: 5_000 }).toContain(latest!.id);
     } finally {
       unsubscribe();

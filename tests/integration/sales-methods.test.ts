@@ -42,35 +42,45 @@ async function savedRows(userId: string, method?: string) {
 /** Each form: its URL, the stored method key, a valid submission, a change, and what the reloaded page must show. */
 const FORMS = [
   {
-    path: "/sales/online-store", method: "online_store", toast: "Online store saved",
+    path: "/sales/online-store",
+    method: "online_store",
+    toast: "Online store saved",
     valid: { storeName: "Ada's Atelier", storeDescription: "Hand-drawn templates", category: "digital", currency: "EUR", theme: "minimal" },
     stored: { storeName: "Ada's Atelier", storeDescription: "Hand-drawn templates", category: "digital", currency: "EUR", theme: "minimal" },
     change: { storeName: "Ada's New Atelier", category: "books" },
     invalid: [{ storeName: "A", category: "digital" }, "Store name must be at least 2 characters"],
   },
   {
-    path: "/sales/retail-store", method: "retail_store", toast: "Retail store saved",
+    path: "/sales/retail-store",
+    method: "retail_store",
+    toast: "Retail store saved",
     valid: { storeName: "Corner Shop", address: "1 Main Street, Springfield", description: "Books and maps", features: ["pos", "loyalty"] },
     stored: { storeName: "Corner Shop", address: "1 Main Street, Springfield", description: "Books and maps", features: ["pos", "loyalty"] },
     change: { storeName: "Corner Shop Two", address: "2 Main Street, Springfield" },
     invalid: [{ storeName: "Corner Shop", address: "" }, "Please enter the store address"],
   },
   {
-    path: "/sales/event-sales", method: "events", toast: "Event sales saved",
+    path: "/sales/event-sales",
+    method: "events",
+    toast: "Event sales saved",
     valid: { businessName: "Market Stall", eventTypes: ["craft_fairs", "festivals"], setupRequirements: "One table", paymentMethods: ["cash", "wallet_qr"] },
     stored: { businessName: "Market Stall", eventTypes: ["craft_fairs", "festivals"], setupRequirements: "One table", paymentMethods: ["cash", "wallet_qr"] },
     change: { businessName: "Market Stall Two", eventTypes: "art_shows", paymentMethods: "card_reader" },
     invalid: [{ businessName: "Market Stall", paymentMethods: "cash" }, "Please select at least one event type"],
   },
   {
-    path: "/sales/existing-website", method: "existing_website", toast: "Buy button saved",
+    path: "/sales/existing-website",
+    method: "existing_website",
+    toast: "Buy button saved",
     valid: { websiteUrl: "https://ada.example/shop", platform: "wix", integrationMethod: "widget", buttonText: "Get it now", buttonStyle: "success" },
     stored: { websiteUrl: "https://ada.example/shop", platform: "wix", integrationMethod: "widget", buttonText: "Get it now", buttonStyle: "success" },
     change: { websiteUrl: "https://ada.example/other", platform: "custom", buttonText: "Order" },
     invalid: [{ websiteUrl: "ftp://ada.example", platform: "wix", buttonText: "Buy" }, "Please enter a valid website URL starting with http:// or https://"],
   },
   {
-    path: "/sales/social-media", method: "social_media", toast: "Social media sales saved",
+    path: "/sales/social-media",
+    method: "social_media",
+    toast: "Social media sales saved",
     valid: { businessName: "Insta Shop", platforms: ["instagram", "pinterest"], contentTypes: ["stories", "tutorials"], targetAudience: "Crafters" },
     stored: { businessName: "Insta Shop", platforms: ["instagram", "pinterest"], contentTypes: ["stories", "tutorials"], targetAudience: "Crafters" },
     change: { businessName: "Insta Shop Two", platforms: "youtube" },
@@ -116,7 +126,11 @@ describe("sales-method forms", () => {
         const rows = await savedRows(alice.id, form.method);
         expect(rows).toHaveLength(1);
         expect(rows[0]!.id).toBe(row!.id);
-        expect(rows[0]!.settings).toMatchObject(Object.fromEntries(Object.entries(form.change).map(([k, v]) => [k, Array.isArray(v) || !Array.isArray((form.stored as Record<string, unknown>)[k]) ? v : [v]])));
+        expect(rows[0]!.settings).toMatchObject(
+          Object.fromEntries(
+            Object.entries(form.change).map(([k, v]) => [k, Array.isArray(v) || !Array.isArray((form.stored as Record<string, unknown>)[k]) ? v : [v]]),
+          ),
+        );
       });
 
       it("answers invalid input with 400 and the message, keeps the typed values, and saves nothing", async () => {
@@ -222,7 +236,12 @@ describe("public buy page", () => {
 
 describe("hostile bodies", () => {
   it("answer a repeated one-value field or a NUL character with 400 and a message, not a server error", async () => {
-    const twice = await post(bob, "/sales/existing-website", { websiteUrl: "https://b.example", platform: "wix", buttonText: ["One", "Two"], buttonStyle: ["primary", "success"] });
+    const twice = await post(bob, "/sales/existing-website", {
+      websiteUrl: "https://b.example",
+      platform: "wix",
+      buttonText: ["One", "Two"],
+      buttonStyle: ["primary", "success"],
+    });
     expect(twice.status).toBe(400);
     expect(await twice.text()).toContain("Please enter the button text");
     const nul = await post(bob, "/sales/retail-store", { storeName: "Bob Shop", address: "1 Main\u0000 Street", description: "a\u0000b" });
@@ -238,7 +257,27 @@ describe("hostile bodies", () => {
       fc.string({ unit: "grapheme", maxLength: 40 }),
       fc.constantFrom("", " ", "x".repeat(20_000), "https://a.example", "javascript:alert(1)", "\u0000", "<script>", "USD", "pos", "[]", "{}"),
     );
-    const fields = fc.constantFrom("storeName", "category", "currency", "theme", "address", "features", "eventTypes", "paymentMethods", "websiteUrl", "platform", "integrationMethod", "buttonText", "buttonStyle", "platforms", "intent", "__proto__", "constructor", "features[0]", "userId");
+    const fields = fc.constantFrom(
+      "storeName",
+      "category",
+      "currency",
+      "theme",
+      "address",
+      "features",
+      "eventTypes",
+      "paymentMethods",
+      "websiteUrl",
+      "platform",
+      "integrationMethod",
+      "buttonText",
+      "buttonStyle",
+      "platforms",
+      "intent",
+      "__proto__",
+      "constructor",
+      "features[0]",
+      "userId",
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...FORMS.map((f) => f.path)),

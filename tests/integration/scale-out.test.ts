@@ -21,7 +21,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("scale-out: two instances
   });
 
   const signIn = (server: TestServer, ip: string, email = "nobody@example.com") =>
-    server.request("/login", { method: "POST", body: new URLSearchParams({ intent: "sign-in", email, password: "Wrong&Password1" }), headers: { "x-forwarded-for": ip } });
+    server.request("/login", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "sign-in", email, password: "Wrong&Password1" }),
+      headers: { "x-forwarded-for": ip },
+    });
 
   it("rate limits count across both instances", async () => {
     const ip = "203.0.113.200";
@@ -38,7 +42,16 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("scale-out: two instances
   it("a captcha solved once cannot be used again on the other instance", async () => {
     const captcha = await solvedCaptcha(a.origin);
     const body = (email: string) =>
-      new URLSearchParams({ intent: "register", firstName: "Ada", lastName: "Lovelace", email, dateOfBirth: "1990-12-10", password: "Str0ng&Unusual!", confirmPassword: "Str0ng&Unusual!", captcha });
+      new URLSearchParams({
+        intent: "register",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email,
+        dateOfBirth: "1990-12-10",
+        password: "Str0ng&Unusual!",
+        confirmPassword: "Str0ng&Unusual!",
+        captcha,
+      });
     const first = await a.request("/auth?tab=register", { method: "POST", body: body("one@example.com"), headers: { "x-forwarded-for": "203.0.113.210" } });
     expect(first.status).toBe(302);
     const replay = await b.request("/auth?tab=register", { method: "POST", body: body("two@example.com"), headers: { "x-forwarded-for": "203.0.113.211" } });

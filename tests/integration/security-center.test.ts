@@ -36,7 +36,13 @@ beforeAll(async () => {
   const port = await freePort();
   oidc = await startOidcProvider({ ...OIDC_CLIENT, redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/google`] });
   server = await startTestServer(
-    { SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback", GOOGLE_CLIENT_ID: OIDC_CLIENT.clientId, GOOGLE_CLIENT_SECRET: OIDC_CLIENT.clientSecret, GOOGLE_DISCOVERY_URL: oidc.discoveryUrl },
+    {
+      SMTP_URL: mail.url,
+      TRUSTED_PROXIES: "loopback",
+      GOOGLE_CLIENT_ID: OIDC_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+    },
     { port },
   );
 });
@@ -231,7 +237,10 @@ describe("the sign-in challenge", () => {
     const signedIn = [];
     for (const pending of sessions) signedIn.push((await getAs(server, pending, "/dashboard")).status);
     expect(signedIn.filter((status) => status === 200)).toHaveLength(1);
-    const used = await server.db.select().from(backupCodes).where(and(eq(backupCodes.userId, creator.id), isNotNull(backupCodes.usedAt)));
+    const used = await server.db
+      .select()
+      .from(backupCodes)
+      .where(and(eq(backupCodes.userId, creator.id), isNotNull(backupCodes.usedAt)));
     expect(used).toHaveLength(1);
     expect(await events(creator.id, "backup_code_used")).toHaveLength(1);
 
@@ -243,7 +252,10 @@ describe("the sign-in challenge", () => {
     const another = await pendingSignIn(creator.email);
     expect((await submitChallenge(server, another, "backup", code)).status).toBe(400);
     expect((await getAs(server, another, "/dashboard")).location).toBe("/auth/two-factor?from=%2Fdashboard");
-    const [left] = await server.db.select({ n: count() }).from(backupCodes).where(and(eq(backupCodes.userId, creator.id), isNull(backupCodes.usedAt)));
+    const [left] = await server.db
+      .select({ n: count() })
+      .from(backupCodes)
+      .where(and(eq(backupCodes.userId, creator.id), isNull(backupCodes.usedAt)));
     expect(left!.n).toBe(8);
   });
 
@@ -266,7 +278,12 @@ describe("the sign-in challenge", () => {
     // The lock belongs to the account: a new sign-in from elsewhere is locked too.
     const elsewhere = await pendingSignIn(creator.email);
     expect((await submitChallenge(server, elsewhere, "totp", totpCode(secret, Date.now() + 30_000))).status).toBe(429);
-    expect(await server.db.select().from(backupCodes).where(and(eq(backupCodes.userId, creator.id), isNotNull(backupCodes.usedAt)))).toHaveLength(0);
+    expect(
+      await server.db
+        .select()
+        .from(backupCodes)
+        .where(and(eq(backupCodes.userId, creator.id), isNotNull(backupCodes.usedAt))),
+    ).toHaveLength(0);
   });
 
   it("an ill-formed code is a 400 with a message, and a signed-out visitor is sent to /auth", async () => {
@@ -275,7 +292,10 @@ describe("the sign-in challenge", () => {
     const response = await postForm(server, "/auth/two-factor?from=%2Fdashboard", { method: "totp", code: "12ab" }, { jar: pending.jar, ip: pending.ip });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Please enter a valid 6-digit code");
-    const anonymous = await server.request("/auth/two-factor?from=%2Fdashboard", { method: "POST", body: new URLSearchParams({ method: "totp", code: "123456" }) });
+    const anonymous = await server.request("/auth/two-factor?from=%2Fdashboard", {
+      method: "POST",
+      body: new URLSearchParams({ method: "totp", code: "123456" }),
+    });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/auth?from=%2Fdashboard");
     // An open redirect through `from` is not possible.
@@ -501,9 +521,21 @@ describe("cleanup", () => {
     const me = await createCreator();
     const other = await createCreator();
     const day = 86_400_000;
-    const expired = (userId: string, suffix: string) => ({ id: `expired-${suffix}-${userId}`, token: `expired-token-${suffix}-${userId}`, userId, expiresAt: new Date(Date.now() - day) });
+    const expired = (userId: string, suffix: string) => ({
+      id: `expired-${suffix}-${userId}`,
+      token: `expired-token-${suffix}-${userId}`,
+      userId,
+      expiresAt: new Date(Date.now() - day),
+    });
     await server.db.insert(session).values([expired(me.id, "1"), expired(me.id, "2"), expired(other.id, "1")]);
-    const old = (userId: string, ageDays: number) => ({ userId, eventType: `test_event_${ageDays}`, eventCategory: "test", severity: "low", riskScore: 0, createdAt: new Date(Date.now() - ageDays * day) });
+    const old = (userId: string, ageDays: number) => ({
+      userId,
+      eventType: `test_event_${ageDays}`,
+      eventCategory: "test",
+      severity: "low",
+      riskScore: 0,
+      createdAt: new Date(Date.now() - ageDays * day),
+    });
     await server.db.insert(securityAudit).values([old(me.id, 91), old(me.id, 365), old(me.id, 89), old(other.id, 91)]);
     const mySessionsBefore = await sessionIds(me.id);
 
@@ -570,7 +602,12 @@ describe("CSRF and headers", () => {
     const sessionsBefore = (await sessionIds(creator.id)).sort();
     const eventsBefore = (await events(creator.id)).length;
     const foreign = { origin: "https://evil.example", cookie: creator.jar.header(), "x-forwarded-for": creator.ip };
-    const forms: Record<string, string>[] = [{ intent: "terminate-other-sessions" }, { intent: "cleanup-data" }, { intent: "enable-2fa", password: CREATOR_PASSWORD }, { intent: "terminate-session", sessionId: sessionsBefore[0]! }];
+    const forms: Record<string, string>[] = [
+      { intent: "terminate-other-sessions" },
+      { intent: "cleanup-data" },
+      { intent: "enable-2fa", password: CREATOR_PASSWORD },
+      { intent: "terminate-session", sessionId: sessionsBefore[0]! },
+    ];
     for (const fields of forms) {
       const response = await server.request("/security-settings", { method: "POST", body: new URLSearchParams(fields), headers: foreign });
       expect(response.status, fields.intent).toBe(403);
@@ -629,11 +666,37 @@ describe("CSRF and headers", () => {
 
 describe("hostile bodies", () => {
   const FIELDS = ["intent", "password", "code", "sessionId", "method", "from", "userId", "__proto__", "constructor"];
-  const INTENTS = ["enable-2fa", "verify-2fa", "disable-2fa", "terminate-session", "terminate-other-sessions", "cleanup-data", "nope", "__proto__", "hasOwnProperty"];
+  const INTENTS = [
+    "enable-2fa",
+    "verify-2fa",
+    "disable-2fa",
+    "terminate-session",
+    "terminate-other-sessions",
+    "cleanup-data",
+    "nope",
+    "__proto__",
+    "hasOwnProperty",
+  ];
   const value = fc.oneof(
     fc.string({ maxLength: 200 }),
     fc.string({ unit: "grapheme", maxLength: 40 }),
-    fc.constantFrom("", " ", "x".repeat(20_000), "123456", "ABCDE-FGHJK", "abcde fghjk", "totp", "backup", "00000000-0000-0000-0000-000000000000", "' or 1=1 --", "\u0000", "{}", "[]", "-1", "1e309"),
+    fc.constantFrom(
+      "",
+      " ",
+      "x".repeat(20_000),
+      "123456",
+      "ABCDE-FGHJK",
+      "abcde fghjk",
+      "totp",
+      "backup",
+      "00000000-0000-0000-0000-000000000000",
+      "' or 1=1 --",
+      "\u0000",
+      "{}",
+      "[]",
+      "-1",
+      "1e309",
+    ),
   );
 
   it("POST /security-settings (signed in and signed out) and /auth/two-factor (pending) never answer 5xx", async () => {
@@ -664,7 +727,12 @@ describe("hostile bodies", () => {
     );
     // The creator is still signed in, and the 2FA user's backup codes are all unused.
     expect((await getAs(server, creator, "/dashboard")).status).toBe(200);
-    expect(await server.db.select().from(backupCodes).where(and(eq(backupCodes.userId, tfa.id), isNotNull(backupCodes.usedAt)))).toHaveLength(0);
+    expect(
+      await server.db
+        .select()
+        .from(backupCodes)
+        .where(and(eq(backupCodes.userId, tfa.id), isNotNull(backupCodes.usedAt))),
+    ).toHaveLength(0);
   });
 
   it("hostile query strings on the challenge and the stream never answer 5xx", async () => {
@@ -677,7 +745,10 @@ describe("hostile bodies", () => {
         if (response.location) expect(response.location, path + query).toMatch(/^\/(?!\/)/);
       }
     }
-    const stillPending = await server.db.select().from(session).where(inArray(session.userId, [tfa.id]));
+    const stillPending = await server.db
+      .select()
+      .from(session)
+      .where(inArray(session.userId, [tfa.id]));
     expect(stillPending.some((row) => row.secondFactorVerifiedAt === null)).toBe(true);
   });
 });

@@ -116,7 +116,10 @@ describe("open event streams are capped", () => {
       }),
     );
     expect(new Set(answers)).toEqual(new Set([401]));
-    const cheap = server.roundTrips().slice(before).filter((trip) => trip.url === "/api/security/events");
+    const cheap = server
+      .roundTrips()
+      .slice(before)
+      .filter((trip) => trip.url === "/api/security/events");
     expect(cheap).toHaveLength(60);
     expect(cheap.every((trip) => trip.statements.length === 0)).toBe(true);
 

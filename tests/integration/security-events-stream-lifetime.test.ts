@@ -44,7 +44,10 @@ function createCreator(label: string, on: TestServer = server): Promise<SignedIn
 /** The session id behind a browser's cookie. */
 async function sessionIdOf(jar: CookieJar): Promise<string> {
   const token = readSessionToken(jar.header(), "sellkit.session_token", TEST_AUTH_SECRET);
-  const [row] = await server.db.select({ id: session.id }).from(session).where(eq(session.token, token ?? ""));
+  const [row] = await server.db
+    .select({ id: session.id })
+    .from(session)
+    .where(eq(session.token, token ?? ""));
   if (!row) throw new Error("no session for this cookie");
   return row.id;
 }
@@ -130,7 +133,12 @@ describe("a live event stream ends with its session", () => {
     const ownerOldStream = await openReady(owner);
 
     const writtenBefore = await eventIdsOf(owner.id, server, owner);
-    const response = await postForm(server, "/settings", { intent: "change-password", currentPassword: CREATOR_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { jar: owner.jar, ip: owner.ip, multipart: true });
+    const response = await postForm(
+      server,
+      "/settings",
+      { intent: "change-password", currentPassword: CREATOR_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      { jar: owner.jar, ip: owner.ip, multipart: true },
+    );
     expect(response.status).toBe(302);
     await response.arrayBuffer();
     expect(await otherStream.endsWithin(1_000)).toBe(true);
@@ -149,7 +157,10 @@ describe("a live event stream ends with its session", () => {
     const other = await passwordSignIn(server, owner.email);
     const otherStream = await openReady(other);
     const writtenBefore = await eventIdsOf(owner.id);
-    await server.db.update(session).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(session.id, await sessionIdOf(other.jar)));
+    await server.db
+      .update(session)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(session.id, await sessionIdOf(other.jar)));
     expect(await otherStream.endsWithin(1_000)).toBe(true);
     await markerSeenBy(witness, owner.id, "after_expiry");
     expectNothingAfter(otherStream, writtenBefore);
@@ -161,7 +172,10 @@ describe("a live event stream ends with its session", () => {
     const other = await passwordSignIn(server, owner.email);
     const otherStream = await openReady(other);
     // Moved to expire in 1 s: still valid now, so nothing announces it; then it lapses by itself.
-    await server.db.update(session).set({ expiresAt: sql`now() + interval '1 second'` }).where(eq(session.id, await sessionIdOf(other.jar)));
+    await server.db
+      .update(session)
+      .set({ expiresAt: sql`now() + interval '1 second'` })
+      .where(eq(session.id, await sessionIdOf(other.jar)));
     await markerSeenBy(witness, owner.id, "before_lapse");
     await otherStream.next((m) => m.event === "security-event" && JSON.parse(m.data).eventType === "before_lapse", 1_000);
     await new Promise((resolve) => setTimeout(resolve, 1_300));

@@ -41,7 +41,8 @@ async function openReady(actor: SignedInCreator, on: TestServer = server) {
   return stream;
 }
 
-const isSecurityEvent = (eventType: string) => (message: { event: string; data: string }) => message.event === "security-event" && eventOf(message).eventType === eventType;
+const isSecurityEvent = (eventType: string) => (message: { event: string; data: string }) =>
+  message.event === "security-event" && eventOf(message).eventType === eventType;
 
 describe("live security events (SSE)", () => {
   it("answers 401 to a visitor without a session and to a forged cookie", async () => {
@@ -80,7 +81,11 @@ describe("live security events (SSE)", () => {
     const creator = await createCreator();
     const stream = await openReady(creator);
     const started = Date.now();
-    await recordSecurityEvent(server.db, { userId: creator.id, eventType: "stream_probe", eventCategory: "data", severity: "high", riskScore: 6 }, { ipAddress: "203.0.113.9" });
+    await recordSecurityEvent(
+      server.db,
+      { userId: creator.id, eventType: "stream_probe", eventCategory: "data", severity: "high", riskScore: 6 },
+      { ipAddress: "203.0.113.9" },
+    );
     const event = eventOf(await stream.next(isSecurityEvent("stream_probe"), 1_000));
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(event).toMatchObject({ severity: "high", riskScore: 6, ipAddress: "203.0.113.9" });
@@ -94,12 +99,20 @@ describe("live security events (SSE)", () => {
     const aliceStream = await openReady(alice);
     // Alice's events: over HTTP and written directly.
     await (await postSecurity(server, alice, { intent: "enable-2fa", password: "Wrong&Password1" })).arrayBuffer();
-    await recordSecurityEvent(server.db, { userId: alice.id, eventType: "alice_only", eventCategory: "data", severity: "critical", riskScore: 9 }, { ipAddress: alice.ip });
+    await recordSecurityEvent(
+      server.db,
+      { userId: alice.id, eventType: "alice_only", eventCategory: "data", severity: "critical", riskScore: 9 },
+      { ipAddress: alice.ip },
+    );
     // An event without a user (e.g. a failed sign-in of an unknown email) goes to nobody.
     await recordSecurityEvent(server.db, { eventType: "anonymous_probe", eventCategory: "data", severity: "low", riskScore: 1 }, {});
     await aliceStream.next(isSecurityEvent("alice_only"), 1_000);
     // Then one of Bob's: when it arrives, everything written before it has been through the hub.
-    await recordSecurityEvent(server.db, { userId: bob.id, eventType: "bob_marker", eventCategory: "data", severity: "low", riskScore: 0 }, { ipAddress: bob.ip });
+    await recordSecurityEvent(
+      server.db,
+      { userId: bob.id, eventType: "bob_marker", eventCategory: "data", severity: "low", riskScore: 0 },
+      { ipAddress: bob.ip },
+    );
     await bobStream.next(isSecurityEvent("bob_marker"), 1_000);
     const bobTypes = bobStream.events.filter((m) => m.event === "security-event").map((m) => eventOf(m).eventType);
     expect(bobTypes).toEqual(["bob_marker"]);

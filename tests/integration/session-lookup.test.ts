@@ -29,7 +29,10 @@ describe("session lookup", () => {
   async function signedIn() {
     const ctx = await services.auth.$context;
     counter += 1;
-    const created = await ctx.internalAdapter.createUser({ email: `lookup-${counter}-${Date.now()}@example.com`, name: "Lookup User", emailVerified: true }, { method: "admin" });
+    const created = await ctx.internalAdapter.createUser(
+      { email: `lookup-${counter}-${Date.now()}@example.com`, name: "Lookup User", emailVerified: true },
+      { method: "admin" },
+    );
     const row = await ctx.internalAdapter.createSession(created.id);
     const setCookie = await serializeSignedCookie(ctx.authCookies.sessionToken.name, row.token, ctx.secret);
     const request = () => new Request("http://127.0.0.1:9/dashboard", { headers: { cookie: `theme=dark; ${setCookie.split(";")[0]}` } });
@@ -40,7 +43,13 @@ describe("session lookup", () => {
   it("finds the user of a valid signed cookie, and no one for a forged or unknown one", async () => {
     const { userId, sessionId, request } = await signedIn();
     expect(await getSessionUser(services, request())).toMatchObject({ id: userId, sessionId, emailVerified: true, secondFactor: "not_required" });
-    const forged = new Request("http://127.0.0.1:9/", { headers: { cookie: request().headers.get("cookie")!.replace(/%3D$|=$/, "A%3D") } });
+    const forged = new Request("http://127.0.0.1:9/", {
+      headers: {
+        cookie: request()
+          .headers.get("cookie")!
+          .replace(/%3D$|=$/, "A%3D"),
+      },
+    });
     expect(await getSessionUser(services, forged)).toBeNull();
     const unknown = await serializeSignedCookie("sellkit.session_token", "no-such-token", (await services.auth.$context).secret);
     expect(await getSessionUser(services, new Request("http://127.0.0.1:9/", { headers: { cookie: unknown.split(";")[0]! } }))).toBeNull();
@@ -55,7 +64,10 @@ describe("session lookup", () => {
 
   it("refuses an expired session and deletes it (better-auth's rule)", async () => {
     const { sessionId, request } = await signedIn();
-    await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(session.id, sessionId));
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(session.id, sessionId));
     expect(await getSessionUser(services, request())).toBeNull();
     expect(await expiresAt(sessionId)).toBeUndefined();
   });

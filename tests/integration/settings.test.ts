@@ -12,7 +12,10 @@ import { startTestServer, type TestServer } from "../support/test-server";
 
 const PASSWORD = CREATOR_PASSWORD;
 const NEW_PASSWORD = "N3w&Distinct!pw";
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2d6a9d90000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2d6a9d90000000049454e44ae426082",
+  "hex",
+);
 
 let mail: MailCatcher;
 let server: TestServer;
@@ -53,7 +56,10 @@ async function signInJar(email: string, password: string) {
 }
 
 async function events(userId: string, eventType: string) {
-  return server.db.select().from(securityAudit).where(and(eq(securityAudit.userId, userId), eq(securityAudit.eventType, eventType)));
+  return server.db
+    .select()
+    .from(securityAudit)
+    .where(and(eq(securityAudit.userId, userId), eq(securityAudit.eventType, eventType)));
 }
 
 const BUSINESS = {
@@ -87,7 +93,10 @@ describe("guard", () => {
     const page = await server.request("/settings");
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/auth?from=%2Fsettings");
-    const action = await server.request("/settings", { method: "POST", body: new URLSearchParams({ intent: "personal-profile", firstName: "Eve", lastName: "Evil" }) });
+    const action = await server.request("/settings", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "personal-profile", firstName: "Eve", lastName: "Evil" }),
+    });
     expect(action.status).toBe(302);
     expect(action.headers.get("location")).toBe("/auth?from=%2Fsettings");
   });
@@ -113,7 +122,11 @@ describe("personal profile", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/settings");
     expect(toastOf(response)).toMatchObject({ type: "success", title: "Profile updated" });
-    const [row] = await server.db.select({ firstName: profiles.firstName, lastName: profiles.lastName, name: user.name }).from(profiles).innerJoin(user, eq(user.id, profiles.userId)).where(eq(profiles.userId, creator.id));
+    const [row] = await server.db
+      .select({ firstName: profiles.firstName, lastName: profiles.lastName, name: user.name })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(eq(profiles.userId, creator.id));
     expect(row).toEqual({ firstName: "Augusta", lastName: "King", name: "Augusta King" });
     expect(await events(creator.id, "profile_updated")).toHaveLength(1);
   });
@@ -131,7 +144,12 @@ describe("personal profile", () => {
 
   it("stores a real image, serves it from /avatars/:id, refuses a disguised file, and removes it", async () => {
     const creator = await createCreator();
-    const uploaded = await post(creator, { intent: "personal-profile", firstName: "Ada", lastName: "Lovelace", avatar: new Blob([PNG], { type: "image/png" }) });
+    const uploaded = await post(creator, {
+      intent: "personal-profile",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      avatar: new Blob([PNG], { type: "image/png" }),
+    });
     expect(uploaded.status).toBe(302);
     const [withAvatar] = await server.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, creator.id));
     expect(withAvatar?.avatarUrl).toMatch(/^\/avatars\/[0-9a-f-]{36}$/);
@@ -139,7 +157,12 @@ describe("personal profile", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
 
-    const disguised = await post(creator, { intent: "personal-profile", firstName: "Ada", lastName: "Lovelace", avatar: new Blob(["<svg onload=alert(1)>"], { type: "image/png" }) });
+    const disguised = await post(creator, {
+      intent: "personal-profile",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      avatar: new Blob(["<svg onload=alert(1)>"], { type: "image/png" }),
+    });
     expect(disguised.status).toBe(400);
     expect(await disguised.text()).toContain("Please choose an image file (PNG, JPEG, WebP or GIF)");
     expect(await server.db.select({ id: avatars.id }).from(avatars).where(eq(avatars.userId, creator.id))).toHaveLength(1);
@@ -188,7 +211,12 @@ describe("business profile", () => {
     const response = await post(creator, { ...BUSINESS, storeName: "X", phone: "123", businessTypes: [], websiteUrl: "javascript:alert(1)" });
     expect(response.status).toBe(400);
     const html = await response.text();
-    for (const message of ["Store name must be at least 2 characters", "Please enter a valid phone number", "Please select at least one business type", "Please enter a valid URL"]) {
+    for (const message of [
+      "Store name must be at least 2 characters",
+      "Please enter a valid phone number",
+      "Please select at least one business type",
+      "Please enter a valid URL",
+    ]) {
       expect(html).toContain(message);
     }
     const [row] = await server.db.select({ storeName: businessProfiles.storeName }).from(businessProfiles).where(eq(businessProfiles.userId, creator.id));
@@ -216,7 +244,9 @@ describe("change email", () => {
     const link = await waitForLink(newEmail, "Confirm your new email");
     expect(mail.messages.some((m) => m.to.includes(creator.email) && m.subject.includes("Confirm your new email"))).toBe(false);
     // The current address is told, without the full new address.
-    await expect.poll(() => mail.messages.find((m) => m.to.includes(creator.email) && m.subject === "A change of your Sellkit email was requested")?.text).toContain("m•••@example.com");
+    await expect
+      .poll(() => mail.messages.find((m) => m.to.includes(creator.email) && m.subject === "A change of your Sellkit email was requested")?.text)
+      .toContain("m•••@example.com");
     expect(mail.messages.find((m) => m.to.includes(creator.email) && m.subject.startsWith("A change"))!.text).not.toContain(newEmail);
     expect(link).toContain("/api/auth/verify-email?token=");
 
@@ -279,7 +309,11 @@ describe("change password", () => {
     expect(toastOf(response)).toMatchObject({ type: "success", title: "Password changed. Other sessions were signed out." });
     expect(await signedIn(creator.jar)).toBe(true);
     expect(await signedIn(other.jar)).toBe(false);
-    await expect.poll(() => mail.messages.some((m) => m.to.includes(creator.email) && m.subject === "Your Sellkit password was changed" && m.text.includes("other sessions"))).toBe(true);
+    await expect
+      .poll(() =>
+        mail.messages.some((m) => m.to.includes(creator.email) && m.subject === "Your Sellkit password was changed" && m.text.includes("other sessions")),
+      )
+      .toBe(true);
     expect((await signInJar(creator.email, PASSWORD)).status).toBe(400);
     expect((await signInJar(creator.email, NEW_PASSWORD)).status).toBe(302);
     const changed = await events(creator.id, "password_changed");
@@ -307,7 +341,12 @@ describe("change password", () => {
     const creator = await createCreator();
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await post(creator, { intent: "change-password", currentPassword: `Wrong&Pass${i}`, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      const response = await post(creator, {
+        intent: "change-password",
+        currentPassword: `Wrong&Pass${i}`,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
       statuses.push(response.status);
       if (i === 0) expect(await response.text()).toContain("Current password is incorrect");
     }
@@ -340,15 +379,23 @@ async function rowsOf(id: string, email: string) {
   for (const { table_name, column_name } of await userColumns()) {
     if (NOT_THE_USERS.includes(`${table_name}.${column_name}`)) continue;
     const value = column_name === "user_id" || column_name === "id" ? id : email;
-    const result = await server.db.execute(sql`select count(*)::int as n from ${sql.identifier(table_name)} where lower(${sql.identifier(column_name)}::text) = lower(${value})`);
+    const result = await server.db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where lower(${sql.identifier(column_name)}::text) = lower(${value})`,
+    );
     const n = (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
     if (n > 0) found.push(`${table_name}.${column_name}: ${n}`);
   }
-  const verification = await server.db.execute(sql`select count(*)::int as n from verification where value = ${id} or identifier = ${email} or position(${email} in value) > 0`);
+  const verification = await server.db.execute(
+    sql`select count(*)::int as n from verification where value = ${id} or identifier = ${email} or position(${email} in value) > 0`,
+  );
   if ((verification as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) found.push("verification");
-  const buckets = await server.db.execute(sql`select count(*)::int as n from app_rate_limits where position(${email} in bucket) > 0 or position(${id} in bucket) > 0`);
+  const buckets = await server.db.execute(
+    sql`select count(*)::int as n from app_rate_limits where position(${email} in bucket) > 0 or position(${id} in bucket) > 0`,
+  );
   if ((buckets as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) found.push("app_rate_limits");
-  const audit = await server.db.execute(sql`select count(*)::int as n from security_audit where position(${email} in details::text) > 0 or position(${id} in details::text) > 0`);
+  const audit = await server.db.execute(
+    sql`select count(*)::int as n from security_audit where position(${email} in details::text) > 0 or position(${id} in details::text) > 0`,
+  );
   if ((audit as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) found.push("security_audit.details");
   return found;
 }
@@ -372,12 +419,27 @@ describe("delete account", () => {
     const creator = await createCreator();
     const bystander = await createCreator("bystander");
     // Data in every corner: avatar, workspace rows, a magic-link token, a failed sign-in (bucket + event), a contact message.
-    expect((await post(creator, { intent: "personal-profile", firstName: "Ada", lastName: "Lovelace", avatar: new Blob([PNG], { type: "image/png" }) })).status).toBe(302);
+    expect(
+      (await post(creator, { intent: "personal-profile", firstName: "Ada", lastName: "Lovelace", avatar: new Blob([PNG], { type: "image/png" }) })).status,
+    ).toBe(302);
     await server.db.insert(salesMethods).values({ userId: creator.id, method: "online_store", settings: {} });
-    const [product] = await server.db.insert(products).values({ userId: creator.id, name: "Guide", priceCents: 900, currency: "USD" }).returning({ id: products.id });
-    await server.db.insert(orders).values({ userId: creator.id, productId: product!.id, customerEmail: "buyer@example.com", amountCents: 900, currency: "USD" });
+    const [product] = await server.db
+      .insert(products)
+      .values({ userId: creator.id, name: "Guide", priceCents: 900, currency: "USD" })
+      .returning({ id: products.id });
+    await server.db
+      .insert(orders)
+      .values({ userId: creator.id, productId: product!.id, customerEmail: "buyer@example.com", amountCents: 900, currency: "USD" });
     await server.db.insert(contactMessages).values({ name: "Ada", email: creator.email, subject: "Hello", message: "A question about plans." });
-    expect((await server.request("/auth", { method: "POST", body: new URLSearchParams({ intent: "magic-link", email: creator.email }), headers: { "x-forwarded-for": nextClientIp() } })).status).toBe(200);
+    expect(
+      (
+        await server.request("/auth", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "magic-link", email: creator.email }),
+          headers: { "x-forwarded-for": nextClientIp() },
+        })
+      ).status,
+    ).toBe(200);
     expect((await signInJar(creator.email, "Wrong&Pass1")).status).toBe(400);
     const other = await signInJar(creator.email, PASSWORD);
     expect((await rowsOf(creator.id, creator.email)).length).toBeGreaterThan(8);
@@ -396,7 +458,12 @@ describe("delete account", () => {
     expect((await signInJar(creator.email, PASSWORD)).status).toBe(400);
     await expect.poll(() => mail.messages.some((m) => m.to.includes(creator.email) && m.subject === "Your Sellkit account was deleted")).toBe(true);
 
-    const [deletion] = await server.db.select().from(securityAudit).where(eq(securityAudit.eventType, "account_deleted")).orderBy(sql`created_at desc`).limit(1);
+    const [deletion] = await server.db
+      .select()
+      .from(securityAudit)
+      .where(eq(securityAudit.eventType, "account_deleted"))
+      .orderBy(sql`created_at desc`)
+      .limit(1);
     expect(deletion).toMatchObject({ userId: null, ipAddress: null, userAgent: null });
     expect(JSON.stringify(deletion!.details)).not.toMatch(/@|Lovelace/);
 
@@ -413,7 +480,10 @@ describe("delete account", () => {
     expect(wrongEmail.status).toBe(400);
     expect(await wrongEmail.text()).toContain("Please type your account&#x27;s email address to confirm");
 
-    await server.db.update(session).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(session.userId, creator.id));
+    await server.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(session.userId, creator.id));
     const stale = await post(creator, { intent: "delete-account", confirmEmail: creator.email, confirmation: "DELETE" });
     expect(stale.status).toBe(403);
     expect(await stale.text()).toContain("please sign out and sign in again");
@@ -432,9 +502,21 @@ describe("cross-user", () => {
     const hostile = { userId: alice.id, id: alice.id, user_id: alice.id, email: alice.email };
     expect((await post(bob, { ...hostile, intent: "personal-profile", firstName: "Bobby", lastName: "Tables" })).status).toBe(302);
     expect((await post(bob, { ...hostile, ...BUSINESS, storeName: "Bob's Bits" })).status).toBe(302);
-    expect((await post(bob, { ...hostile, intent: "change-email", newEmail: `bob-new-${userCounter}@example.com`, currentPassword: PASSWORD })).status).toBe(302);
+    expect((await post(bob, { ...hostile, intent: "change-email", newEmail: `bob-new-${userCounter}@example.com`, currentPassword: PASSWORD })).status).toBe(
+      302,
+    );
     // Alice's password does not work through Bob's session (it is Bob's current password that is asked).
-    expect((await post(bob, { ...hostile, intent: "change-password", currentPassword: PASSWORD.replace("S", "s"), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).status).toBe(400);
+    expect(
+      (
+        await post(bob, {
+          ...hostile,
+          intent: "change-password",
+          currentPassword: PASSWORD.replace("S", "s"),
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(400);
     expect((await post(bob, { ...hostile, intent: "delete-account", currentPassword: PASSWORD, confirmation: "DELETE" })).status).toBe(302);
 
     const [aliceRow] = await server.db
@@ -453,13 +535,64 @@ describe("cross-user", () => {
 describe("hostile bodies", () => {
   it("never answer 5xx", async () => {
     const creator = await createCreator("hostile");
-    const FIELDS = ["intent", "firstName", "lastName", "avatar", "removeAvatar", "phone", "storeName", "businessTypes", "businessDescription", "targetCustomers", "companySize", "websiteUrl", "preferredDelivery", "preferredPayment", "marketingConsent", "newEmail", "currentPassword", "password", "confirmPassword", "confirmation", "confirmEmail", "userId", "__proto__", "constructor"];
+    const FIELDS = [
+      "intent",
+      "firstName",
+      "lastName",
+      "avatar",
+      "removeAvatar",
+      "phone",
+      "storeName",
+      "businessTypes",
+      "businessDescription",
+      "targetCustomers",
+      "companySize",
+      "websiteUrl",
+      "preferredDelivery",
+      "preferredPayment",
+      "marketingConsent",
+      "newEmail",
+      "currentPassword",
+      "password",
+      "confirmPassword",
+      "confirmation",
+      "confirmEmail",
+      "userId",
+      "__proto__",
+      "constructor",
+    ];
     const value = fc.oneof(
       fc.string({ maxLength: 100 }),
       fc.string({ unit: "grapheme", maxLength: 30 }),
-      fc.constantFrom("", " ", "x".repeat(20_000), "DELETE", "a@b.co", creator.email, "Wrong&Pass1", "on", "online_store", "https://x.example", "javascript:alert(1)", "\u0000", "{}", "[]", "true"),
+      fc.constantFrom(
+        "",
+        " ",
+        "x".repeat(20_000),
+        "DELETE",
+        "a@b.co",
+        creator.email,
+        "Wrong&Pass1",
+        "on",
+        "online_store",
+        "https://x.example",
+        "javascript:alert(1)",
+        "\u0000",
+        "{}",
+        "[]",
+        "true",
+      ),
     );
-    const INTENTS = ["personal-profile", "business-profile", "change-email", "change-password", "delete-account", "unknown", "__proto__", "constructor", "toString"];
+    const INTENTS = [
+      "personal-profile",
+      "business-profile",
+      "change-email",
+      "change-password",
+      "delete-account",
+      "unknown",
+      "__proto__",
+      "constructor",
+      "toString",
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 10 }),
@@ -467,7 +600,11 @@ describe("hostile bodies", () => {
         fc.constantFrom("urlencoded", "multipart", "json", "garbage"),
         async (fields, intent, encoding) => {
           const { body, headers } = hostileBody(Object.entries({ ...fields, intent }), encoding, "avatar");
-          const response = await server.request("/settings", { method: "POST", body, headers: { ...headers, cookie: creator.jar.header(), "x-forwarded-for": creator.ip } });
+          const response = await server.request("/settings", {
+            method: "POST",
+            body,
+            headers: { ...headers, cookie: creator.jar.header(), "x-forwarded-for": creator.ip },
+          });
           await response.arrayBuffer();
           expect(response.status, `${intent} ${encoding}`).toBeLessThan(500);
         },

@@ -28,7 +28,12 @@ function urlEncodedBody(fields: FormFields): URLSearchParams {
  * Posts a form like a browser without JavaScript: from client address `ip` (the server must trust loopback
  * proxies) with the cookies of `jar`, which keeps those the answer sets. URL-encoded unless `multipart`.
  */
-export async function postForm(server: TestServer, path: string, fields: FormFields, options: { jar?: CookieJar; ip?: string; multipart?: boolean } = {}): Promise<Response> {
+export async function postForm(
+  server: TestServer,
+  path: string,
+  fields: FormFields,
+  options: { jar?: CookieJar; ip?: string; multipart?: boolean } = {},
+): Promise<Response> {
   const headers: Record<string, string> = {};
   if (options.ip) headers["x-forwarded-for"] = options.ip;
   if (options.jar) headers.cookie = options.jar.header();
@@ -40,6 +45,10 @@ export async function postForm(server: TestServer, path: string, fields: FormFie
 
 /** The toast a response carries to the next page (the one-shot `sellkit.toast` cookie: base64 JSON). */
 export function toastOf(response: Response): { type: string; title: string; description?: string } | undefined {
-  const value = response.headers.getSetCookie().find((c) => c.startsWith("sellkit.toast="))?.split(";")[0]?.slice("sellkit.toast=".length);
+  const value = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sellkit.toast="))
+    ?.split(";")[0]
+    ?.slice("sellkit.toast=".length);
   return value ? JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) : undefined;
 }

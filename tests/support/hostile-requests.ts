@@ -10,11 +10,49 @@ import { HOSTILE_ENCODINGS, hostileBody, type HostileEncoding } from "./hostile-
 
 /** Strings a form field should never choke on. */
 export const NASTY_STRINGS = [
-  "", " ", "\u0000", "a\u0000b", "\uD800", "x\uDC00y", "\u202Eevil\u202C", "مرحبا بالعالم", "👩‍👩‍👧‍👦🔥", "Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǒ̯̜",
-  "x".repeat(20_000), "é".repeat(70_000), "a@b.co", "Str0ng&Unusual!", "DELETE", "123456", "//evil.example", "https://evil.example/",
-  "javascript:alert(1)", "../../etc/passwd", "{}", "[]", "true", "null", "-1", "1e309", "NaN", "0x10", "9".repeat(400),
-  "2024-02-30", "1899-01-01", "<script>alert(1)</script>", "'; drop table \"user\"; --", "%00", "%E0%A4%A", "__proto__",
-  "constructor", "online_store", "social_media", "free", "pro", "on", "off",
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "x\uDC00y",
+  "\u202Eevil\u202C",
+  "مرحبا بالعالم",
+  "👩‍👩‍👧‍👦🔥",
+  "Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǒ̯̜",
+  "x".repeat(20_000),
+  "é".repeat(70_000),
+  "a@b.co",
+  "Str0ng&Unusual!",
+  "DELETE",
+  "123456",
+  "//evil.example",
+  "https://evil.example/",
+  "javascript:alert(1)",
+  "../../etc/passwd",
+  "{}",
+  "[]",
+  "true",
+  "null",
+  "-1",
+  "1e309",
+  "NaN",
+  "0x10",
+  "9".repeat(400),
+  "2024-02-30",
+  "1899-01-01",
+  "<script>alert(1)</script>",
+  '\'; drop table "user"; --',
+  "%00",
+  "%E0%A4%A",
+  "__proto__",
+  "constructor",
+  "online_store",
+  "social_media",
+  "free",
+  "pro",
+  "on",
+  "off",
 ] as const;
 
 /** A hostile field value: random text (code units, graphemes, unicode) or one of `NASTY_STRINGS`. */
@@ -26,7 +64,20 @@ export const hostileValue: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Field names every form is sent on top of its own: prototype keys, empty and odd names. */
-export const EXTRA_FIELD_NAMES = ["__proto__", "constructor", "prototype", "", "intent[]", "a.b", "userId", "id", "emailVerified", "role", "\u0000", "x".repeat(300)];
+export const EXTRA_FIELD_NAMES = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "",
+  "intent[]",
+  "a.b",
+  "userId",
+  "id",
+  "emailVerified",
+  "role",
+  "\u0000",
+  "x".repeat(300),
+];
 
 /**
  * Form fields: names from `names` (plus `EXTRA_FIELD_NAMES`), any of them missing, repeated or extra; the
@@ -37,12 +88,16 @@ export function hostileFields(names: readonly string[], intents: readonly string
   const entries = fc.array(fc.tuple(name, hostileValue), { maxLength: 14 });
   if (intents.length === 0) return entries;
   const intent = fc.oneof({ arbitrary: fc.constantFrom(...intents), weight: 6 }, { arbitrary: hostileValue, weight: 1 });
-  return fc.tuple(fc.array(intent, { minLength: 0, maxLength: 2 }), entries).map(([chosen, rest]) => [...chosen.map((v): [string, string] => ["intent", v]), ...rest]);
+  return fc
+    .tuple(fc.array(intent, { minLength: 0, maxLength: 2 }), entries)
+    .map(([chosen, rest]) => [...chosen.map((v): [string, string] => ["intent", v]), ...rest]);
 }
 
 /** The percent-encoding of `value`'s UTF-8 bytes (lone surrogates become U+FFFD), for URLs and cookies. */
 export function percentEncode(value: string): string {
-  return [...Buffer.from(value, "utf8")].map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  return [...Buffer.from(value, "utf8")]
+    .map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`))
+    .join("");
 }
 
 /** Percent-escapes that do not decode (truncated, not hex, not UTF-8). */
@@ -59,7 +114,26 @@ export function hostileSegment(valid: readonly string[] = []): fc.Arbitrary<stri
 }
 
 /** Query parameters the app reads somewhere, and junk. */
-export const QUERY_KEYS = ["from", "redirectTo", "token", "state", "code", "error", "tab", "step", "verified", "plan", "method", "callbackURL", "type", "page", "q", "_data", "index", "__proto__"];
+export const QUERY_KEYS = [
+  "from",
+  "redirectTo",
+  "token",
+  "state",
+  "code",
+  "error",
+  "tab",
+  "step",
+  "verified",
+  "plan",
+  "method",
+  "callbackURL",
+  "type",
+  "page",
+  "q",
+  "_data",
+  "index",
+  "__proto__",
+];
 
 /** A query string ("" or "?…"): known and random keys, hostile values, repeated keys and broken escapes. */
 export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
@@ -69,14 +143,30 @@ export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
       .array(
         fc.tuple(
           fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 10 })),
-          fc.oneof({ arbitrary: hostileValue.filter((v) => v.length < 5_000).map(percentEncode), weight: 4 }, { arbitrary: fc.constantFrom(...BROKEN_ESCAPES, "2", "1.5", "register", "true", "backup"), weight: 2 }),
+          fc.oneof(
+            { arbitrary: hostileValue.filter((v) => v.length < 5_000).map(percentEncode), weight: 4 },
+            { arbitrary: fc.constantFrom(...BROKEN_ESCAPES, "2", "1.5", "register", "true", "backup"), weight: 2 },
+          ),
         ),
         { maxLength: 6 },
       )
       .map((pairs) => `?${pairs.map(([k, v]) => `${percentEncode(k)}=${v}`).join("&")}`),
     weight: 5,
   },
-  { arbitrary: fc.constantFrom("?", "?&&&", "?=", "?a", "?a=1&a=2&a=3", "?%", `?${"x".repeat(8_000)}`, "?from=%2F%2Fevil.example", "?tab=register&step=2&verified=true"), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      "?",
+      "?&&&",
+      "?=",
+      "?a",
+      "?a=1&a=2&a=3",
+      "?%",
+      `?${"x".repeat(8_000)}`,
+      "?from=%2F%2Fevil.example",
+      "?tab=register&step=2&verified=true",
+    ),
+    weight: 1,
+  },
 );
 
 /** A cookie value as a browser could send it (only visible ASCII, no `;` or `,`). */
@@ -90,7 +180,9 @@ const cookieValue: fc.Arbitrary<string> = fc.oneof(
 const toastValue: fc.Arbitrary<string> = fc.oneof(
   cookieValue,
   fc.jsonValue({ maxDepth: 3 }).map((json) => encodeURIComponent(Buffer.from(JSON.stringify(json) ?? "null").toString("base64"))),
-  fc.record({ type: fc.constantFrom("success", "error", "info", "nope", 1), title: fc.oneof(hostileValue, fc.integer()), description: hostileValue }).map((toast) => encodeURIComponent(Buffer.from(JSON.stringify(toast)).toString("base64"))),
+  fc
+    .record({ type: fc.constantFrom("success", "error", "info", "nope", 1), title: fc.oneof(hostileValue, fc.integer()), description: hostileValue })
+    .map((toast) => encodeURIComponent(Buffer.from(JSON.stringify(toast)).toString("base64"))),
 );
 
 /**
@@ -102,7 +194,9 @@ export function hostileCookies(session?: string): fc.Arbitrary<string> {
     cookieValue.map((v) => `sellkit.session_token=${v}`),
     cookieValue.map((v) => `__Secure-sellkit.session_token=${v}`),
     toastValue.map((v) => `sellkit.toast=${v}`),
-    fc.oneof(cookieValue, fc.constantFrom("Europe/Paris", "Mars/Olympus", "../../etc", "UTC", "Etc/GMT+14", "America/Argentina/ComodRivadavia")).map((v) => `sellkit.tz=${v}`),
+    fc
+      .oneof(cookieValue, fc.constantFrom("Europe/Paris", "Mars/Olympus", "../../etc", "UTC", "Etc/GMT+14", "America/Argentina/ComodRivadavia"))
+      .map((v) => `sellkit.tz=${v}`),
     cookieValue.map((v) => `sellkit.oauth_state=${v}`),
     cookieValue.map((v) => `sellkit.session_data=${v}`),
     fc.tuple(fc.string({ unit: fc.constantFrom(..."abcxyz._-"), minLength: 1, maxLength: 8 }), cookieValue).map(([n, v]) => `${n}=${v}`),
@@ -112,7 +206,11 @@ export function hostileCookies(session?: string): fc.Arbitrary<string> {
   // limit, beyond which Node answers 431 and resets the connection before the app runs.
   return fc
     .tuple(fc.array(pair, { maxLength: 4 }), fc.boolean())
-    .map(([pairs, withSession]) => [...(session && withSession ? [session] : []), pairs.join("; ").slice(0, 4_096), ...(session && !withSession ? [session] : [])].filter(Boolean).join("; "));
+    .map(([pairs, withSession]) =>
+      [...(session && withSession ? [session] : []), pairs.join("; ").slice(0, 4_096), ...(session && !withSession ? [session] : [])]
+        .filter(Boolean)
+        .join("; "),
+    );
 }
 
 /** A client address in X-Forwarded-For (believed only from trusted proxies): fresh, shared, malformed, a chain. */
@@ -125,7 +223,16 @@ export const hostileForwardedFor: fc.Arbitrary<string | undefined> = fc.oneof(
 );
 
 /** An Accept header: a browser's, an API client's, none, or junk. */
-export const hostileAccept: fc.Arbitrary<string | undefined> = fc.constantFrom(undefined, "text/html,application/xhtml+xml", "application/json", "*/*", "text/event-stream", "image/png", "garbage/;;;", "");
+export const hostileAccept: fc.Arbitrary<string | undefined> = fc.constantFrom(
+  undefined,
+  "text/html,application/xhtml+xml",
+  "application/json",
+  "*/*",
+  "text/event-stream",
+  "image/png",
+  "garbage/;;;",
+  "",
+);
 
 export type HostileRequestSpec = {
   method: "GET" | "POST";
@@ -173,7 +280,10 @@ export function hostileRequest(options: {
     forwardedFor: hostileForwardedFor,
     accept: hostileAccept,
     fields: hostileFields(options.fields, options.intents),
-    encoding: fc.oneof({ arbitrary: fc.constantFrom<HostileEncoding>("urlencoded", "multipart"), weight: 3 }, { arbitrary: fc.constantFrom(...HOSTILE_ENCODINGS), weight: 2 }),
+    encoding: fc.oneof(
+      { arbitrary: fc.constantFrom<HostileEncoding>("urlencoded", "multipart"), weight: 3 },
+      { arbitrary: fc.constantFrom(...HOSTILE_ENCODINGS), weight: 2 },
+    ),
     origin: fc.oneof({ arbitrary: fc.constant<"own">("own"), weight: 8 }, { arbitrary: fc.constantFrom<"none" | "foreign">("none", "foreign"), weight: 1 }),
   });
 }
@@ -208,7 +318,9 @@ export function unclearRejection(status: number, contentType: string, body: stri
   if (contentType.includes("text/html")) {
     const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(body)?.[1];
     if (!heading || !visibleText(heading)) return `${status} HTML page without a heading`;
-    const words = visibleText(body).split(" ").filter((w) => /\p{L}/u.test(w));
+    const words = visibleText(body)
+      .split(" ")
+      .filter((w) => /\p{L}/u.test(w));
     return words.length >= 3 ? null : `${status} HTML with almost no text`;
   }
   if (contentType.includes("json")) {

@@ -6,12 +6,31 @@ import Provider from "oidc-provider";
  * A real OpenID Connect provider on 127.0.0.1 standing in for Google in tests. Its login page
  * (oidc-provider's dev interactions) takes any identity: the login typed is the account's email.
  */
-export async function startOidcProvider({ port = 0, clientId, clientSecret, redirectUris }: { port?: number; clientId: string; clientSecret: string; redirectUris: string[] }) {
+export async function startOidcProvider({
+  port = 0,
+  clientId,
+  clientSecret,
+  redirectUris,
+}: {
+  port?: number;
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+}) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_post" }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_post",
+      },
+    ],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     conformIdTokenClaims: false,
     cookies: { keys: ["sellkit-test-oidc"] },

@@ -6,7 +6,9 @@ import type { Query } from "~/db/public-tables.server";
  */
 export async function publicRows(query: Query): Promise<Record<string, string>> {
   await query("set timezone = 'UTC'");
-  const tables = await query<{ name: string }>(`select relname as name from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`);
+  const tables = await query<{ name: string }>(
+    `select relname as name from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`,
+  );
   const result: Record<string, string> = {};
   for (const { name } of tables) {
     const quoted = `public."${name.replace(/"/g, '""')}"`;

@@ -6,7 +6,13 @@ export type RawSocketAnswer = { status: number; head: string; body: string; ms: 
  * Sends `head` (request line and headers) and then `body` on a raw socket and reads the answer; the socket is
  * left open (a client that has more to send) until the server answers or closes, or `waitMs` passes.
  */
-export function rawRequest(origin: string, head: string, body = "", waitMs = 5_000, { untilClosed = false }: { untilClosed?: boolean } = {}): Promise<RawSocketAnswer> {
+export function rawRequest(
+  origin: string,
+  head: string,
+  body = "",
+  waitMs = 5_000,
+  { untilClosed = false }: { untilClosed?: boolean } = {},
+): Promise<RawSocketAnswer> {
   const { port } = new URL(origin);
   const started = Date.now();
   return new Promise((resolve) => {
@@ -36,4 +42,3 @@ export function rawRequest(origin: string, head: string, body = "", waitMs = 5_0
     if (body) socket.write(body);
   });
 }
-

@@ -33,8 +33,14 @@ export async function createSignedInCreator(
   const registered = await send(
     "/auth?tab=register",
     new URLSearchParams({
-      intent: "register", firstName: options.firstName ?? "Ada", lastName: "Lovelace", email, dateOfBirth: "1990-12-10",
-      password: CREATOR_PASSWORD, confirmPassword: CREATOR_PASSWORD, captcha: await solvedCaptcha(server.origin),
+      intent: "register",
+      firstName: options.firstName ?? "Ada",
+      lastName: "Lovelace",
+      email,
+      dateOfBirth: "1990-12-10",
+      password: CREATOR_PASSWORD,
+      confirmPassword: CREATOR_PASSWORD,
+      captcha: await solvedCaptcha(server.origin),
     }),
   );
   if (registered.status !== 302) throw new Error(`register answered ${registered.status}`);
@@ -46,10 +52,15 @@ export async function createSignedInCreator(
   }
   const profile = new FormData();
   for (const [name, value] of [
-    ["intent", "business-profile"], ["phone", "+1 555 123 4567"], ["storeName", options.storeName ?? "Ada's Atelier"],
-    ["businessDescription", options.businessDescription ?? "Hand-drawn templates and guides for makers."], ["targetCustomers", options.targetCustomers ?? "Small craft businesses"], ["termsAccepted", "on"],
+    ["intent", "business-profile"],
+    ["phone", "+1 555 123 4567"],
+    ["storeName", options.storeName ?? "Ada's Atelier"],
+    ["businessDescription", options.businessDescription ?? "Hand-drawn templates and guides for makers."],
+    ["targetCustomers", options.targetCustomers ?? "Small craft businesses"],
+    ["termsAccepted", "on"],
     ...(options.businessTypes ?? ["online_store"]).map((type) => ["businessTypes", type]),
-  ]) profile.append(name!, value!);
+  ])
+    profile.append(name!, value!);
   const saved = await send("/auth?tab=register&step=2", profile);
   // A document POST (no JavaScript) is redirected to the dashboard once the profile is saved.
   if (saved.status !== 302 || saved.headers.get("location") !== "/dashboard") throw new Error(`business profile answered ${saved.status}`);

@@ -28,7 +28,10 @@ export async function openSse(server: TestServer, actor: { jar: CookieJar; ip?: 
           if (done) break;
           buffer += value;
           for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-            const lines = buffer.slice(0, end).split("\n").filter((line) => !line.startsWith(":"));
+            const lines = buffer
+              .slice(0, end)
+              .split("\n")
+              .filter((line) => !line.startsWith(":"));
             buffer = buffer.slice(end + 2);
             if (lines.length === 0) continue; // a heartbeat
             const message: SseMessage = { event: "message", data: "" };
@@ -58,7 +61,8 @@ export async function openSse(server: TestServer, actor: { jar: CookieJar; ip?: 
     status: response.status,
     messages,
     /** The security events received so far (parsed). */
-    securityEvents: () => messages.filter((m) => m.event === "security-event").map((m) => JSON.parse(m.data) as { id: string; eventType: string; ipAddress: string | null }),
+    securityEvents: () =>
+      messages.filter((m) => m.event === "security-event").map((m) => JSON.parse(m.data) as { id: string; eventType: string; ipAddress: string | null }),
     /** Resolves with the first message matching `predicate`, or rejects after `ms`. */
     next(predicate: (message: SseMessage) => boolean, ms = 1_000): Promise<SseMessage> {
       return new Promise((resolve, reject) => {

@@ -6,7 +6,8 @@ import { TEMPLATE_DATABASE_ENV } from "./postgres-for-tests";
 /** The PostgreSQL server of this test run: the embedded one the global setup started, or CI's (TEST_DATABASE_URL). */
 export function testServerUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error("TEST_DATABASE_URL is not set: the integration tests' global setup (tests/support/postgres-for-tests.ts) starts a server and sets it.");
+  if (!url)
+    throw new Error("TEST_DATABASE_URL is not set: the integration tests' global setup (tests/support/postgres-for-tests.ts) starts a server and sets it.");
   return url;
 }
 

@@ -59,11 +59,13 @@ function roundTripCounter(pool: pg.Pool) {
     } as typeof client.query;
   });
   return {
-    wrap: (app: RequestListener): RequestListener => (req, res) => {
-      const entry: RequestRoundTrips = { method: req.method ?? "", url: req.url ?? "", statements: [] };
-      done.push(entry);
-      current.run(entry, () => app(req, res));
-    },
+    wrap:
+      (app: RequestListener): RequestListener =>
+      (req, res) => {
+        const entry: RequestRoundTrips = { method: req.method ?? "", url: req.url ?? "", statements: [] };
+        done.push(entry);
+        current.run(entry, () => app(req, res));
+      },
     list: () => done,
   };
 }

@@ -24,7 +24,9 @@ describe("SPEC §5 messages", () => {
   });
 
   it("register step 1", () => {
-    expect(messages(registerSchema, { firstName: "A", lastName: "B", email: "bad", dateOfBirth: "", password: "short", confirmPassword: "x", captcha: "" })).toEqual({
+    expect(
+      messages(registerSchema, { firstName: "A", lastName: "B", email: "bad", dateOfBirth: "", password: "short", confirmPassword: "x", captcha: "" }),
+    ).toEqual({
       firstName: "First name must be at least 2 characters",
       lastName: "Last name must be at least 2 characters",
       email: "Please enter a valid email address",
@@ -33,22 +35,42 @@ describe("SPEC §5 messages", () => {
       confirmPassword: "Passwords don't match",
       captcha: "Please complete the captcha verification",
     });
-    expect(messages(registerSchema, { firstName: "Ada", lastName: "Lo", email: "a@b.co", dateOfBirth: "1990-01-01", password: "alllowercase1", confirmPassword: "alllowercase1", captcha: "x" })).toEqual({
+    expect(
+      messages(registerSchema, {
+        firstName: "Ada",
+        lastName: "Lo",
+        email: "a@b.co",
+        dateOfBirth: "1990-01-01",
+        password: "alllowercase1",
+        confirmPassword: "alllowercase1",
+        captcha: "x",
+      }),
+    ).toEqual({
       password: "Password must contain uppercase, lowercase, number and special character",
     });
   });
 
   it("register step 2", () => {
-    expect(messages(businessProfileSchema, { phone: "123", storeName: "A", businessDescription: "short", targetCustomers: "abc", websiteUrl: "nope" })).toEqual({
-      phone: "Please enter a valid phone number",
-      storeName: "Store name must be at least 2 characters",
-      businessTypes: "Please select at least one business type",
-      businessDescription: "Please provide a brief description of your business",
-      targetCustomers: "Please describe your target customers",
-      websiteUrl: "Please enter a valid URL",
-      termsAccepted: "You must accept the terms and conditions",
+    expect(messages(businessProfileSchema, { phone: "123", storeName: "A", businessDescription: "short", targetCustomers: "abc", websiteUrl: "nope" })).toEqual(
+      {
+        phone: "Please enter a valid phone number",
+        storeName: "Store name must be at least 2 characters",
+        businessTypes: "Please select at least one business type",
+        businessDescription: "Please provide a brief description of your business",
+        targetCustomers: "Please describe your target customers",
+        websiteUrl: "Please enter a valid URL",
+        termsAccepted: "You must accept the terms and conditions",
+      },
+    );
+    const ok = businessProfileSchema.parse({
+      phone: "+1 555 123 4567",
+      storeName: "Shop",
+      businessTypes: ["events", "social_media"],
+      businessDescription: "We sell things.",
+      targetCustomers: "Makers",
+      termsAccepted: "on",
+      websiteUrl: "",
     });
-    const ok = businessProfileSchema.parse({ phone: "+1 555 123 4567", storeName: "Shop", businessTypes: ["events", "social_media"], businessDescription: "We sell things.", targetCustomers: "Makers", termsAccepted: "on", websiteUrl: "" });
     expect(ok).toMatchObject({ businessTypes: ["events", "social_media"], websiteUrl: undefined, marketingConsent: false, preferredDelivery: [] });
     expect(Object.keys(messages(businessProfileSchema, { businessTypes: ["crypto_mining"] })).some((key) => key.startsWith("businessTypes"))).toBe(true);
   });

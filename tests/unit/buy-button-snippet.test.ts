@@ -67,7 +67,10 @@ describe("buy-button snippet", () => {
     const hostile = fc.constantFrom("</a><a href=//evil>x", "<!--", "]]>", "&amp;", "&#x3C;", "\"'`", "<a>", "\r\n", "<script>", "&");
     fc.assert(
       fc.property(
-        fc.oneof(text, fc.array(fc.oneof(text, hostile), { maxLength: 6 }).map((parts) => parts.join(""))),
+        fc.oneof(
+          text,
+          fc.array(fc.oneof(text, hostile), { maxLength: 6 }).map((parts) => parts.join("")),
+        ),
         fc.oneof(text, hostile),
         fc.constantFrom("button", "widget", "cart"),
         fc.constantFrom("primary", "secondary", "success", "custom"),

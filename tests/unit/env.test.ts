@@ -4,7 +4,14 @@ import { EnvError, parseEnv } from "~/server/env.server";
 describe("environment (GUIDE §2)", () => {
   it("has working defaults for a fresh machine", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./data", CAPTCHA_PROVIDER: "altcha", APP_URL: "http://localhost:3000" });
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      HOST: "127.0.0.1",
+      DATA_DIR: "./data",
+      CAPTCHA_PROVIDER: "altcha",
+      APP_URL: "http://localhost:3000",
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
   });

@@ -15,9 +15,12 @@ async function cookieFromBetterCall(token: string, name = NAME, secret = SECRET)
 describe("readSessionToken (the fast session check) agrees with better-call's signed cookies", () => {
   it("reads back the token of any cookie better-call signs", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 64 }).filter((t) => !t.includes(";")), async (token) => {
-        expect(readSessionToken(await cookieFromBetterCall(token), NAME, SECRET)).toBe(token);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 64 }).filter((t) => !t.includes(";")),
+        async (token) => {
+          expect(readSessionToken(await cookieFromBetterCall(token), NAME, SECRET)).toBe(token);
+        },
+      ),
       { numRuns: 200 },
     );
   });

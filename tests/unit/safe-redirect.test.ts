@@ -7,12 +7,23 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/dashboard?tab=sales#top")).toBe("/dashboard?tab=sales#top");
   });
 
-  it.each(["https://evil.example", "//evil.example/x", "/\\evil.example", "\\\\evil", "javascript:alert(1)", "dashboard", "", "/a\u0000b", "/%0d%0aSet-Cookie:x", 42, null, undefined, "x".repeat(3000)])(
-    "falls back for %j",
-    (target) => {
-      const result = safeRedirectPath(target, "/fallback");
-      expect(result === "/fallback" || (result.startsWith("/") && !result.startsWith("//"))).toBe(true);
-      if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) expect(result).toBe("/fallback");
-    },
-  );
+  it.each([
+    "https://evil.example",
+    "//evil.example/x",
+    "/\\evil.example",
+    "\\\\evil",
+    "javascript:alert(1)",
+    "dashboard",
+    "",
+    "/a\u0000b",
+    "/%0d%0aSet-Cookie:x",
+    42,
+    null,
+    undefined,
+    "x".repeat(3000),
+  ])("falls back for %j", (target) => {
+    const result = safeRedirectPath(target, "/fallback");
+    expect(result === "/fallback" || (result.startsWith("/") && !result.startsWith("//"))).toBe(true);
+    if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) expect(result).toBe("/fallback");
+  });
 });

@@ -41,7 +41,9 @@ describe("online store", () => {
     expect(submit(onlineStoreSchema, { ...valid, storeName: "A" }).errors).toEqual({ storeName: "Store name must be at least 2 characters" });
     expect(submit(onlineStoreSchema, { ...valid, storeName: long(81) }).errors).toEqual({ storeName: "Store name must be at most 80 characters" });
     expect(submit(onlineStoreSchema, { ...valid, storeName: "Line\nbreak" }).errors).toEqual({ storeName: "Store name must be on one line" });
-    expect(submit(onlineStoreSchema, { ...valid, storeDescription: long(1001) }).errors).toEqual({ storeDescription: "Store description must be at most 1000 characters" });
+    expect(submit(onlineStoreSchema, { ...valid, storeDescription: long(1001) }).errors).toEqual({
+      storeDescription: "Store description must be at most 1000 characters",
+    });
     expect(submit(onlineStoreSchema, { ...valid, category: "weapons" }).errors).toEqual({ category: "Please choose a category" });
     expect(submit(onlineStoreSchema, { ...valid, currency: "BTC" }).errors).toEqual({ currency: "Please choose a currency" });
     expect(submit(onlineStoreSchema, { ...valid, theme: "neon" }).errors).toEqual({ theme: "Please choose a theme" });
@@ -54,7 +56,10 @@ describe("retail store", () => {
   it("accepts a store with no, one or several features", () => {
     expect(submit(retailStoreSchema, valid)).toEqual({ value: { ...valid, features: [] } });
     expect(submit(retailStoreSchema, { ...valid, features: "pos" }).value?.features).toEqual(["pos"]);
-    expect(submit(retailStoreSchema, { ...valid, description: "Books", features: ["pos", "inventory", "staff"] }).value).toMatchObject({ description: "Books", features: ["pos", "inventory", "staff"] });
+    expect(submit(retailStoreSchema, { ...valid, description: "Books", features: ["pos", "inventory", "staff"] }).value).toMatchObject({
+      description: "Books",
+      features: ["pos", "inventory", "staff"],
+    });
   });
 
   it("requires the address and explains each invalid field", () => {
@@ -71,7 +76,12 @@ describe("event sales", () => {
   const valid = { businessName: "Market Stall", eventTypes: ["farmers_markets", "craft_fairs"], paymentMethods: "cash" };
 
   it("accepts a valid setup", () => {
-    expect(submit(eventSalesSchema, { ...valid, setupRequirements: "Power" }).value).toEqual({ businessName: "Market Stall", eventTypes: ["farmers_markets", "craft_fairs"], paymentMethods: ["cash"], setupRequirements: "Power" });
+    expect(submit(eventSalesSchema, { ...valid, setupRequirements: "Power" }).value).toEqual({
+      businessName: "Market Stall",
+      eventTypes: ["farmers_markets", "craft_fairs"],
+      paymentMethods: ["cash"],
+      setupRequirements: "Power",
+    });
   });
 
   it("needs at least one event type and one payment method", () => {
@@ -80,8 +90,12 @@ describe("event sales", () => {
       paymentMethods: "Please select at least one payment method",
     });
     expect(submit(eventSalesSchema, { ...valid, businessName: "M" }).errors).toEqual({ businessName: "Business name must be at least 2 characters" });
-    expect(submit(eventSalesSchema, { ...valid, setupRequirements: long(1001) }).errors).toEqual({ setupRequirements: "Setup requirements must be at most 1000 characters" });
-    expect(submit(eventSalesSchema, { ...valid, paymentMethods: "gold" }).errors).toEqual({ "paymentMethods[0]": "Please choose payment methods from the list" });
+    expect(submit(eventSalesSchema, { ...valid, setupRequirements: long(1001) }).errors).toEqual({
+      setupRequirements: "Setup requirements must be at most 1000 characters",
+    });
+    expect(submit(eventSalesSchema, { ...valid, paymentMethods: "gold" }).errors).toEqual({
+      "paymentMethods[0]": "Please choose payment methods from the list",
+    });
   });
 });
 
@@ -91,13 +105,17 @@ describe("buy button on an existing website", () => {
   it("accepts a valid setup and applies the spec's defaults (button, primary)", () => {
     expect(submit(existingWebsiteSchema, valid)).toEqual({ value: { ...valid, integrationMethod: "button", buttonStyle: "primary" } });
     expect(EXISTING_WEBSITE_DEFAULTS).toEqual({ integrationMethod: "button", buttonText: "Buy Now", buttonStyle: "primary" });
-    expect(submit(existingWebsiteSchema, { ...valid, websiteUrl: "http://localhost:8080", integrationMethod: "cart", buttonStyle: "custom" }).value).toMatchObject({ integrationMethod: "cart", buttonStyle: "custom" });
+    expect(
+      submit(existingWebsiteSchema, { ...valid, websiteUrl: "http://localhost:8080", integrationMethod: "cart", buttonStyle: "custom" }).value,
+    ).toMatchObject({ integrationMethod: "cart", buttonStyle: "custom" });
   });
 
   it("needs a valid http(s) website URL", () => {
     expect(submit(existingWebsiteSchema, { ...valid, websiteUrl: "" }).errors).toEqual({ websiteUrl: "Please enter your website address" });
     for (const url of ["example.com", "ftp://example.com", "javascript:alert(1)", "https://", "http://nodot", `https://example.com/${long(2048)}`]) {
-      expect(submit(existingWebsiteSchema, { ...valid, websiteUrl: url }).errors, url).toEqual({ websiteUrl: "Please enter a valid website URL starting with http:// or https://" });
+      expect(submit(existingWebsiteSchema, { ...valid, websiteUrl: url }).errors, url).toEqual({
+        websiteUrl: "Please enter a valid website URL starting with http:// or https://",
+      });
     }
   });
 
@@ -106,7 +124,9 @@ describe("buy button on an existing website", () => {
     expect(submit(existingWebsiteSchema, { ...valid, buttonText: "" }).errors).toEqual({ buttonText: "Please enter the button text" });
     expect(submit(existingWebsiteSchema, { ...valid, buttonText: long(41) }).errors).toEqual({ buttonText: "Button text must be at most 40 characters" });
     expect(submit(existingWebsiteSchema, { ...valid, buttonText: "Buy\u0000" }).errors).toEqual({ buttonText: "Button text must be on one line" });
-    expect(submit(existingWebsiteSchema, { ...valid, integrationMethod: "iframe" }).errors).toEqual({ integrationMethod: "Please choose how to add the button" });
+    expect(submit(existingWebsiteSchema, { ...valid, integrationMethod: "iframe" }).errors).toEqual({
+      integrationMethod: "Please choose how to add the button",
+    });
     expect(submit(existingWebsiteSchema, { ...valid, buttonStyle: "rainbow" }).errors).toEqual({ buttonStyle: "Please choose a button style" });
   });
 });
@@ -115,13 +135,19 @@ describe("social media", () => {
   const valid = { businessName: "Insta Shop", platforms: ["instagram", "tiktok"] };
 
   it("accepts a valid setup", () => {
-    expect(submit(socialMediaSchema, { ...valid, contentTypes: "stories", targetAudience: "Teens" }).value).toEqual({ ...valid, contentTypes: ["stories"], targetAudience: "Teens" });
+    expect(submit(socialMediaSchema, { ...valid, contentTypes: "stories", targetAudience: "Teens" }).value).toEqual({
+      ...valid,
+      contentTypes: ["stories"],
+      targetAudience: "Teens",
+    });
     expect(submit(socialMediaSchema, valid).value).toEqual({ ...valid, contentTypes: [] });
   });
 
   it("needs at least one platform and explains each invalid field", () => {
     expect(submit(socialMediaSchema, { businessName: "Insta Shop" }).errors).toEqual({ platforms: "Please select at least one platform" });
-    expect(submit(socialMediaSchema, { ...valid, targetAudience: long(501) }).errors).toEqual({ targetAudience: "Target audience must be at most 500 characters" });
+    expect(submit(socialMediaSchema, { ...valid, targetAudience: long(501) }).errors).toEqual({
+      targetAudience: "Target audience must be at most 500 characters",
+    });
     expect(submit(socialMediaSchema, { ...valid, contentTypes: "memes" }).errors).toEqual({ "contentTypes[0]": "Please choose content types from the list" });
     expect(submit(socialMediaSchema, { ...valid, businessName: long(81) }).errors).toEqual({ businessName: "Business name must be at most 80 characters" });
   });

@@ -23,12 +23,18 @@ describe("personal profile", () => {
       firstName: "First name must be at least 2 characters",
       lastName: "Last name must be at least 2 characters",
     });
-    expect(personalProfileSchema.parse({ firstName: " Ada ", lastName: "Lovelace" })).toMatchObject({ firstName: "Ada", lastName: "Lovelace", removeAvatar: false });
+    expect(personalProfileSchema.parse({ firstName: " Ada ", lastName: "Lovelace" })).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      removeAvatar: false,
+    });
   });
 
   it("checks the picture's declared type and size like register step 2", () => {
     const svg = new File(["<svg/>"], "x.svg", { type: "image/svg+xml" });
-    expect(messages(personalProfileSchema.safeParse({ firstName: "Ada", lastName: "Lovelace", avatar: svg })).avatar).toBe("Please choose an image file (PNG, JPEG, WebP or GIF)");
+    expect(messages(personalProfileSchema.safeParse({ firstName: "Ada", lastName: "Lovelace", avatar: svg })).avatar).toBe(
+      "Please choose an image file (PNG, JPEG, WebP or GIF)",
+    );
     const huge = new File([new Uint8Array(2 * 1024 * 1024 + 1)], "x.png", { type: "image/png" });
     expect(messages(personalProfileSchema.safeParse({ firstName: "Ada", lastName: "Lovelace", avatar: huge })).avatar).toBe("The image must be at most 2 MB");
     expect(personalProfileSchema.parse({ firstName: "Ada", lastName: "Lovelace", removeAvatar: "on" }).removeAvatar).toBe(true);
@@ -37,12 +43,28 @@ describe("personal profile", () => {
 
 describe("business profile", () => {
   it("is register step 2 without the terms and the picture", () => {
-    expect(Object.keys(settingsBusinessProfileSchema.shape).sort()).toEqual(Object.keys(businessProfileSchema.shape).filter((k) => k !== "termsAccepted" && k !== "profilePicture").sort());
+    expect(Object.keys(settingsBusinessProfileSchema.shape).sort()).toEqual(
+      Object.keys(businessProfileSchema.shape)
+        .filter((k) => k !== "termsAccepted" && k !== "profilePicture")
+        .sort(),
+    );
     expect(settingsBusinessProfileSchema.safeParse(BUSINESS).success).toBe(true);
   });
 
   it("keeps the registration messages", () => {
-    expect(messages(settingsBusinessProfileSchema.safeParse({ ...BUSINESS, phone: "12", storeName: "X", businessTypes: [], businessDescription: "short", targetCustomers: "abc", websiteUrl: "ftp://x" }))).toEqual({
+    expect(
+      messages(
+        settingsBusinessProfileSchema.safeParse({
+          ...BUSINESS,
+          phone: "12",
+          storeName: "X",
+          businessTypes: [],
+          businessDescription: "short",
+          targetCustomers: "abc",
+          websiteUrl: "ftp://x",
+        }),
+      ),
+    ).toEqual({
       phone: "Please enter a valid phone number",
       storeName: "Store name must be at least 2 characters",
       businessTypes: "Please select at least one business type",
@@ -66,7 +88,9 @@ describe("change password", () => {
     expect(changePasswordSchema.safeParse(valid).success).toBe(true);
   });
   it("applies registration's rules and messages", () => {
-    expect(messages(changePasswordSchema.safeParse({ ...valid, password: "Sh0rt!", confirmPassword: "Sh0rt!" })).password).toBe("Password must be at least 8 characters");
+    expect(messages(changePasswordSchema.safeParse({ ...valid, password: "Sh0rt!", confirmPassword: "Sh0rt!" })).password).toBe(
+      "Password must be at least 8 characters",
+    );
     expect(messages(changePasswordSchema.safeParse({ ...valid, password: "nouppercase1!", confirmPassword: "nouppercase1!" })).password).toBe(
       "Password must contain uppercase, lowercase, number and special character",
     );

@@ -8,11 +8,26 @@ import { formatMoney, percentChange } from "~/lib/dashboard-stats";
 
 describe("tools per business type (SPEC §2 table)", () => {
   const table: Record<string, [string, string][]> = {
-    online_store: [["E-shop Builder", "/tools/estore-builder"], ["Product Manager", "/tools/products"]],
-    retail_store: [["Store Management", "/tools/retail-dashboard"], ["POS System", "/tools/pos"]],
-    events: [["Event Sales Manager", "/tools/events"], ["Mobile POS", "/tools/mobile-pos"]],
-    existing_website: [["Buy Button Generator", "/tools/buy-button"], ["Website Integration", "/tools/integration"]],
-    social_media: [["Social Media Manager", "/tools/social"], ["Link in Bio Tool", "/tools/bio-link"]],
+    online_store: [
+      ["E-shop Builder", "/tools/estore-builder"],
+      ["Product Manager", "/tools/products"],
+    ],
+    retail_store: [
+      ["Store Management", "/tools/retail-dashboard"],
+      ["POS System", "/tools/pos"],
+    ],
+    events: [
+      ["Event Sales Manager", "/tools/events"],
+      ["Mobile POS", "/tools/mobile-pos"],
+    ],
+    existing_website: [
+      ["Buy Button Generator", "/tools/buy-button"],
+      ["Website Integration", "/tools/integration"],
+    ],
+    social_media: [
+      ["Social Media Manager", "/tools/social"],
+      ["Link in Bio Tool", "/tools/bio-link"],
+    ],
   };
 
   it.each(Object.entries(table))("%s gives exactly its two tools", (type, expected) => {

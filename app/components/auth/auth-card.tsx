@@ -15,8 +15,15 @@ export function AuthCard({ title, description, children }: { title: string; desc
         <div className="mt-6">{children}</div>
       </main>
       <footer className="mt-6 text-center text-xs text-muted-foreground">
-        By continuing you agree to our <Link to="/terms" className="underline">Terms and Conditions</Link> and{" "}
-        <Link to="/privacy" className="underline">Privacy Policy</Link>.
+        By continuing you agree to our{" "}
+        <Link to="/terms" className="underline">
+          Terms and Conditions
+        </Link>{" "}
+        and{" "}
+        <Link to="/privacy" className="underline">
+          Privacy Policy
+        </Link>
+        .
       </footer>
     </div>
   );

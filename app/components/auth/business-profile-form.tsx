@@ -12,7 +12,13 @@ function Checkbox({ name, children, errors }: { name: string; children: ReactNod
   return (
     <div className="grid gap-1">
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" name={name} className="mt-0.5 size-4 accent-[var(--color-primary)]" aria-invalid={Boolean(errors?.length)} aria-describedby={`${name}-error`} />
+        <input
+          type="checkbox"
+          name={name}
+          className="mt-0.5 size-4 accent-[var(--color-primary)]"
+          aria-invalid={Boolean(errors?.length)}
+          aria-describedby={`${name}-error`}
+        />
         <span>{children}</span>
       </label>
       <p id={`${name}-error`} aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">

@@ -31,8 +31,7 @@ export function CheckEmail() {
       <MailCheck aria-hidden="true" className="mx-auto size-12 text-primary" />
       <h2 className="mt-4 text-xl font-semibold">Check Your Email</h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        We sent a verification email. Click the link in it to continue with your business information. Can't find it? Check your
-        spam folder, or register again.
+        We sent a verification email. Click the link in it to continue with your business information. Can't find it? Check your spam folder, or register again.
       </p>
       <Link to="/auth?tab=register" className={buttonClass({ variant: "outline", className: "mt-6" })}>
         Back to Registration

@@ -12,7 +12,15 @@ import { CaptchaField, type CaptchaState } from "./captcha-field";
 import { PasswordInput } from "./password-input";
 
 /** Register step 1: Personal Information (SPEC §2), with the captcha. */
-export function RegisterForm({ lastResult, attempt, captchaConfig }: { lastResult?: SubmissionResult<string[]>; attempt?: unknown; captchaConfig: CaptchaConfig }) {
+export function RegisterForm({
+  lastResult,
+  attempt,
+  captchaConfig,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  attempt?: unknown;
+  captchaConfig: CaptchaConfig;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
@@ -29,7 +37,12 @@ export function RegisterForm({ lastResult, attempt, captchaConfig }: { lastResul
       <FormField id={fields.dateOfBirth.id} label="Date of birth" errors={fields.dateOfBirth.errors}>
         {(control) => <Input {...getInputProps(fields.dateOfBirth, { type: "date" })} {...control} autoComplete="bday" />}
       </FormField>
-      <FormField id={fields.password.id} label="Password" errors={fields.password.errors} hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&">
+      <FormField
+        id={fields.password.id}
+        label="Password"
+        errors={fields.password.errors}
+        hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&"
+      >
         {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
       </FormField>
       <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>

@@ -61,7 +61,15 @@ export function MagicLinkForm({ result }: { result?: { sent: boolean; error?: st
           <label htmlFor="magic-email" className="font-medium">
             Email for the sign-in link
           </label>
-          <Input id="magic-email" name="email" type="email" autoComplete="email" required aria-invalid={Boolean(result?.error)} aria-describedby="magic-error" />
+          <Input
+            id="magic-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-invalid={Boolean(result?.error)}
+            aria-describedby="magic-error"
+          />
           <p id="magic-error" aria-live="polite" className="text-destructive">
             {result?.error}
           </p>

@@ -27,7 +27,10 @@ export function PhoneField({ field, placeholder }: { field: Field; placeholder?:
   );
 }
 
-type AboutFields = Record<"businessTypes" | "businessDescription" | "targetCustomers" | "companySize" | "websiteUrl" | "preferredDelivery" | "preferredPayment", Field>;
+type AboutFields = Record<
+  "businessTypes" | "businessDescription" | "targetCustomers" | "companySize" | "websiteUrl" | "preferredDelivery" | "preferredPayment",
+  Field
+>;
 
 /**
  * What the business does (SPEC §2, register step 2), from "How do you sell?" to the preferred payment methods;

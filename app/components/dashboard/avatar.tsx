@@ -7,7 +7,10 @@ export function initialsOf(firstName: string | null | undefined, lastName: strin
 }
 
 export function Avatar({ src, firstName, lastName, className }: { src: string | null; firstName: string | null; lastName: string | null; className?: string }) {
-  const classes = cn("grid size-14 shrink-0 place-items-center overflow-hidden rounded-full bg-primary text-lg font-semibold text-primary-foreground", className);
+  const classes = cn(
+    "grid size-14 shrink-0 place-items-center overflow-hidden rounded-full bg-primary text-lg font-semibold text-primary-foreground",
+    className,
+  );
   if (src) return <img src={src} alt="" width={56} height={56} className={cn(classes, "object-cover")} />;
   return (
     <span aria-hidden="true" className={classes}>

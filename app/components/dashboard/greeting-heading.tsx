@@ -17,7 +17,11 @@ function everyMinute(onChange: () => void) {
  */
 export function GreetingHeading({ serverText, firstName }: { serverText: string; firstName: string | null }) {
   const nonce = useNonce();
-  const text = useSyncExternalStore(everyMinute, () => greetingText(new Date().getHours(), firstName), () => serverText);
+  const text = useSyncExternalStore(
+    everyMinute,
+    () => greetingText(new Date().getHours(), firstName),
+    () => serverText,
+  );
   return (
     <>
       <h1 id={GREETING_ID} data-first-name={firstName?.trim() || undefined} className="text-2xl font-bold tracking-tight sm:text-3xl" suppressHydrationWarning>

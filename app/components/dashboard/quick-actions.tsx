@@ -15,7 +15,10 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
           const Icon = ICONS[action.id] ?? Package;
           return (
             <li key={action.id}>
-              <Link to={action.to} className="flex h-full flex-col gap-2 rounded-lg border bg-card p-4 shadow-sm transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring">
+              <Link
+                to={action.to}
+                className="flex h-full flex-col gap-2 rounded-lg border bg-card p-4 shadow-sm transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring"
+              >
                 <Icon aria-hidden="true" className="size-5 text-primary" />
                 <span className="font-medium">{action.title}</span>
                 <span className="text-sm text-muted-foreground">{action.description}</span>

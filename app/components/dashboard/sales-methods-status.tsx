@@ -16,13 +16,23 @@ export function SalesMethodsStatus({ saved }: { saved: { method: SalesMethodKey;
           return (
             <li key={method.key} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <span className="flex items-center gap-3">
-                {entry ? <CheckCircle2 aria-hidden="true" className="size-5 text-success" /> : <Circle aria-hidden="true" className="size-5 text-muted-foreground" />}
+                {entry ? (
+                  <CheckCircle2 aria-hidden="true" className="size-5 text-success" />
+                ) : (
+                  <Circle aria-hidden="true" className="size-5 text-muted-foreground" />
+                )}
                 <span>
                   <span className="block font-medium">{method.name}</span>
-                  <span className="block text-sm text-muted-foreground">{entry ? `Set up · saved ${formatLongDate(new Date(entry.updatedAt).toISOString())}` : "Not set up yet"}</span>
+                  <span className="block text-sm text-muted-foreground">
+                    {entry ? `Set up · saved ${formatLongDate(new Date(entry.updatedAt).toISOString())}` : "Not set up yet"}
+                  </span>
                 </span>
               </span>
-              <Link to={method.path} className="text-sm font-medium text-primary underline-offset-4 hover:underline" aria-label={`${entry ? "Edit" : "Set up"} ${method.name.toLowerCase()}`}>
+              <Link
+                to={method.path}
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                aria-label={`${entry ? "Edit" : "Set up"} ${method.name.toLowerCase()}`}
+              >
                 {entry ? "Edit" : "Set up"}
               </Link>
             </li>

@@ -9,7 +9,11 @@ import type { AnyField } from "~/lib/any-field";
  * A profile-picture file input with a preview of the chosen image. `saved` is the current picture of a form that
  * edits one (null: none yet), shown until another is chosen; leave it out where there is none to edit (registration).
  */
-export function ProfilePictureField({ field, label, saved }: {
+export function ProfilePictureField({
+  field,
+  label,
+  saved,
+}: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   field: AnyField;
   label: string;

@@ -12,7 +12,23 @@ import type { AnyField } from "~/lib/any-field";
 type Field = AnyField;
 
 /** A labelled one-line input, or a textarea with `rows`. */
-export function TextField({ field, label, hint, type = "text", rows, autoComplete, placeholder }: { field: Field; label: string; hint?: ReactNode; type?: "text" | "url"; rows?: number; autoComplete?: string; placeholder?: string }) {
+export function TextField({
+  field,
+  label,
+  hint,
+  type = "text",
+  rows,
+  autoComplete,
+  placeholder,
+}: {
+  field: Field;
+  label: string;
+  hint?: ReactNode;
+  type?: "text" | "url";
+  rows?: number;
+  autoComplete?: string;
+  placeholder?: string;
+}) {
   return (
     <FormField id={field.id} label={label} errors={field.errors} hint={hint}>
       {(control) =>
@@ -32,11 +48,27 @@ function oneValue<T extends { defaultValue?: unknown }>(props: T): T {
 }
 
 /** A labelled select of an option list; `placeholder` adds an empty first choice (required fields). */
-export function SelectField({ field, label, options, placeholder, hint }: { field: Field; label: string; options: readonly SalesOption[]; placeholder?: string; hint?: ReactNode }) {
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder,
+  hint,
+}: {
+  field: Field;
+  label: string;
+  options: readonly SalesOption[];
+  placeholder?: string;
+  hint?: ReactNode;
+}) {
   return (
     <FormField id={field.id} label={label} errors={field.errors} hint={hint}>
       {(control) => (
-        <select {...oneValue(getSelectProps(field))} {...control} className="h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm aria-[invalid=true]:border-destructive">
+        <select
+          {...oneValue(getSelectProps(field))}
+          {...control}
+          className="h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm aria-[invalid=true]:border-destructive"
+        >
           {placeholder ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>

@@ -41,7 +41,9 @@ export function EventsPanel({ events, connected, renderedAt }: { events: LiveEve
                   {isSevere(event.severity) ? <AlertTriangle aria-label="Warning" className="size-4 text-destructive" /> : null}
                   <Badge variant={severityVariant(event.severity)}>{event.severity.toUpperCase()}</Badge>
                   <span className="font-medium">{eventTypeLabel(event.eventType)}</span>
-                  {event.riskScore > 0 ? <span className={cn("font-medium", TONE_CLASS[riskTone(event.riskScore)])}>{`Risk: ${event.riskScore}/10`}</span> : null}
+                  {event.riskScore > 0 ? (
+                    <span className={cn("font-medium", TONE_CLASS[riskTone(event.riskScore)])}>{`Risk: ${event.riskScore}/10`}</span>
+                  ) : null}
                 </p>
                 <p className="text-muted-foreground">
                   {`Category: ${event.eventCategory}`} · <RelativeTime date={event.createdAt} renderedAt={renderedAt} />

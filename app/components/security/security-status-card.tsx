@@ -3,9 +3,22 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { SECURITY_ALERT_RISK, THREAT_WINDOW_HOURS } from "~/lib/security-format";
 
 /** SPEC §2: three tiles — Encrypted 2FA, Session Monitoring, Threat Detection — from the live state. */
-export function SecurityStatusCard({ twoFactorEnabled, activeSessions, recentAlerts }: { twoFactorEnabled: boolean; activeSessions: number; recentAlerts: number }) {
+export function SecurityStatusCard({
+  twoFactorEnabled,
+  activeSessions,
+  recentAlerts,
+}: {
+  twoFactorEnabled: boolean;
+  activeSessions: number;
+  recentAlerts: number;
+}) {
   const tiles = [
-    { icon: Lock, title: "Encrypted 2FA", value: twoFactorEnabled ? "On" : "Off", text: twoFactorEnabled ? "Your secret is encrypted at rest." : "Turn on two-factor below." },
+    {
+      icon: Lock,
+      title: "Encrypted 2FA",
+      value: twoFactorEnabled ? "On" : "Off",
+      text: twoFactorEnabled ? "Your secret is encrypted at rest." : "Turn on two-factor below.",
+    },
     { icon: Activity, title: "Session Monitoring", value: "Active", text: `${activeSessions} active ${activeSessions === 1 ? "session" : "sessions"}` },
     {
       icon: Radar,

@@ -21,7 +21,10 @@ export function SessionsPanel({ sessions, renderedAt }: { sessions: SessionRow[]
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle as="h2" className="flex items-center gap-2">
-          Active sessions <Badge variant="secondary" aria-label={`${active.length} active`}>{active.length}</Badge>
+          Active sessions{" "}
+          <Badge variant="secondary" aria-label={`${active.length} active`}>
+            {active.length}
+          </Badge>
         </CardTitle>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => revalidator.revalidate()} disabled={loading}>
@@ -63,7 +66,13 @@ export function SessionsPanel({ sessions, renderedAt }: { sessions: SessionRow[]
                   <Form method="post">
                     <input type="hidden" name="intent" value="terminate-session" />
                     <input type="hidden" name="sessionId" value={entry.id} />
-                    <Button type="submit" variant="destructive" size="sm" disabled={terminating === entry.id} aria-label={`Terminate session: ${describeUserAgent(entry.userAgent)}${entry.ipAddress ? `, IP ${entry.ipAddress}` : ""}`}>
+                    <Button
+                      type="submit"
+                      variant="destructive"
+                      size="sm"
+                      disabled={terminating === entry.id}
+                      aria-label={`Terminate session: ${describeUserAgent(entry.userAgent)}${entry.ipAddress ? `, IP ${entry.ipAddress}` : ""}`}
+                    >
                       {terminating === entry.id ? "Terminating..." : "Terminate"}
                     </Button>
                   </Form>

@@ -65,7 +65,12 @@ function SetupStep({ setup, result }: { setup: Setup; result: Result }) {
           <p className="text-sm font-medium" id="manual-key-label">
             Manual entry key
           </p>
-          <code role="note" aria-labelledby="manual-key-label" data-testid="manual-key" className="break-all rounded-md bg-muted px-3 py-2 font-mono text-sm tracking-wider">
+          <code
+            role="note"
+            aria-labelledby="manual-key-label"
+            data-testid="manual-key"
+            className="break-all rounded-md bg-muted px-3 py-2 font-mono text-sm tracking-wider"
+          >
             {setup.secret}
           </code>
         </div>
@@ -98,9 +103,7 @@ function BackupStep({ codes, onSaved }: { codes: string[]; onSaved: () => void }
   const text = codes.join("\n");
   return (
     <div className="grid gap-4">
-      <p className="text-sm">
-        Save these backup codes somewhere safe. Each one signs you in once if you lose your phone. They will not be shown again.
-      </p>
+      <p className="text-sm">Save these backup codes somewhere safe. Each one signs you in once if you lose your phone. They will not be shown again.</p>
       <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-md bg-muted p-4 font-mono text-sm sm:grid-cols-5">
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -160,14 +163,25 @@ function EnabledState({ hasPassword, result, backupCodesLeft }: { hasPassword: b
 }
 
 /** SPEC §2/§4 two-factor card: disabled → setup → backup → enabled; Disable returns to disabled. */
-export function TwoFactorCard({ enabled, backupCodesLeft, hasPassword, action }: { enabled: boolean; backupCodesLeft: number; hasPassword: boolean; action: TwoFactorActionData }) {
+export function TwoFactorCard({
+  enabled,
+  backupCodesLeft,
+  hasPassword,
+  action,
+}: {
+  enabled: boolean;
+  backupCodesLeft: number;
+  hasPassword: boolean;
+  action: TwoFactorActionData;
+}) {
   const [savedCodes, setSavedCodes] = useState<string[] | null>(null);
   const codes = action.verify?.backupCodes ?? null;
   useEffect(() => {
     if (action.disable?.disabled) showToast({ type: "success", title: "2FA has been disabled" });
   }, [action.disable]);
   useEffect(() => {
-    if (action.enable && !action.enable.setup && action.enable.result?.error && !action.enable.result.error.password) showToast({ type: "error", title: "Failed to start 2FA setup" });
+    if (action.enable && !action.enable.setup && action.enable.result?.error && !action.enable.result.error.password)
+      showToast({ type: "error", title: "Failed to start 2FA setup" });
   }, [action.enable]);
 
   let body: ReactNode;

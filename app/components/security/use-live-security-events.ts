@@ -7,7 +7,16 @@ export const SECURITY_EVENTS_STREAM = "/api/security/events";
 /** SPEC §9: reconnect delays 1, 2, 5, then 10 s. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
-export type LiveEvent = { id: string; eventType: string; eventCategory: string; severity: string; riskScore: number; ipAddress: string | null; details: Record<string, unknown>; createdAt: Date | string };
+export type LiveEvent = {
+  id: string;
+  eventType: string;
+  eventCategory: string;
+  severity: string;
+  riskScore: number;
+  ipAddress: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date | string;
+};
 
 /**
  * The events of the loader, with the ones streamed since prepended (newest first, no duplicates, capped at

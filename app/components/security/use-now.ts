@@ -9,5 +9,9 @@ function everyMinute(onChange: () => void) {
 
 /** The current minute, re-rendering each minute (relative times stay current). Server snapshot: `serverNow`. */
 export function useNowMinute(serverNow: number): number {
-  return useSyncExternalStore(everyMinute, () => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS, () => serverNow);
+  return useSyncExternalStore(
+    everyMinute,
+    () => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS,
+    () => serverNow,
+  );
 }

@@ -10,7 +10,13 @@ import type { Settings } from "~/server/settings/settings-query.server";
 import { busyFor } from "./settings-section";
 
 /** Every field of register step 2, prefilled with the saved business profile. */
-export function BusinessProfileSettingsForm({ business, lastResult }: { business: NonNullable<Settings["business"]>; lastResult?: SubmissionResult<string[]> | null }) {
+export function BusinessProfileSettingsForm({
+  business,
+  lastResult,
+}: {
+  business: NonNullable<Settings["business"]>;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const busy = busyFor(useNavigation(), "business-profile");
   const [form, fields] = useSchemaForm("business-profile", settingsBusinessProfileSchema, lastResult, {
     phone: business.phone,

@@ -19,7 +19,12 @@ export function ChangeEmailForm({ email, hasPassword, lastResult }: { email: str
       <p className="mb-3 text-sm">
         Current email: <strong className="break-all">{email}</strong>
       </p>
-      <FormField id={fields.newEmail.id} label="New email" errors={fields.newEmail.errors} hint="We'll send a confirmation link to the new address. Your email changes when you open it.">
+      <FormField
+        id={fields.newEmail.id}
+        label="New email"
+        errors={fields.newEmail.errors}
+        hint="We'll send a confirmation link to the new address. Your email changes when you open it."
+      >
         {(control) => <Input {...getInputProps(fields.newEmail, { type: "email" })} {...control} autoComplete="email" />}
       </FormField>
       {hasPassword ? (

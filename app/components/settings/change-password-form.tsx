@@ -29,7 +29,12 @@ export function ChangePasswordForm({ hasPassword, lastResult }: { hasPassword: b
         {(control) => <PasswordInput {...getInputProps(fields.currentPassword, { type: "password" })} {...control} autoComplete="current-password" />}
       </FormField>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField id={fields.password.id} label="New password" errors={fields.password.errors} hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&">
+        <FormField
+          id={fields.password.id}
+          label="New password"
+          errors={fields.password.errors}
+          hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&"
+        >
           {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
         </FormField>
         <FormField id={fields.confirmPassword.id} label="Confirm new password" errors={fields.confirmPassword.errors}>

@@ -9,7 +9,17 @@ import { personalProfileSchema } from "~/schemas/settings-personal-profile";
 import { busyFor } from "./settings-section";
 
 /** First and last name, and the profile picture (replace or remove). */
-export function PersonalProfileForm({ firstName, lastName, avatarUrl, lastResult }: { firstName: string; lastName: string; avatarUrl: string | null; lastResult?: SubmissionResult<string[]> | null }) {
+export function PersonalProfileForm({
+  firstName,
+  lastName,
+  avatarUrl,
+  lastResult,
+}: {
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const busy = busyFor(useNavigation(), "personal-profile");
   const [form, fields] = useSchemaForm("personal-profile", personalProfileSchema, lastResult, { firstName, lastName });
   return (

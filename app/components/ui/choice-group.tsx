@@ -7,7 +7,13 @@ export type Choice = { value: string; label: string; description?: string };
  * A fieldset of checkboxes (several values) or radio buttons (one value) with its legend, hint and error,
  * bound to a Conform field (its saved or submitted values start checked).
  */
-export function ChoiceGroup({ field, legend, options, type = "checkbox", hint }: {
+export function ChoiceGroup({
+  field,
+  legend,
+  options,
+  type = "checkbox",
+  hint,
+}: {
   // Conform's field metadata is generic over the field's own type; any of them will do.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   field: AnyField;
@@ -33,7 +39,10 @@ export function ChoiceGroup({ field, legend, options, type = "checkbox", hint }:
         {options.map((option, index) => {
           const { key, ...input } = inputs[index]!;
           return (
-            <label key={key ?? option.value} className="flex items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+            <label
+              key={key ?? option.value}
+              className="flex items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            >
               <input {...input} className="mt-0.5 size-4 accent-[var(--color-primary)]" />
               <span>
                 <span className="font-medium">{option.label}</span>

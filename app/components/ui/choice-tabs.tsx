@@ -7,7 +7,13 @@ export type ChoiceTab = { id: string; label: string; content: ReactNode };
  * Tabs that need no JavaScript: each tab is a radio button (keyboard: arrow keys), the panel of the
  * checked one is shown by CSS. Works on prerendered pages that ship no hydration script.
  */
-export function ChoiceTabs({ name, label, tabs, defaultTab, className }: {
+export function ChoiceTabs({
+  name,
+  label,
+  tabs,
+  defaultTab,
+  className,
+}: {
   name: string;
   label: string;
   tabs: ChoiceTab[];
@@ -21,14 +27,7 @@ export function ChoiceTabs({ name, label, tabs, defaultTab, className }: {
         <legend className="sr-only">{label}</legend>
         {tabs.map((tab) => (
           <label key={tab.id} className="relative cursor-pointer">
-            <input
-              type="radio"
-              name={name}
-              value={tab.id}
-              defaultChecked={tab.id === selected}
-              data-tab={tab.id}
-              className="peer absolute inset-0 opacity-0"
-            />
+            <input type="radio" name={name} value={tab.id} defaultChecked={tab.id === selected} data-tab={tab.id} className="peer absolute inset-0 opacity-0" />
             <span className="block rounded-md px-4 py-1.5 text-sm font-medium text-muted-foreground peer-checked:bg-background peer-checked:text-foreground peer-checked:shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-ring">
               {tab.label}
             </span>

@@ -40,7 +40,8 @@ export function createAuth({ db, env, mailer, logger }: Deps) {
     mailer.send(message).catch((error) => logger.error({ err: error, subject: message.subject }, "mail not sent"));
 
   const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {};
-  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) socialProviders.facebook = { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET };
+  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET)
+    socialProviders.facebook = { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET };
   if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET) socialProviders.apple = { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET };
 
   return betterAuth({
@@ -191,11 +192,29 @@ export function createAuth({ db, env, mailer, logger }: Deps) {
             if (method === "oauth") await markOAuthReturn(db, created.id);
             await recordSecurityEvent(
               db,
-              { userId: created.userId, eventType: "sign_in_success", eventCategory: "authentication", severity: risk.riskScore >= 5 ? "medium" : "low", riskScore: risk.riskScore, details: { method, newDevice: risk.newDevice, newIp: risk.newIp } },
+              {
+                userId: created.userId,
+                eventType: "sign_in_success",
+                eventCategory: "authentication",
+                severity: risk.riskScore >= 5 ? "medium" : "low",
+                riskScore: risk.riskScore,
+                details: { method, newDevice: risk.newDevice, newIp: risk.newIp },
+              },
               meta,
             );
             if (risk.newDevice) {
-              await recordSecurityEvent(db, { userId: created.userId, eventType: "new_device_sign_in", eventCategory: "authentication", severity: "medium", riskScore: risk.riskScore, details: { method, newIp: risk.newIp } }, meta);
+              await recordSecurityEvent(
+                db,
+                {
+                  userId: created.userId,
+                  eventType: "new_device_sign_in",
+                  eventCategory: "authentication",
+                  severity: "medium",
+                  riskScore: risk.riskScore,
+                  details: { method, newIp: risk.newIp },
+                },
+                meta,
+              );
             }
           },
         },

@@ -6,7 +6,11 @@ import type { AppServices } from "../services";
 export type PasswordResetRequestResult = { ok: true } | { ok: false; reason: "captcha" | "rate_limit"; message: string };
 
 /** Mails a reset link if the account exists; answers the same either way (no enumeration). */
-export async function requestPasswordReset(services: AppServices, request: Request, input: { email: string; captcha: string }): Promise<PasswordResetRequestResult> {
+export async function requestPasswordReset(
+  services: AppServices,
+  request: Request,
+  input: { email: string; captcha: string },
+): Promise<PasswordResetRequestResult> {
   const { db, auth, logger } = services;
   const meta = requestMeta(request);
   const limit = await consumeRateLimits(db, [

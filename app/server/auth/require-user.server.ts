@@ -23,7 +23,11 @@ type GuardOptions = {
  * page costs one database round trip.
  */
 export async function requireUser(services: AppServices, request: Request, options?: GuardOptions): Promise<CurrentUser>;
-export async function requireUser<T>(services: AppServices, request: Request, options: GuardOptions & { page: PageQuery<T> }): Promise<CurrentUser & { page: T }>;
+export async function requireUser<T>(
+  services: AppServices,
+  request: Request,
+  options: GuardOptions & { page: PageQuery<T> },
+): Promise<CurrentUser & { page: T }>;
 export async function requireUser<T>(services: AppServices, request: Request, { batch, page }: GuardOptions & { page?: PageQuery<T> } = {}) {
   const url = new URL(request.url);
   const route = url.pathname;
@@ -34,7 +38,11 @@ export async function requireUser<T>(services: AppServices, request: Request, { 
     user = await getSessionUser(services, request, { touch: true, access, page, batch });
   } catch (error) {
     services.logger.error({ err: error, route }, "route protection error");
-    await recordSecurityEvent(services.db, { eventType: "route_protection_error", eventCategory: "authorization", severity: "medium", riskScore: 3, details: { route } }, meta);
+    await recordSecurityEvent(
+      services.db,
+      { eventType: "route_protection_error", eventCategory: "authorization", severity: "medium", riskScore: 3, details: { route } },
+      meta,
+    );
     throw error;
   }
   if (!user) {
@@ -48,7 +56,14 @@ export async function requireUser<T>(services: AppServices, request: Request, { 
   if (!user.emailVerified) {
     await recordSecurityEvent(
       services.db,
-      { userId: user.id, eventType: "server_auth_validation_failed", eventCategory: "authorization", severity: "medium", riskScore: 3, details: { route, reason: "email_not_verified" } },
+      {
+        userId: user.id,
+        eventType: "server_auth_validation_failed",
+        eventCategory: "authorization",
+        severity: "medium",
+        riskScore: 3,
+        details: { route, reason: "email_not_verified" },
+      },
       meta,
     );
     throw redirect("/auth?tab=register&step=1.5");

@@ -2,7 +2,11 @@ import type { AppServices } from "../services";
 import { authErrorOf } from "./auth-error";
 
 /** Sets a new password from a reset token; better-auth then revokes every session of the user. */
-export async function resetPassword(services: AppServices, request: Request, input: { token: string; password: string }): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function resetPassword(
+  services: AppServices,
+  request: Request,
+  input: { token: string; password: string },
+): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
     await services.auth.api.resetPassword({ body: { newPassword: input.password, token: input.token }, headers: request.headers });
     return { ok: true };

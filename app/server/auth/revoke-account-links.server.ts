@@ -32,7 +32,11 @@ export async function revokeAccountLinks(adapter: DBTransactionAdapter, userId: 
   const email = owner.email.toLowerCase();
   const candidates = await adapter.findMany<{ id: string; value: string }>({
     model: "verification",
-    where: [{ field: "identifier", operator: "starts_with", value: MAGIC_LINK_PREFIX }, { field: "value", operator: "contains", value: JSON.stringify(email) }, ...except],
+    where: [
+      { field: "identifier", operator: "starts_with", value: MAGIC_LINK_PREFIX },
+      { field: "value", operator: "contains", value: JSON.stringify(email) },
+      ...except,
+    ],
   });
   const ids = candidates.filter((row) => magicLinkEmail(row.value) === email).map((row) => row.id);
   if (ids.length > 0) await adapter.deleteMany({ model: "verification", where: [{ field: "id", operator: "in", value: ids }] });

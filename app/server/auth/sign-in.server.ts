@@ -29,7 +29,11 @@ export async function signIn(services: AppServices, request: Request, input: { e
   ]);
   if (!attempt.allowed) {
     await attempt.release();
-    await recordSecurityEvent(db, { eventType: "sign_in_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { email: input.email } }, meta);
+    await recordSecurityEvent(
+      db,
+      { eventType: "sign_in_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { email: input.email } },
+      meta,
+    );
     return { ok: false, reason: "rate_limited", message: "Too many sign-in attempts. Please wait a few minutes and try again." };
   }
   try {
@@ -48,7 +52,11 @@ export async function signIn(services: AppServices, request: Request, input: { e
       return { ok: false, reason: "unverified", message: EMAIL_NOT_VERIFIED_MESSAGE };
     }
     if (authError && authError.status < 500) {
-      await recordSecurityEvent(db, { eventType: "sign_in_failed", eventCategory: "authentication", severity: "medium", riskScore: 3, details: { email: input.email } }, meta);
+      await recordSecurityEvent(
+        db,
+        { eventType: "sign_in_failed", eventCategory: "authentication", severity: "medium", riskScore: 3, details: { email: input.email } },
+        meta,
+      );
       return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS_MESSAGE };
     }
     await attempt.release();

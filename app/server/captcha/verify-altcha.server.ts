@@ -39,6 +39,10 @@ export async function verifyAltcha(db: Database, authSecret: string, payload: st
   const id = params.data?.challengeId ?? params.nonce;
   if (!id) return false;
   const expiresAt = new Date(typeof params.expiresAt === "number" ? params.expiresAt * (params.expiresAt < 1e12 ? 1000 : 1) : Date.now() + 3600_000);
-  const inserted = await db.insert(captchaUses).values({ challengeId: String(id).slice(0, 200), expiresAt }).onConflictDoNothing().returning({ id: captchaUses.challengeId });
+  const inserted = await db
+    .insert(captchaUses)
+    .values({ challengeId: String(id).slice(0, 200), expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: captchaUses.challengeId });
   return inserted.length === 1;
 }

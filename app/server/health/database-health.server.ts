@@ -6,8 +6,23 @@ import type { Logger } from "../logger.server";
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
 export const RECOVERY_PROBE_INTERVAL_MS = 1_000;
 
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
-const CONNECTION_MESSAGE = /connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection terminated unexpectedly|the database system is (starting up|shutting down)|PGlite is closed/i;
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+const CONNECTION_MESSAGE =
+  /connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection terminated unexpectedly|the database system is (starting up|shutting down)|PGlite is closed/i;
 
 /** Whether `error` (or its cause) says the database cannot be reached, as opposed to a bad query. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {

@@ -4,5 +4,8 @@
  * trace in development and "Unexpected Server Error" in production.
  */
 export function methodNotAllowed(allow = "GET, HEAD"): Response {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: allow, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { Allow: allow, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

@@ -6,7 +6,11 @@ export function unknownIntent() {
 }
 
 /** The handler of the form's `intent` among `handlers` (own keys only, never e.g. "constructor"), or null. */
-export function pickIntent<Handlers extends Record<string, unknown>>(handlers: Handlers, formData: FormData, allowed?: readonly (keyof Handlers)[]): Handlers[keyof Handlers] | null {
+export function pickIntent<Handlers extends Record<string, unknown>>(
+  handlers: Handlers,
+  formData: FormData,
+  allowed?: readonly (keyof Handlers)[],
+): Handlers[keyof Handlers] | null {
   const intent = String(formData.get("intent") ?? "");
   if (!Object.hasOwn(handlers, intent) || (allowed && !allowed.includes(intent))) return null;
   return handlers[intent as keyof Handlers];

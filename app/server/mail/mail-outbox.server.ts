@@ -83,7 +83,11 @@ export async function markMailSent(db: Database, id: string): Promise<void> {
 }
 
 /** Records a failed attempt: the new count, when to try again, and the error (code and message only). */
-export async function markMailFailed(db: Database, id: string, { attempts, retryInMs, error }: { attempts: number; retryInMs: number; error: string }): Promise<void> {
+export async function markMailFailed(
+  db: Database,
+  id: string,
+  { attempts, retryInMs, error }: { attempts: number; retryInMs: number; error: string },
+): Promise<void> {
   await db.execute(sql`
     update mail_outbox
     set attempts = ${attempts}, last_error = ${error}, locked_until = null,

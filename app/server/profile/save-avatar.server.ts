@@ -28,7 +28,10 @@ export async function saveAvatar(tx: Database, userId: string, avatar: CheckedAv
   await tx.delete(avatars).where(eq(avatars.userId, userId));
   let avatarUrl: string | null = null;
   if (avatar) {
-    const [row] = await tx.insert(avatars).values({ userId, ...avatar }).returning({ id: avatars.id });
+    const [row] = await tx
+      .insert(avatars)
+      .values({ userId, ...avatar })
+      .returning({ id: avatars.id });
     avatarUrl = `/avatars/${row!.id}`;
   }
   await tx.insert(profiles).values({ userId, avatarUrl }).onConflictDoUpdate({ target: profiles.userId, set: { avatarUrl } });

@@ -26,7 +26,10 @@ export async function saveBusinessProfile(db: Database, userId: string, input: B
     termsAcceptedAt: new Date(),
   };
   await db.transaction(async (tx) => {
-    await tx.insert(businessProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: businessProfiles.userId, set: values });
+    await tx
+      .insert(businessProfiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: businessProfiles.userId, set: values });
     if (picture.avatar) await saveAvatar(tx, userId, picture.avatar);
   });
   return { ok: true };

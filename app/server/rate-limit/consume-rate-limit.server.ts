@@ -80,7 +80,8 @@ async function countAttempt(db: Database, keys: RateLimitKey[]): Promise<Counted
     rows.map(([bucket, { rule }]) => sql`(${bucket}::text, ${rule.windowSeconds}::int, ${rule.limit}::int)`),
     sql`, `,
   );
-  const result = await withDeadlockRetry(() => db.execute(sql`
+  const result = await withDeadlockRetry(() =>
+    db.execute(sql`
     with input (bucket, window_seconds, lim) as (values ${values})
     insert into app_rate_limits as r (bucket, hits, window_started_at)
     select bucket, 1, now() from input order by bucket collate "C"
@@ -92,7 +93,8 @@ async function countAttempt(db: Database, keys: RateLimitKey[]): Promise<Counted
     returning r.bucket, r.hits, r.window_started_at::text as window_started_at,
       (select lim from input where input.bucket = r.bucket) as "limit",
       ceil(extract(epoch from (r.window_started_at + make_interval(secs => (select window_seconds from input where input.bucket = r.bucket)) - now())))::int as retry_after
-  `));
+  `),
+  );
   return (result as unknown as { rows: Counted[] }).rows;
 }
 

@@ -8,5 +8,7 @@ export type SalesMethodStatus = { method: SalesMethodKey; updatedAt: Date };
 export const salesMethodsQuery: PageQuery<SalesMethodStatus[]> = {
   json: sql`(select coalesce(json_agg(json_build_object('method', method, 'updatedAt', updated_at)), '[]'::json) from sales_methods where user_id = me.user_id)`,
   read: (json) =>
-    ((json ?? []) as { method: string; updatedAt: string }[]).flatMap((row) => (isSalesMethodKey(row.method) ? [{ method: row.method, updatedAt: new Date(row.updatedAt) }] : [])),
+    ((json ?? []) as { method: string; updatedAt: string }[]).flatMap((row) =>
+      isSalesMethodKey(row.method) ? [{ method: row.method, updatedAt: new Date(row.updatedAt) }] : [],
+    ),
 };

@@ -35,7 +35,10 @@ export async function submitSalesMethodForm<Schema extends z.ZodType<Record<stri
     return data({ result: submission.reply(), toast }, { status: 400 });
   }
   if (options.allowPreview && formData.get("intent") === PREVIEW_INTENT) {
-    return data({ result: submission.reply(), toast: { type: "info", title: "Code updated", description: "Save to make the link live." } satisfies ToastMessage }, { status: 200 });
+    return data(
+      { result: submission.reply(), toast: { type: "info", title: "Code updated", description: "Save to make the link live." } satisfies ToastMessage },
+      { status: 200 },
+    );
   }
   try {
     await saveSalesMethod(services.db, user.id, method, submission.value);

@@ -16,13 +16,31 @@ export const EXPORT_NOTE =
 export async function exportSecurityData(services: AppServices, request: Request, user: CurrentUser) {
   const { db } = services;
   const [profile] = await db
-    .select({ email: users.email, name: users.name, firstName: profiles.firstName, lastName: profiles.lastName, dateOfBirth: profiles.dateOfBirth, avatarUrl: profiles.avatarUrl, plan: profiles.plan, createdAt: users.createdAt })
+    .select({
+      email: users.email,
+      name: users.name,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      dateOfBirth: profiles.dateOfBirth,
+      avatarUrl: profiles.avatarUrl,
+      plan: profiles.plan,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, user.id))
     .limit(1);
   const securityLogs = await db
-    .select({ eventType: securityAudit.eventType, eventCategory: securityAudit.eventCategory, severity: securityAudit.severity, riskScore: securityAudit.riskScore, ipAddress: securityAudit.ipAddress, userAgent: securityAudit.userAgent, details: securityAudit.details, createdAt: securityAudit.createdAt })
+    .select({
+      eventType: securityAudit.eventType,
+      eventCategory: securityAudit.eventCategory,
+      severity: securityAudit.severity,
+      riskScore: securityAudit.riskScore,
+      ipAddress: securityAudit.ipAddress,
+      userAgent: securityAudit.userAgent,
+      details: securityAudit.details,
+      createdAt: securityAudit.createdAt,
+    })
     .from(securityAudit)
     .where(eq(securityAudit.userId, user.id))
     .orderBy(desc(securityAudit.createdAt));

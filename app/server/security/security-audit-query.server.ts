@@ -46,7 +46,10 @@ function auditItems(row: Record<string, string | number | boolean | null>): Audi
       title: "2FA secrets exposure",
       severity: "critical",
       status: plainSecrets === 0 ? "fixed" : "attention",
-      detail: plainSecrets === 0 ? `All ${Number(row.secrets ?? 0)} stored secrets are encrypted at rest and never sent after setup.` : `${plainSecrets} secrets are stored unencrypted.`,
+      detail:
+        plainSecrets === 0
+          ? `All ${Number(row.secrets ?? 0)} stored secrets are encrypted at rest and never sent after setup.`
+          : `${plainSecrets} secrets are stored unencrypted.`,
       checkedAt,
     },
     {
@@ -54,7 +57,10 @@ function auditItems(row: Record<string, string | number | boolean | null>): Audi
       title: "Direct database secret access",
       severity: "high",
       status: exposed.length === 0 ? "fixed" : "attention",
-      detail: exposed.length === 0 ? "No endpoint that returns secrets, codes or tokens is reachable over HTTP." : `Reachable: ${exposed.map(([m, p]) => `${m} ${p}`).join(", ")}`,
+      detail:
+        exposed.length === 0
+          ? "No endpoint that returns secrets, codes or tokens is reachable over HTTP."
+          : `Reachable: ${exposed.map(([m, p]) => `${m} ${p}`).join(", ")}`,
       checkedAt,
     },
     {
@@ -62,7 +68,10 @@ function auditItems(row: Record<string, string | number | boolean | null>): Audi
       title: "Backup code plaintext storage",
       severity: "high",
       status: plainCodes === 0 ? "fixed" : "attention",
-      detail: plainCodes === 0 ? `All ${Number(row.codes ?? 0)} stored backup codes are keyed hashes, each usable once.` : `${plainCodes} backup codes are not hashed.`,
+      detail:
+        plainCodes === 0
+          ? `All ${Number(row.codes ?? 0)} stored backup codes are keyed hashes, each usable once.`
+          : `${plainCodes} backup codes are not hashed.`,
       checkedAt,
     },
     {

@@ -15,4 +15,13 @@ export const SECURITY_EVENT_COLUMNS = {
   createdAt: securityAudit.createdAt,
 };
 
-export type SecurityEventSummary = { id: string; eventType: string; eventCategory: string; severity: string; riskScore: number; ipAddress: string | null; details: Record<string, unknown>; createdAt: Date };
+export type SecurityEventSummary = {
+  id: string;
+  eventType: string;
+  eventCategory: string;
+  severity: string;
+  riskScore: number;
+  ipAddress: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+};

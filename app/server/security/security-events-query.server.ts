@@ -18,5 +18,6 @@ export const securityEventsQuery: PageQuery<SecurityEventSummary[]> = {
       ) newest order by "createdAt" desc limit ${SECURITY_EVENTS_LIMIT}
     ) e
   )`,
-  read: (json) => ((json ?? []) as (Omit<SecurityEventSummary, "createdAt"> & { createdAt: string })[]).map((e) => ({ ...e, createdAt: new Date(e.createdAt) })),
+  read: (json) =>
+    ((json ?? []) as (Omit<SecurityEventSummary, "createdAt"> & { createdAt: string })[]).map((e) => ({ ...e, createdAt: new Date(e.createdAt) })),
 };

@@ -16,7 +16,11 @@ export async function terminateSession(services: AppServices, request: Request, 
       .where(and(eq(session.id, sessionId), eq(session.userId, user.id), ne(session.id, user.sessionId), gt(session.expiresAt, new Date())))
       .returning({ id: session.id, ipAddress: session.ipAddress });
     if (!ended) return false;
-    await recordSecurityEvent(tx, { userId: user.id, eventType: "session_terminated", eventCategory: "session", severity: "medium", riskScore: 3, details: { sessionIp: ended.ipAddress } }, requestMeta(request));
+    await recordSecurityEvent(
+      tx,
+      { userId: user.id, eventType: "session_terminated", eventCategory: "session", severity: "medium", riskScore: 3, details: { sessionIp: ended.ipAddress } },
+      requestMeta(request),
+    );
     return true;
   });
 }

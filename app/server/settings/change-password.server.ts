@@ -34,13 +34,19 @@ export async function changePassword(services: AppServices, request: Request, us
   } catch (error) {
     const authError = authErrorOf(error);
     if (!authError || authError.status >= 500) services.logger.error({ err: error }, "password not changed");
-    return { ok: false, reason: "failed", message: authError && authError.status < 500 ? authError.message : "Your password could not be changed. Please try again." };
+    return {
+      ok: false,
+      reason: "failed",
+      message: authError && authError.status < 500 ? authError.message : "Your password could not be changed. Please try again.",
+    };
   }
   await recordSecurityEvent(
     services.db,
     { userId: user.id, eventType: "password_changed", eventCategory: "account", severity: "high", riskScore: 5, details: { otherSessionsRevoked: true } },
     requestMeta(request),
   );
-  await services.mailer.send(mailTemplates.passwordChanged(user.email, new Date(), "others")).catch((error) => services.logger.error({ err: error }, "password notice not sent"));
+  await services.mailer
+    .send(mailTemplates.passwordChanged(user.email, new Date(), "others"))
+    .catch((error) => services.logger.error({ err: error }, "password notice not sent"));
   return { ok: true, headers };
 }

@@ -34,7 +34,12 @@ async function expiredSessionCookies(services: AppServices): Promise<Headers> {
  * the email or the user, contact messages from the email, and sign-in failure events naming the email go too.
  * The deletion itself is recorded without any personal data (no user, IP or user agent).
  */
-export async function deleteAccount(services: AppServices, request: Request, currentUser: CurrentUser, input: DeleteAccountInput): Promise<DeleteAccountResult> {
+export async function deleteAccount(
+  services: AppServices,
+  request: Request,
+  currentUser: CurrentUser,
+  input: DeleteAccountInput,
+): Promise<DeleteAccountResult> {
   const { db, logger } = services;
   if (input.confirmation !== "DELETE") return { ok: false, reason: "confirmation", field: "confirmation", message: DELETE_CONFIRMATION_MESSAGE };
   const check = await reauthenticate(services, request, currentUser, input.currentPassword, "delete_account");
@@ -46,20 +51,25 @@ export async function deleteAccount(services: AppServices, request: Request, cur
   const userId = currentUser.id;
   try {
     await db.transaction(async (tx) => {
-      await tx.delete(verification).where(
-        or(
-          eq(verification.value, userId),
-          eq(verification.identifier, email),
-          sql`position(${JSON.stringify(email)} in ${verification.value}) > 0`,
-        ),
-      );
-      await tx.delete(appRateLimits).where(
-        or(sql`right(${appRateLimits.bucket}, ${`:email:${email}`.length}) = ${`:email:${email}`}`, sql`right(${appRateLimits.bucket}, ${`:user:${userId}`.length}) = ${`:user:${userId}`}`),
-      );
+      await tx
+        .delete(verification)
+        .where(or(eq(verification.value, userId), eq(verification.identifier, email), sql`position(${JSON.stringify(email)} in ${verification.value}) > 0`));
+      await tx
+        .delete(appRateLimits)
+        .where(
+          or(
+            sql`right(${appRateLimits.bucket}, ${`:email:${email}`.length}) = ${`:email:${email}`}`,
+            sql`right(${appRateLimits.bucket}, ${`:user:${userId}`.length}) = ${`:user:${userId}`}`,
+          ),
+        );
       await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
       await tx.delete(securityAudit).where(sql`lower(${securityAudit.details}->>'email') = ${email}`);
       await tx.delete(user).where(eq(user.id, userId));
-      await recordSecurityEvent(tx, { userId: null, eventType: "account_deleted", eventCategory: "account", severity: "high", riskScore: 5, details: { reauthentication: check.method } }, {});
+      await recordSecurityEvent(
+        tx,
+        { userId: null, eventType: "account_deleted", eventCategory: "account", severity: "high", riskScore: 5, details: { reauthentication: check.method } },
+        {},
+      );
     });
   } catch (error) {
     logger.error({ err: error }, "account not deleted");

@@ -21,7 +21,13 @@ export type Reauthentication =
  * wrong attempts are limited per user in the database and written as security events — otherwise a session
  * younger than 10 minutes. `action` names the change in the event (no secrets).
  */
-export async function reauthenticate(services: AppServices, request: Request, user: CurrentUser, password: string | undefined, action: string): Promise<Reauthentication> {
+export async function reauthenticate(
+  services: AppServices,
+  request: Request,
+  user: CurrentUser,
+  password: string | undefined,
+  action: string,
+): Promise<Reauthentication> {
   const { db, auth } = services;
   const [credential] = await db
     .select({ hash: account.password })
@@ -41,7 +47,11 @@ export async function reauthenticate(services: AppServices, request: Request, us
   const attempt = await reserveRateLimits(db, [{ rule: RATE_LIMITS.currentPassword, key: `user:${user.id}` }]);
   if (!attempt.allowed) {
     await attempt.release();
-    await recordSecurityEvent(db, { userId: user.id, eventType: "reauthentication_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { action } }, requestMeta(request));
+    await recordSecurityEvent(
+      db,
+      { userId: user.id, eventType: "reauthentication_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { action } },
+      requestMeta(request),
+    );
     return { ok: false, reason: "rate_limited", message: TOO_MANY_ATTEMPTS_MESSAGE };
   }
   if (!password) {
@@ -61,6 +71,10 @@ export async function reauthenticate(services: AppServices, request: Request, us
     await attempt.release();
     return { ok: true, method: "password" };
   }
-  await recordSecurityEvent(db, { userId: user.id, eventType: "reauthentication_failed", eventCategory: "authentication", severity: "medium", riskScore: 4, details: { action } }, requestMeta(request));
+  await recordSecurityEvent(
+    db,
+    { userId: user.id, eventType: "reauthentication_failed", eventCategory: "authentication", severity: "medium", riskScore: 4, details: { action } },
+    requestMeta(request),
+  );
   return { ok: false, reason: "wrong", message: CURRENT_PASSWORD_WRONG_MESSAGE };
 }

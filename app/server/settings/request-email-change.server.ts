@@ -22,7 +22,12 @@ export type RequestEmailChangeResult =
  * email only when it is opened (GET /api/auth/verify-email). An address that already has an account gets the
  * same answer and no mail: nobody learns which addresses are taken.
  */
-export async function requestEmailChange(services: AppServices, request: Request, user: CurrentUser, input: ChangeEmailInput): Promise<RequestEmailChangeResult> {
+export async function requestEmailChange(
+  services: AppServices,
+  request: Request,
+  user: CurrentUser,
+  input: ChangeEmailInput,
+): Promise<RequestEmailChangeResult> {
   if (input.newEmail === user.email.toLowerCase()) return { ok: false, reason: "same_email", message: SAME_EMAIL_MESSAGE };
   const check = await reauthenticate(services, request, user, input.currentPassword, "change_email");
   if (!check.ok) return check;
@@ -36,7 +41,14 @@ export async function requestEmailChange(services: AppServices, request: Request
   // No address in the details: the event says that a change was asked for, not to what.
   await recordSecurityEvent(
     services.db,
-    { userId: user.id, eventType: "email_change_requested", eventCategory: "account", severity: "medium", riskScore: 3, details: { reauthentication: check.method } },
+    {
+      userId: user.id,
+      eventType: "email_change_requested",
+      eventCategory: "account",
+      severity: "medium",
+      riskScore: 3,
+      details: { reauthentication: check.method },
+    },
     requestMeta(request),
   );
   // The current address hears about it too (the same notice whether or not the new address is taken).

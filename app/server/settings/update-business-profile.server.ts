@@ -9,7 +9,12 @@ import type { AppServices } from "../services";
  * Updates the creator's own business profile with its security event, in one transaction. Only an existing
  * profile is updated (it is created at register step 2, with the terms): `terms_accepted_at` is never touched.
  */
-export async function updateBusinessProfile(services: Pick<AppServices, "db">, userId: string, input: SettingsBusinessProfileInput, meta: RequestMeta): Promise<{ ok: boolean }> {
+export async function updateBusinessProfile(
+  services: Pick<AppServices, "db">,
+  userId: string,
+  input: SettingsBusinessProfileInput,
+  meta: RequestMeta,
+): Promise<{ ok: boolean }> {
   return services.db.transaction(async (tx) => {
     const updated = await tx
       .update(businessProfiles)
@@ -28,7 +33,18 @@ export async function updateBusinessProfile(services: Pick<AppServices, "db">, u
       .where(eq(businessProfiles.userId, userId))
       .returning({ userId: businessProfiles.userId });
     if (updated.length === 0) return { ok: false };
-    await recordSecurityEvent(tx, { userId, eventType: "business_profile_updated", eventCategory: "account", severity: "low", riskScore: 1, details: { marketingConsent: input.marketingConsent } }, meta);
+    await recordSecurityEvent(
+      tx,
+      {
+        userId,
+        eventType: "business_profile_updated",
+        eventCategory: "account",
+        severity: "low",
+        riskScore: 1,
+        details: { marketingConsent: input.marketingConsent },
+      },
+      meta,
+    );
     return { ok: true };
   });
 }

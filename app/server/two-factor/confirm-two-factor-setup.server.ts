@@ -25,7 +25,11 @@ export async function confirmTwoFactorSetup(services: AppServices, request: Requ
   if (!pending) return { ok: false, message: "Please start the two-factor setup again" };
   const step = matchingTotpStep(await decryptTotpSecret(env.AUTH_SECRET!, pending.secretEncrypted), code);
   if (step === null) {
-    await recordSecurityEvent(db, { userId: user.id, eventType: "2fa_setup_failed", eventCategory: "authentication", severity: "low", riskScore: 2 }, requestMeta(request));
+    await recordSecurityEvent(
+      db,
+      { userId: user.id, eventType: "2fa_setup_failed", eventCategory: "authentication", severity: "low", riskScore: 2 },
+      requestMeta(request),
+    );
     return { ok: false, message: INVALID_CODE_MESSAGE };
   }
   const codes = newBackupCodes();
@@ -38,8 +42,15 @@ export async function confirmTwoFactorSetup(services: AppServices, request: Requ
     if (!row) return false; // a parallel confirmation won
     await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
     await tx.insert(backupCodes).values(codes.map((plain) => ({ userId: user.id, codeHash: hashBackupCode(env.AUTH_SECRET!, plain) })));
-    await tx.update(session).set({ secondFactorVerifiedAt: new Date() }).where(and(eq(session.id, user.sessionId), eq(session.userId, user.id)));
-    await recordSecurityEvent(tx, { userId: user.id, eventType: "2fa_enabled", eventCategory: "account", severity: "medium", riskScore: 2, details: { backupCodes: codes.length } }, requestMeta(request));
+    await tx
+      .update(session)
+      .set({ secondFactorVerifiedAt: new Date() })
+      .where(and(eq(session.id, user.sessionId), eq(session.userId, user.id)));
+    await recordSecurityEvent(
+      tx,
+      { userId: user.id, eventType: "2fa_enabled", eventCategory: "account", severity: "medium", riskScore: 2, details: { backupCodes: codes.length } },
+      requestMeta(request),
+    );
     return true;
   });
   return enabled ? { ok: true, backupCodes: codes } : { ok: false, message: "Two-factor authentication is already enabled" };

@@ -9,13 +9,22 @@ import { reauthenticate } from "../settings/reauthenticate.server";
 export type DisableTwoFactorResult = { ok: true } | { ok: false; message: string };
 
 /** Turns two-factor off after re-authentication: secret and backup codes deleted, with the event, at once. */
-export async function disableTwoFactor(services: AppServices, request: Request, user: CurrentUser, password: string | undefined): Promise<DisableTwoFactorResult> {
+export async function disableTwoFactor(
+  services: AppServices,
+  request: Request,
+  user: CurrentUser,
+  password: string | undefined,
+): Promise<DisableTwoFactorResult> {
   const proof = await reauthenticate(services, request, user, password, "disable_2fa");
   if (!proof.ok) return { ok: false, message: proof.message };
   await services.db.transaction(async (tx) => {
     await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
-    await recordSecurityEvent(tx, { userId: user.id, eventType: "2fa_disabled", eventCategory: "account", severity: "high", riskScore: 5 }, requestMeta(request));
+    await recordSecurityEvent(
+      tx,
+      { userId: user.id, eventType: "2fa_disabled", eventCategory: "account", severity: "high", riskScore: 5 },
+      requestMeta(request),
+    );
   });
   return { ok: true };
 }

@@ -20,7 +20,12 @@ export type StartTwoFactorSetupResult =
  * Step 1 of two-factor setup, after re-authentication: a new secret, stored encrypted and not yet enabled
  * (a restarted setup replaces it). The secret and its QR code go to this response only.
  */
-export async function startTwoFactorSetup(services: AppServices, request: Request, user: CurrentUser, password: string | undefined): Promise<StartTwoFactorSetupResult> {
+export async function startTwoFactorSetup(
+  services: AppServices,
+  request: Request,
+  user: CurrentUser,
+  password: string | undefined,
+): Promise<StartTwoFactorSetupResult> {
   const { db, env } = services;
   const proof = await reauthenticate(services, request, user, password, "enable_2fa");
   if (!proof.ok) return { ok: false, reason: "reauthentication", message: proof.message };

@@ -59,10 +59,21 @@ export async function verifySecondFactor(services: AppServices, request: Request
           .returning({ id: backupCodes.id });
         if (!used) return false;
         await tx.update(twoFactor).set({ failedAttempts: 0, lockedUntil: null }).where(eq(twoFactor.userId, user.id));
-        await recordSecurityEvent(tx, { userId: user.id, eventType: "backup_code_used", eventCategory: "authentication", severity: "medium", riskScore: 4 }, meta);
+        await recordSecurityEvent(
+          tx,
+          { userId: user.id, eventType: "backup_code_used", eventCategory: "authentication", severity: "medium", riskScore: 4 },
+          meta,
+        );
       }
-      await tx.update(session).set({ secondFactorVerifiedAt: new Date() }).where(and(eq(session.id, user.sessionId), eq(session.userId, user.id)));
-      await recordSecurityEvent(tx, { userId: user.id, eventType: "2fa_verified", eventCategory: "authentication", severity: "low", riskScore: 0, details: { method } }, meta);
+      await tx
+        .update(session)
+        .set({ secondFactorVerifiedAt: new Date() })
+        .where(and(eq(session.id, user.sessionId), eq(session.userId, user.id)));
+      await recordSecurityEvent(
+        tx,
+        { userId: user.id, eventType: "2fa_verified", eventCategory: "authentication", severity: "low", riskScore: 0, details: { method } },
+        meta,
+      );
       return true;
     }));
   if (passed) return { ok: true, method: method! };
@@ -78,11 +89,22 @@ export async function verifySecondFactor(services: AppServices, request: Request
   const attempts = counted?.failedAttempts ?? 1;
   await recordSecurityEvent(
     db,
-    { userId: user.id, eventType: "2fa_failed", eventCategory: "authentication", severity: attempts >= 3 ? "high" : "medium", riskScore: Math.min(10, 2 + attempts), details: { attempts, replay: method === "totp" } },
+    {
+      userId: user.id,
+      eventType: "2fa_failed",
+      eventCategory: "authentication",
+      severity: attempts >= 3 ? "high" : "medium",
+      riskScore: Math.min(10, 2 + attempts),
+      details: { attempts, replay: method === "totp" },
+    },
     meta,
   );
   if (counted?.lockedUntil) {
-    await recordSecurityEvent(db, { userId: user.id, eventType: "2fa_locked", eventCategory: "authentication", severity: "critical", riskScore: 9, details: { minutes: LOCKOUT_MINUTES } }, meta);
+    await recordSecurityEvent(
+      db,
+      { userId: user.id, eventType: "2fa_locked", eventCategory: "authentication", severity: "critical", riskScore: 9, details: { minutes: LOCKOUT_MINUTES } },
+      meta,
+    );
     return { ok: false, reason: "locked", message: LOCKED_MESSAGE };
   }
   return { ok: false, reason: "invalid", message: WRONG_CODE_MESSAGE };

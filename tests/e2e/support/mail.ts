@@ -11,10 +11,13 @@ export async function inbox(): Promise<Mail[]> {
 export async function waitForMail(to: string, subject: string): Promise<Mail> {
   let found: Mail | undefined;
   await expect
-    .poll(async () => {
-      found = (await inbox()).filter((m) => m.to.includes(to) && m.subject.includes(subject)).at(-1);
-      return Boolean(found);
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        found = (await inbox()).filter((m) => m.to.includes(to) && m.subject.includes(subject)).at(-1);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return found!;
 }

@@ -15,7 +15,11 @@ export async function signInIntent(services: AppServices, request: Request, form
   const result = await signIn(services, request, submission.value);
   if (!result.ok) {
     return data(
-      { intent: "sign-in" as const, result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }), unverified: result.reason === "unverified" },
+      {
+        intent: "sign-in" as const,
+        result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
+        unverified: result.reason === "unverified",
+      },
       { status: result.reason === "rate_limited" ? 429 : 400 },
     );
   }

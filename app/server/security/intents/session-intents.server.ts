@@ -28,9 +28,16 @@ export async function terminateOtherSessionsIntent(services: AppServices, reques
 export async function cleanupDataIntent(services: AppServices, request: Request, user: CurrentUser) {
   try {
     await cleanupSecurityData(services, request, user);
-    return { intent: "cleanup-data" as const, ok: true, toast: { type: "success" as const, title: "Data cleanup completed. For full account deletion, please contact support." } };
+    return {
+      intent: "cleanup-data" as const,
+      ok: true,
+      toast: { type: "success" as const, title: "Data cleanup completed. For full account deletion, please contact support." },
+    };
   } catch (error) {
     services.logger.error({ err: error }, "security data cleanup failed");
-    return data({ intent: "cleanup-data" as const, ok: false, toast: { type: "error" as const, title: "Failed to process data deletion request" } }, { status: 503 });
+    return data(
+      { intent: "cleanup-data" as const, ok: false, toast: { type: "error" as const, title: "Failed to process data deletion request" } },
+      { status: 503 },
+    );
   }
 }

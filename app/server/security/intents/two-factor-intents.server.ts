@@ -13,7 +13,10 @@ export async function enableTwoFactorIntent(services: AppServices, request: Requ
   if (submission.status !== "success") return data({ intent: "enable-2fa" as const, result: submission.reply(), setup: null }, { status: 400 });
   const started = await startTwoFactorSetup(services, request, user, submission.value.password);
   if (!started.ok) {
-    return data({ intent: "enable-2fa" as const, result: submission.reply({ fieldErrors: { password: [started.message] }, hideFields: ["password"] }), setup: null }, { status: 400 });
+    return data(
+      { intent: "enable-2fa" as const, result: submission.reply({ fieldErrors: { password: [started.message] }, hideFields: ["password"] }), setup: null },
+      { status: 400 },
+    );
   }
   return { intent: "enable-2fa" as const, result: submission.reply({ resetForm: true }), setup: started.setup };
 }
@@ -23,7 +26,11 @@ export async function verifyTwoFactorIntent(services: AppServices, request: Requ
   const submission = parseWithZod(formData, { schema: verifyTwoFactorSetupSchema });
   if (submission.status !== "success") return data({ intent: "verify-2fa" as const, result: submission.reply(), backupCodes: null }, { status: 400 });
   const confirmed = await confirmTwoFactorSetup(services, request, user, submission.value.code);
-  if (!confirmed.ok) return data({ intent: "verify-2fa" as const, result: submission.reply({ fieldErrors: { code: [confirmed.message] } }), backupCodes: null }, { status: 400 });
+  if (!confirmed.ok)
+    return data(
+      { intent: "verify-2fa" as const, result: submission.reply({ fieldErrors: { code: [confirmed.message] } }), backupCodes: null },
+      { status: 400 },
+    );
   return { intent: "verify-2fa" as const, result: submission.reply({ resetForm: true }), backupCodes: confirmed.backupCodes };
 }
 
@@ -33,7 +40,14 @@ export async function disableTwoFactorIntent(services: AppServices, request: Req
   if (submission.status !== "success") return data({ intent: "disable-2fa" as const, result: submission.reply(), disabled: false }, { status: 400 });
   const disabled = await disableTwoFactor(services, request, user, submission.value.password);
   if (!disabled.ok) {
-    return data({ intent: "disable-2fa" as const, result: submission.reply({ fieldErrors: { password: [disabled.message] }, hideFields: ["password"] }), disabled: false }, { status: 400 });
+    return data(
+      {
+        intent: "disable-2fa" as const,
+        result: submission.reply({ fieldErrors: { password: [disabled.message] }, hideFields: ["password"] }),
+        disabled: false,
+      },
+      { status: 400 },
+    );
   }
   return { intent: "disable-2fa" as const, result: submission.reply({ resetForm: true }), disabled: true };
 }

@@ -14,9 +14,15 @@ export async function changeEmailIntent(services: AppServices, request: Request,
   const result = await requestEmailChange(services, request, user, submission.value);
   if (!result.ok) {
     const field = result.reason === "same_email" ? "newEmail" : result.reason === "wrong" || result.reason === "missing" ? "currentPassword" : null;
-    const reply = field ? submission.reply({ ...hide, fieldErrors: { [field]: [result.message] } }) : submission.reply({ ...hide, formErrors: [result.message] });
+    const reply = field
+      ? submission.reply({ ...hide, fieldErrors: { [field]: [result.message] } })
+      : submission.reply({ ...hide, formErrors: [result.message] });
     const status = result.reason === "rate_limited" ? 429 : result.reason === "stale_session" ? 403 : result.reason === "failed" ? 503 : 400;
     return data({ intent: "change-email" as const, result: reply }, { status });
   }
-  return redirectWithToast("/settings", { type: "success", title: "Check your new inbox to confirm your email change", description: "Your email stays the same until you open the link we sent." });
+  return redirectWithToast("/settings", {
+    type: "success",
+    title: "Check your new inbox to confirm your email change",
+    description: "Your email stays the same until you open the link we sent.",
+  });
 }

@@ -14,7 +14,9 @@ export async function changePasswordIntent(services: AppServices, request: Reque
   const result = await changePassword(services, request, user, submission.value);
   if (!result.ok) {
     const field = result.reason === "wrong" || result.reason === "missing" ? "currentPassword" : result.reason === "common_password" ? "password" : null;
-    const reply = field ? submission.reply({ ...hide, fieldErrors: { [field]: [result.message] } }) : submission.reply({ ...hide, formErrors: [result.message] });
+    const reply = field
+      ? submission.reply({ ...hide, fieldErrors: { [field]: [result.message] } })
+      : submission.reply({ ...hide, formErrors: [result.message] });
     const status = result.reason === "rate_limited" ? 429 : result.reason === "stale_session" ? 403 : 400;
     return data({ intent: "change-password" as const, result: reply }, { status });
   }

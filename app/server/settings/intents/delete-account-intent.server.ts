@@ -14,7 +14,9 @@ export async function deleteAccountIntent(services: AppServices, request: Reques
   const result = await deleteAccount(services, request, user, submission.value);
   if (!result.ok) {
     const field = result.reason === "confirmation" ? result.field : result.reason === "wrong" || result.reason === "missing" ? "currentPassword" : null;
-    const reply = field ? submission.reply({ ...hide, fieldErrors: { [field]: [result.message] } }) : submission.reply({ ...hide, formErrors: [result.message] });
+    const reply = field
+      ? submission.reply({ ...hide, fieldErrors: { [field]: [result.message] } })
+      : submission.reply({ ...hide, formErrors: [result.message] });
     const status = result.reason === "rate_limited" ? 429 : result.reason === "stale_session" ? 403 : result.reason === "failed" ? 503 : 400;
     return data({ intent: "delete-account" as const, result: reply }, { status });
   }
