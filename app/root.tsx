@@ -1,16 +1,16 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { NotFoundPage } from "./components/site/not-found-page";
-import { Toaster } from "./components/ui/toaster";
-import { PageHero, PageShell } from "./components/site/page-shell";
-import { useNonce } from "./lib/nonce";
-import { useShouldHydrate } from "./lib/route-handle";
-import { rememberTimeZone } from "./lib/greeting";
-import { showToast } from "./lib/toast";
-import { getCurrentUser } from "./server/auth/get-current-user.server";
-import { takeToast } from "./server/toast/toast-cookie.server";
-import stylesheet from "./styles/app.css?url";
+import { NotFoundPage } from "~/components/site/not-found-page";
+import { Toaster } from "~/components/ui/toaster";
+import { PageHero, PageShell } from "~/components/site/page-shell";
+import { useNonce } from "~/lib/nonce";
+import { useShouldHydrate } from "~/lib/route-handle";
+import { rememberTimeZone } from "~/features/workspace/greeting";
+import { showToast } from "~/lib/toast";
+import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { takeToast } from "~/server/toast/toast-cookie.server";
+import stylesheet from "~/styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

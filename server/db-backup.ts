@@ -2,7 +2,7 @@
 // embedded PostgreSQL of DATA_DIR — through the running app's server, or one started for it — or of DATABASE_URL.
 import path from "node:path";
 import { backUpDatabase } from "../app/db/back-up-database.server";
-import { utcStamp } from "../app/db/utc-stamp";
+import { utcStamp } from "../app/db/utc-stamp.server";
 import { databaseTarget, describeBytes, fail } from "./db-target";
 
 async function main() {

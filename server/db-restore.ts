@@ -5,7 +5,7 @@ import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { EMBEDDED_CLUSTER_DIR, runningEmbeddedPostgresUrl } from "../app/db/embedded-postgres.server";
 import { checkBackup, restoreDatabase, type RestoreResult } from "../app/db/restore-database.server";
-import { utcStamp } from "../app/db/utc-stamp";
+import { utcStamp } from "../app/db/utc-stamp.server";
 import { configuredDatabase, databaseTarget, fail, type DatabaseTarget } from "./db-target";
 
 const USAGE = "Usage: npm run db:restore <backup file made by npm run db:backup> [--force]";

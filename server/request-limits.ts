@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { ANSWER_WITHOUT_WAITING } from "./discard-unread-body";
-import { AVATAR_MAX_BYTES } from "../app/schemas/business-profile";
+import { AVATAR_MAX_BYTES } from "../app/features/workspace/schemas/business-profile";
 
 /**
  * What a request may send, decided before a byte of its body is read (issue 13): a cap per route on the

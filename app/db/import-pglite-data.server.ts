@@ -4,7 +4,7 @@ import pg from "pg";
 import { copyTableRows } from "./copy-table-rows.server";
 import { MIGRATIONS_FOLDER } from "./open-database.server";
 import { listPublicTables, nonEmptyPublicTables, type Query } from "./public-tables.server";
-import { utcStamp } from "./utc-stamp";
+import { utcStamp } from "./utc-stamp.server";
 
 /** Where versions before the embedded PostgreSQL kept their database (PGlite) inside DATA_DIR. */
 export const PGLITE_FOLDER = "pglite";

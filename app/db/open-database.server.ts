@@ -1,10 +1,9 @@
 import path from "node:path";
 import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
-import type { Database } from "./database";
+import type { Database } from "./database.server";
 import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from "./embedded-postgres.server";
 import { createPostgresListener, type Listen } from "./postgres-listener.server";
-import * as schema from "./schema";
 
 export type DatabaseHandle = {
   db: Database;
@@ -37,7 +36,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   // connection that breaks is reported, not thrown (it would stop the process).
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000 });
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
-  const db = drizzle(pool, { schema }) as unknown as Database;
+  const db = drizzle(pool) as unknown as Database;
   const listener = createPostgresListener(url);
   return {
     db,

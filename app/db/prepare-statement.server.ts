@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Database } from "./database";
+import type { Database } from "./database.server";
 
 const dialect = new PgDialect();
 /** One name per distinct text (so the statements a connection keeps stay bounded). */

@@ -1,6 +1,6 @@
-import { getSessionUser } from "~/server/auth/get-session-user.server";
-import { isExposedAuthEndpoint } from "~/server/auth/exposed-auth-endpoints";
-import { findUnsafeRedirect } from "~/server/auth/find-unsafe-redirect";
+import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import { isExposedAuthEndpoint } from "~/features/accounts/server/exposed-auth-endpoints.server";
+import { findUnsafeRedirect } from "~/features/accounts/server/find-unsafe-redirect.server";
 import type { Route } from "./+types/api-auth";
 
 /**

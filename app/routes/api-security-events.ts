@@ -1,7 +1,7 @@
-import { getCurrentUser } from "~/server/auth/get-current-user.server";
+import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
-import { findStreamedSecurityEvent } from "~/server/security/find-streamed-security-event.server";
-import { StreamEndedError, type StreamEndReason } from "~/server/security/security-event-hub.server";
+import { findStreamedSecurityEvent } from "~/features/security/server/find-streamed-security-event.server";
+import { StreamEndedError, type StreamEndReason } from "~/features/security/server/security-event-hub.server";
 import type { Route } from "./+types/api-security-events";
 
 /** SPEC §9: a heartbeat every 30 s keeps proxies from closing an idle stream. */

@@ -1,15 +1,15 @@
 import { data, Link, redirect } from "react-router";
-import { AuthCard } from "~/components/auth/auth-card";
-import { oauthProviderLabel } from "~/lib/oauth-providers";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { oauthProviderLabel } from "~/features/accounts/oauth-providers";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
-import { getSessionUser } from "~/server/auth/get-session-user.server";
-import { TWO_FACTOR_CHALLENGE_PATH } from "~/server/auth/require-user.server";
-import { safeRedirectPath } from "~/server/auth/safe-redirect";
-import { takeOAuthReturn } from "~/server/auth/oauth-return.server";
-import { decodeOAuthState, oauthStateCookie } from "~/server/auth/start-oauth.server";
+import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "~/features/accounts/server/require-user.server";
+import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
+import { takeOAuthReturn } from "~/features/accounts/server/oauth-return.server";
+import { decodeOAuthState, oauthStateCookie } from "~/features/accounts/server/start-oauth.server";
 import { requestMeta } from "~/server/http/request-meta.server";
-import { recordSecurityEvent } from "~/server/security/record-security-event.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { Route } from "./+types/auth-google-callback";
 
 export const OAUTH_SUCCESS_MS = 1500;

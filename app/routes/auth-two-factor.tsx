@@ -1,19 +1,19 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard } from "~/features/accounts/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { digitsOnly, twoFactorChallengeSchema } from "~/schemas/two-factor";
-import { getSessionUser } from "~/server/auth/get-session-user.server";
-import { safeRedirectPath } from "~/server/auth/safe-redirect";
+import { digitsOnly, twoFactorChallengeSchema } from "~/features/security/schemas/two-factor";
+import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
-import { verifySecondFactor } from "~/server/two-factor/verify-second-factor.server";
+import { verifySecondFactor } from "~/features/security/server/two-factor/verify-second-factor.server";
 import type { Route } from "./+types/auth-two-factor";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { avatars } from "~/db/schema";
+import { avatars } from "~/features/workspace/schema.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/avatars";
 

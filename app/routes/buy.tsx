@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { Card, CardContent } from "~/components/ui/card";
 import { pageMeta } from "~/lib/meta";
-import { getBuyPage } from "~/server/sales/get-buy-page.server";
+import { getBuyPage } from "~/features/sales-methods/server/get-buy-page.server";
 import type { Route } from "./+types/buy";
 
 /** A creator's public buy page, the target of their buy-button snippet: store name and description only. */

@@ -1,18 +1,18 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Logo } from "~/components/site/logo";
-import { PlanFeatureList, PlanPrice } from "~/components/site/plan-parts";
+import { PlanFeatureList, PlanPrice } from "~/features/marketing/components/plan-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { findPlan, PLANS } from "~/content/plans";
+import { findPlan, PLANS } from "~/features/marketing/content/plans";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
-import { requireUser } from "~/server/auth/require-user.server";
+import { requireUser } from "~/features/accounts/server/require-user.server";
 import { readFormData } from "~/server/http/read-form-data.server";
-import { choosePlan } from "~/server/profile/choose-plan.server";
-import { getPlanChoice } from "~/server/profile/get-plan-choice.server";
+import { choosePlan } from "~/features/workspace/server/choose-plan.server";
+import { getPlanChoice } from "~/features/workspace/server/get-plan-choice.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/choose-plan";
 

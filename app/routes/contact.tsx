@@ -8,10 +8,10 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { HELP_FACTS } from "~/content/marketing";
+import { HELP_FACTS } from "~/features/marketing/content/marketing";
 import { pageMeta } from "~/lib/meta";
-import { contactMessageSchema } from "~/schemas/contact-message";
-import { CONTACT_RATE_LIMITED_MESSAGE, submitContactMessage } from "~/server/contact/submit-contact-message.server";
+import { contactMessageSchema } from "~/features/marketing/schemas/contact-message";
+import { CONTACT_RATE_LIMITED_MESSAGE, submitContactMessage } from "~/features/marketing/server/submit-contact-message.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/contact";
 

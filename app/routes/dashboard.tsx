@@ -1,23 +1,23 @@
 import { Settings, ShieldCheck } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Form } from "react-router";
-import { Avatar } from "~/components/dashboard/avatar";
-import { BusinessCard } from "~/components/dashboard/business-card";
-import { GreetingHeading } from "~/components/dashboard/greeting-heading";
-import { QuickActions } from "~/components/dashboard/quick-actions";
-import { SalesMethodsStatus } from "~/components/dashboard/sales-methods-status";
-import { StatCards, StatCardsSkeleton } from "~/components/dashboard/stat-cards";
-import { ToolsGrid } from "~/components/dashboard/tools-grid";
+import { Avatar } from "~/features/workspace/components/avatar";
+import { BusinessCard } from "~/features/workspace/components/business-card";
+import { GreetingHeading } from "~/features/workspace/components/greeting-heading";
+import { QuickActions } from "~/features/workspace/components/quick-actions";
+import { SalesMethodsStatus } from "~/features/workspace/components/sales-methods-status";
+import { StatCards, StatCardsSkeleton } from "~/features/workspace/components/stat-cards";
+import { ToolsGrid } from "~/features/workspace/components/tools-grid";
 import { PageShell } from "~/components/site/page-shell";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DeferredError } from "~/components/ui/deferred-error";
-import { quickActionsFor } from "~/content/quick-actions";
-import { toolsFor } from "~/content/tools";
-import { greetingText, hourIn } from "~/lib/greeting";
+import { quickActionsFor } from "~/features/workspace/content/quick-actions";
+import { toolsFor } from "~/features/workspace/content/tools";
+import { greetingText, hourIn } from "~/features/workspace/greeting";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/server/auth/require-user.server";
-import { dashboardPageQuery } from "~/server/dashboard/dashboard-page-query.server";
-import { readTimeZone } from "~/server/http/read-time-zone.server";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { dashboardPageQuery } from "~/features/workspace/server/dashboard-page-query.server";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { PageShell } from "~/components/site/page-shell";
-import { readDevMail } from "~/server/dev-mailbox/read-dev-mail.server";
+import { readDevMail } from "~/features/dev-mailbox/server/read-dev-mail.server";
 import type { Route } from "./+types/dev-mailbox-message";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dev mailbox message | Sellkit" }, { name: "robots", content: "noindex" }];

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
-import { AuthCard } from "~/components/auth/auth-card";
-import { MagicLinkForm, SignInForm } from "~/components/auth/sign-in-form";
-import { Divider, SocialButtons } from "~/components/auth/social-buttons";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { MagicLinkForm, SignInForm } from "~/features/accounts/components/sign-in-form";
+import { Divider, SocialButtons } from "~/features/accounts/components/social-buttons";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import { getCurrentUser } from "~/server/auth/get-current-user.server";
-import { dispatchAuthIntent } from "~/server/auth/intents/dispatch-auth-intent.server";
-import { safeRedirectPath } from "~/server/auth/safe-redirect";
+import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { dispatchAuthIntent } from "~/features/accounts/server/intents/dispatch-auth-intent.server";
+import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Log in", description: "Log in to your Sellkit account." });

@@ -1,5 +1,5 @@
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
-import { PricingCards } from "~/components/site/pricing-cards";
+import { PricingCards } from "~/features/marketing/components/pricing-cards";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/pricing";

@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { SaveButton, TextField } from "~/components/sales/sales-form-fields";
-import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
-import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { SaveButton, TextField } from "~/features/sales-methods/components/sales-form-fields";
+import { SalesMethodLayout, salesMethodMeta } from "~/features/sales-methods/components/sales-method-layout";
+import { useSalesMethodForm } from "~/features/sales-methods/components/use-sales-method-form";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
-import { EVENT_PAYMENT_METHODS, EVENT_TYPES } from "~/content/sales-options";
-import { EVENT_SALES_DEFAULTS, eventSalesSchema } from "~/schemas/sales/event-sales";
-import { loadSalesMethodForm } from "~/server/sales/load-sales-method-form.server";
-import { submitSalesMethodForm } from "~/server/sales/submit-sales-method-form.server";
+import { EVENT_PAYMENT_METHODS, EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
+import { EVENT_SALES_DEFAULTS, eventSalesSchema } from "~/features/sales-methods/schemas/event-sales";
+import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
+import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-event-sales";
 
 const METHOD = "events";

@@ -1,18 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { BuyButtonCode } from "~/components/sales/buy-button-code";
-import { SaveButton, SelectField, TextField } from "~/components/sales/sales-form-fields";
-import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
-import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { BuyButtonCode } from "~/features/sales-methods/components/buy-button-code";
+import { SaveButton, SelectField, TextField } from "~/features/sales-methods/components/sales-form-fields";
+import { SalesMethodLayout, salesMethodMeta } from "~/features/sales-methods/components/sales-method-layout";
+import { useSalesMethodForm } from "~/features/sales-methods/components/use-sales-method-form";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
-import { BUTTON_STYLES, INTEGRATION_METHODS, optionValues, WEBSITE_PLATFORMS } from "~/content/sales-options";
-import { buyButtonSnippet, buyPageUrl, type ButtonStyle, type IntegrationMethod } from "~/lib/buy-button-snippet";
+import { BUTTON_STYLES, INTEGRATION_METHODS, optionValues, WEBSITE_PLATFORMS } from "~/features/sales-methods/content/sales-options";
+import { buyButtonSnippet, buyPageUrl, type ButtonStyle, type IntegrationMethod } from "~/features/sales-methods/buy-button-snippet";
 import { showToast } from "~/lib/toast";
-import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/schemas/sales/existing-website";
-import { profileSummaryQuery } from "~/server/profile/profile-summary-query.server";
-import { loadSalesMethodForm } from "~/server/sales/load-sales-method-form.server";
-import { submitSalesMethodForm } from "~/server/sales/submit-sales-method-form.server";
+import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/features/sales-methods/schemas/existing-website";
+import { profileSummaryQuery } from "~/features/workspace/server/profile-summary-query.server";
+import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
+import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-existing-website";
 
 const METHOD = "existing_website";

@@ -1,16 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import { Check } from "lucide-react";
 import { Form } from "react-router";
-import { SaveButton, SelectField, TextField } from "~/components/sales/sales-form-fields";
-import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
-import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { SaveButton, SelectField, TextField } from "~/features/sales-methods/components/sales-form-fields";
+import { SalesMethodLayout, salesMethodMeta } from "~/features/sales-methods/components/sales-method-layout";
+import { useSalesMethodForm } from "~/features/sales-methods/components/use-sales-method-form";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
-import { ONLINE_STORE_FEATURES, STORE_CATEGORIES, STORE_CURRENCIES, STORE_THEMES } from "~/content/sales-options";
-import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/schemas/sales/online-store";
-import { loadSalesMethodForm } from "~/server/sales/load-sales-method-form.server";
-import { submitSalesMethodForm } from "~/server/sales/submit-sales-method-form.server";
+import { ONLINE_STORE_FEATURES, STORE_CATEGORIES, STORE_CURRENCIES, STORE_THEMES } from "~/features/sales-methods/content/sales-options";
+import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/features/sales-methods/schemas/online-store";
+import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
+import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-online-store";
 
 const METHOD = "online_store";

@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { SaveButton, TextField } from "~/components/sales/sales-form-fields";
-import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
-import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { SaveButton, TextField } from "~/features/sales-methods/components/sales-form-fields";
+import { SalesMethodLayout, salesMethodMeta } from "~/features/sales-methods/components/sales-method-layout";
+import { useSalesMethodForm } from "~/features/sales-methods/components/use-sales-method-form";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
-import { RETAIL_FEATURES } from "~/content/sales-options";
-import { RETAIL_STORE_DEFAULTS, retailStoreSchema } from "~/schemas/sales/retail-store";
-import { loadSalesMethodForm } from "~/server/sales/load-sales-method-form.server";
-import { submitSalesMethodForm } from "~/server/sales/submit-sales-method-form.server";
+import { RETAIL_FEATURES } from "~/features/sales-methods/content/sales-options";
+import { RETAIL_STORE_DEFAULTS, retailStoreSchema } from "~/features/sales-methods/schemas/retail-store";
+import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
+import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-retail-store";
 
 const METHOD = "retail_store";

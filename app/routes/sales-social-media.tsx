@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { SaveButton, TextField } from "~/components/sales/sales-form-fields";
-import { SalesMethodLayout, salesMethodMeta } from "~/components/sales/sales-method-layout";
-import { useSalesMethodForm } from "~/components/sales/use-sales-method-form";
+import { SaveButton, TextField } from "~/features/sales-methods/components/sales-form-fields";
+import { SalesMethodLayout, salesMethodMeta } from "~/features/sales-methods/components/sales-method-layout";
+import { useSalesMethodForm } from "~/features/sales-methods/components/use-sales-method-form";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
-import { CONTENT_TYPES, SOCIAL_PLATFORMS } from "~/content/sales-options";
-import { SOCIAL_MEDIA_DEFAULTS, socialMediaSchema } from "~/schemas/sales/social-media";
-import { loadSalesMethodForm } from "~/server/sales/load-sales-method-form.server";
-import { submitSalesMethodForm } from "~/server/sales/submit-sales-method-form.server";
+import { CONTENT_TYPES, SOCIAL_PLATFORMS } from "~/features/sales-methods/content/sales-options";
+import { SOCIAL_MEDIA_DEFAULTS, socialMediaSchema } from "~/features/sales-methods/schemas/social-media";
+import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
+import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-social-media";
 
 const METHOD = "social_media";

@@ -1,6 +1,6 @@
-import { securityExportFileName } from "~/lib/security-format";
-import { requireUser } from "~/server/auth/require-user.server";
-import { exportSecurityData } from "~/server/security/export-security-data.server";
+import { securityExportFileName } from "~/features/security/security-format";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { exportSecurityData } from "~/features/security/server/export-security-data.server";
 import type { Route } from "./+types/security-settings-export";
 
 /** POST: the signed-in user's security data as a JSON download (SPEC §3 export file). */

@@ -1,22 +1,22 @@
 import { Loader2 } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { Await } from "react-router";
-import { AuditCard } from "~/components/security/audit-card";
-import { EventsPanel } from "~/components/security/events-panel";
-import { PrivacyCard } from "~/components/security/privacy-card";
-import { SecurityStatusCard } from "~/components/security/security-status-card";
-import { SessionsPanel } from "~/components/security/sessions-panel";
-import { TwoFactorCard, type TwoFactorActionData } from "~/components/security/two-factor-card";
-import { useLiveSecurityEvents, type LiveEvent } from "~/components/security/use-live-security-events";
+import { AuditCard } from "~/features/security/components/audit-card";
+import { EventsPanel } from "~/features/security/components/events-panel";
+import { PrivacyCard } from "~/features/security/components/privacy-card";
+import { SecurityStatusCard } from "~/features/security/components/security-status-card";
+import { SessionsPanel } from "~/features/security/components/sessions-panel";
+import { TwoFactorCard, type TwoFactorActionData } from "~/features/security/components/two-factor-card";
+import { useLiveSecurityEvents, type LiveEvent } from "~/features/security/components/use-live-security-events";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { DeferredError } from "~/components/ui/deferred-error";
 import { pageMeta } from "~/lib/meta";
-import { SECURITY_EVENT_RETENTION_DAYS } from "~/lib/security-format";
+import { SECURITY_EVENT_RETENTION_DAYS } from "~/features/security/security-format";
 import { showToast } from "~/lib/toast";
-import { requireUser } from "~/server/auth/require-user.server";
-import { dispatchSecurityIntent } from "~/server/security/intents/dispatch-security-intent.server";
-import { securityOverviewQuery, type SecurityOverview } from "~/server/security/security-overview-query.server";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { dispatchSecurityIntent } from "~/features/security/server/intents/dispatch-security-intent.server";
+import { securityOverviewQuery, type SecurityOverview } from "~/features/security/server/security-overview-query.server";
 import type { Route } from "./+types/security-settings";
 
 export const meta: Route.MetaFunction = () => [

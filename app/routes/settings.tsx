@@ -1,16 +1,16 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { BusinessProfileSettingsForm } from "~/components/settings/business-profile-settings-form";
-import { ChangeEmailForm } from "~/components/settings/change-email-form";
-import { ChangePasswordForm } from "~/components/settings/change-password-form";
-import { DeleteAccountForm } from "~/components/settings/delete-account-form";
-import { PersonalProfileForm } from "~/components/settings/personal-profile-form";
-import { SettingsSection } from "~/components/settings/settings-section";
+import { BusinessProfileSettingsForm } from "~/features/settings/components/business-profile-settings-form";
+import { ChangeEmailForm } from "~/features/settings/components/change-email-form";
+import { ChangePasswordForm } from "~/features/settings/components/change-password-form";
+import { DeleteAccountForm } from "~/features/settings/components/delete-account-form";
+import { PersonalProfileForm } from "~/features/settings/components/personal-profile-form";
+import { SettingsSection } from "~/features/settings/components/settings-section";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/server/auth/require-user.server";
-import { settingsQuery } from "~/server/settings/settings-query.server";
-import { dispatchSettingsIntent } from "~/server/settings/intents/dispatch-settings-intent.server";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { settingsQuery } from "~/features/settings/server/settings-query.server";
+import { dispatchSettingsIntent } from "~/features/settings/server/intents/dispatch-settings-intent.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/settings";
 

@@ -4,12 +4,12 @@ import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { salesMethod } from "~/content/sales-methods";
-import { describeSetup } from "~/content/sales-options";
-import { findTool } from "~/content/tools";
+import { salesMethod } from "~/features/sales-methods/content/sales-methods";
+import { describeSetup } from "~/features/sales-methods/content/sales-options";
+import { findTool } from "~/features/workspace/content/tools";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/server/auth/require-user.server";
-import { salesMethodQuery } from "~/server/sales/sales-method-query.server";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
 import type { Route } from "./+types/tools";
 
 /**

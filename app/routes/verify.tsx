@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard } from "~/features/accounts/components/auth-card";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
-import { TWO_FACTOR_CHALLENGE_PATH } from "~/server/auth/require-user.server";
-import { verifyMagicLink } from "~/server/auth/verify-magic-link.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "~/features/accounts/server/require-user.server";
+import { verifyMagicLink } from "~/features/accounts/server/verify-magic-link.server";
 import type { Route } from "./+types/verify";
 
 export const MAGIC_LINK_SUCCESS_MS = 1500;

@@ -1,12 +1,12 @@
-import type { Database } from "~/db/database";
+import type { Database } from "~/db/database.server";
 import type { Listen } from "~/db/postgres-listener.server";
-import { createAuth } from "./auth/create-auth.server";
+import { createAuth } from "~/features/accounts/server/create-auth.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/create-mailer.server";
 import { createDatabaseHealth } from "./health/database-health.server";
-import { createSecurityEventHub } from "./security/security-event-hub.server";
-import type { AppServices } from "./services";
+import { createSecurityEventHub } from "~/features/security/server/security-event-hub.server";
+import type { AppServices } from "./services.server";
 import { createAfterResponse } from "./tasks/after-response.server";
 
 /** Everything loaders and actions use, built once from the environment and an open database. */

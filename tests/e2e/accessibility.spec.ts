@@ -2,7 +2,7 @@ import { expectNoViolations } from "./support/axe";
 import { registerUntilMail, completeBusinessProfile } from "./support/accounts";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
-import { PUBLIC_PATHS } from "~/content/public-pages";
+import { PUBLIC_PATHS } from "~/features/marketing/content/public-pages";
 
 const AUTH_PAGES = [
   "/auth",

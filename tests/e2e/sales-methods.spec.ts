@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { COPIED_STATE_MS } from "~/components/sales/buy-button-code";
+import { COPIED_STATE_MS } from "~/features/sales-methods/components/buy-button-code";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 

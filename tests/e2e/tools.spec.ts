@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { TOOLS } from "~/content/tools";
-import { SALES_METHODS } from "~/content/sales-methods";
+import { TOOLS } from "~/features/workspace/content/tools";
+import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 

@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { businessProfiles, captchaUses, profiles, securityAudit, user } from "~/db/schema";
+import { businessProfiles, profiles } from "~/features/workspace/schema.server";
+import { captchaUses, user } from "~/features/accounts/schema.server";
+import { securityAudit } from "~/features/security/schema.server";
 import { solvedCaptcha } from "../support/captcha";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";

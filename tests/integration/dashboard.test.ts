@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products, salesMethods } from "~/db/schema";
-import { greetingText, hourIn } from "~/lib/greeting";
+import { orders, products } from "~/features/catalog/schema.server";
+import { salesMethods } from "~/features/sales-methods/schema.server";
+import { greetingText, hourIn } from "~/features/workspace/greeting";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";

@@ -7,18 +7,18 @@ import path from "node:path";
 import { and, eq, gt, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SALES_METHODS } from "~/content/sales-methods";
-import { BLOG_POSTS, SHARE_NETWORKS } from "~/content/blog-posts";
-import { TOOLS } from "~/content/tools";
-import { session, user } from "~/db/schema";
-import { eventSalesSchema } from "~/schemas/sales/event-sales";
-import { existingWebsiteSchema } from "~/schemas/sales/existing-website";
-import { onlineStoreSchema } from "~/schemas/sales/online-store";
-import { retailStoreSchema } from "~/schemas/sales/retail-store";
-import { socialMediaSchema } from "~/schemas/sales/social-media";
+import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
+import { BLOG_POSTS, SHARE_NETWORKS } from "~/features/marketing/content/blog-posts";
+import { TOOLS } from "~/features/workspace/content/tools";
+import { session, user } from "~/features/accounts/schema.server";
+import { eventSalesSchema } from "~/features/sales-methods/schemas/event-sales";
+import { existingWebsiteSchema } from "~/features/sales-methods/schemas/existing-website";
+import { onlineStoreSchema } from "~/features/sales-methods/schemas/online-store";
+import { retailStoreSchema } from "~/features/sales-methods/schemas/retail-store";
+import { socialMediaSchema } from "~/features/sales-methods/schemas/social-media";
 import { NUL_CHARACTER_MESSAGE } from "~/server/http/read-form-data.server";
-import { saveAvatar } from "~/server/profile/save-avatar.server";
-import { saveSalesMethod } from "~/server/sales/save-sales-method.server";
+import { saveAvatar } from "~/features/workspace/server/save-avatar.server";
+import { saveSalesMethod } from "~/features/sales-methods/server/save-sales-method.server";
 import {
   describeRequest,
   hostileFields,

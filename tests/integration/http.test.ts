@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_PATHS } from "~/content/public-pages";
+import { PUBLIC_PATHS } from "~/features/marketing/content/public-pages";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;

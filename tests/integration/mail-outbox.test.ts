@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "~/db/schema";
+import { mailOutbox } from "~/db/schema.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
-import { MAIL_MAX_ATTEMPTS } from "~/server/mail/mail-retry";
+import { MAIL_MAX_ATTEMPTS } from "~/server/mail/mail-retry.server";
 import { startMailWorker } from "~/server/mail/mail-worker.server";
 import { solvedCaptcha } from "../support/captcha";
 import { nextClientIp } from "../support/client-ip";
@@ -209,7 +209,7 @@ describe("without SMTP_URL the worker delivers into the dev mailbox", () => {
   afterAll(() => database?.drop());
 
   it("stores each mail once in dev_mail", async () => {
-    const { devMail } = await import("~/db/schema");
+    const { devMail } = await import("~/db/schema.server");
     const mailer = createMailer({ from: FROM, db: database.db, logger: silent });
     try {
       expect(mailer.kind).toBe("dev-mailbox");

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityAudit } from "~/db/schema";
+import { securityAudit } from "~/features/security/schema.server";
 import { consumeRateLimits, RATE_LIMITS, reserveRateLimits, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";

@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { account, backupCodes, securityAudit, session, twoFactor, user } from "~/db/schema";
-import { decryptTotpSecret, encryptTotpSecret, newTotpSecret } from "~/server/two-factor/two-factor-crypto.server";
+import { account, session, user } from "~/features/accounts/schema.server";
+import { backupCodes, securityAudit, twoFactor } from "~/features/security/schema.server";
+import { decryptTotpSecret, encryptTotpSecret, newTotpSecret } from "~/features/security/server/two-factor/two-factor-crypto.server";
 import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";

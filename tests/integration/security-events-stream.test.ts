@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { recordSecurityEvent } from "~/server/security/record-security-event.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { enableTwoFactorOverHttp, eventOf, getAs, openEventStream, passwordSignIn, postSecurity, type EventStream } from "../support/security-center";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";

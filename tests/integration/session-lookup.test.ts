@@ -2,11 +2,11 @@ import { serializeSignedCookie } from "better-call";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session } from "~/db/schema";
-import { getSessionUser } from "~/server/auth/get-session-user.server";
+import { session } from "~/features/accounts/schema.server";
+import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
 import { createServices } from "~/server/create-services.server";
 import { parseEnv } from "~/server/env.server";
-import type { AppServices } from "~/server/services";
+import type { AppServices } from "~/server/services.server";
 import { createTestDatabase } from "../support/test-database";
 
 // The one-query session check (get-session-user.server.ts) against better-auth's own rules: expired sessions

@@ -1,7 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { account, avatars, businessProfiles, contactMessages, orders, products, profiles, salesMethods, securityAudit, session, user } from "~/db/schema";
+import { account, session, user } from "~/features/accounts/schema.server";
+import { avatars, businessProfiles, profiles } from "~/features/workspace/schema.server";
+import { contactMessages } from "~/features/marketing/schema.server";
+import { orders, products } from "~/features/catalog/schema.server";
+import { salesMethods } from "~/features/sales-methods/schema.server";
+import { securityAudit } from "~/features/security/schema.server";
 import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm, toastOf, type FormFields } from "../support/form-post";

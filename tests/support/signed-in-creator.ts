@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { user } from "~/db/schema";
+import { user } from "~/features/accounts/schema.server";
 import { solvedCaptcha } from "./captcha";
 import { nextClientIp } from "./client-ip";
 import { CookieJar } from "./cookie-jar";

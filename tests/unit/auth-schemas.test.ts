@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { businessProfileSchema } from "~/schemas/business-profile";
-import { forgotPasswordSchema } from "~/schemas/forgot-password";
-import { registerSchema } from "~/schemas/register";
-import { resetPasswordSchema } from "~/schemas/reset-password";
-import { signInSchema } from "~/schemas/sign-in";
-import { signupSchema } from "~/schemas/signup";
+import { businessProfileSchema } from "~/features/workspace/schemas/business-profile";
+import { forgotPasswordSchema } from "~/features/accounts/schemas/forgot-password";
+import { registerSchema } from "~/features/accounts/schemas/register";
+import { resetPasswordSchema } from "~/features/accounts/schemas/reset-password";
+import { signInSchema } from "~/features/accounts/schemas/sign-in";
+import { signupSchema } from "~/features/accounts/schemas/signup";
 
 function messages(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) {
   const result = schema.safeParse(input);

@@ -3,7 +3,7 @@ import { parseDocument } from "htmlparser2";
 import { findAll, getAttributeValue, textContent } from "domutils";
 import type { Element } from "domhandler";
 import { describe, expect, it } from "vitest";
-import { BUY_BUTTON_CLASS, buyButtonSnippet, buyPageUrl, escapeHtml, type BuyButtonOptions } from "~/lib/buy-button-snippet";
+import { BUY_BUTTON_CLASS, buyButtonSnippet, buyPageUrl, escapeHtml, type BuyButtonOptions } from "~/features/sales-methods/buy-button-snippet";
 
 const HREF = "https://sellkit.example/buy/3f2b8c1e-1d2a-4b6f-9c1e-1234567890ab";
 const base: BuyButtonOptions = { href: HREF, text: "Buy Now", style: "primary", method: "button", storeName: "Ada's Atelier" };

@@ -1,58 +1,117 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// The import rules of docs/architecture.md are enforced by `npm run lint` (Biome, biome.json). These run the
-// linter on forbidden code and expect it refused, so a config change that turns a rule off fails here.
+// The import rules of docs/architecture.md are enforced by `npm run lint` (Biome, biome.json). These write
+// forbidden (and allowed) code where the rules apply, run the linter once over it, and expect each refused or
+// accepted, so a config change that turns a rule off fails here. (Biome's stdin mode does not report these
+// rules, and each run reads the project's module graph, so the fixtures share one run.)
 
 const BIOME = path.resolve("node_modules/.bin/biome");
+const TAG = `lint-fixture-${process.pid}`;
 
-// Fixtures are written where the rules apply (the layer folders) and removed afterwards; the linter is run on
-// them alone. (Biome's stdin mode does not report these rules' diagnostics.)
-const fixtures: string[] = [];
+const FIXTURES = {
+  routeFromComponent: ["app/components/ui", "fixture.tsx", 'import { loader } from "~/routes/dashboard";\nexport const x = loader;\n'],
+  serverFromBrowser: [
+    "app/features/accounts/components",
+    "fixture.tsx",
+    'import { signIn } from "~/features/accounts/server/sign-in.server";\nexport const x = signIn;\n',
+  ],
+  serverFromServer: [
+    "app/features/accounts/server",
+    "fixture.server.ts",
+    'import { signIn } from "~/features/accounts/server/sign-in.server";\nexport const x = signIn;\n',
+  ],
+  componentFromServer: ["app/features/security/server", "fixture.server.ts", 'import { Button } from "~/components/ui/button";\nexport const x = Button;\n'],
+  undeclaredFeature: [
+    "app/features/marketing/components",
+    "fixture.tsx",
+    'import { SignInForm } from "~/features/accounts/components/sign-in-form";\nexport const x = SignInForm;\n',
+  ],
+  declaredFeature: [
+    "app/features/workspace/components",
+    "fixture.tsx",
+    'import { PLAN_IDS } from "~/features/marketing/content/plans";\nexport const x = PLAN_IDS;\n',
+  ],
+  featureFromShared: [
+    "app/server/http",
+    "fixture.server.ts",
+    'import { signIn } from "~/features/accounts/server/sign-in.server";\nexport const x = signIn;\n',
+  ],
+  cycleA: ["tests", "a.ts", 'import { b } from "./b";\nexport const a = () => b;\n'],
+  cycleB: ["tests", "b.ts", 'import { a } from "./a";\nexport const b = () => a;\n'],
+} as const;
+type Fixture = keyof typeof FIXTURES;
+
+const dirs: string[] = [];
+const fileOf = (name: Fixture) => path.resolve(FIXTURES[name][0], TAG, FIXTURES[name][1]);
+let diagnostics: { rule: string; file: string; message: string }[] = [];
+
+beforeAll(() => {
+  for (const [dir, file, source] of Object.values(FIXTURES)) {
+    const folder = path.resolve(dir, TAG);
+    if (!dirs.includes(folder)) dirs.push(folder);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, file), source);
+  }
+  const result = spawnSync(BIOME, ["lint", "--reporter=github", "--vcs-use-ignore-file=false", "--max-diagnostics=100", ...dirs], { encoding: "utf8" });
+  diagnostics = [...`${result.stdout}${result.stderr}`.matchAll(/^::error title=([^,]+),file=([^,]+),[^:]*::(.*)$/gm)].map(([, rule, file, message]) => ({
+    rule: rule!,
+    file: file!,
+    message: message!,
+  }));
+}, 60_000);
 afterAll(() => {
-  for (const dir of fixtures) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function lint(filePath: string, source: string) {
-  const dir = path.resolve(path.dirname(filePath), `lint-fixture-${process.pid}-${fixtures.length}`);
-  fixtures.push(dir);
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, path.basename(filePath));
-  writeFileSync(file, source);
-  const result = spawnSync(BIOME, ["lint", "--vcs-use-ignore-file=false", file], { encoding: "utf8" });
-  return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
-}
+const errorsOf = (name: Fixture) => diagnostics.filter((d) => d.file === fileOf(name));
 
 describe("npm run lint: import rules", () => {
   it("refuses a route import from a shared component", () => {
-    const result = lint("app/components/ui/fixture.tsx", 'import { loader } from "~/routes/dashboard";\nexport const x = loader;\n');
-    expect(result.failed).toBe(true);
-    expect(result.output).toContain("Routes are the top layer");
+    expect(
+      errorsOf("routeFromComponent")
+        .map((d) => d.message)
+        .join(),
+    ).toContain("Routes are the top layer");
   });
 
   it("refuses a server-only import from browser code, and allows it from a server module", () => {
-    const source = 'import { signIn } from "~/server/auth/sign-in.server";\nexport const x = signIn;\n';
-    const browser = lint("app/components/auth/fixture.tsx", source);
-    expect(browser.failed).toBe(true);
-    expect(browser.output).toContain("Browser code cannot import server-only modules");
-    expect(lint("app/server/auth/fixture.server.ts", source).failed).toBe(false);
+    expect(
+      errorsOf("serverFromBrowser")
+        .map((d) => d.message)
+        .join(),
+    ).toContain("Browser code cannot import server-only modules");
+    expect(errorsOf("serverFromServer")).toEqual([]);
   });
 
   it("refuses a UI component import from a server module", () => {
-    const result = lint("app/server/auth/fixture.server.ts", 'import { Button } from "~/components/ui/button";\nexport const x = Button;\n');
-    expect(result.failed).toBe(true);
-    expect(result.output).toContain("Server modules do not import UI components");
+    expect(
+      errorsOf("componentFromServer")
+        .map((d) => d.message)
+        .join(),
+    ).toContain("Server modules do not import UI components");
+  });
+
+  it("refuses an import of a feature that is not a declared link, and allows a declared one", () => {
+    expect(
+      errorsOf("undeclaredFeature")
+        .map((d) => d.message)
+        .join(),
+    ).toContain("The marketing feature may import only its declared links");
+    expect(errorsOf("declaredFeature")).toEqual([]);
+  });
+
+  it("refuses a feature import from shared code", () => {
+    expect(
+      errorsOf("featureFromShared")
+        .map((d) => d.message)
+        .join(),
+    ).toContain("Shared code (app/components, app/lib, app/server, app/db) never imports a feature");
   });
 
   it("refuses an import cycle", () => {
-    const cycleDir = mkdtempSync(path.resolve("tests/lint-cycle-"));
-    fixtures.push(cycleDir);
-    writeFileSync(path.join(cycleDir, "a.ts"), 'import { b } from "./b";\nexport const a = () => b;\n');
-    writeFileSync(path.join(cycleDir, "b.ts"), 'import { a } from "./a";\nexport const b = () => a;\n');
-    const result = spawnSync(BIOME, ["lint", "--vcs-use-ignore-file=false", cycleDir], { encoding: "utf8" });
-    expect(result.status).not.toBe(0);
-    expect(`${result.stdout}${result.stderr}`).toContain("noImportCycles");
+    expect(errorsOf("cycleA").map((d) => d.rule)).toContain("lint/suspicious/noImportCycles");
   });
 });

@@ -7,7 +7,7 @@ import {
   MAIL_RETRY_MAX_DELAY_MS,
   mailGivenUp,
   mailRetryDelayMs,
-} from "~/server/mail/mail-retry";
+} from "~/server/mail/mail-retry.server";
 
 describe("mail retry back-off", () => {
   it("doubles from 1 s after each failure and is capped at 5 minutes", () => {

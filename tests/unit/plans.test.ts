@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPlan, PLANS, planDetailsPath, planSignupPath } from "~/content/plans";
+import { findPlan, PLANS, planDetailsPath, planSignupPath } from "~/features/marketing/content/plans";
 
 describe("plans (SPEC §9)", () => {
   it("has the four tiers with the spec's prices", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/server/auth/safe-redirect";
+import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
 
 describe("safeRedirectPath", () => {
   it("keeps same-origin paths with query and hash", () => {

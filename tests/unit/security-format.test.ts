@@ -8,7 +8,7 @@ import {
   riskTone,
   securityExportFileName,
   severityVariant,
-} from "~/lib/security-format";
+} from "~/features/security/security-format";
 
 describe("eventTypeLabel", () => {
   it.each([

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { initialsOf } from "~/components/dashboard/avatar";
-import { BUSINESS_TYPES } from "~/content/business";
-import { quickActionsFor } from "~/content/quick-actions";
-import { SALES_METHODS } from "~/content/sales-methods";
-import { TOOLS, toolPath, toolsFor } from "~/content/tools";
-import { formatMoney, percentChange } from "~/lib/dashboard-stats";
+import { initialsOf } from "~/features/workspace/components/avatar";
+import { BUSINESS_TYPES } from "~/features/workspace/content/business";
+import { quickActionsFor } from "~/features/workspace/content/quick-actions";
+import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
+import { TOOLS, toolPath, toolsFor } from "~/features/workspace/content/tools";
+import { formatMoney, percentChange } from "~/features/workspace/dashboard-stats";
 
 describe("tools per business type (SPEC §2 table)", () => {
   const table: Record<string, [string, string][]> = {

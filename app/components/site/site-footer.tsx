@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FOOTER_COLUMNS, SOCIAL_LINKS } from "~/content/site-links";
+import { FOOTER_COLUMNS, SOCIAL_LINKS } from "~/components/site/site-links";
 import { Logo } from "./logo";
 
 export function SiteFooter() {

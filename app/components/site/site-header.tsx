@@ -2,7 +2,7 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { buttonClass } from "~/components/ui/button";
-import { AUTH_LINKS, NAV_MENUS, PRIMARY_NAV, type SiteMenu } from "~/content/site-links";
+import { AUTH_LINKS, NAV_MENUS, PRIMARY_NAV, type SiteMenu } from "~/components/site/site-links";
 import { cn } from "~/lib/cn";
 import { Logo } from "./logo";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/database";
+import type { Database } from "~/db/database.server";
 import type { Logger } from "../logger.server";
 
 /** How long a readiness probe may take, and how often the database is probed while it is down. */

@@ -1,5 +1,7 @@
-import { CLIENT_IP_HEADER } from "../auth/session-cookie";
-import type { RequestMeta } from "../security/record-security-event.server";
+import { CLIENT_IP_HEADER } from "./session-cookie.server";
+
+/** Who made a request, as written with security events. */
+export type RequestMeta = { ipAddress?: string; userAgent?: string };
 
 /** The client's IP (set by the Node server from trusted proxies only) and user agent. */
 export function requestMeta(request: Request): RequestMeta {

@@ -1,11 +1,11 @@
 import nodemailer from "nodemailer";
-import type { Database } from "~/db/database";
+import type { Database } from "~/db/database.server";
 import type { Listen } from "~/db/postgres-listener.server";
-import { devMail } from "~/db/schema";
+import { devMail } from "~/db/schema.server";
 import { createLogger, type Logger } from "../logger.server";
 import { enqueueMail } from "./mail-outbox.server";
 import { startMailWorker, type DeliverMail } from "./mail-worker.server";
-import type { Mailer } from "./mailer";
+import type { Mailer } from "./mailer.server";
 
 /** SMTP timeouts: a dead or stalled server fails an attempt well within the worker's claim (MAIL_CLAIM_LOCK_MS). */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/database";
-import type { MailMessage } from "./mailer";
-import { MAIL_MAX_ATTEMPTS } from "./mail-retry";
+import type { Database } from "~/db/database.server";
+import type { MailMessage } from "./mailer.server";
+import { MAIL_MAX_ATTEMPTS } from "./mail-retry.server";
 
 /** NOTIFY channel: a new row in the outbox (payload: its id), so every instance's worker may wake up. */
 export const MAIL_OUTBOX_CHANNEL = "mail_outbox";

@@ -1,8 +1,8 @@
-import type { Database } from "~/db/database";
+import type { Database } from "~/db/database.server";
 import type { Listen } from "~/db/postgres-listener.server";
 import type { Logger } from "../logger.server";
 import { claimDueMail, MAIL_OUTBOX_CHANNEL, markMailFailed, markMailSent, msUntilNextMailDue, type OutboxMail } from "./mail-outbox.server";
-import { describeMailError, MAIL_MAX_ATTEMPTS, mailGivenUp, mailRetryDelayMs } from "./mail-retry";
+import { describeMailError, MAIL_MAX_ATTEMPTS, mailGivenUp, mailRetryDelayMs } from "./mail-retry.server";
 
 /** The worker looks for due rows at least this often (rows of a restart, of another instance, retries). */
 export const MAIL_POLL_INTERVAL_MS = 5_000;

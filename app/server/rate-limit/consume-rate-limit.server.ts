@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/database";
+import type { Database } from "~/db/database.server";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 

@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import type { ToastMessage } from "~/lib/toast";
-import { TOAST_COOKIE_NAME } from "../auth/session-cookie";
+import { TOAST_COOKIE_NAME } from "../http/session-cookie.server";
 
 const cookie = createCookie(TOAST_COOKIE_NAME, { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 

@@ -1,0 +1,52 @@
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+// Tables of the shared services: the app's rate limiter, the durable mail outbox and the dev mailbox.
+
+/** The local development mailbox: every mail sent while no SMTP server is configured. */
+export const devMail = pgTable(
+  "dev_mail",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    from: text("from").notNull(),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("dev_mail_created_at_idx").on(table.createdAt)],
+);
+
+/** The app's limiter for its own actions (sign-in, sign-up, reset, mail): fixed windows, shared by instances. */
+export const appRateLimits = pgTable("app_rate_limits", {
+  bucket: text("bucket").primaryKey(),
+  hits: integer("hits").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The mail outbox. `mailer.send()` inserts a row; the worker of every instance claims due rows
+ * (`for update skip locked`, then `locked_until`), delivers them, and marks `sent_at` — or counts the
+ * failure in `attempts`, keeps the error's code/message in `last_error` and retries at `next_attempt_at`.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    from: text("from").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The last failure's code and message only (never credentials). */
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
+);

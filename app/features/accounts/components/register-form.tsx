@@ -1,0 +1,60 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { NameFields } from "~/features/workspace/components/name-fields";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import type { CaptchaConfig } from "~/features/accounts/captcha-config";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { registerSchema } from "~/features/accounts/schemas/register";
+import { CaptchaField, type CaptchaState } from "./captcha-field";
+import { PasswordInput } from "./password-input";
+
+/** Register step 1: Personal Information (SPEC §2), with the captcha. */
+export function RegisterForm({
+  lastResult,
+  attempt,
+  captchaConfig,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  attempt?: unknown;
+  captchaConfig: CaptchaConfig;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
+  const [form, fields] = useSchemaForm("register", registerSchema, lastResult);
+  const solved = captcha === "verified";
+  const label = busy ? "Sending Verification Email..." : solved ? "Send Verification Email" : "Complete Captcha First";
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-1">
+      <input type="hidden" name="intent" value="register" />
+      <NameFields firstName={fields.firstName} lastName={fields.lastName} />
+      <FormField id={fields.email.id} label="Email" errors={fields.email.errors}>
+        {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
+      </FormField>
+      <FormField id={fields.dateOfBirth.id} label="Date of birth" errors={fields.dateOfBirth.errors}>
+        {(control) => <Input {...getInputProps(fields.dateOfBirth, { type: "date" })} {...control} autoComplete="bday" />}
+      </FormField>
+      <FormField
+        id={fields.password.id}
+        label="Password"
+        errors={fields.password.errors}
+        hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&"
+      >
+        {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
+      </FormField>
+      <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
+        {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
+      </FormField>
+      <CaptchaField config={captchaConfig} onStateChange={setCaptcha} resetKey={attempt} />
+      <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
+        {fields.captcha.errors?.[0]}
+      </p>
+      <Button type="submit" className="w-full" disabled={busy || !solved}>
+        {label}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { showToast } from "~/lib/toast";
+import { signInSchema } from "~/features/accounts/schemas/sign-in";
+import { PasswordInput } from "./password-input";
+
+/** Email + password sign-in (SPEC §2 Sign In tab), used by /auth and /login. */
+export function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
+  const [form, fields] = useSchemaForm("sign-in", signInSchema, lastResult);
+  const failure = form.errors?.[0];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lastResult re-runs it for every answer, so the same failure twice toasts twice
+  useEffect(() => {
+    if (failure) showToast({ type: "error", title: "Login failed", description: failure });
+  }, [lastResult, failure]);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-1">
+      <input type="hidden" name="intent" value="sign-in" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <FormField id={fields.email.id} label="Email" errors={fields.email.errors}>
+        {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
+      </FormField>
+      <FormField id={fields.password.id} label="Password" errors={fields.password.errors}>
+        {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="current-password" />}
+      </FormField>
+      <FormAlert message={failure} />
+      <div className="mb-3 text-right text-sm">
+        <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+    </Form>
+  );
+}
+
+/** "Email me a sign-in link": a one-time link instead of the password. */
+export function MagicLinkForm({ result }: { result?: { sent: boolean; error?: string } }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "magic-link";
+  return (
+    <details className="group mt-4 rounded-md border p-3 text-sm" open={Boolean(result)}>
+      <summary className="font-medium text-primary">Email me a sign-in link instead</summary>
+      {result?.sent ? (
+        <p role="status" className="mt-3">
+          If an account exists for that email, a sign-in link is on its way. It is valid for 5 minutes.
+        </p>
+      ) : (
+        <Form method="post" className="mt-3 grid gap-2">
+          <input type="hidden" name="intent" value="magic-link" />
+          <label htmlFor="magic-email" className="font-medium">
+            Email for the sign-in link
+          </label>
+          <Input
+            id="magic-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-invalid={Boolean(result?.error)}
+            aria-describedby="magic-error"
+          />
+          <p id="magic-error" aria-live="polite" className="text-destructive">
+            {result?.error}
+          </p>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {busy ? "Sending..." : "Send sign-in link"}
+          </Button>
+        </Form>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,35 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { OAUTH_PROVIDERS } from "~/features/accounts/oauth-providers";
+
+/**
+ * Continue with Google / Facebook / Apple. Each posts `intent=oauth` to the page's action; while one is
+ * connecting it reads 'Connecting...' and all are disabled.
+ */
+export function SocialButtons({ from, providers = OAUTH_PROVIDERS.map((p) => p.id) }: { from?: string; providers?: readonly string[] }) {
+  const navigation = useNavigation();
+  const connecting = navigation.state !== "idle" && navigation.formData?.get("intent") === "oauth" ? String(navigation.formData.get("provider")) : null;
+  return (
+    <div className="grid gap-2">
+      {OAUTH_PROVIDERS.filter((p) => providers.includes(p.id)).map((provider) => (
+        <Form method="post" key={provider.id}>
+          <input type="hidden" name="intent" value="oauth" />
+          <input type="hidden" name="provider" value={provider.id} />
+          {from ? <input type="hidden" name="from" value={from} /> : null}
+          <Button type="submit" variant="outline" className="w-full" disabled={connecting !== null}>
+            {connecting === provider.id ? "Connecting..." : `Continue with ${provider.label}`}
+          </Button>
+        </Form>
+      ))}
+    </div>
+  );
+}
+
+export function Divider({ label = "or" }: { label?: string }) {
+  return (
+    <div className="relative my-2 text-center text-xs uppercase text-muted-foreground">
+      <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden="true" />
+      <span className="relative bg-card px-2">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { profiles } from "~/features/workspace/schema.server";
+import { verifyCaptcha } from "./captcha/verify-captcha.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
+import type { AppServices } from "~/server/services.server";
+import { authErrorOf } from "./auth-error.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./is-common-password.server";
+
+export type NewAccount = {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  dateOfBirth?: string;
+  requestedPlan?: string;
+  captcha: string;
+  /** Where the verification link lands after confirming. */
+  callbackURL: string;
+};
+
+export type CreateAccountResult =
+  | { ok: true }
+  | { ok: false; reason: "captcha" | "rate_limited" | "failed"; message: string }
+  | { ok: false; reason: "password"; message: string };
+
+/**
+ * Registers an account and mails the verification link. The answer is the same whether or not the email
+ * already has an account (its owner gets a notice instead): no user enumeration.
+ */
+export async function createAccount(services: AppServices, request: Request, input: NewAccount): Promise<CreateAccountResult> {
+  const { db, auth, logger } = services;
+  const meta = requestMeta(request);
+  const limit = await consumeRateLimit(db, RATE_LIMITS.signUp, meta.ipAddress ?? "unknown");
+  if (!limit.allowed) return { ok: false, reason: "rate_limited", message: "Too many requests. Please wait before trying again." };
+  if (!(await verifyCaptcha(services, input.captcha, meta.ipAddress))) {
+    return { ok: false, reason: "captcha", message: "Security verification expired: Please complete the captcha again." };
+  }
+  if (isCommonPassword(input.password)) return { ok: false, reason: "password", message: COMMON_PASSWORD_MESSAGE };
+
+  const name = [input.firstName, input.lastName].filter(Boolean).join(" ") || input.email.split("@")[0]!;
+  try {
+    const result = await auth.api.signUpEmail({
+      body: { name, email: input.email, password: input.password, callbackURL: input.callbackURL },
+      headers: request.headers,
+    });
+    // For an existing email better-auth returns a synthetic user whose id matches no row: nothing is updated.
+    await db
+      .update(profiles)
+      .set({
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        dateOfBirth: input.dateOfBirth ?? null,
+        requestedPlan: input.requestedPlan ?? null,
+      })
+      .where(eq(profiles.userId, result.user.id));
+    return { ok: true };
+  } catch (error) {
+    const authError = authErrorOf(error);
+    if (authError && authError.status === 400) return { ok: false, reason: "password", message: authError.message };
+    logger.error({ err: error }, "sign-up failed");
+    return { ok: false, reason: "failed", message: authError?.message ?? "Please try again" };
+  }
+}
+
+/** The form field a failed account creation points at (password or captcha), for the form's error list. */
+export function accountFailureFieldErrors(result: CreateAccountResult): Record<string, string[]> | undefined {
+  if (result.ok) return undefined;
+  if (result.reason === "password") return { password: [result.message] };
+  if (result.reason === "captcha") return { captcha: [result.message] };
+  return undefined;
+}

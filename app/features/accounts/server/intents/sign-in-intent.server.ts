@@ -1,0 +1,31 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { signInSchema } from "~/features/accounts/schemas/sign-in";
+import type { AppServices } from "~/server/services.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { isTwoFactorEnabled } from "~/features/security/server/two-factor/is-two-factor-enabled.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "../require-user.server";
+import { safeRedirectPath } from "../safe-redirect.server";
+import { signIn } from "../sign-in.server";
+
+/** `intent=sign-in`: validates, signs in, and returns to `redirectTo` (same-origin only) with 'Welcome back!'. */
+export async function signInIntent(services: AppServices, request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success") return data({ intent: "sign-in" as const, result: submission.reply() }, { status: 400 });
+  const result = await signIn(services, request, submission.value);
+  if (!result.ok) {
+    return data(
+      {
+        intent: "sign-in" as const,
+        result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
+        unverified: result.reason === "unverified",
+      },
+      { status: result.reason === "rate_limited" ? 429 : 400 },
+    );
+  }
+  const to = safeRedirectPath(submission.value.redirectTo);
+  if (await isTwoFactorEnabled(services.db, result.userId)) {
+    return redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(to)}`, { headers: result.headers });
+  }
+  return redirectWithToast(to, { type: "success", title: "Welcome back!" }, { headers: result.headers });
+}

@@ -1,0 +1,80 @@
+import { and, eq } from "drizzle-orm";
+import { account, session } from "~/features/accounts/schema.server";
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE, CURRENT_PASSWORD_WRONG_MESSAGE } from "~/features/accounts/schemas/current-password";
+import type { CurrentUser } from "./get-current-user.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import { RATE_LIMITS, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import type { AppServices } from "~/server/services.server";
+
+/** How recent a sign-in must be to stand in for a password (accounts without one: OAuth only). */
+export const FRESH_SESSION_SECONDS = 10 * 60;
+export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+export const SIGN_IN_AGAIN_MESSAGE = "For your security, please sign out and sign in again, then retry within 10 minutes.";
+
+export type Reauthentication =
+  | { ok: true; method: "password" | "fresh_session" }
+  | { ok: false; reason: "missing" | "wrong" | "rate_limited" | "stale_session"; message: string };
+
+/**
+ * Re-authentication before a sensitive change (GUIDE §4): the current password when the account has one —
+ * wrong attempts are limited per user in the database and written as security events — otherwise a session
+ * younger than 10 minutes. `action` names the change in the event (no secrets).
+ */
+export async function reauthenticate(
+  services: AppServices,
+  request: Request,
+  user: CurrentUser,
+  password: string | undefined,
+  action: string,
+): Promise<Reauthentication> {
+  const { db, auth } = services;
+  const [credential] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, user.id), eq(account.providerId, "credential")))
+    .limit(1);
+
+  if (!credential?.hash) {
+    const [row] = await db.select({ createdAt: session.createdAt }).from(session).where(eq(session.id, user.sessionId)).limit(1);
+    const fresh = row && Date.now() - row.createdAt.getTime() < FRESH_SESSION_SECONDS * 1000;
+    return fresh ? { ok: true, method: "fresh_session" } : { ok: false, reason: "stale_session", message: SIGN_IN_AGAIN_MESSAGE };
+  }
+
+  // The attempt is counted before the password is checked, in one statement (parallel requests cannot all pass
+  // the check first: issue 13.8), and taken back unless it turns out wrong: only wrong answers count, so a
+  // creator who knows their password is never slowed down.
+  const attempt = await reserveRateLimits(db, [{ rule: RATE_LIMITS.currentPassword, key: `user:${user.id}` }]);
+  if (!attempt.allowed) {
+    await attempt.release();
+    await recordSecurityEvent(
+      db,
+      { userId: user.id, eventType: "reauthentication_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { action } },
+      requestMeta(request),
+    );
+    return { ok: false, reason: "rate_limited", message: TOO_MANY_ATTEMPTS_MESSAGE };
+  }
+  if (!password) {
+    await attempt.release();
+    return { ok: false, reason: "missing", message: CURRENT_PASSWORD_REQUIRED_MESSAGE };
+  }
+
+  const context = await auth.$context;
+  let verified: boolean;
+  try {
+    verified = await context.password.verify({ hash: credential.hash, password });
+  } catch (error) {
+    await attempt.release();
+    throw error;
+  }
+  if (verified) {
+    await attempt.release();
+    return { ok: true, method: "password" };
+  }
+  await recordSecurityEvent(
+    db,
+    { userId: user.id, eventType: "reauthentication_failed", eventCategory: "authentication", severity: "medium", riskScore: 4, details: { action } },
+    requestMeta(request),
+  );
+  return { ok: false, reason: "wrong", message: CURRENT_PASSWORD_WRONG_MESSAGE };
+}

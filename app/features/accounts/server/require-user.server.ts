@@ -1,0 +1,74 @@
+import { redirect } from "react-router";
+import type { AppServices } from "~/server/services.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { securityEventRow } from "~/features/security/server/security-event";
+import type { CurrentUser } from "./get-current-user.server";
+import { getSessionUser, type SessionUser } from "./get-session-user.server";
+import type { PageQuery } from "./page-query.server";
+import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
+
+/** Where a session that still owes its second factor is sent (every sign-in path: password, magic link, OAuth). */
+export const TWO_FACTOR_CHALLENGE_PATH = "/auth/two-factor";
+
+type GuardOptions = {
+  /** The loader context: the root loader's session lookup then shares this page's one statement. */
+  batch?: object;
+};
+
+/**
+ * The route guard (SPEC §2, §6): the session is checked on the server; without one the visitor is sent to
+ * /auth with the original path as `from`. Outcomes are written as audit events: `authorized_access` once per
+ * session and minute of activity (with the session's 'last active' mark), in the statement of the check
+ * itself. With `page`, the page's data is read by that same statement and returned as `page`: a signed-in
+ * page costs one database round trip.
+ */
+export async function requireUser(services: AppServices, request: Request, options?: GuardOptions): Promise<CurrentUser>;
+export async function requireUser<T>(
+  services: AppServices,
+  request: Request,
+  options: GuardOptions & { page: PageQuery<T> },
+): Promise<CurrentUser & { page: T }>;
+export async function requireUser<T>(services: AppServices, request: Request, { batch, page }: GuardOptions & { page?: PageQuery<T> } = {}) {
+  const url = new URL(request.url);
+  const route = url.pathname;
+  const meta = { ipAddress: request.headers.get(CLIENT_IP_HEADER) ?? undefined, userAgent: request.headers.get("user-agent") ?? undefined };
+  const access = securityEventRow({ eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route } }, meta);
+  let user: (SessionUser & { page: T | undefined }) | null;
+  try {
+    user = await getSessionUser(services, request, { touch: true, access, page, batch });
+  } catch (error) {
+    services.logger.error({ err: error, route }, "route protection error");
+    await recordSecurityEvent(
+      services.db,
+      { eventType: "route_protection_error", eventCategory: "authorization", severity: "medium", riskScore: 3, details: { route } },
+      meta,
+    );
+    throw error;
+  }
+  if (!user) {
+    await recordSecurityEvent(
+      services.db,
+      { eventType: "unauthorized_access_attempt", eventCategory: "authorization", severity: "low", riskScore: 1, details: { route, reason: "no_session" } },
+      meta,
+    );
+    throw redirect(`/auth?from=${encodeURIComponent(route + url.search)}`);
+  }
+  if (!user.emailVerified) {
+    await recordSecurityEvent(
+      services.db,
+      {
+        userId: user.id,
+        eventType: "server_auth_validation_failed",
+        eventCategory: "authorization",
+        severity: "medium",
+        riskScore: 3,
+        details: { route, reason: "email_not_verified" },
+      },
+      meta,
+    );
+    throw redirect("/auth?tab=register&step=1.5");
+  }
+  if (user.secondFactor === "pending") throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(route + url.search)}`);
+  const { secondFactor: _, activityRecorded: __, page: data, ...current } = user;
+  return page ? { ...current, page: data as T } : current;
+}

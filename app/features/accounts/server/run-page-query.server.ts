@@ -1,0 +1,19 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { PageQuery } from "./page-query.server";
+
+/**
+ * Runs a page read on its own (outside the session check's statement) for `userId` and, where the read needs
+ * it, the current `sessionId`: for verbs used elsewhere (exports, tools, benchmarks) that read the same data.
+ * Nothing was written by this statement, so `me.touched_at` is null and `access` is empty.
+ */
+export async function runPageQuery<T>(db: Database, me: { userId: string; sessionId?: string }, query: PageQuery<T>): Promise<T> {
+  const result = await db.execute(sql`
+    with me as (select ${me.userId}::text as user_id, ${me.sessionId ?? null}::text as session_id, null::timestamptz as touched_at),
+    access as (
+      select id, user_id, event_type, event_category, severity, risk_score, ip_address, details, created_at from security_audit where false
+    )
+    select ${query.json} as page from me
+  `);
+  return query.read((result as unknown as { rows: { page: unknown }[] }).rows[0]?.page);
+}

@@ -1,0 +1,66 @@
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import { RATE_LIMITS, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
+import type { AppServices } from "~/server/services.server";
+import { authErrorOf } from "./auth-error.server";
+
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+export const EMAIL_NOT_VERIFIED_MESSAGE = "Email not yet verified: Please check your email and click the verification link";
+
+export type SignInResult =
+  | { ok: true; headers: Headers; userId: string }
+  | { ok: false; reason: "invalid" | "unverified" | "rate_limited" | "failed"; message: string };
+
+/**
+ * Password sign-in. Unknown email and wrong password answer alike; failures are written as security events.
+ * Only failures count towards the limits (issue 13.7), per (account, address), per account with a much higher
+ * ceiling, and per address across accounts: each attempt is counted up front in one statement (so parallel
+ * guesses cannot slip past: issue 13.8) and taken back when the password was right or nothing was checked.
+ */
+export async function signIn(services: AppServices, request: Request, input: { email: string; password: string }): Promise<SignInResult> {
+  const { db, auth, logger } = services;
+  const meta = requestMeta(request);
+  const ip = meta.ipAddress ?? "unknown";
+  const attempt = await reserveRateLimits(db, [
+    // Keys end with the email so that deleting the account removes its buckets.
+    { rule: RATE_LIMITS.signIn, key: `ip:${ip}:email:${input.email}` },
+    { rule: RATE_LIMITS.signInAccount, key: `email:${input.email}` },
+    { rule: RATE_LIMITS.signInAddress, key: `ip:${ip}` },
+  ]);
+  if (!attempt.allowed) {
+    await attempt.release();
+    await recordSecurityEvent(
+      db,
+      { eventType: "sign_in_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { email: input.email } },
+      meta,
+    );
+    return { ok: false, reason: "rate_limited", message: "Too many sign-in attempts. Please wait a few minutes and try again." };
+  }
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await attempt.release();
+    return { ok: true, headers, userId: response.user.id };
+  } catch (error) {
+    const authError = authErrorOf(error);
+    // better-auth checks the password before the verified email: this one was right.
+    if (authError?.code === "EMAIL_NOT_VERIFIED") {
+      await attempt.release();
+      return { ok: false, reason: "unverified", message: EMAIL_NOT_VERIFIED_MESSAGE };
+    }
+    if (authError && authError.status < 500) {
+      await recordSecurityEvent(
+        db,
+        { eventType: "sign_in_failed", eventCategory: "authentication", severity: "medium", riskScore: 3, details: { email: input.email } },
+        meta,
+      );
+      return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS_MESSAGE };
+    }
+    await attempt.release();
+    logger.error({ err: error }, "sign-in failed");
+    return { ok: false, reason: "failed", message: "Please try again" };
+  }
+}

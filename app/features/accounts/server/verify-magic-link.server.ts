@@ -1,0 +1,21 @@
+import type { AppServices } from "~/server/services.server";
+import { isTwoFactorEnabled } from "~/features/security/server/two-factor/is-two-factor-enabled.server";
+
+/**
+ * Consumes a magic-link token; on success returns the session cookie headers to set and whether the session
+ * still owes its second factor (two-factor applies to every sign-in path).
+ */
+export async function verifyMagicLink(
+  services: AppServices,
+  request: Request,
+  token: string,
+): Promise<{ ok: true; headers: Headers; secondFactorPending: boolean } | { ok: false }> {
+  if (!token || token.length > 512) return { ok: false };
+  try {
+    const { headers, response } = await services.auth.api.magicLinkVerify({ query: { token }, headers: request.headers, returnHeaders: true });
+    if (!headers.get("set-cookie")) return { ok: false };
+    return { ok: true, headers, secondFactorPending: await isTwoFactorEnabled(services.db, response.user.id) };
+  } catch {
+    return { ok: false };
+  }
+}

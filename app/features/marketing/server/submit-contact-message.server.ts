@@ -1,0 +1,48 @@
+import type { Database } from "~/db/database.server";
+import { contactMessages } from "~/features/marketing/schema.server";
+import type { ContactMessageInput } from "~/features/marketing/schemas/contact-message";
+import type { Logger } from "~/server/logger.server";
+import type { Mailer } from "~/server/mail/mailer.server";
+import { consumeRateLimits, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
+
+type Deps = { db: Database; mailer: Mailer; logger: Logger; supportEmail: string };
+
+export const CONTACT_RATE_LIMITED_MESSAGE = "Too many messages. Please wait a while before writing again.";
+
+export type ContactMessageResult = { ok: true; id: string; mailed: boolean } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Counts the message against `RATE_LIMITS.contact` per client IP and per sender email (one statement, shared by
+ * every instance); over the limit nothing is stored or mailed.
+ * Then stores a validated contact message, then mails it to support with the sender as Reply-To.
+ * The stored row is the record: when mail fails the message is kept (and logged by id), so nothing is lost.
+ * A database failure is thrown to the caller.
+ */
+export async function submitContactMessage(
+  { db, mailer, logger, supportEmail }: Deps,
+  input: ContactMessageInput,
+  meta: { ipAddress?: string; userAgent?: string },
+): Promise<ContactMessageResult> {
+  const limit = await consumeRateLimits(db, [
+    { rule: RATE_LIMITS.contact, key: `ip:${meta.ipAddress ?? "unknown"}` },
+    { rule: RATE_LIMITS.contact, key: `email:${input.email.toLowerCase()}` },
+  ]);
+  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...input, ipAddress: meta.ipAddress ?? null, userAgent: meta.userAgent?.slice(0, 512) ?? null })
+    .returning({ id: contactMessages.id });
+  if (!row) throw new Error("contact message was not stored");
+  try {
+    await mailer.send({
+      to: supportEmail,
+      replyTo: input.email,
+      subject: `[Contact] ${input.subject}`,
+      text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, "", input.message, "", `Message id: ${row.id}`].join("\n"),
+    });
+    return { ok: true, id: row.id, mailed: true };
+  } catch (error) {
+    logger.error({ err: error, contactMessageId: row.id }, "contact message stored but not mailed");
+    return { ok: true, id: row.id, mailed: false };
+  }
+}

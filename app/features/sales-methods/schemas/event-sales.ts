@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { EVENT_PAYMENT_METHODS, EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
+import { choices, nameField, optionalText } from "./sales-fields";
+
+/** 3. Setup Event Sales (SPEC §2): at least one event type and one payment method. */
+export const EVENT_SALES_DEFAULTS = { eventTypes: [] as string[], paymentMethods: [] as string[] };
+
+export const eventSalesSchema = z.object({
+  businessName: nameField("Business name"),
+  description: optionalText("Description"),
+  eventTypes: choices(EVENT_TYPES, "Please choose event types from the list", "Please select at least one event type"),
+  setupRequirements: optionalText("Setup requirements"),
+  paymentMethods: choices(EVENT_PAYMENT_METHODS, "Please choose payment methods from the list", "Please select at least one payment method"),
+});
+
+export type EventSalesSettings = z.output<typeof eventSalesSchema>;

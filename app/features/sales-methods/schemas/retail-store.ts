@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { RETAIL_FEATURES } from "~/features/sales-methods/content/sales-options";
+import { ADDRESS_MAX, ADDRESS_MIN, choices, nameField, NO_NUL, optionalText } from "./sales-fields";
+
+/** 2. Setup Your Retail Store (SPEC §2): the address is required; features are optional checkboxes. */
+export const RETAIL_STORE_DEFAULTS = { features: [] as string[] };
+
+export const retailStoreSchema = z.object({
+  storeName: nameField("Store name"),
+  address: z
+    .string({ error: "Please enter the store address" })
+    .trim()
+    .min(1, "Please enter the store address")
+    .min(ADDRESS_MIN, "Please enter the full store address")
+    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+    .regex(NO_NUL, "Address contains a character that is not allowed"),
+  description: optionalText("Description"),
+  features: choices(RETAIL_FEATURES, "Please choose features from the list"),
+});
+
+export type RetailStoreSettings = z.output<typeof retailStoreSchema>;

@@ -1,0 +1,23 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { businessProfiles } from "~/features/workspace/schema.server";
+import { salesMethods } from "~/features/sales-methods/schema.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type BuyPage = { storeName: string; description: string };
+
+/**
+ * The public face of a buy button: the store name and description of the creator who saved that
+ * existing-website setup. Nothing else of the creator or the setup leaves the server. Null for unknown ids.
+ */
+export async function getBuyPage(db: Database, salesMethodId: string): Promise<BuyPage | null> {
+  if (!UUID.test(salesMethodId)) return null;
+  const [row] = await db
+    .select({ storeName: businessProfiles.storeName, description: businessProfiles.businessDescription })
+    .from(salesMethods)
+    .innerJoin(businessProfiles, eq(businessProfiles.userId, salesMethods.userId))
+    .where(and(eq(salesMethods.id, salesMethodId), eq(salesMethods.method, "existing_website")))
+    .limit(1);
+  return row ?? null;
+}

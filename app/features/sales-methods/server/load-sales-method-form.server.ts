@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import type { SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
+import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import type { AppServices } from "~/server/services.server";
+import { salesMethodQuery, type SavedSalesMethod } from "./sales-method-query.server";
+
+export type SalesMethodFormData = {
+  /** The values the form starts with: the saved setup, or the form's defaults when there is none. */
+  values: Record<string, unknown>;
+  /** The saved row (its id and last save), null before the first save. */
+  saved: { id: string; updatedAt: string } | null;
+};
+
+const NOTHING_MORE: PageQuery<undefined> = { json: sql`null::json`, read: () => undefined };
+
+type FormQuery = PageQuery<{ saved: SavedSalesMethod | null; extra: unknown }>;
+
+/** One query object per form and extra (the statement that embeds it is then built and prepared once). */
+const formQueries = new Map<SalesMethodKey, Map<PageQuery<unknown>, FormQuery>>();
+
+function formQuery(method: SalesMethodKey, extra: PageQuery<unknown>): FormQuery {
+  const ofMethod = formQueries.get(method) ?? new Map<PageQuery<unknown>, FormQuery>();
+  formQueries.set(method, ofMethod);
+  let query = ofMethod.get(extra);
+  if (!query) {
+    query = combinePageQueries({ saved: salesMethodQuery(method), extra });
+    ofMethod.set(extra, query);
+  }
+  return query;
+}
+
+/**
+ * Loader of a sales-method form (protected): the signed-in creator's own saved setup, or the defaults, read
+ * with the session check in one statement (`batch`: the loader context). `extra`: what else the page shows,
+ * read by the same statement.
+ */
+export async function loadSalesMethodForm<Extra = undefined>(
+  services: AppServices,
+  request: Request,
+  method: SalesMethodKey,
+  defaults: Record<string, unknown>,
+  { batch, extra }: { batch?: object; extra?: PageQuery<Extra> } = {},
+): Promise<SalesMethodFormData & { extra: Extra }> {
+  const { page: read } = await requireUser(services, request, { batch, page: formQuery(method, extra ?? NOTHING_MORE) });
+  const { saved } = read;
+  return {
+    values: { ...defaults, ...(saved?.settings ?? {}) },
+    saved: saved ? { id: saved.id, updatedAt: saved.updatedAt.toISOString() } : null,
+    extra: read.extra as Extra,
+  };
+}

@@ -1,0 +1,87 @@
+import { LogOut, RefreshCw } from "lucide-react";
+import { Form, useNavigation, useRevalidator } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { describeUserAgent } from "~/features/security/security-format";
+import { RelativeTime } from "./relative-time";
+
+export type SessionRow = { id: string; ipAddress: string | null; userAgent: string | null; lastActiveAt: Date | string; isActive: boolean; isCurrent: boolean };
+
+/** SPEC §2 active sessions panel; Terminate ends a session on the server at once. */
+export function SessionsPanel({ sessions, renderedAt }: { sessions: SessionRow[]; renderedAt: number }) {
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const terminating = pending("terminate-session") ? String(navigation.formData?.get("sessionId")) : null;
+  const active = sessions.filter((entry) => entry.isActive);
+  const others = active.filter((entry) => !entry.isCurrent);
+  const loading = revalidator.state === "loading";
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle as="h2" className="flex items-center gap-2">
+          Active sessions{" "}
+          <Badge variant="secondary" aria-label={`${active.length} active`}>
+            {active.length}
+          </Badge>
+        </CardTitle>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => revalidator.revalidate()} disabled={loading}>
+            <RefreshCw aria-hidden="true" /> Refresh Sessions
+          </Button>
+          {others.length > 0 ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="terminate-other-sessions" />
+              <Button type="submit" variant="outline" size="sm" disabled={pending("terminate-other-sessions")}>
+                <LogOut aria-hidden="true" /> Sign out all other sessions
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading sessions...
+          </p>
+        ) : sessions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No active sessions found</p>
+        ) : (
+          <ul className="divide-y rounded-lg border">
+            {sessions.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="grid gap-1 text-sm">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    {describeUserAgent(entry.userAgent)}
+                    <Badge variant={entry.isActive ? "success" : "secondary"}>{entry.isActive ? "Active" : "Inactive"}</Badge>
+                    {entry.isCurrent ? <Badge variant="outline">This device</Badge> : null}
+                  </p>
+                  {entry.ipAddress ? <p className="text-muted-foreground">{`IP ${entry.ipAddress}`}</p> : null}
+                  <p className="text-muted-foreground">
+                    Last active <RelativeTime date={entry.lastActiveAt} renderedAt={renderedAt} />
+                  </p>
+                </div>
+                {entry.isActive && !entry.isCurrent ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="terminate-session" />
+                    <input type="hidden" name="sessionId" value={entry.id} />
+                    <Button
+                      type="submit"
+                      variant="destructive"
+                      size="sm"
+                      disabled={terminating === entry.id}
+                      aria-label={`Terminate session: ${describeUserAgent(entry.userAgent)}${entry.ipAddress ? `, IP ${entry.ipAddress}` : ""}`}
+                    >
+                      {terminating === entry.id ? "Terminating..." : "Terminate"}
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

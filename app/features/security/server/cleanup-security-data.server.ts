@@ -1,0 +1,30 @@
+import { and, eq, lt } from "drizzle-orm";
+import { securityAudit } from "~/features/security/schema.server";
+import { session } from "~/features/accounts/schema.server";
+import { SECURITY_EVENT_RETENTION_DAYS } from "~/features/security/security-format";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import type { AppServices } from "~/server/services.server";
+import { recordSecurityEvent } from "./record-security-event.server";
+
+/** Removes the user's expired sessions and events past the retention, in one transaction, with the event. */
+export async function cleanupSecurityData(services: AppServices, request: Request, user: CurrentUser): Promise<{ sessions: number; events: number }> {
+  const cutoff = new Date(Date.now() - SECURITY_EVENT_RETENTION_DAYS * 86_400_000);
+  return services.db.transaction(async (tx) => {
+    const sessions = await tx
+      .delete(session)
+      .where(and(eq(session.userId, user.id), lt(session.expiresAt, new Date())))
+      .returning({ id: session.id });
+    const events = await tx
+      .delete(securityAudit)
+      .where(and(eq(securityAudit.userId, user.id), lt(securityAudit.createdAt, cutoff)))
+      .returning({ id: securityAudit.id });
+    const removed = { sessions: sessions.length, events: events.length };
+    await recordSecurityEvent(
+      tx,
+      { userId: user.id, eventType: "data_cleanup", eventCategory: "data", severity: "low", riskScore: 1, details: { removed } },
+      requestMeta(request),
+    );
+    return removed;
+  });
+}

@@ -1,0 +1,52 @@
+import { desc, eq } from "drizzle-orm";
+import { profiles } from "~/features/workspace/schema.server";
+import { securityAudit } from "~/features/security/schema.server";
+import { user as users } from "~/features/accounts/schema.server";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import type { AppServices } from "~/server/services.server";
+import { listSessions } from "./list-sessions.server";
+import { recordSecurityEvent } from "./record-security-event.server";
+
+export const EXPORT_NOTE =
+  "Your Sellkit profile, security events and sessions. Passwords, two-factor secrets, backup codes and session tokens are never exported.";
+
+/**
+ * SPEC §3 export file: profile, securityLogs, sessions, exportedAt, note — the user's own rows, picked column
+ * by column, so no hash, secret, code or token can slip in.
+ */
+export async function exportSecurityData(services: AppServices, request: Request, user: CurrentUser) {
+  const { db } = services;
+  const [profile] = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      dateOfBirth: profiles.dateOfBirth,
+      avatarUrl: profiles.avatarUrl,
+      plan: profiles.plan,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, user.id))
+    .limit(1);
+  const securityLogs = await db
+    .select({
+      eventType: securityAudit.eventType,
+      eventCategory: securityAudit.eventCategory,
+      severity: securityAudit.severity,
+      riskScore: securityAudit.riskScore,
+      ipAddress: securityAudit.ipAddress,
+      userAgent: securityAudit.userAgent,
+      details: securityAudit.details,
+      createdAt: securityAudit.createdAt,
+    })
+    .from(securityAudit)
+    .where(eq(securityAudit.userId, user.id))
+    .orderBy(desc(securityAudit.createdAt));
+  const sessions = (await listSessions(db, user.id, user.sessionId)).map(({ id: _, ...rest }) => rest);
+  await recordSecurityEvent(db, { userId: user.id, eventType: "data_exported", eventCategory: "data", severity: "low", riskScore: 1 }, requestMeta(request));
+  return { profile: profile ?? null, securityLogs, sessions, exportedAt: new Date().toISOString(), note: EXPORT_NOTE };
+}

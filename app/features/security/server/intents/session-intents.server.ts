@@ -1,0 +1,43 @@
+import { data } from "react-router";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { AppServices } from "~/server/services.server";
+import { cleanupSecurityData } from "../cleanup-security-data.server";
+import { terminateOtherSessions } from "../terminate-other-sessions.server";
+import { terminateSession } from "../terminate-session.server";
+
+/** Terminate one of the user's other sessions; someone else's or an unknown id answers 404. */
+export async function terminateSessionIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
+  const sessionId = String(formData.get("sessionId") ?? "").slice(0, 200);
+  const ended = sessionId ? await terminateSession(services, request, user, sessionId) : false;
+  return ended
+    ? { intent: "terminate-session" as const, ok: true, toast: { type: "success" as const, title: "Session terminated successfully" } }
+    : data({ intent: "terminate-session" as const, ok: false, toast: { type: "error" as const, title: "Failed to terminate session" } }, { status: 404 });
+}
+
+/** 'Sign out all other sessions'. */
+export async function terminateOtherSessionsIntent(services: AppServices, request: Request, user: CurrentUser) {
+  const count = await terminateOtherSessions(services, request, user);
+  return {
+    intent: "terminate-other-sessions" as const,
+    ok: true,
+    toast: { type: "success" as const, title: count === 1 ? "1 other session signed out" : `${count} other sessions signed out` },
+  };
+}
+
+/** 'Cleanup Data' (SPEC §8 texts). */
+export async function cleanupDataIntent(services: AppServices, request: Request, user: CurrentUser) {
+  try {
+    await cleanupSecurityData(services, request, user);
+    return {
+      intent: "cleanup-data" as const,
+      ok: true,
+      toast: { type: "success" as const, title: "Data cleanup completed. For full account deletion, please contact support." },
+    };
+  } catch (error) {
+    services.logger.error({ err: error }, "security data cleanup failed");
+    return data(
+      { intent: "cleanup-data" as const, ok: false, toast: { type: "error" as const, title: "Failed to process data deletion request" } },
+      { status: 503 },
+    );
+  }
+}

@@ -1,0 +1,53 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { disableTwoFactorSchema, enableTwoFactorSchema, verifyTwoFactorSetupSchema } from "~/features/security/schemas/two-factor";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { AppServices } from "~/server/services.server";
+import { confirmTwoFactorSetup } from "../two-factor/confirm-two-factor-setup.server";
+import { disableTwoFactor } from "../two-factor/disable-two-factor.server";
+import { startTwoFactorSetup } from "../two-factor/start-two-factor-setup.server";
+
+/** 'Enable 2FA': re-authentication, then the new secret and its QR code (setup step 1). */
+export async function enableTwoFactorIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: enableTwoFactorSchema });
+  if (submission.status !== "success") return data({ intent: "enable-2fa" as const, result: submission.reply(), setup: null }, { status: 400 });
+  const started = await startTwoFactorSetup(services, request, user, submission.value.password);
+  if (!started.ok) {
+    return data(
+      { intent: "enable-2fa" as const, result: submission.reply({ fieldErrors: { password: [started.message] }, hideFields: ["password"] }), setup: null },
+      { status: 400 },
+    );
+  }
+  return { intent: "enable-2fa" as const, result: submission.reply({ resetForm: true }), setup: started.setup };
+}
+
+/** Setup step 1 → 2: the first code turns 2FA on and returns the backup codes, shown once. */
+export async function verifyTwoFactorIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: verifyTwoFactorSetupSchema });
+  if (submission.status !== "success") return data({ intent: "verify-2fa" as const, result: submission.reply(), backupCodes: null }, { status: 400 });
+  const confirmed = await confirmTwoFactorSetup(services, request, user, submission.value.code);
+  if (!confirmed.ok)
+    return data(
+      { intent: "verify-2fa" as const, result: submission.reply({ fieldErrors: { code: [confirmed.message] } }), backupCodes: null },
+      { status: 400 },
+    );
+  return { intent: "verify-2fa" as const, result: submission.reply({ resetForm: true }), backupCodes: confirmed.backupCodes };
+}
+
+/** 'Disable' (re-authentication). */
+export async function disableTwoFactorIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: disableTwoFactorSchema });
+  if (submission.status !== "success") return data({ intent: "disable-2fa" as const, result: submission.reply(), disabled: false }, { status: 400 });
+  const disabled = await disableTwoFactor(services, request, user, submission.value.password);
+  if (!disabled.ok) {
+    return data(
+      {
+        intent: "disable-2fa" as const,
+        result: submission.reply({ fieldErrors: { password: [disabled.message] }, hideFields: ["password"] }),
+        disabled: false,
+      },
+      { status: 400 },
+    );
+  }
+  return { intent: "disable-2fa" as const, result: submission.reply({ resetForm: true }), disabled: true };
+}

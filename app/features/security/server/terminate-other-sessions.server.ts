@@ -1,0 +1,31 @@
+import { and, eq, ne } from "drizzle-orm";
+import { session } from "~/features/accounts/schema.server";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import type { AppServices } from "~/server/services.server";
+import { recordSecurityEvent } from "./record-security-event.server";
+
+/** 'Sign out all other sessions': every session of the user but this one ends now. Returns how many. */
+export async function terminateOtherSessions(services: AppServices, request: Request, user: CurrentUser): Promise<number> {
+  return services.db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(session)
+      .where(and(eq(session.userId, user.id), ne(session.id, user.sessionId)))
+      .returning({ id: session.id });
+    if (ended.length > 0) {
+      await recordSecurityEvent(
+        tx,
+        {
+          userId: user.id,
+          eventType: "other_sessions_terminated",
+          eventCategory: "session",
+          severity: "medium",
+          riskScore: 3,
+          details: { count: ended.length },
+        },
+        requestMeta(request),
+      );
+    }
+    return ended.length;
+  });
+}

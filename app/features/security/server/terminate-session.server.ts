@@ -1,0 +1,26 @@
+import { and, eq, gt, ne } from "drizzle-orm";
+import { session } from "~/features/accounts/schema.server";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import type { AppServices } from "~/server/services.server";
+import { recordSecurityEvent } from "./record-security-event.server";
+
+/**
+ * Ends one of the user's other active sessions at once: the row is deleted, so its next request — on any
+ * instance — is signed out. Someone else's session id finds nothing (same answer as an unknown id).
+ */
+export async function terminateSession(services: AppServices, request: Request, user: CurrentUser, sessionId: string): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .delete(session)
+      .where(and(eq(session.id, sessionId), eq(session.userId, user.id), ne(session.id, user.sessionId), gt(session.expiresAt, new Date())))
+      .returning({ id: session.id, ipAddress: session.ipAddress });
+    if (!ended) return false;
+    await recordSecurityEvent(
+      tx,
+      { userId: user.id, eventType: "session_terminated", eventCategory: "session", severity: "medium", riskScore: 3, details: { sessionIp: ended.ipAddress } },
+      requestMeta(request),
+    );
+    return true;
+  });
+}

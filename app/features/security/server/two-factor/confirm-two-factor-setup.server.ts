@@ -1,0 +1,58 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { backupCodes, twoFactor } from "~/features/security/schema.server";
+import { session } from "~/features/accounts/schema.server";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import { recordSecurityEvent } from "../record-security-event.server";
+import type { AppServices } from "~/server/services.server";
+import { decryptTotpSecret, hashBackupCode, matchingTotpStep, newBackupCodes } from "./two-factor-crypto.server";
+
+export const INVALID_CODE_MESSAGE = "Please enter a valid 6-digit code";
+
+export type ConfirmTwoFactorSetupResult = { ok: true; backupCodes: string[] } | { ok: false; message: string };
+
+/**
+ * Step 2 of setup: the first code from the authenticator app proves the secret was saved. Then, in one
+ * transaction: 2FA on, this session marked as having passed it, ten new backup codes stored as hashes, and
+ * the event. The codes are returned once, to be shown once.
+ */
+export async function confirmTwoFactorSetup(services: AppServices, request: Request, user: CurrentUser, code: string): Promise<ConfirmTwoFactorSetupResult> {
+  const { db, env } = services;
+  const [pending] = await db
+    .select({ secretEncrypted: twoFactor.secretEncrypted })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, user.id), isNull(twoFactor.enabledAt)))
+    .limit(1);
+  if (!pending) return { ok: false, message: "Please start the two-factor setup again" };
+  const step = matchingTotpStep(await decryptTotpSecret(env.AUTH_SECRET!, pending.secretEncrypted), code);
+  if (step === null) {
+    await recordSecurityEvent(
+      db,
+      { userId: user.id, eventType: "2fa_setup_failed", eventCategory: "authentication", severity: "low", riskScore: 2 },
+      requestMeta(request),
+    );
+    return { ok: false, message: INVALID_CODE_MESSAGE };
+  }
+  const codes = newBackupCodes();
+  const enabled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(twoFactor)
+      .set({ enabledAt: new Date(), lastUsedStep: step, failedAttempts: 0, lockedUntil: null })
+      .where(and(eq(twoFactor.userId, user.id), isNull(twoFactor.enabledAt)))
+      .returning({ userId: twoFactor.userId });
+    if (!row) return false; // a parallel confirmation won
+    await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
+    await tx.insert(backupCodes).values(codes.map((plain) => ({ userId: user.id, codeHash: hashBackupCode(env.AUTH_SECRET!, plain) })));
+    await tx
+      .update(session)
+      .set({ secondFactorVerifiedAt: new Date() })
+      .where(and(eq(session.id, user.sessionId), eq(session.userId, user.id)));
+    await recordSecurityEvent(
+      tx,
+      { userId: user.id, eventType: "2fa_enabled", eventCategory: "account", severity: "medium", riskScore: 2, details: { backupCodes: codes.length } },
+      requestMeta(request),
+    );
+    return true;
+  });
+  return enabled ? { ok: true, backupCodes: codes } : { ok: false, message: "Two-factor authentication is already enabled" };
+}

@@ -1,0 +1,43 @@
+import QRCode from "qrcode";
+import { twoFactor } from "~/features/security/schema.server";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { AppServices } from "~/server/services.server";
+import { reauthenticate } from "~/features/accounts/server/reauthenticate.server";
+import { encryptTotpSecret, newTotpSecret, totpUri } from "./two-factor-crypto.server";
+import { isTwoFactorEnabled } from "./is-two-factor-enabled.server";
+
+/** SPEC §9: QR size 200. */
+export const QR_CODE_SIZE = 200;
+
+export type TwoFactorSetup = { secret: string; qrCodeUrl: string; otpauthUrl: string };
+
+export type StartTwoFactorSetupResult =
+  | { ok: true; setup: TwoFactorSetup }
+  | { ok: false; reason: "reauthentication"; message: string }
+  | { ok: false; reason: "already_enabled"; message: string };
+
+/**
+ * Step 1 of two-factor setup, after re-authentication: a new secret, stored encrypted and not yet enabled
+ * (a restarted setup replaces it). The secret and its QR code go to this response only.
+ */
+export async function startTwoFactorSetup(
+  services: AppServices,
+  request: Request,
+  user: CurrentUser,
+  password: string | undefined,
+): Promise<StartTwoFactorSetupResult> {
+  const { db, env } = services;
+  const proof = await reauthenticate(services, request, user, password, "enable_2fa");
+  if (!proof.ok) return { ok: false, reason: "reauthentication", message: proof.message };
+  if (await isTwoFactorEnabled(db, user.id)) return { ok: false, reason: "already_enabled", message: "Two-factor authentication is already enabled" };
+
+  const secret = newTotpSecret();
+  const secretEncrypted = await encryptTotpSecret(env.AUTH_SECRET!, secret);
+  await db
+    .insert(twoFactor)
+    .values({ userId: user.id, secretEncrypted, enabledAt: null, lastUsedStep: null, failedAttempts: 0, lockedUntil: null })
+    .onConflictDoUpdate({ target: twoFactor.userId, set: { secretEncrypted, enabledAt: null, lastUsedStep: null, failedAttempts: 0, lockedUntil: null } });
+  const otpauthUrl = totpUri(secret, user.email);
+  const svg = await QRCode.toString(otpauthUrl, { type: "svg", width: QR_CODE_SIZE, margin: 1, errorCorrectionLevel: "M" });
+  return { ok: true, setup: { secret, otpauthUrl, qrCodeUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` } };
+}

@@ -1,0 +1,16 @@
+import { sql } from "drizzle-orm";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
+
+export type TwoFactorStatus = { isEnabled: boolean; enabledAt: Date | null; backupCodesLeft: number };
+
+/** SPEC §7 check_2fa_status of the signed-in user: is_enabled, plus how many unused backup codes remain. Never the secret. */
+export const twoFactorStatusQuery: PageQuery<TwoFactorStatus> = {
+  json: sql`json_build_object(
+    'enabledAt', (select enabled_at from two_factor where user_id = me.user_id),
+    'backupCodesLeft', (select count(*) from backup_codes where user_id = me.user_id and used_at is null)
+  )`,
+  read: (json) => {
+    const { enabledAt, backupCodesLeft } = json as { enabledAt: string | null; backupCodesLeft: number };
+    return { isEnabled: Boolean(enabledAt), enabledAt: enabledAt ? new Date(enabledAt) : null, backupCodesLeft: enabledAt ? Number(backupCodesLeft) : 0 };
+  },
+};

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from "~/lib/form-fields";
+
+export const DELETE_CONFIRMATION_WORD = "DELETE";
+export const DELETE_CONFIRMATION_MESSAGE = `Please type ${DELETE_CONFIRMATION_WORD} to confirm`;
+
+/**
+ * Settings → Delete account: typing DELETE is the confirmation step. Re-authentication is the current password,
+ * or — for an account without one — the account's email plus a recent sign-in (both checked on the server).
+ */
+export const deleteAccountSchema = z.object({
+  confirmation: z
+    .string({ error: DELETE_CONFIRMATION_MESSAGE })
+    .trim()
+    .refine((value) => value === DELETE_CONFIRMATION_WORD, DELETE_CONFIRMATION_MESSAGE),
+  currentPassword: z.string().max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE).optional(),
+  confirmEmail: z.string().trim().max(MAX_EMAIL_LENGTH).optional(),
+});
+
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

@@ -1,0 +1,83 @@
+import { eq, or, sql } from "drizzle-orm";
+import { appRateLimits } from "~/db/schema.server";
+import { contactMessages } from "~/features/marketing/schema.server";
+import { securityAudit } from "~/features/security/schema.server";
+import { user, verification } from "~/features/accounts/schema.server";
+import { DELETE_CONFIRMATION_MESSAGE, type DeleteAccountInput } from "~/features/settings/schemas/settings-delete-account";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { mailTemplates } from "~/server/mail/templates.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import type { AppServices } from "~/server/services.server";
+import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
+
+export const CONFIRM_EMAIL_MESSAGE = "Please type your account's email address to confirm";
+
+export type DeleteAccountResult =
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: "confirmation"; field: "confirmation" | "confirmEmail"; message: string }
+  | { ok: false; reason: "failed"; message: string }
+  | Extract<Reauthentication, { ok: false }>;
+
+/** Set-Cookie headers expiring better-auth's session cookies in this browser (the session row is gone already). */
+async function expiredSessionCookies(services: AppServices): Promise<Headers> {
+  const { authCookies } = await services.auth.$context;
+  const headers = new Headers();
+  for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken]) {
+    const secure = cookie.attributes.secure ? "; Secure" : "";
+    headers.append("Set-Cookie", `${cookie.name}=; Path=${cookie.attributes.path ?? "/"}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+  }
+  return headers;
+}
+
+/**
+ * Deletes the signed-in creator's account and everything that belongs to it, in one transaction, after
+ * re-authentication (the current password; without one, the account's email typed again and a sign-in less than
+ * 10 minutes old). The user row cascades to sessions, accounts, profiles, business profile, avatars, security
+ * events, sales methods, products and orders; pending tokens (`verification`), the rate-limit buckets keyed by
+ * the email or the user, contact messages from the email, and sign-in failure events naming the email go too.
+ * The deletion itself is recorded without any personal data (no user, IP or user agent).
+ */
+export async function deleteAccount(
+  services: AppServices,
+  request: Request,
+  currentUser: CurrentUser,
+  input: DeleteAccountInput,
+): Promise<DeleteAccountResult> {
+  const { db, logger } = services;
+  if (input.confirmation !== "DELETE") return { ok: false, reason: "confirmation", field: "confirmation", message: DELETE_CONFIRMATION_MESSAGE };
+  const check = await reauthenticate(services, request, currentUser, input.currentPassword, "delete_account");
+  if (!check.ok) return check;
+  const email = currentUser.email.toLowerCase();
+  if (check.method === "fresh_session" && input.confirmEmail?.trim().toLowerCase() !== email) {
+    return { ok: false, reason: "confirmation", field: "confirmEmail", message: CONFIRM_EMAIL_MESSAGE };
+  }
+  const userId = currentUser.id;
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(verification)
+        .where(or(eq(verification.value, userId), eq(verification.identifier, email), sql`position(${JSON.stringify(email)} in ${verification.value}) > 0`));
+      await tx
+        .delete(appRateLimits)
+        .where(
+          or(
+            sql`right(${appRateLimits.bucket}, ${`:email:${email}`.length}) = ${`:email:${email}`}`,
+            sql`right(${appRateLimits.bucket}, ${`:user:${userId}`.length}) = ${`:user:${userId}`}`,
+          ),
+        );
+      await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
+      await tx.delete(securityAudit).where(sql`lower(${securityAudit.details}->>'email') = ${email}`);
+      await tx.delete(user).where(eq(user.id, userId));
+      await recordSecurityEvent(
+        tx,
+        { userId: null, eventType: "account_deleted", eventCategory: "account", severity: "high", riskScore: 5, details: { reauthentication: check.method } },
+        {},
+      );
+    });
+  } catch (error) {
+    logger.error({ err: error }, "account not deleted");
+    return { ok: false, reason: "failed", message: "Your account could not be deleted. Please try again." };
+  }
+  await services.mailer.send(mailTemplates.accountDeleted(email, new Date())).catch((error) => logger.error({ err: error }, "deletion notice not sent"));
+  return { ok: true, headers: await expiredSessionCookies(services) };
+}

@@ -1,0 +1,65 @@
+import type { ChangeEmailInput } from "~/features/settings/schemas/settings-email";
+import { authErrorOf } from "~/features/accounts/server/auth-error.server";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { requestMeta } from "~/server/http/request-meta.server";
+import { mailTemplates } from "~/server/mail/templates.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import type { AppServices } from "~/server/services.server";
+import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
+
+/** Where the confirmation link lands once the new address is confirmed (settings shows the outcome). */
+export const EMAIL_CHANGED_CALLBACK = "/settings?email-changed=1";
+export const SAME_EMAIL_MESSAGE = "This is already your email address";
+
+export type RequestEmailChangeResult =
+  | { ok: true }
+  | { ok: false; reason: "same_email"; message: string }
+  | { ok: false; reason: "failed"; message: string }
+  | Extract<Reauthentication, { ok: false }>;
+
+/**
+ * Asks for a new email after re-authentication. better-auth mails a link to the NEW address and changes the
+ * email only when it is opened (GET /api/auth/verify-email). An address that already has an account gets the
+ * same answer and no mail: nobody learns which addresses are taken.
+ */
+export async function requestEmailChange(
+  services: AppServices,
+  request: Request,
+  user: CurrentUser,
+  input: ChangeEmailInput,
+): Promise<RequestEmailChangeResult> {
+  if (input.newEmail === user.email.toLowerCase()) return { ok: false, reason: "same_email", message: SAME_EMAIL_MESSAGE };
+  const check = await reauthenticate(services, request, user, input.currentPassword, "change_email");
+  if (!check.ok) return check;
+  try {
+    await services.auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_CHANGED_CALLBACK }, headers: request.headers });
+  } catch (error) {
+    const authError = authErrorOf(error);
+    services.logger.error({ err: error, code: authError?.code }, "email change not requested");
+    return { ok: false, reason: "failed", message: "Your email could not be changed. Please try again." };
+  }
+  // No address in the details: the event says that a change was asked for, not to what.
+  await recordSecurityEvent(
+    services.db,
+    {
+      userId: user.id,
+      eventType: "email_change_requested",
+      eventCategory: "account",
+      severity: "medium",
+      riskScore: 3,
+      details: { reauthentication: check.method },
+    },
+    requestMeta(request),
+  );
+  // The current address hears about it too (the same notice whether or not the new address is taken).
+  await services.mailer
+    .send(mailTemplates.emailChangeRequested(user.email, maskEmail(input.newEmail)))
+    .catch((error) => services.logger.error({ err: error }, "email change notice not sent"));
+  return { ok: true };
+}
+
+/** "a•••@example.com": enough for the owner to recognise, not a full address in someone else's inbox. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}

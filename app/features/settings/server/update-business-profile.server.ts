@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { businessProfiles } from "~/features/workspace/schema.server";
+import type { SettingsBusinessProfileInput } from "~/features/settings/schemas/settings-business-profile";
+import type { RequestMeta } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import type { AppServices } from "~/server/services.server";
+
+/**
+ * Updates the creator's own business profile with its security event, in one transaction. Only an existing
+ * profile is updated (it is created at register step 2, with the terms): `terms_accepted_at` is never touched.
+ */
+export async function updateBusinessProfile(
+  services: Pick<AppServices, "db">,
+  userId: string,
+  input: SettingsBusinessProfileInput,
+  meta: RequestMeta,
+): Promise<{ ok: boolean }> {
+  return services.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(businessProfiles)
+      .set({
+        phone: input.phone,
+        storeName: input.storeName,
+        businessTypes: input.businessTypes,
+        businessDescription: input.businessDescription,
+        targetCustomers: input.targetCustomers,
+        companySize: input.companySize ?? null,
+        websiteUrl: input.websiteUrl ?? null,
+        preferredDelivery: input.preferredDelivery,
+        preferredPayment: input.preferredPayment,
+        marketingConsent: input.marketingConsent,
+      })
+      .where(eq(businessProfiles.userId, userId))
+      .returning({ userId: businessProfiles.userId });
+    if (updated.length === 0) return { ok: false };
+    await recordSecurityEvent(
+      tx,
+      {
+        userId,
+        eventType: "business_profile_updated",
+        eventCategory: "account",
+        severity: "low",
+        riskScore: 1,
+        details: { marketingConsent: input.marketingConsent },
+      },
+      meta,
+    );
+    return { ok: true };
+  });
+}

@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { profiles } from "~/features/workspace/schema.server";
+import { user } from "~/features/accounts/schema.server";
+import type { PersonalProfileInput } from "~/features/settings/schemas/settings-personal-profile";
+import { checkAvatarUpload, saveAvatar } from "~/features/workspace/server/save-avatar.server";
+import type { RequestMeta } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import type { AppServices } from "~/server/services.server";
+
+export type UpdatePersonalProfileResult = { ok: true } | { ok: false; field: "avatar"; message: string };
+
+/**
+ * Saves the creator's names (and better-auth's `user.name`, "First Last" as registration sets it) and the
+ * picture — replaced, removed or kept — with its security event, in one transaction.
+ */
+export async function updatePersonalProfile(
+  services: Pick<AppServices, "db">,
+  userId: string,
+  input: PersonalProfileInput,
+  meta: RequestMeta,
+): Promise<UpdatePersonalProfileResult> {
+  const picture = await checkAvatarUpload(input.avatar);
+  if (!picture.ok) return { ok: false, field: "avatar", message: picture.message };
+  const avatarChange = picture.avatar ? "replaced" : input.removeAvatar ? "removed" : "kept";
+  await services.db.transaction(async (tx) => {
+    const names = { firstName: input.firstName, lastName: input.lastName };
+    await tx
+      .insert(profiles)
+      .values({ userId, ...names })
+      .onConflictDoUpdate({ target: profiles.userId, set: names });
+    await tx
+      .update(user)
+      .set({ name: `${input.firstName} ${input.lastName}` })
+      .where(eq(user.id, userId));
+    if (avatarChange !== "kept") await saveAvatar(tx, userId, picture.avatar);
+    await recordSecurityEvent(
+      tx,
+      {
+        userId,
+        eventType: "profile_updated",
+        eventCategory: "account",
+        severity: "low",
+        riskScore: 1,
+        details: { fields: ["firstName", "lastName"], avatar: avatarChange },
+      },
+      meta,
+    );
+  });
+  return { ok: true };
+}

@@ -1,0 +1,8 @@
+import type { Database } from "~/db/database.server";
+import { profiles } from "~/features/workspace/schema.server";
+import type { PlanId } from "~/features/marketing/content/plans";
+
+/** Stores the plan the creator picked on 'Choose Your Plan'. */
+export async function choosePlan(db: Database, userId: string, plan: PlanId): Promise<void> {
+  await db.insert(profiles).values({ userId, plan }).onConflictDoUpdate({ target: profiles.userId, set: { plan } });
+}

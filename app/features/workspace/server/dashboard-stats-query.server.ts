@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { DEFAULT_STORE_CURRENCY, STATS_WINDOW_DAYS, type DashboardStats, type StatFigure } from "~/features/workspace/dashboard-stats";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
+
+type Row = Record<string, string | number | null>;
+
+const figure = (row: Row, name: string): StatFigure => ({
+  total: Number(row[`${name}_total`] ?? 0),
+  recent: Number(row[`${name}_recent`] ?? 0),
+  previous: Number(row[`${name}_previous`] ?? 0),
+});
+
+const recent = sql`now() - make_interval(days => ${STATS_WINDOW_DAYS})`;
+const previous = sql`now() - make_interval(days => ${STATS_WINDOW_DAYS * 2})`;
+
+/**
+ * Total Sales, Orders, Products and Customers of the signed-in creator, from their own products and orders,
+ * with the change of the last STATS_WINDOW_DAYS days against the window before. Sales are summed in the
+ * store's currency (the online store's setting, USD until one is chosen). One scan of the creator's orders
+ * and one of their products, each figure an aggregate with a FILTER.
+ */
+export const dashboardStatsQuery: PageQuery<DashboardStats> = {
+  json: sql`(
+    with store as (
+      select coalesce(
+        (select settings->>'currency' from sales_methods where user_id = me.user_id and method = 'online_store' and settings->>'currency' ~ '^[A-Z]{3}$'),
+        ${DEFAULT_STORE_CURRENCY}::text
+      ) as currency
+    ),
+    mine as (
+      select o.amount_cents, o.created_at, lower(o.customer_email) as customer, o.currency = store.currency as in_store_currency,
+        o.created_at >= ${recent} as is_recent, (o.created_at >= ${previous} and o.created_at < ${recent}) as is_previous
+      from orders o cross join store where o.user_id = me.user_id
+    ),
+    order_figures as (
+      select
+        coalesce(sum(amount_cents) filter (where in_store_currency), 0) as sales_total,
+        coalesce(sum(amount_cents) filter (where in_store_currency and is_recent), 0) as sales_recent,
+        coalesce(sum(amount_cents) filter (where in_store_currency and is_previous), 0) as sales_previous,
+        count(*) as orders_total,
+        count(*) filter (where is_recent) as orders_recent,
+        count(*) filter (where is_previous) as orders_previous,
+        count(distinct customer) as customers_total,
+        count(distinct customer) filter (where is_recent) as customers_recent,
+        count(distinct customer) filter (where is_previous) as customers_previous
+      from mine
+    ),
+    product_figures as (
+      select
+        count(*) as products_total,
+        count(*) filter (where created_at >= ${recent}) as products_recent,
+        count(*) filter (where created_at >= ${previous} and created_at < ${recent}) as products_previous
+      from products where user_id = me.user_id
+    )
+    select row_to_json(figures) from (select store.currency, order_figures.*, product_figures.* from store, order_figures, product_figures) figures
+  )`,
+  read: (json) => {
+    const row = (json ?? {}) as Row;
+    return {
+      currency: String(row.currency ?? DEFAULT_STORE_CURRENCY),
+      totalSalesCents: figure(row, "sales"),
+      orders: figure(row, "orders"),
+      products: figure(row, "products"),
+      customers: figure(row, "customers"),
+    };
+  },
+};

@@ -1,9 +1,0 @@
-import { z } from "zod";
-import { emailField, passwordField, SIGN_IN_PASSWORD_MIN } from "./fields";
-
-/** Sign in (SPEC §5): valid email; password at least 6. */
-export const signInSchema = z.object({
-  email: emailField,
-  password: passwordField(SIGN_IN_PASSWORD_MIN),
-  redirectTo: z.string().max(2048).optional(),
-});

@@ -1,8 +1,0 @@
-import type { Database } from "~/db/database";
-import { profiles } from "~/db/schema";
-import type { PlanId } from "~/content/plans";
-
-/** Stores the plan the creator picked on 'Choose Your Plan'. */
-export async function choosePlan(db: Database, userId: string, plan: PlanId): Promise<void> {
-  await db.insert(profiles).values({ userId, plan }).onConflictDoUpdate({ target: profiles.userId, set: { plan } });
-}

@@ -1,8 +1,0 @@
-import { eq } from "drizzle-orm";
-import type { Database } from "~/db/database";
-import { businessProfiles } from "~/db/schema";
-
-export async function hasBusinessProfile(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: businessProfiles.userId }).from(businessProfiles).where(eq(businessProfiles.userId, userId)).limit(1);
-  return Boolean(row);
-}

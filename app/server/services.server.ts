@@ -1,0 +1,33 @@
+import type { AfterResponse } from "./tasks/after-response.server";
+import type { Database } from "~/db/database.server";
+import type { Auth } from "~/features/accounts/server/create-auth.server";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
+import type { DatabaseHealth } from "./health/database-health.server";
+import type { Mailer } from "./mail/mailer.server";
+import type { SecurityEventHub } from "~/features/security/server/security-event-hub.server";
+
+/** What the Node server creates once at start-up and hands to every loader and action. */
+export type AppServices = {
+  env: Env;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  auth: Auth;
+  /** New security events as they are written, for the live events panel. */
+  securityEvents: SecurityEventHub;
+  /** Work run after the answer (account-dependent mail, so timing tells nothing); drained on shutdown. */
+  afterResponse: AfterResponse;
+  /** Whether the database answers (503 while it does not; /readyz). */
+  health: DatabaseHealth;
+};
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    /** Nonce of this response's Content-Security-Policy. */
+    cspNonce: string;
+    /** The client's address, taken from X-Forwarded-For only when the hop is a trusted proxy. */
+    clientIp: string | undefined;
+  }
+}
