@@ -11,6 +11,7 @@ import { showToast } from "~/lib/toast";
 import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { takeToast } from "~/server/toast/toast-cookie.server";
 import stylesheet from "~/styles/app.css?url";
+import { isErrorBody } from "~/lib/errors";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -81,8 +82,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     ? "An unexpected error occurred. Please try again in a moment."
     : error.status === 405
       ? "This page does not accept that kind of request."
-      : typeof error.data === "string" && error.status < 500 && !error.data.includes("did not provide")
-        ? error.data
+      : isErrorBody(error.data)
+        ? error.data.message
         : error.status < 500
           ? "This request could not be handled."
           : "An unexpected error occurred. Please try again in a moment.";

@@ -15,6 +15,7 @@ import { readFormData } from "~/server/http/read-form-data.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { verifySecondFactor } from "~/features/security/server/two-factor/verify-second-factor.server";
 import type { Route } from "./+types/auth-two-factor";
+import { statusOf } from "~/lib/errors";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Two-factor authentication", description: "Confirm your sign-in." }),
@@ -40,8 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const result = await verifySecondFactor(context.services, request, user, submission.value.code);
   if (!result.ok) {
-    const status = result.reason === "rate_limited" || result.reason === "locked" ? 429 : 400;
-    return data({ result: submission.reply({ hideFields: ["code"] }), error: result.message }, { status });
+    return data({ result: submission.reply({ hideFields: ["code"] }), error: result.message }, { status: statusOf(result.code) });
   }
   return redirectWithToast(from, { type: "success", title: "Welcome back!" });
 }

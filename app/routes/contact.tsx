@@ -11,9 +11,10 @@ import { Input, Textarea } from "~/components/ui/input";
 import { HELP_FACTS } from "~/features/marketing/content/marketing";
 import { pageMeta } from "~/lib/meta";
 import { contactMessageSchema } from "~/features/marketing/schemas/contact-message";
-import { CONTACT_RATE_LIMITED_MESSAGE, submitContactMessage } from "~/features/marketing/server/submit-contact-message.server";
+import { submitContactMessage } from "~/features/marketing/server/submit-contact-message.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/contact";
+import { statusOf } from "~/lib/errors";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -54,8 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!outcome.ok) {
     return data(
-      { result: submission.reply({ formErrors: [CONTACT_RATE_LIMITED_MESSAGE] }), sent: false },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      { result: submission.reply({ formErrors: [outcome.message] }), sent: false },
+      { status: statusOf(outcome.code), headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
   return { result: submission.reply({ resetForm: true }), sent: true };

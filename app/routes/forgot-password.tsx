@@ -16,6 +16,7 @@ import { requestPasswordReset } from "~/features/accounts/server/request-passwor
 import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/forgot-password";
+import { ERRORS, type ErrorCode, statusOf } from "~/lib/errors";
 
 /** SPEC §5/§9: at most 3 attempts per form; the server limits requests too. */
 export const MAX_RESET_ATTEMPTS = 3;
@@ -30,15 +31,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false, error: null }, { status: 400 });
   const result = await requestPasswordReset(context.services, request, { email: submission.value.email, captcha: submission.value.captcha });
-  if (!result.ok) return data({ result: submission.reply(), sent: false, error: result.message }, { status: result.reason === "rate_limit" ? 429 : 400 });
+  if (!result.ok) return data({ result: submission.reply(), sent: false, error: result.code }, { status: statusOf(result.code) });
   return { result: submission.reply(), sent: true, error: null };
 }
 
-/** SPEC §8: an error containing 'rate_limit' gets its own message. */
-function failureMessage(error: string) {
-  return error.includes("rate_limit")
-    ? "Too many requests. Please wait before trying again."
-    : "Failed to send reset email. Please verify your email address and try again.";
+/** SPEC §8: the rate limit gets its own message; any other failure the generic one. Decided by code. */
+function failureMessage(code: ErrorCode) {
+  return code === "PASSWORD_RESET_RATE_LIMITED" ? ERRORS.PASSWORD_RESET_RATE_LIMITED.message : ERRORS.PASSWORD_RESET_FAILED.message;
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -22,6 +22,7 @@ import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config
 import { isProviderConfigured } from "~/features/accounts/server/start-oauth.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/signup";
+import { statusOf } from "~/lib/errors";
 
 export const SIGNUP_TO_LOGIN_MS = 2000;
 
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         created: false,
         failure: { title: "Registration failed", description: result.message },
       },
-      { status: result.reason === "rate_limited" ? 429 : 400 },
+      { status: statusOf(result.code) },
     );
   }
   return { intent: "signup" as const, result: submission.reply({ resetForm: true }), created: true, failure: null };

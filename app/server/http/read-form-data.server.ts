@@ -1,8 +1,14 @@
 import { data } from "react-router";
+import { ERRORS, type ErrorBody, type ErrorCode, statusOf } from "~/lib/errors";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-export const UNSUPPORTED_FORM_MESSAGE = "Please submit the form from the page: this request is not form data.";
-export const NUL_CHARACTER_MESSAGE = "Your form contains an invisible control character (NUL) that cannot be saved. Please remove it and try again.";
+export const UNSUPPORTED_FORM_MESSAGE = ERRORS.UNSUPPORTED_FORM.message;
+export const NUL_CHARACTER_MESSAGE = ERRORS.NUL_CHARACTER.message;
+
+/** A thrown answer with the catalogue's status and message for `code` (shown by the root error boundary). */
+function refuse(code: ErrorCode) {
+  return data<ErrorBody>({ code, message: ERRORS[code].message }, { status: statusOf(code) });
+}
 
 /**
  * The request's form fields; a body that is not form data is answered 415 with a clear message, never a 500.
@@ -11,15 +17,15 @@ export const NUL_CHARACTER_MESSAGE = "Your form contains an invisible control ch
  */
 export async function readFormData(request: Request): Promise<FormData> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!FORM_TYPES.includes(type)) throw data(UNSUPPORTED_FORM_MESSAGE, { status: 415 });
+  if (!FORM_TYPES.includes(type)) throw refuse("UNSUPPORTED_FORM");
   let formData: FormData;
   try {
     formData = await request.formData();
   } catch {
-    throw data(UNSUPPORTED_FORM_MESSAGE, { status: 400 });
+    throw refuse("MALFORMED_FORM");
   }
   for (const value of formData.values()) {
-    if (typeof value === "string" && value.includes("\u0000")) throw data(NUL_CHARACTER_MESSAGE, { status: 400 });
+    if (typeof value === "string" && value.includes("\u0000")) throw refuse("NUL_CHARACTER");
   }
   return formData;
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from "~/lib/form-fields";
+import { ERRORS } from "~/lib/errors";
 
-export const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Please enter your current password";
-export const CURRENT_PASSWORD_WRONG_MESSAGE = "Current password is incorrect";
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = ERRORS.CURRENT_PASSWORD_REQUIRED.message;
 
 /** The current password asked for before a sensitive change (re-authentication, GUIDE §4). Checked on the server. */
 export const currentPasswordField = z

@@ -5,7 +5,8 @@ import { requestMeta } from "~/server/http/request-meta.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import type { AppServices } from "~/server/services.server";
 import { authErrorOf } from "./auth-error.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./is-common-password.server";
+import { isCommonPassword } from "./is-common-password.server";
+import { type Failure, fail, formErrorsOf } from "~/lib/errors";
 
 export type NewAccount = {
   email: string;
@@ -21,8 +22,7 @@ export type NewAccount = {
 
 export type CreateAccountResult =
   | { ok: true }
-  | { ok: false; reason: "captcha" | "rate_limited" | "failed"; message: string }
-  | { ok: false; reason: "password"; message: string };
+  | Failure<"SIGN_UP_RATE_LIMITED" | "CAPTCHA_FAILED" | "COMMON_PASSWORD" | "PASSWORD_REJECTED" | "SIGN_UP_REJECTED" | "SIGN_UP_FAILED">;
 
 /**
  * Registers an account and mails the verification link. The answer is the same whether or not the email
@@ -32,11 +32,11 @@ export async function createAccount(services: AppServices, request: Request, inp
   const { db, auth, logger } = services;
   const meta = requestMeta(request);
   const limit = await consumeRateLimit(db, RATE_LIMITS.signUp, meta.ipAddress ?? "unknown");
-  if (!limit.allowed) return { ok: false, reason: "rate_limited", message: "Too many requests. Please wait before trying again." };
+  if (!limit.allowed) return fail("SIGN_UP_RATE_LIMITED");
   if (!(await verifyCaptcha(services, input.captcha, meta.ipAddress))) {
-    return { ok: false, reason: "captcha", message: "Security verification expired: Please complete the captcha again." };
+    return fail("CAPTCHA_FAILED");
   }
-  if (isCommonPassword(input.password)) return { ok: false, reason: "password", message: COMMON_PASSWORD_MESSAGE };
+  if (isCommonPassword(input.password)) return fail("COMMON_PASSWORD");
 
   const name = [input.firstName, input.lastName].filter(Boolean).join(" ") || input.email.split("@")[0]!;
   try {
@@ -57,16 +57,14 @@ export async function createAccount(services: AppServices, request: Request, inp
     return { ok: true };
   } catch (error) {
     const authError = authErrorOf(error);
-    if (authError && authError.status === 400) return { ok: false, reason: "password", message: authError.message };
+    if (authError && authError.status === 400) return fail("PASSWORD_REJECTED", authError.message);
+    if (authError && authError.status < 500) return fail("SIGN_UP_REJECTED", authError.message);
     logger.error({ err: error }, "sign-up failed");
-    return { ok: false, reason: "failed", message: authError?.message ?? "Please try again" };
+    return fail("SIGN_UP_FAILED");
   }
 }
 
 /** The form field a failed account creation points at (password or captcha), for the form's error list. */
 export function accountFailureFieldErrors(result: CreateAccountResult): Record<string, string[]> | undefined {
-  if (result.ok) return undefined;
-  if (result.reason === "password") return { password: [result.message] };
-  if (result.reason === "captcha") return { captcha: [result.message] };
-  return undefined;
+  return result.ok ? undefined : formErrorsOf(result).fieldErrors;
 }

@@ -1,6 +1,7 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { ERRORS } from "~/lib/errors";
 
-export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose another one.";
+export const COMMON_PASSWORD_MESSAGE = ERRORS.COMMON_PASSWORD.message;
 
 let common: Set<string> | undefined;
 

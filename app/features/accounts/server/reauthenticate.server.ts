@@ -1,20 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { account, session } from "~/features/accounts/schema.server";
-import { CURRENT_PASSWORD_REQUIRED_MESSAGE, CURRENT_PASSWORD_WRONG_MESSAGE } from "~/features/accounts/schemas/current-password";
 import type { CurrentUser } from "./get-current-user.server";
 import { requestMeta } from "~/server/http/request-meta.server";
 import { RATE_LIMITS, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
+import { type Failure, fail } from "~/lib/errors";
 
 /** How recent a sign-in must be to stand in for a password (accounts without one: OAuth only). */
 export const FRESH_SESSION_SECONDS = 10 * 60;
-export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
-export const SIGN_IN_AGAIN_MESSAGE = "For your security, please sign out and sign in again, then retry within 10 minutes.";
 
 export type Reauthentication =
   | { ok: true; method: "password" | "fresh_session" }
-  | { ok: false; reason: "missing" | "wrong" | "rate_limited" | "stale_session"; message: string };
+  | Failure<"CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "REAUTHENTICATION_RATE_LIMITED" | "SESSION_TOO_OLD">;
 
 /**
  * Re-authentication before a sensitive change (GUIDE §4): the current password when the account has one —
@@ -38,7 +36,7 @@ export async function reauthenticate(
   if (!credential?.hash) {
     const [row] = await db.select({ createdAt: session.createdAt }).from(session).where(eq(session.id, user.sessionId)).limit(1);
     const fresh = row && Date.now() - row.createdAt.getTime() < FRESH_SESSION_SECONDS * 1000;
-    return fresh ? { ok: true, method: "fresh_session" } : { ok: false, reason: "stale_session", message: SIGN_IN_AGAIN_MESSAGE };
+    return fresh ? { ok: true, method: "fresh_session" } : fail("SESSION_TOO_OLD");
   }
 
   // The attempt is counted before the password is checked, in one statement (parallel requests cannot all pass
@@ -52,11 +50,11 @@ export async function reauthenticate(
       { userId: user.id, eventType: "reauthentication_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { action } },
       requestMeta(request),
     );
-    return { ok: false, reason: "rate_limited", message: TOO_MANY_ATTEMPTS_MESSAGE };
+    return fail("REAUTHENTICATION_RATE_LIMITED");
   }
   if (!password) {
     await attempt.release();
-    return { ok: false, reason: "missing", message: CURRENT_PASSWORD_REQUIRED_MESSAGE };
+    return fail("CURRENT_PASSWORD_REQUIRED");
   }
 
   const context = await auth.$context;
@@ -76,5 +74,5 @@ export async function reauthenticate(
     { userId: user.id, eventType: "reauthentication_failed", eventCategory: "authentication", severity: "medium", riskScore: 4, details: { action } },
     requestMeta(request),
   );
-  return { ok: false, reason: "wrong", message: CURRENT_PASSWORD_WRONG_MESSAGE };
+  return fail("CURRENT_PASSWORD_WRONG");
 }

@@ -2,8 +2,9 @@ import { verifyCaptcha } from "./captcha/verify-captcha.server";
 import { requestMeta } from "~/server/http/request-meta.server";
 import { consumeRateLimits, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import type { AppServices } from "~/server/services.server";
+import { type Failure, fail } from "~/lib/errors";
 
-export type PasswordResetRequestResult = { ok: true } | { ok: false; reason: "captcha" | "rate_limit"; message: string };
+export type PasswordResetRequestResult = { ok: true } | Failure<"PASSWORD_RESET_RATE_LIMITED" | "CAPTCHA_FAILED">;
 
 /** Mails a reset link if the account exists; answers the same either way (no enumeration). */
 export async function requestPasswordReset(
@@ -17,10 +18,9 @@ export async function requestPasswordReset(
     { rule: RATE_LIMITS.passwordReset, key: `ip:${meta.ipAddress ?? "unknown"}` },
     { rule: RATE_LIMITS.passwordReset, key: `email:${input.email}` },
   ]);
-  // "rate_limit" in the reason is what the page maps to the spec's 'Too many requests' message.
-  if (!limit.allowed) return { ok: false, reason: "rate_limit", message: "rate_limit exceeded" };
+  if (!limit.allowed) return fail("PASSWORD_RESET_RATE_LIMITED");
   if (!(await verifyCaptcha(services, input.captcha, meta.ipAddress))) {
-    return { ok: false, reason: "captcha", message: "Security verification expired: Please complete the captcha again." };
+    return fail("CAPTCHA_FAILED");
   }
   // better-auth mails only known accounts, so the request would take longer for them (issue 13.6): the answer
   // is given first, the same for every email, and the link is made and mailed after it.

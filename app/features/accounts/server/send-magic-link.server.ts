@@ -3,16 +3,17 @@ import { user } from "~/features/accounts/schema.server";
 import { requestMeta } from "~/server/http/request-meta.server";
 import { consumeRateLimits, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import type { AppServices } from "~/server/services.server";
+import { type Failure, fail } from "~/lib/errors";
 
 /** Mails a one-time sign-in link to an existing, verified account; answers the same for any email (no enumeration). */
-export async function sendMagicLink(services: AppServices, request: Request, email: string): Promise<{ ok: boolean; message?: string }> {
+export async function sendMagicLink(services: AppServices, request: Request, email: string): Promise<{ ok: true } | Failure<"MAGIC_LINK_RATE_LIMITED">> {
   const { db, auth, logger } = services;
   const meta = requestMeta(request);
   const limit = await consumeRateLimits(db, [
     { rule: RATE_LIMITS.magicLink, key: `ip:${meta.ipAddress ?? "unknown"}` },
     { rule: RATE_LIMITS.magicLink, key: `email:${email}` },
   ]);
-  if (!limit.allowed) return { ok: false, message: "Too many requests. Please wait before trying again." };
+  if (!limit.allowed) return fail("MAGIC_LINK_RATE_LIMITED");
   // The answer is the same, and takes the same work, for every email (issue 13.6): looking the account up and
   // mailing the link happen after it.
   const headers = new Headers(request.headers);

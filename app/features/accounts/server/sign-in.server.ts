@@ -3,13 +3,14 @@ import { requestMeta } from "~/server/http/request-meta.server";
 import { RATE_LIMITS, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
 import type { AppServices } from "~/server/services.server";
 import { authErrorOf } from "./auth-error.server";
+import { ERRORS, type Failure, fail } from "~/lib/errors";
 
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
-export const EMAIL_NOT_VERIFIED_MESSAGE = "Email not yet verified: Please check your email and click the verification link";
+export const INVALID_CREDENTIALS_MESSAGE = ERRORS.INVALID_CREDENTIALS.message;
+export const EMAIL_NOT_VERIFIED_MESSAGE = ERRORS.EMAIL_NOT_VERIFIED.message;
 
 export type SignInResult =
   | { ok: true; headers: Headers; userId: string }
-  | { ok: false; reason: "invalid" | "unverified" | "rate_limited" | "failed"; message: string };
+  | Failure<"INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "SIGN_IN_RATE_LIMITED" | "SIGN_IN_FAILED">;
 
 /**
  * Password sign-in. Unknown email and wrong password answer alike; failures are written as security events.
@@ -34,7 +35,7 @@ export async function signIn(services: AppServices, request: Request, input: { e
       { eventType: "sign_in_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { email: input.email } },
       meta,
     );
-    return { ok: false, reason: "rate_limited", message: "Too many sign-in attempts. Please wait a few minutes and try again." };
+    return fail("SIGN_IN_RATE_LIMITED");
   }
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -49,7 +50,7 @@ export async function signIn(services: AppServices, request: Request, input: { e
     // better-auth checks the password before the verified email: this one was right.
     if (authError?.code === "EMAIL_NOT_VERIFIED") {
       await attempt.release();
-      return { ok: false, reason: "unverified", message: EMAIL_NOT_VERIFIED_MESSAGE };
+      return fail("EMAIL_NOT_VERIFIED");
     }
     if (authError && authError.status < 500) {
       await recordSecurityEvent(
@@ -57,10 +58,10 @@ export async function signIn(services: AppServices, request: Request, input: { e
         { eventType: "sign_in_failed", eventCategory: "authentication", severity: "medium", riskScore: 3, details: { email: input.email } },
         meta,
       );
-      return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS_MESSAGE };
+      return fail("INVALID_CREDENTIALS");
     }
     await attempt.release();
     logger.error({ err: error }, "sign-in failed");
-    return { ok: false, reason: "failed", message: "Please try again" };
+    return fail("SIGN_IN_FAILED");
   }
 }

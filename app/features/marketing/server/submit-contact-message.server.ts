@@ -4,12 +4,13 @@ import type { ContactMessageInput } from "~/features/marketing/schemas/contact-m
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { consumeRateLimits, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
+import { ERRORS, type Failure, fail } from "~/lib/errors";
 
 type Deps = { db: Database; mailer: Mailer; logger: Logger; supportEmail: string };
 
-export const CONTACT_RATE_LIMITED_MESSAGE = "Too many messages. Please wait a while before writing again.";
+export const CONTACT_RATE_LIMITED_MESSAGE = ERRORS.CONTACT_RATE_LIMITED.message;
 
-export type ContactMessageResult = { ok: true; id: string; mailed: boolean } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+export type ContactMessageResult = { ok: true; id: string; mailed: boolean } | (Failure<"CONTACT_RATE_LIMITED"> & { retryAfterSeconds: number });
 
 /**
  * Counts the message against `RATE_LIMITS.contact` per client IP and per sender email (one statement, shared by
@@ -27,7 +28,7 @@ export async function submitContactMessage(
     { rule: RATE_LIMITS.contact, key: `ip:${meta.ipAddress ?? "unknown"}` },
     { rule: RATE_LIMITS.contact, key: `email:${input.email.toLowerCase()}` },
   ]);
-  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed) return { ...fail("CONTACT_RATE_LIMITED"), retryAfterSeconds: limit.retryAfterSeconds };
   const [row] = await db
     .insert(contactMessages)
     .values({ ...input, ipAddress: meta.ipAddress ?? null, userAgent: meta.userAgent?.slice(0, 512) ?? null })

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from "~/lib/form-fields";
+import { ERRORS } from "~/lib/errors";
 
 export const DELETE_CONFIRMATION_WORD = "DELETE";
-export const DELETE_CONFIRMATION_MESSAGE = `Please type ${DELETE_CONFIRMATION_WORD} to confirm`;
+export const DELETE_CONFIRMATION_MESSAGE = ERRORS.DELETE_CONFIRMATION_WRONG.message;
 
 /**
  * Settings → Delete account: typing DELETE is the confirmation step. Re-authentication is the current password,

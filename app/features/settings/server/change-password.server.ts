@@ -1,18 +1,19 @@
 import type { ChangePasswordInput } from "~/features/settings/schemas/settings-password";
 import { authErrorOf } from "~/features/accounts/server/auth-error.server";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/features/accounts/server/is-common-password.server";
+import { isCommonPassword } from "~/features/accounts/server/is-common-password.server";
 import { requestMeta } from "~/server/http/request-meta.server";
 import { mailTemplates } from "~/server/mail/templates.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
+import { ERRORS, type Failure, fail } from "~/lib/errors";
 
-export const NO_PASSWORD_MESSAGE = "Your account signs in without a password. Use “Forgot password?” on the sign-in page to set one.";
+export const NO_PASSWORD_MESSAGE = ERRORS.NO_PASSWORD.message;
 
 export type ChangePasswordResult =
   | { ok: true; headers: Headers }
-  | { ok: false; reason: "common_password" | "no_password" | "failed"; message: string }
+  | Failure<"COMMON_PASSWORD" | "NO_PASSWORD" | "PASSWORD_REJECTED" | "PASSWORD_CHANGE_FAILED">
   | Extract<Reauthentication, { ok: false }>;
 
 /**
@@ -22,8 +23,8 @@ export type ChangePasswordResult =
 export async function changePassword(services: AppServices, request: Request, user: CurrentUser, input: ChangePasswordInput): Promise<ChangePasswordResult> {
   const check = await reauthenticate(services, request, user, input.currentPassword, "change_password");
   if (!check.ok) return check;
-  if (check.method !== "password") return { ok: false, reason: "no_password", message: NO_PASSWORD_MESSAGE };
-  if (isCommonPassword(input.password)) return { ok: false, reason: "common_password", message: COMMON_PASSWORD_MESSAGE };
+  if (check.method !== "password") return fail("NO_PASSWORD");
+  if (isCommonPassword(input.password)) return fail("COMMON_PASSWORD");
   let headers: Headers;
   try {
     ({ headers } = await services.auth.api.changePassword({
@@ -34,11 +35,7 @@ export async function changePassword(services: AppServices, request: Request, us
   } catch (error) {
     const authError = authErrorOf(error);
     if (!authError || authError.status >= 500) services.logger.error({ err: error }, "password not changed");
-    return {
-      ok: false,
-      reason: "failed",
-      message: authError && authError.status < 500 ? authError.message : "Your password could not be changed. Please try again.",
-    };
+    return authError && authError.status < 500 ? fail("PASSWORD_REJECTED", authError.message) : fail("PASSWORD_CHANGE_FAILED");
   }
   await recordSecurityEvent(
     services.db,

@@ -3,19 +3,19 @@ import { appRateLimits } from "~/db/schema.server";
 import { contactMessages } from "~/features/marketing/schema.server";
 import { securityAudit } from "~/features/security/schema.server";
 import { user, verification } from "~/features/accounts/schema.server";
-import { DELETE_CONFIRMATION_MESSAGE, type DeleteAccountInput } from "~/features/settings/schemas/settings-delete-account";
+import type { DeleteAccountInput } from "~/features/settings/schemas/settings-delete-account";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { mailTemplates } from "~/server/mail/templates.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
+import { ERRORS, type Failure, fail } from "~/lib/errors";
 
-export const CONFIRM_EMAIL_MESSAGE = "Please type your account's email address to confirm";
+export const CONFIRM_EMAIL_MESSAGE = ERRORS.DELETE_EMAIL_WRONG.message;
 
 export type DeleteAccountResult =
   | { ok: true; headers: Headers }
-  | { ok: false; reason: "confirmation"; field: "confirmation" | "confirmEmail"; message: string }
-  | { ok: false; reason: "failed"; message: string }
+  | Failure<"DELETE_CONFIRMATION_WRONG" | "DELETE_EMAIL_WRONG" | "ACCOUNT_DELETION_FAILED">
   | Extract<Reauthentication, { ok: false }>;
 
 /** Set-Cookie headers expiring better-auth's session cookies in this browser (the session row is gone already). */
@@ -44,12 +44,12 @@ export async function deleteAccount(
   input: DeleteAccountInput,
 ): Promise<DeleteAccountResult> {
   const { db, logger } = services;
-  if (input.confirmation !== "DELETE") return { ok: false, reason: "confirmation", field: "confirmation", message: DELETE_CONFIRMATION_MESSAGE };
+  if (input.confirmation !== "DELETE") return fail("DELETE_CONFIRMATION_WRONG");
   const check = await reauthenticate(services, request, currentUser, input.currentPassword, "delete_account");
   if (!check.ok) return check;
   const email = currentUser.email.toLowerCase();
   if (check.method === "fresh_session" && input.confirmEmail?.trim().toLowerCase() !== email) {
-    return { ok: false, reason: "confirmation", field: "confirmEmail", message: CONFIRM_EMAIL_MESSAGE };
+    return fail("DELETE_EMAIL_WRONG");
   }
   const userId = currentUser.id;
   try {
@@ -76,7 +76,7 @@ export async function deleteAccount(
     });
   } catch (error) {
     logger.error({ err: error }, "account not deleted");
-    return { ok: false, reason: "failed", message: "Your account could not be deleted. Please try again." };
+    return fail("ACCOUNT_DELETION_FAILED");
   }
   await services.mailer.send(mailTemplates.accountDeleted(email, new Date())).catch((error) => logger.error({ err: error }, "deletion notice not sent"));
   return { ok: true, headers: await expiredSessionCookies(services) };

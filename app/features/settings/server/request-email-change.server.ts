@@ -6,16 +6,13 @@ import { mailTemplates } from "~/server/mail/templates.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
+import { ERRORS, type Failure, fail } from "~/lib/errors";
 
 /** Where the confirmation link lands once the new address is confirmed (settings shows the outcome). */
 export const EMAIL_CHANGED_CALLBACK = "/settings?email-changed=1";
-export const SAME_EMAIL_MESSAGE = "This is already your email address";
+export const SAME_EMAIL_MESSAGE = ERRORS.SAME_EMAIL.message;
 
-export type RequestEmailChangeResult =
-  | { ok: true }
-  | { ok: false; reason: "same_email"; message: string }
-  | { ok: false; reason: "failed"; message: string }
-  | Extract<Reauthentication, { ok: false }>;
+export type RequestEmailChangeResult = { ok: true } | Failure<"SAME_EMAIL" | "EMAIL_CHANGE_FAILED"> | Extract<Reauthentication, { ok: false }>;
 
 /**
  * Asks for a new email after re-authentication. better-auth mails a link to the NEW address and changes the
@@ -28,7 +25,7 @@ export async function requestEmailChange(
   user: CurrentUser,
   input: ChangeEmailInput,
 ): Promise<RequestEmailChangeResult> {
-  if (input.newEmail === user.email.toLowerCase()) return { ok: false, reason: "same_email", message: SAME_EMAIL_MESSAGE };
+  if (input.newEmail === user.email.toLowerCase()) return fail("SAME_EMAIL");
   const check = await reauthenticate(services, request, user, input.currentPassword, "change_email");
   if (!check.ok) return check;
   try {
@@ -36,7 +33,7 @@ export async function requestEmailChange(
   } catch (error) {
     const authError = authErrorOf(error);
     services.logger.error({ err: error, code: authError?.code }, "email change not requested");
-    return { ok: false, reason: "failed", message: "Your email could not be changed. Please try again." };
+    return fail("EMAIL_CHANGE_FAILED");
   }
   // No address in the details: the event says that a change was asked for, not to what.
   await recordSecurityEvent(

@@ -4,6 +4,7 @@ import { registerSchema } from "~/features/accounts/schemas/register";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { accountFailureFieldErrors, createAccount } from "../create-account.server";
+import { statusOf } from "~/lib/errors";
 
 /** Register step 1 → account created, verification mailed → step 1.5 with 'Registration successful!'. */
 export async function registerIntent(services: AppServices, request: Request, formData: FormData) {
@@ -29,7 +30,7 @@ export async function registerIntent(services: AppServices, request: Request, fo
         result: submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }),
         failure: { title: "Registration failed", description: result.message },
       },
-      { status: result.reason === "rate_limited" ? 429 : 400 },
+      { status: statusOf(result.code) },
     );
   }
   return redirectWithToast("/auth?tab=register&step=1.5", {

@@ -7,6 +7,7 @@ import { isTwoFactorEnabled } from "~/features/security/server/two-factor/is-two
 import { TWO_FACTOR_CHALLENGE_PATH } from "../require-user.server";
 import { safeRedirectPath } from "../safe-redirect.server";
 import { signIn } from "../sign-in.server";
+import { statusOf } from "~/lib/errors";
 
 /** `intent=sign-in`: validates, signs in, and returns to `redirectTo` (same-origin only) with 'Welcome back!'. */
 export async function signInIntent(services: AppServices, request: Request, formData: FormData) {
@@ -18,9 +19,9 @@ export async function signInIntent(services: AppServices, request: Request, form
       {
         intent: "sign-in" as const,
         result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
-        unverified: result.reason === "unverified",
+        unverified: result.code === "EMAIL_NOT_VERIFIED",
       },
-      { status: result.reason === "rate_limited" ? 429 : 400 },
+      { status: statusOf(result.code) },
     );
   }
   const to = safeRedirectPath(submission.value.redirectTo);

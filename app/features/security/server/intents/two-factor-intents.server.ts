@@ -6,6 +6,10 @@ import type { AppServices } from "~/server/services.server";
 import { confirmTwoFactorSetup } from "../two-factor/confirm-two-factor-setup.server";
 import { disableTwoFactor } from "../two-factor/disable-two-factor.server";
 import { startTwoFactorSetup } from "../two-factor/start-two-factor-setup.server";
+import { formErrorsOf, statusOf } from "~/lib/errors";
+
+/** These forms call the current password `password`. */
+const CURRENT_PASSWORD_AS_PASSWORD = { currentPassword: "password" };
 
 /** 'Enable 2FA': re-authentication, then the new secret and its QR code (setup step 1). */
 export async function enableTwoFactorIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
@@ -14,8 +18,12 @@ export async function enableTwoFactorIntent(services: AppServices, request: Requ
   const started = await startTwoFactorSetup(services, request, user, submission.value.password);
   if (!started.ok) {
     return data(
-      { intent: "enable-2fa" as const, result: submission.reply({ fieldErrors: { password: [started.message] }, hideFields: ["password"] }), setup: null },
-      { status: 400 },
+      {
+        intent: "enable-2fa" as const,
+        result: submission.reply({ ...formErrorsOf(started, CURRENT_PASSWORD_AS_PASSWORD), hideFields: ["password"] }),
+        setup: null,
+      },
+      { status: statusOf(started.code) },
     );
   }
   return { intent: "enable-2fa" as const, result: submission.reply({ resetForm: true }), setup: started.setup };
@@ -43,10 +51,10 @@ export async function disableTwoFactorIntent(services: AppServices, request: Req
     return data(
       {
         intent: "disable-2fa" as const,
-        result: submission.reply({ fieldErrors: { password: [disabled.message] }, hideFields: ["password"] }),
+        result: submission.reply({ ...formErrorsOf(disabled, CURRENT_PASSWORD_AS_PASSWORD), hideFields: ["password"] }),
         disabled: false,
       },
-      { status: 400 },
+      { status: statusOf(disabled.code) },
     );
   }
   return { intent: "disable-2fa" as const, result: submission.reply({ resetForm: true }), disabled: true };

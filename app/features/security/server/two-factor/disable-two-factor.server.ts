@@ -5,8 +5,11 @@ import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "../record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate } from "~/features/accounts/server/reauthenticate.server";
+import type { Failure } from "~/lib/errors";
 
-export type DisableTwoFactorResult = { ok: true } | { ok: false; message: string };
+export type DisableTwoFactorResult =
+  | { ok: true }
+  | Failure<"CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "REAUTHENTICATION_RATE_LIMITED" | "SESSION_TOO_OLD">;
 
 /** Turns two-factor off after re-authentication: secret and backup codes deleted, with the event, at once. */
 export async function disableTwoFactor(
@@ -16,7 +19,7 @@ export async function disableTwoFactor(
   password: string | undefined,
 ): Promise<DisableTwoFactorResult> {
   const proof = await reauthenticate(services, request, user, password, "disable_2fa");
-  if (!proof.ok) return { ok: false, message: proof.message };
+  if (!proof.ok) return proof;
   await services.db.transaction(async (tx) => {
     await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));

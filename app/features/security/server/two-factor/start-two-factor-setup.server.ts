@@ -5,6 +5,7 @@ import type { AppServices } from "~/server/services.server";
 import { reauthenticate } from "~/features/accounts/server/reauthenticate.server";
 import { encryptTotpSecret, newTotpSecret, totpUri } from "./two-factor-crypto.server";
 import { isTwoFactorEnabled } from "./is-two-factor-enabled.server";
+import { type Failure, fail } from "~/lib/errors";
 
 /** SPEC §9: QR size 200. */
 export const QR_CODE_SIZE = 200;
@@ -13,8 +14,7 @@ export type TwoFactorSetup = { secret: string; qrCodeUrl: string; otpauthUrl: st
 
 export type StartTwoFactorSetupResult =
   | { ok: true; setup: TwoFactorSetup }
-  | { ok: false; reason: "reauthentication"; message: string }
-  | { ok: false; reason: "already_enabled"; message: string };
+  | Failure<"CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "REAUTHENTICATION_RATE_LIMITED" | "SESSION_TOO_OLD" | "TWO_FACTOR_ALREADY_ENABLED">;
 
 /**
  * Step 1 of two-factor setup, after re-authentication: a new secret, stored encrypted and not yet enabled
@@ -28,8 +28,8 @@ export async function startTwoFactorSetup(
 ): Promise<StartTwoFactorSetupResult> {
   const { db, env } = services;
   const proof = await reauthenticate(services, request, user, password, "enable_2fa");
-  if (!proof.ok) return { ok: false, reason: "reauthentication", message: proof.message };
-  if (await isTwoFactorEnabled(db, user.id)) return { ok: false, reason: "already_enabled", message: "Two-factor authentication is already enabled" };
+  if (!proof.ok) return proof;
+  if (await isTwoFactorEnabled(db, user.id)) return fail("TWO_FACTOR_ALREADY_ENABLED");
 
   const secret = newTotpSecret();
   const secretEncrypted = await encryptTotpSecret(env.AUTH_SECRET!, secret);

@@ -7,17 +7,15 @@ import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit/consume-rate-
 import { recordSecurityEvent } from "../record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, looksLikeBackupCode, matchingTotpStep } from "./two-factor-crypto.server";
+import { type Failure, fail, TWO_FACTOR_LOCKOUT_MINUTES } from "~/lib/errors";
 
 /** After this many wrong codes in a row the account's second factor is locked for LOCKOUT_MINUTES. */
 export const MAX_FAILED_SECOND_FACTOR_ATTEMPTS = 5;
-export const LOCKOUT_MINUTES = 15;
-export const WRONG_CODE_MESSAGE = "Invalid or already used code. Please try again.";
-export const LOCKED_MESSAGE = `Too many failed attempts. Two-factor sign-in is locked for ${LOCKOUT_MINUTES} minutes.`;
-export const RATE_LIMITED_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+export const LOCKOUT_MINUTES = TWO_FACTOR_LOCKOUT_MINUTES;
 
 export type SecondFactorResult =
   | { ok: true; method: "totp" | "backup_code" }
-  | { ok: false; reason: "invalid" | "locked" | "rate_limited" | "not_enabled"; message: string };
+  | Failure<"TWO_FACTOR_CODE_WRONG" | "TWO_FACTOR_LOCKED" | "TWO_FACTOR_RATE_LIMITED" | "TWO_FACTOR_NOT_ENABLED">;
 
 /**
  * The sign-in challenge of a session that owes its second factor: a TOTP code (each time-step accepted once,
@@ -29,15 +27,15 @@ export async function verifySecondFactor(services: AppServices, request: Request
   const meta = requestMeta(request);
   const code = rawCode.trim();
   const limit = await consumeRateLimit(db, RATE_LIMITS.twoFactor, `ip:${meta.ipAddress ?? "unknown"}`);
-  if (!limit.allowed) return { ok: false, reason: "rate_limited", message: RATE_LIMITED_MESSAGE };
+  if (!limit.allowed) return fail("TWO_FACTOR_RATE_LIMITED");
 
   const [state] = await db
     .select({ secretEncrypted: twoFactor.secretEncrypted, lockedUntil: twoFactor.lockedUntil })
     .from(twoFactor)
     .where(and(eq(twoFactor.userId, user.id), isNotNull(twoFactor.enabledAt)))
     .limit(1);
-  if (!state) return { ok: false, reason: "not_enabled", message: "Two-factor authentication is not enabled" };
-  if (state.lockedUntil && state.lockedUntil > new Date()) return { ok: false, reason: "locked", message: LOCKED_MESSAGE };
+  if (!state) return fail("TWO_FACTOR_NOT_ENABLED");
+  if (state.lockedUntil && state.lockedUntil > new Date()) return fail("TWO_FACTOR_LOCKED");
 
   const step = /^\d{6}$/.test(code) ? matchingTotpStep(await decryptTotpSecret(env.AUTH_SECRET!, state.secretEncrypted), code) : null;
   const method = step !== null ? "totp" : looksLikeBackupCode(code) ? "backup_code" : null;
@@ -106,7 +104,7 @@ export async function verifySecondFactor(services: AppServices, request: Request
       { userId: user.id, eventType: "2fa_locked", eventCategory: "authentication", severity: "critical", riskScore: 9, details: { minutes: LOCKOUT_MINUTES } },
       meta,
     );
-    return { ok: false, reason: "locked", message: LOCKED_MESSAGE };
+    return fail("TWO_FACTOR_LOCKED");
   }
-  return { ok: false, reason: "invalid", message: WRONG_CODE_MESSAGE };
+  return fail("TWO_FACTOR_CODE_WRONG");
 }

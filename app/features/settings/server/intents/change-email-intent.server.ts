@@ -5,6 +5,7 @@ import type { CurrentUser } from "~/features/accounts/server/get-current-user.se
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { requestEmailChange } from "../request-email-change.server";
+import { formErrorsOf, statusOf } from "~/lib/errors";
 
 /** `intent=change-email`: re-authenticates, then mails the confirmation link to the new address. */
 export async function changeEmailIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
@@ -13,11 +14,8 @@ export async function changeEmailIntent(services: AppServices, request: Request,
   if (submission.status !== "success") return data({ intent: "change-email" as const, result: submission.reply(hide) }, { status: 400 });
   const result = await requestEmailChange(services, request, user, submission.value);
   if (!result.ok) {
-    const field = result.reason === "same_email" ? "newEmail" : result.reason === "wrong" || result.reason === "missing" ? "currentPassword" : null;
-    const reply = field
-      ? submission.reply({ ...hide, fieldErrors: { [field]: [result.message] } })
-      : submission.reply({ ...hide, formErrors: [result.message] });
-    const status = result.reason === "rate_limited" ? 429 : result.reason === "stale_session" ? 403 : result.reason === "failed" ? 503 : 400;
+    const reply = submission.reply({ ...hide, ...formErrorsOf(result) });
+    const status = statusOf(result.code);
     return data({ intent: "change-email" as const, result: reply }, { status });
   }
   return redirectWithToast("/settings", {

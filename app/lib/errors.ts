@@ -1,0 +1,116 @@
+/**
+ * The one catalogue of the failures a user can meet (issue 12.3): each code says once which HTTP status it
+ * answers with, which form field it belongs to ("form" for the form as a whole) and what the user reads (the
+ * spec's texts where it gives them). Server verbs return or throw a code; actions, pages and the error boundary
+ * decide by the code, never by a message's text. Browser-safe: pages map codes to messages too.
+ */
+export type ErrorSpec = { status: number; field: string; message: string };
+
+const TRY_AGAIN_LATER = "Too many requests. Please wait before trying again.";
+const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+/** How long two-factor sign-in stays locked after too many wrong codes. */
+export const TWO_FACTOR_LOCKOUT_MINUTES = 15;
+
+export const ERRORS = {
+  // Accounts
+  INVALID_CREDENTIALS: { status: 400, field: "form", message: "Invalid email or password" },
+  EMAIL_NOT_VERIFIED: { status: 400, field: "form", message: "Email not yet verified: Please check your email and click the verification link" },
+  SIGN_IN_RATE_LIMITED: { status: 429, field: "form", message: "Too many sign-in attempts. Please wait a few minutes and try again." },
+  SIGN_IN_FAILED: { status: 503, field: "form", message: "Please try again" },
+  SIGN_UP_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
+  /** better-auth refused the sign-up for another reason than the password (its message is shown). */
+  SIGN_UP_REJECTED: { status: 400, field: "form", message: "Please check your details and try again" },
+  SIGN_UP_FAILED: { status: 503, field: "form", message: "Please try again" },
+  PASSWORD_REJECTED: { status: 400, field: "password", message: "Please choose a different password" },
+  COMMON_PASSWORD: { status: 400, field: "password", message: "This password is too common. Please choose another one." },
+  CAPTCHA_FAILED: { status: 400, field: "captcha", message: "Security verification expired: Please complete the captcha again." },
+  PASSWORD_RESET_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
+  /** SPEC §8: any other failure of the reset request. */
+  PASSWORD_RESET_FAILED: { status: 400, field: "form", message: "Failed to send reset email. Please verify your email address and try again." },
+  MAGIC_LINK_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
+  // Re-authentication (settings and the security center alike)
+  CURRENT_PASSWORD_REQUIRED: { status: 400, field: "currentPassword", message: "Please enter your current password" },
+  CURRENT_PASSWORD_WRONG: { status: 400, field: "currentPassword", message: "Current password is incorrect" },
+  REAUTHENTICATION_RATE_LIMITED: { status: 429, field: "form", message: TOO_MANY_ATTEMPTS },
+  SESSION_TOO_OLD: { status: 403, field: "form", message: "For your security, please sign out and sign in again, then retry within 10 minutes." },
+  // Two-factor
+  TWO_FACTOR_CODE_WRONG: { status: 400, field: "code", message: "Invalid or already used code. Please try again." },
+  TWO_FACTOR_LOCKED: {
+    status: 429,
+    field: "form",
+    message: `Too many failed attempts. Two-factor sign-in is locked for ${TWO_FACTOR_LOCKOUT_MINUTES} minutes.`,
+  },
+  TWO_FACTOR_RATE_LIMITED: { status: 429, field: "form", message: TOO_MANY_ATTEMPTS },
+  TWO_FACTOR_NOT_ENABLED: { status: 400, field: "form", message: "Two-factor authentication is not enabled" },
+  TWO_FACTOR_ALREADY_ENABLED: { status: 409, field: "form", message: "Two-factor authentication is already enabled" },
+  // Settings
+  NO_PASSWORD: {
+    status: 400,
+    field: "form",
+    message: "Your account signs in without a password. Use “Forgot password?” on the sign-in page to set one.",
+  },
+  PASSWORD_CHANGE_FAILED: { status: 503, field: "form", message: "Your password could not be changed. Please try again." },
+  SAME_EMAIL: { status: 400, field: "newEmail", message: "This is already your email address" },
+  EMAIL_CHANGE_FAILED: { status: 503, field: "form", message: "Your email could not be changed. Please try again." },
+  DELETE_CONFIRMATION_WRONG: { status: 400, field: "confirmation", message: "Please type DELETE to confirm" },
+  DELETE_EMAIL_WRONG: { status: 400, field: "confirmEmail", message: "Please type your account's email address to confirm" },
+  ACCOUNT_DELETION_FAILED: { status: 503, field: "form", message: "Your account could not be deleted. Please try again." },
+  // Any form
+  UNSUPPORTED_FORM: { status: 415, field: "form", message: "Please submit the form from the page: this request is not form data." },
+  MALFORMED_FORM: { status: 400, field: "form", message: "Please submit the form from the page: this request is not form data." },
+  NUL_CHARACTER: {
+    status: 400,
+    field: "form",
+    message: "Your form contains an invisible control character (NUL) that cannot be saved. Please remove it and try again.",
+  },
+  // Public site
+  CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** A failed verb's answer: its code, and the message (the catalogue's, or a more precise one, e.g. better-auth's). */
+export type Failure<C extends ErrorCode = ErrorCode> = { ok: false; code: C; message: string };
+
+/** The failure of `code`, with the catalogue's message unless a more precise one is given. */
+export function fail<C extends ErrorCode>(code: C, message?: string): Failure<C> {
+  return { ok: false, code, message: message ?? ERRORS[code].message };
+}
+
+/** The HTTP status of a code (the one place that decides it). */
+export function statusOf(code: ErrorCode): number {
+  return ERRORS[code].status;
+}
+
+/** The field a failure belongs to, or null for the form as a whole. */
+export function fieldOf(code: ErrorCode): string | null {
+  const { field } = ERRORS[code];
+  return field === "form" ? null : field;
+}
+
+/**
+ * Conform's error shape for a failure: on its field, or as a form error. `fields` renames a catalogue field to
+ * the form's own name for it (the security center's forms call the current password `password`).
+ */
+export function formErrorsOf(failure: Failure, fields: Record<string, string> = {}): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
+  const field = fieldOf(failure.code);
+  return field ? { fieldErrors: { [fields[field] ?? field]: [failure.message] } } : { formErrors: [failure.message] };
+}
+
+/** Whether a value carries one of the catalogue's codes (for answers read back in the browser). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERRORS, value);
+}
+
+/** What a thrown error response of the app carries: the error boundary shows its message, chosen by its code. */
+export type ErrorBody = { code: ErrorCode; message: string };
+
+/** Whether a thrown route error's data is one of the app's coded errors. */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    isErrorCode((value as { code?: unknown }).code) &&
+    typeof (value as { message?: unknown }).message === "string"
+  );
+}

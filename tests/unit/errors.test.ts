@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ERRORS, fail, fieldOf, formErrorsOf, isErrorBody, isErrorCode, statusOf, type ErrorCode } from "~/lib/errors";
+
+describe("the error catalogue", () => {
+  const codes = Object.keys(ERRORS) as ErrorCode[];
+
+  it("gives every code a client or server error status, a field and a message ending like a sentence", () => {
+    for (const code of codes) {
+      const { status, field, message } = ERRORS[code];
+      expect(status, code).toBeGreaterThanOrEqual(400);
+      expect(status, code).toBeLessThan(600);
+      expect(field.length, code).toBeGreaterThan(0);
+      expect(message, code).toMatch(/[.a-z]$/);
+    }
+  });
+
+  it("answers every rate limit with 429 (re-authentication too, wherever it is asked)", () => {
+    for (const code of codes.filter((c) => c.endsWith("RATE_LIMITED"))) expect(statusOf(code), code).toBe(429);
+  });
+
+  it("puts a failure on its field, or on the form, with the catalogue's message unless a precise one is given", () => {
+    expect(formErrorsOf(fail("CURRENT_PASSWORD_WRONG"))).toEqual({ fieldErrors: { currentPassword: ["Current password is incorrect"] } });
+    expect(formErrorsOf(fail("CURRENT_PASSWORD_WRONG"), { currentPassword: "password" })).toEqual({
+      fieldErrors: { password: ["Current password is incorrect"] },
+    });
+    expect(formErrorsOf(fail("SIGN_IN_RATE_LIMITED"))).toEqual({ formErrors: [ERRORS.SIGN_IN_RATE_LIMITED.message] });
+    expect(fail("PASSWORD_REJECTED", "Password too short").message).toBe("Password too short");
+    expect(fieldOf("SIGN_IN_FAILED")).toBeNull();
+  });
+
+  it("recognises its own codes and error bodies only", () => {
+    expect(isErrorCode("NUL_CHARACTER")).toBe(true);
+    expect(isErrorCode("rate_limit")).toBe(false);
+    expect(isErrorCode("toString")).toBe(false);
+    expect(isErrorBody({ code: "UNSUPPORTED_FORM", message: ERRORS.UNSUPPORTED_FORM.message })).toBe(true);
+    expect(isErrorBody("You made a POST request but did not provide an action")).toBe(false);
+    expect(isErrorBody({ code: "nope", message: "x" })).toBe(false);
+  });
+});
