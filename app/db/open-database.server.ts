@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type { Database } from "./database.server";
 import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from "./embedded-postgres.server";
 import { createPostgresListener, type Listen } from "./postgres-listener.server";
+import { ambientDatabase } from "./ambient-transaction.server";
 
 export type DatabaseHandle = {
   db: Database;
@@ -36,7 +37,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   // connection that breaks is reported, not thrown (it would stop the process).
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000 });
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
-  const db = drizzle(pool) as unknown as Database;
+  // Queries join the ambient transaction of a change when one is open (ambient-transaction.server.ts).
+  const db = ambientDatabase(drizzle(pool) as unknown as Database);
   const listener = createPostgresListener(url);
   return {
     db,

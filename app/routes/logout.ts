@@ -4,16 +4,25 @@ import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/logout";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 /** POST /logout: ends this session on the server, then goes to / with 'Logged out successfully'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db, logger } = context.services;
   const user = await getCurrentUser(context.services, request);
   try {
-    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
-    if (user) {
-      await recordSecurityEvent(db, { userId: user.id, eventType: "sign_out", eventCategory: "session", severity: "low", riskScore: 0 }, requestMeta(request));
-    }
+    // The session's end and its event commit together.
+    const headers = await inTransaction(db, async (tx) => {
+      const signedOut = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+      if (user) {
+        await recordSecurityEvent(
+          tx,
+          { userId: user.id, eventType: "sign_out", eventCategory: "session", severity: "low", riskScore: 0 },
+          requestMeta(request),
+        );
+      }
+      return signedOut.headers;
+    });
     return redirectWithToast("/", { type: "success", title: "Logged out successfully" }, { headers });
   } catch (error) {
     logger.error({ err: error }, "sign-out failed");

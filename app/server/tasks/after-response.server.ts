@@ -1,3 +1,4 @@
+import { outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Logger } from "../logger.server";
 
 /**
@@ -16,10 +17,13 @@ export function createAfterResponse(logger: Logger): AfterResponse {
   const running = new Set<Promise<void>>();
   return {
     run(label, task) {
-      const done = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(task)
-        .catch((error: unknown) => logger.error({ err: error, task: label }, "background task failed"))
-        .finally(() => running.delete(done));
+      // Outside the request's transaction, if any: the task runs after it has ended.
+      const done: Promise<void> = outsideTransaction(() =>
+        new Promise<void>((resolve) => setImmediate(resolve))
+          .then(task)
+          .catch((error: unknown) => logger.error({ err: error, task: label }, "background task failed"))
+          .finally(() => running.delete(done)),
+      );
       running.add(done);
     },
     async drain() {

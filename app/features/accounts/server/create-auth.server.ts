@@ -16,6 +16,7 @@ import { isCommonPassword, COMMON_PASSWORD_MESSAGE } from "./is-common-password.
 import { markOAuthReturn } from "./oauth-return.server";
 import { RESET_LINK_PREFIX, revokeAccountLinks } from "./revoke-account-links.server";
 import { CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX } from "~/server/http/session-cookie.server";
+import { withTransactions } from "./transactional-auth.server";
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const MAGIC_LINK_TTL_SECONDS = 5 * 60;
@@ -35,17 +36,18 @@ function signInMethod(path: string | undefined): string {
 }
 
 /** better-auth configured for Sellkit (GUIDE §1, §4). One instance per server, created at start-up. */
-export function createAuth({ db, env, mailer, logger }: Deps) {
+export function createAuth({ db, env, mailer }: Deps) {
   const secureCookies = env.APP_URL.startsWith("https://");
-  const send = (message: Parameters<Mailer["send"]>[0]) =>
-    mailer.send(message).catch((error) => logger.error({ err: error, subject: message.subject }, "mail not sent"));
+  // Mail is queued in the transaction of the change that causes it (withTransactions): a mail that cannot be
+  // queued fails the change, so no link exists that was never mailed and no change happens without its notice.
+  const send = (message: Parameters<Mailer["send"]>[0]) => mailer.send(message);
 
   const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {};
   if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET)
     socialProviders.facebook = { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET };
   if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET) socialProviders.apple = { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET };
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Sellkit",
     baseURL: env.APP_URL,
     basePath: "/api/auth",
@@ -222,6 +224,7 @@ export function createAuth({ db, env, mailer, logger }: Deps) {
       },
     },
   });
+  return withTransactions(auth, db);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -6,11 +6,12 @@ import type { CurrentUser } from "~/features/accounts/server/get-current-user.se
 import { requestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "./record-security-event.server";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 /** Removes the user's expired sessions and events past the retention, in one transaction, with the event. */
 export async function cleanupSecurityData(services: AppServices, request: Request, user: CurrentUser): Promise<{ sessions: number; events: number }> {
   const cutoff = new Date(Date.now() - SECURITY_EVENT_RETENTION_DAYS * 86_400_000);
-  return services.db.transaction(async (tx) => {
+  return inTransaction(services.db, async (tx) => {
     const sessions = await tx
       .delete(session)
       .where(and(eq(session.userId, user.id), lt(session.expiresAt, new Date())))

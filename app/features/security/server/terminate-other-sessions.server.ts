@@ -4,10 +4,11 @@ import type { CurrentUser } from "~/features/accounts/server/get-current-user.se
 import { requestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "./record-security-event.server";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 /** 'Sign out all other sessions': every session of the user but this one ends now. Returns how many. */
 export async function terminateOtherSessions(services: AppServices, request: Request, user: CurrentUser): Promise<number> {
-  return services.db.transaction(async (tx) => {
+  return inTransaction(services.db, async (tx) => {
     const ended = await tx
       .delete(session)
       .where(and(eq(session.userId, user.id), ne(session.id, user.sessionId)))

@@ -4,13 +4,14 @@ import type { CurrentUser } from "~/features/accounts/server/get-current-user.se
 import { requestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "./record-security-event.server";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 /**
  * Ends one of the user's other active sessions at once: the row is deleted, so its next request — on any
  * instance — is signed out. Someone else's session id finds nothing (same answer as an unknown id).
  */
 export async function terminateSession(services: AppServices, request: Request, user: CurrentUser, sessionId: string): Promise<boolean> {
-  return services.db.transaction(async (tx) => {
+  return inTransaction(services.db, async (tx) => {
     const [ended] = await tx
       .delete(session)
       .where(and(eq(session.id, sessionId), eq(session.userId, user.id), ne(session.id, user.sessionId), gt(session.expiresAt, new Date())))

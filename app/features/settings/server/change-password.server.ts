@@ -8,6 +8,7 @@ import { recordSecurityEvent } from "~/features/security/server/record-security-
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 export const NO_PASSWORD_MESSAGE = ERRORS.NO_PASSWORD.message;
 
@@ -25,25 +26,27 @@ export async function changePassword(services: AppServices, request: Request, us
   if (!check.ok) return check;
   if (check.method !== "password") return fail("NO_PASSWORD");
   if (isCommonPassword(input.password)) return fail("COMMON_PASSWORD");
+  // The new password, the other sessions' end, the event and the notice commit together or not at all.
   let headers: Headers;
   try {
-    ({ headers } = await services.auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
-      headers: request.headers,
-      returnHeaders: true,
-    }));
+    headers = await inTransaction(services.db, async (tx) => {
+      const changed = await services.auth.api.changePassword({
+        body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      await recordSecurityEvent(
+        tx,
+        { userId: user.id, eventType: "password_changed", eventCategory: "account", severity: "high", riskScore: 5, details: { otherSessionsRevoked: true } },
+        requestMeta(request),
+      );
+      await services.mailer.send(mailTemplates.passwordChanged(user.email, new Date(), "others"), { tx });
+      return changed.headers;
+    });
   } catch (error) {
     const authError = authErrorOf(error);
     if (!authError || authError.status >= 500) services.logger.error({ err: error }, "password not changed");
     return authError && authError.status < 500 ? fail("PASSWORD_REJECTED", authError.message) : fail("PASSWORD_CHANGE_FAILED");
   }
-  await recordSecurityEvent(
-    services.db,
-    { userId: user.id, eventType: "password_changed", eventCategory: "account", severity: "high", riskScore: 5, details: { otherSessionsRevoked: true } },
-    requestMeta(request),
-  );
-  await services.mailer
-    .send(mailTemplates.passwordChanged(user.email, new Date(), "others"))
-    .catch((error) => services.logger.error({ err: error }, "password notice not sent"));
   return { ok: true, headers };
 }

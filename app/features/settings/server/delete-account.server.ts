@@ -10,6 +10,7 @@ import { recordSecurityEvent } from "~/features/security/server/record-security-
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 export const CONFIRM_EMAIL_MESSAGE = ERRORS.DELETE_EMAIL_WRONG.message;
 
@@ -53,7 +54,7 @@ export async function deleteAccount(
   }
   const userId = currentUser.id;
   try {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await tx
         .delete(verification)
         .where(or(eq(verification.value, userId), eq(verification.identifier, email), sql`position(${JSON.stringify(email)} in ${verification.value}) > 0`));
@@ -73,11 +74,12 @@ export async function deleteAccount(
         { userId: null, eventType: "account_deleted", eventCategory: "account", severity: "high", riskScore: 5, details: { reauthentication: check.method } },
         {},
       );
+      // The notice is queued with the deletion: both happen or neither.
+      await services.mailer.send(mailTemplates.accountDeleted(email, new Date()), { tx });
     });
   } catch (error) {
     logger.error({ err: error }, "account not deleted");
     return fail("ACCOUNT_DELETION_FAILED");
   }
-  await services.mailer.send(mailTemplates.accountDeleted(email, new Date())).catch((error) => logger.error({ err: error }, "deletion notice not sent"));
   return { ok: true, headers: await expiredSessionCookies(services) };
 }

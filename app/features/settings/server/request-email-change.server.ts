@@ -7,6 +7,7 @@ import { recordSecurityEvent } from "~/features/security/server/record-security-
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 /** Where the confirmation link lands once the new address is confirmed (settings shows the outcome). */
 export const EMAIL_CHANGED_CALLBACK = "/settings?email-changed=1";
@@ -28,30 +29,31 @@ export async function requestEmailChange(
   if (input.newEmail === user.email.toLowerCase()) return fail("SAME_EMAIL");
   const check = await reauthenticate(services, request, user, input.currentPassword, "change_email");
   if (!check.ok) return check;
+  // better-auth's verification row and mail, the event and the notice commit together or not at all.
   try {
-    await services.auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_CHANGED_CALLBACK }, headers: request.headers });
+    await inTransaction(services.db, async (tx) => {
+      await services.auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_CHANGED_CALLBACK }, headers: request.headers });
+      // No address in the details: the event says that a change was asked for, not to what.
+      await recordSecurityEvent(
+        tx,
+        {
+          userId: user.id,
+          eventType: "email_change_requested",
+          eventCategory: "account",
+          severity: "medium",
+          riskScore: 3,
+          details: { reauthentication: check.method },
+        },
+        requestMeta(request),
+      );
+      // The current address hears about it too (the same notice whether or not the new address is taken).
+      await services.mailer.send(mailTemplates.emailChangeRequested(user.email, maskEmail(input.newEmail)), { tx });
+    });
   } catch (error) {
     const authError = authErrorOf(error);
     services.logger.error({ err: error, code: authError?.code }, "email change not requested");
     return fail("EMAIL_CHANGE_FAILED");
   }
-  // No address in the details: the event says that a change was asked for, not to what.
-  await recordSecurityEvent(
-    services.db,
-    {
-      userId: user.id,
-      eventType: "email_change_requested",
-      eventCategory: "account",
-      severity: "medium",
-      riskScore: 3,
-      details: { reauthentication: check.method },
-    },
-    requestMeta(request),
-  );
-  // The current address hears about it too (the same notice whether or not the new address is taken).
-  await services.mailer
-    .send(mailTemplates.emailChangeRequested(user.email, maskEmail(input.newEmail)))
-    .catch((error) => services.logger.error({ err: error }, "email change notice not sent"));
   return { ok: true };
 }
 

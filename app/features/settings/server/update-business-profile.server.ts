@@ -4,6 +4,7 @@ import type { SettingsBusinessProfileInput } from "~/features/settings/schemas/s
 import type { RequestMeta } from "~/features/security/server/record-security-event.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 /**
  * Updates the creator's own business profile with its security event, in one transaction. Only an existing
@@ -15,7 +16,7 @@ export async function updateBusinessProfile(
   input: SettingsBusinessProfileInput,
   meta: RequestMeta,
 ): Promise<{ ok: boolean }> {
-  return services.db.transaction(async (tx) => {
+  return inTransaction(services.db, async (tx) => {
     const updated = await tx
       .update(businessProfiles)
       .set({

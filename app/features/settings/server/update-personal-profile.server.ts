@@ -6,6 +6,7 @@ import { checkAvatarUpload, saveAvatar } from "~/features/workspace/server/save-
 import type { RequestMeta } from "~/features/security/server/record-security-event.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 export type UpdatePersonalProfileResult = { ok: true } | { ok: false; field: "avatar"; message: string };
 
@@ -22,7 +23,7 @@ export async function updatePersonalProfile(
   const picture = await checkAvatarUpload(input.avatar);
   if (!picture.ok) return { ok: false, field: "avatar", message: picture.message };
   const avatarChange = picture.avatar ? "replaced" : input.removeAvatar ? "removed" : "kept";
-  await services.db.transaction(async (tx) => {
+  await inTransaction(services.db, async (tx) => {
     const names = { firstName: input.firstName, lastName: input.lastName };
     await tx
       .insert(profiles)

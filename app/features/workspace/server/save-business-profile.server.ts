@@ -2,6 +2,7 @@ import type { Database } from "~/db/database.server";
 import { businessProfiles } from "~/features/workspace/schema.server";
 import type { BusinessProfileInput } from "~/features/workspace/schemas/business-profile";
 import { checkAvatarUpload, saveAvatar } from "./save-avatar.server";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 export type SaveBusinessProfileResult = { ok: true } | { ok: false; field: "profilePicture"; message: string };
 
@@ -25,7 +26,7 @@ export async function saveBusinessProfile(db: Database, userId: string, input: B
     marketingConsent: input.marketingConsent,
     termsAcceptedAt: new Date(),
   };
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx
       .insert(businessProfiles)
       .values({ userId, ...values })

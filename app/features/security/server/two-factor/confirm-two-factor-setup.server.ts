@@ -6,6 +6,7 @@ import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "../record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, matchingTotpStep, newBackupCodes } from "./two-factor-crypto.server";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 export const INVALID_CODE_MESSAGE = "Please enter a valid 6-digit code";
 
@@ -34,7 +35,7 @@ export async function confirmTwoFactorSetup(services: AppServices, request: Requ
     return { ok: false, message: INVALID_CODE_MESSAGE };
   }
   const codes = newBackupCodes();
-  const enabled = await db.transaction(async (tx) => {
+  const enabled = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(twoFactor)
       .set({ enabledAt: new Date(), lastUsedStep: step, failedAttempts: 0, lockedUntil: null })

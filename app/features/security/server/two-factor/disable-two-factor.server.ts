@@ -6,6 +6,7 @@ import { recordSecurityEvent } from "../record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate } from "~/features/accounts/server/reauthenticate.server";
 import type { Failure } from "~/lib/errors";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 export type DisableTwoFactorResult =
   | { ok: true }
@@ -20,7 +21,7 @@ export async function disableTwoFactor(
 ): Promise<DisableTwoFactorResult> {
   const proof = await reauthenticate(services, request, user, password, "disable_2fa");
   if (!proof.ok) return proof;
-  await services.db.transaction(async (tx) => {
+  await inTransaction(services.db, async (tx) => {
     await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
     await recordSecurityEvent(

@@ -8,6 +8,7 @@ import { recordSecurityEvent } from "../record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, looksLikeBackupCode, matchingTotpStep } from "./two-factor-crypto.server";
 import { type Failure, fail, TWO_FACTOR_LOCKOUT_MINUTES } from "~/lib/errors";
+import { inTransaction } from "~/db/ambient-transaction.server";
 
 /** After this many wrong codes in a row the account's second factor is locked for LOCKOUT_MINUTES. */
 export const MAX_FAILED_SECOND_FACTOR_ATTEMPTS = 5;
@@ -42,7 +43,7 @@ export async function verifySecondFactor(services: AppServices, request: Request
 
   const passed =
     method &&
-    (await db.transaction(async (tx) => {
+    (await inTransaction(db, async (tx) => {
       if (method === "totp") {
         const [accepted] = await tx
           .update(twoFactor)
