@@ -12,6 +12,7 @@ import { getCurrentUser } from "~/features/accounts/server/get-current-user.serv
 import { takeToast } from "~/server/toast/toast-cookie.server";
 import stylesheet from "~/styles/app.css?url";
 import { isErrorBody } from "~/lib/errors";
+import { requestContext } from "~/server/http/request-context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -25,7 +26,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context?.services;
   if (!services) return { user: null, toast: null };
-  const [user, { toast, headers }] = await Promise.all([getCurrentUser(services, request, { batch: context }), takeToast(request)]);
+  const [user, { toast, headers }] = await Promise.all([getCurrentUser(services, requestContext(request), { batch: context }), takeToast(request)]);
   return data({ user: user && { email: user.email, name: user.name }, toast }, { headers });
 }
 

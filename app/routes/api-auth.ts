@@ -2,6 +2,7 @@ import { getSessionUser } from "~/features/accounts/server/get-session-user.serv
 import { isExposedAuthEndpoint } from "~/features/accounts/server/exposed-auth-endpoints.server";
 import { findUnsafeRedirect } from "~/features/accounts/server/find-unsafe-redirect.server";
 import type { Route } from "./+types/api-auth";
+import { requestContext } from "~/server/http/request-context.server";
 
 /**
  * The longest redirect better-auth may answer with. Its POST OAuth callback turns the posted fields into the
@@ -20,7 +21,7 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
   const unsafe = findUnsafeRedirect(url);
   if (unsafe) return Response.json({ message: `Invalid ${unsafe}: it must be a path on this site.` }, { status: 400 });
   // A session that still owes its second factor is not a signed-in session for the browser either.
-  if (path === "/get-session" && (await getSessionUser(context.services, request))?.secondFactor === "pending") return Response.json(null);
+  if (path === "/get-session" && (await getSessionUser(context.services, requestContext(request)))?.secondFactor === "pending") return Response.json(null);
   const response = await context.services.auth.handler(request);
   if ((response.headers.get("location")?.length ?? 0) > MAX_REDIRECT_LENGTH) {
     return Response.json({ message: "The request is too large." }, { status: 413 });

@@ -3,6 +3,7 @@ import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { findStreamedSecurityEvent } from "~/features/security/server/find-streamed-security-event.server";
 import { StreamEndedError, type StreamEndReason } from "~/features/security/server/security-event-hub.server";
 import type { Route } from "./+types/api-security-events";
+import { requestContext } from "~/server/http/request-context.server";
 
 /** SPEC §9: a heartbeat every 30 s keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 30_000;
@@ -36,7 +37,7 @@ const unauthorized = () => new Response("Unauthorized", { status: 401, headers: 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   // Signed out (no cookie, a cookie that does not verify) costs no database work; an ended session one statement.
-  const user = await getCurrentUser(services, request);
+  const user = await getCurrentUser(services, requestContext(request));
   if (!user) return unauthorized();
 
   const encoder = new TextEncoder();

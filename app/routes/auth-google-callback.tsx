@@ -11,6 +11,7 @@ import { decodeOAuthState, oauthStateCookie } from "~/features/accounts/server/s
 import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { Route } from "./+types/auth-google-callback";
+import { requestContext } from "~/server/http/request-context.server";
 
 export const OAUTH_SUCCESS_MS = 1500;
 export const OAUTH_FAILURE_MS = 2000;
@@ -46,7 +47,7 @@ async function handleCallback({ request, context }: Route.LoaderArgs) {
   const clear = new Headers({ "Set-Cookie": await oauthStateCookie.serialize("", { maxAge: 0 }) });
   const stored = await oauthStateCookie.parse(request.headers.get("cookie"));
   const state = decodeOAuthState(params.get("state"));
-  const user = await getSessionUser(services, request);
+  const user = await getSessionUser(services, requestContext(request));
 
   // Whether the current session is the one a third-party sign-in just made and that is returning here now.
   const returning = user ? await takeOAuthReturn(services.db, user.sessionId) : false;

@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { verifySecondFactor } from "~/features/security/server/two-factor/verify-second-factor.server";
 import type { Route } from "./+types/auth-two-factor";
 import { statusOf } from "~/lib/errors";
+import { requestContext } from "~/server/http/request-context.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Two-factor authentication", description: "Confirm your sign-in." }),
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const from = safeRedirectPath(params.get("from"));
-  const user = await getSessionUser(context.services, request);
+  const user = await getSessionUser(context.services, requestContext(request));
   if (!user) throw redirect(`/auth?from=${encodeURIComponent(from)}`);
   if (user.secondFactor !== "pending") throw redirect(from);
   return { from, method: params.get("method") === "backup" ? ("backup" as const) : ("totp" as const) };
@@ -34,12 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const from = safeRedirectPath(new URL(request.url).searchParams.get("from"));
-  const user = await getSessionUser(context.services, request);
+  const user = await getSessionUser(context.services, requestContext(request));
   if (!user) throw redirect(`/auth?from=${encodeURIComponent(from)}`);
   if (user.secondFactor !== "pending") throw redirect(from);
   const submission = parseWithZod(await readFormData(request), { schema: twoFactorChallengeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
-  const result = await verifySecondFactor(context.services, request, user, submission.value.code);
+  const result = await verifySecondFactor(context.services, requestContext(request), user, submission.value.code);
   if (!result.ok) {
     return data({ result: submission.reply({ hideFields: ["code"] }), error: result.message }, { status: statusOf(result.code) });
   }

@@ -17,6 +17,8 @@ import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.serve
 import { hasBusinessProfile } from "~/features/workspace/server/has-business-profile.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/auth";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 
 export const REGISTRATION_REDIRECT_MS = 2000;
 
@@ -29,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const from = params.get("from") ? safeRedirectPath(params.get("from")) : undefined;
-  const user = await getCurrentUser(services, request);
+  const user = await getCurrentUser(services, requestContext(request));
 
   // The verification link's return (SPEC §2): the session decides where the visitor goes.
   if (params.get("step") === "2" && params.get("verified") === "true") {
@@ -61,8 +63,14 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return formData?.get("intent") === "business-profile" ? false : defaultShouldRevalidate;
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return dispatchAuthIntent(context.services, request, ["sign-in", "oauth", "magic-link", "register", "business-profile"]);
+export async function action({ request, context }: Route.ActionArgs) {
+  return dispatchAuthIntent(context.services, requestContext(request), await readFormData(request), [
+    "sign-in",
+    "oauth",
+    "magic-link",
+    "register",
+    "business-profile",
+  ]);
 }
 
 function Tabs({ tab }: { tab: "signin" | "register" }) {

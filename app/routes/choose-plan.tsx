@@ -15,19 +15,20 @@ import { choosePlan } from "~/features/workspace/server/choose-plan.server";
 import { getPlanChoice } from "~/features/workspace/server/get-plan-choice.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/choose-plan";
+import { requestContext } from "~/server/http/request-context.server";
 
 export const PAID_PLAN_REDIRECT_MS = 1000;
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Choose Your Plan", description: "Pick the Sellkit plan that fits you." });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.services, request);
+  const user = await requireUser(context.services, requestContext(request));
   const choice = await getPlanChoice(context.services.db, user.id);
   return { selected: choice.plan ?? choice.requestedPlan ?? undefined };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.services, request);
+  const user = await requireUser(context.services, requestContext(request));
   const plan = findPlan(String((await readFormData(request)).get("plan") ?? ""));
   if (!plan) return data({ ok: false as const, message: "Failed to set up your account" }, { status: 400 });
   try {

@@ -19,6 +19,7 @@ import { requireUser } from "~/features/accounts/server/require-user.server";
 import { dashboardPageQuery } from "~/features/workspace/server/dashboard-page-query.server";
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import type { Route } from "./+types/dashboard";
+import { requestContext } from "~/server/http/request-context.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Dashboard", description: "Your Sellkit dashboard." }),
@@ -31,14 +32,14 @@ export const meta: Route.MetaFunction = () => [
  * value, already resolved (it came with the rest), so the component and its load-error element are unchanged.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { page } = await requireUser(context.services, request, { batch: context, page: dashboardPageQuery });
+  const { page } = await requireUser(context.services, requestContext(request), { batch: context, page: dashboardPageQuery });
   const { profile, business, salesMethods, stats } = page;
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,
     avatarUrl: profile.avatarUrl,
     storeName: profile.storeName,
-    greeting: greetingText(hourIn(new Date(), readTimeZone(request)), profile.firstName),
+    greeting: greetingText(hourIn(new Date(), readTimeZone(requestContext(request))), profile.firstName),
     workspace: Promise.resolve({ business, salesMethods, stats }),
   };
 }

@@ -17,6 +17,7 @@ import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/forgot-password";
 import { ERRORS, type ErrorCode, statusOf } from "~/lib/errors";
+import { requestContext } from "~/server/http/request-context.server";
 
 /** SPEC §5/§9: at most 3 attempts per form; the server limits requests too. */
 export const MAX_RESET_ATTEMPTS = 3;
@@ -30,7 +31,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false, error: null }, { status: 400 });
-  const result = await requestPasswordReset(context.services, request, { email: submission.value.email, captcha: submission.value.captcha });
+  const result = await requestPasswordReset(context.services, requestContext(request), { email: submission.value.email, captcha: submission.value.captcha });
   if (!result.ok) return data({ result: submission.reply(), sent: false, error: result.code }, { status: statusOf(result.code) });
   return { result: submission.reply(), sent: true, error: null };
 }

@@ -9,18 +9,20 @@ import { getCurrentUser } from "~/features/accounts/server/get-current-user.serv
 import { dispatchAuthIntent } from "~/features/accounts/server/intents/dispatch-auth-intent.server";
 import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
 import type { Route } from "./+types/login";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Log in", description: "Log in to your Sellkit account." });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const from = new URL(request.url).searchParams.get("from");
-  const user = await getCurrentUser(context.services, request);
+  const user = await getCurrentUser(context.services, requestContext(request));
   if (user?.emailVerified) throw redirect(safeRedirectPath(from));
   return { from: from ? safeRedirectPath(from) : undefined };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return dispatchAuthIntent(context.services, request, ["sign-in", "oauth", "magic-link"]);
+export async function action({ request, context }: Route.ActionArgs) {
+  return dispatchAuthIntent(context.services, requestContext(request), await readFormData(request), ["sign-in", "oauth", "magic-link"]);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

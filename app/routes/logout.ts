@@ -5,11 +5,12 @@ import { recordSecurityEvent } from "~/features/security/server/record-security-
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/logout";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import { requestContext } from "~/server/http/request-context.server";
 
 /** POST /logout: ends this session on the server, then goes to / with 'Logged out successfully'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db, logger } = context.services;
-  const user = await getCurrentUser(context.services, request);
+  const user = await getCurrentUser(context.services, requestContext(request));
   try {
     // The session's end and its event commit together.
     const headers = await inTransaction(db, async (tx) => {

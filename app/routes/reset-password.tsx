@@ -16,6 +16,7 @@ import { checkResetToken } from "~/features/accounts/server/check-reset-token.se
 import { resetPassword } from "~/features/accounts/server/reset-password.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/reset-password";
+import { requestContext } from "~/server/http/request-context.server";
 
 export const INVALID_LINK_REDIRECT_MS = 3000;
 export const RESET_SUCCESS_REDIRECT_MS = 2000;
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), updated: false }, { status: 400 });
-  const result = await resetPassword(context.services, request, submission.value);
+  const result = await resetPassword(context.services, requestContext(request), submission.value);
   if (!result.ok) {
     return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password", "confirmPassword"] }), updated: false }, { status: 400 });
   }

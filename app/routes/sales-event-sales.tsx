@@ -10,18 +10,22 @@ import { EVENT_SALES_DEFAULTS, eventSalesSchema } from "~/features/sales-methods
 import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
 import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-event-sales";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 
 const METHOD = "events";
 
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, EVENT_SALES_DEFAULTS, { batch: context });
+  const { values, saved } = await loadSalesMethodForm(context.services, requestContext(request), METHOD, EVENT_SALES_DEFAULTS, { batch: context });
   return { values, saved };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, request, METHOD, eventSalesSchema, { savedToast: "Event sales saved" });
+  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, eventSalesSchema, {
+    savedToast: "Event sales saved",
+  });
 }
 
 export default function SalesEventSales({ loaderData, actionData }: Route.ComponentProps) {

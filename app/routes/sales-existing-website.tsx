@@ -14,6 +14,8 @@ import { profileSummaryQuery } from "~/features/workspace/server/profile-summary
 import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
 import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-existing-website";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 
 const METHOD = "existing_website";
 /** Stands in for the row id in the preview until the first save. */
@@ -27,13 +29,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     values,
     saved,
     extra: profile,
-  } = await loadSalesMethodForm(services, request, METHOD, EXISTING_WEBSITE_DEFAULTS, { batch: context, extra: profileSummaryQuery });
+  } = await loadSalesMethodForm(services, requestContext(request), METHOD, EXISTING_WEBSITE_DEFAULTS, { batch: context, extra: profileSummaryQuery });
   const { storeName } = profile;
   return { values, saved, storeName: storeName ?? "My store", buyUrl: buyPageUrl(services.env.APP_URL, saved?.id ?? UNSAVED_ID) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, request, METHOD, existingWebsiteSchema, { savedToast: "Buy button saved", allowPreview: true });
+  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, existingWebsiteSchema, {
+    savedToast: "Buy button saved",
+    allowPreview: true,
+  });
 }
 
 export default function SalesExistingWebsite({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,18 +12,22 @@ import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/features/sales-metho
 import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
 import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-online-store";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 
 const METHOD = "online_store";
 
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, ONLINE_STORE_DEFAULTS, { batch: context });
+  const { values, saved } = await loadSalesMethodForm(context.services, requestContext(request), METHOD, ONLINE_STORE_DEFAULTS, { batch: context });
   return { values, saved };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, request, METHOD, onlineStoreSchema, { savedToast: "Online store saved" });
+  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, onlineStoreSchema, {
+    savedToast: "Online store saved",
+  });
 }
 
 export default function SalesOnlineStore({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,18 +10,22 @@ import { RETAIL_STORE_DEFAULTS, retailStoreSchema } from "~/features/sales-metho
 import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
 import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-retail-store";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 
 const METHOD = "retail_store";
 
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, RETAIL_STORE_DEFAULTS, { batch: context });
+  const { values, saved } = await loadSalesMethodForm(context.services, requestContext(request), METHOD, RETAIL_STORE_DEFAULTS, { batch: context });
   return { values, saved };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, request, METHOD, retailStoreSchema, { savedToast: "Retail store saved" });
+  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, retailStoreSchema, {
+    savedToast: "Retail store saved",
+  });
 }
 
 export default function SalesRetailStore({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,18 +10,22 @@ import { SOCIAL_MEDIA_DEFAULTS, socialMediaSchema } from "~/features/sales-metho
 import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
 import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
 import type { Route } from "./+types/sales-social-media";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 
 const METHOD = "social_media";
 
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, request, METHOD, SOCIAL_MEDIA_DEFAULTS, { batch: context });
+  const { values, saved } = await loadSalesMethodForm(context.services, requestContext(request), METHOD, SOCIAL_MEDIA_DEFAULTS, { batch: context });
   return { values, saved };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, request, METHOD, socialMediaSchema, { savedToast: "Social media sales saved" });
+  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, socialMediaSchema, {
+    savedToast: "Social media sales saved",
+  });
 }
 
 export default function SalesSocialMedia({ loaderData, actionData }: Route.ComponentProps) {

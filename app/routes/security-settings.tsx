@@ -18,6 +18,8 @@ import { requireUser } from "~/features/accounts/server/require-user.server";
 import { dispatchSecurityIntent } from "~/features/security/server/intents/dispatch-security-intent.server";
 import { securityOverviewQuery, type SecurityOverview } from "~/features/security/server/security-overview-query.server";
 import type { Route } from "./+types/security-settings";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Security settings", description: "Two-factor, sessions and security events." }),
@@ -29,14 +31,14 @@ export const meta: Route.MetaFunction = () => [
  * handed over as a deferred value, already resolved, so the component and its load-error element are unchanged.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { page: overview } = await requireUser(context.services, request, { batch: context, page: securityOverviewQuery });
+  const { page: overview } = await requireUser(context.services, requestContext(request), { batch: context, page: securityOverviewQuery });
   return { overview: Promise.resolve(overview), renderedAt: Date.now() };
 }
 
 /** One action, several forms: `intent` picks the verb; the user is always the session's. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.services, request);
-  return dispatchSecurityIntent(context.services, request, user);
+  const user = await requireUser(context.services, requestContext(request));
+  return dispatchSecurityIntent(context.services, requestContext(request), user, await readFormData(request));
 }
 
 type Overview = SecurityOverview;

@@ -13,6 +13,8 @@ import { settingsQuery } from "~/features/settings/server/settings-query.server"
 import { dispatchSettingsIntent } from "~/features/settings/server/intents/dispatch-settings-intent.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/settings";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Settings", description: "Your Sellkit profile, business, email, password and account." }),
@@ -24,7 +26,7 @@ export const meta: Route.MetaFunction = () => [
  * /api/auth/verify-email) lands here with `email-changed=1` (and `error` when refused).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.services, request, { batch: context, page: settingsQuery });
+  const user = await requireUser(context.services, requestContext(request), { batch: context, page: settingsQuery });
   const params = new URL(request.url).searchParams;
   if (params.has("email-changed")) {
     return params.get("error")
@@ -40,8 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** One action, five forms: the `intent` field picks the verb; the user is always the session's. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.services, request);
-  return dispatchSettingsIntent(context.services, request, user);
+  const user = await requireUser(context.services, requestContext(request));
+  return dispatchSettingsIntent(context.services, requestContext(request), user, await readFormData(request));
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {

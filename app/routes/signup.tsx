@@ -23,6 +23,7 @@ import { isProviderConfigured } from "~/features/accounts/server/start-oauth.ser
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/signup";
 import { statusOf } from "~/lib/errors";
+import { requestContext } from "~/server/http/request-context.server";
 
 export const SIGNUP_TO_LOGIN_MS = 2000;
 
@@ -40,7 +41,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
-  if (formData.get("intent") === "oauth") return oauthIntent(context.services, request, formData);
+  if (formData.get("intent") === "oauth") return oauthIntent(context.services, requestContext(request), formData);
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
     return data(
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { email, password, plan, captcha } = submission.value;
-  const result = await createAccount(context.services, request, { email, password, requestedPlan: plan, captcha, callbackURL: "/choose-plan" });
+  const result = await createAccount(context.services, requestContext(request), { email, password, requestedPlan: plan, captcha, callbackURL: "/choose-plan" });
   if (!result.ok) {
     const fieldErrors = accountFailureFieldErrors(result);
     return data(

@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
 import type { Route } from "./+types/tools";
+import { requestContext } from "~/server/http/request-context.server";
 
 /**
  * A tool of the dashboard (SPEC §2 table), protected: what it does and the saved setup of its sales method,
@@ -19,10 +20,10 @@ import type { Route } from "./+types/tools";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tool = findTool(params.tool);
   if (!tool) {
-    await requireUser(context.services, request, { batch: context });
+    await requireUser(context.services, requestContext(request), { batch: context });
     throw data(null, { status: 404 });
   }
-  const { page: saved } = await requireUser(context.services, request, { batch: context, page: salesMethodQuery(tool.businessType) });
+  const { page: saved } = await requireUser(context.services, requestContext(request), { batch: context, page: salesMethodQuery(tool.businessType) });
   return { slug: tool.slug, setup: saved ? describeSetup(tool.businessType, saved.settings) : null };
 }
 

@@ -5,6 +5,7 @@ import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { TWO_FACTOR_CHALLENGE_PATH } from "~/features/accounts/server/require-user.server";
 import { verifyMagicLink } from "~/features/accounts/server/verify-magic-link.server";
 import type { Route } from "./+types/verify";
+import { requestContext } from "~/server/http/request-context.server";
 
 export const MAGIC_LINK_SUCCESS_MS = 1500;
 export const MAGIC_LINK_FAILURE_MS = 2000;
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) throw redirect("/login");
-  const result = await verifyMagicLink(context.services, request, token);
+  const result = await verifyMagicLink(context.services, requestContext(request), token);
   if (!result.ok) return { ok: false };
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -28,6 +28,7 @@ import { getProfileSummary } from "~/features/workspace/server/get-profile-summa
 import { listSalesMethods } from "~/features/sales-methods/server/list-sales-methods.server";
 import { createApp } from "../../server/create-app";
 import { createHttpServer } from "../../server/request-limits";
+import { requestContext } from "~/server/http/request-context.server";
 
 type Request =
   | { id: number; op: "seed"; count: number; prefix: string; password?: string; sessions?: number }
@@ -90,8 +91,11 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
   const list: [string, () => Promise<unknown>][] = [
     ["database round trip (select 1)", () => db.execute(sql`select 1`)],
     ["better-auth getSession (for comparison: cookie, session, user)", () => services.auth.api.getSession({ headers: request().headers })],
-    ["getSessionUser (one query: cookie, session, user, 2FA state)", () => getSessionUser(services, request())],
-    ["the dashboard read as it runs (one statement: session + page data)", () => getSessionUser(services, request(), { page: dashboardPageQuery })],
+    ["getSessionUser (one query: cookie, session, user, 2FA state)", () => getSessionUser(services, requestContext(request()))],
+    [
+      "the dashboard read as it runs (one statement: session + page data)",
+      () => getSessionUser(services, requestContext(request()), { page: dashboardPageQuery }),
+    ],
     [
       "authorized_access event (insert + NOTIFY)",
       () =>

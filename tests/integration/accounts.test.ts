@@ -1,13 +1,14 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { businessProfiles, profiles } from "~/features/workspace/schema.server";
 import { captchaUses, user } from "~/features/accounts/schema.server";
 import { securityAudit } from "~/features/security/schema.server";
 import { solvedCaptcha } from "../support/captcha";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";
-import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { MailCatcher } from "../support/mail-catcher";
+import type { TestServer } from "../support/test-server";
+import { serverWithMail } from "../support/server-with-mail";
 
 const PASSWORD = "Str0ng&Unusual!";
 let mail: MailCatcher;
@@ -52,13 +53,8 @@ async function usersNamed(email: string) {
   return row!.n;
 }
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.stop();
+serverWithMail({ TRUSTED_PROXIES: "loopback" }, (started) => {
+  ({ mail, server } = started);
 });
 beforeEach(() => {
   mail.messages.length = 0;

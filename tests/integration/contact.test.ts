@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages } from "~/features/marketing/schema.server";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/features/marketing/server/submit-contact-message.server";
 import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
-import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import type { MailCatcher } from "../support/mail-catcher";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { serverWithMail } from "../support/server-with-mail";
 
 const SUPPORT = "help@sellkit.test";
 let mail: MailCatcher;
@@ -20,13 +21,8 @@ async function storedCount() {
   return row?.n ?? 0;
 }
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, SUPPORT_EMAIL: SUPPORT });
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.stop();
+serverWithMail({ SUPPORT_EMAIL: SUPPORT }, (started) => {
+  ({ mail, server } = started);
 });
 beforeEach(() => {
   mail.messages.length = 0;

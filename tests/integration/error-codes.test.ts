@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ERRORS } from "~/lib/errors";
 import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import { solvedCaptcha } from "../support/captcha";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
-import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import type { MailCatcher } from "../support/mail-catcher";
 import { postSecurity } from "../support/security-center";
 import { createSignedInCreator } from "../support/signed-in-creator";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../support/test-server";
+import { serverWithMail } from "../support/server-with-mail";
 
 // Issue 12.3: failures are codes of one catalogue that decides their status, field and message. Before it, the
 // same re-authentication limit answered 429 in settings but 400 in the security center, and the forgot-password
@@ -17,13 +18,8 @@ let mail: MailCatcher;
 let server: TestServer;
 let counter = 0;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.stop();
+serverWithMail({ TRUSTED_PROXIES: "loopback" }, (started) => {
+  ({ mail, server } = started);
 });
 
 async function statusesOf(send: () => Promise<Response>, n: number): Promise<number[]> {

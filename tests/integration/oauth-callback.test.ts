@@ -1,13 +1,13 @@
 import { and, eq, gte } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { securityAudit } from "~/features/security/schema.server";
 import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";
-import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
-import { startOidcProvider } from "../support/oidc-provider";
+import type { MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator } from "../support/signed-in-creator";
-import { freePort, startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../support/test-server";
+import { serverWithMailAndGoogle } from "../support/server-with-mail";
 
 // Issue 13.4: `GET /auth/google/callback` without a valid state signed the current user out on the server (a
 // top-level navigation carries the Lax cookie) and wrote a risk-8 alert, so a link on any site could sign a
@@ -16,28 +16,10 @@ import { freePort, startTestServer, type TestServer } from "../support/test-serv
 const OIDC_CLIENT = { clientId: "sellkit-callback-test", clientSecret: "sellkit-callback-test-secret" };
 let mail: MailCatcher;
 let server: TestServer;
-let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
 let counter = 0;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  const port = await freePort();
-  oidc = await startOidcProvider({ ...OIDC_CLIENT, redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/google`] });
-  server = await startTestServer(
-    {
-      SMTP_URL: mail.url,
-      TRUSTED_PROXIES: "loopback",
-      GOOGLE_CLIENT_ID: OIDC_CLIENT.clientId,
-      GOOGLE_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-    },
-    { port },
-  );
-});
-afterAll(async () => {
-  await server?.stop();
-  await oidc?.stop();
-  await mail?.stop();
+serverWithMailAndGoogle(OIDC_CLIENT, (started) => {
+  ({ mail, server } = started);
 });
 
 async function get(path: string, jar: CookieJar, ip: string) {

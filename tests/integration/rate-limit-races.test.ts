@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { securityAudit } from "~/features/security/schema.server";
 import { consumeRateLimits, RATE_LIMITS, reserveRateLimits, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
-import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import type { MailCatcher } from "../support/mail-catcher";
 import { CREATOR_PASSWORD, createSignedInCreator } from "../support/signed-in-creator";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../support/test-server";
+import { serverWithMail } from "../support/server-with-mail";
 
 // Issue 13.8: 40 parallel wrong current passwords on re-authentication were 11 checks against the password
 // although the limit is 5 (check, then increment). Every limit is now one atomic statement that counts the
@@ -16,13 +17,8 @@ let mail: MailCatcher;
 let server: TestServer;
 let counter = 0;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.stop();
+serverWithMail({ TRUSTED_PROXIES: "loopback" }, (started) => {
+  ({ mail, server } = started);
 });
 
 async function eventCount(filter: { userId?: string; eventType: string; email?: string }) {

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { account, session, user } from "~/features/accounts/schema.server";
 import { backupCodes, securityAudit, twoFactor } from "~/features/security/schema.server";
 import { decryptTotpSecret, encryptTotpSecret, newTotpSecret } from "~/features/security/server/two-factor/two-factor-crypto.server";
@@ -8,8 +8,7 @@ import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";
 import { hostileBody } from "../support/hostile-body";
-import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
-import { startOidcProvider } from "../support/oidc-provider";
+import type { MailCatcher } from "../support/mail-catcher";
 import {
   awayFromStepEdge,
   enableTwoFactorOverHttp,
@@ -22,35 +21,17 @@ import {
   wrongTotpCode,
 } from "../support/security-center";
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
-import { freePort, startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../support/test-server";
+import { serverWithMailAndGoogle } from "../support/server-with-mail";
 
 const OIDC_CLIENT = { clientId: "sellkit-integration", clientSecret: "sellkit-integration-secret" };
 
 let mail: MailCatcher;
 let server: TestServer;
-let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
 let userCounter = 0;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  // The local OpenID provider must know the app's callback before the app starts (and the app its discovery URL).
-  const port = await freePort();
-  oidc = await startOidcProvider({ ...OIDC_CLIENT, redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/google`] });
-  server = await startTestServer(
-    {
-      SMTP_URL: mail.url,
-      TRUSTED_PROXIES: "loopback",
-      GOOGLE_CLIENT_ID: OIDC_CLIENT.clientId,
-      GOOGLE_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-    },
-    { port },
-  );
-});
-afterAll(async () => {
-  await server?.stop();
-  await oidc?.stop();
-  await mail?.stop();
+serverWithMailAndGoogle(OIDC_CLIENT, (started) => {
+  ({ mail, server } = started);
 });
 beforeEach(() => {
   mail.messages.length = 0;

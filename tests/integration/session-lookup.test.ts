@@ -8,6 +8,7 @@ import { createServices } from "~/server/create-services.server";
 import { parseEnv } from "~/server/env.server";
 import type { AppServices } from "~/server/services.server";
 import { createTestDatabase } from "../support/test-database";
+import { requestContext } from "~/server/http/request-context.server";
 
 // The one-query session check (get-session-user.server.ts) against better-auth's own rules: expired sessions
 // are refused and deleted, a session due for its daily refresh is extended, an ended one is refused at once.
@@ -42,7 +43,12 @@ describe("session lookup", () => {
 
   it("finds the user of a valid signed cookie, and no one for a forged or unknown one", async () => {
     const { userId, sessionId, request } = await signedIn();
-    expect(await getSessionUser(services, request())).toMatchObject({ id: userId, sessionId, emailVerified: true, secondFactor: "not_required" });
+    expect(await getSessionUser(services, requestContext(request()))).toMatchObject({
+      id: userId,
+      sessionId,
+      emailVerified: true,
+      secondFactor: "not_required",
+    });
     const forged = new Request("http://127.0.0.1:9/", {
       headers: {
         cookie: request()
@@ -50,16 +56,16 @@ describe("session lookup", () => {
           .replace(/%3D$|=$/, "A%3D"),
       },
     });
-    expect(await getSessionUser(services, forged)).toBeNull();
+    expect(await getSessionUser(services, requestContext(forged))).toBeNull();
     const unknown = await serializeSignedCookie("sellkit.session_token", "no-such-token", (await services.auth.$context).secret);
-    expect(await getSessionUser(services, new Request("http://127.0.0.1:9/", { headers: { cookie: unknown.split(";")[0]! } }))).toBeNull();
+    expect(await getSessionUser(services, requestContext(new Request("http://127.0.0.1:9/", { headers: { cookie: unknown.split(";")[0]! } })))).toBeNull();
   });
 
   it("refuses an ended session at the very next lookup", async () => {
     const { sessionId, request } = await signedIn();
-    expect(await getSessionUser(services, request())).not.toBeNull();
+    expect(await getSessionUser(services, requestContext(request()))).not.toBeNull();
     await database.db.delete(session).where(eq(session.id, sessionId));
-    expect(await getSessionUser(services, request())).toBeNull();
+    expect(await getSessionUser(services, requestContext(request()))).toBeNull();
   });
 
   it("refuses an expired session and deletes it (better-auth's rule)", async () => {
@@ -68,7 +74,7 @@ describe("session lookup", () => {
       .update(session)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(session.id, sessionId));
-    expect(await getSessionUser(services, request())).toBeNull();
+    expect(await getSessionUser(services, requestContext(request()))).toBeNull();
     expect(await expiresAt(sessionId)).toBeUndefined();
   });
 
@@ -77,19 +83,22 @@ describe("session lookup", () => {
     const { expiresIn, updateAge } = ctx.sessionConfig;
     const due = new Date(Date.now() + (expiresIn - updateAge - 60) * 1_000);
     await database.db.update(session).set({ expiresAt: due }).where(eq(session.id, sessionId));
-    expect(await getSessionUser(services, request())).toMatchObject({ id: userId, sessionId });
+    expect(await getSessionUser(services, requestContext(request()))).toMatchObject({ id: userId, sessionId });
     const extended = (await expiresAt(sessionId))!;
     expect(extended.getTime()).toBeGreaterThan(Date.now() + (expiresIn - 60) * 1_000);
   });
 
   it("notes activity once per minute: of two guarded lookups at once, exactly one writes the mark", async () => {
     const { request } = await signedIn();
-    const [first, second] = await Promise.all([getSessionUser(services, request(), { touch: true }), getSessionUser(services, request(), { touch: true })]);
+    const [first, second] = await Promise.all([
+      getSessionUser(services, requestContext(request()), { touch: true }),
+      getSessionUser(services, requestContext(request()), { touch: true }),
+    ]);
     expect([first!.activityRecorded, second!.activityRecorded].filter(Boolean)).toHaveLength(1);
-    expect((await getSessionUser(services, request(), { touch: true }))!.activityRecorded).toBe(false);
+    expect((await getSessionUser(services, requestContext(request()), { touch: true }))!.activityRecorded).toBe(false);
     // A lookup without `touch` (the root loader, public pages) never writes it.
     const other = await signedIn();
-    expect((await getSessionUser(services, other.request()))!.activityRecorded).toBe(false);
-    expect((await getSessionUser(services, other.request(), { touch: true }))!.activityRecorded).toBe(true);
+    expect((await getSessionUser(services, requestContext(other.request())))!.activityRecorded).toBe(false);
+    expect((await getSessionUser(services, requestContext(other.request()), { touch: true }))!.activityRecorded).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { account, session, user } from "~/features/accounts/schema.server";
 import { avatars, businessProfiles, profiles } from "~/features/workspace/schema.server";
 import { contactMessages } from "~/features/marketing/schema.server";
@@ -11,9 +11,10 @@ import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm, toastOf, type FormFields } from "../support/form-post";
 import { hostileBody } from "../support/hostile-body";
-import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import type { MailCatcher } from "../support/mail-catcher";
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../support/test-server";
+import { serverWithMail } from "../support/server-with-mail";
 
 const PASSWORD = CREATOR_PASSWORD;
 const NEW_PASSWORD = "N3w&Distinct!pw";
@@ -81,13 +82,8 @@ const BUSINESS = {
   marketingConsent: "on",
 };
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.stop();
+serverWithMail({ TRUSTED_PROXIES: "loopback" }, (started) => {
+  ({ mail, server } = started);
 });
 beforeEach(() => {
   mail.messages.length = 0;

@@ -1,15 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/db/schema.server";
 import { session, user } from "~/features/accounts/schema.server";
 import { securityAudit } from "~/features/security/schema.server";
 import { solvedCaptcha } from "../support/captcha";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
-import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import type { MailCatcher } from "../support/mail-catcher";
 import { passwordSignIn, postSecurity } from "../support/security-center";
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { serverWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 // Issue 12.4: a change, its audit row and its mail commit together or not at all — also when better-auth makes
 // the change. Each test makes one side effect's insert fail (a trigger raising an error for that row only) and
@@ -21,17 +22,12 @@ let mail: MailCatcher;
 let server: TestServer;
 let counter = 0;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
+serverWithMail({ TRUSTED_PROXIES: "loopback" }, (started) => {
+  ({ mail, server } = started);
 });
 afterEach(async () => {
   await server.db.execute(sql`drop trigger if exists fail_side_effect on security_audit`);
   await server.db.execute(sql`drop trigger if exists fail_side_effect on mail_outbox`);
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.stop();
 });
 
 /** From now on, inserting a `table` row whose `column` equals `value` fails (as a full disk or a bug would). */

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
-import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
+import type { MailCatcher } from "../support/mail-catcher";
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
-import { startTestServer, type TestServer } from "../support/test-server";
+import type { TestServer } from "../support/test-server";
+import { serverWithMail } from "../support/server-with-mail";
 
 // Issue 13.7: 10 wrong passwords from 10 addresses made the right password from a fresh address answer 429, and
 // successful sign-ins counted toward the limit, so anyone could lock a chosen account out of password sign-in.
@@ -14,13 +15,8 @@ let mail: MailCatcher;
 let server: TestServer;
 let counter = 0;
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.stop();
+serverWithMail({ TRUSTED_PROXIES: "loopback" }, (started) => {
+  ({ mail, server } = started);
 });
 
 function createCreator(): Promise<SignedInCreator> {

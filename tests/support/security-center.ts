@@ -4,6 +4,7 @@ import { CookieJar } from "./cookie-jar";
 import { postForm } from "./form-post";
 import { CREATOR_PASSWORD, type SignedInCreator } from "./signed-in-creator";
 import type { TestServer } from "./test-server";
+import { waitForMatch } from "./wait-for-match";
 
 /** AUTH_SECRET of every test server (see test-server.ts): the key the 2FA secrets and backup codes derive from. */
 export const TEST_AUTH_SECRET = "x".repeat(32);
@@ -128,21 +129,7 @@ export async function openEventStream(server: TestServer, actor: { jar: CookieJa
     events,
     /** Resolves with the first event matching `predicate`, or rejects after `ms`. */
     next(predicate: (event: StreamedEvent) => boolean, ms = 1_000): Promise<StreamedEvent> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = events.find(predicate);
-          if (!found) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching event within ${ms} ms (got: ${events.map((e) => `${e.event} ${e.data.slice(0, 80)}`).join(" | ")})`));
-        }, ms);
-        waiters.add(check);
-        check();
-      });
+      return waitForMatch(events, waiters, predicate, ms);
     },
     close() {
       controller.abort();

@@ -1,5 +1,6 @@
 import type { CookieJar } from "./cookie-jar";
 import type { TestServer } from "./test-server";
+import { waitForMatch } from "./wait-for-match";
 
 export type SseMessage = { event: string; id?: string; data: string; retry?: number };
 
@@ -65,21 +66,7 @@ export async function openSse(server: TestServer, actor: { jar: CookieJar; ip?: 
       messages.filter((m) => m.event === "security-event").map((m) => JSON.parse(m.data) as { id: string; eventType: string; ipAddress: string | null }),
     /** Resolves with the first message matching `predicate`, or rejects after `ms`. */
     next(predicate: (message: SseMessage) => boolean, ms = 1_000): Promise<SseMessage> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find(predicate);
-          if (!found) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching message within ${ms} ms (got: ${messages.map((m) => `${m.event} ${m.data.slice(0, 80)}`).join(" | ")})`));
-        }, ms);
-        waiters.add(check);
-        check();
-      });
+      return waitForMatch(messages, waiters, predicate, ms);
     },
     /** Resolves true when the server ended the stream within `ms`, false otherwise. */
     async endsWithin(ms: number): Promise<boolean> {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~/features/workspace/schema.server";
 import { verifyCaptcha } from "./captcha/verify-captcha.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import type { AppServices } from "~/server/services.server";
 import { authErrorOf } from "./auth-error.server";
 import { isCommonPassword } from "./is-common-password.server";
 import { type Failure, fail, formErrorsOf } from "~/lib/errors";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export type NewAccount = {
   email: string;
@@ -28,9 +28,9 @@ export type CreateAccountResult =
  * Registers an account and mails the verification link. The answer is the same whether or not the email
  * already has an account (its owner gets a notice instead): no user enumeration.
  */
-export async function createAccount(services: AppServices, request: Request, input: NewAccount): Promise<CreateAccountResult> {
+export async function createAccount(services: AppServices, ctx: RequestContext, input: NewAccount): Promise<CreateAccountResult> {
   const { db, auth, logger } = services;
-  const meta = requestMeta(request);
+  const meta = ctx.meta;
   const limit = await consumeRateLimit(db, RATE_LIMITS.signUp, meta.ipAddress ?? "unknown");
   if (!limit.allowed) return fail("SIGN_UP_RATE_LIMITED");
   if (!(await verifyCaptcha(services, input.captcha, meta.ipAddress))) {
@@ -42,7 +42,7 @@ export async function createAccount(services: AppServices, request: Request, inp
   try {
     const result = await auth.api.signUpEmail({
       body: { name, email: input.email, password: input.password, callbackURL: input.callbackURL },
-      headers: request.headers,
+      headers: ctx.headers,
     });
     // For an existing email better-auth returns a synthetic user whose id matches no row: nothing is updated.
     await db

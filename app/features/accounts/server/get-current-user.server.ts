@@ -1,5 +1,6 @@
 import type { AppServices } from "~/server/services.server";
 import { getSessionUser, type CurrentUser } from "./get-session-user.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export type { CurrentUser } from "./get-session-user.server";
 
@@ -7,8 +8,8 @@ export type { CurrentUser } from "./get-session-user.server";
  * The signed-in user of this request, or null — also while the session still waits for its second factor.
  * `batch` (the loader context) lets the root loader share the statement of the page's own read.
  */
-export async function getCurrentUser(services: AppServices | undefined, request: Request, { batch }: { batch?: object } = {}): Promise<CurrentUser | null> {
-  const user = await getSessionUser(services, request, { batch });
+export async function getCurrentUser(services: AppServices | undefined, ctx: RequestContext, { batch }: { batch?: object } = {}): Promise<CurrentUser | null> {
+  const user = await getSessionUser(services, ctx, { batch });
   if (!user || user.secondFactor === "pending") return null;
   const { secondFactor: _, activityRecorded: __, page: ___, ...current } = user;
   return current;

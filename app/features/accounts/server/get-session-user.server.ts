@@ -7,6 +7,7 @@ import type { AppServices } from "~/server/services.server";
 import type { PageQuery } from "./page-query.server";
 import { readSessionToken } from "./read-session-token.server";
 import { SESSION_COOKIE_PREFIX } from "~/server/http/session-cookie.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export type CurrentUser = { id: string; email: string; name: string; emailVerified: boolean; sessionId: string };
 
@@ -150,20 +151,20 @@ function found(row: Row): Found {
  * (updateAge) goes through better-auth's own getSession, which deletes or extends it; then the statement
  * runs again for it.
  */
-async function lookUp(services: AppServices, request: Request, want: Want): Promise<Found | null> {
+async function lookUp(services: AppServices, ctx: RequestContext, want: Want): Promise<Found | null> {
   const context = await services.auth.$context;
-  const token = readSessionToken(request.headers.get("cookie") ?? "", context.authCookies.sessionToken.name, context.secret);
+  const token = readSessionToken(ctx.headers.get("cookie") ?? "", context.authCookies.sessionToken.name, context.secret);
   if (!token) return null;
   let [row] = await readSession(services, token, context.sessionConfig, false, want);
   if (row?.needs_better_auth) {
-    if (!(await services.auth.api.getSession({ headers: request.headers }))) return null;
+    if (!(await services.auth.api.getSession({ headers: ctx.headers }))) return null;
     [row] = await readSession(services, token, context.sessionConfig, true, want);
   }
   return row ? found(row) : null;
 }
 
 type Waiting = { want: Want; resolve: (found: Found | null) => void; reject: (error: unknown) => void };
-type Batch = { request: Request; cookie: string; waiting: Waiting[] };
+type Batch = { ctx: RequestContext; cookie: string; waiting: Waiting[] };
 
 /** Batches still open (their statement not started yet), by key. */
 const openBatches = new WeakMap<object, Batch>();
@@ -175,7 +176,7 @@ async function runBatch(services: AppServices, batch: Batch) {
     page: batch.waiting.find((w) => w.want.page)?.want.page,
   };
   try {
-    const result = await lookUp(services, batch.request, want);
+    const result = await lookUp(services, batch.ctx, want);
     for (const w of batch.waiting) w.resolve(result);
   } catch (error) {
     for (const w of batch.waiting) w.reject(error);
@@ -186,10 +187,10 @@ async function runBatch(services: AppServices, batch: Batch) {
  * Joins the open batch of `key` (or opens one, run once the current turn of the event loop is over: every
  * loader of a request has started by then). A second page read, or another cookie, gets a batch of its own.
  */
-function joinBatch(services: AppServices, request: Request, cookie: string, want: Want, key: object): Promise<Found | null> {
+function joinBatch(services: AppServices, ctx: RequestContext, cookie: string, want: Want, key: object): Promise<Found | null> {
   let batch = openBatches.get(key);
   if (!batch || batch.cookie !== cookie || (want.page && batch.waiting.some((w) => w.want.page))) {
-    const opened: Batch = { request, cookie, waiting: [] };
+    const opened: Batch = { ctx, cookie, waiting: [] };
     openBatches.set(key, opened);
     setImmediate(() => {
       if (openBatches.get(key) === opened) openBatches.delete(key);
@@ -210,15 +211,15 @@ function joinBatch(services: AppServices, request: Request, cookie: string, want
  */
 export async function getSessionUser<T = undefined>(
   services: AppServices | undefined,
-  request: Request,
+  ctx: RequestContext,
   { touch = false, access, page, batch }: SessionLookup<T> = {},
 ): Promise<(SessionUser & { page: T | undefined }) | null> {
-  const cookie = request.headers.get("cookie");
+  const cookie = ctx.headers.get("cookie");
   if (!services || !cookie?.includes(`${SESSION_COOKIE_PREFIX}.session_token`)) return null;
   const want: Want = { touch, access, page };
   let result: Found | null;
   try {
-    result = await (batch ? joinBatch(services, request, cookie, want, batch) : lookUp(services, request, want));
+    result = await (batch ? joinBatch(services, ctx, cookie, want, batch) : lookUp(services, ctx, want));
   } catch (error) {
     if (isDatabaseUnavailable(error) || page) throw error;
     services.logger.warn({ err: error }, "session lookup failed");

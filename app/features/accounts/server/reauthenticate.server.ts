@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { account, session } from "~/features/accounts/schema.server";
 import type { CurrentUser } from "./get-current-user.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import { RATE_LIMITS, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { type Failure, fail } from "~/lib/errors";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** How recent a sign-in must be to stand in for a password (accounts without one: OAuth only). */
 export const FRESH_SESSION_SECONDS = 10 * 60;
@@ -21,7 +21,7 @@ export type Reauthentication =
  */
 export async function reauthenticate(
   services: AppServices,
-  request: Request,
+  ctx: RequestContext,
   user: CurrentUser,
   password: string | undefined,
   action: string,
@@ -48,7 +48,7 @@ export async function reauthenticate(
     await recordSecurityEvent(
       db,
       { userId: user.id, eventType: "reauthentication_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { action } },
-      requestMeta(request),
+      ctx.meta,
     );
     return fail("REAUTHENTICATION_RATE_LIMITED");
   }
@@ -72,7 +72,7 @@ export async function reauthenticate(
   await recordSecurityEvent(
     db,
     { userId: user.id, eventType: "reauthentication_failed", eventCategory: "authentication", severity: "medium", riskScore: 4, details: { action } },
-    requestMeta(request),
+    ctx.meta,
   );
   return fail("CURRENT_PASSWORD_WRONG");
 }

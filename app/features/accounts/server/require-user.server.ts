@@ -6,6 +6,7 @@ import type { CurrentUser } from "./get-current-user.server";
 import { getSessionUser, type SessionUser } from "./get-session-user.server";
 import type { PageQuery } from "./page-query.server";
 import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** Where a session that still owes its second factor is sent (every sign-in path: password, magic link, OAuth). */
 export const TWO_FACTOR_CHALLENGE_PATH = "/auth/two-factor";
@@ -22,20 +23,20 @@ type GuardOptions = {
  * itself. With `page`, the page's data is read by that same statement and returned as `page`: a signed-in
  * page costs one database round trip.
  */
-export async function requireUser(services: AppServices, request: Request, options?: GuardOptions): Promise<CurrentUser>;
+export async function requireUser(services: AppServices, ctx: RequestContext, options?: GuardOptions): Promise<CurrentUser>;
 export async function requireUser<T>(
   services: AppServices,
-  request: Request,
+  ctx: RequestContext,
   options: GuardOptions & { page: PageQuery<T> },
 ): Promise<CurrentUser & { page: T }>;
-export async function requireUser<T>(services: AppServices, request: Request, { batch, page }: GuardOptions & { page?: PageQuery<T> } = {}) {
-  const url = new URL(request.url);
+export async function requireUser<T>(services: AppServices, ctx: RequestContext, { batch, page }: GuardOptions & { page?: PageQuery<T> } = {}) {
+  const url = ctx.url;
   const route = url.pathname;
-  const meta = { ipAddress: request.headers.get(CLIENT_IP_HEADER) ?? undefined, userAgent: request.headers.get("user-agent") ?? undefined };
+  const meta = { ipAddress: ctx.headers.get(CLIENT_IP_HEADER) ?? undefined, userAgent: ctx.headers.get("user-agent") ?? undefined };
   const access = securityEventRow({ eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route } }, meta);
   let user: (SessionUser & { page: T | undefined }) | null;
   try {
-    user = await getSessionUser(services, request, { touch: true, access, page, batch });
+    user = await getSessionUser(services, ctx, { touch: true, access, page, batch });
   } catch (error) {
     services.logger.error({ err: error, route }, "route protection error");
     await recordSecurityEvent(

@@ -1,9 +1,9 @@
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import { RATE_LIMITS, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
 import type { AppServices } from "~/server/services.server";
 import { authErrorOf } from "./auth-error.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = ERRORS.INVALID_CREDENTIALS.message;
 export const EMAIL_NOT_VERIFIED_MESSAGE = ERRORS.EMAIL_NOT_VERIFIED.message;
@@ -18,9 +18,9 @@ export type SignInResult =
  * ceiling, and per address across accounts: each attempt is counted up front in one statement (so parallel
  * guesses cannot slip past: issue 13.8) and taken back when the password was right or nothing was checked.
  */
-export async function signIn(services: AppServices, request: Request, input: { email: string; password: string }): Promise<SignInResult> {
+export async function signIn(services: AppServices, ctx: RequestContext, input: { email: string; password: string }): Promise<SignInResult> {
   const { db, auth, logger } = services;
-  const meta = requestMeta(request);
+  const meta = ctx.meta;
   const ip = meta.ipAddress ?? "unknown";
   const attempt = await reserveRateLimits(db, [
     // Keys end with the email so that deleting the account removes its buckets.
@@ -40,7 +40,7 @@ export async function signIn(services: AppServices, request: Request, input: { e
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
-      headers: request.headers,
+      headers: ctx.headers,
       returnHeaders: true,
     });
     await attempt.release();

@@ -3,6 +3,7 @@ import { createCookie } from "react-router";
 import type { AppServices } from "~/server/services.server";
 import { authErrorOf } from "./auth-error.server";
 import { oauthProviderLabel, type OAuthProviderId } from "~/features/accounts/oauth-providers";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** SPEC §4: the CSRF token inside `state` must equal the stored oauth_state, which is then removed. */
 export const oauthStateCookie = createCookie("sellkit.oauth_state", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 10 * 60 });
@@ -31,7 +32,7 @@ export function decodeOAuthState(state: string | null): { csrf: string; from: st
 export type StartOAuthResult = { ok: true; url: string; headers: Headers } | { ok: false; message: string };
 
 /** Begins a third-party sign-in: returns the provider's authorization URL and the cookies to set. */
-export async function startOAuth(services: AppServices, request: Request, provider: OAuthProviderId, from: string): Promise<StartOAuthResult> {
+export async function startOAuth(services: AppServices, ctx: RequestContext, provider: OAuthProviderId, from: string): Promise<StartOAuthResult> {
   if (!isProviderConfigured(services.env, provider)) {
     return { ok: false, message: `${oauthProviderLabel(provider)} sign-in is not configured on this server. Please use email and password.` };
   }
@@ -40,7 +41,7 @@ export async function startOAuth(services: AppServices, request: Request, provid
   try {
     const { headers, response } = await services.auth.api.signInSocial({
       body: { provider, callbackURL: callback, errorCallbackURL: callback, disableRedirect: true },
-      headers: request.headers,
+      headers: ctx.headers,
       returnHeaders: true,
     });
     if (!response.url) return { ok: false, message: "Unknown error occurred" };

@@ -1,5 +1,6 @@
 import type { AppServices } from "~/server/services.server";
 import { isTwoFactorEnabled } from "~/features/security/server/two-factor/is-two-factor-enabled.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /**
  * Consumes a magic-link token; on success returns the session cookie headers to set and whether the session
@@ -7,12 +8,12 @@ import { isTwoFactorEnabled } from "~/features/security/server/two-factor/is-two
  */
 export async function verifyMagicLink(
   services: AppServices,
-  request: Request,
+  ctx: RequestContext,
   token: string,
 ): Promise<{ ok: true; headers: Headers; secondFactorPending: boolean } | { ok: false }> {
   if (!token || token.length > 512) return { ok: false };
   try {
-    const { headers, response } = await services.auth.api.magicLinkVerify({ query: { token }, headers: request.headers, returnHeaders: true });
+    const { headers, response } = await services.auth.api.magicLinkVerify({ query: { token }, headers: ctx.headers, returnHeaders: true });
     if (!headers.get("set-cookie")) return { ok: false };
     return { ok: true, headers, secondFactorPending: await isTwoFactorEnabled(services.db, response.user.id) };
   } catch {

@@ -4,6 +4,7 @@ import { combinePageQueries, type PageQuery } from "~/features/accounts/server/p
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import type { AppServices } from "~/server/services.server";
 import { salesMethodQuery, type SavedSalesMethod } from "./sales-method-query.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export type SalesMethodFormData = {
   /** The values the form starts with: the saved setup, or the form's defaults when there is none. */
@@ -37,12 +38,12 @@ function formQuery(method: SalesMethodKey, extra: PageQuery<unknown>): FormQuery
  */
 export async function loadSalesMethodForm<Extra = undefined>(
   services: AppServices,
-  request: Request,
+  ctx: RequestContext,
   method: SalesMethodKey,
   defaults: Record<string, unknown>,
   { batch, extra }: { batch?: object; extra?: PageQuery<Extra> } = {},
 ): Promise<SalesMethodFormData & { extra: Extra }> {
-  const { page: read } = await requireUser(services, request, { batch, page: formQuery(method, extra ?? NOTHING_MORE) });
+  const { page: read } = await requireUser(services, ctx, { batch, page: formQuery(method, extra ?? NOTHING_MORE) });
   const { saved } = read;
   return {
     values: { ...defaults, ...(saved?.settings ?? {}) },

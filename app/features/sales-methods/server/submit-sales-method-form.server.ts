@@ -4,10 +4,10 @@ import type { z } from "zod";
 import { salesMethod, type SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
 import type { ToastMessage } from "~/lib/toast";
 import { requireUser } from "~/features/accounts/server/require-user.server";
-import { readFormData } from "~/server/http/read-form-data.server";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { saveSalesMethod } from "./save-sales-method.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** The form field that asks for a preview instead of a save (the buy-button form's Generate without JavaScript). */
 export const PREVIEW_INTENT = "preview";
@@ -21,13 +21,15 @@ export const SAVE_FAILED_DESCRIPTION = "Your changes are still in the form. Plea
  */
 export async function submitSalesMethodForm<Schema extends z.ZodType<Record<string, unknown>>>(
   services: AppServices,
-  request: Request,
+  ctx: RequestContext,
+  /** Reads the posted form; called once the creator is known (the guard answers before any body is read). */
+  readForm: () => Promise<FormData>,
   method: SalesMethodKey,
   schema: Schema,
   options: { savedToast: string; allowPreview?: boolean },
 ) {
-  const user = await requireUser(services, request);
-  const formData = await readFormData(request);
+  const user = await requireUser(services, ctx);
+  const formData = await readForm();
   const submission = parseWithZod(formData, { schema });
   const notSaved = `${salesMethod(method).name} not saved`;
   if (submission.status !== "success") {
@@ -47,5 +49,5 @@ export async function submitSalesMethodForm<Schema extends z.ZodType<Record<stri
     const toast: ToastMessage = { type: "error", title: notSaved, description: SAVE_FAILED_DESCRIPTION };
     return data({ result: submission.reply(), toast }, { status: 503 });
   }
-  return redirectWithToast(new URL(request.url).pathname, { type: "success", title: options.savedToast });
+  return redirectWithToast(ctx.url.pathname, { type: "success", title: options.savedToast });
 }

@@ -3,13 +3,13 @@ import { securityAudit } from "~/features/security/schema.server";
 import { session } from "~/features/accounts/schema.server";
 import { SECURITY_EVENT_RETENTION_DAYS } from "~/features/security/security-format";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "./record-security-event.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** Removes the user's expired sessions and events past the retention, in one transaction, with the event. */
-export async function cleanupSecurityData(services: AppServices, request: Request, user: CurrentUser): Promise<{ sessions: number; events: number }> {
+export async function cleanupSecurityData(services: AppServices, ctx: RequestContext, user: CurrentUser): Promise<{ sessions: number; events: number }> {
   const cutoff = new Date(Date.now() - SECURITY_EVENT_RETENTION_DAYS * 86_400_000);
   return inTransaction(services.db, async (tx) => {
     const sessions = await tx
@@ -24,7 +24,7 @@ export async function cleanupSecurityData(services: AppServices, request: Reques
     await recordSecurityEvent(
       tx,
       { userId: user.id, eventType: "data_cleanup", eventCategory: "data", severity: "low", riskScore: 1, details: { removed } },
-      requestMeta(request),
+      ctx.meta,
     );
     return removed;
   });

@@ -3,10 +3,10 @@ import { profiles } from "~/features/workspace/schema.server";
 import { securityAudit } from "~/features/security/schema.server";
 import { user as users } from "~/features/accounts/schema.server";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { listSessions } from "./list-sessions.server";
 import { recordSecurityEvent } from "./record-security-event.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export const EXPORT_NOTE =
   "Your Sellkit profile, security events and sessions. Passwords, two-factor secrets, backup codes and session tokens are never exported.";
@@ -15,7 +15,7 @@ export const EXPORT_NOTE =
  * SPEC §3 export file: profile, securityLogs, sessions, exportedAt, note — the user's own rows, picked column
  * by column, so no hash, secret, code or token can slip in.
  */
-export async function exportSecurityData(services: AppServices, request: Request, user: CurrentUser) {
+export async function exportSecurityData(services: AppServices, ctx: RequestContext, user: CurrentUser) {
   const { db } = services;
   const [profile] = await db
     .select({
@@ -47,6 +47,6 @@ export async function exportSecurityData(services: AppServices, request: Request
     .where(eq(securityAudit.userId, user.id))
     .orderBy(desc(securityAudit.createdAt));
   const sessions = (await listSessions(db, user.id, user.sessionId)).map(({ id: _, ...rest }) => rest);
-  await recordSecurityEvent(db, { userId: user.id, eventType: "data_exported", eventCategory: "data", severity: "low", riskScore: 1 }, requestMeta(request));
+  await recordSecurityEvent(db, { userId: user.id, eventType: "data_exported", eventCategory: "data", severity: "low", riskScore: 1 }, ctx.meta);
   return { profile: profile ?? null, securityLogs, sessions, exportedAt: new Date().toISOString(), note: EXPORT_NOTE };
 }

@@ -1,13 +1,13 @@
 import { and, eq, ne } from "drizzle-orm";
 import { session } from "~/features/accounts/schema.server";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "./record-security-event.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** 'Sign out all other sessions': every session of the user but this one ends now. Returns how many. */
-export async function terminateOtherSessions(services: AppServices, request: Request, user: CurrentUser): Promise<number> {
+export async function terminateOtherSessions(services: AppServices, ctx: RequestContext, user: CurrentUser): Promise<number> {
   return inTransaction(services.db, async (tx) => {
     const ended = await tx
       .delete(session)
@@ -24,7 +24,7 @@ export async function terminateOtherSessions(services: AppServices, request: Req
           riskScore: 3,
           details: { count: ended.length },
         },
-        requestMeta(request),
+        ctx.meta,
       );
     }
     return ended.length;

@@ -1,16 +1,16 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import { session } from "~/features/accounts/schema.server";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "./record-security-event.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /**
  * Ends one of the user's other active sessions at once: the row is deleted, so its next request — on any
  * instance — is signed out. Someone else's session id finds nothing (same answer as an unknown id).
  */
-export async function terminateSession(services: AppServices, request: Request, user: CurrentUser, sessionId: string): Promise<boolean> {
+export async function terminateSession(services: AppServices, ctx: RequestContext, user: CurrentUser, sessionId: string): Promise<boolean> {
   return inTransaction(services.db, async (tx) => {
     const [ended] = await tx
       .delete(session)
@@ -20,7 +20,7 @@ export async function terminateSession(services: AppServices, request: Request, 
     await recordSecurityEvent(
       tx,
       { userId: user.id, eventType: "session_terminated", eventCategory: "session", severity: "medium", riskScore: 3, details: { sessionIp: ended.ipAddress } },
-      requestMeta(request),
+      ctx.meta,
     );
     return true;
   });

@@ -2,13 +2,13 @@ import type { ChangePasswordInput } from "~/features/settings/schemas/settings-p
 import { authErrorOf } from "~/features/accounts/server/auth-error.server";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { isCommonPassword } from "~/features/accounts/server/is-common-password.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import { mailTemplates } from "~/server/mail/templates.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export const NO_PASSWORD_MESSAGE = ERRORS.NO_PASSWORD.message;
 
@@ -21,8 +21,8 @@ export type ChangePasswordResult =
  * Changes the signed-in creator's password after checking the current one: better-auth signs every other
  * session out and gives this browser a fresh session (its Set-Cookie is returned). A notice is mailed.
  */
-export async function changePassword(services: AppServices, request: Request, user: CurrentUser, input: ChangePasswordInput): Promise<ChangePasswordResult> {
-  const check = await reauthenticate(services, request, user, input.currentPassword, "change_password");
+export async function changePassword(services: AppServices, ctx: RequestContext, user: CurrentUser, input: ChangePasswordInput): Promise<ChangePasswordResult> {
+  const check = await reauthenticate(services, ctx, user, input.currentPassword, "change_password");
   if (!check.ok) return check;
   if (check.method !== "password") return fail("NO_PASSWORD");
   if (isCommonPassword(input.password)) return fail("COMMON_PASSWORD");
@@ -32,13 +32,13 @@ export async function changePassword(services: AppServices, request: Request, us
     headers = await inTransaction(services.db, async (tx) => {
       const changed = await services.auth.api.changePassword({
         body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
-        headers: request.headers,
+        headers: ctx.headers,
         returnHeaders: true,
       });
       await recordSecurityEvent(
         tx,
         { userId: user.id, eventType: "password_changed", eventCategory: "account", severity: "high", riskScore: 5, details: { otherSessionsRevoked: true } },
-        requestMeta(request),
+        ctx.meta,
       );
       await services.mailer.send(mailTemplates.passwordChanged(user.email, new Date(), "others"), { tx });
       return changed.headers;

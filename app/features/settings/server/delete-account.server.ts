@@ -11,6 +11,7 @@ import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export const CONFIRM_EMAIL_MESSAGE = ERRORS.DELETE_EMAIL_WRONG.message;
 
@@ -40,13 +41,13 @@ async function expiredSessionCookies(services: AppServices): Promise<Headers> {
  */
 export async function deleteAccount(
   services: AppServices,
-  request: Request,
+  ctx: RequestContext,
   currentUser: CurrentUser,
   input: DeleteAccountInput,
 ): Promise<DeleteAccountResult> {
   const { db, logger } = services;
   if (input.confirmation !== "DELETE") return fail("DELETE_CONFIRMATION_WRONG");
-  const check = await reauthenticate(services, request, currentUser, input.currentPassword, "delete_account");
+  const check = await reauthenticate(services, ctx, currentUser, input.currentPassword, "delete_account");
   if (!check.ok) return check;
   const email = currentUser.email.toLowerCase();
   if (check.method === "fresh_session" && input.confirmEmail?.trim().toLowerCase() !== email) {

@@ -1,13 +1,13 @@
 import type { ChangeEmailInput } from "~/features/settings/schemas/settings-email";
 import { authErrorOf } from "~/features/accounts/server/auth-error.server";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import { mailTemplates } from "~/server/mail/templates.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** Where the confirmation link lands once the new address is confirmed (settings shows the outcome). */
 export const EMAIL_CHANGED_CALLBACK = "/settings?email-changed=1";
@@ -22,17 +22,17 @@ export type RequestEmailChangeResult = { ok: true } | Failure<"SAME_EMAIL" | "EM
  */
 export async function requestEmailChange(
   services: AppServices,
-  request: Request,
+  ctx: RequestContext,
   user: CurrentUser,
   input: ChangeEmailInput,
 ): Promise<RequestEmailChangeResult> {
   if (input.newEmail === user.email.toLowerCase()) return fail("SAME_EMAIL");
-  const check = await reauthenticate(services, request, user, input.currentPassword, "change_email");
+  const check = await reauthenticate(services, ctx, user, input.currentPassword, "change_email");
   if (!check.ok) return check;
   // better-auth's verification row and mail, the event and the notice commit together or not at all.
   try {
     await inTransaction(services.db, async (tx) => {
-      await services.auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_CHANGED_CALLBACK }, headers: request.headers });
+      await services.auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_CHANGED_CALLBACK }, headers: ctx.headers });
       // No address in the details: the event says that a change was asked for, not to what.
       await recordSecurityEvent(
         tx,
@@ -44,7 +44,7 @@ export async function requestEmailChange(
           riskScore: 3,
           details: { reauthentication: check.method },
         },
-        requestMeta(request),
+        ctx.meta,
       );
       // The current address hears about it too (the same notice whether or not the new address is taken).
       await services.mailer.send(mailTemplates.emailChangeRequested(user.email, maskEmail(input.newEmail)), { tx });

@@ -1,10 +1,11 @@
 import { TIME_ZONE_COOKIE } from "~/features/workspace/greeting";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
 /** The IANA time zone the browser reported in its cookie, if it looks like one (checked again by Intl). */
-export function readTimeZone(request: Request): string | undefined {
-  const header = request.headers.get("cookie");
+export function readTimeZone(ctx: RequestContext): string | undefined {
+  const header = ctx.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [name, ...rest] = part.trim().split("=");

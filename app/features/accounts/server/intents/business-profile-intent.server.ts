@@ -4,10 +4,11 @@ import { businessProfileSchema } from "~/features/workspace/schemas/business-pro
 import { saveBusinessProfile } from "~/features/workspace/server/save-business-profile.server";
 import type { AppServices } from "~/server/services.server";
 import { getCurrentUser } from "../get-current-user.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** Register step 2: the business profile of the signed-in, verified creator. */
-export async function businessProfileIntent(services: AppServices, request: Request, formData: FormData) {
-  const user = await getCurrentUser(services, request);
+export async function businessProfileIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
+  const user = await getCurrentUser(services, ctx);
   if (!user)
     return data({ intent: "business-profile" as const, result: null, completed: false, failure: { title: "Please sign in to continue" } }, { status: 401 });
   if (!user.emailVerified) {

@@ -1,11 +1,11 @@
 import { pickIntent, unknownIntent } from "~/server/http/pick-intent.server";
-import { readFormData } from "~/server/http/read-form-data.server";
 import type { AppServices } from "~/server/services.server";
 import { businessProfileIntent } from "./business-profile-intent.server";
 import { magicLinkIntent } from "./magic-link-intent.server";
 import { oauthIntent } from "./oauth-intent.server";
 import { registerIntent } from "./register-intent.server";
 import { signInIntent } from "./sign-in-intent.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 const INTENTS = {
   "sign-in": signInIntent,
@@ -18,8 +18,7 @@ const INTENTS = {
 export type AuthIntent = keyof typeof INTENTS;
 
 /** Runs the form's `intent` if the page allows it (GUIDE §3.5: several forms on one page). */
-export async function dispatchAuthIntent(services: AppServices, request: Request, allowed: readonly AuthIntent[]) {
-  const formData = await readFormData(request);
+export async function dispatchAuthIntent(services: AppServices, ctx: RequestContext, formData: FormData, allowed: readonly AuthIntent[]) {
   const handler = pickIntent(INTENTS, formData, allowed);
-  return handler ? handler(services, request, formData) : unknownIntent();
+  return handler ? handler(services, ctx, formData) : unknownIntent();
 }

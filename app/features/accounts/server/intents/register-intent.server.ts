@@ -5,15 +5,16 @@ import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { accountFailureFieldErrors, createAccount } from "../create-account.server";
 import { statusOf } from "~/lib/errors";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** Register step 1 → account created, verification mailed → step 1.5 with 'Registration successful!'. */
-export async function registerIntent(services: AppServices, request: Request, formData: FormData) {
+export async function registerIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {
     return data({ intent: "register" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), failure: null }, { status: 400 });
   }
   const { firstName, lastName, email, dateOfBirth, password, captcha } = submission.value;
-  const result = await createAccount(services, request, {
+  const result = await createAccount(services, ctx, {
     email,
     password,
     firstName,

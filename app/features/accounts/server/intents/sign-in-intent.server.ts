@@ -8,12 +8,13 @@ import { TWO_FACTOR_CHALLENGE_PATH } from "../require-user.server";
 import { safeRedirectPath } from "../safe-redirect.server";
 import { signIn } from "../sign-in.server";
 import { statusOf } from "~/lib/errors";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** `intent=sign-in`: validates, signs in, and returns to `redirectTo` (same-origin only) with 'Welcome back!'. */
-export async function signInIntent(services: AppServices, request: Request, formData: FormData) {
+export async function signInIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") return data({ intent: "sign-in" as const, result: submission.reply() }, { status: 400 });
-  const result = await signIn(services, request, submission.value);
+  const result = await signIn(services, ctx, submission.value);
   if (!result.ok) {
     return data(
       {

@@ -1,9 +1,9 @@
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { pickIntent, unknownIntent } from "~/server/http/pick-intent.server";
-import { readFormData } from "~/server/http/read-form-data.server";
 import type { AppServices } from "~/server/services.server";
 import { cleanupDataIntent, terminateOtherSessionsIntent, terminateSessionIntent } from "./session-intents.server";
 import { disableTwoFactorIntent, enableTwoFactorIntent, verifyTwoFactorIntent } from "./two-factor-intents.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 const INTENTS = {
   "enable-2fa": enableTwoFactorIntent,
@@ -17,8 +17,7 @@ const INTENTS = {
 export type SecurityIntent = keyof typeof INTENTS;
 
 /** Runs the security-settings form named by `intent` for the session's user (never a user named by the form). */
-export async function dispatchSecurityIntent(services: AppServices, request: Request, user: CurrentUser) {
-  const formData = await readFormData(request);
+export async function dispatchSecurityIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const handler = pickIntent(INTENTS, formData);
-  return handler ? handler(services, request, user, formData) : unknownIntent();
+  return handler ? handler(services, ctx, user, formData) : unknownIntent();
 }

@@ -7,15 +7,16 @@ import { confirmTwoFactorSetup } from "../two-factor/confirm-two-factor-setup.se
 import { disableTwoFactor } from "../two-factor/disable-two-factor.server";
 import { startTwoFactorSetup } from "../two-factor/start-two-factor-setup.server";
 import { formErrorsOf, statusOf } from "~/lib/errors";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** These forms call the current password `password`. */
 const CURRENT_PASSWORD_AS_PASSWORD = { currentPassword: "password" };
 
 /** 'Enable 2FA': re-authentication, then the new secret and its QR code (setup step 1). */
-export async function enableTwoFactorIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
+export async function enableTwoFactorIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: enableTwoFactorSchema });
   if (submission.status !== "success") return data({ intent: "enable-2fa" as const, result: submission.reply(), setup: null }, { status: 400 });
-  const started = await startTwoFactorSetup(services, request, user, submission.value.password);
+  const started = await startTwoFactorSetup(services, ctx, user, submission.value.password);
   if (!started.ok) {
     return data(
       {
@@ -30,10 +31,10 @@ export async function enableTwoFactorIntent(services: AppServices, request: Requ
 }
 
 /** Setup step 1 → 2: the first code turns 2FA on and returns the backup codes, shown once. */
-export async function verifyTwoFactorIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
+export async function verifyTwoFactorIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: verifyTwoFactorSetupSchema });
   if (submission.status !== "success") return data({ intent: "verify-2fa" as const, result: submission.reply(), backupCodes: null }, { status: 400 });
-  const confirmed = await confirmTwoFactorSetup(services, request, user, submission.value.code);
+  const confirmed = await confirmTwoFactorSetup(services, ctx, user, submission.value.code);
   if (!confirmed.ok)
     return data(
       { intent: "verify-2fa" as const, result: submission.reply({ fieldErrors: { code: [confirmed.message] } }), backupCodes: null },
@@ -43,10 +44,10 @@ export async function verifyTwoFactorIntent(services: AppServices, request: Requ
 }
 
 /** 'Disable' (re-authentication). */
-export async function disableTwoFactorIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
+export async function disableTwoFactorIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: disableTwoFactorSchema });
   if (submission.status !== "success") return data({ intent: "disable-2fa" as const, result: submission.reply(), disabled: false }, { status: 400 });
-  const disabled = await disableTwoFactor(services, request, user, submission.value.password);
+  const disabled = await disableTwoFactor(services, ctx, user, submission.value.password);
   if (!disabled.ok) {
     return data(
       {

@@ -2,11 +2,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { backupCodes, twoFactor } from "~/features/security/schema.server";
 import { session } from "~/features/accounts/schema.server";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "../record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, matchingTotpStep, newBackupCodes } from "./two-factor-crypto.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export const INVALID_CODE_MESSAGE = "Please enter a valid 6-digit code";
 
@@ -17,7 +17,7 @@ export type ConfirmTwoFactorSetupResult = { ok: true; backupCodes: string[] } | 
  * transaction: 2FA on, this session marked as having passed it, ten new backup codes stored as hashes, and
  * the event. The codes are returned once, to be shown once.
  */
-export async function confirmTwoFactorSetup(services: AppServices, request: Request, user: CurrentUser, code: string): Promise<ConfirmTwoFactorSetupResult> {
+export async function confirmTwoFactorSetup(services: AppServices, ctx: RequestContext, user: CurrentUser, code: string): Promise<ConfirmTwoFactorSetupResult> {
   const { db, env } = services;
   const [pending] = await db
     .select({ secretEncrypted: twoFactor.secretEncrypted })
@@ -27,11 +27,7 @@ export async function confirmTwoFactorSetup(services: AppServices, request: Requ
   if (!pending) return { ok: false, message: "Please start the two-factor setup again" };
   const step = matchingTotpStep(await decryptTotpSecret(env.AUTH_SECRET!, pending.secretEncrypted), code);
   if (step === null) {
-    await recordSecurityEvent(
-      db,
-      { userId: user.id, eventType: "2fa_setup_failed", eventCategory: "authentication", severity: "low", riskScore: 2 },
-      requestMeta(request),
-    );
+    await recordSecurityEvent(db, { userId: user.id, eventType: "2fa_setup_failed", eventCategory: "authentication", severity: "low", riskScore: 2 }, ctx.meta);
     return { ok: false, message: INVALID_CODE_MESSAGE };
   }
   const codes = newBackupCodes();
@@ -51,7 +47,7 @@ export async function confirmTwoFactorSetup(services: AppServices, request: Requ
     await recordSecurityEvent(
       tx,
       { userId: user.id, eventType: "2fa_enabled", eventCategory: "account", severity: "medium", riskScore: 2, details: { backupCodes: codes.length } },
-      requestMeta(request),
+      ctx.meta,
     );
     return true;
   });

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { backupCodes, twoFactor } from "~/features/security/schema.server";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "../record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate } from "~/features/accounts/server/reauthenticate.server";
 import type { Failure } from "~/lib/errors";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 export type DisableTwoFactorResult =
   | { ok: true }
@@ -15,20 +15,16 @@ export type DisableTwoFactorResult =
 /** Turns two-factor off after re-authentication: secret and backup codes deleted, with the event, at once. */
 export async function disableTwoFactor(
   services: AppServices,
-  request: Request,
+  ctx: RequestContext,
   user: CurrentUser,
   password: string | undefined,
 ): Promise<DisableTwoFactorResult> {
-  const proof = await reauthenticate(services, request, user, password, "disable_2fa");
+  const proof = await reauthenticate(services, ctx, user, password, "disable_2fa");
   if (!proof.ok) return proof;
   await inTransaction(services.db, async (tx) => {
     await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
-    await recordSecurityEvent(
-      tx,
-      { userId: user.id, eventType: "2fa_disabled", eventCategory: "account", severity: "high", riskScore: 5 },
-      requestMeta(request),
-    );
+    await recordSecurityEvent(tx, { userId: user.id, eventType: "2fa_disabled", eventCategory: "account", severity: "high", riskScore: 5 }, ctx.meta);
   });
   return { ok: true };
 }

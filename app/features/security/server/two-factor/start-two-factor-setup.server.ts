@@ -6,6 +6,7 @@ import { reauthenticate } from "~/features/accounts/server/reauthenticate.server
 import { encryptTotpSecret, newTotpSecret, totpUri } from "./two-factor-crypto.server";
 import { isTwoFactorEnabled } from "./is-two-factor-enabled.server";
 import { type Failure, fail } from "~/lib/errors";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** SPEC §9: QR size 200. */
 export const QR_CODE_SIZE = 200;
@@ -22,12 +23,12 @@ export type StartTwoFactorSetupResult =
  */
 export async function startTwoFactorSetup(
   services: AppServices,
-  request: Request,
+  ctx: RequestContext,
   user: CurrentUser,
   password: string | undefined,
 ): Promise<StartTwoFactorSetupResult> {
   const { db, env } = services;
-  const proof = await reauthenticate(services, request, user, password, "enable_2fa");
+  const proof = await reauthenticate(services, ctx, user, password, "enable_2fa");
   if (!proof.ok) return proof;
   if (await isTwoFactorEnabled(db, user.id)) return fail("TWO_FACTOR_ALREADY_ENABLED");
 

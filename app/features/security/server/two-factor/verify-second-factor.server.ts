@@ -2,13 +2,13 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { backupCodes, twoFactor } from "~/features/security/schema.server";
 import { session } from "~/features/accounts/schema.server";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { requestMeta } from "~/server/http/request-meta.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import { recordSecurityEvent } from "../record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, looksLikeBackupCode, matchingTotpStep } from "./two-factor-crypto.server";
 import { type Failure, fail, TWO_FACTOR_LOCKOUT_MINUTES } from "~/lib/errors";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** After this many wrong codes in a row the account's second factor is locked for LOCKOUT_MINUTES. */
 export const MAX_FAILED_SECOND_FACTOR_ATTEMPTS = 5;
@@ -23,9 +23,9 @@ export type SecondFactorResult =
  * even under parallel submits) or a backup code (hashed, single-use by an atomic update). Success marks this
  * session; failures count towards a lockout and are written as events.
  */
-export async function verifySecondFactor(services: AppServices, request: Request, user: CurrentUser, rawCode: string): Promise<SecondFactorResult> {
+export async function verifySecondFactor(services: AppServices, ctx: RequestContext, user: CurrentUser, rawCode: string): Promise<SecondFactorResult> {
   const { db, env } = services;
-  const meta = requestMeta(request);
+  const meta = ctx.meta;
   const code = rawCode.trim();
   const limit = await consumeRateLimit(db, RATE_LIMITS.twoFactor, `ip:${meta.ipAddress ?? "unknown"}`);
   if (!limit.allowed) return fail("TWO_FACTOR_RATE_LIMITED");

@@ -6,13 +6,14 @@ import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { changePassword } from "../change-password.server";
 import { formErrorsOf, statusOf } from "~/lib/errors";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** `intent=change-password`: current password, new password (registration rules), confirmation. */
-export async function changePasswordIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
+export async function changePasswordIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   const hide = { hideFields: ["currentPassword", "password", "confirmPassword"] };
   if (submission.status !== "success") return data({ intent: "change-password" as const, result: submission.reply(hide) }, { status: 400 });
-  const result = await changePassword(services, request, user, submission.value);
+  const result = await changePassword(services, ctx, user, submission.value);
   if (!result.ok) {
     const reply = submission.reply({ ...hide, ...formErrorsOf(result) });
     const status = statusOf(result.code);

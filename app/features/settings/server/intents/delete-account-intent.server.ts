@@ -6,13 +6,14 @@ import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { deleteAccount } from "../delete-account.server";
 import { formErrorsOf, statusOf } from "~/lib/errors";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 /** `intent=delete-account`: confirmation + re-authentication, then everything of the creator goes; / with a toast. */
-export async function deleteAccountIntent(services: AppServices, request: Request, user: CurrentUser, formData: FormData) {
+export async function deleteAccountIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: deleteAccountSchema });
   const hide = { hideFields: ["currentPassword"] };
   if (submission.status !== "success") return data({ intent: "delete-account" as const, result: submission.reply(hide) }, { status: 400 });
-  const result = await deleteAccount(services, request, user, submission.value);
+  const result = await deleteAccount(services, ctx, user, submission.value);
   if (!result.ok) {
     const reply = submission.reply({ ...hide, ...formErrorsOf(result) });
     const status = statusOf(result.code);

@@ -1,12 +1,12 @@
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { pickIntent, unknownIntent } from "~/server/http/pick-intent.server";
-import { readFormData } from "~/server/http/read-form-data.server";
 import type { AppServices } from "~/server/services.server";
 import { businessProfileIntent } from "./business-profile-intent.server";
 import { changeEmailIntent } from "./change-email-intent.server";
 import { changePasswordIntent } from "./change-password-intent.server";
 import { deleteAccountIntent } from "./delete-account-intent.server";
 import { personalProfileIntent } from "./personal-profile-intent.server";
+import type { RequestContext } from "~/server/http/request-context.server";
 
 const INTENTS = {
   "personal-profile": personalProfileIntent,
@@ -22,8 +22,7 @@ export type SettingsIntent = keyof typeof INTENTS;
  * Runs the settings form named by `intent` for the signed-in `user` (GUIDE §3.5). The user always comes from
  * the session: no form field can name another account.
  */
-export async function dispatchSettingsIntent(services: AppServices, request: Request, user: CurrentUser) {
-  const formData = await readFormData(request);
+export async function dispatchSettingsIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const handler = pickIntent(INTENTS, formData);
-  return handler ? handler(services, request, user, formData) : unknownIntent();
+  return handler ? handler(services, ctx, user, formData) : unknownIntent();
 }

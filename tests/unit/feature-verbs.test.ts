@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Issue 12.4: verbs take what they need (a database handle, the user, a RequestContext computed once by the
+// route), never the HTTP Request. The one exception is better-auth's HTTP adapter, whose job is the Request.
+
+const ALLOWED = new Set(["app/features/accounts/server/transactional-auth.server.ts"]);
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? walk(file) : [file];
+  });
+
+describe("feature verbs", () => {
+  it("take no Request parameter", () => {
+    const offenders = walk("app/features")
+      .filter((file) => /\.server\.ts$/.test(file) && !ALLOWED.has(file))
+      .flatMap((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+          .filter(({ line }) => /\b\w+\??:\s*Request\b(?!Context)/.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+});
