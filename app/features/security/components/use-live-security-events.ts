@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useNavigation, useRevalidator } from "react-router";
 import { LIVE_EVENTS_CAP, SECURITY_ALERT_RISK } from "~/features/security/security-format";
 import { showToast } from "~/lib/toast";
 
@@ -28,6 +28,11 @@ export function useLiveSecurityEvents(loaded: LiveEvent[]): { events: LiveEvent[
   const [streamed, setStreamed] = useState<LiveEvent[]>([]);
   const [connected, setConnected] = useState(false);
   const { revalidate } = useRevalidator();
+  // A navigation in flight (the Logout form, say) loads fresh data by itself; re-reading now as well would race
+  // it, and the extra read would take the toast it carries.
+  const navigation = useNavigation();
+  const navigating = useRef(false);
+  navigating.current = navigation.state !== "idle";
 
   useEffect(() => {
     let source: EventSource | null = null;
@@ -57,7 +62,7 @@ export function useLiveSecurityEvents(loaded: LiveEvent[]): { events: LiveEvent[
         stopped = true;
         source?.close();
         setConnected(false);
-        void revalidate();
+        if (!navigating.current) void revalidate();
       });
       // Too many open streams for this session or account: the server closed the oldest, this one; it stays closed.
       source.addEventListener("stream-limit", () => {
