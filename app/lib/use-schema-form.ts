@@ -1,11 +1,15 @@
-import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
 import type { z } from "zod";
 
 /**
  * Conform's form state for a zod schema, validated in the browser as the visitor types (SPEC §5) with the
  * same schema the action uses. `lastResult` is the server's answer, if any; `defaultValue` the starting values
  * of a form that edits saved data (checkbox groups as arrays, a ticked checkbox as "on").
+ *
+ * What a fast visitor typed before the page's script ran is validated as soon as the form hydrates, so they
+ * see the same messages as a slow one (issue 17.4).
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   id: string,
@@ -13,7 +17,7 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
   lastResult?: SubmissionResult<string[]> | null,
   defaultValue?: Record<string, unknown>,
 ) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
     defaultValue: defaultValue as DefaultValue<z.input<Schema>> | undefined,
@@ -21,4 +25,23 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     shouldValidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  const { validate } = form;
+  useEffect(() => {
+    const element = document.getElementById(id);
+    if (!(element instanceof HTMLFormElement)) return;
+    for (const name of typedBeforeHydration(element)) validate({ name });
+  }, [id, validate]);
+  return [form, fields] as const;
+}
+
+/** The text fields whose value differs from the one the server rendered: typed before the script ran. */
+function typedBeforeHydration(form: HTMLFormElement): string[] {
+  const names = new Set<string>();
+  for (const control of Array.from(form.elements)) {
+    const typed =
+      (control instanceof HTMLInputElement && !["hidden", "checkbox", "radio", "file", "submit", "button"].includes(control.type)) ||
+      control instanceof HTMLTextAreaElement;
+    if (typed && control.name && control.value !== control.defaultValue) names.add(control.name);
+  }
+  return [...names];
 }
