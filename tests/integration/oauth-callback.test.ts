@@ -8,6 +8,7 @@ import type { MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator } from "../support/signed-in-creator";
 import type { TestServer } from "../support/test-server";
 import { serverWithMailAndGoogle } from "../support/server-with-mail";
+import { submitProviderPage } from "../support/oidc-provider";
 
 // Issue 13.4: `GET /auth/google/callback` without a valid state signed the current user out on the server (a
 // top-level navigation carries the Lax cookie) and wrote a risk-8 alert, so a link on any site could sign a
@@ -109,16 +110,8 @@ async function googleSignIn(email: string, { tamper }: { tamper: boolean }) {
       url = new URL(location, url);
       continue;
     }
-    const html = await response.text();
-    expect(response.status, html.slice(0, 300)).toBe(200);
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    const body = prompt === "login" ? new URLSearchParams({ prompt, login: email, password: "any" }) : new URLSearchParams({ prompt: prompt! });
-    const target = new URL(action!.replace(/&amp;/g, "&"), url);
-    response = await fetch(target, { method: "POST", redirect: "manual", body, headers: { cookie: providerJar.header() } });
-    providerJar.store(response);
-    await response.arrayBuffer();
-    url = new URL(response.headers.get("location")!, target);
+    // A provider page: its form (login, then consent) is submitted like a visitor would.
+    url = await submitProviderPage(response, url, email, providerJar);
   }
   throw new Error("the Google sign-in did not come back to the app");
 }

@@ -23,6 +23,7 @@ import {
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import type { TestServer } from "../support/test-server";
 import { serverWithMailAndGoogle } from "../support/server-with-mail";
+import { submitProviderPage } from "../support/oidc-provider";
 
 const OIDC_CLIENT = { clientId: "sellkit-integration", clientSecret: "sellkit-integration-secret" };
 
@@ -370,17 +371,7 @@ async function googleSignIn(email: string) {
       continue;
     }
     // A provider page: its form (login, then consent) is submitted like a visitor would.
-    const html = await response.text();
-    expect(response.status, html.slice(0, 300)).toBe(200);
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    expect(action, html.slice(0, 300)).toBeTruthy();
-    const body = prompt === "login" ? new URLSearchParams({ prompt, login: email, password: "any" }) : new URLSearchParams({ prompt: prompt! });
-    const target = new URL(action!.replace(/&amp;/g, "&"), url);
-    response = await fetch(target, { method: "POST", redirect: "manual", body, headers: { cookie: providerJar.header() } });
-    providerJar.store(response);
-    await response.arrayBuffer();
-    url = new URL(response.headers.get("location")!, target);
+    url = await submitProviderPage(response, url, email, providerJar);
   }
   throw new Error("the Google sign-in did not come back to the app");
 }

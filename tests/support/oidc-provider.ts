@@ -52,3 +52,26 @@ export async function startOidcProvider({
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Answers one page of the local provider as a visitor would (its login form with `email`, then its consent
+ * form) and returns where the provider sends the browser next.
+ */
+export async function submitProviderPage(
+  response: Response,
+  url: URL,
+  email: string,
+  providerJar: { header: () => string; store: (response: Response) => void },
+): Promise<URL> {
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`provider page answered ${response.status}: ${html.slice(0, 300)}`);
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+  if (!action || !prompt) throw new Error(`no provider form in: ${html.slice(0, 300)}`);
+  const body = prompt === "login" ? new URLSearchParams({ prompt, login: email, password: "any" }) : new URLSearchParams({ prompt });
+  const target = new URL(action.replace(/&amp;/g, "&"), url);
+  const answer = await fetch(target, { method: "POST", redirect: "manual", body, headers: { cookie: providerJar.header() } });
+  providerJar.store(answer);
+  await answer.arrayBuffer();
+  return new URL(answer.headers.get("location")!, target);
+}

@@ -4,7 +4,7 @@ import { CookieJar } from "./cookie-jar";
 import { postForm } from "./form-post";
 import { CREATOR_PASSWORD, type SignedInCreator } from "./signed-in-creator";
 import type { TestServer } from "./test-server";
-import { waitForMatch } from "./wait-for-match";
+import { openSse, type SseMessage } from "./sse-client";
 
 /** AUTH_SECRET of every test server (see test-server.ts): the key the 2FA secrets and backup codes derive from. */
 export const TEST_AUTH_SECRET = "x".repeat(32);
@@ -84,57 +84,15 @@ export async function getAs(server: TestServer, actor: { jar: CookieJar; ip?: st
   return { status: response.status, location: response.headers.get("location"), body, headers: response.headers };
 }
 
-export type StreamedEvent = { event: string; id?: string; data: string };
+export type StreamedEvent = SseMessage;
 
 /**
- * Opens the live security-events stream as `actor` and reads it in the background. `events` fills as
- * messages arrive; `next(predicate, ms)` waits for a matching one; `close()` ends the request.
+ * Opens the live security-events stream as `actor` and reads it in the background (the shared SSE client):
+ * `events` fills as messages arrive; `next(predicate, ms)` waits for a matching one; `close()` ends the request.
  */
 export async function openEventStream(server: TestServer, actor: { jar: CookieJar; ip?: string }) {
-  const controller = new AbortController();
-  const headers: Record<string, string> = { cookie: actor.jar.header(), accept: "text/event-stream" };
-  if (actor.ip) headers["x-forwarded-for"] = actor.ip;
-  const response = await server.request("/api/security/events", { headers, signal: controller.signal });
-  const events: StreamedEvent[] = [];
-  const waiters = new Set<() => void>();
-  if (response.ok && response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = "";
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const message: StreamedEvent = { event: "message", data: "" };
-            for (const line of block.split("\n")) {
-              if (line.startsWith("event: ")) message.event = line.slice(7);
-              else if (line.startsWith("id: ")) message.id = line.slice(4);
-              else if (line.startsWith("data: ")) message.data += line.slice(6);
-            }
-            if (block.split("\n").some((line) => !line.startsWith(":"))) events.push(message);
-            for (const wake of waiters) wake();
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-  }
-  return {
-    response,
-    events,
-    /** Resolves with the first event matching `predicate`, or rejects after `ms`. */
-    next(predicate: (event: StreamedEvent) => boolean, ms = 1_000): Promise<StreamedEvent> {
-      return waitForMatch(events, waiters, predicate, ms);
-    },
-    close() {
-      controller.abort();
-    },
-  };
+  const stream = await openSse(server, actor);
+  return { response: stream.response, events: stream.messages, next: stream.next, close: () => stream.close() };
 }
 
 export type EventStream = Awaited<ReturnType<typeof openEventStream>>;

@@ -1,6 +1,5 @@
 import type { CookieJar } from "./cookie-jar";
 import type { TestServer } from "./test-server";
-import { waitForMatch } from "./wait-for-match";
 
 export type SseMessage = { event: string; id?: string; data: string; retry?: number };
 
@@ -86,3 +85,25 @@ export async function openSse(server: TestServer, actor: { jar: CookieJar; ip?: 
 }
 
 export type SseClient = Awaited<ReturnType<typeof openSse>>;
+
+/**
+ * Resolves with the first of `received` matching `predicate` (now, or when `waiters` is next called after a new
+ * arrival), or rejects after `ms` listing what did arrive.
+ */
+function waitForMatch<T extends SseMessage>(received: T[], waiters: Set<() => void>, predicate: (item: T) => boolean, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const found = received.find(predicate);
+      if (!found) return;
+      clearTimeout(timer);
+      waiters.delete(check);
+      resolve(found);
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(`no matching message within ${ms} ms (got: ${received.map((m) => `${m.event} ${m.data.slice(0, 80)}`).join(" | ")})`));
+    }, ms);
+    waiters.add(check);
+    check();
+  });
+}
