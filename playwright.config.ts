@@ -1,7 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium";
 import {
-  E2E_APP_PORT as APP_PORT,
   E2E_HCAPTCHA,
   E2E_HCAPTCHA_APP_PORT,
   E2E_HCAPTCHA_PORT,
@@ -9,10 +8,13 @@ import {
   E2E_OIDC_CLIENT,
   E2E_OIDC_PORT,
   E2E_SMTP_PORT as MAIL_SMTP_PORT,
+  E2E_WORKERS,
+  e2eAppPort,
 } from "./tests/support/e2e-ports";
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/sellkit-e2e-${process.pid}`;
-const HCAPTCHA_DATA_DIR = `${DATA_DIR}-hcaptcha`;
+const HCAPTCHA_DATA_DIR = `/tmp/sellkit-e2e-${process.pid}-hcaptcha`;
+/** Each worker runs its own app server (tests/e2e/support/worker-app.ts) on its own port and database. */
+const WORKER_ORIGINS = Array.from({ length: E2E_WORKERS }, (_, slot) => `http://127.0.0.1:${e2eAppPort(slot)}`);
 
 type WebServer = { command: string; url: string; env: Record<string, string>; reuseExistingServer: false; stdout?: "ignore"; timeout?: number };
 
@@ -42,16 +44,15 @@ function appServer(port: number, dataDir: string, env: Record<string, string>): 
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: true,
-  workers: 2,
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  use: {
-    baseURL: `http://127.0.0.1:${APP_PORT}`,
-    trace: "retain-on-failure",
-  },
+  // baseURL is each worker's own app (the `app` fixture in tests/e2e/support/test.ts).
+  use: { trace: "retain-on-failure" },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } } }],
   webServer: [
     standIn("run-mail-catcher.ts", `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`, {
@@ -62,22 +63,13 @@ export default defineConfig({
       OIDC_PORT: String(E2E_OIDC_PORT),
       OIDC_CLIENT_ID: E2E_OIDC_CLIENT.id,
       OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
-      APP_ORIGIN: `http://127.0.0.1:${APP_PORT}`,
+      APP_ORIGINS: WORKER_ORIGINS.join(","),
     }),
     standIn("run-hcaptcha-stand-in.ts", `http://127.0.0.1:${E2E_HCAPTCHA_PORT}/1/api.js`, {
       HCAPTCHA_PORT: String(E2E_HCAPTCHA_PORT),
       HCAPTCHA_SECRET: E2E_HCAPTCHA.secret,
     }),
-    // The app under test (on PostgreSQL when DATABASE_URL is set), with Google pointed at the local OpenID provider.
-    appServer(APP_PORT, DATA_DIR, {
-      SUPPORT_EMAIL: "support@sellkit.test",
-      TRUSTED_PROXIES: "loopback",
-      GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
-      GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
-      GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`,
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    }),
-    // A second instance whose captcha is hCaptcha (the local stand-in).
+    // A second instance whose captcha is hCaptcha (the local stand-in), on its own embedded PostgreSQL.
     appServer(E2E_HCAPTCHA_APP_PORT, HCAPTCHA_DATA_DIR, {
       CAPTCHA_PROVIDER: "hcaptcha",
       HCAPTCHA_SITE_KEY: E2E_HCAPTCHA.siteKey,

@@ -2,10 +2,14 @@ import type { Page } from "@playwright/test";
 import { registerCreator } from "./support/accounts";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
+import { E2E_OIDC_PORT } from "../support/e2e-ports";
+
+const PROVIDER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
+const AT_PROVIDER_INTERACTION = new RegExp(`127\\.0\\.0\\.1:${E2E_OIDC_PORT}/interaction/`);
 
 /** At the local OpenID provider: log in as `email`, then grant consent. */
 async function loginAtProvider(page: Page, email: string) {
-  await expect(page).toHaveURL(/127\.0\.0\.1:3327\/interaction\//);
+  await expect(page).toHaveURL(AT_PROVIDER_INTERACTION);
   await page.locator('input[name="login"]').fill(email);
   await page.locator('input[name="password"]').fill("any");
   await page.locator('button[type="submit"]').click();
@@ -26,7 +30,7 @@ test("Google sign-in round-trip through a local OpenID provider creates the acco
 test("a tampered state is refused: 'Security verification failed', no session kept, home after 2 s", async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Continue with Google" }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:3327\/interaction\//);
+  await expect(page).toHaveURL(AT_PROVIDER_INTERACTION);
   // Replace the stored CSRF token: the state coming back no longer matches it.
   const cookies = await page.context().cookies();
   const stored = cookies.find((c) => c.name === "sellkit.oauth_state")!;
@@ -41,10 +45,10 @@ test("a tampered state is refused: 'Security verification failed', no session ke
 test("a provider error shows 'Authentication failed' and goes home after 2 s", async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Continue with Google" }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:3327\/interaction\//);
+  await expect(page).toHaveURL(AT_PROVIDER_INTERACTION);
   const uid = /interaction\/([^/?]+)/.exec(page.url())![1];
   // The visitor cancels at the provider.
-  await page.goto(`http://127.0.0.1:3327/interaction/${uid}/abort`);
+  await page.goto(`${PROVIDER}/interaction/${uid}/abort`);
   await expect(page.getByText("Authentication failed").first()).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/, { timeout: 5_000 });
 });

@@ -261,7 +261,7 @@ test("reset password: minimum length message", async ({ page }) => {
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
 });
 
-test("what a fast visitor types before the page's script runs is validated as soon as it hydrates", async ({ page }) => {
+test("what a fast visitor types before the page's script runs is validated as soon as it hydrates", async ({ page, baseURL }) => {
   // Hold every script until the fields are filled, as on a slow connection.
   let release = () => {};
   const scriptsHeld = new Promise<void>((resolve) => {
@@ -272,7 +272,7 @@ test("what a fast visitor types before the page's script runs is validated as so
     await route.continue();
   });
   // The frame's own goto: the page fixture's would wait for the hydration that is being held.
-  await page.mainFrame().goto(new URL("/login", test.info().project.use.baseURL).href, { waitUntil: "domcontentloaded" });
+  await page.mainFrame().goto(new URL("/login", baseURL).href, { waitUntil: "domcontentloaded" });
   await page.getByLabel("Email", { exact: true }).fill("bad");
   await page.getByLabel("Password", { exact: true }).fill("12345");
   await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);

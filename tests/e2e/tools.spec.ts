@@ -58,10 +58,10 @@ const SETUPS: Record<string, { fields: [string, string][]; shows: string }> = {
   },
 };
 
-test("every tool page shows its name, what it does, the saved setup in words and an edit link", async ({ page }) => {
+test("every tool page shows its name, what it does, the saved setup in words and an edit link", async ({ page, app }) => {
   test.setTimeout(90_000);
   await createCreator(page, { businessTypes: SALES_METHODS.map((m) => m.key) });
-  const origin = new URL(page.url()).origin;
+  const origin = app.origin;
   for (const method of SALES_METHODS) {
     const form = new FormData();
     for (const [name, value] of SETUPS[method.key]!.fields) form.append(name, value);

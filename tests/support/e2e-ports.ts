@@ -1,5 +1,11 @@
-/** Ports of the servers the browser tests start (see playwright.config.ts). */
+/** Ports of the servers the browser tests start (see playwright.config.ts and tests/e2e/support/worker-app.ts). */
 export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 3310);
+/** Playwright's parallel workers; each runs its own app server (and database) on `e2eAppPort(slot)`. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** The app port of the worker in parallel slot `slot` (0 … E2E_WORKERS - 1): after the fixed ports below. */
+export function e2eAppPort(slot: number): number {
+  return E2E_APP_PORT + 30 + slot;
+}
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3325);
 export const E2E_MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3326);
 export const E2E_INBOX_URL = `http://127.0.0.1:${E2E_MAIL_HTTP_PORT}/messages`;

@@ -1,8 +1,10 @@
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { solvedCaptcha } from "../../support/captcha";
+import { hashPassword } from "better-auth/crypto";
+import { SESSION_COOKIE_PREFIX } from "~/server/http/session-cookie.server";
 import { STRONG_PASSWORD } from "./accounts";
-import { linkIn, uniqueEmail, waitForMail } from "./mail";
-import { expect } from "./test";
+import { uniqueEmail } from "./mail";
+import { E2E_AUTH_SECRET, workerApp } from "./worker-app";
 
 export type CreatorOptions = {
   email?: string;
@@ -14,53 +16,78 @@ export type CreatorOptions = {
   companySize?: string;
 };
 
-export type Creator = { email: string; password: string; firstName: string; storeName: string };
+export type Creator = { id: string; email: string; password: string; firstName: string; storeName: string };
+
+/** How long the made session lives, as better-auth's default (7 days). */
+const SESSION_DAYS = 7;
+
+/** Password hashes are slow on purpose (scrypt): the same password is hashed once per worker. */
+const hashes = new Map<string, Promise<string>>();
+
+/** better-call's signed cookie value: `token.base64(HMAC-SHA256(secret, token))`, URL-encoded. */
+function signedCookieValue(token: string): string {
+  const signature = createHmac("sha256", E2E_AUTH_SECRET).update(token).digest("base64");
+  return encodeURIComponent(`${token}.${signature}`);
+}
 
 /**
- * A verified creator with a business profile, made through the app's own HTTP endpoints (register,
- * verification link, step 2) with the page's cookie jar: the page ends signed in, without driving the forms.
+ * A verified creator with a business profile and a password, made directly in the worker's database (as the
+ * Epic Stack's `login` fixture does): the user, its profile and business profile, the credential account and
+ * a session, whose signed cookie is put in the page's browser context — the page is signed in without
+ * driving the registration (registration and sign-in have their own tests). Removed with the worker's
+ * database when the worker ends.
  */
 export async function createCreator(page: Page, options: CreatorOptions = {}): Promise<Creator> {
-  if (page.url() === "about:blank") await page.goto("/robots.txt");
-  const origin = new URL(page.url()).origin;
+  const app = workerApp();
+  const id = randomUUID();
   const creator = {
+    id,
     email: options.email ?? uniqueEmail("creator"),
     password: options.password ?? STRONG_PASSWORD,
     firstName: options.firstName ?? "Ada",
     storeName: options.storeName ?? "Ada's Atelier",
   };
-  const headers = { origin };
-  const registered = await page.request.post("/auth?tab=register", {
-    headers,
-    maxRedirects: 0,
-    form: {
-      intent: "register",
-      firstName: creator.firstName,
-      lastName: options.lastName ?? "Lovelace",
-      email: creator.email,
-      dateOfBirth: "1990-12-10",
-      password: creator.password,
-      confirmPassword: creator.password,
-      captcha: await solvedCaptcha(origin),
-    },
-  });
-  expect(registered.status(), "register").toBe(302);
-  const verified = await page.request.get(linkIn(await waitForMail(creator.email, "Verify your email")));
-  expect(verified.ok(), "verification link").toBe(true);
-
-  const form = new FormData();
-  const fields: [string, string][] = [
-    ["intent", "business-profile"],
-    ["phone", "+1 555 123 4567"],
-    ["storeName", creator.storeName],
-    ["businessDescription", "Hand-drawn templates and guides for makers."],
-    ["targetCustomers", "Small craft businesses"],
-    ["termsAccepted", "on"],
-    ...(options.businessTypes ?? ["online_store"]).map((type): [string, string] => ["businessTypes", type]),
-    ...(options.companySize ? [["companySize", options.companySize] as [string, string]] : []),
-  ];
-  for (const [name, value] of fields) form.append(name, value);
-  const profile = await page.request.post("/auth?tab=register&step=2", { headers, multipart: form });
-  expect(profile.ok(), "business profile").toBe(true);
+  const lastName = options.lastName ?? "Lovelace";
+  if (!hashes.has(creator.password)) hashes.set(creator.password, hashPassword(creator.password));
+  const passwordHash = await hashes.get(creator.password)!;
+  const token = randomBytes(24).toString("base64url");
+  const client = await app.pool.connect();
+  try {
+    await client.query("begin");
+    await client.query(`insert into "user" (id, name, email, email_verified) values ($1, $2, $3, true)`, [
+      id,
+      `${creator.firstName} ${lastName}`,
+      creator.email,
+    ]);
+    await client.query(`insert into profiles (user_id, first_name, last_name, date_of_birth) values ($1, $2, $3, '1990-12-10')`, [
+      id,
+      creator.firstName,
+      lastName,
+    ]);
+    await client.query(`insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`, [
+      randomUUID(),
+      id,
+      passwordHash,
+    ]);
+    await client.query(
+      `insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, company_size, phone,
+         preferred_delivery, preferred_payment, terms_accepted_at)
+       values ($1, $2, 'Hand-drawn templates and guides for makers.', $3, 'Small craft businesses', $4, '+1 555 123 4567', '{}', '{}', now())`,
+      [id, creator.storeName, options.businessTypes ?? ["online_store"], options.companySize ?? null],
+    );
+    await client.query(
+      `insert into session (id, expires_at, token, user_id, ip_address, user_agent) values ($1, now() + make_interval(days => $2), $3, $4, '127.0.0.1', 'Playwright')`,
+      [randomUUID(), SESSION_DAYS, token, id],
+    );
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  } finally {
+    client.release();
+  }
+  await page
+    .context()
+    .addCookies([{ name: `${SESSION_COOKIE_PREFIX}.session_token`, value: signedCookieValue(token), url: app.origin, httpOnly: true, sameSite: "Lax" }]);
   return creator;
 }

@@ -1,4 +1,5 @@
 import { test as base } from "@playwright/test";
+import { startWorkerApp, type WorkerApp } from "./worker-app";
 
 export { expect } from "@playwright/test";
 
@@ -8,7 +9,21 @@ let counter = 0;
  * Each test is its own client: the app trusts X-Forwarded-For from loopback (TRUSTED_PROXIES in the
  * Playwright config), so per-IP rate limits count per test, as they would per visitor.
  */
-export const test = base.extend({
+// biome-ignore lint/complexity/noBannedTypes: Playwright's own notation for "no test-scoped fixtures added".
+export const test = base.extend<{}, { app: WorkerApp }>({
+  /** This worker's own app server and database (started once per worker, stopped when it ends). */
+  app: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
+    async ({}, use, workerInfo) => {
+      const app = await startWorkerApp(workerInfo.parallelIndex);
+      await use(app);
+      await app.stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ app }, use) => {
+    await use(app.origin);
+  },
   context: async ({ context }, use, testInfo) => {
     counter += 1;
     const ip = `198.51.${(testInfo.workerIndex % 200) + 1}.${(counter % 250) + 1}`;

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { rmSync } from "node:fs";
+import pg from "pg";
+import { createEmptyPostgresDatabase } from "../../support/test-database";
+import { TEMPLATE_DATABASE_ENV } from "../../support/postgres-for-tests";
+import { E2E_OIDC_CLIENT, E2E_OIDC_PORT, E2E_SMTP_PORT, e2eAppPort } from "../../support/e2e-ports";
+
+/** The signing secret of the workers' servers: the tests sign session cookies with it (createCreator). */
+export const E2E_AUTH_SECRET = "sellkit-e2e-auth-secret-0123456789abcdef";
+
+/** One Playwright worker's own app: the production build on its own port, with its own database. */
+export type WorkerApp = {
+  origin: string;
+  databaseUrl: string;
+  /** A small pool on the worker's database, for tests that make rows directly (a signed-in creator). */
+  pool: pg.Pool;
+  stop: () => Promise<void>;
+};
+
+let current: WorkerApp | undefined;
+
+/** The app of this worker process (set up by the `app` worker fixture in ./test.ts). */
+export function workerApp(): WorkerApp {
+  if (!current) throw new Error("no worker app: use `test` from tests/e2e/support/test.ts");
+  return current;
+}
+
+async function waitUntilServing(origin: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app server exited with ${child.exitCode}:\n${output()}`);
+    const answer = await fetch(`${origin}/robots.txt`).catch(() => null);
+    if (answer?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the app server did not answer on ${origin} within 60 s:\n${output()}`);
+}
+
+/**
+ * Starts the production build for worker `slot` (its parallel index): a copy of the run's migrated template
+ * database (made by the global setup), a fresh data folder, mail to the local SMTP stand-in and Google at the
+ * local OpenID provider.
+ */
+export async function startWorkerApp(slot: number): Promise<WorkerApp> {
+  const port = e2eAppPort(slot);
+  const origin = `http://127.0.0.1:${port}`;
+  const database = await createEmptyPostgresDatabase(undefined, process.env[TEMPLATE_DATABASE_ENV]);
+  const dataDir = `/tmp/sellkit-e2e-${process.pid}-w${slot}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ["build/runtime/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      AUTH_SECRET: E2E_AUTH_SECRET,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      LOG_LEVEL: "warn",
+      SUPPORT_EMAIL: "support@sellkit.test",
+      TRUSTED_PROXIES: "loopback",
+      GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
+      GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-8_000);
+  });
+  await waitUntilServing(origin, child, () => errors);
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  current = {
+    origin,
+    databaseUrl: database.url,
+    pool,
+    async stop() {
+      await pool.end();
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await once(child, "exit");
+      }
+      await database.drop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return current;
+}
