@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium";
 import {
   E2E_APP_PORT as APP_PORT,
+  E2E_ERROR_REPORTS_DSN,
+  E2E_ERROR_REPORTS_PORT,
+  E2E_ERROR_REPORTS_URL,
   E2E_HCAPTCHA,
   E2E_HCAPTCHA_APP_PORT,
   E2E_HCAPTCHA_PORT,
@@ -68,6 +71,7 @@ export default defineConfig({
       HCAPTCHA_PORT: String(E2E_HCAPTCHA_PORT),
       HCAPTCHA_SECRET: E2E_HCAPTCHA.secret,
     }),
+    standIn("run-error-report-stand-in.ts", E2E_ERROR_REPORTS_URL, { ERROR_REPORTS_PORT: String(E2E_ERROR_REPORTS_PORT) }),
     // The app under test (on PostgreSQL when DATABASE_URL is set), with Google pointed at the local OpenID provider.
     appServer(APP_PORT, DATA_DIR, {
       SUPPORT_EMAIL: "support@sellkit.test",
@@ -75,6 +79,8 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
       GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
       GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`,
+      SENTRY_DSN: E2E_ERROR_REPORTS_DSN,
+      SENTRY_BROWSER_DSN: E2E_ERROR_REPORTS_DSN,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     }),
     // A second instance whose captcha is hCaptcha (the local stand-in).
