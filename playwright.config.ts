@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium";
 import {
+  E2E_ERROR_REPORTS_PORT,
+  E2E_ERROR_REPORTS_URL,
   E2E_HCAPTCHA,
   E2E_HCAPTCHA_APP_PORT,
   E2E_HCAPTCHA_PORT,
@@ -69,6 +71,7 @@ export default defineConfig({
       HCAPTCHA_PORT: String(E2E_HCAPTCHA_PORT),
       HCAPTCHA_SECRET: E2E_HCAPTCHA.secret,
     }),
+    standIn("run-error-report-stand-in.ts", E2E_ERROR_REPORTS_URL, { ERROR_REPORTS_PORT: String(E2E_ERROR_REPORTS_PORT) }),
     // A second instance whose captcha is hCaptcha (the local stand-in), on its own embedded PostgreSQL.
     appServer(E2E_HCAPTCHA_APP_PORT, HCAPTCHA_DATA_DIR, {
       CAPTCHA_PROVIDER: "hcaptcha",

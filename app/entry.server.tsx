@@ -1,15 +1,25 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { reportedRequest } from "~/server/error-reporting.server";
 import { deferHydration } from "~/lib/defer-hydration.server";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 
-/** Errors of loaders and actions: a database that cannot be reached turns the service to 503 until it is back. */
-export const handleError: HandleErrorFunction = (error, { context }) => {
-  (context as AppLoadContext | undefined)?.services?.health.reportError(error);
+/**
+ * Errors of loaders, actions and rendering: a database that cannot be reached turns the service to 503 until
+ * it is back; an unexpected one goes to the error-reporting service (SENTRY_DSN). Answers such as 404 or 405,
+ * and requests the client abandoned, are not errors of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { context, request }) => {
+  const services = (context as AppLoadContext | undefined)?.services;
+  services?.health.reportError(error);
+  if (request.signal.aborted || error instanceof Response) return;
+  const internal = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : error;
+  if (isRouteErrorResponse(error) && (error.status < 500 || !internal)) return;
+  services?.errorReporter.capture(internal, { mechanism: "react-router", request: reportedRequest(request) });
 };
 
 export default function handleRequest(
@@ -58,7 +68,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) {
+            console.error(error);
+            loadContext?.services?.errorReporter.capture(error, { mechanism: "render", request: reportedRequest(request) });
+          }
         },
       },
     );

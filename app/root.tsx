@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { Toaster } from "~/components/ui/toaster";
@@ -13,6 +13,7 @@ import { takeToast } from "~/server/toast/toast-cookie.server";
 import stylesheet from "~/styles/app.css?url";
 import { isErrorBody } from "~/lib/errors";
 import { requestContext } from "~/server/http/request-context.server";
+import { ERROR_REPORTING_META, installBrowserErrorReporting } from "~/lib/error-reporting/browser-error-reporting";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -25,20 +26,24 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context?.services;
-  if (!services) return { user: null, toast: null };
+  if (!services) return { user: null, toast: null, errorReportingDsn: null };
   const [user, { toast, headers }] = await Promise.all([getCurrentUser(services, requestContext(request), { batch: context }), takeToast(request)]);
-  return data({ user: user && { email: user.email, name: user.name }, toast }, { headers });
+  // The browser's error-reporting DSN (public by design; prerendered pages get it from the server, create-app.ts).
+  const errorReportingDsn = services.env.SENTRY_BROWSER_DSN ?? null;
+  return data({ user: user && { email: user.email, name: user.name }, toast, errorReportingDsn }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const hydrate = useShouldHydrate();
+  const errorReportingDsn = useRouteLoaderData<typeof loader>("root")?.errorReportingDsn;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4338ca" />
+        {errorReportingDsn ? <meta name={ERROR_REPORTING_META} content={errorReportingDsn} /> : null}
         <Meta />
         <Links />
       </head>
@@ -63,6 +68,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast]);
   // A marker for tests and tools: the page is interactive (hydration runs after the first paint).
   useEffect(() => {
+    installBrowserErrorReporting();
     document.documentElement.dataset.hydrated = "true";
     rememberTimeZone();
   }, []);

@@ -11,6 +11,8 @@ import { discardUnreadBody } from "./discard-unread-body";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
 import { redactUrl } from "./redact-url";
 import { createHostGuard, createSiteCheck, limitRequestBody } from "./request-limits";
+import { reportedRequest } from "../app/server/error-reporting.server";
+import { ERROR_REPORTING_META } from "../app/lib/error-reporting/browser-error-reporting";
 import { createAssetHandler } from "./static-assets";
 
 export type CreateAppOptions = {
@@ -57,7 +59,14 @@ function parseTrustedProxies(value: string | undefined): string[] | false {
 export function createApp({ services, build, clientDir, devMiddleware, isStopping = () => false }: CreateAppOptions) {
   const { env, logger } = services;
   const production = env.NODE_ENV === "production";
-  const cspOptions = { upgradeInsecure: production, formTargets: oauthOrigins(env), captchaOrigins: captchaOrigins(env) };
+  const browserDsn = env.SENTRY_BROWSER_DSN;
+  const cspOptions = {
+    upgradeInsecure: production,
+    formTargets: oauthOrigins(env),
+    captchaOrigins: captchaOrigins(env),
+    // The browser sends its error reports straight to the reporting service.
+    connectOrigins: browserDsn ? [new URL(browserDsn).origin] : [],
+  };
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the proxies listed in TRUSTED_PROXIES.
@@ -125,7 +134,10 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   if (clientDir) {
     app.use("/assets", createAssetHandler(path.join(clientDir, "assets")));
     const pages = new Map(
-      [...loadPrerenderedPages(clientDir)].map(([route, page]) => [route, { ...page, csp: contentSecurityPolicy(page.scriptHashes, cspOptions) }]),
+      [...loadPrerenderedPages(clientDir, browserDsn ? withErrorReportingMeta(browserDsn) : undefined)].map(([route, page]) => [
+        route,
+        { ...page, csp: contentSecurityPolicy(page.scriptHashes, cspOptions) },
+      ]),
     );
     app.use((req, res, next) => servePrerendered(pages, req, res, next));
   }
@@ -171,11 +183,21 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   );
 
   // Last resort: an unexpected error becomes a plain 500, logged, never a stack trace to the client.
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     logger.error({ err: error }, "unhandled request error");
+    services.errorReporter.capture(error, {
+      mechanism: "express",
+      request: reportedRequest({ method: req.method, url: `${env.APP_URL}${req.originalUrl}`, headers: req.headers }),
+    });
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
   });
   return app;
+}
+
+/** Prerendered pages carry the browser's DSN as the server-rendered ones do (the root layout's <meta>). */
+function withErrorReportingMeta(dsn: string) {
+  const escaped = dsn.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return (html: string) => html.replace("</head>", `<meta name="${ERROR_REPORTING_META}" content="${escaped}"/></head>`);
 }
 
 function servePrerendered(pages: Map<string, PrerenderedPage & { csp: string }>, req: Request, res: Response, next: NextFunction) {

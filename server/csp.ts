@@ -18,11 +18,17 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * Content-Security-Policy: scripts only from our origin plus the inline ones we vouch for (nonce or hash);
  * no framing, no plugins, forms post only to us (and to the configured OAuth providers, which a sign-in form
- * redirects to). A third-party captcha (hCaptcha), when configured, may load scripts, frames and requests. Styles allow inline because the toast library injects its own.
+ * redirects to). A third-party captcha (hCaptcha), when configured, may load scripts, frames and requests;
+ * the error-reporting service (SENTRY_BROWSER_DSN) receives the browser's reports (`connectOrigins`). Styles allow inline because the toast library injects its own.
  */
 export function contentSecurityPolicy(
   scriptSources: string[],
-  { upgradeInsecure, formTargets = [], captchaOrigins = [] }: { upgradeInsecure: boolean; formTargets?: string[]; captchaOrigins?: string[] },
+  {
+    upgradeInsecure,
+    formTargets = [],
+    captchaOrigins = [],
+    connectOrigins = [],
+  }: { upgradeInsecure: boolean; formTargets?: string[]; captchaOrigins?: string[]; connectOrigins?: string[] },
 ): string {
   const directives = [
     "default-src 'self'",
@@ -30,7 +36,7 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self' ${captchaOrigins.join(" ")}`.trim(),
+    `connect-src 'self' ${[...captchaOrigins, ...connectOrigins].join(" ")}`.trim(),
     `frame-src ${captchaOrigins.length ? captchaOrigins.join(" ") : "'none'"}`,
     "worker-src 'self' blob:",
     "object-src 'none'",

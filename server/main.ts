@@ -52,7 +52,19 @@ async function main() {
     return;
   }
   const services = createServices({ env, db: database.db, listen: database.listen, logger });
-  const { mailer } = services;
+  const { mailer, errorReporter } = services;
+  // With SENTRY_DSN, an error nothing caught is reported (waiting at most the send timeout), then the process
+  // ends as Node would have ended it.
+  if (errorReporter.enabled) {
+    const crash = (mechanism: string) => async (error: unknown) => {
+      logger.fatal({ err: error }, mechanism);
+      errorReporter.capture(error, { mechanism });
+      await errorReporter.flush();
+      process.exit(1);
+    };
+    process.on("uncaughtException", crash("uncaughtException"));
+    process.on("unhandledRejection", crash("unhandledRejection"));
+  }
 
   let stopping = false;
   let app: ReturnType<typeof createApp>;
@@ -103,6 +115,7 @@ async function main() {
       services.health.close();
       await closeVite();
       await services.afterResponse.drain();
+      await errorReporter.flush();
       await mailer.close();
       await database.close();
       process.exit(0);

@@ -16,7 +16,7 @@ export type PrerenderedPage = {
  * Loads every prerendered page (`<path>/index.html` under the client build) into memory, compressed once,
  * keyed by URL path ("/", "/features", …). The `.data` files of client navigation stay on disk.
  */
-export function loadPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
+export function loadPrerenderedPages(clientDir: string, transform?: (html: string) => string): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir)) {
@@ -25,8 +25,9 @@ export function loadPrerenderedPages(clientDir: string): Map<string, Prerendered
       if (statSync(full).isDirectory()) walk(full);
       else if (entry === "index.html") {
         const rel = path.relative(clientDir, path.dirname(full)).split(path.sep).join("/");
-        const html = readFileSync(full);
-        const text = html.toString("utf8");
+        const original = readFileSync(full);
+        const text = transform ? transform(original.toString("utf8")) : original.toString("utf8");
+        const html = transform ? Buffer.from(text) : original;
         pages.set(rel ? `/${rel}` : "/", {
           html,
           gzip: gzipSync(html, { level: 9 }),

@@ -9,6 +9,7 @@ import { PasswordInput } from "~/features/accounts/components/password-input";
 import { Divider, SocialButtons } from "~/features/accounts/components/social-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
+import { CountryCodeSelect } from "~/components/ui/country-code-select";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { findPlan } from "~/features/marketing/content/plans";
@@ -116,9 +117,23 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             Continue with Apple
           </Button>
           {loaderData.appleConfigured ? <SocialButtons providers={["apple"]} /> : null}
-          <Button type="button" variant="outline" className="mt-2 w-full" disabled aria-describedby="phone-unavailable">
-            <Phone aria-hidden="true" /> Sign up with phone
-          </Button>
+          <fieldset disabled aria-describedby="phone-unavailable" className="mt-2 grid gap-2">
+            <legend className="sr-only">Sign up with phone</legend>
+            <div className="flex gap-2">
+              <CountryCodeSelect name="phoneCountry" disabled />
+              <Input
+                type="tel"
+                name="phoneNumber"
+                aria-label="Phone number"
+                autoComplete="tel-national"
+                placeholder="555 123 4567"
+                className="min-w-0 flex-1"
+              />
+            </div>
+            <Button type="button" variant="outline" className="w-full">
+              <Phone aria-hidden="true" /> Sign up with phone
+            </Button>
+          </fieldset>
           <p id="phone-unavailable" className="mt-1 text-center text-xs text-muted-foreground">
             Phone registration temporarily unavailable
           </p>

@@ -8,6 +8,7 @@ import { createDatabaseHealth } from "./health/database-health.server";
 import { createSecurityEventHub } from "~/features/security/server/security-event-hub.server";
 import type { AppServices } from "./services.server";
 import { createAfterResponse } from "./tasks/after-response.server";
+import { createServerErrorReporter } from "./error-reporting.server";
 
 /** Everything loaders and actions use, built once from the environment and an open database. */
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
@@ -22,5 +23,6 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     securityEvents: createSecurityEventHub(listen, logger, db),
     health: createDatabaseHealth(db, logger),
     afterResponse: createAfterResponse(logger),
+    errorReporter: createServerErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, logger }),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDsn } from "~/lib/error-reporting/error-reporter";
 
 const optionalString = z
   .string()
@@ -15,6 +16,14 @@ const smtpUrl = z
   .string()
   .trim()
   .refine((value) => /^smtps?:\/\/.+/.test(value), "must be an smtp:// or smtps:// URL");
+
+/** A Sentry DSN (`https://<public key>@<host>/<project id>`): an error-reporting service's envelope endpoint. */
+const sentryDsn = z
+  .string()
+  .trim()
+  .refine((value) => parseDsn(value) !== null, "must be a DSN like https://<public key>@<host>/<project id>")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 
 /** Every setting of the runtime contract (GUIDE §2). Unknown variables are ignored. */
 export const envSchema = z
@@ -53,6 +62,9 @@ export const envSchema = z
     APPLE_CLIENT_ID: optionalString,
     APPLE_CLIENT_SECRET: optionalString,
     TRUSTED_PROXIES: optionalString,
+    // Unhandled errors go to this error-reporting service (SPEC §7); the browser's to the second (it is public).
+    SENTRY_DSN: sentryDsn,
+    SENTRY_BROWSER_DSN: sentryDsn,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -5,6 +5,7 @@ import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { DatabaseHealth } from "./health/database-health.server";
 import type { Mailer } from "./mail/mailer.server";
+import type { ErrorReporter } from "./error-reporting.server";
 import type { SecurityEventHub } from "~/features/security/server/security-event-hub.server";
 
 /** What the Node server creates once at start-up and hands to every loader and action. */
@@ -20,6 +21,8 @@ export type AppServices = {
   afterResponse: AfterResponse;
   /** Whether the database answers (503 while it does not; /readyz). */
   health: DatabaseHealth;
+  /** Unhandled errors to the error-reporting service (SENTRY_DSN); does nothing without one. */
+  errorReporter: ErrorReporter;
 };
 
 declare module "react-router" {

@@ -36,7 +36,7 @@ test("profile and business profile are saved and shown again after a reload", as
 
   const business = section(page, "Business profile");
   await business.getByLabel("Store / company name").fill("Hopper Compilers");
-  await business.getByLabel("Phone").fill("+1 555 987 6543");
+  await business.getByLabel("Phone").fill("555 987 6543");
   await business.getByRole("checkbox", { name: /Events/ }).check();
   await business.getByLabel("Company size (optional)").selectOption("small_2_10");
   await business.getByLabel("Website URL (optional)").fill("https://hopper.example");
@@ -50,7 +50,9 @@ test("profile and business profile are saved and shown again after a reload", as
   await expect(personal.getByLabel("Last name")).toHaveValue("Hopper");
   await expect(personal.getByRole("img", { name: "Your profile picture" })).toBeVisible();
   await expect(business.getByLabel("Store / company name")).toHaveValue("Hopper Compilers");
-  await expect(business.getByLabel("Phone")).toHaveValue("+1 555 987 6543");
+  // Stored as E.164 (+15559876543): shown as its code and number.
+  await expect(business.getByRole("combobox", { name: "Country code" })).toContainText("+1");
+  await expect(business.getByLabel("Phone")).toHaveValue("5559876543");
   await expect(business.getByRole("checkbox", { name: /Events/ })).toBeChecked();
   await expect(business.getByRole("checkbox", { name: /Online Store/ })).toBeChecked();
   await expect(business.getByLabel("Company size (optional)")).toHaveValue("small_2_10");

@@ -169,6 +169,8 @@ describe("verification, business profile and sign-in", () => {
       .innerJoin(user, eq(user.id, businessProfiles.userId))
       .where(eq(user.email, "flow@example.com"));
     expect(row?.business_profiles).toMatchObject({
+      // Posted with its own "+1" and no country code chosen: stored as E.164.
+      phone: "+15551234567",
       storeName: "Flow Store",
       businessTypes: ["online_store", "events"],
       preferredPayment: ["card"],

@@ -91,6 +91,7 @@ const ACCOUNT_FIELDS = [
 ];
 const PROFILE_FIELDS = [
   "phone",
+  "phoneCountry",
   "storeName",
   "businessDescription",
   "businessTypes",

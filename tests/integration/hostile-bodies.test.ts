@@ -39,6 +39,7 @@ const FIELDS = [
   "redirectTo",
   "token",
   "phone",
+  "phoneCountry",
   "storeName",
   "businessTypes",
   "termsAccepted",

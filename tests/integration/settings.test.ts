@@ -70,7 +70,8 @@ async function events(userId: string, eventType: string) {
 
 const BUSINESS = {
   intent: "business-profile",
-  phone: "+44 20 7946 0958",
+  phoneCountry: "+44",
+  phone: "020 7946 0958",
   storeName: "Lovelace Labs",
   businessTypes: ["events", "social_media"],
   businessDescription: "Analytical engines, lovingly documented.",
@@ -186,7 +187,8 @@ describe("business profile", () => {
     expect(toastOf(response)).toMatchObject({ type: "success", title: "Business profile updated" });
     const [row] = await server.db.select().from(businessProfiles).where(eq(businessProfiles.userId, creator.id));
     expect(row).toMatchObject({
-      phone: "+44 20 7946 0958",
+      // E.164: the chosen code and the national number, its trunk 0 dropped.
+      phone: "+442079460958",
       storeName: "Lovelace Labs",
       businessTypes: ["events", "social_media"],
       businessDescription: "Analytical engines, lovingly documented.",
@@ -205,6 +207,14 @@ describe("business profile", () => {
     expect((await post(creator, { ...withoutConsent, websiteUrl: "", companySize: "" })).status).toBe(302);
     const [after] = await server.db.select().from(businessProfiles).where(eq(businessProfiles.userId, creator.id));
     expect(after).toMatchObject({ marketingConsent: false, websiteUrl: null, companySize: null });
+  });
+
+  it("shows a phone saved before the country code as it was, beside +1", async () => {
+    const creator = await createCreator();
+    await server.db.update(businessProfiles).set({ phone: "555 123 4567" }).where(eq(businessProfiles.userId, creator.id));
+    const html = await (await server.request("/settings", { headers: { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } })).text();
+    expect(html).toMatch(/<input[^>]*type="tel"[^>]*value="555 123 4567"|<input[^>]*value="555 123 4567"[^>]*type="tel"/);
+    expect(html).toMatch(/<option value="\+1" selected="">United States and Canada \(\+1\)<\/option>/);
   });
 
   it("refuses invalid values with the registration messages", async () => {
@@ -543,6 +553,7 @@ describe("hostile bodies", () => {
       "avatar",
       "removeAvatar",
       "phone",
+      "phoneCountry",
       "storeName",
       "businessTypes",
       "businessDescription",

@@ -14,4 +14,8 @@ export const E2E_OIDC_CLIENT = { id: "sellkit-e2e", secret: "sellkit-e2e-secret"
 /** A second app instance configured with CAPTCHA_PROVIDER=hcaptcha, against the local hCaptcha stand-in. */
 export const E2E_HCAPTCHA_APP_PORT = Number(process.env.E2E_HCAPTCHA_APP_PORT ?? 3311);
 export const E2E_HCAPTCHA_PORT = Number(process.env.E2E_HCAPTCHA_PORT ?? 3328);
+/** The local error-reporting service (a Sentry stand-in) the main app instance reports to. */
+export const E2E_ERROR_REPORTS_PORT = Number(process.env.E2E_ERROR_REPORTS_PORT ?? 3329);
+export const E2E_ERROR_REPORTS_DSN = `http://stand-in-key@127.0.0.1:${E2E_ERROR_REPORTS_PORT}/42`;
+export const E2E_ERROR_REPORTS_URL = `http://127.0.0.1:${E2E_ERROR_REPORTS_PORT}/envelopes`;
 export const E2E_HCAPTCHA = { siteKey: "stand-in-site-key", secret: "stand-in-secret" };

@@ -25,8 +25,8 @@ export async function registerUntilMail(page: Page, email: string, password = ST
 }
 
 /** Completes register step 2 with valid business data. */
-export async function completeBusinessProfile(page: Page, storeName = "Ada's Atelier") {
-  await page.getByLabel("Phone").fill("+1 555 123 4567");
+export async function completeBusinessProfile(page: Page, storeName = "Ada's Atelier", phone = "555 123 4567") {
+  await page.getByLabel("Phone").fill(phone);
   await page.getByLabel("Store / company name").fill(storeName);
   await page.getByLabel(/Online Store/).check();
   await page.getByLabel("Short description of your business").fill("Hand-drawn templates and guides for makers.");

@@ -72,7 +72,7 @@ export async function createCreator(page: Page, options: CreatorOptions = {}): P
     await client.query(
       `insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, company_size, phone,
          preferred_delivery, preferred_payment, terms_accepted_at)
-       values ($1, $2, 'Hand-drawn templates and guides for makers.', $3, 'Small craft businesses', $4, '+1 555 123 4567', '{}', '{}', now())`,
+       values ($1, $2, 'Hand-drawn templates and guides for makers.', $3, 'Small craft businesses', $4, '+15551234567', '{}', '{}', now())`,
       [id, creator.storeName, options.businessTypes ?? ["online_store"], options.companySize ?? null],
     );
     await client.query(

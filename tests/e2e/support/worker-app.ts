@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { createEmptyPostgresDatabase } from "../../support/test-database";
 import { TEMPLATE_DATABASE_ENV } from "../../support/postgres-for-tests";
-import { E2E_OIDC_CLIENT, E2E_OIDC_PORT, E2E_SMTP_PORT, e2eAppPort } from "../../support/e2e-ports";
+import { E2E_ERROR_REPORTS_DSN, E2E_OIDC_CLIENT, E2E_OIDC_PORT, E2E_SMTP_PORT, e2eAppPort } from "../../support/e2e-ports";
 
 /** The signing secret of the workers' servers: the tests sign session cookies with it (createCreator). */
 export const E2E_AUTH_SECRET = "sellkit-e2e-auth-secret-0123456789abcdef";
@@ -39,8 +39,8 @@ async function waitUntilServing(origin: string, child: ChildProcess, output: () 
 
 /**
  * Starts the production build for worker `slot` (its parallel index): a copy of the run's migrated template
- * database (made by the global setup), a fresh data folder, mail to the local SMTP stand-in and Google at the
- * local OpenID provider.
+ * database (made by the global setup), a fresh data folder, mail to the local SMTP stand-in, Google at the
+ * local OpenID provider and error reports to the local stand-in.
  */
 export async function startWorkerApp(slot: number): Promise<WorkerApp> {
   const port = e2eAppPort(slot);
@@ -64,6 +64,9 @@ export async function startWorkerApp(slot: number): Promise<WorkerApp> {
       GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
       GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
       GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`,
+      // Server and browser errors go to the local error-reporting stand-in (Sentry's envelope protocol).
+      SENTRY_DSN: E2E_ERROR_REPORTS_DSN,
+      SENTRY_BROWSER_DSN: E2E_ERROR_REPORTS_DSN,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -36,7 +36,7 @@ export function BusinessProfileForm({ lastResult }: { lastResult?: SubmissionRes
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-1">
       <input type="hidden" name="intent" value="business-profile" />
-      <PhoneField field={fields.phone} placeholder="+1 555 123 4567" />
+      <PhoneField field={fields.phone} countryField={fields.phoneCountry} placeholder="555 123 4567" />
       <ProfilePictureField field={fields.profilePicture} label="Profile picture (optional)" />
       <StoreNameField field={fields.storeName} />
       <BusinessProfileFields fields={fields} />

@@ -4,6 +4,7 @@ import { BusinessProfileFields, PhoneField, StoreNameField } from "~/features/wo
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { splitPhone } from "~/lib/phone/phone-number";
 import { settingsBusinessProfileSchema } from "~/features/settings/schemas/settings-business-profile";
 // biome-ignore lint/style/noRestrictedImports: a type-only import (erased from the browser bundle): the shape the loader sends
 import type { Settings } from "~/features/settings/server/settings-query.server";
@@ -18,8 +19,11 @@ export function BusinessProfileSettingsForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const busy = busyFor(useNavigation(), "business-profile");
+  // Stored as E.164; a phone saved before the country code existed shows as saved, beside +1.
+  const phone = splitPhone(business.phone);
   const [form, fields] = useSchemaForm("business-profile", settingsBusinessProfileSchema, lastResult, {
-    phone: business.phone,
+    phoneCountry: phone.countryCode,
+    phone: phone.number,
     storeName: business.storeName,
     businessTypes: business.businessTypes,
     businessDescription: business.businessDescription,
@@ -35,7 +39,7 @@ export function BusinessProfileSettingsForm({
       <input type="hidden" name="intent" value="business-profile" />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <StoreNameField field={fields.storeName} />
-        <PhoneField field={fields.phone} />
+        <PhoneField field={fields.phone} countryField={fields.phoneCountry} />
       </div>
       <BusinessProfileFields fields={fields} wide />
       <label className="mb-3 flex items-start gap-2 text-sm">

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { businessProfileSchema } from "~/features/workspace/schemas/business-profile";
+import { businessProfileFields } from "~/features/workspace/schemas/business-profile";
 import { checkbox } from "~/lib/form-fields";
 import { registerSchema } from "~/features/accounts/schemas/register";
 
@@ -10,7 +10,7 @@ import { registerSchema } from "~/features/accounts/schemas/register";
 export const personalProfileSchema = z.object({
   firstName: registerSchema.shape.firstName,
   lastName: registerSchema.shape.lastName,
-  avatar: businessProfileSchema.shape.profilePicture,
+  avatar: businessProfileFields.shape.profilePicture,
   removeAvatar: checkbox,
 });
 

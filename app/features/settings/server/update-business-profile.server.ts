@@ -5,6 +5,7 @@ import type { RequestMeta } from "~/features/security/server/record-security-eve
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import { toE164 } from "~/lib/phone/phone-number";
 
 /**
  * Updates the creator's own business profile with its security event, in one transaction. Only an existing
@@ -20,7 +21,8 @@ export async function updateBusinessProfile(
     const updated = await tx
       .update(businessProfiles)
       .set({
-        phone: input.phone,
+        // The schema checked that the two make an E.164 number.
+        phone: toE164(input.phoneCountry, input.phone) ?? input.phone,
         storeName: input.storeName,
         businessTypes: input.businessTypes,
         businessDescription: input.businessDescription,

@@ -1,5 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { ChoiceGroup } from "~/components/ui/choice-group";
+import { CountryCodeSelect } from "~/components/ui/country-code-select";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { BUSINESS_TYPES, COMPANY_SIZES, DELIVERY_METHODS, PAYMENT_METHODS } from "~/features/workspace/content/business";
@@ -18,11 +19,25 @@ export function StoreNameField({ field }: { field: Field }) {
   );
 }
 
-/** The business profile's phone number (register step 2 and settings). */
-export function PhoneField({ field, placeholder }: { field: Field; placeholder?: string }) {
+/**
+ * The business profile's phone (register step 2 and settings): its country code (default +1) beside the
+ * number. The server stores the two as one E.164 number.
+ */
+export function PhoneField({ field, countryField, placeholder }: { field: Field; countryField: Field; placeholder?: string }) {
   return (
-    <FormField id={field.id} label="Phone" errors={field.errors}>
-      {(control) => <Input {...getInputProps(field, { type: "tel" })} {...control} autoComplete="tel" placeholder={placeholder} />}
+    <FormField id={field.id} label="Phone" errors={field.errors ?? countryField.errors}>
+      {(control) => (
+        <div className="flex gap-2">
+          <CountryCodeSelect
+            key={countryField.key}
+            name={countryField.name}
+            defaultValue={typeof countryField.initialValue === "string" ? countryField.initialValue : undefined}
+            invalid={Boolean(countryField.errors?.length)}
+            describedBy={control["aria-describedby"]}
+          />
+          <Input {...getInputProps(field, { type: "tel" })} {...control} autoComplete="tel-national" placeholder={placeholder} className="min-w-0 flex-1" />
+        </div>
+      )}
     </FormField>
   );
 }

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { BUSINESS_TYPES, COMPANY_SIZES, DELIVERY_METHODS, PAYMENT_METHODS, valuesOf } from "~/features/workspace/content/business";
 import { checkbox, requiredText, several } from "~/lib/form-fields";
+import { DEFAULT_DIAL_CODE, DIAL_CODE_VALUES } from "~/lib/phone/dial-codes";
+import { toE164 } from "~/lib/phone/phone-number";
 
 export const PHONE_MIN = 10;
+export const INVALID_PHONE_MESSAGE = "Please enter a valid phone number";
 export const STORE_NAME_MIN = 2;
 export const DESCRIPTION_MIN = 10;
 export const TARGET_CUSTOMERS_MIN = 5;
@@ -13,14 +16,38 @@ export const AVATAR_SIZE_MESSAGE = "The image must be at most 2 MB";
 
 const minText = (min: number, message: string, max: number) => requiredText(message, max, `Please keep this under ${max} characters`).min(min, message);
 
-/** Register step 2 (SPEC §5): business information. The picture's content is checked again on the server. */
-export const businessProfileSchema = z.object({
+/**
+ * The phone as typed: at least 10 characters (SPEC §5) of digits and separators, beside its country code
+ * (default +1). The server stores the two as one E.164 number (`toE164`).
+ */
+const phoneFields = {
+  phoneCountry: z.enum(DIAL_CODE_VALUES, { error: "Please choose a country code" }).default(DEFAULT_DIAL_CODE),
   phone: z
-    .string({ error: "Please enter a valid phone number" })
+    .string({ error: INVALID_PHONE_MESSAGE })
     .trim()
-    .min(PHONE_MIN, "Please enter a valid phone number")
-    .max(32, "Please enter a valid phone number")
-    .regex(/^\+?[\d\s().-]+$/, "Please enter a valid phone number"),
+    .min(PHONE_MIN, INVALID_PHONE_MESSAGE)
+    .max(32, INVALID_PHONE_MESSAGE)
+    .regex(/^\+?[\d\s().-]+$/, INVALID_PHONE_MESSAGE),
+};
+
+/**
+ * The number and its code must make a real E.164 number (at most 15 digits): checked as soon as both are
+ * there, even while other fields are still invalid. Object rules cannot be `omit`ted, so each schema adds it.
+ */
+export function phoneFitsE164<Schema extends z.ZodObject>(schema: Schema): Schema {
+  return schema.refine((value) => toE164(String(value.phoneCountry), String(value.phone)) !== null, {
+    path: ["phone"],
+    message: INVALID_PHONE_MESSAGE,
+    when: (payload) => {
+      const value = payload.value as { phone?: unknown; phoneCountry?: unknown } | undefined;
+      return typeof value?.phone === "string" && typeof value?.phoneCountry === "string";
+    },
+  }) as Schema;
+}
+
+/** Register step 2 (SPEC §5): business information. The picture's content is checked again on the server. */
+export const businessProfileFields = z.object({
+  ...phoneFields,
   storeName: minText(STORE_NAME_MIN, "Store name must be at least 2 characters", 100),
   businessTypes: several(valuesOf(BUSINESS_TYPES)).refine((types) => types.length > 0, "Please select at least one business type"),
   businessDescription: minText(DESCRIPTION_MIN, "Please provide a brief description of your business", 1000),
@@ -40,5 +67,7 @@ export const businessProfileSchema = z.object({
   termsAccepted: checkbox.refine((accepted) => accepted, "You must accept the terms and conditions"),
   marketingConsent: checkbox,
 });
+
+export const businessProfileSchema = phoneFitsE164(businessProfileFields);
 
 export type BusinessProfileInput = z.infer<typeof businessProfileSchema>;

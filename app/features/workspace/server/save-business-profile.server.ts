@@ -3,6 +3,7 @@ import { businessProfiles } from "~/features/workspace/schema.server";
 import type { BusinessProfileInput } from "~/features/workspace/schemas/business-profile";
 import { checkAvatarUpload, saveAvatar } from "./save-avatar.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import { toE164 } from "~/lib/phone/phone-number";
 
 export type SaveBusinessProfileResult = { ok: true } | { ok: false; field: "profilePicture"; message: string };
 
@@ -19,7 +20,8 @@ export async function saveBusinessProfile(db: Database, userId: string, input: B
     businessTypes: input.businessTypes,
     targetCustomers: input.targetCustomers,
     companySize: input.companySize ?? null,
-    phone: input.phone,
+    // The schema checked that the two make an E.164 number.
+    phone: toE164(input.phoneCountry, input.phone) ?? input.phone,
     websiteUrl: input.websiteUrl ?? null,
     preferredDelivery: input.preferredDelivery,
     preferredPayment: input.preferredPayment,
