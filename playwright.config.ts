@@ -11,7 +11,9 @@ import {
   E2E_SMTP_PORT as MAIL_SMTP_PORT,
 } from "./tests/support/e2e-ports";
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/sellkit-e2e-${process.pid}`;
+// Kept in the environment so that the workers (tests/e2e/support/app-database.ts) find the app's database too.
+process.env.E2E_DATA_DIR ??= `/tmp/sellkit-e2e-${process.pid}`;
+const DATA_DIR = process.env.E2E_DATA_DIR;
 const HCAPTCHA_DATA_DIR = `${DATA_DIR}-hcaptcha`;
 
 type WebServer = { command: string; url: string; env: Record<string, string>; reuseExistingServer: false; stdout?: "ignore"; timeout?: number };
