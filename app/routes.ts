@@ -37,6 +37,7 @@ export default [
   route("settings", "routes/settings.tsx"),
   route("security-settings", "routes/security-settings.tsx"),
   route("security-settings/export", "routes/security-settings-export.ts"),
+  route("security-settings/sessions", "routes/security-settings-sessions.ts"),
   route("api/security/events", "routes/api-security-events.ts"),
   route("sales/online-store", "routes/sales-online-store.tsx"),
   route("sales/retail-store", "routes/sales-retail-store.tsx"),

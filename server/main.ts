@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { importPgliteData } from "../app/db/import-pglite-data.server";
 import { migrateDatabase, openDatabase } from "../app/db/open-database.server";
+import { recordSecurityFixes } from "../app/features/security/server/record-security-fixes.server";
 import { type Env, EnvError, parseEnv } from "../app/server/env.server";
 import { createLogger } from "../app/server/logger.server";
 import { createServices } from "../app/server/create-services.server";
@@ -45,6 +46,8 @@ async function main() {
   await migrateDatabase(database);
   // A DATA_DIR of an older version (PGlite in DATA_DIR/pglite) is imported once, then kept renamed as a backup.
   if (database.kind === "embedded") await importPgliteData({ dataDir: env.DATA_DIR, targetUrl: database.url, log: (line) => logger.info(line) });
+  // The security log's record of the fixes the audit card reports (its 'Fixed:' time), once per database.
+  await recordSecurityFixes(database.db);
   if (process.argv.includes("--migrate-only")) {
     // `npm run db:migrate`: the release step (an advisory lock serialises concurrent runs).
     console.log(`Migrations applied (database: ${database.kind}).`);

@@ -43,6 +43,13 @@ export const ERRORS = {
   TWO_FACTOR_RATE_LIMITED: { status: 429, field: "form", message: TOO_MANY_ATTEMPTS },
   TWO_FACTOR_NOT_ENABLED: { status: 400, field: "form", message: "Two-factor authentication is not enabled" },
   TWO_FACTOR_ALREADY_ENABLED: { status: 409, field: "form", message: "Two-factor authentication is already enabled" },
+  /** SPEC §8: the server could not turn two-factor on (the code was right). */
+  TWO_FACTOR_ENABLE_FAILED: { status: 503, field: "form", message: "Failed to enable 2FA. Please try again." },
+  /** SPEC §8: the server could not turn two-factor off (the password was right). */
+  TWO_FACTOR_DISABLE_FAILED: { status: 503, field: "form", message: "Failed to disable 2FA" },
+  // Security center
+  /** SPEC §8: the sessions list could not be read. */
+  SESSIONS_LOAD_FAILED: { status: 503, field: "form", message: "Failed to load security sessions" },
   // Settings
   NO_PASSWORD: {
     status: 400,

@@ -164,7 +164,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
       <Tabs tab={tab} />
       <SocialButtons from={from} />
       <Divider />
-      <SignInForm lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined} redirectTo={from} />
+      <SignInForm
+        lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined}
+        verificationSent={actionData?.intent === "sign-in" && "verificationSent" in actionData && actionData.verificationSent === true}
+        redirectTo={from}
+      />
       <MagicLinkForm result={actionData?.intent === "magic-link" ? actionData : undefined} />
     </AuthCard>
   );

@@ -43,7 +43,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       <SocialButtons from={loaderData.from} />
       <Divider />
-      <SignInForm lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined} redirectTo={loaderData.from} />
+      <SignInForm
+        lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined}
+        verificationSent={actionData?.intent === "sign-in" && "verificationSent" in actionData && actionData.verificationSent === true}
+        redirectTo={loaderData.from}
+      />
       <MagicLinkForm result={actionData?.intent === "magic-link" ? actionData : undefined} />
     </AuthCard>
   );

@@ -33,6 +33,7 @@ test("the waiting tab moves on to step 2 when the link is opened in another tab"
   await other.goto(link);
   await expect(other).toHaveURL(/step=2/);
   await expect(page).toHaveURL(/step=2/, { timeout: 10_000 });
+  await expect(page.getByText("Email verified successfully!")).toBeVisible();
   await expect(page.getByText("Step 2 of 2")).toBeVisible();
 });
 

@@ -2,12 +2,14 @@ import { MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { showToast } from "~/lib/toast";
 
 export const VERIFIED_POLL_MS = 3000;
 
 /**
  * Register step 1.5: 'Check Your Email'. When the link is opened in another tab of this browser, that tab
- * is signed in; this one notices (it asks for the session every few seconds) and moves on to step 2.
+ * is signed in; this one notices (it asks for the session every few seconds), says 'Email verified successfully!'
+ * and moves on to step 2 (the tab the link opened says 'Email verified!').
  */
 export function CheckEmail() {
   const navigate = useNavigate();
@@ -18,7 +20,8 @@ export function CheckEmail() {
       const session = response?.ok ? ((await response.json()) as { user?: { emailVerified?: boolean } } | null) : null;
       if (!stopped && session?.user?.emailVerified) {
         stopped = true;
-        navigate("/auth?tab=register&step=2&verified=true", { replace: true });
+        showToast({ type: "success", title: "Email verified successfully!", description: "Tell us about your business to finish." });
+        navigate("/auth?tab=register&step=2", { replace: true });
       }
     }, VERIFIED_POLL_MS);
     return () => {

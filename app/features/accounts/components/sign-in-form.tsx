@@ -11,7 +11,16 @@ import { signInSchema } from "~/features/accounts/schemas/sign-in";
 import { PasswordInput } from "./password-input";
 
 /** Email + password sign-in (SPEC §2 Sign In tab), used by /auth and /login. */
-export function SignInForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo?: string }) {
+export function SignInForm({
+  lastResult,
+  redirectTo,
+  verificationSent,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  redirectTo?: string;
+  /** The account is not verified yet and the server mailed its link again. */
+  verificationSent?: boolean;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
   const [form, fields] = useSchemaForm("sign-in", signInSchema, lastResult);
@@ -19,7 +28,9 @@ export function SignInForm({ lastResult, redirectTo }: { lastResult?: Submission
   // biome-ignore lint/correctness/useExhaustiveDependencies: lastResult re-runs it for every answer, so the same failure twice toasts twice
   useEffect(() => {
     if (failure) showToast({ type: "error", title: "Login failed", description: failure });
-  }, [lastResult, failure]);
+    if (failure && verificationSent)
+      showToast({ type: "success", title: "Verification email sent!", description: "Please check your email to verify your account." });
+  }, [lastResult, failure, verificationSent]);
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">

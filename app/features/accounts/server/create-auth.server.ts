@@ -75,6 +75,8 @@ export function createAuth({ db, env, mailer }: Deps) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // A sign-in with the right password of an account not yet verified mails the link again ('Verification email sent!').
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60,
       // Also mails the link of an email change (settings) to the new address, where `user.email` is that address.

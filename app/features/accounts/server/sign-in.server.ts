@@ -6,6 +6,9 @@ import { ERRORS, type Failure, fail } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = ERRORS.INVALID_CREDENTIALS.message;
+/** Where a verification link returns: register step 2, which checks the session (SPEC §2). */
+export const VERIFIED_CALLBACK_PATH = "/auth?tab=register&step=2&verified=true";
+
 export const EMAIL_NOT_VERIFIED_MESSAGE = ERRORS.EMAIL_NOT_VERIFIED.message;
 
 export type SignInResult =
@@ -39,7 +42,8 @@ export async function signIn(services: AppServices, ctx: RequestContext, input: 
   }
   try {
     const { headers, response } = await auth.api.signInEmail({
-      body: { email: input.email, password: input.password, rememberMe: true },
+      // callbackURL: where the verification link mailed again to a not yet verified account returns (register step 2).
+      body: { email: input.email, password: input.password, rememberMe: true, callbackURL: VERIFIED_CALLBACK_PATH },
       headers: ctx.headers,
       returnHeaders: true,
     });

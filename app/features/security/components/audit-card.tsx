@@ -4,7 +4,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { severityVariant } from "~/features/security/security-format";
 import { RelativeTime } from "./relative-time";
 
-export type AuditRow = { id: string; title: string; severity: string; status: "fixed" | "monitoring" | "attention"; detail: string; checkedAt: Date | string };
+export type AuditRow = {
+  id: string;
+  title: string;
+  severity: string;
+  status: "fixed" | "monitoring" | "attention";
+  detail: string;
+  checkedAt: Date | string;
+  fixedAt: Date | string | null;
+};
 
 const STATUS = {
   fixed: { label: "RESOLVED", icon: CheckCircle2, className: "text-success" },
@@ -45,6 +53,11 @@ export function AuditCard({ items, renderedAt }: { items: AuditRow[]; renderedAt
                 </p>
                 <p className="text-muted-foreground">{item.detail}</p>
                 <p className="text-xs text-muted-foreground">
+                  {item.status === "fixed" && item.fixedAt ? (
+                    <>
+                      Fixed: <RelativeTime date={item.fixedAt} renderedAt={renderedAt} /> ·{" "}
+                    </>
+                  ) : null}
                   Checked <RelativeTime date={item.checkedAt} renderedAt={renderedAt} />
                 </p>
               </li>

@@ -1,22 +1,46 @@
 import { LogOut, RefreshCw } from "lucide-react";
-import { Form, useNavigation, useRevalidator } from "react-router";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { describeUserAgent } from "~/features/security/security-format";
+import { isErrorCode } from "~/lib/errors";
+import { showToast } from "~/lib/toast";
 import { RelativeTime } from "./relative-time";
 
 export type SessionRow = { id: string; ipAddress: string | null; userAgent: string | null; lastActiveAt: Date | string; isActive: boolean; isCurrent: boolean };
 
+type Refreshed = { from: SessionRow[]; sessions: SessionRow[]; renderedAt: number };
+
+/** Reads the sessions again (GET /security-settings/sessions); null when the server could not. */
+async function fetchSessions(): Promise<Omit<Refreshed, "from"> | null> {
+  const response = await fetch("/security-settings/sessions", { headers: { accept: "application/json" } }).catch(() => null);
+  const body = response?.headers.get("content-type")?.includes("json") ? ((await response.json().catch(() => null)) as Record<string, unknown> | null) : null;
+  if (!response?.ok || !body || isErrorCode(body.code) || !Array.isArray(body.sessions)) return null;
+  return { sessions: body.sessions as SessionRow[], renderedAt: Number(body.renderedAt) };
+}
+
 /** SPEC §2 active sessions panel; Terminate ends a session on the server at once. */
-export function SessionsPanel({ sessions, renderedAt }: { sessions: SessionRow[]; renderedAt: number }) {
+export function SessionsPanel({ sessions: loaded, renderedAt: loadedAt }: { sessions: SessionRow[]; renderedAt: number }) {
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
+  const [loading, setLoading] = useState(false);
+  // Refresh Sessions replaces the list until the page's own data changes (after a Terminate, say).
+  const [refreshed, setRefreshed] = useState<Refreshed | null>(null);
+  const current = refreshed && refreshed.from === loaded ? refreshed : null;
+  const sessions = current?.sessions ?? loaded;
+  const renderedAt = current?.renderedAt ?? loadedAt;
+  const refresh = async () => {
+    setLoading(true);
+    const result = await fetchSessions();
+    setLoading(false);
+    if (result) setRefreshed({ from: loaded, ...result });
+    else showToast({ type: "error", title: "Failed to load security sessions" });
+  };
   const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const terminating = pending("terminate-session") ? String(navigation.formData?.get("sessionId")) : null;
   const active = sessions.filter((entry) => entry.isActive);
   const others = active.filter((entry) => !entry.isCurrent);
-  const loading = revalidator.state === "loading";
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
@@ -27,7 +51,7 @@ export function SessionsPanel({ sessions, renderedAt }: { sessions: SessionRow[]
           </Badge>
         </CardTitle>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => revalidator.revalidate()} disabled={loading}>
+          <Button variant="outline" size="sm" onClick={refresh} disabled={loading}>
             <RefreshCw aria-hidden="true" /> Refresh Sessions
           </Button>
           {others.length > 0 ? (

@@ -182,6 +182,10 @@ export function TwoFactorCard({
 }) {
   const [savedCodes, setSavedCodes] = useState<string[] | null>(null);
   const codes = action.verify?.backupCodes ?? null;
+  // A refused Verify (a wrong code, or the server failing) stays on step 1 with the same secret.
+  const [lastSetup, setLastSetup] = useState<Setup | null>(null);
+  if (action.enable?.setup && action.enable.setup !== lastSetup) setLastSetup(action.enable.setup);
+  const setup = action.enable?.setup ?? (action.verify ? lastSetup : null);
   useEffect(() => {
     if (action.disable?.disabled) showToast({ type: "success", title: "2FA has been disabled" });
   }, [action.disable]);
@@ -203,8 +207,8 @@ export function TwoFactorCard({
     );
   } else if (enabled) {
     body = <EnabledState hasPassword={hasPassword} result={action.disable?.result} backupCodesLeft={backupCodesLeft} />;
-  } else if (action.enable?.setup) {
-    body = <SetupStep setup={action.enable.setup} result={action.verify?.result} />;
+  } else if (setup) {
+    body = <SetupStep setup={setup} result={action.verify?.result} />;
   } else {
     body = <EnableForm hasPassword={hasPassword} result={action.enable?.result} />;
   }

@@ -20,7 +20,8 @@ export async function signInIntent(services: AppServices, ctx: RequestContext, f
       {
         intent: "sign-in" as const,
         result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
-        unverified: result.code === "EMAIL_NOT_VERIFIED",
+        // better-auth mailed the verification link again (emailVerification.sendOnSignIn): the password was right.
+        verificationSent: result.code === "EMAIL_NOT_VERIFIED",
       },
       { status: statusOf(result.code) },
     );

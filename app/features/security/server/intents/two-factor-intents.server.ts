@@ -6,8 +6,13 @@ import type { AppServices } from "~/server/services.server";
 import { confirmTwoFactorSetup } from "../two-factor/confirm-two-factor-setup.server";
 import { disableTwoFactor } from "../two-factor/disable-two-factor.server";
 import { startTwoFactorSetup } from "../two-factor/start-two-factor-setup.server";
-import { formErrorsOf, statusOf } from "~/lib/errors";
+import { type Failure, formErrorsOf, statusOf } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
+
+/** The page shows a server-side failure as a toast too (its title is the catalogue's message). */
+function failureToast(failure: Failure) {
+  return { type: "error" as const, title: failure.message };
+}
 
 /** These forms call the current password `password`. */
 const CURRENT_PASSWORD_AS_PASSWORD = { currentPassword: "password" };
@@ -35,6 +40,13 @@ export async function verifyTwoFactorIntent(services: AppServices, ctx: RequestC
   const submission = parseWithZod(formData, { schema: verifyTwoFactorSetupSchema });
   if (submission.status !== "success") return data({ intent: "verify-2fa" as const, result: submission.reply(), backupCodes: null }, { status: 400 });
   const confirmed = await confirmTwoFactorSetup(services, ctx, user, submission.value.code);
+  if (!confirmed.ok && confirmed.code) {
+    // SPEC §8 'Failed to enable 2FA. Please try again.': the code was right, the server could not save it.
+    return data(
+      { intent: "verify-2fa" as const, result: submission.reply({ ...formErrorsOf(confirmed) }), backupCodes: null, toast: failureToast(confirmed) },
+      { status: statusOf(confirmed.code) },
+    );
+  }
   if (!confirmed.ok)
     return data(
       { intent: "verify-2fa" as const, result: submission.reply({ fieldErrors: { code: [confirmed.message] } }), backupCodes: null },
@@ -54,6 +66,8 @@ export async function disableTwoFactorIntent(services: AppServices, ctx: Request
         intent: "disable-2fa" as const,
         result: submission.reply({ ...formErrorsOf(disabled, CURRENT_PASSWORD_AS_PASSWORD), hideFields: ["password"] }),
         disabled: false,
+        // SPEC §8 'Failed to disable 2FA': the password was right, the server could not turn it off.
+        toast: disabled.code === "TWO_FACTOR_DISABLE_FAILED" ? failureToast(disabled) : undefined,
       },
       { status: statusOf(disabled.code) },
     );

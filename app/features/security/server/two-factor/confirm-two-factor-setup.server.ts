@@ -7,10 +7,15 @@ import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, matchingTotpStep, newBackupCodes } from "./two-factor-crypto.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";
+import { type Failure, fail } from "~/lib/errors";
 
 export const INVALID_CODE_MESSAGE = "Please enter a valid 6-digit code";
 
-export type ConfirmTwoFactorSetupResult = { ok: true; backupCodes: string[] } | { ok: false; message: string };
+/** A wrong or stale code belongs to the code field (no code); a server that could not save it is a coded failure. */
+export type ConfirmTwoFactorSetupResult =
+  | { ok: true; backupCodes: string[] }
+  | { ok: false; code?: undefined; message: string }
+  | Failure<"TWO_FACTOR_ENABLE_FAILED">;
 
 /**
  * Step 2 of setup: the first code from the authenticator app proves the secret was saved. Then, in one
@@ -31,7 +36,20 @@ export async function confirmTwoFactorSetup(services: AppServices, ctx: RequestC
     return { ok: false, message: INVALID_CODE_MESSAGE };
   }
   const codes = newBackupCodes();
-  const enabled = await inTransaction(db, async (tx) => {
+  let enabled: boolean;
+  try {
+    enabled = await enableInTransaction(services, ctx, user, step, codes);
+  } catch (error) {
+    services.logger.error({ err: error }, "enabling two-factor failed");
+    return fail("TWO_FACTOR_ENABLE_FAILED");
+  }
+  return enabled ? { ok: true, backupCodes: codes } : { ok: false, message: "Two-factor authentication is already enabled" };
+}
+
+/** 2FA on, this session marked as having passed it, the new backup codes and the event: all or nothing. */
+function enableInTransaction(services: AppServices, ctx: RequestContext, user: CurrentUser, step: number, codes: string[]): Promise<boolean> {
+  const { db, env } = services;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(twoFactor)
       .set({ enabledAt: new Date(), lastUsedStep: step, failedAttempts: 0, lockedUntil: null })
@@ -51,5 +69,4 @@ export async function confirmTwoFactorSetup(services: AppServices, ctx: RequestC
     );
     return true;
   });
-  return enabled ? { ok: true, backupCodes: codes } : { ok: false, message: "Two-factor authentication is already enabled" };
 }
