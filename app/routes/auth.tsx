@@ -6,7 +6,9 @@ import { CheckEmail } from "~/features/accounts/components/check-email";
 import { RegisterForm } from "~/features/accounts/components/register-form";
 import { MagicLinkForm, SignInForm } from "~/features/accounts/components/sign-in-form";
 import { Divider, SocialButtons } from "~/features/accounts/components/social-buttons";
+import { TAB_REPLACE_SCRIPT } from "~/features/accounts/tab-replace-script";
 import { cn } from "~/lib/cn";
+import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
@@ -75,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function Tabs({ tab }: { tab: "signin" | "register" }) {
   const [params] = useSearchParams();
+  const nonce = useNonce();
   const link = (target: "signin" | "register") => {
     const next = new URLSearchParams(params);
     next.delete("step");
@@ -83,7 +86,7 @@ function Tabs({ tab }: { tab: "signin" | "register" }) {
     else next.delete("tab");
     return `?${next.toString()}`;
   };
-  return (
+  const nav = (
     <nav aria-label="Sign in or register" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
       {(["signin", "register"] as const).map((t) => (
         <Link
@@ -98,6 +101,13 @@ function Tabs({ tab }: { tab: "signin" | "register" }) {
         </Link>
       ))}
     </nav>
+  );
+  return (
+    <>
+      {nav}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (no user data), allowed by the page's CSP nonce */}
+      <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: TAB_REPLACE_SCRIPT }} />
+    </>
   );
 }
 

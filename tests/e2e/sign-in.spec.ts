@@ -83,6 +83,23 @@ test("tabs switch without adding history; a signed-in visitor is sent to the das
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
+test("before the page's script has run, the tabs switch without adding history too", async ({ page, baseURL }) => {
+  // Scripts held back for good: the page stays un-hydrated, as on a slow connection.
+  await page.route(/\/assets\/.+\.js$/, () => new Promise(() => {}));
+  await page.mainFrame().goto(new URL("/", baseURL).href, { waitUntil: "domcontentloaded" });
+  await page.mainFrame().goto(new URL("/auth", baseURL).href, { waitUntil: "domcontentloaded" });
+  const entries = await page.evaluate(() => history.length);
+  await page.getByRole("link", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
+  await expect(page.getByLabel("First name")).toBeVisible();
+  await page.getByRole("link", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await page.goBack({ waitUntil: "domcontentloaded" });
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
 test("magic link: mail → /verify → signed in → home after 1.5 s", async ({ page }) => {
   const email = uniqueEmail("magic");
   await registerCreator(page, email);
