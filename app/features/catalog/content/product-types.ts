@@ -1,0 +1,31 @@
+/** Issue 14: what a product is. The value is stored; the label is shown. */
+export const PRODUCT_TYPES = [
+  { value: "ebook", label: "E-book" },
+  { value: "course", label: "Course" },
+  { value: "software", label: "Software" },
+  { value: "design_asset", label: "Design asset" },
+  { value: "template", label: "Template" },
+  { value: "pdf", label: "PDF" },
+  { value: "video", label: "Video" },
+  { value: "other", label: "Other" },
+] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number]["value"];
+
+/** How a product is priced: a fixed price, free, or pay what you want (with a minimum and a suggested price). */
+export const PRICING_MODES = [
+  { value: "fixed", label: "Fixed price" },
+  { value: "free", label: "Free" },
+  { value: "pwyw", label: "Pay what you want" },
+] as const;
+export type PricingMode = (typeof PRICING_MODES)[number]["value"];
+
+/** A product's life: drafts are seen by their owner only; archived products are no longer sold. */
+export const PRODUCT_STATUSES = [
+  { value: "draft", label: "Draft" },
+  { value: "published", label: "Published" },
+  { value: "archived", label: "Archived" },
+] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number]["value"];
+
+/** Issue 14 / SPEC help text: "maximum file size of 2GB per product" — per file, in bytes. */
+export const MAX_PRODUCT_FILE_BYTES = 2 * 1024 ** 3;
