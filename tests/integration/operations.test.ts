@@ -111,9 +111,10 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
         for (let n = 1; n <= 3; n += 1) await writeCreator(client, n);
         const rows = await publicRows(query);
         const backup = await backUp(file, { DATA_DIR: source });
+        // 28 rows: the three creators' and the start-up's record of the security fixes (the audit card's 'Fixed:').
         expect(backup.stdout).toMatch(
           new RegExp(
-            String.raw`^Backed up \d+ tables, 27 rows \(${MIGRATIONS} migrations applied\) from the running embedded PostgreSQL in .* to .*embedded\.jsonl\.gz \(.+\)`,
+            String.raw`^Backed up \d+ tables, 28 rows \(${MIGRATIONS} migrations applied\) from the running embedded PostgreSQL in .* to .*embedded\.jsonl\.gz \(.+\)`,
           ),
         );
         await writeCreator(client, 4); // after the backup: must not come back
@@ -133,7 +134,7 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
     const restored = await restore([file], { DATA_DIR: target });
     expect(restored.stdout).toMatch(
       new RegExp(
-        String.raw`^Restored \d+ tables, 27 rows \(${MIGRATIONS} migrations\) from .* into the embedded PostgreSQL in .* in [\d.]+ s\.\nThe previous database is kept at .*postgres\.before-restore-\d{8}T\d{6}Z\.\n$`,
+        String.raw`^Restored \d+ tables, 28 rows \(${MIGRATIONS} migrations\) from .* into the embedded PostgreSQL in .* in [\d.]+ s\.\nThe previous database is kept at .*postgres\.before-restore-\d{8}T\d{6}Z\.\n$`,
       ),
     );
     expect(readdirSync(target).filter((name) => name.startsWith("postgres.before-restore-"))).toHaveLength(1);

@@ -71,6 +71,15 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
           `00000000-0000-4000-8000-00000000000${index}`,
           id,
         ]);
+        await tx.query(`insert into storefronts (user_id, handle) values ($1, $2)`, [id, `atelier-${index}`]);
+        await tx.query(
+          `insert into product_covers (product_id, width, height, content_type, bytes) values ($1, 640, 480, 'image/webp', decode('52494646', 'hex'))`,
+          [`00000000-0000-4000-8000-00000000000${index}`],
+        );
+        await tx.query(
+          `insert into product_files (product_id, user_id, upload_id, name, size, sha256, completed_at) values ($1, $2, $3, 'guide.pdf', 2147483648, repeat('a', 64), now())`,
+          [`00000000-0000-4000-8000-00000000000${index}`, id, `upload-${index}`],
+        );
         await tx.query(`insert into orders (user_id, product_id, customer_email, amount_cents, currency) values ($1, $2, 'buyer@example.com', 1999, 'EUR')`, [
           id,
           `00000000-0000-4000-8000-00000000000${index}`,
