@@ -2,7 +2,7 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { ANSWER_WITHOUT_WAITING } from "./discard-unread-body";
 import { AVATAR_MAX_BYTES } from "../app/features/workspace/schemas/business-profile";
-import { UPLOADS_PATH } from "../app/features/catalog/content/product-files";
+import { FILE_TOO_LARGE_MESSAGE, UPLOADS_PATH } from "../app/features/catalog/content/product-files";
 import { MAX_PRODUCT_FILE_BYTES } from "../app/features/catalog/content/product-types";
 
 /**
@@ -48,7 +48,9 @@ function refuse(req: Request, res: Response, status: number, message: string) {
   res.locals[ANSWER_WITHOUT_WAITING] = true; // no lingering for a body that is refused
   res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
-  if (req.path.startsWith("/api/") || req.path.endsWith(".data") || !req.accepts("html")) res.status(status).json({ message });
+  // tus clients read a plain-text body (as the tus endpoint's own answers are).
+  if (isUploadPath(req.path)) res.status(status).type("text/plain").send(message);
+  else if (req.path.startsWith("/api/") || req.path.endsWith(".data") || !req.accepts("html")) res.status(status).json({ message });
   else res.status(status).type("text/plain").send(message);
 }
 
@@ -63,8 +65,9 @@ export function limitRequestBody(req: Request, res: Response, next: NextFunction
   if (!chunked && !(declared > 0)) return next();
   if (chunked) return refuse(req, res, 411, LENGTH_REQUIRED_MESSAGE);
   const limit = bodyLimitFor(req.path);
-  const cap = isUploadPath(req.path) ? limit.bytes : Math.min(limit.bytes, GLOBAL_BODY_LIMIT_BYTES);
-  if (declared > cap) return refuse(req, res, 413, TOO_LARGE_MESSAGE);
+  if (isUploadPath(req.path)) {
+    if (declared > limit.bytes) return refuse(req, res, 413, FILE_TOO_LARGE_MESSAGE);
+  } else if (declared > Math.min(limit.bytes, GLOBAL_BODY_LIMIT_BYTES)) return refuse(req, res, 413, TOO_LARGE_MESSAGE);
   const timer = setTimeout(() => {
     if (req.complete) return;
     if (res.headersSent) return void req.socket.destroy();

@@ -66,6 +66,9 @@ export function createProductFileStore({ env, db, logger }: { env: Env; db: Data
           region: env.S3_REGION,
           endpoint: env.S3_ENDPOINT,
           forcePathStyle: Boolean(env.S3_ENDPOINT),
+          // Checksums only where S3 requires them: S3-compatible services differ on the SDK's streaming ones.
+          requestChecksumCalculation: "WHEN_REQUIRED",
+          responseChecksumValidation: "WHEN_REQUIRED",
           credentials: { accessKeyId: env.S3_ACCESS_KEY_ID ?? "", secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "" },
         },
       })
