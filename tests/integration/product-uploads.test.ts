@@ -216,3 +216,63 @@ describe("tus uploads of product files (file store)", () => {
     expect(response.status).toBe(405);
   });
 });
+
+describe("renaming, reordering and removing product files (POST /api/product-files)", () => {
+  async function finishedFile(owner: ProductOwner, name: string) {
+    const tus = tusRequests(server, owner.cookie);
+    const location = (await tus.create({ productId: owner.productId, filename: name }, 4)).headers.get("location")!;
+    await tus.patch(location, 0, new Uint8Array([1, 2, 3, 4]));
+    return (await rowOf(idOf(location)))!;
+  }
+  const post = (owner: ProductOwner | null, fields: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v);
+    return server.request("/api/product-files", {
+      method: "POST",
+      headers: { ...(owner ? { cookie: owner.cookie } : {}), "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+  };
+
+  it("renames a file with a checked name, refuses a bad name and another creator", async () => {
+    const file = await finishedFile(grace, "draft.pdf");
+    const ok = await post(grace, { intent: "rename", fileId: file.id, name: "  Final guide.pdf " });
+    expect(ok.status).toBe(200);
+    expect((await rowOf(file.uploadId))?.name).toBe("Final guide.pdf");
+    const bad = await post(grace, { intent: "rename", fileId: file.id, name: "../guide.pdf" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ ok: false, message: FILE_NAME_INVALID_MESSAGE });
+    const other = await post(ada, { intent: "rename", fileId: file.id, name: "Mine.pdf" });
+    expect(other.status).toBe(404);
+    expect((await rowOf(file.uploadId))?.name).toBe("Final guide.pdf");
+    const signedOut = await post(null, { intent: "rename", fileId: file.id, name: "x.pdf" });
+    expect(signedOut.status).toBe(302);
+  });
+
+  it("reorders a product's files, and refuses a list that is not exactly its files", async () => {
+    const owner = await createProductOwner(server);
+    const [a, b, c] = [await finishedFile(owner, "a.txt"), await finishedFile(owner, "b.txt"), await finishedFile(owner, "c.txt")];
+    expect([a, b, c].map((f) => f.position)).toEqual([0, 1, 2]);
+    expect((await post(owner, { intent: "reorder", productId: owner.productId, fileIds: [c.id, a.id, b.id] })).status).toBe(200);
+    const positions = async () =>
+      Object.fromEntries((await server.db.select().from(productFiles).where(eq(productFiles.productId, owner.productId))).map((f) => [f.name, f.position]));
+    expect(await positions()).toEqual({ "c.txt": 0, "a.txt": 1, "b.txt": 2 });
+    expect((await post(owner, { intent: "reorder", productId: owner.productId, fileIds: [c.id, a.id] })).status).toBe(400);
+    expect((await post(owner, { intent: "reorder", productId: owner.productId, fileIds: [c.id, a.id, a.id] })).status).toBe(400);
+    expect((await post(ada, { intent: "reorder", productId: owner.productId, fileIds: [a.id, b.id, c.id] })).status).toBe(400);
+    expect(await positions()).toEqual({ "c.txt": 0, "a.txt": 1, "b.txt": 2 });
+  });
+
+  it("removes a file and its stored upload, for the owner only", async () => {
+    const file = await finishedFile(grace, "remove-me.txt");
+    const stored = path.join(uploadsDir(), file.uploadId);
+    expect(existsSync(stored)).toBe(true);
+    expect((await post(ada, { intent: "remove", fileId: file.id })).status).toBe(404);
+    expect(existsSync(stored)).toBe(true);
+    expect((await post(grace, { intent: "remove", fileId: file.id })).status).toBe(200);
+    expect(existsSync(stored)).toBe(false);
+    expect(existsSync(`${stored}.json`)).toBe(false);
+    expect(await rowOf(file.uploadId)).toBeUndefined();
+    expect((await post(grace, { intent: "remove", fileId: file.id })).status).toBe(404);
+  });
+});
