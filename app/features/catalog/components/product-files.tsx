@@ -95,7 +95,7 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
         const window = [...(samples.current.get(key) ?? []), { at: now, sent }].filter((s) => now - s.at <= SPEED_WINDOW_MS);
         samples.current.set(key, window);
         const first = window[0]!;
-        const speed = now - first.at >= 500 ? ((sent - first.sent) * 1000) / (now - first.at) : null;
+        const speed = now > first.at && sent > first.sent ? ((sent - first.sent) * 1000) / (now - first.at) : null;
         update(key, { sent, speed, status: "uploading", error: undefined });
       },
       onShouldRetry(error, _attempt, options) {
@@ -117,6 +117,7 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
       },
     });
     handles.current.set(key, upload);
+    samples.current.set(key, [{ at: Date.now(), sent: 0 }]);
     const previous = await upload.findPreviousUploads();
     if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
     upload.start();
@@ -159,6 +160,8 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
   }
 
   function resume(key: string) {
+    const upload = uploads.find((u) => u.key === key);
+    samples.current.set(key, [{ at: Date.now(), sent: upload?.sent ?? 0 }]);
     handles.current.get(key)?.start();
     update(key, { status: "uploading", error: undefined });
     setAnnouncement("Upload resumed.");
@@ -294,17 +297,22 @@ function UploadRow({ upload, onPause, onResume, onCancel }: { upload: UploadStat
 
 function FileList({ productId, files, allFiles }: { productId: string; files: ProductFileItem[]; allFiles: ProductFileItem[] }) {
   const reorder = useFetcher<{ ok: boolean; message?: string }>();
-  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: "up" | "down" } | null>(null);
+  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: "up" | "down"; from: string } | null>(null);
   // While the new order is being saved, it is shown already.
   const pending = reorder.formData?.getAll("fileIds").map(String);
   const ordered = pending ? [...files].sort((a, b) => pending.indexOf(a.id) - pending.indexOf(b.id)) : files;
 
+  const orderKey = ordered.map((f) => f.id).join(",");
+  const saving = reorder.state !== "idle";
+  // The moved file's button keeps the focus while the list is re-ordered (moving a node drops its focus).
   useEffect(() => {
-    if (!focusAfterMove) return;
+    if (!focusAfterMove || !orderKey) return;
     const same = document.getElementById(`move-${focusAfterMove.direction}-${focusAfterMove.id}`) as HTMLButtonElement | null;
     const other = document.getElementById(`move-${focusAfterMove.direction === "up" ? "down" : "up"}-${focusAfterMove.id}`) as HTMLButtonElement | null;
     (same && !same.disabled ? same : other)?.focus();
-  }, [focusAfterMove]);
+    // Done once the new order is shown and saved.
+    if (!saving && orderKey !== focusAfterMove.from) setFocusAfterMove(null);
+  }, [focusAfterMove, orderKey, saving]);
 
   function move(id: string, direction: "up" | "down") {
     const ids = ordered.map((f) => f.id);
@@ -319,7 +327,7 @@ function FileList({ productId, files, allFiles }: { productId: string; files: Pr
     form.set("productId", productId);
     for (const fileId of [...ids, ...rest]) form.append("fileIds", fileId);
     void reorder.submit(form, { method: "post", action: FILES_ACTION });
-    setFocusAfterMove({ id, direction });
+    setFocusAfterMove({ id, direction, from: orderKey });
   }
 
   return (
