@@ -44,6 +44,7 @@ export default [
   route("sales/event-sales", "routes/sales-event-sales.tsx"),
   route("sales/existing-website", "routes/sales-existing-website.tsx"),
   route("sales/social-media", "routes/sales-social-media.tsx"),
+  route("tools/products/:id/files", "routes/product-files.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
 
   // A creator's public buy page (the target of the buy-button snippet)
@@ -53,6 +54,7 @@ export default [
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/captcha/challenge", "routes/api-captcha-challenge.ts"),
   route("avatars/:id", "routes/avatars.ts"),
+  route("api/product-files", "routes/api-product-files.ts"),
 
   // Machine-readable files
   route("sitemap.xml", "routes/sitemap-xml.ts"),

@@ -14,6 +14,8 @@ import { createHostGuard, createSiteCheck, limitRequestBody } from "./request-li
 import { reportedRequest } from "../app/server/error-reporting.server";
 import { ERROR_REPORTING_META } from "../app/lib/error-reporting/browser-error-reporting";
 import { createAssetHandler } from "./static-assets";
+import { createUploadHandler } from "../app/features/catalog/server/upload-handler.server";
+import { UPLOADS_PATH } from "../app/features/catalog/content/product-files";
 
 export type CreateAppOptions = {
   services: AppServices;
@@ -126,6 +128,12 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   app.use((req, res, next) => {
     if (SAFE_METHODS.has(req.method) || site.isOwnOrigin(req.get("origin"))) return next();
     res.status(403).json({ error: "Cross-site request refused" });
+  });
+
+  // Product files (issue 14): the tus endpoint, streamed to DATA_DIR/uploads or the S3 bucket, owner only.
+  const uploads = createUploadHandler(services);
+  app.all([UPLOADS_PATH, `${UPLOADS_PATH}/{*rest}`], (req, res, next) => {
+    uploads(req, res).catch(next);
   });
 
   if (devMiddleware) app.use(devMiddleware);

@@ -12,6 +12,7 @@ import { createServices } from "../app/server/create-services.server";
 import { resolveAuthSecret } from "./auth-secret";
 import { createApp } from "./create-app";
 import { createHttpServer } from "./request-limits";
+import { UPLOAD_SWEEP_INTERVAL_MS } from "../app/features/catalog/content/product-files";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -56,6 +57,8 @@ async function main() {
   }
   const services = createServices({ env, db: database.db, listen: database.listen, logger });
   const { mailer, errorReporter } = services;
+  // Partial uploads not completed within a day are removed with their rows, once an hour.
+  const stopSweeping = services.productFiles.startSweeping(UPLOAD_SWEEP_INTERVAL_MS);
   // With SENTRY_DSN, an error nothing caught is reported (waiting at most the send timeout), then the process
   // ends as Node would have ended it.
   if (errorReporter.enabled) {
@@ -116,6 +119,7 @@ async function main() {
     server.close(async () => {
       clearInterval(closeIdle);
       services.health.close();
+      stopSweeping();
       await closeVite();
       await services.afterResponse.drain();
       await errorReporter.flush();

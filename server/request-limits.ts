@@ -2,6 +2,8 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { ANSWER_WITHOUT_WAITING } from "./discard-unread-body";
 import { AVATAR_MAX_BYTES } from "../app/features/workspace/schemas/business-profile";
+import { FILE_TOO_LARGE_MESSAGE, UPLOADS_PATH } from "../app/features/catalog/content/product-files";
+import { MAX_PRODUCT_FILE_BYTES } from "../app/features/catalog/content/product-types";
 
 /**
  * What a request may send, decided before a byte of its body is read (issue 13): a cap per route on the
@@ -12,8 +14,13 @@ import { AVATAR_MAX_BYTES } from "../app/features/workspace/schemas/business-pro
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 /** Pages whose forms carry a profile picture (at most AVATAR_MAX_BYTES) besides their fields. */
 export const AVATAR_FORM_BODY_LIMIT_BYTES = AVATAR_MAX_BYTES + FORM_BODY_LIMIT_BYTES;
-/** Nothing the app serves today accepts more (file uploads will go through their own resumable path). */
+/** No form accepts more; product files go through the tus endpoint, which has its own cap (below). */
 export const GLOBAL_BODY_LIMIT_BYTES = AVATAR_FORM_BODY_LIMIT_BYTES;
+/**
+ * The tus endpoint of product files streams each PATCH to the store: at most a whole file in one request. Its
+ * time is the server's request backstop (REQUEST_TIMEOUT_MS): the browser sends UPLOAD_CHUNK_BYTES per PATCH.
+ */
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_PRODUCT_FILE_BYTES;
 /** The whole body of a form must arrive within this time (a slow-body client holds a connection and memory). */
 export const FORM_BODY_TIMEOUT_MS = 10_000;
 /** The avatar forms may take longer on a slow line: the time for their cap at 64 KB/s, at least the form timeout. */
@@ -26,16 +33,24 @@ export const UNKNOWN_HOST_MESSAGE = "This server does not answer for that host n
 
 /** The body cap and the time allowed for a route (paths with their data suffix, `/settings.data`, included). */
 export function bodyLimitFor(pathname: string): { bytes: number; timeoutMs: number } {
+  if (isUploadPath(pathname)) return { bytes: UPLOAD_BODY_LIMIT_BYTES, timeoutMs: REQUEST_TIMEOUT_MS };
   const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
   if (page === "/settings" || page === "/auth") return { bytes: AVATAR_FORM_BODY_LIMIT_BYTES, timeoutMs: AVATAR_FORM_BODY_TIMEOUT_MS };
   return { bytes: FORM_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
+}
+
+/** The tus endpoint and its uploads (`/api/uploads`, `/api/uploads/<id>`). */
+export function isUploadPath(pathname: string): boolean {
+  return pathname === UPLOADS_PATH || pathname.startsWith(`${UPLOADS_PATH}/`);
 }
 
 function refuse(req: Request, res: Response, status: number, message: string) {
   res.locals[ANSWER_WITHOUT_WAITING] = true; // no lingering for a body that is refused
   res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
-  if (req.path.startsWith("/api/") || req.path.endsWith(".data") || !req.accepts("html")) res.status(status).json({ message });
+  // tus clients read a plain-text body (as the tus endpoint's own answers are).
+  if (isUploadPath(req.path)) res.status(status).type("text/plain").send(message);
+  else if (req.path.startsWith("/api/") || req.path.endsWith(".data") || !req.accepts("html")) res.status(status).json({ message });
   else res.status(status).type("text/plain").send(message);
 }
 
@@ -50,7 +65,9 @@ export function limitRequestBody(req: Request, res: Response, next: NextFunction
   if (!chunked && !(declared > 0)) return next();
   if (chunked) return refuse(req, res, 411, LENGTH_REQUIRED_MESSAGE);
   const limit = bodyLimitFor(req.path);
-  if (declared > Math.min(limit.bytes, GLOBAL_BODY_LIMIT_BYTES)) return refuse(req, res, 413, TOO_LARGE_MESSAGE);
+  if (isUploadPath(req.path)) {
+    if (declared > limit.bytes) return refuse(req, res, 413, FILE_TOO_LARGE_MESSAGE);
+  } else if (declared > Math.min(limit.bytes, GLOBAL_BODY_LIMIT_BYTES)) return refuse(req, res, 413, TOO_LARGE_MESSAGE);
   const timer = setTimeout(() => {
     if (req.complete) return;
     if (res.headersSent) return void req.socket.destroy();

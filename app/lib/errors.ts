@@ -70,6 +70,13 @@ export const ERRORS = {
     field: "form",
     message: "Your form contains an invisible control character (NUL) that cannot be saved. Please remove it and try again.",
   },
+  // Product files (issue 14): the tus uploads and the files' rename, reorder and remove
+  PRODUCT_FILE_NOT_FOUND: { status: 404, field: "form", message: "This file was not found among your products' files." },
+  UPLOAD_PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product was not found in your account." },
+  PRODUCT_FILE_TOO_LARGE: { status: 413, field: "form", message: "Files can be up to 2GB each." },
+  PRODUCT_FILE_NAME_INVALID: { status: 400, field: "name", message: "Please enter a valid file name." },
+  PRODUCT_FILE_ORDER_INVALID: { status: 400, field: "form", message: "The files' order could not be saved: reload the page and try again." },
+  UPLOAD_SIGN_IN_REQUIRED: { status: 401, field: "form", message: "Please sign in to upload files." },
   // Public site
   CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
 } as const satisfies Record<string, ErrorSpec>;

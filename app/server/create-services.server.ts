@@ -9,6 +9,7 @@ import { createSecurityEventHub } from "~/features/security/server/security-even
 import type { AppServices } from "./services.server";
 import { createAfterResponse } from "./tasks/after-response.server";
 import { createServerErrorReporter } from "./error-reporting.server";
+import { createProductFileStore } from "~/features/catalog/server/product-file-store.server";
 
 /** Everything loaders and actions use, built once from the environment and an open database. */
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
@@ -24,5 +25,6 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     health: createDatabaseHealth(db, logger),
     afterResponse: createAfterResponse(logger),
     errorReporter: createServerErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, logger }),
+    productFiles: createProductFileStore({ env, db, logger }),
   };
 }

@@ -65,11 +65,28 @@ export const envSchema = z
     // Unhandled errors go to this error-reporting service (SPEC §7); the browser's to the second (it is public).
     SENTRY_DSN: sentryDsn,
     SENTRY_BROWSER_DSN: sentryDsn,
+    // Product files in an S3-compatible bucket instead of DATA_DIR/uploads (issue 14), so N instances share them.
+    S3_BUCKET: optionalString,
+    /** The service's address (path-style requests); AWS's own endpoint for the region when absent. */
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
+      }
+    } else if (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when the other S3_* settings are set" });
     }
     if (env.CAPTCHA_PROVIDER === "hcaptcha" && (!env.HCAPTCHA_SITE_KEY || !env.HCAPTCHA_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["CAPTCHA_PROVIDER"], message: "hcaptcha needs HCAPTCHA_SITE_KEY and HCAPTCHA_SECRET" });

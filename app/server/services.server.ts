@@ -7,6 +7,7 @@ import type { DatabaseHealth } from "./health/database-health.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { ErrorReporter } from "./error-reporting.server";
 import type { SecurityEventHub } from "~/features/security/server/security-event-hub.server";
+import type { ProductFileStore } from "~/features/catalog/server/product-file-store.server";
 
 /** What the Node server creates once at start-up and hands to every loader and action. */
 export type AppServices = {
@@ -23,6 +24,8 @@ export type AppServices = {
   health: DatabaseHealth;
   /** Unhandled errors to the error-reporting service (SENTRY_DSN); does nothing without one. */
   errorReporter: ErrorReporter;
+  /** Where product files are stored (DATA_DIR/uploads or the S3 bucket), for the tus endpoint and the file verbs. */
+  productFiles: ProductFileStore;
 };
 
 declare module "react-router" {

@@ -32,6 +32,7 @@ import { requestContext } from "~/server/http/request-context.server";
 
 type Request =
   | { id: number; op: "seed"; count: number; prefix: string; password?: string; sessions?: number }
+  | { id: number; op: "product"; userId: string }
   | { id: number; op: "serve" }
   | { id: number; op: "record"; userId: string; details: Record<string, unknown> }
   | { id: number; op: "steps"; cookie: string; userId: string; rounds?: number }
@@ -146,7 +147,14 @@ process.on("message", async (message: Request) => {
     let result: unknown;
     if (message.op === "seed") result = await seed(message);
     else if (message.op === "serve") result = await serve();
-    else if (message.op === "steps") result = await steps(message);
+    else if (message.op === "product") {
+      // A draft product of the user (bench/upload.mjs uploads its file).
+      const rows = await database.pool.query(
+        "insert into products (user_id, name, price_cents, currency) values ($1, 'Bench product', 900, 'USD') returning id",
+        [message.userId],
+      );
+      result = rows.rows[0].id;
+    } else if (message.op === "steps") result = await steps(message);
     else if (message.op === "record") {
       await recordSecurityEvent(
         database.db,

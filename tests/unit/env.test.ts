@@ -52,7 +52,7 @@ describe(".env.example", () => {
     const { envSchema } = await import("~/server/env.server");
     const entries = readFileSync(".env.example", "utf8")
       .split("\n")
-      .filter((line) => /^[A-Z_]+=/.test(line))
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
       .map((line) => {
         const [name, ...rest] = line.split("=");
         return [name!, rest.join("=").replace(/^"|"$/g, "")] as const;

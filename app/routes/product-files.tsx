@@ -1,0 +1,39 @@
+import { data } from "react-router";
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { ProductFiles } from "~/features/catalog/components/product-files";
+import { listProductFiles } from "~/features/catalog/server/list-product-files.server";
+import { pageMeta } from "~/lib/meta";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/product-files";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A product's files (issue 14): upload, rename, reorder, remove. The signed-in owner only; others get 404. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.services, requestContext(request), { batch: context });
+  const product = UUID.test(params.id) ? await listProductFiles(context.services.db, user.id, params.id) : null;
+  if (!product) throw data(null, { status: 404 });
+  return data({ productId: params.id, productName: product.name, files: product.files }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({ title: loaderData ? `Files of ${loaderData.productName}` : "Page not found", description: "The files your buyers get." }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function ProductFilesPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+        <BackLink to={`/tools/products/${loaderData.productId}`}>Back to the product</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight break-words">{loaderData.productName}</h1>
+        <p className="mt-2 text-muted-foreground">What your buyers get: add, rename, order and remove the product's files.</p>
+        <div className="mt-6">
+          <ProductFiles productId={loaderData.productId} files={loaderData.files} />
+        </div>
+      </div>
+    </PageShell>
+  );
+}

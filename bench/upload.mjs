@@ -1,0 +1,171 @@
+// Issue 14 budget: a 2 GB upload through the app (tus, /api/uploads, file store in DATA_DIR) — the server's
+// memory (RSS of the production server process, sampled every 100 ms) grows by < 100 MB, the upload runs at
+// ≥ 50% of the speed of `cp` writing the same bytes to the same disk, and an upload interrupted at ~50% (the
+// connection dropped mid-PATCH) and resumed from HEAD's offset ends with a stored file whose SHA-256 equals the
+// source's. The source is generated into a file on the same disk (never held in memory); each PATCH streams
+// UPLOAD_CHUNK_BYTES from it, as the browser does.
+//
+//   npm run build && node bench/upload.mjs
+//   BENCH_UPLOAD_BYTES=536870912 node bench/upload.mjs     (a smaller file; default 2 GiB, the product limit)
+//   BENCH_UPLOAD_CHUNK_BYTES, BENCH_UPLOAD_TIMEOUT_MS (default 15 min: the script stops with an error after it)
+import { execFileSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { startServer } from "./start-server.mjs";
+import { budgets, fmt, seedUsers, startAppProcess } from "./support/common.mjs";
+
+const MAX_PRODUCT_FILE_BYTES = 2 * 1024 ** 3;
+const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? MAX_PRODUCT_FILE_BYTES);
+const CHUNK = Number(process.env.BENCH_UPLOAD_CHUNK_BYTES ?? 8 * 1024 * 1024);
+const TIMEOUT_MS = Number(process.env.BENCH_UPLOAD_TIMEOUT_MS ?? 15 * 60_000);
+const RSS_BUDGET_BYTES = 100 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+const deadline = setTimeout(() => {
+  console.error(`upload bench: not finished within ${TIMEOUT_MS} ms`);
+  process.exit(2);
+}, TIMEOUT_MS);
+deadline.unref();
+
+const check = budgets("upload");
+const figure = (label, value) => {
+  console.log(`          ${label}: ${value}`);
+  check.figure(label, value);
+};
+const work = mkdtempSync(path.join(tmpdir(), "sellkit-bench-upload-"));
+const dataDir = path.join(work, "data");
+const source = path.join(work, "source.bin");
+
+/** Writes SIZE pseudo-random bytes (1 MiB blocks of a stretched seed: not compressible, not all zero). */
+async function generateSource() {
+  const hash = createHash("sha256");
+  const seed = randomBytes(MB);
+  async function* blocks() {
+    for (let written = 0, index = 0; written < SIZE; index += 1) {
+      const block = Buffer.from(seed);
+      block.writeUInt32LE(index, 0);
+      const piece = block.subarray(0, Math.min(MB, SIZE - written));
+      hash.update(piece);
+      written += piece.length;
+      yield piece;
+    }
+  }
+  await pipeline(blocks, createWriteStream(source));
+  return hash.digest("hex");
+}
+
+function rssOf(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+function sha256File(file) {
+  const hash = createHash("sha256");
+  return pipeline(createReadStream(file), hash).then(() => hash.digest("hex"));
+}
+
+/** One HTTP request; `body` a readable stream of `length` bytes; `dropAfter` bytes → the socket is destroyed. */
+function send(origin, method, pathname, headers, { body, length = 0, dropAfter } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request(`${origin}${pathname}`, { method, headers: { ...headers, "content-length": String(length) } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers }));
+    });
+    req.on("error", (error) => (dropAfter !== undefined ? resolve({ status: 0, dropped: true }) : reject(error)));
+    if (!body) return void req.end();
+    let sent = 0;
+    body.on("data", (chunk) => {
+      sent += chunk.length;
+      if (dropAfter !== undefined && sent >= dropAfter) {
+        body.destroy();
+        req.destroy();
+        return;
+      }
+      if (!req.write(chunk)) {
+        body.pause();
+        req.once("drain", () => body.resume());
+      }
+    });
+    body.on("end", () => req.end());
+  });
+}
+
+try {
+  console.log(`upload bench: ${fmt(SIZE / MB, 0)} MiB in ${fmt(CHUNK / MB, 0)} MiB PATCHes, work folder ${work}`);
+  const sourceSha = await generateSource();
+
+  // cp of the same bytes on the same disk (the page cache holds the source for both).
+  const cpStarted = performance.now();
+  execFileSync("cp", [source, path.join(work, "copy.bin")]);
+  execFileSync("sync", [path.join(work, "copy.bin")]);
+  const cpSeconds = (performance.now() - cpStarted) / 1000;
+  rmSync(path.join(work, "copy.bin"));
+
+  const [creator] = await seedUsers({ DATA_DIR: dataDir }, { count: 1, prefix: "upload", sessions: 1 });
+  const app = await startAppProcess({ DATA_DIR: dataDir });
+  const productId = await app.request("product", { userId: creator.id }).finally(() => app.close());
+  const server = await startServer({}, { dataDir });
+  try {
+    const headers = { cookie: creator.cookies[0], origin: server.origin, "tus-resumable": "1.0.0" };
+    const metadata = `productId ${Buffer.from(productId).toString("base64")},filename ${Buffer.from("bench.bin").toString("base64")}`;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const baseline = rssOf(server.pid);
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(server.pid));
+    }, 100);
+
+    const started = performance.now();
+    const created = await send(server.origin, "POST", "/api/uploads", { ...headers, "upload-length": String(SIZE), "upload-metadata": metadata });
+    if (created.status !== 201) throw new Error(`creation answered ${created.status}`);
+    const location = created.headers.location;
+    let offset = 0;
+    let interrupted = false;
+    let resumedFrom = 0;
+    while (offset < SIZE) {
+      const length = Math.min(CHUNK, SIZE - offset);
+      const patchHeaders = { ...headers, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" };
+      const body = createReadStream(source, { start: offset, end: offset + length - 1, highWaterMark: 1024 * 1024 });
+      // The PATCH that crosses the middle loses its connection half-way.
+      if (!interrupted && offset + length > SIZE / 2) {
+        interrupted = true;
+        await send(server.origin, "PATCH", location, patchHeaders, { body, length, dropAfter: Math.floor(length / 2) });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const head = await send(server.origin, "HEAD", location, headers);
+        offset = Number(head.headers["upload-offset"]);
+        resumedFrom = offset;
+        continue;
+      }
+      const answer = await send(server.origin, "PATCH", location, patchHeaders, { body, length });
+      if (answer.status !== 204) throw new Error(`PATCH at ${offset} answered ${answer.status}`);
+      offset = Number(answer.headers["upload-offset"]);
+    }
+    const uploadSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+
+    const stored = path.join(dataDir, "uploads", location.split("/").at(-1));
+    const storedSha = await sha256File(stored);
+    const growth = peak - baseline;
+    const uploadRate = SIZE / MB / uploadSeconds;
+    const cpRate = SIZE / MB / cpSeconds;
+    figure("bytes", `${fmt(SIZE / MB, 0)} MiB (${statSync(stored).size} stored), resumed from ${fmt(resumedFrom / MB, 1)} MiB`);
+    figure("cp", `${fmt(cpSeconds, 2)} s, ${fmt(cpRate, 0)} MiB/s`);
+    figure("upload (incl. creation, interruption, resume, SHA-256 on completion)", `${fmt(uploadSeconds, 2)} s, ${fmt(uploadRate, 0)} MiB/s`);
+    check.check(
+      "server RSS growth < 100 MB",
+      growth < RSS_BUDGET_BYTES,
+      `${fmt(growth / MB, 1)} MB (baseline ${fmt(baseline / MB, 0)} MB, peak ${fmt(peak / MB, 0)} MB)`,
+    );
+    check.check("upload ≥ 50% of cp speed", uploadRate >= cpRate * 0.5, `${fmt((uploadRate / cpRate) * 100, 0)}%`);
+    check.check("stored SHA-256 equals the source's after the interruption", storedSha === sourceSha && resumedFrom > 0, storedSha.slice(0, 16));
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+check.finish();
