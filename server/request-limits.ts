@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { ANSWER_WITHOUT_WAITING } from "./discard-unread-body";
+import { COVER_MAX_BYTES } from "../app/features/catalog/schemas/product";
 import { AVATAR_MAX_BYTES } from "../app/features/workspace/schemas/business-profile";
 
 /**
@@ -12,12 +13,21 @@ import { AVATAR_MAX_BYTES } from "../app/features/workspace/schemas/business-pro
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 /** Pages whose forms carry a profile picture (at most AVATAR_MAX_BYTES) besides their fields. */
 export const AVATAR_FORM_BODY_LIMIT_BYTES = AVATAR_MAX_BYTES + FORM_BODY_LIMIT_BYTES;
-/** Nothing the app serves today accepts more (file uploads will go through their own resumable path). */
-export const GLOBAL_BODY_LIMIT_BYTES = AVATAR_FORM_BODY_LIMIT_BYTES;
+/**
+ * The product form (issue 14): a cover image (at most COVER_MAX_BYTES) and up to 20,000 characters of Markdown
+ * (up to 4 bytes each in UTF-8, 3 more when percent-encoded) besides its other fields.
+ */
+export const PRODUCT_FORM_BODY_LIMIT_BYTES = COVER_MAX_BYTES + 256 * 1024;
+/** Nothing the app serves today accepts more (product files go through their own resumable path). */
+export const GLOBAL_BODY_LIMIT_BYTES = Math.max(AVATAR_FORM_BODY_LIMIT_BYTES, PRODUCT_FORM_BODY_LIMIT_BYTES);
 /** The whole body of a form must arrive within this time (a slow-body client holds a connection and memory). */
 export const FORM_BODY_TIMEOUT_MS = 10_000;
 /** The avatar forms may take longer on a slow line: the time for their cap at 64 KB/s, at least the form timeout. */
 export const AVATAR_FORM_BODY_TIMEOUT_MS = Math.max(FORM_BODY_TIMEOUT_MS, Math.ceil(AVATAR_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000);
+/** The product form's cover at the same 64 KB/s. */
+export const PRODUCT_FORM_BODY_TIMEOUT_MS = Math.max(FORM_BODY_TIMEOUT_MS, Math.ceil(PRODUCT_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000);
+/** The product form's pages: a new product, and a product's editor (its id). */
+const PRODUCT_FORM_PAGE = /^\/tools\/products\/(new|[0-9a-f-]{36})$/i;
 
 export const TOO_LARGE_MESSAGE = "The request is too large.";
 export const LENGTH_REQUIRED_MESSAGE = "Please send the request with a Content-Length.";
@@ -28,6 +38,7 @@ export const UNKNOWN_HOST_MESSAGE = "This server does not answer for that host n
 export function bodyLimitFor(pathname: string): { bytes: number; timeoutMs: number } {
   const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
   if (page === "/settings" || page === "/auth") return { bytes: AVATAR_FORM_BODY_LIMIT_BYTES, timeoutMs: AVATAR_FORM_BODY_TIMEOUT_MS };
+  if (PRODUCT_FORM_PAGE.test(page)) return { bytes: PRODUCT_FORM_BODY_LIMIT_BYTES, timeoutMs: PRODUCT_FORM_BODY_TIMEOUT_MS };
   return { bytes: FORM_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
 }
 
