@@ -117,7 +117,11 @@ describe("product schema", () => {
       suggestedPriceCents: null,
     });
     expect(parsedValue({ pricing: "pwyw", minPrice: "0", suggestedPrice: "5" })).toMatchObject({ priceCents: 0, minPriceCents: 0, suggestedPriceCents: 500 });
-    expect(parsedValue({ pricing: "pwyw", minPrice: "3", suggestedPrice: "3" })).toMatchObject({ priceCents: 300, minPriceCents: 300, suggestedPriceCents: 300 });
+    expect(parsedValue({ pricing: "pwyw", minPrice: "3", suggestedPrice: "3" })).toMatchObject({
+      priceCents: 300,
+      minPriceCents: 300,
+      suggestedPriceCents: 300,
+    });
     expect(errorsOf({ pricing: "pwyw", minPrice: "0.20" }).minPrice?.[0]).toContain(minimumPriceMessage("USD", "A minimum above zero"));
     expect(errorsOf({ pricing: "pwyw", minPrice: "5", suggestedPrice: "4" }).suggestedPrice).toEqual([
       "The suggested price must be at least the minimum, $5.00",
