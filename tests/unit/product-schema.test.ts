@@ -14,6 +14,7 @@ import {
   PRICE_REQUIRED_MESSAGE,
   PRICING_MESSAGE,
   productSchema,
+  toProductInput,
   SLUG_INVALID_MESSAGE,
   SLUG_REQUIRED_MESSAGE,
   SUMMARY_TOO_LONG_MESSAGE,
@@ -35,7 +36,7 @@ const errorsOf = (fields: Record<string, string | File>, currency?: "USD" | "EUR
 const parsedValue = (fields: Record<string, string | File>, currency?: "USD" | "EUR" | "GBP" | "CZK") => {
   const submission = parse(fields, currency);
   if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
-  return submission.value;
+  return toProductInput(submission.value);
 };
 
 describe("product schema", () => {

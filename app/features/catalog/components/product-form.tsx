@@ -170,7 +170,8 @@ export function ProductForm({
       </FormField>
       {cover ? (
         <label className="mb-4 flex items-center gap-2 text-sm">
-          <input {...getInputProps(fields.removeCover, { type: "checkbox" })} className="size-4" />
+          {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as such). */}
+          <input type="checkbox" id={fields.removeCover.id} name={fields.removeCover.name} className="size-4" />
           Remove the cover
         </label>
       ) : null}

@@ -58,9 +58,8 @@ function amountField(currency: Currency) {
 
 /**
  * The product form (create and edit) for a store whose currency is `currency` (it decides the minimum price).
- * Prices are typed as amounts and come out as integer minor units; the slug comes from the name when left empty.
- * The output is what is stored: `priceCents` (the fixed price, or the pay-what-you-want minimum; 0 when free),
- * `minPriceCents` and `suggestedPriceCents` (pay what you want only).
+ * Prices are typed as amounts and come out as integer minor units (null when left empty); `toProductInput` makes
+ * the stored columns of the result.
  */
 export function productSchema(currency: Currency) {
   const minimum = MINIMUM_CHARGE_MINOR[currency];
@@ -111,19 +110,27 @@ export function productSchema(currency: Currency) {
           ctx.addIssue({ code: "custom", path: ["suggestedPrice"], message: minimumPriceMessage(currency, "The suggested price") });
       }
       if (!value.slug && !slugify(value.name)) ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_REQUIRED_MESSAGE });
-    })
-    .transform(({ price, minPrice, suggestedPrice, slug, ...rest }) => {
-      const pricing =
-        rest.pricing === "fixed"
-          ? { priceCents: price ?? 0, minPriceCents: null, suggestedPriceCents: null }
-          : rest.pricing === "free"
-            ? { priceCents: 0, minPriceCents: null, suggestedPriceCents: null }
-            : { priceCents: minPrice ?? 0, minPriceCents: minPrice ?? 0, suggestedPriceCents: suggestedPrice };
-      return { ...rest, ...pricing, slug: slug || slugify(rest.name) };
     });
 }
 
-export type ProductInput = z.output<ReturnType<typeof productSchema>>;
+export type ProductFormOutput = z.output<ReturnType<typeof productSchema>>;
+
+/**
+ * What is stored from a valid form: `priceCents` (the fixed price, or the pay-what-you-want minimum; 0 when
+ * free), `minPriceCents` and `suggestedPriceCents` (pay what you want only), the slug made from the name when
+ * left empty. (Conform reads constraints from the schema's object, so the root is not a transform.)
+ */
+export function toProductInput({ price, minPrice, suggestedPrice, slug, ...rest }: ProductFormOutput) {
+  const pricing =
+    rest.pricing === "fixed"
+      ? { priceCents: price ?? 0, minPriceCents: null, suggestedPriceCents: null }
+      : rest.pricing === "free"
+        ? { priceCents: 0, minPriceCents: null, suggestedPriceCents: null }
+        : { priceCents: minPrice ?? 0, minPriceCents: minPrice ?? 0, suggestedPriceCents: suggestedPrice };
+  return { ...rest, ...pricing, slug: slug || slugify(rest.name) };
+}
+
+export type ProductInput = ReturnType<typeof toProductInput>;
 
 /** A saved product as the form's starting values (amounts as typed: "12.50"). */
 export type ProductFormValues = {

@@ -3,12 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { PRODUCTS_PATH, productPath } from "~/features/catalog/paths";
-import { productSchema } from "~/features/catalog/schemas/product";
+import { productSchema, toProductInput } from "~/features/catalog/schemas/product";
 import { ERRORS, type ErrorBody, type ErrorCode, formErrorsOf, statusOf } from "~/lib/errors";
 import type { ToastMessage } from "~/lib/toast";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { createProduct } from "./create-product.server";
+import { getOwnProduct } from "./get-product.server";
 import { isProductAction, runProductAction } from "./run-product-action.server";
 import { storeCurrency } from "./store-currency.server";
 import { updateProduct } from "./update-product.server";
@@ -26,6 +27,8 @@ export function productNotFound(): never {
  * values (status from the catalogue), and nothing is stored. A save goes to the product's editor with a toast.
  */
 export async function submitProductForm(services: AppServices, user: CurrentUser, formData: FormData, productId: string | null) {
+  // Another creator's product is not found before anything about the input is said.
+  if (productId && !(await getOwnProduct(services.db, user.id, productId))) productNotFound();
   const currency = await storeCurrency(services.db, user.id);
   const submission = parseWithZod(formData, { schema: productSchema(currency) });
   const notSaved = "Product not saved";
@@ -38,8 +41,8 @@ export async function submitProductForm(services: AppServices, user: CurrentUser
   let result: Awaited<ReturnType<typeof createProduct>> | Awaited<ReturnType<typeof updateProduct>>;
   try {
     result = productId
-      ? await updateProduct(services.db, user.id, productId, currency, submission.value)
-      : await createProduct(services.db, user.id, currency, submission.value);
+      ? await updateProduct(services.db, user.id, productId, currency, toProductInput(submission.value))
+      : await createProduct(services.db, user.id, currency, toProductInput(submission.value));
   } catch (error) {
     services.logger.error({ err: error }, "product not saved");
     return refused(submission, "PRODUCT_SAVE_FAILED", ERRORS.PRODUCT_SAVE_FAILED.message, notSaved);
