@@ -67,6 +67,15 @@ describe("product schema", () => {
     expect(errorsOf({ pricing: "barter" }).pricing).toEqual([PRICING_MESSAGE]);
   });
 
+  it("says everything at once: the pricing rules run while other fields are still invalid", () => {
+    const errors = errorsOf({ name: "", price: "", slug: "Bad Slug" });
+    expect(errors.name).toEqual([NAME_REQUIRED_MESSAGE]);
+    expect(errors.price).toEqual([PRICE_REQUIRED_MESSAGE]);
+    expect(errors.slug).toEqual([SLUG_INVALID_MESSAGE]);
+    expect(errorsOf({ name: "", price: "0.10" }).price).toEqual([minimumPriceMessage("USD")]);
+    expect(errorsOf({ name: "", price: "abc" }).price).toEqual([AMOUNT_INVALID_MESSAGE]);
+  });
+
   it("checks slugs: pattern, length, and one is needed when the name gives none", () => {
     for (const slug of ["Has Space", "under_score", "-lead", "trail-", "double--hyphen", "ünï", "a/b", "x".repeat(61)])
       expect(errorsOf({ slug }).slug, slug).toEqual([SLUG_INVALID_MESSAGE]);

@@ -86,31 +86,45 @@ export function productSchema(currency: Currency) {
         .refine((file) => !file || file.size <= COVER_MAX_BYTES, COVER_SIZE_MESSAGE),
       removeCover: checkbox,
     })
-    .superRefine((value, ctx) => {
-      if (value.pricing === "fixed") {
-        if (value.price === null) ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_REQUIRED_MESSAGE });
-        else if (value.price < minimum) ctx.addIssue({ code: "custom", path: ["price"], message: minimumPriceMessage(currency) });
-      }
-      if (value.pricing === "pwyw") {
-        const least = value.minPrice ?? 0;
-        if (least > 0 && least < minimum)
-          ctx.addIssue({
-            code: "custom",
-            path: ["minPrice"],
-            message: `${minimumPriceMessage(currency, "A minimum above zero")} (or 0 to let buyers pay nothing)`,
-          });
-        if (value.suggestedPrice !== null && value.suggestedPrice < Math.max(least, 1))
-          ctx.addIssue({
-            code: "custom",
-            path: ["suggestedPrice"],
-            message:
-              least > 0 ? `The suggested price must be at least the minimum, ${formatMoney(least, currency)}` : "The suggested price must be more than 0",
-          });
-        if (value.suggestedPrice !== null && value.suggestedPrice > 0 && value.suggestedPrice < minimum)
-          ctx.addIssue({ code: "custom", path: ["suggestedPrice"], message: minimumPriceMessage(currency, "The suggested price") });
-      }
-      if (!value.slug && !slugify(value.name)) ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_REQUIRED_MESSAGE });
-    });
+    .superRefine(
+      (value, ctx) => {
+        // Runs even while other fields are invalid (the creator sees every message at once): a field whose own
+        // parsing failed is not a number here and is left to its own message.
+        const price = amountOrNull(value.price);
+        const minPrice = amountOrNull(value.minPrice);
+        const suggestedPrice = amountOrNull(value.suggestedPrice);
+        if (value.pricing === "fixed") {
+          if (price === null) ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_REQUIRED_MESSAGE });
+          else if (price !== undefined && price < minimum) ctx.addIssue({ code: "custom", path: ["price"], message: minimumPriceMessage(currency) });
+        }
+        if (value.pricing === "pwyw" && minPrice !== undefined) {
+          const least = minPrice ?? 0;
+          if (least > 0 && least < minimum)
+            ctx.addIssue({
+              code: "custom",
+              path: ["minPrice"],
+              message: `${minimumPriceMessage(currency, "A minimum above zero")} (or 0 to let buyers pay nothing)`,
+            });
+          if (typeof suggestedPrice === "number" && suggestedPrice < Math.max(least, 1))
+            ctx.addIssue({
+              code: "custom",
+              path: ["suggestedPrice"],
+              message:
+                least > 0 ? `The suggested price must be at least the minimum, ${formatMoney(least, currency)}` : "The suggested price must be more than 0",
+            });
+          else if (typeof suggestedPrice === "number" && suggestedPrice < minimum)
+            ctx.addIssue({ code: "custom", path: ["suggestedPrice"], message: minimumPriceMessage(currency, "The suggested price") });
+        }
+        if (!value.slug && typeof value.name === "string" && value.name.trim() && !slugify(value.name))
+          ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_REQUIRED_MESSAGE });
+      },
+      { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+    );
+}
+
+/** A parsed amount field: a number, null (left empty), or undefined (its own parsing failed). */
+function amountOrNull(value: unknown): number | null | undefined {
+  return typeof value === "number" || value === null ? value : undefined;
 }
 
 export type ProductFormOutput = z.output<ReturnType<typeof productSchema>>;
