@@ -9,9 +9,8 @@ import { ProductStatusBadge } from "~/features/catalog/components/product-status
 import { coverPath, PRODUCTS_PATH, productPath, salesPagePath } from "~/features/catalog/paths";
 import { productFormValues } from "~/features/catalog/product-form-values";
 import { requireUser } from "~/features/accounts/server/require-user.server";
-import { getProductForEditing } from "~/features/catalog/server/get-product.server";
-import { getStoreHandle } from "~/features/catalog/server/get-store-handle.server";
-import { storeCurrency } from "~/features/catalog/server/store-currency.server";
+import { productEditorQuery } from "~/features/catalog/server/product-page-queries.server";
+import { PRODUCT_ID_PATTERN } from "~/features/catalog/server/product-errors.server";
 import { productNotFound, submitProductAction, submitProductForm } from "~/features/catalog/server/submit-product-form.server";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
@@ -25,14 +24,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.services, requestContext(request), { batch: context });
-  const [editing, currency, handle] = await Promise.all([
-    getProductForEditing(context.services.db, user.id, params.id),
-    storeCurrency(context.services.db, user.id),
-    getStoreHandle(context.services.db, user.id),
-  ]);
+  const ctx = requestContext(request);
+  if (!PRODUCT_ID_PATTERN.test(params.id)) {
+    await requireUser(context.services, ctx, { batch: context });
+    productNotFound();
+  }
+  const { page: editing } = await requireUser(context.services, ctx, { batch: context, page: productEditorQuery(params.id) });
   if (!editing) productNotFound();
-  const { product, covers, files } = editing;
+  const { product, covers, files, currency, handle } = editing;
   return {
     product: {
       id: product.id,
@@ -40,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: product.status,
       slug: product.slug,
       currency: product.currency,
-      updatedAt: product.updatedAt.toISOString(),
+      updatedAt: product.updatedAt,
     },
     values: productFormValues(product),
     cover: covers[0] ? coverPath(covers[0].id) : null,

@@ -3,8 +3,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { ProductForm } from "~/features/catalog/components/product-form";
 import { NEW_PRODUCT_VALUES } from "~/features/catalog/product-form-values";
 import { requireUser } from "~/features/accounts/server/require-user.server";
-import { getStoreHandle } from "~/features/catalog/server/get-store-handle.server";
-import { storeCurrency } from "~/features/catalog/server/store-currency.server";
+import { newProductPageQuery } from "~/features/catalog/server/product-page-queries.server";
 import { submitProductForm } from "~/features/catalog/server/submit-product-form.server";
 import { PRODUCTS_PATH } from "~/features/catalog/paths";
 import { pageMeta } from "~/lib/meta";
@@ -18,9 +17,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.services, requestContext(request), { batch: context });
-  const [currency, handle] = await Promise.all([storeCurrency(context.services.db, user.id), getStoreHandle(context.services.db, user.id)]);
-  return { currency, handle };
+  const { page } = await requireUser(context.services, requestContext(request), { batch: context, page: newProductPageQuery });
+  return page;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

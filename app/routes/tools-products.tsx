@@ -6,7 +6,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { NoProducts, ProductFilters, ProductList } from "~/features/catalog/components/product-list";
 import { NEW_PRODUCT_PATH } from "~/features/catalog/paths";
 import { requireUser } from "~/features/accounts/server/require-user.server";
-import { isProductSort, listProducts, PRODUCT_SEARCH_MAX, PRODUCT_SORTS } from "~/features/catalog/server/list-products.server";
+import { isProductSort, PRODUCT_SEARCH_MAX, PRODUCT_SORTS } from "~/features/catalog/content/product-sorts";
+import { productListQuery } from "~/features/catalog/server/product-page-queries.server";
 import { submitProductAction } from "~/features/catalog/server/submit-product-form.server";
 import { findTool } from "~/features/workspace/content/tools";
 import { pageMeta } from "~/lib/meta";
@@ -21,11 +22,10 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ title: TOOL.name, d
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
-  const user = await requireUser(context.services, ctx, { batch: context });
-  const search = (ctx.url.searchParams.get("q") ?? "").slice(0, PRODUCT_SEARCH_MAX);
+  const search = (ctx.url.searchParams.get("q") ?? "").trim().slice(0, PRODUCT_SEARCH_MAX);
   const requested = ctx.url.searchParams.get("sort");
   const sort = isProductSort(requested) ? requested : PRODUCT_SORTS[0].value;
-  const products = await listProducts(context.services.db, user.id, { search, sort });
+  const { page: products } = await requireUser(context.services, ctx, { batch: context, page: productListQuery(search, sort) });
   return { products, search, sort, sorts: PRODUCT_SORTS };
 }
 
