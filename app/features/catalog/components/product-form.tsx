@@ -127,7 +127,7 @@ export function ProductForm({
         id={fields.slug.id}
         label="URL slug"
         errors={fields.slug.errors}
-        hint={`Your sales page: /s/${handle ?? "your-store"}/${slugShown || "…"}. Lowercase letters, numbers and hyphens, up to ${SLUG_MAX_LENGTH} characters.`}
+        hint={`${handle ? `Your sales page: /s/${handle}/${slugShown}` : `The end of your sales page's address: …/${slugShown}`}. Lowercase letters, numbers and hyphens, up to ${SLUG_MAX_LENGTH} characters.`}
       >
         {(control) => (
           <Input
