@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, productCovers, products, storefronts } from "~/features/catalog/schema.server";
 import { minimumPriceMessage, NAME_REQUIRED_MESSAGE, SLUG_INVALID_MESSAGE, AMOUNT_INVALID_MESSAGE } from "~/features/catalog/schemas/product";
 import { ERRORS } from "~/lib/errors";
+import { PRODUCT_FORM_BODY_LIMIT_BYTES } from "../../server/request-limits";
 import { type FormFields, postForm, toastOf } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
@@ -181,6 +182,27 @@ describe("creating a product", () => {
     const truncated = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])], { type: "image/png" });
     const response = await post(alice, "/tools/products/new", { ...VALID, name: "Broken cover", cover: truncated }, true);
     expect(response.status).toBe(400);
+    expect(await productCount(alice.id)).toBe(before);
+  });
+
+  it("takes a cover above the avatar forms' 2 MB cap, and refuses a body over the product form's cap before reading it", async () => {
+    const noise = Buffer.alloc(1200 * 1000 * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width: 1200, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(3 * 1024 * 1024);
+    const id = await create(alice, { name: "Big cover", cover: new Blob([new Uint8Array(big)], { type: "image/png" }) }, true);
+    expect((await coverRows(id)).map(({ width }) => width)).toEqual([640, 1200]);
+
+    const before = await productCount(alice.id);
+    const tooLarge = await post(
+      alice,
+      "/tools/products/new",
+      { ...VALID, name: "Too large", cover: new Blob([new Uint8Array(PRODUCT_FORM_BODY_LIMIT_BYTES)]) },
+      true,
+    );
+    expect(tooLarge.status).toBe(413);
     expect(await productCount(alice.id)).toBe(before);
   });
 
