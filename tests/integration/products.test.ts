@@ -92,6 +92,8 @@ describe("Product Manager pages", () => {
   it("shows the empty state with a New Product call to action, and the form in the store currency", async () => {
     const list = await (await get(alice, "/tools/products")).text();
     expect(list).toContain("No products yet");
+    expect(list).toContain("Product Manager");
+    expect(list).not.toContain("coming later"); // not the generic tools/:tool page
     expect(list).toContain('href="/tools/products/new"');
     const form = await get(alice, "/tools/products/new");
     expect(form.status).toBe(200);
@@ -212,6 +214,13 @@ describe("creating a product", () => {
     expect(response.status).toBe(409);
     expect(await response.text()).toContain(html(ERRORS.PRODUCT_SLUG_TAKEN.message));
     expect(await productCount(alice.id)).toBe(before);
+  });
+
+  it("two saves racing for one slug: one is stored, the other is told the slug is taken", async () => {
+    const before = await productCount(alice.id);
+    const answers = await Promise.all([1, 2].map((n) => post(alice, "/tools/products/new", { ...VALID, name: `Racer ${n}`, slug: "photo-finish" })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    expect(await productCount(alice.id)).toBe(before + 1);
   });
 
   it("stores a description with script and javascript: links as typed, and the editor's preview renders it inert", async () => {
