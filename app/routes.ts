@@ -44,6 +44,10 @@ export default [
   route("sales/event-sales", "routes/sales-event-sales.tsx"),
   route("sales/existing-website", "routes/sales-existing-website.tsx"),
   route("sales/social-media", "routes/sales-social-media.tsx"),
+  // The Product Manager (issue 14): before tools/:tool, whose dynamic page would otherwise answer /tools/products
+  route("tools/products", "routes/tools-products.tsx"),
+  route("tools/products/new", "routes/tools-products-new.tsx"),
+  route("tools/products/:id", "routes/tools-products-edit.tsx"),
   route("tools/products/:id/files", "routes/product-files.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
 

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { ANSWER_WITHOUT_WAITING } from "./discard-unread-body";
+import { COVER_MAX_BYTES } from "../app/features/catalog/schemas/product";
 import { AVATAR_MAX_BYTES } from "../app/features/workspace/schemas/business-profile";
 import { FILE_TOO_LARGE_MESSAGE, UPLOADS_PATH } from "../app/features/catalog/content/product-files";
 import { MAX_PRODUCT_FILE_BYTES } from "../app/features/catalog/content/product-types";
@@ -14,8 +15,13 @@ import { MAX_PRODUCT_FILE_BYTES } from "../app/features/catalog/content/product-
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 /** Pages whose forms carry a profile picture (at most AVATAR_MAX_BYTES) besides their fields. */
 export const AVATAR_FORM_BODY_LIMIT_BYTES = AVATAR_MAX_BYTES + FORM_BODY_LIMIT_BYTES;
+/**
+ * The product form (issue 14): a cover image (at most COVER_MAX_BYTES) and up to 20,000 characters of Markdown
+ * (up to 4 bytes each in UTF-8, 3 more when percent-encoded) besides its other fields.
+ */
+export const PRODUCT_FORM_BODY_LIMIT_BYTES = COVER_MAX_BYTES + 256 * 1024;
 /** No form accepts more; product files go through the tus endpoint, which has its own cap (below). */
-export const GLOBAL_BODY_LIMIT_BYTES = AVATAR_FORM_BODY_LIMIT_BYTES;
+export const GLOBAL_BODY_LIMIT_BYTES = Math.max(AVATAR_FORM_BODY_LIMIT_BYTES, PRODUCT_FORM_BODY_LIMIT_BYTES);
 /**
  * The tus endpoint of product files streams each PATCH to the store: at most a whole file in one request. Its
  * time is the server's request backstop (REQUEST_TIMEOUT_MS): the browser sends UPLOAD_CHUNK_BYTES per PATCH.
@@ -25,6 +31,10 @@ export const UPLOAD_BODY_LIMIT_BYTES = MAX_PRODUCT_FILE_BYTES;
 export const FORM_BODY_TIMEOUT_MS = 10_000;
 /** The avatar forms may take longer on a slow line: the time for their cap at 64 KB/s, at least the form timeout. */
 export const AVATAR_FORM_BODY_TIMEOUT_MS = Math.max(FORM_BODY_TIMEOUT_MS, Math.ceil(AVATAR_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000);
+/** The product form's cover at the same 64 KB/s. */
+export const PRODUCT_FORM_BODY_TIMEOUT_MS = Math.max(FORM_BODY_TIMEOUT_MS, Math.ceil(PRODUCT_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000);
+/** The product form's pages: a new product, and a product's editor (its id). */
+const PRODUCT_FORM_PAGE = /^\/tools\/products\/(new|[0-9a-f-]{36})$/i;
 
 export const TOO_LARGE_MESSAGE = "The request is too large.";
 export const LENGTH_REQUIRED_MESSAGE = "Please send the request with a Content-Length.";
@@ -36,6 +46,7 @@ export function bodyLimitFor(pathname: string): { bytes: number; timeoutMs: numb
   if (isUploadPath(pathname)) return { bytes: UPLOAD_BODY_LIMIT_BYTES, timeoutMs: REQUEST_TIMEOUT_MS };
   const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
   if (page === "/settings" || page === "/auth") return { bytes: AVATAR_FORM_BODY_LIMIT_BYTES, timeoutMs: AVATAR_FORM_BODY_TIMEOUT_MS };
+  if (PRODUCT_FORM_PAGE.test(page)) return { bytes: PRODUCT_FORM_BODY_LIMIT_BYTES, timeoutMs: PRODUCT_FORM_BODY_TIMEOUT_MS };
   return { bytes: FORM_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
 }
 

@@ -77,6 +77,21 @@ export const ERRORS = {
   PRODUCT_FILE_NAME_INVALID: { status: 400, field: "name", message: "Please enter a valid file name." },
   PRODUCT_FILE_ORDER_INVALID: { status: 400, field: "form", message: "The files' order could not be saved: reload the page and try again." },
   UPLOAD_SIGN_IN_REQUIRED: { status: 401, field: "form", message: "Please sign in to upload files." },
+  // Catalog (issue 14)
+  /** A product id that does not exist or belongs to another creator: the same answer either way. */
+  PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product does not exist." },
+  PRODUCT_SLUG_TAKEN: { status: 409, field: "slug", message: "You already have a product at this address. Please choose another URL slug." },
+  PRODUCT_HAS_ORDERS: {
+    status: 409,
+    field: "form",
+    message: "This product has been sold, so it cannot be deleted (buyers keep their access). Archive it instead to stop selling it.",
+  },
+  PRODUCT_COVER_NOT_IMAGE: { status: 400, field: "cover", message: "The cover must be an image file (PNG, JPEG, WebP or GIF)." },
+  /** Publishing a product that misses something a sales page needs; the verb names what is missing. */
+  PRODUCT_NOT_READY: { status: 400, field: "form", message: "This product cannot be published yet." },
+  PRODUCT_SAVE_FAILED: { status: 503, field: "form", message: "Your product could not be saved. Your changes are still in the form: please try again." },
+  /** A change of status, a duplicate or a delete that failed on the server. */
+  PRODUCT_ACTION_FAILED: { status: 503, field: "form", message: "That did not work. Please try again in a moment." },
   // Public site
   CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
 } as const satisfies Record<string, ErrorSpec>;

@@ -91,7 +91,7 @@ test.describe("signed-in landing", () => {
     await expect(page.getByText("Customer data will appear here as you make sales")).toBeVisible();
     await page.getByText("View Demo Data").click();
     await expect(page.getByText("j.doe@example.com")).toBeVisible();
-    await expect(page.getByRole("link", { name: "New Product" })).toHaveAttribute("href", "/tools/products");
+    await expect(page.getByRole("link", { name: "New Product" })).toHaveAttribute("href", "/tools/products/new");
     await expect(page.getByRole("main").getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
     await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
     await expect(page.getByText("Logged out successfully")).toBeVisible();

@@ -275,4 +275,21 @@ describe("renaming, reordering and removing product files (POST /api/product-fil
     expect(await rowOf(file.uploadId)).toBeUndefined();
     expect((await post(grace, { intent: "remove", fileId: file.id })).status).toBe(404);
   });
+
+  it("deleting a product in the Product Manager removes its stored uploads too", async () => {
+    const owner = await createProductOwner(server);
+    const file = await finishedFile(owner, "bundle.zip");
+    const stored = path.join(uploadsDir(), file.uploadId);
+    expect(existsSync(stored)).toBe(true);
+    const deleted = await server.request("/tools/products", {
+      method: "POST",
+      headers: { cookie: owner.cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "delete", id: owner.productId }),
+      redirect: "manual",
+    });
+    expect(deleted.status).toBe(302);
+    expect(await rowOf(file.uploadId)).toBeUndefined();
+    expect(existsSync(stored)).toBe(false);
+    expect(existsSync(`${stored}.json`)).toBe(false);
+  });
 });

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityAudit } from "~/features/security/schema.server";
 import { session } from "~/features/accounts/schema.server";
+import { postForm } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -16,6 +17,8 @@ const SIGNED_IN_PAGES = [
   "/settings",
   "/security-settings",
   "/tools/estore-builder",
+  "/tools/products",
+  "/tools/products/new",
   "/sales/online-store",
   "/sales/retail-store",
   "/sales/event-sales",
@@ -86,6 +89,22 @@ describe("one database round trip per signed-in read", () => {
       });
     }
   }
+
+  it("a product's editor (issue 14): one statement for the product, its covers and files, the currency and handle", async () => {
+    const created = await postForm(
+      server,
+      "/tools/products/new",
+      { intent: "save", name: "Round trip guide", type: "ebook", pricing: "free" },
+      { jar: creator.jar, ip: creator.ip },
+    );
+    expect(created.status).toBe(302);
+    const path = created.headers.get("location")!;
+    for (const url of [path, `${path}.data`]) {
+      const read = await statementsOf(url);
+      expect(read.status).toBe(200);
+      expect(read.statements).toHaveLength(1);
+    }
+  });
 
   it("announces the folded authorized_access event on the live events channel", async () => {
     const sessionId = await sessionIdOf(creator.id);

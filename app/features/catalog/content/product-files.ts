@@ -52,7 +52,7 @@ export function normaliseContentType(value: string | null | undefined): string {
 
 const UNITS = ["bytes", "KB", "MB", "GB"] as const;
 
-/** 1536 → "1.5 KB" (decimal-free under 10 with one digit, as file managers show sizes). */
+/** A file size for people, in powers of 1024: 512 → "512 bytes", 1536 → "1.5 KB", 2 GiB → "2 GB". */
 export function formatFileSize(bytes: number): string {
   let value = bytes;
   let unit = 0;
@@ -61,7 +61,7 @@ export function formatFileSize(bytes: number): string {
     unit += 1;
   }
   if (unit === 0) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${UNITS[unit]}`;
+  return `${(value < 10 ? value.toFixed(1) : String(Math.round(value))).replace(/\.0$/, "")} ${UNITS[unit]}`;
 }
 
 /** Seconds → "1 h 5 min", "3 min 20 s", "12 s". */

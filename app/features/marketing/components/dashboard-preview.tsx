@@ -5,9 +5,10 @@ import { ChoiceTabs } from "~/components/ui/choice-tabs";
 import { SAMPLE_CUSTOMERS_EMPTY_TEXT, SAMPLE_PRODUCTS, SAMPLE_SALES } from "~/features/marketing/content/sample-dashboard";
 
 const PRODUCTS_TOOL = "/tools/products";
+const NEW_PRODUCT = "/tools/products/new";
 const SUMMARY_BUTTON = buttonClass({ variant: "outline", size: "sm", className: "mt-3 cursor-pointer list-none [&::-webkit-details-marker]:hidden" });
 
-/** Sample product cards; for a signed-in creator, Edit, View Page and Add New Product lead to the product tool. */
+/** Sample product cards; for a signed-in creator, Edit and View Page lead to the Product Manager, Add New Product to its new-product form. */
 function ProductsPanel({ signedIn }: { signedIn: boolean }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -50,7 +51,7 @@ function ProductsPanel({ signedIn }: { signedIn: boolean }) {
       ))}
       <li className="grid min-h-40 place-items-center rounded-lg border border-dashed text-sm font-medium text-muted-foreground">
         {signedIn ? (
-          <Link to={PRODUCTS_TOOL} className="flex items-center gap-2 rounded-md p-4 hover:text-primary">
+          <Link to={NEW_PRODUCT} className="flex items-center gap-2 rounded-md p-4 hover:text-primary">
             <Plus aria-hidden="true" className="size-4" /> Add New Product
           </Link>
         ) : (

@@ -21,7 +21,7 @@ export function SampleCreatorDashboard() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <ButtonLink to="/tools/products">
+          <ButtonLink to="/tools/products/new">
             <Plus aria-hidden="true" /> New Product
           </ButtonLink>
           <ButtonLink to="/settings" variant="outline">

@@ -1,0 +1,66 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { Currency } from "~/features/catalog/money";
+import { productCovers, products } from "~/features/catalog/schema.server";
+import type { ProductInput } from "~/features/catalog/schemas/product";
+import { fail, type Failure } from "~/lib/errors";
+import { ensureStorefront } from "./ensure-storefront.server";
+import { processCover } from "./process-cover.server";
+import { isSlugCollision } from "./product-errors.server";
+
+/** The columns a product form sets (the same for create and update). */
+export function productColumns(input: ProductInput, currency: Currency) {
+  return {
+    name: input.name,
+    type: input.type,
+    summary: input.summary,
+    description: input.description,
+    pricing: input.pricing,
+    priceCents: input.priceCents,
+    minPriceCents: input.minPriceCents,
+    suggestedPriceCents: input.suggestedPriceCents,
+    currency,
+    slug: input.slug,
+  };
+}
+
+/**
+ * A new draft product of the creator, priced in the store currency, with its cover if one was uploaded, placed
+ * last on the storefront. Makes the store's handle on first use. Nothing is stored when the cover is not an image
+ * or the slug is already one of the creator's.
+ */
+export async function createProduct(
+  db: Database,
+  userId: string,
+  currency: Currency,
+  input: ProductInput,
+): Promise<{ ok: true; id: string } | Failure<"PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE">> {
+  const covers = await processCover(input.cover);
+  if (covers === false) return fail("PRODUCT_COVER_NOT_IMAGE");
+  await ensureStorefront(db, userId);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          userId,
+          ...productColumns(input, currency),
+          status: "draft",
+          position: sql`(select coalesce(max(${products.position}) + 1, 0) from ${products} where ${products.userId} = ${userId})`,
+        })
+        .returning({ id: products.id });
+      if (covers?.length) await tx.insert(productCovers).values(covers.map((cover) => ({ productId: row!.id, ...cover })));
+      return row!.id;
+    });
+    return { ok: true, id };
+  } catch (error) {
+    if (isSlugCollision(error)) return fail("PRODUCT_SLUG_TAKEN");
+    throw error;
+  }
+}
+
+/** Replaces a product's cover renditions (none: the cover is removed). Run inside the caller's transaction. */
+export async function replaceCovers(tx: Database, productId: string, covers: Awaited<ReturnType<typeof processCover>>) {
+  await tx.delete(productCovers).where(eq(productCovers.productId, productId));
+  if (covers) await tx.insert(productCovers).values(covers.map((cover) => ({ productId, ...cover })));
+}

@@ -1,0 +1,35 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { orders, productFiles, products } from "~/features/catalog/schema.server";
+import { fail, type Failure } from "~/lib/errors";
+import { PRODUCT_ID_PATTERN } from "./product-errors.server";
+
+/**
+ * Deletes the creator's own product with its cover and file rows, unless it has been sold (then it must be
+ * archived: buyers keep their access). The check is part of the delete statement itself, which also names the
+ * uploads its file rows pointed at (read from the statement's snapshot): `removedUploads`, for the caller to
+ * remove from the file store once the delete has committed.
+ */
+export async function deleteProduct(
+  db: Database,
+  userId: string,
+  productId: string,
+): Promise<{ ok: true; removedUploads: string[] } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_HAS_ORDERS">> {
+  if (!PRODUCT_ID_PATTERN.test(productId)) return fail("PRODUCT_NOT_FOUND");
+  const deleted = await db.execute<{ upload_id: string | null }>(sql`
+    with gone as (
+      delete from ${products}
+      where ${products.id} = ${productId}::uuid and ${products.userId} = ${userId}
+        and not exists (select 1 from ${orders} where ${orders.productId} = ${productId}::uuid)
+      returning id
+    )
+    select f.upload_id from gone left join ${productFiles} f on f.product_id = gone.id`);
+  const rows = (deleted as unknown as { rows: { upload_id: string | null }[] }).rows;
+  if (rows.length) return { ok: true, removedUploads: rows.flatMap((row) => (row.upload_id ? [row.upload_id] : [])) };
+  const [exists] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.userId, userId)))
+    .limit(1);
+  return exists ? fail("PRODUCT_HAS_ORDERS") : fail("PRODUCT_NOT_FOUND");
+}

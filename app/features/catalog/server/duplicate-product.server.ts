@@ -1,0 +1,71 @@
+import { and, eq, like, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { productCovers, products } from "~/features/catalog/schema.server";
+import { PRODUCT_NAME_MAX } from "~/features/catalog/schemas/product";
+import { SLUG_MAX_LENGTH } from "~/features/catalog/slugify";
+import { fail, type Failure } from "~/lib/errors";
+import { getOwnProduct } from "./get-product.server";
+import { isSlugCollision } from "./product-errors.server";
+
+const COPY_PREFIX = "Copy of ";
+
+/** "Copy of Ada's Guide", cut to the name limit. */
+export function copyName(name: string): string {
+  return `${COPY_PREFIX}${name}`.slice(0, PRODUCT_NAME_MAX).trimEnd();
+}
+
+/** The first of `base-copy`, `base-copy-2`, … not in `taken`, within the slug length limit. */
+export function copySlug(base: string, taken: ReadonlySet<string>): string {
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? "-copy" : `-copy-${n}`;
+    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * A draft copy of the creator's own product: "Copy of …", a new unique slug, the same type, texts, pricing and
+ * cover, placed last. Files are not copied (they are the buyer's download; the creator uploads them to the copy).
+ */
+export async function duplicateProduct(db: Database, userId: string, productId: string): Promise<{ ok: true; id: string } | Failure<"PRODUCT_NOT_FOUND">> {
+  const original = await getOwnProduct(db, userId, productId);
+  if (!original) return fail("PRODUCT_NOT_FOUND");
+  const stem = original.slug.replace(/-copy(-\d+)?$/, "").slice(0, SLUG_MAX_LENGTH - "-copy-100".length);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const taken = await db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(and(eq(products.userId, userId), like(products.slug, `${stem}-copy%`)));
+    const slug = copySlug(stem, new Set(taken.map((row) => row.slug)));
+    try {
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(products)
+          .values({
+            userId,
+            name: copyName(original.name),
+            slug,
+            type: original.type,
+            summary: original.summary,
+            description: original.description,
+            pricing: original.pricing,
+            priceCents: original.priceCents,
+            minPriceCents: original.minPriceCents,
+            suggestedPriceCents: original.suggestedPriceCents,
+            currency: original.currency,
+            status: "draft",
+            position: sql`(select coalesce(max(${products.position}) + 1, 0) from ${products} where ${products.userId} = ${userId})`,
+          })
+          .returning({ id: products.id });
+        await tx.execute(sql`
+          insert into ${productCovers} (product_id, width, height, content_type, bytes)
+          select ${row!.id}::uuid, width, height, content_type, bytes from ${productCovers} where product_id = ${original.id}::uuid`);
+        return row!.id;
+      });
+      return { ok: true, id };
+    } catch (error) {
+      if (!isSlugCollision(error)) throw error; // another copy took the slug meanwhile: look again
+    }
+  }
+  throw new Error("no free slug for the copy");
+}

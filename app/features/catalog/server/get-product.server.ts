@@ -1,0 +1,19 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { products } from "~/features/catalog/schema.server";
+import { PRODUCT_ID_PATTERN } from "./product-errors.server";
+
+export type OwnProduct = typeof products.$inferSelect;
+export type ProductCoverRef = { id: string; width: number; height: number };
+export type ProductFileSummary = { id: string; name: string; size: number; contentType: string; completed: boolean; position: number };
+
+/** The signed-in creator's own product, or null (another creator's product is not found, like a missing one). */
+export async function getOwnProduct(db: Database, userId: string, productId: string): Promise<OwnProduct | null> {
+  if (!PRODUCT_ID_PATTERN.test(productId)) return null;
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,11 @@
+/** Whether a database error is the per-store slug's unique index refusing a duplicate. */
+export function isSlugCollision(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && constraint === "products_user_slug_idx") return true;
+  }
+  return false;
+}
+
+/** Product ids are UUIDs: anything else is not found (and never reaches the database as a malformed uuid). */
+export const PRODUCT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

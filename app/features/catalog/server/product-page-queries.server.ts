@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
+import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/features/catalog/money";
+import type { ProductCoverRef, ProductFileSummary } from "./get-product.server";
+import type { ProductListItem, ProductSort } from "~/features/catalog/content/product-sorts";
+
+// The Product Manager's pages read their data inside the session check's one statement (page-query.server.ts,
+// issue 11.5): one database round trip per signed-in page. `me.user_id` is the signed-in creator.
+
+/** The store currency: the online-store setting's, USD otherwise. */
+export const storeCurrencyQuery: PageQuery<Currency> = {
+  json: sql`(select to_json(settings->>'currency') from sales_methods where user_id = me.user_id and method = 'online_store' limit 1)`,
+  read: (json) => (isCurrency(json) ? json : DEFAULT_CURRENCY),
+};
+
+/** The store's handle, null before the first product made one. */
+export const storeHandleQuery: PageQuery<string | null> = {
+  json: sql`(select to_json(handle) from storefronts where user_id = me.user_id)`,
+  read: (json) => (typeof json === "string" ? json : null),
+};
+
+/** The new-product page: the currency and the handle. */
+export const newProductPageQuery = combinePageQueries({ currency: storeCurrencyQuery, handle: storeHandleQuery });
+
+const ORDER_BY: Record<ProductSort, string> = {
+  newest: "p.created_at desc, p.id desc",
+  name: "lower(p.name) asc, p.created_at asc",
+  price: "p.price_cents asc, lower(p.name) asc",
+  sales: "coalesce(s.n, 0) desc, p.created_at desc",
+};
+
+/** `%`, `_` and `\` typed into the search are matched literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The creator's products with sales (orders) and revenue (their sum, minor units), whose name contains `search`
+ * (case-insensitive, "" for all), sorted by `sort`; the smallest cover for the thumbnail.
+ */
+export function productListQuery(search: string, sort: ProductSort): PageQuery<ProductListItem[]> {
+  return {
+    json: sql`(
+      select coalesce(json_agg(json_build_object(
+        'id', p.id, 'name', p.name, 'slug', p.slug, 'type', p.type, 'status', p.status, 'pricing', p.pricing,
+        'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents, 'currency', p.currency,
+        'sales', coalesce(s.n, 0), 'revenueCents', coalesce(s.revenue, 0),
+        'coverId', (select c.id from product_covers c where c.product_id = p.id order by c.width asc limit 1),
+        'createdAt', p.created_at
+      ) order by ${sql.raw(ORDER_BY[sort])}), '[]'::json)
+      from products p
+      left join (
+        select product_id, count(*)::int as n, sum(amount_cents)::bigint as revenue from orders where user_id = me.user_id group by product_id
+      ) s on s.product_id = p.id
+      where p.user_id = me.user_id and (${search}::text = '' or p.name ilike ${containsPattern(search)}::text)
+    )`,
+    read: (json) =>
+      (json as (Omit<ProductListItem, "createdAt"> & { createdAt: string })[]).map((row) => ({
+        ...row,
+        sales: Number(row.sales),
+        revenueCents: Number(row.revenueCents),
+        createdAt: new Date(row.createdAt),
+      })),
+  };
+}
+
+export type EditedProduct = {
+  id: string;
+  name: string;
+  slug: string;
+  type: string;
+  summary: string;
+  description: string;
+  pricing: string;
+  priceCents: number;
+  minPriceCents: number | null;
+  suggestedPriceCents: number | null;
+  currency: string;
+  status: string;
+  updatedAt: string;
+};
+
+/**
+ * A product for its editor, if it is the creator's own (else null): the row, its covers (widest first) and
+ * its files (read-only), with the store currency and handle. `productId` must be a UUID (checked by the caller).
+ */
+export function productEditorQuery(productId: string): PageQuery<{
+  product: EditedProduct;
+  covers: ProductCoverRef[];
+  files: ProductFileSummary[];
+  currency: Currency;
+  handle: string | null;
+} | null> {
+  return {
+    json: sql`(
+      select json_build_object(
+        'product', json_build_object(
+          'id', p.id, 'name', p.name, 'slug', p.slug, 'type', p.type, 'summary', p.summary, 'description', p.description,
+          'pricing', p.pricing, 'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents,
+          'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency, 'status', p.status, 'updatedAt', p.updated_at
+        ),
+        'covers', (select coalesce(json_agg(json_build_object('id', c.id, 'width', c.width, 'height', c.height) order by c.width desc), '[]'::json)
+          from product_covers c where c.product_id = p.id),
+        'files', (select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size, 'contentType', f.content_type,
+            'completed', f.completed_at is not null, 'position', f.position) order by f.position, f.created_at), '[]'::json)
+          from product_files f where f.product_id = p.id),
+        'currency', ${storeCurrencyQuery.json},
+        'handle', ${storeHandleQuery.json}
+      )
+      from products p where p.id = ${productId}::uuid and p.user_id = me.user_id
+    )`,
+    read: (json) => {
+      if (!json) return null;
+      const value = json as { product: EditedProduct; covers: ProductCoverRef[]; files: ProductFileSummary[]; currency: unknown; handle: unknown };
+      return {
+        product: value.product,
+        covers: value.covers,
+        files: value.files.map((file) => ({ ...file, size: Number(file.size) })),
+        currency: storeCurrencyQuery.read(value.currency),
+        handle: storeHandleQuery.read(value.handle),
+      };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { products } from "~/features/catalog/schema.server";
+import { missingForPublishing, notReadyMessage } from "~/features/catalog/schemas/product";
+import { fail, type Failure } from "~/lib/errors";
+import { getOwnProduct } from "./get-product.server";
+
+/**
+ * Puts the creator's own product on sale (its sales page and the storefront show it). Refused, naming what is
+ * missing, without a name or (fixed price) a valid price. An archived product is published again too.
+ */
+export async function publishProduct(
+  db: Database,
+  userId: string,
+  productId: string,
+): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_NOT_READY">> {
+  const product = await getOwnProduct(db, userId, productId);
+  if (!product) return fail("PRODUCT_NOT_FOUND");
+  const missing = missingForPublishing(product);
+  if (missing.length) return fail("PRODUCT_NOT_READY", notReadyMessage(missing));
+  await db
+    .update(products)
+    .set({ status: "published", publishedAt: sql`coalesce(${products.publishedAt}, now())` })
+    .where(and(eq(products.id, product.id), eq(products.userId, userId)));
+  return { ok: true };
+}
+
+/** Takes the creator's own product off sale, back to a draft only its owner sees. */
+export async function unpublishProduct(db: Database, userId: string, productId: string): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND">> {
+  return setStatus(db, userId, productId, "draft");
+}
+
+/** Sets a product's status; not found unless it is the creator's own. */
+export async function setStatus(
+  db: Database,
+  userId: string,
+  productId: string,
+  status: "draft" | "archived",
+): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND">> {
+  const product = await getOwnProduct(db, userId, productId);
+  if (!product) return fail("PRODUCT_NOT_FOUND");
+  await db
+    .update(products)
+    .set({ status })
+    .where(and(eq(products.id, product.id), eq(products.userId, userId)));
+  return { ok: true };
+}

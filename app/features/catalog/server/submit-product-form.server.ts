@@ -1,0 +1,99 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { PRODUCTS_PATH, productPath } from "~/features/catalog/paths";
+import { productSchema, toProductInput } from "~/features/catalog/schemas/product";
+import { ERRORS, type ErrorBody, type ErrorCode, formErrorsOf, statusOf } from "~/lib/errors";
+import type { ToastMessage } from "~/lib/toast";
+import type { AppServices } from "~/server/services.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { createProduct } from "./create-product.server";
+import { getOwnProduct } from "./get-product.server";
+import { isProductAction, runProductAction } from "./run-product-action.server";
+import { storeCurrency } from "./store-currency.server";
+import { updateProduct } from "./update-product.server";
+
+const INVALID_DESCRIPTION = "Please correct the highlighted fields and save again.";
+
+/** The thrown 404 of a product that does not exist or is another creator's (the same answer either way). */
+export function productNotFound(): never {
+  throw data<ErrorBody>({ code: "PRODUCT_NOT_FOUND", message: ERRORS.PRODUCT_NOT_FOUND.message }, { status: 404 });
+}
+
+/**
+ * The product form's action (create when `productId` is null, else update): validates with the product schema
+ * for the store currency, then saves; invalid input or a refused save answers with the messages and the typed
+ * values (status from the catalogue), and nothing is stored. A save goes to the product's editor with a toast.
+ */
+export async function submitProductForm(services: AppServices, user: CurrentUser, formData: FormData, productId: string | null) {
+  // Another creator's product is not found before anything about the input is said.
+  if (productId && !(await getOwnProduct(services.db, user.id, productId))) productNotFound();
+  const currency = await storeCurrency(services.db, user.id);
+  const submission = parseWithZod(formData, { schema: productSchema(currency) });
+  const notSaved = "Product not saved";
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply(), toast: { type: "error", title: notSaved, description: INVALID_DESCRIPTION } satisfies ToastMessage },
+      { status: 400 },
+    );
+  }
+  let result: Awaited<ReturnType<typeof createProduct>> | Awaited<ReturnType<typeof updateProduct>>;
+  try {
+    result = productId
+      ? await updateProduct(services.db, user.id, productId, currency, toProductInput(submission.value))
+      : await createProduct(services.db, user.id, currency, toProductInput(submission.value));
+  } catch (error) {
+    services.logger.error({ err: error }, "product not saved");
+    return refused(submission, "PRODUCT_SAVE_FAILED", ERRORS.PRODUCT_SAVE_FAILED.message, notSaved);
+  }
+  if (!result.ok) {
+    if (result.code === "PRODUCT_NOT_FOUND") productNotFound();
+    return refused(submission, result.code, result.message, notSaved);
+  }
+  const id = "id" in result && typeof result.id === "string" ? result.id : productId!;
+  return redirectWithToast(productPath(id), { type: "success", title: productId ? "Product saved" : "Product created as a draft" });
+}
+
+type Replying = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+
+function refused(submission: Replying, code: ErrorCode, message: string, title: string) {
+  return data(
+    {
+      result: submission.reply(formErrorsOf({ ok: false, code, message })),
+      toast: { type: "error", title, description: message } satisfies ToastMessage,
+    },
+    { status: statusOf(code) },
+  );
+}
+
+/**
+ * A one-click action (duplicate, publish, unpublish, archive, unarchive, delete) posted with `intent` and `id`:
+ * done → back to `returnTo` (the list; a copy's editor; the list after a delete) with a toast; refused → the
+ * catalogue's status with the message, nothing changed.
+ */
+export async function submitProductAction(services: AppServices, user: CurrentUser, formData: FormData, returnTo: string) {
+  const intent = formData.get("intent");
+  const productId = String(formData.get("id") ?? "");
+  if (!isProductAction(intent))
+    return data(
+      { toast: { type: "error", title: "Not done", description: "Please use the buttons on the page." } satisfies ToastMessage, code: null },
+      { status: 400 },
+    );
+  let result: Awaited<ReturnType<typeof runProductAction>>;
+  try {
+    result = await runProductAction(services, user.id, intent, productId);
+  } catch (error) {
+    services.logger.error({ err: error, intent }, "product action failed");
+    result = { ok: false, code: "PRODUCT_ACTION_FAILED", message: ERRORS.PRODUCT_ACTION_FAILED.message };
+  }
+  if (!result.ok) {
+    if (result.code === "PRODUCT_NOT_FOUND") productNotFound();
+    return data(
+      { toast: { type: "error", title: "Not done", description: result.message } satisfies ToastMessage, code: result.code },
+      { status: statusOf(result.code) },
+    );
+  }
+  const target = intent === "delete" && returnTo !== PRODUCTS_PATH && returnTo.startsWith(`${PRODUCTS_PATH}/`) ? PRODUCTS_PATH : returnTo;
+  return redirectWithToast(target, { type: "success", title: result.message });
+}

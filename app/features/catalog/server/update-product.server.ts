@@ -1,0 +1,50 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { Currency } from "~/features/catalog/money";
+import { products } from "~/features/catalog/schema.server";
+import { missingForPublishing, notReadyMessage, type ProductInput } from "~/features/catalog/schemas/product";
+import { fail, type Failure } from "~/lib/errors";
+import { productColumns, replaceCovers } from "./create-product.server";
+import { processCover } from "./process-cover.server";
+import { isSlugCollision, PRODUCT_ID_PATTERN } from "./product-errors.server";
+
+/**
+ * Saves the product form over the creator's own product (another creator's is not found). A new cover replaces
+ * the old one; `removeCover` drops it. A published product stays published only while it could be published.
+ * Nothing is stored on any failure.
+ */
+export async function updateProduct(
+  db: Database,
+  userId: string,
+  productId: string,
+  currency: Currency,
+  input: ProductInput,
+): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE" | "PRODUCT_NOT_READY">> {
+  if (!PRODUCT_ID_PATTERN.test(productId)) return fail("PRODUCT_NOT_FOUND");
+  const covers = await processCover(input.cover);
+  if (covers === false) return fail("PRODUCT_COVER_NOT_IMAGE");
+  const columns = productColumns(input, currency);
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: products.status })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.userId, userId)))
+        .for("update")
+        .limit(1);
+      if (!current) return fail("PRODUCT_NOT_FOUND");
+      const missing = current.status === "published" ? missingForPublishing(columns) : [];
+      if (missing.length) return fail("PRODUCT_NOT_READY", notReadyMessage(missing));
+      await tx
+        .update(products)
+        .set(columns)
+        .where(and(eq(products.id, productId), eq(products.userId, userId)));
+      if (covers) await replaceCovers(tx, productId, covers);
+      else if (input.removeCover) await replaceCovers(tx, productId, null);
+      return { ok: true as const };
+    });
+  } catch (error) {
+    if (isSlugCollision(error)) return fail("PRODUCT_SLUG_TAKEN");
+    throw error;
+  }
+}
