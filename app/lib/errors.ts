@@ -70,6 +70,9 @@ export const ERRORS = {
     field: "form",
     message: "Your form contains an invisible control character (NUL) that cannot be saved. Please remove it and try again.",
   },
+  // Catalog: the store (issue 14)
+  STORE_HANDLE_TAKEN: { status: 409, field: "handle", message: "This store address is taken. Please choose another one." },
+  STORE_PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product no longer exists. Please reload the page." },
   // Public site
   CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
 } as const satisfies Record<string, ErrorSpec>;
