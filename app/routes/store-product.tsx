@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const draft = product.status === "draft";
   if (draft) {
     const viewer = await getCurrentUser(services, requestContext(request), { batch: context });
-    if (viewer?.id !== page.ownerId) throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+    if (viewer?.id !== page.ownerId) throw data(null, { status: 404 });
   }
   const appUrl = services.env.APP_URL;
   const url = absoluteUrl(appUrl, productPath(store.handle, product.slug));

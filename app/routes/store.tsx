@@ -62,7 +62,7 @@ export default function StorefrontPage({ loaderData }: Route.ComponentProps) {
             <h2 id="products-heading" className="text-2xl">
               Products
             </h2>
-            <p className="text-sm text-muted-foreground">Prices in {store.currency}</p>
+            <p className="text-sm text-muted-foreground">{`Prices in ${store.currency}`}</p>
           </div>
           {products.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -71,7 +71,7 @@ export default function StorefrontPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : (
-            <p className="rounded-md border border-dashed p-8 text-center text-muted-foreground">{store.name} has nothing for sale yet.</p>
+            <p className="rounded-md border border-dashed p-8 text-center text-muted-foreground">{`${store.name} has nothing for sale yet.`}</p>
           )}
         </section>
       </div>

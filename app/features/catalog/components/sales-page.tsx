@@ -68,9 +68,7 @@ export function SalesPageContent({ store, product }: { store: StoreProfile; prod
             {product.files.map((file) => (
               <li key={file.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
                 <span className="min-w-0 break-words font-medium">{file.name}</span>
-                <span className="text-sm text-muted-foreground">
-                  {fileKind(file.name, file.contentType)} · {formatFileSize(file.size)}
-                </span>
+                <span className="text-sm text-muted-foreground">{`${fileKind(file.name, file.contentType)} · ${formatFileSize(file.size)}`}</span>
               </li>
             ))}
           </ul>
