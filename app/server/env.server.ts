@@ -65,6 +65,8 @@ export const envSchema = z
     // Unhandled errors go to this error-reporting service (SPEC §7); the browser's to the second (it is public).
     SENTRY_DSN: sentryDsn,
     SENTRY_BROWSER_DSN: sentryDsn,
+    // Seconds a creator's public store page is served from memory to signed-out visitors (0: rendered every time).
+    STORE_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -67,7 +67,8 @@ let coverIds: string[];
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
+  // Every request rendered: these tests change the store between requests (the cache has its own unit test).
+  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback", STORE_PAGE_CACHE_SECONDS: "0" });
   ada = await createSignedInCreator(server, mail, { storeName: "Ada's Atelier", businessTypes: ["online_store", "existing_website"] });
   bob = await createSignedInCreator(server, mail, { storeName: "Bob's Books", businessTypes: ["online_store"] });
   handle = `ada-${Date.now().toString(36)}`;
