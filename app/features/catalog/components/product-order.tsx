@@ -53,18 +53,27 @@ export function ProductOrder({ products }: { products: readonly OrderedProduct[]
             >
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="productId" value={product.id} />
-              <Button type="submit" name="direction" value="up" variant="outline" size="sm" disabled={index === 0 || fetcher.state !== "idle"}>
-                <ArrowUp aria-hidden="true" /> Move up<span className="sr-only">: {product.name}</span>
+              <Button
+                type="submit"
+                name="direction"
+                value="up"
+                aria-label={`Move up: ${product.name}`}
+                variant="outline"
+                size="sm"
+                disabled={index === 0 || fetcher.state !== "idle"}
+              >
+                <ArrowUp aria-hidden="true" /> Move up
               </Button>
               <Button
                 type="submit"
                 name="direction"
                 value="down"
+                aria-label={`Move down: ${product.name}`}
                 variant="outline"
                 size="sm"
                 disabled={index === products.length - 1 || fetcher.state !== "idle"}
               >
-                <ArrowDown aria-hidden="true" /> Move down<span className="sr-only">: {product.name}</span>
+                <ArrowDown aria-hidden="true" /> Move down
               </Button>
             </fetcher.Form>
           </li>
