@@ -1,4 +1,5 @@
 import type { ProductPricing } from "~/features/catalog/product-price";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/features/catalog/slugify";
 import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/features/catalog/money";
 import { optionLabel, STORE_CATEGORIES, STORE_THEMES } from "~/features/sales-methods/content/sales-options";
 import { ONLINE_STORE_DEFAULTS } from "~/features/sales-methods/schemas/online-store";
@@ -46,6 +47,11 @@ export function storeProfileOf(row: StoreRow): StoreProfile {
     theme: isTheme(settings.theme) ? settings.theme : ONLINE_STORE_DEFAULTS.theme,
     avatarUrl: row.avatarId ? `/avatars/${row.avatarId}` : null,
   };
+}
+
+/** Whether a URL segment can be a store handle or product slug at all (checked before any query). */
+export function isSlugLike(value: string): boolean {
+  return value.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(value);
 }
 
 /** The public paths of a store and its products. */

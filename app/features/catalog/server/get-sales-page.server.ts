@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { prepareStatement } from "~/db/prepare-statement.server";
 import type { ProductPricing } from "~/features/catalog/product-price";
-import { type StoreProfile, storeProfileOf } from "~/features/catalog/store-profile";
+import { isSlugLike, type StoreProfile, storeProfileOf } from "~/features/catalog/store-profile";
 import { type CoverRow, coversJson, type StoreRow, storeJson } from "./store-json.server";
 
 export type SalesPageProduct = ProductPricing & {
@@ -45,6 +45,8 @@ const statement = prepareStatement<{ page: Row | null }>(sql`
  * store or the product does not exist.
  */
 export async function getSalesPage(db: Database, handle: string, slug: string): Promise<SalesPage | null> {
+  // Not a handle or slug (NUL bytes, slashes, 10 KB of text): nothing to look up.
+  if (!isSlugLike(handle) || !isSlugLike(slug)) return null;
   const [row] = await statement.run(db, { handle, slug });
   const page = row?.page;
   if (!page?.product) return null;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { prepareStatement } from "~/db/prepare-statement.server";
-import { type ListedProduct, type StoreProfile, storeProfileOf } from "~/features/catalog/store-profile";
+import { isSlugLike, type ListedProduct, type StoreProfile, storeProfileOf } from "~/features/catalog/store-profile";
 import { coversJson, type StoreRow, storeJson } from "./store-json.server";
 
 export type { ListedProduct };
@@ -29,6 +29,7 @@ export type Storefront = { store: StoreProfile; products: ListedProduct[] };
 
 /** The storefront `/s/:handle`: the store and its published products in the creator's order; null for unknown handles. */
 export async function getStorefront(db: Database, handle: string): Promise<Storefront | null> {
+  if (!isSlugLike(handle)) return null;
   const [row] = await byHandle.run(db, { handle });
   return row?.page ? { store: storeProfileOf(row.page.store), products: row.page.products } : null;
 }
