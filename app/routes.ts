@@ -49,16 +49,23 @@ export default [
   route("tools/products/new", "routes/tools-products-new.tsx"),
   route("tools/products/:id", "routes/tools-products-edit.tsx"),
   route("tools/products/:id/files", "routes/product-files.tsx"),
+  route("tools/estore-builder", "routes/tools-estore-builder.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
 
   // A creator's public buy page (the target of the buy-button snippet)
   route("buy/:id", "routes/buy.tsx"),
+
+  // A creator's store (issue 14): the storefront, a product's sales page and its buy page (server-rendered, no script)
+  route("s/:handle", "routes/store.tsx"),
+  route("s/:handle/:slug", "routes/store-product.tsx"),
+  route("s/:handle/:slug/buy", "routes/store-product-buy.tsx"),
 
   // Resources
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/captcha/challenge", "routes/api-captcha-challenge.ts"),
   route("avatars/:id", "routes/avatars.ts"),
   route("api/product-files", "routes/api-product-files.ts"),
+  route("covers/:id", "routes/covers.ts"),
 
   // Machine-readable files
   route("sitemap.xml", "routes/sitemap-xml.ts"),

@@ -2,7 +2,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { DEFAULT_GOOGLE_DISCOVERY_URL } from "../app/features/accounts/server/create-auth.server";
 import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "../app/server/http/session-cookie.server";
 import type { AppServices } from "../app/server/services.server";
@@ -16,6 +16,7 @@ import { ERROR_REPORTING_META } from "../app/lib/error-reporting/browser-error-r
 import { createAssetHandler } from "./static-assets";
 import { createUploadHandler } from "../app/features/catalog/server/upload-handler.server";
 import { UPLOADS_PATH } from "../app/features/catalog/content/product-files";
+import { createStorePageCache } from "./store-page-cache";
 
 export type CreateAppOptions = {
   services: AppServices;
@@ -148,6 +149,23 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
       ]),
     );
     app.use((req, res, next) => servePrerendered(pages, req, res, next));
+    // A creator's public store pages, for signed-out visitors: rendered once, then served from memory for a few
+    // seconds (server/store-page-cache.ts). They carry no script, so no nonce: the page-independent CSP.
+    const renderDocument = createFetchHandler(build, "production");
+    app.use(
+      createStorePageCache({
+        csp: defaultCsp,
+        seconds: env.STORE_PAGE_CACHE_SECONDS,
+        async render(req) {
+          const response = await renderDocument(new Request(`${env.APP_URL}${req.path}`, { headers: { accept: "text/html" } }), {
+            services,
+            cspNonce: "",
+            clientIp: req.ip,
+          });
+          return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+        },
+      }),
+    );
   }
   // Client-navigation data (`.data`: the loaders' answers) is not compressed. It is small (0.2–3 KB for the
   // signed-in pages) and streamed, so `compression`'s size threshold never applies: each answer paid a brotli

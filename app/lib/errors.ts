@@ -92,6 +92,9 @@ export const ERRORS = {
   PRODUCT_SAVE_FAILED: { status: 503, field: "form", message: "Your product could not be saved. Your changes are still in the form: please try again." },
   /** A change of status, a duplicate or a delete that failed on the server. */
   PRODUCT_ACTION_FAILED: { status: 503, field: "form", message: "That did not work. Please try again in a moment." },
+  // Catalog: the store (issue 14)
+  STORE_HANDLE_TAKEN: { status: 409, field: "handle", message: "This store address is taken. Please choose another one." },
+  STORE_PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product no longer exists. Please reload the page." },
   // Public site
   CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
 } as const satisfies Record<string, ErrorSpec>;

@@ -5,6 +5,7 @@
 //            better-auth's internal adapter, the way registration ends; answers their signed session cookies;
 //   serve  — serves the production build (createApp, as server/main.ts does) on PORT;
 //   record — writes a security event for a user (recordSecurityEvent: insert + NOTIFY);
+//   sql    — runs one SQL statement with its parameters and answers its rows (bench fixtures: products, covers);
 //   close  — closes everything and exits.
 // The embedded database lives in one process only: seeding happens here, then the production server
 // (build/runtime/main.js) is started on the same DATA_DIR after `close`.
@@ -36,6 +37,7 @@ type Request =
   | { id: number; op: "serve" }
   | { id: number; op: "record"; userId: string; details: Record<string, unknown> }
   | { id: number; op: "steps"; cookie: string; userId: string; rounds?: number }
+  | { id: number; op: "sql"; text: string; params?: unknown[] }
   | { id: number; op: "close" };
 
 const env = parseEnv(process.env);
@@ -155,7 +157,10 @@ process.on("message", async (message: Request) => {
       );
       result = rows.rows[0].id;
     } else if (message.op === "steps") result = await steps(message);
-    else if (message.op === "record") {
+    else if (message.op === "sql") {
+      const pool = (database.db as unknown as { $client: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> } }).$client;
+      result = (await pool.query(message.text, message.params)).rows;
+    } else if (message.op === "record") {
       await recordSecurityEvent(
         database.db,
         { userId: message.userId, eventType: "bench_probe", eventCategory: "data", severity: "low", riskScore: 0, details: message.details },

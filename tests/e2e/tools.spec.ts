@@ -10,6 +10,9 @@ async function expectNoViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+/** Tools that are built out on a page of their own rather than the generic tool page. */
+const OWN_PAGES = new Set(["estore-builder"]);
+
 /** A valid submission of each form and one value the tool page must show for it (as a label). */
 const SETUPS: Record<string, { fields: [string, string][]; shows: string }> = {
   online_store: {
@@ -76,7 +79,8 @@ test("every tool page shows its name, what it does, the saved setup in words and
     await page.goto(`/tools/${tool.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: tool.name })).toBeVisible();
     await expect(page.getByText(tool.description)).toBeVisible();
-    await expect(page.getByText(/coming later/)).toBeVisible();
+    // The E-shop Builder is a tool of its own (issue 14): it keeps the setup and its edit link, without the notice.
+    if (!OWN_PAGES.has(tool.slug)) await expect(page.getByText(/coming later/)).toBeVisible();
     await expect(page.getByText(SETUPS[tool.businessType]!.shows, { exact: true })).toBeVisible();
     const method = SALES_METHODS.find((m) => m.key === tool.businessType)!;
     await expect(page.getByRole("link", { name: /^Edit / })).toHaveAttribute("href", method.path);

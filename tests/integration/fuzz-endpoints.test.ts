@@ -62,6 +62,10 @@ let creator: SignedInCreator;
 let liveCookie = "";
 let buyId = "";
 let avatarId = "";
+// Issue 14: a store with one published product and its cover.
+const STORE_HANDLE = "fuzz-store";
+const PRODUCT_SLUG = "fuzz-product";
+let coverId = "";
 
 type Endpoint = {
   name: string;
@@ -238,6 +242,23 @@ function endpoints(): Endpoint[] {
     { name: "/tools/:tool", paths: hostileSegment(TOOLS.map((t) => t.slug)).map((s) => `/tools/${s}`) },
     { name: "/buy/:id", paths: hostileSegment([buyId]).map((s) => `/buy/${s}`) },
     { name: "/avatars/:id", paths: hostileSegment([avatarId]).map((s) => `/avatars/${s}`) },
+    { name: "/covers/:id", paths: hostileSegment([coverId]).map((s) => `/covers/${s}`) },
+    { name: "/s/:handle", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}`) },
+    {
+      name: "/s/:handle/:slug",
+      paths: fc.tuple(hostileSegment([STORE_HANDLE]), hostileSegment([PRODUCT_SLUG])).map(([a, b]) => `/s/${a}/${b}`),
+    },
+    {
+      name: "/s/:handle/:slug/buy",
+      paths: fc.tuple(hostileSegment([STORE_HANDLE]), hostileSegment([PRODUCT_SLUG])).map(([a, b]) => `/s/${a}/${b}/buy`),
+    },
+    {
+      name: "/tools/estore-builder",
+      paths: fixed("/tools/estore-builder"),
+      fields: ["intent", "handle", "productId", "direction"],
+      intents: ["handle", "move"],
+      valid: { intent: "handle", handle: "fuzz-store" },
+    },
     { name: "/dev/mailbox/:id", paths: hostileSegment([]).map((s) => `/dev/mailbox/${s}`) },
     {
       name: "/api/auth/*",
@@ -390,6 +411,14 @@ beforeAll(async () => {
     .find((c) => c.startsWith("sellkit.session_token="))!;
   buyId = (await saveSalesMethod(server.db, creator.id, "existing_website", existingWebsiteSchema.parse(SALES_VALID["/sales/existing-website"]))).id;
   avatarId = (await saveAvatar(server.db, creator.id, { bytes: PNG, contentType: "image/png" }))!.split("/").at(-1)!;
+  await rows(`insert into storefronts (user_id, handle) values ('${creator.id}', '${STORE_HANDLE}')`);
+  const [product] = (await rows(
+    `insert into products (user_id, name, slug, price_cents, currency, status) values ('${creator.id}', 'Fuzz', '${PRODUCT_SLUG}', 500, 'USD', 'published') returning id`,
+  )) as { id: string }[];
+  const [cover] = (await rows(
+    `insert into product_covers (product_id, width, height, content_type, bytes) values ('${product!.id}', 1, 1, 'image/png', '\\x${PNG.toString("hex")}') returning id`,
+  )) as { id: string }[];
+  coverId = cover!.id;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

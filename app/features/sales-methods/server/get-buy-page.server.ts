@@ -5,7 +5,8 @@ import { salesMethods } from "~/features/sales-methods/schema.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type BuyPage = { storeName: string; description: string };
+/** `userId`: the creator, for the route to list their products (never sent to the browser). */
+export type BuyPage = { storeName: string; description: string; userId: string };
 
 /**
  * The public face of a buy button: the store name and description of the creator who saved that
@@ -14,7 +15,7 @@ export type BuyPage = { storeName: string; description: string };
 export async function getBuyPage(db: Database, salesMethodId: string): Promise<BuyPage | null> {
   if (!UUID.test(salesMethodId)) return null;
   const [row] = await db
-    .select({ storeName: businessProfiles.storeName, description: businessProfiles.businessDescription })
+    .select({ storeName: businessProfiles.storeName, description: businessProfiles.businessDescription, userId: salesMethods.userId })
     .from(salesMethods)
     .innerJoin(businessProfiles, eq(businessProfiles.userId, salesMethods.userId))
     .where(and(eq(salesMethods.id, salesMethodId), eq(salesMethods.method, "existing_website")))

@@ -1,0 +1,33 @@
+import { CoverImage } from "~/features/catalog/components/cover-image";
+import { priceLabel } from "~/features/catalog/product-price";
+import { type ListedProduct, productPath } from "~/features/catalog/store-profile";
+
+/** A product on a storefront or buy page: cover, name (the link to its sales page), price and summary. */
+export function ProductCard({ handle, product, headingLevel = "h2" }: { handle: string; product: ListedProduct; headingLevel?: "h2" | "h3" }) {
+  const price = priceLabel(product);
+  const Heading = headingLevel;
+  return (
+    <li className="store-card relative flex flex-col overflow-hidden border bg-card text-card-foreground">
+      <div className="aspect-[4/3] bg-muted">
+        <CoverImage
+          covers={product.covers}
+          name={product.name}
+          sizes="(min-width: 1024px) 320px, (min-width: 640px) 45vw, 100vw"
+          className="h-full w-full object-cover"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Heading className="text-lg leading-snug">
+          <a href={productPath(handle, product.slug)} className="after:absolute after:inset-0 hover:underline">
+            {product.name}
+          </a>
+        </Heading>
+        <p className="font-semibold store-accent-text">
+          {price.main}
+          {price.detail ? <span className="block text-sm font-normal text-muted-foreground">{price.detail}</span> : null}
+        </p>
+        {product.summary ? <p className="text-sm text-muted-foreground">{product.summary}</p> : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+
+export type OrderedProduct = { id: string; name: string; status: "draft" | "published" };
+
+/** What the action answers to a move: where the product went, or why it could not move. */
+export type MoveAnswer = { moved: { productId: string; position: number; count: number } } | { error: string };
+
+/**
+ * The E-shop Builder's product order: Move up / Move down per product (buttons, so keyboard and screen readers
+ * work as anywhere else), saved as positions by the server. After a move, focus follows the product to its new
+ * place (the other button when this one no longer applies) and the new position is announced.
+ */
+export function ProductOrder({ products }: { products: readonly OrderedProduct[] }) {
+  const fetcher = useFetcher<MoveAnswer>();
+  const list = useRef<HTMLOListElement>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const pendingDirection = useRef<"up" | "down">("up");
+
+  useEffect(() => {
+    if (!answer) return;
+    if ("error" in answer) {
+      setAnnouncement(answer.error);
+      return;
+    }
+    const { productId, position, count } = answer.moved;
+    const name = products.find((product) => product.id === productId)?.name ?? "The product";
+    setAnnouncement(`${name} moved to position ${position + 1} of ${count}.`);
+    const row = list.current?.querySelector(`[data-product-id="${productId}"]`);
+    const preferred = row?.querySelector<HTMLButtonElement>(`button[value="${pendingDirection.current}"]:not(:disabled)`);
+    (preferred ?? row?.querySelector<HTMLButtonElement>("button:not(:disabled)"))?.focus();
+  }, [answer, products]);
+
+  return (
+    <>
+      <ol ref={list} className="divide-y rounded-md border">
+        {products.map((product, index) => (
+          <li key={product.id} data-product-id={product.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+            <span className="w-6 text-sm tabular-nums text-muted-foreground">{index + 1}.</span>
+            <span className="min-w-0 flex-1 break-words font-medium">{product.name}</span>
+            <Badge variant={product.status === "published" ? "success" : "outline"}>{product.status === "published" ? "Published" : "Draft"}</Badge>
+            <fetcher.Form
+              method="post"
+              className="flex gap-2"
+              onSubmit={(event) => {
+                const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+                if (submitter?.value === "up" || submitter?.value === "down") pendingDirection.current = submitter.value;
+              }}
+            >
+              <input type="hidden" name="intent" value="move" />
+              <input type="hidden" name="productId" value={product.id} />
+              <Button
+                type="submit"
+                name="direction"
+                value="up"
+                aria-label={`Move up: ${product.name}`}
+                variant="outline"
+                size="sm"
+                disabled={index === 0 || fetcher.state !== "idle"}
+              >
+                <ArrowUp aria-hidden="true" /> Move up
+              </Button>
+              <Button
+                type="submit"
+                name="direction"
+                value="down"
+                aria-label={`Move down: ${product.name}`}
+                variant="outline"
+                size="sm"
+                disabled={index === products.length - 1 || fetcher.state !== "idle"}
+              >
+                <ArrowDown aria-hidden="true" /> Move down
+              </Button>
+            </fetcher.Form>
+          </li>
+        ))}
+      </ol>
+      <p aria-live="polite" role="status" className="sr-only">
+        {announcement}
+      </p>
+    </>
+  );
+}

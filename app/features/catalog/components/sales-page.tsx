@@ -1,0 +1,79 @@
+import { CoverImage } from "~/features/catalog/components/cover-image";
+import { fileKind, formatFileSize } from "~/features/catalog/describe-file";
+import { priceLabel } from "~/features/catalog/product-price";
+import type { ProductPricing } from "~/features/catalog/product-price";
+import { type CoverRow, productBuyPath, type StoreProfile } from "~/features/catalog/store-profile";
+import { StoreAvatar } from "./store-shell";
+
+export type SalesPageView = ProductPricing & {
+  name: string;
+  slug: string;
+  summary: string;
+  /** The description as sanitised HTML (renderMarkdown). */
+  descriptionHtml: string;
+  covers: CoverRow[];
+  files: { id: string; name: string; contentType: string; size: number }[];
+};
+
+/** A product's sales page (issue 14.5): cover, name, price, summary, Buy button, description, what is included, the store. */
+export function SalesPageContent({ store, product }: { store: StoreProfile; product: SalesPageView }) {
+  const price = priceLabel(product);
+  return (
+    <article className="mx-auto grid max-w-5xl gap-10 px-4 py-8 sm:px-6 md:py-12">
+      <div className="grid items-start gap-8 md:grid-cols-2">
+        {product.covers.length > 0 ? (
+          <CoverImage
+            covers={product.covers}
+            name={product.name}
+            sizes="(min-width: 1024px) 496px, (min-width: 768px) 50vw, 100vw"
+            className="store-card h-auto w-full border bg-muted object-cover"
+            priority
+          />
+        ) : null}
+        <div className={product.covers.length > 0 ? "grid gap-5" : "grid gap-5 md:col-span-2"}>
+          <h1 className="text-3xl leading-tight tracking-tight sm:text-4xl">{product.name}</h1>
+          <p className="text-2xl font-bold store-accent-text">
+            {price.main}
+            {price.detail ? <span className="mt-1 block text-base font-medium text-muted-foreground">{price.detail}</span> : null}
+          </p>
+          {product.summary ? <p className="text-lg text-muted-foreground">{product.summary}</p> : null}
+          <div>
+            <a href={productBuyPath(store.handle, product.slug)} className="store-button text-lg">
+              {product.pricing === "free" ? "Get it for free" : "Buy now"}
+            </a>
+          </div>
+          <p className="flex items-center gap-3 text-sm text-muted-foreground">
+            <StoreAvatar store={store} size={32} />
+            <span>
+              Sold by <span className="font-semibold text-foreground">{store.name}</span>
+            </span>
+          </p>
+        </div>
+      </div>
+      {product.descriptionHtml ? (
+        <section aria-labelledby="about-heading" className="max-w-3xl">
+          <h2 id="about-heading" className="text-2xl">
+            About this product
+          </h2>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown's output (raw HTML off, only http(s)/mailto links: app/features/catalog/markdown.ts) */}
+          <div className="product-description mt-4" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+        </section>
+      ) : null}
+      {product.files.length > 0 ? (
+        <section aria-labelledby="included-heading" className="max-w-3xl">
+          <h2 id="included-heading" className="text-2xl">
+            What’s included
+          </h2>
+          <ul className="mt-4 divide-y rounded-md border">
+            {product.files.map((file) => (
+              <li key={file.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
+                <span className="min-w-0 break-words font-medium">{file.name}</span>
+                <span className="text-sm text-muted-foreground">{`${fileKind(file.name, file.contentType)} · ${formatFileSize(file.size)}`}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,18 @@
+import { sql } from "drizzle-orm";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
+
+export type BuilderProduct = { id: string; name: string; slug: string; status: "draft" | "published" };
+export type EstoreBuilder = { handle: string | null; products: BuilderProduct[] };
+
+/**
+ * The signed-in creator's store address (null before the storefront exists) and their draft and published
+ * products in storefront order, for the E-shop Builder: a part of the page's one statement.
+ */
+export const estoreBuilderQuery: PageQuery<EstoreBuilder> = {
+  json: sql`json_build_object(
+    'handle', (select handle from storefronts where user_id = me.user_id),
+    'products', coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name, 'slug', p.slug, 'status', p.status)
+        order by p.position, p.created_at, p.id)
+      from products p where p.user_id = me.user_id and p.status <> 'archived'), '[]'::json))`,
+  read: (json) => json as EstoreBuilder,
+};

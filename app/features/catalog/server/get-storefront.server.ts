@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { prepareStatement } from "~/db/prepare-statement.server";
+import { isSlugLike, type ListedProduct, type StoreProfile, storeProfileOf } from "~/features/catalog/store-profile";
+import { coversJson, type StoreRow, storeJson } from "./store-json.server";
+
+export type { ListedProduct };
+
+/** The published products of the store row `s`, in the creator's order (position, then oldest first). */
+const publishedProductsJson = sql`coalesce((select json_agg(json_build_object(
+    'id', p.id, 'name', p.name, 'slug', p.slug, 'summary', p.summary, 'pricing', p.pricing, 'priceCents', p.price_cents,
+    'minPriceCents', p.min_price_cents, 'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency,
+    'covers', ${coversJson}) order by p.position, p.created_at, p.id)
+  from products p where p.user_id = s.user_id and p.status = 'published'), '[]'::json)`;
+
+type Row = { store: StoreRow; products: ListedProduct[] };
+
+const byHandle = prepareStatement<{ page: Row | null }>(sql`
+  select (select json_build_object('store', ${storeJson}, 'products', ${publishedProductsJson})
+    from storefronts s where s.handle = ${sql.placeholder("handle")}) as page
+`);
+
+const byOwner = prepareStatement<{ page: Row | null }>(sql`
+  select (select json_build_object('store', ${storeJson}, 'products', ${publishedProductsJson})
+    from storefronts s where s.user_id = ${sql.placeholder("userId")}) as page
+`);
+
+export type Storefront = { store: StoreProfile; products: ListedProduct[] };
+
+/** The storefront `/s/:handle`: the store and its published products in the creator's order; null for unknown handles. */
+export async function getStorefront(db: Database, handle: string): Promise<Storefront | null> {
+  if (!isSlugLike(handle)) return null;
+  const [row] = await byHandle.run(db, { handle });
+  return row?.page ? { store: storeProfileOf(row.page.store), products: row.page.products } : null;
+}
+
+/** The same for a creator (the buy-button page knows the creator, not the handle); null before their first product. */
+export async function getStorefrontOf(db: Database, userId: string): Promise<Storefront | null> {
+  const [row] = await byOwner.run(db, { userId });
+  return row?.page ? { store: storeProfileOf(row.page.store), products: row.page.products } : null;
+}
