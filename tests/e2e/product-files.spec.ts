@@ -73,7 +73,7 @@ test("uploads two files, one interrupted and resumed after a reload; renames, re
 
     await page.getByLabel("Choose files").setInputFiles([path.join(dir, "lesson-one.mp4"), path.join(dir, "workbook.pdf")]);
     const uploads = page.getByRole("list", { name: "Uploads in progress" });
-    await expect(uploads.getByRole("progressbar", { name: "Upload of workbook.pdf" })).toHaveAttribute("aria-valuenow", /^[1-9]\d?$/);
+    await expect(uploads.getByRole("progressbar", { name: "Upload of workbook.pdf" })).toHaveAttribute("aria-valuenow", /^[1-9]\d?$/, { timeout: 15_000 });
     await expect(uploads.getByText(/^\d+% · \d+(\.\d)? (bytes|KB|MB|GB)\/s · /).first()).toBeVisible();
     await expect(page.getByRole("list", { name: "Product files" }).getByText("lesson-one.mp4")).toBeVisible();
     expect(droppedOne).toBe(true);
@@ -113,7 +113,7 @@ test("uploads two files, one interrupted and resumed after a reload; renames, re
     await files.getByRole("button", { name: "Move down Lesson 1 - Washes.mp4" }).focus();
     await page.keyboard.press("Enter");
     await expect(files.getByRole("listitem").first()).toContainText("workbook.pdf");
-    await expect(files.getByRole("button", { name: "Move up Lesson 1 - Washes.mp4" })).toBeFocused();
+    await expect(files.getByRole("button", { name: "Move up Lesson 1 - Washes.mp4" })).toBeFocused({ timeout: 10_000 });
     await page.reload();
     await expect(page.getByRole("list", { name: "Product files" }).getByRole("listitem").first()).toContainText("workbook.pdf");
 

@@ -73,7 +73,12 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
 
   const update = (key: string, change: Partial<UploadState>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
-  async function startUpload(file: File) {
+  /** Starts one file's upload; resolves once the server has created it (or it failed), so files keep the picked order. */
+  async function startUpload(file: File): Promise<void> {
+    let created = () => {};
+    const ready = new Promise<void>((resolve) => {
+      created = resolve;
+    });
     counter.current += 1;
     const key = `upload-${counter.current}`;
     setUploads((list) => [...list, { key, name: file.name, size: file.size, sent: 0, status: "uploading", speed: null }]);
@@ -90,6 +95,9 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
       },
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
+      onUploadUrlAvailable() {
+        created();
+      },
       onProgress(sent) {
         const now = Date.now();
         const window = [...(samples.current.get(key) ?? []), { at: now, sent }].filter((s) => now - s.at <= SPEED_WINDOW_MS);
@@ -105,11 +113,13 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
         return retry;
       },
       onError(error) {
+        created();
         const message = uploadErrorMessage(error);
         update(key, { status: "failed", error: message });
         setAnnouncement(`Upload of ${file.name} failed: ${message}`);
       },
       onSuccess() {
+        created();
         handles.current.delete(key);
         update(key, { status: "done", sent: file.size });
         setAnnouncement(`${file.name} uploaded.`);
@@ -122,6 +132,7 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
     if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
     upload.start();
     // The row exists once the upload is created: the list shows it (as unfinished) from the next load on.
+    await ready;
   }
 
   function addFiles(list: FileList | File[]) {
@@ -138,7 +149,10 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
       }
     }
     setRefused(rejected);
-    for (const file of accepted) void startUpload(file);
+    // Created one after the other (each then uploads alongside the others): the files keep the order picked.
+    void (async () => {
+      for (const file of accepted) await startUpload(file);
+    })();
   }
 
   function onPick(event: ChangeEvent<HTMLInputElement>) {
