@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ExternalLink, Settings2 } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { data, Form } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
@@ -18,6 +18,7 @@ import { changeStoreHandle } from "~/features/catalog/server/change-store-handle
 import { estoreBuilderQuery } from "~/features/catalog/server/estore-builder-query.server";
 import { moveProduct } from "~/features/catalog/server/move-product.server";
 import { absoluteUrl, storePath } from "~/features/catalog/store-profile";
+import { SetupSummaryCard } from "~/features/sales-methods/components/setup-summary-card";
 import { salesMethod } from "~/features/sales-methods/content/sales-methods";
 import { describeSetup } from "~/features/sales-methods/content/sales-options";
 import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
@@ -127,28 +128,12 @@ export default function EstoreBuilderPage({ loaderData, actionData }: Route.Comp
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
-            <h2 className="text-xl font-semibold">Your {methodName} setup</h2>
-            <ButtonLink to={METHOD.path} variant={setup ? "outline" : "default"} size="sm">
-              <Settings2 aria-hidden="true" /> {setup ? `Edit ${methodName} setup` : `Set up ${methodName}`}
-            </ButtonLink>
-          </CardHeader>
-          <CardContent>
-            {setup ? (
-              <dl className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-                {setup.map((row) => (
-                  <div key={row.label} className="contents">
-                    <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
-                    <dd className="whitespace-pre-line break-words">{row.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : (
-              <p className="text-muted-foreground">Nothing saved yet. Set up your {methodName} to name your store and choose its theme.</p>
-            )}
-          </CardContent>
-        </Card>
+        <SetupSummaryCard
+          name={methodName}
+          path={METHOD.path}
+          setup={setup}
+          emptyText={`Nothing saved yet. Set up your ${methodName} to name your store and choose its theme.`}
+        />
       </div>
     </PageShell>
   );

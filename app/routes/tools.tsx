@@ -1,9 +1,7 @@
-import { Settings2 } from "lucide-react";
 import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
-import { ButtonLink } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { SetupSummaryCard } from "~/features/sales-methods/components/setup-summary-card";
 import { salesMethod } from "~/features/sales-methods/content/sales-methods";
 import { describeSetup } from "~/features/sales-methods/content/sales-options";
 import { findTool } from "~/features/workspace/content/tools";
@@ -48,28 +46,13 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 rounded-md border border-dashed p-4 text-sm">
           The full {tool.name} is coming later. For now it works from your {method.name.toLowerCase()} setup below.
         </p>
-        <Card className="mt-8">
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
-            <h2 className="text-xl font-semibold">Your {method.name.toLowerCase()} setup</h2>
-            <ButtonLink to={method.path} variant={setup ? "outline" : "default"} size="sm">
-              <Settings2 aria-hidden="true" /> {setup ? `Edit ${method.name.toLowerCase()} setup` : `Set up ${method.name.toLowerCase()}`}
-            </ButtonLink>
-          </CardHeader>
-          <CardContent>
-            {setup ? (
-              <dl className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-                {setup.map((row) => (
-                  <div key={row.label} className="contents">
-                    <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
-                    <dd className="whitespace-pre-line break-words">{row.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : (
-              <p className="text-muted-foreground">Nothing saved yet. Set up your {method.name.toLowerCase()} to use this tool.</p>
-            )}
-          </CardContent>
-        </Card>
+        <SetupSummaryCard
+          className="mt-8"
+          name={method.name.toLowerCase()}
+          path={method.path}
+          setup={setup}
+          emptyText={`Nothing saved yet. Set up your ${method.name.toLowerCase()} to use this tool.`}
+        />
       </div>
     </PageShell>
   );

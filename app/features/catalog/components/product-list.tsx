@@ -2,25 +2,15 @@ import { ImageOff, Package, Pencil, Plus, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
+import type { ProductListItem } from "~/features/catalog/content/product-sorts";
 import { PRODUCT_TYPES } from "~/features/catalog/content/product-types";
 import { formatMoney } from "~/features/catalog/money";
 import { coverPath, NEW_PRODUCT_PATH, productPath } from "~/features/catalog/paths";
 import { ProductActions } from "./product-actions";
 import { ProductStatusBadge } from "./product-status-badge";
 
-export type ProductRow = {
-  id: string;
-  name: string;
-  type: string;
-  status: string;
-  pricing: string;
-  priceCents: number;
-  minPriceCents: number | null;
-  currency: string;
-  sales: number;
-  revenueCents: number;
-  coverId: string | null;
-};
+/** What a row of the list shows (the list item without its slug and creation time). */
+export type ProductRow = Omit<ProductListItem, "slug" | "createdAt">;
 
 export type SortOption = { readonly value: string; readonly label: string };
 
