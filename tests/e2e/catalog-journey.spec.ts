@@ -21,14 +21,14 @@ test("create a product, upload two files (one interrupted), publish, and find it
   const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store", "existing_website"] });
   // The buy-button setup whose snippet links to /buy/:id.
   const setup = new FormData();
-  for (const [name, value] of [
+  const fields: [string, string][] = [
     ["websiteUrl", "https://ada.example"],
     ["platform", "squarespace"],
     ["integrationMethod", "button"],
     ["buttonText", "Buy now"],
     ["buttonStyle", "primary"],
-  ])
-    setup.append(name, value);
+  ];
+  for (const [name, value] of fields) setup.append(name, value);
   expect((await page.request.post("/sales/existing-website", { headers: { origin: app.origin }, multipart: setup, maxRedirects: 0 })).status()).toBe(302);
 
   // Create the product.
