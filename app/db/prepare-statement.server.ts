@@ -1,11 +1,19 @@
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "./database.server";
 
 const dialect = new PgDialect();
-/** One name per distinct text (so the statements a connection keeps stay bounded). */
-const names = new Map<string, string>();
+
+/**
+ * The statement's name, from its text: the same text always has the same name and different texts never share
+ * one — also across the two server bundles (React Router's and the runtime's, which both include this module
+ * and share the pool). A counter per module copy gave both copies a `sellkit_1` for different statements.
+ */
+function statementName(text: string): string {
+  return `sellkit_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+}
 
 export type PreparedStatement<Row> = {
   /** Runs it with the values of its `sql.placeholder(name)`s: one round trip. */
@@ -20,8 +28,7 @@ export type PreparedStatement<Row> = {
  */
 export function prepareStatement<Row>(query: SQL): PreparedStatement<Row> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = names.get(text) ?? `sellkit_${names.size + 1}`;
-  names.set(text, name);
+  const name = statementName(text);
   return {
     async run(db, values = {}) {
       const pool = (db as unknown as { $client: pg.Pool }).$client;
