@@ -10,6 +10,20 @@ const STACKED_TOASTS = '[data-index]:not([data-index="0"]) > [data-content]';
 
 /** axe-core with the WCAG 2.1 A/AA and best-practice rules: no violation on the page as it is now. */
 export async function expectNoViolations(page: Page) {
+  // The page as a person reads it: after its transitions (a toast fading in is measured at half opacity
+  // otherwise). Endless animations (spinners) are not waited for; after 5 s the check runs anyway.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+      undefined,
+      {
+        timeout: 5_000,
+      },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).exclude(STACKED_TOASTS).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
