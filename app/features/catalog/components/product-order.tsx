@@ -14,6 +14,12 @@ export type MoveAnswer = { moved: { productId: string; position: number; count: 
  * work as anywhere else), saved as positions by the server. After a move, focus follows the product to its new
  * place (the other button when this one no longer applies) and the new position is announced.
  */
+/** The two move buttons: up is disabled on the first product, down on the last. */
+const MOVES = [
+  { direction: "up", label: "Move up", Icon: ArrowUp, last: false },
+  { direction: "down", label: "Move down", Icon: ArrowDown, last: true },
+] as const;
+
 export function ProductOrder({ products }: { products: readonly OrderedProduct[] }) {
   const fetcher = useFetcher<MoveAnswer>();
   const list = useRef<HTMLOListElement>(null);
@@ -53,28 +59,20 @@ export function ProductOrder({ products }: { products: readonly OrderedProduct[]
             >
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="productId" value={product.id} />
-              <Button
-                type="submit"
-                name="direction"
-                value="up"
-                aria-label={`Move up: ${product.name}`}
-                variant="outline"
-                size="sm"
-                disabled={index === 0 || fetcher.state !== "idle"}
-              >
-                <ArrowUp aria-hidden="true" /> Move up
-              </Button>
-              <Button
-                type="submit"
-                name="direction"
-                value="down"
-                aria-label={`Move down: ${product.name}`}
-                variant="outline"
-                size="sm"
-                disabled={index === products.length - 1 || fetcher.state !== "idle"}
-              >
-                <ArrowDown aria-hidden="true" /> Move down
-              </Button>
+              {MOVES.map(({ direction, label, Icon, last }) => (
+                <Button
+                  key={direction}
+                  type="submit"
+                  name="direction"
+                  value={direction}
+                  aria-label={`${label}: ${product.name}`}
+                  variant="outline"
+                  size="sm"
+                  disabled={index === (last ? products.length - 1 : 0) || fetcher.state !== "idle"}
+                >
+                  <Icon aria-hidden="true" /> {label}
+                </Button>
+              ))}
             </fetcher.Form>
           </li>
         ))}
