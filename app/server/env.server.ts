@@ -75,6 +75,25 @@ export const envSchema = z
     S3_REGION: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    // Payments (issue 15). The built-in test provider (TEST MODE checkout page) is on by default outside production
+    // and, in production, only with PAYMENTS_TEST_MODE=on (then every checkout page is labelled TEST MODE).
+    PAYMENTS_TEST_MODE: z.enum(["auto", "on", "off"]).default("auto"),
+    /** Stripe (Checkout Sessions on Connect accounts): the platform's secret key and its webhook endpoint secret. */
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Where the Stripe SDK sends its requests (api.stripe.com when empty); tests point it at the stand-in. */
+    STRIPE_API_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** PayPal (Orders v2, the wallet provider): REST app credentials, the webhook id, the API base (live when empty). */
+    PAYPAL_CLIENT_ID: optionalString,
+    PAYPAL_CLIENT_SECRET: optionalString,
+    PAYPAL_WEBHOOK_ID: optionalString,
+    PAYPAL_API_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     // Seconds a creator's public store page is served from memory to signed-out visitors (0: rendered every time).
     STORE_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -89,6 +108,12 @@ export const envSchema = z
       }
     } else if (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when the other S3_* settings are set" });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
+    }
+    if ((env.PAYPAL_CLIENT_ID || env.PAYPAL_CLIENT_SECRET) && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID)) {
+      ctx.addIssue({ code: "custom", path: ["PAYPAL_CLIENT_ID"], message: "PayPal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID" });
     }
     if (env.CAPTCHA_PROVIDER === "hcaptcha" && (!env.HCAPTCHA_SITE_KEY || !env.HCAPTCHA_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["CAPTCHA_PROVIDER"], message: "hcaptcha needs HCAPTCHA_SITE_KEY and HCAPTCHA_SECRET" });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products } from "~/features/catalog/schema.server";
+import { products } from "~/features/catalog/schema.server";
+import { orders } from "~/features/orders/schema.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
 import { greetingText, hourIn } from "~/features/workspace/greeting";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";

@@ -1,7 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, productCovers, products, storefronts } from "~/features/catalog/schema.server";
+import { productCovers, products, storefronts } from "~/features/catalog/schema.server";
+import { orders } from "~/features/orders/schema.server";
 import { minimumPriceMessage, NAME_REQUIRED_MESSAGE, SLUG_INVALID_MESSAGE, AMOUNT_INVALID_MESSAGE } from "~/features/catalog/schemas/product";
 import { ERRORS } from "~/lib/errors";
 import { PRODUCT_FORM_BODY_LIMIT_BYTES } from "../../server/request-limits";

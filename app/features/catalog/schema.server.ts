@@ -104,20 +104,3 @@ export const productFiles = pgTable(
   },
   (t) => [index("product_files_product_idx").on(t.productId, t.position)],
 );
-
-/** Paid orders of a creator's products; the dashboard's Total Sales, Orders and Customers are computed from them. */
-export const orders = pgTable(
-  "orders",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
-    customerEmail: text("customer_email").notNull(),
-    amountCents: integer("amount_cents").notNull(),
-    currency: text("currency").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-  },
-  (t) => [index("orders_user_created_idx").on(t.userId, t.createdAt)],
-);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { orders, productFiles, products } from "~/features/catalog/schema.server";
+import { productFiles, products } from "~/features/catalog/schema.server";
 import { fail, type Failure } from "~/lib/errors";
 import { PRODUCT_ID_PATTERN } from "./product-errors.server";
 
@@ -20,7 +20,7 @@ export async function deleteProduct(
     with gone as (
       delete from ${products}
       where ${products.id} = ${productId}::uuid and ${products.userId} = ${userId}
-        and not exists (select 1 from ${orders} where ${orders.productId} = ${productId}::uuid)
+        and not exists (select 1 from orders where orders.product_id = ${productId}::uuid)
       returning id
     )
     select f.upload_id from gone left join ${productFiles} f on f.product_id = gone.id`);

@@ -1,0 +1,27 @@
+// The order state machine's rules (issue 15), browser-safe so pages can label states. Every move goes through
+// transitionOrder (server), which applies a move only from the states listed here, in one conditional UPDATE:
+// the first move to `paid` fulfils the order exactly once, whatever arrives twice or out of order.
+
+export const ORDER_STATUSES = ["pending", "paid", "refunded", "disputed", "expired"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** From which states each state can be reached. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: [],
+  // A payment that arrives after the checkout expired was still taken: the buyer gets what they paid for.
+  paid: ["pending", "expired", "disputed"],
+  // A refund (or a lost dispute) may be reported before the payment itself (webhooks arrive in any order).
+  refunded: ["pending", "expired", "paid", "disputed"],
+  disputed: ["pending", "expired", "paid"],
+  expired: ["pending"],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[to].includes(from);
+}
+
+/** How long a checkout waits for its payment before the order expires and its discount reservation is released. */
+export const CHECKOUT_EXPIRY_MINUTES = 30;
+
+/** Sellkit's fee on each sale, per plan, in basis points (SPEC: Starter "Free + 8%"; paid plans have none). */
+export const PLATFORM_FEE_BASIS_POINTS = { starter: 800, pro: 0, business: 0, enterprise: 0 } as const;

@@ -1,0 +1,111 @@
+import type { ConnectionStatus } from "~/features/payments/schema.server";
+
+// The one interface every payment provider implements (issue 15): the built-in test provider
+// (test-provider.server.ts), Stripe (stripe-provider.server.ts) and PayPal (paypal-provider.server.ts). Orders
+// never talk to a provider's API directly: they call these methods and feed the PaymentEvents that verified
+// webhooks (or the reconciler's status reads) translate to into one state machine
+// (app/features/orders/server/apply-payment-event.server.ts).
+
+export type ProviderId = "test" | "stripe" | "paypal";
+
+/** What the app asks a provider to collect. Money in integer minor units of `currency` (lower-case ISO 4217 is the provider's business). */
+export type CheckoutRequest = {
+  /** The app's order id: the provider keeps it as its reference (Stripe client_reference_id/metadata, PayPal custom_id). */
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  /** Sellkit's fee kept from the seller (Stripe application_fee_amount, PayPal platform_fees); 0 on paid plans. */
+  platformFeeCents: number;
+  productName: string;
+  buyerEmail: string;
+  /** The seller's account at the provider (acct_…, a PayPal merchant id); null for the test provider. */
+  sellerAccountId: string | null;
+  /** Where the provider sends the buyer back (absolute URLs on APP_URL). */
+  successUrl: string;
+  cancelUrl: string;
+  /** When an unpaid checkout stops accepting payment. */
+  expiresAt: Date;
+};
+
+export type HostedCheckout = {
+  /** The provider's id of the checkout (cs_…, a PayPal order id, a test-provider checkout id). */
+  checkoutId: string;
+  /** Where the buyer's browser goes to pay. */
+  redirectUrl: string;
+};
+
+/** A payment failure in the provider's code and in plain words for the buyer ("Your card was declined."). */
+export type PaymentFailure = { code: string; message: string };
+
+/** What a provider says about a checkout when asked (the reconciler, the return from the hosted page). */
+export type PaymentStatus =
+  | { state: "open" }
+  | { state: "paid"; paymentId: string; amountCents: number; currency: string }
+  | { state: "failed"; failure: PaymentFailure }
+  | { state: "expired" };
+
+/** The provider-neutral events one verified webhook translates to. */
+export type PaymentEvent =
+  | { type: "payment.succeeded"; checkoutId: string; paymentId: string; amountCents: number; currency: string }
+  | { type: "payment.failed"; checkoutId: string; failure: PaymentFailure }
+  | { type: "checkout.expired"; checkoutId: string }
+  /** `refundedCents` is the payment's total refunded so far (providers report the running total). */
+  | { type: "payment.refunded"; paymentId: string; refundedCents: number }
+  | { type: "dispute.opened"; paymentId: string }
+  | { type: "dispute.closed"; paymentId: string; won: boolean }
+  | { type: "account.updated"; accountId: string; status: Exclude<ConnectionStatus, "not_connected">; details: Record<string, unknown> };
+
+export type VerifiedWebhook = {
+  /** The provider's unique id of this delivery's event (evt_…, WH-…): stored unique with the provider. */
+  eventId: string;
+  /** The provider's event type (checkout.session.completed, PAYMENT.CAPTURE.COMPLETED…). */
+  type: string;
+  /** The parsed body, stored as received. */
+  payload: unknown;
+  events: PaymentEvent[];
+};
+
+/** Thrown by verifyWebhook when the signature, timestamp or body is not the provider's: the endpoint answers 400. */
+export class WebhookVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookVerificationError";
+  }
+}
+
+export type RefundRequest = {
+  paymentId: string;
+  amountCents: number;
+  currency: string;
+  /** The part of the platform fee to give back (Stripe refund_application_fee; proportional for partial refunds). */
+  feeRefundCents: number;
+  sellerAccountId: string | null;
+  /** Our refund row's id, as the idempotency key. */
+  idempotencyKey: string;
+};
+
+export type RefundResult = { refundId: string; status: "succeeded" | "pending" } | { status: "failed"; failure: PaymentFailure };
+
+/** Onboarding of a seller at the provider (Stripe Connect account links, PayPal partner referrals). */
+export type SellerOnboarding = {
+  /** Creates (or returns) the seller's account at the provider. */
+  createAccount(input: { userId: string; email: string; country?: string }): Promise<{ accountId: string }>;
+  /** A one-time URL where the seller completes onboarding at the provider. */
+  onboardingUrl(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<string>;
+  /** The account's readiness as the provider says it now. */
+  accountStatus(accountId: string): Promise<{ status: Exclude<ConnectionStatus, "not_connected">; details: Record<string, unknown> }>;
+};
+
+export interface PaymentProvider {
+  readonly id: ProviderId;
+  /** Creates a hosted checkout for one order. */
+  createCheckout(request: CheckoutRequest): Promise<HostedCheckout>;
+  /** Providers with a capture step (PayPal: the buyer approved, the app captures); the others omit it. */
+  capture?(checkoutId: string): Promise<PaymentStatus>;
+  /** Asks the provider about a checkout (the reconciler; the buyer's return from the hosted page). */
+  getStatus(checkoutId: string): Promise<PaymentStatus>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** Verifies a webhook delivery (signature and timestamp) and translates it; throws WebhookVerificationError. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook>;
+  onboarding?: SellerOnboarding;
+}

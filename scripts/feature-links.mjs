@@ -1,0 +1,55 @@
+// Writes the per-feature import rules into biome.json from one table: which features each feature may import
+// (docs/architecture.md, "Layout and import rules"). Run `node scripts/feature-links.mjs` after changing FEATURE_LINKS;
+// `npm run lint` then enforces it (tests/unit/lint-rules.test.ts proves the rules bite).
+import { readFileSync, writeFileSync } from "node:fs";
+
+export const FEATURE_LINKS = {
+  marketing: [],
+  "dev-mailbox": [],
+  catalog: ["accounts", "workspace", "sales-methods"],
+  accounts: ["security", "workspace", "marketing"],
+  security: ["accounts", "workspace"],
+  settings: ["accounts", "security", "workspace", "marketing"],
+  workspace: ["accounts", "sales-methods", "marketing", "payments"],
+  "sales-methods": ["accounts", "workspace"],
+  payments: ["accounts", "workspace"],
+  discounts: ["accounts", "workspace", "catalog"],
+  orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery"],
+  delivery: ["accounts", "catalog", "orders"],
+};
+
+const ROUTES = {
+  group: ["~/routes/**", "**/routes/*"],
+  message: "Routes are the top layer: nothing imports them (docs/architecture.md, import rules).",
+};
+const SERVER_ONLY = {
+  group: ["**/*.server", "~/server/**", "~/db/**"],
+  message: "Browser code cannot import server-only modules (*.server, app/server, app/db); pass the data through a loader.",
+};
+const COMPONENTS = {
+  group: ["~/components/**", "**/components/**"],
+  message: "Server modules do not import UI components (docs/architecture.md, import rules).",
+};
+
+function rule(patterns) {
+  return { linter: { rules: { style: { noRestrictedImports: { level: "error", options: { patterns } } } } } };
+}
+
+function featureOverrides(feature, links) {
+  const forbidden = Object.keys(FEATURE_LINKS).filter((other) => other !== feature && !links.includes(other));
+  const linkRule = {
+    group: forbidden.flatMap((other) => [`~/features/${other}/**`, `**/${other}/**`]),
+    message: `The ${feature} feature may import only its declared links (${links.length ? links.join(", ") : "none"}): see the table in docs/architecture.md.`,
+  };
+  return [
+    { includes: [`app/features/${feature}/**`, "!**/*.server.ts", `!app/features/${feature}/server/**`], ...rule([ROUTES, linkRule, SERVER_ONLY]) },
+    { includes: [`app/features/${feature}/server/**`, `app/features/${feature}/**/*.server.ts`], ...rule([ROUTES, linkRule, COMPONENTS]) },
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const biome = JSON.parse(readFileSync("biome.json", "utf8"));
+  const shared = biome.overrides.filter((override) => !override.includes.some((glob) => glob.startsWith("app/features/")));
+  biome.overrides = [...shared, ...Object.entries(FEATURE_LINKS).flatMap(([feature, links]) => featureOverrides(feature, links))];
+  writeFileSync("biome.json", `${JSON.stringify(biome, null, 2)}\n`);
+}
