@@ -95,6 +95,37 @@ export const ERRORS = {
   // Catalog: the store (issue 14)
   STORE_HANDLE_TAKEN: { status: 409, field: "handle", message: "This store address is taken. Please choose another one." },
   STORE_PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product no longer exists. Please reload the page." },
+  // Checkout (issue 15)
+  CHECKOUT_PRODUCT_UNAVAILABLE: { status: 404, field: "form", message: "This product is not for sale right now." },
+  CHECKOUT_EMAIL_INVALID: { status: 400, field: "email", message: "Please enter a valid email address" },
+  CHECKOUT_AMOUNT_TOO_LOW: { status: 400, field: "amount", message: "Please enter at least the minimum price." },
+  CHECKOUT_AMOUNT_INVALID: { status: 400, field: "amount", message: "Please enter an amount, like 12 or 12.50." },
+  CHECKOUT_SELLER_NOT_READY: {
+    status: 409,
+    field: "form",
+    message: "This seller cannot take payments yet. Please try again later, or contact the seller.",
+  },
+  CHECKOUT_RATE_LIMITED: { status: 429, field: "form", message: "Too many checkout attempts. Please wait a minute and try again." },
+  CHECKOUT_FAILED: { status: 503, field: "form", message: "The checkout could not be started. Nothing was charged: please try again." },
+  ORDER_NOT_FOUND: { status: 404, field: "form", message: "This order was not found." },
+
+  // Discount codes (issue 15): at checkout
+  DISCOUNT_CODE_INVALID: { status: 400, field: "discountCode", message: "This discount code is not valid." },
+  DISCOUNT_CODE_EXPIRED: { status: 400, field: "discountCode", message: "This discount code has expired." },
+  DISCOUNT_CODE_NOT_STARTED: { status: 400, field: "discountCode", message: "This discount code is not active yet." },
+  DISCOUNT_CODE_USED_UP: { status: 409, field: "discountCode", message: "This discount code has been used the maximum number of times." },
+  DISCOUNT_CODE_NOT_APPLICABLE: { status: 400, field: "discountCode", message: "This discount code does not apply to this product." },
+  DISCOUNT_CODE_MIN_AMOUNT: { status: 400, field: "discountCode", message: "Your order does not reach this discount code's minimum amount." },
+
+  // Discount codes (issue 15): the seller's management
+
+  // Payments (issue 15)
+  WEBHOOK_INVALID: { status: 400, field: "form", message: "Webhook signature verification failed." },
+
+  // Orders and refunds (issue 15)
+
+  // Delivery (issue 15)
+
   // Public site
   CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
 } as const satisfies Record<string, ErrorSpec>;

@@ -28,6 +28,8 @@ export const orders = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     /** The product's name when it was bought (kept if the product is renamed or deleted). */
     productName: text("product_name").notNull().default(""),
+    /** The seller's store name when it was bought (the receipt says who sold it). */
+    storeName: text("store_name").notNull().default(""),
     customerEmail: text("customer_email").notNull(),
     status: text("status").$type<OrderStatus>().notNull().default("pending"),
     subtotalCents: integer("subtotal_cents").notNull().default(0),

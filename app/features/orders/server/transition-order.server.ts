@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { inTransaction } from "~/db/ambient-transaction.server";
+import type { Database } from "~/db/database.server";
+import { deliverOrder } from "~/features/delivery/server/deliver-order.server";
+import { redeemDiscount, releaseDiscount } from "~/features/discounts/server/discount-reservation.server";
+import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
+import type { Mailer } from "~/server/mail/mailer.server";
+
+/** What a move may also record on the order. */
+export type OrderMoveFields = {
+  providerPaymentId?: string;
+  /** The payment's total refunded so far (never lowered). */
+  refundedCents?: number;
+};
+
+export type OrderMove = {
+  to: OrderStatus;
+  /** What caused it: webhook:<provider>:<event id>, reconciler, expiry, seller_refund… (kept in order_events). */
+  cause: string;
+  details?: Record<string, unknown>;
+  set?: OrderMoveFields;
+};
+
+export type MovedOrder = {
+  id: string;
+  fromStatus: OrderStatus;
+  status: OrderStatus;
+  /** True only for the one move that took the order to paid for the first time: it was delivered. */
+  fulfilled: boolean;
+};
+
+type MovedRow = {
+  id: string;
+  from_status: OrderStatus;
+  status: OrderStatus;
+  was_paid_before: boolean;
+  customer_email: string;
+  product_name: string;
+  store_name: string;
+  amount_cents: number;
+  currency: string;
+};
+
+/**
+ * The order state machine's one door (decision 019). Moves the order to `move.to` only from the states
+ * ORDER_TRANSITIONS allows, with one conditional UPDATE on the row (locked for the statement), so two deliveries of
+ * the same event, or events in any order, cannot move it twice. In the same transaction: the move's order_events
+ * row; on the first move to paid, the delivery (access token + receipt mail) and the discount's redemption; on a
+ * move to expired, the discount reservation's release. Returns null when the order does not exist or the move is
+ * not allowed from its current state (a duplicate, a late or an out-of-order event): nothing changed.
+ */
+export async function transitionOrder(
+  services: { db: Database; mailer: Mailer; appUrl: string },
+  orderId: string,
+  move: OrderMove,
+): Promise<MovedOrder | null> {
+  const allowedFrom = ORDER_TRANSITIONS[move.to];
+  if (allowedFrom.length === 0) return null;
+  return inTransaction(services.db, async (tx) => {
+    const result = await tx.execute(sql`
+      with previous as (
+        select id, status, paid_at from orders where id = ${orderId}::uuid for update
+      ), moved as (
+        update orders o set
+          status = ${move.to},
+          paid_at = case when ${move.to} = 'paid' then coalesce(o.paid_at, now()) else o.paid_at end,
+          refunded_at = case when ${move.to} = 'refunded' then now() else o.refunded_at end,
+          disputed_at = case when ${move.to} = 'disputed' then now() else o.disputed_at end,
+          provider_payment_id = coalesce(${move.set?.providerPaymentId ?? null}, o.provider_payment_id),
+          refunded_cents = greatest(o.refunded_cents, coalesce(${move.set?.refundedCents ?? null}::int, o.refunded_cents)),
+          failure_code = case when ${move.to} = 'paid' then null else o.failure_code end,
+          failure_message = case when ${move.to} = 'paid' then null else o.failure_message end,
+          updated_at = now()
+        from previous p
+        where o.id = p.id and p.status = any(${sql.raw(`array[${allowedFrom.map((s) => `'${s}'`).join(",")}]::text[]`)})
+        returning o.id, p.status as from_status, o.status, p.paid_at is not null as was_paid_before,
+          o.customer_email, o.product_name, o.store_name, o.amount_cents, o.currency
+      ), logged as (
+        insert into order_events (order_id, from_status, to_status, cause, details)
+        select id, from_status, status, ${move.cause}, ${JSON.stringify(move.details ?? {})}::jsonb from moved
+      )
+      select * from moved`);
+    const row = (result as unknown as { rows: MovedRow[] }).rows[0];
+    if (!row) return null;
+    const fulfilled = move.to === "paid" && !row.was_paid_before;
+    if (fulfilled) {
+      await deliverOrder(
+        { db: tx, mailer: services.mailer, appUrl: services.appUrl },
+        {
+          id: row.id,
+          customerEmail: row.customer_email,
+          productName: row.product_name,
+          storeName: row.store_name,
+          amountCents: row.amount_cents,
+          currency: row.currency,
+        },
+      );
+      await redeemDiscount(tx, row.id);
+    }
+    if (move.to === "expired") await releaseDiscount(tx, row.id);
+    return { id: row.id, fromStatus: row.from_status, status: row.status, fulfilled };
+  });
+}
