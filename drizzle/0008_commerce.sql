@@ -124,6 +124,7 @@ ALTER TABLE "orders" ADD COLUMN "discount_code" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "provider" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "provider_checkout_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "provider_payment_id" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "return_key_hash" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "failure_code" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "failure_message" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint

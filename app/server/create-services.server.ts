@@ -26,5 +26,6 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     afterResponse: createAfterResponse(logger),
     errorReporter: createServerErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, logger }),
     productFiles: createProductFileStore({ env, db, logger }),
+    payments: {},
   };
 }

@@ -8,6 +8,7 @@ import type { Mailer } from "./mail/mailer.server";
 import type { ErrorReporter } from "./error-reporting.server";
 import type { SecurityEventHub } from "~/features/security/server/security-event-hub.server";
 import type { ProductFileStore } from "~/features/catalog/server/product-file-store.server";
+import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
 
 /** What the Node server creates once at start-up and hands to every loader and action. */
 export type AppServices = {
@@ -26,6 +27,8 @@ export type AppServices = {
   errorReporter: ErrorReporter;
   /** Where product files are stored (DATA_DIR/uploads or the S3 bucket), for the tus endpoint and the file verbs. */
   productFiles: ProductFileStore;
+  /** The payment providers configured on this server (the test provider, Stripe, PayPal), by id. */
+  payments: PaymentProviders;
 };
 
 declare module "react-router" {

@@ -46,6 +46,8 @@ export const orders = pgTable(
     provider: text("provider"),
     providerCheckoutId: text("provider_checkout_id"),
     providerPaymentId: text("provider_payment_id"),
+    /** SHA-256 of the secret in the buyer's return URL: only that browser sees the order's outcome page. */
+    returnKeyHash: text("return_key_hash"),
     /** The last failed attempt, in the provider's code and plain words ("Your card was declined."). */
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),

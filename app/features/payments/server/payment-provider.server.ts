@@ -109,3 +109,6 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook>;
   onboarding?: SellerOnboarding;
 }
+
+/** The providers configured on this server, created once at start-up (services.payments); absent when not configured. */
+export type PaymentProviders = Partial<Record<ProviderId, PaymentProvider>>;

@@ -1,0 +1,23 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "~/db/database.server";
+import { orderAccessTokens } from "~/features/delivery/schema.server";
+
+/** SHA-256 (hex) of an access token: what the database keeps. */
+export function hashAccessToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The buyer's download page of an order, opened by its secret token. */
+export function downloadPageUrl(appUrl: string, orderId: string, token: string): string {
+  return `${appUrl}/purchases/${orderId}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A new secret token that opens an order's download page (the receipt's link, a lost-link request, the buyer's
+ * return from the payment page). Only its hash is stored; the token is returned once, for the link.
+ */
+export async function issueAccessToken(db: Database, orderId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(orderAccessTokens).values({ orderId, tokenHash: hashAccessToken(token) });
+  return token;
+}

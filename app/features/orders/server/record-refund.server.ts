@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { inTransaction } from "~/db/ambient-transaction.server";
+import type { Database } from "~/db/database.server";
+import type { Mailer } from "~/server/mail/mailer.server";
+import { type MovedOrder, transitionOrder } from "./transition-order.server";
+
+/**
+ * Records that a payment has been refunded up to `totalRefundedCents` (the provider's running total, from a
+ * webhook or from the answer to the seller's refund). The full amount moves the order to refunded (its access is
+ * revoked at once); a partial refund keeps it paid with the refunded total raised (never lowered, so a repeated or
+ * late report changes nothing). Returns the move, or null when nothing changed.
+ */
+export async function recordRefund(
+  services: { db: Database; mailer: Mailer; appUrl: string },
+  orderId: string,
+  totalRefundedCents: number,
+  cause: string,
+): Promise<MovedOrder | { id: string; partial: true } | null> {
+  return inTransaction(services.db, async (tx) => {
+    const found = await tx.execute(sql`select amount_cents, refunded_cents, status from orders where id = ${orderId}::uuid for update`);
+    const order = (found as unknown as { rows: { amount_cents: number; refunded_cents: number; status: string }[] }).rows[0];
+    if (!order) return null;
+    if (totalRefundedCents >= order.amount_cents) {
+      return transitionOrder({ ...services, db: tx }, orderId, { to: "refunded", cause, set: { refundedCents: order.amount_cents } });
+    }
+    if (totalRefundedCents <= order.refunded_cents) return null;
+    await tx.execute(sql`
+      with raised as (
+        update orders set refunded_cents = ${totalRefundedCents}, updated_at = now() where id = ${orderId}::uuid returning id, status
+      )
+      insert into order_events (order_id, from_status, to_status, cause, details)
+      select id, status, status, ${cause}, ${JSON.stringify({ refundedCents: totalRefundedCents })}::jsonb from raised`);
+    return { id: orderId, partial: true };
+  });
+}
