@@ -13,7 +13,7 @@ export function PriceSummary({ summary }: { summary: PriceSummaryData }) {
           <dt>
             Discount (<span className="font-mono">{summary.discountCode}</span>)
           </dt>
-          <dd className="text-right">−{formatMoney(summary.discountCents, summary.currency)}</dd>
+          <dd className="text-right">{`−${formatMoney(summary.discountCents, summary.currency)}`}</dd>
         </>
       ) : null}
       <dt className="border-t pt-2 text-base font-semibold">Total</dt>

@@ -26,7 +26,8 @@ export const checkoutSchema = z.discriminatedUnion("intent", [
     email: emailField,
     amount,
     discountCode,
-    provider: z.enum(CHECKOUT_PROVIDERS, { error: CHOOSE_PROVIDER_MESSAGE }),
+    /** The pressed pay button; a free order needs none. */
+    provider: z.enum(CHECKOUT_PROVIDERS, { error: CHOOSE_PROVIDER_MESSAGE }).optional(),
   }),
 ]);
 
