@@ -60,6 +60,11 @@ export default [
   route("s/:handle/:slug", "routes/store-product.tsx"),
   route("s/:handle/:slug/buy", "routes/store-product-buy.tsx"),
 
+  // Checkout (issue 15): the test provider's TEST MODE page, the buyer's return page, payment providers' webhooks
+  route("checkout/test/:id", "routes/checkout-test.tsx"),
+  route("checkout/:orderId", "routes/checkout-return.tsx"),
+  route("api/webhooks/:provider", "routes/api-webhooks.ts"),
+
   // Resources
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/captcha/challenge", "routes/api-captcha-challenge.ts"),

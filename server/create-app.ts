@@ -10,7 +10,7 @@ import { contentSecurityPolicy, createNonce } from "./csp";
 import { discardUnreadBody } from "./discard-unread-body";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
 import { redactUrl } from "./redact-url";
-import { createHostGuard, createSiteCheck, limitRequestBody } from "./request-limits";
+import { createHostGuard, createSiteCheck, isWebhookPath, limitRequestBody } from "./request-limits";
 import { reportedRequest } from "../app/server/error-reporting.server";
 import { ERROR_REPORTING_META } from "../app/lib/error-reporting/browser-error-reporting";
 import { createAssetHandler } from "./static-assets";
@@ -125,9 +125,11 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   });
 
   // CSRF: a state-changing request must come from our own origin, APP_URL (browsers always send Origin on
-  // POST); the request's Host header is never the reference.
+  // POST); the request's Host header is never the reference. Exempt: payment providers' webhooks
+  // (/api/webhooks/:provider), which carry no session and are verified by their signature instead.
   app.use((req, res, next) => {
     if (SAFE_METHODS.has(req.method) || site.isOwnOrigin(req.get("origin"))) return next();
+    if (req.method === "POST" && isWebhookPath(req.path)) return next();
     res.status(403).json({ error: "Cross-site request refused" });
   });
 

@@ -13,6 +13,7 @@ import { resolveAuthSecret } from "./auth-secret";
 import { createApp } from "./create-app";
 import { createHttpServer } from "./request-limits";
 import { UPLOAD_SWEEP_INTERVAL_MS } from "../app/features/catalog/content/product-files";
+import { startReconciler } from "../app/features/orders/server/reconcile-pending-orders.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -59,6 +60,9 @@ async function main() {
   const { mailer, errorReporter } = services;
   // Partial uploads not completed within a day are removed with their rows, once an hour.
   const stopSweeping = services.productFiles.startSweeping(UPLOAD_SWEEP_INTERVAL_MS);
+  // Every minute: pending orders past their time expire (or are found paid), and ones whose webhook is late are
+  // asked about at their provider (issue 15.6); one instance at a time.
+  const stopReconciler = startReconciler(services);
   // With SENTRY_DSN, an error nothing caught is reported (waiting at most the send timeout), then the process
   // ends as Node would have ended it.
   if (errorReporter.enabled) {
@@ -120,6 +124,7 @@ async function main() {
       clearInterval(closeIdle);
       services.health.close();
       stopSweeping();
+      await stopReconciler();
       await closeVite();
       await services.afterResponse.drain();
       await errorReporter.flush();

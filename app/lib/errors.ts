@@ -108,6 +108,17 @@ export const ERRORS = {
   CHECKOUT_RATE_LIMITED: { status: 429, field: "form", message: "Too many checkout attempts. Please wait a minute and try again." },
   CHECKOUT_FAILED: { status: 503, field: "form", message: "The checkout could not be started. Nothing was charged: please try again." },
   ORDER_NOT_FOUND: { status: 404, field: "form", message: "This order was not found." },
+  /** A discount brings a paid product's total below the smallest amount a card can be charged (but not to 0). */
+  CHECKOUT_TOTAL_BELOW_MINIMUM: {
+    status: 400,
+    field: "discountCode",
+    message: "With this discount the total is below the smallest amount we can charge, so this code cannot be used for this product.",
+  },
+  CHECKOUT_PROVIDER_UNAVAILABLE: { status: 400, field: "form", message: "This way of paying is not available for this product. Please choose another one." },
+  /** POST /api/webhooks/:provider for a provider this server does not have. */
+  WEBHOOK_PROVIDER_UNKNOWN: { status: 404, field: "form", message: "Unknown payment provider." },
+  /** The TEST MODE page of a checkout that does not exist (or the test provider is off). */
+  TEST_CHECKOUT_NOT_FOUND: { status: 404, field: "form", message: "This test checkout does not exist." },
 
   // Discount codes (issue 15): at checkout
   DISCOUNT_CODE_INVALID: { status: 400, field: "discountCode", message: "This discount code is not valid." },

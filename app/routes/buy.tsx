@@ -4,7 +4,7 @@ import { PageShell } from "~/components/site/page-shell";
 import { Card, CardContent } from "~/components/ui/card";
 import { ProductCard } from "~/features/catalog/components/product-card";
 import { getStorefrontOf } from "~/features/catalog/server/get-storefront.server";
-import { storePath } from "~/features/catalog/store-profile";
+import { productBuyPath, storePath } from "~/features/catalog/store-profile";
 import { pageMeta } from "~/lib/meta";
 import { getBuyPage } from "~/features/sales-methods/server/get-buy-page.server";
 import type { Route } from "./+types/buy";
@@ -54,7 +54,17 @@ export default function BuyPage({ loaderData }: Route.ComponentProps) {
           {handle && products.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {products.map((product) => (
-                <ProductCard key={product.id} handle={handle} product={product} headingLevel="h3" />
+                <ProductCard
+                  key={product.id}
+                  handle={handle}
+                  product={product}
+                  headingLevel="h3"
+                  action={
+                    <a href={productBuyPath(handle, product.slug)} className="store-button w-full" aria-label={`Buy ${product.name}`}>
+                      Buy
+                    </a>
+                  }
+                />
               ))}
             </ul>
           ) : (

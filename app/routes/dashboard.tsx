@@ -20,6 +20,8 @@ import { dashboardPageQuery } from "~/features/workspace/server/dashboard-page-q
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/server/http/request-context.server";
+import { PaymentsNotReadyNotice } from "~/features/orders/components/payments-not-ready-notice";
+import { sellerPaymentOptions } from "~/features/orders/server/seller-payment-options.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Dashboard", description: "Your Sellkit dashboard." }),
@@ -32,20 +34,23 @@ export const meta: Route.MetaFunction = () => [
  * value, already resolved (it came with the rest), so the component and its load-error element are unchanged.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { page } = await requireUser(context.services, requestContext(request), { batch: context, page: dashboardPageQuery });
+  const { id, page } = await requireUser(context.services, requestContext(request), { batch: context, page: dashboardPageQuery });
   const { profile, business, salesMethods, stats } = page;
+  // Issue 15: whether buyers can pay this seller now (no statement at all while the test provider is on).
+  const paymentsReady = (await sellerPaymentOptions(context.services, id)).length > 0;
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,
     avatarUrl: profile.avatarUrl,
     storeName: profile.storeName,
+    paymentsReady,
     greeting: greetingText(hourIn(new Date(), readTimeZone(requestContext(request))), profile.firstName),
     workspace: Promise.resolve({ business, salesMethods, stats }),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { firstName, lastName, avatarUrl, storeName, greeting, workspace } = loaderData;
+  const { firstName, lastName, avatarUrl, storeName, paymentsReady, greeting, workspace } = loaderData;
   return (
     <PageShell>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6">
@@ -69,6 +74,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
         </header>
+        {paymentsReady ? null : <PaymentsNotReadyNotice />}
         <Suspense fallback={<WorkspaceSkeleton />}>
           <Await
             resolve={workspace}

@@ -10,12 +10,14 @@ import type { AppServices } from "./services.server";
 import { createAfterResponse } from "./tasks/after-response.server";
 import { createServerErrorReporter } from "./error-reporting.server";
 import { createProductFileStore } from "~/features/catalog/server/product-file-store.server";
+import { createPaymentProviders } from "~/features/payments/server/create-payment-providers.server";
+import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
 
 /** Everything loaders and actions use, built once from the environment and an open database. */
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, listen });
   const auth = createAuth({ db, env, mailer, logger });
-  return {
+  const services: AppServices = {
     env,
     db,
     logger,
@@ -28,4 +30,15 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     productFiles: createProductFileStore({ env, db, logger }),
     payments: {},
   };
+  // The test provider reports its outcomes as signed webhooks through the same intake as POST /api/webhooks/:provider.
+  services.payments = createPaymentProviders({
+    env,
+    db,
+    logger,
+    deliverWebhook: async (providerId, rawBody, headers) => {
+      const received = await receiveWebhook(services, providerId, rawBody, headers);
+      if (!received.ok) throw new Error(`the app refused the ${providerId} webhook: ${received.code}`);
+    },
+  });
+  return services;
 }

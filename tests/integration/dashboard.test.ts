@@ -71,7 +71,7 @@ describe("/dashboard", () => {
     expect(html).not.toContain("Bob");
   });
 
-  it("computes the stat cards from the creator's own products and orders only", async () => {
+  it("computes the stat cards from the creator's own products and paid orders only, net of refunds", async () => {
     const empty = await page("/dashboard", ada);
     expect([stat(empty.html, "Total Sales"), stat(empty.html, "Orders"), stat(empty.html, "Products"), stat(empty.html, "Customers")]).toEqual([
       "$0",
@@ -83,11 +83,50 @@ describe("/dashboard", () => {
     const [product] = await server.db.insert(products).values({ userId: ada.id, name: "Pricing Playbook", priceCents: 1000, currency: "USD" }).returning();
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     await server.db.insert(orders).values([
-      { userId: ada.id, productId: product!.id, customerEmail: "one@example.com", amountCents: 1000, currency: "USD", createdAt: daysAgo(1) },
-      { userId: ada.id, productId: product!.id, customerEmail: "ONE@example.com", amountCents: 1000, currency: "USD", createdAt: daysAgo(2) },
-      { userId: ada.id, productId: product!.id, customerEmail: "two@example.com", amountCents: 550, currency: "USD", createdAt: daysAgo(45) },
-      { userId: ada.id, productId: product!.id, customerEmail: "three@example.com", amountCents: 900, currency: "EUR", createdAt: daysAgo(3) },
-      { userId: bob.id, customerEmail: "bobs@example.com", amountCents: 99_900, currency: "USD", createdAt: daysAgo(1) },
+      { userId: ada.id, productId: product!.id, status: "paid", customerEmail: "one@example.com", amountCents: 1000, currency: "USD", createdAt: daysAgo(1) },
+      // Partly refunded: counts with what was kept (1,000 − 250).
+      {
+        userId: ada.id,
+        productId: product!.id,
+        status: "paid",
+        customerEmail: "ONE@example.com",
+        amountCents: 1250,
+        refundedCents: 250,
+        currency: "USD",
+        createdAt: daysAgo(2),
+      },
+      { userId: ada.id, productId: product!.id, status: "paid", customerEmail: "two@example.com", amountCents: 550, currency: "USD", createdAt: daysAgo(45) },
+      { userId: ada.id, productId: product!.id, status: "paid", customerEmail: "three@example.com", amountCents: 900, currency: "EUR", createdAt: daysAgo(3) },
+      // Not sales: unpaid, expired, refunded, disputed.
+      {
+        userId: ada.id,
+        productId: product!.id,
+        status: "pending",
+        customerEmail: "four@example.com",
+        amountCents: 7000,
+        currency: "USD",
+        createdAt: daysAgo(1),
+      },
+      {
+        userId: ada.id,
+        productId: product!.id,
+        status: "expired",
+        customerEmail: "five@example.com",
+        amountCents: 7000,
+        currency: "USD",
+        createdAt: daysAgo(1),
+      },
+      { userId: ada.id, productId: product!.id, status: "refunded", customerEmail: "six@example.com", amountCents: 7000, refundedCents: 7000, currency: "USD" },
+      {
+        userId: ada.id,
+        productId: product!.id,
+        status: "disputed",
+        customerEmail: "seven@example.com",
+        amountCents: 7000,
+        currency: "USD",
+        createdAt: daysAgo(1),
+      },
+      { userId: bob.id, status: "paid", customerEmail: "bobs@example.com", amountCents: 99_900, currency: "USD", createdAt: daysAgo(1) },
     ]);
     const { html } = await page("/dashboard", ada);
     expect(stat(html, "Total Sales")).toBe("$25.50");

@@ -312,11 +312,14 @@ describe("editing and the one-click actions", () => {
     expect(await productRow(sold)).toBeDefined();
   });
 
-  it("lists sales and revenue per product, searches by name and sorts", async () => {
+  it("lists sales (paid orders) and revenue (net of refunds) per product, searches by name and sorts", async () => {
     const id = await create(alice, { name: "Bestseller Zeta", price: "5" });
     await server.db.insert(orders).values([
-      { userId: alice.id, productId: id, customerEmail: "a@example.com", amountCents: 500, currency: "USD" },
-      { userId: alice.id, productId: id, customerEmail: "b@example.com", amountCents: 700, currency: "USD" },
+      { userId: alice.id, productId: id, status: "paid", customerEmail: "a@example.com", amountCents: 500, currency: "USD" },
+      { userId: alice.id, productId: id, status: "paid", customerEmail: "b@example.com", amountCents: 900, refundedCents: 200, currency: "USD" },
+      // Not sales: an abandoned checkout and a refunded order.
+      { userId: alice.id, productId: id, status: "pending", customerEmail: "c@example.com", amountCents: 500, currency: "USD" },
+      { userId: alice.id, productId: id, status: "refunded", customerEmail: "d@example.com", amountCents: 500, refundedCents: 500, currency: "USD" },
     ]);
     const found = await (await get(alice, "/tools/products?q=zeta")).text();
     expect(found).toContain("Bestseller Zeta");

@@ -1,9 +1,23 @@
+import type { ReactNode } from "react";
 import { CoverImage } from "~/features/catalog/components/cover-image";
 import { priceLabel } from "~/features/catalog/product-price";
 import { type ListedProduct, productPath } from "~/features/catalog/store-profile";
 
-/** A product on a storefront or buy page: cover, name (the link to its sales page), price and summary. */
-export function ProductCard({ handle, product, headingLevel = "h2" }: { handle: string; product: ListedProduct; headingLevel?: "h2" | "h3" }) {
+/**
+ * A product on a storefront or buy page: cover, name (the link to its sales page), price and summary; `action`
+ * (the buy page's Buy link) sits above the card-wide link.
+ */
+export function ProductCard({
+  handle,
+  product,
+  headingLevel = "h2",
+  action,
+}: {
+  handle: string;
+  product: ListedProduct;
+  headingLevel?: "h2" | "h3";
+  action?: ReactNode;
+}) {
   const price = priceLabel(product);
   const Heading = headingLevel;
   return (
@@ -27,6 +41,7 @@ export function ProductCard({ handle, product, headingLevel = "h2" }: { handle: 
           {price.detail ? <span className="block text-sm font-normal text-muted-foreground">{price.detail}</span> : null}
         </p>
         {product.summary ? <p className="text-sm text-muted-foreground">{product.summary}</p> : null}
+        {action ? <div className="relative z-10 mt-auto pt-2">{action}</div> : null}
       </div>
     </li>
   );

@@ -36,7 +36,7 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The creator's products with sales (orders) and revenue (their sum, minor units), whose name contains `search`
+ * The creator's products with sales (paid orders) and revenue (their sum net of refunds, minor units), whose name contains `search`
  * (case-insensitive, "" for all), sorted by `sort`; the smallest cover for the thumbnail.
  */
 export function productListQuery(search: string, sort: ProductSort): PageQuery<ProductListItem[]> {
@@ -51,7 +51,7 @@ export function productListQuery(search: string, sort: ProductSort): PageQuery<P
       ) order by ${sql.raw(ORDER_BY[sort])}), '[]'::json)
       from products p
       left join (
-        select product_id, count(*)::int as n, sum(amount_cents)::bigint as revenue from orders where user_id = me.user_id group by product_id
+        select product_id, count(*)::int as n, sum(amount_cents - refunded_cents)::bigint as revenue from orders where user_id = me.user_id and status = 'paid' group by product_id
       ) s on s.product_id = p.id
       where p.user_id = me.user_id and (${search}::text = '' or p.name ilike ${containsPattern(search)}::text)
     )`,

@@ -49,10 +49,14 @@ export type PaymentEvent =
   | { type: "payment.succeeded"; checkoutId: string; paymentId: string; amountCents: number; currency: string }
   | { type: "payment.failed"; checkoutId: string; failure: PaymentFailure }
   | { type: "checkout.expired"; checkoutId: string }
-  /** `refundedCents` is the payment's total refunded so far (providers report the running total). */
-  | { type: "payment.refunded"; paymentId: string; refundedCents: number }
-  | { type: "dispute.opened"; paymentId: string }
-  | { type: "dispute.closed"; paymentId: string; won: boolean }
+  /**
+   * `refundedCents` is the payment's total refunded so far (providers report the running total). `orderId`, on
+   * the events that name a payment: the app's order id when the provider's event carries it (its reference,
+   * metadata, custom_id), so an event that overtakes the payment's own still finds its order.
+   */
+  | { type: "payment.refunded"; paymentId: string; refundedCents: number; orderId?: string }
+  | { type: "dispute.opened"; paymentId: string; orderId?: string }
+  | { type: "dispute.closed"; paymentId: string; won: boolean; orderId?: string }
   | { type: "account.updated"; accountId: string; status: Exclude<ConnectionStatus, "not_connected">; details: Record<string, unknown> };
 
 export type VerifiedWebhook = {

@@ -14,7 +14,8 @@ const recent = sql`now() - make_interval(days => ${STATS_WINDOW_DAYS})`;
 const previous = sql`now() - make_interval(days => ${STATS_WINDOW_DAYS * 2})`;
 
 /**
- * Total Sales, Orders, Products and Customers of the signed-in creator, from their own products and orders,
+ * Total Sales, Orders, Products and Customers of the signed-in creator, from their own products and paid orders
+ * (issue 15: pending, expired, refunded and disputed orders are not sales; revenue is net of partial refunds),
  * with the change of the last STATS_WINDOW_DAYS days against the window before. Sales are summed in the
  * store's currency (the online store's setting, USD until one is chosen). One scan of the creator's orders
  * and one of their products, each figure an aggregate with a FILTER.
@@ -28,9 +29,9 @@ export const dashboardStatsQuery: PageQuery<DashboardStats> = {
       ) as currency
     ),
     mine as (
-      select o.amount_cents, o.created_at, lower(o.customer_email) as customer, o.currency = store.currency as in_store_currency,
+      select o.amount_cents - o.refunded_cents as amount_cents, o.created_at, lower(o.customer_email) as customer, o.currency = store.currency as in_store_currency,
         o.created_at >= ${recent} as is_recent, (o.created_at >= ${previous} and o.created_at < ${recent}) as is_previous
-      from orders o cross join store where o.user_id = me.user_id
+      from orders o cross join store where o.user_id = me.user_id and o.status = 'paid'
     ),
     order_figures as (
       select

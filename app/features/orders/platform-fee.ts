@@ -1,0 +1,14 @@
+import { PLATFORM_FEE_BASIS_POINTS } from "~/features/orders/order-status";
+
+export type Plan = keyof typeof PLATFORM_FEE_BASIS_POINTS;
+
+/** A seller's plan as stored in profiles.plan (null or unknown: Starter, the free plan with the fee). */
+export function planOf(value: string | null | undefined): Plan {
+  return value && Object.hasOwn(PLATFORM_FEE_BASIS_POINTS, value) ? (value as Plan) : "starter";
+}
+
+/** Sellkit's fee on `amountCents` for `plan`, in minor units, rounded half up (8% of 1,250 is 100; of 1,256 is 100.48 → 100; of 1,257 is 100.56 → 101). */
+export function platformFee(amountCents: number, plan: Plan): number {
+  if (amountCents <= 0) return 0;
+  return Math.floor((amountCents * PLATFORM_FEE_BASIS_POINTS[plan] + 5000) / 10000);
+}

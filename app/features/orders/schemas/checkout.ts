@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { emailField, INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
+
+export const AMOUNT_FIELD_MAX = 32;
+export const DISCOUNT_CODE_FIELD_MAX = 64;
+export const CHECKOUT_PROVIDERS = ["test", "stripe", "paypal"] as const;
+export const CHOOSE_PROVIDER_MESSAGE = "Please choose how to pay.";
+
+const amount = z.string().trim().max(AMOUNT_FIELD_MAX, "Please enter an amount, like 12 or 12.50.").optional();
+const discountCode = z.string().trim().max(DISCOUNT_CODE_FIELD_MAX, "This discount code is not valid.").optional();
+
+/**
+ * The buyer's checkout form (issue 15.3), read from the form fields `intent`, `email`, `amount`, `discountCode` and
+ * the pressed pay button's `provider`: `apply` shows the price summary (the email may still be empty), `pay` starts
+ * the payment. No price is ever read from the form: the server computes it from the product and the code.
+ */
+export const checkoutSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("apply"),
+    email: z.string().trim().max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE).optional(),
+    amount,
+    discountCode,
+  }),
+  z.object({
+    intent: z.literal("pay"),
+    email: emailField,
+    amount,
+    discountCode,
+    /** The pressed pay button; a free order needs none. */
+    provider: z.enum(CHECKOUT_PROVIDERS, { error: CHOOSE_PROVIDER_MESSAGE }).optional(),
+  }),
+]);
+
+export type CheckoutFormInput = z.infer<typeof checkoutSchema>;
+
+/** The form's fields as the schema reads them: `intent` is `apply` only for the Apply button, `pay` otherwise. */
+export function checkoutFields(formData: FormData): Record<string, unknown> {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  return {
+    intent: text("intent") === "apply" ? "apply" : "pay",
+    email: text("email"),
+    amount: text("amount"),
+    discountCode: text("discountCode"),
+    provider: text("provider") || undefined,
+  };
+}

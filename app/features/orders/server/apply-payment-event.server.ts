@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { PaymentEvent, ProviderId } from "~/features/payments/server/payment-provider.server";
+import type { Mailer } from "~/server/mail/mailer.server";
+import { recordRefund } from "./record-refund.server";
+import { transitionOrder } from "./transition-order.server";
+
+type OrderEvent = Exclude<PaymentEvent, { type: "account.updated" }>;
+
+type Found = { id: string; status: string; amount_cents: number; currency: string };
+
+/** What applying one event did: `error` when it could not be applied (kept on the webhook's row). */
+export type AppliedEvent = { orderId: string | null; error?: string };
+
+async function findOrder(db: Database, provider: ProviderId, event: OrderEvent): Promise<Found | null> {
+  const byCheckout = "checkoutId" in event ? event.checkoutId : null;
+  const byPayment = "paymentId" in event ? event.paymentId : null;
+  const byOrder = "orderId" in event && event.orderId && /^[0-9a-f-]{36}$/i.test(event.orderId) ? event.orderId : null;
+  const result = await db.execute(sql`
+    select id, status, amount_cents, currency from orders
+    where provider = ${provider} and (
+      (${byCheckout}::text is not null and provider_checkout_id = ${byCheckout})
+      or (${byPayment}::text is not null and provider_payment_id = ${byPayment})
+      or (${byOrder}::uuid is not null and id = ${byOrder}::uuid))
+    limit 1`);
+  return (result as unknown as { rows: Found[] }).rows[0] ?? null;
+}
+
+/**
+ * Applies one provider-neutral payment event to its order (found by provider and checkout id, payment id, or the
+ * order id the provider keeps), always through the state machine's one door (transitionOrder) or recordRefund:
+ * - payment.succeeded → paid with the payment id, only when amount and currency are the order's (else an error,
+ *   nothing fulfilled);
+ * - payment.failed → the failure is kept on the still-pending order (no state change; the buyer may retry);
+ * - checkout.expired → expired (the discount reservation is released);
+ * - payment.refunded → recordRefund (full → refunded, partial → the refunded total raised);
+ * - dispute.opened → disputed; dispute.closed → paid when won, refunded when lost.
+ * A move the order's state does not allow (a duplicate, a late or reordered event) changes nothing.
+ */
+export async function applyPaymentEvent(
+  services: { db: Database; mailer: Mailer; appUrl: string },
+  provider: ProviderId,
+  event: OrderEvent,
+  cause: string,
+): Promise<AppliedEvent> {
+  const order = await findOrder(services.db, provider, event);
+  if (!order) return { orderId: null, error: `no order for ${event.type}` };
+  const id = order.id;
+  switch (event.type) {
+    case "payment.succeeded": {
+      if (event.amountCents !== Number(order.amount_cents) || event.currency.toLowerCase() !== order.currency.toLowerCase()) {
+        return {
+          orderId: id,
+          error: `amount mismatch: paid ${event.amountCents} ${event.currency}, order is ${order.amount_cents} ${order.currency}`,
+        };
+      }
+      await transitionOrder(services, id, { to: "paid", cause, set: { providerPaymentId: event.paymentId } });
+      return { orderId: id };
+    }
+    case "payment.failed":
+      await services.db.execute(sql`
+        update orders set failure_code = ${event.failure.code.slice(0, 100)}, failure_message = ${event.failure.message.slice(0, 500)}, updated_at = now()
+        where id = ${id}::uuid and status = 'pending'`);
+      return { orderId: id };
+    case "checkout.expired":
+      await transitionOrder(services, id, { to: "expired", cause });
+      return { orderId: id };
+    case "payment.refunded":
+      await recordRefund(services, id, event.refundedCents, cause);
+      return { orderId: id };
+    case "dispute.opened":
+      await transitionOrder(services, id, { to: "disputed", cause });
+      return { orderId: id };
+    case "dispute.closed":
+      if (event.won) await transitionOrder(services, id, { to: "paid", cause, details: { dispute: "won" } });
+      else await transitionOrder(services, id, { to: "refunded", cause, details: { dispute: "lost" }, set: { refundedCents: Number(order.amount_cents) } });
+      return { orderId: id };
+  }
+}

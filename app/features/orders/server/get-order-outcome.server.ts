@@ -1,0 +1,104 @@
+import { timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { productBuyPath } from "~/features/catalog/store-profile";
+import { downloadPageUrl, issueAccessToken } from "~/features/delivery/server/issue-access-token.server";
+import type { OrderStatus } from "~/features/orders/order-status";
+import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
+import type { Mailer } from "~/server/mail/mailer.server";
+import { hashReturnKey } from "./create-checkout.server";
+import { syncOrderStatus } from "./sync-order-status.server";
+
+/** What the buyer's return page shows of their order. */
+export type OrderOutcome = {
+  id: string;
+  status: OrderStatus;
+  customerEmail: string;
+  productName: string;
+  storeName: string;
+  amountCents: number;
+  currency: string;
+  provider: string | null;
+  /** The provider's reason for the last failed attempt, in plain words. */
+  failureMessage: string | null;
+  /** The product's checkout page ("Try again"), when the product is still sold there. */
+  retryPath: string | null;
+  /** Paid: a fresh link to the buyer's download page. */
+  downloadUrl: string | null;
+};
+
+type Row = {
+  id: string;
+  status: OrderStatus;
+  customer_email: string;
+  product_name: string;
+  store_name: string;
+  amount_cents: number;
+  currency: string;
+  provider: string | null;
+  provider_checkout_id: string | null;
+  failure_message: string | null;
+  return_key_hash: string | null;
+  expires_at: string | null;
+  handle: string | null;
+  slug: string | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function read(db: Database, orderId: string): Promise<Row | null> {
+  const result = await db.execute(sql`
+    select o.id, o.status, o.customer_email, o.product_name, o.store_name, o.amount_cents, o.currency, o.provider, o.provider_checkout_id,
+      o.failure_message, o.return_key_hash, o.expires_at, s.handle, p.slug
+    from orders o
+    left join products p on p.id = o.product_id and p.status = 'published'
+    left join storefronts s on s.user_id = p.user_id
+    where o.id = ${orderId}::uuid`);
+  return (result as unknown as { rows: Row[] }).rows[0] ?? null;
+}
+
+function keyMatches(row: Row, key: string): boolean {
+  if (!row.return_key_hash || !key) return false;
+  const expected = Buffer.from(row.return_key_hash, "hex");
+  const given = Buffer.from(hashReturnKey(key), "hex");
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * The buyer's return from the payment page (/checkout/:orderId?key=…): only with the order's secret return key
+ * (its hash compared in constant time; otherwise null, answered 404 as an unknown order). A still-pending order is
+ * checked at its provider first (the webhook may not have arrived yet), as the reconciler would. A paid order gets
+ * a fresh download-page link.
+ */
+export async function getOrderOutcome(
+  services: { db: Database; mailer: Mailer; payments: PaymentProviders; env: { APP_URL: string } },
+  orderId: string,
+  key: string,
+): Promise<OrderOutcome | null> {
+  if (!UUID.test(orderId) || key.length > 200) return null;
+  let row = await read(services.db, orderId);
+  if (!row || !keyMatches(row, key)) return null;
+  if (row.status === "pending" && row.provider) {
+    const expiresAt = row.expires_at ? new Date(row.expires_at) : null;
+    await syncOrderStatus(
+      services,
+      { id: row.id, provider: row.provider, providerCheckoutId: row.provider_checkout_id, expiresAt },
+      { cause: "return_page", expireIfUnpaid: expiresAt !== null && expiresAt <= new Date() },
+    );
+    row = (await read(services.db, orderId)) ?? row;
+  }
+  const downloadUrl = row.status === "paid" ? downloadPageUrl(services.env.APP_URL, row.id, await issueAccessToken(services.db, row.id)) : null;
+  return {
+    id: row.id,
+    status: row.status,
+    customerEmail: row.customer_email,
+    productName: row.product_name,
+    storeName: row.store_name,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    provider: row.provider,
+    failureMessage: row.failure_message,
+    retryPath: row.handle && row.slug ? productBuyPath(row.handle, row.slug) : null,
+    downloadUrl,
+  };
+}

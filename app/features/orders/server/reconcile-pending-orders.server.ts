@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { inTransaction, outsideTransaction } from "~/db/ambient-transaction.server";
+import type { Database } from "~/db/database.server";
+import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
+import type { Logger } from "~/server/logger.server";
+import type { Mailer } from "~/server/mail/mailer.server";
+import { type PendingOrder, syncOrderStatus } from "./sync-order-status.server";
+
+/** Pending orders older than this are asked about too (their webhook may have been lost). */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+/** At most this many orders per run (the oldest first); the next run takes the rest. */
+export const RECONCILE_BATCH = 200;
+/** One instance reconciles at a time: this transaction-level advisory lock key ("sellkit reconcile"). */
+const RECONCILER_LOCK = 0x5e11c17;
+
+type Services = { db: Database; mailer: Mailer; logger: Logger; payments: PaymentProviders; env: { APP_URL: string } };
+
+export type ReconcileResult = { ran: boolean; checked: number; paid: number; expired: number; failed: number };
+
+/**
+ * The expiry and reconciler sweep (issue 15.6), run every minute by the server and called directly by tests.
+ * Pending orders past `expires_at` are asked about at their provider (paid → paid; otherwise → expired, which
+ * releases the discount reservation); pending orders older than two minutes are asked too (a lost webhook). Every
+ * move goes through the state machine, so a webhook arriving meanwhile cannot make anything happen twice. One
+ * instance at a time (pg_try_advisory_xact_lock held for the run); others skip the round.
+ */
+export async function reconcilePendingOrders(services: Services, now: Date = new Date()): Promise<ReconcileResult> {
+  const result: ReconcileResult = { ran: false, checked: 0, paid: 0, expired: 0, failed: 0 };
+  await inTransaction(services.db, async (tx) => {
+    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILER_LOCK}) as locked`);
+    if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return;
+    result.ran = true;
+    const found = await tx.execute(sql`
+      select id, provider, provider_checkout_id, expires_at from orders
+      where status = 'pending' and (expires_at <= ${now} or created_at <= ${new Date(now.getTime() - RECONCILE_AFTER_MS)})
+      order by created_at limit ${RECONCILE_BATCH}`);
+    const pending = (found as unknown as { rows: { id: string; provider: string | null; provider_checkout_id: string | null; expires_at: string | null }[] })
+      .rows;
+    // The provider calls and moves run on their own connections, outside the lock's transaction.
+    await outsideTransaction(async () => {
+      for (const row of pending) {
+        const order: PendingOrder = {
+          id: row.id,
+          provider: row.provider,
+          providerCheckoutId: row.provider_checkout_id,
+          expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+        };
+        result.checked += 1;
+        try {
+          const status = await syncOrderStatus(services, order, {
+            cause: "reconciler",
+            expireIfUnpaid: order.expiresAt !== null && order.expiresAt <= now,
+          });
+          if (status?.state === "paid") result.paid += 1;
+          else if (status?.state === "expired" || (order.expiresAt && order.expiresAt <= now)) result.expired += 1;
+        } catch (error) {
+          result.failed += 1;
+          services.logger.error({ err: error, orderId: order.id }, "reconciler: could not check a pending order");
+        }
+      }
+    });
+  });
+  return result;
+}
+
+/** Runs the sweep every `intervalMs` (one run at a time); returns the function that stops it (on shutdown). */
+export function startReconciler(services: Services, intervalMs = 60_000): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = reconcilePendingOrders(services)
+      .catch((error) => services.logger.error({ err: error }, "reconciler run failed"))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

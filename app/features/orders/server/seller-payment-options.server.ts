@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { PaymentProvider, PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
+
+/** A provider a seller's checkout can use now, with the seller's account at it (null for the test provider). */
+export type PaymentOption = { provider: ProviderId; sellerAccountId: string | null };
+
+/**
+ * Which providers a seller's checkout can use now: Stripe and PayPal when this server has them configured AND the
+ * seller's account there is `ready`; the test provider whenever it is on (no onboarding). Empty: the seller cannot
+ * take payments yet (CHECKOUT_SELLER_NOT_READY). Ordered test, stripe, paypal.
+ */
+export async function sellerPaymentOptions(services: { db: Database; payments: PaymentProviders }, sellerId: string): Promise<PaymentOption[]> {
+  const options: PaymentOption[] = [];
+  if (services.payments.test) options.push({ provider: "test", sellerAccountId: null });
+  const external = (["stripe", "paypal"] as const).filter((id) => services.payments[id]);
+  if (external.length === 0) return options;
+  const result = await services.db.execute(sql`
+    select provider, external_account_id from payment_accounts
+    where user_id = ${sellerId} and status = 'ready' and external_account_id is not null
+      and provider in (${sql.join(
+        external.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+  const ready = new Map(
+    (result as unknown as { rows: { provider: ProviderId; external_account_id: string }[] }).rows.map((r) => [r.provider, r.external_account_id]),
+  );
+  for (const id of external) {
+    const account = ready.get(id);
+    if (account) options.push({ provider: id, sellerAccountId: account });
+  }
+  return options;
+}
+
+/** The configured provider of an option (it exists: options list only configured ones). */
+export function providerOf(payments: PaymentProviders, id: ProviderId): PaymentProvider | null {
+  return payments[id] ?? null;
+}

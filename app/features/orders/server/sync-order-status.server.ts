@@ -1,0 +1,41 @@
+import type { Database } from "~/db/database.server";
+import type { PaymentProviders, PaymentStatus, ProviderId } from "~/features/payments/server/payment-provider.server";
+import type { Mailer } from "~/server/mail/mailer.server";
+import { applyPaymentEvent } from "./apply-payment-event.server";
+import { transitionOrder } from "./transition-order.server";
+
+export type PendingOrder = { id: string; provider: string | null; providerCheckoutId: string | null; expiresAt: Date | null };
+
+type Services = { db: Database; mailer: Mailer; payments: PaymentProviders; env: { APP_URL: string } };
+
+/**
+ * Asks an order's provider about its checkout and applies the answer as a webhook's event would be applied
+ * (reconciling a webhook that never came): paid → paid (amount and currency checked), failed → the failure kept,
+ * expired → expired. With `expireIfUnpaid` (the order is past its time), anything but paid expires it, which
+ * releases its discount reservation. Returns the provider's answer (null when there was nobody to ask).
+ */
+export async function syncOrderStatus(
+  services: Services,
+  order: PendingOrder,
+  { cause, expireIfUnpaid }: { cause: string; expireIfUnpaid: boolean },
+): Promise<PaymentStatus | null> {
+  const moveServices = { db: services.db, mailer: services.mailer, appUrl: services.env.APP_URL };
+  const provider = order.provider ? services.payments[order.provider as ProviderId] : undefined;
+  let status: PaymentStatus | null = null;
+  if (provider && order.providerCheckoutId) {
+    status = await provider.getStatus(order.providerCheckoutId);
+    const checkoutId = order.providerCheckoutId;
+    if (status.state === "paid") {
+      const { paymentId, amountCents, currency } = status;
+      await applyPaymentEvent(moveServices, provider.id, { type: "payment.succeeded", checkoutId, paymentId, amountCents, currency }, cause);
+      return status;
+    }
+    if (status.state === "failed") await applyPaymentEvent(moveServices, provider.id, { type: "payment.failed", checkoutId, failure: status.failure }, cause);
+    if (status.state === "expired") {
+      await applyPaymentEvent(moveServices, provider.id, { type: "checkout.expired", checkoutId }, cause);
+      return status;
+    }
+  }
+  if (expireIfUnpaid) await transitionOrder(moveServices, order.id, { to: "expired", cause });
+  return status;
+}

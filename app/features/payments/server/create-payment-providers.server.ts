@@ -1,0 +1,40 @@
+import type { Database } from "~/db/database.server";
+import type { Env } from "~/server/env.server";
+import type { Logger } from "~/server/logger.server";
+import type { PaymentProviders } from "./payment-provider.server";
+import { createTestProvider, type DeliverWebhook } from "./test-provider.server";
+
+/**
+ * Whether the built-in test provider (TEST MODE checkout page) is on: PAYMENTS_TEST_MODE=on, or `auto` (the
+ * default) outside production. In production it is on only when set explicitly, and every checkout page says so.
+ */
+export function testModeEnabled(env: Pick<Env, "PAYMENTS_TEST_MODE" | "NODE_ENV">): boolean {
+  return env.PAYMENTS_TEST_MODE === "on" || (env.PAYMENTS_TEST_MODE === "auto" && env.NODE_ENV !== "production");
+}
+
+/**
+ * The payment providers configured on this server (services.payments), created once at start-up. `deliverWebhook`
+ * is the app's webhook intake: the test provider reports its outcomes through it.
+ */
+export function createPaymentProviders({
+  env,
+  db,
+  logger,
+  deliverWebhook,
+}: {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  deliverWebhook: DeliverWebhook;
+}): PaymentProviders {
+  const providers: PaymentProviders = {};
+  if (testModeEnabled(env)) {
+    if (!env.AUTH_SECRET) throw new Error("The test payment provider needs AUTH_SECRET to sign its webhooks.");
+    providers.test = createTestProvider({ db, authSecret: env.AUTH_SECRET, deliver: deliverWebhook, logger });
+  }
+  // ── Stripe and PayPal (engineer B, issue 15): added here at merge ──────────────────────────────────────────
+  // if (env.STRIPE_SECRET_KEY) providers.stripe = createStripeProvider(env);   // ./stripe-provider.server
+  // if (env.PAYPAL_CLIENT_ID) providers.paypal = createPayPalProvider(env);    // ./paypal-provider.server
+  // ────────────────────────────────────────────────────────────────────────────────────────────────────────────
+  return providers;
+}

@@ -1,0 +1,353 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCheckout } from "~/features/orders/server/create-checkout.server";
+import { reconcilePendingOrders } from "~/features/orders/server/reconcile-pending-orders.server";
+import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from "~/features/payments/server/test-webhook-signature.server";
+import { ERRORS } from "~/lib/errors";
+import { createDiscountCode, createSeller, type Seller } from "../support/checkout-seller";
+import { postForm } from "../support/form-post";
+import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+// Issue 15 over HTTP and through the verbs: the checkout priced on the server only, the test provider's TEST MODE
+// page and its signed webhooks, the webhook intake (duplicated, reordered, forged), the discount reservation under
+// concurrency, expiry and the reconciler.
+
+let mail: MailCatcher;
+let server: TestServer;
+let seller: Seller;
+const KEY = testWebhookKey("x".repeat(32)); // startTestServer's AUTH_SECRET
+
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const rows = async <T>(query: ReturnType<typeof sql>) => (await server.db.execute(query)) as unknown as { rows: T[] };
+const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+const buyPath = (s: Seller) => `/s/${s.handle}/${s.slug}/buy`;
+
+async function orderRow(id: string) {
+  return (
+    await rows<{
+      status: string;
+      amount_cents: number;
+      subtotal_cents: number;
+      discount_cents: number;
+      platform_fee_cents: number;
+      refunded_cents: number;
+      failure_message: string | null;
+      provider_checkout_id: string | null;
+      discount_code: string | null;
+    }>(sql`select * from orders where id = ${id}::uuid`)
+  ).rows[0]!;
+}
+const receipts = async (email: string) =>
+  Number((await rows<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject like 'Your receipt%'`)).rows[0]!.n);
+const accessTokens = async (orderId: string) =>
+  Number((await rows<{ n: number }>(sql`select count(*)::int as n from order_access_tokens where order_id = ${orderId}::uuid`)).rows[0]!.n);
+const webhookCount = async () => Number((await rows<{ n: number }>(sql`select count(*)::int as n from webhook_events`)).rows[0]!.n);
+
+/** The buyer's checkout form, posted as a browser without JavaScript: answers the redirect to the TEST MODE page. */
+async function checkout(s: Seller, fields: Record<string, string>) {
+  return postForm(server, buyPath(s), { provider: "test", ...fields }, { ip: ip() });
+}
+
+async function startPaidCheckout(s: Seller, email: string, fields: Record<string, string> = {}) {
+  const response = await checkout(s, { email, ...fields });
+  expect(response.status, await response.clone().text()).toBe(302);
+  const location = new URL(response.headers.get("location")!);
+  expect(location.pathname).toMatch(/^\/checkout\/test\/tpc_[0-9a-f]{24}$/);
+  const checkoutId = location.pathname.split("/").pop()!;
+  const order = (await rows<{ id: string }>(sql`select id from orders where provider = 'test' and provider_checkout_id = ${checkoutId}`)).rows[0]!;
+  return { testPagePath: location.pathname, checkoutId, orderId: order.id };
+}
+
+const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", cardName: "Ada Buyer" };
+
+function pay(testPagePath: string, fields: Record<string, string> = {}) {
+  return postForm(server, testPagePath, { intent: "pay", ...CARD, ...fields }, { ip: ip() });
+}
+
+/** A webhook as the test provider signs it, posted over HTTP (no Origin: providers send none). */
+function webhook(
+  type: string,
+  data: Record<string, unknown>,
+  { id = `evt_test_${randomBytes(6).toString("hex")}`, key = KEY, at = Math.floor(Date.now() / 1000) } = {},
+) {
+  const body = JSON.stringify({ id, type, created: at, data });
+  return fetch(`${server.origin}/api/webhooks/test`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [TEST_SIGNATURE_HEADER]: signTestWebhook(key, body, at) },
+    body,
+  });
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  // No microcache of store pages: a test changes the providers between two reads of one page.
+  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback", STORE_PAGE_CACHE_SECONDS: "0" });
+  seller = await createSeller(server.db, { priceCents: 1250 });
+});
+afterAll(async () => {
+  await server?.stop();
+  await mail?.stop();
+});
+
+describe("checkout page", () => {
+  it("shows the product, the TEST MODE label and one pay button per provider", async () => {
+    const page = await (await server.request(buyPath(seller))).text();
+    expect(page).toContain("Field Guide");
+    expect(page).toContain("TEST MODE");
+    expect(page).toContain("Pay with card");
+    expect(page).toContain("$12.50");
+    expect(page).not.toContain("<script");
+  });
+
+  it("Apply shows the summary computed on the server, and refuses an unknown code", async () => {
+    const discounted = await createSeller(server.db, { priceCents: 2000 });
+    await createDiscountCode(server.db, discounted.id, { code: "SPRING25", percentOff: 25 });
+    const applied = await postForm(server, buyPath(discounted), { intent: "apply", email: "", discountCode: "spring25" });
+    expect(applied.status).toBe(200);
+    const text = await applied.text();
+    expect(text).toMatch(/Discount \(<span[^>]*>SPRING25<\/span>\)/);
+    expect(text).toContain("−$5.00");
+    expect(text).toContain("$15.00");
+    // A preview holds no redemption.
+    expect((await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where user_id = ${discounted.id}`)).rows[0]!.n).toBe(0);
+    const unknown = await postForm(server, buyPath(discounted), { intent: "apply", discountCode: "NOPE" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain(ERRORS.DISCOUNT_CODE_INVALID.message);
+  });
+});
+
+describe("a purchase with the test provider", () => {
+  it("pays with 4242…: a signed webhook moves the order to paid, one receipt, and the return page thanks the buyer", async () => {
+    const email = "buyer-one@example.com";
+    const { testPagePath, orderId } = await startPaidCheckout(seller, email);
+    const testPage = await (await server.request(testPagePath)).text();
+    expect(testPage).toContain("TEST MODE");
+    expect(testPage).toContain("Pay $12.50");
+    expect(testPage).toContain(email);
+
+    const paid = await pay(testPagePath);
+    expect(paid.status).toBe(302);
+    const returnUrl = new URL(paid.headers.get("location")!);
+    expect(returnUrl.pathname).toBe(`/checkout/${orderId}`);
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", amount_cents: 1250, subtotal_cents: 1250, platform_fee_cents: 100 });
+    expect(await receipts(email)).toBe(1);
+    const stored = (await rows<{ type: string; processed_at: string | null; error: string | null }>(sql`select type, processed_at, error from webhook_events`))
+      .rows;
+    expect(stored.some((w) => w.type === "payment.succeeded" && w.processed_at && !w.error)).toBe(true);
+
+    const page = await server.request(`${returnUrl.pathname}${returnUrl.search}`);
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain("Thank you!");
+    expect(text).toContain(`Your receipt is on its way to <span class="font-medium">${email}</span>`);
+    expect(text).toMatch(/href="[^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+"[^>]*>Download your files/);
+
+    // Only the buyer's browser has the key.
+    expect((await server.request(`/checkout/${orderId}`)).status).toBe(404);
+    expect((await server.request(`/checkout/${orderId}?key=wrong`)).status).toBe(404);
+    // Paying again on the closed page changes nothing.
+    expect((await pay(testPagePath)).status).toBe(200);
+    expect(await receipts(email)).toBe(1);
+  });
+
+  it("declines 4000…0002 in plain words, keeps the checkout open and records no payment; another card then pays", async () => {
+    const email = "buyer-declined@example.com";
+    const { testPagePath, orderId } = await startPaidCheckout(seller, email);
+    const declined = await pay(testPagePath, { cardNumber: "4000 0000 0000 0002" });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending", failure_message: "Your card was declined." });
+    const poor = await pay(testPagePath, { cardNumber: "4000 0000 0000 9995" });
+    expect(await poor.text()).toContain("Your card has insufficient funds.");
+    const typo = await pay(testPagePath, { cardNumber: "4000 1234 5678 9010" });
+    expect(await typo.text()).toContain("Your card number is incorrect.");
+    const expired = await pay(testPagePath, { expiry: "01/20" });
+    expect(await expired.text()).toContain(html("Your card's expiration date is in the past."));
+    expect(await receipts(email)).toBe(0);
+    expect((await pay(testPagePath)).status).toBe(302);
+    expect((await orderRow(orderId)).status).toBe("paid");
+  });
+
+  it("asks for the extra confirmation step with 4000 0025 0000 3155: failing it declines, completing it pays", async () => {
+    const { testPagePath, orderId } = await startPaidCheckout(seller, "buyer-3ds@example.com");
+    const step = await pay(testPagePath, { cardNumber: "4000 0025 0000 3155" });
+    expect(step.status).toBe(200);
+    const page = await (await server.request(testPagePath)).text();
+    expect(page).toContain("Complete authentication");
+    expect(page).toContain("Fail authentication");
+    const failed = await postForm(server, testPagePath, { intent: "authenticate", result: "fail" });
+    expect(failed.status).toBe(402);
+    expect((await orderRow(orderId)).status).toBe("pending");
+    await pay(testPagePath, { cardNumber: "4000 0025 0000 3155" });
+    const completed = await postForm(server, testPagePath, { intent: "authenticate", result: "complete" });
+    expect(completed.status).toBe(302);
+    expect((await orderRow(orderId)).status).toBe("paid");
+  });
+
+  it("prices on the server only: a tampered price or amount in the form changes nothing", async () => {
+    const { orderId } = await startPaidCheckout(seller, "buyer-tamper@example.com", { price: "0.01", amount: "0.01", amountCents: "1", total: "0.01" });
+    expect(await orderRow(orderId)).toMatchObject({ amount_cents: 1250, subtotal_cents: 1250 });
+  });
+
+  it("refuses a pay-what-you-want amount below the minimum and stores nothing; takes one above it", async () => {
+    const pwyw = await createSeller(server.db, { pricing: "pwyw", priceCents: 0, minPriceCents: 500, suggestedPriceCents: 900 });
+    const before = (await rows<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${pwyw.id}`)).rows[0]!.n;
+    const low = await checkout(pwyw, { email: "pwyw@example.com", amount: "4.99" });
+    expect(low.status).toBe(400);
+    expect(await low.text()).toContain("Please enter at least the minimum price: $5.00.");
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${pwyw.id}`)).rows[0]!.n).toBe(before);
+    const { orderId } = await startPaidCheckout(pwyw, "pwyw@example.com", { amount: "7.50" });
+    expect(await orderRow(orderId)).toMatchObject({ subtotal_cents: 750, amount_cents: 750, platform_fee_cents: 60 });
+  });
+
+  it("delivers a free product at once, through the state machine, with no provider", async () => {
+    const free = await createSeller(server.db, { pricing: "free", priceCents: 0 });
+    const response = await postForm(server, buyPath(free), { intent: "pay", email: "free@example.com" }, { ip: ip() });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location")!);
+    const orderId = location.pathname.split("/").pop()!;
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", amount_cents: 0 });
+    expect(await receipts("free@example.com")).toBe(1);
+    const events = (await rows<{ cause: string }>(sql`select cause from order_events where order_id = ${orderId}::uuid`)).rows;
+    expect(events.map((e) => e.cause)).toEqual(["free"]);
+  });
+});
+
+describe("webhook intake", () => {
+  it("applies a duplicated delivery once: one receipt, one access token", async () => {
+    const email = "buyer-dup@example.com";
+    const { checkoutId, orderId } = await startPaidCheckout(seller, email);
+    const event = { checkoutId, paymentId: "tpp_dup", amountCents: 1250, currency: "USD", reference: orderId };
+    const first = await webhook("payment.succeeded", event, { id: "evt_test_dup" });
+    expect(first.status).toBe(200);
+    const second = await webhook("payment.succeeded", event, { id: "evt_test_dup" });
+    expect(second.status).toBe(200);
+    expect(await second.json()).toEqual({ received: true, duplicate: true });
+    // The same payment under another event id: stored, but the order is already paid.
+    expect((await webhook("payment.succeeded", event)).status).toBe(200);
+    expect((await orderRow(orderId)).status).toBe("paid");
+    expect(await receipts(email)).toBe(1);
+    expect(await accessTokens(orderId)).toBe(1);
+  });
+
+  it("stores nothing for a forged, tampered or stale delivery (400), and 404s an unknown provider", async () => {
+    const before = await webhookCount();
+    const { checkoutId, orderId } = await startPaidCheckout(seller, "buyer-forged@example.com");
+    const event = { checkoutId, paymentId: "tpp_forged", amountCents: 1250, currency: "USD" };
+    expect((await webhook("payment.succeeded", event, { key: testWebhookKey("y".repeat(32)) })).status).toBe(400);
+    expect((await webhook("payment.succeeded", event, { at: Math.floor(Date.now() / 1000) - 600 })).status).toBe(400);
+    const body = JSON.stringify({ id: "evt_test_tampered", type: "payment.succeeded", created: Math.floor(Date.now() / 1000), data: event });
+    const tampered = await fetch(`${server.origin}/api/webhooks/test`, {
+      method: "POST",
+      headers: { [TEST_SIGNATURE_HEADER]: signTestWebhook(KEY, body.replace("1250", "1"), Math.floor(Date.now() / 1000)) },
+      body,
+    });
+    expect(tampered.status).toBe(400);
+    expect((await fetch(`${server.origin}/api/webhooks/bitpay`, { method: "POST", body: "{}" })).status).toBe(404);
+    expect(await webhookCount()).toBe(before);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+
+  it("records an amount that is not the order's as an error and does not fulfil", async () => {
+    const { checkoutId, orderId } = await startPaidCheckout(seller, "buyer-short@example.com");
+    expect(
+      (await webhook("payment.succeeded", { checkoutId, paymentId: "tpp_short", amountCents: 100, currency: "USD" }, { id: "evt_test_short" })).status,
+    ).toBe(200);
+    expect((await orderRow(orderId)).status).toBe("pending");
+    const stored = (await rows<{ error: string | null }>(sql`select error from webhook_events where event_id = 'evt_test_short'`)).rows[0]!;
+    expect(stored.error).toMatch(/amount mismatch/);
+  });
+
+  it("handles reordered events: a refund reported before the payment, and a payment after expiry", async () => {
+    const email = "buyer-reordered@example.com";
+    const early = await startPaidCheckout(seller, email);
+    expect((await webhook("payment.refunded", { paymentId: "tpp_early", refundedCents: 1250, reference: early.orderId })).status).toBe(200);
+    expect((await orderRow(early.orderId)).status).toBe("refunded");
+    await webhook("payment.succeeded", { checkoutId: early.checkoutId, paymentId: "tpp_early", amountCents: 1250, currency: "USD" });
+    expect((await orderRow(early.orderId)).status).toBe("refunded");
+    expect(await receipts(email)).toBe(0);
+
+    const late = await startPaidCheckout(seller, "buyer-late@example.com");
+    await webhook("checkout.expired", { checkoutId: late.checkoutId });
+    expect((await orderRow(late.orderId)).status).toBe("expired");
+    await webhook("payment.succeeded", { checkoutId: late.checkoutId, paymentId: "tpp_late", amountCents: 1250, currency: "USD" });
+    expect((await orderRow(late.orderId)).status).toBe("paid");
+    expect(await receipts("buyer-late@example.com")).toBe(1);
+  });
+});
+
+describe("discount reservation", () => {
+  it("gives exactly 10 discounted orders to 100 concurrent checkouts against a 10-use code", async () => {
+    const s = await createSeller(server.db, { priceCents: 2000 });
+    const codeId = await createDiscountCode(server.db, s.id, { code: "TEN", percentOff: 50, maxRedemptions: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        createCheckout(
+          server.services,
+          { product: { handle: s.handle, slug: s.slug }, email: `race-${i}@example.com`, discountCode: "ten", provider: "test" },
+          { ipAddress: `10.9.${Math.floor(i / 20)}.${i}` },
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    expect(results.filter((r) => !r.ok && r.code === "DISCOUNT_CODE_USED_UP")).toHaveLength(90);
+    const counted = (await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`)).rows[0]!.n;
+    expect(counted).toBe(10);
+    const discounted = (
+      await rows<{ n: number }>(sql`select count(*)::int as n from orders where discount_code_id = ${codeId}::uuid and discount_cents = 1000`)
+    ).rows[0]!.n;
+    expect(discounted).toBe(10);
+  });
+
+  it("expiry releases the reservation; the reconciler finds a payment whose webhook was lost", async () => {
+    const s = await createSeller(server.db, { priceCents: 2000 });
+    const codeId = await createDiscountCode(server.db, s.id, { code: "ONCE", percentOff: 10, maxRedemptions: 1 });
+    const abandoned = await startPaidCheckout(s, "abandoned@example.com", { discountCode: "once" });
+    expect(await orderRow(abandoned.orderId)).toMatchObject({ discount_code: "ONCE", discount_cents: 200, amount_cents: 1800 });
+    expect((await checkout(s, { email: "second@example.com", discountCode: "ONCE" })).status).toBe(409);
+
+    // A lost webhook: the test provider took the payment, the app never heard.
+    const lost = await startPaidCheckout(s, "lost-webhook@example.com");
+    await server.db.execute(sql`update test_provider_checkouts set status = 'paid', payment_id = 'tpp_lost' where id = ${lost.checkoutId}`);
+
+    const soon = await reconcilePendingOrders(server.services, new Date(Date.now() + 3 * 60_000));
+    expect(soon.ran).toBe(true);
+    expect((await orderRow(lost.orderId)).status).toBe("paid");
+    expect(await receipts("lost-webhook@example.com")).toBe(1);
+    expect((await orderRow(abandoned.orderId)).status).toBe("pending"); // asked, still open, not yet due
+
+    await reconcilePendingOrders(server.services, new Date(Date.now() + 31 * 60_000));
+    expect((await orderRow(abandoned.orderId)).status).toBe("expired");
+    expect((await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`)).rows[0]!.n).toBe(0);
+    const reservation = (await rows<{ status: string }>(sql`select status from discount_redemptions where order_id = ${abandoned.orderId}::uuid`)).rows[0]!;
+    expect(reservation.status).toBe("released");
+    // The code can be used again.
+    expect((await checkout(s, { email: "second@example.com", discountCode: "ONCE" })).status).toBe(302);
+  });
+
+  it("refuses a discount that leaves less than the chargeable minimum", async () => {
+    const s = await createSeller(server.db, { priceCents: 100 });
+    await createDiscountCode(server.db, s.id, { code: "SEVENTY", percentOff: 70 });
+    const refused = await checkout(s, { email: "tiny@example.com", discountCode: "SEVENTY" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(html(ERRORS.CHECKOUT_TOTAL_BELOW_MINIMUM.message));
+  });
+});
+
+describe("sellers without a provider", () => {
+  it("tells the buyer the seller cannot take payments yet when the test provider is off", async () => {
+    const payments = server.services.payments;
+    const { test } = payments;
+    delete payments.test;
+    try {
+      const page = await (await server.request(buyPath(seller))).text();
+      expect(page).toContain(html(ERRORS.CHECKOUT_SELLER_NOT_READY.message));
+      const refused = await checkout(seller, { email: "nobody@example.com" });
+      expect(refused.status).toBe(409);
+    } finally {
+      payments.test = test;
+    }
+  });
+});
