@@ -52,6 +52,9 @@ export default [
   route("tools/products/:id", "routes/tools-products-edit.tsx"),
   route("tools/products/:id/files", "routes/product-files.tsx"),
   route("tools/estore-builder", "routes/tools-estore-builder.tsx"),
+  // The seller's orders and refunds (issue 15)
+  route("orders", "routes/orders.tsx"),
+  route("orders/:id", "routes/orders-detail.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
 
   // A creator's public buy page (the target of the buy-button snippet)
