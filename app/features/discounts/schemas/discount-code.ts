@@ -11,8 +11,8 @@ export const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const MAX_REDEMPTIONS_LIMIT = 1_000_000;
 
 export const DISCOUNT_KINDS = [
-  { value: "percent", label: "Percentage off" },
-  { value: "fixed", label: "Fixed amount off" },
+  { value: "percent", label: "A percentage" },
+  { value: "fixed", label: "A fixed amount" },
 ] as const;
 export const DISCOUNT_SCOPES = [
   { value: "all", label: "All products" },
