@@ -47,9 +47,14 @@ export default [
   // The Product Manager (issue 14): before tools/:tool, whose dynamic page would otherwise answer /tools/products
   route("tools/products", "routes/tools-products.tsx"),
   route("tools/products/new", "routes/tools-products-new.tsx"),
+  // Discount codes (issue 15): before tools/products/:id
+  route("tools/products/discounts", "routes/tools-products-discounts.tsx"),
   route("tools/products/:id", "routes/tools-products-edit.tsx"),
   route("tools/products/:id/files", "routes/product-files.tsx"),
   route("tools/estore-builder", "routes/tools-estore-builder.tsx"),
+  // The seller's orders and refunds (issue 15)
+  route("orders", "routes/orders.tsx"),
+  route("orders/:id", "routes/orders-detail.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
 
   // A creator's public buy page (the target of the buy-button snippet)

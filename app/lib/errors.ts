@@ -129,11 +129,38 @@ export const ERRORS = {
   DISCOUNT_CODE_MIN_AMOUNT: { status: 400, field: "discountCode", message: "Your order does not reach this discount code's minimum amount." },
 
   // Discount codes (issue 15): the seller's management
+  /** A code id that does not exist or is another creator's: the same answer either way. */
+  DISCOUNT_NOT_FOUND: { status: 404, field: "form", message: "This discount code was not found." },
+  DISCOUNT_CODE_TAKEN: { status: 409, field: "code", message: "You already have a discount code with this name (codes ignore upper and lower case)." },
+  DISCOUNT_PRODUCT_NOT_FOUND: {
+    status: 400,
+    field: "productIds",
+    message: "One of the chosen products is not in your store. Please reload the page and choose again.",
+  },
+  DISCOUNT_MAX_BELOW_USED: { status: 409, field: "maxRedemptions", message: "The maximum cannot be lower than the redemptions already counted." },
+  DISCOUNT_HAS_REDEMPTIONS: {
+    status: 409,
+    field: "form",
+    message: "This code has been used, so it cannot be deleted (orders keep it). Archive it instead to stop accepting it.",
+  },
+  DISCOUNT_SAVE_FAILED: { status: 503, field: "form", message: "Your discount code could not be saved. Your changes are still in the form: please try again." },
+  DISCOUNT_ACTION_FAILED: { status: 503, field: "form", message: "That did not work. Please try again in a moment." },
 
   // Payments (issue 15)
   WEBHOOK_INVALID: { status: 400, field: "form", message: "Webhook signature verification failed." },
 
   // Orders and refunds (issue 15)
+  REFUND_AMOUNT_INVALID: { status: 400, field: "amount", message: "Please enter an amount to refund, like 12 or 12.50." },
+  REFUND_AMOUNT_TOO_HIGH: { status: 400, field: "amount", message: "You cannot refund more than what is left of the order's amount." },
+  ORDER_NOT_REFUNDABLE: { status: 409, field: "form", message: "Only paid orders can be refunded." },
+  REFUND_PROVIDER_UNAVAILABLE: {
+    status: 409,
+    field: "form",
+    message:
+      "This order was paid through a payment provider that is not configured on this server, so it cannot be refunded here. Refund it in the provider's dashboard.",
+  },
+  REFUND_PROVIDER_FAILED: { status: 502, field: "form", message: "The payment provider refused the refund. Nothing was refunded." },
+  REFUND_FAILED: { status: 503, field: "form", message: "The refund could not be completed. Please try again in a moment." },
 
   // Delivery (issue 15)
 

@@ -1,6 +1,6 @@
 import { Settings, ShieldCheck } from "lucide-react";
 import { Suspense } from "react";
-import { Await, Form } from "react-router";
+import { Await, Form, Link } from "react-router";
 import { Avatar } from "~/features/workspace/components/avatar";
 import { BusinessCard } from "~/features/workspace/components/business-card";
 import { GreetingHeading } from "~/features/workspace/components/greeting-heading";
@@ -88,6 +88,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <>
                   <section id="stats" aria-label="Your figures" className="scroll-mt-24">
                     <StatCards stats={stats} />
+                    <p className="mt-3 text-sm">
+                      <Link to="/orders" className="font-medium text-primary underline underline-offset-4">
+                        View orders
+                      </Link>
+                    </p>
                   </section>
                   {business ? <BusinessCard business={business} /> : null}
                   <ToolsGrid tools={toolsFor(businessTypes)} hasBusinessProfile={Boolean(business)} />

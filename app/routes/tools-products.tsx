@@ -1,10 +1,11 @@
-import { Plus } from "lucide-react";
+import { Plus, TicketPercent } from "lucide-react";
 import { useEffect } from "react";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { NoProducts, ProductFilters, ProductList } from "~/features/catalog/components/product-list";
 import { NEW_PRODUCT_PATH } from "~/features/catalog/paths";
+import { DISCOUNTS_PATH } from "~/features/discounts/paths";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { isProductSort, PRODUCT_SEARCH_MAX, PRODUCT_SORTS } from "~/features/catalog/content/product-sorts";
 import { productListQuery } from "~/features/catalog/server/product-page-queries.server";
@@ -49,9 +50,14 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
             <h1 className="text-3xl font-bold tracking-tight">{TOOL.name}</h1>
             <p className="mt-2 text-lg text-muted-foreground">{TOOL.description}</p>
           </div>
-          <ButtonLink to={NEW_PRODUCT_PATH}>
-            <Plus aria-hidden="true" /> New Product
-          </ButtonLink>
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={DISCOUNTS_PATH} variant="outline">
+              <TicketPercent aria-hidden="true" /> Discounts
+            </ButtonLink>
+            <ButtonLink to={NEW_PRODUCT_PATH}>
+              <Plus aria-hidden="true" /> New Product
+            </ButtonLink>
+          </div>
         </div>
         {actionData?.toast.description ? (
           <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">

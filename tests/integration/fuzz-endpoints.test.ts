@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -258,6 +259,26 @@ function endpoints(): Endpoint[] {
       fields: ["intent", "handle", "productId", "direction"],
       intents: ["handle", "move"],
       valid: { intent: "handle", handle: "fuzz-store" },
+    },
+    // Issue 15: the seller's discount codes, orders and refunds.
+    {
+      name: "/tools/products/discounts",
+      paths: fc.constantFrom("/tools/products/discounts", "/tools/products/discounts?edit=x", `/tools/products/discounts?edit=${randomUUID()}`),
+      fields: ["intent", "id", "code", "kind", "percentOff", "amountOff", "appliesTo", "productIds", "startsAt", "endsAt", "maxRedemptions", "minAmount"],
+      intents: ["save", "archive", "unarchive", "delete"],
+      valid: { intent: "save", code: "FUZZ-10", kind: "percent", percentOff: "10", appliesTo: "all" },
+    },
+    {
+      name: "/orders",
+      paths: fc.constantFrom("/orders", "/orders?status=paid", "/orders?status=x&after=y", "/orders?after=2026-01-01T00:00:00Z_x"),
+      fields: ["status"],
+    },
+    {
+      name: "/orders/:id",
+      paths: hostileSegment([randomUUID()]).map((s) => `/orders/${s}`),
+      fields: ["intent", "amount"],
+      intents: ["review", "refund"],
+      valid: { intent: "review", amount: "1.00" },
     },
     { name: "/dev/mailbox/:id", paths: hostileSegment([]).map((s) => `/dev/mailbox/${s}`) },
     {

@@ -5,7 +5,7 @@ export type Severity = (typeof SEVERITIES)[number];
 export type SecurityEventInput = {
   userId?: string | null;
   eventType: string;
-  eventCategory: "authentication" | "authorization" | "account" | "session" | "data";
+  eventCategory: "authentication" | "authorization" | "account" | "session" | "data" | "payment";
   severity: Severity;
   /** 0-10 */
   riskScore: number;

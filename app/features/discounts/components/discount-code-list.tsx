@@ -1,0 +1,131 @@
+import { Archive, ArchiveRestore, Pencil, TicketPercent, Trash2 } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { formatMoney } from "~/features/catalog/money";
+import { DISCOUNT_STATUS_LABELS, type DiscountCodeItem, type DiscountStatus, discountOffLabel, discountStatus } from "~/features/discounts/discount-display";
+import { editDiscountPath } from "~/features/discounts/paths";
+import { formatDateTime } from "~/lib/zoned-time";
+
+const STATUS_VARIANTS: Record<DiscountStatus, "success" | "secondary" | "outline" | "warning" | "destructive"> = {
+  active: "success",
+  scheduled: "secondary",
+  expired: "outline",
+  used_up: "warning",
+  archived: "outline",
+};
+
+function windowLabel(code: DiscountCodeItem, timeZone: string): string {
+  if (!code.startsAt && !code.endsAt) return "Always";
+  if (code.startsAt && code.endsAt) return `${formatDateTime(code.startsAt, timeZone)} – ${formatDateTime(code.endsAt, timeZone)}`;
+  if (code.startsAt) return `From ${formatDateTime(code.startsAt, timeZone)}`;
+  return `Until ${formatDateTime(code.endsAt!, timeZone)}`;
+}
+
+/**
+ * The store's discount codes: code, what it takes off, products, window (in the creator's time zone), used /
+ * maximum, status; and what can be done with each (edit, archive or accept again, delete while never used).
+ */
+export function DiscountCodeList({
+  codes,
+  currency,
+  timeZone,
+  now,
+}: {
+  codes: readonly DiscountCodeItem[];
+  currency: string;
+  timeZone: string;
+  /** The time the page was made (the same status on the server and in the browser). */
+  now: string;
+}) {
+  const at = new Date(now);
+  return (
+    <ul className="grid gap-4" aria-label="Discount codes">
+      {codes.map((code) => {
+        const status = discountStatus(code, at);
+        return (
+          <li key={code.id} className="grid gap-3 rounded-lg border bg-card p-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="min-w-0 break-all font-mono text-lg font-semibold">{code.code}</h3>
+              <Badge variant={STATUS_VARIANTS[status]}>{DISCOUNT_STATUS_LABELS[status]}</Badge>
+            </div>
+            <dl className="grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+              <div>
+                <dt className="text-muted-foreground">Takes off</dt>
+                <dd className="font-semibold">
+                  {discountOffLabel(code, currency)}
+                  {code.minAmountCents !== null ? (
+                    <span className="block text-xs font-normal text-muted-foreground">on orders from {formatMoney(code.minAmountCents, currency)}</span>
+                  ) : null}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Products</dt>
+                <dd className="break-words font-semibold">
+                  {code.appliesTo === "all" ? "All products" : code.products.map((product) => product.name).join(", ") || "None left"}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Valid</dt>
+                <dd className="font-semibold">{windowLabel(code, timeZone)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Used</dt>
+                <dd className="font-semibold">
+                  {code.redemptionsCount.toLocaleString("en-US")} / {code.maxRedemptions === null ? "no limit" : code.maxRedemptions.toLocaleString("en-US")}
+                </dd>
+              </div>
+            </dl>
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to={editDiscountPath(code.id)} size="sm" variant="outline">
+                <Pencil aria-hidden="true" /> Edit<span className="sr-only"> {code.code}</span>
+              </ButtonLink>
+              <CodeAction code={code} intent={code.archivedAt ? "unarchive" : "archive"} />
+              {code.used ? null : <CodeAction code={code} intent="delete" />}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const ACTION_LABELS = {
+  archive: { label: "Archive", icon: <Archive aria-hidden="true" /> },
+  unarchive: { label: "Accept again", icon: <ArchiveRestore aria-hidden="true" /> },
+  delete: { label: "Delete", icon: <Trash2 aria-hidden="true" /> },
+} as const;
+
+/** One action as a small form (works without JavaScript); delete asks for confirmation first where script runs. */
+function CodeAction({ code, intent }: { code: DiscountCodeItem; intent: keyof typeof ACTION_LABELS }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === code.id && navigation.formData.get("intent") === intent;
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (intent === "delete" && !window.confirm(`Delete the code “${code.code}”? This cannot be undone.`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="id" value={code.id} />
+      <Button type="submit" name="intent" value={intent} size="sm" variant={intent === "delete" ? "ghost" : "outline"} disabled={pending}>
+        {ACTION_LABELS[intent].icon}
+        {ACTION_LABELS[intent].label}
+        <span className="sr-only"> {code.code}</span>
+      </Button>
+    </Form>
+  );
+}
+
+/** No code yet: what codes are for. */
+export function NoDiscountCodes() {
+  return (
+    <div className="grid place-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
+      <TicketPercent aria-hidden="true" className="size-10 text-muted-foreground" />
+      <div>
+        <h3 className="text-xl font-semibold">No discount codes yet</h3>
+        <p className="mt-1 text-muted-foreground">Create a code below: buyers type it at checkout to pay less.</p>
+      </div>
+    </div>
+  );
+}

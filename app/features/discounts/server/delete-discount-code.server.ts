@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { fail, type Failure } from "~/lib/errors";
+
+/**
+ * Deletes one of the creator's codes, only while no order has used it or holds a reservation of it (its count is
+ * 0 and no redemption is reserved or redeemed): one conditional DELETE, so a checkout reserving it at the same
+ * moment either comes first (and the delete is refused) or finds no code.
+ */
+export async function deleteDiscountCode(
+  db: Database,
+  userId: string,
+  discountCodeId: string,
+): Promise<{ ok: true } | Failure<"DISCOUNT_NOT_FOUND" | "DISCOUNT_HAS_REDEMPTIONS">> {
+  const result = await db.execute(sql`
+    with target as (
+      select id, redemptions_count = 0 and not exists (
+        select 1 from discount_redemptions r where r.discount_code_id = d.id and r.status <> 'released'
+      ) and not exists (select 1 from orders o where o.discount_code_id = d.id and o.status <> 'expired') as unused
+      from discount_codes d where d.id = ${discountCodeId}::uuid and d.user_id = ${userId}
+      for update
+    ), deleted as (
+      delete from discount_codes d using target t where d.id = t.id and t.unused returning d.id
+    )
+    select (select count(*) from target)::int as found, (select count(*) from deleted)::int as deleted`);
+  const row = (result as unknown as { rows: { found: number; deleted: number }[] }).rows[0]!;
+  if (row.found === 0) return fail("DISCOUNT_NOT_FOUND");
+  return row.deleted ? { ok: true } : fail("DISCOUNT_HAS_REDEMPTIONS");
+}

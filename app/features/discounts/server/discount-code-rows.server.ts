@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { DiscountInput } from "~/features/discounts/schemas/discount-code";
+
+// What create and update share: the stored columns of a form's input, the check that chosen products are the
+// creator's own, the products' rows, and the unique index's refusal of a code the store already has.
+
+/** Discount code ids are UUIDs: anything else is not found (and never reaches the database as a malformed uuid). */
+export const DISCOUNT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function discountColumns(input: DiscountInput) {
+  return {
+    code: input.code,
+    kind: input.kind,
+    percentOff: input.percentOff,
+    amountOffCents: input.amountOffCents,
+    currency: input.currency,
+    appliesTo: input.appliesTo,
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+    maxRedemptions: input.maxRedemptions,
+    minAmountCents: input.minAmountCents,
+  };
+}
+
+/** Whether every id is one of the creator's products. */
+export async function ownsProducts(db: Database, userId: string, productIds: string[]): Promise<boolean> {
+  if (productIds.length === 0) return true;
+  const found = await db.execute(sql`
+    select count(*)::int as n from products
+    where user_id = ${userId} and id = any(${sql.raw("array[")}${sql.join(
+      productIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}${sql.raw("]")})`);
+  return (found as unknown as { rows: { n: number }[] }).rows[0]?.n === productIds.length;
+}
+
+/** Replaces the products a code applies to (none for all-products codes). Run inside the change's transaction. */
+export async function replaceCodeProducts(tx: Database, discountCodeId: string, productIds: string[]): Promise<void> {
+  await tx.execute(sql`delete from discount_code_products where discount_code_id = ${discountCodeId}::uuid`);
+  if (productIds.length === 0) return;
+  await tx.execute(sql`
+    insert into discount_code_products (discount_code_id, product_id)
+    values ${sql.join(
+      productIds.map((id) => sql`(${discountCodeId}::uuid, ${id}::uuid)`),
+      sql`, `,
+    )}`);
+}
+
+/** Whether a database error is the per-store unique index on lower(code) refusing a duplicate. */
+export function isCodeCollision(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && constraint === "discount_codes_user_code_idx") return true;
+  }
+  return false;
+}

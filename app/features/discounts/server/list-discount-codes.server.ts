@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
+import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
+import type { DiscountCodeItem } from "~/features/discounts/discount-display";
+
+// The discount codes page reads everything it shows inside the session check's one statement (page-query.server.ts):
+// the store's codes with their products, the creator's products for the form's checkboxes, and the store currency.
+// `me.user_id` is the signed-in creator.
+
+/** The store's codes, newest first, each with the products it applies to and whether an order has used it. */
+export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = {
+  json: sql`(
+    select coalesce(json_agg(json_build_object(
+      'id', d.id, 'code', d.code, 'kind', d.kind, 'percentOff', d.percent_off, 'amountOffCents', d.amount_off_cents,
+      'currency', d.currency, 'appliesTo', d.applies_to,
+      'products', (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name) order by lower(p.name)), '[]'::json)
+        from discount_code_products dp join products p on p.id = dp.product_id where dp.discount_code_id = d.id),
+      'startsAt', d.starts_at, 'endsAt', d.ends_at, 'maxRedemptions', d.max_redemptions,
+      'redemptionsCount', d.redemptions_count, 'minAmountCents', d.min_amount_cents, 'archivedAt', d.archived_at,
+      'used', d.redemptions_count > 0 or exists (
+        select 1 from discount_redemptions r where r.discount_code_id = d.id and r.status <> 'released'
+      ),
+      'createdAt', d.created_at
+    ) order by d.created_at desc, d.id desc), '[]'::json)
+    from discount_codes d where d.user_id = me.user_id
+  )`,
+  read: (json) => json as DiscountCodeItem[],
+};
+
+export type DiscountProductOption = { id: string; name: string; status: string };
+
+/** The creator's products a code can be limited to (archived ones last), by name. */
+export const discountProductsQuery: PageQuery<DiscountProductOption[]> = {
+  json: sql`(
+    select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'status', p.status)
+      order by p.status = 'archived', lower(p.name), p.id), '[]'::json)
+    from products p where p.user_id = me.user_id
+  )`,
+  read: (json) => json as DiscountProductOption[],
+};
+
+/** Everything the discount codes page shows. */
+export const discountCodesPageQuery = combinePageQueries({ codes: discountCodesQuery, products: discountProductsQuery, currency: storeCurrencyQuery });
+
+/** The creator's codes outside a page (the same read, for verbs and tests). */
+export async function listDiscountCodes(db: Database, userId: string): Promise<DiscountCodeItem[]> {
+  const result = await db.execute(sql`with me as (select ${userId}::text as user_id) select ${discountCodesQuery.json} as data from me`);
+  return discountCodesQuery.read((result as unknown as { rows: { data: unknown }[] }).rows[0]?.data);
+}

@@ -1,0 +1,97 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { storeCurrency } from "~/features/catalog/server/store-currency.server";
+import { DISCOUNTS_PATH } from "~/features/discounts/paths";
+import { discountCodeSchema, toDiscountInput } from "~/features/discounts/schemas/discount-code";
+import { ERRORS, type ErrorBody, type ErrorCode, type Failure, formErrorsOf, statusOf } from "~/lib/errors";
+import type { ToastMessage } from "~/lib/toast";
+import type { AppServices } from "~/server/services.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { archiveDiscountCode } from "./archive-discount-code.server";
+import { createDiscountCode } from "./create-discount-code.server";
+import { deleteDiscountCode } from "./delete-discount-code.server";
+import { DISCOUNT_ID_PATTERN } from "./discount-code-rows.server";
+import { updateDiscountCode } from "./update-discount-code.server";
+
+const INVALID_DESCRIPTION = "Please correct the highlighted fields and save again.";
+
+/** The thrown 404 of a code that does not exist or is another creator's (the same answer either way). */
+export function discountNotFound(): never {
+  throw data<ErrorBody>({ code: "DISCOUNT_NOT_FOUND", message: ERRORS.DISCOUNT_NOT_FOUND.message }, { status: 404 });
+}
+
+type Replying = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+
+function refused(submission: Replying, code: ErrorCode, message: string, title: string) {
+  return data(
+    { result: submission.reply(formErrorsOf({ ok: false, code, message })), toast: { type: "error", title, description: message } satisfies ToastMessage },
+    { status: statusOf(code) },
+  );
+}
+
+/**
+ * The discount code form's action: creates a code (no `id`) or saves one of the creator's (`id`). Validated with
+ * the same schema as the browser, for the store currency; times typed in the creator's `timeZone` are stored UTC.
+ * Invalid or refused input answers with the messages and the typed values, and nothing is stored.
+ */
+export async function submitDiscountForm(services: AppServices, user: CurrentUser, formData: FormData, timeZone: string) {
+  const id = String(formData.get("id") ?? "");
+  if (id && !DISCOUNT_ID_PATTERN.test(id)) discountNotFound();
+  const currency = await storeCurrency(services.db, user.id);
+  const submission = parseWithZod(formData, { schema: discountCodeSchema(currency) });
+  const notSaved = "Discount code not saved";
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply(), toast: { type: "error", title: notSaved, description: INVALID_DESCRIPTION } satisfies ToastMessage },
+      { status: 400 },
+    );
+  }
+  const input = toDiscountInput(submission.value, currency, timeZone);
+  let result: Awaited<ReturnType<typeof createDiscountCode>> | Awaited<ReturnType<typeof updateDiscountCode>>;
+  try {
+    result = id ? await updateDiscountCode(services.db, user.id, id, input) : await createDiscountCode(services.db, user.id, input);
+  } catch (error) {
+    services.logger.error({ err: error }, "discount code not saved");
+    return refused(submission, "DISCOUNT_SAVE_FAILED", ERRORS.DISCOUNT_SAVE_FAILED.message, notSaved);
+  }
+  if (!result.ok) {
+    if (result.code === "DISCOUNT_NOT_FOUND") discountNotFound();
+    return refused(submission, result.code, result.message, notSaved);
+  }
+  return redirectWithToast(DISCOUNTS_PATH, { type: "success", title: id ? `Discount code ${input.code} saved` : `Discount code ${input.code} created` });
+}
+
+const ACTIONS = {
+  archive: { run: (s: AppServices, u: string, id: string) => archiveDiscountCode(s.db, u, id, true), done: "Discount code archived" },
+  unarchive: { run: (s: AppServices, u: string, id: string) => archiveDiscountCode(s.db, u, id, false), done: "Discount code accepted again" },
+  delete: { run: (s: AppServices, u: string, id: string) => deleteDiscountCode(s.db, u, id), done: "Discount code deleted" },
+} as const;
+
+export type DiscountAction = keyof typeof ACTIONS;
+
+export function isDiscountAction(value: unknown): value is DiscountAction {
+  return typeof value === "string" && Object.hasOwn(ACTIONS, value);
+}
+
+/** A one-click action on a code (archive, unarchive, delete) posted with `intent` and `id`; back to the list with a toast. */
+export async function submitDiscountAction(services: AppServices, user: CurrentUser, formData: FormData) {
+  const intent = formData.get("intent");
+  const id = String(formData.get("id") ?? "");
+  if (!isDiscountAction(intent))
+    return data({ toast: { type: "error", title: "Not done", description: "Please use the buttons on the page." } satisfies ToastMessage }, { status: 400 });
+  if (!DISCOUNT_ID_PATTERN.test(id)) discountNotFound();
+  let result: Awaited<ReturnType<(typeof ACTIONS)[DiscountAction]["run"]>> | Failure<"DISCOUNT_ACTION_FAILED">;
+  try {
+    result = await ACTIONS[intent].run(services, user.id, id);
+  } catch (error) {
+    services.logger.error({ err: error, intent }, "discount code action failed");
+    result = { ok: false, code: "DISCOUNT_ACTION_FAILED", message: ERRORS.DISCOUNT_ACTION_FAILED.message };
+  }
+  if (!result.ok) {
+    if (result.code === "DISCOUNT_NOT_FOUND") discountNotFound();
+    return data({ toast: { type: "error", title: "Not done", description: result.message } satisfies ToastMessage }, { status: statusOf(result.code) });
+  }
+  return redirectWithToast(DISCOUNTS_PATH, { type: "success", title: ACTIONS[intent].done });
+}

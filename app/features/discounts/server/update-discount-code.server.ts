@@ -1,0 +1,46 @@
+import { and, eq, sql } from "drizzle-orm";
+import { inTransaction } from "~/db/ambient-transaction.server";
+import type { Database } from "~/db/database.server";
+import { discountCodes } from "~/features/discounts/schema.server";
+import type { DiscountInput } from "~/features/discounts/schemas/discount-code";
+import { fail, type Failure } from "~/lib/errors";
+import { discountColumns, isCodeCollision, ownsProducts, replaceCodeProducts } from "./discount-code-rows.server";
+
+/**
+ * Saves a form over one of the creator's codes (another creator's: not found). The row is locked while it is
+ * checked, so a checkout reserving a redemption meanwhile cannot slip under a lowered maximum: the maximum is
+ * never set below the redemptions already counted. Orders keep the code as it was when they used it.
+ */
+export async function updateDiscountCode(
+  db: Database,
+  userId: string,
+  discountCodeId: string,
+  input: DiscountInput,
+): Promise<{ ok: true } | Failure<"DISCOUNT_NOT_FOUND" | "DISCOUNT_CODE_TAKEN" | "DISCOUNT_PRODUCT_NOT_FOUND" | "DISCOUNT_MAX_BELOW_USED">> {
+  try {
+    return await inTransaction(db, async (tx) => {
+      const locked = await tx.execute(sql`
+        select redemptions_count from discount_codes where id = ${discountCodeId}::uuid and user_id = ${userId} for update`);
+      const current = (locked as unknown as { rows: { redemptions_count: number }[] }).rows[0];
+      if (!current) return fail("DISCOUNT_NOT_FOUND");
+      if (!(await ownsProducts(tx, userId, input.productIds))) return fail("DISCOUNT_PRODUCT_NOT_FOUND");
+      if (input.maxRedemptions !== null && input.maxRedemptions < current.redemptions_count)
+        return fail(
+          "DISCOUNT_MAX_BELOW_USED",
+          `The maximum cannot be lower than the ${current.redemptions_count} redemption${current.redemptions_count === 1 ? "" : "s"} already counted.`,
+        );
+      const taken = await tx.execute(sql`
+        select 1 from discount_codes where user_id = ${userId} and lower(code) = lower(${input.code}) and id <> ${discountCodeId}::uuid limit 1`);
+      if ((taken as unknown as { rows: unknown[] }).rows.length) return fail("DISCOUNT_CODE_TAKEN");
+      await tx
+        .update(discountCodes)
+        .set({ ...discountColumns(input), updatedAt: new Date() })
+        .where(and(eq(discountCodes.id, discountCodeId), eq(discountCodes.userId, userId)));
+      await replaceCodeProducts(tx, discountCodeId, input.productIds);
+      return { ok: true as const };
+    });
+  } catch (error) {
+    if (isCodeCollision(error)) return fail("DISCOUNT_CODE_TAKEN");
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import { Receipt } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/input";
+import { formatMoney } from "~/features/catalog/money";
+import { displayStatus, ORDER_FILTERS, type OrderListItem, orderPath } from "~/features/orders/order-display";
+import { formatDateTime } from "~/lib/zoned-time";
+import { OrderStatusBadge } from "./order-status-badge";
+
+/** The status filter (a GET form: the address keeps the view, and it works without JavaScript). */
+export function OrderFilter({ status }: { status: string | null }) {
+  return (
+    <Form method="get" role="search" aria-label="Orders" className="flex flex-wrap items-end gap-3">
+      <div className="grid gap-2">
+        <Label htmlFor="order-status">Status</Label>
+        <select
+          id="order-status"
+          name="status"
+          defaultValue={status ?? ""}
+          className="h-10 rounded-md border border-input bg-background px-3 text-base sm:text-sm"
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        >
+          <option value="">All orders</option>
+          {ORDER_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="outline">
+        Show
+      </Button>
+    </Form>
+  );
+}
+
+/** The seller's orders: date (in their time zone), product, buyer, amount, discount code, status. */
+export function OrderList({ orders, timeZone }: { orders: readonly OrderListItem[]; timeZone: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">Your orders, newest first</caption>
+        <thead className="bg-muted/60 text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Product
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Buyer
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Discount code
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id} className="border-t">
+              <td className="whitespace-nowrap px-3 py-2">
+                <Link to={orderPath(order.id)} className="text-primary underline underline-offset-4">
+                  {formatDateTime(order.createdAt, timeZone)}
+                  <span className="sr-only">: order of {order.productName || "a deleted product"}</span>
+                </Link>
+              </td>
+              <td className="px-3 py-2">{order.productName || "—"}</td>
+              <td className="break-all px-3 py-2">{order.customerEmail}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right font-semibold">{formatMoney(order.amountCents, order.currency)}</td>
+              <td className="px-3 py-2 font-mono">{order.discountCode ?? "—"}</td>
+              <td className="px-3 py-2">
+                <OrderStatusBadge status={displayStatus(order)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** No order (yet, or of the chosen status). */
+export function NoOrders({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="grid place-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
+      <Receipt aria-hidden="true" className="size-10 text-muted-foreground" />
+      <div>
+        <h2 className="text-xl font-semibold">{filtered ? "No orders with this status" : "No orders yet"}</h2>
+        <p className="mt-1 text-muted-foreground">
+          {filtered ? "Choose another status, or all orders." : "When buyers check out, their orders appear here, newest first."}
+        </p>
+      </div>
+    </div>
+  );
+}

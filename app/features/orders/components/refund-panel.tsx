@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useMemo } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { amountInput, formatMoney } from "~/features/catalog/money";
+import { orderPath } from "~/features/orders/order-display";
+import { refundSchema } from "~/features/orders/schemas/refund";
+import { showToast, type ToastMessage } from "~/lib/toast";
+import { useSchemaForm } from "~/lib/use-schema-form";
+
+export type RefundAnswer = {
+  result: SubmissionResult<string[]>;
+  confirm: { amountCents: number; label: string } | null;
+  toast: ToastMessage | null;
+};
+
+/**
+ * Refund, full or partial: the amount (all that is left to start with), then a confirm step that says what will be
+ * refunded to whom. Both steps are forms posted to the page, so it works without JavaScript.
+ */
+export function RefundPanel({
+  orderId,
+  leftCents,
+  currency,
+  buyerEmail,
+  answer,
+}: {
+  orderId: string;
+  leftCents: number;
+  currency: string;
+  buyerEmail: string;
+  answer?: RefundAnswer;
+}) {
+  const schema = useMemo(() => refundSchema(leftCents, currency), [leftCents, currency]);
+  useEffect(() => {
+    if (answer?.toast) showToast(answer.toast);
+  }, [answer]);
+  const navigation = useNavigation();
+  const refunding = navigation.state === "submitting" && navigation.formData?.get("intent") === "refund";
+  const reviewing = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
+  const [form, fields] = useSchemaForm("refund-form", schema, answer?.confirm ? null : answer?.result, { intent: "review", amount: amountInput(leftCents) });
+  if (answer?.confirm) {
+    const { amountCents, label } = answer.confirm;
+    const full = amountCents >= leftCents;
+    return (
+      <Form method="post" className="grid gap-4" aria-labelledby="confirm-refund-title">
+        <h3 id="confirm-refund-title" className="font-semibold">
+          Confirm the refund
+        </h3>
+        <p role="status">
+          Refund <strong>{label}</strong> to {buyerEmail}?{" "}
+          {full ? "This refunds the whole order and ends the buyer's access to the files." : "The buyer keeps access to the files."} This cannot be undone.
+        </p>
+        <input type="hidden" name="amount" value={amountInput(amountCents)} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" name="intent" value="refund" variant="destructive" disabled={refunding}>
+            {refunding ? "Refunding..." : `Refund ${label}`}
+          </Button>
+          <ButtonLink to={orderPath(orderId)} variant="outline">
+            Cancel
+          </ButtonLink>
+        </div>
+      </Form>
+    );
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-1">
+      <input type="hidden" name="intent" value="review" />
+      <FormField
+        id={fields.amount.id}
+        label="Amount to refund"
+        errors={fields.amount.errors}
+        hint={`Up to ${formatMoney(leftCents, currency)}: all of it for a full refund, less for a partial one.`}
+      >
+        {(control) => (
+          <div className="flex items-center gap-2">
+            <Input {...getInputProps(fields.amount, { type: "text" })} {...control} inputMode="decimal" autoComplete="off" className="max-w-48" />
+            <span className="text-sm text-muted-foreground">{currency}</span>
+          </div>
+        )}
+      </FormField>
+      <FormAlert message={form.errors?.[0]} />
+      <div>
+        <Button type="submit" variant="outline" disabled={reviewing}>
+          {reviewing ? "Checking..." : "Review refund"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import type { OrderStatus } from "~/features/orders/order-status";
+
+// How the seller's orders pages show an order (issue 15.6). Browser-safe.
+
+/** An order's state as the seller reads it: a paid order with part of it refunded is "partly refunded". */
+export type OrderDisplayStatus = OrderStatus | "partly_refunded";
+
+export const ORDER_FILTERS: readonly { value: OrderDisplayStatus; label: string }[] = [
+  { value: "pending", label: "Pending" },
+  { value: "paid", label: "Paid" },
+  { value: "partly_refunded", label: "Partly refunded" },
+  { value: "refunded", label: "Refunded" },
+  { value: "disputed", label: "Disputed" },
+  { value: "expired", label: "Expired" },
+];
+
+export const ORDER_STATUS_LABELS: Record<OrderDisplayStatus, string> = Object.fromEntries(
+  ORDER_FILTERS.map((filter) => [filter.value, filter.label]),
+) as Record<OrderDisplayStatus, string>;
+
+export function isOrderFilter(value: unknown): value is OrderDisplayStatus {
+  return typeof value === "string" && ORDER_FILTERS.some((filter) => filter.value === value);
+}
+
+export function displayStatus(order: { status: OrderStatus; refundedCents: number }): OrderDisplayStatus {
+  return order.status === "paid" && order.refundedCents > 0 ? "partly_refunded" : order.status;
+}
+
+/** Orders per page of the list. */
+export const ORDERS_PAGE_SIZE = 25;
+
+export const ORDERS_PATH = "/orders";
+export const orderPath = (id: string) => `${ORDERS_PATH}/${id}`;
+
+/** A row of the seller's orders list. */
+export type OrderListItem = {
+  id: string;
+  status: OrderStatus;
+  productName: string;
+  customerEmail: string;
+  amountCents: number;
+  refundedCents: number;
+  currency: string;
+  discountCode: string | null;
+  createdAt: string;
+};
+
+/** One order with its history, for its detail page. */
+export type OrderDetail = OrderListItem & {
+  subtotalCents: number;
+  discountCents: number;
+  platformFeeCents: number;
+  provider: string | null;
+  paidAt: string | null;
+  events: { id: string; fromStatus: OrderStatus; toStatus: OrderStatus; cause: string; details: Record<string, unknown>; createdAt: string }[];
+  refunds: { id: string; amountCents: number; feeRefundedCents: number; status: string; createdAt: string }[];
+};
+
+/** What an order event's cause says to the seller. */
+export function eventCauseLabel(cause: string): string {
+  if (cause === "seller_refund") return "Refunded by you";
+  if (cause === "reconciler") return "Checked with the payment provider";
+  if (cause === "expiry") return "Checkout expired";
+  if (cause.startsWith("webhook:")) return `Reported by the payment provider (${cause.split(":")[1] ?? ""})`;
+  return cause;
+}

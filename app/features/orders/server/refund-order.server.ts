@@ -1,0 +1,191 @@
+import { sql } from "drizzle-orm";
+import { inTransaction } from "~/db/ambient-transaction.server";
+import { formatMoney } from "~/features/catalog/money";
+import type { Database } from "~/db/database.server";
+import type { PaymentProviders, ProviderId, RefundResult } from "~/features/payments/server/payment-provider.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { fail, type Failure } from "~/lib/errors";
+import type { Logger } from "~/server/logger.server";
+import type { Mailer } from "~/server/mail/mailer.server";
+import type { RequestMeta } from "~/server/http/request-meta.server";
+import { recordRefund } from "./record-refund.server";
+
+export type RefundServices = { db: Database; mailer: Mailer; payments: PaymentProviders; logger: Logger; env: { APP_URL: string } };
+
+export type RefundDone = {
+  ok: true;
+  refundId: string;
+  amountCents: number;
+  currency: string;
+  /** The order's refunded total after this refund, and whether that is all of it (the order is then refunded). */
+  refundedCents: number;
+  full: boolean;
+};
+
+export type RefundFailure = Failure<
+  | "ORDER_NOT_FOUND"
+  | "ORDER_NOT_REFUNDABLE"
+  | "REFUND_AMOUNT_INVALID"
+  | "REFUND_AMOUNT_TOO_HIGH"
+  | "REFUND_PROVIDER_UNAVAILABLE"
+  | "REFUND_PROVIDER_FAILED"
+  | "REFUND_FAILED"
+>;
+
+type Reserved = {
+  refundId: string;
+  provider: ProviderId;
+  paymentId: string;
+  currency: string;
+  amountCents: number;
+  feeRefundCents: number;
+  /** What was refunded before this refund (the order's total, or our succeeded refunds if more). */
+  refundedBefore: number;
+  orderAmountCents: number;
+};
+
+type LockedOrder = {
+  status: string;
+  provider: string | null;
+  provider_payment_id: string | null;
+  amount_cents: number;
+  refunded_cents: number;
+  platform_fee_cents: number;
+  currency: string;
+  succeeded_cents: number;
+  in_flight_cents: number;
+};
+
+/** The part of Sellkit's fee given back with a refund, as the providers do: proportional, rounded. */
+export function feeRefundFor(platformFeeCents: number, refundCents: number, orderAmountCents: number): number {
+  if (orderAmountCents <= 0 || platformFeeCents <= 0) return 0;
+  return Math.min(platformFeeCents, Math.round((platformFeeCents * refundCents) / orderAmountCents));
+}
+
+/**
+ * A seller refunds `amountCents` of one of their own paid (or partly refunded) orders (issue 15.6):
+ * 1. in one transaction, with the order locked: the checks (own order, paid, a configured provider, at most what
+ *    is left: the amount minus what was refunded and what other refunds still wait for their provider), and a
+ *    `refunds` row `pending`;
+ * 2. the provider's refund, outside any transaction (the refund row's id is the idempotency key; the fee given
+ *    back is proportional: round(platform fee × amount / order amount));
+ * 3. in one transaction: the row marked succeeded, the order's refunded total raised through recordRefund (a full
+ *    refund moves the order to refunded, which revokes the buyer's downloads; both write the order_events row),
+ *    and the `order_refunded` security event. A refusal or an error of the provider marks the row failed and
+ *    records nothing as refunded.
+ */
+export async function refundOrder(
+  services: RefundServices,
+  sellerId: string,
+  orderId: string,
+  amountCents: number,
+  meta: RequestMeta,
+): Promise<RefundDone | RefundFailure> {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 1) return fail("REFUND_AMOUNT_INVALID");
+  const reserved = await inTransaction(services.db, async (tx): Promise<Reserved | RefundFailure> => {
+    const found = await tx.execute(sql`
+      select o.status, o.provider, o.provider_payment_id, o.amount_cents, o.refunded_cents, o.platform_fee_cents, o.currency,
+        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0)::int as succeeded_cents,
+        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'pending'), 0)::int as in_flight_cents
+      from orders o where o.id = ${orderId}::uuid and o.user_id = ${sellerId}
+      for update of o`);
+    const order = (found as unknown as { rows: LockedOrder[] }).rows[0];
+    if (!order) return fail("ORDER_NOT_FOUND");
+    if (order.status !== "paid" || !order.provider_payment_id) return fail("ORDER_NOT_REFUNDABLE");
+    const provider = order.provider as ProviderId | null;
+    if (!provider || !services.payments[provider]) return fail("REFUND_PROVIDER_UNAVAILABLE");
+    const refundedBefore = Math.max(order.refunded_cents, order.succeeded_cents);
+    const left = order.amount_cents - refundedBefore - order.in_flight_cents;
+    if (amountCents > left) return fail("REFUND_AMOUNT_TOO_HIGH", refundTooHighMessage(left, order.currency));
+    const feeRefundCents = feeRefundFor(order.platform_fee_cents, amountCents, order.amount_cents);
+    const inserted = await tx.execute(sql`
+      insert into refunds (order_id, amount_cents, fee_refunded_cents, status)
+      values (${orderId}::uuid, ${amountCents}, ${feeRefundCents}, 'pending') returning id`);
+    const refundId = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    return {
+      refundId,
+      provider,
+      paymentId: order.provider_payment_id,
+      currency: order.currency,
+      amountCents,
+      feeRefundCents,
+      refundedBefore,
+      orderAmountCents: order.amount_cents,
+    };
+  });
+  if ("ok" in reserved) return reserved;
+
+  const provider = services.payments[reserved.provider]!;
+  let answer: RefundResult;
+  try {
+    answer = await provider.refund({
+      paymentId: reserved.paymentId,
+      amountCents: reserved.amountCents,
+      currency: reserved.currency,
+      feeRefundCents: reserved.feeRefundCents,
+      sellerAccountId: await sellerAccountId(services.db, sellerId, reserved.provider),
+      idempotencyKey: reserved.refundId,
+    });
+  } catch (error) {
+    services.logger.error({ err: error, orderId, refundId: reserved.refundId, provider: reserved.provider }, "refund call failed");
+    await markFailed(services.db, reserved.refundId);
+    return fail("REFUND_FAILED");
+  }
+  if (answer.status === "failed") {
+    await markFailed(services.db, reserved.refundId);
+    return fail("REFUND_PROVIDER_FAILED", `The payment provider refused the refund: ${answer.failure.message} Nothing was refunded.`);
+  }
+
+  return inTransaction(services.db, async (tx) => {
+    // The provider accepted it ("pending" too: it counts the refund in the payment's refunded total from now on).
+    const marked = await tx.execute(sql`
+      with marked as (
+        update refunds set status = 'succeeded', provider_refund_id = ${answer.refundId} where id = ${reserved.refundId}::uuid returning order_id
+      )
+      select coalesce((select sum(amount_cents) from refunds where order_id = ${orderId}::uuid and status = 'succeeded'), 0)::int
+        + ${reserved.amountCents}::int as succeeded_cents
+      from marked`);
+    // The statement reads the rows as they were before its own update: this refund is added once, by hand.
+    const succeeded = (marked as unknown as { rows: { succeeded_cents: number }[] }).rows[0]?.succeeded_cents ?? reserved.amountCents;
+    const total = Math.min(reserved.orderAmountCents, Math.max(reserved.refundedBefore + reserved.amountCents, succeeded));
+    await recordRefund({ db: tx, mailer: services.mailer, appUrl: services.env.APP_URL }, orderId, total, "seller_refund");
+    const full = total >= reserved.orderAmountCents;
+    await recordSecurityEvent(
+      tx,
+      {
+        userId: sellerId,
+        eventType: "order_refunded",
+        eventCategory: "payment",
+        severity: "medium",
+        riskScore: 3,
+        details: {
+          orderId,
+          refundId: reserved.refundId,
+          provider: reserved.provider,
+          amountCents: reserved.amountCents,
+          feeRefundCents: reserved.feeRefundCents,
+          currency: reserved.currency,
+          refundedCents: total,
+          full,
+        },
+      },
+      meta,
+    );
+    return { ok: true as const, refundId: reserved.refundId, amountCents: reserved.amountCents, currency: reserved.currency, refundedCents: total, full };
+  });
+}
+
+function refundTooHighMessage(leftCents: number, currency: string): string {
+  if (leftCents <= 0) return "Nothing is left to refund on this order.";
+  return `You can refund at most ${formatMoney(leftCents, currency)}, what is left of the order's amount.`;
+}
+
+async function markFailed(db: Database, refundId: string): Promise<void> {
+  await db.execute(sql`update refunds set status = 'failed' where id = ${refundId}::uuid and status = 'pending'`);
+}
+
+/** The seller's account at the provider (Stripe acct_…, a PayPal merchant id); null for the test provider. */
+async function sellerAccountId(db: Database, sellerId: string, provider: ProviderId): Promise<string | null> {
+  const found = await db.execute(sql`select external_account_id from payment_accounts where user_id = ${sellerId} and provider = ${provider} limit 1`);
+  return (found as unknown as { rows: { external_account_id: string | null }[] }).rows[0]?.external_account_id ?? null;
+}

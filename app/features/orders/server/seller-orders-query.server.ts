@@ -1,0 +1,81 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderDisplayStatus, type OrderListItem } from "~/features/orders/order-display";
+
+// The seller's orders pages read inside the session check's one statement (page-query.server.ts): one database
+// round trip per page. `me.user_id` is the signed-in seller; only their own orders are ever read.
+
+/** Where a page of the list starts: after this order (the last of the previous page), newest first. */
+export type OrdersCursor = { createdAt: string; id: string };
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `after` parameter ("<created at>_<id>") as a cursor; null when absent or not one. */
+export function parseOrdersCursor(value: string | null): OrdersCursor | null {
+  if (!value) return null;
+  const at = value.lastIndexOf("_");
+  const createdAt = value.slice(0, at);
+  const id = value.slice(at + 1);
+  return at > 0 && TIMESTAMP.test(createdAt) && UUID.test(id) ? { createdAt, id } : null;
+}
+
+export function ordersCursorParam(order: { createdAt: string; id: string }): string {
+  return `${order.createdAt}_${order.id}`;
+}
+
+const FILTERS: Record<OrderDisplayStatus, SQL> = {
+  pending: sql`o.status = 'pending'`,
+  paid: sql`o.status = 'paid' and o.refunded_cents = 0`,
+  partly_refunded: sql`o.status = 'paid' and o.refunded_cents > 0`,
+  refunded: sql`o.status = 'refunded'`,
+  disputed: sql`o.status = 'disputed'`,
+  expired: sql`o.status = 'expired'`,
+};
+
+/**
+ * One page of the seller's orders, newest first (keyset: created_at, then id), filtered by status (null: all),
+ * with one more row than a page to tell whether another page follows.
+ */
+export function sellerOrdersQuery(filter: OrderDisplayStatus | null, after: OrdersCursor | null): PageQuery<{ orders: OrderListItem[]; more: boolean }> {
+  return {
+    json: sql`(
+      select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
+        select o.id, o.status, o.product_name as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
+          o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.created_at as "createdAt"
+        from orders o
+        where o.user_id = me.user_id
+          and ${filter ? FILTERS[filter] : sql`true`}
+          and ${after ? sql`(o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`}
+        order by o.created_at desc, o.id desc
+        limit ${ORDERS_PAGE_SIZE + 1}
+      ) page
+    )`,
+    read: (json) => {
+      const rows = json as OrderListItem[];
+      return { orders: rows.slice(0, ORDERS_PAGE_SIZE), more: rows.length > ORDERS_PAGE_SIZE };
+    },
+  };
+}
+
+/** One of the seller's orders with its events and refunds, oldest first; null when it is not theirs. `orderId` must be a UUID. */
+export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null> {
+  return {
+    json: sql`(
+      select json_build_object(
+        'id', o.id, 'status', o.status, 'productName', o.product_name, 'customerEmail', o.customer_email,
+        'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents, 'amountCents', o.amount_cents,
+        'platformFeeCents', o.platform_fee_cents, 'refundedCents', o.refunded_cents, 'currency', o.currency,
+        'discountCode', o.discount_code, 'provider', o.provider, 'paidAt', o.paid_at, 'createdAt', o.created_at,
+        'events', (select coalesce(json_agg(json_build_object('id', e.id, 'fromStatus', e.from_status, 'toStatus', e.to_status,
+            'cause', e.cause, 'details', e.details, 'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
+          from order_events e where e.order_id = o.id),
+        'refunds', (select coalesce(json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents,
+            'feeRefundedCents', r.fee_refunded_cents, 'status', r.status, 'createdAt', r.created_at) order by r.created_at, r.id), '[]'::json)
+          from refunds r where r.order_id = o.id)
+      )
+      from orders o where o.id = ${orderId}::uuid and o.user_id = me.user_id
+    )`,
+    read: (json) => (json ? (json as OrderDetail) : null),
+  };
+}

@@ -1,0 +1,57 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { formatMoney } from "~/features/catalog/money";
+import { orderPath } from "~/features/orders/order-display";
+import { refundSchema } from "~/features/orders/schemas/refund";
+import { ERRORS, type ErrorBody, formErrorsOf, statusOf } from "~/lib/errors";
+import type { ToastMessage } from "~/lib/toast";
+import type { RequestMeta } from "~/server/http/request-meta.server";
+import type { AppServices } from "~/server/services.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { refundOrder } from "./refund-order.server";
+
+/** The thrown 404 of an order that does not exist or is another seller's (the same answer either way). */
+export function orderNotFound(): never {
+  throw data<ErrorBody>({ code: "ORDER_NOT_FOUND", message: ERRORS.ORDER_NOT_FOUND.message }, { status: 404 });
+}
+
+/**
+ * The refund form of an order's page, in two steps: `review` checks the amount and answers with what will be
+ * refunded (the page asks to confirm); `refund` refunds it (refundOrder) and goes back to the order with a toast.
+ * The amount's upper bound is the verb's to check (it reads the order locked); a refusal answers with the
+ * catalogue's status and message, and nothing is refunded.
+ */
+export async function submitRefund(services: AppServices, user: CurrentUser, orderId: string, formData: FormData, meta: RequestMeta, currency: string) {
+  const submission = parseWithZod(formData, { schema: refundSchema(Number.MAX_SAFE_INTEGER, currency) });
+  if (submission.status !== "success") {
+    return data(
+      {
+        result: submission.reply(),
+        confirm: null,
+        toast: { type: "error", title: "Not refunded", description: "Please correct the amount." } satisfies ToastMessage,
+      },
+      { status: 400 },
+    );
+  }
+  const { intent, amount } = submission.value;
+  if (intent === "review") return { result: submission.reply(), confirm: { amountCents: amount, label: formatMoney(amount, currency) }, toast: null };
+  const refunded = await refundOrder(services, user.id, orderId, amount, meta);
+  if (!refunded.ok) {
+    if (refunded.code === "ORDER_NOT_FOUND") orderNotFound();
+    return data(
+      {
+        result: submission.reply(formErrorsOf(refunded)),
+        confirm: null,
+        toast: { type: "error", title: "Not refunded", description: refunded.message } satisfies ToastMessage,
+      },
+      { status: statusOf(refunded.code) },
+    );
+  }
+  return redirectWithToast(orderPath(orderId), {
+    type: "success",
+    title: refunded.full
+      ? `Refunded ${formatMoney(refunded.amountCents, refunded.currency)}: the order is fully refunded`
+      : `Refunded ${formatMoney(refunded.amountCents, refunded.currency)}`,
+  });
+}

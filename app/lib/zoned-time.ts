@@ -1,0 +1,90 @@
+// Times are stored in UTC and shown in the creator's time zone (GUIDE §3.13). The browser tells the server its
+// IANA zone in a cookie (workspace/greeting.ts); these helpers turn a UTC instant into the zone's wall-clock time
+// and back, for `datetime-local` fields and for dates in lists. Browser-safe, no dependencies.
+
+/** A `datetime-local` value: "2026-12-01T10:00" (seconds are not entered). */
+export const LOCAL_DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/;
+
+/** `name` when it is a time zone this runtime knows, else UTC. */
+export function resolveTimeZone(name: string | null | undefined): string {
+  if (!name) return "UTC";
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = partsFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    if (partsFormats.size < 1_000) partsFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The zone's wall-clock fields at `date`. */
+function wallClock(date: Date, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormat(timeZone).formatToParts(date)) if (part.type !== "literal") parts[part.type] = Number(part.value);
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: (parts.hour ?? 0) % 24, minute: parts.minute!, second: parts.second! };
+}
+
+/** How far the zone's clock is ahead of UTC at `date`, in milliseconds. */
+function offsetAt(date: Date, timeZone: string): number {
+  const c = wallClock(date, timeZone);
+  const asUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/**
+ * The UTC instant of a wall-clock time typed in `timeZone` ("2026-12-01T10:00"); null when it is not such a value.
+ * A time skipped by a daylight-saving change is moved forward by the change, as clocks are.
+ */
+export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
+  const match = LOCAL_DATE_TIME_PATTERN.exec(local.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
+  const guess = Date.UTC(y, mo - 1, d, h, mi);
+  const check = new Date(guess);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  const zone = resolveTimeZone(timeZone);
+  // Two passes settle on the offset in force at the result (they differ only around a daylight-saving change).
+  const first = guess - offsetAt(new Date(guess), zone);
+  const second = guess - offsetAt(new Date(first), zone);
+  return new Date(second);
+}
+
+const pad = (value: number, size = 2) => String(value).padStart(size, "0");
+
+/** The `datetime-local` value of a UTC instant in `timeZone` ("2026-12-01T10:00"). */
+export function utcToZonedLocal(date: Date, timeZone: string): string {
+  const c = wallClock(date, resolveTimeZone(timeZone));
+  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}`;
+}
+
+const displayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time for people, in `timeZone`: "Dec 1, 2026, 10:00 AM". */
+export function formatDateTime(date: Date | string, timeZone: string): string {
+  const zone = resolveTimeZone(timeZone);
+  let format = displayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, dateStyle: "medium", timeStyle: "short" });
+    if (displayFormats.size < 1_000) displayFormats.set(zone, format);
+  }
+  return format.format(typeof date === "string" ? new Date(date) : date);
+}

@@ -1,0 +1,157 @@
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { formatMoney } from "~/features/catalog/money";
+import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
+import { type RefundAnswer, RefundPanel } from "~/features/orders/components/refund-panel";
+import { displayStatus, eventCauseLabel, ORDER_STATUS_LABELS, ORDERS_PATH } from "~/features/orders/order-display";
+import { sellerOrderQuery } from "~/features/orders/server/seller-orders-query.server";
+import { orderNotFound, submitRefund } from "~/features/orders/server/submit-refund.server";
+import type { ProviderId } from "~/features/payments/server/payment-provider.server";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { pageMeta } from "~/lib/meta";
+import { formatDateTime, resolveTimeZone } from "~/lib/zoned-time";
+import { readFormData } from "~/server/http/read-form-data.server";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/orders-detail";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({ title: loaderData ? `Order of ${loaderData.order.productName || "a product"}` : "Order not found", description: "One order of your store." }),
+  { name: "robots", content: "noindex" },
+];
+
+/** One of the seller's orders (another seller's: 404): amounts, history, refunds, and the refund form when it can be refunded. */
+async function readOrder({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const ctx = requestContext(request);
+  if (!UUID.test(params.id)) {
+    await requireUser(context.services, ctx, { batch: context });
+    orderNotFound();
+  }
+  const user = await requireUser(context.services, ctx, { batch: context, page: sellerOrderQuery(params.id) });
+  if (!user.page) orderNotFound();
+  return { ctx, user, order: user.page };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { ctx, order } = await readOrder(args);
+  const providerReady = Boolean(order.provider && args.context.services.payments[order.provider as ProviderId]);
+  const inFlight = order.refunds.filter((refund) => refund.status === "pending").reduce((sum, refund) => sum + refund.amountCents, 0);
+  const leftCents = Math.max(0, order.amountCents - order.refundedCents - inFlight);
+  return { order, providerReady, leftCents, timeZone: resolveTimeZone(readTimeZone(ctx)) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { ctx, user, order } = await readOrder(args);
+  return submitRefund(args.context.services, user, order.id, await readFormData(args.request), ctx.meta, order.currency);
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, providerReady, leftCents, timeZone } = loaderData;
+  const status = displayStatus(order);
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const refundable = order.status === "paid" && leftCents > 0;
+  return (
+    <PageShell>
+      <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:px-6">
+        <div>
+          <BackLink to={ORDERS_PATH}>Back to orders</BackLink>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{order.productName || "Deleted product"}</h1>
+            <OrderStatusBadge status={status} />
+          </div>
+          <p className="mt-2 break-all text-muted-foreground">
+            Bought by {order.customerEmail} on {formatDateTime(order.createdAt, timeZone)} ({timeZone})
+          </p>
+        </div>
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">Amounts</h2>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Subtotal</dt>
+              <dd className="text-right">{money(order.subtotalCents)}</dd>
+              <dt className="text-muted-foreground">Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>
+              <dd className="text-right">{order.discountCents ? `−${money(order.discountCents)}` : money(0)}</dd>
+              <dt className="font-semibold">Total paid by the buyer</dt>
+              <dd className="text-right font-semibold">{money(order.amountCents)}</dd>
+              <dt className="text-muted-foreground">Sellkit fee</dt>
+              <dd className="text-right">{money(order.platformFeeCents)}</dd>
+              <dt className="text-muted-foreground">Refunded</dt>
+              <dd className="text-right">{money(order.refundedCents)}</dd>
+              <dt className="text-muted-foreground">Payment provider</dt>
+              <dd className="text-right">{order.provider ?? "—"}</dd>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">Refund</h2>
+          </CardHeader>
+          <CardContent>
+            {!refundable ? (
+              <p className="text-sm text-muted-foreground">
+                {order.status === "paid"
+                  ? "Nothing is left to refund on this order."
+                  : `Only paid orders can be refunded; this one is ${ORDER_STATUS_LABELS[status].toLowerCase()}.`}
+              </p>
+            ) : !providerReady ? (
+              <p role="alert" className="text-sm text-destructive">
+                This order was paid through a payment provider that is not configured on this server, so it cannot be refunded here. Refund it in the provider's
+                dashboard.
+              </p>
+            ) : (
+              <RefundPanel
+                key={`${order.refundedCents}-${leftCents}`}
+                orderId={order.id}
+                leftCents={leftCents}
+                currency={order.currency}
+                buyerEmail={order.customerEmail}
+                answer={actionData as RefundAnswer | undefined}
+              />
+            )}
+            {order.refunds.length ? (
+              <ul className="mt-4 grid gap-1 text-sm" aria-label="Refunds">
+                {order.refunds.map((refund) => (
+                  <li key={refund.id}>
+                    {money(refund.amountCents)} on {formatDateTime(refund.createdAt, timeZone)}:{" "}
+                    {refund.status === "succeeded" ? "refunded" : refund.status === "failed" ? "refused by the provider" : "waiting for the provider"}
+                    {refund.feeRefundedCents ? ` (Sellkit fee given back: ${money(refund.feeRefundedCents)})` : ""}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">History</h2>
+          </CardHeader>
+          <CardContent>
+            {order.events.length ? (
+              <ol className="grid gap-3 text-sm">
+                {order.events.map((event) => (
+                  <li key={event.id} className="grid gap-0.5 border-l-2 pl-3">
+                    <span className="font-medium">
+                      {event.fromStatus === event.toStatus
+                        ? `Refunded total raised to ${money(Number(event.details.refundedCents ?? 0))}`
+                        : `${ORDER_STATUS_LABELS[event.fromStatus]} → ${ORDER_STATUS_LABELS[event.toStatus]}`}
+                    </span>
+                    <span className="text-muted-foreground">
+                      {formatDateTime(event.createdAt, timeZone)} · {eventCauseLabel(event.cause)}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-sm text-muted-foreground">Created {formatDateTime(order.createdAt, timeZone)}; no change since.</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,58 @@
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { ButtonLink } from "~/components/ui/button";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { NoOrders, OrderFilter, OrderList } from "~/features/orders/components/order-list";
+import { isOrderFilter, ORDERS_PATH } from "~/features/orders/order-display";
+import { ordersCursorParam, parseOrdersCursor, sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { pageMeta } from "~/lib/meta";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Orders", description: "Your store's orders." }), { name: "robots", content: "noindex" }];
+
+/** The seller's orders, newest first, a page at a time (keyset: `after` the last order shown), filtered by status. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  const requested = ctx.url.searchParams.get("status");
+  const status = isOrderFilter(requested) ? requested : null;
+  const after = parseOrdersCursor(ctx.url.searchParams.get("after"));
+  const { page } = await requireUser(context.services, ctx, { batch: context, page: sellerOrdersQuery(status, after) });
+  const last = page.orders.at(-1);
+  const next = page.more && last ? `${ORDERS_PATH}?${new URLSearchParams({ ...(status ? { status } : {}), after: ordersCursorParam(last) })}` : null;
+  const first = after ? `${ORDERS_PATH}${status ? `?status=${status}` : ""}` : null;
+  return { orders: page.orders, status, next, first, timeZone: resolveTimeZone(readTimeZone(ctx)) };
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders, status, next, first, timeZone } = loaderData;
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">Orders</h1>
+        <p className="mt-2 text-lg text-muted-foreground">Every checkout of your products, newest first. Times are in your time zone, {timeZone}.</p>
+        <div className="mt-8 grid gap-6">
+          <OrderFilter status={status} />
+          {orders.length ? <OrderList orders={orders} timeZone={timeZone} /> : <NoOrders filtered={Boolean(status || first)} />}
+          {next || first ? (
+            <nav aria-label="Pages of orders" className="flex flex-wrap gap-2">
+              {first ? (
+                <ButtonLink to={first} variant="outline">
+                  Newest orders
+                </ButtonLink>
+              ) : null}
+              {next ? (
+                <ButtonLink to={next} variant="outline">
+                  Older orders
+                </ButtonLink>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+      </div>
+    </PageShell>
+  );
+}

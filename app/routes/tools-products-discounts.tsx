@@ -1,0 +1,94 @@
+import { useEffect } from "react";
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { PRODUCTS_PATH } from "~/features/catalog/paths";
+import { DiscountCodeForm, type DiscountFormAnswer } from "~/features/discounts/components/discount-code-form";
+import { DiscountCodeList, NoDiscountCodes } from "~/features/discounts/components/discount-code-list";
+import { discountFormValues } from "~/features/discounts/discount-display";
+import { EMPTY_DISCOUNT_FORM } from "~/features/discounts/schemas/discount-code";
+import { discountCodesPageQuery } from "~/features/discounts/server/list-discount-codes.server";
+import { discountNotFound, submitDiscountAction, submitDiscountForm } from "~/features/discounts/server/submit-discount-form.server";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { pageMeta } from "~/lib/meta";
+import { showToast } from "~/lib/toast";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import { readFormData } from "~/server/http/read-form-data.server";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/tools-products-discounts";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Discount codes", description: "Create and manage your store's discount codes." }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  const { page } = await requireUser(context.services, ctx, { batch: context, page: discountCodesPageQuery });
+  const timeZone = resolveTimeZone(readTimeZone(ctx));
+  const editId = ctx.url.searchParams.get("edit");
+  const editing = editId ? (page.codes.find((code) => code.id === editId) ?? null) : null;
+  if (editId && !editing) discountNotFound();
+  return {
+    codes: page.codes,
+    products: page.products,
+    currency: page.currency,
+    timeZone,
+    now: new Date().toISOString(),
+    editing: editing ? { id: editing.id, code: editing.code, values: discountFormValues(editing, timeZone) } : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requestContext(request);
+  const user = await requireUser(context.services, ctx);
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "save") return submitDiscountForm(context.services, user, formData, resolveTimeZone(readTimeZone(ctx)));
+  return submitDiscountAction(context.services, user, formData);
+}
+
+export default function DiscountCodes({ loaderData, actionData }: Route.ComponentProps) {
+  const { codes, products, currency, timeZone, now, editing } = loaderData;
+  const formAnswer = actionData && "result" in actionData ? (actionData as DiscountFormAnswer) : undefined;
+  const actionToast = actionData && !("result" in actionData) ? actionData.toast : undefined;
+  useEffect(() => {
+    if (actionToast) showToast(actionToast);
+  }, [actionToast]);
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">Discount codes</h1>
+        <p className="mt-2 text-lg text-muted-foreground">Codes buyers type at checkout to pay less. Times are in your time zone, {timeZone}.</p>
+        {actionToast?.description ? (
+          <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+            {actionToast.description}
+          </p>
+        ) : null}
+        <section aria-labelledby="codes-title" className="mt-8 grid gap-4">
+          <h2 id="codes-title" className="text-xl font-semibold">
+            Your codes
+          </h2>
+          {codes.length ? <DiscountCodeList codes={codes} currency={currency} timeZone={timeZone} now={now} /> : <NoDiscountCodes />}
+        </section>
+        <Card className="mt-10 scroll-mt-24" id="discount-form">
+          <CardHeader>
+            <h2 className="text-xl font-semibold">{editing ? `Edit ${editing.code}` : "New discount code"}</h2>
+          </CardHeader>
+          <CardContent>
+            <DiscountCodeForm
+              key={editing?.id ?? "new"}
+              editingId={editing?.id ?? null}
+              currency={currency}
+              timeZone={timeZone}
+              products={products}
+              values={editing?.values ?? EMPTY_DISCOUNT_FORM}
+              answer={formAnswer}
+            />
+          </CardContent>
+        </Card>
+      </div>
+    </PageShell>
+  );
+}
