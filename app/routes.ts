@@ -60,6 +60,11 @@ export default [
   route("s/:handle/:slug", "routes/store-product.tsx"),
   route("s/:handle/:slug/buy", "routes/store-product-buy.tsx"),
 
+  // A buyer's purchases (issue 15.5): new links by email, the download page, its signed file links
+  route("purchases", "routes/purchases-lost-link.tsx"),
+  route("purchases/:orderId", "routes/purchases.tsx"),
+  route("purchases/:orderId/files/:fileId", "routes/purchases-file.tsx"),
+
   // Resources
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/captcha/challenge", "routes/api-captcha-challenge.ts"),
