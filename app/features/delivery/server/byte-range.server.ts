@@ -20,7 +20,7 @@ export function decideRange(header: string | null, size: number): RangeDecision 
   }
   const start = Number(first);
   const end = last === "" ? size - 1 : Number(last);
-  if (end < start) return { kind: "whole" };
+  if (last !== "" && end < start) return { kind: "whole" };
   if (start >= size) return { kind: "unsatisfiable" };
   return { kind: "range", start, end: Math.min(end, size - 1) };
 }

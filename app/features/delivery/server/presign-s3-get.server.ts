@@ -45,7 +45,7 @@ export function presignS3GetUrl(
   const encodedKey = key.split("/").map(encode).join("/");
   const base = location.endpoint
     ? new URL(`${location.endpoint.replace(/\/+$/, "")}/${encode(location.bucket)}/${encodedKey}`)
-    : new URL(`https://${location.bucket}.s3.${location.region}.amazonaws.com/${encodedKey}`);
+    : new URL(`https://${location.bucket}.${location.region === "us-east-1" ? "s3" : `s3.${location.region}`}.amazonaws.com/${encodedKey}`);
   const params: [string, string][] = [
     ["X-Amz-Algorithm", "AWS4-HMAC-SHA256"],
     ["X-Amz-Credential", `${location.accessKeyId}/${scope}`],
