@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DOWNLOADS_PER_FILE_PER_DAY,
@@ -17,6 +18,7 @@ import { issueAccessToken } from "~/features/delivery/server/issue-access-token.
 import { LOST_LINK_RATE_LIMIT } from "~/features/delivery/server/request-lost-links.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import { nextClientIp } from "../support/client-ip";
+import { hostileQuery, hostileSegment, hostileValue, unclearRejection } from "../support/hostile-requests";
 import type { MailCatcher } from "../support/mail-catcher";
 import { createProductOwner, type ProductOwner } from "../support/product-owner";
 import { serverWithMail } from "../support/server-with-mail";
@@ -314,5 +316,37 @@ describe("the lost-link request", () => {
     const refused = await ask("not an email");
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Please enter a valid email address");
+  });
+});
+
+describe("hostile requests", () => {
+  it("never get a 5xx or an unclear answer from the purchase pages, file links and lost-link form", async () => {
+    const target = fc.oneof(
+      fc.tuple(hostileSegment([orderId]), hostileQuery).map(([order, query]) => ({ method: "GET", path: `/purchases/${order}${query}` })),
+      fc
+        .tuple(hostileSegment([orderId]), hostileSegment([fileId, otherFileId]), hostileQuery)
+        .map(([order, file, query]) => ({ method: "GET", path: `/purchases/${order}/files/${file}${query}` })),
+      fc.tuple(hostileValue, fc.constantFrom("email", "token", "intent")).map(([value, field]) => ({ method: "POST", path: "/purchases", field, value })),
+    );
+    await fc.assert(
+      fc.asyncProperty(target, async (spec) => {
+        const init: RequestInit =
+          spec.method === "POST"
+            ? { method: "POST", body: new URLSearchParams({ [spec.field!]: spec.value! }), headers: { "X-Forwarded-For": nextClientIp() } }
+            : {};
+        let response: Response;
+        try {
+          response = await server.request(spec.path, init);
+        } catch (error) {
+          // fetch itself refuses some URLs (it never reached the server).
+          if (error instanceof TypeError) return;
+          throw error;
+        }
+        const body = await response.text();
+        expect(response.status, `${spec.method} ${spec.path}`).toBeLessThan(500);
+        expect(unclearRejection(response.status, response.headers.get("content-type") ?? "", body), `${spec.method} ${spec.path}`).toBeNull();
+      }),
+      { numRuns: 60 },
+    );
   });
 });
