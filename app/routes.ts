@@ -60,10 +60,10 @@ export default [
   route("s/:handle/:slug", "routes/store-product.tsx"),
   route("s/:handle/:slug/buy", "routes/store-product-buy.tsx"),
 
-  // A buyer's purchases (issue 15.5): new links by email, the download page, its signed file links
+  // A buyer's purchases (issue 15.5): new links by email, the download page (its signed file links, GET
+  // /purchases/:orderId/files/:fileId, are streamed by the Express app: app/features/delivery/server/download-handler.server.ts)
   route("purchases", "routes/purchases-lost-link.tsx"),
   route("purchases/:orderId", "routes/purchases.tsx"),
-  route("purchases/:orderId/files/:fileId", "routes/purchases-file.tsx"),
 
   // Resources
   route("api/auth/*", "routes/api-auth.ts"),

@@ -29,3 +29,14 @@ export function orderNumber(orderId: string): string {
 
 /** Where a buyer asks for new links to their purchases. */
 export const LOST_LINK_PATH = "/purchases";
+
+const DOWNLOAD_PATH = /^\/purchases\/([^/]+)\/files\/([^/]+)$/;
+
+/**
+ * The order and file of a signed file link's path (/purchases/:orderId/files/:fileId), as sent (not decoded: ids
+ * are plain UUIDs, and anything else, however it is encoded, is simply not one); null for other paths.
+ */
+export function matchDownloadPath(pathname: string): { orderId: string; fileId: string } | null {
+  const match = DOWNLOAD_PATH.exec(pathname);
+  return match ? { orderId: match[1]!, fileId: match[2]! } : null;
+}

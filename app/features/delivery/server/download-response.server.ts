@@ -1,5 +1,3 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
-import type { ProductFileStore } from "~/features/catalog/server/product-file-store.server";
 import { decideRange, ifRangeAllows, noneMatchHits } from "./byte-range.server";
 import type { DownloadableFile } from "./authorize-download.server";
 
@@ -48,45 +46,25 @@ export function contentDisposition(name: string): string {
 }
 
 /** Headers every answer about a file carries (also 304 and 416): validators, ranges, no caching by others. */
-function baseHeaders(file: DownloadableFile): Headers {
-  return new Headers({
+export function fileHeaders(file: DownloadableFile): Record<string, string> {
+  return {
     ETag: etagOf(file),
     "Last-Modified": lastModifiedOf(file),
     "Accept-Ranges": "bytes",
-    // The link is personal and short-lived; `no-transform` also keeps the compression middleware off the bytes.
+    // The link is personal and short-lived; `no-transform` also keeps any compression off the bytes.
     "Cache-Control": "private, no-store, no-transform",
     "Referrer-Policy": "no-referrer",
-  });
+  };
 }
 
-export function notModifiedResponse(file: DownloadableFile): Response {
-  return new Response(null, { status: 304, headers: baseHeaders(file) });
-}
-
-export function unsatisfiableResponse(file: DownloadableFile): Response {
-  const headers = baseHeaders(file);
-  headers.set("Content-Range", `bytes */${file.size}`);
-  return new Response(null, { status: 416, headers });
-}
-
-/**
- * The file's bytes (all, or one range: 206 with Content-Range), streamed from the store with backpressure —
- * never held in memory. Served as an attachment under its stored name (a header value, never a path); the
- * server's nosniff header applies. HEAD gets the headers only.
- */
-export async function fileResponse(
-  store: ProductFileStore,
-  file: DownloadableFile,
-  range: { start: number; end: number } | null,
-  method: string,
-): Promise<Response> {
-  const headers = baseHeaders(file);
-  headers.set("Content-Type", file.contentType || "application/octet-stream");
-  headers.set("Content-Disposition", contentDisposition(file.name));
-  headers.set("Content-Length", String(range ? range.end - range.start + 1 : file.size));
-  if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
-  const status = range ? 206 : 200;
-  if (method === "HEAD" || file.size === 0) return new Response(null, { status, headers });
-  const stream = await store.readRange(file.uploadId, range ?? undefined);
-  return new Response(createReadableStreamFromReadable(stream), { status, headers });
+/** The headers of the bytes themselves (200, or 206 with Content-Range), served as an attachment under the stored name. */
+export function contentHeaders(file: DownloadableFile, range: { start: number; end: number } | null): Record<string, string> {
+  return {
+    ...fileHeaders(file),
+    "Content-Type": file.contentType || "application/octet-stream",
+    "Content-Disposition": contentDisposition(file.name),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Length": String(range ? range.end - range.start + 1 : file.size),
+    ...(range ? { "Content-Range": `bytes ${range.start}-${range.end}/${file.size}` } : {}),
+  };
 }
