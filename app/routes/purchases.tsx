@@ -21,6 +21,13 @@ export const handle = STATIC_PAGE;
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
 
 /**
+ * The invalid-link page holds the lost-link form, and a browser posts a form from a `no-referrer` page with
+ * `Origin: null`, which the CSRF check refuses: that page is `same-origin` (still nothing sent to other sites;
+ * its token opens nothing anyway).
+ */
+const INVALID_PAGE_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
+
+/**
  * The buyer's download page (issue 15.5): /purchases/:orderId?token=…. A paid order's product, store, date and
  * files, each with a signed link valid DOWNLOAD_LINK_TTL_SECONDS, minted now. A refunded or disputed order shows
  * why access was revoked (410); a wrong or expired token, or another order's, one clear page with the lost-link
@@ -30,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
   const token = new URL(request.url).searchParams.get("token");
   const page = await getPurchase(db, { orderId: params.orderId, token });
-  if (page.kind === "invalid") return data({ kind: "invalid" as const }, { status: 404, headers: PRIVATE_HEADERS });
+  if (page.kind === "invalid") return data({ kind: "invalid" as const }, { status: 404, headers: INVALID_PAGE_HEADERS });
   if (page.kind === "revoked") {
     return data({ kind: "revoked" as const, productName: page.productName, message: revokedMessage(page.reason) }, { status: 410, headers: PRIVATE_HEADERS });
   }
@@ -65,7 +72,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = loaderData?.kind === "ok" ? `Your purchase: ${loaderData.productName}` : "Your purchase";
-  return [{ title: `${title} | Sellkit` }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
+  const referrer = loaderData?.kind === "invalid" ? "same-origin" : "no-referrer";
+  return [{ title: `${title} | Sellkit` }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: referrer }];
 };
 
 /** Read-only: the lost-link form posts to /purchases. */
