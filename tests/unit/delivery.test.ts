@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DOWNLOADS_PER_FILE_PER_DAY, downloadLimitMessage, orderNumber, revokedMessage } from "~/features/delivery/content/delivery-rules";
+import { DOWNLOADS_PER_FILE_PER_DAY, downloadLimitMessage, matchDownloadPath, orderNumber, revokedMessage } from "~/features/delivery/content/delivery-rules";
+import { downloadRefusalPage } from "~/features/delivery/server/download-refusal-page.server";
 import { decideRange, ifRangeAllows, noneMatchHits } from "~/features/delivery/server/byte-range.server";
 import { checkDownloadSignature, signDownload, signedDownloadPath } from "~/features/delivery/server/download-signature.server";
 import { contentDisposition, planDownload } from "~/features/delivery/server/download-response.server";
@@ -104,6 +105,29 @@ describe("byte ranges", () => {
 });
 
 describe("download answers", () => {
+  it("are for the paths of signed file links only, ids as sent", () => {
+    expect(matchDownloadPath(`/purchases/${ORDER}/files/${FILE}`)).toEqual({ orderId: ORDER, fileId: FILE });
+    expect(matchDownloadPath("/purchases/%FF/files/%")).toEqual({ orderId: "%FF", fileId: "%" });
+    for (const other of [
+      `/purchases/${ORDER}`,
+      "/purchases",
+      `/purchases/${ORDER}/files/${FILE}/x`,
+      `/purchases/${ORDER}/files/`,
+      `/x/purchases/${ORDER}/files/${FILE}`,
+    ]) {
+      expect(matchDownloadPath(other)).toBeNull();
+    }
+  });
+
+  it("refuse with a small page that escapes what it says", () => {
+    const page = downloadRefusalPage("Access <revoked>", 'It\'s "gone" & <script>');
+    expect(page).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(page).toContain("<h1>Access &lt;revoked&gt;</h1>");
+    expect(page).toContain("It&#x27;s &quot;gone&quot; &amp; &lt;script&gt;");
+    expect(page).not.toContain("<script>");
+    expect(page).toContain('<a href="/purchases">');
+  });
+
   it("name the file as an attachment, encoded, never as a path", () => {
     expect(contentDisposition("Field guide.pdf")).toBe(`attachment; filename="Field guide.pdf"; filename*=UTF-8''Field%20guide.pdf`);
     expect(contentDisposition('Příručka "v2".pdf')).toBe(`attachment; filename="P__ru_ka _v2_.pdf"; filename*=UTF-8''P%C5%99%C3%ADru%C4%8Dka%20%22v2%22.pdf`);
