@@ -70,6 +70,11 @@ export default [
   route("checkout/:orderId", "routes/checkout-return.tsx"),
   route("api/webhooks/:provider", "routes/api-webhooks.ts"),
 
+  // A buyer's purchases (issue 15.5): new links by email, the download page (its signed file links, GET
+  // /purchases/:orderId/files/:fileId, are streamed by the Express app: app/features/delivery/server/download-handler.server.ts)
+  route("purchases", "routes/purchases-lost-link.tsx"),
+  route("purchases/:orderId", "routes/purchases.tsx"),
+
   // Resources
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/captcha/challenge", "routes/api-captcha-challenge.ts"),

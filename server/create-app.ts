@@ -17,6 +17,8 @@ import { createAssetHandler } from "./static-assets";
 import { createUploadHandler } from "../app/features/catalog/server/upload-handler.server";
 import { UPLOADS_PATH } from "../app/features/catalog/content/product-files";
 import { createStorePageCache } from "./store-page-cache";
+import { createDownloadHandler } from "../app/features/delivery/server/download-handler.server";
+import { matchDownloadPath } from "../app/features/delivery/content/delivery-rules";
 
 export type CreateAppOptions = {
   services: AppServices;
@@ -137,6 +139,14 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   const uploads = createUploadHandler(services);
   app.all([UPLOADS_PATH, `${UPLOADS_PATH}/{*rest}`], (req, res, next) => {
     uploads(req, res).catch(next);
+  });
+
+  // Buyers' signed file links (issue 15.5): streamed with backpressure, outside React Router and compression.
+  const downloads = createDownloadHandler(services);
+  app.use((req, res, next) => {
+    const link = req.method === "GET" || req.method === "HEAD" ? matchDownloadPath(req.path) : null;
+    if (!link) return next();
+    downloads(req, res, link).catch(next);
   });
 
   if (devMiddleware) app.use(devMiddleware);

@@ -162,7 +162,20 @@ export const ERRORS = {
   REFUND_PROVIDER_FAILED: { status: 502, field: "form", message: "The payment provider refused the refund. Nothing was refunded." },
   REFUND_FAILED: { status: 503, field: "form", message: "The refund could not be completed. Please try again in a moment." },
 
-  // Delivery (issue 15)
+  // Delivery (issue 15): the download page, signed file links, the daily limit, the lost-link request
+  DOWNLOAD_LINK_INVALID: { status: 404, field: "form", message: "This download link is not valid. Enter your email below to get a new one." },
+  DOWNLOAD_LINK_EXPIRED: {
+    status: 403,
+    field: "form",
+    message: "This download link has expired. Open your purchase's download page again to get a fresh one.",
+  },
+  DOWNLOAD_FILE_NOT_FOUND: { status: 404, field: "form", message: "This file is not part of your purchase any more." },
+  /** The message names the reason (refunded or disputed): see revokedMessage in the delivery feature. */
+  PURCHASE_REVOKED: { status: 410, field: "form", message: "Access to this purchase has been revoked." },
+  /** The message names the limit: see downloadLimitMessage in the delivery feature. */
+  DOWNLOAD_LIMIT_REACHED: { status: 429, field: "form", message: "You have reached today's download limit for this file. It resets at midnight UTC." },
+  DOWNLOAD_UNAVAILABLE: { status: 503, field: "form", message: "This file cannot be downloaded right now. Please try again in a few minutes." },
+  LOST_LINK_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
 
   // Public site
   CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },

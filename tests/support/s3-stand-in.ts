@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
  * DeleteObject, DeleteObjects, CreateMultipartUpload, UploadPart, ListParts (with part-number-marker paging),
  * CompleteMultipartUpload, AbortMultipartUpload and ListMultipartUploads. Objects live in memory (tests only).
  * Requests must carry a SigV4 Authorization header for the configured access key (the signature itself is not
- * recomputed); `aws-chunked` bodies (the SDK's streaming checksums) are decoded. Every operation is counted
+ * recomputed), or be presigned (query-string authentication: that signature IS recomputed, and the expiry
+ * checked); GetObject serves one byte range and `response-content-disposition`; `aws-chunked` bodies (the SDK's streaming checksums) are decoded. Every operation is counted
  * (`calls`), so a test can say which ones it exercised.
  */
 export type S3StandIn = {
@@ -84,6 +85,48 @@ function tagValues(xml: string, tag: string): string[] {
   return [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((match) => match[1]!);
 }
 
+/**
+ * Why a presigned request (query-string authentication, SigV4) is refused, or null when it is genuine: the
+ * access key, the signature recomputed with the secret over the canonical request (host, path, sorted query
+ * without the signature, UNSIGNED-PAYLOAD), and the expiry (X-Amz-Date + X-Amz-Expires), as S3 checks them.
+ */
+function presignedRefusal(
+  req: IncomingMessage,
+  url: URL,
+  keys: { accessKeyId: string; secretAccessKey: string; region: string },
+): { code: string; message: string } | null {
+  const q = url.searchParams;
+  const credential = q.get("X-Amz-Credential") ?? "";
+  const [accessKey, day, region, service, terminal] = credential.split("/");
+  const date = q.get("X-Amz-Date") ?? "";
+  if (q.get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256" || accessKey !== keys.accessKeyId || service !== "s3" || terminal !== "aws4_request") {
+    return { code: "InvalidAccessKeyId", message: "The AWS access key ID you provided does not exist in our records." };
+  }
+  if (q.get("X-Amz-SignedHeaders") !== "host" || !/^\d{8}T\d{6}Z$/.test(date) || date.slice(0, 8) !== day) {
+    return { code: "AuthorizationQueryParametersError", message: "The query-string authentication parameters are malformed." };
+  }
+  const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const query = [...q.entries()]
+    .filter(([name]) => name !== "X-Amz-Signature")
+    .map(([name, value]) => [encode(name), encode(value)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join("&");
+  const canonical = [req.method ?? "GET", url.pathname, query, `host:${req.headers.host}`, "", "host", "UNSIGNED-PAYLOAD"].join("\n");
+  const scope = `${day}/${region}/s3/aws4_request`;
+  const toSign = ["AWS4-HMAC-SHA256", date, scope, createHash("sha256").update(canonical).digest("hex")].join("\n");
+  let key: Buffer | string = `AWS4${keys.secretAccessKey}`;
+  for (const part of [day!, region!, "s3", "aws4_request"]) key = createHmac("sha256", key).update(part).digest();
+  const expected = createHmac("sha256", key).update(toSign).digest();
+  const given = Buffer.from(q.get("X-Amz-Signature") ?? "", "hex");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { code: "SignatureDoesNotMatch", message: "The request signature we calculated does not match the signature you provided." };
+  }
+  const signedAt = Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6, 8), +date.slice(9, 11), +date.slice(11, 13), +date.slice(13, 15));
+  if (Date.now() > signedAt + Number(q.get("X-Amz-Expires")) * 1000) return { code: "AccessDenied", message: "Request has expired" };
+  return null;
+}
+
 export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "STANDINKEY", secretAccessKey = "stand-in-secret" } = {}): Promise<S3StandIn> {
   const calls = new Map<string, number>();
   const objects: S3StandIn["objects"] = new Map();
@@ -93,7 +136,14 @@ export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "S
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const auth = req.headers.authorization ?? "";
-    if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`) || !/SignedHeaders=[^,]+, ?Signature=[0-9a-f]{64}$/.test(auth)) {
+    const presigned = url.searchParams.has("X-Amz-Signature");
+    if (presigned) {
+      const refusal = presignedRefusal(req, url, { accessKeyId, secretAccessKey, region: "us-east-1" });
+      if (refusal) {
+        await readBody(req);
+        return sendError(res, 403, refusal.code, refusal.message, req.method === "HEAD");
+      }
+    } else if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`) || !/SignedHeaders=[^,]+, ?Signature=[0-9a-f]{64}$/.test(auth)) {
       await readBody(req);
       return sendError(res, 403, "AccessDenied", "A SigV4 signature of the configured access key is required.", req.method === "HEAD");
     }
@@ -229,8 +279,22 @@ export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "S
         "Content-Length": object.body.length,
         ETag: etagOf(object.body),
         "Last-Modified": new Date().toUTCString(),
+        "Accept-Ranges": "bytes",
       };
       for (const [name, value] of Object.entries(object.metadata)) headers[`x-amz-meta-${name}`] = value;
+      // GetObject's response-content-disposition override (only on signed requests, as S3 allows it).
+      const disposition = query.get("response-content-disposition");
+      if (disposition) headers["Content-Disposition"] = disposition;
+      // One byte range (`Range: bytes=a-b`, `bytes=a-`), as GetObject serves it.
+      const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
+      if (range) {
+        const start = Number(range[1]);
+        const end = Math.min(range[2] ? Number(range[2]) : object.body.length - 1, object.body.length - 1);
+        if (start >= object.body.length || end < start) return sendError(res, 416, "InvalidRange", "The requested range is not satisfiable", method === "HEAD");
+        const part = object.body.subarray(start, end + 1);
+        res.writeHead(206, { ...headers, "Content-Length": part.length, "Content-Range": `bytes ${start}-${end}/${object.body.length}` });
+        return res.end(method === "GET" ? part : undefined);
+      }
       res.writeHead(200, headers);
       return res.end(method === "GET" ? object.body : undefined);
     }

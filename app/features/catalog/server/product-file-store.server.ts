@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -33,13 +34,29 @@ class ProductS3Store extends S3Store {
     });
     await this.clearCache(id);
   }
+
+  /** Bytes `start`..`end` (inclusive) of a completed object, or all of it: one GetObject, streamed. */
+  async readRange(id: string, range?: ByteRange): Promise<Readable> {
+    const answer = await this.client.getObject({ Bucket: this.bucket, Key: id, Range: range ? `bytes=${range.start}-${range.end}` : undefined });
+    const body = answer.Body as Readable | undefined;
+    if (typeof body?.pipe !== "function") throw new Error("S3 GetObject answered without a body stream");
+    return body;
+  }
 }
+
+/** A byte range of a stored file, both ends inclusive (as in HTTP). */
+export type ByteRange = { start: number; end: number };
 
 export type ProductFileStore = {
   kind: "file" | "s3";
   datastore: DataStore;
   /** The stored bytes of a completed upload, streamed. */
   read: (uploadId: string) => Promise<Readable>;
+  /**
+   * Bytes `start`..`end` (inclusive) of a completed upload, or all of it, streamed from DATA_DIR (a file read
+   * from that offset) or the bucket (a ranged GetObject): downloads and their resumption (issue 15.5).
+   */
+  readRange: (uploadId: string, range?: ByteRange) => Promise<Readable>;
   /** SHA-256 (hex) of a stored upload, computed by streaming it (never held in memory). */
   sha256Of: (uploadId: string) => Promise<string>;
   /** Removes a stored upload; one that is already gone is not an error. */
@@ -76,6 +93,18 @@ export function createProductFileStore({ env, db, logger }: { env: Env; db: Data
 
   const read = async (uploadId: string): Promise<Readable> => await datastore.read(uploadId);
 
+  const readRange = async (uploadId: string, range?: ByteRange): Promise<Readable> => {
+    if (datastore instanceof ProductS3Store) return await datastore.readRange(uploadId, range);
+    const file = path.join(datastore.directory, path.basename(uploadId));
+    const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    // Opened before it is handed on, so a missing file fails here, not half-way through an answer.
+    await new Promise<void>((resolve, reject) => {
+      stream.once("open", () => resolve());
+      stream.once("error", reject);
+    });
+    return stream;
+  };
+
   const remove = async (uploadId: string) => {
     try {
       await datastore.remove(uploadId);
@@ -110,6 +139,7 @@ export function createProductFileStore({ env, db, logger }: { env: Env; db: Data
     kind: env.S3_BUCKET ? "s3" : "file",
     datastore,
     read,
+    readRange,
     remove,
     sweepExpired,
     async sha256Of(uploadId) {

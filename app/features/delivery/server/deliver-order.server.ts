@@ -1,7 +1,10 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { formatMoney } from "~/features/catalog/money";
-import { downloadPageUrl, issueAccessToken } from "./issue-access-token.server";
+import { formatLongDate } from "~/lib/format-date";
 import type { Mailer } from "~/server/mail/mailer.server";
+import { LOST_LINK_PATH } from "../content/delivery-rules";
+import { downloadPageUrl, issueAccessToken } from "./issue-access-token.server";
 import { receiptMail } from "./receipt-mail.server";
 
 export type DeliverableOrder = {
@@ -14,21 +17,30 @@ export type DeliverableOrder = {
   storeName: string;
 };
 
+type ReceiptRow = { discount_cents: number; discount_code: string | null; paid_at: string | null };
+
 /**
  * Delivers a paid order: a new access token for its download page (stored hashed) and the receipt mail with the
- * link, both written through `db` — called by the order state machine inside the transaction that moves the
- * order to paid, so the receipt exists exactly when the payment is recorded, and exactly once.
+ * link (order number, date, product, seller, discount, amount), both written through `db` — called by the order
+ * state machine inside the transaction that moves the order to paid, so the receipt exists exactly when the
+ * payment is recorded, and exactly once.
  */
 export async function deliverOrder(services: { db: Database; mailer: Mailer; appUrl: string }, order: DeliverableOrder): Promise<void> {
   const token = await issueAccessToken(services.db, order.id);
+  const result = await services.db.execute(sql`select discount_cents, discount_code, paid_at from orders where id = ${order.id}::uuid`);
+  const row = (result as unknown as { rows: ReceiptRow[] }).rows[0];
+  const discountCents = row?.discount_cents ?? 0;
   await services.mailer.send(
     receiptMail({
       to: order.customerEmail,
       orderId: order.id,
       productName: order.productName,
       amount: formatMoney(order.amountCents, order.currency),
+      discount: discountCents > 0 ? { code: row?.discount_code ?? null, amount: formatMoney(discountCents, order.currency) } : null,
       storeName: order.storeName,
+      paidOn: formatLongDate(new Date(row?.paid_at ?? Date.now()).toISOString()),
       downloadUrl: downloadPageUrl(services.appUrl, order.id, token),
+      lostLinkUrl: `${services.appUrl}${LOST_LINK_PATH}`,
     }),
     { tx: services.db },
   );

@@ -1,20 +1,57 @@
 import type { MailMessage } from "~/server/mail/mailer.server";
+import { orderNumber } from "../content/delivery-rules";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-/** The buyer's receipt: what they bought, from whom, for how much, and the link to their downloads. */
-export function receiptMail(input: { to: string; orderId: string; productName: string; amount: string; storeName: string; downloadUrl: string }): MailMessage {
-  const lines = [
-    `Thank you for your purchase from ${input.storeName}.`,
-    `Product: ${input.productName}`,
-    `Amount paid: ${input.amount}`,
-    `Order: ${input.orderId}`,
-    "Your files are ready: open the link below to download them. Keep this email — the link is your access to your purchase.",
+export type ReceiptInput = {
+  to: string;
+  orderId: string;
+  productName: string;
+  /** What was paid, formatted ("$9.00"). */
+  amount: string;
+  /** The discount, when a code lowered the price: the code and the amount taken off, formatted. */
+  discount?: { code: string | null; amount: string } | null;
+  storeName: string;
+  /** The date of the payment ("23 November 2026", UTC). */
+  paidOn: string;
+  downloadUrl: string;
+  /** Where a buyer who lost the link asks for a new one (absolute). */
+  lostLinkUrl: string;
+};
+
+/** The buyer's receipt: what they bought, from whom, when, for how much, and the link to their downloads. */
+export function receiptMail(input: ReceiptInput): MailMessage {
+  const details: [string, string][] = [
+    ["Order number", orderNumber(input.orderId)],
+    ["Date", input.paidOn],
+    ["Product", input.productName],
+    ["Sold by", input.storeName],
+    ...(input.discount ? [["Discount", `${input.discount.code ? `${input.discount.code}: ` : ""}−${input.discount.amount}`] as [string, string]] : []),
+    ["Amount paid", input.amount],
   ];
-  const text = [...lines, "", `Download your files: ${input.downloadUrl}`, "", "— Sellkit, on behalf of the seller"].join("\n");
+  const thanks = `Thank you for your purchase from ${input.storeName}.`;
+  const keep = "Your files are ready. Keep this email: the link is your access to your purchase.";
+  const lost = `Lost this email later? Ask for a new link at ${input.lostLinkUrl}`;
+  const text = [
+    thanks,
+    "",
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    keep,
+    `Download your files: ${input.downloadUrl}`,
+    "",
+    lost,
+    "",
+    "— Sellkit, on behalf of the seller",
+  ].join("\n");
   const html = [
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>${escapeHtml(thanks)}</p>`,
+    '<table role="presentation" cellpadding="4" style="border-collapse:collapse">',
+    ...details.map(([label, value]) => `<tr><th align="left" scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    "</table>",
+    `<p>${escapeHtml(keep)}</p>`,
     `<p><a href="${escapeHtml(input.downloadUrl)}">Download your files</a></p>`,
+    `<p>Lost this email later? <a href="${escapeHtml(input.lostLinkUrl)}">Ask for a new link</a>.</p>`,
     "<p>— Sellkit, on behalf of the seller</p>",
   ].join("");
   return { to: input.to, subject: `Your receipt from ${input.storeName}: ${input.productName}`, text, html };

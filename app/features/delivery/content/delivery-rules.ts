@@ -1,0 +1,42 @@
+// Delivery's rules and texts (issue 15.5), browser-safe: the pages, the mails and the tests read them from here.
+
+/** How long a signed file link on the download page works (seconds): the page mints new ones each time it opens. */
+export const DOWNLOAD_LINK_TTL_SECONDS = 600;
+
+/** Downloads started per order, file and UTC day (a Range continuation of the same download does not count). */
+export const DOWNLOADS_PER_FILE_PER_DAY = 10;
+
+/** The most purchases one lost-link mail lists (the newest first). */
+export const LOST_LINK_MAX_PURCHASES = 50;
+
+export const INVALID_LINK_MESSAGE = "This download link is not valid. Enter your email below to get a new one.";
+export const LOST_LINK_SENT_MESSAGE = "If purchases exist for this email, we've sent a link to access them.";
+
+export type RevocationReason = "refunded" | "disputed";
+
+export function revokedMessage(reason: RevocationReason): string {
+  return `Access to this purchase has been revoked because it was ${reason}.`;
+}
+
+export function downloadLimitMessage(limit = DOWNLOADS_PER_FILE_PER_DAY): string {
+  return `You have reached today's download limit for this file (${limit}). It resets at midnight UTC.`;
+}
+
+/** The order's number as buyers and sellers read it: the first 8 characters of its id, upper-case. */
+export function orderNumber(orderId: string): string {
+  return orderId.replace(/-/g, "").slice(0, 8).toUpperCase();
+}
+
+/** Where a buyer asks for new links to their purchases. */
+export const LOST_LINK_PATH = "/purchases";
+
+const DOWNLOAD_PATH = /^\/purchases\/([^/]+)\/files\/([^/]+)$/;
+
+/**
+ * The order and file of a signed file link's path (/purchases/:orderId/files/:fileId), as sent (not decoded: ids
+ * are plain UUIDs, and anything else, however it is encoded, is simply not one); null for other paths.
+ */
+export function matchDownloadPath(pathname: string): { orderId: string; fileId: string } | null {
+  const match = DOWNLOAD_PATH.exec(pathname);
+  return match ? { orderId: match[1]!, fileId: match[2]! } : null;
+}

@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { OrderStatus } from "~/features/orders/order-status";
+import { type Failure, fail } from "~/lib/errors";
+import type { RevocationReason } from "../content/delivery-rules";
+import { checkDownloadSignature } from "./download-signature.server";
+
+/** A file a signed link may serve: what the answer needs (the stored name is a header value, never a path). */
+export type DownloadableFile = {
+  id: string;
+  uploadId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  /** SHA-256 (hex) of the bytes: the strong ETag. */
+  sha256: string;
+  completedAt: Date;
+};
+
+export type DownloadAuthorization =
+  | { ok: true; file: DownloadableFile }
+  | (Failure<"DOWNLOAD_LINK_INVALID" | "DOWNLOAD_LINK_EXPIRED" | "DOWNLOAD_FILE_NOT_FOUND" | "PURCHASE_REVOKED"> & { reason?: RevocationReason });
+
+type Row = {
+  status: OrderStatus;
+  customer_email: string;
+  file_id: string | null;
+  upload_id: string | null;
+  name: string | null;
+  content_type: string | null;
+  size: string | number | null;
+  sha256: string | null;
+  completed_at: string | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a signed file link may serve its file now (issue 15.5), in one statement: the order (its state and
+ * buyer) with the file when it is a completed file of the order's product. The signature binds order, file,
+ * buyer and expiry; then the order must still be paid (refunded or disputed: revoked, never the file), and the
+ * file must belong to what was bought.
+ */
+export async function authorizeDownload(
+  db: Database,
+  authSecret: string,
+  input: { orderId: string; fileId: string; expires: string | null; sig: string | null },
+  now = Date.now(),
+): Promise<DownloadAuthorization> {
+  if (!UUID.test(input.orderId) || !UUID.test(input.fileId)) return fail("DOWNLOAD_LINK_INVALID");
+  const result = await db.execute(sql`
+    select o.status, o.customer_email, f.id as file_id, f.upload_id, f.name, f.content_type, f.size, f.sha256, f.completed_at
+    from orders o
+    left join product_files f on f.id = ${input.fileId}::uuid and f.product_id = o.product_id and f.completed_at is not null
+    where o.id = ${input.orderId}::uuid`);
+  const row = (result as unknown as { rows: Row[] }).rows[0];
+  if (!row) return fail("DOWNLOAD_LINK_INVALID");
+  const signature = checkDownloadSignature(authSecret, { ...input, email: row.customer_email }, now);
+  if (signature === "invalid") return fail("DOWNLOAD_LINK_INVALID");
+  if (row.status === "refunded" || row.status === "disputed") return { ...fail("PURCHASE_REVOKED"), reason: row.status };
+  if (row.status !== "paid") return fail("DOWNLOAD_LINK_INVALID");
+  if (signature === "expired") return fail("DOWNLOAD_LINK_EXPIRED");
+  if (!row.file_id || !row.upload_id || !row.sha256 || !row.completed_at) return fail("DOWNLOAD_FILE_NOT_FOUND");
+  return {
+    ok: true,
+    file: {
+      id: row.file_id,
+      uploadId: row.upload_id,
+      name: row.name ?? "download",
+      contentType: row.content_type ?? "application/octet-stream",
+      size: Number(row.size),
+      sha256: row.sha256,
+      completedAt: new Date(row.completed_at),
+    },
+  };
+}

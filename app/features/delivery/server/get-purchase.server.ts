@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { OrderStatus } from "~/features/orders/order-status";
+import type { RevocationReason } from "../content/delivery-rules";
+import { hashAccessToken } from "./issue-access-token.server";
+
+export type PurchaseFile = { id: string; name: string; contentType: string; size: number };
+
+export type Purchase = {
+  orderId: string;
+  productName: string;
+  storeName: string;
+  customerEmail: string;
+  amountCents: number;
+  refundedCents: number;
+  discountCents: number;
+  currency: string;
+  /** When it was paid (ISO), else when it was ordered. */
+  orderedAt: string;
+  /** The product's completed files, in the creator's order. */
+  files: PurchaseFile[];
+};
+
+/** What the download page shows: the purchase, or why not. */
+export type PurchasePage =
+  | { kind: "ok"; purchase: Purchase }
+  /** A refund or a dispute took the access away (every page and link checks the order's state). */
+  | { kind: "revoked"; reason: RevocationReason; productName: string }
+  /** Not paid yet (the payment is still being confirmed). */
+  | { kind: "pending"; productName: string }
+  /** No such order, a wrong or expired token, or a token of another order: the same answer. */
+  | { kind: "invalid" };
+
+type Row = {
+  order_id: string;
+  status: OrderStatus;
+  product_name: string;
+  store_name: string;
+  customer_email: string;
+  amount_cents: number;
+  refunded_cents: number;
+  discount_cents: number;
+  currency: string;
+  ordered_at: string;
+  files: PurchaseFile[];
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** issueAccessToken's tokens: 32 random bytes, base64url. Anything else is not looked up. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The buyer's download page of an order, opened by its access token (issue 15.5): one statement finds the token
+ * by its hash (so no comparison of secrets happens in the app), checks it belongs to this order and has not
+ * expired, and reads the order with its product's completed files. A refunded or disputed order is revoked;
+ * partly refunded orders stay paid.
+ */
+export async function getPurchase(db: Database, input: { orderId: string; token: string | null }): Promise<PurchasePage> {
+  if (!UUID.test(input.orderId) || !input.token || !TOKEN.test(input.token)) return { kind: "invalid" };
+  const result = await db.execute(sql`
+    select o.id as order_id, o.status, o.product_name, o.store_name, o.customer_email, o.amount_cents, o.refunded_cents,
+      o.discount_cents, o.currency, coalesce(o.paid_at, o.created_at) as ordered_at,
+      coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size', f.size)
+          order by f.position, f.created_at)
+        from product_files f where f.product_id = o.product_id and f.completed_at is not null), '[]'::json) as files
+    from order_access_tokens t join orders o on o.id = t.order_id
+    where t.token_hash = ${hashAccessToken(input.token)} and t.order_id = ${input.orderId}::uuid
+      and (t.expires_at is null or t.expires_at > now())`);
+  const row = (result as unknown as { rows: Row[] }).rows[0];
+  if (!row) return { kind: "invalid" };
+  if (row.status === "refunded" || row.status === "disputed") return { kind: "revoked", reason: row.status, productName: row.product_name };
+  if (row.status === "pending") return { kind: "pending", productName: row.product_name };
+  if (row.status !== "paid") return { kind: "invalid" };
+  return {
+    kind: "ok",
+    purchase: {
+      orderId: row.order_id,
+      productName: row.product_name,
+      storeName: row.store_name,
+      customerEmail: row.customer_email,
+      amountCents: row.amount_cents,
+      refundedCents: row.refunded_cents,
+      discountCents: row.discount_cents,
+      currency: row.currency,
+      orderedAt: new Date(row.ordered_at).toISOString(),
+      files: row.files.map((file) => ({ ...file, size: Number(file.size) })),
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import { DOWNLOADS_PER_FILE_PER_DAY, downloadLimitMessage, matchDownloadPath, orderNumber, revokedMessage } from "~/features/delivery/content/delivery-rules";
+import { downloadRefusalPage } from "~/features/delivery/server/download-refusal-page.server";
+import { decideRange, ifRangeAllows, noneMatchHits } from "~/features/delivery/server/byte-range.server";
+import { checkDownloadSignature, signDownload, signedDownloadPath } from "~/features/delivery/server/download-signature.server";
+import { contentDisposition, planDownload } from "~/features/delivery/server/download-response.server";
+import { presignS3GetUrl } from "~/features/delivery/server/presign-s3-get.server";
+import { receiptMail } from "~/features/delivery/server/receipt-mail.server";
+
+const SECRET = "x".repeat(32);
+const ORDER = "0b6f3f0e-8f7a-4b7e-9a51-2f0c7a1d9e11";
+const FILE = "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+const OTHER = "6e2d3c4b-5f60-4b7c-9d8e-0f1a2b3c4d5e";
+const EMAIL = "buyer@example.com";
+const NOW = 1_800_000_000_000;
+
+function linkOf(path: string) {
+  const url = new URL(path, "http://x");
+  return { expires: url.searchParams.get("expires"), sig: url.searchParams.get("sig") };
+}
+
+describe("signed download links", () => {
+  const link = linkOf(signedDownloadPath(SECRET, { orderId: ORDER, fileId: FILE, email: EMAIL }, 600, NOW));
+
+  it("are bound to order, file, buyer and expiry, valid for their TTL", () => {
+    expect(signedDownloadPath(SECRET, { orderId: ORDER, fileId: FILE, email: EMAIL }, 600, NOW)).toMatch(
+      new RegExp(`^/purchases/${ORDER}/files/${FILE}\\?expires=${NOW / 1000 + 600}&sig=[A-Za-z0-9_-]{43}$`),
+    );
+    expect(checkDownloadSignature(SECRET, { orderId: ORDER, fileId: FILE, email: EMAIL, ...link }, NOW)).toBe("valid");
+    // The buyer's email is compared lower-cased (the order keeps what they typed).
+    expect(checkDownloadSignature(SECRET, { orderId: ORDER, fileId: FILE, email: "Buyer@Example.COM", ...link }, NOW)).toBe("valid");
+    expect(checkDownloadSignature(SECRET, { orderId: ORDER, fileId: FILE, email: EMAIL, ...link }, NOW + 599_000)).toBe("valid");
+  });
+
+  it("refuse a tampered order, file, buyer, expiry or signature, and another key", () => {
+    const base = { orderId: ORDER, fileId: FILE, email: EMAIL, ...link };
+    expect(checkDownloadSignature(SECRET, { ...base, orderId: OTHER }, NOW)).toBe("invalid");
+    expect(checkDownloadSignature(SECRET, { ...base, fileId: OTHER }, NOW)).toBe("invalid");
+    expect(checkDownloadSignature(SECRET, { ...base, email: "someone@example.com" }, NOW)).toBe("invalid");
+    expect(checkDownloadSignature(SECRET, { ...base, expires: String(Number(link.expires) + 3600) }, NOW)).toBe("invalid");
+    const flipped = `${link.sig!.slice(0, -1)}${link.sig!.endsWith("A") ? "B" : "A"}`;
+    expect(checkDownloadSignature(SECRET, { ...base, sig: flipped }, NOW)).toBe("invalid");
+    expect(checkDownloadSignature("y".repeat(32), base, NOW)).toBe("invalid");
+    for (const bad of [null, "", "abc", "1e9", "-5", "12345678901234"]) {
+      expect(checkDownloadSignature(SECRET, { ...base, expires: bad }, NOW)).toBe("invalid");
+    }
+    for (const bad of [null, "", "short", `${link.sig}x`, "!".repeat(43)]) {
+      expect(checkDownloadSignature(SECRET, { ...base, sig: bad }, NOW)).toBe("invalid");
+    }
+  });
+
+  it("refuse an expired link (a genuine one says expired)", () => {
+    const base = { orderId: ORDER, fileId: FILE, email: EMAIL, ...link };
+    expect(checkDownloadSignature(SECRET, base, NOW + 600_000)).toBe("expired");
+    expect(checkDownloadSignature(SECRET, base, NOW + 86_400_000)).toBe("expired");
+    const past = { orderId: ORDER, fileId: FILE, email: EMAIL, expires: String(NOW / 1000 - 1) };
+    expect(checkDownloadSignature(SECRET, { ...past, sig: signDownload(SECRET, { ...past, expires: NOW / 1000 - 1 }) }, NOW)).toBe("expired");
+  });
+});
+
+describe("byte ranges", () => {
+  it("serve one range, a suffix or an open end, clamped to the file", () => {
+    expect(decideRange(null, 100)).toEqual({ kind: "whole" });
+    expect(decideRange("bytes=0-9", 100)).toEqual({ kind: "range", start: 0, end: 9 });
+    expect(decideRange("bytes=50-", 100)).toEqual({ kind: "range", start: 50, end: 99 });
+    expect(decideRange("bytes=-10", 100)).toEqual({ kind: "range", start: 90, end: 99 });
+    expect(decideRange("bytes=-500", 100)).toEqual({ kind: "range", start: 0, end: 99 });
+    expect(decideRange("bytes=90-500", 100)).toEqual({ kind: "range", start: 90, end: 99 });
+  });
+  it("answer 416 outside the file and ignore what is not one valid range", () => {
+    expect(decideRange("bytes=100-", 100)).toEqual({ kind: "unsatisfiable" });
+    expect(decideRange("bytes=-0", 100)).toEqual({ kind: "unsatisfiable" });
+    expect(decideRange("bytes=0-", 0)).toEqual({ kind: "unsatisfiable" });
+    for (const ignored of ["bytes=0-1,5-6", "items=0-5", "bytes=9-3", "bytes=-", "bytes=a-b", "0-5"]) {
+      expect(decideRange(ignored, 100)).toEqual({ kind: "whole" });
+    }
+  });
+  it("let If-Range and If-None-Match name the file by its strong ETag", () => {
+    const etag = '"abc"';
+    const date = new Date(NOW).toUTCString();
+    expect(ifRangeAllows(null, etag, date)).toBe(true);
+    expect(ifRangeAllows('"abc"', etag, date)).toBe(true);
+    expect(ifRangeAllows('W/"abc"', etag, date)).toBe(false);
+    expect(ifRangeAllows('"old"', etag, date)).toBe(false);
+    expect(ifRangeAllows(date, etag, date)).toBe(true);
+    expect(ifRangeAllows(new Date(NOW - 1000).toUTCString(), etag, date)).toBe(false);
+    expect(noneMatchHits('"x", "abc"', etag)).toBe(true);
+    expect(noneMatchHits('W/"abc"', etag)).toBe(true);
+    expect(noneMatchHits("*", etag)).toBe(true);
+    expect(noneMatchHits('"x"', etag)).toBe(false);
+    expect(noneMatchHits(null, etag)).toBe(false);
+  });
+  it("count only downloads that start at byte 0", () => {
+    const file = { id: FILE, uploadId: "u", name: "a.pdf", contentType: "application/pdf", size: 100, sha256: "abc", completedAt: new Date(NOW) };
+    const ask = (range: string | null, extra: Partial<{ ifRange: string; ifNoneMatch: string }> = {}) =>
+      planDownload(file, { method: "GET", range, ifRange: extra.ifRange ?? null, ifNoneMatch: extra.ifNoneMatch ?? null });
+    expect(ask(null)).toEqual({ kind: "send", range: null, countsAsNewDownload: true });
+    expect(ask("bytes=0-49")).toEqual({ kind: "send", range: { start: 0, end: 49 }, countsAsNewDownload: true });
+    expect(ask("bytes=50-")).toEqual({ kind: "send", range: { start: 50, end: 99 }, countsAsNewDownload: false });
+    // If-Range naming another version: the whole file, a new download.
+    expect(ask("bytes=50-", { ifRange: '"old"' })).toEqual({ kind: "send", range: null, countsAsNewDownload: true });
+    expect(ask(null, { ifNoneMatch: '"abc"' })).toEqual({ kind: "not-modified" });
+    expect(ask("bytes=200-")).toEqual({ kind: "unsatisfiable" });
+  });
+});
+
+describe("download answers", () => {
+  it("are for the paths of signed file links only, ids as sent", () => {
+    expect(matchDownloadPath(`/purchases/${ORDER}/files/${FILE}`)).toEqual({ orderId: ORDER, fileId: FILE });
+    expect(matchDownloadPath("/purchases/%FF/files/%")).toEqual({ orderId: "%FF", fileId: "%" });
+    for (const other of [
+      `/purchases/${ORDER}`,
+      "/purchases",
+      `/purchases/${ORDER}/files/${FILE}/x`,
+      `/purchases/${ORDER}/files/`,
+      `/x/purchases/${ORDER}/files/${FILE}`,
+    ]) {
+      expect(matchDownloadPath(other)).toBeNull();
+    }
+  });
+
+  it("refuse with a small page that escapes what it says", () => {
+    const page = downloadRefusalPage("Access <revoked>", 'It\'s "gone" & <script>');
+    expect(page).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(page).toContain("<h1>Access &lt;revoked&gt;</h1>");
+    expect(page).toContain("It&#x27;s &quot;gone&quot; &amp; &lt;script&gt;");
+    expect(page).not.toContain("<script>");
+    expect(page).toContain('<a href="/purchases">');
+  });
+
+  it("name the file as an attachment, encoded, never as a path", () => {
+    expect(contentDisposition("Field guide.pdf")).toBe(`attachment; filename="Field guide.pdf"; filename*=UTF-8''Field%20guide.pdf`);
+    expect(contentDisposition('Příručka "v2".pdf')).toBe(`attachment; filename="P__ru_ka _v2_.pdf"; filename*=UTF-8''P%C5%99%C3%ADru%C4%8Dka%20%22v2%22.pdf`);
+    expect(contentDisposition("../../etc/passwd")).toContain("filename*=UTF-8''..%2F..%2Fetc%2Fpasswd");
+  });
+});
+
+describe("presigned S3 GET URLs", () => {
+  it("match the Amazon S3 reference example (query-string authentication)", () => {
+    // "Authenticating Requests: Using Query Parameters (AWS Signature Version 4)", example: GET test.txt.
+    const url = presignS3GetUrl(
+      { region: "us-east-1", bucket: "examplebucket", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" },
+      "test.txt",
+      { expiresInSeconds: 86400, now: new Date("2013-05-24T00:00:00Z") },
+    );
+    expect(url).toBe(
+      "https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404",
+    );
+  });
+});
+
+describe("delivery texts", () => {
+  it("say why access ended and what the limit is", () => {
+    expect(revokedMessage("refunded")).toBe("Access to this purchase has been revoked because it was refunded.");
+    expect(revokedMessage("disputed")).toBe("Access to this purchase has been revoked because it was disputed.");
+    expect(downloadLimitMessage()).toBe(`You have reached today's download limit for this file (${DOWNLOADS_PER_FILE_PER_DAY}). It resets at midnight UTC.`);
+    expect(orderNumber(ORDER)).toBe("0B6F3F0E");
+  });
+  it("write a receipt with the order, date, product, seller, discount, amount and both links, HTML-escaped", () => {
+    const mail = receiptMail({
+      to: EMAIL,
+      orderId: ORDER,
+      productName: "Guide <b>",
+      amount: "$8.10",
+      discount: { code: "SPRING", amount: "$0.90" },
+      storeName: "Ada's Shop",
+      paidOn: "23 November 2026",
+      downloadUrl: "https://shop.example/purchases/x?token=a&b",
+      lostLinkUrl: "https://shop.example/purchases",
+    });
+    for (const part of [
+      "Order number: 0B6F3F0E",
+      "Date: 23 November 2026",
+      "Product: Guide <b>",
+      "Sold by: Ada's Shop",
+      "Discount: SPRING: −$0.90",
+      "Amount paid: $8.10",
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.text).toContain("Download your files: https://shop.example/purchases/x?token=a&b");
+    expect(mail.text).toContain("https://shop.example/purchases");
+    expect(mail.html).toContain('<a href="https://shop.example/purchases/x?token=a&amp;b">Download your files</a>');
+    expect(mail.html).toContain("Guide &lt;b&gt;");
+    expect(mail.html).not.toContain("<b>");
+  });
+});
