@@ -51,6 +51,9 @@ export default [
   route("tools/products/:id/files", "routes/product-files.tsx"),
   route("tools/estore-builder", "routes/tools-estore-builder.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
+  // Payments (issue 15): the seller's provider connection and the return from a provider's onboarding
+  route("payments", "routes/payments.tsx"),
+  route("payments/:provider/return", "routes/payments-return.tsx"),
 
   // A creator's public buy page (the target of the buy-button snippet)
   route("buy/:id", "routes/buy.tsx"),

@@ -12,7 +12,7 @@ export const FEATURE_LINKS = {
   settings: ["accounts", "security", "workspace", "marketing"],
   workspace: ["accounts", "sales-methods", "marketing", "payments"],
   "sales-methods": ["accounts", "workspace"],
-  payments: ["accounts", "workspace"],
+  payments: ["accounts", "workspace", "security"],
   discounts: ["accounts", "workspace", "catalog"],
   orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery"],
   delivery: ["accounts", "catalog", "orders"],
