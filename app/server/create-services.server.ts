@@ -11,6 +11,7 @@ import { createAfterResponse } from "./tasks/after-response.server";
 import { createServerErrorReporter } from "./error-reporting.server";
 import { createProductFileStore } from "~/features/catalog/server/product-file-store.server";
 import { createStripeProvider } from "~/features/payments/server/stripe-provider.server";
+import { createPayPalProvider } from "~/features/payments/server/paypal-provider.server";
 
 /** Everything loaders and actions use, built once from the environment and an open database. */
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
@@ -28,6 +29,6 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     errorReporter: createServerErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, logger }),
     productFiles: createProductFileStore({ env, db, logger }),
     // Engineer B's providers; at merge they join the test provider in createPaymentProviders (engineer A).
-    payments: { stripe: createStripeProvider(env) },
+    payments: { stripe: createStripeProvider(env), paypal: createPayPalProvider(env) },
   };
 }
