@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { isConnectableProvider, PROVIDER_TEXTS } from "~/features/payments/content/providers";
 import { refreshPaymentAccount } from "~/features/payments/server/refresh-payment-account.server";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import type { Route } from "./+types/payments-return";
@@ -25,3 +26,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : { type: "info", title: `${name} needs a few more details`, description: `Continue with ${name} to finish setting up your account.` },
   );
 }
+
+/** Providers send the creator back with a GET: other methods are answered 405 with a plain message. */
+export const action = () => methodNotAllowed();
