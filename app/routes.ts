@@ -56,6 +56,9 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/orders-detail.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
+  // Payments (issue 15): the seller's provider connection and the return from a provider's onboarding
+  route("payments", "routes/payments.tsx"),
+  route("payments/:provider/return", "routes/payments-return.ts"),
 
   // A creator's public buy page (the target of the buy-button snippet)
   route("buy/:id", "routes/buy.tsx"),

@@ -19,6 +19,7 @@ import { UPLOADS_PATH } from "../app/features/catalog/content/product-files";
 import { createStorePageCache } from "./store-page-cache";
 import { createDownloadHandler } from "../app/features/delivery/server/download-handler.server";
 import { matchDownloadPath } from "../app/features/delivery/content/delivery-rules";
+import { paymentPageOrigins } from "../app/features/payments/server/payment-page-origins.server";
 
 export type CreateAppOptions = {
   services: AppServices;
@@ -67,7 +68,8 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   const browserDsn = env.SENTRY_BROWSER_DSN;
   const cspOptions = {
     upgradeInsecure: production,
-    formTargets: oauthOrigins(env),
+    // Forms redirect to OAuth providers' sign-in and to payment providers' hosted pages (checkout, onboarding).
+    formTargets: [...oauthOrigins(env), ...paymentPageOrigins(env)],
     captchaOrigins: captchaOrigins(env),
     // The browser sends its error reports straight to the reporting service.
     connectOrigins: browserDsn ? [new URL(browserDsn).origin] : [],

@@ -148,6 +148,14 @@ export const ERRORS = {
 
   // Payments (issue 15)
   WEBHOOK_INVALID: { status: 400, field: "form", message: "Webhook signature verification failed." },
+  // Payments (issue 15): the seller's provider connection (/payments)
+  PAYMENT_PROVIDER_NOT_CONFIGURED: { status: 409, field: "form", message: "This payment provider is not set up on this server yet." },
+  PAYMENT_CONNECT_FAILED: {
+    status: 503,
+    field: "form",
+    message: "The payment provider could not be reached. Nothing was changed: please try again in a moment.",
+  },
+  PAYMENT_ACCOUNT_NOT_FOUND: { status: 404, field: "form", message: "You have not connected this payment provider yet." },
 
   // Orders and refunds (issue 15)
   REFUND_AMOUNT_INVALID: { status: 400, field: "amount", message: "Please enter an amount to refund, like 12 or 12.50." },

@@ -5,6 +5,7 @@ import { Avatar } from "~/features/workspace/components/avatar";
 import { BusinessCard } from "~/features/workspace/components/business-card";
 import { GreetingHeading } from "~/features/workspace/components/greeting-heading";
 import { QuickActions } from "~/features/workspace/components/quick-actions";
+import { PaymentsDashboardLink } from "~/features/payments/components/payments-dashboard-link";
 import { SalesMethodsStatus } from "~/features/workspace/components/sales-methods-status";
 import { StatCards, StatCardsSkeleton } from "~/features/workspace/components/stat-cards";
 import { ToolsGrid } from "~/features/workspace/components/tools-grid";
@@ -97,6 +98,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {business ? <BusinessCard business={business} /> : null}
                   <ToolsGrid tools={toolsFor(businessTypes)} hasBusinessProfile={Boolean(business)} />
                   <QuickActions actions={quickActionsFor(businessTypes)} />
+                  <PaymentsDashboardLink />
                   <SalesMethodsStatus saved={salesMethods} />
                 </>
               );

@@ -30,7 +30,7 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     productFiles: createProductFileStore({ env, db, logger }),
     payments: {},
   };
-  // The test provider reports its outcomes as signed webhooks through the same intake as POST /api/webhooks/:provider.
+  // The providers configured in env; the test provider reports its outcomes as signed webhooks through the same intake as POST /api/webhooks/:provider.
   services.payments = createPaymentProviders({
     env,
     db,

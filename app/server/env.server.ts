@@ -90,6 +90,8 @@ export const envSchema = z
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,
+    /** The platform's own PayPal merchant id (partner id): seller onboarding through partner referrals needs it. */
+    PAYPAL_PARTNER_ID: optionalString,
     PAYPAL_API_URL: z
       .url({ protocol: /^https?$/ })
       .optional()

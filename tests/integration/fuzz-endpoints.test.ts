@@ -280,6 +280,15 @@ function endpoints(): Endpoint[] {
       intents: ["review", "refund"],
       valid: { intent: "review", amount: "1.00" },
     },
+    // Payments (issue 15): the seller's provider connection and the return from onboarding
+    {
+      name: "/payments",
+      paths: fixed("/payments"),
+      fields: ["intent", "provider"],
+      intents: ["connect", "refresh"],
+      valid: { intent: "refresh", provider: "stripe" },
+    },
+    { name: "/payments/:provider/return", paths: hostileSegment(["stripe", "paypal"]).map((s) => `/payments/${s}/return`) },
     { name: "/dev/mailbox/:id", paths: hostileSegment([]).map((s) => `/dev/mailbox/${s}`) },
     {
       name: "/api/auth/*",

@@ -4,6 +4,7 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { createEmptyPostgresDatabase } from "../../support/test-database";
 import { TEMPLATE_DATABASE_ENV } from "../../support/postgres-for-tests";
+import { startStripeStandIn, type StripeStandIn } from "../../support/stripe-stand-in";
 import { E2E_ERROR_REPORTS_DSN, E2E_OIDC_CLIENT, E2E_OIDC_PORT, E2E_SMTP_PORT, e2eAppPort } from "../../support/e2e-ports";
 
 /** The signing secret of the workers' servers: the tests sign session cookies with it (createCreator). */
@@ -15,6 +16,8 @@ export type WorkerApp = {
   databaseUrl: string;
   /** A small pool on the worker's database, for tests that make rows directly (a signed-in creator). */
   pool: pg.Pool;
+  /** The worker's own Stripe stand-in (the app's STRIPE_* settings point at it). */
+  stripe: StripeStandIn;
   stop: () => Promise<void>;
 };
 
@@ -48,6 +51,7 @@ export async function startWorkerApp(slot: number): Promise<WorkerApp> {
   const database = await createEmptyPostgresDatabase(undefined, process.env[TEMPLATE_DATABASE_ENV]);
   const dataDir = `/tmp/sellkit-e2e-${process.pid}-w${slot}`;
   rmSync(dataDir, { recursive: true, force: true });
+  const stripe = await startStripeStandIn();
   const child = spawn(process.execPath, ["build/runtime/main.js"], {
     env: {
       ...process.env,
@@ -67,6 +71,8 @@ export async function startWorkerApp(slot: number): Promise<WorkerApp> {
       // Server and browser errors go to the local error-reporting stand-in (Sentry's envelope protocol).
       SENTRY_DSN: E2E_ERROR_REPORTS_DSN,
       SENTRY_BROWSER_DSN: E2E_ERROR_REPORTS_DSN,
+      // Stripe at the worker's own stand-in (issue 15).
+      ...stripe.env,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -80,8 +86,10 @@ export async function startWorkerApp(slot: number): Promise<WorkerApp> {
     origin,
     databaseUrl: database.url,
     pool,
+    stripe,
     async stop() {
       await pool.end();
+      await stripe.close();
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         await once(child, "exit");

@@ -2,6 +2,8 @@ import type { Database } from "~/db/database.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { PaymentProviders } from "./payment-provider.server";
+import { createPayPalProvider } from "./paypal-provider.server";
+import { createStripeProvider } from "./stripe-provider.server";
 import { createTestProvider, type DeliverWebhook } from "./test-provider.server";
 
 /**
@@ -32,9 +34,10 @@ export function createPaymentProviders({
     if (!env.AUTH_SECRET) throw new Error("The test payment provider needs AUTH_SECRET to sign its webhooks.");
     providers.test = createTestProvider({ db, authSecret: env.AUTH_SECRET, deliver: deliverWebhook, logger });
   }
-  // ── Stripe and PayPal (engineer B, issue 15): added here at merge ──────────────────────────────────────────
-  // if (env.STRIPE_SECRET_KEY) providers.stripe = createStripeProvider(env);   // ./stripe-provider.server
-  // if (env.PAYPAL_CLIENT_ID) providers.paypal = createPayPalProvider(env);    // ./paypal-provider.server
-  // ────────────────────────────────────────────────────────────────────────────────────────────────────────────
+  // Stripe (cards, Apple Pay, Google Pay) and PayPal (the wallet) when their keys are set.
+  const stripe = createStripeProvider(env);
+  if (stripe) providers.stripe = stripe;
+  const paypal = createPayPalProvider(env);
+  if (paypal) providers.paypal = paypal;
   return providers;
 }

@@ -1,0 +1,240 @@
+import Stripe from "stripe";
+import type { Env } from "~/server/env.server";
+import { cardFailure, PAYMENT_FAILED_MESSAGE } from "./card-failures.server";
+import {
+  type CheckoutRequest,
+  type HostedCheckout,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentStatus,
+  type RefundRequest,
+  type RefundResult,
+  type SellerOnboarding,
+  type VerifiedWebhook,
+  WebhookVerificationError,
+} from "./payment-provider.server";
+
+// Stripe (issue 15.2): Checkout Sessions on Connect destination charges. The buyer pays on Stripe's hosted page
+// (cards, and Apple Pay / Google Pay where the platform's payment-method settings allow them: no
+// payment_method_types is sent, so Stripe picks the methods dynamically); the charge is made on the platform and
+// its amount minus Sellkit's application fee is transferred to the creator's connected account. Creators onboard
+// through Connect account links (Express dashboard, controller properties).
+
+/** The API version every request is pinned to (the one stripe 23.1.0 is generated for). */
+export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
+
+/** Seconds a webhook's signed timestamp may be old (Stripe's own default tolerance). */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Stripe accepts a Checkout Session's expires_at from 30 minutes to 24 hours after its creation. */
+const MIN_SESSION_SECONDS = 30 * 60 + 60;
+const MAX_SESSION_SECONDS = 24 * 60 * 60 - 60;
+
+type StripeEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL">;
+
+type PaymentIntentLike = { id: string; status?: string; last_payment_error?: { code?: string | null; decline_code?: string | null } | null };
+
+/** The SDK's settings: pinned version, and host/port/protocol from STRIPE_API_URL when set (tests: the stand-in). */
+export function stripeClientConfig(apiUrl: string | undefined): Stripe.StripeConfig {
+  const config: Stripe.StripeConfig = { apiVersion: STRIPE_API_VERSION, maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "Sellkit" } };
+  if (apiUrl) {
+    const url = new URL(apiUrl);
+    config.host = url.hostname;
+    config.protocol = url.protocol === "http:" ? "http" : "https";
+    config.port = url.port || (url.protocol === "http:" ? 80 : 443);
+  }
+  return config;
+}
+
+/** The Stripe provider, or undefined when STRIPE_SECRET_KEY is not set. */
+export function createStripeProvider(env: StripeEnv): PaymentProvider | undefined {
+  if (!env.STRIPE_SECRET_KEY) return undefined;
+  const stripe = new Stripe(env.STRIPE_SECRET_KEY, stripeClientConfig(env.STRIPE_API_URL));
+  // One endpoint for the platform's events and one for its connected accounts' (account.updated) each have their
+  // own signing secret: STRIPE_WEBHOOK_SECRET may list both, comma-separated.
+  const webhookSecrets = (env.STRIPE_WEBHOOK_SECRET ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+
+  const onboarding: SellerOnboarding = {
+    async createAccount({ userId, email, country }) {
+      const account = await stripe.accounts.create(
+        {
+          // Controller properties of an Express account: the creator sees Stripe's Express dashboard, the platform
+          // pays Stripe's fees and carries the negative balances of destination charges, Stripe collects the KYC.
+          controller: {
+            stripe_dashboard: { type: "express" },
+            fees: { payer: "application" },
+            losses: { payments: "application" },
+            requirement_collection: "stripe",
+          },
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          email,
+          ...(country ? { country } : {}),
+          metadata: { user_id: userId },
+        },
+        { idempotencyKey: `sellkit-account-${userId}` },
+      );
+      return { accountId: account.id };
+    },
+    async onboardingUrl({ accountId, returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({ account: accountId, type: "account_onboarding", return_url: returnUrl, refresh_url: refreshUrl });
+      return link.url;
+    },
+    async accountStatus(accountId) {
+      return accountReadiness(await stripe.accounts.retrieve(accountId));
+    },
+  };
+
+  return {
+    id: "stripe",
+    onboarding,
+
+    async createCheckout(request: CheckoutRequest): Promise<HostedCheckout> {
+      const now = Math.floor(Date.now() / 1000);
+      const expiresAt = Math.min(Math.max(Math.floor(request.expiresAt.getTime() / 1000), now + MIN_SESSION_SECONDS), now + MAX_SESSION_SECONDS);
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.productName } },
+            },
+          ],
+          customer_email: request.buyerEmail,
+          client_reference_id: request.orderId,
+          metadata: { order_id: request.orderId },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: expiresAt,
+          payment_intent_data: {
+            metadata: { order_id: request.orderId },
+            ...(request.platformFeeCents > 0 ? { application_fee_amount: request.platformFeeCents } : {}),
+            ...(request.sellerAccountId ? { transfer_data: { destination: request.sellerAccountId } } : {}),
+          },
+        },
+        // A retried create for the same order returns the same session instead of a second one.
+        { idempotencyKey: `sellkit-checkout-${request.orderId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL`);
+      return { checkoutId: session.id, redirectUrl: session.url };
+    },
+
+    async getStatus(checkoutId: string): Promise<PaymentStatus> {
+      const session = await stripe.checkout.sessions.retrieve(checkoutId, { expand: ["payment_intent"] });
+      const intent = typeof session.payment_intent === "object" ? (session.payment_intent as PaymentIntentLike | null) : null;
+      const paymentId = typeof session.payment_intent === "string" ? session.payment_intent : intent?.id;
+      if (session.status === "complete" && session.payment_status === "paid" && paymentId) {
+        return { state: "paid", paymentId, amountCents: session.amount_total ?? 0, currency: session.currency ?? "" };
+      }
+      if (session.status === "expired") return { state: "expired" };
+      // An open session keeps the last declined attempt on its PaymentIntent (the buyer may still retry on the page).
+      const error = intent?.last_payment_error;
+      if (error && intent?.status === "requires_payment_method") return { state: "failed", failure: cardFailure(error.code, error.decline_code) };
+      return { state: "open" };
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentId,
+            amount: request.amountCents,
+            // Destination charge: take the refunded share back from the creator's account (Stripe reverses the
+            // transfer in proportion to the amount refunded)…
+            reverse_transfer: true,
+            // …and give back Sellkit's fee. Stripe refunds the application fee in full with a full refund and in
+            // proportion to the amount refunded with a partial one; the caller's feeRefundCents (its own
+            // proportional share) says whether any fee goes back at all.
+            refund_application_fee: request.feeRefundCents > 0,
+            metadata: { sellkit_refund_id: request.idempotencyKey },
+          },
+          { idempotencyKey: `sellkit-refund-${request.idempotencyKey}` },
+        );
+        if (refund.status === "succeeded") return { refundId: refund.id, status: "succeeded" };
+        if (refund.status === "pending" || refund.status === "requires_action") return { refundId: refund.id, status: "pending" };
+        return { status: "failed", failure: { code: refund.failure_reason ?? "refund_failed", message: "The refund could not be made." } };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.type !== "StripeConnectionError" && error.type !== "StripeAPIError") {
+          return { status: "failed", failure: { code: error.code ?? error.type, message: error.message } };
+        }
+        throw error;
+      }
+    },
+
+    async verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook> {
+      const signature = headers["stripe-signature"];
+      if (!signature) throw new WebhookVerificationError("No Stripe-Signature header");
+      if (webhookSecrets.length === 0) throw new WebhookVerificationError("No Stripe webhook secret is configured");
+      let event: Stripe.Event | undefined;
+      let lastError: unknown;
+      for (const secret of webhookSecrets) {
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signature, secret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
+          break;
+        } catch (error) {
+          lastError = error;
+        }
+      }
+      if (!event) throw new WebhookVerificationError(lastError instanceof Error ? lastError.message : "Webhook signature verification failed");
+      return { eventId: event.id, type: event.type, payload: JSON.parse(rawBody.toString("utf8")), events: translateStripeEvent(event) };
+    },
+  };
+}
+
+/** Ready when the connected account can take charges and has given Stripe everything it asked for. */
+export function accountReadiness(account: Stripe.Account): { status: "pending" | "ready"; details: Record<string, unknown> } {
+  const ready = account.charges_enabled === true && account.details_submitted === true;
+  return {
+    status: ready ? "ready" : "pending",
+    details: {
+      chargesEnabled: account.charges_enabled ?? false,
+      payoutsEnabled: account.payouts_enabled ?? false,
+      detailsSubmitted: account.details_submitted ?? false,
+      currentlyDue: account.requirements?.currently_due ?? [],
+      disabledReason: account.requirements?.disabled_reason ?? null,
+    },
+  };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** The provider-neutral events of one Stripe event (none for the types Sellkit does not act on). */
+export function translateStripeEvent(event: Stripe.Event): PaymentEvent[] {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      const paymentId = idOf(session.payment_intent);
+      // A completed session with a delayed method (a bank debit) is not paid yet: async_payment_succeeded follows.
+      if (session.payment_status !== "paid" || !paymentId) return [];
+      return [{ type: "payment.succeeded", checkoutId: session.id, paymentId, amountCents: session.amount_total ?? 0, currency: session.currency ?? "" }];
+    }
+    case "checkout.session.async_payment_failed":
+      return [{ type: "payment.failed", checkoutId: event.data.object.id, failure: { code: "async_payment_failed", message: PAYMENT_FAILED_MESSAGE } }];
+    case "checkout.session.expired":
+      return [{ type: "checkout.expired", checkoutId: event.data.object.id }];
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const paymentId = idOf(charge.payment_intent);
+      return paymentId ? [{ type: "payment.refunded", paymentId, refundedCents: charge.amount_refunded }] : [];
+    }
+    case "charge.dispute.created": {
+      const paymentId = idOf(event.data.object.payment_intent);
+      return paymentId ? [{ type: "dispute.opened", paymentId }] : [];
+    }
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const paymentId = idOf(dispute.payment_intent);
+      return paymentId ? [{ type: "dispute.closed", paymentId, won: dispute.status === "won" }] : [];
+    }
+    case "account.updated": {
+      const account = event.data.object;
+      return [{ type: "account.updated", accountId: account.id, ...accountReadiness(account) }];
+    }
+    default:
+      return [];
+  }
+}

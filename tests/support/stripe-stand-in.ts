@@ -1,0 +1,614 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+/**
+ * A local stand-in for Stripe's API, written from Stripe's API reference for what the Stripe provider uses:
+ * Checkout Sessions (create, retrieve with `expand[]=payment_intent`), Refunds, Connect accounts (create,
+ * retrieve) and Account Links. Requests are form-encoded with bracket notation and authenticated with
+ * `Authorization: Bearer sk_…`; errors carry Stripe's body (`{ error: { type, code, message, param, decline_code } }`);
+ * `Idempotency-Key` replays the first answer (and refuses a key reused with other parameters). State lives in
+ * memory. Tests drive the buyer's and the creator's side (`completeCheckout`, `completeOnboarding`, disputes…),
+ * and every outcome is sent as an event signed like Stripe's (`Stripe-Signature`, made with
+ * `stripe.webhooks.generateTestHeaderString`): kept in `deliveries` and POSTed to `webhookUrl` when one is set.
+ * It also serves two small pages a browser can use: the hosted checkout (`/c/pay/:id`) and the onboarding of an
+ * account link (`/setup/e/:account/:link`).
+ */
+
+export type StripeRequestLog = { method: string; path: string; params: Record<string, unknown>; idempotencyKey?: string; stripeVersion?: string };
+export type StripeDelivery = { body: string; headers: Record<string, string>; event: Record<string, unknown> };
+type Obj = Record<string, unknown> & { id: string };
+
+export type StripeStandIn = {
+  origin: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Every API request, in order. */
+  requests: StripeRequestLog[];
+  /** Every event sent, signed, in order. */
+  deliveries: StripeDelivery[];
+  /** Where events are POSTed (the app's webhook endpoint); none: only kept in `deliveries`. */
+  webhookUrl: string | undefined;
+  sessions: Map<string, Obj>;
+  paymentIntents: Map<string, Obj>;
+  charges: Map<string, Obj>;
+  refunds: Map<string, Obj>;
+  accounts: Map<string, Obj>;
+  /** The settings that point the app at this stand-in. */
+  env: Record<string, string>;
+  /** The buyer pays on the hosted page: 4242… pays, "decline" / 4000…0002 is declined, 4000…9995 lacks funds. */
+  completeCheckout(sessionId: string, options?: { card?: string }): Promise<{ paid: boolean }>;
+  expireCheckout(sessionId: string): Promise<void>;
+  /** The creator finishes onboarding: charges and payouts enabled, details submitted (account.updated sent). */
+  completeOnboarding(accountId: string): Promise<void>;
+  openDispute(paymentIntentId: string): Promise<string>;
+  closeDispute(disputeId: string, status: "won" | "lost"): Promise<void>;
+  /** Signs an event like Stripe (timestamp defaults to now) without sending it: for forged/stale deliveries. */
+  sign(body: string, options?: { timestamp?: number; secret?: string }): string;
+  close(): Promise<void>;
+};
+
+const DECLINES: Record<string, { code: string; decline_code: string; message: string }> = {
+  "4000000000000002": { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+  decline: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+  "4000000000009995": { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
+  "4000000000000069": { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
+};
+
+/** Smallest chargeable amounts per currency (docs.stripe.com/currencies#minimum-and-maximum-charge-amounts). */
+const MINIMUM_AMOUNT: Record<string, number> = { usd: 50, eur: 50, gbp: 30, czk: 1500 };
+
+class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { type: string; code?: string; param?: string; decline_code?: string; message: string },
+  ) {
+    super(body.message);
+  }
+}
+
+const invalid = (message: string, param?: string, code = "parameter_invalid") =>
+  new StripeApiError(400, { type: "invalid_request_error", code, message, ...(param ? { param } : {}) });
+
+function randomId(prefix: string, length = 24): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const bytes = randomBytes(length);
+  let id = "";
+  for (const byte of bytes) id += alphabet[byte % alphabet.length];
+  return `${prefix}${id}`;
+}
+
+/** `a[b][0][c]=1` → `{ a: { b: [{ c: "1" }] } }` (the SDK's indexed bracket notation). */
+export function parseStripeForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      const slot = part === "" && Array.isArray(node) ? String(node.length) : part;
+      const container = node as Record<string, unknown>;
+      if (last) {
+        container[slot] = value;
+        return;
+      }
+      if (container[slot] === undefined) container[slot] = /^\d+$/.test(parts[index + 1]!) || parts[index + 1] === "" ? [] : {};
+      node = container[slot] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
+const asInt = (value: unknown, param: string): number => {
+  if (typeof value !== "string" || !/^-?\d+$/.test(value)) throw invalid(`Invalid integer: ${String(value)}`, param);
+  return Number(value);
+};
+const now = () => Math.floor(Date.now() / 1000);
+
+export async function startStripeStandIn(options: { secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {}): Promise<StripeStandIn> {
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString("hex")}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
+  const signer = new Stripe(secretKey);
+  const requests: StripeRequestLog[] = [];
+  const deliveries: StripeDelivery[] = [];
+  const sessions = new Map<string, Obj>();
+  const paymentIntents = new Map<string, Obj>();
+  const charges = new Map<string, Obj>();
+  const refunds = new Map<string, Obj>();
+  const accounts = new Map<string, Obj>();
+  const disputes = new Map<string, Obj>();
+  const accountLinks = new Map<string, { account: string; return_url: string; refresh_url: string; expires_at: number; used: boolean }>();
+  const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  let origin = "";
+
+  const sign = (body: string, signOptions: { timestamp?: number; secret?: string } = {}) =>
+    signer.webhooks.generateTestHeaderString({ payload: body, secret: signOptions.secret ?? webhookSecret, timestamp: signOptions.timestamp ?? now() });
+
+  async function emit(type: string, object: Obj, account?: string) {
+    const event = {
+      id: randomId("evt_"),
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      ...(account ? { account } : {}),
+      data: { object: structuredClone(object) },
+    };
+    const body = JSON.stringify(event, null, 2);
+    const headers = {
+      "content-type": "application/json; charset=utf-8",
+      "stripe-signature": sign(body),
+      "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+    };
+    deliveries.push({ body, headers, event });
+    if (standIn.webhookUrl) {
+      await fetch(standIn.webhookUrl, { method: "POST", headers, body }).catch(() => undefined);
+    }
+  }
+
+  function requireAccount(id: string): Obj {
+    const account = accounts.get(id);
+    if (!account)
+      throw new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", param: "account", message: `No such account: '${id}'` });
+    return account;
+  }
+
+  function createSession(params: Record<string, unknown>): Obj {
+    if (params.mode !== "payment") throw invalid("This stand-in supports mode=payment only.", "mode");
+    const items = params.line_items;
+    if (!Array.isArray(items) || items.length !== 1) throw invalid("Exactly one line item is expected.", "line_items");
+    const item = asRecord(items[0]);
+    const priceData = asRecord(item.price_data);
+    const currency = String(priceData.currency ?? "");
+    if (!(currency in MINIMUM_AMOUNT)) throw invalid(`Invalid currency: ${currency}.`, "line_items[0][price_data][currency]");
+    const unitAmount = asInt(priceData.unit_amount, "line_items[0][price_data][unit_amount]");
+    const quantity = asInt(item.quantity ?? "1", "line_items[0][quantity]");
+    const amount = unitAmount * quantity;
+    if (amount < MINIMUM_AMOUNT[currency]!) {
+      throw invalid(
+        `The Checkout Session's total amount due must add up to at least ${MINIMUM_AMOUNT[currency]} ${currency}.`,
+        "line_items",
+        "amount_too_small",
+      );
+    }
+    if (!asRecord(priceData.product_data).name)
+      throw invalid(
+        "Missing required param: line_items[0][price_data][product_data][name].",
+        "line_items[0][price_data][product_data][name]",
+        "parameter_missing",
+      );
+    for (const url of ["success_url", "cancel_url"] as const) {
+      if (typeof params[url] !== "string" || !/^https?:\/\//.test(params[url] as string)) throw invalid("Not a valid URL", url, "url_invalid");
+    }
+    const expiresAt = params.expires_at === undefined ? now() + 24 * 3600 : asInt(params.expires_at, "expires_at");
+    if (expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600) {
+      throw invalid("The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", "expires_at");
+    }
+    const intentData = asRecord(params.payment_intent_data);
+    const destination = asRecord(intentData.transfer_data).destination;
+    const fee =
+      intentData.application_fee_amount === undefined ? null : asInt(intentData.application_fee_amount, "payment_intent_data[application_fee_amount]");
+    if (fee !== null && !destination) {
+      throw invalid(
+        "Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).",
+        "payment_intent_data[application_fee_amount]",
+      );
+    }
+    if (fee !== null && (fee < 0 || fee > amount))
+      throw invalid("The application fee must be between 0 and the amount.", "payment_intent_data[application_fee_amount]");
+    if (typeof destination === "string") {
+      const account = requireAccount(destination);
+      if (asRecord(account.capabilities).transfers !== "active") {
+        throw invalid(
+          "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+          "payment_intent_data[transfer_data][destination]",
+          "insufficient_capabilities_for_transfer",
+        );
+      }
+    }
+    const id = randomId("cs_test_a1", 56);
+    const session: Obj = {
+      id,
+      object: "checkout.session",
+      amount_subtotal: amount,
+      amount_total: amount,
+      cancel_url: params.cancel_url,
+      client_reference_id: params.client_reference_id ?? null,
+      created: now(),
+      currency,
+      customer_email: params.customer_email ?? null,
+      expires_at: expiresAt,
+      livemode: false,
+      metadata: asRecord(params.metadata),
+      mode: "payment",
+      payment_intent: null,
+      payment_status: "unpaid",
+      status: "open",
+      success_url: params.success_url,
+      url: `${origin}/c/pay/${id}`,
+      // Kept for the stand-in's own bookkeeping (what the PaymentIntent will be created with).
+      _intent: { application_fee_amount: fee, transfer_data: destination ? { destination } : null, metadata: asRecord(intentData.metadata) },
+      _product: asRecord(priceData.product_data).name,
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  /** The session as the API shows it: without bookkeeping, payment_intent expanded when asked. */
+  function sessionView(session: Obj, expand: string[]): Record<string, unknown> {
+    const { _intent, _product, ...view } = session;
+    if (expand.includes("payment_intent") && typeof view.payment_intent === "string") view.payment_intent = paymentIntents.get(view.payment_intent) ?? null;
+    return view;
+  }
+
+  function intentFor(session: Obj): Obj {
+    if (typeof session.payment_intent === "string") return paymentIntents.get(session.payment_intent)!;
+    const extra = asRecord(session._intent);
+    const intent: Obj = {
+      id: randomId("pi_"),
+      object: "payment_intent",
+      amount: session.amount_total,
+      amount_received: 0,
+      application_fee_amount: extra.application_fee_amount ?? null,
+      currency: session.currency,
+      created: now(),
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: extra.metadata ?? {},
+      status: "requires_payment_method",
+      transfer_data: extra.transfer_data ?? null,
+    };
+    paymentIntents.set(intent.id, intent);
+    session.payment_intent = intent.id;
+    return intent;
+  }
+
+  async function completeCheckout(sessionId: string, { card = "4242424242424242" }: { card?: string } = {}) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    if (session.status !== "open") throw new Error(`session ${sessionId} is ${String(session.status)}`);
+    const intent = intentFor(session);
+    const decline = DECLINES[card.replace(/\s/g, "")];
+    if (decline) {
+      intent.last_payment_error = { type: "card_error", ...decline, charge: randomId("ch_") };
+      intent.status = "requires_payment_method";
+      return { paid: false };
+    }
+    const charge: Obj = {
+      id: randomId("ch_"),
+      object: "charge",
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      application_fee_amount: intent.application_fee_amount,
+      currency: intent.currency,
+      created: now(),
+      disputed: false,
+      paid: true,
+      payment_intent: intent.id,
+      refunded: false,
+      status: "succeeded",
+      transfer_data: intent.transfer_data,
+      _feeRefunded: 0,
+    };
+    charges.set(charge.id, charge);
+    Object.assign(intent, { status: "succeeded", amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null });
+    Object.assign(session, { status: "complete", payment_status: "paid" });
+    await emit("checkout.session.completed", sessionView(session, []) as Obj);
+    return { paid: true };
+  }
+
+  async function expireCheckout(sessionId: string) {
+    const session = sessions.get(sessionId);
+    if (session?.status !== "open") throw new Error(`session ${sessionId} cannot expire`);
+    session!.status = "expired";
+    await emit("checkout.session.expired", sessionView(session!, []) as Obj);
+  }
+
+  function createRefund(params: Record<string, unknown>): Obj {
+    const intentId = String(params.payment_intent ?? "");
+    const intent = paymentIntents.get(intentId);
+    if (!intent)
+      throw new StripeApiError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: "payment_intent",
+        message: `No such payment_intent: '${intentId}'`,
+      });
+    const charge = charges.get(String(intent.latest_charge));
+    if (!charge || intent.status !== "succeeded")
+      throw invalid("This PaymentIntent does not have a successful charge to refund.", "payment_intent", "charge_not_refundable");
+    const remaining = (charge.amount as number) - (charge.amount_refunded as number);
+    if (remaining <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, "charge_already_refunded");
+    const amount = params.amount === undefined ? remaining : asInt(params.amount, "amount");
+    if (amount <= 0) throw invalid("Refund amount must be positive.", "amount");
+    if (amount > remaining) throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount", "amount_too_large");
+    if (params.reverse_transfer === "true" && !charge.transfer_data) {
+      throw invalid("You cannot reverse the transfer of a charge that was not created with transfer_data.", "reverse_transfer");
+    }
+    charge.amount_refunded = (charge.amount_refunded as number) + amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    // Stripe: the application fee comes back in full with a full refund, in proportion to the amount otherwise.
+    let feeRefunded = 0;
+    if (params.refund_application_fee === "true" && typeof charge.application_fee_amount === "number") {
+      const fee = charge.application_fee_amount;
+      feeRefunded = charge.refunded ? fee - (charge._feeRefunded as number) : Math.floor((fee * amount) / (charge.amount as number));
+      charge._feeRefunded = (charge._feeRefunded as number) + feeRefunded;
+    }
+    const refund: Obj = {
+      id: randomId("re_"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      metadata: asRecord(params.metadata),
+      payment_intent: intent.id,
+      reason: params.reason ?? null,
+      status: "succeeded",
+      transfer_reversal: params.reverse_transfer === "true" ? randomId("trr_") : null,
+      _application_fee_refunded: feeRefunded,
+    };
+    refunds.set(refund.id, refund);
+    const { _feeRefunded, ...chargeView } = charge;
+    void emit("charge.refunded", chargeView as Obj);
+    const { _application_fee_refunded, ...view } = refund;
+    return view as Obj;
+  }
+
+  function createAccount(params: Record<string, unknown>): Obj {
+    const controller = asRecord(params.controller);
+    if (!params.type && !controller.stripe_dashboard)
+      throw invalid("You must provide either `type` or `controller` when creating an account.", "type", "parameter_missing");
+    const capabilities = asRecord(params.capabilities);
+    const account: Obj = {
+      id: randomId("acct_1", 15),
+      object: "account",
+      business_type: null,
+      capabilities: Object.fromEntries(Object.keys(capabilities).map((name) => [name, "inactive"])),
+      charges_enabled: false,
+      controller: { type: "application", is_controller: true, ...controller },
+      country: params.country ?? "US",
+      created: now(),
+      default_currency: "usd",
+      details_submitted: false,
+      email: params.email ?? null,
+      metadata: asRecord(params.metadata),
+      payouts_enabled: false,
+      requirements: { currently_due: ["business_type", "external_account", "tos_acceptance.date"], disabled_reason: "requirements.past_due" },
+      type: params.type ?? "none",
+    };
+    accounts.set(account.id, account);
+    return account;
+  }
+
+  async function completeOnboarding(accountId: string) {
+    const account = requireAccount(accountId);
+    Object.assign(account, {
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      capabilities: Object.fromEntries(Object.keys(asRecord(account.capabilities)).map((name) => [name, "active"])),
+      requirements: { currently_due: [], disabled_reason: null },
+    });
+    await emit("account.updated", account, account.id);
+  }
+
+  async function openDispute(paymentIntentId: string) {
+    const intent = paymentIntents.get(paymentIntentId);
+    if (!intent) throw new Error(`no payment intent ${paymentIntentId}`);
+    const dispute: Obj = {
+      id: randomId("dp_"),
+      object: "dispute",
+      amount: intent.amount,
+      charge: intent.latest_charge,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      reason: "fraudulent",
+      status: "needs_response",
+      created: now(),
+    };
+    disputes.set(dispute.id, dispute);
+    await emit("charge.dispute.created", dispute);
+    return dispute.id;
+  }
+
+  async function closeDispute(disputeId: string, status: "won" | "lost") {
+    const dispute = disputes.get(disputeId);
+    if (!dispute) throw new Error(`no dispute ${disputeId}`);
+    dispute.status = status;
+    await emit("charge.dispute.closed", dispute);
+  }
+
+  async function api(method: string, path: string, params: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+    const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
+    const sessionPath = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    const accountPath = path.match(/^\/v1\/accounts\/([^/]+)$/);
+    if (method === "POST" && path === "/v1/checkout/sessions") return { status: 200, body: sessionView(createSession(params), expand) };
+    if (method === "GET" && sessionPath) {
+      const match = sessionPath;
+      const session = sessions.get(match[1]!);
+      if (!session)
+        throw new StripeApiError(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "session",
+          message: `No such checkout.session: '${match[1]}'`,
+        });
+      return { status: 200, body: sessionView(session, expand) };
+    }
+    if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(params) };
+    if (method === "POST" && path === "/v1/accounts") return { status: 200, body: createAccount(params) };
+    if (method === "GET" && accountPath) return { status: 200, body: requireAccount(accountPath[1]!) };
+    if (method === "POST" && path === "/v1/account_links") {
+      const account = requireAccount(String(params.account ?? ""));
+      if (params.type !== "account_onboarding" && params.type !== "account_update") throw invalid("Invalid type.", "type");
+      for (const url of ["return_url", "refresh_url"] as const) {
+        if (typeof params[url] !== "string" || !/^https?:\/\//.test(params[url] as string)) throw invalid("Not a valid URL", url, "url_invalid");
+      }
+      const linkId = randomBytes(16).toString("hex");
+      const expiresAt = now() + 300;
+      accountLinks.set(linkId, {
+        account: account.id,
+        return_url: params.return_url as string,
+        refresh_url: params.refresh_url as string,
+        expires_at: expiresAt,
+        used: false,
+      });
+      return { status: 200, body: { object: "account_link", created: now(), expires_at: expiresAt, url: `${origin}/setup/e/${account.id}/${linkId}` } };
+    }
+    throw new StripeApiError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+  }
+
+  function html(res: ServerResponse, status: number, body: string) {
+    res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in</title></head><body><main>${body}</main></body></html>`);
+  }
+
+  async function page(req: IncomingMessage, res: ServerResponse, url: URL, form: URLSearchParams): Promise<boolean> {
+    const payPath = url.pathname.match(/^\/c\/pay\/([^/]+)$/);
+    const setupPath = url.pathname.match(/^\/setup\/e\/([^/]+)\/([^/]+)$/);
+    if (payPath) {
+      const match = payPath;
+      const session = sessions.get(match[1]!);
+      if (!session) {
+        html(res, 404, "<h1>Something went wrong</h1>");
+        return true;
+      }
+      if (req.method === "POST") {
+        if (form.get("action") === "cancel") {
+          res.writeHead(303, { location: String(session.cancel_url) }).end();
+          return true;
+        }
+        const { paid } = await completeCheckout(session.id, { card: form.get("card") ?? "" });
+        if (paid) {
+          res.writeHead(303, { location: String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id) }).end();
+          return true;
+        }
+      }
+      const intent = typeof session.payment_intent === "string" ? paymentIntents.get(session.payment_intent) : undefined;
+      const error = asRecord(intent?.last_payment_error).message;
+      html(
+        res,
+        200,
+        `<h1>Pay ${String(session._product)}</h1><p>${(session.amount_total as number) / 100} ${String(session.currency).toUpperCase()}</p>${error ? `<p role="alert">${String(error)}</p>` : ""}
+<form method="post"><label for="card">Card number</label><input id="card" name="card" autocomplete="cc-number"><button type="submit">Pay</button></form>
+<form method="post"><input type="hidden" name="action" value="cancel"><button type="submit">Back</button></form>`,
+      );
+      return true;
+    }
+    if (setupPath) {
+      const match = setupPath;
+      const link = accountLinks.get(match[2]!);
+      if (!link || link.account !== match[1]) {
+        html(res, 404, "<h1>This link is not valid</h1>");
+        return true;
+      }
+      if (link.used || link.expires_at < now()) {
+        res.writeHead(303, { location: link.refresh_url }).end();
+        return true;
+      }
+      if (req.method === "POST") {
+        link.used = true;
+        if (form.get("action") === "submit") await completeOnboarding(link.account);
+        res.writeHead(303, { location: link.return_url }).end();
+        return true;
+      }
+      html(
+        res,
+        200,
+        `<h1>Set up payments with Stripe</h1><p>Account ${link.account}</p>
+<form method="post"><input type="hidden" name="action" value="submit"><button type="submit">Agree and submit</button></form>
+<form method="post"><input type="hidden" name="action" value="later"><button type="submit">Return without finishing</button></form>`,
+      );
+      return true;
+    }
+    return false;
+  }
+
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const url = new URL(req.url ?? "/", origin);
+    try {
+      if (!url.pathname.startsWith("/v1/")) {
+        if (await page(req, res, url, new URLSearchParams(text))) return;
+        return html(res, 404, "<h1>Not found</h1>");
+      }
+      const auth = req.headers.authorization ?? "";
+      if (auth !== `Bearer ${secretKey}`) {
+        const shown = auth.replace(/^Bearer\s+/, "");
+        throw new StripeApiError(401, {
+          type: "invalid_request_error",
+          message: shown
+            ? `Invalid API Key provided: ${shown.slice(0, 8)}${"*".repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}`
+            : "You did not provide an API key.",
+        });
+      }
+      const method = req.method ?? "GET";
+      const params = method === "GET" || method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
+      const idempotencyKey = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
+      const stripeVersion = typeof req.headers["stripe-version"] === "string" ? req.headers["stripe-version"] : undefined;
+      requests.push({ method, path: url.pathname, params, idempotencyKey, stripeVersion });
+      const fingerprint = `${method} ${url.pathname} ${text}`;
+      if (idempotencyKey && method === "POST") {
+        const earlier = idempotent.get(idempotencyKey);
+        if (earlier) {
+          if (earlier.fingerprint !== fingerprint) {
+            throw new StripeApiError(400, {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            });
+          }
+          res.writeHead(earlier.status, { "content-type": "application/json", "idempotent-replayed": "true", "request-id": randomId("req_", 14) });
+          return res.end(earlier.body);
+        }
+      }
+      const { status, body } = await api(method, url.pathname, params);
+      const json = JSON.stringify(body);
+      if (idempotencyKey && method === "POST") idempotent.set(idempotencyKey, { fingerprint, status, body: json });
+      res.writeHead(status, { "content-type": "application/json", "request-id": randomId("req_", 14) });
+      res.end(json);
+    } catch (error) {
+      const failure = error instanceof StripeApiError ? error : new StripeApiError(500, { type: "api_error", message: String(error) });
+      res.writeHead(failure.status, { "content-type": "application/json", "request-id": randomId("req_", 14) });
+      res.end(JSON.stringify({ error: failure.body }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const standIn: StripeStandIn = {
+    origin,
+    secretKey,
+    webhookSecret,
+    requests,
+    deliveries,
+    webhookUrl: options.webhookUrl,
+    sessions,
+    paymentIntents,
+    charges,
+    refunds,
+    accounts,
+    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: origin },
+    completeCheckout,
+    expireCheckout,
+    completeOnboarding,
+    openDispute,
+    closeDispute,
+    sign,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return standIn;
+}
