@@ -1,3 +1,4 @@
+import { maximumPriceMessage } from "~/features/catalog/schemas/amount-field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { MAXIMUM_PRICE_MINOR } from "~/features/catalog/money";
@@ -6,7 +7,6 @@ import {
   AMOUNT_INVALID_MESSAGE,
   AMOUNT_OFF_REQUIRED_MESSAGE,
   AMOUNT_OFF_TOO_SMALL_MESSAGE,
-  amountTooLargeMessage,
   CODE_CHARACTERS_MESSAGE,
   CODE_LENGTH_MESSAGE,
   CODE_REQUIRED_MESSAGE,
@@ -77,7 +77,7 @@ describe("discount code schema", () => {
     expect(errorsOf({ kind: "fixed", amountOff: "0" }).amountOff).toEqual([AMOUNT_OFF_TOO_SMALL_MESSAGE]);
     expect(errorsOf({ kind: "fixed", amountOff: "-1" }).amountOff).toEqual([AMOUNT_INVALID_MESSAGE]);
     expect(errorsOf({ kind: "fixed", amountOff: "1.005" }).amountOff).toEqual([AMOUNT_INVALID_MESSAGE]);
-    expect(errorsOf({ kind: "fixed", amountOff: String(MAXIMUM_PRICE_MINOR / 100 + 1) }).amountOff).toEqual([amountTooLargeMessage("USD")]);
+    expect(errorsOf({ kind: "fixed", amountOff: String(MAXIMUM_PRICE_MINOR / 100 + 1) }).amountOff).toEqual([maximumPriceMessage("USD")]);
     expect(errorsOf({ kind: "fixed", amountOff: "0.01" }).amountOff).toBeUndefined();
     // The percent field is not asked of a fixed code.
     expect(errorsOf({ kind: "fixed", amountOff: "2", percentOff: "" }).percentOff).toBeUndefined();

@@ -1,3 +1,4 @@
+import { maximumPriceMessage } from "~/features/catalog/schemas/amount-field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { MAXIMUM_PRICE_MINOR } from "~/features/catalog/money";
@@ -5,7 +6,6 @@ import {
   AMOUNT_INVALID_MESSAGE,
   COVER_TYPE_MESSAGE,
   DESCRIPTION_TOO_LONG_MESSAGE,
-  maximumPriceMessage,
   minimumPriceMessage,
   missingForPublishing,
   NAME_REQUIRED_MESSAGE,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRICING_MODES, PRODUCT_TYPES } from "~/features/catalog/content/product-types";
-import { type Currency, formatMoney, MAXIMUM_PRICE_MINOR, MINIMUM_CHARGE_MINOR, parseAmount } from "~/features/catalog/money";
+import { type Currency, formatMoney, MAXIMUM_PRICE_MINOR, MINIMUM_CHARGE_MINOR } from "~/features/catalog/money";
+import { amountField } from "./amount-field";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/features/catalog/slugify";
 import { checkbox } from "~/lib/form-fields";
 
@@ -25,36 +26,12 @@ export const SLUG_REQUIRED_MESSAGE = "Please enter a URL slug: the name has no l
 export const COVER_TYPE_MESSAGE = "The cover must be an image file (PNG, JPEG, WebP or GIF).";
 export const COVER_SIZE_MESSAGE = `The cover image must be at most ${COVER_MAX_BYTES / 1024 / 1024} MB`;
 
-/** The largest price, for messages ("$100,000.00"). */
-export function maximumPriceMessage(currency: Currency): string {
-  return `Please enter at most ${formatMoney(MAXIMUM_PRICE_MINOR, currency)}`;
-}
 /** The smallest card payment of the currency, for messages. */
 export function minimumPriceMessage(currency: Currency, what = "The price"): string {
   return `${what} must be at least ${formatMoney(MINIMUM_CHARGE_MINOR[currency], currency)}, the smallest amount a card payment can charge in ${currency}`;
 }
 
 const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
-
-/** An amount as typed, in minor units: absent → null; not an amount or over the maximum → the field's message. */
-function amountField(currency: Currency) {
-  return z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined || text.trim() === "") return null;
-      const minor = parseAmount(text);
-      if (minor === null) {
-        ctx.addIssue({ code: "custom", message: AMOUNT_INVALID_MESSAGE });
-        return z.NEVER;
-      }
-      if (minor > MAXIMUM_PRICE_MINOR) {
-        ctx.addIssue({ code: "custom", message: maximumPriceMessage(currency) });
-        return z.NEVER;
-      }
-      return minor;
-    });
-}
 
 /**
  * The product form (create and edit) for a store whose currency is `currency` (it decides the minimum price).
@@ -75,9 +52,9 @@ export function productSchema(currency: Currency) {
         .optional()
         .transform((text) => (text ?? "").replace(/\r\n?/g, "\n").trimEnd()),
       pricing: z.enum(values(PRICING_MODES), { error: PRICING_MESSAGE }),
-      price: amountField(currency),
-      minPrice: amountField(currency),
-      suggestedPrice: amountField(currency),
+      price: amountField(currency, AMOUNT_INVALID_MESSAGE),
+      minPrice: amountField(currency, AMOUNT_INVALID_MESSAGE),
+      suggestedPrice: amountField(currency, AMOUNT_INVALID_MESSAGE),
       slug: z.string().trim().toLowerCase().max(SLUG_MAX_LENGTH, SLUG_INVALID_MESSAGE).regex(SLUG_PATTERN, SLUG_INVALID_MESSAGE).optional(),
       cover: z
         .instanceof(File)

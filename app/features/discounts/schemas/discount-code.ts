@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type Currency, formatMoney, MAXIMUM_PRICE_MINOR, parseAmount } from "~/features/catalog/money";
+import type { Currency } from "~/features/catalog/money";
+import { amountField } from "~/features/catalog/schemas/amount-field";
 import { LOCAL_DATE_TIME_PATTERN, zonedLocalToUtc } from "~/lib/zoned-time";
 import "~/lib/form-fields";
 
@@ -34,10 +35,6 @@ export const DATE_INVALID_MESSAGE = "Please enter a date and time";
 export const END_BEFORE_START_MESSAGE = "The end must be after the start";
 export const MAX_REDEMPTIONS_MESSAGE = `Enter a whole number from 1 to ${MAX_REDEMPTIONS_LIMIT.toLocaleString("en-US")}, or leave it empty for no limit`;
 
-export function amountTooLargeMessage(currency: Currency): string {
-  return `Please enter at most ${formatMoney(MAXIMUM_PRICE_MINOR, currency)}`;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
@@ -47,26 +44,6 @@ const optionalText = z
   .string()
   .optional()
   .transform((text) => (text === undefined || text.trim() === "" ? undefined : text.trim()));
-
-/** An optional amount as typed, in minor units (null when empty). */
-function amountField(currency: Currency) {
-  return z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined || text.trim() === "") return null;
-      const minor = parseAmount(text);
-      if (minor === null) {
-        ctx.addIssue({ code: "custom", message: AMOUNT_INVALID_MESSAGE });
-        return z.NEVER;
-      }
-      if (minor > MAXIMUM_PRICE_MINOR) {
-        ctx.addIssue({ code: "custom", message: amountTooLargeMessage(currency) });
-        return z.NEVER;
-      }
-      return minor;
-    });
-}
 
 /** An optional whole number as typed within [min, max] (null when empty). */
 function wholeNumberField(min: number, max: number, message: string) {
@@ -105,7 +82,7 @@ export function discountCodeSchema(currency: Currency) {
         .regex(CODE_PATTERN, CODE_CHARACTERS_MESSAGE),
       kind: z.enum(values(DISCOUNT_KINDS), { error: KIND_MESSAGE }),
       percentOff: wholeNumberField(1, 100, PERCENT_MESSAGE),
-      amountOff: amountField(currency),
+      amountOff: amountField(currency, AMOUNT_INVALID_MESSAGE),
       appliesTo: z.enum(values(DISCOUNT_SCOPES), { error: SCOPE_MESSAGE }),
       productIds: z.preprocess(
         (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
@@ -114,7 +91,7 @@ export function discountCodeSchema(currency: Currency) {
       startsAt: localDateTime,
       endsAt: localDateTime,
       maxRedemptions: wholeNumberField(1, MAX_REDEMPTIONS_LIMIT, MAX_REDEMPTIONS_MESSAGE),
-      minAmount: amountField(currency),
+      minAmount: amountField(currency, AMOUNT_INVALID_MESSAGE),
     })
     .superRefine(
       (value, ctx) => {

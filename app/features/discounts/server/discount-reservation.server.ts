@@ -5,6 +5,15 @@ import { fail, type Failure } from "~/lib/errors";
 
 export type ReservedDiscount = { ok: true; discountCodeId: string; code: string; discountCents: number };
 
+/** Why a discount code does not apply to a checkout. */
+export type DiscountCodeFailure =
+  | "DISCOUNT_CODE_INVALID"
+  | "DISCOUNT_CODE_EXPIRED"
+  | "DISCOUNT_CODE_NOT_STARTED"
+  | "DISCOUNT_CODE_USED_UP"
+  | "DISCOUNT_CODE_NOT_APPLICABLE"
+  | "DISCOUNT_CODE_MIN_AMOUNT";
+
 type ReserveInput = {
   sellerId: string;
   productId: string;
@@ -38,20 +47,7 @@ type CodeRow = {
  * concurrent checkouts, so 100 checkouts against a 10-use code reserve exactly 10). Must run in the transaction
  * that creates the order. Returns the amount off (computed here, on the server) or why the code does not apply.
  */
-export async function reserveDiscount(
-  db: Database,
-  input: ReserveInput,
-): Promise<
-  | ReservedDiscount
-  | Failure<
-      | "DISCOUNT_CODE_INVALID"
-      | "DISCOUNT_CODE_EXPIRED"
-      | "DISCOUNT_CODE_NOT_STARTED"
-      | "DISCOUNT_CODE_USED_UP"
-      | "DISCOUNT_CODE_NOT_APPLICABLE"
-      | "DISCOUNT_CODE_MIN_AMOUNT"
-    >
-> {
+export async function reserveDiscount(db: Database, input: ReserveInput): Promise<ReservedDiscount | Failure<DiscountCodeFailure>> {
   const code = input.code.trim();
   if (!code || code.length > 64) return fail("DISCOUNT_CODE_INVALID");
   const now = input.now ?? new Date();

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { reserveDiscount } from "~/features/discounts/server/discount-reservation.server";
+import { type DiscountCodeFailure, reserveDiscount } from "~/features/discounts/server/discount-reservation.server";
 import { checkoutSubtotal, minimumCharge } from "~/features/orders/checkout-subtotal";
 import { platformFee } from "~/features/orders/platform-fee";
 import { type Failure, fail } from "~/lib/errors";
@@ -15,17 +15,7 @@ export type OrderPrice = {
   discount: { id: string; code: string } | null;
 };
 
-export type PriceFailure = Failure<
-  | "CHECKOUT_AMOUNT_INVALID"
-  | "CHECKOUT_AMOUNT_TOO_LOW"
-  | "CHECKOUT_TOTAL_BELOW_MINIMUM"
-  | "DISCOUNT_CODE_INVALID"
-  | "DISCOUNT_CODE_EXPIRED"
-  | "DISCOUNT_CODE_NOT_STARTED"
-  | "DISCOUNT_CODE_USED_UP"
-  | "DISCOUNT_CODE_NOT_APPLICABLE"
-  | "DISCOUNT_CODE_MIN_AMOUNT"
->;
+export type PriceFailure = Failure<"CHECKOUT_AMOUNT_INVALID" | "CHECKOUT_AMOUNT_TOO_LOW" | "CHECKOUT_TOTAL_BELOW_MINIMUM" | DiscountCodeFailure>;
 
 /**
  * Prices one order of `product` in transaction `tx`: the subtotal (price or pay-what-you-want amount), the discount
