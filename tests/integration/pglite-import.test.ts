@@ -80,10 +80,30 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
           `insert into product_files (product_id, user_id, upload_id, name, size, sha256, completed_at) values ($1, $2, $3, 'guide.pdf', 2147483648, repeat('a', 64), now())`,
           [`00000000-0000-4000-8000-00000000000${index}`, id, `upload-${index}`],
         );
-        await tx.query(`insert into orders (user_id, product_id, customer_email, amount_cents, currency) values ($1, $2, 'buyer@example.com', 1999, 'EUR')`, [
-          id,
-          `00000000-0000-4000-8000-00000000000${index}`,
-        ]);
+        const orderId = `00000000-0000-4000-9000-00000000000${index}`;
+        const productId = `00000000-0000-4000-8000-00000000000${index}`;
+        const fileId = `00000000-0000-4000-a000-00000000000${index}`;
+        await tx.query(`update product_files set id = $1 where upload_id = $2`, [fileId, `upload-${index}`]);
+        await tx.query(
+          `insert into orders (id, user_id, product_id, customer_email, amount_cents, currency, status, provider, provider_checkout_id) values ($1, $2, $3, 'buyer@example.com', 1999, 'EUR', 'paid', 'test', $4)`,
+          [orderId, id, productId, `tpc_${index}`],
+        );
+        // Commerce (issue 15): every table holds a row, so the copy is checked for each.
+        await tx.query(`insert into order_events (order_id, from_status, to_status, cause) values ($1, 'pending', 'paid', 'webhook:test:evt')`, [orderId]);
+        await tx.query(`insert into refunds (order_id, amount_cents, status) values ($1, 100, 'succeeded')`, [orderId]);
+        await tx.query(`insert into order_access_tokens (order_id, token_hash) values ($1, repeat($2, 64))`, [orderId, String(index)]);
+        await tx.query(`insert into download_counts (order_id, file_id, day, count) values ($1, $2, '2026-11-23', 3)`, [orderId, fileId]);
+        await tx.query(
+          `insert into payment_accounts (user_id, provider, external_account_id, status, details) values ($1, 'stripe', $2, 'ready', '{"charges_enabled":true}')`,
+          [id, `acct_${index}`],
+        );
+        const codeId = `00000000-0000-4000-b000-00000000000${index}`;
+        await tx.query(
+          `insert into discount_codes (id, user_id, code, kind, percent_off, applies_to, max_redemptions, redemptions_count) values ($1, $2, 'SAVE10', 'percent', 10, 'selected', 5, 1)`,
+          [codeId, id],
+        );
+        await tx.query(`insert into discount_code_products (discount_code_id, product_id) values ($1, $2)`, [codeId, productId]);
+        await tx.query(`insert into discount_redemptions (discount_code_id, order_id, status) values ($1, $2, 'redeemed')`, [codeId, orderId]);
         await tx.query(`insert into avatars (user_id, content_type, bytes) values ($1, 'image/png', decode('89504e470d0a1a0a00ff', 'hex'))`, [id]);
         // The second user has 2FA on (its secret is not a real one: the sign-in stops at the challenge).
         await tx.query(
@@ -106,6 +126,12 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
 here')`);
       await tx.query(
         `insert into mail_outbox ("to", "from", subject, text, attempts) values ('ada@example.com', 'noreply@example.com', 'Welcome', 'Hello', 2)`,
+      );
+      await tx.query(
+        `insert into webhook_events (provider, event_id, type, payload, processed_at) values ('test', 'evt_1', 'payment.succeeded', '{"amount":1999}', now())`,
+      );
+      await tx.query(
+        `insert into test_provider_checkouts (id, amount_cents, currency, description, customer_email, reference, success_url, cancel_url, status, payment_id, expires_at) values ('tpc_0', 1999, 'EUR', 'Guide', 'buyer@example.com', 'order', 'http://x/s', 'http://x/c', 'paid', 'tpp_0', now())`,
       );
       await tx.query(`insert into dev_mail ("from", "to", subject, text) values ('noreply@example.com', 'ada@example.com', 'Welcome', 'Hello')`);
     });
