@@ -35,11 +35,12 @@ function checkout(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
 }
 
 async function paidOrder(overrides: Partial<CheckoutRequest> = {}) {
-  const { checkoutId } = await provider.createCheckout(checkout(overrides));
+  const request = checkout(overrides);
+  const { checkoutId } = await provider.createCheckout(request);
   await paypal.approveOrder(checkoutId);
   const status = await provider.capture!(checkoutId);
   if (status.state !== "paid") throw new Error(`not paid: ${JSON.stringify(status)}`);
-  return { checkoutId, captureId: status.paymentId };
+  return { checkoutId, captureId: status.paymentId, orderId: request.orderId };
 }
 
 beforeAll(async () => {
@@ -131,12 +132,13 @@ describe("createCheckout, capture, getStatus", () => {
     await expect(provider.createCheckout(checkout({ sellerAccountId: "NOSUCHMERCHANT" }))).rejects.toThrow(/restricted/);
   });
 
-  it("open before approval (capture refused as not approved), paid after capture, capture again is harmless", async () => {
+  it("open before approval (capture refused as not approved), approved then, paid after capture, capture again is harmless", async () => {
     const { checkoutId } = await provider.createCheckout(checkout({ amountCents: 4200 }));
     expect(await provider.getStatus(checkoutId)).toEqual({ state: "open" });
     expect(await provider.capture!(checkoutId)).toEqual({ state: "open" });
     await paypal.approveOrder(checkoutId);
-    expect(await provider.getStatus(checkoutId)).toEqual({ state: "open" });
+    // Approved, not captured: the app is told to capture it.
+    expect(await provider.getStatus(checkoutId)).toEqual({ state: "open", approved: true });
     const paid = await provider.capture!(checkoutId);
     expect(paid).toEqual({ state: "paid", paymentId: expect.stringMatching(/^[A-Z0-9]{17}$/), amountCents: 4200, currency: "usd" });
     expect(paypal.requests.findLast((r) => r.path.endsWith("/capture"))!.headers["paypal-request-id"]).toBe(`sellkit-capture-${checkoutId}`);
@@ -200,8 +202,8 @@ describe("webhooks", () => {
 });
 
 describe("refunds", () => {
-  it("partial then full, on the seller's behalf, fee returned as asked, running total in PAYMENT.CAPTURE.REFUNDED", async () => {
-    const { captureId } = await paidOrder({ amountCents: 10_000, platformFeeCents: 800 });
+  it("partial then full, on the seller's behalf, fee returned as asked, running total in PAYMENT.CAPTURE.REFUNDED, the order read from its capture", async () => {
+    const { captureId, orderId } = await paidOrder({ amountCents: 10_000, platformFeeCents: 800 });
     const partial = await provider.refund({
       paymentId: captureId,
       amountCents: 2500,
@@ -218,7 +220,7 @@ describe("refunds", () => {
       amount: { currency_code: "USD", value: "25.00" },
       payment_instruction: { platform_fees: [{ amount: { value: "2.00" } }] },
     });
-    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId: captureId, refundedCents: 2500 }]);
+    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId: captureId, refundedCents: 2500, orderId }]);
 
     expect(
       await provider.refund({
@@ -239,7 +241,7 @@ describe("refunds", () => {
       idempotencyKey: "pp-refund-2",
     });
     expect(rest).toMatchObject({ status: "succeeded" });
-    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId: captureId, refundedCents: 10_000 }]);
+    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId: captureId, refundedCents: 10_000, orderId }]);
     const again = await provider.refund({
       paymentId: captureId,
       amountCents: 100,

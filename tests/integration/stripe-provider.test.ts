@@ -207,13 +207,16 @@ describe("webhooks", () => {
 });
 
 describe("refunds", () => {
+  let paidOrderId = "";
   async function paidPayment(amountCents: number, platformFeeCents: number) {
-    const { checkoutId } = await provider.createCheckout(checkout({ amountCents, platformFeeCents }));
+    const request = checkout({ amountCents, platformFeeCents });
+    paidOrderId = request.orderId;
+    const { checkoutId } = await provider.createCheckout(request);
     await stripe.completeCheckout(checkoutId);
     return stripe.sessions.get(checkoutId)!.payment_intent as string;
   }
 
-  it("partial then full: reverses the transfer, gives the fee back in proportion, charge.refunded reports the running total", async () => {
+  it("partial then full: reverses the transfer, gives the fee back in proportion, charge.refunded reports the running total and the order", async () => {
     const paymentId = await paidPayment(10_000, 800);
     const partial = await provider.refund({
       paymentId,
@@ -230,7 +233,7 @@ describe("refunds", () => {
     const first = stripe.refunds.get((partial as { refundId: string }).refundId)!;
     expect(first._application_fee_refunded).toBe(200);
     expect(first.transfer_reversal).toMatch(/^trr_/);
-    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId, refundedCents: 2500 }]);
+    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId, refundedCents: 2500, orderId: paidOrderId }]);
 
     // The same refund retried (same key) is not made twice.
     const again = await provider.refund({
@@ -254,7 +257,7 @@ describe("refunds", () => {
     });
     expect(rest).toMatchObject({ status: "succeeded" });
     expect(stripe.refunds.get((rest as { refundId: string }).refundId)!._application_fee_refunded).toBe(600);
-    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId, refundedCents: 10_000 }]);
+    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId, refundedCents: 10_000, orderId: paidOrderId }]);
   });
 
   it("keeps the fee when the caller gives none back; too much or twice is a failure with Stripe's code", async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local stand-in for PayPal's REST API, written from PayPal's API reference for what the PayPal provider uses:
- * OAuth 2.0 client-credentials tokens, Orders v2 (create, get, capture), capture refunds, webhook signature
+ * OAuth 2.0 client-credentials tokens, Orders v2 (create, get, capture), captures (get, refund), webhook signature
  * verification, partner referrals and merchant integrations. JSON in and out, PayPal's error bodies
  * (`{ name, message, debug_id, details: [{ issue, description }] }`), PayPal-Request-Id idempotency, and
  * PayPal-Auth-Assertion required on a refund of a capture paid to a seller. State lives in memory. Tests play the
@@ -333,6 +333,13 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
       return { status: 200, body: orderView(order) };
     }
     if (method === "POST" && path === "/v2/checkout/orders") return { status: 200, body: orderView(createOrder(body)) };
+    match = path.match(/^\/v2\/payments\/captures\/([^/]+)$/);
+    if (method === "GET" && match) {
+      const capture = captures.get(match[1]!);
+      if (!capture) throw notFound(match[1]!);
+      const { _payee, _refunded, ...view } = capture;
+      return { status: 200, body: view };
+    }
     match = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
     if (method === "POST" && match) return { status: 201, body: await refundCapture(match[1]!, body, headers["paypal-auth-assertion"]) };
     if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") {

@@ -290,6 +290,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       currency: intent.currency,
       created: now(),
       disputed: false,
+      // Stripe copies the PaymentIntent's metadata onto its charges.
+      metadata: { ...asRecord(intent.metadata) },
       paid: true,
       payment_intent: intent.id,
       refunded: false,

@@ -11,7 +11,8 @@ type Services = { db: Database; mailer: Mailer; payments: PaymentProviders; env:
 /**
  * Asks an order's provider about its checkout and applies the answer as a webhook's event would be applied
  * (reconciling a webhook that never came): paid → paid (amount and currency checked), failed → the failure kept,
- * expired → expired. With `expireIfUnpaid` (the order is past its time), anything but paid expires it, which
+ * expired → expired. A checkout the buyer approved at a provider with a capture step (PayPal) is captured first,
+ * and the capture's answer applied the same way. With `expireIfUnpaid` (the order is past its time), anything but paid expires it, which
  * releases its discount reservation. Returns the provider's answer (null when there was nobody to ask).
  */
 export async function syncOrderStatus(
@@ -25,6 +26,8 @@ export async function syncOrderStatus(
   if (provider && order.providerCheckoutId) {
     status = await provider.getStatus(order.providerCheckoutId);
     const checkoutId = order.providerCheckoutId;
+    // Approved at a provider with a capture step (PayPal): no money moved until the app captures it.
+    if (status.state === "open" && status.approved && provider.capture) status = await provider.capture(checkoutId);
     if (status.state === "paid") {
       const { paymentId, amountCents, currency } = status;
       await applyPaymentEvent(moveServices, provider.id, { type: "payment.succeeded", checkoutId, paymentId, amountCents, currency }, cause);

@@ -39,7 +39,11 @@ export type PaymentFailure = { code: string; message: string };
 
 /** What a provider says about a checkout when asked (the reconciler, the return from the hosted page). */
 export type PaymentStatus =
-  | { state: "open" }
+  /**
+   * `approved`: the buyer approved the payment but no money moved yet — a provider with a capture step (PayPal)
+   * moves it when the app calls `capture` (the buyer's return and the reconciler do).
+   */
+  | { state: "open"; approved?: true }
   | { state: "paid"; paymentId: string; amountCents: number; currency: string }
   | { state: "failed"; failure: PaymentFailure }
   | { state: "expired" };

@@ -17,11 +17,12 @@ import {
 // PayPal, the wallet provider (issue 15.2), through Orders v2: the app creates an order paid to the creator's
 // merchant id with Sellkit's fee as a platform fee; the buyer approves it on PayPal's page; the app captures it.
 //
-// Capture: PayPal moves no money on approval. The buyer's return (return_url) calls `capture`; CHECKOUT.ORDER.APPROVED
-// webhooks translate to no event (an approved order is not paid), so whoever handles the return and the reconciler
-// of pending orders must call `capture(checkoutId)` for PayPal orders — it is idempotent (PayPal-Request-Id per
-// order) and answers the order's state whether it captures now or was captured before. PAYMENT.CAPTURE.COMPLETED
-// then reports the payment as for the other providers.
+// Capture: PayPal moves no money on approval. `getStatus` answers an approved, uncaptured order as
+// `{ state: "open", approved: true }`, and syncOrderStatus (the buyer's return page and the reconciler of pending
+// orders) then calls `capture(checkoutId)` and applies its answer as a webhook's payment.succeeded would be applied.
+// Capture is idempotent (PayPal-Request-Id per order) and answers the order's state whether it captures now or was
+// captured before. CHECKOUT.ORDER.APPROVED webhooks translate to no event (an approved order is not paid); the
+// PAYMENT.CAPTURE.COMPLETED that follows a capture reports the payment again and changes nothing.
 
 /** Seconds a webhook's transmission time may be old: a replay of an old, genuinely signed delivery is refused. */
 export const PAYPAL_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -87,7 +88,9 @@ function orderStatus(order: Order): PaymentStatus {
   }
   if (capture?.status === "DECLINED" || capture?.status === "FAILED") return { state: "failed", failure: failure("DENIED") };
   if (order.status === "VOIDED") return { state: "expired" };
-  // CREATED, SAVED, PAYER_ACTION_REQUIRED, APPROVED (to capture), or a capture PENDING at PayPal.
+  // Approved by the buyer and not captured yet: the app captures it (see the capture note at the top).
+  if (order.status === "APPROVED" && !capture) return { state: "open", approved: true };
+  // CREATED, SAVED, PAYER_ACTION_REQUIRED, or a capture PENDING at PayPal.
   return { state: "open" };
 }
 
@@ -221,9 +224,25 @@ export function createPayPalProvider(env: PayPalEnv): PaymentProvider | undefine
         body: { ...transmission, webhook_id: webhookId, webhook_event: event },
       });
       if (answer.verification_status !== "SUCCESS" || !event.id || !event.event_type) throw new WebhookVerificationError("PayPal did not verify this webhook");
-      return { eventId: event.id, type: event.event_type, payload: event, events: translatePayPalEvent(event.event_type, event.resource ?? {}) };
+      const events = await Promise.all(translatePayPalEvent(event.event_type, event.resource ?? {}).map((e) => withOrderOfCapture(paypal, e)));
+      return { eventId: event.id, type: event.event_type, payload: event, events };
     },
   };
+}
+
+/**
+ * A refund's event names only its capture. The capture keeps the app's order id (custom_id): read it, so a refund
+ * reported before the app recorded the capture (PAYMENT.CAPTURE.COMPLETED delayed) still finds its order. When
+ * PayPal cannot be asked, the event goes on by capture id alone.
+ */
+async function withOrderOfCapture(paypal: PayPalClient, event: PaymentEvent): Promise<PaymentEvent> {
+  if (event.type !== "payment.refunded" || event.orderId) return event;
+  try {
+    const capture = await paypal.request<Capture>(`/v2/payments/captures/${encodeURIComponent(event.paymentId)}`);
+    return capture.custom_id ? { ...event, orderId: capture.custom_id } : event;
+  } catch {
+    return event;
+  }
 }
 
 /** The capture id a refund belongs to: its `up` link (…/v2/payments/captures/{id}). */

@@ -219,7 +219,9 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent[] {
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentId = idOf(charge.payment_intent);
-      return paymentId ? [{ type: "payment.refunded", paymentId, refundedCents: charge.amount_refunded }] : [];
+      // The charge carries its PaymentIntent's metadata (order_id): a refund reported before the payment finds its order.
+      const orderId = charge.metadata?.order_id;
+      return paymentId ? [{ type: "payment.refunded", paymentId, refundedCents: charge.amount_refunded, ...(orderId ? { orderId } : {}) }] : [];
     }
     case "charge.dispute.created": {
       const paymentId = idOf(event.data.object.payment_intent);
