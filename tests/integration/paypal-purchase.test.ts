@@ -288,6 +288,34 @@ describe("a purchase through PayPal", () => {
   });
 });
 
+describe("onboarding", () => {
+  it("PayPal's MERCHANT.ONBOARDING.COMPLETED webhook makes the seller ready by its tracking id, before the seller returns", async () => {
+    const seller = await createSeller(server.db, { priceCents: 2000 });
+    const { accountId: trackingId } = await server.services.payments.paypal!.onboarding!.createAccount({
+      userId: seller.id,
+      email: `${seller.handle}@example.com`,
+    });
+    await server.db.execute(
+      sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${seller.id}, 'paypal', ${trackingId}, 'pending')`,
+    );
+    const merchantId = await paypal.completeOnboarding(trackingId);
+    await expect
+      .poll(
+        async () =>
+          (
+            await rows<{ status: string; external_account_id: string }>(
+              sql`select status, external_account_id from payment_accounts where user_id = ${seller.id}`,
+            )
+          )[0],
+      )
+      .toEqual({ status: "ready", external_account_id: merchantId });
+    const [event] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from security_audit where user_id = ${seller.id} and event_type = 'payment_provider_connected'`,
+    );
+    expect(event!.n).toBe(1);
+  });
+});
+
 describe("after the purchase", () => {
   async function paidOrder(email: string) {
     const seller = await readySeller();
