@@ -43,6 +43,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.testMode ? "TEST MODE · " : ""}Your order: ${loaderData.productName}` : "Order not found · Sellkit" },
+  { name: "description", content: "The state of your order: payment, receipt and the link to your files." },
+  // Never indexed: one buyer's order, opened with its secret key.
   { name: "robots", content: "noindex, nofollow" },
 ];
 

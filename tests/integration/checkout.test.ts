@@ -99,6 +99,10 @@ describe("checkout page", () => {
     expect(page).toContain("Pay with card");
     expect(page).toContain("$12.50");
     expect(page).not.toContain("<script");
+    // Indexable, but pointing search engines at the product's sales page (Lighthouse SEO 100 without listing it).
+    expect(page).toContain(`<link rel="canonical" href="${server.origin}/s/${seller.handle}/${seller.slug}"/>`);
+    expect(page).toMatch(/<meta name="description" content="Buy Field Guide from [^"]+"\/>/);
+    expect(page).not.toContain("noindex");
   });
 
   it("Apply shows the summary computed on the server, and refuses an unknown code", async () => {
