@@ -6,7 +6,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import { DEFAULT_GOOGLE_DISCOVERY_URL } from "../app/features/accounts/server/create-auth.server";
 import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "../app/server/http/session-cookie.server";
 import type { AppServices } from "../app/server/services.server";
-import { contentSecurityPolicy, createNonce } from "./csp";
+import { contentSecurityPolicy, createNonce, isFrameablePath } from "./csp";
 import { discardUnreadBody } from "./discard-unread-body";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
 import { redactUrl } from "./redact-url";
@@ -104,15 +104,19 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   });
 
   // Security headers on every response; the CSP itself is set where the page is known (below).
+  // The checkout pages a buy button opens may be framed by any site (isFrameablePath); nothing else.
   const defaultCsp = contentSecurityPolicy([], cspOptions);
-  app.use((_req, res, next) => {
+  const framedCsp = contentSecurityPolicy([], { ...cspOptions, frameable: true });
+  const pageCsp = (pathname: string) => (isFrameablePath(pathname) ? framedCsp : defaultCsp);
+  app.use((req, res, next) => {
+    const frameable = isFrameablePath(req.path);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
+    if (!frameable) res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    res.setHeader("Content-Security-Policy", defaultCsp);
+    res.setHeader("Content-Security-Policy", frameable ? framedCsp : defaultCsp);
     next();
   });
 
@@ -159,7 +163,7 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
     const pages = new Map(
       [...loadPrerenderedPages(clientDir, browserDsn ? withErrorReportingMeta(browserDsn) : undefined)].map(([route, page]) => [
         route,
-        { ...page, csp: contentSecurityPolicy(page.scriptHashes, cspOptions) },
+        { ...page, csp: contentSecurityPolicy(page.scriptHashes, { ...cspOptions, frameable: isFrameablePath(route) }) },
       ]),
     );
     app.use((req, res, next) => servePrerendered(pages, req, res, next));
@@ -168,7 +172,7 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
     const renderDocument = createFetchHandler(build, "production");
     app.use(
       createStorePageCache({
-        csp: defaultCsp,
+        csp: pageCsp,
         seconds: env.STORE_PAGE_CACHE_SECONDS,
         async render(req) {
           const response = await renderDocument(new Request(`${env.APP_URL}${req.path}`, { headers: { accept: "text/html" } }), {
@@ -216,7 +220,7 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
         // Navigation data (`.data`) is not a document: no nonce to make, the default CSP above stays.
         if (req.path.endsWith(".data")) return { services, cspNonce: "", clientIp: req.ip };
         const cspNonce = createNonce();
-        res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], cspOptions));
+        res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], { ...cspOptions, frameable: isFrameablePath(req.path) }));
         return { services, cspNonce, clientIp: req.ip };
       },
     }),

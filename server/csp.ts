@@ -18,7 +18,7 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * Content-Security-Policy: scripts only from our origin plus the inline ones we vouch for (nonce or hash);
  * no framing, no plugins, forms post only to us (and to the configured OAuth providers, which a sign-in form
- * redirects to). A third-party captcha (hCaptcha), when configured, may load scripts, frames and requests;
+ * redirects to); only the checkout pages may be framed (isFrameablePath). A third-party captcha (hCaptcha), when configured, may load scripts, frames and requests;
  * the error-reporting service (SENTRY_BROWSER_DSN) receives the browser's reports (`connectOrigins`). Styles allow inline because the toast library injects its own.
  */
 export function contentSecurityPolicy(
@@ -28,7 +28,15 @@ export function contentSecurityPolicy(
     formTargets = [],
     captchaOrigins = [],
     connectOrigins = [],
-  }: { upgradeInsecure: boolean; formTargets?: string[]; captchaOrigins?: string[]; connectOrigins?: string[] },
+    frameable = false,
+  }: {
+    upgradeInsecure: boolean;
+    formTargets?: string[];
+    captchaOrigins?: string[];
+    connectOrigins?: string[];
+    /** A page a buy button may open in a frame on the seller's own site (isFrameablePath): any ancestor. */
+    frameable?: boolean;
+  },
 ): string {
   const directives = [
     "default-src 'self'",
@@ -42,8 +50,21 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self' ${formTargets.join(" ")}`.trim(),
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameable ? "*" : "'none'"}`,
   ];
   if (upgradeInsecure) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
+}
+
+/**
+ * The pages a buy button opens, which a seller may embed in a frame on their own site (GUIDE §4): the checkout page
+ * /s/:handle/:slug/buy, the store's buy page /buy/:id, the test provider's page /checkout/test/:id and the buyer's
+ * return page /checkout/:orderId. These get `frame-ancestors *` and no X-Frame-Options; every other page keeps
+ * `frame-ancestors 'none'` and `X-Frame-Options: DENY`. Their navigation data (`.data`) is not a document: no
+ * framing question, it keeps the default.
+ */
+const FRAMEABLE_PATH = /^\/(?:s\/[^/.]+\/[^/.]+\/buy|buy\/[^/.]+|checkout\/test\/[^/.]+|checkout\/[^/.]+)\/?$/;
+
+export function isFrameablePath(pathname: string): boolean {
+  return FRAMEABLE_PATH.test(pathname);
 }

@@ -35,7 +35,8 @@ export function createStorePageCache({
   now = Date.now,
 }: {
   render: (req: Request) => Promise<Rendered>;
-  csp: string;
+  /** The page's CSP (one string, or by path: the buy page may be framed, the others not). */
+  csp: string | ((pathname: string) => string);
   /** How long a rendered page is served; 0 turns the cache off. */
   seconds: number;
   now?: () => number;
@@ -88,7 +89,7 @@ export function createStorePageCache({
       if (!entry) return next();
     }
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", csp);
+    res.setHeader("Content-Security-Policy", typeof csp === "string" ? csp : csp(req.path));
     res.setHeader("ETag", entry.etag);
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     if (entry.status === 200 && req.headers["if-none-match"] === entry.etag) return void res.status(304).end();

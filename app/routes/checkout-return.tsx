@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
 import { formatMoney } from "~/features/catalog/money";
+import { LOST_LINK_PATH } from "~/features/delivery/content/delivery-rules";
 import { TestModeBanner } from "~/features/orders/components/test-mode-banner";
 import { getOrderOutcome } from "~/features/orders/server/get-order-outcome.server";
 import { ERRORS } from "~/lib/errors";
@@ -42,6 +43,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.testMode ? "TEST MODE · " : ""}Your order: ${loaderData.productName}` : "Order not found · Sellkit" },
+  { name: "description", content: "The state of your order: payment, receipt and the link to your files." },
+  // Never indexed: one buyer's order, opened with its secret key.
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -131,6 +134,14 @@ export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps)
           </div>
         )}
       </main>
+      <footer className="mx-auto w-full max-w-xl px-4 pb-10 text-sm text-muted-foreground sm:px-6">
+        <p>
+          Lost the link to your files?{" "}
+          <a href={LOST_LINK_PATH} className="font-medium text-foreground underline underline-offset-4">
+            Get a new link by email
+          </a>
+        </p>
+      </footer>
     </div>
   );
 }

@@ -86,6 +86,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `TEST MODE · Pay ${loaderData.amount} for ${loaderData.description}` : "TEST MODE · Checkout not found" },
+  { name: "description", content: "The test provider's payment page: payments here are simulated with test cards, and no real card is charged." },
+  // Never indexed: a simulated payment page of one buyer's checkout.
   { name: "robots", content: "noindex, nofollow" },
 ];
 

@@ -7,7 +7,7 @@ import { StoreShell } from "~/features/catalog/components/store-shell";
 import { amountInput } from "~/features/catalog/money";
 import { priceLabel } from "~/features/catalog/product-price";
 import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
-import { productPath, storePath } from "~/features/catalog/store-profile";
+import { absoluteUrl, productPath, storePath } from "~/features/catalog/store-profile";
 import { PriceSummary, type PriceSummaryData } from "~/features/orders/components/price-summary";
 import { TestModeBanner } from "~/features/orders/components/test-mode-banner";
 import { checkoutFields, checkoutSchema } from "~/features/orders/schemas/checkout";
@@ -39,6 +39,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const options = await sellerPaymentOptions(services, page.ownerId);
   return {
     store,
+    /** The product's sales page: the canonical page of this product (search engines list it, not its checkout). */
+    salesPageUrl: absoluteUrl(services.env.APP_URL, productPath(store.handle, product.slug)),
     providers: options.map((option) => option.provider),
     testMode: Boolean(services.payments.test),
     product: {
@@ -118,7 +120,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       ? `${loaderData.testMode ? "TEST MODE · " : ""}Checkout: ${loaderData.product.name} · ${loaderData.store.name}`
       : "Page not found · Sellkit",
   },
-  { name: "robots", content: "noindex" },
+  // Not noindex: the canonical link sends search engines to the sales page, so this page is never listed itself.
+  ...(loaderData
+    ? [
+        { name: "description", content: `Buy ${loaderData.product.name} from ${loaderData.store.name}: pay securely and get your files by email at once.` },
+        { tagName: "link", rel: "canonical", href: loaderData.salesPageUrl },
+      ]
+    : [{ name: "robots", content: "noindex" }]),
 ];
 
 const PAY_LABELS: Record<ProviderId, string> = { test: "Pay with card", stripe: "Pay with card", paypal: "Pay with PayPal" };

@@ -1,18 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { buyWithTestCard, publishProductDirectly } from "./support/commerce";
 import { createCreator } from "./support/creator";
+import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
 
 // Issue 15.6 in a real browser: the seller's orders from the dashboard, newest first, a page at a time, filtered by
 // status; an order's amounts and history; another seller's order not found; axe on each page; a phone-sized screen.
-//
-// Refunding through the page is not driven here: the refund needs a payment provider configured on the server, and
-// engineer A's built-in test provider had not landed on main when this was written, so this build has none. The
-// page's answer for that case (the provider is not configured here: refund it at the provider) is checked instead;
-// refundOrder itself, partial then full, is covered in tests/integration/refunds.test.ts. When the test provider is
-// on main, the partial-then-full refund through this page belongs in this file.
+// A real purchase with the built-in test provider refunded from its order page, in part and then in full (the
+// buyer's download page is then revoked); an order paid through a provider this server is not configured for
+// (PayPal: the worker app has Stripe's stand-in only) says where to refund it instead.
 
 test.use({ timezoneId: "America/New_York" });
 
@@ -23,6 +22,7 @@ type OrderRow = {
   amount: number;
   refunded?: number;
   code?: string | null;
+  provider?: string;
   createdAt: string;
 };
 
@@ -31,7 +31,7 @@ async function insertOrder(app: WorkerApp, userId: string, order: OrderRow): Pro
   await app.pool.query(
     `insert into orders (id, user_id, product_name, customer_email, status, subtotal_cents, discount_cents, amount_cents, platform_fee_cents,
        refunded_cents, currency, discount_code, provider, provider_checkout_id, provider_payment_id, created_at, paid_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'USD', $11, 'test', $12, $13, $14, case when $5 <> 'pending' and $5 <> 'expired' then $14::timestamptz end)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'USD', $11, $15, $12, $13, $14, case when $5 <> 'pending' and $5 <> 'expired' then $14::timestamptz end)`,
     [
       id,
       userId,
@@ -47,6 +47,7 @@ async function insertOrder(app: WorkerApp, userId: string, order: OrderRow): Pro
       `cs_${id}`,
       `pay_${id}`,
       order.createdAt,
+      order.provider ?? "test",
     ],
   );
   return id;
@@ -74,10 +75,11 @@ test("a creator lists, filters and pages their orders and opens one", async ({ p
     email: "grace@example.com",
     amount: 1800,
     code: "SAVE2",
+    provider: "paypal",
     createdAt: "2026-04-10T16:30:00Z",
   });
   await app.pool.query(
-    `insert into order_events (order_id, from_status, to_status, cause, created_at) values ($1, 'pending', 'paid', 'webhook:test:evt_1', '2026-04-10T16:31:00Z')`,
+    `insert into order_events (order_id, from_status, to_status, cause, created_at) values ($1, 'pending', 'paid', 'webhook:paypal:evt_1', '2026-04-10T16:31:00Z')`,
     [discounted],
   );
   await insertOrder(app, creator.id, {
@@ -143,7 +145,8 @@ test("a creator lists, filters and pages their orders and opens one", async ({ p
   await expect(page.getByText("No orders with this status")).toBeVisible();
   await expectNoViolations(page);
 
-  // One order: amounts, history; no provider is configured on this server, so the page says where to refund it.
+  // One order: amounts, history; paid through PayPal, which this server is not configured for, so the page says
+  // where to refund it (no refund form).
   await page.getByLabel("Status").selectOption("");
   await page.getByRole("link", { name: /order of Field Guide/ }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${discounted}$`));
@@ -155,8 +158,9 @@ test("a creator lists, filters and pages their orders and opens one", async ({ p
   await expect(amounts.filter({ hasText: "−$2.00" })).toHaveCount(1);
   await expect(amounts.filter({ hasText: "$1.44" })).toHaveCount(1);
   await expect(page.getByText("Pending → Paid")).toBeVisible();
-  await expect(page.getByText("Reported by the payment provider (test)")).toBeVisible();
+  await expect(page.getByText("Reported by the payment provider (paypal)")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "not configured on this server" })).toBeVisible();
+  await expect(page.getByLabel("Amount to refund")).toHaveCount(0);
   await expectNoViolations(page);
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await scrollsSideways(page)).toBe(false);
@@ -166,4 +170,52 @@ test("a creator lists, filters and pages their orders and opens one", async ({ p
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
   await expect(page.getByText("Bob's secret")).toHaveCount(0);
+});
+
+test("a creator refunds a test-provider purchase from its order page, in part and then in full", async ({ page, app, browser }) => {
+  test.setTimeout(90_000);
+  const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
+  const { buyPath } = await publishProductDirectly(app, creator.id, { name: "Field Guide", priceCents: 1250 });
+  const buyer = await browser.newContext();
+  const buyerPage = await buyer.newPage();
+  const { orderId, downloadUrl } = await buyWithTestCard(buyerPage, buyPath, uniqueEmail("refunded-buyer"));
+
+  // The creator opens the order from the list.
+  await page.goto("/orders");
+  await page.getByRole("link", { name: /order of Field Guide/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(page.getByText("Reported by the payment provider (test)")).toBeVisible();
+
+  // Partial: 5.00 of 12.50, reviewed then confirmed.
+  const amount = page.getByLabel("Amount to refund");
+  await expect(amount).toHaveValue("12.50");
+  await amount.fill("5");
+  await page.getByRole("button", { name: "Review refund" }).click();
+  await expect(page.getByText(/Refund \$5\.00 to .+\? The buyer keeps access to the files\./)).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole("button", { name: "Refund $5.00" }).click();
+  await expect(page.getByRole("list", { name: "Refunds" })).toContainText("$5.00");
+  await expect(page.getByRole("list", { name: "Refunds" })).toContainText("refunded");
+  await expect(page.getByText("Partly refunded").first()).toBeVisible();
+  await expect(page.getByLabel("Amount to refund")).toHaveValue("7.50");
+  // The buyer still has their files.
+  const stillOpen = await buyerPage.goto(downloadUrl);
+  expect(stillOpen?.status()).toBe(200);
+
+  // Full: the remaining 7.50; the order is refunded and nothing is left to refund.
+  await page.getByRole("button", { name: "Review refund" }).click();
+  await expect(page.getByText(/This refunds the whole order and ends the buyer's access to the files\./)).toBeVisible();
+  await page.getByRole("button", { name: "Refund $7.50" }).click();
+  await expect(page.getByText("Only paid orders can be refunded; this one is refunded.")).toBeVisible();
+  await expect(page.getByLabel("Amount to refund")).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Refunds" }).getByRole("listitem")).toHaveCount(2);
+  await expectNoViolations(page);
+  const order = (await app.pool.query(`select status, refunded_cents from orders where id = $1`, [orderId])).rows[0];
+  expect(order).toEqual({ status: "refunded", refunded_cents: 1250 });
+
+  // The buyer's download page is revoked.
+  const revoked = await buyerPage.goto(downloadUrl);
+  expect(revoked?.status()).toBe(410);
+  await expect(buyerPage.getByText("Access to this purchase has been revoked because it was refunded.")).toBeVisible();
+  await buyer.close();
 });

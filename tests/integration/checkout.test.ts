@@ -99,6 +99,10 @@ describe("checkout page", () => {
     expect(page).toContain("Pay with card");
     expect(page).toContain("$12.50");
     expect(page).not.toContain("<script");
+    // Indexable, but pointing search engines at the product's sales page (Lighthouse SEO 100 without listing it).
+    expect(page).toContain(`<link rel="canonical" href="${server.origin}/s/${seller.handle}/${seller.slug}"/>`);
+    expect(page).toMatch(/<meta name="description" content="Buy Field Guide from [^"]+"\/>/);
+    expect(page).not.toContain("noindex");
   });
 
   it("Apply shows the summary computed on the server, and refuses an unknown code", async () => {
@@ -143,6 +147,22 @@ describe("a purchase with the test provider", () => {
     expect(text).toContain("Thank you!");
     expect(text).toContain(`Your receipt is on its way to <span class="font-medium">${email}</span>`);
     expect(text).toMatch(/href="[^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+"[^>]*>Download your files/);
+    expect(text).toMatch(/href="\/purchases"[^>]*>Get a new link by email/);
+
+    // Reloading the return page hands out the same download link and stores no new token: one for the receipt,
+    // one for the return page, however often it is opened.
+    const link = (body: string) => /href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/.exec(body)![1]!.replace(/&amp;/g, "&");
+    const tokensAfterFirstView = await accessTokens(orderId);
+    expect(tokensAfterFirstView).toBe(2);
+    for (let view = 0; view < 3; view++) {
+      const again = await (await server.request(`${returnUrl.pathname}${returnUrl.search}`)).text();
+      expect(link(again)).toBe(link(text));
+    }
+    expect(await accessTokens(orderId)).toBe(tokensAfterFirstView);
+    // That link opens the buyer's download page.
+    const downloads = await server.request(new URL(link(text)).pathname + new URL(link(text)).search);
+    expect(downloads.status).toBe(200);
+    expect(await downloads.text()).toContain("Field Guide");
 
     // Only the buyer's browser has the key.
     expect((await server.request(`/checkout/${orderId}`)).status).toBe(404);

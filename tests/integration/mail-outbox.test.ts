@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inTransaction } from "~/db/ambient-transaction.server";
 import { mailOutbox } from "~/db/schema.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import { MAIL_MAX_ATTEMPTS } from "~/server/mail/mail-retry.server";
@@ -219,6 +220,41 @@ describe("without SMTP_URL the worker delivers into the dev mailbox", () => {
       expect(stored).toMatchObject({ to: "dev@example.com", from: FROM, subject: "Dev", text: "Hello", replyTo: "reply@example.com" });
       await sleep(300);
       expect(await database.db.select().from(devMail)).toHaveLength(1);
+    } finally {
+      await mailer.close();
+    }
+  });
+
+  // mailer.send() inside a transaction wakes the worker from that transaction's async context: the worker must not
+  // inherit it (its queries would run on the transaction's connection, concurrently with the transaction's own —
+  // pg's "client.query() when the client is already executing a query" — see the uncommitted mail and deliver it
+  // before the commit, even when the transaction then rolls back, and keep using the connection after it is released).
+  it("delivers a mail sent inside a transaction only once it commits, never over the transaction's connection", async () => {
+    const { devMail } = await import("~/db/schema.server");
+    const mailer = createMailer({ from: FROM, db: database.db, logger: silent });
+    const delivered = async (to: string) => (await database.db.select().from(devMail).where(eq(devMail.to, to))).length;
+    try {
+      let seenInside = -1;
+      await expect(
+        inTransaction(database.db, async (tx) => {
+          await mailer.send({ to: "rolled-back@example.com", subject: "Never", text: "Rolled back" });
+          await sleep(300);
+          seenInside = (await tx.select().from(devMail).where(eq(devMail.to, "rolled-back@example.com"))).length;
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+      expect(seenInside).toBe(0);
+
+      await inTransaction(database.db, async (tx) => {
+        await mailer.send({ to: "committed@example.com", subject: "Once", text: "Committed" });
+        await sleep(300);
+        seenInside = (await tx.select().from(devMail).where(eq(devMail.to, "committed@example.com"))).length;
+      });
+      expect(seenInside).toBe(0);
+      await expect.poll(() => delivered("committed@example.com"), { timeout: 5_000, interval: 20 }).toBe(1);
+      await sleep(300);
+      expect(await delivered("rolled-back@example.com")).toBe(0);
+      expect(await delivered("committed@example.com")).toBe(1);
     } finally {
       await mailer.close();
     }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "../../server/csp";
+import { contentSecurityPolicy, createNonce, inlineScriptHashes, isFrameablePath } from "../../server/csp";
 
 describe("content security policy", () => {
   it("hashes inline scripts only, not external ones", () => {
@@ -15,6 +15,28 @@ describe("content security policy", () => {
     expect(csp).toContain("script-src 'self' 'nonce-abc'");
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it("lets only the checkout pages a buy button opens be framed", () => {
+    expect(contentSecurityPolicy([], { upgradeInsecure: false, frameable: true })).toMatch(/frame-ancestors \*(;|$)/);
+    for (const path of ["/s/ada/field-guide/buy", "/buy/5f0c1a9e-0000-4000-8000-000000000000", "/checkout/test/tpc_abc", "/checkout/5f0c1a9e"]) {
+      expect(isFrameablePath(path), path).toBe(true);
+    }
+    for (const path of [
+      "/",
+      "/s/ada",
+      "/s/ada/field-guide",
+      "/s/ada/field-guide/buy.data",
+      "/s/ada/field-guide/buy/more",
+      "/checkout",
+      "/checkout/test/tpc_abc/x",
+      "/buy",
+      "/purchases/abc",
+      "/dashboard",
+      "/api/webhooks/test",
+    ]) {
+      expect(isFrameablePath(path), path).toBe(false);
+    }
   });
 
   it("makes a new nonce each time", () => {

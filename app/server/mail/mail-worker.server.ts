@@ -1,3 +1,4 @@
+import { outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import type { Listen } from "~/db/postgres-listener.server";
 import type { Logger } from "../logger.server";
@@ -90,7 +91,17 @@ export function startMailWorker({
     timer.unref();
   }
 
+  /**
+   * Wakes the worker. Called by mailer.send(), often inside a transaction: the round runs outside it (its async
+   * context would otherwise carry the ambient transaction, and every query of the round, and of the rounds its timer
+   * schedules, would go to that transaction's connection: concurrently with the transaction's own queries, seeing the
+   * mail before it commits — delivered even if it then rolls back — and after the connection went back to the pool).
+   */
   function kick() {
+    outsideTransaction(startRound);
+  }
+
+  function startRound() {
     if (closed) return;
     if (round) {
       kickedDuringRound = true;

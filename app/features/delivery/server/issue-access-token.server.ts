@@ -21,3 +21,15 @@ export async function issueAccessToken(db: Database, orderId: string): Promise<s
   await db.insert(orderAccessTokens).values({ orderId, tokenHash: hashAccessToken(token) });
   return token;
 }
+
+/**
+ * Stores an access token the caller derived from a secret the buyer already holds (the return page's: from the
+ * order's return key), so the same link is handed out every time and nothing new is stored when the page is
+ * opened again: a second call with the same token is a no-op (the hash is unique).
+ */
+export async function keepAccessToken(db: Database, orderId: string, token: string): Promise<void> {
+  await db
+    .insert(orderAccessTokens)
+    .values({ orderId, tokenHash: hashAccessToken(token) })
+    .onConflictDoNothing({ target: orderAccessTokens.tokenHash });
+}

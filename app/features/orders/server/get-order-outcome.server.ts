@@ -1,8 +1,8 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { productBuyPath } from "~/features/catalog/store-profile";
-import { downloadPageUrl, issueAccessToken } from "~/features/delivery/server/issue-access-token.server";
+import { downloadPageUrl, keepAccessToken } from "~/features/delivery/server/issue-access-token.server";
 import type { OrderStatus } from "~/features/orders/order-status";
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -23,7 +23,7 @@ export type OrderOutcome = {
   failureMessage: string | null;
   /** The product's checkout page ("Try again"), when the product is still sold there. */
   retryPath: string | null;
-  /** Paid: a fresh link to the buyer's download page. */
+  /** Paid: the link to the buyer's download page (the same one on every visit: returnPageAccessToken). */
   downloadUrl: string | null;
 };
 
@@ -65,10 +65,20 @@ function keyMatches(row: Row, key: string): boolean {
 }
 
 /**
+ * The download-page token the return page links to: derived from the order's secret return key (which only the
+ * buyer holds; the database keeps its SHA-256, and of this token its SHA-256 too, so neither reveals the other), so
+ * every visit of the return page hands out the same link and stores at most one token per order, whatever the
+ * number of reloads. Anyone who can derive it can open the return page, which shows that link anyway.
+ */
+export function returnPageAccessToken(orderId: string, returnKey: string): string {
+  return createHmac("sha256", returnKey).update(`sellkit return page download access:${orderId}`).digest("base64url");
+}
+
+/**
  * The buyer's return from the payment page (/checkout/:orderId?key=…): only with the order's secret return key
  * (its hash compared in constant time; otherwise null, answered 404 as an unknown order). A still-pending order is
  * checked at its provider first (the webhook may not have arrived yet), as the reconciler would. A paid order gets
- * a fresh download-page link.
+ * its download-page link, the same on every visit (returnPageAccessToken).
  */
 export async function getOrderOutcome(
   services: { db: Database; mailer: Mailer; payments: PaymentProviders; env: { APP_URL: string } },
@@ -87,7 +97,12 @@ export async function getOrderOutcome(
     );
     row = (await read(services.db, orderId)) ?? row;
   }
-  const downloadUrl = row.status === "paid" ? downloadPageUrl(services.env.APP_URL, row.id, await issueAccessToken(services.db, row.id)) : null;
+  let downloadUrl: string | null = null;
+  if (row.status === "paid") {
+    const token = returnPageAccessToken(row.id, key);
+    await keepAccessToken(services.db, row.id, token);
+    downloadUrl = downloadPageUrl(services.env.APP_URL, row.id, token);
+  }
   return {
     id: row.id,
     status: row.status,
