@@ -98,6 +98,16 @@ export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps)
           <div role="status" className="grid gap-4">
             <h1 className="text-3xl font-semibold tracking-tight">Confirming your payment…</h1>
             <p>This usually takes a few seconds. This page updates by itself.</p>
+            {failureMessage ? (
+              // The provider reported a failed attempt (a declined PayPal capture, an async card failure): say why
+              // and offer the retry, while the page keeps checking in case a later attempt went through.
+              <div className="grid gap-2 rounded-md border border-destructive/40 p-4">
+                <p>{`The last payment attempt failed: ${failureMessage}`}</p>
+                <p>
+                  <TryAgain retryPath={retryPath} />
+                </p>
+              </div>
+            ) : null}
             <p>
               <a href={selfPath} className="font-medium underline underline-offset-4">
                 Check again

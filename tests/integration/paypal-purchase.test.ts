@@ -274,7 +274,11 @@ describe("a purchase through PayPal", () => {
     await paypal.approveOrder(paypalOrderId, { decline: true });
     const back = await server.request(returnPath(paypalOrderId));
     expect(back.status).toBe(200);
-    expect(await back.text()).not.toContain("Thank you!");
+    const returned = await back.text();
+    expect(returned).not.toContain("Thank you!");
+    // Back through the success URL: the page keeps checking, and says why the attempt failed with a way to retry.
+    expect(returned).toContain(`The last payment attempt failed: ${DECLINED}`);
+    expect(returned).toContain("Try again");
     expect(await orderRow(orderId)).toMatchObject({ status: "pending", failure_message: DECLINED });
     expect(
       [...paypal.captures.values()].some((c) => (c.supplementary_data as { related_ids: { order_id: string } }).related_ids.order_id === paypalOrderId),
