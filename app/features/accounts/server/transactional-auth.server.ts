@@ -1,9 +1,31 @@
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { authErrorOf } from "./auth-error.server";
 
 /** better-auth calls that only read: they run without a transaction (no BEGIN/COMMIT round trips on reads). */
 const READ_ONLY_CALLS = new Set(["getSession", "listSessions", "listUserAccounts"]);
 const READ_ONLY_PATHS = new Set(["/get-session", "/list-sessions"]);
+/**
+ * Refusals that come after deliberate work which must stand: a sign-in with the right password of an account
+ * not yet verified mails the verification link again (the outbox row and its token), then refuses with
+ * EMAIL_NOT_VERIFIED ('Verification email sent!'). Their writes commit; the refusal is thrown after the commit.
+ */
+const COMMITTING_REFUSALS = new Set(["EMAIL_NOT_VERIFIED"]);
+
+/** Runs a better-auth call in the ambient transaction; a committing refusal commits its writes, then is thrown. */
+async function callInTransaction(db: Database, call: () => Promise<unknown>): Promise<unknown> {
+  const outcome = await inTransaction(db, async () => {
+    try {
+      return { value: await call() };
+    } catch (error) {
+      const code = authErrorOf(error)?.code;
+      if (code && COMMITTING_REFUSALS.has(code)) return { refusal: error };
+      throw error;
+    }
+  });
+  if ("refusal" in outcome) throw outcome.refusal;
+  return outcome.value;
+}
 
 /**
  * better-auth with every change it makes in one transaction with its hooks (the audit rows, the mails, the
@@ -17,7 +39,7 @@ export function withTransactions<A extends { api: object; handler: (request: Req
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== "function" || (typeof property === "string" && READ_ONLY_CALLS.has(property))) return value;
       const call = value as (...args: unknown[]) => Promise<unknown>;
-      return Object.assign((...args: unknown[]) => inTransaction(db, () => call.apply(target, args)), call);
+      return Object.assign((...args: unknown[]) => callInTransaction(db, () => call.apply(target, args)), call);
     },
   });
   const handler = (request: Request) => {
