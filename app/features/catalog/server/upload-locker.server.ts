@@ -56,6 +56,8 @@ export function createAdvisoryLocker({
   pool.on("error", onError);
   /** The release callback of each lock this instance holds, by upload id. */
   const held = new Map<string, RequestRelease>();
+  /** The connections holding a lock now. */
+  const holding = new Set<pg.PoolClient>();
   pool.on("connect", (client) => {
     client.on("notification", (message) => {
       const release = message.channel === UPLOAD_RELEASE_CHANNEL ? held.get(message.payload ?? "") : undefined;
@@ -87,6 +89,7 @@ export function createAdvisoryLocker({
           }
           if (locked) {
             client = candidate;
+            holding.add(candidate);
             held.set(id, requestRelease);
             return;
           }
@@ -108,6 +111,7 @@ export function createAdvisoryLocker({
         const current = client;
         if (!current) throw new Error("Releasing an unlocked lock!");
         client = null;
+        holding.delete(current);
         if (held.get(id)) held.delete(id);
         try {
           await current.query("select pg_advisory_unlock($1, $2)", [UPLOAD_LOCK_CLASS, key]);
@@ -123,6 +127,11 @@ export function createAdvisoryLocker({
 
   return {
     newLock,
-    close: () => pool.end(),
+    async close() {
+      // Connections still holding a lock are closed too (their locks go with their sessions).
+      for (const current of holding) current.release(new Error("the upload locker is closing"));
+      holding.clear();
+      await pool.end();
+    },
   };
 }
