@@ -20,7 +20,7 @@ import { budgets, fmt, seedUsers, startAppProcess } from "./support/common.mjs";
 
 const MAX_PRODUCT_FILE_BYTES = 2 * 1024 ** 3;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? MAX_PRODUCT_FILE_BYTES);
-const CHUNK = Number(process.env.BENCH_UPLOAD_CHUNK_BYTES ?? 8 * 1024 * 1024);
+const CHUNK = Number(process.env.BENCH_UPLOAD_CHUNK_BYTES ?? 32 * 1024 * 1024);
 const TIMEOUT_MS = Number(process.env.BENCH_UPLOAD_TIMEOUT_MS ?? 15 * 60_000);
 const RSS_BUDGET_BYTES = 100 * 1024 * 1024;
 const MB = 1024 * 1024;
