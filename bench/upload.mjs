@@ -1,8 +1,8 @@
 // Issue 14 budget: a 2 GB upload through the app (tus, /api/uploads, file store in DATA_DIR) — the server's
 // memory (RSS of the production server process, sampled every 100 ms) grows by < 100 MB, the upload runs at
-// ≥ 50% of the speed of `cp` writing the same bytes to the same disk, and an upload interrupted at ~50% (the
-// connection dropped mid-PATCH) and resumed from HEAD's offset ends with a stored file whose SHA-256 equals the
-// source's. The source is generated into a file on the same disk (never held in memory); each PATCH streams
+// ≥ 50% of the speed of `cp` writing the same bytes to the same disk (both timed until `sync` returns), and an
+// upload interrupted at ~50% (the connection dropped mid-PATCH) and resumed from HEAD's offset ends with a stored
+// file whose SHA-256 equals the source's. The source is generated into a file on the same disk (never held in memory); each PATCH streams
 // UPLOAD_CHUNK_BYTES from it, as the browser does.
 //
 //   npm run build && node bench/upload.mjs
@@ -98,12 +98,18 @@ try {
   console.log(`upload bench: ${fmt(SIZE / MB, 0)} MiB in ${fmt(CHUNK / MB, 0)} MiB PATCHes, work folder ${work}`);
   const sourceSha = await generateSource();
 
-  // cp of the same bytes on the same disk (the page cache holds the source for both).
-  const cpStarted = performance.now();
-  execFileSync("cp", [source, path.join(work, "copy.bin")]);
-  execFileSync("sync", [path.join(work, "copy.bin")]);
-  const cpSeconds = (performance.now() - cpStarted) / 1000;
-  rmSync(path.join(work, "copy.bin"));
+  // cp of the same bytes on the same disk, until they are on it (sync); the page cache holds the source for both.
+  // Timed before and after the upload: on a shared machine the disk and the cores are busy by turns, and the
+  // faster of the two is the reference (the stricter budget).
+  const copy = () => {
+    const started = performance.now();
+    execFileSync("cp", [source, path.join(work, "copy.bin")]);
+    execFileSync("sync", [path.join(work, "copy.bin")]);
+    const seconds = (performance.now() - started) / 1000;
+    rmSync(path.join(work, "copy.bin"));
+    return seconds;
+  };
+  const cpBefore = copy();
 
   const [creator] = await seedUsers({ DATA_DIR: dataDir }, { count: 1, prefix: "upload", sessions: 1 });
   const app = await startAppProcess({ DATA_DIR: dataDir });
@@ -144,17 +150,23 @@ try {
       if (answer.status !== 204) throw new Error(`PATCH at ${offset} answered ${answer.status}`);
       offset = Number(answer.headers["upload-offset"]);
     }
+    // Until the bytes are on the disk, as for cp.
+    const stored = path.join(dataDir, "uploads", location.split("/").at(-1));
+    execFileSync("sync", [stored]);
     const uploadSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
-
-    const stored = path.join(dataDir, "uploads", location.split("/").at(-1));
+    const cpAfter = copy();
+    const cpSeconds = Math.min(cpBefore, cpAfter);
     const storedSha = await sha256File(stored);
     const growth = peak - baseline;
     const uploadRate = SIZE / MB / uploadSeconds;
     const cpRate = SIZE / MB / cpSeconds;
     figure("bytes", `${fmt(SIZE / MB, 0)} MiB (${statSync(stored).size} stored), resumed from ${fmt(resumedFrom / MB, 1)} MiB`);
-    figure("cp", `${fmt(cpSeconds, 2)} s, ${fmt(cpRate, 0)} MiB/s`);
-    figure("upload (incl. creation, interruption, resume, SHA-256 on completion)", `${fmt(uploadSeconds, 2)} s, ${fmt(uploadRate, 0)} MiB/s`);
+    figure(
+      "cp + sync (faster of before and after the upload)",
+      `${fmt(cpSeconds, 2)} s, ${fmt(cpRate, 0)} MiB/s (${fmt(cpBefore, 2)} s, ${fmt(cpAfter, 2)} s)`,
+    );
+    figure("upload + sync (creation, interruption, resume, SHA-256 recorded)", `${fmt(uploadSeconds, 2)} s, ${fmt(uploadRate, 0)} MiB/s`);
     check.check(
       "server RSS growth < 100 MB",
       growth < RSS_BUDGET_BYTES,

@@ -279,7 +279,12 @@ describe("the tus checksum extension (Upload-Checksum)", () => {
     }
     expect(offset).toBeGreaterThan(0);
     expect((await tus.patch(location, offset, source.subarray(offset))).status).toBe(204);
-    expect((await rowOf(idOf(location)))?.sha256).toBe(sha256(source));
+    const finished = await rowOf(idOf(location));
+    expect(finished?.sha256).toBe(sha256(source));
+    // An empty PATCH on the finished upload changes nothing.
+    const again = await tus.patch(location, source.length, new Uint8Array(0));
+    expect({ status: again.status, offset: again.headers.get("upload-offset") }).toEqual({ status: 204, offset: String(source.length) });
+    expect((await rowOf(idOf(location)))?.completedAt).toEqual(finished?.completedAt);
   });
 });
 

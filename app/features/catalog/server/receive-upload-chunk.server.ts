@@ -9,6 +9,7 @@ import { pipeline } from "node:stream/promises";
 import { EXPOSED_HEADERS, type Locker, ERRORS as TUS_ERRORS, type Upload } from "@tus/utils";
 import { ERRORS } from "~/lib/errors";
 import type { ProductFileStore } from "./product-file-store.server";
+import type { OffThreadSha256, Sha256Worker } from "./sha256-worker.server";
 
 /** The tus checksum extension's algorithms (advertised in Tus-Checksum-Algorithm). */
 export const CHECKSUM_ALGORITHMS = ["sha1", "sha256", "sha512", "md5"] as const;
@@ -51,13 +52,16 @@ function parseHeaders(req: IncomingMessage): PatchHeaders | TusError {
   return { offset, length, checksum };
 }
 
-/** Writes a request's bytes at `position` of an open file, feeding each hash only with bytes that are on disk. */
-class HashingFileWriter extends Writable {
+/** What is done with bytes once they are on disk (or, for S3, on their way to the store): hashing them. */
+type OnBytes = (buffers: Buffer[]) => Promise<void> | void;
+
+/** Writes a request's bytes at `position` of an open file, handing each batch on once it is on disk. */
+class FileChunkWriter extends Writable {
   private inflight: Promise<void> = Promise.resolve();
   constructor(
     private readonly file: FileHandle,
     public position: number,
-    private readonly hashes: Hash[],
+    private readonly onWritten: OnBytes,
   ) {
     super({ highWaterMark: WRITE_BATCH_BYTES });
   }
@@ -79,13 +83,15 @@ class HashingFileWriter extends Writable {
       const { bytesWritten } = await this.file.writev(pending, this.position);
       this.position += bytesWritten;
       let left = bytesWritten;
+      const written: Buffer[] = [];
       const rest: Buffer[] = [];
       for (const buffer of pending) {
-        const written = Math.min(left, buffer.length);
-        left -= written;
-        if (written > 0) for (const hash of this.hashes) hash.update(written === buffer.length ? buffer : buffer.subarray(0, written));
-        if (written < buffer.length) rest.push(buffer.subarray(written));
+        const part = Math.min(left, buffer.length);
+        left -= part;
+        if (part > 0) written.push(part === buffer.length ? buffer : buffer.subarray(0, part));
+        if (part < buffer.length) rest.push(buffer.subarray(part));
       }
+      await this.onWritten(written);
       pending = rest;
     }
   }
@@ -95,17 +101,16 @@ class HashingFileWriter extends Writable {
   }
 }
 
-/** Feeds the hashes with every byte passing through. */
-function hashingPass(hashes: Hash[]) {
-  let bytes = 0;
-  const stream = new Transform({
+/** Hands on every chunk passing through, before it goes on. */
+function passing(onBytes: OnBytes) {
+  return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length;
-      for (const hash of hashes) hash.update(chunk);
-      done(null, chunk);
+      Promise.resolve(onBytes([chunk])).then(
+        () => done(null, chunk),
+        (error: Error) => done(error),
+      );
     },
   });
-  return { stream, bytes: () => bytes };
 }
 
 export type UploadChunkReceiver = (req: IncomingMessage, res: ServerResponse, uploadId: string) => Promise<void>;
@@ -113,7 +118,8 @@ export type UploadChunkReceiver = (req: IncomingMessage, res: ServerResponse, up
 /**
  * The tus PATCH of product files (issue 14), handled here instead of by @tus/server: the request's bytes go
  * straight from the socket to the file (no conversion to web streams and back), and the file's SHA-256 is
- * computed while they arrive — its running state is kept between PATCHes by upload id and offset; after a
+ * computed while they arrive, on a worker thread (sha256-worker.server.ts) — its running state is kept between
+ * PATCHes by upload id and offset; after a
  * restart, or when another instance took the previous chunk, the stored prefix is read once to rebuild it (S3
  * cannot read a partial upload: the whole object is read on completion instead). Everything else is the tus
  * 1.0 core protocol: the upload's lock (`locker`, shared across instances), 409 on a wrong offset, 410 once
@@ -127,6 +133,7 @@ export function createUploadChunkReceiver({
   allowedOrigin,
   onFinish,
   onError,
+  hasher,
 }: {
   store: ProductFileStore;
   locker: Locker;
@@ -134,25 +141,34 @@ export function createUploadChunkReceiver({
   /** The last byte is stored: record the file's SHA-256 (hex). */
   onFinish: (upload: Upload, sha256: string) => Promise<void>;
   onError: (error: unknown) => void;
+  /** Where the uploads' SHA-256 is computed (a worker thread). */
+  hasher: Sha256Worker;
 }): UploadChunkReceiver {
-  const running = new Map<string, { hash: Hash; offset: number }>();
+  const running = new Map<string, { hash: OffThreadSha256; offset: number }>();
   const datastore = store.datastore;
 
-  function remember(id: string, hash: Hash, offset: number) {
+  function forget(id: string) {
+    running.get(id)?.hash.dispose();
     running.delete(id);
+  }
+
+  function remember(id: string, hash: OffThreadSha256, offset: number) {
+    forget(id);
     running.set(id, { hash, offset });
-    if (running.size > MAX_RUNNING_HASHES) running.delete(running.keys().next().value!);
+    if (running.size > MAX_RUNNING_HASHES) forget(running.keys().next().value!);
   }
 
   /** The SHA-256 state of the stored bytes before `offset`: kept, rebuilt from the file, or unknown (S3). */
-  async function hashBefore(id: string, offset: number, filePath: string | undefined): Promise<Hash | null> {
+  async function hashBefore(id: string, offset: number, filePath: string | undefined): Promise<OffThreadSha256 | null> {
     const kept = running.get(id);
     if (kept && kept.offset === offset) return kept.hash.copy();
-    running.delete(id);
-    const hash = createHash("sha256");
+    forget(id);
+    if (offset > 0 && !filePath) return null;
+    const hash = hasher.create();
     if (offset === 0) return hash;
-    if (!filePath) return null;
-    await pipeline(createReadStream(filePath, { start: 0, end: offset - 1 }), hash, { end: false });
+    for await (const chunk of createReadStream(filePath!, { start: 0, end: offset - 1, highWaterMark: WRITE_BATCH_BYTES })) {
+      await hash.update([chunk as Buffer]);
+    }
     return hash;
   }
 
@@ -196,7 +212,7 @@ export function createUploadChunkReceiver({
     }
     let upload: Upload;
     let newOffset = offset;
-    let sha256: Hash | null = null;
+    let sha256: OffThreadSha256 | null = null;
     try {
       upload = await datastore.getUpload(id);
       const expiration = store.datastore.getExpiration();
@@ -204,15 +220,21 @@ export function createUploadChunkReceiver({
       if (expiration > 0 && Date.now() > created + expiration) throw TUS_ERRORS.FILE_NO_LONGER_EXISTS;
       if (upload.offset !== offset) throw TUS_ERRORS.INVALID_OFFSET;
       if (offset + length > (upload.size ?? 0)) throw TUS_ERRORS.ERR_SIZE_EXCEEDED;
+      // An empty PATCH on a finished upload: nothing to write, and its SHA-256 is already recorded.
+      if (offset === upload.size) return reply(204, "", { "Upload-Offset": String(offset) });
       const filePath = store.kind === "file" ? upload.storage?.path : undefined;
       sha256 = await hashBefore(id, offset, filePath);
       const verify = checksum ? createHash(checksum.algorithm) : null;
-      const hashes = [sha256, verify].filter((h): h is Hash => h !== null);
+      const running256 = sha256;
+      const onBytes: OnBytes = (buffers) => {
+        if (verify) for (const buffer of buffers) verify.update(buffer);
+        return running256?.update(buffers);
+      };
       let complete = false;
       let discarded = false;
       if (filePath) {
         const file = await open(filePath, "r+");
-        const writer = new HashingFileWriter(file, offset, hashes);
+        const writer = new FileChunkWriter(file, offset, onBytes);
         try {
           await pipeline(req, writer, { signal: stop.signal });
           complete = true;
@@ -229,16 +251,22 @@ export function createUploadChunkReceiver({
           await file.close();
         }
       } else {
-        const written = await writeToObjectStore(req, upload, hashes, verify, checksum?.digest ?? null, stop.signal);
+        const written = await writeToObjectStore(req, upload, running256, verify, checksum?.digest ?? null, stop.signal);
         newOffset = written.offset;
         discarded = written.discarded;
         complete = !discarded && newOffset === offset + length;
       }
-      // A discarded chunk leaves the running state as it was before it (only a copy was fed).
-      if (discarded) return reply(ERRORS.UPLOAD_CHECKSUM_MISMATCH.status, ERRORS.UPLOAD_CHECKSUM_MISMATCH.message);
+      // A discarded chunk leaves the kept state as it was before it (only a copy was fed).
+      if (discarded) {
+        sha256?.dispose();
+        return reply(ERRORS.UPLOAD_CHECKSUM_MISMATCH.status, ERRORS.UPLOAD_CHECKSUM_MISMATCH.message);
+      }
       // On disk the state matches the bytes written exactly; S3 counts what it kept only when all arrived.
       if (sha256 && (filePath || newOffset === offset + length)) remember(id, sha256, newOffset);
-      else running.delete(id);
+      else {
+        sha256?.dispose();
+        forget(id);
+      }
       if (!complete) return; // the client is gone (or was cut): its next HEAD finds newOffset
     } catch (error) {
       return refuse(error);
@@ -251,7 +279,13 @@ export function createUploadChunkReceiver({
     if (newOffset === upload.size) {
       const kept = running.get(id);
       running.delete(id);
-      const digest = kept && kept.offset === newOffset ? kept.hash.digest("hex") : await store.sha256Of(id);
+      const digest =
+        kept && kept.offset === newOffset
+          ? await kept.hash.digest().catch((error: unknown) => {
+              onError(error);
+              return store.sha256Of(id);
+            })
+          : await store.sha256Of(id);
       await onFinish(upload, digest);
     } else {
       const expiration = store.datastore.getExpiration();
@@ -267,31 +301,35 @@ export function createUploadChunkReceiver({
   async function writeToObjectStore(
     req: IncomingMessage,
     upload: Upload,
-    hashes: Hash[],
+    sha256: OffThreadSha256 | null,
     verify: Hash | null,
     expected: Buffer | null,
     signal: AbortSignal,
   ): Promise<{ offset: number; discarded: boolean }> {
     const offset = upload.offset;
+    const feed: OnBytes = (buffers) => sha256?.update(buffers);
     if (!verify) {
-      const pass = hashingPass(hashes);
-      const body = req.pipe(pass.stream);
-      req.once("error", (error) => pass.stream.destroy(error));
-      signal.addEventListener("abort", () => pass.stream.destroy(new Error("lock handed over")), { once: true });
+      const pass = passing(feed);
+      const body = req.pipe(pass);
+      req.once("error", (error) => pass.destroy(error));
+      signal.addEventListener("abort", () => pass.destroy(new Error("lock handed over")), { once: true });
       return { offset: await datastore.write(body as Readable, upload.id, offset), discarded: false };
     }
     const folder = await mkdtemp(path.join(tmpdir(), "sellkit-chunk-"));
     try {
       const staged = path.join(folder, "chunk");
-      const check = hashingPass([verify]);
       try {
-        await pipeline(req, check.stream, createWriteStream(staged), { signal });
+        await pipeline(
+          req,
+          passing(([chunk]) => void verify.update(chunk!)),
+          createWriteStream(staged),
+          { signal },
+        );
       } catch {
         return { offset, discarded: true };
       }
       if (!verify.digest().equals(expected!)) return { offset, discarded: true };
-      const pass = hashingPass(hashes.filter((h) => h !== verify));
-      return { offset: await datastore.write(createReadStream(staged).pipe(pass.stream), upload.id, offset), discarded: false };
+      return { offset: await datastore.write(createReadStream(staged).pipe(passing(feed)), upload.id, offset), discarded: false };
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -13,6 +13,7 @@ import { checkFileName, FILE_TOO_LARGE_MESSAGE, normaliseContentType, UPLOADS_PA
 import { MAX_PRODUCT_FILE_BYTES } from "../content/product-types";
 import { productFiles } from "../schema.server";
 import { CHECKSUM_ALGORITHMS, createUploadChunkReceiver } from "./receive-upload-chunk.server";
+import { createSha256Worker } from "./sha256-worker.server";
 import { createAdvisoryLocker } from "./upload-locker.server";
 
 /** The tus upload ids this server makes (`Uid.rand`: 16 random bytes in hex). */
@@ -75,6 +76,7 @@ export function createUploadHandler(services: AppServices) {
     allowedOrigin,
     onFinish: (upload, sha256) => recordFinished(upload.id, sha256),
     onError,
+    hasher: createSha256Worker(),
   });
 
   const tus = new TusServer({
