@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 /**
  * SHA-256 of uploads computed on a worker thread (issue 14): hashing 2 GB on the request thread stalls the socket
  * while it runs (measured here: receive + write 948 MiB/s, the same with SHA-256 on the main thread 440–515
- * MiB/s), so the bytes written are copied once into a transferable batch and hashed on the other core. The
+ * MiB/s), so the bytes written are copied once into slabs moved to the worker and hashed on the other core. The
  * hash states live in the worker, by handle; messages keep their order, so updates, copies and the digest of
  * one handle apply in the order they were made. At most MAX_IN_FLIGHT_BYTES wait for the worker: past that,
  * `update` waits (the request stops being read), so memory stays bounded whatever the speeds.
@@ -13,7 +13,12 @@ import { Worker } from "node:worker_threads";
  */
 
 /** Bytes handed to the worker and not yet hashed, for all uploads together. */
-export const MAX_IN_FLIGHT_BYTES = 32 * 1024 * 1024;
+export const MAX_IN_FLIGHT_BYTES = 16 * 1024 * 1024;
+/**
+ * Bytes go to the worker in slabs of this size, which it hands back once hashed: the same few slabs are used
+ * again and again (no garbage for either thread's collector, whose timing would otherwise decide the memory).
+ */
+export const SLAB_BYTES = 1024 * 1024;
 
 /** The worker's whole program (evaluated, so it needs no file of its own in the server bundles). */
 const WORKER_SOURCE = `
@@ -23,8 +28,8 @@ const hashes = new Map();
 parentPort.on("message", (m) => {
   if (m.op === "create") hashes.set(m.id, createHash("sha256"));
   else if (m.op === "update") {
-    hashes.get(m.id)?.update(new Uint8Array(m.data));
-    parentPort.postMessage({ ack: m.data.byteLength });
+    hashes.get(m.id)?.update(new Uint8Array(m.data, 0, m.length));
+    parentPort.postMessage({ ack: m.length, slab: m.data }, [m.data]);
   } else if (m.op === "copy") {
     const hash = hashes.get(m.id);
     if (hash) hashes.set(m.to, hash.copy());
@@ -57,6 +62,8 @@ export function createSha256Worker(): Sha256Worker {
   let inFlight = 0;
   let waiters: (() => void)[] = [];
   const replies = new Map<number, Reply>();
+  /** Slabs back from the worker, ready to be filled again. */
+  const slabs: ArrayBuffer[] = [];
 
   function release() {
     while (waiters.length > 0 && inFlight < MAX_IN_FLIGHT_BYTES) waiters.shift()!();
@@ -77,9 +84,10 @@ export function createSha256Worker(): Sha256Worker {
     if (worker) return worker;
     const started = new Worker(WORKER_SOURCE, { eval: true });
     started.unref();
-    started.on("message", (message: { ack?: number; reply?: number; digest?: string | null }) => {
+    started.on("message", (message: { ack?: number; slab?: ArrayBuffer; reply?: number; digest?: string | null }) => {
       if (message.ack !== undefined) {
         inFlight -= message.ack;
+        if (message.slab && slabs.length * SLAB_BYTES < MAX_IN_FLIGHT_BYTES + SLAB_BYTES) slabs.push(message.slab);
         release();
         return;
       }
@@ -101,19 +109,27 @@ export function createSha256Worker(): Sha256Worker {
     return {
       async update(buffers) {
         if (!alive()) return;
-        let total = 0;
-        for (const buffer of buffers) total += buffer.byteLength;
-        if (total === 0) return;
-        // One copy into a buffer of our own, which can then be moved to the worker without another.
-        const data = new ArrayBuffer(total);
-        const view = new Uint8Array(data);
-        let at = 0;
+        // Copied into slabs at once (the caller may reuse its buffers), each moved to the worker when full.
+        let slab: ArrayBuffer | null = null;
+        let filled = 0;
+        const send = () => {
+          if (!slab || filled === 0 || !alive()) return;
+          inFlight += filled;
+          worker!.postMessage({ op: "update", id, data: slab, length: filled }, [slab]);
+          slab = null;
+          filled = 0;
+        };
         for (const buffer of buffers) {
-          view.set(buffer, at);
-          at += buffer.byteLength;
+          for (let at = 0; at < buffer.byteLength; ) {
+            slab ??= slabs.pop() ?? new ArrayBuffer(SLAB_BYTES);
+            const take = Math.min(SLAB_BYTES - filled, buffer.byteLength - at);
+            new Uint8Array(slab, filled, take).set(buffer.subarray(at, at + take));
+            filled += take;
+            at += take;
+            if (filled === SLAB_BYTES) send();
+          }
         }
-        inFlight += total;
-        worker!.postMessage({ op: "update", id, data }, [data]);
+        send();
         if (inFlight > MAX_IN_FLIGHT_BYTES) await new Promise<void>((resolve) => waiters.push(resolve));
       },
       copy() {
