@@ -2,8 +2,21 @@ import { CoverImage } from "~/features/catalog/components/cover-image";
 import { priceLabel } from "~/features/catalog/product-price";
 import { type ListedProduct, productPath } from "~/features/catalog/store-profile";
 
-/** A product on a storefront or buy page: cover, name (the link to its sales page), price and summary. */
-export function ProductCard({ handle, product, headingLevel = "h2" }: { handle: string; product: ListedProduct; headingLevel?: "h2" | "h3" }) {
+/**
+ * A product on a storefront or buy page: cover, name (the link to its sales page), price and summary. `priority`:
+ * the first card, whose cover is the page's largest paint on a phone — loaded at once, not lazily (Lighthouse).
+ */
+export function ProductCard({
+  handle,
+  product,
+  headingLevel = "h2",
+  priority = false,
+}: {
+  handle: string;
+  product: ListedProduct;
+  headingLevel?: "h2" | "h3";
+  priority?: boolean;
+}) {
   const price = priceLabel(product);
   const Heading = headingLevel;
   return (
@@ -14,6 +27,7 @@ export function ProductCard({ handle, product, headingLevel = "h2" }: { handle: 
           name={product.name}
           sizes="(min-width: 1024px) 320px, (min-width: 640px) 45vw, 100vw"
           className="h-full w-full object-cover"
+          priority={priority}
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -181,7 +181,16 @@ export function createUploadHandler(services: AppServices) {
       return answer(res, 503, DATABASE_DOWN_MESSAGE);
     }
     if (!actor) return;
-    if (req.method === "PATCH" && actor.uploadId) return receiveChunk(req, res, actor.uploadId);
+    if (req.method === "PATCH" && actor.uploadId) {
+      try {
+        return await receiveChunk(req, res, actor.uploadId);
+      } catch (error) {
+        // The database went away between the owner check and the lock or the completion: retry later.
+        if (!isDatabaseUnavailable(error) || res.headersSent) throw error;
+        res.setHeader("Retry-After", "5");
+        return answer(res, 503, DATABASE_DOWN_MESSAGE);
+      }
+    }
     await actors.run(actor, () => tus.handle(req, res));
   };
 }
