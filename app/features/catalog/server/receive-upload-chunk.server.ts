@@ -194,6 +194,8 @@ export function createUploadChunkReceiver({
       throw error;
     };
 
+    // Kept: a destroyed request lets go of its socket, which must then be closed too (below).
+    const socket = req.socket;
     const parsed = parseHeaders(req);
     if ("status_code" in parsed) return refuse(parsed);
     const { offset, length, checksum } = parsed;
@@ -267,7 +269,12 @@ export function createUploadChunkReceiver({
         sha256?.dispose();
         forget(id);
       }
-      if (!complete) return; // the client is gone (or was cut): its next HEAD finds newOffset
+      // The client is gone, or its request was cut for another one (then its connection is closed here): its
+      // next HEAD finds newOffset.
+      if (!complete) {
+        socket.destroy();
+        return;
+      }
     } catch (error) {
       return refuse(error);
     } finally {
