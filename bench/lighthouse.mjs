@@ -1,9 +1,12 @@
 // Lighthouse (mobile, default throttling) on every public route of the production build, in Debian Chromium.
 // Budgets (GUIDE §6): performance ≥ 98; accessibility, best practices, SEO = 100. Exits 1 when one is missed.
-// Usage: node bench/lighthouse.mjs [/route …]
+// Usage: node bench/lighthouse.mjs [/route …]   (a store, /s/bench-atelier, and its product's sales page,
+// /s/bench-atelier/planner-kit, are seeded first: see support/seed-store.mjs)
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startServer } from "./start-server.mjs";
+import { rmSync } from "node:fs";
+import { startServer, tempDataDir } from "./start-server.mjs";
+import { SALES_PAGE_PATH, STORE_PATH, seedStore } from "./support/seed-store.mjs";
 
 const BUDGET = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
 const ROUTES = process.argv.slice(2).length
@@ -26,9 +29,14 @@ const ROUTES = process.argv.slice(2).length
       "/learn",
       "/privacy",
       "/terms",
+      // A creator's storefront and a published product's sales page (issue 14), seeded below.
+      STORE_PATH,
+      SALES_PAGE_PATH,
     ];
 
-const server = await startServer();
+const dataDir = tempDataDir();
+await seedStore(dataDir, { prefix: "lighthouse" });
+const server = await startServer({}, { dataDir });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: [
@@ -83,5 +91,6 @@ try {
 } finally {
   await chrome.kill();
   await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -19,6 +19,7 @@ const scripts = [
   ["sse", "live security events on 1,000 open streams", ["bench/sse.mjs"], 240],
   ["sign-in", "sign-ins against the bare password hash", ["bench/sign-in.mjs"], 180],
   ["boot", "server boot time (embedded database)", ["bench/boot.mjs"], 180],
+  ["sales-page", "a product's sales page against a static file", ["bench/sales-page.mjs"], 180],
   ["lighthouse", "Lighthouse mobile per public route", ["bench/lighthouse.mjs"], 900],
   ["fuzz", "fuzzing the endpoints", ["bench/fuzz.mjs"], 900],
   ["npm-test", "npm test wall time", ["bench/test-time.mjs"], 1800],

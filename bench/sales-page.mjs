@@ -1,33 +1,20 @@
 // Issue 14 budget: a product's sales page (server-rendered, one database statement, no script) against a static
 // file of about the same size served by the same server, at 100 connections:
 //   sales page req/s ≥ 70% of the static file's; sales page p99 < 50 ms.
-// The store (online-store setup, theme), the product (Markdown description, two cover widths, three files) are
-// written to the bench database before the server starts. Signed out, as a visitor from a search engine.
+// The store (online-store setup, theme), the product (Markdown description, a WebP cover in two widths, three
+// files) are written to the bench database before the server starts (support/seed-store.mjs). Signed out, as a visitor from a search engine.
 // Env: THROUGHPUT_SECONDS (10), WARMUP_SECONDS (2), CONNECTIONS (100), BENCH_NO_FAIL=1 (report only).
 // Usage: npm run build && node bench/sales-page.mjs
 import { readdirSync, rmSync, statSync } from "node:fs";
 import autocannon from "autocannon";
-import { budgets, fmt, printTable, seedUsers, startAppProcess } from "./support/common.mjs";
+import { budgets, fmt, printTable } from "./support/common.mjs";
+import { SALES_PAGE_PATH, seedStore } from "./support/seed-store.mjs";
 import { startServer, tempDataDir } from "./start-server.mjs";
 
 const SECONDS = Number(process.env.THROUGHPUT_SECONDS ?? 10);
 const WARMUP = Number(process.env.WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,*/*", "user-agent": "sellkit-bench" };
-const HANDLE = "bench-atelier";
-const SLUG = "planner-kit";
-const DESCRIPTION = [
-  "## What you get",
-  "",
-  "- A 120-page printable planner, A4 and US Letter",
-  "- **Two** colour schemes and a *minimal* black-and-white version",
-  "- Monthly, weekly and daily spreads, habit trackers and notes",
-  "",
-  "Every page is vector, so it prints sharp at any size. See [the preview](https://example.com/preview).",
-  "",
-  "> The best planner I have used in years.",
-].join("\n");
-
 function run(url, duration) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration, headers: HEADERS }, (error, result) => (error ? reject(error) : resolve(result)));
@@ -63,52 +50,12 @@ async function measure(label, url) {
   };
 }
 
-/** The store and its product, written straight to the database (the bench has no browser to fill forms). */
-async function seedStore(dataDir) {
-  const [creator] = await seedUsers({ DATA_DIR: dataDir }, { count: 1, prefix: "sales-page", sessions: 0 });
-  const app = await startAppProcess({ DATA_DIR: dataDir, DATABASE_URL: "" });
-  try {
-    await app.request("sql", { text: "insert into storefronts (user_id, handle) values ($1, $2)", params: [creator.id, HANDLE] });
-    await app.request("sql", {
-      text: "insert into sales_methods (user_id, method, settings) values ($1, 'online_store', $2)",
-      params: [
-        creator.id,
-        JSON.stringify({ storeName: "Bench Atelier", storeDescription: "Printable planners", category: "digital", currency: "EUR", theme: "modern" }),
-      ],
-    });
-    const [product] = await app.request("sql", {
-      text: `insert into products (user_id, name, slug, type, summary, description, pricing, price_cents, currency, status, published_at)
-             values ($1, 'Planner Kit 2027', $2, 'template', 'A printable planner for the whole year.', $3, 'fixed', 1250, 'EUR', 'published', now()) returning id`,
-      params: [creator.id, SLUG, DESCRIPTION],
-    });
-    for (const width of [480, 960, 1440]) {
-      await app.request("sql", {
-        text: "insert into product_covers (product_id, width, height, content_type, bytes) values ($1, $2, $3, 'image/webp', $4)",
-        params: [product.id, width, Math.round(width * 0.75), Buffer.alloc(1024)],
-      });
-    }
-    for (const [index, [name, type, size]] of [
-      ["planner-a4.pdf", "application/pdf", 12_400_000],
-      ["planner-letter.pdf", "application/pdf", 12_100_000],
-      ["extras.zip", "application/zip", 48_000_000],
-    ].entries()) {
-      await app.request("sql", {
-        text: `insert into product_files (product_id, user_id, upload_id, name, content_type, size, position, completed_at, sha256)
-               values ($1, $2, $3, $4, $5, $6, $7, now(), repeat('0', 64))`,
-        params: [product.id, creator.id, `bench-${index}`, name, type, size, index],
-      });
-    }
-  } finally {
-    await app.close();
-  }
-}
-
 const dataDir = tempDataDir();
-await seedStore(dataDir);
+await seedStore(dataDir, { prefix: "sales-page" });
 const server = await startServer({ LOG_LEVEL: "warn" }, { dataDir });
 const check = budgets("sales-page");
 try {
-  const pageUrl = `${server.origin}/s/${HANDLE}/${SLUG}`;
+  const pageUrl = `${server.origin}${SALES_PAGE_PATH}`;
   const probe = await fetch(pageUrl);
   const html = await probe.text();
   if (probe.status !== 200 || !html.includes("Planner Kit 2027")) throw new Error(`the sales page answered ${probe.status}`);

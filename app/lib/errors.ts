@@ -77,6 +77,11 @@ export const ERRORS = {
   PRODUCT_FILE_NAME_INVALID: { status: 400, field: "name", message: "Please enter a valid file name." },
   PRODUCT_FILE_ORDER_INVALID: { status: 400, field: "form", message: "The files' order could not be saved: reload the page and try again." },
   UPLOAD_SIGN_IN_REQUIRED: { status: 401, field: "form", message: "Please sign in to upload files." },
+  /** The tus checksum extension's own status: the chunk did not arrive as sent and was discarded. */
+  UPLOAD_CHECKSUM_MISMATCH: { status: 460, field: "form", message: "Checksum Mismatch: the chunk was discarded. Please send it again." },
+  UPLOAD_CHECKSUM_UNSUPPORTED: { status: 400, field: "form", message: "Upload-Checksum must name sha1, sha256, sha512 or md5, then a Base64 digest." },
+  /** Another request (on this instance or another) kept the upload's lock past the wait. */
+  UPLOAD_BUSY: { status: 423, field: "form", message: "This upload is busy with another request. Please try again in a moment." },
   // Catalog (issue 14)
   /** A product id that does not exist or belongs to another creator: the same answer either way. */
   PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product does not exist." },

@@ -53,12 +53,13 @@ export default function BuyPage({ loaderData }: Route.ComponentProps) {
           </div>
           {handle && products.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {products.map((product) => (
+              {products.map((product, index) => (
                 <ProductCard
                   key={product.id}
                   handle={handle}
                   product={product}
                   headingLevel="h3"
+                  priority={index === 0}
                   action={
                     <a href={productBuyPath(handle, product.slug)} className="store-button w-full" aria-label={`Buy ${product.name}`}>
                       Buy

@@ -66,8 +66,8 @@ export default function StorefrontPage({ loaderData }: Route.ComponentProps) {
           </div>
           {products.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {products.map((product) => (
-                <ProductCard key={product.id} handle={store.handle} product={product} headingLevel="h3" />
+              {products.map((product, index) => (
+                <ProductCard key={product.id} handle={store.handle} product={product} headingLevel="h3" priority={index === 0} />
               ))}
             </ul>
           ) : (

@@ -3,12 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Route } from "@playwright/test";
-import { FILE_TOO_LARGE_MESSAGE } from "~/features/catalog/content/product-files";
+import { FILE_TOO_LARGE_MESSAGE, UPLOAD_CHUNK_BYTES } from "~/features/catalog/content/product-files";
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
-
-const MiB = 1024 * 1024;
 
 /**
  * Issue 14.3 in a real browser: two files uploaded at once — one whose first chunk's connection drops
@@ -24,8 +22,9 @@ test("uploads two files, one interrupted and resumed after a reload; renames, re
     [productId, creator.id],
   );
   const dir = mkdtempSync(path.join(tmpdir(), "sellkit-e2e-files-"));
-  const one = randomBytes(12 * MiB);
-  const two = randomBytes(20 * MiB);
+  // In chunks of UPLOAD_CHUNK_BYTES: lesson-one.mp4 is one and a half, workbook.pdf two and a half.
+  const one = randomBytes(UPLOAD_CHUNK_BYTES + UPLOAD_CHUNK_BYTES / 2);
+  const two = randomBytes(2 * UPLOAD_CHUNK_BYTES + UPLOAD_CHUNK_BYTES / 2);
   writeFileSync(path.join(dir, "lesson-one.mp4"), one);
   writeFileSync(path.join(dir, "workbook.pdf"), two);
 
@@ -88,7 +87,7 @@ test("uploads two files, one interrupted and resumed after a reload; renames, re
     const files = page.getByRole("list", { name: "Product files" });
     await expect(files.getByRole("listitem")).toHaveCount(2);
     await expect(page.getByText("Upload not finished")).toHaveCount(0);
-    expect(patchOffsets[0]).toBe(String(8 * MiB));
+    expect(patchOffsets[0]).toBe(String(UPLOAD_CHUNK_BYTES));
 
     const rows = await app.pool.query<{ name: string; sha256: string; size: string; completed_at: Date | null }>(
       "select name, sha256, size, completed_at from product_files where product_id = $1 order by position",

@@ -44,6 +44,21 @@ const rowOf = async (uploadId: string) => (await server.db.select().from(product
 const MiB = 1024 * 1024;
 
 describe("product files in an S3 bucket (the in-repo stand-in)", () => {
+  it("verifies Upload-Checksum before a byte reaches the bucket: a wrong one gets 460 and the offset stays", async () => {
+    const tus = tusRequests(server, ada.cookie);
+    const source = randomBytes(6 * MiB + 11);
+    const location = (await tus.create({ productId: ada.productId, filename: "checked.mp4" }, source.length)).headers.get("location")!;
+    const sha1 = (bytes: Uint8Array) => createHash("sha1").update(bytes).digest("base64");
+    const first = source.subarray(0, 5 * MiB);
+    const wrong = await tus.patch(location, 0, first, { "upload-checksum": `sha1 ${sha1(source.subarray(1))}` });
+    expect(wrong.status).toBe(460);
+    expect((await tus.head(location)).headers.get("upload-offset")).toBe("0");
+    expect((await tus.patch(location, 0, first, { "upload-checksum": `sha1 ${sha1(first)}` })).headers.get("upload-offset")).toBe(String(first.length));
+    const rest = source.subarray(first.length);
+    expect((await tus.patch(location, first.length, rest, { "upload-checksum": `sha1 ${sha1(rest)}` })).status).toBe(204);
+    expect((await rowOf(idOf(location)))?.sha256).toBe(sha256(source));
+  });
+
   it("stores an upload as a multipart upload, resumes it after a dropped connection, and records its SHA-256", async () => {
     expect(server.services.productFiles.kind).toBe("s3");
     const tus = tusRequests(server, ada.cookie);

@@ -217,6 +217,77 @@ describe("tus uploads of product files (file store)", () => {
   });
 });
 
+describe("the tus checksum extension (Upload-Checksum)", () => {
+  const digest = (algorithm: string, bytes: Uint8Array) => createHash(algorithm).update(bytes).digest("base64");
+
+  it("advertises the extension and its algorithms on OPTIONS", async () => {
+    const response = await server.request("/api/uploads", { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("tus-extension")?.split(",")).toContain("checksum");
+    expect(response.headers.get("tus-checksum-algorithm")?.split(",")).toEqual(["sha1", "sha256", "sha512", "md5"]);
+  });
+
+  it("accepts a chunk whose checksum is right, answers 460 to a wrong one and keeps the offset, then completes", async () => {
+    const tus = tusRequests(server, ada.cookie);
+    const source = randomBytes(2 * 1024 * 1024 + 7);
+    const location = (await tus.create({ productId: ada.productId, filename: "checked.bin" }, source.length)).headers.get("location")!;
+    const first = source.subarray(0, 1024 * 1024);
+    const ok = await tus.patch(location, 0, first, { "upload-checksum": `sha1 ${digest("sha1", first)}` });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("upload-offset")).toBe(String(first.length));
+
+    const second = source.subarray(first.length);
+    const wrong = await tus.patch(location, first.length, second, { "upload-checksum": `sha1 ${digest("sha1", source.subarray(0, 10))}` });
+    expect(wrong.status).toBe(460);
+    expect(await wrong.text()).toBe(ERRORS.UPLOAD_CHECKSUM_MISMATCH.message);
+    // The chunk was discarded: the offset and the stored bytes are those before it.
+    expect((await tus.head(location)).headers.get("upload-offset")).toBe(String(first.length));
+    expect(readFileSync(path.join(uploadsDir(), idOf(location))).length).toBe(first.length);
+
+    const retried = await tus.patch(location, first.length, second, { "upload-checksum": `sha256 ${digest("sha256", second)}` });
+    expect(retried.status).toBe(204);
+    expect(retried.headers.get("upload-offset")).toBe(String(source.length));
+    expect((await rowOf(idOf(location)))?.sha256).toBe(sha256(source));
+  });
+
+  it("refuses an unknown algorithm or a malformed header with 400, and stores nothing", async () => {
+    const tus = tusRequests(server, ada.cookie);
+    const location = (await tus.create({ productId: ada.productId, filename: "odd.bin" }, 10)).headers.get("location")!;
+    for (const header of ["crc32 AAAA", "sha1", "sha1 not base64!"]) {
+      const response = await tus.patch(location, 0, new Uint8Array(10), { "upload-checksum": header });
+      expect({ header, status: response.status }).toEqual({ header, status: 400 });
+    }
+    expect((await tus.head(location)).headers.get("upload-offset")).toBe("0");
+  });
+
+  it("discards a checksummed chunk whose connection drops part-way (it cannot be verified)", async () => {
+    const tus = tusRequests(server, ada.cookie);
+    const source = randomBytes(1024 * 1024);
+    const location = (await tus.create({ productId: ada.productId, filename: "cut.bin" }, source.length)).headers.get("location")!;
+    await tus.interruptedPatch(location, 0, source, 256 * 1024, { "upload-checksum": `md5 ${digest("md5", source)}` });
+    expect((await tus.head(location)).headers.get("upload-offset")).toBe("0");
+  });
+
+  it("records the right SHA-256 after several resumes, computed while the bytes arrive", async () => {
+    const tus = tusRequests(server, grace.cookie);
+    const source = randomBytes(3 * 1024 * 1024);
+    const location = (await tus.create({ productId: grace.productId, filename: "resumed.bin" }, source.length)).headers.get("location")!;
+    let offset = 0;
+    for (const cut of [700_000, 400_000]) {
+      await tus.interruptedPatch(location, offset, source.subarray(offset), cut);
+      offset = Number((await tus.head(location)).headers.get("upload-offset"));
+    }
+    expect(offset).toBeGreaterThan(0);
+    expect((await tus.patch(location, offset, source.subarray(offset))).status).toBe(204);
+    const finished = await rowOf(idOf(location));
+    expect(finished?.sha256).toBe(sha256(source));
+    // An empty PATCH on the finished upload changes nothing.
+    const again = await tus.patch(location, source.length, new Uint8Array(0));
+    expect({ status: again.status, offset: again.headers.get("upload-offset") }).toEqual({ status: 204, offset: String(source.length) });
+    expect((await rowOf(idOf(location)))?.completedAt).toEqual(finished?.completedAt);
+  });
+});
+
 describe("renaming, reordering and removing product files (POST /api/product-files)", () => {
   async function finishedFile(owner: ProductOwner, name: string) {
     const tus = tusRequests(server, owner.cookie);

@@ -29,12 +29,12 @@ export function tusRequests(server: TestServer, cookie: string | null) {
      * A PATCH whose connection drops after `sent` of the declared bytes (a dropped connection): resolves once
      * the socket is gone.
      */
-    interruptedPatch(location: string, offset: number, body: Uint8Array, sent: number) {
+    interruptedPatch(location: string, offset: number, body: Uint8Array, sent: number, extra: Record<string, string> = {}) {
       return new Promise<void>((resolve) => {
         const req = httpRequest(`${server.origin}${location}`, {
           method: "PATCH",
           headers: {
-            ...base({ "upload-offset": String(offset), "content-type": "application/offset+octet-stream", origin: server.origin }),
+            ...base({ "upload-offset": String(offset), "content-type": "application/offset+octet-stream", origin: server.origin, ...extra }),
             "content-length": String(body.length),
           },
         });

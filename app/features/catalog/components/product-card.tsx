@@ -5,18 +5,20 @@ import { type ListedProduct, productPath } from "~/features/catalog/store-profil
 
 /**
  * A product on a storefront or buy page: cover, name (the link to its sales page), price and summary; `action`
- * (the buy page's Buy link) sits above the card-wide link.
+ * (the buy page's Buy link) sits above the card-wide link. `priority`: the first card, whose cover is the page's largest paint on a phone — loaded at once, not lazily (Lighthouse).
  */
 export function ProductCard({
   handle,
   product,
   headingLevel = "h2",
   action,
+  priority = false,
 }: {
   handle: string;
   product: ListedProduct;
   headingLevel?: "h2" | "h3";
   action?: ReactNode;
+  priority?: boolean;
 }) {
   const price = priceLabel(product);
   const Heading = headingLevel;
@@ -28,6 +30,7 @@ export function ProductCard({
           name={product.name}
           sizes="(min-width: 1024px) 320px, (min-width: 640px) 45vw, 100vw"
           className="h-full w-full object-cover"
+          priority={priority}
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server as TusServer } from "@tus/server";
+import type pg from "pg";
 import { EVENTS, ERRORS as TUS_ERRORS, type Upload } from "@tus/utils";
 import { eq, sql } from "drizzle-orm";
 import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
@@ -11,6 +12,9 @@ import type { AppServices } from "~/server/services.server";
 import { checkFileName, FILE_TOO_LARGE_MESSAGE, normaliseContentType, UPLOADS_PATH } from "../content/product-files";
 import { MAX_PRODUCT_FILE_BYTES } from "../content/product-types";
 import { productFiles } from "../schema.server";
+import { CHECKSUM_ALGORITHMS, createUploadChunkReceiver } from "./receive-upload-chunk.server";
+import { createSha256Worker } from "./sha256-worker.server";
+import { createAdvisoryLocker } from "./upload-locker.server";
 
 /** The tus upload ids this server makes (`Uid.rand`: 16 random bytes in hex). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -49,11 +53,31 @@ function headersOf(req: IncomingMessage): Headers {
  * session; creating an upload needs a product of that user (metadata `productId`), a valid `filename` and an
  * Upload-Length of at most MAX_PRODUCT_FILE_BYTES (refused before a byte is read); the other requests need
  * the upload's product_files row to be that user's. Bodies are streamed to the store, never buffered. The
- * row is written at creation; on the last byte, the stored file's SHA-256 and the completion time.
+ * row is written at creation; on the last byte, the stored file's SHA-256 and the completion time. PATCH is
+ * handled by our own receiver (receive-upload-chunk.server.ts: straight to the file, SHA-256 while the bytes
+ * arrive, the checksum extension); the other requests by @tus/server. Both lock an upload through PostgreSQL
+ * advisory locks, so several instances never write one upload at once.
  */
 export function createUploadHandler(services: AppServices) {
   const { db, logger, productFiles: store } = services;
   const actors = new AsyncLocalStorage<Actor>();
+  const onError = (error: unknown) => logger.warn({ err: error }, "upload lock connection error");
+  // The locker opens its own connections to the app's database (one per upload request in flight).
+  const locker = createAdvisoryLocker({ connection: (db as unknown as { $client: pg.Pool }).$client.options, onError });
+  // Advertised by OPTIONS (Tus-Extension) along with the store's own extensions.
+  if (!store.datastore.extensions.includes("checksum")) store.datastore.extensions.push("checksum");
+  const allowedOrigin = new URL(services.env.APP_URL).origin;
+  const recordFinished = async (uploadId: string, sha256: string) => {
+    await db.update(productFiles).set({ sha256, completedAt: new Date() }).where(eq(productFiles.uploadId, uploadId));
+  };
+  const receiveChunk = createUploadChunkReceiver({
+    store,
+    locker,
+    allowedOrigin,
+    onFinish: (upload, sha256) => recordFinished(upload.id, sha256),
+    onError,
+    hasher: createSha256Worker(),
+  });
 
   const tus = new TusServer({
     path: UPLOADS_PATH,
@@ -62,7 +86,9 @@ export function createUploadHandler(services: AppServices) {
     maxSize: MAX_PRODUCT_FILE_BYTES,
     // A completed file is removed with its row by the remove verb, not by a tus DELETE.
     disableTerminationForFinishedUploads: true,
-    allowedOrigins: [new URL(services.env.APP_URL).origin],
+    allowedOrigins: [allowedOrigin],
+    allowedHeaders: ["Upload-Checksum"],
+    locker,
     async onUploadCreate(_req, upload: Upload) {
       const actor = actors.getStore();
       if (!actor) throw tusError(401, ERRORS.UPLOAD_SIGN_IN_REQUIRED.message);
@@ -81,13 +107,14 @@ export function createUploadHandler(services: AppServices) {
       if ((inserted as { rows: unknown[] }).rows.length === 0) throw tusError(404, ERRORS.UPLOAD_PRODUCT_NOT_FOUND.message);
       return { metadata: { ...upload.metadata, filename: name.name, filetype: contentType } };
     },
+    // An empty file is complete at creation (every other upload completes in a PATCH, above).
     async onUploadFinish(_req, upload: Upload) {
-      const sha256 = await store.sha256Of(upload.id);
-      await db.update(productFiles).set({ sha256, completedAt: new Date() }).where(eq(productFiles.uploadId, upload.id));
+      await recordFinished(upload.id, await store.sha256Of(upload.id));
       return {};
     },
     onResponseError(_req, error) {
       if (error === TUS_ERRORS.ERR_MAX_SIZE_EXCEEDED) return tusError(413, FILE_TOO_LARGE_MESSAGE);
+      if (error === TUS_ERRORS.ERR_LOCK_TIMEOUT) return tusError(ERRORS.UPLOAD_BUSY.status, ERRORS.UPLOAD_BUSY.message);
       if (!("status_code" in error)) {
         logger.error({ err: error }, "upload failed");
         services.errorReporter.capture(error, { mechanism: "tus" });
@@ -102,7 +129,7 @@ export function createUploadHandler(services: AppServices) {
       .catch((error: unknown) => logger.error({ err: error, uploadId: id }, "the row of a cancelled upload could not be removed"));
   });
 
-  async function authorise(req: IncomingMessage, res: ServerResponse): Promise<Actor | null> {
+  async function authorise(req: IncomingMessage, res: ServerResponse): Promise<(Actor & { uploadId?: string }) | null> {
     const headers = headersOf(req);
     const url = new URL(req.url ?? "/", services.env.APP_URL);
     const user = await getSessionUser(services, {
@@ -136,13 +163,16 @@ export function createUploadHandler(services: AppServices) {
       answer(res, 404, ERRORS.PRODUCT_FILE_NOT_FOUND.message);
       return null;
     }
-    return { userId: user.id };
+    return { userId: user.id, uploadId: id };
   }
 
   return async function handleUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method === "OPTIONS") return tus.handle(req, res);
+    if (req.method === "OPTIONS") {
+      res.setHeader("Tus-Checksum-Algorithm", CHECKSUM_ALGORITHMS.join(","));
+      return tus.handle(req, res);
+    }
     if (req.method === "GET") return answer(res, 405, UPLOAD_READ_NOT_ALLOWED_MESSAGE);
-    let actor: Actor | null;
+    let actor: (Actor & { uploadId?: string }) | null;
     try {
       actor = await authorise(req, res);
     } catch (error) {
@@ -151,6 +181,16 @@ export function createUploadHandler(services: AppServices) {
       return answer(res, 503, DATABASE_DOWN_MESSAGE);
     }
     if (!actor) return;
+    if (req.method === "PATCH" && actor.uploadId) {
+      try {
+        return await receiveChunk(req, res, actor.uploadId);
+      } catch (error) {
+        // The database went away between the owner check and the lock or the completion: retry later.
+        if (!isDatabaseUnavailable(error) || res.headersSent) throw error;
+        res.setHeader("Retry-After", "5");
+        return answer(res, 503, DATABASE_DOWN_MESSAGE);
+      }
+    }
     await actors.run(actor, () => tus.handle(req, res));
   };
 }

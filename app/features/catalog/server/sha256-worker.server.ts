@@ -1,0 +1,166 @@
+import { Worker } from "node:worker_threads";
+
+/**
+ * SHA-256 of uploads computed on a worker thread (issue 14): hashing 2 GB on the request thread stalls the socket
+ * while it runs (measured here: receive + write 948 MiB/s, the same with SHA-256 on the main thread 440–515
+ * MiB/s), so the bytes written are copied once into slabs moved to the worker and hashed on the other core. The
+ * hash states live in the worker, by handle; messages keep their order, so updates, copies and the digest of
+ * one handle apply in the order they were made. At most MAX_IN_FLIGHT_BYTES wait for the worker: past that,
+ * `update` waits (the request stops being read), so memory stays bounded whatever the speeds.
+ *
+ * A worker that dies (it should not) takes its states with it: their `digest` rejects and the caller reads the
+ * stored file instead.
+ */
+
+/** Bytes handed to the worker and not yet hashed, for all uploads together. */
+export const MAX_IN_FLIGHT_BYTES = 16 * 1024 * 1024;
+/**
+ * Bytes go to the worker in slabs of this size, which it hands back once hashed: the same few slabs are used
+ * again and again (no garbage for either thread's collector, whose timing would otherwise decide the memory).
+ */
+export const SLAB_BYTES = 1024 * 1024;
+
+/** The worker's whole program (evaluated, so it needs no file of its own in the server bundles). */
+const WORKER_SOURCE = `
+const { parentPort } = require("node:worker_threads");
+const { createHash } = require("node:crypto");
+const hashes = new Map();
+parentPort.on("message", (m) => {
+  if (m.op === "create") hashes.set(m.id, createHash("sha256"));
+  else if (m.op === "update") {
+    hashes.get(m.id)?.update(new Uint8Array(m.data, 0, m.length));
+    parentPort.postMessage({ ack: m.length, slab: m.data }, [m.data]);
+  } else if (m.op === "copy") {
+    const hash = hashes.get(m.id);
+    if (hash) hashes.set(m.to, hash.copy());
+  } else if (m.op === "digest") {
+    const hash = hashes.get(m.id);
+    hashes.delete(m.id);
+    parentPort.postMessage({ reply: m.reply, digest: hash ? hash.digest("hex") : null });
+  } else if (m.op === "dispose") hashes.delete(m.id);
+});
+`;
+
+export type OffThreadSha256 = {
+  /** Feeds the bytes (copied at once: the buffers may be reused); waits while the worker is too far behind. */
+  update: (buffers: readonly Uint8Array[]) => Promise<void>;
+  /** A new handle with this one's state (this one goes on unchanged). */
+  copy: () => OffThreadSha256;
+  /** The hex digest; the handle is spent. */
+  digest: () => Promise<string>;
+  dispose: () => void;
+};
+
+export type Sha256Worker = { create: () => OffThreadSha256; close: () => Promise<void> };
+
+type Reply = { resolve: (digest: string) => void; reject: (error: Error) => void };
+
+export function createSha256Worker(): Sha256Worker {
+  let worker: Worker | null = null;
+  let generation = 0;
+  let nextId = 1;
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
+  const replies = new Map<number, Reply>();
+  /** Slabs back from the worker, ready to be filled again. */
+  const slabs: ArrayBuffer[] = [];
+
+  function release() {
+    while (waiters.length > 0 && inFlight < MAX_IN_FLIGHT_BYTES) waiters.shift()!();
+  }
+
+  function lost(error: Error) {
+    worker = null;
+    generation += 1;
+    inFlight = 0;
+    for (const reply of replies.values()) reply.reject(error);
+    replies.clear();
+    const waiting = waiters;
+    waiters = [];
+    for (const wake of waiting) wake();
+  }
+
+  function current(): Worker {
+    if (worker) return worker;
+    const started = new Worker(WORKER_SOURCE, { eval: true });
+    started.unref();
+    started.on("message", (message: { ack?: number; slab?: ArrayBuffer; reply?: number; digest?: string | null }) => {
+      if (message.ack !== undefined) {
+        inFlight -= message.ack;
+        if (message.slab && slabs.length * SLAB_BYTES < MAX_IN_FLIGHT_BYTES + SLAB_BYTES) slabs.push(message.slab);
+        release();
+        return;
+      }
+      const reply = replies.get(message.reply!);
+      replies.delete(message.reply!);
+      if (message.digest) reply?.resolve(message.digest);
+      else reply?.reject(new Error("the hash was not found in the worker"));
+    });
+    started.on("error", (error) => lost(error));
+    started.on("exit", () => {
+      if (worker === started) lost(new Error("the hashing worker stopped"));
+    });
+    worker = started;
+    return started;
+  }
+
+  function handle(id: number, of: number): OffThreadSha256 {
+    const alive = () => of === generation && worker !== null;
+    return {
+      async update(buffers) {
+        if (!alive()) return;
+        // Copied into slabs at once (the caller may reuse its buffers), each moved to the worker when full.
+        let slab: ArrayBuffer | null = null;
+        let filled = 0;
+        const send = () => {
+          if (!slab || filled === 0 || !alive()) return;
+          inFlight += filled;
+          worker!.postMessage({ op: "update", id, data: slab, length: filled }, [slab]);
+          slab = null;
+          filled = 0;
+        };
+        for (const buffer of buffers) {
+          for (let at = 0; at < buffer.byteLength; ) {
+            slab ??= slabs.pop() ?? new ArrayBuffer(SLAB_BYTES);
+            const take = Math.min(SLAB_BYTES - filled, buffer.byteLength - at);
+            new Uint8Array(slab, filled, take).set(buffer.subarray(at, at + take));
+            filled += take;
+            at += take;
+            if (filled === SLAB_BYTES) send();
+          }
+        }
+        send();
+        if (inFlight > MAX_IN_FLIGHT_BYTES) await new Promise<void>((resolve) => waiters.push(resolve));
+      },
+      copy() {
+        const to = nextId++;
+        if (alive()) worker!.postMessage({ op: "copy", id, to });
+        return handle(to, of);
+      },
+      digest() {
+        if (!alive()) return Promise.reject(new Error("the hashing worker stopped"));
+        const reply = nextId++;
+        return new Promise<string>((resolve, reject) => {
+          replies.set(reply, { resolve, reject });
+          worker!.postMessage({ op: "digest", id, reply });
+        });
+      },
+      dispose() {
+        if (alive()) worker!.postMessage({ op: "dispose", id });
+      },
+    };
+  }
+
+  return {
+    create() {
+      const id = nextId++;
+      current().postMessage({ op: "create", id });
+      return handle(id, generation);
+    },
+    async close() {
+      const stopping = worker;
+      worker = null;
+      if (stopping) await stopping.terminate();
+    },
+  };
+}
