@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageViewCounts, viewSalts } from "~/features/analytics/schema.server";
@@ -180,5 +181,31 @@ describe("view counting", () => {
     await second.stop();
     const after = await readViewCounts(server.db, ada.id, range());
     expect(after.views - before.views).toBe(3);
+  });
+
+  it("writes the views still in memory when the server process gets SIGTERM", async () => {
+    const before = await readViewCounts(server.db, ada.id, range());
+    const child = spawn(process.execPath, ["build/runtime/main.js"], {
+      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "silent", AUTH_SECRET: "x".repeat(32), DATABASE_URL: server.databaseUrl },
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      await expect.poll(() => stdout, { timeout: 30_000 }).toMatch(/Sellkit is running at http:\/\/localhost:\d+/);
+      const url = /running at (http:\/\/localhost:\d+)/.exec(stdout)![1]!.replace("localhost", "127.0.0.1");
+      for (let i = 0; i < 4; i++) {
+        const response = await fetch(`${url}/s/${handle}/field-guide/buy`, { headers: { "user-agent": CHROME } });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+      }
+      // Within the first flush's second: only the shutdown writes them.
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+    const after = await readViewCounts(server.db, ada.id, range());
+    expect(after.views - before.views).toBe(4);
   });
 });
