@@ -16,6 +16,7 @@ export const FEATURE_LINKS = {
   discounts: ["accounts", "workspace", "catalog"],
   orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery", "security"],
   delivery: ["accounts", "catalog", "orders"],
+  analytics: ["accounts", "catalog", "sales-methods"],
 };
 
 const ROUTES = {

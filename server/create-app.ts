@@ -20,6 +20,7 @@ import { createStorePageCache } from "./store-page-cache";
 import { createDownloadHandler } from "../app/features/delivery/server/download-handler.server";
 import { matchDownloadPath } from "../app/features/delivery/content/delivery-rules";
 import { paymentPageOrigins } from "../app/features/payments/server/payment-page-origins.server";
+import { countViews } from "./count-views";
 
 export type CreateAppOptions = {
   services: AppServices;
@@ -140,6 +141,10 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
     if (req.method === "POST" && isWebhookPath(req.path)) return next();
     res.status(403).json({ error: "Cross-site request refused" });
   });
+
+  // Views of the public store pages (issue 16.1), counted once answered: before the store-page cache, whose
+  // answers count too. No cookie, no script; buffered in memory and written in batches.
+  if (env.VIEW_COUNTING === "on") app.use(countViews(services.views, env.APP_URL));
 
   // Product files (issue 14): the tus endpoint, streamed to DATA_DIR/uploads or the S3 bucket, owner only.
   const uploads = createUploadHandler(services);

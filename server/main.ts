@@ -127,6 +127,8 @@ async function main() {
       await stopReconciler();
       await closeVite();
       await services.afterResponse.drain();
+      // The page views still in memory are written before the database closes.
+      await services.views.close();
       await errorReporter.flush();
       await mailer.close();
       await database.close();

@@ -12,6 +12,7 @@ import { createServerErrorReporter } from "./error-reporting.server";
 import { createProductFileStore } from "~/features/catalog/server/product-file-store.server";
 import { createPaymentProviders } from "~/features/payments/server/create-payment-providers.server";
 import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
+import { createViewCounter } from "~/features/analytics/server/view-counter.server";
 
 /** Everything loaders and actions use, built once from the environment and an open database. */
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
@@ -29,6 +30,7 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     errorReporter: createServerErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, logger }),
     productFiles: createProductFileStore({ env, db, logger }),
     payments: {},
+    views: createViewCounter({ db, logger }),
   };
   // The providers configured in env; the test provider reports its outcomes as signed webhooks through the same intake as POST /api/webhooks/:provider.
   services.payments = createPaymentProviders({

@@ -98,6 +98,8 @@ export const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     // Seconds a creator's public store page is served from memory to signed-out visitors (0: rendered every time).
     STORE_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    // Counting the public store pages' views (issue 16.1): on by default; off for a benchmark without it.
+    VIEW_COUNTING: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

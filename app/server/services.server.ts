@@ -9,6 +9,7 @@ import type { ErrorReporter } from "./error-reporting.server";
 import type { SecurityEventHub } from "~/features/security/server/security-event-hub.server";
 import type { ProductFileStore } from "~/features/catalog/server/product-file-store.server";
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
+import type { ViewCounter } from "~/features/analytics/server/view-counter.server";
 
 /** What the Node server creates once at start-up and hands to every loader and action. */
 export type AppServices = {
@@ -29,6 +30,8 @@ export type AppServices = {
   productFiles: ProductFileStore;
   /** The payment providers configured on this server (the test provider, Stripe, PayPal), by id. */
   payments: PaymentProviders;
+  /** The store pages' view counts, buffered and written in batches (issue 16.1); closed on shutdown. */
+  views: ViewCounter;
 };
 
 declare module "react-router" {

@@ -112,6 +112,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.afterResponse.drain();
+      await services.views.close();
       await mailer.close();
       await database.drop();
     },

@@ -1,0 +1,32 @@
+import type { Request, RequestHandler } from "express";
+import { isBot, viewedPage, viewSource } from "../app/features/analytics/content/view-rules";
+import type { ViewCounter } from "../app/features/analytics/server/view-counter.server";
+
+/**
+ * Express middleware counting the public store pages' views (issue 16.1), mounted before the store-page cache
+ * so the answers it serves from memory count too: a GET (not HEAD) of /s/:handle, /s/:handle/:slug,
+ * /s/:handle/:slug/buy or /buy/:id by a browser (not a bot, not a prefetch) is counted once the page has
+ * answered 200 (or 304: the visitor's browser showing the page it has). No cookie is read or set.
+ */
+export function countViews(counter: ViewCounter, appUrl: string): RequestHandler {
+  const ownHost = new URL(appUrl).hostname.toLowerCase();
+  return (req, res, next) => {
+    if (req.method !== "GET") return next();
+    const page = viewedPage(req.path);
+    const userAgent = req.headers["user-agent"];
+    if (!page || isBot(userAgent) || isPrefetch(req)) return next();
+    const time = Date.now();
+    res.once("finish", () => {
+      if (res.statusCode !== 200 && res.statusCode !== 304) return;
+      const query = req.originalUrl.indexOf("?");
+      counter.record(page, time, viewSource(req.headers.referer, query < 0 ? "" : req.originalUrl.slice(query), ownHost), req.ip ?? "", userAgent!);
+    });
+    next();
+  };
+}
+
+/** A browser fetching a page the visitor may never see (link prefetch, speculation rules). */
+function isPrefetch(req: Request): boolean {
+  const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
+  return typeof purpose === "string" && purpose.includes("prefetch");
+}
