@@ -103,6 +103,15 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
           [codeId, id],
         );
         await tx.query(`insert into discount_code_products (discount_code_id, product_id) values ($1, $2)`, [codeId, productId]);
+        // Page views (issue 16): counts, visitor hashes.
+        await tx.query(
+          `insert into page_view_counts (seller_id, product_id, kind, bucket, source, utm_source, views) values ($1, $2, 'sales', '2026-11-23T10:15:00Z', 'news.example', 'newsletter', 7)`,
+          [id, productId],
+        );
+        await tx.query(
+          `insert into page_view_visitors (seller_id, product_id, kind, bucket, visitor) values ($1, $2, 'sales', '2026-11-23T10:15:00Z', decode('00112233445566778899aabbccddeeff', 'hex'))`,
+          [id, productId],
+        );
         await tx.query(`insert into discount_redemptions (discount_code_id, order_id, status) values ($1, $2, 'redeemed')`, [codeId, orderId]);
         await tx.query(`insert into avatars (user_id, content_type, bytes) values ($1, 'image/png', decode('89504e470d0a1a0a00ff', 'hex'))`, [id]);
         // The second user has 2FA on (its secret is not a real one: the sign-in stops at the challenge).
@@ -127,6 +136,7 @@ here')`);
       await tx.query(
         `insert into mail_outbox ("to", "from", subject, text, attempts) values ('ada@example.com', 'noreply@example.com', 'Welcome', 'Hello', 2)`,
       );
+      await tx.query(`insert into view_salts (day, salt) values ('2026-11-23', decode('0102030405060708', 'hex'))`);
       await tx.query(
         `insert into webhook_events (provider, event_id, type, payload, processed_at) values ('test', 'evt_1', 'payment.succeeded', '{"amount":1999}', now())`,
       );
