@@ -1,0 +1,128 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import { CUSTOMERS_PAGE_SIZE, type CustomerDetail, type CustomerListItem, type CustomerSort } from "~/features/orders/customer-display";
+import { ORDERS_PAGE_SIZE, type OrderListItem } from "~/features/orders/order-display";
+import type { OrdersCursor } from "./seller-orders-query.server";
+
+// The seller's customers pages (issue 16.4) read inside the session check's one statement (page-query.server.ts):
+// one database round trip per page. `me.user_id` is the signed-in seller; only their own orders are ever read.
+// Which orders make a customer and what counts as spent: app/features/orders/customer-display.ts.
+
+/** The orders that make a customer: every order that was paid (see customer-display.ts). */
+export const CUSTOMER_ORDER_STATUSES = sql`('paid', 'refunded', 'disputed')`;
+
+/** Where a page of the customers list starts: after this customer (the last of the previous page) in the chosen order. */
+export type CustomersCursor = { value: string; email: string };
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
+const INTEGER = /^-?\d{1,18}$/;
+
+/** The `after` parameter ("<sort value>~<email>") as a cursor for `sort`; null when absent or not one. */
+export function parseCustomersCursor(sort: CustomerSort, value: string | null): CustomersCursor | null {
+  if (!value) return null;
+  const at = value.indexOf("~");
+  if (at <= 0) return null;
+  const key = value.slice(0, at);
+  const email = value.slice(at + 1);
+  if (!email || email.length > 320) return null;
+  return (sort === "last" ? TIMESTAMP : INTEGER).test(key) ? { value: key, email } : null;
+}
+
+export function customersCursorParam(sort: CustomerSort, customer: CustomerListItem): string {
+  const key = sort === "last" ? customer.lastPurchaseAt : String(sort === "spent" ? customer.spentCents : customer.orders);
+  return `${key}~${customer.email}`;
+}
+
+/**
+ * The seller's customers as rows (email, first_at, last_at, orders, spent_cents, spent): one per buyer email
+ * (lower-cased) of `sellerId`'s paid orders, optionally only emails containing `search`. Per currency first, then
+ * per customer; `email`: that customer only. Used by the list page (inside the session statement) and by the CSV export.
+ */
+export function customerRows(sellerId: SQL, { search = null, email = null }: { search?: string | null; email?: string | null }): SQL {
+  return sql`(
+    select per.email, min(per.first_at) as first_at, max(per.last_at) as last_at, sum(per.orders)::int as orders,
+      sum(per.spent)::bigint as spent_cents,
+      json_agg(json_build_object('currency', per.currency, 'cents', per.spent) order by per.spent desc, per.currency) as spent
+    from (
+      select lower(o.customer_email) as email, o.currency, min(o.created_at) as first_at, max(o.created_at) as last_at, count(*) as orders,
+        coalesce(sum(o.amount_cents - o.refunded_cents) filter (where o.status = 'paid'), 0)::bigint as spent
+      from orders o
+      where o.user_id = ${sellerId} and o.status in ${CUSTOMER_ORDER_STATUSES}
+        and ${search ? sql`strpos(lower(o.customer_email), ${search}) > 0` : sql`true`}
+        and ${email ? sql`lower(o.customer_email) = ${email}` : sql`true`}
+      group by lower(o.customer_email), o.currency
+    ) per
+    group by per.email
+  )`;
+}
+
+/** The sort key of each order, as SQL over customerRows' columns. */
+export const CUSTOMER_SORT_KEYS: Record<CustomerSort, { key: SQL; cast: SQL }> = {
+  last: { key: sql`c.last_at`, cast: sql`timestamptz` },
+  spent: { key: sql`c.spent_cents`, cast: sql`bigint` },
+  orders: { key: sql`c.orders`, cast: sql`int` },
+};
+
+const listColumns = sql`c.email, c.first_at as "firstPurchaseAt", c.last_at as "lastPurchaseAt", c.orders, c.spent, c.spent_cents::float8 as "spentCents"`;
+
+/**
+ * One page of the seller's customers in `sort` order, largest (or latest) first, ties by email (keyset: after the
+ * last customer of the previous page), with one more row than a page to tell whether another page follows.
+ */
+export function sellerCustomersQuery(
+  sort: CustomerSort,
+  search: string | null,
+  after: CustomersCursor | null,
+): PageQuery<{ customers: CustomerListItem[]; more: boolean }> {
+  const { key, cast } = CUSTOMER_SORT_KEYS[sort];
+  return {
+    json: sql`(
+      select coalesce(json_agg(row_to_json(page)), '[]'::json) from (
+        select ${listColumns}
+        from ${customerRows(sql`me.user_id`, { search })} c
+        where ${after ? sql`(${key}, c.email) < (${after.value}::${cast}, ${after.email})` : sql`true`}
+        order by ${key} desc, c.email desc
+        limit ${CUSTOMERS_PAGE_SIZE + 1}
+      ) page
+    )`,
+    read: (json) => {
+      const rows = json as CustomerListItem[];
+      return { customers: rows.slice(0, CUSTOMERS_PAGE_SIZE), more: rows.length > CUSTOMERS_PAGE_SIZE };
+    },
+  };
+}
+
+/**
+ * One customer of the seller (`email`, any case) with a page of their orders of every status, newest first
+ * (keyset: after `after`); null when they have no paid order with this seller.
+ */
+export function sellerCustomerQuery(email: string, after: OrdersCursor | null): PageQuery<CustomerDetail | null> {
+  const lower = email.toLowerCase();
+  return {
+    json: sql`(
+      select json_build_object('email', c.email, 'firstPurchaseAt', c.first_at, 'lastPurchaseAt', c.last_at, 'orders', c.orders,
+        'spent', c.spent, 'spentCents', c.spent_cents,
+        'orderList', (select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
+          select o.id, o.status, o.product_name as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
+            o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.created_at as "createdAt"
+          from orders o
+          where o.user_id = me.user_id and lower(o.customer_email) = ${lower}
+            and ${after ? sql`(o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`}
+          order by o.created_at desc, o.id desc
+          limit ${ORDERS_PAGE_SIZE + 1}
+        ) page)
+      )
+      from ${customerRows(sql`me.user_id`, { email: lower })} c
+    )`,
+    read: (json) => {
+      if (!json) return null;
+      const detail = json as Omit<CustomerDetail, "more"> & { orderList: OrderListItem[] };
+      return {
+        ...detail,
+        spentCents: Number(detail.spentCents),
+        orderList: detail.orderList.slice(0, ORDERS_PAGE_SIZE),
+        more: detail.orderList.length > ORDERS_PAGE_SIZE,
+      };
+    },
+  };
+}
