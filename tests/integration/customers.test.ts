@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPORT_BATCH_ROWS } from "~/features/orders/server/export-csv.server";
 import { securityAudit } from "~/features/security/schema.server";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
@@ -273,5 +274,21 @@ describe("the CSV exports", () => {
       ["eve@example.com", "10.00"],
       ["ann@example.com", "77.77"],
     ]);
+  });
+
+  it("streams a store bigger than one cursor batch: every order once, newest first", async () => {
+    const store = await createSignedInCreator(server, mail, { firstName: "Max" });
+    const count = EXPORT_BATCH_ROWS * 2 + 37;
+    await server.db.execute(sql`
+      insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, created_at)
+      select ${store.id}, 'Bulk', 'bulk' || (i % 100) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
+      from generate_series(1, ${count}::int) as i`);
+    const records = parseCsv(await (await get(store, "/orders/export.csv")).text()).slice(1);
+    expect(records).toHaveLength(count);
+    expect(new Set(records.map((record) => record[0])).size).toBe(count);
+    const times = records.map((record) => record[1]!);
+    expect(times).toEqual([...times].sort().reverse());
+    const customers = parseCsv(await (await get(store, "/customers/export.csv")).text()).slice(1);
+    expect(customers).toHaveLength(100);
   });
 });

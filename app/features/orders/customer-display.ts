@@ -39,6 +39,8 @@ export type CustomerListItem = {
   spent: SpentByCurrency;
   /** The sort key of "Total spent": net minor units over every currency (most stores sell in one). */
   spentCents: number;
+  /** Their latest order (the keyset of the list by last purchase; absent in other sorts). */
+  lastOrderId?: string;
 };
 
 /** One customer with their orders (newest first, a page at a time). */

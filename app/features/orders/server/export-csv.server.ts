@@ -11,7 +11,7 @@ import { csvRecord, decimalAmount, textCell } from "./csv.server";
 // stays one batch, whatever the store's size. The transaction holds one pool connection for the export's length. Dates: ISO 8601 UTC, and the same instant in the seller's time zone.
 
 /** Rows per cursor fetch (and per chunk of CSV). */
-export const EXPORT_BATCH_ROWS = 2_000;
+export const EXPORT_BATCH_ROWS = 500;
 
 /** Where the CSV goes, a chunk at a time: resolves when the next chunk may be written (backpressure); throws to stop. */
 export type CsvSink = (chunk: string) => Promise<void>;

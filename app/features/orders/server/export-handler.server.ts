@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { once } from "node:events";
 import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
 import { CUSTOMERS_EXPORT_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/orders/customer-display";
 import { isOrderFilter } from "~/features/orders/order-display";
@@ -17,6 +16,19 @@ export function matchExportPath(pathname: string): "orders" | "customers" | null
   if (pathname === ORDERS_EXPORT_PATH) return "orders";
   if (pathname === CUSTOMERS_EXPORT_PATH) return "customers";
   return null;
+}
+
+/** Resolves when `res` can take more (drain) or is gone (close); both listeners removed either way. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }
 
 function headersOf(req: IncomingMessage): Headers {
@@ -92,7 +104,7 @@ export function createExportHandler(services: AppServices) {
     });
     const write = async (chunk: string) => {
       if (closed) throw new Error("the client closed the export");
-      if (!res.write(chunk)) await Promise.race([once(res, "drain"), once(res, "close")]);
+      if (!res.write(chunk)) await drained(res);
     };
     try {
       if (kind === "orders") await exportOrdersCsv(db, user.id, { status, timeZone }, write);
