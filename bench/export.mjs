@@ -91,7 +91,7 @@ try {
   const server = await startServer({}, { dataDir });
   const cookie = creator.cookies[0];
   try {
-    const rows = [["read (store of " + ORDERS.toLocaleString("en-US") + " orders)", "p50 ms", "p95 ms"]];
+    const rows = [[`read (store of ${ORDERS.toLocaleString("en-US")} orders)`, "p50 ms", "p95 ms"]];
     for (const [label, path] of [
       ["/customers (by last purchase)", "/customers"],
       ["/customers?sort=spent", "/customers?sort=spent"],
