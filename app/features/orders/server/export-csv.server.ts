@@ -37,22 +37,18 @@ async function eachBatch<Row>(db: Database, query: SQL, batch: (rows: Row[]) => 
 const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const local = (column: SQL, timeZone: string) => sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
-type OrderRow = {
-  id: string;
-  created_utc: string;
-  created_local: string;
-  paid_utc: string | null;
-  status: string;
-  product_name: string;
-  customer_email: string;
-  currency: string;
-  subtotal_cents: number;
-  discount_cents: number;
-  discount_code: string | null;
-  amount_cents: number;
-  platform_fee_cents: number;
-  refunded_cents: number;
+/**
+ * textCell (csv.server.ts) in SQL, for the orders export: Postgres writes each record as one text, so a million
+ * orders cost the server a million strings rather than a million row objects of fifteen fields (the garbage of
+ * which grew the heap past the export's memory budget). Same rules: formula start → apostrophe; quotes doubled.
+ */
+const sqlTextCell = (value: SQL) => sql`(case when ${value} ~ E'^[-=+@\\t\\r]' then '''' || ${value} else coalesce(${value}, '') end)`;
+const sqlQuoted = (value: SQL) => {
+  const safe = sqlTextCell(value);
+  return sql`(case when ${safe} ~ E'[",\\r\\n]' then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
 };
+/** decimalAmount in SQL: minor units as "12.50", "-0.05". */
+const sqlAmount = (minor: SQL) => sql`((${minor})::numeric / 100)::numeric(20, 2)::text`;
 
 const DISPLAY_STATUS = sql`case when o.status = 'paid' and o.refunded_cents > 0 then 'partly_refunded' else o.status end`;
 
@@ -85,36 +81,18 @@ export async function exportOrdersCsv(
       "net",
     ]),
   );
+  const fee = sql`(o.platform_fee_cents - coalesce((select sum(r.fee_refunded_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0))`;
   const query = sql`
-    select o.id, ${utc(sql`o.created_at`)} as created_utc, ${local(sql`o.created_at`, timeZone)} as created_local, ${utc(sql`o.paid_at`)} as paid_utc,
-      ${DISPLAY_STATUS} as status, o.product_name, o.customer_email, o.currency, o.subtotal_cents, o.discount_cents, o.discount_code,
-      o.amount_cents, o.platform_fee_cents - coalesce((select sum(r.fee_refunded_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0) as platform_fee_cents,
-      o.refunded_cents
+    select concat_ws(',', o.id::text, ${utc(sql`o.created_at`)}, ${local(sql`o.created_at`, timeZone)}, coalesce(${utc(sql`o.paid_at`)}, ''),
+      ${DISPLAY_STATUS}, ${sqlQuoted(sql`o.product_name`)}, ${sqlQuoted(sql`o.customer_email`)}, ${sqlQuoted(sql`o.currency`)},
+      ${sqlAmount(sql`o.subtotal_cents`)}, ${sqlAmount(sql`o.discount_cents`)}, ${sqlQuoted(sql`o.discount_code`)}, ${sqlAmount(sql`o.amount_cents`)},
+      ${sqlAmount(fee)}, ${sqlAmount(sql`o.refunded_cents`)}, ${sqlAmount(sql`o.amount_cents - o.refunded_cents - ${fee}`)}) as line
     from orders o
     where o.user_id = ${sellerId} and ${status ? ORDER_FILTER_SQL[status] : sql`true`}
     order by o.created_at desc, o.id desc`;
-  await eachBatch<OrderRow>(db, query, async (rows) => {
+  await eachBatch<{ line: string }>(db, query, async (rows) => {
     let chunk = "";
-    for (const row of rows) {
-      const net = Number(row.amount_cents) - Number(row.refunded_cents) - Number(row.platform_fee_cents);
-      chunk += csvRecord([
-        row.id,
-        row.created_utc,
-        row.created_local,
-        row.paid_utc ?? "",
-        row.status,
-        textCell(row.product_name),
-        textCell(row.customer_email),
-        textCell(row.currency),
-        decimalAmount(row.subtotal_cents),
-        decimalAmount(row.discount_cents),
-        textCell(row.discount_code),
-        decimalAmount(row.amount_cents),
-        decimalAmount(row.platform_fee_cents),
-        decimalAmount(row.refunded_cents),
-        decimalAmount(net),
-      ]);
-    }
+    for (const row of rows) chunk += `${row.line}\r\n`;
     await write(chunk);
   });
 }
