@@ -55,6 +55,10 @@ export default [
   // The seller's orders and refunds (issue 15)
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/orders-detail.tsx"),
+  // The seller's customers (issue 16.4); the CSV exports /orders/export.csv and /customers/export.csv are streamed by
+  // the Express app (app/features/orders/server/export-handler.server.ts)
+  route("customers", "routes/customers.tsx"),
+  route("customers/:email", "routes/customers-detail.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
   // Payments (issue 15): the seller's provider connection and the return from a provider's onboarding
   route("payments", "routes/payments.tsx"),

@@ -18,6 +18,7 @@ import { createUploadHandler } from "../app/features/catalog/server/upload-handl
 import { UPLOADS_PATH } from "../app/features/catalog/content/product-files";
 import { createStorePageCache } from "./store-page-cache";
 import { createDownloadHandler } from "../app/features/delivery/server/download-handler.server";
+import { createExportHandler, matchExportPath } from "../app/features/orders/server/export-handler.server";
 import { matchDownloadPath } from "../app/features/delivery/content/delivery-rules";
 import { paymentPageOrigins } from "../app/features/payments/server/payment-page-origins.server";
 import { countViews } from "./count-views";
@@ -158,6 +159,14 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
     const link = req.method === "GET" || req.method === "HEAD" ? matchDownloadPath(req.path) : null;
     if (!link) return next();
     downloads(req, res, link).catch(next);
+  });
+
+  // The seller's CSV exports of orders and customers (issue 16.4): streamed from a database cursor, outside React Router.
+  const exports = createExportHandler(services);
+  app.get(["/orders/export.csv", "/customers/export.csv"], (req, res, next) => {
+    const kind = matchExportPath(req.path);
+    if (!kind) return next();
+    exports(req, res, kind).catch(next);
   });
 
   if (devMiddleware) app.use(devMiddleware);

@@ -175,6 +175,9 @@ export const ERRORS = {
   REFUND_PROVIDER_FAILED: { status: 502, field: "form", message: "The payment provider refused the refund. Nothing was refunded." },
   REFUND_FAILED: { status: 503, field: "form", message: "The refund could not be completed. Please try again in a moment." },
 
+  // Customers (issue 16.4)
+  CUSTOMER_NOT_FOUND: { status: 404, field: "form", message: "No customer with this email has bought from your store." },
+
   // Delivery (issue 15): the download page, signed file links, the daily limit, the lost-link request
   DOWNLOAD_LINK_INVALID: { status: 404, field: "form", message: "This download link is not valid. Enter your email below to get a new one." },
   DOWNLOAD_LINK_EXPIRED: {

@@ -89,9 +89,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <>
                   <section id="stats" aria-label="Your figures" className="scroll-mt-24">
                     <StatCards stats={stats} />
-                    <p className="mt-3 text-sm">
+                    <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
                       <Link to="/orders" className="font-medium text-primary underline underline-offset-4">
                         View orders
+                      </Link>
+                      <Link to="/customers" className="font-medium text-primary underline underline-offset-4">
+                        View customers
                       </Link>
                     </p>
                   </section>

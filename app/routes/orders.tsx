@@ -2,7 +2,9 @@ import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/server/require-user.server";
+import { CsvExportLink } from "~/features/orders/components/customer-list";
 import { NoOrders, OrderFilter, OrderList } from "~/features/orders/components/order-list";
+import { CUSTOMERS_PATH, ORDERS_EXPORT_PATH } from "~/features/orders/customer-display";
 import { isOrderFilter, ORDERS_PATH } from "~/features/orders/order-display";
 import { ordersCursorParam, parseOrdersCursor, sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
@@ -23,11 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const last = page.orders.at(-1);
   const next = page.more && last ? `${ORDERS_PATH}?${new URLSearchParams({ ...(status ? { status } : {}), after: ordersCursorParam(last) })}` : null;
   const first = after ? `${ORDERS_PATH}${status ? `?status=${status}` : ""}` : null;
-  return { orders: page.orders, status, next, first, timeZone: resolveTimeZone(readTimeZone(ctx)) };
+  const exportHref = `${ORDERS_EXPORT_PATH}${status ? `?${new URLSearchParams({ status })}` : ""}`;
+  return { orders: page.orders, status, next, first, exportHref, timeZone: resolveTimeZone(readTimeZone(ctx)) };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders, status, next, first, timeZone } = loaderData;
+  const { orders, status, next, first, exportHref, timeZone } = loaderData;
   return (
     <PageShell>
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -35,7 +38,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-4 text-3xl font-bold tracking-tight">Orders</h1>
         <p className="mt-2 text-lg text-muted-foreground">Every checkout of your products, newest first. Times are in your time zone, {timeZone}.</p>
         <div className="mt-8 grid gap-6">
-          <OrderFilter status={status} />
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <OrderFilter status={status} />
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to={CUSTOMERS_PATH} variant="outline">
+                View customers
+              </ButtonLink>
+              <CsvExportLink href={exportHref}>{status ? "Export these orders (CSV)" : "Export orders (CSV)"}</CsvExportLink>
+            </div>
+          </div>
           {orders.length ? <OrderList orders={orders} timeZone={timeZone} /> : <NoOrders filtered={Boolean(status || first)} />}
           {next || first ? (
             <nav aria-label="Pages of orders" className="flex flex-wrap gap-2">

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityAudit } from "~/features/security/schema.server";
 import { session } from "~/features/accounts/schema.server";
@@ -17,6 +17,7 @@ const SIGNED_IN_PAGES = [
   "/settings",
   "/security-settings",
   "/orders",
+  "/customers",
   "/tools/estore-builder",
   "/tools/products",
   "/tools/products/new",
@@ -102,6 +103,18 @@ describe("one database round trip per signed-in read", () => {
     expect(created.status).toBe(302);
     const path = created.headers.get("location")!;
     for (const url of [path, `${path}.data`]) {
+      const read = await statementsOf(url);
+      expect(read.status).toBe(200);
+      expect(read.statements).toHaveLength(1);
+    }
+  });
+
+  it("a customer's page (issue 16.4): one statement for the customer's figures and their orders", async () => {
+    await server.db.execute(sql`
+      insert into orders (user_id, product_name, customer_email, status, amount_cents, currency)
+      values (${creator.id}, 'Round trip guide', 'Round.Trip@example.com', 'paid', 1200, 'USD')`);
+    const path = `/customers/${encodeURIComponent("round.trip@example.com")}`;
+    for (const url of [path, `${path}.data`, "/customers?sort=spent&q=round", "/customers.data?sort=orders"]) {
       const read = await statementsOf(url);
       expect(read.status).toBe(200);
       expect(read.statements).toHaveLength(1);

@@ -24,7 +24,8 @@ export function ordersCursorParam(order: { createdAt: string; id: string }): str
   return `${order.createdAt}_${order.id}`;
 }
 
-const FILTERS: Record<OrderDisplayStatus, SQL> = {
+/** Each status filter of /orders as a condition on `o` (orders), shared with the CSV export. */
+export const ORDER_FILTER_SQL: Record<OrderDisplayStatus, SQL> = {
   pending: sql`o.status = 'pending'`,
   paid: sql`o.status = 'paid' and o.refunded_cents = 0`,
   partly_refunded: sql`o.status = 'paid' and o.refunded_cents > 0`,
@@ -45,7 +46,7 @@ export function sellerOrdersQuery(filter: OrderDisplayStatus | null, after: Orde
           o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.created_at as "createdAt"
         from orders o
         where o.user_id = me.user_id
-          and ${filter ? FILTERS[filter] : sql`true`}
+          and ${filter ? ORDER_FILTER_SQL[filter] : sql`true`}
           and ${after ? sql`(o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`}
         order by o.created_at desc, o.id desc
         limit ${ORDERS_PAGE_SIZE + 1}

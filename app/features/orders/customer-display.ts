@@ -1,0 +1,53 @@
+import type { OrderListItem } from "~/features/orders/order-display";
+
+// How the seller's customers pages show a buyer (issue 16.4). Browser-safe.
+//
+// A customer is one buyer email (letter case ignored) among the seller's orders that were paid: paid, partly
+// refunded, fully refunded or disputed. Each of those counts as an order; only paid ones (net of what was
+// refunded of them) count towards what the customer spent: a fully refunded order's money went back, and a
+// disputed order's money is held by the provider. Pending and expired checkouts never make a customer.
+
+export const CUSTOMERS_PATH = "/customers";
+export const CUSTOMERS_EXPORT_PATH = "/customers/export.csv";
+export const ORDERS_EXPORT_PATH = "/orders/export.csv";
+export const customerPath = (email: string) => `${CUSTOMERS_PATH}/${encodeURIComponent(email.toLowerCase())}`;
+
+/** Customers per page of the list. */
+export const CUSTOMERS_PAGE_SIZE = 25;
+
+export const CUSTOMER_SORTS = [
+  { value: "last", label: "Last purchase" },
+  { value: "spent", label: "Total spent" },
+  { value: "orders", label: "Orders" },
+] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number]["value"];
+
+export function isCustomerSort(value: unknown): value is CustomerSort {
+  return typeof value === "string" && CUSTOMER_SORTS.some((sort) => sort.value === value);
+}
+
+/** What a customer spent, per currency (minor units, net of refunds), largest first. */
+export type SpentByCurrency = { currency: string; cents: number }[];
+
+/** A row of the seller's customers list. */
+export type CustomerListItem = {
+  /** The buyer's email, lower-cased (one customer whatever the case they typed). */
+  email: string;
+  firstPurchaseAt: string;
+  lastPurchaseAt: string;
+  orders: number;
+  spent: SpentByCurrency;
+  /** The sort key of "Total spent": net minor units over every currency (most stores sell in one). */
+  spentCents: number;
+  /** Their latest order (the keyset of the list by last purchase; absent in other sorts). */
+  lastOrderId?: string;
+};
+
+/** One customer with their orders (newest first, a page at a time). */
+export type CustomerDetail = CustomerListItem & { orderList: OrderListItem[]; more: boolean };
+
+/** The search box: an email or part of one, trimmed, at most 254 characters. */
+export function customerSearch(value: string | null): string | null {
+  const trimmed = value?.trim().toLowerCase().slice(0, 254) ?? "";
+  return trimmed ? trimmed : null;
+}

@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import { CUSTOMERS_EXPORT_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/orders/customer-display";
+import { isOrderFilter } from "~/features/orders/order-display";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import type { RequestContext } from "~/server/http/request-context.server";
+import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
+import type { AppServices } from "~/server/services.server";
+import { exportFileName } from "./csv.server";
+import { exportCustomersCsv, exportOrdersCsv } from "./export-csv.server";
+
+/** The export a path names, or null (the Express app then passes the request on). */
+export function matchExportPath(pathname: string): "orders" | "customers" | null {
+  if (pathname === ORDERS_EXPORT_PATH) return "orders";
+  if (pathname === CUSTOMERS_EXPORT_PATH) return "customers";
+  return null;
+}
+
+/** Resolves when `res` can take more (drain) or is gone (close); both listeners removed either way. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return headers;
+}
+
+/**
+ * GET /orders/export.csv (honouring /orders' `status` filter) and GET /customers/export.csv (honouring /customers'
+ * `q` search): the signed-in seller's own rows as a CSV download, streamed from a database cursor with
+ * backpressure (export-csv.server.ts). Each export writes a security event, orders_exported or customers_exported
+ * (category data: money data leaving the app). Without a session the browser is sent to sign in, as pages do.
+ *
+ * Mounted on the Express app, not as a React Router resource route: React Router's response writer keeps every
+ * chunk it wrote until the response ends (see app/features/delivery/server/download-handler.server.ts), so a
+ * million orders would be held in memory.
+ */
+export function createExportHandler(services: AppServices) {
+  const { db, logger } = services;
+  return async (req: IncomingMessage, res: ServerResponse, kind: "orders" | "customers"): Promise<void> => {
+    const headers = headersOf(req);
+    const url = new URL(req.url ?? "/", services.env.APP_URL);
+    const ctx: RequestContext = {
+      headers,
+      url,
+      meta: { ipAddress: headers.get(CLIENT_IP_HEADER) || undefined, userAgent: headers.get("user-agent")?.slice(0, 512) || undefined },
+    };
+    const user = await getSessionUser(services, ctx);
+    if (!user?.emailVerified || user.secondFactor === "pending") {
+      await recordSecurityEvent(
+        db,
+        {
+          eventType: "unauthorized_access_attempt",
+          eventCategory: "authorization",
+          severity: "low",
+          riskScore: 1,
+          details: { route: url.pathname, reason: "no_session" },
+        },
+        ctx.meta,
+      );
+      res.writeHead(303, { Location: `/auth?from=${encodeURIComponent(url.pathname + url.search)}`, "Cache-Control": "no-store", "Content-Length": "0" });
+      return void res.end();
+    }
+    const timeZone = resolveTimeZone(readTimeZone(ctx));
+    const requested = url.searchParams.get("status");
+    const status = kind === "orders" && isOrderFilter(requested) ? requested : null;
+    const search = kind === "customers" ? customerSearch(url.searchParams.get("q")) : null;
+    await recordSecurityEvent(
+      db,
+      {
+        userId: user.id,
+        eventType: kind === "orders" ? "orders_exported" : "customers_exported",
+        eventCategory: "data",
+        severity: "low",
+        riskScore: 2,
+        details: kind === "orders" ? { status } : { searched: search !== null },
+      },
+      ctx.meta,
+    );
+    res.writeHead(200, {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="${exportFileName(kind)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+    let closed = false;
+    res.on("close", () => {
+      closed = true;
+    });
+    const write = async (chunk: string) => {
+      if (closed) throw new Error("the client closed the export");
+      if (!res.write(chunk)) await drained(res);
+    };
+    try {
+      if (kind === "orders") await exportOrdersCsv(db, user.id, { status, timeZone }, write);
+      else await exportCustomersCsv(db, user.id, { search, timeZone }, write);
+      res.end();
+    } catch (error) {
+      if (!closed) logger.error({ err: error, kind }, "a CSV export failed");
+      // Headers are sent: cut the response, so the download is seen as failed rather than complete.
+      res.destroy();
+    }
+  };
+}

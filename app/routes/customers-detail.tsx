@@ -1,0 +1,85 @@
+import { data } from "react-router";
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { ButtonLink } from "~/components/ui/button";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { spentText } from "~/features/orders/components/customer-list";
+import { OrderList } from "~/features/orders/components/order-list";
+import { CUSTOMERS_PATH, customerPath } from "~/features/orders/customer-display";
+import { sellerCustomerQuery } from "~/features/orders/server/customers-query.server";
+import { ordersCursorParam, parseOrdersCursor } from "~/features/orders/server/seller-orders-query.server";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { ERRORS, type ErrorBody } from "~/lib/errors";
+import { pageMeta } from "~/lib/meta";
+import { formatDateTime, resolveTimeZone } from "~/lib/zoned-time";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/customers-detail";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Customer", description: "One buyer of your store." }),
+  { name: "robots", content: "noindex" },
+];
+
+/** One of the seller's customers (`:email`, URL-encoded, any case) with their orders; 404 when they never paid this seller. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  const email = params.email.trim().slice(0, 320);
+  const after = parseOrdersCursor(ctx.url.searchParams.get("after"));
+  const { page: customer } = await requireUser(context.services, ctx, { batch: context, page: sellerCustomerQuery(email, after) });
+  if (!customer) throw data<ErrorBody>({ code: "CUSTOMER_NOT_FOUND", message: ERRORS.CUSTOMER_NOT_FOUND.message }, { status: 404 });
+  const last = customer.orderList.at(-1);
+  const next = customer.more && last ? `${customerPath(customer.email)}?${new URLSearchParams({ after: ordersCursorParam(last) })}` : null;
+  const first = after ? customerPath(customer.email) : null;
+  return { customer, next, first, timeZone: resolveTimeZone(readTimeZone(ctx)) };
+}
+
+export default function CustomerPage({ loaderData }: Route.ComponentProps) {
+  const { customer, next, first, timeZone } = loaderData;
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <BackLink to={CUSTOMERS_PATH}>Back to customers</BackLink>
+        <h1 className="mt-4 break-all text-3xl font-bold tracking-tight">{customer.email}</h1>
+        <dl className="mt-6 grid gap-4 rounded-lg border p-4 sm:grid-cols-4">
+          <div>
+            <dt className="text-sm text-muted-foreground">First purchase</dt>
+            <dd className="font-medium">{formatDateTime(customer.firstPurchaseAt, timeZone)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Last purchase</dt>
+            <dd className="font-medium">{formatDateTime(customer.lastPurchaseAt, timeZone)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Orders</dt>
+            <dd className="font-medium">{customer.orders}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Total spent</dt>
+            <dd className="font-medium">{spentText(customer.spent)}</dd>
+          </div>
+        </dl>
+        <h2 className="mt-8 text-xl font-semibold">Orders</h2>
+        <p className="mt-1 text-muted-foreground">
+          Every order with this email, newest first, including unpaid checkouts. Times are in your time zone, {timeZone}.
+        </p>
+        <div className="mt-4 grid gap-6">
+          <OrderList orders={customer.orderList} timeZone={timeZone} />
+          {next || first ? (
+            <nav aria-label="Pages of this customer's orders" className="flex flex-wrap gap-2">
+              {first ? (
+                <ButtonLink to={first} variant="outline">
+                  Newest orders
+                </ButtonLink>
+              ) : null}
+              {next ? (
+                <ButtonLink to={next} variant="outline">
+                  Older orders
+                </ButtonLink>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+      </div>
+    </PageShell>
+  );
+}

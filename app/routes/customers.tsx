@@ -1,0 +1,77 @@
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { ButtonLink } from "~/components/ui/button";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { CsvExportLink, CustomerFilter, CustomerList, NoCustomers } from "~/features/orders/components/customer-list";
+import { CUSTOMERS_EXPORT_PATH, CUSTOMERS_PATH, customerSearch, isCustomerSort } from "~/features/orders/customer-display";
+import { ORDERS_PATH } from "~/features/orders/order-display";
+import { customersCursorParam, parseCustomersCursor, sellerCustomersQuery } from "~/features/orders/server/customers-query.server";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { pageMeta } from "~/lib/meta";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/customers";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Customers", description: "The buyers of your store." }),
+  { name: "robots", content: "noindex" },
+];
+
+/** The seller's customers, one per buyer email, by last purchase (or total spent, or orders), a page at a time, searchable by email. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  const params = ctx.url.searchParams;
+  const requested = params.get("sort");
+  const sort = isCustomerSort(requested) ? requested : "last";
+  const search = customerSearch(params.get("q"));
+  const after = parseCustomersCursor(sort, params.get("after"));
+  const { page } = await requireUser(context.services, ctx, { batch: context, page: sellerCustomersQuery(sort, search, after) });
+  const view = { ...(search ? { q: search } : {}), ...(sort !== "last" ? { sort } : {}) };
+  const last = page.customers.at(-1);
+  const next = page.more && last ? `${CUSTOMERS_PATH}?${new URLSearchParams({ ...view, after: customersCursorParam(sort, last) })}` : null;
+  const query = new URLSearchParams(view).toString();
+  const first = after ? `${CUSTOMERS_PATH}${query ? `?${query}` : ""}` : null;
+  const exportHref = `${CUSTOMERS_EXPORT_PATH}${search ? `?${new URLSearchParams({ q: search })}` : ""}`;
+  return { customers: page.customers, search, sort, next, first, exportHref, timeZone: resolveTimeZone(readTimeZone(ctx)) };
+}
+
+export default function Customers({ loaderData }: Route.ComponentProps) {
+  const { customers, search, sort, next, first, exportHref, timeZone } = loaderData;
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">Customers</h1>
+        <p className="mt-2 text-lg text-muted-foreground">
+          Everyone who paid for your products, once per email. Total spent is net of refunds. Times are in your time zone, {timeZone}.
+        </p>
+        <div className="mt-8 grid gap-6">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <CustomerFilter search={search} sort={sort} />
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to={ORDERS_PATH} variant="outline">
+                View orders
+              </ButtonLink>
+              <CsvExportLink href={exportHref}>Export customers (CSV)</CsvExportLink>
+            </div>
+          </div>
+          {customers.length ? <CustomerList customers={customers} timeZone={timeZone} /> : <NoCustomers searched={Boolean(search || first)} />}
+          {next || first ? (
+            <nav aria-label="Pages of customers" className="flex flex-wrap gap-2">
+              {first ? (
+                <ButtonLink to={first} variant="outline">
+                  First page
+                </ButtonLink>
+              ) : null}
+              {next ? (
+                <ButtonLink to={next} variant="outline">
+                  Next customers
+                </ButtonLink>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+      </div>
+    </PageShell>
+  );
+}

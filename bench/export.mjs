@@ -1,0 +1,142 @@
+// Issue 16 budget: a CSV export of a store's 1,000,000 orders streams with the server's memory (RSS of the
+// production server process, sampled every 100 ms) growing by < 100 MB. The orders are seeded directly with
+// generate_series on a throwaway embedded database (about 200,000 buyers, emails in mixed case, a tenth partly
+// refunded, some refunded or pending), then /orders/export.csv and /customers/export.csv are downloaded as the
+// signed-in seller; the client counts bytes and records (CRLF), never keeping the file. Also measured: the
+// /customers page (first page and a search) and a customer's page on that store, p50/p95 of a few reads.
+//
+//   npm run build && node bench/export.mjs
+//   BENCH_EXPORT_ORDERS=100000 node bench/export.mjs     (a smaller store; default 1,000,000)
+import { request } from "node:http";
+import { readFileSync, rmSync } from "node:fs";
+import { startServer, tempDataDir } from "./start-server.mjs";
+import { budgets, fmt, percentile, printTable, seedUsers, startAppProcess } from "./support/common.mjs";
+
+const ORDERS = Number(process.env.BENCH_EXPORT_ORDERS ?? 1_000_000);
+const BUYERS = Math.max(1, Math.floor(ORDERS / 5));
+const RSS_BUDGET_BYTES = 100 * 1024 * 1024;
+const MB = 1024 * 1024;
+const PAGE_READS = 20;
+
+const check = budgets("export");
+const figure = (label, value) => {
+  console.log(`          ${label}: ${value}`);
+  check.figure(label, value);
+};
+
+function rssOf(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** GETs `url` with `cookie`, counting bytes and CRLF-ended records as they arrive (nothing kept). */
+function download(url, cookie) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { cookie } }, (res) => {
+      let bytes = 0;
+      let records = 0;
+      res.on("data", (chunk) => {
+        bytes += chunk.length;
+        for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) records += 1;
+      });
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, bytes, records }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function timed(url, cookie) {
+  const times = [];
+  for (let run = 0; run < PAGE_READS; run += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+const dataDir = tempDataDir();
+try {
+  console.log(`export bench: ${ORDERS.toLocaleString("en-US")} orders, ${BUYERS.toLocaleString("en-US")} buyers, data ${dataDir}`);
+  const [creator] = await seedUsers({ DATA_DIR: dataDir }, { count: 1, prefix: "export", sessions: 1 });
+  const app = await startAppProcess({ DATA_DIR: dataDir });
+  const seedStarted = performance.now();
+  try {
+    // Mixed-case emails (every third order upper-cases its buyer), one order a minute back from now; statuses:
+    // 1 in 10 partly refunded, 1 in 50 refunded, 1 in 100 pending, the rest paid.
+    await app.request("sql", {
+      text: `insert into orders (user_id, product_name, store_name, customer_email, status, subtotal_cents, amount_cents, platform_fee_cents,
+               refunded_cents, currency, provider, created_at, paid_at)
+             select $1, 'Bench product ' || (i % 20), 'Bench store',
+               case when i % 3 = 0 then upper('buyer' || (i % $3) || '@bench.test') else 'buyer' || (i % $3) || '@bench.test' end,
+               case when i % 50 = 0 then 'refunded' when i % 100 = 1 then 'pending' else 'paid' end,
+               900 + (i % 7) * 100, 900 + (i % 7) * 100, 72,
+               case when i % 50 = 0 then 900 + (i % 7) * 100 when i % 10 = 5 then 250 else 0 end,
+               case when i % 17 = 0 then 'EUR' else 'USD' end, 'test',
+               now() - make_interval(mins => i), now() - make_interval(mins => i)
+             from generate_series(1, $2::int) as i`,
+      params: [creator.id, ORDERS, BUYERS],
+    });
+    await app.request("sql", { text: "analyze orders", params: [] });
+  } finally {
+    await app.close();
+  }
+  figure("seeded", `${ORDERS.toLocaleString("en-US")} orders in ${fmt((performance.now() - seedStarted) / 1000, 1)} s`);
+
+  const server = await startServer({}, { dataDir });
+  const cookie = creator.cookies[0];
+  try {
+    const rows = [[`read (store of ${ORDERS.toLocaleString("en-US")} orders)`, "p50 ms", "p95 ms"]];
+    for (const [label, path] of [
+      ["/customers (by last purchase)", "/customers"],
+      ["/customers?sort=spent", "/customers?sort=spent"],
+      ["/customers?q=buyer42@", "/customers?q=buyer42%40"],
+      ["/customers/buyer42@bench.test", "/customers/buyer42%40bench.test"],
+      ["/orders", "/orders"],
+    ]) {
+      const { p50, p95 } = await timed(`${server.origin}${path}`, cookie);
+      rows.push([label, fmt(p50), fmt(p95)]);
+      check.figure(`${label} p95 ms`, fmt(p95));
+    }
+    printTable(rows);
+
+    for (const [kind, path, expected] of [
+      ["orders", "/orders/export.csv", ORDERS + 1],
+      ["customers", "/customers/export.csv", null],
+    ]) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const baseline = rssOf(server.pid);
+      let peak = baseline;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssOf(server.pid));
+      }, 100);
+      const started = performance.now();
+      const result = await download(`${server.origin}${path}`, cookie);
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      if (result.status !== 200) throw new Error(`${path} answered ${result.status}`);
+      const growth = peak - baseline;
+      figure(
+        `${kind} export`,
+        `${result.records.toLocaleString("en-US")} records, ${fmt(result.bytes / MB, 1)} MB in ${fmt(seconds, 1)} s: ${fmt((result.records - 1) / seconds, 0)} rows/s`,
+      );
+      check.check(
+        `${kind} export: server RSS growth < 100 MB`,
+        growth < RSS_BUDGET_BYTES,
+        `${fmt(growth / MB, 1)} MB (baseline ${fmt(baseline / MB, 0)} MB, peak ${fmt(peak / MB, 0)} MB)`,
+      );
+      if (expected !== null) check.check(`${kind} export: every order, one record each (+ header)`, result.records === expected, String(result.records));
+      else check.check(`${kind} export: at least one record per buyer (+ header)`, result.records >= BUYERS + 1, String(result.records));
+    }
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+check.finish();

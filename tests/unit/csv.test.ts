@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { customerSearch, customerPath } from "~/features/orders/customer-display";
+import { parseCustomersCursor } from "~/features/orders/server/customers-query.server";
+import { csvRecord, decimalAmount, exportFileName, textCell } from "~/features/orders/server/csv.server";
+
+// Issue 16.4: the CSV cells of the exports (RFC 4180, formula injection) and the customers list's parameters.
+
+describe("CSV cells", () => {
+  it("quotes fields with commas, quotes, CR or LF, doubling quotes", () => {
+    expect(textCell("plain")).toBe("plain");
+    expect(textCell('a "b", c')).toBe('"a ""b"", c"');
+    expect(textCell("two\r\nlines")).toBe('"two\r\nlines"');
+    expect(textCell(null)).toBe("");
+  });
+
+  it("makes cells that start a formula text with an apostrophe", () => {
+    for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(textCell(`${start}1+1`)).toMatch(/^"?'/);
+    expect(textCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(textCell("a=1")).toBe("a=1");
+  });
+
+  it("writes amounts as decimal strings in integer maths, and records end with CRLF", () => {
+    expect(decimalAmount(1050)).toBe("10.50");
+    expect(decimalAmount(-5)).toBe("-0.05");
+    expect(decimalAmount("900719925474099312")).toBe("9007199254740993.12");
+    expect(csvRecord(["a", 1])).toBe("a,1\r\n");
+    expect(exportFileName("orders", new Date("2026-03-08T23:59:59Z"))).toBe("sellkit-orders-2026-03-08.csv");
+  });
+});
+
+describe("the customers list's parameters", () => {
+  it("reads cursors per sort and refuses anything else", () => {
+    expect(parseCustomersCursor("last", "2026-03-05T10:00:00.123456+00:00~0b7f3f1e-8a3c-4c59-9d2e-1f0a2b3c4d5e")).toEqual({
+      value: "2026-03-05T10:00:00.123456+00:00",
+      tie: "0b7f3f1e-8a3c-4c59-9d2e-1f0a2b3c4d5e",
+    });
+    expect(parseCustomersCursor("last", "2026-03-05T10:00:00Z~ann@example.com")).toBeNull();
+    expect(parseCustomersCursor("spent", "2750~ann~x@example.com")).toEqual({ value: "2750", tie: "ann~x@example.com" });
+    expect(parseCustomersCursor("orders", "1; drop table orders~a@b.c")).toBeNull();
+    expect(parseCustomersCursor("orders", null)).toBeNull();
+  });
+
+  it("lower-cases searches and customer addresses", () => {
+    expect(customerSearch("  Ann@Example.COM ")).toBe("ann@example.com");
+    expect(customerSearch("   ")).toBeNull();
+    expect(customerPath("Ann+shop@Example.com")).toBe("/customers/ann%2Bshop%40example.com");
+  });
+});
