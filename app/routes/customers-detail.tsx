@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
-import { ButtonLink } from "~/components/ui/button";
+import { KeysetPager } from "~/components/ui/keyset-pager";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { spentText } from "~/features/orders/components/customer-list";
 import { OrderList } from "~/features/orders/components/order-list";
@@ -64,20 +64,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
         </p>
         <div className="mt-4 grid gap-6">
           <OrderList orders={customer.orderList} timeZone={timeZone} />
-          {next || first ? (
-            <nav aria-label="Pages of this customer's orders" className="flex flex-wrap gap-2">
-              {first ? (
-                <ButtonLink to={first} variant="outline">
-                  Newest orders
-                </ButtonLink>
-              ) : null}
-              {next ? (
-                <ButtonLink to={next} variant="outline">
-                  Older orders
-                </ButtonLink>
-              ) : null}
-            </nav>
-          ) : null}
+          <KeysetPager label="Pages of this customer's orders" first={first} next={next} firstLabel="Newest orders" nextLabel="Older orders" />
         </div>
       </div>
     </PageShell>

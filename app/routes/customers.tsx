@@ -1,6 +1,7 @@
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
+import { KeysetPager } from "~/components/ui/keyset-pager";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { CsvExportLink, CustomerFilter, CustomerList, NoCustomers } from "~/features/orders/components/customer-list";
 import { CUSTOMERS_EXPORT_PATH, CUSTOMERS_PATH, customerSearch, isCustomerSort } from "~/features/orders/customer-display";
@@ -56,20 +57,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {customers.length ? <CustomerList customers={customers} timeZone={timeZone} /> : <NoCustomers searched={Boolean(search || first)} />}
-          {next || first ? (
-            <nav aria-label="Pages of customers" className="flex flex-wrap gap-2">
-              {first ? (
-                <ButtonLink to={first} variant="outline">
-                  First page
-                </ButtonLink>
-              ) : null}
-              {next ? (
-                <ButtonLink to={next} variant="outline">
-                  Next customers
-                </ButtonLink>
-              ) : null}
-            </nav>
-          ) : null}
+          <KeysetPager label="Pages of customers" first={first} next={next} firstLabel="First page" nextLabel="Next customers" />
         </div>
       </div>
     </PageShell>

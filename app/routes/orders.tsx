@@ -1,6 +1,7 @@
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
+import { KeysetPager } from "~/components/ui/keyset-pager";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { CsvExportLink } from "~/features/orders/components/customer-list";
 import { NoOrders, OrderFilter, OrderList } from "~/features/orders/components/order-list";
@@ -48,20 +49,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {orders.length ? <OrderList orders={orders} timeZone={timeZone} /> : <NoOrders filtered={Boolean(status || first)} />}
-          {next || first ? (
-            <nav aria-label="Pages of orders" className="flex flex-wrap gap-2">
-              {first ? (
-                <ButtonLink to={first} variant="outline">
-                  Newest orders
-                </ButtonLink>
-              ) : null}
-              {next ? (
-                <ButtonLink to={next} variant="outline">
-                  Older orders
-                </ButtonLink>
-              ) : null}
-            </nav>
-          ) : null}
+          <KeysetPager label="Pages of orders" first={first} next={next} firstLabel="Newest orders" nextLabel="Older orders" />
         </div>
       </div>
     </PageShell>

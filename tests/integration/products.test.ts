@@ -94,7 +94,7 @@ describe("Product Manager pages", () => {
     const list = await (await get(alice, "/tools/products")).text();
     expect(list).toContain("No products yet");
     expect(list).toContain("Product Manager");
-    expect(list).not.toContain("coming later"); // not the generic tools/:tool page
+    expect(list).not.toContain("works from your online store setup"); // not the generic tools/:tool page
     expect(list).toContain('href="/tools/products/new"');
     const form = await get(alice, "/tools/products/new");
     expect(form.status).toBe(200);

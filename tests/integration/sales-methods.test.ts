@@ -183,13 +183,13 @@ describe("tool pages", () => {
   it("show what the tool does and the creator's saved setup in words, with a link to edit it", async () => {
     const html = await (await get(alice, "/tools/estore-builder")).text();
     expect(html).toContain("E-shop Builder");
-    expect(html).not.toContain("coming later"); // the E-shop Builder is a real tool (issue 14)
+    expect(html).not.toContain("works from your online store setup"); // the E-shop Builder is a real tool (issue 14)
     expect(html).toContain("Ada&#x27;s New Atelier");
     expect(html).toContain("Books");
     expect(html).toContain("EUR – Euro");
     expect(html).toContain('href="/sales/online-store"');
     const events = await (await get(alice, "/tools/mobile-pos")).text();
-    expect(events).toContain("coming later");
+    expect(events).toContain("Mobile POS works from your event sales setup");
     expect(events).toContain("Art Shows");
     expect(events).toContain("Card Reader");
   });

@@ -1,0 +1,36 @@
+import { ButtonLink } from "./button";
+
+/**
+ * The links of a keyset-paginated list: back to the first page and on to the next, each shown only when it
+ * exists (nothing at all on a single page).
+ */
+export function KeysetPager({
+  label,
+  first,
+  next,
+  firstLabel,
+  nextLabel,
+}: {
+  /** The navigation landmark's name ("Pages of orders"). */
+  label: string;
+  first: string | null | undefined;
+  next: string | null | undefined;
+  firstLabel: string;
+  nextLabel: string;
+}) {
+  if (!first && !next) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {first ? (
+        <ButtonLink to={first} variant="outline">
+          {firstLabel}
+        </ButtonLink>
+      ) : null}
+      {next ? (
+        <ButtonLink to={next} variant="outline">
+          {nextLabel}
+        </ButtonLink>
+      ) : null}
+    </nav>
+  );
+}
