@@ -44,7 +44,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-4 text-3xl font-bold tracking-tight">{tool.name}</h1>
         <p className="mt-2 text-lg text-muted-foreground">{tool.description}</p>
         <p className="mt-4 rounded-md border border-dashed p-4 text-sm">
-          {tool.name} works from your {method.name.toLowerCase()} setup: what you saved there is shown below, and every change you make there shows here.
+          {`${tool.name} works from your ${method.name.toLowerCase()} setup: what you saved there is shown below, and every change you make there shows here.`}
         </p>
         <SetupSummaryCard
           className="mt-8"
