@@ -8,12 +8,10 @@
 //
 //   node bench/lighthouse-checkout.mjs
 import { rmSync } from "node:fs";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { seedUsers, startAppProcess } from "./support/common.mjs";
+import { auditPages } from "./support/lighthouse-runner.mjs";
 import { startServer, tempDataDir } from "./start-server.mjs";
 
-const BUDGET = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
 const HANDLE = "lighthouse-shop";
 const SLUG = "planner-kit";
 
@@ -61,64 +59,16 @@ const returnUrl = new URL(paid.headers.get("location"));
 // so Lighthouse's SEO audit "is-crawlable" fails there and SEO reads 63. Their SEO budget is met when that audit is
 // the only one failing (printed as such); the checkout page itself is indexable (canonical: the sales page).
 const ROUTES = [
-  ["checkout page", buyPath, false],
-  ["TEST MODE page", openTestPage, true],
-  ["return page (paid)", `${returnUrl.pathname}${returnUrl.search}`, true],
+  { label: "checkout page", path: buyPath },
+  { label: "TEST MODE page", path: openTestPage, noindex: true },
+  { label: "return page (paid)", path: `${returnUrl.pathname}${returnUrl.search}`, noindex: true },
 ];
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
-let failed = false;
+let passed = false;
 try {
-  console.log("page".padEnd(22), "perf", "a11y", "best", " seo", "  LCP ms", " TBT ms", "  CLS");
-  for (const [label, route, noindex] of ROUTES) {
-    let result;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      result = await lighthouse(`${server.origin}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
-      if (!result.lhr.runtimeError) break;
-    }
-    const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) {
-      failed = true;
-      console.log(label.padEnd(22), `Lighthouse error: ${runtimeError.code} ${runtimeError.message}`);
-      continue;
-    }
-    const num = (id, digits = 0) => (audits[id]?.numericValue === undefined ? "n/a" : audits[id].numericValue.toFixed(digits));
-    const scores = Object.fromEntries(Object.keys(BUDGET).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]));
-    const failingAudits = (k) =>
-      Object.values(audits).filter((a) => a.score !== null && a.score < 1 && categories[k].auditRefs.some((r) => r.id === a.id && r.weight > 0));
-    const onlyNoindex = noindex && failingAudits("seo").every((a) => a.id === "is-crawlable");
-    const misses = Object.entries(BUDGET).filter(([k, min]) => scores[k] < min && !(k === "seo" && onlyNoindex));
-    if (misses.length) failed = true;
-    console.log(
-      label.padEnd(22),
-      String(scores.performance).padStart(4),
-      String(scores.accessibility).padStart(4),
-      String(scores["best-practices"]).padStart(4),
-      String(scores.seo).padStart(4),
-      num("largest-contentful-paint").padStart(8),
-      num("total-blocking-time").padStart(7),
-      num("cumulative-layout-shift", 3).padStart(6),
-      misses.length ? ` MISSED: ${misses.map(([k]) => k).join(", ")}` : noindex && scores.seo < 100 ? " (seo: only is-crawlable fails: noindex by design)" : "",
-    );
-    for (const [k] of misses) {
-      for (const a of failingAudits(k).slice(0, 5)) console.log(`    ${k}: ${a.id} (${a.score}) ${a.displayValue ?? ""} ${a.title ?? ""}`);
-    }
-  }
+  passed = await auditPages(server.origin, ROUTES);
 } finally {
-  await chrome.kill();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-process.exit(failed ? 1 : 0);
+process.exit(passed ? 0 : 1);
