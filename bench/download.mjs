@@ -9,24 +9,18 @@
 //   BENCH_DOWNLOAD_BYTES=536870912 node bench/download.mjs     (a smaller file; default 2 GiB, the product limit)
 //   BENCH_DOWNLOAD_TIMEOUT_MS (default 15 min: the script stops with an error after it)
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { startServer } from "./start-server.mjs";
+import { MB, RSS_BUDGET_BYTES, exitAfter, sampleRss, writePseudoRandomFile } from "./support/big-files.mjs";
 import { budgets, fmt, seedUsers, startAppProcess } from "./support/common.mjs";
 
 const SIZE = Number(process.env.BENCH_DOWNLOAD_BYTES ?? 2 * 1024 ** 3);
 const TIMEOUT_MS = Number(process.env.BENCH_DOWNLOAD_TIMEOUT_MS ?? 15 * 60_000);
-const RSS_BUDGET_BYTES = 100 * 1024 * 1024;
-const MB = 1024 * 1024;
 
-const deadline = setTimeout(() => {
-  console.error(`download bench: not finished within ${TIMEOUT_MS} ms`);
-  process.exit(2);
-}, TIMEOUT_MS);
-deadline.unref();
+exitAfter(TIMEOUT_MS, "download");
 
 const check = budgets("download");
 const figure = (label, value) => {
@@ -37,28 +31,10 @@ const work = mkdtempSync(path.join(tmpdir(), "sellkit-bench-download-"));
 const dataDir = path.join(work, "data");
 const uploadId = randomBytes(16).toString("hex");
 
-/** Writes SIZE pseudo-random bytes (1 MiB blocks of a stretched seed: not compressible, not all zero) as the stored file. */
-async function generateStoredFile() {
+/** Writes SIZE pseudo-random bytes as the stored file; resolves with their SHA-256. */
+function generateStoredFile() {
   mkdirSync(path.join(dataDir, "uploads"), { recursive: true });
-  const hash = createHash("sha256");
-  const seed = randomBytes(MB);
-  async function* blocks() {
-    for (let written = 0, index = 0; written < SIZE; index += 1) {
-      const block = Buffer.from(seed);
-      block.writeUInt32LE(index, 0);
-      const piece = block.subarray(0, Math.min(MB, SIZE - written));
-      hash.update(piece);
-      written += piece.length;
-      yield piece;
-    }
-  }
-  await pipeline(blocks, createWriteStream(path.join(dataDir, "uploads", uploadId)));
-  return hash.digest("hex");
-}
-
-function rssOf(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) * 1024 : 0;
+  return writePseudoRandomFile(path.join(dataDir, "uploads", uploadId), SIZE);
 }
 
 /**
@@ -125,11 +101,7 @@ try {
     const url = `${server.origin}${link}`;
 
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const baseline = rssOf(server.pid);
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssOf(server.pid));
-    }, 100);
+    const memory = sampleRss(server.pid);
 
     const whole = createHash("sha256");
     const started = performance.now();
@@ -143,17 +115,16 @@ try {
     const first = await download(url, {}, resumed, Math.floor(SIZE / 2) + 12_345);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const rest = await download(url, { range: `bytes=${first.received}-`, "if-range": full.headers.etag }, resumed);
-    clearInterval(sampler);
+    const { baseline, growth } = memory.stop();
     const resumedSha = resumed.digest("hex");
 
-    const growth = peak - baseline;
     figure("bytes", `${fmt(SIZE / MB, 0)} MiB; ETag ${full.headers.etag?.slice(0, 18)}…"`);
     figure("download", `${fmt(seconds, 2)} s, ${fmt(SIZE / MB / seconds, 0)} MiB/s`);
     figure("resume", `dropped after ${fmt(first.received / MB, 1)} MiB, resumed with ${rest.status} ${rest.headers["content-range"]}`);
     check.check(
       "server RSS growth < 100 MB",
       growth < RSS_BUDGET_BYTES,
-      `${fmt(growth / MB, 1)} MB (baseline ${fmt(baseline / MB, 0)} MB, peak ${fmt(peak / MB, 0)} MB)`,
+      `${fmt(growth / MB, 1)} MB (baseline ${fmt(baseline / MB, 0)} MB, peak ${fmt((baseline + growth) / MB, 0)} MB)`,
     );
     check.check("downloaded SHA-256 equals the source's", wholeSha === sourceSha && full.received === SIZE, wholeSha.slice(0, 16));
     check.check(
