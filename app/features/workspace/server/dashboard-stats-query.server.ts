@@ -14,24 +14,39 @@ const recent = sql`now() - make_interval(days => ${STATS_WINDOW_DAYS})`;
 const previous = sql`now() - make_interval(days => ${STATS_WINDOW_DAYS * 2})`;
 
 /**
- * Total Sales, Orders, Products and Customers of the signed-in creator, from their own products and paid orders
- * (issue 15: pending, expired, refunded and disputed orders are not sales; revenue is net of partial refunds),
+ * What counts as a sale, everywhere (issue 16): an order whose status is `paid` or `refunded` (a refunded order
+ * still counts as one order, its revenue `amount_cents - refunded_cents` is 0); pending, expired and disputed
+ * orders are not sales. `o` is the orders table.
+ */
+export const IS_SALE = sql`o.status in ('paid', 'refunded')`;
+/**
+ * When a sale happened: its `paid_at` (rows from before issue 15, and a refund reported before its payment, have
+ * none: then when the order was made).
+ */
+export const SOLD_AT = sql`coalesce(o.paid_at, o.created_at)`;
+
+/** The signed-in creator's store currency: the online store's setting, USD until one is chosen. */
+export const STORE_CURRENCY = sql`coalesce(
+  (select settings->>'currency' from sales_methods where user_id = me.user_id and method = 'online_store' and settings->>'currency' ~ '^[A-Z]{3}$'),
+  ${DEFAULT_STORE_CURRENCY}::text
+)`;
+
+/**
+ * Total Sales, Orders, Products and Customers of the signed-in creator, from their own products and sales
+ * (IS_SALE, dated SOLD_AT; revenue is net of refunds),
  * with the change of the last STATS_WINDOW_DAYS days against the window before. Sales are summed in the
  * store's currency (the online store's setting, USD until one is chosen). One scan of the creator's orders
  * and one of their products, each figure an aggregate with a FILTER.
  */
 export const dashboardStatsQuery: PageQuery<DashboardStats> = {
   json: sql`(
-    with store as (
-      select coalesce(
-        (select settings->>'currency' from sales_methods where user_id = me.user_id and method = 'online_store' and settings->>'currency' ~ '^[A-Z]{3}$'),
-        ${DEFAULT_STORE_CURRENCY}::text
-      ) as currency
+    with store as (select ${STORE_CURRENCY} as currency),
+    sold as (
+      select o.amount_cents - o.refunded_cents as amount_cents, ${SOLD_AT} as sold_at, lower(o.customer_email) as customer, o.currency = store.currency as in_store_currency
+      from orders o cross join store where o.user_id = me.user_id and ${IS_SALE}
     ),
     mine as (
-      select o.amount_cents - o.refunded_cents as amount_cents, o.created_at, lower(o.customer_email) as customer, o.currency = store.currency as in_store_currency,
-        o.created_at >= ${recent} as is_recent, (o.created_at >= ${previous} and o.created_at < ${recent}) as is_previous
-      from orders o cross join store where o.user_id = me.user_id and o.status = 'paid'
+      select amount_cents, customer, in_store_currency, sold_at >= ${recent} as is_recent, (sold_at >= ${previous} and sold_at < ${recent}) as is_previous from sold
     ),
     order_figures as (
       select
