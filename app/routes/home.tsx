@@ -128,10 +128,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 /** The creator dashboard of a signed-in visitor: their figures follow their orders live (re-read on each change). */
 function SignedInHome({ data }: { data: DashboardTabsData | undefined }) {
-  useLiveFigures(Boolean(data));
+  const live = useLiveFigures(Boolean(data));
   return (
     <PageShell>
-      <SampleCreatorDashboard data={data} />
+      <div data-live={data ? (live ? "connected" : "connecting") : undefined}>
+        <SampleCreatorDashboard data={data} />
+      </div>
     </PageShell>
   );
 }

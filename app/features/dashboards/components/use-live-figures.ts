@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { useEventStream } from "~/lib/use-event-stream";
 
@@ -11,8 +11,10 @@ export const LIVE_FIGURES_DEBOUNCE_MS = 300;
  * Keeps a page's figures live (issue 16.6): when one of the seller's orders is paid, refunded or disputed, on any
  * instance, the page's loaders run again (the same reads as a reload, with the session check), at most once per
  * LIVE_FIGURES_DEBOUNCE_MS. After a dropped connection the stream comes back by itself and the page re-reads.
+ * Returns whether the stream is open now (pages mark it as `data-live` on what it keeps live).
  */
-export function useLiveFigures(enabled = true): void {
+export function useLiveFigures(enabled = true): boolean {
+  const [connected, setConnected] = useState(false);
   const { revalidate } = useRevalidator();
   const navigation = useNavigation();
   const navigating = useRef(false);
@@ -29,6 +31,7 @@ export function useLiveFigures(enabled = true): void {
         }, LIVE_FIGURES_DEBOUNCE_MS);
       },
     },
-    { enabled },
+    { enabled, onConnected: setConnected },
   );
+  return connected;
 }
