@@ -228,9 +228,16 @@ describe("the signed-in landing (/)", () => {
 });
 
 describe("live order changes (/api/orders/changes)", () => {
-  it("is for signed-in sellers only", async () => {
+  it("is for signed-in sellers only, and read-only", async () => {
     const response = await server.request("/api/orders/changes", { headers: { accept: "text/event-stream" } });
     expect(response.status).toBe(401);
+    const posted = await server.request("/api/orders/changes", {
+      method: "POST",
+      body: new URLSearchParams({ a: "b" }),
+      headers: { cookie: ada.jar.header() },
+    });
+    expect(posted.status).toBe(405);
+    expect(await posted.text()).toBe("Method Not Allowed");
   });
 
   it("tells a seller's open streams when their order is paid or refunded, and no one else's", async () => {

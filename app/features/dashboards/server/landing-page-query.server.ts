@@ -4,6 +4,12 @@ import { LANDING_CUSTOMERS, LANDING_PRODUCTS, LANDING_TRANSACTIONS, type Landing
 import { dashboardStatsQuery, IS_SALE, SOLD_AT, STORE_CURRENCY } from "~/features/workspace/server/dashboard-stats-query.server";
 
 /**
+ * How many of the newest sales are looked at to find the latest buyers: the customers tab lists fewer than
+ * LANDING_CUSTOMERS only when these sales were all made by fewer buyers.
+ */
+const LATEST_SALES_SCANNED = 500;
+
+/**
  * The signed-in landing's data (issue 16.6), read inside the session check's one statement: null before the
  * creator's first product (the page then keeps the spec's sample data); else the dashboard's own figures (the same
  * PageQuery, so the two pages cannot disagree), the newest product cards with their sales and revenue, the newest
@@ -41,14 +47,22 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = {
         ) recent
       ),
       'customers', (
-        with store as (select ${STORE_CURRENCY} as currency)
+        with store as (select ${STORE_CURRENCY} as currency),
+        -- The buyers of the newest sales (orders_user_sold_idx), then only their orders (orders_customer_email_idx).
+        latest as (
+          select email, max(sold_at) as last_sold_at from (
+            select lower(o.customer_email) as email, ${SOLD_AT} as sold_at from orders o
+            where o.user_id = me.user_id and ${IS_SALE} order by ${SOLD_AT} desc limit ${LATEST_SALES_SCANNED}
+          ) newest
+          group by email order by max(sold_at) desc, email limit ${LANDING_CUSTOMERS}
+        )
         select coalesce(json_agg(row_to_json(buyers) order by buyers."lastPurchaseAt" desc, buyers.email), '[]'::json) from (
-          select lower(o.customer_email) as email, count(*)::int as orders,
+          select latest.email, count(*)::int as orders,
             coalesce(sum(o.amount_cents - o.refunded_cents) filter (where o.currency = store.currency), 0)::bigint as "spentCents",
             max(${SOLD_AT}) as "lastPurchaseAt"
-          from orders o cross join store where o.user_id = me.user_id and ${IS_SALE}
-          group by lower(o.customer_email)
-          order by max(${SOLD_AT}) desc, lower(o.customer_email) limit ${LANDING_CUSTOMERS}
+          from latest cross join store
+          join orders o on lower(o.customer_email) = latest.email and o.user_id = me.user_id and ${IS_SALE}
+          group by latest.email
         ) buyers
       )
     ) end
