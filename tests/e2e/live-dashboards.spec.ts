@@ -126,7 +126,7 @@ test("the landing's product cards: Edit, View Page, a draft's reason, and the de
   await expect(page.getByText("Customer data will appear here as you make sales")).toBeVisible();
   await page.getByText("View Demo Data").click();
   await expect(page.getByRole("table", { name: "Sample customers (demo data)" })).toBeVisible();
-  await expect(page.getByText("Sample data", { exact: true })).toBeVisible();
+  await expect(page.getByText("Demo data", { exact: true })).toBeVisible();
 
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });

@@ -238,8 +238,8 @@ function CustomersPanel({ customers }: { customers: DashboardTabsData["customers
       <details className="mt-4">
         <summary className={SUMMARY_BUTTON}>View Demo Data</summary>
         <div className="mx-auto mt-4 max-w-xl text-left">
-          <Badge variant="warning">Sample data</Badge>
-          <p className="mt-2 text-sm text-muted-foreground">Made-up customers, to show what this tab lists once you sell.</p>
+          <Badge variant="warning">Demo data</Badge>
+          <p className="mt-2 text-sm text-muted-foreground">Sample customers, made up to show what this tab lists once you sell.</p>
           <CustomerTable customers={SAMPLE_CUSTOMERS} caption="Sample customers (demo data)" />
         </div>
       </details>
