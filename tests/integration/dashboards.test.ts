@@ -76,7 +76,7 @@ async function ordersList(userId: string): Promise<OrderListItem[]> {
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
+  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" }, { countRoundTrips: true });
   ada = await createSignedInCreator(server, mail, { firstName: "Ada", storeName: "Ada's Atelier" });
   bob = await createSignedInCreator(server, mail, { firstName: "Bob", storeName: "Bob's Booth" });
 });
@@ -211,6 +211,22 @@ describe("the signed-in landing (/)", () => {
     expect(landing).not.toContain("Customer data will appear here as you make sales");
 
     for (const foreign of ["zed@example.com", "Bob's Secret Product", "$999"]) expect(landing).not.toContain(foreign);
+  });
+
+  it("reads the session, the products, the sales and the customers in one statement (the unique visitors: the analytics read)", async () => {
+    const before = server.roundTrips().length;
+    await html("/", ada);
+    const trips = server
+      .roundTrips()
+      .slice(before)
+      .filter((trip) => trip.url === "/");
+    expect(trips).toHaveLength(1);
+    const statements = trips[0]!.statements;
+    const ofOrders = statements.filter((text) => /\borders\b/.test(text));
+    expect(ofOrders).toHaveLength(1);
+    expect(ofOrders[0]).toMatch(/\bsession\b/);
+    expect(ofOrders[0]).toMatch(/\bproducts\b/);
+    expect(statements.filter((text) => text !== ofOrders[0] && !/page_view_visitors|page_view_counts/.test(text))).toEqual([]);
   });
 
   it("keeps the spec's empty text and the sample 'View Demo Data' for a creator with a product but no sale yet", async () => {
