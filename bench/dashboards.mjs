@@ -116,11 +116,17 @@ try {
       ["/ (signed-in landing, real data)", "/", "Conversion Rate"],
       ["/dashboard", "/dashboard", "Total Sales"],
       ["/orders (first page)", "/orders", "Orders"],
+      ["/healthz (reference)", "/healthz", null],
     ]) {
       reads[path] = await timed(`${app.origin}${path}`, cookie, shows);
       rows.push([label, fmt(reads[path].p50), fmt(reads[path].p95)]);
     }
     printTable(rows);
+    // Ratios of one run (the machine is shared: absolute times move with its load).
+    const ratio = (path) => fmt(reads[path].p50 / reads["/orders"].p50, 1);
+    console.log(`p50 against /orders' p50: landing ${ratio("/")}×, dashboard ${ratio("/dashboard")}×`);
+    check.figure("landing p50 / orders p50", ratio("/"));
+    check.figure("dashboard p50 / orders p50", ratio("/dashboard"));
     check.check(`landing p95 < ${READ_P95_BUDGET_MS} ms`, reads["/"].p95 < READ_P95_BUDGET_MS, `${fmt(reads["/"].p95)} ms (p50 ${fmt(reads["/"].p50)})`);
     check.check(
       `dashboard p95 < ${READ_P95_BUDGET_MS} ms`,
