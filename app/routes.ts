@@ -39,6 +39,8 @@ export default [
   route("security-settings/export", "routes/security-settings-export.ts"),
   route("security-settings/sessions", "routes/security-settings-sessions.ts"),
   route("api/security/events", "routes/api-security-events.ts"),
+  // The dashboards' live figures (issue 16.6): the signed-in seller's order changes as Server-Sent Events
+  route("api/orders/changes", "routes/api-order-changes.ts"),
   route("sales/online-store", "routes/sales-online-store.tsx"),
   route("sales/retail-store", "routes/sales-retail-store.tsx"),
   route("sales/event-sales", "routes/sales-event-sales.tsx"),

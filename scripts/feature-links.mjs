@@ -17,6 +17,8 @@ export const FEATURE_LINKS = {
   orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery", "security"],
   delivery: ["accounts", "catalog", "orders"],
   analytics: ["accounts", "catalog", "sales-methods"],
+  // Issue 16.6: the signed-in landing's real tabs and the live figures of the dashboards
+  dashboards: ["accounts", "workspace", "catalog", "orders", "analytics", "marketing"],
 };
 
 const ROUTES = {

@@ -23,6 +23,7 @@ import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/server/http/request-context.server";
 import { PaymentsNotReadyNotice } from "~/features/orders/components/payments-not-ready-notice";
 import { sellerPaymentOptions } from "~/features/orders/server/seller-payment-options.server";
+import { useLiveFigures } from "~/features/dashboards/components/use-live-figures";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Dashboard", description: "Your Sellkit dashboard." }),
@@ -52,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { firstName, lastName, avatarUrl, storeName, paymentsReady, greeting, workspace } = loaderData;
+  // Issue 16.6: the stat cards follow the creator's orders live.
+  const live = useLiveFigures();
   return (
     <PageShell>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6">
@@ -87,7 +90,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               const businessTypes = business?.businessTypes ?? [];
               return (
                 <>
-                  <section id="stats" aria-label="Your figures" className="scroll-mt-24">
+                  <section id="stats" aria-label="Your figures" className="scroll-mt-24" data-live={live ? "connected" : "connecting"}>
                     <StatCards stats={stats} />
                     <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
                       <Link to="/orders" className="font-medium text-primary underline underline-offset-4">

@@ -9,9 +9,17 @@ import { TestimonialList } from "~/features/marketing/components/testimonial-lis
 import { buttonClass } from "~/components/ui/button";
 import { FEATURES, HERO_STATS, MARKETING_CLAIMS, PROCESS_STEPS } from "~/features/marketing/content/marketing";
 import { pageMeta } from "~/lib/meta";
+import type { DashboardTabsData } from "~/features/marketing/content/sample-dashboard";
 import { useRootData } from "~/lib/root-data";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/home";
+import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import { landingPageQuery } from "~/features/dashboards/server/landing-page-query.server";
+import { landingDashboard } from "~/features/dashboards/server/landing-dashboard.server";
+import { useLiveFigures } from "~/features/dashboards/components/use-live-figures";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import { requestContext } from "~/server/http/request-context.server";
 
 /**
  * Nothing on the signed-out landing needs JavaScript: tabs and menus work with CSS and <details>. It is
@@ -25,15 +33,23 @@ export const meta: Route.MetaFunction = () =>
     description: "Sell e-books, courses, templates and more with automatic delivery. Join 10,000+ creators on Sellkit.",
   });
 
-export default function Home() {
+/**
+ * Issue 16.6: a signed-in creator with a product sees their own products, sales and customers (read by the
+ * session check's statement, plus the analytics read of unique visitors); before that, and when prerendered
+ * (no services), the spec's sample data.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context?.services;
+  if (!services) return { landing: null };
+  const ctx = requestContext(request);
+  const user = await getSessionUser(services, ctx, { batch: context, page: landingPageQuery });
+  if (!user || user.secondFactor === "pending" || !user.page) return { landing: null };
+  return { landing: await landingDashboard(services.db, user.id, { figures: user.page, timeZone: resolveTimeZone(readTimeZone(ctx)) }) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const signedIn = Boolean(useRootData()?.user);
-  if (signedIn) {
-    return (
-      <PageShell>
-        <SampleCreatorDashboard />
-      </PageShell>
-    );
-  }
+  if (signedIn) return <SignedInHome data={loaderData?.landing ?? undefined} />;
   return (
     <PageShell>
       <section className="bg-gradient-to-b from-secondary/70 to-background">
@@ -106,6 +122,18 @@ export default function Home() {
       <Section id="pricing" title="Simple, transparent pricing" lead="Start free. Upgrade when you grow.">
         <PricingCards />
       </Section>
+    </PageShell>
+  );
+}
+
+/** The creator dashboard of a signed-in visitor: their figures follow their orders live (re-read on each change). */
+function SignedInHome({ data }: { data: DashboardTabsData | undefined }) {
+  const live = useLiveFigures(Boolean(data));
+  return (
+    <PageShell>
+      <div data-live={data ? (live ? "connected" : "connecting") : undefined}>
+        <SampleCreatorDashboard data={data} />
+      </div>
     </PageShell>
   );
 }

@@ -13,6 +13,7 @@ import { createProductFileStore } from "~/features/catalog/server/product-file-s
 import { createPaymentProviders } from "~/features/payments/server/create-payment-providers.server";
 import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
 import { createViewCounter } from "~/features/analytics/server/view-counter.server";
+import { ORDER_CHANGES_CHANNEL } from "~/features/orders/server/announce-order-change.server";
 
 /** Everything loaders and actions use, built once from the environment and an open database. */
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
@@ -24,7 +25,8 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     logger,
     mailer,
     auth,
-    securityEvents: createSecurityEventHub(listen, logger, db),
+    // Issue 16.6: the same hub carries the order changes that the dashboards follow live.
+    securityEvents: createSecurityEventHub(listen, logger, db, { channels: [ORDER_CHANGES_CHANNEL] }),
     health: createDatabaseHealth(db, logger),
     afterResponse: createAfterResponse(logger),
     errorReporter: createServerErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, logger }),

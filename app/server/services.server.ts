@@ -18,7 +18,10 @@ export type AppServices = {
   mailer: Mailer;
   logger: Logger;
   auth: Auth;
-  /** New security events as they are written, for the live events panel. */
+  /**
+   * Signed-in users' live events: new security events as they are written (the live events panel) and their
+   * orders' changes (the dashboards' live figures, issue 16.6).
+   */
   securityEvents: SecurityEventHub;
   /** Work run after the answer (account-dependent mail, so timing tells nothing); drained on shutdown. */
   afterResponse: AfterResponse;

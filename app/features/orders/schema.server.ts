@@ -69,6 +69,8 @@ export const orders = pgTable(
     uniqueIndex("orders_provider_checkout_idx").on(t.provider, t.providerCheckoutId),
     index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
     index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),
+    // Issue 16.6: a seller's sales newest first (the landing's recent transactions and latest customers).
+    index("orders_user_sold_idx").on(t.userId, sql`coalesce(${t.paidAt}, ${t.createdAt})`).where(sql`status in ('paid', 'refunded')`),
   ],
 );
 

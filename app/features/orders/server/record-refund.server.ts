@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import type { Mailer } from "~/server/mail/mailer.server";
+import { announceOrderChange } from "./announce-order-change.server";
 import { type MovedOrder, transitionOrder } from "./transition-order.server";
 
 /**
@@ -30,6 +31,8 @@ export async function recordRefund(
       )
       insert into order_events (order_id, from_status, to_status, cause, details)
       select id, status, status, ${cause}, ${JSON.stringify({ refundedCents: totalRefundedCents })}::jsonb from raised`);
+    // Issue 16.6: a partial refund lowers the seller's revenue: their open dashboards re-read it.
+    await announceOrderChange(tx, orderId);
     return { id: orderId, partial: true };
   });
 }

@@ -5,6 +5,7 @@ import { deliverOrder } from "~/features/delivery/server/deliver-order.server";
 import { redeemDiscount, releaseDiscount } from "~/features/discounts/server/discount-reservation.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
 import type { Mailer } from "~/server/mail/mailer.server";
+import { announceOrderChange } from "./announce-order-change.server";
 
 /** What a move may also record on the order. */
 export type OrderMoveFields = {
@@ -98,6 +99,8 @@ export async function transitionOrder(
       await redeemDiscount(tx, row.id);
     }
     if (move.to === "expired") await releaseDiscount(tx, row.id);
+    // Issue 16.6: the seller's open dashboards re-read their figures (paid, refunded, disputed: an expiry changes none).
+    if (move.to !== "expired") await announceOrderChange(tx, row.id);
     return { id: row.id, fromStatus: row.from_status, status: row.status, fulfilled };
   });
 }

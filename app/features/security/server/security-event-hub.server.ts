@@ -1,250 +1,40 @@
 import type { Database } from "~/db/database.server";
 import type { Listen } from "~/db/postgres-listener.server";
 import type { Logger } from "~/server/logger.server";
+import { createUserEventHub, SESSION_SWEEP_MS, type UserEventHub } from "~/server/events/user-event-hub.server";
 import { endedSessions } from "./ended-sessions.server";
 import { SECURITY_EVENTS_CHANNEL } from "./record-security-event.server";
+
+export {
+  MAX_STREAMS_PER_SESSION,
+  MAX_STREAMS_PER_USER,
+  SESSION_SWEEP_MS,
+  StreamEndedError,
+  type StreamEndReason,
+  type StreamSubscriber,
+} from "~/server/events/user-event-hub.server";
 
 /** The channel on which the database announces each session that ends (payload: its id; '*': all). See drizzle/0006. */
 export const SESSION_ENDED_CHANNEL = "session_ended";
 
-/**
- * Open event streams per session (a browser holds at most 6 HTTP/1.1 connections per site) and per user across
- * sessions, on one instance. One more closes the oldest.
- */
-export const MAX_STREAMS_PER_SESSION = 6;
-export const MAX_STREAMS_PER_USER = 20;
+/** The hub of signed-in users' live events: security events first (the default channel), then `channels`. */
+export type SecurityEventHub = UserEventHub;
 
 /**
- * How often the sessions of open streams are re-read (one statement for all of them): a session that lapses
- * by its expiry announces nothing, and notifications sent while the LISTEN connection was being replaced are
- * lost. Each event is also re-checked before it is sent (see find-streamed-security-event.server.ts).
+ * The process's one hub of live events (app/server/events/user-event-hub.server.ts) over the security events
+ * (decision 010) and any further per-user `channels` (issue 16.6: the order changes of the dashboards), whose
+ * streams end with their sessions (re-read here, in `session`).
  */
-export const SESSION_SWEEP_MS = 30_000;
-
-/** How long a session end is remembered, for a stream whose lookup raced with it. */
-const RECENTLY_ENDED_MS = 60_000;
-
-/** Why the hub ended a stream: its session ended, the cap took it (oldest first), or the process is stopping. */
-export type StreamEndReason = "session-ended" | "stream-limit" | "shutdown";
-
-export type StreamSubscriber = {
-  userId: string;
-  sessionId: string;
-  /** The id of each new security event of the user (the stream re-reads it, and its session, before sending). */
-  onEvent: (eventId: string) => void;
-  /** Called once when the hub ends the stream; the stream must then close. */
-  onEnd: (reason: StreamEndReason) => void;
-};
-
-/** A stream ended while it was being opened: its session ended (answer as signed out), the caps, or shutdown. */
-export class StreamEndedError extends Error {
-  constructor(readonly reason: StreamEndReason) {
-    super(reason === "shutdown" ? "shutting down" : reason);
-  }
-}
-
-export type SecurityEventHub = {
-  /**
-   * Calls `onEvent` with the id of each new security event of `userId`, and `onClose` when the process shuts
-   * down; returns the unsubscribe. A raw subscription, bound to no session (for server-side listeners).
-   */
-  subscribe(userId: string, onEvent: (eventId: string) => void, onClose?: () => void): Promise<() => void>;
-  /**
-   * Registers a live event stream of a signed-in session: ended (`onEnd`) when the session ends on any
-   * instance, when the caps need its place, or at shutdown. Rejects with StreamEndedError when it ended while
-   * being opened (e.g. its session ended since it was looked up). Returns the unsubscribe.
-   */
-  openStream(subscriber: StreamSubscriber): Promise<() => void>;
-  /** Ends this instance's streams of a session found ended (by a stream's re-check before sending), and refuses new ones. */
-  endSession(sessionId: string): void;
-  /** Open streams on this instance: in all, and of one user. */
-  openStreams(userId?: string): number;
-  /** Ends every open subscription (graceful shutdown: open event streams must not hold the server open). */
-  close(): void;
-};
-
-type Entry = {
-  userId: string;
-  sessionId: string | null;
-  onEvent: (eventId: string) => void;
-  onEnd: (reason: StreamEndReason) => void;
-  /** Still being opened: not told of events or of its end (openStream reads `ended`). */
-  pending: boolean;
-  ended: StreamEndReason | null;
-};
-
-/**
- * One LISTEN per process on the security-events and session-ended channels (started with the first
- * subscriber), fanned out to the open event streams by user id. With PostgreSQL every instance listens, so an
- * event written by any instance reaches tabs connected to any other, and a session ended through any instance
- * closes its streams on all of them.
- */
-export function createSecurityEventHub(listen: Listen, logger: Logger, db: Database, { sweepMs = SESSION_SWEEP_MS } = {}): SecurityEventHub {
-  /** Subscribers by user, oldest first (a Set keeps insertion order). */
-  const byUser = new Map<string, Set<Entry>>();
-  /** Streams by session, oldest first. */
-  const bySession = new Map<string, Set<Entry>>();
-  /** Session ids announced as ended, with when: oldest first. */
-  const recentlyEnded = new Map<string, number>();
-  let listening: Promise<unknown> | null = null;
-  let listeningReady = false;
-  let sweepTimer: ReturnType<typeof setInterval> | null = null;
-  let closed = false;
-
-  const streamCount = () => {
-    let count = 0;
-    for (const entries of bySession.values()) count += entries.size;
-    return count;
-  };
-
-  function remove(entry: Entry) {
-    const forUser = byUser.get(entry.userId);
-    forUser?.delete(entry);
-    if (forUser?.size === 0) byUser.delete(entry.userId);
-    if (entry.sessionId !== null) {
-      const forSession = bySession.get(entry.sessionId);
-      forSession?.delete(entry);
-      if (forSession?.size === 0) bySession.delete(entry.sessionId);
-    }
-    if (sweepTimer && bySession.size === 0) {
-      clearInterval(sweepTimer);
-      sweepTimer = null;
-    }
-  }
-
-  function end(entry: Entry, reason: StreamEndReason) {
-    if (entry.ended) return;
-    entry.ended = reason;
-    remove(entry);
-    // A stream still being opened learns it from `ended` (openStream rejects); an open one is told.
-    if (!entry.pending) {
-      try {
-        entry.onEnd(reason);
-      } catch (error) {
-        logger.warn({ err: error }, "event stream did not end cleanly");
-      }
-    }
-  }
-
-  function endSession(sessionId: string) {
-    for (const entry of [...(bySession.get(sessionId) ?? [])]) end(entry, "session-ended");
-  }
-
-  function deliver(payload: string) {
-    try {
-      const { id, userId } = JSON.parse(payload) as { id?: string; userId?: string | null };
-      if (!id || !userId) return;
-      for (const entry of [...(byUser.get(userId) ?? [])]) if (!entry.pending) entry.onEvent(id);
-    } catch (error) {
-      logger.warn({ err: error }, "unreadable security event notification");
-    }
-  }
-
-  function sessionEnded(sessionId: string) {
-    const now = Date.now();
-    for (const [id, at] of recentlyEnded) {
-      if (now - at < RECENTLY_ENDED_MS) break;
-      recentlyEnded.delete(id);
-    }
-    if (sessionId === "*") {
-      for (const id of [...bySession.keys()]) endSession(id);
-      return;
-    }
-    recentlyEnded.delete(sessionId);
-    recentlyEnded.set(sessionId, now);
-    endSession(sessionId);
-  }
-
-  async function sweep(sessionIds = [...bySession.keys()]) {
-    if (sessionIds.length === 0) return;
-    for (const id of await endedSessions(db, sessionIds)) sessionEnded(id);
-  }
-
-  function startListening() {
-    listening ??= Promise.all([listen(SECURITY_EVENTS_CHANNEL, deliver), listen(SESSION_ENDED_CHANNEL, sessionEnded)]).then(
-      () => {
-        listeningReady = true;
-      },
-      (error: unknown) => {
-        listening = null;
-        throw error;
-      },
-    );
-    return listening;
-  }
-
-  /** Adds `entry`; closes the oldest streams of its session, then of its user, beyond the caps. */
-  function add(entry: Entry) {
-    const forUser = byUser.get(entry.userId) ?? new Set();
-    forUser.add(entry);
-    byUser.set(entry.userId, forUser);
-    if (entry.sessionId === null) return;
-    const forSession = bySession.get(entry.sessionId) ?? new Set();
-    forSession.add(entry);
-    bySession.set(entry.sessionId, forSession);
-    for (const oldest of [...forSession].slice(0, Math.max(0, forSession.size - MAX_STREAMS_PER_SESSION))) end(oldest, "stream-limit");
-    const streams = [...forUser].filter((other) => other.sessionId !== null);
-    for (const oldest of streams.slice(0, Math.max(0, streams.length - MAX_STREAMS_PER_USER))) end(oldest, "stream-limit");
-    sweepTimer ??= setInterval(() => {
-      sweep().catch((error: unknown) => logger.warn({ err: error }, "event stream sessions not re-checked"));
-    }, sweepMs).unref();
-  }
-
-  return {
-    async subscribe(userId, onEvent, onClose) {
-      if (closed) throw new Error("shutting down");
-      const entry: Entry = { userId, sessionId: null, onEvent, onEnd: () => onClose?.(), pending: false, ended: null };
-      add(entry);
-      try {
-        await startListening();
-      } catch (error) {
-        remove(entry);
-        throw error;
-      }
-      return () => {
-        entry.ended ??= "shutdown";
-        remove(entry);
-      };
-    },
-    async openStream({ userId, sessionId, onEvent, onEnd }) {
-      if (closed) throw new Error("shutting down");
-      // Its lookup saw the session valid; an end announced since then (before it is registered) is remembered.
-      if (recentlyEnded.has(sessionId)) throw new StreamEndedError("session-ended");
-      const entry: Entry = { userId, sessionId, onEvent, onEnd, pending: true, ended: null };
-      add(entry);
-      try {
-        const wasListening = listeningReady;
-        await startListening();
-        // Ends announced before this process listened were not heard: read this session once.
-        if (!wasListening && !entry.ended) await sweep([sessionId]);
-      } catch (error) {
-        entry.ended ??= "shutdown";
-        remove(entry);
-        throw error;
-      }
-      if (entry.ended) throw new StreamEndedError(entry.ended);
-      entry.pending = false;
-      return () => {
-        entry.ended ??= "shutdown";
-        remove(entry);
-      };
-    },
-    endSession(sessionId) {
-      if (sessionId !== "*") sessionEnded(sessionId);
-    },
-    openStreams(userId) {
-      if (userId === undefined) return streamCount();
-      let count = 0;
-      for (const entry of byUser.get(userId) ?? []) if (entry.sessionId !== null) count += 1;
-      return count;
-    },
-    close() {
-      closed = true;
-      for (const entries of [...byUser.values()]) for (const entry of [...entries]) end(entry, "shutdown");
-      byUser.clear();
-      bySession.clear();
-      if (sweepTimer) clearInterval(sweepTimer);
-      sweepTimer = null;
-    },
-  };
+export function createSecurityEventHub(
+  listen: Listen,
+  logger: Logger,
+  db: Database,
+  { sweepMs = SESSION_SWEEP_MS, channels = [] }: { sweepMs?: number; channels?: readonly string[] } = {},
+): SecurityEventHub {
+  return createUserEventHub(listen, logger, {
+    channels: [SECURITY_EVENTS_CHANNEL, ...channels],
+    sessionEndedChannel: SESSION_ENDED_CHANNEL,
+    endedSessions: (sessionIds) => endedSessions(db, sessionIds),
+    sweepMs,
+  });
 }

@@ -1,0 +1,21 @@
+import type { Database } from "~/db/database.server";
+import { readViewCounts } from "~/features/analytics/server/read-view-counts.server";
+import { type LandingFigures, landingTabsData } from "~/features/dashboards/landing-figures";
+import type { DashboardTabsData } from "~/features/marketing/content/sample-dashboard";
+import { STATS_WINDOW_DAYS } from "~/features/workspace/dashboard-stats";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The landing's tabs for a creator with products (issue 16.6), from what the page query read with the session
+ * check: the conversion rate is the sales of the last STATS_WINDOW_DAYS days (the dashboard's window) over the
+ * unique visitors of the creator's pages in the same days (the analytics read model).
+ */
+export async function landingDashboard(
+  db: Database,
+  sellerId: string,
+  { figures, timeZone, now = new Date() }: { figures: LandingFigures; timeZone: string; now?: Date },
+): Promise<DashboardTabsData> {
+  const views = await readViewCounts(db, sellerId, { from: new Date(now.getTime() - STATS_WINDOW_DAYS * DAY_MS), to: now });
+  return landingTabsData(figures, { uniqueVisitors: views.uniqueVisitors, timeZone });
+}

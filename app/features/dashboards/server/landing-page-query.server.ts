@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import { LANDING_CUSTOMERS, LANDING_PRODUCTS, LANDING_TRANSACTIONS, type LandingFigures } from "~/features/dashboards/landing-figures";
+import { dashboardStatsQuery, IS_SALE, SOLD_AT, STORE_CURRENCY } from "~/features/workspace/server/dashboard-stats-query.server";
+
+/**
+ * How many of the newest sales are looked at to find the latest buyers: the customers tab lists fewer than
+ * LANDING_CUSTOMERS only when these sales were all made by fewer buyers.
+ */
+const LATEST_SALES_SCANNED = 500;
+
+/**
+ * The signed-in landing's data (issue 16.6), read inside the session check's one statement: null before the
+ * creator's first product (the page then keeps the spec's sample data); else the dashboard's own figures (the same
+ * PageQuery, so the two pages cannot disagree), the newest product cards with their sales and revenue, the newest
+ * sales and the customers who bought last. Sales are what the dashboard counts (IS_SALE, dated SOLD_AT, revenue
+ * net of refunds, summed in the store currency). Only `me.user_id`'s rows are read.
+ */
+export const landingPageQuery: PageQuery<LandingFigures | null> = {
+  json: sql`(
+    select case when not exists (select from products where user_id = me.user_id) then null else json_build_object(
+      'stats', ${dashboardStatsQuery.json},
+      'handle', (select handle from storefronts where user_id = me.user_id),
+      'productCount', (select count(*) from products where user_id = me.user_id),
+      'products', (
+        with store as (select ${STORE_CURRENCY} as currency),
+        shown as (
+          select p.id, p.name, p.type, p.status, p.slug, p.created_at from products p
+          where p.user_id = me.user_id order by (p.status = 'archived'), p.created_at desc, p.id limit ${LANDING_PRODUCTS}
+        ),
+        sold as (
+          select o.product_id, count(*)::int as sales, coalesce(sum(o.amount_cents - o.refunded_cents) filter (where o.currency = store.currency), 0)::bigint as revenue
+          from orders o cross join store
+          where o.user_id = me.user_id and o.product_id in (select id from shown) and ${IS_SALE}
+          group by o.product_id
+        )
+        select coalesce(json_agg(json_build_object('id', shown.id, 'name', shown.name, 'type', shown.type, 'status', shown.status, 'slug', shown.slug,
+          'sales', coalesce(sold.sales, 0), 'revenueCents', coalesce(sold.revenue, 0)) order by (shown.status = 'archived'), shown.created_at desc, shown.id), '[]'::json)
+        from shown left join sold on sold.product_id = shown.id
+      ),
+      'recentSales', (
+        select coalesce(json_agg(row_to_json(recent) order by recent."soldAt" desc, recent.id desc), '[]'::json) from (
+          select o.id, o.product_name as "productName", o.customer_email as "customerEmail", o.amount_cents - o.refunded_cents as "netCents",
+            o.refunded_cents as "refundedCents", o.currency, o.status, ${SOLD_AT} as "soldAt"
+          from orders o where o.user_id = me.user_id and ${IS_SALE}
+          order by ${SOLD_AT} desc, o.id desc limit ${LANDING_TRANSACTIONS}
+        ) recent
+      ),
+      'customers', (
+        with store as (select ${STORE_CURRENCY} as currency),
+        -- The buyers of the newest sales (orders_user_sold_idx), then only their orders (orders_customer_email_idx).
+        latest as (
+          select email, max(sold_at) as last_sold_at from (
+            select lower(o.customer_email) as email, ${SOLD_AT} as sold_at from orders o
+            where o.user_id = me.user_id and ${IS_SALE} order by ${SOLD_AT} desc limit ${LATEST_SALES_SCANNED}
+          ) newest
+          group by email order by max(sold_at) desc, email limit ${LANDING_CUSTOMERS}
+        )
+        select coalesce(json_agg(row_to_json(buyers) order by buyers."lastPurchaseAt" desc, buyers.email), '[]'::json) from (
+          select latest.email, count(*)::int as orders,
+            coalesce(sum(o.amount_cents - o.refunded_cents) filter (where o.currency = store.currency), 0)::bigint as "spentCents",
+            max(${SOLD_AT}) as "lastPurchaseAt"
+          from latest cross join store
+          join orders o on lower(o.customer_email) = latest.email and o.user_id = me.user_id and ${IS_SALE}
+          group by latest.email
+        ) buyers
+      )
+    ) end
+  )`,
+  read: (json) => {
+    if (!json) return null;
+    const value = json as Omit<LandingFigures, "stats" | "productCount"> & { stats: unknown; productCount: number | string };
+    return {
+      ...value,
+      stats: dashboardStatsQuery.read(value.stats),
+      productCount: Number(value.productCount),
+      products: value.products.map((product) => ({ ...product, revenueCents: Number(product.revenueCents) })),
+      customers: value.customers.map((customer) => ({ ...customer, spentCents: Number(customer.spentCents) })),
+    };
+  },
+};

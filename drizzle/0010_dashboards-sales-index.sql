@@ -1,0 +1,1 @@
+CREATE INDEX "orders_user_sold_idx" ON "orders" USING btree ("user_id",coalesce("paid_at", "created_at")) WHERE status in ('paid', 'refunded');
