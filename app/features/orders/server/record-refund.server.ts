@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import type { Mailer } from "~/server/mail/mailer.server";
+import { refreshCustomerTotals } from "./refresh-customer-totals.server";
 import { type MovedOrder, transitionOrder } from "./transition-order.server";
 
 /**
@@ -30,6 +31,8 @@ export async function recordRefund(
       )
       insert into order_events (order_id, from_status, to_status, cause, details)
       select id, status, status, ${cause}, ${JSON.stringify({ refundedCents: totalRefundedCents })}::jsonb from raised`);
+    // The customers page's figures (issue 16.4): what the buyer spent went down.
+    await refreshCustomerTotals(tx, orderId);
     return { id: orderId, partial: true };
   });
 }

@@ -5,6 +5,7 @@ import { deliverOrder } from "~/features/delivery/server/deliver-order.server";
 import { redeemDiscount, releaseDiscount } from "~/features/discounts/server/discount-reservation.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
 import type { Mailer } from "~/server/mail/mailer.server";
+import { refreshCustomerTotals } from "./refresh-customer-totals.server";
 
 /** What a move may also record on the order. */
 export type OrderMoveFields = {
@@ -98,6 +99,8 @@ export async function transitionOrder(
       await redeemDiscount(tx, row.id);
     }
     if (move.to === "expired") await releaseDiscount(tx, row.id);
+    // The customers page's figures (issue 16.4): a sale starts, is refunded or is disputed.
+    if (move.to !== "expired") await refreshCustomerTotals(tx, row.id);
     return { id: row.id, fromStatus: row.from_status, status: row.status, fulfilled };
   });
 }
