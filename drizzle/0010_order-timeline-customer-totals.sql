@@ -32,15 +32,15 @@ CREATE INDEX "orders_user_email_idx" ON "orders" USING btree ("user_id",(lower("
 -- 1. Every order paid before this migration had its receipt queued in the transaction of its move to paid.
 INSERT INTO "delivery_events" ("order_id", "kind", "created_at")
 SELECT "id", 'receipt', "paid_at" FROM "orders" WHERE "paid_at" IS NOT NULL;--> statement-breakpoint
--- 2. Each customer's figures (the sale rule of refresh-customer-totals.server.ts): orders with a paid_at whose
---    status is paid or refunded; spent = amount − refunded, per currency and over all of them.
+-- 2. Each customer's figures (the sale rule of refresh-customer-totals.server.ts, IS_SALE and SALE_AT): paid orders,
+--    and refunded ones that had been paid; from paid_at (created_at for rows paid before 0008); spent = amount − refunded.
 INSERT INTO "customer_totals" ("user_id", "email", "first_paid_at", "last_paid_at", "orders", "spent_cents", "spent")
 SELECT per."user_id", per."email", min(per."first_paid_at"), max(per."last_paid_at"), sum(per."orders")::int, sum(per."spent")::bigint,
   jsonb_object_agg(per."currency", per."spent")
 FROM (
-  SELECT "user_id", lower("customer_email") AS "email", "currency", min("paid_at") AS "first_paid_at", max("paid_at") AS "last_paid_at",
-    count(*) AS "orders", sum("amount_cents" - "refunded_cents")::bigint AS "spent"
-  FROM "orders" WHERE "paid_at" IS NOT NULL AND "status" IN ('paid', 'refunded')
+  SELECT "user_id", lower("customer_email") AS "email", "currency", min(coalesce("paid_at", "created_at")) AS "first_paid_at",
+    max(coalesce("paid_at", "created_at")) AS "last_paid_at", count(*) AS "orders", sum("amount_cents" - "refunded_cents")::bigint AS "spent"
+  FROM "orders" WHERE "status" = 'paid' OR ("status" = 'refunded' AND "paid_at" IS NOT NULL)
   GROUP BY "user_id", lower("customer_email"), "currency"
 ) per
 GROUP BY per."user_id", per."email";
