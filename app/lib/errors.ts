@@ -193,6 +193,14 @@ export const ERRORS = {
   DOWNLOAD_UNAVAILABLE: { status: 503, field: "form", message: "This file cannot be downloaded right now. Please try again in a few minutes." },
   LOST_LINK_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
 
+  // Orders: an order's page (issue 16.3, engineer B): resend the receipt
+  RECEIPT_NOT_RESENDABLE: { status: 409, field: "form", message: "Only paid orders have a receipt to send again." },
+  RECEIPT_RESEND_RATE_LIMITED: {
+    status: 429,
+    field: "form",
+    message: "This receipt was sent again several times in the last hour. Please wait before sending it again.",
+  },
+
   // Public site
   CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
 } as const satisfies Record<string, ErrorSpec>;

@@ -4,14 +4,19 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { formatMoney } from "~/features/catalog/money";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
+import { OrderTimeline } from "~/features/orders/components/order-timeline";
 import { type RefundAnswer, RefundPanel } from "~/features/orders/components/refund-panel";
-import { displayStatus, eventCauseLabel, ORDER_STATUS_LABELS, ORDERS_PATH } from "~/features/orders/order-display";
+import { ResendReceiptForm } from "~/features/orders/components/resend-receipt-form";
+import { displayStatus, ORDER_STATUS_LABELS, ORDERS_PATH } from "~/features/orders/order-display";
+import { orderTimeline } from "~/features/orders/order-timeline";
+import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt";
 import { sellerOrderQuery } from "~/features/orders/server/seller-orders-query.server";
+import { sellerTimeZone } from "~/features/orders/server/seller-time-zone.server";
+import { type ResendReceiptAnswer, submitResendReceipt } from "~/features/orders/server/submit-resend-receipt.server";
 import { orderNotFound, submitRefund } from "~/features/orders/server/submit-refund.server";
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import { pageMeta } from "~/lib/meta";
-import { formatDateTime, resolveTimeZone } from "~/lib/zoned-time";
+import { formatDateTime } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/orders-detail";
@@ -23,7 +28,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** One of the seller's orders (another seller's: 404): amounts, history, refunds, and the refund form when it can be refunded. */
+/**
+ * One of the seller's orders (another seller's: 404): amounts, its timeline (issue 16.3), refunds, the refund form
+ * when it can be refunded and "Resend receipt" while it is paid. Two forms, told apart by their `intent`.
+ */
 async function readOrder({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const ctx = requestContext(request);
   if (!UUID.test(params.id)) {
@@ -40,16 +48,20 @@ export async function loader(args: Route.LoaderArgs) {
   const providerReady = Boolean(order.provider && args.context.services.payments[order.provider as ProviderId]);
   const inFlight = order.refunds.filter((refund) => refund.status === "pending").reduce((sum, refund) => sum + refund.amountCents, 0);
   const leftCents = Math.max(0, order.amountCents - order.refundedCents - inFlight);
-  return { order, providerReady, leftCents, timeZone: resolveTimeZone(readTimeZone(ctx)) };
+  return { order, timeline: orderTimeline(order), providerReady, leftCents, timeZone: sellerTimeZone(ctx) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { ctx, user, order } = await readOrder(args);
-  return submitRefund(args.context.services, user, order.id, await readFormData(args.request), ctx.meta, order.currency);
+  const formData = await readFormData(args.request);
+  if (formData.get("intent") === RESEND_RECEIPT_INTENT) return submitResendReceipt(args.context.services, user, order.id, formData, ctx.meta);
+  return submitRefund(args.context.services, user, order.id, formData, ctx.meta, order.currency);
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, providerReady, leftCents, timeZone } = loaderData;
+  const { order, timeline, providerReady, leftCents, timeZone } = loaderData;
+  const resendAnswer = (actionData as { form?: string } | undefined)?.form === "resend-receipt" ? (actionData as ResendReceiptAnswer) : undefined;
+  const refundAnswer = resendAnswer ? undefined : (actionData as RefundAnswer | undefined);
   const status = displayStatus(order);
   const money = (cents: number) => formatMoney(cents, order.currency);
   const refundable = order.status === "paid" && leftCents > 0;
@@ -110,7 +122,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 leftCents={leftCents}
                 currency={order.currency}
                 buyerEmail={order.customerEmail}
-                answer={actionData as RefundAnswer | undefined}
+                answer={refundAnswer}
               />
             )}
             {order.refunds.length ? (
@@ -128,27 +140,25 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </Card>
         <Card>
           <CardHeader>
-            <h2 className="text-xl font-semibold">History</h2>
+            <h2 className="text-xl font-semibold">Receipt</h2>
           </CardHeader>
           <CardContent>
-            {order.events.length ? (
-              <ol className="grid gap-3 text-sm">
-                {order.events.map((event) => (
-                  <li key={event.id} className="grid gap-0.5 border-l-2 pl-3">
-                    <span className="font-medium">
-                      {event.fromStatus === event.toStatus
-                        ? `Refunded total raised to ${money(Number(event.details.refundedCents ?? 0))}`
-                        : `${ORDER_STATUS_LABELS[event.fromStatus]} → ${ORDER_STATUS_LABELS[event.toStatus]}`}
-                    </span>
-                    <span className="text-muted-foreground">
-                      {formatDateTime(event.createdAt, timeZone)} · {eventCauseLabel(event.cause)}
-                    </span>
-                  </li>
-                ))}
-              </ol>
+            {order.status === "paid" ? (
+              <ResendReceiptForm buyerEmail={order.customerEmail} answer={resendAnswer} />
             ) : (
-              <p className="text-sm text-muted-foreground">Created {formatDateTime(order.createdAt, timeZone)}; no change since.</p>
+              <p className="text-sm text-muted-foreground">
+                Only paid orders have a receipt to send again; this one is {ORDER_STATUS_LABELS[status].toLowerCase()}.
+              </p>
             )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">Timeline</h2>
+            <p className="text-sm text-muted-foreground">Times are in your time zone, {timeZone}.</p>
+          </CardHeader>
+          <CardContent>
+            <OrderTimeline entries={timeline} timeZone={timeZone} />
           </CardContent>
         </Card>
       </div>

@@ -5,33 +5,38 @@ import { KeysetPager } from "~/components/ui/keyset-pager";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { CsvExportLink } from "~/features/orders/components/customer-list";
 import { NoOrders, OrderFilter, OrderList } from "~/features/orders/components/order-list";
-import { CUSTOMERS_PATH, ORDERS_EXPORT_PATH } from "~/features/orders/customer-display";
+import { CUSTOMERS_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/orders/customer-display";
 import { isOrderFilter, ORDERS_PATH } from "~/features/orders/order-display";
 import { ordersCursorParam, parseOrdersCursor, sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { sellerTimeZone } from "~/features/orders/server/seller-time-zone.server";
 import { pageMeta } from "~/lib/meta";
-import { resolveTimeZone } from "~/lib/zoned-time";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Orders", description: "Your store's orders." }), { name: "robots", content: "noindex" }];
 
-/** The seller's orders, newest first, a page at a time (keyset: `after` the last order shown), filtered by status. */
+/**
+ * The seller's orders, newest first, a page at a time (keyset: `after` the last order shown), filtered by status
+ * and by the start of the buyer's email (`q`).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const requested = ctx.url.searchParams.get("status");
   const status = isOrderFilter(requested) ? requested : null;
+  const search = customerSearch(ctx.url.searchParams.get("q"));
   const after = parseOrdersCursor(ctx.url.searchParams.get("after"));
-  const { page } = await requireUser(context.services, ctx, { batch: context, page: sellerOrdersQuery(status, after) });
+  const { page } = await requireUser(context.services, ctx, { batch: context, page: sellerOrdersQuery(status, after, search) });
+  const view = { ...(status ? { status } : {}), ...(search ? { q: search } : {}) };
+  const query = (params: Record<string, string>) => (Object.keys(params).length ? `?${new URLSearchParams(params)}` : "");
   const last = page.orders.at(-1);
-  const next = page.more && last ? `${ORDERS_PATH}?${new URLSearchParams({ ...(status ? { status } : {}), after: ordersCursorParam(last) })}` : null;
-  const first = after ? `${ORDERS_PATH}${status ? `?status=${status}` : ""}` : null;
+  const next = page.more && last ? `${ORDERS_PATH}${query({ ...view, after: ordersCursorParam(last) })}` : null;
+  const first = after ? `${ORDERS_PATH}${query(view)}` : null;
   const exportHref = `${ORDERS_EXPORT_PATH}${status ? `?${new URLSearchParams({ status })}` : ""}`;
-  return { orders: page.orders, status, next, first, exportHref, timeZone: resolveTimeZone(readTimeZone(ctx)) };
+  return { orders: page.orders, status, search, next, first, exportHref, timeZone: sellerTimeZone(ctx) };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders, status, next, first, exportHref, timeZone } = loaderData;
+  const { orders, status, search, next, first, exportHref, timeZone } = loaderData;
   return (
     <PageShell>
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -40,7 +45,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-lg text-muted-foreground">Every checkout of your products, newest first. Times are in your time zone, {timeZone}.</p>
         <div className="mt-8 grid gap-6">
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <OrderFilter status={status} />
+            <OrderFilter status={status} search={search} />
             <div className="flex flex-wrap gap-2">
               <ButtonLink to={CUSTOMERS_PATH} variant="outline">
                 View customers
@@ -48,7 +53,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <CsvExportLink href={exportHref}>{status ? "Export these orders (CSV)" : "Export orders (CSV)"}</CsvExportLink>
             </div>
           </div>
-          {orders.length ? <OrderList orders={orders} timeZone={timeZone} /> : <NoOrders filtered={Boolean(status || first)} />}
+          {orders.length ? <OrderList orders={orders} timeZone={timeZone} /> : <NoOrders filtered={Boolean(status || search || first)} />}
           <KeysetPager label="Pages of orders" first={first} next={next} firstLabel="Newest orders" nextLabel="Older orders" />
         </div>
       </div>

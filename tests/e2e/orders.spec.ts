@@ -157,7 +157,7 @@ test("a creator lists, filters and pages their orders and opens one", async ({ p
   await expect(page.getByText("Discount (SAVE2)")).toBeVisible();
   await expect(amounts.filter({ hasText: "−$2.00" })).toHaveCount(1);
   await expect(amounts.filter({ hasText: "$1.44" })).toHaveCount(1);
-  await expect(page.getByText("Pending → Paid")).toBeVisible();
+  await expect(page.getByText("Paid $18.00", { exact: true })).toBeVisible();
   await expect(page.getByText("Reported by the payment provider (paypal)")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "not configured on this server" })).toBeVisible();
   await expect(page.getByLabel("Amount to refund")).toHaveCount(0);

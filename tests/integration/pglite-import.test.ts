@@ -93,6 +93,12 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
         await tx.query(`insert into refunds (order_id, amount_cents, status) values ($1, 100, 'succeeded')`, [orderId]);
         await tx.query(`insert into order_access_tokens (order_id, token_hash) values ($1, repeat($2, 64))`, [orderId, String(index)]);
         await tx.query(`insert into download_counts (order_id, file_id, day, count) values ($1, $2, '2026-11-23', 3)`, [orderId, fileId]);
+        // An order's timeline and the customers' figures (issue 16.3–4).
+        await tx.query(`insert into delivery_events (order_id, kind, file_id, actor_id) values ($1, 'receipt_resent', $2, $3)`, [orderId, fileId, id]);
+        await tx.query(
+          `insert into customer_totals (user_id, email, first_paid_at, last_paid_at, orders, spent_cents, spent) values ($1, 'buyer@example.com', now(), now(), 1, 1899, '{"EUR":1899}')`,
+          [id],
+        );
         await tx.query(
           `insert into payment_accounts (user_id, provider, external_account_id, status, details) values ($1, 'stripe', $2, 'ready', '{"charges_enabled":true}')`,
           [id, `acct_${index}`],

@@ -1,4 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "~/features/accounts/schema.server";
 import { productFiles } from "~/features/catalog/schema.server";
 import { orders } from "~/features/orders/schema.server";
 
@@ -37,4 +38,29 @@ export const downloadCounts = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.fileId, t.day] })],
+);
+
+/** What a delivery event records (issue 16.3: the order's timeline). */
+export type DeliveryEventKind = "receipt" | "receipt_resent" | "download";
+
+/**
+ * The order's delivery as it happened, for its timeline (issue 16.3): each receipt put in the mail outbox (on the
+ * move to paid, or sent again by the seller: `actorId`), and each download the buyer started (a Range continuation
+ * of the same download is not one), written by the statement that counts it against the daily limit.
+ */
+export const deliveryEvents = pgTable(
+  "delivery_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<DeliveryEventKind>().notNull(),
+    /** The file downloaded (null for receipts, or when the file was removed from the product since). */
+    fileId: uuid("file_id").references(() => productFiles.id, { onDelete: "set null" }),
+    /** The seller who sent a receipt again (null for the automatic receipt and for downloads). */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index("delivery_events_order_idx").on(t.orderId, t.createdAt)],
 );

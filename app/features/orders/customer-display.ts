@@ -2,10 +2,10 @@ import type { OrderListItem } from "~/features/orders/order-display";
 
 // How the seller's customers pages show a buyer (issue 16.4). Browser-safe.
 //
-// A customer is one buyer email (letter case ignored) among the seller's orders that were paid: paid, partly
-// refunded, fully refunded or disputed. Each of those counts as an order; only paid ones (net of what was
-// refunded of them) count towards what the customer spent: a fully refunded order's money went back, and a
-// disputed order's money is held by the provider. Pending and expired checkouts never make a customer.
+// A customer is one buyer email (letter case ignored) with at least one sale of the seller. What counts as a sale
+// is the same on every page (issue 16): an order with a paid_at whose status is paid or refunded, from that
+// paid_at; it adds its amount minus what was refunded of it (a fully refunded order is still one order, adding
+// 0). Disputed orders are not sales (their money is held by the provider); pending and expired ones never are.
 
 export const CUSTOMERS_PATH = "/customers";
 export const CUSTOMERS_EXPORT_PATH = "/customers/export.csv";
@@ -39,8 +39,6 @@ export type CustomerListItem = {
   spent: SpentByCurrency;
   /** The sort key of "Total spent": net minor units over every currency (most stores sell in one). */
   spentCents: number;
-  /** Their latest order (the keyset of the list by last purchase; absent in other sorts). */
-  lastOrderId?: string;
 };
 
 /** One customer with their orders (newest first, a page at a time). */

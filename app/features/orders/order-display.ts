@@ -54,7 +54,12 @@ export type OrderDetail = OrderListItem & {
   paidAt: string | null;
   events: { id: string; fromStatus: OrderStatus; toStatus: OrderStatus; cause: string; details: Record<string, unknown>; createdAt: string }[];
   refunds: { id: string; amountCents: number; feeRefundedCents: number; status: string; createdAt: string }[];
+  /** Receipts and downloads, oldest first (the latest ORDER_TIMELINE_DELIVERIES): see order-timeline.ts. */
+  deliveries: { id: string; kind: "receipt" | "receipt_resent" | "download"; fileName: string | null; createdAt: string }[];
 };
+
+/** The most receipts and downloads an order's timeline shows (the latest ones). */
+export const ORDER_TIMELINE_DELIVERIES = 200;
 
 /** What an order event's cause says to the seller. */
 export function eventCauseLabel(cause: string): string {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 import { products } from "~/features/catalog/schema.server";
 
@@ -71,6 +71,9 @@ export const orders = pgTable(
     index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     // Issue 16.6: a seller's sales newest first (the landing's recent transactions and latest customers).
     index("orders_user_sold_idx").on(t.userId, sql`coalesce(${t.paidAt}, ${t.createdAt})`).where(sql`status in ('paid', 'refunded')`),
+    // The orders page's search by buyer email (issue 16.3): the seller's orders whose email starts with the query, in
+    // byte order (collate "C", so a prefix is one index range), newest first within one buyer.
+    index("orders_user_email_idx").on(t.userId, sql`(lower(${t.customerEmail}) collate "C")`, t.createdAt, t.id),
   ],
 );
 
@@ -109,4 +112,33 @@ export const refunds = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index("refunds_order_idx").on(t.orderId)],
+);
+
+/**
+ * Each customer's figures (issue 16.4), one row per seller and buyer email (lower-cased), kept by
+ * refreshCustomerTotals (app/features/orders/server/refresh-customer-totals.server.ts) in the transaction of every
+ * change of one of their orders, so the customers page sorts by any figure from an index instead of adding up the
+ * whole store. What counts (the sale rule everywhere): orders with a `paid_at` whose status is paid or refunded;
+ * spent is their amount minus what was refunded, per currency (`spent`: {"USD": 1234}) and over every currency
+ * (`spentCents`, the sort key). A buyer with no such order has no row.
+ */
+export const customerTotals = pgTable(
+  "customer_totals",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    firstPaidAt: timestamp("first_paid_at", { withTimezone: true }).notNull(),
+    lastPaidAt: timestamp("last_paid_at", { withTimezone: true }).notNull(),
+    orders: integer("orders").notNull(),
+    spentCents: bigint("spent_cents", { mode: "number" }).notNull(),
+    spent: jsonb("spent").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.email] }),
+    index("customer_totals_last_idx").on(t.userId, t.lastPaidAt, t.email),
+    index("customer_totals_spent_idx").on(t.userId, t.spentCents, t.email),
+    index("customer_totals_orders_idx").on(t.userId, t.orders, t.email),
+  ],
 );

@@ -19,6 +19,9 @@ export type DeliverableOrder = {
 
 type ReceiptRow = { discount_cents: number; discount_code: string | null; paid_at: string | null };
 
+/** Who sends a receipt: the order state machine on the move to paid, or the seller sending it again (their id). */
+export type ReceiptSender = { kind: "receipt" } | { kind: "receipt_resent"; actorId: string };
+
 /**
  * Delivers a paid order: a new access token for its download page (stored hashed) and the receipt mail with the
  * link (order number, date, product, seller, discount, amount), both written through `db` — called by the order
@@ -26,8 +29,22 @@ type ReceiptRow = { discount_cents: number; discount_code: string | null; paid_a
  * payment is recorded, and exactly once.
  */
 export async function deliverOrder(services: { db: Database; mailer: Mailer; appUrl: string }, order: DeliverableOrder): Promise<void> {
+  await sendReceipt(services, order, { kind: "receipt" });
+}
+
+/**
+ * The receipt of a paid order with a working link to its download page (a new access token), and its record in
+ * the order's timeline (`delivery_events`), all through `db` (the caller's transaction): on the move to paid
+ * (deliverOrder), and when the seller sends it again (app/features/orders/server/resend-receipt.server.ts).
+ */
+export async function sendReceipt(services: { db: Database; mailer: Mailer; appUrl: string }, order: DeliverableOrder, sender: ReceiptSender): Promise<void> {
   const token = await issueAccessToken(services.db, order.id);
-  const result = await services.db.execute(sql`select discount_cents, discount_code, paid_at from orders where id = ${order.id}::uuid`);
+  const result = await services.db.execute(sql`
+    with recorded as (
+      insert into delivery_events (order_id, kind, actor_id)
+      values (${order.id}::uuid, ${sender.kind}, ${sender.kind === "receipt_resent" ? sender.actorId : null})
+    )
+    select discount_cents, discount_code, paid_at from orders where id = ${order.id}::uuid`);
   const row = (result as unknown as { rows: ReceiptRow[] }).rows[0];
   const discountCents = row?.discount_cents ?? 0;
   await services.mailer.send(

@@ -1,16 +1,20 @@
 import { Receipt } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/input";
+import { Input, Label } from "~/components/ui/input";
 import { formatMoney } from "~/features/catalog/money";
 import { displayStatus, ORDER_FILTERS, type OrderListItem, orderPath } from "~/features/orders/order-display";
 import { formatDateTime } from "~/lib/zoned-time";
 import { OrderStatusBadge } from "./order-status-badge";
 
-/** The status filter (a GET form: the address keeps the view, and it works without JavaScript). */
-export function OrderFilter({ status }: { status: string | null }) {
+/** The buyer-email search and the status filter (a GET form: the address keeps the view, and it works without JavaScript). */
+export function OrderFilter({ status, search }: { status: string | null; search: string | null }) {
   return (
     <Form method="get" role="search" aria-label="Orders" className="flex flex-wrap items-end gap-3">
+      <div className="grid min-w-0 flex-1 gap-2 sm:max-w-xs">
+        <Label htmlFor="order-search">Buyer email</Label>
+        <Input id="order-search" name="q" type="search" defaultValue={search ?? ""} placeholder="An email or its beginning" autoComplete="off" />
+      </div>
       <div className="grid gap-2">
         <Label htmlFor="order-status">Status</Label>
         <select

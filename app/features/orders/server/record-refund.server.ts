@@ -3,6 +3,7 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { announceOrderChange } from "./announce-order-change.server";
+import { refreshCustomerTotals } from "./refresh-customer-totals.server";
 import { type MovedOrder, transitionOrder } from "./transition-order.server";
 
 /**
@@ -33,6 +34,8 @@ export async function recordRefund(
       select id, status, status, ${cause}, ${JSON.stringify({ refundedCents: totalRefundedCents })}::jsonb from raised`);
     // Issue 16.6: a partial refund lowers the seller's revenue: their open dashboards re-read it.
     await announceOrderChange(tx, orderId);
+    // The customers page's figures (issue 16.4): what the buyer spent went down.
+    await refreshCustomerTotals(tx, orderId);
     return { id: orderId, partial: true };
   });
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import { ORDERS_PAGE_SIZE, type OrderDetail, type OrderDisplayStatus, type OrderListItem } from "~/features/orders/order-display";
+import { ORDER_TIMELINE_DELIVERIES, ORDERS_PAGE_SIZE, type OrderDetail, type OrderDisplayStatus, type OrderListItem } from "~/features/orders/order-display";
 
 // The seller's orders pages read inside the session check's one statement (page-query.server.ts): one database
 // round trip per page. `me.user_id` is the signed-in seller; only their own orders are ever read.
@@ -34,11 +34,27 @@ export const ORDER_FILTER_SQL: Record<OrderDisplayStatus, SQL> = {
   expired: sql`o.status = 'expired'`,
 };
 
+/** The highest code point: `prefix + PREFIX_END` is above every text that starts with `prefix`, in byte order. */
+const PREFIX_END = String.fromCodePoint(0x10ffff);
+
 /**
- * One page of the seller's orders, newest first (keyset: created_at, then id), filtered by status (null: all),
- * with one more row than a page to tell whether another page follows.
+ * Orders whose buyer email starts with `search` (lower-case), as a range of orders_user_email_idx (byte order,
+ * collate "C"): one index range whatever the store's size.
  */
-export function sellerOrdersQuery(filter: OrderDisplayStatus | null, after: OrdersCursor | null): PageQuery<{ orders: OrderListItem[]; more: boolean }> {
+function emailStartsWith(search: string): SQL {
+  const email = sql`(lower(o.customer_email) collate "C")`;
+  return sql`${email} >= ${search} and ${email} < ${search + PREFIX_END}`;
+}
+
+/**
+ * One page of the seller's orders, newest first (keyset: created_at, then id), filtered by status (null: all) and
+ * by the start of the buyer's email (null: any), with one more row than a page to tell whether another page follows.
+ */
+export function sellerOrdersQuery(
+  filter: OrderDisplayStatus | null,
+  after: OrdersCursor | null,
+  search: string | null = null,
+): PageQuery<{ orders: OrderListItem[]; more: boolean }> {
   return {
     json: sql`(
       select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
@@ -47,6 +63,7 @@ export function sellerOrdersQuery(filter: OrderDisplayStatus | null, after: Orde
         from orders o
         where o.user_id = me.user_id
           and ${filter ? ORDER_FILTER_SQL[filter] : sql`true`}
+          and ${search ? emailStartsWith(search) : sql`true`}
           and ${after ? sql`(o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`}
         order by o.created_at desc, o.id desc
         limit ${ORDERS_PAGE_SIZE + 1}
@@ -59,7 +76,7 @@ export function sellerOrdersQuery(filter: OrderDisplayStatus | null, after: Orde
   };
 }
 
-/** One of the seller's orders with its events and refunds, oldest first; null when it is not theirs. `orderId` must be a UUID. */
+/** One of the seller's orders with its events, refunds and deliveries (receipts, downloads), oldest first; null when it is not theirs. `orderId` must be a UUID. */
 export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null> {
   return {
     json: sql`(
@@ -73,7 +90,13 @@ export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null>
           from order_events e where e.order_id = o.id),
         'refunds', (select coalesce(json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents,
             'feeRefundedCents', r.fee_refunded_cents, 'status', r.status, 'createdAt', r.created_at) order by r.created_at, r.id), '[]'::json)
-          from refunds r where r.order_id = o.id)
+          from refunds r where r.order_id = o.id),
+        'deliveries', (select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'fileName', d.file_name,
+            'createdAt', d.created_at) order by d.created_at, d.id), '[]'::json)
+          from (
+            select d.id, d.kind, f.name as file_name, d.created_at from delivery_events d left join product_files f on f.id = d.file_id
+            where d.order_id = o.id order by d.created_at desc, d.id desc limit ${ORDER_TIMELINE_DELIVERIES}
+          ) d)
       )
       from orders o where o.id = ${orderId}::uuid and o.user_id = me.user_id
     )`,

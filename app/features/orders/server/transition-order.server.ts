@@ -6,6 +6,7 @@ import { redeemDiscount, releaseDiscount } from "~/features/discounts/server/dis
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { announceOrderChange } from "./announce-order-change.server";
+import { refreshCustomerTotals } from "./refresh-customer-totals.server";
 
 /** What a move may also record on the order. */
 export type OrderMoveFields = {
@@ -101,6 +102,8 @@ export async function transitionOrder(
     if (move.to === "expired") await releaseDiscount(tx, row.id);
     // Issue 16.6: the seller's open dashboards re-read their figures (paid, refunded, disputed: an expiry changes none).
     if (move.to !== "expired") await announceOrderChange(tx, row.id);
+    // The customers page's figures (issue 16.4): a sale starts, is refunded or is disputed.
+    if (move.to !== "expired") await refreshCustomerTotals(tx, row.id);
     return { id: row.id, fromStatus: row.from_status, status: row.status, fulfilled };
   });
 }

@@ -1,0 +1,57 @@
+import { formatMoney } from "~/features/catalog/money";
+import type { OrderDetail } from "~/features/orders/order-display";
+import { eventCauseLabel } from "~/features/orders/order-display";
+
+// An order's timeline (issue 16.3), browser-safe: what happened to it, oldest first, from the records the app
+// keeps — the order itself (created), its state moves (order_events: paid, refunded in part or in full, disputed,
+// expired), and its delivery (delivery_events: each receipt put in the mail, each download the buyer started).
+
+export type TimelineKind = "created" | "paid" | "receipt" | "receipt_resent" | "download" | "partly_refunded" | "refunded" | "disputed" | "expired";
+
+export type TimelineEntry = { key: string; kind: TimelineKind; at: string; title: string; detail: string | null };
+
+/** The order's timeline, oldest first (ties: the order they were written in). */
+export function orderTimeline(order: OrderDetail): TimelineEntry[] {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const entries: TimelineEntry[] = [
+    { key: "created", kind: "created", at: order.createdAt, title: "Order created", detail: `Checkout started by ${order.customerEmail}` },
+  ];
+  for (const event of order.events) {
+    const cause = eventCauseLabel(event.cause);
+    const key = `event-${event.id}`;
+    if (event.fromStatus === event.toStatus) {
+      const total = Number(event.details.refundedCents ?? 0);
+      entries.push({ key, kind: "partly_refunded", at: event.createdAt, title: `Partly refunded: ${money(total)} refunded in total`, detail: cause });
+    } else if (event.toStatus === "paid") {
+      const title = event.fromStatus === "disputed" ? "Dispute closed in the seller's favour: paid again" : `Paid ${money(order.amountCents)}`;
+      entries.push({ key, kind: "paid", at: event.createdAt, title, detail: cause });
+    } else if (event.toStatus === "refunded") {
+      entries.push({ key, kind: "refunded", at: event.createdAt, title: `Fully refunded (${money(order.amountCents)})`, detail: cause });
+    } else if (event.toStatus === "disputed") {
+      entries.push({ key, kind: "disputed", at: event.createdAt, title: "Disputed by the buyer", detail: cause });
+    } else if (event.toStatus === "expired") {
+      entries.push({ key, kind: "expired", at: event.createdAt, title: "Checkout expired without payment", detail: cause });
+    }
+  }
+  for (const record of order.deliveries) {
+    const key = `delivery-${record.id}`;
+    if (record.kind === "download") {
+      const title = record.fileName ? `Downloaded ${record.fileName}` : "Downloaded a file that is no longer in the product";
+      entries.push({ key, kind: "download", at: record.createdAt, title, detail: "By the buyer" });
+    } else {
+      const again = record.kind === "receipt_resent";
+      entries.push({
+        key,
+        kind: record.kind,
+        at: record.createdAt,
+        title: again ? "Receipt sent again" : "Receipt sent",
+        detail: again ? `By you, to ${order.customerEmail}` : `To ${order.customerEmail}`,
+      });
+    }
+  }
+  // Stable: entries of the same instant keep the order above (the move to paid before its receipt).
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => Date.parse(a.entry.at) - Date.parse(b.entry.at) || a.index - b.index)
+    .map(({ entry }) => entry);
+}

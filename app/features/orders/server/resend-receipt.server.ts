@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { inTransaction } from "~/db/ambient-transaction.server";
+import type { Database } from "~/db/database.server";
+import { sendReceipt } from "~/features/delivery/server/deliver-order.server";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { fail, type Failure } from "~/lib/errors";
+import type { RequestMeta } from "~/server/http/request-meta.server";
+import type { Mailer } from "~/server/mail/mailer.server";
+import { consumeRateLimits, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
+
+/** Receipts a seller may send again per order (issue 16.3): enough for a buyer who lost it, not a mail cannon. */
+export const RESEND_RECEIPT_RATE_LIMIT: RateLimitRule = { name: "receipt-resend", limit: 3, windowSeconds: 60 * 60 };
+
+export type ResendReceiptResult = { ok: true; to: string } | Failure<"ORDER_NOT_FOUND" | "RECEIPT_NOT_RESENDABLE" | "RECEIPT_RESEND_RATE_LIMITED">;
+
+type LockedOrder = {
+  status: string;
+  customer_email: string;
+  product_name: string;
+  store_name: string;
+  amount_cents: number;
+  currency: string;
+};
+
+/**
+ * The seller sends the receipt of one of their own paid (or partly refunded) orders to its buyer again (issue
+ * 16.3): the same receipt mail as on payment, with a new working link to the download page. In one transaction,
+ * with the order locked: own order (another seller's: not found), still paid (refunded, disputed or never paid:
+ * refused), at most RESEND_RECEIPT_RATE_LIMIT per order, then the mail through the outbox, its timeline record and
+ * the `receipt_resent` security event (its details name no link or token).
+ */
+export async function resendReceipt(
+  services: { db: Database; mailer: Mailer; env: { APP_URL: string } },
+  sellerId: string,
+  orderId: string,
+  meta: RequestMeta,
+): Promise<ResendReceiptResult> {
+  return inTransaction(services.db, async (tx) => {
+    const found = await tx.execute(sql`
+      select status, customer_email, product_name, store_name, amount_cents, currency
+      from orders where id = ${orderId}::uuid and user_id = ${sellerId} for update`);
+    const order = (found as unknown as { rows: LockedOrder[] }).rows[0];
+    if (!order) return fail("ORDER_NOT_FOUND");
+    if (order.status !== "paid") return fail("RECEIPT_NOT_RESENDABLE");
+    const limit = await consumeRateLimits(tx, [{ rule: RESEND_RECEIPT_RATE_LIMIT, key: `order:${orderId}` }]);
+    if (!limit.allowed) return fail("RECEIPT_RESEND_RATE_LIMITED");
+    await sendReceipt(
+      { db: tx, mailer: services.mailer, appUrl: services.env.APP_URL },
+      {
+        id: orderId,
+        customerEmail: order.customer_email,
+        productName: order.product_name,
+        storeName: order.store_name,
+        amountCents: order.amount_cents,
+        currency: order.currency,
+      },
+      { kind: "receipt_resent", actorId: sellerId },
+    );
+    await recordSecurityEvent(
+      tx,
+      { userId: sellerId, eventType: "receipt_resent", eventCategory: "data", severity: "low", riskScore: 1, details: { orderId } },
+      meta,
+    );
+    return { ok: true as const, to: order.customer_email };
+  });
+}
