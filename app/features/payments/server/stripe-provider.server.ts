@@ -7,6 +7,9 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type PaymentStatus,
+  PayoutsReadError,
+  type ProviderPayout,
+  type ProviderPayouts,
   type RefundRequest,
   type RefundResult,
   type SellerOnboarding,
@@ -87,9 +90,26 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
     },
   };
 
+  // The connected account's own balance and payouts (issue 16.5): each request carries its Stripe-Account header.
+  const payouts: ProviderPayouts = {
+    async balance(accountId) {
+      const balance = await readingPayouts(() => stripe.balance.retrieve({}, { stripeAccount: accountId }));
+      const amounts = (list: { amount: number; currency: string }[] | undefined) =>
+        (list ?? []).map((entry) => ({ amountCents: entry.amount, currency: entry.currency.toUpperCase() }));
+      return { pending: amounts(balance.pending), available: amounts(balance.available) };
+    },
+    async listPayouts(accountId, { limit, startingAfter }) {
+      const page = await readingPayouts(() =>
+        stripe.payouts.list({ limit, ...(startingAfter ? { starting_after: startingAfter } : {}) }, { stripeAccount: accountId }),
+      );
+      return { payouts: page.data.map(payoutOf), hasMore: page.has_more };
+    },
+  };
+
   return {
     id: "stripe",
     onboarding,
+    payouts,
 
     async createCheckout(request: CheckoutRequest): Promise<HostedCheckout> {
       const now = Math.floor(Date.now() / 1000);
@@ -238,5 +258,32 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent[] {
     }
     default:
       return [];
+  }
+}
+
+const PAYOUT_STATUSES = new Set<ProviderPayout["status"]>(["pending", "in_transit", "paid", "failed", "canceled"]);
+
+function payoutOf(payout: Stripe.Payout): ProviderPayout {
+  const status = PAYOUT_STATUSES.has(payout.status as ProviderPayout["status"]) ? (payout.status as ProviderPayout["status"]) : "pending";
+  return {
+    id: payout.id,
+    amountCents: payout.amount,
+    currency: payout.currency.toUpperCase(),
+    status,
+    arrivalDate: new Date(payout.arrival_date * 1000),
+    createdAt: new Date(payout.created * 1000),
+  };
+}
+
+/** A Stripe read for the payouts page: an answer refusing the account (permission, not found, invalid request) is `refused`, anything else `unreachable`. */
+async function readingPayouts<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      const refused = error.type === "StripeInvalidRequestError" || error.type === "StripePermissionError" || error.type === "StripeAuthenticationError";
+      throw new PayoutsReadError(refused ? "refused" : "unreachable", `${error.type}: ${error.code ?? ""} ${error.message}`.trim());
+    }
+    throw new PayoutsReadError("unreachable", error instanceof Error ? error.message : String(error));
   }
 }
