@@ -58,7 +58,8 @@ export function EarningsFigures({ earnings }: { earnings: Earnings }) {
       <p className="text-sm text-muted-foreground">
         {earnings.orders === 1 ? "1 order" : `${earnings.orders} orders`} paid, all time, in your store currency ({earnings.currency}). Refunded orders count as
         refunds; disputed orders are not earnings.
-        {earnings.otherCurrencyOrders ? ` ${earnings.otherCurrencyOrders} orders in other currencies are not included.` : ""}
+        {earnings.otherCurrencyOrders === 1 ? " 1 order in another currency is not included." : ""}
+        {earnings.otherCurrencyOrders > 1 ? ` ${earnings.otherCurrencyOrders} orders in other currencies are not included.` : ""}
       </p>
     </>
   );

@@ -28,9 +28,10 @@ type ChangedRow = {
   amount_cents: number;
   refunded_cents: number;
   platform_fee_cents: number;
-  paid_at: string | Date;
+  /** ISO 8601 (to_json), parsed the same by every driver setting. */
+  paid_at: string;
   booked: string | number;
-  sale_available_on: string | Date | null;
+  sale_available_on: string | null;
 };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -50,15 +51,17 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
     const locked = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUTS_LOCK}) as locked`));
     if (!locked[0]?.locked) return;
     result.ran = true;
-    const synced = rowsOf<{ synced_until: string | Date }>(await tx.execute(sql`select synced_until from test_payout_sync where id = 1`))[0];
+    const synced = rowsOf<{ synced_until: string }>(
+      await tx.execute(sql`select to_json(synced_until) #>> '{}' as synced_until from test_payout_sync where id = 1`),
+    )[0];
     const since = synced ? new Date(new Date(synced.synced_until).getTime() - OVERLAP_MS) : new Date(0);
     // The run's own start (the database's clock, as orders.updated_at is): the next run reads from here.
-    const started = rowsOf<{ started: string | Date }>(await tx.execute(sql`select now() as started`))[0]!.started;
+    const started = rowsOf<{ started: string }>(await tx.execute(sql`select to_json(now()) #>> '{}' as started`))[0]!.started;
 
     const changed = rowsOf<ChangedRow>(
       await tx.execute(sql`
-        select o.id, o.user_id, o.currency, o.status, o.amount_cents, o.refunded_cents, o.platform_fee_cents, o.paid_at,
-          coalesce(e.booked, 0) as booked, e.sale_available_on
+        select o.id, o.user_id, o.currency, o.status, o.amount_cents, o.refunded_cents, o.platform_fee_cents,
+          to_json(o.paid_at) #>> '{}' as paid_at, coalesce(e.booked, 0) as booked, to_json(e.sale_available_on) #>> '{}' as sale_available_on
         from orders o
         left join lateral (
           select sum(amount_cents) as booked, min(available_on) filter (where kind = 'sale') as sale_available_on
@@ -93,7 +96,7 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
     }
     result.entries = entries.length;
     await tx.execute(sql`
-      insert into test_payout_sync (id, synced_until) values (1, ${started})
+      insert into test_payout_sync (id, synced_until) values (1, ${started}::timestamptz)
       on conflict (id) do update set synced_until = excluded.synced_until`);
 
     const today = dayKeyOf(now);
