@@ -141,6 +141,15 @@ export class PayoutsReadError extends Error {
   }
 }
 
+/**
+ * Why a payouts read failed: the PayoutsReadError's reason, read by shape — the providers are created by the server
+ * process's bundle and called from the routes' bundle, so the class is not always the same object (instanceof lies).
+ */
+export function payoutsReadReason(error: unknown): "refused" | "unreachable" {
+  const reason = (error as { reason?: unknown } | null)?.reason;
+  return reason === "refused" ? "refused" : "unreachable";
+}
+
 export interface PaymentProvider {
   readonly id: ProviderId;
   /** Creates a hosted checkout for one order. */

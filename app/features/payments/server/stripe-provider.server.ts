@@ -275,15 +275,18 @@ function payoutOf(payout: Stripe.Payout): ProviderPayout {
   };
 }
 
-/** A Stripe read for the payouts page: an answer refusing the account (permission, not found, invalid request) is `refused`, anything else `unreachable`. */
+/**
+ * A Stripe read for the payouts page: an answer refusing the request (4xx: no access to the account, not found, an
+ * invalid cursor) is `refused`; anything else (5xx, 429, the network) `unreachable`. Decided by the answer's HTTP
+ * status, which every StripeError carries, not by class identity (a bundle may hold two copies of the SDK's classes).
+ */
 async function readingPayouts<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
-      const refused = error.type === "StripeInvalidRequestError" || error.type === "StripePermissionError" || error.type === "StripeAuthenticationError";
-      throw new PayoutsReadError(refused ? "refused" : "unreachable", `${error.type}: ${error.code ?? ""} ${error.message}`.trim());
-    }
-    throw new PayoutsReadError("unreachable", error instanceof Error ? error.message : String(error));
+    const { statusCode, type, code } = (error ?? {}) as { statusCode?: unknown; type?: unknown; code?: unknown };
+    const refused = typeof statusCode === "number" && statusCode >= 400 && statusCode < 500 && statusCode !== 429;
+    const detail = [type, code, error instanceof Error ? error.message : String(error)].filter((part) => typeof part === "string" && part).join(": ");
+    throw new PayoutsReadError(refused ? "refused" : "unreachable", detail);
   }
 }

@@ -84,8 +84,10 @@ export function NextPayoutNotice({ next }: { next: NextPayout | null }) {
   if (!next) return <p className="text-sm">No payout is scheduled: nothing is owed to you right now.</p>;
   return (
     <p className="rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
-      <strong>Next payout:</strong> {formatMoney(next.amountCents, next.currency)}
-      {next.payoutDay ? ` on ${formatDay(next.payoutDay)},` : ","} arriving {formatDay(next.arrivalDay)}.
+      <strong>Next payout:</strong>{" "}
+      {next.payoutDay
+        ? `${formatMoney(next.amountCents, next.currency)} on ${formatDay(next.payoutDay)}, arriving ${formatDay(next.arrivalDay)}.`
+        : `${formatMoney(next.amountCents, next.currency)}, arriving ${formatDay(next.arrivalDay)}.`}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
-import { PayoutsReadError } from "~/features/payments/server/payment-provider.server";
+import { payoutsReadReason } from "~/features/payments/server/payment-provider.server";
 import { type BalanceFigure, PAYOUTS_PAGE_SIZE, type PayoutRow } from "~/features/payouts/payouts-display";
 import { fail, type Failure } from "~/lib/errors";
 import type { Logger } from "~/server/logger.server";
@@ -61,7 +61,7 @@ export async function readStripePayouts(
       readAt: new Date().toISOString(),
     };
   } catch (error) {
-    const reason = error instanceof PayoutsReadError ? error.reason : "unreachable";
+    const reason = payoutsReadReason(error);
     services.logger.warn({ reason, detail: error instanceof Error ? error.message : String(error) }, "payouts: Stripe balance or payouts could not be read");
     return fail(reason === "refused" ? "PAYOUTS_ACCOUNT_REFUSED" : "PAYOUTS_PROVIDER_UNREACHABLE");
   }
