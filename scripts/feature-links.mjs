@@ -17,7 +17,7 @@ export const FEATURE_LINKS = {
   orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery", "security"],
   delivery: ["accounts", "catalog", "orders"],
   analytics: ["accounts", "catalog", "sales-methods"],
-  payouts: ["accounts", "workspace", "catalog", "payments", "orders"],
+  payouts: ["accounts", "workspace", "catalog", "payments", "orders", "security"],
 };
 
 const ROUTES = {

@@ -108,6 +108,10 @@ describe("the test provider's payout job", () => {
     await run("2027-03-08T18:00:00Z");
     expect(await payoutsOf(seller)).toEqual([{ amount_cents: 1150, payout_date: "2027-03-08", arrival_date: "2027-03-09", status: "in_transit" }]);
     expect((await entries(monday))[0]!.payout_id).not.toBeNull();
+    // The payout is a security event of its seller (money moves, if only in test mode).
+    expect(
+      await rows<{ details: Record<string, unknown> }>(sql`select details from security_audit where user_id = ${seller} and event_type = 'payout_created'`),
+    ).toEqual([{ details: expect.objectContaining({ provider: "test", amountCents: 1150, currency: "USD", payoutDate: "2027-03-08" }) }]);
 
     // The buyer of the Monday sale gets 5.00 back after the payout: 4.60 is debited at once (the fee's 0.40 comes back).
     await changeOrder(monday, "paid", 500);

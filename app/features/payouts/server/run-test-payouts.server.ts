@@ -3,6 +3,7 @@ import { runEvery } from "~/server/tasks/run-every.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { dayKeyOf, isBusinessDay, ledgerEntryFor, nextBusinessDay } from "~/features/payouts/ledger-rules";
+import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { Logger } from "~/server/logger.server";
 
 /** One instance runs the payout job at a time: this transaction-level advisory lock key ("sellkit payouts"). */
@@ -42,6 +43,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  *    booked total to its net now (a sale, a refund, a dispute — ledgerEntryFor);
  * 2. on a business day (UTC), each seller's positive available balance per currency is paid out in one payout for
  *    the day (unique per seller, currency and day: a second run the same day adds nothing), its entries marked;
+ *    and each payout is a `payout_created` security event of its seller;
  * 3. payouts whose arrival day has come are paid.
  * One transaction under an advisory lock: another instance skips the round, and a failed run changes nothing.
  */
@@ -102,7 +104,7 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
     const today = dayKeyOf(now);
     if (isBusinessDay(today)) {
       // Both parts of the statement see one snapshot, so the payout's amount is exactly the entries it marks.
-      const made = rowsOf<{ id: string }>(
+      const made = rowsOf<{ id: string; user_id: string; currency: string; amount_cents: number }>(
         await tx.execute(sql`
           with due as (
             select user_id, currency, sum(amount_cents) as total from test_payout_entries
@@ -112,15 +114,30 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
             insert into test_payouts (user_id, currency, amount_cents, payout_date, arrival_date, status)
             select user_id, currency, total, ${today}::date, ${nextBusinessDay(today)}::date, 'in_transit' from due
             on conflict (user_id, currency, payout_date) do nothing
-            returning id, user_id, currency
+            returning id, user_id, currency, amount_cents
           ), marked as (
             update test_payout_entries e set payout_id = made.id from made
             where e.user_id = made.user_id and e.currency = made.currency and e.payout_id is null and e.available_on <= ${now}
             returning e.id
           )
-          select id from made`),
+          select id, user_id, currency, amount_cents from made`),
       );
       result.payouts = made.length;
+      // Money moves (in test mode, as a simulation): each payout is a security event of its seller, in this transaction.
+      for (const payout of made) {
+        await recordSecurityEvent(
+          tx,
+          {
+            userId: payout.user_id,
+            eventType: "payout_created",
+            eventCategory: "payment",
+            severity: "low",
+            riskScore: 0,
+            details: { provider: "test", payoutId: payout.id, amountCents: Number(payout.amount_cents), currency: payout.currency, payoutDate: today },
+          },
+          {},
+        );
+      }
     }
     const arrived = rowsOf<{ id: string }>(
       await tx.execute(sql`update test_payouts set status = 'paid' where status = 'in_transit' and arrival_date <= ${today}::date returning id`),
