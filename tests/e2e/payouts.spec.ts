@@ -97,3 +97,51 @@ test("a new creator's payouts page says there are no sales yet", async ({ page }
   await expect(page.getByText("Nothing is waiting to be paid out.")).toBeVisible();
   await expectNoViolations(page);
 });
+
+test("a creator with Stripe sees Stripe's balance and payouts, and a clear message while Stripe is down", async ({ page, app }) => {
+  const creator = await createCreator(page, { storeName: "Cy's Cards" });
+  const account = `acct_1${creator.id.replace(/-/g, "").slice(0, 15)}`;
+  app.stripe.accounts.set(account, { id: account, object: "account", charges_enabled: true, payouts_enabled: true, details_submitted: true });
+  await app.pool.query(`insert into payment_accounts (user_id, provider, external_account_id, status) values ($1, 'stripe', $2, 'ready')`, [
+    creator.id,
+    account,
+  ]);
+  app.stripe.setBalance(account, { available: [{ amount: 8_000, currency: "usd" }], pending: [{ amount: 1_234, currency: "usd" }] });
+  app.stripe.addPayout(account, {
+    amount: 5_000,
+    currency: "usd",
+    status: "paid",
+    created: new Date("2027-03-01T00:00:00Z"),
+    arrivalDate: new Date("2027-03-03T00:00:00Z"),
+  });
+  app.stripe.addPayout(account, {
+    amount: 7_500,
+    currency: "usd",
+    status: "in_transit",
+    created: new Date("2027-03-08T00:00:00Z"),
+    arrivalDate: new Date("2027-03-10T00:00:00Z"),
+  });
+
+  await page.goto("/payouts");
+  await expect(page.getByLabel("Stripe balance")).toContainText("Pending$12.34");
+  await expect(page.getByLabel("Stripe balance")).toContainText("Available$80.00");
+  await expect(page.getByText("Next payout: $75.00, arriving Wed, Mar 10, 2027.")).toBeVisible();
+  const payouts = page.getByRole("table", { name: "Stripe payouts, newest first" });
+  await expect(payouts.locator("tbody tr")).toHaveCount(2);
+  await expect(payouts.locator("tbody tr").first()).toContainText("In transit");
+  await expect(payouts.locator("tbody tr").last()).toContainText("Paid");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoViolations(page);
+  }
+
+  app.stripe.outage = true;
+  try {
+    await page.reload();
+    await expect(page.getByRole("alert")).toContainText("Stripe could not be reached just now");
+    await expect(page.getByRole("heading", { name: "Earnings" })).toBeVisible();
+    await expectNoViolations(page);
+  } finally {
+    app.stripe.outage = false;
+  }
+});
