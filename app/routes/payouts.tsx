@@ -15,7 +15,8 @@ import {
   ReadAt,
   StripeSkeleton,
 } from "~/features/payouts/components/payout-parts";
-import { dayKeyOf, nextPayout, PAYOUT_PROMISE } from "~/features/payouts/ledger-rules";
+import { TEST_MODE_TEXT } from "~/features/payments/content/providers";
+import { dayKeyOf, nextPayout, PAYOUT_PROMISE, TEST_PAYOUT_DELAY_BUSINESS_DAYS } from "~/features/payouts/ledger-rules";
 import { formatMoney } from "~/features/catalog/money";
 import { type NextPayout, PAYOUTS_PATH, upcomingPayout } from "~/features/payouts/payouts-display";
 import { parseTestPayoutsCursor, payoutsPageQuery, testPayoutsCursorParam } from "~/features/payouts/server/payouts-page-query.server";
@@ -32,8 +33,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const link = (params: Record<string, string | null>) => {
-  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  return `${PAYOUTS_PATH}${query.size ? `?${query}` : ""}`;
+  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+  return query ? `${PAYOUTS_PATH}?${query}` : PAYOUTS_PATH;
 };
 
 /**
@@ -126,7 +127,7 @@ export default function Payouts({ loaderData }: Route.ComponentProps) {
         {testSection ? (
           <PayoutsSection
             title="Test provider balance"
-            description="Test mode: purchases are simulated, no money moves. Each sale's net becomes available after 5 business days and is paid out on the next business day's payout."
+            description={`${TEST_MODE_TEXT}. Each sale's net becomes available after ${TEST_PAYOUT_DELAY_BUSINESS_DAYS} business days and is paid out on that day's payout, which arrives the next business day.`}
           >
             <BalanceFigures balances={testSection.balances} label="Test provider balance" />
             {testSection.next.length ? testSection.next.map((next) => <NextPayoutNotice key={next.currency} next={next} />) : <NextPayoutNotice next={null} />}

@@ -225,6 +225,30 @@ describe("/payouts", () => {
     expect(bobs).not.toContain("$12.00");
   });
 
+  it("is live: a change after the job's last run shows at once, and the book the job keeps matches every order summed", async () => {
+    const refundedNow = await insertOrder(ada.id, { paidAt: new Date(Date.now() - 3 * 86_400_000).toISOString(), amount: 1000, fee: 80 });
+    await runTestPayouts(server.services);
+    expect(await pageText(ada)).toContain("Net earnings $46.00");
+    // Refunded in full after the run: the page says so before the next run.
+    await changeOrder(refundedNow, "refunded", 1000);
+    const live = await pageText(ada);
+    expect(live).toContain("Gross sales $67.50");
+    expect(live).toContain("Refunds −$27.50");
+    expect(live).toContain("Net earnings $36.80");
+    await runTestPayouts(server.services);
+    expect(await pageText(ada)).toContain("Net earnings $36.80");
+    // The book equals summing every order, for every seller and provider.
+    const [mismatch] = await rows<{ n: number }>(sql`
+      with summed as (
+        select o.user_id, coalesce(o.provider, 'none') as provider, o.currency, count(*) as orders, sum(o.amount_cents) as gross, sum(o.refunded_cents) as refunds
+        from orders o where o.status in ('paid', 'refunded') and o.paid_at is not null group by 1, 2, 3
+      )
+      select count(*)::int as n from summed s full join (select * from seller_earnings where orders <> 0 or gross_cents <> 0 or refunds_cents <> 0 or fees_cents <> 0) e
+        using (user_id, provider, currency)
+      where s.orders is distinct from e.orders or s.gross is distinct from e.gross_cents or s.refunds is distinct from e.refunds_cents`);
+    expect(mismatch!.n).toBe(0);
+  });
+
   it("ignores a malformed page cursor", async () => {
     const text = await pageText(ada, "/payouts?after=nonsense&stripe_after=%27%3B--");
     expect(text).toContain("Net earnings $36.80");

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addBusinessDays,
-  businessDayOnOrAfter,
   feeKept,
   isBusinessDay,
   type LedgerOrder,
@@ -28,8 +27,6 @@ describe("business days (UTC, Monday to Friday)", () => {
     expect(nextBusinessDay("2027-03-05")).toBe("2027-03-08");
     expect(nextBusinessDay("2027-03-06")).toBe("2027-03-08");
     expect(nextBusinessDay("2027-03-07")).toBe("2027-03-08");
-    expect(businessDayOnOrAfter("2027-03-06")).toBe("2027-03-08");
-    expect(businessDayOnOrAfter("2027-03-03")).toBe("2027-03-03");
   });
 
   it("adds business days across weekends, months and a leap day", () => {

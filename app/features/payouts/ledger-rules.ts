@@ -53,11 +53,6 @@ export function addBusinessDays(day: DayKey, count: number): DayKey {
   return result;
 }
 
-/** `day` when it is a business day, else the next one. */
-export function businessDayOnOrAfter(day: DayKey): DayKey {
-  return isBusinessDay(day) ? day : nextBusinessDay(day);
-}
-
 /** The part of Sellkit's fee kept on an order after refunds: the fee goes back in proportion, as providers do. */
 export function feeKept(order: { amountCents: number; refundedCents: number; platformFeeCents: number }): number {
   return order.platformFeeCents - feeRefundFor(order.platformFeeCents, order.refundedCents, order.amountCents);

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 import { orders } from "~/features/orders/schema.server";
 
-// The built-in test provider's payout ledger (issue 16.5): what a card processor keeps for a seller's balance.
-// Written only by the payout job (app/features/payouts/server/run-test-payouts.server.ts), one instance at a time.
+// Payouts (issue 16.5): the built-in test provider's payout ledger (what a card processor keeps for a seller's
+// balance) and the earnings book every provider's sales are summed in. Written only by the payout job
+// (app/features/payouts/server/run-test-payouts.server.ts), one instance at a time.
 // Stripe keeps its own (read through its API); PayPal pays each capture into the seller's PayPal account.
 
 /** A payout of a seller's available balance in one currency, made on a business day; it arrives the next one. */
@@ -62,12 +63,49 @@ export const testPayoutEntries = pgTable(
   ],
 );
 
-/** Where the payout job's last run read orders up to (one row). */
-export const testPayoutSync = pgTable(
-  "test_payout_sync",
+/** Where the payout job's last run read orders up to (one row): the next run, and the payouts page's live part, read from there. */
+export const payoutsSync = pgTable(
+  "payouts_sync",
   {
     id: smallint("id").primaryKey().default(1),
     syncedUntil: timestamp("synced_until", { withTimezone: true }).notNull(),
   },
-  (t) => [check("test_payout_sync_one_row", sql`${t.id} = 1`)],
+  (t) => [check("payouts_sync_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * What each order added to its seller's earnings when the payout job last booked it (every provider): a sale (paid
+ * or refunded, from its payment) is one order, its amount gross, its refunds, Sellkit's fee kept. The job books the
+ * difference when an order changes; the page adds the orders changed since (so its figures are live).
+ */
+export const orderEarnings = pgTable("order_earnings", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  currency: text("currency").notNull(),
+  orders: integer("orders").notNull(),
+  grossCents: integer("gross_cents").notNull(),
+  refundsCents: integer("refunds_cents").notNull(),
+  feesCents: integer("fees_cents").notNull(),
+});
+
+/** A seller's earnings per provider and currency: the sum of their orders' booked `order_earnings`. */
+export const sellerEarnings = pgTable(
+  "seller_earnings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    currency: text("currency").notNull(),
+    orders: bigint("orders", { mode: "number" }).notNull(),
+    grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
+    refundsCents: bigint("refunds_cents", { mode: "number" }).notNull(),
+    feesCents: bigint("fees_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider, t.currency] })],
 );

@@ -11,6 +11,7 @@ import {
   totalEarnings,
 } from "~/features/payouts/payouts-display";
 import { storeCurrencySql } from "~/features/workspace/server/store-currency-sql.server";
+import { changedSinceSync, orderContributionColumns } from "./earnings-sql.server";
 
 // The payouts page's own data (issue 16.5), read inside the session check's one statement (page-query.server.ts);
 // `me.user_id` is the signed-in creator: only their own orders, ledger and payouts are ever read. Stripe's balance
@@ -30,30 +31,32 @@ export function parseTestPayoutsCursor(value: string | null): TestPayoutsCursor 
 export const testPayoutsCursorParam = (payout: { payoutDay: string; id: string }) => `${payout.payoutDay}_${payout.id}`;
 
 /**
- * What was earned, per provider, in the store currency, as every page counts a sale: an order paid (or refunded
- * since) from its `paid_at`; gross is what buyers paid, refunds what went back, fees Sellkit's fee kept after the
- * proportional fee refunds (feeRefundFor in orders/platform-fee.ts, the same rounding), net the rest. Disputed
- * orders are not revenue.
+ * What was earned, per provider, in the store currency, as every page counts a sale (earnings-sql.server.ts): the
+ * earnings book as the payout job last wrote it, plus — live — what the creator's orders changed since its last run
+ * add now beyond what was booked for them (every order, before the job's first run). So the figures are exact at
+ * this statement's snapshot without summing a big store's every order.
  */
 const earningsQuery: PageQuery<Earnings> = {
   json: sql`(
     with store as (select ${storeCurrencySql} as currency),
-    sales as (
-      select coalesce(o.provider, 'none') as provider, o.currency = store.currency as in_store_currency, o.amount_cents, o.refunded_cents,
-        case when o.amount_cents > 0 and o.platform_fee_cents > 0
-          then o.platform_fee_cents - least(o.platform_fee_cents, round(o.platform_fee_cents::numeric * o.refunded_cents / o.amount_cents))::int
-          else 0 end as fee_kept
-      from orders o cross join store
-      where o.user_id = me.user_id and o.status in ('paid', 'refunded') and o.paid_at is not null
+    changed as (
+      select o.id, ${orderContributionColumns} from orders o where o.user_id = me.user_id and ${changedSinceSync}
+    ),
+    parts as (
+      select provider, currency, orders, gross_cents as gross, refunds_cents as refunds, fees_cents as fees from seller_earnings where user_id = me.user_id
+      union all
+      select c.provider, c.currency, c.orders - coalesce(b.orders, 0), c.gross - coalesce(b.gross_cents, 0), c.refunds - coalesce(b.refunds_cents, 0),
+        c.fees - coalesce(b.fees_cents, 0)
+      from changed c left join order_earnings b on b.order_id = c.id
     ),
     per_provider as (
-      select provider,
-        count(*) filter (where in_store_currency) as orders,
-        coalesce(sum(amount_cents) filter (where in_store_currency), 0) as gross,
-        coalesce(sum(refunded_cents) filter (where in_store_currency), 0) as refunds,
-        coalesce(sum(fee_kept) filter (where in_store_currency), 0) as fees,
-        count(*) filter (where not in_store_currency) as other_currency
-      from sales group by provider
+      select p.provider,
+        coalesce(sum(p.orders) filter (where p.currency = store.currency), 0) as orders,
+        coalesce(sum(p.gross) filter (where p.currency = store.currency), 0) as gross,
+        coalesce(sum(p.refunds) filter (where p.currency = store.currency), 0) as refunds,
+        coalesce(sum(p.fees) filter (where p.currency = store.currency), 0) as fees,
+        coalesce(sum(p.orders) filter (where p.currency <> store.currency), 0) as other_currency
+      from parts p cross join store group by p.provider
     )
     select json_build_object('currency', store.currency,
       'byProvider', coalesce((select json_agg(json_build_object('provider', provider, 'orders', orders, 'gross', gross, 'refunds', refunds,

@@ -4,22 +4,18 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { dayKeyOf, isBusinessDay, ledgerEntryFor, nextBusinessDay } from "~/features/payouts/ledger-rules";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { bookEarnings } from "./book-earnings.server";
+import { changedSinceSync } from "./earnings-sql.server";
 import type { Logger } from "~/server/logger.server";
 
 /** One instance runs the payout job at a time: this transaction-level advisory lock key ("sellkit payouts"). */
 const PAYOUTS_LOCK = 0x5e11a75;
-/**
- * How far before the last run's start the next run reads changed orders again: an order's `updated_at` is its
- * transaction's start, so a move committed just after a run started is still read by the next run. Reading an order
- * twice books nothing twice (each entry brings the order's total to its net).
- */
-const OVERLAP_MS = 10 * 60_000;
-/** Entries are inserted this many at a time. */
-const INSERT_BATCH = 1_000;
+/** Changed orders are read (and their entries inserted) this many at a time. */
+const READ_BATCH = 1_000;
 
 type Services = { db: Database; logger: Logger };
 
-export type PayoutRunResult = { ran: boolean; ordersRead: number; entries: number; payouts: number; arrived: number };
+export type PayoutRunResult = { ran: boolean; earningsBooked: number; ordersRead: number; entries: number; payouts: number; arrived: number };
 
 type ChangedRow = {
   id: string;
@@ -38,8 +34,9 @@ type ChangedRow = {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The test provider's payout job (issue 16.5), run every minute by the server and called directly by tests:
- * 1. the ledger: every test-provider order paid (or moved) since the last run gets the entry that brings its
+ * The payout job (issue 16.5), run every minute by the server and called directly by tests:
+ * 0. the earnings book: every order (any provider) changed since the last run is booked (bookEarnings);
+ * 1. the test provider's ledger: every test-provider order paid (or moved) since the last run gets the entry that brings its
  *    booked total to its net now (a sale, a refund, a dispute — ledgerEntryFor);
  * 2. on a business day (UTC), each seller's positive available balance per currency is paid out in one payout for
  *    the day (unique per seller, currency and day: a second run the same day adds nothing), its entries marked;
@@ -48,20 +45,19 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * One transaction under an advisory lock: another instance skips the round, and a failed run changes nothing.
  */
 export async function runTestPayouts(services: Services, now: Date = new Date()): Promise<PayoutRunResult> {
-  const result: PayoutRunResult = { ran: false, ordersRead: 0, entries: 0, payouts: 0, arrived: 0 };
+  const result: PayoutRunResult = { ran: false, earningsBooked: 0, ordersRead: 0, entries: 0, payouts: 0, arrived: 0 };
   await inTransaction(services.db, async (tx) => {
     const locked = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUTS_LOCK}) as locked`));
     if (!locked[0]?.locked) return;
     result.ran = true;
-    const synced = rowsOf<{ synced_until: string }>(
-      await tx.execute(sql`select to_json(synced_until) #>> '{}' as synced_until from test_payout_sync where id = 1`),
-    )[0];
-    const since = synced ? new Date(new Date(synced.synced_until).getTime() - OVERLAP_MS) : new Date(0);
     // The run's own start (the database's clock, as orders.updated_at is): the next run reads from here.
     const started = rowsOf<{ started: string }>(await tx.execute(sql`select to_json(now()) #>> '{}' as started`))[0]!.started;
 
-    const changed = rowsOf<ChangedRow>(
-      await tx.execute(sql`
+    result.earningsBooked = await bookEarnings(tx);
+    // The changed test-provider orders through a cursor, READ_BATCH at a time (the first run on a big store reads every test order:
+    // memory stays bounded); each batch's entries are inserted before the next is read.
+    await tx.execute(sql`
+      declare payout_orders no scroll cursor for
         select o.id, o.user_id, o.currency, o.status, o.amount_cents, o.refunded_cents, o.platform_fee_cents,
           to_json(o.paid_at) #>> '{}' as paid_at, coalesce(e.booked, 0) as booked, to_json(e.sale_available_on) #>> '{}' as sale_available_on
         from orders o
@@ -69,36 +65,41 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
           select sum(amount_cents) as booked, min(available_on) filter (where kind = 'sale') as sale_available_on
           from test_payout_entries where order_id = o.id
         ) e on true
-        where o.provider = 'test' and o.updated_at >= ${since} and o.paid_at is not null`),
-    );
-    result.ordersRead = changed.length;
-    const entries = changed.flatMap((row) => {
-      const entry = ledgerEntryFor(
-        {
-          status: row.status,
-          amountCents: Number(row.amount_cents),
-          refundedCents: Number(row.refunded_cents),
-          platformFeeCents: Number(row.platform_fee_cents),
-          paidAt: new Date(row.paid_at),
-          bookedCents: Number(row.booked),
-          saleAvailableOn: row.sale_available_on ? new Date(row.sale_available_on) : null,
-        },
-        now,
-      );
-      return entry ? [{ ...entry, orderId: row.id, userId: row.user_id, currency: row.currency }] : [];
-    });
-    for (let at = 0; at < entries.length; at += INSERT_BATCH) {
-      const batch = entries.slice(at, at + INSERT_BATCH);
-      await tx.execute(sql`
-        insert into test_payout_entries (user_id, order_id, kind, amount_cents, currency, available_on)
-        values ${sql.join(
-          batch.map((entry) => sql`(${entry.userId}, ${entry.orderId}::uuid, ${entry.kind}, ${entry.amountCents}, ${entry.currency}, ${entry.availableOn})`),
-          sql`, `,
-        )}`);
+        where o.provider = 'test' and o.paid_at is not null and ${changedSinceSync}`);
+    for (;;) {
+      const changed = rowsOf<ChangedRow>(await tx.execute(sql`fetch forward ${sql.raw(String(READ_BATCH))} from payout_orders`));
+      if (changed.length === 0) break;
+      result.ordersRead += changed.length;
+      const entries = changed.flatMap((row) => {
+        const entry = ledgerEntryFor(
+          {
+            status: row.status,
+            amountCents: Number(row.amount_cents),
+            refundedCents: Number(row.refunded_cents),
+            platformFeeCents: Number(row.platform_fee_cents),
+            paidAt: new Date(row.paid_at),
+            bookedCents: Number(row.booked),
+            saleAvailableOn: row.sale_available_on ? new Date(row.sale_available_on) : null,
+          },
+          now,
+        );
+        return entry ? [{ ...entry, orderId: row.id, userId: row.user_id, currency: row.currency }] : [];
+      });
+      if (entries.length > 0) {
+        await tx.execute(sql`
+          insert into test_payout_entries (user_id, order_id, kind, amount_cents, currency, available_on)
+          values ${sql.join(
+            entries.map(
+              (entry) => sql`(${entry.userId}, ${entry.orderId}::uuid, ${entry.kind}, ${entry.amountCents}, ${entry.currency}, ${entry.availableOn})`,
+            ),
+            sql`, `,
+          )}`);
+      }
+      result.entries += entries.length;
     }
-    result.entries = entries.length;
+    await tx.execute(sql`close payout_orders`);
     await tx.execute(sql`
-      insert into test_payout_sync (id, synced_until) values (1, ${started}::timestamptz)
+      insert into payouts_sync (id, synced_until) values (1, ${started}::timestamptz)
       on conflict (id) do update set synced_until = excluded.synced_until`);
 
     const today = dayKeyOf(now);
@@ -144,7 +145,7 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
     );
     result.arrived = arrived.length;
   });
-  if (result.entries || result.payouts) services.logger.info(result, "test payouts: ledger updated");
+  if (result.entries || result.payouts || result.earningsBooked) services.logger.info(result, "payouts: earnings and ledger updated");
   return result;
 }
 
