@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { changedSinceSync, orderContributionColumns } from "./earnings-sql.server";
+import { orderContributionColumns } from "./earnings-sql.server";
 
 /**
- * Books the orders changed since the payout job's last run into the earnings book (issue 16.5), in one statement:
+ * Books the orders changed since `since` (the payout job's last run, less the overlap) into the earnings book (issue 16.5), in one statement:
  * each changed order's contribution replaces what was booked for it (`order_earnings`) and the difference is added
  * to its seller's totals (`seller_earnings`). Called by the payout job inside its transaction, under its lock,
  * before the job moves its watermark. Returns how many orders changed their contribution.
  */
-export async function bookEarnings(tx: Database): Promise<number> {
+export async function bookEarnings(tx: Database, since: Date): Promise<number> {
   const result = await tx.execute(sql`
     with changed as (
-      select o.id, o.user_id, ${orderContributionColumns} from orders o where ${changedSinceSync}
+      select o.id, o.user_id, ${orderContributionColumns} from orders o where o.updated_at >= ${since}
     ), diff as (
       select c.*, c.orders - coalesce(b.orders, 0) as d_orders, c.gross - coalesce(b.gross_cents, 0) as d_gross,
         c.refunds - coalesce(b.refunds_cents, 0) as d_refunds, c.fees - coalesce(b.fees_cents, 0) as d_fees

@@ -12,7 +12,6 @@ import { type SQL, sql } from "drizzle-orm";
  * Reading an order twice counts nothing twice (what was booked is subtracted).
  */
 export const SYNC_OVERLAP = sql`interval '10 minutes'`;
-export const SYNC_OVERLAP_MS = 10 * 60_000;
 
 const counted = sql`(o.status in ('paid', 'refunded') and o.paid_at is not null)`;
 
@@ -25,5 +24,27 @@ export const orderContributionColumns: SQL = sql`coalesce(o.provider, 'none') as
     then o.platform_fee_cents - least(o.platform_fee_cents, round(o.platform_fee_cents::numeric * o.refunded_cents / o.amount_cents))::int
     else 0 end as fees`;
 
-/** The orders a read starts from: changed since the payout job's last run (with the overlap); every order before its first run. */
-export const changedSinceSync: SQL = sql`o.updated_at >= coalesce((select synced_until - ${SYNC_OVERLAP} from payouts_sync where id = 1), '-infinity'::timestamptz)`;
+/** Where the payout job's last run read orders from, less the overlap (null before its first run). */
+const syncedFrom = sql`(select synced_until - ${SYNC_OVERLAP} from payouts_sync where id = 1)`;
+/** How far back the live part reads by the index on orders.updated_at (the job runs every minute). */
+const RECENT = sql`now() - interval '1 hour'`;
+
+/**
+ * The seller's orders changed since the payout job's last run, each with its contribution (`id` and
+ * orderContributionColumns): the part of their earnings the book does not hold yet. Three branches, of which the
+ * database runs one (each is gated by a condition on payouts_sync alone): the job ran within the hour — the orders
+ * changed since, found by the index on `updated_at` (a bound on now() lets the planner see how few they are); the job
+ * last ran longer ago — the seller's orders changed since; it never ran — all the seller's orders.
+ */
+export function sellerChangedOrders(userId: SQL): SQL {
+  return sql`(
+    select o.id, ${orderContributionColumns} from orders o
+    where o.user_id = ${userId} and o.updated_at >= ${RECENT} and o.updated_at >= ${syncedFrom} and ${syncedFrom} >= ${RECENT}
+    union all
+    select o.id, ${orderContributionColumns} from orders o
+    where o.user_id = ${userId} and o.updated_at >= ${syncedFrom} and ${syncedFrom} < ${RECENT}
+    union all
+    select o.id, ${orderContributionColumns} from orders o
+    where o.user_id = ${userId} and not exists (select 1 from payouts_sync where id = 1)
+  )`;
+}

@@ -11,7 +11,7 @@ import {
   totalEarnings,
 } from "~/features/payouts/payouts-display";
 import { storeCurrencySql } from "~/features/workspace/server/store-currency-sql.server";
-import { changedSinceSync, orderContributionColumns } from "./earnings-sql.server";
+import { sellerChangedOrders } from "./earnings-sql.server";
 
 // The payouts page's own data (issue 16.5), read inside the session check's one statement (page-query.server.ts);
 // `me.user_id` is the signed-in creator: only their own orders, ledger and payouts are ever read. Stripe's balance
@@ -40,7 +40,7 @@ const earningsQuery: PageQuery<Earnings> = {
   json: sql`(
     with store as (select ${storeCurrencySql} as currency),
     changed as (
-      select o.id, ${orderContributionColumns} from orders o where o.user_id = me.user_id and ${changedSinceSync}
+      select * from ${sellerChangedOrders(sql`me.user_id`)} c
     ),
     parts as (
       select provider, currency, orders, gross_cents as gross, refunds_cents as refunds, fees_cents as fees from seller_earnings where user_id = me.user_id

@@ -5,7 +5,7 @@ import type { Database } from "~/db/database.server";
 import { dayKeyOf, isBusinessDay, ledgerEntryFor, nextBusinessDay } from "~/features/payouts/ledger-rules";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import { bookEarnings } from "./book-earnings.server";
-import { changedSinceSync } from "./earnings-sql.server";
+import { SYNC_OVERLAP } from "./earnings-sql.server";
 import type { Logger } from "~/server/logger.server";
 
 /** One instance runs the payout job at a time: this transaction-level advisory lock key ("sellkit payouts"). */
@@ -53,7 +53,12 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
     // The run's own start (the database's clock, as orders.updated_at is): the next run reads from here.
     const started = rowsOf<{ started: string }>(await tx.execute(sql`select to_json(now()) #>> '{}' as started`))[0]!.started;
 
-    result.earningsBooked = await bookEarnings(tx);
+    // Where the last run read from, less the overlap, as a value: the planner then sees how few orders changed.
+    const synced = rowsOf<{ since: string }>(
+      await tx.execute(sql`select to_json(synced_until - ${SYNC_OVERLAP}) #>> '{}' as since from payouts_sync where id = 1`),
+    )[0];
+    const since = synced ? new Date(synced.since) : new Date(0);
+    result.earningsBooked = await bookEarnings(tx, since);
     // The changed test-provider orders through a cursor, READ_BATCH at a time (the first run on a big store reads every test order:
     // memory stays bounded); each batch's entries are inserted before the next is read.
     await tx.execute(sql`
@@ -65,7 +70,7 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
           select sum(amount_cents) as booked, min(available_on) filter (where kind = 'sale') as sale_available_on
           from test_payout_entries where order_id = o.id
         ) e on true
-        where o.provider = 'test' and o.paid_at is not null and ${changedSinceSync}`);
+        where o.provider = 'test' and o.paid_at is not null and o.updated_at >= ${since}`);
     for (;;) {
       const changed = rowsOf<ChangedRow>(await tx.execute(sql`fetch forward ${sql.raw(String(READ_BATCH))} from payout_orders`));
       if (changed.length === 0) break;
