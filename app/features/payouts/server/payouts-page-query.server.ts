@@ -47,7 +47,9 @@ const earningsQuery: PageQuery<Earnings> = {
       union all
       select c.provider, c.currency, c.orders - coalesce(b.orders, 0), c.gross - coalesce(b.gross_cents, 0), c.refunds - coalesce(b.refunds_cents, 0),
         c.fees - coalesce(b.fees_cents, 0)
-      from changed c left join order_earnings b on b.order_id = c.id
+      -- what was booked for each changed order, looked up by its key (offset 0 keeps the planner from turning the
+      -- lookup into a scan of the whole book)
+      from changed c left join lateral (select * from order_earnings b where b.order_id = c.id offset 0) b on true
     ),
     per_provider as (
       select p.provider,
@@ -96,16 +98,12 @@ type PayoutJson = { id: string; amountCents: number; currency: string; status: "
 function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger> {
   return {
     json: sql`json_build_object(
-      'balances', (select coalesce(json_agg(json_build_object('currency', currency, 'pendingCents', pending, 'availableCents', available) order by currency), '[]'::json)
-        from (select currency, coalesce(sum(amount_cents) filter (where available_on > now()), 0) as pending,
-            coalesce(sum(amount_cents) filter (where available_on <= now()), 0) as available
-          from test_payout_entries where user_id = me.user_id and payout_id is null group by currency) b),
-      'unpaid', (select coalesce(json_agg(json_build_object('currency', currency, 'day', day, 'amountCents', amount) order by currency, day), '[]'::json)
+      'unpaid', (select coalesce(json_agg(json_build_object('currency', currency, 'day', day, 'amountCents', amount, 'pendingCents', pending)
+          order by currency, day), '[]'::json)
         from (select currency,
-            -- payouts are made at the start of a day: money available at midnight that day, otherwise the day after
-            case when available_on = date_trunc('day', available_on, 'UTC') then (available_on at time zone 'UTC')::date
-              else (available_on at time zone 'UTC')::date + 1 end as day,
-            sum(amount_cents) as amount
+            -- payouts are made at the start of a day: money available at midnight is payable that day, later the next
+            ((available_on at time zone 'UTC') - interval '1 microsecond')::date + 1 as day,
+            sum(amount_cents) as amount, coalesce(sum(amount_cents) filter (where available_on > now()), 0) as pending
           from test_payout_entries where user_id = me.user_id and payout_id is null group by 1, 2) u),
       'paidOutToday', (select coalesce(json_agg(currency), '[]'::json) from test_payouts
         where user_id = me.user_id and payout_date = (now() at time zone 'UTC')::date),
@@ -118,11 +116,19 @@ function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger>
         limit ${PAYOUTS_PAGE_SIZE + 1}) page)
     )`,
     read: (json) => {
-      const value = json as { balances: BalanceFigure[]; unpaid: TestLedger["unpaid"]; paidOutToday: string[]; payouts: PayoutJson[] };
+      const value = json as { unpaid: (TestLedger["unpaid"][number] & { pendingCents: number })[]; paidOutToday: string[]; payouts: PayoutJson[] };
       const payouts = value.payouts.map((payout) => ({ ...payout, amountCents: Number(payout.amountCents) }));
+      // The balance from the same rows: pending is not available yet, available is the rest of what is not paid out.
+      const balances = new Map<string, BalanceFigure>();
+      for (const row of value.unpaid) {
+        const balance = balances.get(row.currency) ?? { currency: row.currency, pendingCents: 0, availableCents: 0 };
+        balance.pendingCents += Number(row.pendingCents);
+        balance.availableCents += Number(row.amountCents) - Number(row.pendingCents);
+        balances.set(row.currency, balance);
+      }
       return {
-        balances: value.balances.map((b) => ({ currency: b.currency, pendingCents: Number(b.pendingCents), availableCents: Number(b.availableCents) })),
-        unpaid: value.unpaid.map((u) => ({ ...u, amountCents: Number(u.amountCents) })),
+        balances: [...balances.values()],
+        unpaid: value.unpaid.map((u) => ({ currency: u.currency, day: u.day, amountCents: Number(u.amountCents) })),
         paidOutToday: value.paidOutToday,
         payouts: payouts.slice(0, PAYOUTS_PAGE_SIZE),
         more: payouts.length > PAYOUTS_PAGE_SIZE,
@@ -131,13 +137,20 @@ function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger>
   };
 }
 
-/** The creator's last PayPal captures (the money reached their PayPal account then). */
+/**
+ * The creator's last PayPal captures (the money reached their PayPal account then), newest first by the order
+ * index; read only for a creator with PayPal (an account, or PayPal sales in the book), so a big store without
+ * PayPal never walks its orders for none.
+ */
 const payPalCapturesQuery: PageQuery<PayPalCapture[]> = {
-  json: sql`(select coalesce(json_agg(row_to_json(c) order by c."paidAt" desc, c.id desc), '[]'::json) from (
-    select o.id, o.product_name as "productName", o.amount_cents as "amountCents", o.refunded_cents as "refundedCents", o.currency, o.paid_at as "paidAt"
+  json: sql`(select coalesce(json_agg(row_to_json(c) order by c."createdAt" desc, c.id desc), '[]'::json) from (
+    select o.id, o.product_name as "productName", o.amount_cents as "amountCents", o.refunded_cents as "refundedCents", o.currency,
+      o.paid_at as "paidAt", o.created_at as "createdAt"
     from orders o where o.user_id = me.user_id and o.provider = 'paypal' and o.status in ('paid', 'refunded') and o.paid_at is not null
-    order by o.paid_at desc, o.id desc limit 5) c)`,
-  read: (json) => json as PayPalCapture[],
+      and (exists (select 1 from payment_accounts a where a.user_id = me.user_id and a.provider = 'paypal')
+        or exists (select 1 from seller_earnings e where e.user_id = me.user_id and e.provider = 'paypal' and e.orders > 0))
+    order by o.created_at desc, o.id desc limit 5) c)`,
+  read: (json) => (json as (PayPalCapture & { createdAt: string })[]).map(({ createdAt: _, ...capture }) => capture),
 };
 
 /** The creator's Stripe connected account id (server-side only: the route reads Stripe with it and never sends it to the browser). */
