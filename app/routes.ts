@@ -65,6 +65,8 @@ export default [
   // Payments (issue 15): the seller's provider connection and the return from a provider's onboarding
   route("payments", "routes/payments.tsx"),
   route("payments/:provider/return", "routes/payments-return.ts"),
+  // Payouts (issue 16.5): earnings, the provider's balance and payouts
+  route("payouts", "routes/payouts.tsx"),
 
   // A creator's public buy page (the target of the buy-button snippet)
   route("buy/:id", "routes/buy.tsx"),

@@ -19,6 +19,7 @@ export const FEATURE_LINKS = {
   analytics: ["accounts", "catalog", "sales-methods"],
   // Issue 16.6: the signed-in landing's real tabs and the live figures of the dashboards
   dashboards: ["accounts", "workspace", "catalog", "orders", "analytics", "marketing"],
+  payouts: ["accounts", "workspace", "catalog", "payments", "orders", "security"],
 };
 
 const ROUTES = {

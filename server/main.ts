@@ -14,6 +14,7 @@ import { createApp } from "./create-app";
 import { createHttpServer } from "./request-limits";
 import { UPLOAD_SWEEP_INTERVAL_MS } from "../app/features/catalog/content/product-files";
 import { startReconciler } from "../app/features/orders/server/reconcile-pending-orders.server";
+import { startTestPayouts } from "../app/features/payouts/server/run-test-payouts.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -63,6 +64,8 @@ async function main() {
   // Every minute: pending orders past their time expire (or are found paid), and ones whose webhook is late are
   // asked about at their provider (issue 15.6); one instance at a time.
   const stopReconciler = startReconciler(services);
+  // Every minute: the test provider's payout ledger and its payouts on business days (issue 16.5); one instance at a time.
+  const stopTestPayouts = startTestPayouts(services);
   // With SENTRY_DSN, an error nothing caught is reported (waiting at most the send timeout), then the process
   // ends as Node would have ended it.
   if (errorReporter.enabled) {
@@ -125,6 +128,7 @@ async function main() {
       services.health.close();
       stopSweeping();
       await stopReconciler();
+      await stopTestPayouts();
       await closeVite();
       await services.afterResponse.drain();
       // The page views still in memory are written before the database closes.

@@ -201,6 +201,19 @@ export const ERRORS = {
     message: "This receipt was sent again several times in the last hour. Please wait before sending it again.",
   },
 
+  // Payouts (issue 16.5): the provider's balance and payouts could not be read (the rest of /payouts still shows)
+  PAYOUTS_PROVIDER_UNREACHABLE: {
+    status: 503,
+    field: "form",
+    message:
+      "Stripe could not be reached just now, so your Stripe balance and payouts are not shown. Your earnings below are up to date: try again in a moment.",
+  },
+  PAYOUTS_ACCOUNT_REFUSED: {
+    status: 409,
+    field: "form",
+    message: "Stripe did not let Sellkit read this account's balance and payouts. Check your Stripe connection on the Payments page.",
+  },
+
   // Public site
   CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
 } as const satisfies Record<string, ErrorSpec>;

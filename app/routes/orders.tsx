@@ -50,6 +50,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <ButtonLink to={CUSTOMERS_PATH} variant="outline">
                 View customers
               </ButtonLink>
+              <ButtonLink to="/payouts" variant="outline">
+                View payouts
+              </ButtonLink>
               <CsvExportLink href={exportHref}>{status ? "Export these orders (CSV)" : "Export orders (CSV)"}</CsvExportLink>
             </div>
           </div>

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
+import { ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { ProviderCard, TestProviderCard } from "~/features/payments/components/provider-card";
 import { CONNECTABLE_PROVIDERS, PROVIDER_TEXTS, TEST_MODE_TEXT } from "~/features/payments/content/providers";
@@ -73,6 +74,11 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
           <p className="mt-2 text-lg text-muted-foreground">
             Connect a payment provider to sell your products. Buyers pay the provider; payouts typically within 7 business days.
           </p>
+          <div className="mt-4">
+            <ButtonLink to="/payouts" variant="outline">
+              View payouts
+            </ButtonLink>
+          </div>
         </div>
         {actionData && !actionData.provider ? <p role="alert">{actionData.error}</p> : null}
         {testMode ? <TestProviderCard text={TEST_MODE_TEXT} /> : null}

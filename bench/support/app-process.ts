@@ -6,6 +6,7 @@
 //   serve  — serves the production build (createApp, as server/main.ts does) on PORT;
 //   record — writes a security event for a user (recordSecurityEvent: insert + NOTIFY);
 //   sql    — runs one SQL statement with its parameters and answers its rows (bench fixtures: products, covers);
+//   payouts — one run of the test provider's payout job (runTestPayouts) at `now`, answering its result and time;
 //   close  — closes everything and exits.
 // The embedded database lives in one process only: seeding happens here, then the production server
 // (build/runtime/main.js) is started on the same DATA_DIR after `close`.
@@ -30,6 +31,7 @@ import { listSalesMethods } from "~/features/sales-methods/server/list-sales-met
 import { createApp } from "../../server/create-app";
 import { createHttpServer } from "../../server/request-limits";
 import { requestContext } from "~/server/http/request-context.server";
+import { runTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
 
 type Request =
   | { id: number; op: "seed"; count: number; prefix: string; password?: string; sessions?: number }
@@ -38,6 +40,7 @@ type Request =
   | { id: number; op: "record"; userId: string; details: Record<string, unknown> }
   | { id: number; op: "steps"; cookie: string; userId: string; rounds?: number }
   | { id: number; op: "sql"; text: string; params?: unknown[] }
+  | { id: number; op: "payouts"; now?: string }
   | { id: number; op: "close" };
 
 const env = parseEnv(process.env);
@@ -160,6 +163,10 @@ process.on("message", async (message: Request) => {
     else if (message.op === "sql") {
       const pool = (database.db as unknown as { $client: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> } }).$client;
       result = (await pool.query(message.text, message.params)).rows;
+    } else if (message.op === "payouts") {
+      const started = performance.now();
+      const run = await runTestPayouts(services, message.now ? new Date(message.now) : new Date());
+      result = { ...run, ms: performance.now() - started };
     } else if (message.op === "record") {
       await recordSecurityEvent(
         database.db,

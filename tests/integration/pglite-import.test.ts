@@ -99,6 +99,24 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
           `insert into customer_totals (user_id, email, first_paid_at, last_paid_at, orders, spent_cents, spent) values ($1, 'buyer@example.com', now(), now(), 1, 1899, '{"EUR":1899}')`,
           [id],
         );
+        // Payouts (issue 16.5): the test provider's ledger and payouts.
+        const payoutId = `00000000-0000-4000-c000-00000000000${index}`;
+        await tx.query(
+          `insert into test_payouts (id, user_id, amount_cents, currency, status, payout_date, arrival_date) values ($1, $2, 1839, 'EUR', 'paid', '2026-11-20', '2026-11-23')`,
+          [payoutId, id],
+        );
+        await tx.query(
+          `insert into test_payout_entries (user_id, order_id, kind, amount_cents, currency, available_on, payout_id) values ($1, $2, 'sale', 1839, 'EUR', '2026-11-20T00:00:00Z', $3)`,
+          [id, orderId, payoutId],
+        );
+        await tx.query(
+          `insert into order_earnings (order_id, user_id, provider, currency, orders, gross_cents, refunds_cents, fees_cents) values ($1, $2, 'test', 'EUR', 1, 1999, 100, 150)`,
+          [orderId, id],
+        );
+        await tx.query(
+          `insert into seller_earnings (user_id, provider, currency, orders, gross_cents, refunds_cents, fees_cents) values ($1, 'test', 'EUR', 1, 1999, 100, 150)`,
+          [id],
+        );
         await tx.query(
           `insert into payment_accounts (user_id, provider, external_account_id, status, details) values ($1, 'stripe', $2, 'ready', '{"charges_enabled":true}')`,
           [id, `acct_${index}`],
@@ -142,6 +160,7 @@ here')`);
       await tx.query(
         `insert into mail_outbox ("to", "from", subject, text, attempts) values ('ada@example.com', 'noreply@example.com', 'Welcome', 'Hello', 2)`,
       );
+      await tx.query(`insert into payouts_sync (id, synced_until) values (1, '2026-11-23T10:00:00Z')`);
       await tx.query(`insert into view_salts (day, salt) values ('2026-11-23', decode('0102030405060708', 'hex'))`);
       await tx.query(
         `insert into webhook_events (provider, event_id, type, payload, processed_at) values ('test', 'evt_1', 'payment.succeeded', '{"amount":1999}', now())`,

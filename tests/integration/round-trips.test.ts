@@ -18,6 +18,7 @@ const SIGNED_IN_PAGES = [
   "/security-settings",
   "/orders",
   "/customers",
+  "/payouts",
   "/tools/estore-builder",
   "/tools/products",
   "/tools/products/new",

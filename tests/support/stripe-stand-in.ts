@@ -6,7 +6,8 @@ import Stripe from "stripe";
 /**
  * A local stand-in for Stripe's API, written from Stripe's API reference for what the Stripe provider uses:
  * Checkout Sessions (create, retrieve with `expand[]=payment_intent`), Refunds, Connect accounts (create,
- * retrieve) and Account Links. Requests are form-encoded with bracket notation and authenticated with
+ * retrieve), Account Links, and a connected account's Balance and Payouts (GET /v1/balance, GET /v1/payouts with the
+ * `Stripe-Account` header; list pagination with `limit`, `starting_after`, `has_more`). Requests are form-encoded with bracket notation and authenticated with
  * `Authorization: Bearer sk_…`; errors carry Stripe's body (`{ error: { type, code, message, param, decline_code } }`);
  * `Idempotency-Key` replays the first answer (and refuses a key reused with other parameters). State lives in
  * memory. Tests drive the buyer's and the creator's side (`completeCheckout`, `completeOnboarding`, disputes…),
@@ -16,7 +17,18 @@ import Stripe from "stripe";
  * account link (`/setup/e/:account/:link`).
  */
 
-export type StripeRequestLog = { method: string; path: string; params: Record<string, unknown>; idempotencyKey?: string; stripeVersion?: string };
+export type StripeRequestLog = {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  idempotencyKey?: string;
+  stripeVersion?: string;
+  /** The Stripe-Account header: the connected account the request acts on. */
+  stripeAccount?: string;
+};
+
+/** A connected account's balance as the test sets it (minor units per currency, lower-case like Stripe's). */
+export type StripeBalanceSetting = { available: { amount: number; currency: string }[]; pending: { amount: number; currency: string }[] };
 export type StripeDelivery = { body: string; headers: Record<string, string>; event: Record<string, unknown> };
 type Obj = Record<string, unknown> & { id: string };
 
@@ -43,6 +55,15 @@ export type StripeStandIn = {
   /** The creator finishes onboarding: charges and payouts enabled, details submitted (account.updated sent). */
   completeOnboarding(accountId: string): Promise<void>;
   openDispute(paymentIntentId: string): Promise<string>;
+  /** Sets a connected account's balance (what GET /v1/balance with its Stripe-Account header answers). */
+  setBalance(accountId: string, balance: StripeBalanceSetting): void;
+  /** Adds a payout of a connected account (created now unless given); GET /v1/payouts lists them newest first. */
+  addPayout(
+    accountId: string,
+    payout: { amount: number; currency: string; status: "pending" | "in_transit" | "paid" | "failed" | "canceled"; arrivalDate: Date; created?: Date },
+  ): string;
+  /** While true, every API request answers 500 api_error, as during an outage at Stripe. */
+  outage: boolean;
   closeDispute(disputeId: string, status: "won" | "lost"): Promise<void>;
   /** Signs an event like Stripe (timestamp defaults to now) without sending it: for forged/stale deliveries. */
   sign(body: string, options?: { timestamp?: number; secret?: string }): string;
@@ -119,6 +140,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const refunds = new Map<string, Obj>();
   const accounts = new Map<string, Obj>();
   const disputes = new Map<string, Obj>();
+  const balances = new Map<string, StripeBalanceSetting>();
+  const payouts = new Map<string, Obj[]>();
   const accountLinks = new Map<string, { account: string; return_url: string; refresh_url: string; expires_at: number; used: boolean }>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   let origin = "";
@@ -428,7 +451,60 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     await emit("charge.dispute.closed", dispute);
   }
 
-  async function api(method: string, path: string, params: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  /** The account a request acts on: its Stripe-Account header (the platform's own when absent). */
+  function actingAccount(stripeAccount: string | undefined): string | null {
+    if (stripeAccount === undefined) return null;
+    if (!accounts.has(stripeAccount)) {
+      throw new StripeApiError(403, {
+        type: "invalid_request_error",
+        code: "account_invalid",
+        message: `The provided key '${secretKey.slice(0, 8)}${"*".repeat(Math.max(0, secretKey.length - 12))}${secretKey.slice(-4)}' does not have access to account '${stripeAccount}' (or that account does not exist). Application access may have been revoked.`,
+      });
+    }
+    return stripeAccount;
+  }
+
+  function balanceOf(account: string | null) {
+    const set = (account && balances.get(account)) || { available: [{ amount: 0, currency: "usd" }], pending: [{ amount: 0, currency: "usd" }] };
+    const amounts = (list: { amount: number; currency: string }[]) =>
+      list.map((entry) => ({ amount: entry.amount, currency: entry.currency, source_types: { card: entry.amount } }));
+    return {
+      object: "balance",
+      available: amounts(set.available),
+      connect_reserved: set.available.map((entry) => ({ amount: 0, currency: entry.currency })),
+      livemode: false,
+      pending: amounts(set.pending),
+    };
+  }
+
+  function listPayouts(account: string | null, params: Record<string, unknown>) {
+    const limit = params.limit === undefined ? 10 : asInt(params.limit, "limit");
+    if (limit < 1 || limit > 100) throw invalid("This value must be greater than or equal to 1 and less than or equal to 100.", "limit");
+    if (params.starting_after !== undefined && params.ending_before !== undefined) {
+      throw invalid("You may only specify one of these parameters: ending_before, starting_after.", "starting_after");
+    }
+    let list = (account ? payouts.get(account) : undefined) ?? [];
+    if (typeof params.status === "string") list = list.filter((payout) => payout.status === params.status);
+    let start = 0;
+    if (params.starting_after !== undefined) {
+      const at = list.findIndex((payout) => payout.id === params.starting_after);
+      if (at < 0) {
+        throw new StripeApiError(400, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "starting_after",
+          message: `No such payout: '${String(params.starting_after)}'`,
+        });
+      }
+      start = at + 1;
+    }
+    const data = list.slice(start, start + limit);
+    return { object: "list", data, has_more: start + limit < list.length, url: "/v1/payouts" };
+  }
+
+  async function api(method: string, path: string, params: Record<string, unknown>, stripeAccount?: string): Promise<{ status: number; body: unknown }> {
+    if (method === "GET" && path === "/v1/balance") return { status: 200, body: balanceOf(actingAccount(stripeAccount)) };
+    if (method === "GET" && path === "/v1/payouts") return { status: 200, body: listPayouts(actingAccount(stripeAccount), params) };
     const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
     const sessionPath = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     const accountPath = path.match(/^\/v1\/accounts\/([^/]+)$/);
@@ -558,7 +634,9 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       const params = method === "GET" || method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
       const idempotencyKey = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
       const stripeVersion = typeof req.headers["stripe-version"] === "string" ? req.headers["stripe-version"] : undefined;
-      requests.push({ method, path: url.pathname, params, idempotencyKey, stripeVersion });
+      const stripeAccount = typeof req.headers["stripe-account"] === "string" ? req.headers["stripe-account"] : undefined;
+      requests.push({ method, path: url.pathname, params, idempotencyKey, stripeVersion, ...(stripeAccount ? { stripeAccount } : {}) });
+      if (standIn.outage) throw new StripeApiError(500, { type: "api_error", message: "An unknown error occurred" });
       const fingerprint = `${method} ${url.pathname} ${text}`;
       if (idempotencyKey && method === "POST") {
         const earlier = idempotent.get(idempotencyKey);
@@ -573,7 +651,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
           return res.end(earlier.body);
         }
       }
-      const { status, body } = await api(method, url.pathname, params);
+      const { status, body } = await api(method, url.pathname, params, stripeAccount);
       const json = JSON.stringify(body);
       if (idempotencyKey && method === "POST") idempotent.set(idempotencyKey, { fingerprint, status, body: json });
       res.writeHead(status, { "content-type": "application/json", "request-id": randomId("req_", 14) });
@@ -605,6 +683,42 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     completeOnboarding,
     openDispute,
     closeDispute,
+    setBalance(accountId, balance) {
+      requireAccount(accountId);
+      balances.set(accountId, structuredClone(balance));
+    },
+    addPayout(accountId, payout) {
+      requireAccount(accountId);
+      const created = payout.created ?? new Date();
+      const object: Obj = {
+        id: randomId("po_"),
+        object: "payout",
+        amount: payout.amount,
+        arrival_date: Math.floor(payout.arrivalDate.getTime() / 1000),
+        automatic: true,
+        balance_transaction: randomId("txn_"),
+        created: Math.floor(created.getTime() / 1000),
+        currency: payout.currency,
+        description: "STRIPE PAYOUT",
+        destination: randomId("ba_"),
+        failure_code: payout.status === "failed" ? "account_closed" : null,
+        failure_message: payout.status === "failed" ? "The bank account has been closed." : null,
+        livemode: false,
+        metadata: {},
+        method: "standard",
+        source_type: "card",
+        statement_descriptor: null,
+        status: payout.status,
+        type: "bank_account",
+      };
+      const list = payouts.get(accountId) ?? [];
+      list.push(object);
+      // Newest first, as Stripe lists them.
+      list.sort((a, b) => (b.created as number) - (a.created as number));
+      payouts.set(accountId, list);
+      return object.id;
+    },
+    outage: false,
     sign,
     close: () =>
       new Promise<void>((resolve) => {

@@ -12,3 +12,9 @@ export function platformFee(amountCents: number, plan: Plan): number {
   if (amountCents <= 0) return 0;
   return Math.floor((amountCents * PLATFORM_FEE_BASIS_POINTS[plan] + 5000) / 10000);
 }
+
+/** The part of Sellkit's fee given back with a refund, as the providers do: proportional, rounded (also what the payouts ledger keeps). */
+export function feeRefundFor(platformFeeCents: number, refundCents: number, orderAmountCents: number): number {
+  if (orderAmountCents <= 0 || platformFeeCents <= 0) return 0;
+  return Math.min(platformFeeCents, Math.round((platformFeeCents * refundCents) / orderAmountCents));
+}

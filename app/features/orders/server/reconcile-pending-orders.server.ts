@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { runEvery } from "~/server/tasks/run-every.server";
 import { inTransaction, outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
@@ -65,18 +66,5 @@ export async function reconcilePendingOrders(services: Services, now: Date = new
 
 /** Runs the sweep every `intervalMs` (one run at a time); returns the function that stops it (on shutdown). */
 export function startReconciler(services: Services, intervalMs = 60_000): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = reconcilePendingOrders(services)
-      .catch((error) => services.logger.error({ err: error }, "reconciler run failed"))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(() => reconcilePendingOrders(services), intervalMs, services.logger, "reconciler run failed");
 }

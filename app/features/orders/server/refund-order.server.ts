@@ -9,6 +9,7 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import { recordRefund } from "./record-refund.server";
+import { feeRefundFor } from "~/features/orders/platform-fee";
 
 export type RefundServices = { db: Database; mailer: Mailer; payments: PaymentProviders; logger: Logger; env: { APP_URL: string } };
 
@@ -56,11 +57,7 @@ type LockedOrder = {
   in_flight_cents: number;
 };
 
-/** The part of Sellkit's fee given back with a refund, as the providers do: proportional, rounded. */
-export function feeRefundFor(platformFeeCents: number, refundCents: number, orderAmountCents: number): number {
-  if (orderAmountCents <= 0 || platformFeeCents <= 0) return 0;
-  return Math.min(platformFeeCents, Math.round((platformFeeCents * refundCents) / orderAmountCents));
-}
+export { feeRefundFor };
 
 /**
  * A seller refunds `amountCents` of one of their own paid (or partly refunded) orders (issue 15.6):

@@ -104,6 +104,52 @@ export type SellerOnboarding = {
   accountStatus(accountId: string): Promise<{ status: Exclude<ConnectionStatus, "not_connected">; details: Record<string, unknown> }>;
 };
 
+/** Money a provider holds for a seller, per currency (Stripe's balance: pending and available). Currency upper-case. */
+export type ProviderBalance = { pending: { amountCents: number; currency: string }[]; available: { amountCents: number; currency: string }[] };
+
+/** A payout the provider made (or is making) to the seller's bank: Stripe's pending, in_transit, paid, failed, canceled. */
+export type ProviderPayout = {
+  id: string;
+  amountCents: number;
+  currency: string;
+  status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
+  /** When it is expected to arrive (or arrived) in the bank, as the provider says. */
+  arrivalDate: Date;
+  createdAt: Date;
+};
+
+/** A page of payouts, newest first; `hasMore` when another page follows the last one. */
+export type ProviderPayoutPage = { payouts: ProviderPayout[]; hasMore: boolean };
+
+/**
+ * Reading what the provider holds and pays out for a seller's connected account (issue 16.5): Stripe's balance and
+ * payouts of a connected account. Errors are thrown as PayoutsReadError (the page says so and shows the rest).
+ */
+export type ProviderPayouts = {
+  balance(accountId: string): Promise<ProviderBalance>;
+  listPayouts(accountId: string, page: { limit: number; startingAfter?: string }): Promise<ProviderPayoutPage>;
+};
+
+/** Why reading a seller's balance or payouts failed: `unreachable` (network, the provider's error) or `refused` (the account). */
+export class PayoutsReadError extends Error {
+  constructor(
+    readonly reason: "unreachable" | "refused",
+    message: string,
+  ) {
+    super(message);
+    this.name = "PayoutsReadError";
+  }
+}
+
+/**
+ * Why a payouts read failed: the PayoutsReadError's reason, read by shape — the providers are created by the server
+ * process's bundle and called from the routes' bundle, so the class is not always the same object (instanceof lies).
+ */
+export function payoutsReadReason(error: unknown): "refused" | "unreachable" {
+  const reason = (error as { reason?: unknown } | null)?.reason;
+  return reason === "refused" ? "refused" : "unreachable";
+}
+
 export interface PaymentProvider {
   readonly id: ProviderId;
   /** Creates a hosted checkout for one order. */
@@ -116,6 +162,8 @@ export interface PaymentProvider {
   /** Verifies a webhook delivery (signature and timestamp) and translates it; throws WebhookVerificationError. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook>;
   onboarding?: SellerOnboarding;
+  /** The seller's balance and payouts at the provider (Stripe); absent where money is paid out at capture (PayPal) or kept by Sellkit's own ledger (the test provider). */
+  payouts?: ProviderPayouts;
 }
 
 /** The providers configured on this server, created once at start-up (services.payments); absent when not configured. */

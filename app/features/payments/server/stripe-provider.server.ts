@@ -7,6 +7,9 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type PaymentStatus,
+  PayoutsReadError,
+  type ProviderPayout,
+  type ProviderPayouts,
   type RefundRequest,
   type RefundResult,
   type SellerOnboarding,
@@ -87,9 +90,26 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
     },
   };
 
+  // The connected account's own balance and payouts (issue 16.5): each request carries its Stripe-Account header.
+  const payouts: ProviderPayouts = {
+    async balance(accountId) {
+      const balance = await readingPayouts(() => stripe.balance.retrieve({}, { stripeAccount: accountId }));
+      const amounts = (list: { amount: number; currency: string }[] | undefined) =>
+        (list ?? []).map((entry) => ({ amountCents: entry.amount, currency: entry.currency.toUpperCase() }));
+      return { pending: amounts(balance.pending), available: amounts(balance.available) };
+    },
+    async listPayouts(accountId, { limit, startingAfter }) {
+      const page = await readingPayouts(() =>
+        stripe.payouts.list({ limit, ...(startingAfter ? { starting_after: startingAfter } : {}) }, { stripeAccount: accountId }),
+      );
+      return { payouts: page.data.map(payoutOf), hasMore: page.has_more };
+    },
+  };
+
   return {
     id: "stripe",
     onboarding,
+    payouts,
 
     async createCheckout(request: CheckoutRequest): Promise<HostedCheckout> {
       const now = Math.floor(Date.now() / 1000);
@@ -238,5 +258,35 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent[] {
     }
     default:
       return [];
+  }
+}
+
+const PAYOUT_STATUSES = new Set<ProviderPayout["status"]>(["pending", "in_transit", "paid", "failed", "canceled"]);
+
+function payoutOf(payout: Stripe.Payout): ProviderPayout {
+  const status = PAYOUT_STATUSES.has(payout.status as ProviderPayout["status"]) ? (payout.status as ProviderPayout["status"]) : "pending";
+  return {
+    id: payout.id,
+    amountCents: payout.amount,
+    currency: payout.currency.toUpperCase(),
+    status,
+    arrivalDate: new Date(payout.arrival_date * 1000),
+    createdAt: new Date(payout.created * 1000),
+  };
+}
+
+/**
+ * A Stripe read for the payouts page: an answer refusing the request (4xx: no access to the account, not found, an
+ * invalid cursor) is `refused`; anything else (5xx, 429, the network) `unreachable`. Decided by the answer's HTTP
+ * status, which every StripeError carries, not by class identity (a bundle may hold two copies of the SDK's classes).
+ */
+async function readingPayouts<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const { statusCode, type, code } = (error ?? {}) as { statusCode?: unknown; type?: unknown; code?: unknown };
+    const refused = typeof statusCode === "number" && statusCode >= 400 && statusCode < 500 && statusCode !== 429;
+    const detail = [type, code, error instanceof Error ? error.message : String(error)].filter((part) => typeof part === "string" && part).join(": ");
+    throw new PayoutsReadError(refused ? "refused" : "unreachable", detail);
   }
 }

@@ -1,0 +1,197 @@
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatMoney } from "~/features/catalog/money";
+import {
+  type BalanceFigure,
+  type Earnings,
+  formatDay,
+  type NextPayout,
+  PAYOUT_STATUS_LABELS,
+  type PayoutRow,
+  type PayoutStatus,
+  type PayPalCapture,
+} from "~/features/payouts/payouts-display";
+import { formatDateTime } from "~/lib/zoned-time";
+
+/** A titled section of the payouts page (a card with an h2). */
+export function PayoutsSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Figures as a description list: label above amount, two columns on small screens, four on wide ones. */
+export function Figures({ label, items }: { label: string; items: { term: string; value: string; strong?: boolean }[] }) {
+  return (
+    <dl aria-label={label} className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.term} className="rounded-md border p-3">
+          <dt className="text-sm text-muted-foreground">{item.term}</dt>
+          <dd className={item.strong ? "mt-1 text-xl font-bold" : "mt-1 text-xl font-semibold"}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What the creator earned: gross sales, refunds, Sellkit's fees and net, in the store currency. */
+export function EarningsFigures({ earnings }: { earnings: Earnings }) {
+  const money = (cents: number) => formatMoney(cents, earnings.currency);
+  return (
+    <>
+      <Figures
+        label="Earnings"
+        items={[
+          { term: "Gross sales", value: money(earnings.grossCents) },
+          { term: "Refunds", value: earnings.refundsCents ? `−${money(earnings.refundsCents)}` : money(0) },
+          { term: "Sellkit fees", value: earnings.feesCents ? `−${money(earnings.feesCents)}` : money(0) },
+          { term: "Net earnings", value: money(earnings.netCents), strong: true },
+        ]}
+      />
+      <p className="text-sm text-muted-foreground">
+        {earnings.orders === 1 ? "1 order" : `${earnings.orders} orders`} paid, all time, in your store currency ({earnings.currency}). Refunded orders count as
+        refunds; disputed orders are not earnings.
+        {earnings.otherCurrencyOrders === 1 ? " 1 order in another currency is not included." : ""}
+        {earnings.otherCurrencyOrders > 1 ? ` ${earnings.otherCurrencyOrders} orders in other currencies are not included.` : ""}
+      </p>
+    </>
+  );
+}
+
+/** Pending and available balance per currency. */
+export function BalanceFigures({ balances, label }: { balances: readonly BalanceFigure[]; label: string }) {
+  if (balances.length === 0) return <p className="text-sm">Nothing is waiting to be paid out.</p>;
+  return (
+    <Figures
+      label={label}
+      items={balances.flatMap((balance) => [
+        { term: `Pending${balances.length > 1 ? ` (${balance.currency})` : ""}`, value: formatMoney(balance.pendingCents, balance.currency) },
+        { term: `Available${balances.length > 1 ? ` (${balance.currency})` : ""}`, value: formatMoney(balance.availableCents, balance.currency) },
+      ])}
+    />
+  );
+}
+
+/** The next payout, with the spec's promise. */
+export function NextPayoutNotice({ next }: { next: NextPayout | null }) {
+  if (!next) return <p className="text-sm">No payout is scheduled: nothing is owed to you right now.</p>;
+  return (
+    <p className="rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
+      <strong>Next payout:</strong>{" "}
+      {next.payoutDay
+        ? `${formatMoney(next.amountCents, next.currency)} on ${formatDay(next.payoutDay)}, arriving ${formatDay(next.arrivalDay)}.`
+        : `${formatMoney(next.amountCents, next.currency)}, arriving ${formatDay(next.arrivalDay)}.`}
+    </p>
+  );
+}
+
+const STATUS_VARIANTS: Record<PayoutStatus, "success" | "secondary" | "outline" | "destructive"> = {
+  pending: "secondary",
+  in_transit: "secondary",
+  paid: "success",
+  failed: "destructive",
+  canceled: "outline",
+};
+
+/** Payouts, newest first: amount, status, arrival date. */
+export function PayoutList({ payouts, caption }: { payouts: readonly PayoutRow[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted/60 text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Arrival date
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((payout) => (
+            <tr key={payout.id} className="border-t">
+              <td className="px-3 py-2">{formatDay(payout.arrivalDay)}</td>
+              <td className="px-3 py-2 text-right font-medium">{formatMoney(payout.amountCents, payout.currency)}</td>
+              <td className="px-3 py-2">
+                <Badge variant={STATUS_VARIANTS[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** When figures were read (nothing on the page is cached without saying so). */
+export function ReadAt({ at, timeZone, source }: { at: string; timeZone: string; source: string }) {
+  return (
+    <p className="text-xs text-muted-foreground">
+      Read from {source} at <time dateTime={at}>{formatDateTime(at, timeZone)}</time> ({timeZone}). Reload the page for the latest figures.
+    </p>
+  );
+}
+
+/** PayPal's captures: the money reached the creator's PayPal account at each one. */
+export function PayPalCaptures({ captures, timeZone }: { captures: readonly PayPalCapture[]; timeZone: string }) {
+  if (captures.length === 0) return <p className="text-sm">No PayPal payments yet.</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your last PayPal payments</caption>
+        <thead className="bg-muted/60 text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Captured
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Product
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {captures.map((capture) => (
+            <tr key={capture.id} className="border-t">
+              <td className="px-3 py-2">{formatDateTime(capture.paidAt, timeZone)}</td>
+              <td className="px-3 py-2">{capture.productName}</td>
+              <td className="px-3 py-2 text-right font-medium">
+                {formatMoney(capture.amountCents, capture.currency)}
+                {capture.refundedCents ? (
+                  <span className="block text-xs text-muted-foreground">−{formatMoney(capture.refundedCents, capture.currency)} refunded</span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Shown while Stripe is asked (client-side navigation; the server waits for it). */
+export function StripeSkeleton() {
+  return (
+    <div role="status" className="grid gap-3">
+      <span className="text-sm text-muted-foreground">Reading your balance and payouts from Stripe…</span>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4" aria-hidden="true">
+        <div className="h-16 animate-pulse rounded-md bg-muted" />
+        <div className="h-16 animate-pulse rounded-md bg-muted" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "~/features/accounts/schema.server";
+import { orders } from "~/features/orders/schema.server";
+
+// Payouts (issue 16.5): the built-in test provider's payout ledger (what a card processor keeps for a seller's
+// balance) and the earnings book every provider's sales are summed in. Written only by the payout job
+// (app/features/payouts/server/run-test-payouts.server.ts), one instance at a time.
+// Stripe keeps its own (read through its API); PayPal pays each capture into the seller's PayPal account.
+
+/** A payout of a seller's available balance in one currency, made on a business day; it arrives the next one. */
+export const testPayouts = pgTable(
+  "test_payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** in_transit until its arrival day, then paid. */
+    status: text("status").$type<"in_transit" | "paid">().notNull().default("in_transit"),
+    /** The business day (UTC) it was made: one payout per seller, currency and day. */
+    payoutDate: date("payout_date").notNull(),
+    arrivalDate: date("arrival_date").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex("test_payouts_user_currency_day_idx").on(t.userId, t.currency, t.payoutDate),
+    index("test_payouts_user_date_idx").on(t.userId, t.payoutDate, t.id),
+    index("test_payouts_in_transit_idx").on(t.arrivalDate).where(sql`status = 'in_transit'`),
+  ],
+);
+
+/**
+ * One movement of a seller's test-provider balance: a paid order's net (a credit, `sale`), a refund or a dispute
+ * (debits), a dispute won (a credit again). An order's entries add up to what it is worth to the seller now.
+ * `payoutId` is set when the entry was paid out.
+ */
+export const testPayoutEntries = pgTable(
+  "test_payout_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** sale, refund, dispute, dispute_won. */
+    kind: text("kind").notNull(),
+    /** Signed: credits positive, debits negative. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** When it can be paid out. */
+    availableOn: timestamp("available_on", { withTimezone: true }).notNull(),
+    payoutId: uuid("payout_id").references(() => testPayouts.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    index("test_payout_entries_order_idx").on(t.orderId),
+    index("test_payout_entries_unpaid_idx").on(t.userId, t.currency, t.availableOn).where(sql`payout_id is null`),
+  ],
+);
+
+/** Where the payout job's last run read orders up to (one row): the next run, and the payouts page's live part, read from there. */
+export const payoutsSync = pgTable(
+  "payouts_sync",
+  {
+    id: smallint("id").primaryKey().default(1),
+    syncedUntil: timestamp("synced_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("payouts_sync_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * What each order added to its seller's earnings when the payout job last booked it (every provider): a sale (paid
+ * or refunded, from its payment) is one order, its amount gross, its refunds, Sellkit's fee kept. The job books the
+ * difference when an order changes; the page adds the orders changed since (so its figures are live).
+ */
+export const orderEarnings = pgTable("order_earnings", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  currency: text("currency").notNull(),
+  orders: integer("orders").notNull(),
+  grossCents: integer("gross_cents").notNull(),
+  refundsCents: integer("refunds_cents").notNull(),
+  feesCents: integer("fees_cents").notNull(),
+});
+
+/** A seller's earnings per provider and currency: the sum of their orders' booked `order_earnings`. */
+export const sellerEarnings = pgTable(
+  "seller_earnings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    currency: text("currency").notNull(),
+    orders: bigint("orders", { mode: "number" }).notNull(),
+    grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
+    refundsCents: bigint("refunds_cents", { mode: "number" }).notNull(),
+    feesCents: bigint("fees_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider, t.currency] })],
+);
