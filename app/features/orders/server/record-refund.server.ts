@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { type MovedOrder, transitionOrder } from "./transition-order.server";
 
@@ -30,6 +31,8 @@ export async function recordRefund(
       )
       insert into order_events (order_id, from_status, to_status, cause, details)
       select id, status, status, ${cause}, ${JSON.stringify({ refundedCents: totalRefundedCents })}::jsonb from raised`);
+    // Issue 16.2: the analytics read model follows the refunded total in this transaction (decision 020).
+    await syncOrderSale(tx, orderId);
     return { id: orderId, partial: true };
   });
 }

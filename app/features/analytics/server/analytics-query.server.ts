@@ -1,0 +1,178 @@
+import { sql } from "drizzle-orm";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import { DEFAULT_CURRENCY } from "~/features/catalog/money";
+import { type AnalyticsRange, grainOf } from "../analytics-range";
+import { type AnalyticsReport, BREAKDOWN_ROWS } from "../analytics-report";
+
+export type AnalyticsQueryInput = {
+  range: AnalyticsRange;
+  /** The zone when the creator has not chosen one in Settings: the browser's (its cookie), already checked with Intl. */
+  fallbackTimeZone: string;
+  /** The current day in the creator's zone is taken from the database clock unless given (tests with fixed clocks). */
+  today?: string;
+};
+
+/**
+ * The analytics page's figures (issue 16.2) for the signed-in seller (`me.user_id`), read from the read model only
+ * (decision 020), as one statement inside the session check (decision 014). The creator's zone is their setting, else
+ * the browser's; the range's days are calendar days in it (a daylight-saving day has 23 or 25 hours). Each view or
+ * sale row is read once per bucket of 15 minutes: a year is 35,040 buckets whatever the number of orders and views.
+ *
+ * Unique visitors of [S, E) (a group of the chart or a period), with m the first UTC midnight at or after S:
+ * the visitors first seen in [m, E) plus those last seen in [S, m) — exact because a visitor is a different hash each
+ * UTC day. When no UTC midnight falls in [S, E] (a single day of a zone a few minutes off UTC), the hashes are counted.
+ */
+export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQueryInput): PageQuery<AnalyticsReport> {
+  const grain = grainOf(range);
+  const from = range.preset === "custom" ? range.from : null;
+  const to = range.preset === "custom" ? range.to : null;
+  return {
+    json: sql`(
+      with zone as (
+        select coalesce((select p.time_zone from profiles p where p.user_id = me.user_id), ${fallbackTimeZone}::text) as tz
+      ),
+      store as (
+        select coalesce(
+          (select settings->>'currency' from sales_methods where user_id = me.user_id and method = 'online_store' and settings->>'currency' ~ '^[A-Z]{3}$'),
+          ${DEFAULT_CURRENCY}::text
+        ) as currency
+      ),
+      base as (
+        select z.tz, coalesce(${today ?? null}::date, (now() at time zone z.tz)::date) as today from zone z
+      ),
+      span as (
+        select b.tz, r.from_day, r.to_day, r.from_day - (r.to_day - r.from_day) as prev_day,
+          (r.from_day::timestamp at time zone b.tz) as f_at, (r.to_day::timestamp at time zone b.tz) as t_at,
+          ((r.from_day - (r.to_day - r.from_day))::timestamp at time zone b.tz) as p_at
+        from base b, lateral (
+          select
+            case ${range.preset}::text when 'custom' then ${from}::date when '7d' then b.today - 6 when '30d' then b.today - 29
+              when '90d' then b.today - 89 else (b.today - interval '12 months')::date + 1 end as from_day,
+            case ${range.preset}::text when 'custom' then ${to}::date + 1 else b.today + 1 end as to_day
+        ) r
+      ),
+      cut as (
+        select s.*, case when s.f_at = date_trunc('day', s.f_at, 'UTC') then s.f_at else date_trunc('day', s.f_at, 'UTC') + interval '1 day' end as mf,
+          date_trunc('day', s.t_at, 'UTC') as tf
+        from span s
+      ),
+      days as (
+        select d.day, d.day >= s.from_day as in_range,
+          case when d.day < s.from_day then s.prev_day when ${grain}::text = 'day' then d.day
+            else greatest(date_trunc(${grain}::text, d.day::timestamp)::date, s.from_day) end as grp,
+          (d.day::timestamp at time zone s.tz) as starts, ((d.day + 1)::timestamp at time zone s.tz) as ends
+        from span s, lateral (select g::date as day from generate_series(s.prev_day, s.to_day - 1, interval '1 day') g) d
+      ),
+      groups as (
+        select g.*, case when g.starts = date_trunc('day', g.starts, 'UTC') then g.starts else date_trunc('day', g.starts, 'UTC') + interval '1 day' end as m
+        from (select grp, bool_and(in_range) as in_range, min(starts) as starts, max(ends) as ends from days group by grp) g
+      ),
+      vrows as (
+        select d.grp, d.in_range, v.bucket, v.views, v.first_seen, v.last_seen
+        from span s
+        join analytics_view_buckets v on v.seller_id = me.user_id and v.bucket >= s.p_at and v.bucket < s.t_at
+        join days d on d.day = (v.bucket at time zone s.tz)::date
+      ),
+      srows as (
+        select d.grp, d.in_range, b.orders, b.units, case when b.currency = st.currency then b.revenue_cents else 0 end as revenue
+        from span s cross join store st
+        join analytics_sales_buckets b on b.seller_id = me.user_id and b.bucket >= s.p_at and b.bucket < s.t_at
+        join days d on d.day = (b.bucket at time zone s.tz)::date
+      ),
+      vgroups as (
+        select g.grp, coalesce(sum(r.views), 0) as views,
+          case when g.m <= g.ends then coalesce(sum(case when r.bucket >= g.m then r.first_seen else r.last_seen end), 0)
+            else (select count(distinct pv.visitor) from page_view_visitors pv where pv.seller_id = me.user_id and pv.bucket >= g.starts and pv.bucket < g.ends)
+          end as visitors
+        from groups g left join vrows r on r.grp = g.grp
+        group by g.grp, g.m, g.starts, g.ends
+      ),
+      sgroups as (
+        select g.grp, coalesce(sum(r.revenue), 0) as revenue, coalesce(sum(r.orders), 0) as orders, coalesce(sum(r.units), 0) as units
+        from groups g left join srows r on r.grp = g.grp group by g.grp
+      ),
+      series as (
+        select g.grp as start, g.in_range, sg.revenue, sg.orders, sg.units, vg.views, vg.visitors
+        from groups g join sgroups sg on sg.grp = g.grp join vgroups vg on vg.grp = g.grp
+      ),
+      current_visitors as (
+        select case when c.mf <= c.t_at then coalesce((select sum(case when r.bucket >= c.mf then r.first_seen else r.last_seen end) from vrows r where r.in_range), 0)
+          else (select count(distinct pv.visitor) from page_view_visitors pv where pv.seller_id = me.user_id and pv.bucket >= c.f_at and pv.bucket < c.t_at)
+        end as visitors
+        from cut c
+      ),
+      product_sales as (
+        select product_id, sum(orders) as orders, sum(units) as units, sum(revenue) as revenue from (
+          select p.product_id, p.orders, p.units, case when p.currency = st.currency then p.revenue_cents else 0 end as revenue
+          from cut c cross join store st
+          join analytics_sales_product_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
+          union all
+          select f.product_id, 1, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
+          from cut c cross join store st
+          join analytics_sale_facts f on f.seller_id = me.user_id and f.bucket >= c.f_at and f.bucket < least(c.mf, c.t_at)
+          union all
+          select f.product_id, 1, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
+          from cut c cross join store st
+          join analytics_sale_facts f on f.seller_id = me.user_id and f.bucket >= greatest(c.tf, c.mf) and f.bucket < c.t_at
+        ) x group by product_id
+      ),
+      page_views as (
+        select p.product_id, p.kind, p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.views
+        from cut c join analytics_page_view_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
+        union all
+        select p.product_id, p.kind, p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.views
+        from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= c.f_at and p.bucket < least(c.mf, c.t_at)
+        union all
+        select p.product_id, p.kind, p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.views
+        from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= greatest(c.tf, c.mf) and p.bucket < c.t_at
+      ),
+      product_views as (
+        select product_id, sum(views) as views from page_views where product_id is not null group by product_id
+      ),
+      products_out as (
+        select coalesce(ps.product_id, pv.product_id) as product_id, pr.name,
+          coalesce(ps.revenue, 0) as revenue, coalesce(ps.orders, 0) as orders, coalesce(ps.units, 0) as units, coalesce(pv.views, 0) as views
+        from product_sales ps
+        full join product_views pv on pv.product_id = ps.product_id
+        left join products pr on pr.id = coalesce(ps.product_id, pv.product_id) and pr.user_id = me.user_id
+        order by 3 desc, 6 desc, 2 nulls last
+        limit ${BREAKDOWN_ROWS}
+      ),
+      sources_out as (
+        select source, utm_source, utm_medium, utm_campaign, sum(views) as views from page_views
+        group by 1, 2, 3, 4 order by 5 desc, 1, 2, 3, 4 limit ${BREAKDOWN_ROWS}
+      )
+      select json_build_object(
+        'timeZone', s.tz, 'currency', st.currency, 'grain', ${grain}::text,
+        'from', s.from_day, 'to', s.to_day - 1, 'previousFrom', s.prev_day, 'previousTo', s.from_day - 1,
+        'current', (
+          select json_build_object('revenueCents', coalesce(sum(revenue), 0), 'orders', coalesce(sum(orders), 0), 'units', coalesce(sum(units), 0),
+            'views', coalesce(sum(views), 0), 'visitors', (select visitors from current_visitors))
+          from series where in_range
+        ),
+        'previous', (
+          select json_build_object('revenueCents', revenue, 'orders', orders, 'units', units, 'views', views, 'visitors', visitors)
+          from series where not in_range
+        ),
+        'series', (
+          select coalesce(json_agg(json_build_object('start', start, 'revenueCents', revenue, 'orders', orders, 'units', units,
+            'views', views, 'visitors', visitors) order by start), '[]'::json)
+          from series where in_range
+        ),
+        'products', (
+          select coalesce(json_agg(json_build_object('productId', product_id, 'name', name, 'revenueCents', revenue, 'orders', orders,
+            'units', units, 'views', views) order by revenue desc, views desc, name nulls last, product_id), '[]'::json)
+          from products_out
+        ),
+        'sources', (
+          select coalesce(json_agg(json_build_object('source', source, 'utmSource', utm_source, 'utmMedium', utm_medium,
+            'utmCampaign', utm_campaign, 'views', views) order by views desc, source, utm_source, utm_medium, utm_campaign), '[]'::json)
+          from sources_out
+        )
+      )
+      from span s cross join store st
+    )`,
+    // Sums come back as JSON numbers; dates as YYYY-MM-DD strings.
+    read: (json) => json as AnalyticsReport,
+  };
+}
