@@ -1,14 +1,9 @@
-CREATE TABLE "analytics_page_view_days" (
+CREATE TABLE "analytics_product_view_days" (
 	"seller_id" text NOT NULL,
 	"product_id" uuid,
-	"kind" text NOT NULL,
 	"day" date NOT NULL,
-	"source" text NOT NULL,
-	"utm_source" text DEFAULT '' NOT NULL,
-	"utm_medium" text DEFAULT '' NOT NULL,
-	"utm_campaign" text DEFAULT '' NOT NULL,
 	"views" integer NOT NULL,
-	CONSTRAINT "analytics_page_view_days_key" UNIQUE NULLS NOT DISTINCT("seller_id","day","kind","product_id","source","utm_source","utm_medium","utm_campaign")
+	CONSTRAINT "analytics_product_view_days_key" UNIQUE NULLS NOT DISTINCT("seller_id","day","product_id")
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_sale_facts" (
@@ -42,6 +37,17 @@ CREATE TABLE "analytics_sales_product_days" (
 	CONSTRAINT "analytics_sales_product_days_key" UNIQUE NULLS NOT DISTINCT("seller_id","day","product_id","currency")
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_source_view_days" (
+	"seller_id" text NOT NULL,
+	"day" date NOT NULL,
+	"source" text NOT NULL,
+	"utm_source" text DEFAULT '' NOT NULL,
+	"utm_medium" text DEFAULT '' NOT NULL,
+	"utm_campaign" text DEFAULT '' NOT NULL,
+	"views" integer NOT NULL,
+	CONSTRAINT "analytics_source_view_days_key" UNIQUE("seller_id","day","source","utm_source","utm_medium","utm_campaign")
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_view_buckets" (
 	"seller_id" text NOT NULL,
 	"bucket" timestamp with time zone NOT NULL,
@@ -61,13 +67,15 @@ CREATE TABLE "analytics_visitor_days" (
 );
 --> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "time_zone" text;--> statement-breakpoint
-ALTER TABLE "analytics_page_view_days" ADD CONSTRAINT "analytics_page_view_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "analytics_product_view_days" ADD CONSTRAINT "analytics_product_view_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_sale_facts" ADD CONSTRAINT "analytics_sale_facts_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_sales_buckets" ADD CONSTRAINT "analytics_sales_buckets_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_sales_product_days" ADD CONSTRAINT "analytics_sales_product_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "analytics_source_view_days" ADD CONSTRAINT "analytics_source_view_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_view_buckets" ADD CONSTRAINT "analytics_view_buckets_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_visitor_days" ADD CONSTRAINT "analytics_visitor_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "analytics_sale_facts_seller_bucket_idx" ON "analytics_sale_facts" USING btree ("seller_id","bucket");--> statement-breakpoint
+CREATE INDEX "analytics_sale_facts_seller_bucket_idx" ON "analytics_sale_facts" USING btree ("seller_id","bucket");
+--> statement-breakpoint
 -- ── Hand-written (issue 16.2, decision 020): keep this block when the migration is regenerated ───────────────────
 -- analytics_rebuild_rollups() rebuilds the whole analytics read model from orders, page_view_counts and
 -- page_view_visitors (the same definitions as syncOrderSale and foldViews): run once below for the data that exists
@@ -78,7 +86,8 @@ CREATE OR REPLACE FUNCTION analytics_rebuild_rollups() RETURNS void LANGUAGE sql
   DELETE FROM analytics_sales_product_days;
   DELETE FROM analytics_view_buckets;
   DELETE FROM analytics_visitor_days;
-  DELETE FROM analytics_page_view_days;
+  DELETE FROM analytics_product_view_days;
+  DELETE FROM analytics_source_view_days;
   INSERT INTO analytics_sale_facts (order_id, seller_id, product_id, bucket, currency, units, revenue_cents)
     SELECT id, user_id, product_id, date_bin('15 minutes', paid_at, timestamptz '1970-01-01 00:00:00+00'), currency, 1, amount_cents - refunded_cents
     FROM orders WHERE status IN ('paid', 'refunded') AND paid_at IS NOT NULL;
@@ -87,9 +96,10 @@ CREATE OR REPLACE FUNCTION analytics_rebuild_rollups() RETURNS void LANGUAGE sql
   INSERT INTO analytics_sales_product_days (seller_id, product_id, day, currency, orders, units, revenue_cents)
     SELECT seller_id, product_id, (bucket AT TIME ZONE 'UTC')::date, currency, count(*), sum(units), sum(revenue_cents)
     FROM analytics_sale_facts GROUP BY 1, 2, 3, 4;
-  INSERT INTO analytics_page_view_days (seller_id, product_id, kind, day, source, utm_source, utm_medium, utm_campaign, views)
-    SELECT seller_id, product_id, kind, (bucket AT TIME ZONE 'UTC')::date, source, utm_source, utm_medium, utm_campaign, sum(views)
-    FROM page_view_counts GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+  INSERT INTO analytics_product_view_days (seller_id, product_id, day, views)
+    SELECT seller_id, product_id, (bucket AT TIME ZONE 'UTC')::date, sum(views) FROM page_view_counts WHERE kind <> 'storefront' GROUP BY 1, 2, 3;
+  INSERT INTO analytics_source_view_days (seller_id, day, source, utm_source, utm_medium, utm_campaign, views)
+    SELECT seller_id, (bucket AT TIME ZONE 'UTC')::date, source, utm_source, utm_medium, utm_campaign, sum(views) FROM page_view_counts GROUP BY 1, 2, 3, 4, 5, 6;
   INSERT INTO analytics_visitor_days (seller_id, day, visitor, first_bucket, last_bucket)
     SELECT seller_id, (bucket AT TIME ZONE 'UTC')::date, visitor, min(bucket), max(bucket) FROM page_view_visitors GROUP BY 1, 2, 3;
   INSERT INTO analytics_view_buckets (seller_id, bucket, views, first_seen, last_seen)

@@ -149,15 +149,27 @@ export const visitorDays = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.day, t.visitor] })],
 );
 
-/** page_view_counts folded into UTC days: the breakdowns by page and source over whole UTC days. */
-export const pageViewDays = pgTable(
-  "analytics_page_view_days",
+/** Views of each product's pages (sales and buy; null: the buy-button page) per UTC day: the breakdown by product. */
+export const productViewDays = pgTable(
+  "analytics_product_view_days",
   {
     sellerId: text("seller_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     productId: uuid("product_id"),
-    kind: text("kind").notNull(),
+    day: date("day").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [unique("analytics_product_view_days_key").on(t.sellerId, t.day, t.productId).nullsNotDistinct()],
+);
+
+/** Views per source (referrer host and utm_*) per UTC day: the breakdown by source. */
+export const sourceViewDays = pgTable(
+  "analytics_source_view_days",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     day: date("day").notNull(),
     source: text("source").notNull(),
     utmSource: text("utm_source").notNull().default(""),
@@ -165,7 +177,5 @@ export const pageViewDays = pgTable(
     utmCampaign: text("utm_campaign").notNull().default(""),
     views: integer("views").notNull(),
   },
-  (t) => [
-    unique("analytics_page_view_days_key").on(t.sellerId, t.day, t.kind, t.productId, t.source, t.utmSource, t.utmMedium, t.utmCampaign).nullsNotDistinct(),
-  ],
+  (t) => [unique("analytics_source_view_days_key").on(t.sellerId, t.day, t.source, t.utmSource, t.utmMedium, t.utmCampaign)],
 );

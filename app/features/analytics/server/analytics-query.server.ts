@@ -67,36 +67,44 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
         select g.*, case when g.starts = date_trunc('day', g.starts, 'UTC') then g.starts else date_trunc('day', g.starts, 'UTC') + interval '1 day' end as m
         from (select grp, bool_and(in_range) as in_range, min(starts) as starts, max(ends) as ends from days group by grp) g
       ),
-      vrows as (
-        select d.grp, d.in_range, v.bucket, v.views, v.first_seen, v.last_seen
-        from span s
-        join analytics_view_buckets v on v.seller_id = me.user_id and v.bucket >= s.p_at and v.bucket < s.t_at
-        join days d on d.day = (v.bucket at time zone s.tz)::date
+      day_cuts as (
+        select d.*, g.m as group_m, case when d.in_range then c.mf else g.m end as period_m
+        from days d join groups g on g.grp = d.grp cross join cut c
       ),
-      srows as (
-        select d.grp, d.in_range, b.orders, b.units, case when b.currency = st.currency then b.revenue_cents else 0 end as revenue
-        from span s cross join store st
-        join analytics_sales_buckets b on b.seller_id = me.user_id and b.bucket >= s.p_at and b.bucket < s.t_at
-        join days d on d.day = (b.bucket at time zone s.tz)::date
+      view_days as (
+        select d.grp, d.in_range, x.*
+        from day_cuts d, lateral (
+          select coalesce(sum(v.views), 0) as views,
+            coalesce(sum(v.first_seen) filter (where v.bucket >= d.group_m), 0) + coalesce(sum(v.last_seen) filter (where v.bucket < d.group_m), 0) as group_visitors,
+            coalesce(sum(v.first_seen) filter (where v.bucket >= d.period_m), 0) + coalesce(sum(v.last_seen) filter (where v.bucket < d.period_m), 0) as period_visitors
+          from analytics_view_buckets v where v.seller_id = me.user_id and v.bucket >= d.starts and v.bucket < d.ends
+        ) x
+      ),
+      sale_days as (
+        select d.grp, x.*
+        from days d cross join store st, lateral (
+          select coalesce(sum(b.orders), 0) as orders, coalesce(sum(b.units), 0) as units,
+            coalesce(sum(b.revenue_cents) filter (where b.currency = st.currency), 0) as revenue
+          from analytics_sales_buckets b where b.seller_id = me.user_id and b.bucket >= d.starts and b.bucket < d.ends
+        ) x
       ),
       vgroups as (
-        select g.grp, coalesce(sum(r.views), 0) as views,
-          case when g.m <= g.ends then coalesce(sum(case when r.bucket >= g.m then r.first_seen else r.last_seen end), 0)
+        select g.grp, sum(v.views) as views,
+          case when g.m <= g.ends then sum(v.group_visitors)
             else (select count(distinct pv.visitor) from page_view_visitors pv where pv.seller_id = me.user_id and pv.bucket >= g.starts and pv.bucket < g.ends)
           end as visitors
-        from groups g left join vrows r on r.grp = g.grp
+        from groups g join view_days v on v.grp = g.grp
         group by g.grp, g.m, g.starts, g.ends
       ),
       sgroups as (
-        select g.grp, coalesce(sum(r.revenue), 0) as revenue, coalesce(sum(r.orders), 0) as orders, coalesce(sum(r.units), 0) as units
-        from groups g left join srows r on r.grp = g.grp group by g.grp
+        select grp, sum(revenue) as revenue, sum(orders) as orders, sum(units) as units from sale_days group by grp
       ),
       series as (
         select g.grp as start, g.in_range, sg.revenue, sg.orders, sg.units, vg.views, vg.visitors
         from groups g join sgroups sg on sg.grp = g.grp join vgroups vg on vg.grp = g.grp
       ),
       current_visitors as (
-        select case when c.mf <= c.t_at then coalesce((select sum(case when r.bucket >= c.mf then r.first_seen else r.last_seen end) from vrows r where r.in_range), 0)
+        select case when c.mf <= c.t_at then (select coalesce(sum(period_visitors), 0) from view_days where in_range)
           else (select count(distinct pv.visitor) from page_view_visitors pv where pv.seller_id = me.user_id and pv.bucket >= c.f_at and pv.bucket < c.t_at)
         end as visitors
         from cut c
@@ -116,18 +124,27 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
           join analytics_sale_facts f on f.seller_id = me.user_id and f.bucket >= greatest(c.tf, c.mf) and f.bucket < c.t_at
         ) x group by product_id
       ),
-      page_views as (
-        select p.product_id, p.kind, p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.views
-        from cut c join analytics_page_view_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
+      product_views as (
+        select product_id, sum(views) as views from (
+          select p.product_id, p.views
+          from cut c join analytics_product_view_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
+          union all
+          select p.product_id, p.views
+          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= c.f_at and p.bucket < least(c.mf, c.t_at) and p.kind <> 'storefront'
+          union all
+          select p.product_id, p.views
+          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= greatest(c.tf, c.mf) and p.bucket < c.t_at and p.kind <> 'storefront'
+        ) x where product_id is not null group by product_id
+      ),
+      source_views as (
+        select p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.views
+        from cut c join analytics_source_view_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
         union all
-        select p.product_id, p.kind, p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.views
+        select p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.views
         from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= c.f_at and p.bucket < least(c.mf, c.t_at)
         union all
-        select p.product_id, p.kind, p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.views
+        select p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.views
         from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= greatest(c.tf, c.mf) and p.bucket < c.t_at
-      ),
-      product_views as (
-        select product_id, sum(views) as views from page_views where product_id is not null group by product_id
       ),
       products_out as (
         select coalesce(ps.product_id, pv.product_id) as product_id, pr.name,
@@ -139,7 +156,7 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
         limit ${BREAKDOWN_ROWS}
       ),
       sources_out as (
-        select source, utm_source, utm_medium, utm_campaign, sum(views) as views from page_views
+        select source, utm_source, utm_medium, utm_campaign, sum(views) as views from source_views
         group by 1, 2, 3, 4 order by 5 desc, 1, 2, 3, 4 limit ${BREAKDOWN_ROWS}
       )
       select json_build_object(

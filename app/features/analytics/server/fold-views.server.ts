@@ -5,7 +5,7 @@ import type { pageViewCounts, pageViewVisitors } from "../schema.server";
 /**
  * Adds a batch of written views to the views' read model (decision 020), in the batch's transaction:
  * analytics_view_buckets (views per seller and bucket, and the visitors first and last seen in it),
- * analytics_page_view_days (page_view_counts by UTC day) and analytics_visitor_days (each UTC day's visitor hashes
+ * analytics_product_view_days and analytics_source_view_days (page_view_counts by product and by source per UTC day) and analytics_visitor_days (each UTC day's visitor hashes
  * with their first and last bucket). Each seller's UTC day is locked while its visitors are folded, so two
  * instances writing the same visitor cannot both count it.
  */
@@ -38,12 +38,19 @@ export async function foldViews(
         select seller_id, bucket, sum(views) from batch group by seller_id, bucket order by seller_id, bucket
         on conflict (seller_id, bucket) do update set views = analytics_view_buckets.views + excluded.views
         returning 1
+      ),
+      by_product as (
+        insert into analytics_product_view_days (seller_id, product_id, day, views)
+        select seller_id, product_id, (bucket at time zone 'UTC')::date, sum(views) from batch where kind <> 'storefront'
+        group by 1, 2, 3 order by 1, 3, 2
+        on conflict (seller_id, day, product_id) do update set views = analytics_product_view_days.views + excluded.views
+        returning 1
       )
-      insert into analytics_page_view_days (seller_id, product_id, kind, day, source, utm_source, utm_medium, utm_campaign, views)
-      select seller_id, product_id, kind, (bucket at time zone 'UTC')::date, source, utm_source, utm_medium, utm_campaign, sum(views) from batch
-      group by 1, 2, 3, 4, 5, 6, 7, 8 order by 1, 4, 3, 2, 5, 6, 7, 8
-      on conflict (seller_id, day, kind, product_id, source, utm_source, utm_medium, utm_campaign) do update set
-        views = analytics_page_view_days.views + excluded.views
+      insert into analytics_source_view_days (seller_id, day, source, utm_source, utm_medium, utm_campaign, views)
+      select seller_id, (bucket at time zone 'UTC')::date, source, utm_source, utm_medium, utm_campaign, sum(views) from batch
+      group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+      on conflict (seller_id, day, source, utm_source, utm_medium, utm_campaign) do update set
+        views = analytics_source_view_days.views + excluded.views
     `);
   }
   if (visitors.length > 0) {
