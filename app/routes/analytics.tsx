@@ -3,7 +3,7 @@ import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { ANALYTICS_PATH, formatDayRange } from "~/features/analytics/analytics-display";
-import { parseRange } from "~/features/analytics/analytics-range";
+import { dayNumber, parseRange } from "~/features/analytics/analytics-range";
 import { AnalyticsChart } from "~/features/analytics/components/analytics-chart";
 import { ProductBreakdown, SourceBreakdown } from "~/features/analytics/components/breakdown-tables";
 import { FigureCards } from "~/features/analytics/components/figure-cards";
@@ -82,6 +82,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
 function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderData"]["report"]> }) {
   const previousLabel = formatDayRange(report.previousFrom, report.previousTo);
+  const days = (dayNumber(report.to) ?? 0) - (dayNumber(report.from) ?? 0) + 1;
   const noSales = report.current.orders === 0;
   const noViews = report.current.views === 0;
   return (
@@ -92,8 +93,8 @@ function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderDa
         </h2>
         <FigureCards report={report} previousLabel={previousLabel} />
         <p className="text-xs text-muted-foreground">
-          Changes compare with the {report.series.length > 0 ? "same number of days just before" : "previous period"} ({previousLabel}). Revenue is what buyers
-          paid in {report.currency} less refunds; a refunded order still counts as an order. Conversion rate is orders divided by unique visitors.
+          Changes compare with the {days === 1 ? "day" : `${days} days`} just before ({previousLabel}). Revenue is what buyers paid in {report.currency} less
+          refunds; a refunded order still counts as an order, a disputed one does not. Conversion rate is orders divided by unique visitors.
         </p>
       </section>
       {noSales || noViews ? (

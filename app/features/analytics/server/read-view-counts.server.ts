@@ -18,6 +18,8 @@ export type ViewCounts = {
  * A seller's page views and unique visitors over [from, to) (issue 16.1), by day in `timeZone` (an IANA name;
  * UTC by default), by page and by source. Only `sellerId`'s rows are read. A visitor is unique per UTC day's
  * salt: one seen on both sides of a UTC midnight counts twice in a range spanning it (as with Plausible).
+ * The total `uniqueVisitors` comes from the analytics read model (decision 020: a few thousand rows whatever the
+ * range); `byDay` still counts each day's hashes.
  */
 export async function readViewCounts(
   db: Database,
