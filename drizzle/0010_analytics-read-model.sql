@@ -57,6 +57,14 @@ CREATE TABLE "analytics_view_buckets" (
 	CONSTRAINT "analytics_view_buckets_seller_id_bucket_pk" PRIMARY KEY("seller_id","bucket")
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_view_days" (
+	"seller_id" text NOT NULL,
+	"day" date NOT NULL,
+	"views" integer DEFAULT 0 NOT NULL,
+	"visitors" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "analytics_view_days_seller_id_day_pk" PRIMARY KEY("seller_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_visitor_days" (
 	"seller_id" text NOT NULL,
 	"day" date NOT NULL,
@@ -73,6 +81,7 @@ ALTER TABLE "analytics_sales_buckets" ADD CONSTRAINT "analytics_sales_buckets_se
 ALTER TABLE "analytics_sales_product_days" ADD CONSTRAINT "analytics_sales_product_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_source_view_days" ADD CONSTRAINT "analytics_source_view_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_view_buckets" ADD CONSTRAINT "analytics_view_buckets_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "analytics_view_days" ADD CONSTRAINT "analytics_view_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_visitor_days" ADD CONSTRAINT "analytics_visitor_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "analytics_sale_facts_seller_bucket_idx" ON "analytics_sale_facts" USING btree ("seller_id","bucket");
 --> statement-breakpoint
@@ -88,6 +97,7 @@ CREATE OR REPLACE FUNCTION analytics_rebuild_rollups() RETURNS void LANGUAGE sql
   DELETE FROM analytics_visitor_days;
   DELETE FROM analytics_product_view_days;
   DELETE FROM analytics_source_view_days;
+  DELETE FROM analytics_view_days;
   INSERT INTO analytics_sale_facts (order_id, seller_id, product_id, bucket, currency, units, revenue_cents)
     SELECT id, user_id, product_id, date_bin('15 minutes', paid_at, timestamptz '1970-01-01 00:00:00+00'), currency, 1, amount_cents - refunded_cents
     FROM orders WHERE status IN ('paid', 'refunded') AND paid_at IS NOT NULL;
@@ -102,6 +112,11 @@ CREATE OR REPLACE FUNCTION analytics_rebuild_rollups() RETURNS void LANGUAGE sql
     SELECT seller_id, (bucket AT TIME ZONE 'UTC')::date, source, utm_source, utm_medium, utm_campaign, sum(views) FROM page_view_counts GROUP BY 1, 2, 3, 4, 5, 6;
   INSERT INTO analytics_visitor_days (seller_id, day, visitor, first_bucket, last_bucket)
     SELECT seller_id, (bucket AT TIME ZONE 'UTC')::date, visitor, min(bucket), max(bucket) FROM page_view_visitors GROUP BY 1, 2, 3;
+  INSERT INTO analytics_view_days (seller_id, day, views, visitors)
+    SELECT seller_id, day, sum(views), sum(visitors) FROM (
+      SELECT seller_id, (bucket AT TIME ZONE 'UTC')::date AS day, sum(views) AS views, 0 AS visitors FROM page_view_counts GROUP BY 1, 2
+      UNION ALL SELECT seller_id, day, 0, count(*) FROM analytics_visitor_days GROUP BY 1, 2
+    ) parts GROUP BY 1, 2;
   INSERT INTO analytics_view_buckets (seller_id, bucket, views, first_seen, last_seen)
     SELECT seller_id, bucket, sum(views), sum(first_seen), sum(last_seen) FROM (
       SELECT seller_id, bucket, sum(views) AS views, 0 AS first_seen, 0 AS last_seen FROM page_view_counts GROUP BY 1, 2

@@ -132,6 +132,7 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
           `insert into analytics_visitor_days (seller_id, day, visitor, first_bucket, last_bucket) values ($1, '2026-11-23', decode('00112233445566778899aabbccddeeff', 'hex'), '2026-11-23T10:15:00Z', '2026-11-23T10:15:00Z')`,
           [id],
         );
+        await tx.query(`insert into analytics_view_days (seller_id, day, views, visitors) values ($1, '2026-11-23', 7, 1)`, [id]);
         await tx.query(`insert into analytics_product_view_days (seller_id, product_id, day, views) values ($1, $2, '2026-11-23', 7)`, [id, productId]);
         await tx.query(
           `insert into analytics_source_view_days (seller_id, day, source, utm_source, views) values ($1, '2026-11-23', 'news.example', 'newsletter', 7)`,

@@ -134,6 +134,20 @@ export const viewBuckets = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.bucket] })],
 );
 
+/** Views and distinct visitors per seller and UTC day: the whole UTC days inside a chart point or period. */
+export const viewDays = pgTable(
+  "analytics_view_days",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day] })],
+);
+
 /** Each visitor hash of a seller's UTC day once, with the first and last bucket it was seen in (feeds viewBuckets). */
 export const visitorDays = pgTable(
   "analytics_visitor_days",

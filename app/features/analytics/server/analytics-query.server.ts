@@ -67,40 +67,54 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
         select g.*, case when g.starts = date_trunc('day', g.starts, 'UTC') then g.starts else date_trunc('day', g.starts, 'UTC') + interval '1 day' end as m
         from (select grp, bool_and(in_range) as in_range, min(starts) as starts, max(ends) as ends from days group by grp) g
       ),
-      -- Each chart point (and the previous period, one group) is read with one index range scan of its instants.
-      group_cuts as (
-        select g.*, case when g.in_range then c.mf else g.m end as period_m from groups g cross join cut c
+      -- The intervals read: each chart point, the previous period (one group) and the current period as a whole. Each is
+      -- its whole UTC days [m, fe) from the per-day tables plus its two partial UTC days from the 15-minute rows.
+      intervals as (
+        select i.*, greatest(date_trunc('day', i.ends, 'UTC'), i.m) as fe
+        from (
+          select g.grp as key, g.in_range, false as whole_period, g.starts, g.ends, g.m from groups g
+          union all
+          select c.from_day, true, true, c.f_at, c.t_at, c.mf from cut c
+        ) i
       ),
-      vgroups as (
-        select g.grp, g.in_range, x.views,
-          case when g.m <= g.ends then x.group_visitors
-            else (select count(distinct pv.visitor) from page_view_visitors pv where pv.seller_id = me.user_id and pv.bucket >= g.starts and pv.bucket < g.ends)
+      figures as (
+        select i.key, i.in_range, i.whole_period,
+          vd.views + ve.views as views,
+          case when i.m <= i.ends then vd.visitors + ve.visitors
+            else (select count(distinct pv.visitor) from page_view_visitors pv where pv.seller_id = me.user_id and pv.bucket >= i.starts and pv.bucket < i.ends)
           end as visitors,
-          x.period_visitors
-        from group_cuts g, lateral (
-          select coalesce(sum(v.views), 0) as views,
-            coalesce(sum(v.first_seen) filter (where v.bucket >= g.m), 0) + coalesce(sum(v.last_seen) filter (where v.bucket < g.m), 0) as group_visitors,
-            coalesce(sum(v.first_seen) filter (where v.bucket >= g.period_m), 0) + coalesce(sum(v.last_seen) filter (where v.bucket < g.period_m), 0) as period_visitors
-          from analytics_view_buckets v where v.seller_id = me.user_id and v.bucket >= g.starts and v.bucket < g.ends
-        ) x
-      ),
-      sgroups as (
-        select g.grp, x.*
-        from groups g cross join store st, lateral (
+          sd.orders + se.orders as orders, sd.units + se.units as units, sd.revenue + se.revenue as revenue
+        from intervals i cross join store st,
+        lateral (
+          select coalesce(sum(d.views), 0) as views, coalesce(sum(d.visitors), 0) as visitors from analytics_view_days d
+          where d.seller_id = me.user_id and d.day >= (i.m at time zone 'UTC')::date and d.day < (i.fe at time zone 'UTC')::date
+        ) vd,
+        lateral (
+          select coalesce(sum(x.views), 0) as views,
+            coalesce(sum(x.last_seen) filter (where x.part = 1), 0) + coalesce(sum(x.first_seen) filter (where x.part = 2), 0) as visitors
+          from (
+            select 1 as part, v.views, v.first_seen, v.last_seen from analytics_view_buckets v
+            where v.seller_id = me.user_id and v.bucket >= i.starts and v.bucket < least(i.m, i.ends)
+            union all
+            select 2, v.views, v.first_seen, v.last_seen from analytics_view_buckets v
+            where v.seller_id = me.user_id and v.bucket >= i.fe and v.bucket < i.ends
+          ) x
+        ) ve,
+        lateral (
+          select coalesce(sum(p.orders), 0) as orders, coalesce(sum(p.units), 0) as units,
+            coalesce(sum(p.revenue_cents) filter (where p.currency = st.currency), 0) as revenue
+          from analytics_sales_product_days p
+          where p.seller_id = me.user_id and p.day >= (i.m at time zone 'UTC')::date and p.day < (i.fe at time zone 'UTC')::date
+        ) sd,
+        lateral (
           select coalesce(sum(b.orders), 0) as orders, coalesce(sum(b.units), 0) as units,
             coalesce(sum(b.revenue_cents) filter (where b.currency = st.currency), 0) as revenue
-          from analytics_sales_buckets b where b.seller_id = me.user_id and b.bucket >= g.starts and b.bucket < g.ends
-        ) x
+          from analytics_sales_buckets b
+          where b.seller_id = me.user_id and ((b.bucket >= i.starts and b.bucket < least(i.m, i.ends)) or (b.bucket >= i.fe and b.bucket < i.ends))
+        ) se
       ),
       series as (
-        select g.grp as start, g.in_range, sg.revenue, sg.orders, sg.units, vg.views, vg.visitors
-        from groups g join sgroups sg on sg.grp = g.grp join vgroups vg on vg.grp = g.grp
-      ),
-      current_visitors as (
-        select case when c.mf <= c.t_at then (select coalesce(sum(period_visitors), 0) from vgroups where in_range)
-          else (select count(distinct pv.visitor) from page_view_visitors pv where pv.seller_id = me.user_id and pv.bucket >= c.f_at and pv.bucket < c.t_at)
-        end as visitors
-        from cut c
+        select key as start, in_range, revenue, orders, units, views, visitors from figures where not whole_period
       ),
       product_sales as (
         select product_id, sum(orders) as orders, sum(units) as units, sum(revenue) as revenue from (
@@ -156,9 +170,8 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
         'timeZone', s.tz, 'currency', st.currency, 'grain', ${grain}::text,
         'from', s.from_day, 'to', s.to_day - 1, 'previousFrom', s.prev_day, 'previousTo', s.from_day - 1,
         'current', (
-          select json_build_object('revenueCents', coalesce(sum(revenue), 0), 'orders', coalesce(sum(orders), 0), 'units', coalesce(sum(units), 0),
-            'views', coalesce(sum(views), 0), 'visitors', (select visitors from current_visitors))
-          from series where in_range
+          select json_build_object('revenueCents', revenue, 'orders', orders, 'units', units, 'views', views, 'visitors', visitors)
+          from figures where whole_period
         ),
         'previous', (
           select json_build_object('revenueCents', revenue, 'orders', orders, 'units', units, 'views', views, 'visitors', visitors)

@@ -4,7 +4,8 @@ import type { pageViewCounts, pageViewVisitors } from "../schema.server";
 
 /**
  * Adds a batch of written views to the views' read model (decision 020), in the batch's transaction:
- * analytics_view_buckets (views per seller and bucket, and the visitors first and last seen in it),
+ * analytics_view_buckets (views per seller and bucket, and the visitors first and last seen in it), analytics_view_days
+ * (views and distinct visitors per UTC day),
  * analytics_product_view_days and analytics_source_view_days (page_view_counts by product and by source per UTC day) and analytics_visitor_days (each UTC day's visitor hashes
  * with their first and last bucket). Each seller's UTC day is locked while its visitors are folded, so two
  * instances writing the same visitor cannot both count it.
@@ -39,6 +40,12 @@ export async function foldViews(
         on conflict (seller_id, bucket) do update set views = analytics_view_buckets.views + excluded.views
         returning 1
       ),
+      by_day as (
+        insert into analytics_view_days (seller_id, day, views)
+        select seller_id, (bucket at time zone 'UTC')::date, sum(views) from batch group by 1, 2 order by 1, 2
+        on conflict (seller_id, day) do update set views = analytics_view_days.views + excluded.views
+        returning 1
+      ),
       by_product as (
         insert into analytics_product_view_days (seller_id, product_id, day, views)
         select seller_id, product_id, (bucket at time zone 'UTC')::date, sum(views) from batch where kind <> 'storefront'
@@ -69,7 +76,7 @@ export async function foldViews(
         group by 1, 2, 3
       ),
       old as (
-        select v.seller_id, v.first_bucket, v.last_bucket from analytics_visitor_days v
+        select v.seller_id, v.day, v.visitor, v.first_bucket, v.last_bucket from analytics_visitor_days v
         join batch b on b.seller_id = v.seller_id and b.day = v.day and b.visitor = v.visitor
       ),
       saved as (
@@ -79,6 +86,14 @@ export async function foldViews(
           first_bucket = least(analytics_visitor_days.first_bucket, excluded.first_bucket),
           last_bucket = greatest(analytics_visitor_days.last_bucket, excluded.last_bucket)
         returning seller_id, first_bucket, last_bucket
+      ),
+      new_visitors as (
+        insert into analytics_view_days (seller_id, day, visitors)
+        select b.seller_id, b.day, count(*) from batch b
+        where not exists (select 1 from old o where o.seller_id = b.seller_id and o.day = b.day and o.visitor = b.visitor)
+        group by 1, 2 order by 1, 2
+        on conflict (seller_id, day) do update set visitors = analytics_view_days.visitors + excluded.visitors
+        returning 1
       ),
       delta as (
         select seller_id, first_bucket as bucket, 1 as first_seen, 0 as last_seen from saved
