@@ -15,12 +15,13 @@ export type AnalyticsQueryInput = {
 /**
  * The analytics page's figures (issue 16.2) for the signed-in seller (`me.user_id`), read from the read model only
  * (decision 020), as one statement inside the session check (decision 014). The creator's zone is their setting, else
- * the browser's; the range's days are calendar days in it (a daylight-saving day has 23 or 25 hours). Each view or
- * sale row is read once per bucket of 15 minutes: a year is 35,040 buckets whatever the number of orders and views.
+ * the browser's; the range's days are calendar days in it (a daylight-saving day has 23 or 25 hours). Each chart
+ * point and period reads its whole UTC days from the per-day tables and its two partial UTC days from the 15-minute
+ * ones: the cost follows the range's length, never the number of orders or views.
  *
- * Unique visitors of [S, E) (a group of the chart or a period), with m the first UTC midnight at or after S:
- * the visitors first seen in [m, E) plus those last seen in [S, m) — exact because a visitor is a different hash each
- * UTC day. When no UTC midnight falls in [S, E] (a single day of a zone a few minutes off UTC), the hashes are counted.
+ * Unique visitors of [S, E) (a point of the chart or a period), with m the first UTC midnight at or after S and fe the
+ * last one before E: those last seen in [S, m), plus the distinct visitors of the whole UTC days [m, fe), plus those
+ * first seen in [fe, E) — exact because a visitor is a different hash each UTC day. When no UTC midnight falls in [S, E] (a single day of a zone a few minutes off UTC), the hashes are counted.
  */
 export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQueryInput): PageQuery<AnalyticsReport> {
   const grain = grainOf(range);
@@ -42,8 +43,7 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
       ),
       span as (
         select b.tz, r.from_day, r.to_day, r.from_day - (r.to_day - r.from_day) as prev_day,
-          (r.from_day::timestamp at time zone b.tz) as f_at, (r.to_day::timestamp at time zone b.tz) as t_at,
-          ((r.from_day - (r.to_day - r.from_day))::timestamp at time zone b.tz) as p_at
+          (r.from_day::timestamp at time zone b.tz) as f_at, (r.to_day::timestamp at time zone b.tz) as t_at
         from base b, lateral (
           select
             case ${range.preset}::text when 'custom' then ${from}::date when '7d' then b.today - 6 when '30d' then b.today - 29
