@@ -107,10 +107,15 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
           where p.seller_id = me.user_id and p.day >= (i.m at time zone 'UTC')::date and p.day < (i.fe at time zone 'UTC')::date
         ) sd,
         lateral (
-          select coalesce(sum(b.orders), 0) as orders, coalesce(sum(b.units), 0) as units,
-            coalesce(sum(b.revenue_cents) filter (where b.currency = st.currency), 0) as revenue
-          from analytics_sales_buckets b
-          where b.seller_id = me.user_id and ((b.bucket >= i.starts and b.bucket < least(i.m, i.ends)) or (b.bucket >= i.fe and b.bucket < i.ends))
+          select coalesce(sum(x.orders), 0) as orders, coalesce(sum(x.units), 0) as units,
+            coalesce(sum(x.revenue_cents) filter (where x.currency = st.currency), 0) as revenue
+          from (
+            select b.orders, b.units, b.revenue_cents, b.currency from analytics_sales_buckets b
+            where b.seller_id = me.user_id and b.bucket >= i.starts and b.bucket < least(i.m, i.ends)
+            union all
+            select b.orders, b.units, b.revenue_cents, b.currency from analytics_sales_buckets b
+            where b.seller_id = me.user_id and b.bucket >= i.fe and b.bucket < i.ends
+          ) x
         ) se
       ),
       series as (
