@@ -62,6 +62,8 @@ export default [
   route("customers", "routes/customers.tsx"),
   route("customers/:email", "routes/customers-detail.tsx"),
   route("tools/:tool", "routes/tools.tsx"),
+  // The seller's analytics (issue 16.2): figures by day in their time zone, for a range named in the URL
+  route("analytics", "routes/analytics.tsx"),
   // Payments (issue 15): the seller's provider connection and the return from a provider's onboarding
   route("payments", "routes/payments.tsx"),
   route("payments/:provider/return", "routes/payments-return.ts"),

@@ -14,7 +14,7 @@ export const FEATURE_LINKS = {
   "sales-methods": ["accounts", "workspace"],
   payments: ["accounts", "workspace", "security"],
   discounts: ["accounts", "workspace", "catalog"],
-  orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery", "security"],
+  orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery", "security", "analytics"],
   delivery: ["accounts", "catalog", "orders"],
   analytics: ["accounts", "catalog", "sales-methods"],
   // Issue 16.6: the signed-in landing's real tabs and the live figures of the dashboards

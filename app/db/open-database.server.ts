@@ -35,7 +35,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const url = embedded ? embedded.url : (location as { url: string }).url;
   // A connection attempt gives up after 5 s (an unreachable database must not hang requests); an idle
   // connection that breaks is reported, not thrown (it would stop the process).
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000 });
+  // jit=off (issue 16.2, decision 020): the app's statements are short reads whose plans PostgreSQL's JIT would compile
+  // for seconds (measured: the analytics read, 40 ms, took 5.6 s on Debian's PostgreSQL 15 with its default jit=on).
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   // Queries join the ambient transaction of a change when one is open (ambient-transaction.server.ts).
   const db = ambientDatabase(drizzle(pool) as unknown as Database);

@@ -214,6 +214,18 @@ export const ERRORS = {
     message: "Stripe did not let Sellkit read this account's balance and payouts. Check your Stripe connection on the Payments page.",
   },
 
+  // ── Analytics and the creator's time zone (issue 16.2; engineer A's section) ──
+  ANALYTICS_RANGE_UNKNOWN: {
+    status: 400,
+    field: "range",
+    message: "Please choose one of the ranges: last 7, 30 or 90 days, last 12 months, or your own dates.",
+  },
+  ANALYTICS_DATE_INVALID: { status: 400, field: "from", message: "Please enter dates as YYYY-MM-DD, like 2026-11-01." },
+  ANALYTICS_RANGE_REVERSED: { status: 400, field: "to", message: "The end date must be on or after the start date." },
+  ANALYTICS_RANGE_TOO_LONG: { status: 400, field: "to", message: "A custom range can be at most 2 years (731 days) long." },
+  TIME_ZONE_INVALID: { status: 400, field: "timeZone", message: "Please choose a time zone from the list." },
+  TIME_ZONE_SAVE_FAILED: { status: 503, field: "form", message: "Your time zone could not be saved. Please try again." },
+
   // Public site
   CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
 } as const satisfies Record<string, ErrorSpec>;

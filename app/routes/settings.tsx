@@ -4,6 +4,10 @@ import { ChangeEmailForm } from "~/features/settings/components/change-email-for
 import { ChangePasswordForm } from "~/features/settings/components/change-password-form";
 import { DeleteAccountForm } from "~/features/settings/components/delete-account-form";
 import { PersonalProfileForm } from "~/features/settings/components/personal-profile-form";
+import { TimeZoneForm } from "~/features/settings/components/time-zone-form";
+import { timeZoneChoices } from "~/features/settings/server/time-zone-choices.server";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { resolveTimeZone } from "~/lib/zoned-time";
 import { SettingsSection } from "~/features/settings/components/settings-section";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
@@ -37,7 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         })
       : redirectWithToast("/settings", { type: "success", title: "Email changed", description: `You now sign in with ${user.email}.` });
   }
-  return user.page;
+  // Issue 16.2: the time zone form lists the server's zones; its first choice names the browser's (from its cookie).
+  const browserTimeZone = resolveTimeZone(readTimeZone(requestContext(request)));
+  return { ...user.page, browserTimeZone, timeZones: timeZoneChoices(user.page.timeZone) };
 }
 
 /** One action, five forms: the `intent` field picks the verb; the user is always the session's. */
@@ -47,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, firstName, lastName, avatarUrl, business, hasPassword } = loaderData;
+  const { email, firstName, lastName, avatarUrl, business, hasPassword, timeZone, browserTimeZone, timeZones } = loaderData;
   const resultOf = (intent: string) => (actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined);
   return (
     <PageShell>
@@ -75,6 +81,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               first.
             </p>
           )}
+        </SettingsSection>
+        <SettingsSection id="time-zone" title="Time zone" description="The calendar days your analytics are counted in.">
+          <TimeZoneForm timeZone={timeZone} browserTimeZone={browserTimeZone} zones={timeZones} lastResult={resultOf("time-zone")} />
         </SettingsSection>
         <SettingsSection id="email" title="Email address">
           <ChangeEmailForm email={email} hasPassword={hasPassword} lastResult={resultOf("change-email")} />

@@ -136,6 +136,32 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
           `insert into page_view_visitors (seller_id, product_id, kind, bucket, visitor) values ($1, $2, 'sales', '2026-11-23T10:15:00Z', decode('00112233445566778899aabbccddeeff', 'hex'))`,
           [id, productId],
         );
+        // The analytics read model (issue 16.2): every table holds a row.
+        await tx.query(
+          `insert into analytics_sale_facts (order_id, seller_id, product_id, bucket, currency, units, revenue_cents) values ($1, $2, $3, '2026-11-23T10:15:00Z', 'EUR', 1, 1899)`,
+          [orderId, id, productId],
+        );
+        await tx.query(
+          `insert into analytics_sales_buckets (seller_id, bucket, currency, orders, units, revenue_cents) values ($1, '2026-11-23T10:15:00Z', 'EUR', 1, 1, 9007199254740993)`,
+          [id],
+        );
+        await tx.query(
+          `insert into analytics_sales_product_days (seller_id, product_id, day, currency, orders, units, revenue_cents) values ($1, $2, '2026-11-23', 'EUR', 1, 1, 1899)`,
+          [id, productId],
+        );
+        await tx.query(`insert into analytics_view_buckets (seller_id, bucket, views, first_seen, last_seen) values ($1, '2026-11-23T10:15:00Z', 7, 1, 1)`, [
+          id,
+        ]);
+        await tx.query(
+          `insert into analytics_visitor_days (seller_id, day, visitor, first_bucket, last_bucket) values ($1, '2026-11-23', decode('00112233445566778899aabbccddeeff', 'hex'), '2026-11-23T10:15:00Z', '2026-11-23T10:15:00Z')`,
+          [id],
+        );
+        await tx.query(`insert into analytics_view_days (seller_id, day, views, visitors) values ($1, '2026-11-23', 7, 1)`, [id]);
+        await tx.query(`insert into analytics_product_view_days (seller_id, product_id, day, views) values ($1, $2, '2026-11-23', 7)`, [id, productId]);
+        await tx.query(
+          `insert into analytics_source_view_days (seller_id, day, source, utm_source, views) values ($1, '2026-11-23', 'news.example', 'newsletter', 7)`,
+          [id],
+        );
         await tx.query(`insert into discount_redemptions (discount_code_id, order_id, status) values ($1, $2, 'redeemed')`, [codeId, orderId]);
         await tx.query(`insert into avatars (user_id, content_type, bytes) values ($1, 'image/png', decode('89504e470d0a1a0a00ff', 'hex'))`, [id]);
         // The second user has 2FA on (its secret is not a real one: the sign-in stops at the challenge).

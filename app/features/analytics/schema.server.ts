@@ -1,4 +1,4 @@
-import { date, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { bytea } from "~/db/column-types.server";
 import { user } from "~/features/accounts/schema.server";
 import { products } from "~/features/catalog/schema.server";
@@ -55,3 +55,141 @@ export const viewSalts = pgTable("view_salts", {
   day: date("day").primaryKey(),
   salt: bytea("salt").notNull(),
 });
+
+// ── The analytics read model (issue 16.2, decision 020-analytics-read-model) ─────────────────────────────────────
+// Small tables kept up to date in the transaction of each change, so the analytics page reads a few thousand rows
+// for any range instead of the orders or millions of visitor hashes. Buckets are the views' 15 minutes (any time
+// zone's calendar day is a whole number of them); `day` columns are UTC days. Product ids carry no foreign key: a
+// deleted product's sales stay in the totals (shown as a deleted product).
+
+/** What one order adds to the sales figures now (one row per counted order): the rollups below are sums of these. */
+export const saleFacts = pgTable(
+  "analytics_sale_facts",
+  {
+    orderId: uuid("order_id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id"),
+    /** The 15-minute bucket of the order's paid_at. */
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    currency: text("currency").notNull(),
+    units: integer("units").notNull(),
+    /** amount − refunded, in minor units of `currency`. */
+    revenueCents: integer("revenue_cents").notNull(),
+  },
+  (t) => [index("analytics_sale_facts_seller_bucket_idx").on(t.sellerId, t.bucket)],
+);
+
+/** Sales per seller, 15-minute bucket and currency: the chart's days and the totals. */
+export const salesBuckets = pgTable(
+  "analytics_sales_buckets",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    currency: text("currency").notNull(),
+    orders: integer("orders").notNull(),
+    units: integer("units").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.bucket, t.currency] })],
+);
+
+/** Sales per seller, product, UTC day and currency: the breakdown by product over whole UTC days. */
+export const salesProductDays = pgTable(
+  "analytics_sales_product_days",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id"),
+    day: date("day").notNull(),
+    currency: text("currency").notNull(),
+    orders: integer("orders").notNull(),
+    units: integer("units").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [unique("analytics_sales_product_days_key").on(t.sellerId, t.day, t.productId, t.currency).nullsNotDistinct()],
+);
+
+/**
+ * Views and visitors per seller and 15-minute bucket. A visitor is one hash per UTC day (the salt changes daily), so
+ * `firstSeen` counts the day's visitors first seen in this bucket and `lastSeen` those last seen in it: the visitors
+ * of [midnight, t) are the firstSeen before t, those of [t, next midnight) the lastSeen from t on, and a whole UTC
+ * day's are the sum of its firstSeen.
+ */
+export const viewBuckets = pgTable(
+  "analytics_view_buckets",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    views: integer("views").notNull().default(0),
+    firstSeen: integer("first_seen").notNull().default(0),
+    lastSeen: integer("last_seen").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.bucket] })],
+);
+
+/** Views and distinct visitors per seller and UTC day: the whole UTC days inside a chart point or period. */
+export const viewDays = pgTable(
+  "analytics_view_days",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day] })],
+);
+
+/** Each visitor hash of a seller's UTC day once, with the first and last bucket it was seen in (feeds viewBuckets). */
+export const visitorDays = pgTable(
+  "analytics_visitor_days",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    visitor: bytea("visitor").notNull(),
+    firstBucket: timestamp("first_bucket", { withTimezone: true }).notNull(),
+    lastBucket: timestamp("last_bucket", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day, t.visitor] })],
+);
+
+/** Views of each product's pages (sales and buy; null: the buy-button page) per UTC day: the breakdown by product. */
+export const productViewDays = pgTable(
+  "analytics_product_view_days",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id"),
+    day: date("day").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [unique("analytics_product_view_days_key").on(t.sellerId, t.day, t.productId).nullsNotDistinct()],
+);
+
+/** Views per source (referrer host and utm_*) per UTC day: the breakdown by source. */
+export const sourceViewDays = pgTable(
+  "analytics_source_view_days",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    source: text("source").notNull(),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    views: integer("views").notNull(),
+  },
+  (t) => [unique("analytics_source_view_days_key").on(t.sellerId, t.day, t.source, t.utmSource, t.utmMedium, t.utmCampaign)],
+);

@@ -15,6 +15,8 @@ export const profiles = pgTable("profiles", {
   /** The plan picked on 'Choose Your Plan' (null until chosen); requestedPlan comes from /signup?plan=. */
   plan: text("plan"),
   requestedPlan: text("requested_plan"),
+  /** The creator's IANA time zone for figures by day (issue 16.2, set in Settings); null: the browser's. */
+  timeZone: text("time_zone"),
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .defaultNow()

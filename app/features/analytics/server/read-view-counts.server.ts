@@ -18,6 +18,8 @@ export type ViewCounts = {
  * A seller's page views and unique visitors over [from, to) (issue 16.1), by day in `timeZone` (an IANA name;
  * UTC by default), by page and by source. Only `sellerId`'s rows are read. A visitor is unique per UTC day's
  * salt: one seen on both sides of a UTC midnight counts twice in a range spanning it (as with Plausible).
+ * The total `uniqueVisitors` comes from the analytics read model (decision 020: a few thousand rows whatever the
+ * range); `byDay` still counts each day's hashes.
  */
 export async function readViewCounts(
   db: Database,
@@ -31,10 +33,10 @@ export async function readViewCounts(
   const views = sql<number>`coalesce(sum(${pageViewCounts.views}), 0)::int`;
   const unique = sql<number>`count(distinct ${pageViewVisitors.visitor})::int`;
 
-  const [viewsByDay, visitorsByDay, [visitorTotal], byPage, bySource] = await Promise.all([
+  const [viewsByDay, visitorsByDay, visitorTotal, byPage, bySource] = await Promise.all([
     db.select({ day: dayOfCounts, views }).from(pageViewCounts).where(countsIn).groupBy(sql`1`),
     db.select({ day: dayOfVisitors, uniqueVisitors: unique }).from(pageViewVisitors).where(visitorsIn).groupBy(sql`1`),
-    db.select({ uniqueVisitors: unique }).from(pageViewVisitors).where(visitorsIn),
+    readUniqueVisitors(db, sellerId, from, to),
     db
       .select({ kind: pageViewCounts.kind, productId: pageViewCounts.productId, views })
       .from(pageViewCounts)
@@ -54,9 +56,31 @@ export async function readViewCounts(
     .sort((a, b) => a.day.localeCompare(b.day));
   return {
     views: byDay.reduce((sum, row) => sum + row.views, 0),
-    uniqueVisitors: visitorTotal?.uniqueVisitors ?? 0,
+    uniqueVisitors: visitorTotal,
     byDay,
     byPage: byPage.map((row) => ({ ...row, kind: row.kind as ViewKind })),
     bySource,
   };
+}
+
+/**
+ * The distinct visitors of the buckets in [from, to), from the read model (decision 020): with m the first UTC midnight
+ * at or after `from`, the visitors first seen in [m, to) and those last seen in [from, m) (a visitor is a different
+ * hash each UTC day). A range inside one UTC day that does not start at its midnight counts the hashes.
+ */
+async function readUniqueVisitors(db: Database, sellerId: string, from: Date, to: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with edge as (
+      select case when ${from.toISOString()}::timestamptz = date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC') then ${from.toISOString()}::timestamptz
+        else date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC') + interval '1 day' end as m
+    )
+    select case when edge.m <= ${to.toISOString()}::timestamptz then (
+        select coalesce(sum(case when v.bucket >= edge.m then v.first_seen else v.last_seen end), 0)::int from analytics_view_buckets v
+        where v.seller_id = ${sellerId} and v.bucket >= ${from.toISOString()}::timestamptz and v.bucket < ${to.toISOString()}::timestamptz)
+      else (
+        select count(distinct p.visitor)::int from page_view_visitors p
+        where p.seller_id = ${sellerId} and p.bucket >= ${from.toISOString()}::timestamptz and p.bucket < ${to.toISOString()}::timestamptz)
+      end as visitors
+    from edge`);
+  return (result as unknown as { rows: { visitors: number }[] }).rows[0]?.visitors ?? 0;
 }

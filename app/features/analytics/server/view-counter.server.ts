@@ -6,6 +6,7 @@ import { products, storefronts } from "~/features/catalog/schema.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
 import { bucketOf, utcDay, type ViewedPage, type ViewKind, type ViewSource } from "../content/view-rules";
 import { pageViewCounts, pageViewVisitors } from "../schema.server";
+import { foldViews } from "./fold-views.server";
 import { createViewSalts } from "./view-salts.server";
 import { visitorHash } from "./visitor-hash.server";
 
@@ -254,5 +255,6 @@ async function write(db: Database, salts: ReturnType<typeof createViewSalts>, ba
         .values(visitors.slice(i, i + CHUNK))
         .onConflictDoNothing();
     }
+    await foldViews(tx, countRows, visitors);
   });
 }

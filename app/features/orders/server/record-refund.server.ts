@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { announceOrderChange } from "./announce-order-change.server";
 import { refreshCustomerTotals } from "./refresh-customer-totals.server";
@@ -36,6 +37,8 @@ export async function recordRefund(
     await announceOrderChange(tx, orderId);
     // The customers page's figures (issue 16.4): what the buyer spent went down.
     await refreshCustomerTotals(tx, orderId);
+    // Issue 16.2: the analytics read model follows the refunded total in this transaction (decision 020).
+    await syncOrderSale(tx, orderId);
     return { id: orderId, partial: true };
   });
 }

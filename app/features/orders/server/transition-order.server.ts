@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
 import { deliverOrder } from "~/features/delivery/server/deliver-order.server";
 import { redeemDiscount, releaseDiscount } from "~/features/discounts/server/discount-reservation.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
@@ -84,6 +85,8 @@ export async function transitionOrder(
       select * from moved`);
     const row = (result as unknown as { rows: MovedRow[] }).rows[0];
     if (!row) return null;
+    // Issue 16.2: the analytics read model follows the order in this transaction (decision 020).
+    await syncOrderSale(tx, row.id);
     const fulfilled = move.to === "paid" && !row.was_paid_before;
     if (fulfilled) {
       await deliverOrder(

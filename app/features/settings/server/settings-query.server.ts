@@ -20,13 +20,15 @@ export type Settings = {
     marketingConsent: boolean;
   } | null;
   hasPassword: boolean;
+  /** The zone chosen in Settings (issue 16.2); null: the browser's. */
+  timeZone: string | null;
 };
 
 /** What the settings page shows of the signed-in creator: only the columns it needs (never hashes or tokens). */
 export const settingsQuery: PageQuery<Settings> = {
   json: sql`json_build_object(
     'person', (
-      select json_build_object('email', u.email, 'firstName', p.first_name, 'lastName', p.last_name, 'avatarUrl', p.avatar_url)
+      select json_build_object('email', u.email, 'firstName', p.first_name, 'lastName', p.last_name, 'avatarUrl', p.avatar_url, 'timeZone', p.time_zone)
       from "user" u left join profiles p on p.user_id = u.id where u.id = me.user_id
     ),
     'business', (
@@ -46,6 +48,7 @@ export const settingsQuery: PageQuery<Settings> = {
       avatarUrl: person?.avatarUrl ?? null,
       business: business ?? null,
       hasPassword: hasPasswordQuery.read(hasPassword),
+      timeZone: person?.timeZone ?? null,
     };
   },
 };

@@ -19,7 +19,7 @@ const BY_BUSINESS_TYPE: { businessType: BusinessType; action: QuickAction }[] = 
 ];
 
 const ALWAYS: QuickAction[] = [
-  { id: "analytics", title: "Analytics", description: "Sales, orders and customers at a glance.", to: "#stats" },
+  { id: "analytics", title: "Analytics", description: "Sales, visits and conversion over time.", to: "/analytics" },
   { id: "products", title: "Products", description: "Add and manage your digital products.", to: "/tools/products" },
 ];
 

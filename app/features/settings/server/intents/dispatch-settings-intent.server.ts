@@ -6,6 +6,7 @@ import { changeEmailIntent } from "./change-email-intent.server";
 import { changePasswordIntent } from "./change-password-intent.server";
 import { deleteAccountIntent } from "./delete-account-intent.server";
 import { personalProfileIntent } from "./personal-profile-intent.server";
+import { timeZoneIntent } from "./time-zone-intent.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 const INTENTS = {
@@ -14,6 +15,7 @@ const INTENTS = {
   "change-email": changeEmailIntent,
   "change-password": changePasswordIntent,
   "delete-account": deleteAccountIntent,
+  "time-zone": timeZoneIntent,
 } as const;
 
 export type SettingsIntent = keyof typeof INTENTS;

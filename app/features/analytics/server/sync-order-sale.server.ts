@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+
+/**
+ * Brings the sales read model (analytics_sale_facts and the rollups summed from it, decision 020) in line with one
+ * order, in the caller's transaction: called right after every change of an order's status, paid_at or refunded
+ * total. What counts as a sale (everywhere): an order whose status is paid or refunded, from its paid_at, with
+ * revenue amount − refunded (a full refund adds 0 revenue but stays one order); disputed, pending and expired
+ * orders count nothing. The order's previous contribution (its fact row) is taken away and its present one added,
+ * in one statement: repeated or out-of-order calls leave the same sums. The caller holds the order's row lock.
+ */
+export async function syncOrderSale(db: Database, orderId: string): Promise<void> {
+  await db.execute(sql`
+    with cur as (
+      select o.id as order_id, o.user_id as seller_id, o.product_id,
+        date_bin('15 minutes', o.paid_at, timestamptz '1970-01-01 00:00:00+00') as bucket, o.currency,
+        1 as units, o.amount_cents - o.refunded_cents as revenue_cents
+      from orders o
+      where o.id = ${orderId}::uuid and o.status in ('paid', 'refunded') and o.paid_at is not null
+    ),
+    old as (
+      select order_id, seller_id, product_id, bucket, currency, units, revenue_cents from analytics_sale_facts where order_id = ${orderId}::uuid
+    ),
+    saved as (
+      insert into analytics_sale_facts (order_id, seller_id, product_id, bucket, currency, units, revenue_cents)
+      select order_id, seller_id, product_id, bucket, currency, units, revenue_cents from cur
+      on conflict (order_id) do update set seller_id = excluded.seller_id, product_id = excluded.product_id, bucket = excluded.bucket,
+        currency = excluded.currency, units = excluded.units, revenue_cents = excluded.revenue_cents
+      returning 1
+    ),
+    removed as (
+      delete from analytics_sale_facts where order_id = ${orderId}::uuid and not exists (select 1 from cur) returning 1
+    ),
+    delta as (
+      select seller_id, product_id, bucket, currency, 1 as orders, units, revenue_cents::bigint as revenue_cents from cur
+      union all
+      select seller_id, product_id, bucket, currency, -1, -units, -revenue_cents::bigint from old
+    ),
+    by_bucket as (
+      insert into analytics_sales_buckets (seller_id, bucket, currency, orders, units, revenue_cents)
+      select seller_id, bucket, currency, sum(orders), sum(units), sum(revenue_cents) from delta
+      group by seller_id, bucket, currency
+      having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0
+      on conflict (seller_id, bucket, currency) do update set
+        orders = analytics_sales_buckets.orders + excluded.orders,
+        units = analytics_sales_buckets.units + excluded.units,
+        revenue_cents = analytics_sales_buckets.revenue_cents + excluded.revenue_cents
+      returning 1
+    )
+    insert into analytics_sales_product_days (seller_id, product_id, day, currency, orders, units, revenue_cents)
+    select seller_id, product_id, (bucket at time zone 'UTC')::date, currency, sum(orders), sum(units), sum(revenue_cents) from delta
+    group by seller_id, product_id, (bucket at time zone 'UTC')::date, currency
+    having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0
+    on conflict (seller_id, day, product_id, currency) do update set
+      orders = analytics_sales_product_days.orders + excluded.orders,
+      units = analytics_sales_product_days.units + excluded.units,
+      revenue_cents = analytics_sales_product_days.revenue_cents + excluded.revenue_cents
+  `);
+}

@@ -1,0 +1,155 @@
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { PageShell } from "~/components/site/page-shell";
+import { BackLink } from "~/components/ui/back-link";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { ANALYTICS_PATH, formatDayRange } from "~/features/analytics/analytics-display";
+import { dayNumber, parseRange } from "~/features/analytics/analytics-range";
+import { AnalyticsChart } from "~/features/analytics/components/analytics-chart";
+import { ProductBreakdown, SourceBreakdown } from "~/features/analytics/components/breakdown-tables";
+import { FigureCards } from "~/features/analytics/components/figure-cards";
+import { RangePicker } from "~/features/analytics/components/range-picker";
+import { analyticsQuery } from "~/features/analytics/server/analytics-query.server";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { ERRORS } from "~/lib/errors";
+import { pageMeta } from "~/lib/meta";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/analytics";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Analytics", description: "Your store's sales and visits over time." }),
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * Protected (issue 16.2): the range comes from the URL (?range=7d|30d|90d|12m, or ?from=&to=); the session check and
+ * every figure are one statement (decision 014). A range that cannot be read is answered with its error, never
+ * replaced by another range.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  const parsed = parseRange(ctx.url.searchParams);
+  if (!parsed.ok) {
+    await requireUser(context.services, ctx, { batch: context });
+    const spec = ERRORS[parsed.code];
+    return data(
+      { report: null, range: null, error: { code: parsed.code, field: spec.field, message: parsed.message }, from: parsed.from, to: parsed.to },
+      { status: spec.status },
+    );
+  }
+  const fallbackTimeZone = resolveTimeZone(readTimeZone(ctx));
+  const { page: report } = await requireUser(context.services, ctx, { batch: context, page: analyticsQuery({ range: parsed.range, fallbackTimeZone }) });
+  return { report, range: parsed.range, error: null, from: report.from, to: report.to };
+}
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { report, range, error, from, to } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === ANALYTICS_PATH;
+  return (
+    <PageShell>
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
+        <div>
+          <BackLink to="/dashboard">Back to dashboard</BackLink>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight">Analytics</h1>
+          <p className="mt-2 text-muted-foreground">
+            {report ? (
+              <>
+                Sales and visits of your store from {formatDayRange(report.from, report.to)}, by calendar day in your time zone, {report.timeZone} (
+                <Link to="/settings#time-zone" className="font-medium text-primary underline underline-offset-4">
+                  change it
+                </Link>
+                ).
+              </>
+            ) : (
+              "Sales and visits of your store over the dates you choose."
+            )}
+          </p>
+        </div>
+        <RangePicker range={range} from={from} to={to} error={error} />
+        <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+          {loading ? (
+            <p role="status" className="mb-3 text-sm text-muted-foreground">
+              Loading the figures…
+            </p>
+          ) : null}
+          {report ? <Report report={report} /> : null}
+        </div>
+      </div>
+    </PageShell>
+  );
+}
+
+function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderData"]["report"]> }) {
+  const previousLabel = formatDayRange(report.previousFrom, report.previousTo);
+  const days = (dayNumber(report.to) ?? 0) - (dayNumber(report.from) ?? 0) + 1;
+  const noSales = report.current.orders === 0;
+  const noViews = report.current.views === 0;
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="figures-heading" className="grid gap-3">
+        <h2 id="figures-heading" className="text-xl font-semibold">
+          Figures for {formatDayRange(report.from, report.to)}
+        </h2>
+        <FigureCards report={report} previousLabel={previousLabel} />
+        <p className="text-xs text-muted-foreground">
+          Changes compare with the {days === 1 ? "day" : `${days} days`} just before ({previousLabel}). Revenue is what buyers paid in {report.currency} less
+          refunds; a refunded order still counts as an order, a disputed one does not. Conversion rate is orders divided by unique visitors.
+        </p>
+      </section>
+      {noSales || noViews ? (
+        <p className="rounded-lg border border-dashed p-4 text-sm">
+          {noSales && noViews
+            ? "No sales and no page views in this period yet. Once people visit your store and buy, their figures appear here."
+            : noSales
+              ? "No sales in this period yet: your pages were viewed, and orders will appear here as soon as someone buys."
+              : "No page views were counted in this period: sales made from elsewhere still appear here."}{" "}
+          <Link to="/tools/products" className="font-medium text-primary underline underline-offset-4">
+            Go to your products
+          </Link>
+        </p>
+      ) : null}
+      <section aria-labelledby="chart-heading" className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm">
+        <h2 id="chart-heading" className="text-xl font-semibold">
+          Over time
+        </h2>
+        <AnalyticsChart report={report} />
+      </section>
+      <section aria-labelledby="products-heading" className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm">
+        <h2 id="products-heading" className="text-xl font-semibold">
+          By product
+        </h2>
+        <ProductBreakdown report={report} />
+      </section>
+      <section aria-labelledby="sources-heading" className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm">
+        <h2 id="sources-heading" className="text-xl font-semibold">
+          By source
+        </h2>
+        <SourceBreakdown report={report} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
+      ? error.data
+      : "Your analytics could not be loaded. Please try again in a moment.";
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">Analytics</h1>
+        <p role="alert" className="mt-4">
+          {message}
+        </p>
+        <p className="mt-4">
+          <Link to={ANALYTICS_PATH} className="font-medium text-primary underline underline-offset-4">
+            Try again
+          </Link>
+        </p>
+      </div>
+    </PageShell>
+  );
+}
