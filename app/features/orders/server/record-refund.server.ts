@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
-import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
 import type { Mailer } from "~/server/mail/mailer.server";
-import { announceOrderChange } from "./announce-order-change.server";
-import { refreshCustomerTotals } from "./refresh-customer-totals.server";
+import { followOrderChange } from "./follow-order-change.server";
 import { type MovedOrder, transitionOrder } from "./transition-order.server";
 
 /**
@@ -33,12 +31,8 @@ export async function recordRefund(
       )
       insert into order_events (order_id, from_status, to_status, cause, details)
       select id, status, status, ${cause}, ${JSON.stringify({ refundedCents: totalRefundedCents })}::jsonb from raised`);
-    // Issue 16.6: a partial refund lowers the seller's revenue: their open dashboards re-read it.
-    await announceOrderChange(tx, orderId);
-    // The customers page's figures (issue 16.4): what the buyer spent went down.
-    await refreshCustomerTotals(tx, orderId);
-    // Issue 16.2: the analytics read model follows the refunded total in this transaction (decision 020).
-    await syncOrderSale(tx, orderId);
+    // Analytics, customer totals, live dashboards (issue 16): the sale's revenue went down.
+    await followOrderChange(tx, orderId, { saleChanged: true });
     return { id: orderId, partial: true };
   });
 }

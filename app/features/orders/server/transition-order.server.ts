@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
-import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
 import { deliverOrder } from "~/features/delivery/server/deliver-order.server";
 import { redeemDiscount, releaseDiscount } from "~/features/discounts/server/discount-reservation.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
 import type { Mailer } from "~/server/mail/mailer.server";
-import { announceOrderChange } from "./announce-order-change.server";
-import { refreshCustomerTotals } from "./refresh-customer-totals.server";
+import { followOrderChange } from "./follow-order-change.server";
 
 /** What a move may also record on the order. */
 export type OrderMoveFields = {
@@ -85,8 +83,6 @@ export async function transitionOrder(
       select * from moved`);
     const row = (result as unknown as { rows: MovedRow[] }).rows[0];
     if (!row) return null;
-    // Issue 16.2: the analytics read model follows the order in this transaction (decision 020).
-    await syncOrderSale(tx, row.id);
     const fulfilled = move.to === "paid" && !row.was_paid_before;
     if (fulfilled) {
       await deliverOrder(
@@ -103,10 +99,8 @@ export async function transitionOrder(
       await redeemDiscount(tx, row.id);
     }
     if (move.to === "expired") await releaseDiscount(tx, row.id);
-    // Issue 16.6: the seller's open dashboards re-read their figures (paid, refunded, disputed: an expiry changes none).
-    if (move.to !== "expired") await announceOrderChange(tx, row.id);
-    // The customers page's figures (issue 16.4): a sale starts, is refunded or is disputed.
-    if (move.to !== "expired") await refreshCustomerTotals(tx, row.id);
+    // Analytics, customer totals, live dashboards (issue 16): an expiry changes no sale.
+    await followOrderChange(tx, row.id, { saleChanged: move.to !== "expired" });
     return { id: row.id, fromStatus: row.from_status, status: row.status, fulfilled };
   });
 }
