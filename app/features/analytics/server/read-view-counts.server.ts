@@ -68,7 +68,7 @@ export async function readViewCounts(
  * at or after `from`, the visitors first seen in [m, to) and those last seen in [from, m) (a visitor is a different
  * hash each UTC day). A range inside one UTC day that does not start at its midnight counts the hashes.
  */
-async function readUniqueVisitors(db: Database, sellerId: string, from: Date, to: Date): Promise<number> {
+export async function readUniqueVisitors(db: Database, sellerId: string, from: Date, to: Date): Promise<number> {
   const result = await db.execute(sql`
     with edge as (
       select case when ${from.toISOString()}::timestamptz = date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC') then ${from.toISOString()}::timestamptz

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { readViewCounts } from "~/features/analytics/server/read-view-counts.server";
+import { readUniqueVisitors } from "~/features/analytics/server/read-view-counts.server";
 import { type LandingFigures, landingTabsData } from "~/features/dashboards/landing-figures";
 import type { DashboardTabsData } from "~/features/marketing/content/sample-dashboard";
 import { STATS_WINDOW_DAYS } from "~/features/workspace/dashboard-stats";
@@ -16,6 +16,6 @@ export async function landingDashboard(
   sellerId: string,
   { figures, timeZone, now = new Date() }: { figures: LandingFigures; timeZone: string; now?: Date },
 ): Promise<DashboardTabsData> {
-  const views = await readViewCounts(db, sellerId, { from: new Date(now.getTime() - STATS_WINDOW_DAYS * DAY_MS), to: now });
-  return landingTabsData(figures, { uniqueVisitors: views.uniqueVisitors, timeZone });
+  const uniqueVisitors = await readUniqueVisitors(db, sellerId, new Date(now.getTime() - STATS_WINDOW_DAYS * DAY_MS), now);
+  return landingTabsData(figures, { uniqueVisitors, timeZone });
 }
