@@ -4,7 +4,6 @@ import {
   E2E_ERROR_REPORTS_PORT,
   E2E_ERROR_REPORTS_URL,
   E2E_HCAPTCHA,
-  E2E_HCAPTCHA_APP_PORT,
   E2E_HCAPTCHA_PORT,
   E2E_MAIL_HTTP_PORT as MAIL_HTTP_PORT,
   E2E_OIDC_CLIENT,
@@ -14,34 +13,14 @@ import {
   e2eAppPort,
 } from "./tests/support/e2e-ports";
 
-const HCAPTCHA_DATA_DIR = `/tmp/sellkit-e2e-${process.pid}-hcaptcha`;
 /** Each worker runs its own app server (tests/e2e/support/worker-app.ts) on its own port and database. */
 const WORKER_ORIGINS = Array.from({ length: E2E_WORKERS }, (_, slot) => `http://127.0.0.1:${e2eAppPort(slot)}`);
 
-type WebServer = { command: string; url: string; env: Record<string, string>; reuseExistingServer: false; stdout?: "ignore"; timeout?: number };
+type WebServer = { command: string; url: string; env: Record<string, string>; reuseExistingServer: false; stdout?: "ignore" };
 
-/** A local stand-in (SMTP, OpenID, hCaptcha) run with tsx. */
+/** A local stand-in (SMTP, OpenID, hCaptcha) run with tsx's loader in one Node process (no npx, no tsx CLI process). */
 function standIn(script: string, url: string, env: Record<string, string>): WebServer {
-  return { command: `npx tsx tests/support/${script}`, url, env, reuseExistingServer: false, stdout: "ignore" };
-}
-
-/** The production build on `port` with a fresh data folder, mail to the local SMTP stand-in. */
-function appServer(port: number, dataDir: string, env: Record<string, string>): WebServer {
-  return {
-    command: `rm -rf ${dataDir} && node build/runtime/main.js`,
-    url: `http://127.0.0.1:${port}/robots.txt`,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  };
+  return { command: `node --import tsx tests/support/${script}`, url, env, reuseExistingServer: false, stdout: "ignore" };
 }
 
 export default defineConfig({
@@ -72,13 +51,5 @@ export default defineConfig({
       HCAPTCHA_SECRET: E2E_HCAPTCHA.secret,
     }),
     standIn("run-error-report-stand-in.ts", E2E_ERROR_REPORTS_URL, { ERROR_REPORTS_PORT: String(E2E_ERROR_REPORTS_PORT) }),
-    // A second instance whose captcha is hCaptcha (the local stand-in), on its own embedded PostgreSQL.
-    appServer(E2E_HCAPTCHA_APP_PORT, HCAPTCHA_DATA_DIR, {
-      CAPTCHA_PROVIDER: "hcaptcha",
-      HCAPTCHA_SITE_KEY: E2E_HCAPTCHA.siteKey,
-      HCAPTCHA_SECRET: E2E_HCAPTCHA.secret,
-      HCAPTCHA_SCRIPT_URL: `http://127.0.0.1:${E2E_HCAPTCHA_PORT}/1/api.js`,
-      HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${E2E_HCAPTCHA_PORT}/siteverify`,
-    }),
   ],
 });

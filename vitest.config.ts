@@ -1,8 +1,19 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Test files run at once. Vitest's default on a run is one fewer than the cores — a single worker on the
+ * 2-core machines `npm test` is budgeted on (GUIDE §6) — and the integration files spend much of their time
+ * waiting rather than computing (a body or header timeout running out, a mail retry's back-off, a crashed
+ * server restarting, PostgreSQL on another core): one more file than there are cores keeps both cores busy
+ * while one file waits. VITEST_MAX_WORKERS overrides it (1 runs the files one after another).
+ */
+const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism() + 1);
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    maxWorkers: MAX_WORKERS,
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {

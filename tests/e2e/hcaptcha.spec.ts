@@ -1,13 +1,10 @@
-import { E2E_HCAPTCHA_APP_PORT } from "../support/e2e-ports";
 import { STRONG_PASSWORD } from "./support/accounts";
 import { uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
-const HCAPTCHA_APP = `http://127.0.0.1:${E2E_HCAPTCHA_APP_PORT}`;
-
-test("with CAPTCHA_PROVIDER=hcaptcha, /signup uses the hCaptcha widget and the server verifies its token", async ({ page }) => {
+test("with CAPTCHA_PROVIDER=hcaptcha, /signup uses the hCaptcha widget and the server verifies its token", async ({ page, hcaptchaApp }) => {
   const email = uniqueEmail("hcaptcha");
-  await page.goto(`${HCAPTCHA_APP}/signup`);
+  await page.goto(`${hcaptchaApp.origin}/signup`);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel("Confirm password").fill(STRONG_PASSWORD);

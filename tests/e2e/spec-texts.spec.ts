@@ -1,5 +1,4 @@
 import { Secret, TOTP } from "otpauth";
-import { E2E_HCAPTCHA_APP_PORT } from "../support/e2e-ports";
 import { registerUntilMail, STRONG_PASSWORD } from "./support/accounts";
 import { failingWrite } from "./support/app-database";
 import { createCreator } from "./support/creator";
@@ -68,9 +67,9 @@ test("the audit card shows the 'Fixed:' time the security log recorded for each 
   await expect(page.locator('[data-audit="session-security-monitoring"]')).not.toContainText("Fixed:");
 });
 
-test("Google sign-in that the server cannot start: 'Google login failed' with 'Please try again or use email/password login'", async ({ page }) => {
+test("Google sign-in that the server cannot start: 'Google login failed' with 'Please try again or use email/password login'", async ({ page, hcaptchaApp }) => {
   // The second app instance has no Google client configured: its start answers the spec's Google failure.
-  await page.goto(`http://127.0.0.1:${E2E_HCAPTCHA_APP_PORT}/auth`);
+  await page.goto(`${hcaptchaApp.origin}/auth`);
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page.getByText("Google login failed")).toBeVisible();
   await expect(page.getByText("Please try again or use email/password login")).toBeVisible();

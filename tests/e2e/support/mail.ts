@@ -16,7 +16,9 @@ export async function waitForMail(to: string, subject: string): Promise<Mail> {
         found = (await inbox()).filter((m) => m.to.includes(to) && m.subject.includes(subject)).at(-1);
         return Boolean(found);
       },
-      { timeout: 15_000 },
+      // The inbox is a local JSON page: asked every 100 ms, a mail is seen as soon as it lands (expect.poll's
+      // default backs off to one ask a second).
+      { timeout: 15_000, intervals: [100] },
     )
     .toBe(true);
   return found!;

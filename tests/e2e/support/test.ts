@@ -1,5 +1,5 @@
 import { test as base } from "@playwright/test";
-import { startWorkerApp, type WorkerApp } from "./worker-app";
+import { type AppServer, startHCaptchaApp, startWorkerApp, type WorkerApp } from "./worker-app";
 
 export { expect } from "@playwright/test";
 
@@ -10,12 +10,25 @@ let counter = 0;
  * Playwright config), so per-IP rate limits count per test, as they would per visitor.
  */
 // biome-ignore lint/complexity/noBannedTypes: Playwright's own notation for "no test-scoped fixtures added".
-export const test = base.extend<{}, { app: WorkerApp }>({
+export const test = base.extend<{}, { app: WorkerApp; hcaptchaApp: AppServer }>({
   /** This worker's own app server and database (started once per worker, stopped when it ends). */
   app: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
     async ({}, use, workerInfo) => {
       const app = await startWorkerApp(workerInfo.parallelIndex);
+      await use(app);
+      await app.stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  /**
+   * The second app instance (CAPTCHA_PROVIDER=hcaptcha against the local stand-in, no Google client), started
+   * in the worker of the first test that asks for it, on its own copy of the template database.
+   */
+  hcaptchaApp: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
+    async ({}, use, workerInfo) => {
+      const app = await startHCaptchaApp(workerInfo.parallelIndex);
       await use(app);
       await app.stop();
     },

@@ -5,20 +5,33 @@ import pg from "pg";
 import { createEmptyPostgresDatabase } from "../../support/test-database";
 import { TEMPLATE_DATABASE_ENV } from "../../support/postgres-for-tests";
 import { startStripeStandIn, type StripeStandIn } from "../../support/stripe-stand-in";
-import { E2E_ERROR_REPORTS_DSN, E2E_OIDC_CLIENT, E2E_OIDC_PORT, E2E_SMTP_PORT, e2eAppPort } from "../../support/e2e-ports";
+import {
+  E2E_ERROR_REPORTS_DSN,
+  E2E_HCAPTCHA,
+  E2E_HCAPTCHA_APP_PORT,
+  E2E_HCAPTCHA_PORT,
+  E2E_OIDC_CLIENT,
+  E2E_OIDC_PORT,
+  E2E_SMTP_PORT,
+  e2eAppPort,
+} from "../../support/e2e-ports";
 
 /** The signing secret of the workers' servers: the tests sign session cookies with it (createCreator). */
 export const E2E_AUTH_SECRET = "sellkit-e2e-auth-secret-0123456789abcdef";
 
-/** One Playwright worker's own app: the production build on its own port, with its own database. */
-export type WorkerApp = {
+/** An app server the tests start: the production build on its own port, with its own database. */
+export type AppServer = {
   origin: string;
   databaseUrl: string;
-  /** A small pool on the worker's database, for tests that make rows directly (a signed-in creator). */
+  /** A small pool on the app's database, for tests that make rows directly (a signed-in creator). */
   pool: pg.Pool;
+  stop: () => Promise<void>;
+};
+
+/** One Playwright worker's own app. */
+export type WorkerApp = AppServer & {
   /** The worker's own Stripe stand-in (the app's STRIPE_* settings point at it). */
   stripe: StripeStandIn;
-  stop: () => Promise<void>;
 };
 
 let current: WorkerApp | undefined;
@@ -46,12 +59,44 @@ async function waitUntilServing(origin: string, child: ChildProcess, output: () 
  * local OpenID provider and error reports to the local stand-in.
  */
 export async function startWorkerApp(slot: number): Promise<WorkerApp> {
-  const port = e2eAppPort(slot);
+  const stripe = await startStripeStandIn();
+  const app = await startAppServer(e2eAppPort(slot), `w${slot}`, {
+    TRUSTED_PROXIES: "loopback",
+    SUPPORT_EMAIL: "support@sellkit.test",
+    GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
+    GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`,
+    // Server and browser errors go to the local error-reporting stand-in (Sentry's envelope protocol).
+    SENTRY_DSN: E2E_ERROR_REPORTS_DSN,
+    SENTRY_BROWSER_DSN: E2E_ERROR_REPORTS_DSN,
+    // Stripe at the worker's own stand-in (issue 15).
+    ...stripe.env,
+  });
+  current = { ...app, stripe, stop: () => app.stop().finally(() => stripe.close()) };
+  return current;
+}
+
+/**
+ * The second app instance, for worker `slot`: captcha by hCaptcha (the local stand-in), no Google client
+ * configured (its sign-in start fails as the spec says), on a copy of the template database like the worker's
+ * own app — started only by the tests that use it (the `hcaptchaApp` fixture), on E2E_HCAPTCHA_APP_PORT + slot.
+ */
+export async function startHCaptchaApp(slot: number): Promise<AppServer> {
+  return startAppServer(E2E_HCAPTCHA_APP_PORT + slot, `hcaptcha-w${slot}`, {
+    CAPTCHA_PROVIDER: "hcaptcha",
+    HCAPTCHA_SITE_KEY: E2E_HCAPTCHA.siteKey,
+    HCAPTCHA_SECRET: E2E_HCAPTCHA.secret,
+    HCAPTCHA_SCRIPT_URL: `http://127.0.0.1:${E2E_HCAPTCHA_PORT}/1/api.js`,
+    HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${E2E_HCAPTCHA_PORT}/siteverify`,
+  });
+}
+
+/** The production build on `port`, on its own copy of the template database and a fresh data folder. */
+async function startAppServer(port: number, label: string, env: Record<string, string>): Promise<AppServer> {
   const origin = `http://127.0.0.1:${port}`;
   const database = await createEmptyPostgresDatabase(undefined, process.env[TEMPLATE_DATABASE_ENV]);
-  const dataDir = `/tmp/sellkit-e2e-${process.pid}-w${slot}`;
+  const dataDir = `/tmp/sellkit-e2e-${process.pid}-${label}`;
   rmSync(dataDir, { recursive: true, force: true });
-  const stripe = await startStripeStandIn();
   const child = spawn(process.execPath, ["build/runtime/main.js"], {
     env: {
       ...process.env,
@@ -63,16 +108,7 @@ export async function startWorkerApp(slot: number): Promise<WorkerApp> {
       AUTH_SECRET: E2E_AUTH_SECRET,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LOG_LEVEL: "warn",
-      SUPPORT_EMAIL: "support@sellkit.test",
-      TRUSTED_PROXIES: "loopback",
-      GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
-      GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
-      GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${E2E_OIDC_PORT}/.well-known/openid-configuration`,
-      // Server and browser errors go to the local error-reporting stand-in (Sentry's envelope protocol).
-      SENTRY_DSN: E2E_ERROR_REPORTS_DSN,
-      SENTRY_BROWSER_DSN: E2E_ERROR_REPORTS_DSN,
-      // Stripe at the worker's own stand-in (issue 15).
-      ...stripe.env,
+      ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -82,14 +118,12 @@ export async function startWorkerApp(slot: number): Promise<WorkerApp> {
   });
   await waitUntilServing(origin, child, () => errors);
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  current = {
+  return {
     origin,
     databaseUrl: database.url,
     pool,
-    stripe,
     async stop() {
       await pool.end();
-      await stripe.close();
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         await once(child, "exit");
@@ -98,5 +132,4 @@ export async function startWorkerApp(slot: number): Promise<WorkerApp> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  return current;
 }
