@@ -67,7 +67,10 @@ test("the audit card shows the 'Fixed:' time the security log recorded for each 
   await expect(page.locator('[data-audit="session-security-monitoring"]')).not.toContainText("Fixed:");
 });
 
-test("Google sign-in that the server cannot start: 'Google login failed' with 'Please try again or use email/password login'", async ({ page, hcaptchaApp }) => {
+test("Google sign-in that the server cannot start: 'Google login failed' with 'Please try again or use email/password login'", async ({
+  page,
+  hcaptchaApp,
+}) => {
   // The second app instance has no Google client configured: its start answers the spec's Google failure.
   await page.goto(`${hcaptchaApp.origin}/auth`);
   await page.getByRole("button", { name: "Continue with Google" }).click();

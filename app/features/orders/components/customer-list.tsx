@@ -5,6 +5,7 @@ import { Input, Label } from "~/components/ui/input";
 import { formatMoney } from "~/features/catalog/money";
 import { CUSTOMER_SORTS, type CustomerListItem, type CustomerSort, customerPath, type SpentByCurrency } from "~/features/orders/customer-display";
 import { formatDateTime } from "~/lib/zoned-time";
+import { DataTable } from "~/components/ui/data-table";
 
 /** What a customer spent, in each currency they paid in ("$12.00 · €5.00"); "—" when everything was refunded. */
 export function spentText(spent: SpentByCurrency): string {
@@ -40,45 +41,31 @@ export function CustomerFilter({ search, sort }: { search: string | null; sort: 
 /** The seller's customers: email, first and last purchase (in their time zone), orders, total spent. */
 export function CustomerList({ customers, timeZone }: { customers: readonly CustomerListItem[]; timeZone: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Your customers</caption>
-        <thead className="bg-muted/60 text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Email
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              First purchase
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Last purchase
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Orders
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Total spent
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {customers.map((customer) => (
-            <tr key={customer.email} className="border-t">
-              <td className="break-all px-3 py-2">
-                <Link to={customerPath(customer.email)} className="text-primary underline underline-offset-4">
-                  {customer.email}
-                </Link>
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(customer.firstPurchaseAt, timeZone)}</td>
-              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(customer.lastPurchaseAt, timeZone)}</td>
-              <td className="px-3 py-2 text-right">{customer.orders}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right font-semibold">{spentText(customer.spent)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Your customers"
+      columns={[
+        { label: "Email" },
+        { label: "First purchase" },
+        { label: "Last purchase" },
+        { label: "Orders", align: "right" },
+        { label: "Total spent", align: "right" },
+      ]}
+      wide
+    >
+      {customers.map((customer) => (
+        <tr key={customer.email} className="border-t">
+          <td className="break-all px-3 py-2">
+            <Link to={customerPath(customer.email)} className="text-primary underline underline-offset-4">
+              {customer.email}
+            </Link>
+          </td>
+          <td className="whitespace-nowrap px-3 py-2">{formatDateTime(customer.firstPurchaseAt, timeZone)}</td>
+          <td className="whitespace-nowrap px-3 py-2">{formatDateTime(customer.lastPurchaseAt, timeZone)}</td>
+          <td className="px-3 py-2 text-right">{customer.orders}</td>
+          <td className="whitespace-nowrap px-3 py-2 text-right font-semibold">{spentText(customer.spent)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -6,6 +6,7 @@ import { formatMoney } from "~/features/catalog/money";
 import { displayStatus, ORDER_FILTERS, type OrderListItem, orderPath } from "~/features/orders/order-display";
 import { formatDateTime } from "~/lib/zoned-time";
 import { OrderStatusBadge } from "./order-status-badge";
+import { DataTable } from "~/components/ui/data-table";
 
 /** The buyer-email search and the status filter (a GET form: the address keeps the view, and it works without JavaScript). */
 export function OrderFilter({ status, search }: { status: string | null; search: string | null }) {
@@ -42,52 +43,36 @@ export function OrderFilter({ status, search }: { status: string | null; search:
 /** The seller's orders: date (in their time zone), product, buyer, amount, discount code, status. */
 export function OrderList({ orders, timeZone }: { orders: readonly OrderListItem[]; timeZone: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Your orders, newest first</caption>
-        <thead className="bg-muted/60 text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Product
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Buyer
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Amount
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Discount code
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.id} className="border-t">
-              <td className="whitespace-nowrap px-3 py-2">
-                <Link to={orderPath(order.id)} className="text-primary underline underline-offset-4">
-                  {formatDateTime(order.createdAt, timeZone)}
-                  <span className="sr-only">: order of {order.productName || "a deleted product"}</span>
-                </Link>
-              </td>
-              <td className="px-3 py-2">{order.productName || "—"}</td>
-              <td className="break-all px-3 py-2">{order.customerEmail}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right font-semibold">{formatMoney(order.amountCents, order.currency)}</td>
-              <td className="px-3 py-2 font-mono">{order.discountCode ?? "—"}</td>
-              <td className="px-3 py-2">
-                <OrderStatusBadge status={displayStatus(order)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Your orders, newest first"
+      columns={[
+        { label: "Date" },
+        { label: "Product" },
+        { label: "Buyer" },
+        { label: "Amount", align: "right" },
+        { label: "Discount code" },
+        { label: "Status" },
+      ]}
+      wide
+    >
+      {orders.map((order) => (
+        <tr key={order.id} className="border-t">
+          <td className="whitespace-nowrap px-3 py-2">
+            <Link to={orderPath(order.id)} className="text-primary underline underline-offset-4">
+              {formatDateTime(order.createdAt, timeZone)}
+              <span className="sr-only">: order of {order.productName || "a deleted product"}</span>
+            </Link>
+          </td>
+          <td className="px-3 py-2">{order.productName || "—"}</td>
+          <td className="break-all px-3 py-2">{order.customerEmail}</td>
+          <td className="whitespace-nowrap px-3 py-2 text-right font-semibold">{formatMoney(order.amountCents, order.currency)}</td>
+          <td className="px-3 py-2 font-mono">{order.discountCode ?? "—"}</td>
+          <td className="px-3 py-2">
+            <OrderStatusBadge status={displayStatus(order)} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

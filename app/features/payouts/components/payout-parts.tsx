@@ -13,6 +13,7 @@ import {
   type PayPalCapture,
 } from "~/features/payouts/payouts-display";
 import { formatDateTime } from "~/lib/zoned-time";
+import { DataTable } from "~/components/ui/data-table";
 
 /** A titled section of the payouts page (a card with an h2). */
 export function PayoutsSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
@@ -103,35 +104,17 @@ const STATUS_VARIANTS: Record<PayoutStatus, "success" | "secondary" | "outline" 
 /** Payouts, newest first: amount, status, arrival date. */
 export function PayoutList({ payouts, caption }: { payouts: readonly PayoutRow[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted/60 text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Arrival date
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Amount
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {payouts.map((payout) => (
-            <tr key={payout.id} className="border-t">
-              <td className="px-3 py-2">{formatDay(payout.arrivalDay)}</td>
-              <td className="px-3 py-2 text-right font-medium">{formatMoney(payout.amountCents, payout.currency)}</td>
-              <td className="px-3 py-2">
-                <Badge variant={STATUS_VARIANTS[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} columns={[{ label: "Arrival date" }, { label: "Amount", align: "right" }, { label: "Status" }]}>
+      {payouts.map((payout) => (
+        <tr key={payout.id} className="border-t">
+          <td className="px-3 py-2">{formatDay(payout.arrivalDay)}</td>
+          <td className="px-3 py-2 text-right font-medium">{formatMoney(payout.amountCents, payout.currency)}</td>
+          <td className="px-3 py-2">
+            <Badge variant={STATUS_VARIANTS[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -148,38 +131,20 @@ export function ReadAt({ at, timeZone, source }: { at: string; timeZone: string;
 export function PayPalCaptures({ captures, timeZone }: { captures: readonly PayPalCapture[]; timeZone: string }) {
   if (captures.length === 0) return <p className="text-sm">No PayPal payments yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your last PayPal payments</caption>
-        <thead className="bg-muted/60 text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Captured
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Product
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {captures.map((capture) => (
-            <tr key={capture.id} className="border-t">
-              <td className="px-3 py-2">{formatDateTime(capture.paidAt, timeZone)}</td>
-              <td className="px-3 py-2">{capture.productName}</td>
-              <td className="px-3 py-2 text-right font-medium">
-                {formatMoney(capture.amountCents, capture.currency)}
-                {capture.refundedCents ? (
-                  <span className="block text-xs text-muted-foreground">−{formatMoney(capture.refundedCents, capture.currency)} refunded</span>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Your last PayPal payments" columns={[{ label: "Captured" }, { label: "Product" }, { label: "Amount", align: "right" }]}>
+      {captures.map((capture) => (
+        <tr key={capture.id} className="border-t">
+          <td className="px-3 py-2">{formatDateTime(capture.paidAt, timeZone)}</td>
+          <td className="px-3 py-2">{capture.productName}</td>
+          <td className="px-3 py-2 text-right font-medium">
+            {formatMoney(capture.amountCents, capture.currency)}
+            {capture.refundedCents ? (
+              <span className="block text-xs text-muted-foreground">−{formatMoney(capture.refundedCents, capture.currency)} refunded</span>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

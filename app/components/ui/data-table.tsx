@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { cn } from "~/lib/cn";
+
+/** A column heading; amounts are right-aligned. */
+export type DataColumn = { label: string; align?: "right" };
+
+/**
+ * The bordered, horizontally scrolling table of the seller's lists (orders, customers, payouts…): a caption for
+ * screen readers, one heading row, and the caller's body rows (`<tr className="border-t">`). `wide` keeps the
+ * columns readable on a phone by scrolling instead of squeezing them.
+ */
+export function DataTable({
+  caption,
+  columns,
+  wide = false,
+  children,
+}: {
+  caption: string;
+  columns: readonly DataColumn[];
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className={cn("w-full text-left text-sm", wide && "min-w-[40rem]")}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted/60 text-muted-foreground">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={cn("px-3 py-2 font-medium", column.align === "right" && "text-right")}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
