@@ -16,7 +16,7 @@
 import http from "node:http";
 import { rmSync } from "node:fs";
 import { tempDataDir } from "./start-server.mjs";
-import { budgets, fmt, percentile, printTable, seedUsers, startAppProcess } from "./support/common.mjs";
+import { budgets, fmt, percentile, printTable, seedUsers, startAppProcess, timePage } from "./support/common.mjs";
 
 const ORDERS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 100_000);
 const VISITORS = Number(process.env.BENCH_DASHBOARD_VISITORS ?? 50_000);
@@ -31,19 +31,7 @@ const GRACE_MS = 5_000;
 const check = budgets("dashboards");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function timed(url, cookie, expect) {
-  const times = [];
-  for (let run = 0; run < PAGE_READS + 3; run += 1) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    if (expect && !text.includes(expect)) throw new Error(`${url} does not show ${expect}`);
-    if (run >= 3) times.push(performance.now() - started); // the first reads warm the caches
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const timed = (url, cookie, expect) => timePage(url, cookie, { reads: PAGE_READS, warmUp: 3, expect });
 
 /** Opens the seller's order-changes stream; `onChange(orderId)` per event; resolves once it is `ready`. */
 function openStream(origin, cookie, onChange) {

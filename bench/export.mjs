@@ -12,7 +12,7 @@ import { rmSync } from "node:fs";
 import { startServer, tempDataDir } from "./start-server.mjs";
 import { MB, RSS_BUDGET_BYTES, sampleRss } from "./support/big-files.mjs";
 import { seedOrders } from "./support/seed-orders.mjs";
-import { budgets, fmt, percentile, printTable, seedUsers, startAppProcess } from "./support/common.mjs";
+import { budgets, fmt, printTable, seedUsers, startAppProcess, timePage } from "./support/common.mjs";
 
 const ORDERS = Number(process.env.BENCH_EXPORT_ORDERS ?? 1_000_000);
 const BUYERS = Math.max(1, Math.floor(ORDERS / 10));
@@ -42,18 +42,7 @@ function download(url, cookie) {
   });
 }
 
-async function timed(url, cookie) {
-  const times = [];
-  for (let run = 0; run < PAGE_READS; run += 1) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const timed = (url, cookie) => timePage(url, cookie, { reads: PAGE_READS });
 
 const dataDir = tempDataDir();
 try {

@@ -10,7 +10,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres node bench/orders.mjs
 import { rmSync } from "node:fs";
 import { startServer, tempDataDir } from "./start-server.mjs";
-import { budgets, fmt, percentile, printTable, seedUsers, startAppProcess } from "./support/common.mjs";
+import { budgets, fmt, printTable, seedUsers, startAppProcess, timePage } from "./support/common.mjs";
 import { seedOrders } from "./support/seed-orders.mjs";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -19,18 +19,7 @@ const WARM_UP = 3;
 const BUDGET_MS = 50;
 const check = budgets("orders");
 
-async function timed(url, cookie) {
-  const times = [];
-  for (let run = 0; run < WARM_UP + PAGE_READS; run += 1) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
-    const body = await response.text();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 200)}`);
-    if (run >= WARM_UP) times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const timed = (url, cookie) => timePage(url, cookie, { reads: PAGE_READS, warmUp: WARM_UP });
 
 async function runStore(label, env) {
   const [creator] = await seedUsers(env, { count: 1, prefix: "orders", sessions: 1 });

@@ -11,7 +11,7 @@
 //   BENCH_PAYOUT_ORDERS=1000000 node bench/payouts.mjs
 import { rmSync } from "node:fs";
 import { startServer, tempDataDir } from "./start-server.mjs";
-import { budgets, fmt, percentile, printTable, seedUsers, startAppProcess } from "./support/common.mjs";
+import { budgets, fmt, printTable, seedUsers, startAppProcess, timePage } from "./support/common.mjs";
 
 const ORDERS = Number(process.env.BENCH_PAYOUT_ORDERS ?? 100_000);
 const PAGE_READS = 20;
@@ -23,18 +23,7 @@ setTimeout(() => {
 
 const check = budgets("payouts");
 
-async function timed(url, cookie) {
-  const times = [];
-  for (let run = 0; run < PAGE_READS; run += 1) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const timed = (url, cookie) => timePage(url, cookie, { reads: PAGE_READS });
 
 const dataDir = tempDataDir();
 try {

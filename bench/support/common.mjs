@@ -112,3 +112,21 @@ export function budgets(script) {
     },
   };
 }
+
+/**
+ * p50/p95 of `reads` GETs of `url` as the signed-in `cookie` (after `warmUp` reads that warm the caches); each
+ * read must answer 200 and, with `expect`, show that text.
+ */
+export async function timePage(url, cookie, { reads, warmUp = 0, expect } = {}) {
+  const times = [];
+  for (let run = 0; run < warmUp + reads; run += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 200)}`);
+    if (expect && !body.includes(expect)) throw new Error(`${url} does not show ${expect}`);
+    if (run >= warmUp) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
