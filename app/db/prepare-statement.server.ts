@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type pg from "pg";
+import { poolOf } from "./pool-of.server";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "./database.server";
@@ -31,8 +31,7 @@ export function prepareStatement<Row>(query: SQL): PreparedStatement<Row> {
   const name = statementName(text);
   return {
     async run(db, values = {}) {
-      const pool = (db as unknown as { $client: pg.Pool }).$client;
-      const result = await pool.query({ name, text, values: fillPlaceholders(params, values) });
+      const result = await poolOf(db).query({ name, text, values: fillPlaceholders(params, values) });
       return result.rows as Row[];
     },
   };

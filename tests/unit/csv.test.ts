@@ -2,8 +2,18 @@ import { describe, expect, it } from "vitest";
 import { customerSearch, customerPath } from "~/features/orders/customer-display";
 import { parseCustomersCursor } from "~/features/orders/server/customers-query.server";
 import { csvRecord, decimalAmount, exportFileName, textCell } from "~/features/orders/server/csv.server";
+import { toCrlf } from "~/features/orders/server/export-csv.server";
 
 // Issue 16.4: the CSV cells of the exports (RFC 4180, formula injection) and the customers list's parameters.
+
+describe("COPY's records to RFC 4180 line ends", () => {
+  it("puts a CR before every LF, inside quoted fields too, and leaves other bytes alone", () => {
+    expect(toCrlf(Buffer.from('a,b\n"x\ny",2\n')).toString()).toBe('a,b\r\n"x\r\ny",2\r\n');
+    expect(toCrlf(Buffer.from("\n\n")).toString()).toBe("\r\n\r\n");
+    expect(toCrlf(Buffer.from("no line end")).toString()).toBe("no line end");
+    expect(toCrlf(Buffer.from("é,€\nz")).toString()).toBe("é,€\r\nz");
+  });
+});
 
 describe("CSV cells", () => {
   it("quotes fields with commas, quotes, CR or LF, doubling quotes", () => {

@@ -4,17 +4,21 @@ import { CUSTOMER_SORT_KEYS, customerRows } from "./customers-query.server";
 import { ORDER_FILTER_SQL } from "./seller-orders-query.server";
 import type { OrderDisplayStatus } from "~/features/orders/order-display";
 import { csvRecord, decimalAmount, textCell } from "./csv.server";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { to as copyTo } from "pg-copy-streams";
+import { poolOf } from "~/db/pool-of.server";
 
-// The CSV exports of the seller's orders and customers (issue 16.4), any size: one READ ONLY transaction with a
-// server-side cursor (one consistent snapshot), fetched EXPORT_BATCH_ROWS at a time; each batch becomes one chunk
-// of CSV text, and the next batch is fetched only once the sink took it (the HTTP response drained). Memory
-// stays one batch, whatever the store's size. The transaction holds one pool connection for the export's length. Dates: ISO 8601 UTC, and the same instant in the seller's time zone.
+// The CSV exports of the seller's orders and customers (issue 16.4), any size, each from one consistent snapshot,
+// pulled only as fast as the client takes it (the HTTP response drained). Orders (up to millions per store) pass
+// straight from PostgreSQL's COPY to the response, never parsed into rows (copyCsv); customers (one row per buyer)
+// through a read-only cursor, EXPORT_BATCH_ROWS at a time. Dates: ISO 8601 UTC, and the same instant in the
+// seller's time zone.
 
-/** Rows per cursor fetch (and per chunk of CSV). */
+/** Rows per cursor fetch (and per chunk of CSV) of the customers export. */
 export const EXPORT_BATCH_ROWS = 500;
 
 /** Where the CSV goes, a chunk at a time: resolves when the next chunk may be written (backpressure); throws to stop. */
-export type CsvSink = (chunk: string) => Promise<void>;
+export type CsvSink = (chunk: string | Buffer) => Promise<void>;
 
 /**
  * `query`'s rows, a batch at a time, through a cursor in a read-only transaction: each batch is handed to `batch`
@@ -35,22 +39,79 @@ async function eachBatch<Row>(db: Database, query: SQL, batch: (rows: Row[]) => 
 }
 
 const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-const local = (column: SQL, timeZone: string) => sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+/** The instant in a zone: a name (bound as a parameter) or SQL that yields one (COPY's `current_setting`). */
+const local = (column: SQL, zone: SQL | string) => sql`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
 /**
- * textCell (csv.server.ts) in SQL, for the orders export: Postgres writes each record as one text, so a million
- * orders cost the server a million strings rather than a million row objects of fifteen fields (the garbage of
- * which grew the heap past the export's memory budget). Same rules: formula start → apostrophe; quotes doubled.
+ * textCell (csv.server.ts) in SQL, for the orders export: formula start → apostrophe. Quoting is COPY's own (CSV
+ * format: a field with a comma, a quote, CR or LF is quoted, its quotes doubled, as textCell does). Line breaks
+ * inside a field become LF here, and every LF becomes CRLF on the way out (`toCrlf`). An empty text is NULL, which
+ * COPY writes as an empty field (it would write an empty text as "").
  */
-const sqlTextCell = (value: SQL) => sql`(case when ${value} ~ E'^[-=+@\\t\\r]' then '''' || ${value} else coalesce(${value}, '') end)`;
-const sqlQuoted = (value: SQL) => {
-  const safe = sqlTextCell(value);
-  return sql`(case when ${safe} ~ E'[",\\r\\n]' then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
-};
+const csvText = (value: SQL) =>
+  sql`nullif(regexp_replace(case when ${value} ~ E'^[-=+@\\t\\r]' then '''' || ${value} else ${value} end, E'\\r\\n?', E'\\n', 'g'), '')`;
 /** decimalAmount in SQL: minor units as "12.50", "-0.05". */
 const sqlAmount = (minor: SQL) => sql`((${minor})::numeric / 100)::numeric(20, 2)::text`;
 
 const DISPLAY_STATUS = sql`case when o.status = 'paid' and o.refunded_cents > 0 then 'partly_refunded' else o.status end`;
+
+const dialect = new PgDialect();
+
+/** A statement's text for COPY, which takes no parameters: what varies per export is read from settings (copyCsv). */
+function copyText(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (params.length > 0) throw new Error("a COPY statement cannot take parameters");
+  return text;
+}
+
+/** CSV records as COPY writes them (LF) with RFC 4180's CRLF: a CR before every LF (fields hold LF only: csvText). */
+export function toCrlf(chunk: Buffer): Buffer {
+  let lines = 0;
+  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+  if (lines === 0) return chunk;
+  const out = Buffer.allocUnsafe(chunk.length + lines);
+  let from = 0;
+  let to = 0;
+  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) {
+    to += chunk.copy(out, to, from, at);
+    out[to++] = 13;
+    out[to++] = 10;
+    from = at + 1;
+  }
+  chunk.copy(out, to, from);
+  return out;
+}
+
+/**
+ * `query` as CSV records straight from PostgreSQL (COPY … TO STDOUT, CSV format) to `write`, in a read-only
+ * transaction on a connection of its own; `settings` (transaction-local, read by the query with current_setting)
+ * carry what varies, because COPY takes no parameters. The bytes are never parsed into rows: the socket's chunks
+ * pass through, pulled only as fast as `write` takes them, so memory stays a few chunks whatever the store's size.
+ * A connection left in the middle of a COPY (the download was cut) is closed, not returned to the pool.
+ */
+async function copyCsv(db: Database, settings: Record<string, string>, query: SQL, write: CsvSink): Promise<void> {
+  const client = await poolOf(db).connect();
+  let failure: Error | undefined;
+  try {
+    await client.query("begin read only");
+    const names = Object.keys(settings);
+    await client.query(
+      `select ${names.map((_, index) => `set_config($${index * 2 + 1}, $${index * 2 + 2}, true)`).join(", ")}`,
+      names.flatMap((name) => [name, settings[name]]),
+    );
+    const stream = client.query(copyTo(`copy (${copyText(query)}) to stdout with (format csv)`));
+    for await (const chunk of stream) await write(toCrlf(chunk as Buffer));
+    await client.query("commit");
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.release(failure);
+  }
+}
+
+const SELLER = sql`current_setting('sellkit.export_seller')`;
+const ZONE = sql`current_setting('sellkit.export_zone')`;
 
 /**
  * The seller's orders as CSV, newest first, honouring /orders' status filter (null: all), the header first.
@@ -83,18 +144,14 @@ export async function exportOrdersCsv(
   );
   const fee = sql`(o.platform_fee_cents - coalesce((select sum(r.fee_refunded_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0))`;
   const query = sql`
-    select concat_ws(',', o.id::text, ${utc(sql`o.created_at`)}, ${local(sql`o.created_at`, timeZone)}, coalesce(${utc(sql`o.paid_at`)}, ''),
-      ${DISPLAY_STATUS}, ${sqlQuoted(sql`o.product_name`)}, ${sqlQuoted(sql`o.customer_email`)}, ${sqlQuoted(sql`o.currency`)},
-      ${sqlAmount(sql`o.subtotal_cents`)}, ${sqlAmount(sql`o.discount_cents`)}, ${sqlQuoted(sql`o.discount_code`)}, ${sqlAmount(sql`o.amount_cents`)},
-      ${sqlAmount(fee)}, ${sqlAmount(sql`o.refunded_cents`)}, ${sqlAmount(sql`o.amount_cents - o.refunded_cents - ${fee}`)}) as line
+    select o.id, ${utc(sql`o.created_at`)}, ${local(sql`o.created_at`, ZONE)}, ${utc(sql`o.paid_at`)},
+      ${DISPLAY_STATUS}, ${csvText(sql`o.product_name`)}, ${csvText(sql`o.customer_email`)}, ${csvText(sql`o.currency`)},
+      ${sqlAmount(sql`o.subtotal_cents`)}, ${sqlAmount(sql`o.discount_cents`)}, ${csvText(sql`o.discount_code`)}, ${sqlAmount(sql`o.amount_cents`)},
+      ${sqlAmount(fee)}, ${sqlAmount(sql`o.refunded_cents`)}, ${sqlAmount(sql`o.amount_cents - o.refunded_cents - ${fee}`)}
     from orders o
-    where o.user_id = ${sellerId} and ${status ? ORDER_FILTER_SQL[status] : sql`true`}
+    where o.user_id = ${SELLER} and ${status ? ORDER_FILTER_SQL[status] : sql`true`}
     order by o.created_at desc, o.id desc`;
-  await eachBatch<{ line: string }>(db, query, async (rows) => {
-    let chunk = "";
-    for (const row of rows) chunk += `${row.line}\r\n`;
-    await write(chunk);
-  });
+  await copyCsv(db, { "sellkit.export_seller": sellerId, "sellkit.export_zone": timeZone }, query, write);
 }
 
 type CustomerRow = {

@@ -3,13 +3,12 @@ import { getSessionUser } from "~/features/accounts/server/get-session-user.serv
 import { CUSTOMERS_EXPORT_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/orders/customer-display";
 import { isOrderFilter } from "~/features/orders/order-display";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
-import { resolveTimeZone } from "~/lib/zoned-time";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
 import type { AppServices } from "~/server/services.server";
 import { exportFileName } from "./csv.server";
-import { exportCustomersCsv, exportOrdersCsv } from "./export-csv.server";
+import { type CsvSink, exportCustomersCsv, exportOrdersCsv } from "./export-csv.server";
 
 /** The export a path names, or null (the Express app then passes the request on). */
 export function matchExportPath(pathname: string): "orders" | "customers" | null {
@@ -60,7 +59,7 @@ export function createExportHandler(services: AppServices) {
       url,
       meta: { ipAddress: headers.get(CLIENT_IP_HEADER) || undefined, userAgent: headers.get("user-agent")?.slice(0, 512) || undefined },
     };
-    const user = await getSessionUser(services, ctx);
+    const user = await getSessionUser(services, ctx, { page: savedTimeZoneQuery });
     if (!user?.emailVerified || user.secondFactor === "pending") {
       await recordSecurityEvent(
         db,
@@ -76,7 +75,7 @@ export function createExportHandler(services: AppServices) {
       res.writeHead(303, { Location: `/auth?from=${encodeURIComponent(url.pathname + url.search)}`, "Cache-Control": "no-store", "Content-Length": "0" });
       return void res.end();
     }
-    const timeZone = resolveTimeZone(readTimeZone(ctx));
+    const timeZone = creatorTimeZone(ctx, user.page);
     const requested = url.searchParams.get("status");
     const status = kind === "orders" && isOrderFilter(requested) ? requested : null;
     const search = kind === "customers" ? customerSearch(url.searchParams.get("q")) : null;
@@ -102,7 +101,7 @@ export function createExportHandler(services: AppServices) {
     res.on("close", () => {
       closed = true;
     });
-    const write = async (chunk: string) => {
+    const write: CsvSink = async (chunk) => {
       if (closed) throw new Error("the client closed the export");
       if (!res.write(chunk)) await drained(res);
     };
