@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
@@ -109,25 +110,28 @@ function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderDa
           </Link>
         </p>
       ) : null}
-      <section aria-labelledby="chart-heading" className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm">
-        <h2 id="chart-heading" className="text-xl font-semibold">
-          Over time
-        </h2>
+      <ReportSection id="chart-heading" title="Over time">
         <AnalyticsChart report={report} />
-      </section>
-      <section aria-labelledby="products-heading" className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm">
-        <h2 id="products-heading" className="text-xl font-semibold">
-          By product
-        </h2>
+      </ReportSection>
+      <ReportSection id="products-heading" title="By product">
         <ProductBreakdown report={report} />
-      </section>
-      <section aria-labelledby="sources-heading" className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm">
-        <h2 id="sources-heading" className="text-xl font-semibold">
-          By source
-        </h2>
+      </ReportSection>
+      <ReportSection id="sources-heading" title="By source">
         <SourceBreakdown report={report} />
-      </section>
+      </ReportSection>
     </div>
+  );
+}
+
+/** One titled card of the report (its heading names the section for screen readers). */
+function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

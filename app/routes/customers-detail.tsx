@@ -2,16 +2,17 @@ import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { KeysetPager } from "~/components/ui/keyset-pager";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { spentText } from "~/features/orders/components/customer-list";
 import { OrderList } from "~/features/orders/components/order-list";
 import { CUSTOMERS_PATH, customerPath } from "~/features/orders/customer-display";
 import { sellerCustomerQuery } from "~/features/orders/server/customers-query.server";
 import { ordersCursorParam, parseOrdersCursor } from "~/features/orders/server/seller-orders-query.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { ERRORS, type ErrorBody } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
-import { formatDateTime, resolveTimeZone } from "~/lib/zoned-time";
+import { formatDateTime } from "~/lib/zoned-time";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/customers-detail";
 
@@ -25,12 +26,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const email = params.email.trim().slice(0, 320);
   const after = parseOrdersCursor(ctx.url.searchParams.get("after"));
-  const { page: customer } = await requireUser(context.services, ctx, { batch: context, page: sellerCustomerQuery(email, after) });
+  const { page } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: combinePageQueries({ customer: sellerCustomerQuery(email, after), savedTimeZone: savedTimeZoneQuery }),
+  });
+  const { customer } = page;
   if (!customer) throw data<ErrorBody>({ code: "CUSTOMER_NOT_FOUND", message: ERRORS.CUSTOMER_NOT_FOUND.message }, { status: 404 });
   const last = customer.orderList.at(-1);
   const next = customer.more && last ? `${customerPath(customer.email)}?${new URLSearchParams({ after: ordersCursorParam(last) })}` : null;
   const first = after ? customerPath(customer.email) : null;
-  return { customer, next, first, timeZone: resolveTimeZone(readTimeZone(ctx)) };
+  return { customer, next, first, timeZone: creatorTimeZone(ctx, page.savedTimeZone) };
 }
 
 export default function CustomerPage({ loaderData }: Route.ComponentProps) {

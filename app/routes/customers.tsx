@@ -2,14 +2,14 @@ import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { CsvExportLink, CustomerFilter, CustomerList, NoCustomers } from "~/features/orders/components/customer-list";
 import { CUSTOMERS_EXPORT_PATH, CUSTOMERS_PATH, customerSearch, isCustomerSort } from "~/features/orders/customer-display";
 import { ORDERS_PATH } from "~/features/orders/order-display";
 import { customersCursorParam, parseCustomersCursor, sellerCustomersQuery } from "~/features/orders/server/customers-query.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
-import { resolveTimeZone } from "~/lib/zoned-time";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/customers";
 
@@ -26,14 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = isCustomerSort(requested) ? requested : "last";
   const search = customerSearch(params.get("q"));
   const after = parseCustomersCursor(sort, params.get("after"));
-  const { page } = await requireUser(context.services, ctx, { batch: context, page: sellerCustomersQuery(sort, search, after) });
+  const { page: both } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: combinePageQueries({ list: sellerCustomersQuery(sort, search, after), savedTimeZone: savedTimeZoneQuery }),
+  });
+  const page = both.list;
   const view = { ...(search ? { q: search } : {}), ...(sort !== "last" ? { sort } : {}) };
   const last = page.customers.at(-1);
   const next = page.more && last ? `${CUSTOMERS_PATH}?${new URLSearchParams({ ...view, after: customersCursorParam(sort, last) })}` : null;
   const query = new URLSearchParams(view).toString();
   const first = after ? `${CUSTOMERS_PATH}${query ? `?${query}` : ""}` : null;
   const exportHref = `${CUSTOMERS_EXPORT_PATH}${search ? `?${new URLSearchParams({ q: search })}` : ""}`;
-  return { customers: page.customers, search, sort, next, first, exportHref, timeZone: resolveTimeZone(readTimeZone(ctx)) };
+  return { customers: page.customers, search, sort, next, first, exportHref, timeZone: creatorTimeZone(ctx, both.savedTimeZone) };
 }
 
 export default function Customers({ loaderData }: Route.ComponentProps) {

@@ -17,8 +17,7 @@ import { getSessionUser } from "~/features/accounts/server/get-session-user.serv
 import { landingPageQuery } from "~/features/dashboards/server/landing-page-query.server";
 import { landingDashboard } from "~/features/dashboards/server/landing-dashboard.server";
 import { useLiveFigures } from "~/features/dashboards/components/use-live-figures";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
-import { resolveTimeZone } from "~/lib/zoned-time";
+import { creatorTimeZone } from "~/features/workspace/server/creator-time-zone.server";
 import { requestContext } from "~/server/http/request-context.server";
 
 /**
@@ -44,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const user = await getSessionUser(services, ctx, { batch: context, page: landingPageQuery });
   if (!user || user.secondFactor === "pending" || !user.page) return { landing: null };
-  return { landing: await landingDashboard(services.db, user.id, { figures: user.page, timeZone: resolveTimeZone(readTimeZone(ctx)) }) };
+  return { landing: await landingDashboard(services.db, user.id, { figures: user.page, timeZone: creatorTimeZone(ctx, user.page.savedTimeZone) }) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

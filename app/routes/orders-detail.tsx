@@ -1,6 +1,7 @@
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { formatMoney } from "~/features/catalog/money";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
@@ -11,7 +12,7 @@ import { displayStatus, ORDER_STATUS_LABELS, ORDERS_PATH } from "~/features/orde
 import { orderTimeline } from "~/features/orders/order-timeline";
 import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt";
 import { sellerOrderQuery } from "~/features/orders/server/seller-orders-query.server";
-import { sellerTimeZone } from "~/features/orders/server/seller-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { type ResendReceiptAnswer, submitResendReceipt } from "~/features/orders/server/submit-resend-receipt.server";
 import { orderNotFound, submitRefund } from "~/features/orders/server/submit-refund.server";
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";
@@ -38,17 +39,20 @@ async function readOrder({ request, params, context }: Route.LoaderArgs | Route.
     await requireUser(context.services, ctx, { batch: context });
     orderNotFound();
   }
-  const user = await requireUser(context.services, ctx, { batch: context, page: sellerOrderQuery(params.id) });
-  if (!user.page) orderNotFound();
-  return { ctx, user, order: user.page };
+  const user = await requireUser(context.services, ctx, {
+    batch: context,
+    page: combinePageQueries({ order: sellerOrderQuery(params.id), savedTimeZone: savedTimeZoneQuery }),
+  });
+  if (!user.page.order) orderNotFound();
+  return { ctx, user, order: user.page.order, timeZone: creatorTimeZone(ctx, user.page.savedTimeZone) };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { ctx, order } = await readOrder(args);
+  const { order, timeZone } = await readOrder(args);
   const providerReady = Boolean(order.provider && args.context.services.payments[order.provider as ProviderId]);
   const inFlight = order.refunds.filter((refund) => refund.status === "pending").reduce((sum, refund) => sum + refund.amountCents, 0);
   const leftCents = Math.max(0, order.amountCents - order.refundedCents - inFlight);
-  return { order, timeline: orderTimeline(order), providerReady, leftCents, timeZone: sellerTimeZone(ctx) };
+  return { order, timeline: orderTimeline(order), providerReady, leftCents, timeZone };
 }
 
 export async function action(args: Route.ActionArgs) {

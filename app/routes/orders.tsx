@@ -2,13 +2,14 @@ import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { CsvExportLink } from "~/features/orders/components/customer-list";
 import { NoOrders, OrderFilter, OrderList } from "~/features/orders/components/order-list";
 import { CUSTOMERS_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/orders/customer-display";
 import { isOrderFilter, ORDERS_PATH } from "~/features/orders/order-display";
 import { ordersCursorParam, parseOrdersCursor, sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";
-import { sellerTimeZone } from "~/features/orders/server/seller-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/orders";
@@ -25,14 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = isOrderFilter(requested) ? requested : null;
   const search = customerSearch(ctx.url.searchParams.get("q"));
   const after = parseOrdersCursor(ctx.url.searchParams.get("after"));
-  const { page } = await requireUser(context.services, ctx, { batch: context, page: sellerOrdersQuery(status, after, search) });
+  const { page: both } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: combinePageQueries({ list: sellerOrdersQuery(status, after, search), savedTimeZone: savedTimeZoneQuery }),
+  });
+  const page = both.list;
   const view = { ...(status ? { status } : {}), ...(search ? { q: search } : {}) };
   const query = (params: Record<string, string>) => (Object.keys(params).length ? `?${new URLSearchParams(params)}` : "");
   const last = page.orders.at(-1);
   const next = page.more && last ? `${ORDERS_PATH}${query({ ...view, after: ordersCursorParam(last) })}` : null;
   const first = after ? `${ORDERS_PATH}${query(view)}` : null;
   const exportHref = `${ORDERS_EXPORT_PATH}${status ? `?${new URLSearchParams({ status })}` : ""}`;
-  return { orders: page.orders, status, search, next, first, exportHref, timeZone: sellerTimeZone(ctx) };
+  return { orders: page.orders, status, search, next, first, exportHref, timeZone: creatorTimeZone(ctx, both.savedTimeZone) };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {

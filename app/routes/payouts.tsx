@@ -4,6 +4,7 @@ import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import {
   BalanceFigures,
@@ -21,9 +22,8 @@ import { formatMoney } from "~/features/catalog/money";
 import { type NextPayout, PAYOUTS_PATH, upcomingPayout } from "~/features/payouts/payouts-display";
 import { parseTestPayoutsCursor, payoutsPageQuery, testPayoutsCursorParam } from "~/features/payouts/server/payouts-page-query.server";
 import { parseStripePayoutCursor, readStripePayouts } from "~/features/payouts/server/read-stripe-payouts.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
-import { resolveTimeZone } from "~/lib/zoned-time";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/payouts";
 
@@ -46,8 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const after = parseTestPayoutsCursor(ctx.url.searchParams.get("after"));
   const stripeAfter = parseStripePayoutCursor(ctx.url.searchParams.get("stripe_after"));
-  const { page } = await requireUser(context.services, ctx, { batch: context, page: payoutsPageQuery(after) });
-  const { earnings, accounts, testLedger, payPalCaptures, stripeAccountId, readAt } = page;
+  const { page: both } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: combinePageQueries({ payouts: payoutsPageQuery(after), savedTimeZone: savedTimeZoneQuery }),
+  });
+  const { earnings, accounts, testLedger, payPalCaptures, stripeAccountId, readAt } = both.payouts;
   const payments = context.services.payments;
   const today = dayKeyOf(new Date(readAt));
   const testNext = [...new Set(testLedger.unpaid.map((entry) => entry.currency))].flatMap((currency): NextPayout[] => {
@@ -78,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     earnings,
     readAt,
-    timeZone: resolveTimeZone(readTimeZone(ctx)),
+    timeZone: creatorTimeZone(ctx, both.savedTimeZone),
     testSection,
     testAfter: after ? testPayoutsCursorParam({ payoutDay: after.payoutDate, id: after.id }) : null,
     stripe,

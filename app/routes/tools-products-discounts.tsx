@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { PRODUCTS_PATH } from "~/features/catalog/paths";
 import { DiscountCodeForm, type DiscountFormAnswer } from "~/features/discounts/components/discount-code-form";
@@ -10,10 +11,9 @@ import { discountFormValues } from "~/features/discounts/discount-display";
 import { EMPTY_DISCOUNT_FORM } from "~/features/discounts/schemas/discount-code";
 import { discountCodesPageQuery } from "~/features/discounts/server/list-discount-codes.server";
 import { discountNotFound, submitDiscountAction, submitDiscountForm } from "~/features/discounts/server/submit-discount-form.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import { resolveTimeZone } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/tools-products-discounts";
@@ -25,8 +25,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
-  const { page } = await requireUser(context.services, ctx, { batch: context, page: discountCodesPageQuery });
-  const timeZone = resolveTimeZone(readTimeZone(ctx));
+  const { page: both } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: combinePageQueries({ codes: discountCodesPageQuery, savedTimeZone: savedTimeZoneQuery }),
+  });
+  const page = both.codes;
+  const timeZone = creatorTimeZone(ctx, both.savedTimeZone);
   const editId = ctx.url.searchParams.get("edit");
   const editing = editId ? (page.codes.find((code) => code.id === editId) ?? null) : null;
   if (editId && !editing) discountNotFound();
@@ -42,9 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requestContext(request);
-  const user = await requireUser(context.services, ctx);
+  const user = await requireUser(context.services, ctx, { page: savedTimeZoneQuery });
   const formData = await readFormData(request);
-  if (formData.get("intent") === "save") return submitDiscountForm(context.services, user, formData, resolveTimeZone(readTimeZone(ctx)));
+  if (formData.get("intent") === "save") return submitDiscountForm(context.services, user, formData, creatorTimeZone(ctx, user.page));
   return submitDiscountAction(context.services, user, formData);
 }
 

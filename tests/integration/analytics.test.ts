@@ -329,10 +329,17 @@ describe("what counts as a sale", () => {
       (
         (await db.execute(
           sql`select json_build_object('buckets', (select json_agg(b order by seller_id, bucket, currency) from analytics_sales_buckets b where orders <> 0 or revenue_cents <> 0),
-            'days', (select json_agg(d order by seller_id, day, product_id, currency) from analytics_sales_product_days d where orders <> 0 or revenue_cents <> 0)) as s`,
+            'days', (select json_agg(d order by seller_id, day, product_id, currency) from analytics_sales_product_days d where orders <> 0 or revenue_cents <> 0),
+            'totals', (select json_agg(t order by seller_id, product_id, currency) from analytics_sales_totals t where orders <> 0 or revenue_cents <> 0)) as s`,
         )) as unknown as { rows: { s: unknown }[] }
       ).rows[0]!.s;
     const kept = await snapshot();
+    // The all-time totals (the dashboard's, the landing's and the Product Manager's) count what the page counts.
+    const totals = (kept as { totals: { seller_id: string; currency: string; orders: number; revenue_cents: number }[] }).totals.filter(
+      (row) => row.seller_id === seller.id,
+    );
+    expect(totals.reduce((sum, row) => sum + row.orders, 0)).toBe(shown.current.orders);
+    expect(totals.find((row) => row.currency === "EUR")?.revenue_cents).toBe(shown.current.revenueCents);
     await db.execute(sql`select analytics_rebuild_rollups()`);
     expect(await snapshot()).toEqual(kept);
 

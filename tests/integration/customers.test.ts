@@ -230,6 +230,17 @@ describe("the CSV exports", () => {
     expect(after[1]!.slice(1, 3)).toEqual(["2026-04-02T10:00:00Z", "2026-04-02T06:00:00"]);
   });
 
+  it("uses the zone saved in settings before the browser's, as the orders page does", async () => {
+    await server.db.execute(sql`update profiles set time_zone = 'Asia/Tokyo' where user_id = ${seller.id}`);
+    try {
+      const orders = parseCsv(await (await get(seller, "/orders/export.csv?status=paid", "sellkit.tz=America%2FNew_York")).text());
+      expect(orders[0]![2]).toBe("created_at_local (Asia/Tokyo)");
+      expect(orders[1]!.slice(1, 3)).toEqual(["2026-03-05T10:00:00Z", "2026-03-05T19:00:00"]);
+    } finally {
+      await server.db.execute(sql`update profiles set time_zone = null where user_id = ${seller.id}`);
+    }
+  });
+
   it("honours /orders' status filter", async () => {
     const rows = parseCsv(await (await get(seller, "/orders/export.csv?status=refunded")).text());
     expect(rows.slice(1).map((record) => record[0])).toEqual([refundedOrder]);
@@ -298,5 +309,36 @@ describe("the CSV exports", () => {
     expect(times).toEqual([...times].sort().reverse());
     const customers = parseCsv(await (await get(store, "/customers/export.csv")).text()).slice(1);
     expect(customers).toHaveLength(100);
+  });
+
+  it("a download cut short ends its COPY and gives its connection back; the next export is whole", async () => {
+    const store = await createSignedInCreator(server, mail, { firstName: "Cut" });
+    const count = 20_000; // megabytes of CSV: more than the sockets hold, so the server is mid-COPY when the client goes
+    await server.db.execute(sql`
+      insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, created_at)
+      select ${store.id}, 'Bulk', 'cut' || (i % 50) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
+      from generate_series(1, ${count}::int) as i`);
+    const copies = async () =>
+      Number(
+        (
+          (await server.db.execute(sql`select count(*) as n from pg_stat_activity where query like 'copy (%' and pid <> pg_backend_pid()`)) as unknown as {
+            rows: { n: string }[];
+          }
+        ).rows[0]!.n,
+      );
+    // More cut downloads than the pool has connections: one kept would starve the last export.
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const controller = new AbortController();
+      const cut = await fetch(`${server.origin}/orders/export.csv`, {
+        headers: { cookie: store.jar.header(), "x-forwarded-for": store.ip },
+        signal: controller.signal,
+      });
+      const reader = cut.body!.getReader();
+      await reader.read();
+      controller.abort();
+    }
+    await expect.poll(copies, { timeout: 10_000 }).toBe(0);
+    const records = parseCsv(await (await get(store, "/orders/export.csv")).text()).slice(1);
+    expect(records).toHaveLength(count);
   });
 });

@@ -6,6 +6,7 @@ import { greetingText, hourIn } from "~/features/workspace/greeting";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { rebuildReadModels } from "../support/read-models";
 
 let mail: MailCatcher;
 let server: TestServer;
@@ -83,7 +84,16 @@ describe("/dashboard", () => {
     const [product] = await server.db.insert(products).values({ userId: ada.id, name: "Pricing Playbook", priceCents: 1000, currency: "USD" }).returning();
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     await server.db.insert(orders).values([
-      { userId: ada.id, productId: product!.id, status: "paid", customerEmail: "one@example.com", amountCents: 1000, currency: "USD", createdAt: daysAgo(1) },
+      {
+        userId: ada.id,
+        productId: product!.id,
+        status: "paid",
+        customerEmail: "one@example.com",
+        amountCents: 1000,
+        currency: "USD",
+        createdAt: daysAgo(1),
+        paidAt: daysAgo(1),
+      },
       // Partly refunded: counts with what was kept (1,000 − 250).
       {
         userId: ada.id,
@@ -94,9 +104,28 @@ describe("/dashboard", () => {
         refundedCents: 250,
         currency: "USD",
         createdAt: daysAgo(2),
+        paidAt: daysAgo(2),
       },
-      { userId: ada.id, productId: product!.id, status: "paid", customerEmail: "two@example.com", amountCents: 550, currency: "USD", createdAt: daysAgo(45) },
-      { userId: ada.id, productId: product!.id, status: "paid", customerEmail: "three@example.com", amountCents: 900, currency: "EUR", createdAt: daysAgo(3) },
+      {
+        userId: ada.id,
+        productId: product!.id,
+        status: "paid",
+        customerEmail: "two@example.com",
+        amountCents: 550,
+        currency: "USD",
+        createdAt: daysAgo(45),
+        paidAt: daysAgo(45),
+      },
+      {
+        userId: ada.id,
+        productId: product!.id,
+        status: "paid",
+        customerEmail: "three@example.com",
+        amountCents: 900,
+        currency: "EUR",
+        createdAt: daysAgo(3),
+        paidAt: daysAgo(3),
+      },
       // Not sales: unpaid, expired, disputed. (The refunded one counts as an order and a customer, with no revenue.)
       {
         userId: ada.id,
@@ -116,7 +145,16 @@ describe("/dashboard", () => {
         currency: "USD",
         createdAt: daysAgo(1),
       },
-      { userId: ada.id, productId: product!.id, status: "refunded", customerEmail: "six@example.com", amountCents: 7000, refundedCents: 7000, currency: "USD" },
+      {
+        userId: ada.id,
+        productId: product!.id,
+        status: "refunded",
+        customerEmail: "six@example.com",
+        amountCents: 7000,
+        refundedCents: 7000,
+        currency: "USD",
+        paidAt: daysAgo(0),
+      },
       {
         userId: ada.id,
         productId: product!.id,
@@ -126,14 +164,23 @@ describe("/dashboard", () => {
         currency: "USD",
         createdAt: daysAgo(1),
       },
-      { userId: bob.id, status: "paid", customerEmail: "bobs@example.com", amountCents: 99_900, currency: "USD", createdAt: daysAgo(1) },
+      { userId: bob.id, status: "paid", customerEmail: "bobs@example.com", amountCents: 99_900, currency: "USD", createdAt: daysAgo(1), paidAt: daysAgo(1) },
     ]);
+    // Written directly, not through the order state machine: the read models are rebuilt as the migrations do.
+    await rebuildReadModels(server.db);
     const { html } = await page("/dashboard", ada);
     expect(stat(html, "Total Sales")).toBe("$25.50");
     expect(stat(html, "Orders")).toBe("5");
     expect(stat(html, "Products")).toBe("1");
     expect(stat(html, "Customers")).toBe("4");
-    expect(html).toMatch(/\+100%<\/span> in the last 30 days/);
+    // Each card's change, the last 30 days against the 30 before: orders 4 (one, ONE, three, six) against 1 (two);
+    // dollar sales 2,000 against 550; one product added (none before); new customers 3 (one, three, six) against 1.
+    const change = (label: string) =>
+      new RegExp(`${label}</dt><dd[^>]*>[^<]*</dd><dd[^>]*><span[^>]*>([^<]*)</span> ([a-z ]*)in the last 30 days`).exec(html)?.slice(1);
+    expect(change("Orders")).toEqual(["+300%", ""]);
+    expect(change("Total Sales")).toEqual(["+264%", ""]);
+    expect(change("Products")).toEqual(["+100%", "added "]);
+    expect(change("Customers")).toEqual(["+200%", "new "]);
 
     // A store in euros sums its euro orders.
     await server.db.insert(salesMethods).values({ userId: ada.id, method: "online_store", settings: { currency: "EUR" } });

@@ -12,6 +12,7 @@ import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { openSse } from "../support/sse-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { rebuildReadModels } from "../support/read-models";
 
 // Issue 16.6 against the built app and a real PostgreSQL: the signed-in landing's tabs with a creator's own data
 // (sample data before their first product), the dashboard's cards by "what counts as a sale" (paid or refunded,
@@ -165,7 +166,7 @@ describe("the signed-in landing (/)", () => {
       select ${ada.id}, 'sales', date_trunc('day', now() - make_interval(days => (n % 8) % 3 + 1)) + make_interval(hours => n), decode(md5('ada' || (n % 8)), 'hex') from generate_series(0, 8) n
       union all select ${ada.id}, 'sales', now() - interval '40 days', decode(md5('ada-old'), 'hex')
       union all select ${bob.id}, 'sales', date_trunc('hour', now() - interval '1 day'), decode(md5('bob' || n), 'hex') from generate_series(1, 50) n`);
-    await server.db.execute(sql`select analytics_rebuild_rollups()`);
+    await rebuildReadModels(server.db);
 
     // The orders list's own rows, counted by the rule: paid or refunded, net of refunds, in the store's currency.
     const list = await ordersList(ada.id);

@@ -149,6 +149,10 @@ line two', '{online_store,"with space"}', 'Makers', '+1 555 123 4567', '{digital
           `insert into analytics_sales_product_days (seller_id, product_id, day, currency, orders, units, revenue_cents) values ($1, $2, '2026-11-23', 'EUR', 1, 1, 1899)`,
           [id, productId],
         );
+        await tx.query(
+          `insert into analytics_sales_totals (seller_id, product_id, currency, orders, units, revenue_cents) values ($1, $2, 'EUR', 1, 1, 1899)`,
+          [id, productId],
+        );
         await tx.query(`insert into analytics_view_buckets (seller_id, bucket, views, first_seen, last_seen) values ($1, '2026-11-23T10:15:00Z', 7, 1, 1)`, [
           id,
         ]);

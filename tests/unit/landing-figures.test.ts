@@ -8,6 +8,7 @@ const figure = (total: number, recent = total, previous = 0) => ({ total, recent
 const figures: LandingFigures = {
   stats: { currency: "EUR", totalSalesCents: figure(4000), orders: figure(5, 4, 1), products: figure(3), customers: figure(4) },
   handle: "ada-atelier",
+  savedTimeZone: null,
   productCount: 9,
   products: [
     { id: "p1", name: "Field Guide", type: "ebook", status: "published", slug: "field-guide", sales: 3, revenueCents: 2000 },

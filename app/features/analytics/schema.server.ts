@@ -115,6 +115,25 @@ export const salesProductDays = pgTable(
 );
 
 /**
+ * Sales per seller, product and currency since the first sale (no date): the all-time figures of the dashboard's
+ * cards, the landing's product cards and the Product Manager, read in a few rows whatever the number of orders.
+ */
+export const salesTotals = pgTable(
+  "analytics_sales_totals",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id"),
+    currency: text("currency").notNull(),
+    orders: integer("orders").notNull(),
+    units: integer("units").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [unique("analytics_sales_totals_key").on(t.sellerId, t.productId, t.currency).nullsNotDistinct()],
+);
+
+/**
  * Views and visitors per seller and 15-minute bucket. A visitor is one hash per UTC day (the salt changes daily), so
  * `firstSeen` counts the day's visitors first seen in this bucket and `lastSeen` those last seen in it: the visitors
  * of [midnight, t) are the firstSeen before t, those of [t, next midnight) the lastSeen from t on, and a whole UTC

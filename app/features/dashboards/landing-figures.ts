@@ -37,6 +37,8 @@ export type LandingFigures = {
   products: LandingProduct[];
   recentSales: LandingSale[];
   customers: LandingCustomer[];
+  /** The zone saved in Settings → Time zone (null: the browser's), for creatorTimeZone. */
+  savedTimeZone: string | null;
 };
 
 /** Orders / unique visitors, as a percentage with one decimal ('—' without visitors). */

@@ -138,6 +138,8 @@ export const customerTotals = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.email] }),
     index("customer_totals_last_idx").on(t.userId, t.lastPaidAt, t.email),
+    // The dashboard's new customers of a window (first purchase in it).
+    index("customer_totals_first_idx").on(t.userId, t.firstPaidAt),
     index("customer_totals_spent_idx").on(t.userId, t.spentCents, t.email),
     index("customer_totals_orders_idx").on(t.userId, t.orders, t.email),
   ],

@@ -36,6 +36,17 @@ export async function syncOrderSale(db: Database, orderId: string): Promise<void
       union all
       select seller_id, product_id, bucket, currency, -1, -units, -revenue_cents::bigint from old
     ),
+    totals as (
+      insert into analytics_sales_totals (seller_id, product_id, currency, orders, units, revenue_cents)
+      select seller_id, product_id, currency, sum(orders), sum(units), sum(revenue_cents) from delta
+      group by seller_id, product_id, currency
+      having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0
+      on conflict (seller_id, product_id, currency) do update set
+        orders = analytics_sales_totals.orders + excluded.orders,
+        units = analytics_sales_totals.units + excluded.units,
+        revenue_cents = analytics_sales_totals.revenue_cents + excluded.revenue_cents
+      returning 1
+    ),
     by_bucket as (
       insert into analytics_sales_buckets (seller_id, bucket, currency, orders, units, revenue_cents)
       select seller_id, bucket, currency, sum(orders), sum(units), sum(revenue_cents) from delta

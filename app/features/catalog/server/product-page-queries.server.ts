@@ -36,7 +36,9 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The creator's products with sales (paid orders) and revenue (their sum net of refunds, minor units), whose name contains `search`
+ * The creator's products with sales and revenue by the sale rule of every other page (issue 16: paid or refunded
+ * orders; revenue net of refunds in the product's currency, minor units), read from the analytics read model's
+ * all-time totals rather than the orders, whose name contains `search`
  * (case-insensitive, "" for all), sorted by `sort`; the smallest cover for the thumbnail.
  */
 export function productListQuery(search: string, sort: ProductSort): PageQuery<ProductListItem[]> {
@@ -51,7 +53,9 @@ export function productListQuery(search: string, sort: ProductSort): PageQuery<P
       ) order by ${sql.raw(ORDER_BY[sort])}), '[]'::json)
       from products p
       left join (
-        select product_id, count(*)::int as n, sum(amount_cents - refunded_cents)::bigint as revenue from orders where user_id = me.user_id and status = 'paid' group by product_id
+        select t.product_id, sum(t.orders)::int as n, coalesce(sum(t.revenue_cents) filter (where t.currency = sold.currency), 0)::bigint as revenue
+        from analytics_sales_totals t join products sold on sold.id = t.product_id
+        where t.seller_id = me.user_id group by t.product_id
       ) s on s.product_id = p.id
       where p.user_id = me.user_id and (${search}::text = '' or p.name ilike ${containsPattern(search)}::text)
     )`,

@@ -1,13 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import { LANDING_CUSTOMERS, LANDING_PRODUCTS, LANDING_TRANSACTIONS, type LandingFigures } from "~/features/dashboards/landing-figures";
+import { savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { dashboardStatsQuery, IS_SALE, SOLD_AT, STORE_CURRENCY } from "~/features/workspace/server/dashboard-stats-query.server";
-
-/**
- * How many of the newest sales are looked at to find the latest buyers: the customers tab lists fewer than
- * LANDING_CUSTOMERS only when these sales were all made by fewer buyers.
- */
-const LATEST_SALES_SCANNED = 500;
 
 /**
  * The signed-in landing's data (issue 16.6), read inside the session check's one statement: null before the
@@ -21,6 +16,7 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = {
     select case when not exists (select from products where user_id = me.user_id) then null else json_build_object(
       'stats', ${dashboardStatsQuery.json},
       'handle', (select handle from storefronts where user_id = me.user_id),
+      'savedTimeZone', ${savedTimeZoneQuery.json},
       'productCount', (select count(*) from products where user_id = me.user_id),
       'products', (
         with store as (select ${STORE_CURRENCY} as currency),
@@ -29,10 +25,10 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = {
           where p.user_id = me.user_id order by (p.status = 'archived'), p.created_at desc, p.id limit ${LANDING_PRODUCTS}
         ),
         sold as (
-          select o.product_id, count(*)::int as sales, coalesce(sum(o.amount_cents - o.refunded_cents) filter (where o.currency = store.currency), 0)::bigint as revenue
-          from orders o cross join store
-          where o.user_id = me.user_id and o.product_id in (select id from shown) and ${IS_SALE}
-          group by o.product_id
+          select t.product_id, sum(t.orders)::int as sales, coalesce(sum(t.revenue_cents) filter (where t.currency = store.currency), 0)::bigint as revenue
+          from analytics_sales_totals t cross join store
+          where t.seller_id = me.user_id and t.product_id in (select id from shown)
+          group by t.product_id
         )
         select coalesce(json_agg(json_build_object('id', shown.id, 'name', shown.name, 'type', shown.type, 'status', shown.status, 'slug', shown.slug,
           'sales', coalesce(sold.sales, 0), 'revenueCents', coalesce(sold.revenue, 0)) order by (shown.status = 'archived'), shown.created_at desc, shown.id), '[]'::json)
@@ -47,32 +43,28 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = {
         ) recent
       ),
       'customers', (
-        with store as (select ${STORE_CURRENCY} as currency),
-        -- The buyers of the newest sales (orders_user_sold_idx), then only their orders (orders_customer_email_idx).
-        latest as (
-          select email, max(sold_at) as last_sold_at from (
-            select lower(o.customer_email) as email, ${SOLD_AT} as sold_at from orders o
-            where o.user_id = me.user_id and ${IS_SALE} order by ${SOLD_AT} desc limit ${LATEST_SALES_SCANNED}
-          ) newest
-          group by email order by max(sold_at) desc, email limit ${LANDING_CUSTOMERS}
-        )
-        select coalesce(json_agg(row_to_json(buyers) order by buyers."lastPurchaseAt" desc, buyers.email), '[]'::json) from (
-          select latest.email, count(*)::int as orders,
-            coalesce(sum(o.amount_cents - o.refunded_cents) filter (where o.currency = store.currency), 0)::bigint as "spentCents",
-            max(${SOLD_AT}) as "lastPurchaseAt"
-          from latest cross join store
-          join orders o on lower(o.customer_email) = latest.email and o.user_id = me.user_id and ${IS_SALE}
-          group by latest.email
+        with store as (select ${STORE_CURRENCY} as currency)
+        select coalesce(json_agg(row_to_json(buyers) order by buyers."lastPurchaseAt" desc, buyers.email desc), '[]'::json) from (
+          -- The buyers who bought last, from their totals (customer_totals_last_idx, read backwards).
+          select c.email, c.orders, coalesce((c.spent ->> store.currency)::bigint, 0) as "spentCents", c.last_paid_at as "lastPurchaseAt"
+          from customer_totals c cross join store
+          where c.user_id = me.user_id
+          order by c.last_paid_at desc, c.email desc limit ${LANDING_CUSTOMERS}
         ) buyers
       )
     ) end
   )`,
   read: (json) => {
     if (!json) return null;
-    const value = json as Omit<LandingFigures, "stats" | "productCount"> & { stats: unknown; productCount: number | string };
+    const value = json as Omit<LandingFigures, "stats" | "productCount" | "savedTimeZone"> & {
+      stats: unknown;
+      productCount: number | string;
+      savedTimeZone: unknown;
+    };
     return {
       ...value,
       stats: dashboardStatsQuery.read(value.stats),
+      savedTimeZone: savedTimeZoneQuery.read(value.savedTimeZone),
       productCount: Number(value.productCount),
       products: value.products.map((product) => ({ ...product, revenueCents: Number(product.revenueCents) })),
       customers: value.customers.map((customer) => ({ ...customer, spentCents: Number(customer.spentCents) })),

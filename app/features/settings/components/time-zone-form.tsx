@@ -25,7 +25,7 @@ export function TimeZoneForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const busy = busyFor(useNavigation(), "time-zone");
-  const [form, fields] = useSchemaForm("time-zone", timeZoneSchema, lastResult, { timeZone: timeZone ?? "" });
+  const [form, fields] = useSchemaForm("time-zone-form", timeZoneSchema, lastResult, { timeZone: timeZone ?? "" });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
       <input type="hidden" name="intent" value="time-zone" />

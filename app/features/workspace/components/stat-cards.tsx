@@ -2,13 +2,16 @@ import { formatCount, formatMoney, percentChange, STATS_WINDOW_DAYS, type Dashbo
 
 const CARD = "rounded-lg border bg-card p-5 shadow-sm";
 
-/** Total Sales, Orders, Products, Customers, each with its change over the last 30 days (SPEC §2). */
+/**
+ * Total Sales, Orders, Products, Customers, each with its change over the last 30 days against the 30 before (SPEC
+ * §2): sales and orders made, products added, new customers (a first purchase) in each window.
+ */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const cards = [
-    { label: "Total Sales", value: formatMoney(stats.totalSalesCents.total, stats.currency), change: percentChange(stats.totalSalesCents) },
-    { label: "Orders", value: formatCount(stats.orders.total), change: percentChange(stats.orders) },
-    { label: "Products", value: formatCount(stats.products.total), change: percentChange(stats.products) },
-    { label: "Customers", value: formatCount(stats.customers.total), change: percentChange(stats.customers) },
+    { label: "Total Sales", value: formatMoney(stats.totalSalesCents.total, stats.currency), change: percentChange(stats.totalSalesCents), of: "" },
+    { label: "Orders", value: formatCount(stats.orders.total), change: percentChange(stats.orders), of: "" },
+    { label: "Products", value: formatCount(stats.products.total), change: percentChange(stats.products), of: "added " },
+    { label: "Customers", value: formatCount(stats.customers.total), change: percentChange(stats.customers), of: "new " },
   ];
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -17,7 +20,8 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
           <dt className="text-sm text-muted-foreground">{card.label}</dt>
           <dd className="mt-1 text-2xl font-bold">{card.value}</dd>
           <dd className="text-xs text-muted-foreground">
-            <span className={card.change.startsWith("-") ? "text-destructive" : "text-success"}>{card.change}</span> in the last {STATS_WINDOW_DAYS} days
+            <span className={card.change.startsWith("-") ? "text-destructive" : "text-success"}>{card.change}</span> {card.of}in the last {STATS_WINDOW_DAYS}{" "}
+            days
           </dd>
         </div>
       ))}

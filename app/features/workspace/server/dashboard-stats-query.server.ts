@@ -10,9 +10,6 @@ const figure = (row: Row, name: string): StatFigure => ({
   previous: Number(row[`${name}_previous`] ?? 0),
 });
 
-const recent = sql`now() - make_interval(days => ${STATS_WINDOW_DAYS})`;
-const previous = sql`now() - make_interval(days => ${STATS_WINDOW_DAYS * 2})`;
-
 /**
  * What counts as a sale, everywhere (issue 16): an order whose status is `paid` or `refunded` (a refunded order
  * still counts as one order, its revenue `amount_cents - refunded_cents` is 0); pending, expired and disputed
@@ -31,49 +28,43 @@ export const STORE_CURRENCY = sql`coalesce(
   ${DEFAULT_STORE_CURRENCY}::text
 )`;
 
+/** The start of the current 15-minute bucket of the analytics read model (decision 020). */
+const THIS_BUCKET = sql`date_bin('15 minutes', now(), timestamptz '1970-01-01 00:00:00+00')`;
+
 /**
- * Total Sales, Orders, Products and Customers of the signed-in creator, from their own products and sales
- * (IS_SALE, dated SOLD_AT; revenue is net of refunds),
- * with the change of the last STATS_WINDOW_DAYS days against the window before. Sales are summed in the
- * store's currency (the online store's setting, USD until one is chosen). One scan of the creator's orders
- * and one of their products, each figure an aggregate with a FILTER.
+ * Total Sales, Orders, Products and Customers of the signed-in creator, each with its change over the last
+ * STATS_WINDOW_DAYS days against the window before — read from the analytics read model and the customer totals,
+ * never from the orders, so the cost does not grow with the store (issue 16: 1,000,000 orders):
+ * - Total Sales and Orders: all-time from `analytics_sales_totals`; the windows from the 15-minute buckets of the last
+ *   2 × STATS_WINDOW_DAYS days (the windows end now and start on a quarter hour). Sales follow the one sale rule
+ *   (IS_SALE, net of refunds) in the store's currency (the online store's setting, USD until one is chosen).
+ * - Customers: everyone with a sale (`customer_totals`); the windows count new customers (first purchase in them).
+ * - Products: the creator's products; the windows count the products added in them.
  */
 export const dashboardStatsQuery: PageQuery<DashboardStats> = {
   json: sql`(
-    with store as (select ${STORE_CURRENCY} as currency, ${recent} as recent_from, ${previous} as previous_from),
-    -- One scan of the creator's sales, grouped by buyer in one hash aggregate; the figures add up the buyers.
-    buyers as (
-      select
-        sum(amount_cents) filter (where in_store_currency) as sales_total,
-        sum(amount_cents) filter (where in_store_currency and is_recent) as sales_recent,
-        sum(amount_cents) filter (where in_store_currency and is_previous) as sales_previous,
-        count(*) as orders_total,
-        count(*) filter (where is_recent) as orders_recent,
-        count(*) filter (where is_previous) as orders_previous,
-        bool_or(is_recent) as bought_recently,
-        bool_or(is_previous) as bought_previously
-      from (
-        select amount_cents, customer, in_store_currency, sold_at >= recent_from as is_recent, (sold_at >= previous_from and sold_at < recent_from) as is_previous
-        from (
-          select o.amount_cents - o.refunded_cents as amount_cents, lower(o.customer_email) as customer, o.currency = store.currency as in_store_currency,
-            ${SOLD_AT} as sold_at, store.recent_from, store.previous_from
-          from orders o cross join store where o.user_id = me.user_id and ${IS_SALE}
-        ) dated
-      ) sold
-      group by customer
+    with store as (
+      select ${STORE_CURRENCY} as currency, ${THIS_BUCKET} - make_interval(days => ${STATS_WINDOW_DAYS}) as recent_from,
+        ${THIS_BUCKET} - make_interval(days => ${STATS_WINDOW_DAYS * 2}) as previous_from
     ),
-    order_figures as (
+    totals as (
+      select coalesce(sum(t.revenue_cents) filter (where t.currency = store.currency), 0) as sales_total, coalesce(sum(t.orders), 0) as orders_total
+      from store left join analytics_sales_totals t on t.seller_id = me.user_id
+    ),
+    windows as (
       select
-        coalesce(sum(sales_total), 0) as sales_total,
-        coalesce(sum(sales_recent), 0) as sales_recent,
-        coalesce(sum(sales_previous), 0) as sales_previous,
-        coalesce(sum(orders_total), 0) as orders_total,
-        coalesce(sum(orders_recent), 0) as orders_recent,
-        coalesce(sum(orders_previous), 0) as orders_previous,
-        count(*) as customers_total,
-        count(*) filter (where bought_recently) as customers_recent,
-        count(*) filter (where bought_previously) as customers_previous
-      from buyers
+        coalesce(sum(b.revenue_cents) filter (where b.currency = store.currency and b.bucket >= store.recent_from), 0) as sales_recent,
+        coalesce(sum(b.revenue_cents) filter (where b.currency = store.currency and b.bucket < store.recent_from), 0) as sales_previous,
+        coalesce(sum(b.orders) filter (where b.bucket >= store.recent_from), 0) as orders_recent,
+        coalesce(sum(b.orders) filter (where b.bucket < store.recent_from), 0) as orders_previous
+      from store left join analytics_sales_buckets b on b.seller_id = me.user_id and b.bucket >= store.previous_from
+    ),
+    customer_figures as (
+      select
+        (select count(*) from customer_totals c where c.user_id = me.user_id) as customers_total,
+        (select count(*) from customer_totals c where c.user_id = me.user_id and c.first_paid_at >= store.recent_from) as customers_recent,
+        (select count(*) from customer_totals c where c.user_id = me.user_id and c.first_paid_at >= store.previous_from and c.first_paid_at < store.recent_from) as customers_previous
+      from store
     ),
     product_figures as (
       select
@@ -82,7 +73,9 @@ export const dashboardStatsQuery: PageQuery<DashboardStats> = {
         count(*) filter (where created_at >= store.previous_from and created_at < store.recent_from) as products_previous
       from products cross join store where user_id = me.user_id
     )
-    select row_to_json(figures) from (select store.currency, order_figures.*, product_figures.* from store, order_figures, product_figures) figures
+    select row_to_json(figures) from (
+      select store.currency, totals.*, windows.*, customer_figures.*, product_figures.* from store, totals, windows, customer_figures, product_figures
+    ) figures
   )`,
   read: (json) => {
     const row = (json ?? {}) as Row;
