@@ -6,6 +6,8 @@ import { pipeline } from "node:stream/promises";
 
 export const MB = 1024 * 1024;
 /** The memory budget of every big transfer (GUIDE §6): the server grows by less than this. */
+/** Linux's USER_HZ: the unit of the CPU times in /proc/<pid>/stat. */
+const CLOCK_TICKS_PER_SECOND = 100;
 export const RSS_BUDGET_BYTES = 100 * MB;
 
 /** Stops the bench with exit code 2 when it runs longer than `ms`. */
@@ -33,6 +35,12 @@ export async function writePseudoRandomFile(file, size) {
   }
   await pipeline(blocks, createWriteStream(file));
   return hash.digest("hex");
+}
+
+/** CPU seconds (user + system, every thread) a process has used so far, from Linux's /proc/<pid>/stat. */
+export function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** The resident memory of process `pid`, in bytes. */

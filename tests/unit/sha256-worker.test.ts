@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSha256Worker, MAX_IN_FLIGHT_BYTES } from "~/features/catalog/server/sha256-worker.server";
 
@@ -9,7 +12,11 @@ const hex = (...parts: Uint8Array[]) => {
 };
 
 const worker = createSha256Worker();
-afterAll(() => worker.close());
+const folder = mkdtempSync(path.join(tmpdir(), "sellkit-sha256-"));
+afterAll(async () => {
+  await worker.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 describe("SHA-256 of uploads on a worker thread", () => {
   it("hashes batches in order, copies a state without changing it, and digests each handle once", async () => {
@@ -52,5 +59,36 @@ describe("SHA-256 of uploads on a worker thread", () => {
     expect(settled.filter(Boolean).length).toBeLessThan(blocks);
     await Promise.all(updates);
     expect(await hash.digest()).toBe(hex(...Array.from({ length: blocks }, () => block)));
+  });
+
+  it("reads written ranges of a file itself, in order with the bytes handed over, across more than one read", async () => {
+    const file = path.join(folder, "upload.bin");
+    const stored = randomBytes(9 * 1024 * 1024 + 17); // more than the worker's 4 MiB read buffer, not a multiple of it
+    writeFileSync(file, stored);
+    const handed = randomBytes(1000);
+    const hash = worker.create();
+    hash.updateFromFile(file, 0, 5);
+    await hash.update([handed]);
+    hash.updateFromFile(file, 5, stored.length);
+    hash.updateFromFile(file, 7, 7); // an empty range adds nothing
+    const branch = hash.copy();
+    branch.updateFromFile(file, 0, 3);
+    expect(await hash.digest()).toBe(hex(stored.subarray(0, 5), handed, stored.subarray(5)));
+    expect(await branch.digest()).toBe(hex(stored.subarray(0, 5), handed, stored.subarray(5), stored.subarray(0, 3)));
+  });
+
+  it("refuses the digest when the range cannot be read (file gone or shorter), so the caller reads the file instead", async () => {
+    const file = path.join(folder, "short.bin");
+    writeFileSync(file, randomBytes(10));
+    const short = worker.create();
+    short.updateFromFile(file, 0, 11);
+    await expect(short.digest()).rejects.toThrow();
+    const gone = worker.create();
+    gone.updateFromFile(path.join(folder, "missing.bin"), 0, 1);
+    await expect(gone.digest()).rejects.toThrow();
+    // The worker goes on for the others.
+    const fine = worker.create();
+    fine.updateFromFile(file, 0, 10);
+    expect(await fine.digest()).toHaveLength(64);
   });
 });

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server as TusServer } from "@tus/server";
-import type pg from "pg";
+import { poolOf } from "~/db/pool-of.server";
 import { EVENTS, ERRORS as TUS_ERRORS, type Upload } from "@tus/utils";
 import { eq, sql } from "drizzle-orm";
 import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import { ERRORS } from "~/lib/errors";
 import { isDatabaseUnavailable } from "~/server/health/database-health.server";
 import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
@@ -18,6 +19,11 @@ import { createAdvisoryLocker } from "./upload-locker.server";
 
 /** The tus upload ids this server makes (`Uid.rand`: 16 random bytes in hex). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** Whether the signed-in user owns upload `id` (the product file row made at its creation). */
+function ownsUploadQuery(id: string): PageQuery<boolean> {
+  return { json: sql`(select f.user_id = me.user_id from product_files f where f.upload_id = ${id})`, read: (json) => json === true };
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const DEFERRED_LENGTH_MESSAGE = "Please declare the file's size when the upload starts (Upload-Length).";
@@ -63,7 +69,7 @@ export function createUploadHandler(services: AppServices) {
   const actors = new AsyncLocalStorage<Actor>();
   const onError = (error: unknown) => logger.warn({ err: error }, "upload lock connection error");
   // The locker opens its own connections to the app's database (one per upload request in flight).
-  const locker = createAdvisoryLocker({ connection: (db as unknown as { $client: pg.Pool }).$client.options, onError });
+  const locker = createAdvisoryLocker({ connection: poolOf(db).options, onError });
   // Advertised by OPTIONS (Tus-Extension) along with the store's own extensions.
   if (!store.datastore.extensions.includes("checksum")) store.datastore.extensions.push("checksum");
   const allowedOrigin = new URL(services.env.APP_URL).origin;
@@ -132,11 +138,17 @@ export function createUploadHandler(services: AppServices) {
   async function authorise(req: IncomingMessage, res: ServerResponse): Promise<(Actor & { uploadId?: string }) | null> {
     const headers = headersOf(req);
     const url = new URL(req.url ?? "/", services.env.APP_URL);
-    const user = await getSessionUser(services, {
-      headers,
-      url,
-      meta: { ipAddress: headers.get(CLIENT_IP_HEADER) || undefined, userAgent: headers.get("user-agent")?.slice(0, 512) || undefined },
-    });
+    const id = req.method === "POST" ? "" : decodeURIComponent(url.pathname.slice(UPLOADS_PATH.length + 1));
+    // An upload's owner is checked in the session check's own statement (one round trip per tus request).
+    const user = await getSessionUser(
+      services,
+      {
+        headers,
+        url,
+        meta: { ipAddress: headers.get(CLIENT_IP_HEADER) || undefined, userAgent: headers.get("user-agent")?.slice(0, 512) || undefined },
+      },
+      UPLOAD_ID.test(id) ? { page: ownsUploadQuery(id) } : {},
+    );
     if (!user?.emailVerified || user.secondFactor === "pending") {
       answer(res, 401, ERRORS.UPLOAD_SIGN_IN_REQUIRED.message);
       return null;
@@ -157,9 +169,7 @@ export function createUploadHandler(services: AppServices) {
       }
       return { userId: user.id };
     }
-    const id = decodeURIComponent(url.pathname.slice(UPLOADS_PATH.length + 1));
-    const [row] = UPLOAD_ID.test(id) ? await db.select({ userId: productFiles.userId }).from(productFiles).where(eq(productFiles.uploadId, id)).limit(1) : [];
-    if (!row || row.userId !== user.id) {
+    if (user.page !== true) {
       answer(res, 404, ERRORS.PRODUCT_FILE_NOT_FOUND.message);
       return null;
     }
