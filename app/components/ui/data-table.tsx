@@ -7,34 +7,43 @@ export type DataColumn = { label: string; align?: "right" };
 /**
  * The bordered, horizontally scrolling table of the seller's lists (orders, customers, payouts…): a caption for
  * screen readers, one heading row, and the caller's body rows (`<tr className="border-t">`). `wide` keeps the
- * columns readable on a phone by scrolling instead of squeezing them.
+ * columns readable on a phone by scrolling instead of squeezing them. `focusable` is for tables with nothing to
+ * focus in their rows (figures only): their box takes the keyboard's focus, so arrow keys can scroll it.
  */
 export function DataTable({
   caption,
   columns,
   wide = false,
+  focusable = false,
   children,
 }: {
   caption: string;
   columns: readonly DataColumn[];
   wide?: boolean;
+  focusable?: boolean;
   children: ReactNode;
 }) {
-  return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className={cn("w-full text-left text-sm", wide && "min-w-[40rem]")}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted/60 text-muted-foreground">
-          <tr>
-            {columns.map((column) => (
-              <th key={column.label} scope="col" className={cn("px-3 py-2 font-medium", column.align === "right" && "text-right")}>
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+  const table = (
+    <table className={cn("w-full text-left text-sm", wide && "min-w-[40rem]")}>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-muted/60 text-muted-foreground">
+        <tr>
+          {columns.map((column) => (
+            <th key={column.label} scope="col" className={cn("px-3 py-2 font-medium", column.align === "right" && "text-right")}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+  return focusable ? (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; focus lets the keyboard scroll it
+    <section tabIndex={0} aria-label={`${caption} (scrolls sideways)`} className="overflow-x-auto rounded-lg border">
+      {table}
+    </section>
+  ) : (
+    <div className="overflow-x-auto rounded-lg border">{table}</div>
   );
 }

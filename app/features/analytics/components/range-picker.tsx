@@ -46,32 +46,8 @@ export function RangePicker({
         </ul>
       </nav>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Custom date range">
-        <div className="grid gap-1.5">
-          <Label htmlFor="range-from">From</Label>
-          <Input
-            id="range-from"
-            name="from"
-            type="date"
-            defaultValue={from}
-            required
-            className="w-44"
-            aria-invalid={error?.field === "from" || undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="range-to">To</Label>
-          <Input
-            id="range-to"
-            name="to"
-            type="date"
-            defaultValue={to}
-            required
-            className="w-44"
-            aria-invalid={error?.field === "to" || undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
+        <DateField name="from" label="From" value={from} error={error} errorId={errorId} />
+        <DateField name="to" label="To" value={to} error={error} errorId={errorId} />
         <Button type="submit" variant={range?.preset === "custom" ? "default" : "outline"}>
           Show these dates
         </Button>
@@ -81,6 +57,37 @@ export function RangePicker({
           </p>
         ) : null}
       </Form>
+    </div>
+  );
+}
+
+/** A date field of the custom range, marked invalid (and pointing at the message) when its date was refused. */
+function DateField({
+  name,
+  label,
+  value,
+  error,
+  errorId,
+}: {
+  name: "from" | "to";
+  label: string;
+  value: string;
+  error?: { field: string; message: string } | null;
+  errorId: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`range-${name}`}>{label}</Label>
+      <Input
+        id={`range-${name}`}
+        name={name}
+        type="date"
+        defaultValue={value}
+        required
+        className="w-44"
+        aria-invalid={error?.field === name || undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
     </div>
   );
 }
