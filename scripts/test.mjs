@@ -3,17 +3,20 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
-  // As `playwright install --with-deps` does on Debian: the browser tests need Debian's Chromium.
-  console.log("Chromium was not found: installing Debian's chromium package (apt-get install -y chromium)…");
+// The browser tests' Chromium (tests/support/chromium.ts): Debian's headless shell, else its full Chromium.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const found = () => process.env.CHROMIUM_PATH ?? [HEADLESS_SHELL, "/usr/bin/chromium"].find((path) => existsSync(path));
+if (!found() && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
+  // As `playwright install --with-deps` does on Debian: the browser tests need Debian's Chromium (its headless shell).
+  console.log("Chromium was not found: installing Debian's chromium-headless-shell package (apt-get install -y chromium-headless-shell)…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+  spawnSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], { stdio: "inherit", env });
 }
-if (!existsSync(chromium)) {
-  console.error(`Chromium is needed for the browser tests and was not found at ${chromium}.`);
-  console.error("Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium binary)");
+const chromium = found();
+if (!chromium || !existsSync(chromium)) {
+  console.error(`Chromium is needed for the browser tests and was not found at ${chromium ?? HEADLESS_SHELL}.`);
+  console.error("Install it with: sudo apt-get install -y chromium-headless-shell   (or set CHROMIUM_PATH to a Chromium binary)");
   process.exit(1);
 }
 

@@ -69,7 +69,9 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   const production = env.NODE_ENV === "production";
   const browserDsn = env.SENTRY_BROWSER_DSN;
   const cspOptions = {
-    upgradeInsecure: production,
+    // Only where the site is served over HTTPS: on a plain-HTTP origin (a production build run on 127.0.0.1) the
+    // directive would send the page's own requests to a port that does not speak TLS.
+    upgradeInsecure: production && env.APP_URL.startsWith("https://"),
     // Forms redirect to OAuth providers' sign-in and to payment providers' hosted pages (checkout, onboarding).
     formTargets: [...oauthOrigins(env), ...paymentPageOrigins(env)],
     captchaOrigins: captchaOrigins(env),

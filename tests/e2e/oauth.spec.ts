@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { registerCreator } from "./support/accounts";
+import { createCreator } from "./support/creator";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 import { E2E_OIDC_PORT } from "../support/e2e-ports";
@@ -55,7 +55,7 @@ test("a provider error shows 'Authentication failed' and goes home after 2 s", a
 
 test("an OAuth email matching an existing account does not take it over", async ({ page }) => {
   const email = uniqueEmail("owner");
-  await registerCreator(page, email);
+  await createCreator(page, { email });
   await page.context().clearCookies();
   await page.goto("/auth");
   await page.getByRole("button", { name: "Continue with Google" }).click();

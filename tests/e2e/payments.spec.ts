@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PROVIDER_TEXTS } from "~/features/payments/content/providers";
+import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
@@ -10,14 +10,6 @@ import type { WorkerApp } from "./support/worker-app";
 // stand-in, whose onboarding page plays Stripe's hosted onboarding), comes back pending, finishes, and is ready;
 // PayPal, not configured on this server, is shown disabled with the reason. Each change is a security event. Then a
 // signed-out buyer pays a ready seller through the stand-in's hosted Checkout page (issue 15.2).
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const card = (page: Page, name: string) => page.locator("div.rounded-lg", { has: page.getByRole("heading", { level: 2, name, exact: true }) });
 

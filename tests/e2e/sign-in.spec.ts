@@ -1,10 +1,12 @@
-import { registerCreator, STRONG_PASSWORD } from "./support/accounts";
+import { STRONG_PASSWORD } from "./support/accounts";
+import { createCreator } from "./support/creator";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
 test("sign-out and sign-in again, with the header following the session", async ({ page }) => {
   const email = uniqueEmail("signin");
-  await registerCreator(page, email);
+  await createCreator(page, { email });
+  await page.goto("/dashboard");
   const banner = page.getByRole("banner");
   await expect(banner.getByRole("link", { name: "Dashboard" })).toBeVisible();
   await banner.getByRole("button", { name: "Logout" }).click();
@@ -22,7 +24,7 @@ test("sign-out and sign-in again, with the header following the session", async 
 
 test("a wrong password and an unknown email answer alike", async ({ page }) => {
   const email = uniqueEmail("wrong");
-  await registerCreator(page, email);
+  await createCreator(page, { email });
   await page.context().clearCookies();
   for (const [address, password] of [
     [email, "WrongPass1!"],
@@ -50,7 +52,7 @@ test("sign-in validation messages (SPEC §5)", async ({ page }) => {
 
 test("the route guard sends visitors to /auth with `from`, and back after sign-in", async ({ page }) => {
   const email = uniqueEmail("guard");
-  await registerCreator(page, email);
+  await createCreator(page, { email });
   await page.context().clearCookies();
   await page.goto("/choose-plan");
   await expect(page).toHaveURL(/\/auth\?from=%2Fchoose-plan$/);
@@ -63,7 +65,7 @@ test("the route guard sends visitors to /auth with `from`, and back after sign-i
 
 test("a foreign `from` is ignored", async ({ page }) => {
   const email = uniqueEmail("from");
-  await registerCreator(page, email);
+  await createCreator(page, { email });
   await page.context().clearCookies();
   await page.goto("/auth?from=https://evil.example/steal");
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -102,7 +104,7 @@ test("before the page's script has run, the tabs switch without adding history t
 
 test("magic link: mail → /verify → signed in → home after 1.5 s", async ({ page }) => {
   const email = uniqueEmail("magic");
-  await registerCreator(page, email);
+  await createCreator(page, { email });
   await page.context().clearCookies();
   await page.goto("/login");
   await page.getByText("Email me a sign-in link instead").click();
@@ -129,7 +131,7 @@ test("/verify without a token goes to /login", async ({ page }) => {
 
 test("forgot → mail → reset → old sessions signed out → sign in with the new password", async ({ page, browser }) => {
   const email = uniqueEmail("reset");
-  await registerCreator(page, email);
+  await createCreator(page, { email });
   // A second signed-in browser that must be signed out by the reset.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
@@ -222,7 +224,7 @@ test("/signup → verify → Choose Your Plan (from ?plan=) → dashboard", asyn
 });
 
 test("the free plan goes straight to the dashboard; 'Skip for now' too", async ({ page }) => {
-  await registerCreator(page, uniqueEmail("free"));
+  await createCreator(page);
   await page.goto("/choose-plan");
   await page.getByRole("button", { name: "Choose Starter" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -267,7 +269,7 @@ test("forgot password counts failed attempts: '{n} attempts remaining', then 'To
 
 test("reset password: minimum length message", async ({ page }) => {
   const email = uniqueEmail("resetmin");
-  await registerCreator(page, email);
+  await createCreator(page, { email });
   await page.context().clearCookies();
   await page.goto("/forgot-password");
   await page.getByLabel("Email").fill(email);

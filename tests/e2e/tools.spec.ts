@@ -1,14 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { TOOLS } from "~/features/workspace/content/tools";
 import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
+import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** Tools that are built out on a page of their own rather than the generic tool page. */
 const OWN_PAGES = new Set(["estore-builder"]);

@@ -58,7 +58,9 @@ describe("health endpoints", () => {
 
 // `npm run db:backup` / `db:restore` (issue 11.3): our own logical format (the embedded package ships no
 // pg_dump), on the embedded server (running or not) and on DATABASE_URL.
-const backupEnv = (env: Record<string, string>) => ({ ...process.env, DATABASE_URL: "", DATA_DIR: "", ...env });
+// The scripts run as a developer runs them (NODE_ENV=test: no AUTH_SECRET needed), whatever this worker's mode.
+const scriptEnv = (env: Record<string, string>) => ({ ...process.env, NODE_ENV: "test", ...env });
+const backupEnv = (env: Record<string, string>) => scriptEnv({ DATABASE_URL: "", DATA_DIR: "", ...env });
 const backUp = (file: string, env: Record<string, string>) => run(process.execPath, ["scripts/db-backup.mjs", file], { env: backupEnv(env) });
 const restore = (args: string[], env: Record<string, string>) => run(process.execPath, ["scripts/db-restore.mjs", ...args], { env: backupEnv(env) });
 
@@ -302,7 +304,7 @@ describe.runIf(Boolean(POSTGRES))("on PostgreSQL", () => {
   it("two db:migrate runs started at once both succeed and apply each migration once (advisory lock)", async () => {
     const database = await createEmptyPostgresDatabase(POSTGRES!);
     try {
-      const env = { ...process.env, DATABASE_URL: database.url };
+      const env = scriptEnv({ DATABASE_URL: database.url });
       const results = await Promise.all([0, 1].map(() => run(process.execPath, ["build/runtime/main.js", "--migrate-only"], { env })));
       for (const result of results) expect(result.stdout).toContain("Migrations applied (database: postgres)");
       const client = new pg.Client({ connectionString: database.url });

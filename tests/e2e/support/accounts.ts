@@ -34,12 +34,3 @@ export async function completeBusinessProfile(page: Page, storeName = "Ada's Ate
   await page.getByLabel(/I accept the/).check();
   await page.getByRole("button", { name: "Complete Registration" }).click();
 }
-
-/** A fully registered, verified creator with a business profile; the page ends signed in on /dashboard. */
-export async function registerCreator(page: Page, email: string, password = STRONG_PASSWORD) {
-  const link = await registerUntilMail(page, email, password);
-  await page.goto(link);
-  await expect(page).toHaveURL(/step=2/);
-  await completeBusinessProfile(page);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
-}

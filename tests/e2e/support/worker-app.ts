@@ -105,6 +105,10 @@ async function startAppServer(port: number, label: string, env: Record<string, s
       APP_URL: origin,
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
+      // As it runs in production (React's production build, production logging and headers), with the built-in
+      // test payment provider switched on as a fresh install's operator would (SPEC: fresh installs sell).
+      NODE_ENV: "production",
+      PAYMENTS_TEST_MODE: "on",
       AUTH_SECRET: E2E_AUTH_SECRET,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LOG_LEVEL: "warn",
