@@ -6,6 +6,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import { DEFAULT_GOOGLE_DISCOVERY_URL } from "../app/features/accounts/server/create-auth.server";
 import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "../app/server/http/session-cookie.server";
 import type { AppServices } from "../app/server/services.server";
+import { servedOverHttps } from "../app/server/env.server";
 import { contentSecurityPolicy, createNonce, isFrameablePath } from "./csp";
 import { discardUnreadBody } from "./discard-unread-body";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
@@ -71,7 +72,7 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   const cspOptions = {
     // Only where the site is served over HTTPS: on a plain-HTTP origin (a production build run on 127.0.0.1) the
     // directive would send the page's own requests to a port that does not speak TLS.
-    upgradeInsecure: production && env.APP_URL.startsWith("https://"),
+    upgradeInsecure: production && servedOverHttps(env),
     // Forms redirect to OAuth providers' sign-in and to payment providers' hosted pages (checkout, onboarding).
     formTargets: [...oauthOrigins(env), ...paymentPageOrigins(env)],
     captchaOrigins: captchaOrigins(env),

@@ -138,3 +138,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "") };
 }
+
+/** Whether the site is served over HTTPS (its public URL says so): secure cookies, upgrade-insecure-requests. */
+export function servedOverHttps(env: Pick<Env, "APP_URL">): boolean {
+  return env.APP_URL.startsWith("https://");
+}

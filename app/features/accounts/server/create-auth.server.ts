@@ -6,7 +6,7 @@ import { magicLink } from "better-auth/plugins/magic-link";
 import type { Database } from "~/db/database.server";
 import { account, rateLimit, session, user, verification } from "~/features/accounts/schema.server";
 import { profiles } from "~/features/workspace/schema.server";
-import type { Env } from "~/server/env.server";
+import { type Env, servedOverHttps } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { mailTemplates } from "~/server/mail/templates.server";
@@ -37,7 +37,7 @@ function signInMethod(path: string | undefined): string {
 
 /** better-auth configured for Sellkit (GUIDE §1, §4). One instance per server, created at start-up. */
 export function createAuth({ db, env, mailer }: Deps) {
-  const secureCookies = env.APP_URL.startsWith("https://");
+  const secureCookies = servedOverHttps(env);
   // Mail is queued in the transaction of the change that causes it (withTransactions): a mail that cannot be
   // queued fails the change, so no link exists that was never mailed and no change happens without its notice.
   const send = (message: Parameters<Mailer["send"]>[0]) => mailer.send(message);
