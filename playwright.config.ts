@@ -13,6 +13,10 @@ import {
   e2eAppPort,
 } from "./tests/support/e2e-ports";
 
+/** Playwright's trace of each test: off unless asked for (E2E_TRACE=retain-on-failure, on). */
+const TRACE_MODES = ["off", "on", "retain-on-failure"] as const;
+const E2E_TRACE = TRACE_MODES.find((mode) => mode === process.env.E2E_TRACE) ?? "off";
+
 /** Each worker runs its own app server (tests/e2e/support/worker-app.ts) on its own port and database. */
 const WORKER_ORIGINS = Array.from({ length: E2E_WORKERS }, (_, slot) => `http://127.0.0.1:${e2eAppPort(slot)}`);
 
@@ -35,7 +39,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 5_000 },
   // baseURL is each worker's own app (the `app` fixture in tests/e2e/support/test.ts).
-  use: { trace: "retain-on-failure" },
+  // No trace unless asked for (E2E_TRACE=retain-on-failure or on): recording one for every test (to keep it only
+  // on failure) cost about a fifth of the browser suite's CPU here, and CI keeps nothing but its log.
+  use: { trace: E2E_TRACE },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } } }],
   webServer: [
     standIn("run-mail-catcher.ts", `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`, {
