@@ -1,3 +1,4 @@
+import { inTransaction } from "../support/pg-transaction";
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
@@ -17,9 +18,7 @@ async function createSeller(app: WorkerApp, { priceCents = 1250, name = "Field G
   const id = randomUUID();
   const handle = `shop-${id.slice(0, 8)}`;
   const productId = randomUUID();
-  const client = await app.pool.connect();
-  try {
-    await client.query("begin");
+  await inTransaction(app.pool, async (client) => {
     await client.query(`insert into "user" (id, name, email, email_verified) values ($1, 'Ada Lovelace', $2, true)`, [id, `seller-${id}@example.com`]);
     await client.query(`insert into profiles (user_id, first_name, last_name) values ($1, 'Ada', 'Lovelace')`, [id]);
     await client.query(
@@ -36,13 +35,7 @@ async function createSeller(app: WorkerApp, { priceCents = 1250, name = "Field G
       `insert into product_files (product_id, user_id, upload_id, name, content_type, size, completed_at) values ($1, $2, $3, 'guide.pdf', 'application/pdf', 1024, now())`,
       [productId, id, `upload-${productId}`],
     );
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback");
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return { id, handle, slug: "field-guide", name };
 }
 

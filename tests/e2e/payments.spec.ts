@@ -1,3 +1,4 @@
+import { inTransaction } from "../support/pg-transaction";
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { PROVIDER_TEXTS } from "~/features/payments/content/providers";
@@ -94,9 +95,7 @@ async function sellerReadyAtStripe(app: WorkerApp) {
   });
   const accountId = ((await created.json()) as { id: string }).id;
   await app.stripe.completeOnboarding(accountId);
-  const client = await app.pool.connect();
-  try {
-    await client.query("begin");
+  await inTransaction(app.pool, async (client) => {
     await client.query(`insert into "user" (id, name, email, email_verified) values ($1, 'Ada Lovelace', $2, true)`, [id, `seller-${id}@example.com`]);
     await client.query(`insert into profiles (user_id, first_name, last_name) values ($1, 'Ada', 'Lovelace')`, [id]);
     await client.query(
@@ -110,13 +109,7 @@ async function sellerReadyAtStripe(app: WorkerApp) {
       [randomUUID(), id],
     );
     await client.query(`insert into payment_accounts (user_id, provider, external_account_id, status) values ($1, 'stripe', $2, 'ready')`, [id, accountId]);
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback");
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return { id, handle, accountId };
 }
 

@@ -21,7 +21,7 @@ let creator: SignedInCreator;
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  creator = await createSignedInCreator(server, mail, { email: "known-account@example.com" });
+  creator = await createSignedInCreator(server, { email: "known-account@example.com" });
 });
 afterAll(async () => {
   await server?.stop();

@@ -27,8 +27,8 @@ const figureOf = (html: string, id: string) => new RegExp(`data-figure="${id}"[^
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  ada = await createSignedInCreator(server, mail, { email: "ada-analytics@example.com" });
-  bob = await createSignedInCreator(server, mail, { email: "bob-analytics@example.com" });
+  ada = await createSignedInCreator(server, { email: "ada-analytics@example.com" });
+  bob = await createSignedInCreator(server, { email: "bob-analytics@example.com" });
   // Two paid orders of Ada's, today: $12.50 and $9.00.
   for (const amount of [1250, 900]) {
     const id = randomUUID();

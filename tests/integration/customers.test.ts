@@ -89,8 +89,8 @@ let refundedOrder: string;
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  seller = await createSignedInCreator(server, mail, { firstName: "Ada" });
-  other = await createSignedInCreator(server, mail, { firstName: "Grace" });
+  seller = await createSignedInCreator(server, { firstName: "Ada" });
+  other = await createSignedInCreator(server, { firstName: "Grace" });
   // Ann: three orders under two spellings of her email, one partly refunded (2.50 back) → 3 orders, 27.50 USD.
   await insertOrder(seller.id, { email: "Ann@Example.com", at: "2026-01-05T10:00:00Z" });
   await insertOrder(seller.id, { email: "ann@example.com", at: "2026-02-05T10:00:00Z", refunded: 250 });
@@ -141,7 +141,7 @@ describe("the customers page", () => {
   });
 
   it("pages with a keyset cursor: 60 customers in three pages, none twice, none missed", async () => {
-    const store = await createSignedInCreator(server, mail, { firstName: "Pat" });
+    const store = await createSignedInCreator(server, { firstName: "Pat" });
     for (let i = 0; i < 60; i++)
       await insertOrder(store.id, { email: `buyer${String(i).padStart(2, "0")}@example.com`, amount: 100 + (i % 7), at: "2026-03-01T10:00:00Z" });
     for (const sort of ["last", "spent", "orders"]) {
@@ -291,7 +291,7 @@ describe("the CSV exports", () => {
   });
 
   it("streams a store bigger than one cursor batch: every order once, newest first", async () => {
-    const store = await createSignedInCreator(server, mail, { firstName: "Max" });
+    const store = await createSignedInCreator(server, { firstName: "Max" });
     const count = EXPORT_BATCH_ROWS * 2 + 37;
     await server.db.execute(sql`
       insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, created_at)
@@ -312,7 +312,7 @@ describe("the CSV exports", () => {
   });
 
   it("a download cut short ends its COPY and gives its connection back; the next export is whole", async () => {
-    const store = await createSignedInCreator(server, mail, { firstName: "Cut" });
+    const store = await createSignedInCreator(server, { firstName: "Cut" });
     const count = 20_000; // megabytes of CSV: more than the sockets hold, so the server is mid-COPY when the client goes
     await server.db.execute(sql`
       insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, created_at)

@@ -16,8 +16,8 @@ let bob: SignedInCreator;
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  ada = await createSignedInCreator(server, mail, { firstName: "Ada", storeName: "Ada's Atelier", businessTypes: ["online_store", "social_media"] });
-  bob = await createSignedInCreator(server, mail, { firstName: "Bob", storeName: "Bob's Booth", businessTypes: ["events"] });
+  ada = await createSignedInCreator(server, { firstName: "Ada", storeName: "Ada's Atelier", businessTypes: ["online_store", "social_media"] });
+  bob = await createSignedInCreator(server, { firstName: "Bob", storeName: "Bob's Booth", businessTypes: ["events"] });
 });
 afterAll(async () => {
   await server?.stop();

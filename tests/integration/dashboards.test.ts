@@ -78,8 +78,8 @@ async function ordersList(userId: string): Promise<OrderListItem[]> {
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" }, { countRoundTrips: true });
-  ada = await createSignedInCreator(server, mail, { firstName: "Ada", storeName: "Ada's Atelier" });
-  bob = await createSignedInCreator(server, mail, { firstName: "Bob", storeName: "Bob's Booth" });
+  ada = await createSignedInCreator(server, { firstName: "Ada", storeName: "Ada's Atelier" });
+  bob = await createSignedInCreator(server, { firstName: "Bob", storeName: "Bob's Booth" });
 });
 afterAll(async () => {
   await server?.stop();
@@ -234,7 +234,7 @@ describe("the signed-in landing (/)", () => {
   });
 
   it("keeps the spec's empty text and the sample 'View Demo Data' for a creator with a product but no sale yet", async () => {
-    const cy = await createSignedInCreator(server, mail, { firstName: "Cy", storeName: "Cy's Corner" });
+    const cy = await createSignedInCreator(server, { firstName: "Cy", storeName: "Cy's Corner" });
     await server.db.execute(sql`insert into products (user_id, name, price_cents, currency) values (${cy.id}, 'First Try', 500, 'USD')`);
     const page = await html("/", cy);
     expect(page).not.toContain("Everything here is sample data");

@@ -4,7 +4,6 @@ import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import { solvedCaptcha } from "../support/captcha";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
-import type { MailCatcher } from "../support/mail-catcher";
 import { postSecurity } from "../support/security-center";
 import { createSignedInCreator } from "../support/signed-in-creator";
 import type { TestServer } from "../support/test-server";
@@ -14,12 +13,11 @@ import { serverWithMail } from "../support/server-with-mail";
 // same re-authentication limit answered 429 in settings but 400 in the security center, and the forgot-password
 // page and the error boundary decided by searching a message's text.
 
-let mail: MailCatcher;
 let server: TestServer;
 let counter = 0;
 
 serverWithMail({ TRUSTED_PROXIES: "loopback" }, (started) => {
-  ({ mail, server } = started);
+  ({ server } = started);
 });
 
 async function statusesOf(send: () => Promise<Response>, n: number): Promise<number[]> {
@@ -36,11 +34,11 @@ describe("one status per failure, wherever it happens", () => {
   it("the re-authentication limit answers 429 in the security center as in settings", async () => {
     const limit = RATE_LIMITS.currentPassword.limit;
     counter += 1;
-    const inSecurity = await createSignedInCreator(server, mail, { email: `codes-security-${counter}@example.com` });
+    const inSecurity = await createSignedInCreator(server, { email: `codes-security-${counter}@example.com` });
     const security = await statusesOf(() => postSecurity(server, inSecurity, { intent: "enable-2fa", password: "Wrong&Password1" }), limit + 1);
     expect(security).toEqual([...Array(limit).fill(400), 429]);
 
-    const inSettings = await createSignedInCreator(server, mail, { email: `codes-settings-${counter}@example.com` });
+    const inSettings = await createSignedInCreator(server, { email: `codes-settings-${counter}@example.com` });
     const settings = await statusesOf(
       () =>
         postForm(

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe("error reporting (SENTRY_DSN, a local Sentry stand-in)", () => {
   it("reports a loader's unhandled error as a Sentry envelope, without cookie, token or email", async () => {
-    const creator = await createSignedInCreator(server, mail);
+    const creator = await createSignedInCreator(server);
     const sessionCookie = creator.jar.header();
     const before = standIn.envelopes.length;
     // The settings page's read fails in a way no code path expects: its table is gone.

@@ -375,7 +375,7 @@ async function refreshSession(): Promise<void> {
     .limit(1);
   if (alive) return;
   const [exists] = await server.db.select({ id: user.id }).from(user).where(eq(user.id, creator.id));
-  if (!exists) creator = await createSignedInCreator(server, mail);
+  if (!exists) creator = await createSignedInCreator(server);
   else {
     const { headers } = await server.services.auth.api.signInEmail({ body: { email: creator.email, password: CREATOR_PASSWORD }, returnHeaders: true });
     const cookie = headers.getSetCookie().find((c) => c.startsWith("sellkit.session_token="));
@@ -434,7 +434,7 @@ const PNG = Buffer.from(
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  creator = await createSignedInCreator(server, mail);
+  creator = await createSignedInCreator(server);
   liveCookie = creator.jar
     .header()
     .split("; ")

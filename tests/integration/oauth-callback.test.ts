@@ -4,7 +4,6 @@ import { securityAudit } from "~/features/security/schema.server";
 import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";
-import type { MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator } from "../support/signed-in-creator";
 import type { TestServer } from "../support/test-server";
 import { serverWithMailAndGoogle } from "../support/server-with-mail";
@@ -15,12 +14,11 @@ import { submitProviderPage } from "../support/oidc-provider";
 // creator out and raise a false alarm. A GET anyone can trigger must not end a session.
 
 const OIDC_CLIENT = { clientId: "sellkit-callback-test", clientSecret: "sellkit-callback-test-secret" };
-let mail: MailCatcher;
 let server: TestServer;
 let counter = 0;
 
 serverWithMailAndGoogle(OIDC_CLIENT, (started) => {
-  ({ mail, server } = started);
+  ({ server } = started);
 });
 
 async function get(path: string, jar: CookieJar, ip: string) {
@@ -53,7 +51,7 @@ describe("GET /auth/google/callback without a valid state", () => {
     ["garbage", "/auth/google/callback?state=%%%"],
   ])("(%s) shows 'Security verification failed' but keeps the signed-in session and writes no high-risk alert", async (_, path) => {
     counter += 1;
-    const creator = await createSignedInCreator(server, mail, { email: `callback-${counter}@example.com` });
+    const creator = await createSignedInCreator(server, { email: `callback-${counter}@example.com` });
     const since = new Date(Date.now() - 1000);
     expect(await signedIn(creator.jar, creator.ip)).toBe(true);
 

@@ -65,8 +65,8 @@ async function pageText(who: SignedInCreator, path = "/payouts"): Promise<string
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  ada = await createSignedInCreator(server, mail, { firstName: "Ada", storeName: "Ada's Atelier" });
-  bob = await createSignedInCreator(server, mail, { firstName: "Bob", storeName: "Bob's Booth" });
+  ada = await createSignedInCreator(server, { firstName: "Ada", storeName: "Ada's Atelier" });
+  bob = await createSignedInCreator(server, { firstName: "Bob", storeName: "Bob's Booth" });
 });
 afterAll(async () => {
   await server?.stop();

@@ -69,8 +69,8 @@ async function png(width: number, height: number): Promise<Blob> {
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  alice = await createSignedInCreator(server, mail, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
-  bob = await createSignedInCreator(server, mail, { storeName: "Bob's Books", businessTypes: ["online_store"] });
+  alice = await createSignedInCreator(server, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
+  bob = await createSignedInCreator(server, { storeName: "Bob's Books", businessTypes: ["online_store"] });
 });
 afterAll(async () => {
   await server?.stop();

@@ -4,7 +4,6 @@ import { securityAudit } from "~/features/security/schema.server";
 import { consumeRateLimits, RATE_LIMITS, reserveRateLimits, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
-import type { MailCatcher } from "../support/mail-catcher";
 import { CREATOR_PASSWORD, createSignedInCreator } from "../support/signed-in-creator";
 import type { TestServer } from "../support/test-server";
 import { serverWithMail } from "../support/server-with-mail";
@@ -13,12 +12,11 @@ import { serverWithMail } from "../support/server-with-mail";
 // although the limit is 5 (check, then increment). Every limit is now one atomic statement that counts the
 // attempt before the password is checked; these tests send real parallel requests.
 
-let mail: MailCatcher;
 let server: TestServer;
 let counter = 0;
 
 serverWithMail({ TRUSTED_PROXIES: "loopback" }, (started) => {
-  ({ mail, server } = started);
+  ({ server } = started);
 });
 
 async function eventCount(filter: { userId?: string; eventType: string; email?: string }) {
@@ -36,7 +34,7 @@ async function eventCount(filter: { userId?: string; eventType: string; email?: 
 describe("re-authentication under 40 parallel wrong passwords", () => {
   it("checks at most the limit (5) against the password and answers the rest with the limit message", async () => {
     counter += 1;
-    const creator = await createSignedInCreator(server, mail, { email: `race-${counter}@example.com` });
+    const creator = await createSignedInCreator(server, { email: `race-${counter}@example.com` });
     const limit = RATE_LIMITS.currentPassword.limit;
     const responses = await Promise.all(
       Array.from({ length: 40 }, async (_, i) => {

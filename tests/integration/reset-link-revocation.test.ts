@@ -26,7 +26,7 @@ beforeEach(() => {
 
 function createCreator(): Promise<SignedInCreator> {
   counter += 1;
-  return createSignedInCreator(server, mail, { email: `links-${counter}@example.com` });
+  return createSignedInCreator(server, { email: `links-${counter}@example.com` });
 }
 
 /** Every link in the mails to `to` whose subject contains `subject`, oldest first. */

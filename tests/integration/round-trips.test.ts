@@ -38,7 +38,7 @@ let creator: SignedInCreator;
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" }, { countRoundTrips: true });
-  creator = await createSignedInCreator(server, mail, { firstName: "Ada", businessTypes: ["online_store", "events"] });
+  creator = await createSignedInCreator(server, { firstName: "Ada", businessTypes: ["online_store", "events"] });
 });
 afterAll(async () => {
   await server?.stop();

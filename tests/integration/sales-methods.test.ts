@@ -14,7 +14,7 @@ let server: TestServer;
 
 /** A verified creator selling through an existing website, with a business profile, signed in. */
 function createCreator(label: string): Promise<SignedInCreator> {
-  return createSignedInCreator(server, mail, {
+  return createSignedInCreator(server, {
     storeName: `${label} Store`,
     businessTypes: ["existing_website"],
     businessDescription: `${label} sells templates for makers.`,

@@ -20,7 +20,7 @@ import {
   totpCode,
   wrongTotpCode,
 } from "../support/security-center";
-import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
+import { CREATOR_PASSWORD, createSignedInCreator, registerSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import type { TestServer } from "../support/test-server";
 import { serverWithMailAndGoogle } from "../support/server-with-mail";
 import { submitProviderPage } from "../support/oidc-provider";
@@ -38,9 +38,10 @@ beforeEach(() => {
   mail.messages.length = 0;
 });
 
-function createCreator(label = "sec"): Promise<SignedInCreator> {
+function createCreator(label = "sec", { registered = false } = {}): Promise<SignedInCreator> {
   userCounter += 1;
-  return createSignedInCreator(server, mail, { email: `${label}-${userCounter}-${Date.now()}@example.com` });
+  const email = `${label}-${userCounter}-${Date.now()}@example.com`;
+  return registered ? registerSignedInCreator(server, mail, { email }) : createSignedInCreator(server, { email });
 }
 
 async function events(userId: string, eventType?: string) {
@@ -393,9 +394,10 @@ describe("cross-user isolation", () => {
   });
 
   it("B's security page never shows A's events or sessions", async () => {
-    const a = await createCreator("alice");
+    // A registers (its account's events: created, verified, signed in) …
+    const a = await createCreator("alice", { registered: true });
     const b = await createCreator("bob");
-    // A few of A's events, one of them alarming.
+    // … and has a few more, one of them alarming.
     await (await postSecurity(server, a, { intent: "enable-2fa", password: "Wrong&Password1" })).arrayBuffer();
     await (await getAs(server, a, "/security-settings")).body;
     const aEvents = await events(a.id);

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 function createCreator(label: string): Promise<SignedInCreator> {
   userCounter += 1;
-  return createSignedInCreator(server, mail, { email: `${label}-${userCounter}-${Date.now()}@example.com` });
+  return createSignedInCreator(server, { email: `${label}-${userCounter}-${Date.now()}@example.com` });
 }
 
 async function openReady(actor: { jar: CookieJar; ip?: string }): Promise<SseClient> {

@@ -39,7 +39,7 @@ afterAll(async () => {
 
 function createCreator(label: string, on: TestServer = server): Promise<SignedInCreator> {
   userCounter += 1;
-  return createSignedInCreator(on, mail, { email: `${label}-${userCounter}-${Date.now()}@example.com` });
+  return createSignedInCreator(on, { email: `${label}-${userCounter}-${Date.now()}@example.com` });
 }
 
 /** The session id behind a browser's cookie. */

@@ -27,7 +27,7 @@ beforeEach(() => {
 
 function createCreator(label = "live", on: TestServer = server): Promise<SignedInCreator> {
   userCounter += 1;
-  return createSignedInCreator(on, mail, { email: `${label}-${userCounter}-${Date.now()}@example.com` });
+  return createSignedInCreator(on, { email: `${label}-${userCounter}-${Date.now()}@example.com` });
 }
 
 /** Opens `actor`'s stream on `on` and waits until it is subscribed (the `ready` message comes after the LISTEN). */

@@ -31,7 +31,7 @@ let userCounter = 0;
 /** A verified, signed-in creator with a business profile (Ada Lovelace of "Ada's Atelier"), made over HTTP like a visitor. */
 function createCreator(label = "creator"): Promise<SignedInCreator> {
   userCounter += 1;
-  return createSignedInCreator(server, mail, { email: `${label}-${userCounter}@example.com` });
+  return createSignedInCreator(server, { email: `${label}-${userCounter}@example.com` });
 }
 
 /** Posts a settings form as `creator` (multipart, like the page). */

@@ -46,7 +46,7 @@ async function failInsertsOf(table: "security_audit" | "mail_outbox", column: "e
 
 function createCreator(): Promise<SignedInCreator> {
   counter += 1;
-  return createSignedInCreator(server, mail, { email: `atomic-${counter}@example.com` });
+  return createSignedInCreator(server, { email: `atomic-${counter}@example.com` });
 }
 
 const signIn = (email: string, password: string) => postForm(server, "/login", { intent: "sign-in", email, password }, { ip: nextClientIp() });

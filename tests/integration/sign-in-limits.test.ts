@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
-import type { MailCatcher } from "../support/mail-catcher";
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import type { TestServer } from "../support/test-server";
 import { serverWithMail } from "../support/server-with-mail";
@@ -11,17 +10,16 @@ import { serverWithMail } from "../support/server-with-mail";
 // successful sign-ins counted toward the limit, so anyone could lock a chosen account out of password sign-in.
 // Only failures count; the limit is per (account, address), with a much higher ceiling per account.
 
-let mail: MailCatcher;
 let server: TestServer;
 let counter = 0;
 
 serverWithMail({ TRUSTED_PROXIES: "loopback" }, (started) => {
-  ({ mail, server } = started);
+  ({ server } = started);
 });
 
 function createCreator(): Promise<SignedInCreator> {
   counter += 1;
-  return createSignedInCreator(server, mail, { email: `limits-${counter}@example.com` });
+  return createSignedInCreator(server, { email: `limits-${counter}@example.com` });
 }
 
 async function signIn(email: string, password: string, ip: string): Promise<number> {

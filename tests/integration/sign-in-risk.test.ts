@@ -4,7 +4,7 @@ import { securityAudit } from "~/features/security/schema.server";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
-import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
+import { CREATOR_PASSWORD, registerSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let mail: MailCatcher;
@@ -14,7 +14,8 @@ let ada: SignedInCreator;
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  ada = await createSignedInCreator(server, mail);
+  // Made through registration: the rules read the account's own sign-in history.
+  ada = await registerSignedInCreator(server, mail);
 });
 afterAll(async () => {
   await server?.stop();
@@ -66,7 +67,7 @@ describe("sign-in risk rules", () => {
   });
 
   it("scores the first sign-in of an account 0, whatever other accounts did", async () => {
-    const bob = await createSignedInCreator(server, mail);
+    const bob = await registerSignedInCreator(server, mail);
     expect((await postForm(server, "/logout", {}, { jar: bob.jar, ip: bob.ip })).status).toBe(302);
     const [first] = await server.db
       .select({ riskScore: securityAudit.riskScore })

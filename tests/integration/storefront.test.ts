@@ -69,8 +69,8 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   // Every request rendered: these tests change the store between requests (the cache has its own unit test).
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback", STORE_PAGE_CACHE_SECONDS: "0" });
-  ada = await createSignedInCreator(server, mail, { storeName: "Ada's Atelier", businessTypes: ["online_store", "existing_website"] });
-  bob = await createSignedInCreator(server, mail, { storeName: "Bob's Books", businessTypes: ["online_store"] });
+  ada = await createSignedInCreator(server, { storeName: "Ada's Atelier", businessTypes: ["online_store", "existing_website"] });
+  bob = await createSignedInCreator(server, { storeName: "Bob's Books", businessTypes: ["online_store"] });
   handle = `ada-${Date.now().toString(36)}`;
   await server.db.insert(storefronts).values({ userId: ada.id, handle });
   await server.db.insert(salesMethods).values({
@@ -364,7 +364,7 @@ describe("the E-shop Builder", () => {
     // Keeping one's own address is fine; a creator without a store gets one.
     expect((await post(next)).status).toBe(302);
     handle = next;
-    const carol = await createSignedInCreator(server, mail, { storeName: "Carol", businessTypes: ["online_store"] });
+    const carol = await createSignedInCreator(server, { storeName: "Carol", businessTypes: ["online_store"] });
     expect((await post(`carol-${Date.now().toString(36)}`, carol)).status).toBe(302);
   });
 

@@ -47,8 +47,8 @@ beforeAll(async () => {
   stripe = await startStripeStandIn();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback", ...stripe.env });
   provider = createStripeProvider(stripe.env as never)!;
-  ada = await createSignedInCreator(server, mail, { firstName: "Ada" });
-  bob = await createSignedInCreator(server, mail, { firstName: "Bob" });
+  ada = await createSignedInCreator(server, { firstName: "Ada" });
+  bob = await createSignedInCreator(server, { firstName: "Bob" });
   account = (await provider.onboarding!.createAccount({ userId: ada.id, email: ada.email })).accountId;
   await stripe.completeOnboarding(account);
   await server.db.execute(sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${ada.id}, 'stripe', ${account}, 'ready')`);

@@ -36,7 +36,7 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   // The store-page cache on (5 s, the default): its answers must count too.
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" }, { countRoundTrips: true });
-  ada = await createSignedInCreator(server, mail, { storeName: "Ada's Atelier", businessTypes: ["online_store", "existing_website"] });
+  ada = await createSignedInCreator(server, { storeName: "Ada's Atelier", businessTypes: ["online_store", "existing_website"] });
   handle = `ada-${Date.now().toString(36)}`;
   await server.db.insert(storefronts).values({ userId: ada.id, handle });
   await server.db.insert(salesMethods).values({
@@ -89,7 +89,7 @@ describe("view counting", () => {
     expect(counts.uniqueVisitors).toBe(1);
     expect(counts.byDay).toEqual([{ day: new Date().toISOString().slice(0, 10), views: 5, uniqueVisitors: 1 }]);
     // Another seller sees none of it.
-    const other = await createSignedInCreator(server, mail, { storeName: "Bob's Books" });
+    const other = await createSignedInCreator(server, { storeName: "Bob's Books" });
     expect((await readViewCounts(server.db, other.id, range())).views).toBe(0);
   });
 

@@ -14,6 +14,10 @@ export class CookieJar {
     }
   }
 
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }

@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { SESSION_COOKIE_PREFIX } from "~/server/http/session-cookie.server";
+import { signedCookieValue } from "./creator-rows";
 import type { TestServer } from "./test-server";
 
 /** The test servers' signing secret (startTestServer's AUTH_SECRET). */
@@ -25,6 +26,5 @@ export async function createProductOwner(server: TestServer, secret = TEST_AUTH_
       sql`insert into products (id, user_id, name, slug, price_cents, currency) values (${productId}, ${id}, 'Field guide', ${`field-guide-${id.slice(0, 8)}`}, 900, 'USD')`,
     );
   });
-  const signature = createHmac("sha256", secret).update(token).digest("base64");
-  return { id, productId, cookie: `${SESSION_COOKIE_PREFIX}.session_token=${encodeURIComponent(`${token}.${signature}`)}` };
+  return { id, productId, cookie: `${SESSION_COOKIE_PREFIX}.session_token=${signedCookieValue(secret, token)}` };
 }

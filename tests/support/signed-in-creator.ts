@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
+import { poolOf } from "~/db/pool-of.server";
 import { user } from "~/features/accounts/schema.server";
+import { SESSION_COOKIE_PREFIX } from "~/server/http/session-cookie.server";
 import { solvedCaptcha } from "./captcha";
 import { nextClientIp } from "./client-ip";
 import { CookieJar } from "./cookie-jar";
+import { insertCreatorRows, signedCookieValue } from "./creator-rows";
 import type { MailCatcher } from "./mail-catcher";
 import type { TestServer } from "./test-server";
 
@@ -12,17 +15,57 @@ let counter = 0;
 
 export type SignedInCreator = { id: string; email: string; jar: CookieJar; ip: string };
 
+type CreatorOptions = {
+  email?: string;
+  firstName?: string;
+  businessTypes?: string[];
+  storeName?: string;
+  businessDescription?: string;
+  targetCustomers?: string;
+};
+
+/** The user agent of the tests' requests (Node's fetch), which the made session records as a sign-in would. */
+const FETCH_USER_AGENT = "node";
+
+function nextEmail(): string {
+  counter += 1;
+  return `creator-${process.pid}-${counter}-${Date.now()}@example.com`;
+}
+
+/**
+ * A verified creator with a business profile and password `CREATOR_PASSWORD`, made directly in the server's
+ * database (`insertCreatorRows`) and signed in through `jar` with a session of its own client address `ip`.
+ * For the tests that need a signed-in creator; those about registration, verification or a sign-in's history
+ * make theirs over HTTP (`registerSignedInCreator`).
+ */
+export async function createSignedInCreator(server: TestServer, options: CreatorOptions = {}): Promise<SignedInCreator> {
+  const email = options.email ?? nextEmail();
+  const ip = nextClientIp();
+  const { id, sessionToken } = await insertCreatorRows(poolOf(server.db), {
+    email,
+    password: CREATOR_PASSWORD,
+    firstName: options.firstName ?? "Ada",
+    lastName: "Lovelace",
+    storeName: options.storeName ?? "Ada's Atelier",
+    businessDescription: options.businessDescription,
+    targetCustomers: options.targetCustomers,
+    businessTypes: options.businessTypes,
+    ip,
+    userAgent: FETCH_USER_AGENT,
+  });
+  const secret = server.services.env.AUTH_SECRET;
+  if (!secret) throw new Error("the test server has no AUTH_SECRET to sign the session cookie with");
+  const jar = new CookieJar();
+  jar.set(`${SESSION_COOKIE_PREFIX}.session_token`, signedCookieValue(secret, sessionToken));
+  return { id, email, jar, ip };
+}
+
 /**
  * A verified creator with a business profile, made over HTTP as a browser would (register, the link in the
  * mail, register step 2), signed in through `jar`. The server must trust loopback proxies.
  */
-export async function createSignedInCreator(
-  server: TestServer,
-  mail: MailCatcher,
-  options: { email?: string; firstName?: string; businessTypes?: string[]; storeName?: string; businessDescription?: string; targetCustomers?: string } = {},
-): Promise<SignedInCreator> {
-  counter += 1;
-  const email = options.email ?? `creator-${process.pid}-${counter}-${Date.now()}@example.com`;
+export async function registerSignedInCreator(server: TestServer, mail: MailCatcher, options: CreatorOptions = {}): Promise<SignedInCreator> {
+  const email = options.email ?? nextEmail();
   const ip = nextClientIp();
   const jar = new CookieJar();
   const send = async (path: string, body?: URLSearchParams | FormData) => {
