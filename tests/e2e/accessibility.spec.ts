@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expectNoViolations } from "./support/axe";
+import { expectNoViolations, expectNoViolationsInBothThemes } from "./support/axe";
 import { registerUntilMail, completeBusinessProfile } from "./support/accounts";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
@@ -16,17 +15,6 @@ const AUTH_PAGES = [
   "/reset-password?token=expired",
   "/verification-success",
 ];
-
-/**
- * Each page is loaded once and checked in both colour schemes: the dark theme is a `prefers-color-scheme` media
- * query, so switching the emulated scheme restyles the loaded page (half the page loads of one test per scheme).
- */
-async function expectNoViolationsInBothThemes(page: Page) {
-  await page.emulateMedia({ colorScheme: "light" });
-  await expectNoViolations(page);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expectNoViolations(page);
-}
 
 test.describe("axe-core, light and dark themes", () => {
   for (const path of [...PUBLIC_PATHS, ...AUTH_PAGES, "/not-a-page"]) {

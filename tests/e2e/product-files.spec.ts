@@ -113,9 +113,14 @@ test("uploads two files, one interrupted and resumed after a reload; renames, re
 
     // Reorder with the keyboard: the focus stays on the moved file's button.
     await files.getByRole("button", { name: "Move down Lesson 1 - Washes.mp4" }).focus();
+    // The new order is shown at once, while it is saved: the reload below comes after the save's answer.
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/api/product-files"),
+    );
     await page.keyboard.press("Enter");
     await expect(files.getByRole("listitem").first()).toContainText("workbook.pdf");
     await expect(files.getByRole("button", { name: "Move up Lesson 1 - Washes.mp4" })).toBeFocused({ timeout: 10_000 });
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await expect(page.getByRole("list", { name: "Product files" }).getByRole("listitem").first()).toContainText("workbook.pdf");
 

@@ -201,5 +201,5 @@ test("export downloads a JSON file without secrets; cleanup answers with the spe
   await page.locator("[data-event-type]").first().getByText("View Details").click();
   await expectNoViolations(page);
   await page.emulateMedia({ colorScheme: "dark" });
-  await expectNoViolations(page);
+  await expectNoViolations(page, { colours: true });
 });
