@@ -1,5 +1,41 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+
+/** A rollup of the sales facts: its table, its grouping (column → expression over the delta) and its unique key. */
+type Rollup = { table: string; group: Record<string, string>; key: string };
+
+const ALL_TIME_TOTALS: Rollup = {
+  table: "analytics_sales_totals",
+  group: { seller_id: "seller_id", product_id: "product_id", currency: "currency" },
+  key: "seller_id, product_id, currency",
+};
+const BUCKETS: Rollup = {
+  table: "analytics_sales_buckets",
+  group: { seller_id: "seller_id", bucket: "bucket", currency: "currency" },
+  key: "seller_id, bucket, currency",
+};
+const PRODUCT_DAYS: Rollup = {
+  table: "analytics_sales_product_days",
+  group: { seller_id: "seller_id", product_id: "product_id", day: "(bucket at time zone 'UTC')::date", currency: "currency" },
+  key: "seller_id, day, product_id, currency",
+};
+
+/**
+ * Adds the `delta` CTE's orders, units and revenue, summed by the rollup's grouping, to its table (a group whose
+ * sums are all zero writes nothing). Every name is one of the constants above, never input.
+ */
+function addDelta({ table, group, key }: Rollup): SQL {
+  const columns = Object.keys(group).join(", ");
+  const values = Object.values(group).join(", ");
+  return sql.raw(`insert into ${table} (${columns}, orders, units, revenue_cents)
+    select ${values}, sum(orders), sum(units), sum(revenue_cents) from delta
+    group by ${values}
+    having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0
+    on conflict (${key}) do update set
+      orders = ${table}.orders + excluded.orders,
+      units = ${table}.units + excluded.units,
+      revenue_cents = ${table}.revenue_cents + excluded.revenue_cents`);
+}
 
 /**
  * Brings the sales read model (analytics_sale_facts and the rollups summed from it, decision 020) in line with one
@@ -36,35 +72,8 @@ export async function syncOrderSale(db: Database, orderId: string): Promise<void
       union all
       select seller_id, product_id, bucket, currency, -1, -units, -revenue_cents::bigint from old
     ),
-    totals as (
-      insert into analytics_sales_totals (seller_id, product_id, currency, orders, units, revenue_cents)
-      select seller_id, product_id, currency, sum(orders), sum(units), sum(revenue_cents) from delta
-      group by seller_id, product_id, currency
-      having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0
-      on conflict (seller_id, product_id, currency) do update set
-        orders = analytics_sales_totals.orders + excluded.orders,
-        units = analytics_sales_totals.units + excluded.units,
-        revenue_cents = analytics_sales_totals.revenue_cents + excluded.revenue_cents
-      returning 1
-    ),
-    by_bucket as (
-      insert into analytics_sales_buckets (seller_id, bucket, currency, orders, units, revenue_cents)
-      select seller_id, bucket, currency, sum(orders), sum(units), sum(revenue_cents) from delta
-      group by seller_id, bucket, currency
-      having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0
-      on conflict (seller_id, bucket, currency) do update set
-        orders = analytics_sales_buckets.orders + excluded.orders,
-        units = analytics_sales_buckets.units + excluded.units,
-        revenue_cents = analytics_sales_buckets.revenue_cents + excluded.revenue_cents
-      returning 1
-    )
-    insert into analytics_sales_product_days (seller_id, product_id, day, currency, orders, units, revenue_cents)
-    select seller_id, product_id, (bucket at time zone 'UTC')::date, currency, sum(orders), sum(units), sum(revenue_cents) from delta
-    group by seller_id, product_id, (bucket at time zone 'UTC')::date, currency
-    having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0
-    on conflict (seller_id, day, product_id, currency) do update set
-      orders = analytics_sales_product_days.orders + excluded.orders,
-      units = analytics_sales_product_days.units + excluded.units,
-      revenue_cents = analytics_sales_product_days.revenue_cents + excluded.revenue_cents
+    totals as (${addDelta(ALL_TIME_TOTALS)} returning 1),
+    by_bucket as (${addDelta(BUCKETS)} returning 1)
+    ${addDelta(PRODUCT_DAYS)}
   `);
 }
