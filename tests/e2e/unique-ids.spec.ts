@@ -8,8 +8,14 @@ import { expect, test } from "./support/test";
 // FIRST element with an id: a section sharing its id with the form inside it made Settings → Time zone submit
 // nothing (its select belonged to no form), and axe does not check plain duplicates any more.
 
-/** The ids that more than one element of the page carries (after hydration). */
+/**
+ * The ids that more than one element of the page carries, once the page has settled: hydrated, and every streamed
+ * part in its place. A deferred part (the dashboard's workspace) arrives as a hidden segment (`<div hidden id="S:…">`)
+ * that React moves into its boundary; until then the client may already have rendered the same part from the
+ * loader's data, so the hidden copy and the shown one coexist for a moment (seen once in CI).
+ */
 async function duplicateIds(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => !document.querySelector('div[hidden][id^="S:"]'), undefined, { timeout: 10_000 });
   return page.evaluate(() => {
     const seen = new Map<string, number>();
     for (const element of document.querySelectorAll("[id]")) seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
