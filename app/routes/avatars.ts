@@ -2,12 +2,11 @@ import { eq } from "drizzle-orm";
 import { avatars } from "~/features/workspace/schema.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/avatars";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/text-formats";
 
 /** A profile picture, re-served with the type sniffed at upload (never SVG), no sniffing, its own strict CSP. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!UUID.test(params.id)) return new Response("Not found", { status: 404 });
+  if (!isUuid(params.id)) return new Response("Not found", { status: 404 });
   const [row] = await context.services.db
     .select({ bytes: avatars.bytes, contentType: avatars.contentType })
     .from(avatars)

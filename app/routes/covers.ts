@@ -3,8 +3,7 @@ import { getCover } from "~/features/catalog/server/get-cover.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/covers";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/text-formats";
 
 /** Cover ids are never reused (a new cover is a new row), so a published cover is cached for a year. */
 const PUBLIC_CACHE = "public, max-age=31536000, immutable";
@@ -17,7 +16,7 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cach
  * archived) only their owner sees, and never from a shared cache.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!UUID.test(params.id)) return notFound();
+  if (!isUuid(params.id)) return notFound();
   const cover = await getCover(context.services.db, params.id);
   if (!cover) return notFound();
   if (!cover.published) {

@@ -21,8 +21,7 @@ import { formatDateTime } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/orders-detail";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/text-formats";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({ title: loaderData ? `Order of ${loaderData.order.productName || "a product"}` : "Order not found", description: "One order of your store." }),
@@ -35,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  */
 async function readOrder({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const ctx = requestContext(request);
-  if (!UUID.test(params.id)) {
+  if (!isUuid(params.id)) {
     await requireUser(context.services, ctx, { batch: context });
     orderNotFound();
   }

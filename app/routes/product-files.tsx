@@ -7,13 +7,12 @@ import { listProductFiles } from "~/features/catalog/server/list-product-files.s
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/product-files";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/text-formats";
 
 /** A product's files (issue 14): upload, rename, reorder, remove. The signed-in owner only; others get 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, requestContext(request), { batch: context });
-  const product = UUID.test(params.id) ? await listProductFiles(context.services.db, user.id, params.id) : null;
+  const product = isUuid(params.id) ? await listProductFiles(context.services.db, user.id, params.id) : null;
   if (!product) throw data(null, { status: 404 });
   return data({ productId: params.id, productName: product.name, files: product.files }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -11,6 +11,7 @@ import { isProductSort, PRODUCT_SEARCH_MAX, PRODUCT_SORTS } from "~/features/cat
 import { productListQuery } from "~/features/catalog/server/product-page-queries.server";
 import { submitProductAction } from "~/features/catalog/server/submit-product-form.server";
 import { findTool } from "~/features/workspace/content/tools";
+import { searchText } from "~/lib/search-text";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ title: TOOL.name, d
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
-  const search = (ctx.url.searchParams.get("q") ?? "").trim().slice(0, PRODUCT_SEARCH_MAX);
+  const search = searchText(ctx.url.searchParams.get("q"), PRODUCT_SEARCH_MAX);
   const requested = ctx.url.searchParams.get("sort");
   const sort = isProductSort(requested) ? requested : PRODUCT_SORTS[0].value;
   const { page: products } = await requireUser(context.services, ctx, { batch: context, page: productListQuery(search, sort) });

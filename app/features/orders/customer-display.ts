@@ -1,4 +1,6 @@
 import type { OrderListItem } from "~/features/orders/order-display";
+import { MAX_EMAIL_LENGTH } from "~/lib/form-fields";
+import { searchText } from "~/lib/search-text";
 
 // How the seller's customers pages show a buyer (issue 16.4). Browser-safe.
 //
@@ -44,8 +46,7 @@ export type CustomerListItem = {
 /** One customer with their orders (newest first, a page at a time). */
 export type CustomerDetail = CustomerListItem & { orderList: OrderListItem[]; more: boolean };
 
-/** The search box: an email or part of one, trimmed, at most 254 characters. */
+/** The search box: an email or part of one (lower-case), at most 254 characters. */
 export function customerSearch(value: string | null): string | null {
-  const trimmed = value?.trim().toLowerCase().slice(0, 254) ?? "";
-  return trimmed ? trimmed : null;
+  return searchText(value, MAX_EMAIL_LENGTH).toLowerCase() || null;
 }

@@ -16,6 +16,7 @@ import { productFiles } from "../schema.server";
 import { CHECKSUM_ALGORITHMS, createUploadChunkReceiver } from "./receive-upload-chunk.server";
 import { createSha256Worker } from "./sha256-worker.server";
 import { createAdvisoryLocker } from "./upload-locker.server";
+import { isUuid } from "~/lib/text-formats";
 
 /** The tus upload ids this server makes (`Uid.rand`: 16 random bytes in hex). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -24,7 +25,6 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 function ownsUploadQuery(id: string): PageQuery<boolean> {
   return { json: sql`(select f.user_id = me.user_id from product_files f where f.upload_id = ${id})`, read: (json) => json === true };
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const DEFERRED_LENGTH_MESSAGE = "Please declare the file's size when the upload starts (Upload-Length).";
 export const UPLOAD_READ_NOT_ALLOWED_MESSAGE = "Uploads cannot be read back here.";
@@ -99,7 +99,7 @@ export function createUploadHandler(services: AppServices) {
       const actor = actors.getStore();
       if (!actor) throw tusError(401, ERRORS.UPLOAD_SIGN_IN_REQUIRED.message);
       const productId = upload.metadata?.productId ?? "";
-      if (!UUID.test(productId)) throw tusError(404, ERRORS.UPLOAD_PRODUCT_NOT_FOUND.message);
+      if (!isUuid(productId)) throw tusError(404, ERRORS.UPLOAD_PRODUCT_NOT_FOUND.message);
       const name = checkFileName(upload.metadata?.filename ?? "");
       if (!name.ok) throw tusError(400, name.message);
       const contentType = normaliseContentType(upload.metadata?.filetype);

@@ -4,6 +4,7 @@ import type { OrderStatus } from "~/features/orders/order-status";
 import { type Failure, fail } from "~/lib/errors";
 import type { RevocationReason } from "../content/delivery-rules";
 import { checkDownloadSignature } from "./download-signature.server";
+import { isUuid } from "~/lib/text-formats";
 
 /** A file a signed link may serve: what the answer needs (the stored name is a header value, never a path). */
 export type DownloadableFile = {
@@ -33,8 +34,6 @@ type Row = {
   completed_at: string | null;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Whether a signed file link may serve its file now (issue 15.5), in one statement: the order (its state and
  * buyer) with the file when it is a completed file of the order's product. The signature binds order, file,
@@ -47,7 +46,7 @@ export async function authorizeDownload(
   input: { orderId: string; fileId: string; expires: string | null; sig: string | null },
   now = Date.now(),
 ): Promise<DownloadAuthorization> {
-  if (!UUID.test(input.orderId) || !UUID.test(input.fileId)) return fail("DOWNLOAD_LINK_INVALID");
+  if (!isUuid(input.orderId) || !isUuid(input.fileId)) return fail("DOWNLOAD_LINK_INVALID");
   const result = await db.execute(sql`
     select o.status, o.customer_email, f.id as file_id, f.upload_id, f.name, f.content_type, f.size, f.sha256, f.completed_at
     from orders o

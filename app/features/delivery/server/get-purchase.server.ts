@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import type { OrderStatus } from "~/features/orders/order-status";
 import type { RevocationReason } from "../content/delivery-rules";
 import { hashAccessToken } from "./issue-access-token.server";
+import { isUuid } from "~/lib/text-formats";
 
 export type PurchaseFile = { id: string; name: string; contentType: string; size: number };
 
@@ -45,7 +46,6 @@ type Row = {
   files: PurchaseFile[];
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** issueAccessToken's tokens: 32 random bytes, base64url. Anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -56,7 +56,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * partly refunded orders stay paid.
  */
 export async function getPurchase(db: Database, input: { orderId: string; token: string | null }): Promise<PurchasePage> {
-  if (!UUID.test(input.orderId) || !input.token || !TOKEN.test(input.token)) return { kind: "invalid" };
+  if (!isUuid(input.orderId) || !input.token || !TOKEN.test(input.token)) return { kind: "invalid" };
   const result = await db.execute(sql`
     select o.id as order_id, o.status, o.product_name, o.store_name, o.customer_email, o.amount_cents, o.refunded_cents,
       o.discount_cents, o.currency, coalesce(o.paid_at, o.created_at) as ordered_at,

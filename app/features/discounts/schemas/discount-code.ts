@@ -3,6 +3,7 @@ import type { Currency } from "~/features/catalog/money";
 import { amountField } from "~/features/catalog/schemas/amount-field";
 import { LOCAL_DATE_TIME_PATTERN, zonedLocalToUtc } from "~/lib/zoned-time";
 import "~/lib/form-fields";
+import { UUID_PATTERN } from "~/lib/text-formats";
 
 /** Issue 15.4: the discount code form (create and edit), shared by the browser and the server. */
 export const CODE_MIN = 3;
@@ -34,8 +35,6 @@ export const PRODUCTS_INVALID_MESSAGE = "Please choose products from the list";
 export const DATE_INVALID_MESSAGE = "Please enter a date and time";
 export const END_BEFORE_START_MESSAGE = "The end must be after the start";
 export const MAX_REDEMPTIONS_MESSAGE = `Enter a whole number from 1 to ${MAX_REDEMPTIONS_LIMIT.toLocaleString("en-US")}, or leave it empty for no limit`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
@@ -86,7 +85,7 @@ export function discountCodeSchema(currency: Currency) {
       appliesTo: z.enum(values(DISCOUNT_SCOPES), { error: SCOPE_MESSAGE }),
       productIds: z.preprocess(
         (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-        z.array(z.string().regex(UUID, PRODUCTS_INVALID_MESSAGE), { error: PRODUCTS_INVALID_MESSAGE }).max(1_000, PRODUCTS_INVALID_MESSAGE),
+        z.array(z.string().regex(UUID_PATTERN, PRODUCTS_INVALID_MESSAGE), { error: PRODUCTS_INVALID_MESSAGE }).max(1_000, PRODUCTS_INVALID_MESSAGE),
       ),
       startsAt: localDateTime,
       endsAt: localDateTime,

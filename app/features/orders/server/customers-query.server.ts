@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import { CUSTOMERS_PAGE_SIZE, type CustomerDetail, type CustomerListItem, type CustomerSort } from "~/features/orders/customer-display";
 import { ORDERS_PAGE_SIZE, type OrderListItem } from "~/features/orders/order-display";
+import { isTimestamp } from "~/lib/text-formats";
 import type { OrdersCursor } from "./seller-orders-query.server";
 
 // The seller's customers pages (issue 16.4) read inside the session check's one statement (page-query.server.ts):
@@ -15,8 +16,8 @@ import type { OrdersCursor } from "./seller-orders-query.server";
  */
 export type CustomersCursor = { value: string; tie: string };
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
 const INTEGER = /^-?\d{1,18}$/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** The `after` parameter ("<sort value>~<email>") as a cursor for `sort`; null when absent or not one. */
 export function parseCustomersCursor(sort: CustomerSort, value: string | null): CustomersCursor | null {
@@ -25,8 +26,9 @@ export function parseCustomersCursor(sort: CustomerSort, value: string | null): 
   if (at <= 0) return null;
   const key = value.slice(0, at);
   const tie = value.slice(at + 1);
-  if (!tie || tie.length > 320) return null;
-  return (sort === "last" ? TIMESTAMP : INTEGER).test(key) ? { value: key, tie } : null;
+  // The tie is an email as stored: never a control character (PostgreSQL text cannot hold a NUL).
+  if (!tie || tie.length > 320 || CONTROL_CHARACTER.test(tie)) return null;
+  return (sort === "last" ? isTimestamp(key) : INTEGER.test(key)) ? { value: key, tie } : null;
 }
 
 export function customersCursorParam(sort: CustomerSort, customer: CustomerListItem): string {

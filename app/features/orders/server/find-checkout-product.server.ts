@@ -4,6 +4,7 @@ import type { ProductPricing } from "~/features/catalog/product-price";
 import { storeJson } from "~/features/catalog/server/store-json.server";
 import { isSlugLike, type StoreProfile, type StoreRow, storeProfileOf } from "~/features/catalog/store-profile";
 import { type Plan, planOf } from "~/features/orders/platform-fee";
+import { isUuid } from "~/lib/text-formats";
 
 /** A product as a checkout needs it: its price, its seller, the seller's store and plan. */
 export type CheckoutProduct = ProductPricing & {
@@ -34,13 +35,11 @@ type Row = {
   store: StoreRow;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One statement; null when there is no such product (any status: the caller sells only published ones). */
 export async function findCheckoutProduct(db: Database, ref: ProductRef): Promise<CheckoutProduct | null> {
   let where: ReturnType<typeof sql>;
   if ("productId" in ref) {
-    if (!UUID.test(ref.productId)) return null;
+    if (!isUuid(ref.productId)) return null;
     where = sql`p.id = ${ref.productId}::uuid`;
   } else {
     if (!isSlugLike(ref.handle) || !isSlugLike(ref.slug)) return null;

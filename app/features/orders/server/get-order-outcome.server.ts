@@ -8,6 +8,7 @@ import type { PaymentProviders } from "~/features/payments/server/payment-provid
 import type { Mailer } from "~/server/mail/mailer.server";
 import { hashReturnKey } from "./create-checkout.server";
 import { syncOrderStatus } from "./sync-order-status.server";
+import { isUuid } from "~/lib/text-formats";
 
 /** What the buyer's return page shows of their order. */
 export type OrderOutcome = {
@@ -43,8 +44,6 @@ type Row = {
   handle: string | null;
   slug: string | null;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function read(db: Database, orderId: string): Promise<Row | null> {
   const result = await db.execute(sql`
@@ -85,7 +84,7 @@ export async function getOrderOutcome(
   orderId: string,
   key: string,
 ): Promise<OrderOutcome | null> {
-  if (!UUID.test(orderId) || key.length > 200) return null;
+  if (!isUuid(orderId) || key.length > 200) return null;
   let row = await read(services.db, orderId);
   if (!row || !keyMatches(row, key)) return null;
   if (row.status === "pending" && row.provider) {

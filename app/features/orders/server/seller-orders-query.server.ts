@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import { ORDER_TIMELINE_DELIVERIES, ORDERS_PAGE_SIZE, type OrderDetail, type OrderDisplayStatus, type OrderListItem } from "~/features/orders/order-display";
+import { isTimestamp, isUuid } from "~/lib/text-formats";
 
 // The seller's orders pages read inside the session check's one statement (page-query.server.ts): one database
 // round trip per page. `me.user_id` is the signed-in seller; only their own orders are ever read.
@@ -8,16 +9,13 @@ import { ORDER_TIMELINE_DELIVERIES, ORDERS_PAGE_SIZE, type OrderDetail, type Ord
 /** Where a page of the list starts: after this order (the last of the previous page), newest first. */
 export type OrdersCursor = { createdAt: string; id: string };
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The `after` parameter ("<created at>_<id>") as a cursor; null when absent or not one. */
 export function parseOrdersCursor(value: string | null): OrdersCursor | null {
   if (!value) return null;
   const at = value.lastIndexOf("_");
   const createdAt = value.slice(0, at);
   const id = value.slice(at + 1);
-  return at > 0 && TIMESTAMP.test(createdAt) && UUID.test(id) ? { createdAt, id } : null;
+  return at > 0 && isTimestamp(createdAt) && isUuid(id) ? { createdAt, id } : null;
 }
 
 export function ordersCursorParam(order: { createdAt: string; id: string }): string {

@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { businessProfiles } from "~/features/workspace/schema.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/text-formats";
 
 /** `userId`: the creator, for the route to list their products (never sent to the browser). */
 export type BuyPage = { storeName: string; description: string; userId: string };
@@ -13,7 +12,7 @@ export type BuyPage = { storeName: string; description: string; userId: string }
  * existing-website setup. Nothing else of the creator or the setup leaves the server. Null for unknown ids.
  */
 export async function getBuyPage(db: Database, salesMethodId: string): Promise<BuyPage | null> {
-  if (!UUID.test(salesMethodId)) return null;
+  if (!isUuid(salesMethodId)) return null;
   const [row] = await db
     .select({ storeName: businessProfiles.storeName, description: businessProfiles.businessDescription, userId: salesMethods.userId })
     .from(salesMethods)
