@@ -3,6 +3,7 @@ import { requireUser } from "~/features/accounts/server/require-user.server";
 import { sessionsQuery } from "~/features/security/server/sessions-query.server";
 import { ERRORS, statusOf } from "~/lib/errors";
 import type { Route } from "./+types/security-settings-sessions";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 
 /**
@@ -21,3 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
 }
+
+/** Read-only: POST and other writes are answered 405 with a plain message. */
+export const action = () => methodNotAllowed();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -67,6 +67,7 @@ let avatarId = "";
 const STORE_HANDLE = "fuzz-store";
 const PRODUCT_SLUG = "fuzz-product";
 let coverId = "";
+let productId = "";
 
 type Endpoint = {
   name: string;
@@ -177,6 +178,7 @@ const PAGES = [
   "/dev/mailbox",
   "/api/captcha/challenge",
   "/api/security/events",
+  "/api/orders/changes",
 ];
 
 function endpoints(): Endpoint[] {
@@ -240,6 +242,36 @@ function endpoints(): Endpoint[] {
       intents: m.key === "existing_website" ? ["preview", "save"] : [],
       valid: SALES_VALID[m.path],
     })),
+    {
+      name: "/tools/products",
+      paths: fc.constantFrom("/tools/products", "/tools/products?q=%00x&sort=y"),
+      fields: ["intent", "id"],
+      intents: ["duplicate", "publish", "unpublish", "archive", "unarchive", "delete"],
+    },
+    {
+      name: "/tools/products/new",
+      paths: fixed("/tools/products/new"),
+      fields: ["name", "type", "summary", "description", "pricing", "price", "minPrice", "suggestedPrice", "slug", "cover", "removeCover"],
+      valid: { name: "Fuzz guide", type: "ebook", pricing: "fixed", price: "5.00" },
+    },
+    {
+      name: "/tools/products/:id",
+      paths: hostileSegment([productId]).map((s) => `/tools/products/${s}`),
+      fields: ["intent", "id", "name", "type", "pricing", "price", "slug"],
+    },
+    {
+      name: "/tools/products/:id/files",
+      paths: hostileSegment([productId]).map((s) => `/tools/products/${s}/files`),
+      fields: ["intent", "fileId", "fileIds", "name"],
+      intents: ["rename", "reorder", "remove"],
+    },
+    { name: "/security-settings/sessions", paths: fixed("/security-settings/sessions"), fields: SECURITY_FIELDS },
+    { name: "/checkout/test/:id", paths: hostileSegment([randomUUID()]).map((s) => `/checkout/test/${s}`), fields: ["intent", "outcome", "key"] },
+    { name: "/checkout/:orderId", paths: hostileSegment([randomUUID()]).map((s) => `/checkout/${s}?key=x`) },
+    { name: "/api/webhooks/:provider", paths: hostileSegment(["test", "stripe", "paypal"]).map((s) => `/api/webhooks/${s}`), methods: ["POST", "GET"] },
+    { name: "/purchases", paths: fixed("/purchases"), fields: ["email", "captcha"], valid: { email: "buyer@example.com" } },
+    { name: "/purchases/:orderId", paths: hostileSegment([randomUUID()]).map((s) => `/purchases/${s}?token=x`), fields: ["intent"] },
+    { name: "/api/product-files", paths: fc.constantFrom("/api/product-files", "/api/product-files/x"), fields: ["productId"] },
     { name: "/tools/:tool", paths: hostileSegment(TOOLS.map((t) => t.slug)).map((s) => `/tools/${s}`) },
     { name: "/buy/:id", paths: hostileSegment([buyId]).map((s) => `/buy/${s}`) },
     { name: "/avatars/:id", paths: hostileSegment([avatarId]).map((s) => `/avatars/${s}`) },
@@ -270,9 +302,32 @@ function endpoints(): Endpoint[] {
     },
     {
       name: "/orders",
-      paths: fc.constantFrom("/orders", "/orders?status=paid", "/orders?status=x&after=y", "/orders?after=2026-01-01T00:00:00Z_x"),
+      paths: fc.constantFrom(
+        "/orders",
+        "/orders?status=paid",
+        "/orders?status=x&after=y",
+        "/orders?after=2026-01-01T00:00:00Z_x",
+        `/orders?after=2026-02-30T00:00:00Z_${randomUUID()}`,
+        "/orders?q=%00a",
+      ),
       fields: ["status"],
     },
+    // Issue 16: customers, analytics and payouts (read-only pages: cursors, searches and ranges from the URL).
+    {
+      name: "/customers",
+      paths: fc.constantFrom("/customers", "/customers?sort=spent&after=1~a%00b", "/customers?after=2026-02-30T00:00:00Z~a%40b.c", "/customers?q=%00"),
+    },
+    {
+      name: "/customers/:email",
+      paths: fc
+        .tuple(hostileSegment(["buyer%40example.com"]), fc.constantFrom("", `?after=2026-13-01T00:00:00Z_${randomUUID()}`))
+        .map(([s, q]) => `/customers/${s}${q}`),
+    },
+    {
+      name: "/analytics",
+      paths: fc.constantFrom("/analytics", "/analytics?range=7d", "/analytics?from=2026-02-30&to=2026-03-01", "/analytics?from=0001-01-01&to=9999-12-31"),
+    },
+    { name: "/payouts", paths: fc.constantFrom("/payouts", `/payouts?after=2026-02-30_${randomUUID()}`, "/payouts?stripe_after=po_%00") },
     {
       name: "/orders/:id",
       paths: hostileSegment([randomUUID()]).map((s) => `/orders/${s}`),
@@ -449,6 +504,7 @@ beforeAll(async () => {
     `insert into product_covers (product_id, width, height, content_type, bytes) values ('${product!.id}', 1, 1, 'image/png', '\\x${PNG.toString("hex")}') returning id`,
   )) as { id: string }[];
   coverId = cover!.id;
+  productId = product!.id;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -478,6 +534,15 @@ async function rows(query: string): Promise<unknown[]> {
 }
 
 describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () => {
+  it("cover every route of app/routes.ts (a new route cannot be left out)", () => {
+    const source = readFileSync(path.join(process.cwd(), "app/routes.ts"), "utf8");
+    const routes = [...source.matchAll(/\broute\("([^"]+)"/g)].map((match) => (match[1] === "*" ? "* (not found)" : `/${match[1]}`));
+    if (/\bindex\(/.test(source)) routes.push("/");
+    expect(routes.length).toBeGreaterThan(60);
+    const fuzzed = new Set(endpoints().map((endpoint) => endpoint.name));
+    expect(routes.filter((route) => !fuzzed.has(route))).toEqual([]);
+  });
+
   it(
     "never answer 5xx, always answer, reject with a clear message",
     async () => {
@@ -645,6 +710,8 @@ describe("regressions found by this fuzzing", () => {
     "/sitemap.xml",
     "/api/captcha/challenge",
     "/api/security/events",
+    "/api/orders/changes",
+    "/security-settings/sessions",
     "/avatars/00000000-0000-0000-0000-000000000000",
     "/blog/x/share/y",
   ])("POST %s is answered 405 Method Not Allowed, without a stack trace", async (pathname) => {
