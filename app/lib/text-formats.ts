@@ -31,3 +31,6 @@ export function isTimestamp(value: string): boolean {
   const offsetMinutes = match[6] === undefined ? 0 : Number(match[6]);
   return hours <= 23 && minutes <= 59 && seconds <= 59 && offsetHours <= MAX_OFFSET_HOURS && offsetMinutes <= 59;
 }
+
+/** Whether `value` holds a control character (C0, DEL, C1): no stored email or name does, and no PostgreSQL text can hold a NUL. */
+export const hasControlCharacter = (value: string): boolean => /\p{Cc}/u.test(value);

@@ -12,9 +12,14 @@ import { ordersCursorParam, parseOrdersCursor } from "~/features/orders/server/s
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { ERRORS, type ErrorBody } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
+import { hasControlCharacter } from "~/lib/text-formats";
 import { formatDateTime } from "~/lib/zoned-time";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/customers-detail";
+
+function customerNotFound(): never {
+  throw data<ErrorBody>({ code: "CUSTOMER_NOT_FOUND", message: ERRORS.CUSTOMER_NOT_FOUND.message }, { status: 404 });
+}
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Customer", description: "One buyer of your store." }),
@@ -26,12 +31,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const email = params.email.trim().slice(0, 320);
   const after = parseOrdersCursor(ctx.url.searchParams.get("after"));
+  // No stored email holds a control character (and PostgreSQL text cannot hold a NUL): nobody to look up.
+  if (hasControlCharacter(email)) {
+    await requireUser(context.services, ctx, { batch: context });
+    customerNotFound();
+  }
   const { page } = await requireUser(context.services, ctx, {
     batch: context,
     page: combinePageQueries({ customer: sellerCustomerQuery(email, after), savedTimeZone: savedTimeZoneQuery }),
   });
   const { customer } = page;
-  if (!customer) throw data<ErrorBody>({ code: "CUSTOMER_NOT_FOUND", message: ERRORS.CUSTOMER_NOT_FOUND.message }, { status: 404 });
+  if (!customer) customerNotFound();
   const last = customer.orderList.at(-1);
   const next = customer.more && last ? `${customerPath(customer.email)}?${new URLSearchParams({ after: ordersCursorParam(last) })}` : null;
   const first = after ? customerPath(customer.email) : null;

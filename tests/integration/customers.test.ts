@@ -158,6 +158,12 @@ describe("the customers page", () => {
       `/payouts?after=2026-02-30_${uuid}`,
     ])
       expect((await get(seller, path)).status, path).toBe(200);
+    // A customer's address with a control character is nobody's: 404 with its message.
+    for (const path of ["/customers/%00", "/customers/ann%0A%40example.com"]) {
+      const response = await get(seller, path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain("No customer with this email has bought from your store.");
+    }
     // Another store: the seller's export events are counted below.
     const other = await createSignedInCreator(server, { firstName: "Nul" });
     expect((await get(other, "/customers/export.csv?q=%00cat")).status).toBe(200);

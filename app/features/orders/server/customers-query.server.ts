@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import { CUSTOMERS_PAGE_SIZE, type CustomerDetail, type CustomerListItem, type CustomerSort } from "~/features/orders/customer-display";
 import { ORDERS_PAGE_SIZE, type OrderListItem } from "~/features/orders/order-display";
-import { isTimestamp } from "~/lib/text-formats";
+import { hasControlCharacter, isTimestamp } from "~/lib/text-formats";
 import type { OrdersCursor } from "./seller-orders-query.server";
 
 // The seller's customers pages (issue 16.4) read inside the session check's one statement (page-query.server.ts):
@@ -17,7 +17,6 @@ import type { OrdersCursor } from "./seller-orders-query.server";
 export type CustomersCursor = { value: string; tie: string };
 
 const INTEGER = /^-?\d{1,18}$/;
-const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** The `after` parameter ("<sort value>~<email>") as a cursor for `sort`; null when absent or not one. */
 export function parseCustomersCursor(sort: CustomerSort, value: string | null): CustomersCursor | null {
@@ -27,7 +26,7 @@ export function parseCustomersCursor(sort: CustomerSort, value: string | null): 
   const key = value.slice(0, at);
   const tie = value.slice(at + 1);
   // The tie is an email as stored: never a control character (PostgreSQL text cannot hold a NUL).
-  if (!tie || tie.length > 320 || CONTROL_CHARACTER.test(tie)) return null;
+  if (!tie || tie.length > 320 || hasControlCharacter(tie)) return null;
   return (sort === "last" ? isTimestamp(key) : INTEGER.test(key)) ? { value: key, tie } : null;
 }
 
