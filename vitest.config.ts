@@ -33,7 +33,9 @@ export default defineConfig({
           // their development builds (checks, warnings) made server rendering 2–3× slower here. The app's own
           // settings come from the env each test server is given (tests/support/test-server.ts), not from this.
           env: { NODE_ENV: "production" },
-          testTimeout: 30_000,
+          // A hang detector, not a speed budget: on a slow day CI ran process-level tests (a PGlite import, a backup
+          // and restore) in 28–29 s of what was a 30 s limit.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },
