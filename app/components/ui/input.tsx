@@ -17,3 +17,33 @@ export function Label({ className, ...props }: ComponentProps<"label">) {
   // biome-ignore lint/a11y/noLabelWithoutControl: every caller passes htmlFor (FormField ties it to the input's id)
   return <label className={cn("text-sm font-medium leading-none", className)} {...props} />;
 }
+
+type SelectOption = { value: string; label: string };
+
+/**
+ * A native select of `options` after any `children` (an "All" option, say): the platform's own list for keyboards,
+ * phones and screen readers. `submitOnChange` sends its form when the choice changes (filter bars; the form's
+ * button does the same without JavaScript).
+ */
+export function Select({
+  options,
+  submitOnChange = false,
+  className,
+  children,
+  ...props
+}: ComponentProps<"select"> & { options: readonly SelectOption[]; submitOnChange?: boolean }) {
+  return (
+    <select
+      className={cn("h-10 rounded-md border border-input bg-background px-3 text-base sm:text-sm", className)}
+      onChange={submitOnChange ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+      {...props}
+    >
+      {children}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,7 +1,7 @@
 import { ImageOff, Package, Pencil, Plus, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { Input, Label, Select } from "~/components/ui/input";
 import type { ProductListItem } from "~/features/catalog/content/product-sorts";
 import { PRODUCT_TYPES } from "~/features/catalog/content/product-types";
 import { formatMoney } from "~/features/catalog/money";
@@ -36,19 +36,7 @@ export function ProductFilters({ search, sort, sorts }: { search: string; sort: 
       </div>
       <div className="grid gap-2">
         <Label htmlFor="product-sort">Sort by</Label>
-        <select
-          id="product-sort"
-          name="sort"
-          defaultValue={sort}
-          className="h-10 rounded-md border border-input bg-background px-3 text-base sm:text-sm"
-          onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        >
-          {sorts.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <Select id="product-sort" name="sort" defaultValue={sort} options={sorts} submitOnChange />
       </div>
       <Button type="submit" variant="outline">
         <Search aria-hidden="true" /> Search

@@ -1,7 +1,7 @@
 import { Download, Users } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { Input, Label, Select } from "~/components/ui/input";
 import { formatMoney } from "~/features/catalog/money";
 import { CUSTOMER_SORTS, type CustomerListItem, type CustomerSort, customerPath, type SpentByCurrency } from "~/features/orders/customer-display";
 import { formatDateTime } from "~/lib/zoned-time";
@@ -23,13 +23,7 @@ export function CustomerFilter({ search, sort }: { search: string | null; sort: 
       </div>
       <div className="grid gap-2">
         <Label htmlFor="customer-sort">Sort by</Label>
-        <select id="customer-sort" name="sort" defaultValue={sort} className="h-10 rounded-md border border-input bg-background px-3 text-base sm:text-sm">
-          {CUSTOMER_SORTS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <Select id="customer-sort" name="sort" defaultValue={sort} options={CUSTOMER_SORTS} />
       </div>
       <Button type="submit" variant="outline">
         Show

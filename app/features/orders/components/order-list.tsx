@@ -1,7 +1,7 @@
 import { Receipt } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { Input, Label, Select } from "~/components/ui/input";
 import { formatMoney } from "~/features/catalog/money";
 import { displayStatus, ORDER_FILTERS, type OrderListItem, orderPath } from "~/features/orders/order-display";
 import { formatDateTime } from "~/lib/zoned-time";
@@ -18,20 +18,9 @@ export function OrderFilter({ status, search }: { status: string | null; search:
       </div>
       <div className="grid gap-2">
         <Label htmlFor="order-status">Status</Label>
-        <select
-          id="order-status"
-          name="status"
-          defaultValue={status ?? ""}
-          className="h-10 rounded-md border border-input bg-background px-3 text-base sm:text-sm"
-          onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        >
+        <Select id="order-status" name="status" defaultValue={status ?? ""} options={ORDER_FILTERS} submitOnChange>
           <option value="">All orders</option>
-          {ORDER_FILTERS.map((filter) => (
-            <option key={filter.value} value={filter.value}>
-              {filter.label}
-            </option>
-          ))}
-        </select>
+        </Select>
       </div>
       <Button type="submit" variant="outline">
         Show
