@@ -51,14 +51,14 @@ describe("embedded PostgreSQL", () => {
     wrong.password = "wrong";
     await expect(query(wrong.toString(), "select 1")).rejects.toThrow(/password authentication failed/);
     await second.stop();
-  }, 60_000);
+  }, 90_000);
 
   it("stops a server left running by a killed app (and its killed watcher) at the next start, with nothing lost", async () => {
     const dataDir = path.join(temp, "leftover");
     const app = spawn(process.execPath, ["--import", "tsx", "tests/support/run-embedded-postgres.ts"], { env: { ...process.env, DATA_DIR: dataDir } });
     let output = "";
     app.stdout.on("data", (chunk) => (output += chunk));
-    await expect.poll(() => output, { timeout: 30_000 }).toContain("ready ");
+    await expect.poll(() => output, { timeout: 60_000 }).toContain("ready ");
     const url = /ready (\S+)/.exec(output)![1]!;
     await query(url, "create table survived (v int); insert into survived values (42)");
     const server = postmasterPid(dataDir);
@@ -77,7 +77,7 @@ describe("embedded PostgreSQL", () => {
     } finally {
       await next.stop();
     }
-  }, 60_000);
+  }, 90_000);
 
   it("starts over a stale postmaster.pid whose process is gone", async () => {
     const dataDir = path.join(temp, "stale");
@@ -87,7 +87,7 @@ describe("embedded PostgreSQL", () => {
     const second = await startEmbeddedPostgres({ dataDir });
     expect(await query(second.url, "select 1 as one")).toEqual([{ one: 1 }]);
     await second.stop();
-  }, 60_000);
+  }, 90_000);
 
   it("refuses a second app on the same DATA_DIR while the first is alive, and leaves the first running", async () => {
     const dataDir = path.join(temp, "owned");
@@ -99,5 +99,5 @@ describe("embedded PostgreSQL", () => {
     } finally {
       await first.stop();
     }
-  }, 60_000);
+  }, 90_000);
 });

@@ -594,7 +594,7 @@ describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () =>
     child.stderr.on("data", (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
-      await expect.poll(() => stdout, { timeout: 30_000 }).toMatch(/running at http:\/\/localhost:\d+/);
+      await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/running at http:\/\/localhost:\d+/);
       const origin = /running at (http:\/\/localhost:\d+)/.exec(stdout)![1]!.replace("localhost", "127.0.0.1");
       const before = totals.problems.length;
       const list = endpoints();

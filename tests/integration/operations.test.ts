@@ -345,7 +345,7 @@ describe.runIf(Boolean(POSTGRES))("on PostgreSQL", () => {
     let stdout = "";
     app.stdout.on("data", (chunk) => (stdout += chunk));
     try {
-      await expect.poll(() => stdout, { timeout: 30_000 }).toMatch(/running at/);
+      await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/running at/);
       const origin = /running at (http:\/\/localhost:\d+)/.exec(stdout)![1]!.replace("localhost", "127.0.0.1");
       expect((await fetch(`${origin}/readyz`)).status).toBe(200);
       expect((await fetch(`${origin}/auth`)).status).toBe(200);

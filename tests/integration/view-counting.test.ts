@@ -192,7 +192,7 @@ describe("view counting", () => {
     child.stdout.on("data", (chunk) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
-      await expect.poll(() => stdout, { timeout: 30_000 }).toMatch(/Sellkit is running at http:\/\/localhost:\d+/);
+      await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/Sellkit is running at http:\/\/localhost:\d+/);
       const url = /running at (http:\/\/localhost:\d+)/.exec(stdout)![1]!.replace("localhost", "127.0.0.1");
       for (let i = 0; i < 4; i++) {
         const response = await fetch(`${url}/s/${handle}/field-guide/buy`, { headers: { "user-agent": CHROME } });
