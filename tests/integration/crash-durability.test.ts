@@ -277,7 +277,11 @@ async function sigtermWithRequestsInFlight(name: string, keepAlive: boolean) {
       send("POST", "/contact", contactBody("in-flight-quick")),
     ];
     for (const request of quick) request.finishBody();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every connection made so far has been accepted by the server once a later one is answered (the listen backlog
+    // is first in, first out). A connection still in the backlog when the signal closes the listening socket is
+    // reset by the kernel — not a request the server had started — and a fixed 200 ms wait was too short for that
+    // on a slow day (CI: ECONNRESET on the uploads).
+    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
     // With keep-alive the quick requests are let finish first: their connections are then idle ones a browser would
     // keep (what this variant is about), and the server has surely accepted the slow uploads' connections, made
     // earlier. Without that wait, on a loaded machine (CI's PostgreSQL pass) a connection still in the listen
