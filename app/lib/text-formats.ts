@@ -1,6 +1,6 @@
 // Formats a value from a URL (a path segment, a query parameter, a keyset cursor) must have before it reaches a
 // database query as a uuid, date or timestamptz: PostgreSQL refuses the rest with an error, which must never become
-// a 500 for a mistyped or crafted link. Browser-safe.
+// a 500 for a mistyped or crafted link. Browser-safe. (docs/architecture.md, "Forms")
 
 /** A UUID in its text form, any letter case. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,15 +12,19 @@ const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:
 /** PostgreSQL's widest UTC offset, in hours. */
 const MAX_OFFSET_HOURS = 15;
 
-/** A day of the calendar as YYYY-MM-DD (year 1 or later; February 29 only in leap years). */
-export function isCalendarDate(value: string): boolean {
+/** Days since 1970-01-01 of a day of the calendar as YYYY-MM-DD (year 1 or later), or null when there is no such day. */
+export function calendarDayNumber(value: string): number | null {
   const match = DATE.exec(value);
-  if (!match) return false;
+  if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  return year >= 1 && days !== undefined && day >= 1 && day <= days;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // not Date.UTC, which reads years 0–99 as 1900–1999
+  const exists = year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists ? date.getTime() / 86_400_000 : null;
 }
+
+/** A day of the calendar as YYYY-MM-DD (year 1 or later; February 29 only in leap years). */
+export const isCalendarDate = (value: string): boolean => calendarDayNumber(value) !== null;
 
 /** An ISO 8601 instant as the app writes them (date, time to the second or microsecond, Z or an offset) that exists. */
 export function isTimestamp(value: string): boolean {
@@ -32,5 +36,16 @@ export function isTimestamp(value: string): boolean {
   return hours <= 23 && minutes <= 59 && seconds <= 59 && offsetHours <= MAX_OFFSET_HOURS && offsetMinutes <= 59;
 }
 
-/** Whether `value` holds a control character (C0, DEL, C1): no stored email or name does, and no PostgreSQL text can hold a NUL. */
-export const hasControlCharacter = (value: string): boolean => /\p{Cc}/u.test(value);
+/** Control characters (C0, DEL, C1): no stored email or name holds one, and no PostgreSQL text can hold a NUL. */
+const CONTROL_CHARACTERS = /\p{Cc}+/gu;
+
+export const hasControlCharacter = (value: string): boolean => value.search(CONTROL_CHARACTERS) >= 0;
+
+/**
+ * What a search box's `q` asks for: the text without its control characters, trimmed, at most `max`
+ * characters (whole code points: a cut never leaves half a surrogate pair); "" when nothing is left.
+ */
+export function searchText(value: string | null, max: number): string {
+  const text = (value ?? "").replace(CONTROL_CHARACTERS, "").trim();
+  return Array.from(text).slice(0, max).join("").trim();
+}

@@ -4,7 +4,8 @@ import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { ANALYTICS_PATH, formatDayRange } from "~/features/analytics/analytics-display";
-import { dayNumber, parseRange } from "~/features/analytics/analytics-range";
+import { parseRange } from "~/features/analytics/analytics-range";
+import { calendarDayNumber } from "~/lib/text-formats";
 import { AnalyticsChart } from "~/features/analytics/components/analytics-chart";
 import { ProductBreakdown, SourceBreakdown } from "~/features/analytics/components/breakdown-tables";
 import { FigureCards } from "~/features/analytics/components/figure-cards";
@@ -83,7 +84,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
 function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderData"]["report"]> }) {
   const previousLabel = formatDayRange(report.previousFrom, report.previousTo);
-  const days = (dayNumber(report.to) ?? 0) - (dayNumber(report.from) ?? 0) + 1;
+  const days = (calendarDayNumber(report.to) ?? 0) - (calendarDayNumber(report.from) ?? 0) + 1;
   const noSales = report.current.orders === 0;
   const noViews = report.current.views === 0;
   return (

@@ -10,7 +10,7 @@ import { coverPath, PRODUCTS_PATH, productPath, salesPagePath } from "~/features
 import { productFormValues } from "~/features/catalog/product-form-values";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { productEditorQuery } from "~/features/catalog/server/product-page-queries.server";
-import { PRODUCT_ID_PATTERN } from "~/features/catalog/server/product-errors.server";
+import { isUuid } from "~/lib/text-formats";
 import { productNotFound, submitProductAction, submitProductForm } from "~/features/catalog/server/submit-product-form.server";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
-  if (!PRODUCT_ID_PATTERN.test(params.id)) {
+  if (!isUuid(params.id)) {
     await requireUser(context.services, ctx, { batch: context });
     productNotFound();
   }

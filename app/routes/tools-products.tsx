@@ -11,7 +11,7 @@ import { isProductSort, PRODUCT_SEARCH_MAX, PRODUCT_SORTS } from "~/features/cat
 import { productListQuery } from "~/features/catalog/server/product-page-queries.server";
 import { submitProductAction } from "~/features/catalog/server/submit-product-form.server";
 import { findTool } from "~/features/workspace/content/tools";
-import { searchText } from "~/lib/search-text";
+import { searchText } from "~/lib/text-formats";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchText } from "~/lib/search-text";
-import { isCalendarDate, isTimestamp, isUuid } from "~/lib/text-formats";
+import { calendarDayNumber, isCalendarDate, isTimestamp, isUuid, searchText } from "~/lib/text-formats";
 
 describe("searchText (a search box's q)", () => {
   it("drops control characters (a NUL cannot reach a database text), trims, and reads nothing as empty", () => {
@@ -45,5 +44,16 @@ describe("text formats a URL value must have before a query reads it as a uuid, 
     expect(isUuid("0B7E4C1A-9A57-4D0E-8F0A-3C2B1A0F9E8D")).toBe(true);
     expect(isUuid("0b7e4c1a-9a57-4d0e-8f0a-3c2b1a0f9e8d\u0000")).toBe(false);
     expect(isUuid("x")).toBe(false);
+  });
+});
+
+describe("calendarDayNumber (the analytics ranges' day arithmetic)", () => {
+  it("counts days from 1970-01-01, years below 100 included, and has no number for a day that does not exist", () => {
+    expect(calendarDayNumber("1970-01-01")).toBe(0);
+    expect(calendarDayNumber("2026-03-01")! - calendarDayNumber("2026-02-28")!).toBe(1);
+    expect(calendarDayNumber("2024-03-01")! - calendarDayNumber("2024-02-28")!).toBe(2);
+    expect(calendarDayNumber("0050-01-02")! - calendarDayNumber("0050-01-01")!).toBe(1);
+    expect(calendarDayNumber("0050-01-01")).toBeLessThan(calendarDayNumber("1950-01-01")! - 365 * 1899);
+    expect(calendarDayNumber("2026-02-29")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { type ErrorCode, fail, type Failure } from "~/lib/errors";
+import { calendarDayNumber } from "~/lib/text-formats";
 
 // The analytics page's date range (issue 16.2), read from the URL so that a range is linkable, and never ignored:
 // a range that cannot be read is answered with its error, not replaced by another range. Browser-safe.
@@ -24,27 +25,14 @@ export type AnalyticsRange = { preset: RangePreset } | { preset: "custom"; from:
 
 export type RangeFailure = Failure<Extract<ErrorCode, `ANALYTICS_${string}`>> & { from: string; to: string };
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Days since 1970-01-01 of a valid YYYY-MM-DD date, else null. */
-export function dayNumber(value: string): number | null {
-  const match = DAY.exec(value);
-  if (!match) return null;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(y, m - 1, d);
-  const date = new Date(time);
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return time / 86_400_000;
-}
-
 /** The range the search params ask for: `range` (a preset), or `from` and `to` (a custom range); 30 days when none. */
 export function parseRange(params: URLSearchParams): { ok: true; range: AnalyticsRange } | RangeFailure {
   const from = (params.get("from") ?? "").trim();
   const to = (params.get("to") ?? "").trim();
   const preset = params.get("range");
   if (from || to || preset === "custom") {
-    const start = dayNumber(from);
-    const end = dayNumber(to);
+    const start = calendarDayNumber(from);
+    const end = calendarDayNumber(to);
     if (start === null || end === null) return { ...fail("ANALYTICS_DATE_INVALID"), from, to };
     if (end < start) return { ...fail("ANALYTICS_RANGE_REVERSED"), from, to };
     if (end - start + 1 > MAX_RANGE_DAYS) return { ...fail("ANALYTICS_RANGE_TOO_LONG"), from, to };
@@ -59,7 +47,7 @@ export function parseRange(params: URLSearchParams): { ok: true; range: Analytic
 export function grainOf(range: AnalyticsRange): Grain {
   if (range.preset === "12m") return "month";
   if (range.preset !== "custom") return "day";
-  const days = (dayNumber(range.to) ?? 0) - (dayNumber(range.from) ?? 0) + 1;
+  const days = (calendarDayNumber(range.to) ?? 0) - (calendarDayNumber(range.from) ?? 0) + 1;
   return days <= 90 ? "day" : days <= 366 ? "week" : "month";
 }
 

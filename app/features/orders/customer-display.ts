@@ -1,6 +1,6 @@
 import type { OrderListItem } from "~/features/orders/order-display";
 import { MAX_EMAIL_LENGTH } from "~/lib/form-fields";
-import { searchText } from "~/lib/search-text";
+import { searchText } from "~/lib/text-formats";
 
 // How the seller's customers pages show a buyer (issue 16.4). Browser-safe.
 //

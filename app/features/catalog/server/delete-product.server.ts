@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { productFiles, products } from "~/features/catalog/schema.server";
 import { fail, type Failure } from "~/lib/errors";
-import { PRODUCT_ID_PATTERN } from "./product-errors.server";
+import { isUuid } from "~/lib/text-formats";
 
 /**
  * Deletes the creator's own product with its cover and file rows, unless it has been sold (then it must be
@@ -15,7 +15,7 @@ export async function deleteProduct(
   userId: string,
   productId: string,
 ): Promise<{ ok: true; removedUploads: string[] } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_HAS_ORDERS">> {
-  if (!PRODUCT_ID_PATTERN.test(productId)) return fail("PRODUCT_NOT_FOUND");
+  if (!isUuid(productId)) return fail("PRODUCT_NOT_FOUND");
   const deleted = await db.execute<{ upload_id: string | null }>(sql`
     with gone as (
       delete from ${products}

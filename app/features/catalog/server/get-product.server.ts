@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { products } from "~/features/catalog/schema.server";
-import { PRODUCT_ID_PATTERN } from "./product-errors.server";
+import { isUuid } from "~/lib/text-formats";
 
 export type OwnProduct = typeof products.$inferSelect;
 export type ProductCoverRef = { id: string; width: number; height: number };
@@ -9,7 +9,7 @@ export type ProductFileSummary = { id: string; name: string; size: number; conte
 
 /** The signed-in creator's own product, or null (another creator's product is not found, like a missing one). */
 export async function getOwnProduct(db: Database, userId: string, productId: string): Promise<OwnProduct | null> {
-  if (!PRODUCT_ID_PATTERN.test(productId)) return null;
+  if (!isUuid(productId)) return null;
   const [row] = await db
     .select()
     .from(products)

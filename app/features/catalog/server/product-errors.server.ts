@@ -1,4 +1,3 @@
-import { UUID_PATTERN } from "~/lib/text-formats";
 /** Whether a database error is the per-store slug's unique index refusing a duplicate. */
 export function isSlugCollision(error: unknown): boolean {
   for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
@@ -7,6 +6,3 @@ export function isSlugCollision(error: unknown): boolean {
   }
   return false;
 }
-
-/** Product ids are UUIDs: anything else is not found (and never reaches the database as a malformed uuid). */
-export const PRODUCT_ID_PATTERN = UUID_PATTERN;

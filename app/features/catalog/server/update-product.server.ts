@@ -6,7 +6,8 @@ import { missingForPublishing, notReadyMessage, type ProductInput } from "~/feat
 import { fail, type Failure } from "~/lib/errors";
 import { productColumns, replaceCovers } from "./create-product.server";
 import { processCover } from "./process-cover.server";
-import { isSlugCollision, PRODUCT_ID_PATTERN } from "./product-errors.server";
+import { isSlugCollision } from "./product-errors.server";
+import { isUuid } from "~/lib/text-formats";
 
 /**
  * Saves the product form over the creator's own product (another creator's is not found). A new cover replaces
@@ -20,7 +21,7 @@ export async function updateProduct(
   currency: Currency,
   input: ProductInput,
 ): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE" | "PRODUCT_NOT_READY">> {
-  if (!PRODUCT_ID_PATTERN.test(productId)) return fail("PRODUCT_NOT_FOUND");
+  if (!isUuid(productId)) return fail("PRODUCT_NOT_FOUND");
   const covers = await processCover(input.cover);
   if (covers === false) return fail("PRODUCT_COVER_NOT_IMAGE");
   const columns = productColumns(input, currency);

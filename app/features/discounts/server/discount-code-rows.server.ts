@@ -1,13 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { DiscountInput } from "~/features/discounts/schemas/discount-code";
-import { UUID_PATTERN } from "~/lib/text-formats";
 
 // What create and update share: the stored columns of a form's input, the check that chosen products are the
 // creator's own, the products' rows, and the unique index's refusal of a code the store already has.
-
-/** Discount code ids are UUIDs: anything else is not found (and never reaches the database as a malformed uuid). */
-export const DISCOUNT_ID_PATTERN = UUID_PATTERN;
 
 export function discountColumns(input: DiscountInput) {
   return {

@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { archiveDiscountCode } from "./archive-discount-code.server";
 import { createDiscountCode } from "./create-discount-code.server";
 import { deleteDiscountCode } from "./delete-discount-code.server";
-import { DISCOUNT_ID_PATTERN } from "./discount-code-rows.server";
+import { isUuid } from "~/lib/text-formats";
 import { updateDiscountCode } from "./update-discount-code.server";
 
 const INVALID_DESCRIPTION = "Please correct the highlighted fields and save again.";
@@ -38,7 +38,7 @@ function refused(submission: Replying, code: ErrorCode, message: string, title: 
  */
 export async function submitDiscountForm(services: AppServices, user: CurrentUser, formData: FormData, timeZone: string) {
   const id = String(formData.get("id") ?? "");
-  if (id && !DISCOUNT_ID_PATTERN.test(id)) discountNotFound();
+  if (id && !isUuid(id)) discountNotFound();
   const currency = await storeCurrency(services.db, user.id);
   const submission = parseWithZod(formData, { schema: discountCodeSchema(currency) });
   const notSaved = "Discount code not saved";
@@ -81,7 +81,7 @@ export async function submitDiscountAction(services: AppServices, user: CurrentU
   const id = String(formData.get("id") ?? "");
   if (!isDiscountAction(intent))
     return data({ toast: { type: "error", title: "Not done", description: "Please use the buttons on the page." } satisfies ToastMessage }, { status: 400 });
-  if (!DISCOUNT_ID_PATTERN.test(id)) discountNotFound();
+  if (!isUuid(id)) discountNotFound();
   let result: Awaited<ReturnType<(typeof ACTIONS)[DiscountAction]["run"]>> | Failure<"DISCOUNT_ACTION_FAILED">;
   try {
     result = await ACTIONS[intent].run(services, user.id, id);

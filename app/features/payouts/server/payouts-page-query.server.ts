@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { isCalendarDate } from "~/lib/text-formats";
+import { isCalendarDate, isUuid } from "~/lib/text-formats";
 import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
 import { paymentAccountsQuery } from "~/features/payments/server/payment-accounts-query.server";
 import {
@@ -21,12 +21,12 @@ import { sellerChangedOrders } from "./earnings-sql.server";
 /** Where a page of the test provider's payouts starts: after this payout (the last of the previous page), newest first. */
 export type TestPayoutsCursor = { payoutDate: string; id: string };
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const CURSOR = /^(\d{4}-\d{2}-\d{2})_(.+)$/;
 
 /** The `after` parameter ("<payout day>_<id>") as a cursor; null when absent or not one. */
 export function parseTestPayoutsCursor(value: string | null): TestPayoutsCursor | null {
   const match = value ? CURSOR.exec(value) : null;
-  return match && isCalendarDate(match[1]!) ? { payoutDate: match[1]!, id: match[2]! } : null;
+  return match && isCalendarDate(match[1]!) && isUuid(match[2]!) ? { payoutDate: match[1]!, id: match[2]! } : null;
 }
 
 export const testPayoutsCursorParam = (payout: { payoutDay: string; id: string }) => `${payout.payoutDay}_${payout.id}`;
