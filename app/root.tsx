@@ -80,7 +80,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <>
         <title>Page not found · Sellkit</title>
-        <NotFoundPage />
+        {/* What was not found, when the answer says so (a coded error: "No customer with this email…"). */}
+        <NotFoundPage detail={isErrorBody(error.data) ? error.data.message : undefined} />
       </>
     );
   }
