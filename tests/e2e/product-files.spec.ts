@@ -73,7 +73,7 @@ test("uploads two files, one interrupted and resumed after a reload; renames, re
 
     await page.getByLabel("Choose files").setInputFiles([path.join(dir, "lesson-one.mp4"), path.join(dir, "workbook.pdf")]);
     const uploads = page.getByRole("list", { name: "Uploads in progress" });
-    await expect(uploads.getByRole("progressbar", { name: "Upload of workbook.pdf" })).toHaveAttribute("aria-valuenow", /^[1-9]\d?$/, { timeout: 15_000 });
+    await expect(uploads.getByRole("progressbar", { name: "Upload of workbook.pdf" })).toHaveAttribute("aria-valuenow", /^[1-9]\d?$/, { timeout: 30_000 });
     await expect(uploads.getByText(/^\d+% · \d+(\.\d)? (bytes|KB|MB|GB)\/s · /).first()).toBeVisible();
     // lesson-one.mp4 (a retry after its dropped PATCH, then 48 MB through the route above) finishes meanwhile.
     await expect(page.getByRole("list", { name: "Product files" }).getByText("lesson-one.mp4")).toBeVisible({ timeout: 30_000 });
