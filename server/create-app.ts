@@ -15,6 +15,7 @@ import { createHostGuard, createSiteCheck, isWebhookPath, limitRequestBody } fro
 import { reportedRequest } from "../app/server/error-reporting.server";
 import { ERROR_REPORTING_META } from "../app/lib/error-reporting/browser-error-reporting";
 import { createAssetHandler } from "./static-assets";
+import { sendCompressed } from "./compressed-body";
 import { createUploadHandler } from "../app/features/catalog/server/upload-handler.server";
 import { UPLOADS_PATH } from "../app/features/catalog/content/product-files";
 import { createStorePageCache } from "./store-page-cache";
@@ -271,9 +272,5 @@ function servePrerendered(pages: Map<string, PrerenderedPage & { csp: string }>,
   res.setHeader("ETag", page.etag);
   res.setHeader("Vary", "Accept-Encoding, Cookie");
   if (req.headers["if-none-match"] === page.etag) return void res.status(304).end();
-  const accepts = req.headers["accept-encoding"] ?? "";
-  const [body, encoding] = /\bbr\b/.test(accepts) ? [page.brotli, "br"] : /\bgzip\b/.test(accepts) ? [page.gzip, "gzip"] : [page.html, undefined];
-  if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.status(200).end(req.method === "HEAD" ? undefined : body);
+  sendCompressed(req, res, next, page.body);
 }

@@ -1,20 +1,20 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { type CompressedBody, compressOnce } from "./compressed-body";
 import { inlineScriptHashes } from "./csp";
 
 export type PrerenderedPage = {
-  html: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  /** The page, compressed on the first request for each encoding (server/compressed-body.ts). */
+  body: CompressedBody;
   etag: string;
   /** CSP script sources ('sha256-…') of the page's inline scripts. */
   scriptHashes: string[];
 };
 
 /**
- * Loads every prerendered page (`<path>/index.html` under the client build) into memory, compressed once,
- * keyed by URL path ("/", "/features", …). The `.data` files of client navigation stay on disk.
+ * Loads every prerendered page (`<path>/index.html` under the client build) into memory, keyed by URL path
+ * ("/", "/features", …), each compressed when it is first asked for. The `.data` files of client navigation
+ * stay on disk.
  */
 export function loadPrerenderedPages(clientDir: string, transform?: (html: string) => string): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
@@ -29,9 +29,7 @@ export function loadPrerenderedPages(clientDir: string, transform?: (html: strin
         const text = transform ? transform(original.toString("utf8")) : original.toString("utf8");
         const html = transform ? Buffer.from(text) : original;
         pages.set(rel ? `/${rel}` : "/", {
-          html,
-          gzip: gzipSync(html, { level: 9 }),
-          brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          body: compressOnce(html),
           etag: `"${statSync(full).mtimeMs.toString(36)}-${html.length.toString(36)}"`,
           scriptHashes: inlineScriptHashes(text),
         });

@@ -1,12 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { type CompressedBody, compressOnce, sendCompressed } from "./compressed-body";
 
 /** Types worth compressing; anything else (images, fonts) is sent as it is. */
 const TYPES: Record<string, { type: string; compressible: boolean }> = {
@@ -24,7 +20,7 @@ const TYPES: Record<string, { type: string; compressible: boolean }> = {
   ".avif": { type: "image/avif", compressible: false },
 };
 
-type Asset = { raw: Buffer; type: string; compressible: boolean; etag: string; brotli?: Promise<Buffer>; gzip?: Promise<Buffer> };
+type Asset = { body: CompressedBody; type: string; compressible: boolean; etag: string };
 
 /**
  * The hashed build assets (`build/client/assets`, immutable: the name changes with the content), held in
@@ -39,7 +35,7 @@ export function createAssetHandler(assetsDir: string) {
     const kind = TYPES[path.extname(name).toLowerCase()];
     if (!kind || !statSync(full).isFile()) continue;
     const raw = readFileSync(full);
-    assets.set(`/${name}`, { raw, ...kind, etag: `W/"${createHash("sha1").update(raw).digest("base64url").slice(0, 22)}"` });
+    assets.set(`/${name}`, { body: compressOnce(raw), ...kind, etag: `W/"${createHash("sha1").update(raw).digest("base64url").slice(0, 22)}"` });
   }
 
   return (req: Request, res: Response, next: NextFunction) => {
@@ -51,21 +47,6 @@ export function createAssetHandler(assetsDir: string) {
     res.setHeader("ETag", asset.etag);
     if (asset.compressible) res.setHeader("Vary", "Accept-Encoding");
     if (req.headers["if-none-match"] === asset.etag) return void res.status(304).end();
-    const accepts = asset.compressible ? (req.headers["accept-encoding"] ?? "") : "";
-    const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : undefined;
-    let body: Promise<Buffer> | Buffer = asset.raw;
-    if (encoding === "br")
-      body = asset.brotli ??= brotliAsync(asset.raw, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: asset.raw.length },
-      });
-    else if (encoding === "gzip") body = asset.gzip ??= gzipAsync(asset.raw, { level: 9 });
-    Promise.resolve(body).then(
-      (bytes) => {
-        if (encoding) res.setHeader("Content-Encoding", encoding);
-        res.setHeader("Content-Length", bytes.length);
-        res.status(200).end(req.method === "HEAD" ? undefined : bytes);
-      },
-      (error: unknown) => next(error),
-    );
+    sendCompressed(req, res, next, asset.body, asset.compressible);
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { PERSONALISED_COOKIE_PATTERN } from "../app/server/http/session-cookie.server";
+import { preferredEncoding } from "./compressed-body";
 
 // A creator's public store pages (storefront, sales page, buy page) are served from memory to signed-out
 // visitors for STORE_PAGE_CACHE_SECONDS (default 5) once rendered: a 'microcache'. An edit shows to the public
@@ -93,8 +94,8 @@ export function createStorePageCache({
     res.setHeader("ETag", entry.etag);
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     if (entry.status === 200 && req.headers["if-none-match"] === entry.etag) return void res.status(304).end();
-    const accepts = req.headers["accept-encoding"] ?? "";
-    const [body, encoding] = /\bbr\b/.test(accepts) ? [entry.brotli, "br"] : /\bgzip\b/.test(accepts) ? [entry.gzip, "gzip"] : [entry.html, undefined];
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    const body = encoding === "br" ? entry.brotli : encoding === "gzip" ? entry.gzip : entry.html;
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.status(entry.status).end(req.method === "HEAD" ? undefined : body);

@@ -81,6 +81,15 @@ describe("public site over HTTP", () => {
     expect(first.headers.get("content-encoding")).toBe("gzip");
     const again = await server.request("/pricing", { headers: { "if-none-match": first.headers.get("etag") ?? "" } });
     expect(again.status).toBe(304);
+    // Compressed on the first request for each encoding (server/compressed-body.ts): every encoding is the page.
+    const plain = await server.request("/pricing", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const html = await plain.text();
+    expect(html).toContain("<title>");
+    const brotli = await server.request("/pricing", { headers: { "accept-encoding": "br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(await brotli.text()).toBe(html);
+    expect(await first.text()).toBe(html);
   });
 
   it("compresses rendered pages, not their small navigation data (.data)", async () => {
