@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { SlowFilesFirst } from "./tests/support/slow-files-first";
 
 /**
  * Test files run at once. Vitest's default on a run is one fewer than the cores — a single worker on the
@@ -14,6 +15,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     maxWorkers: MAX_WORKERS,
+    // The longest integration files first: a fresh clone has no cached durations to order by.
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
