@@ -47,6 +47,6 @@ export function createAssetHandler(assetsDir: string) {
     res.setHeader("ETag", asset.etag);
     if (asset.compressible) res.setHeader("Vary", "Accept-Encoding");
     if (req.headers["if-none-match"] === asset.etag) return void res.status(304).end();
-    sendCompressed(req, res, next, asset.body, asset.compressible);
+    sendCompressed(req, res, next, asset.body, { compressible: asset.compressible });
   };
 }

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { PERSONALISED_COOKIE_PATTERN } from "../app/server/http/session-cookie.server";
-import { preferredEncoding } from "./compressed-body";
+import { type CompressedBody, type CompressionLevels, compressOnce, sendCompressed } from "./compressed-body";
 
 // A creator's public store pages (storefront, sales page, buy page) are served from memory to signed-out
 // visitors for STORE_PAGE_CACHE_SECONDS (default 5) once rendered: a 'microcache'. An edit shows to the public
@@ -10,14 +9,17 @@ import { preferredEncoding } from "./compressed-body";
 // Issue 14's budget (a sales page at ≥ 70% of a static file's req/s, p99 < 50 ms at 100 connections) is out of
 // reach with a render per request (≈ 6–9 ms of server time each here).
 
-/** At most this many pages are kept (the oldest go first): about 30 KB each with both compressed copies. */
+/** At most this many pages are kept (the oldest go first): about 30 KB each with the compressed copies asked for. */
 export const STORE_PAGE_CACHE_ENTRIES = 1000;
 
 /** The public store pages: /s/:handle, /s/:handle/:slug and /s/:handle/:slug/buy (documents, not `.data`). */
 const STORE_PAGE = /^\/s\/[^/.]+(?:\/[^/.]+(?:\/buy)?)?$/;
 
 type Rendered = { status: number; headers: Headers; body: Buffer };
-type Entry = { expires: number; status: number; headers: [string, string][]; html: Buffer; gzip: Buffer; brotli: Buffer; etag: string };
+type Entry = { expires: number; status: number; headers: [string, string][]; body: CompressedBody; etag: string };
+
+/** A page is kept seconds, not for the server's life: quick levels (each compressed on its first request). */
+const STORE_PAGE_COMPRESSION: CompressionLevels = { brotliQuality: 5, gzipLevel: 6 };
 
 /** Statuses worth keeping: the page, and an archived product's 'no longer available' (410). Not 404s (unbounded keys). */
 const CACHED_STATUSES = new Set([200, 410]);
@@ -55,9 +57,7 @@ export function createStorePageCache({
         const value = rendered.headers.get(name);
         return value ? [[name, value] as [string, string]] : [];
       }),
-      html: rendered.body,
-      gzip: gzipSync(rendered.body, { level: 6 }),
-      brotli: brotliCompressSync(rendered.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      body: compressOnce(rendered.body, STORE_PAGE_COMPRESSION),
       etag: `"${createHash("sha1").update(rendered.body).digest("base64url")}"`,
     };
     entries.delete(req.path);
@@ -94,10 +94,6 @@ export function createStorePageCache({
     res.setHeader("ETag", entry.etag);
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     if (entry.status === 200 && req.headers["if-none-match"] === entry.etag) return void res.status(304).end();
-    const encoding = preferredEncoding(req.headers["accept-encoding"]);
-    const body = encoding === "br" ? entry.brotli : encoding === "gzip" ? entry.gzip : entry.html;
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.status(entry.status).end(req.method === "HEAD" ? undefined : body);
+    sendCompressed(req, res, next, entry.body, { status: entry.status });
   };
 }

@@ -13,6 +13,16 @@ describe("compressed bodies (build assets, prerendered pages)", () => {
     expect(preferredEncoding("brotli-ish, xgzip")).toBeUndefined();
   });
 
+  it("never answers in an encoding the request refuses (q=0), and reads * and letter case", () => {
+    expect(preferredEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip;q=0")).toBeUndefined();
+    expect(preferredEncoding("br; q=0.5, gzip")).toBe("br");
+    expect(preferredEncoding("*")).toBe("br");
+    expect(preferredEncoding("*;q=0, gzip")).toBe("gzip");
+    expect(preferredEncoding("GZIP")).toBe("gzip");
+    expect(preferredEncoding("br;q=zero")).toBeUndefined();
+  });
+
   it("compresses each encoding once, when first asked, to bytes that decode to the body", async () => {
     const body = compressOnce(raw);
     expect(body.encoded(undefined)).toBe(raw);
@@ -24,5 +34,11 @@ describe("compressed bodies (build assets, prerendered pages)", () => {
     expect(br.length).toBeLessThan(raw.length / 10);
     expect(brotliDecompressSync(br).equals(raw)).toBe(true);
     expect(gunzipSync(gz).equals(raw)).toBe(true);
+  });
+
+  it("compresses at the levels it is given (a store page kept seconds: quick ones)", async () => {
+    const quick = await compressOnce(raw, { brotliQuality: 1, gzipLevel: 1 }).encoded("br");
+    expect(brotliDecompressSync(quick).equals(raw)).toBe(true);
+    expect(quick.length).not.toBe((await compressOnce(raw).encoded("br")).length);
   });
 });
