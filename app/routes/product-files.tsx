@@ -4,6 +4,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { ProductFiles } from "~/features/catalog/components/product-files";
 import { listProductFiles } from "~/features/catalog/server/list-product-files.server";
+import { productNotFound } from "~/features/catalog/server/submit-product-form.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/product-files";
@@ -13,7 +14,7 @@ import { isUuid } from "~/lib/text-formats";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, requestContext(request), { batch: context });
   const product = isUuid(params.id) ? await listProductFiles(context.services.db, user.id, params.id) : null;
-  if (!product) throw data(null, { status: 404 });
+  if (!product) productNotFound();
   return data({ productId: params.id, productName: product.name, files: product.files }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -357,5 +357,11 @@ describe("another creator", () => {
     expect([await productCount(alice.id), await productCount(bob.id)]).toEqual([aliceCount, bobCount]);
     expect((await get(alice, "/tools/products/not-a-uuid")).status).toBe(404);
     expect((await get(alice, "/tools/products/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    // The files page says the same as the editor: the product does not exist (for this creator).
+    for (const path of [`/tools/products/${id}/files`, "/tools/products/not-a-uuid/files"]) {
+      const page = await get(bob, path);
+      expect(page.status, path).toBe(404);
+      expect((await page.text()).replace(/<script[\s\S]*?<\/script>/g, ""), path).toContain(ERRORS.PRODUCT_NOT_FOUND.message);
+    }
   });
 });
