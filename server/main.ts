@@ -3,7 +3,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { importPgliteData } from "../app/db/import-pglite-data.server";
 import { migrateDatabase, openDatabase } from "../app/db/open-database.server";
 import { recordSecurityFixes } from "../app/features/security/server/record-security-fixes.server";
 import { type Env, EnvError, parseEnv } from "../app/server/env.server";
@@ -47,8 +46,6 @@ async function main() {
   const database = await openDatabase(location);
   // However this process ends (SIGTERM, a crash, kill -9), the embedded server's watcher stops it with it.
   await migrateDatabase(database);
-  // A DATA_DIR of an older version (PGlite in DATA_DIR/pglite) is imported once, then kept renamed as a backup.
-  if (database.kind === "embedded") await importPgliteData({ dataDir: env.DATA_DIR, targetUrl: database.url, log: (line) => logger.info(line) });
   // The security log's record of the fixes the audit card reports (its 'Fixed:' time), once per database.
   await recordSecurityFixes(database.db);
   if (process.argv.includes("--migrate-only")) {

@@ -9,7 +9,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 export const SLOW_FILES = [
   "integration/fuzz-endpoints.test.ts",
   "integration/crash-durability.test.ts",
-  "integration/pglite-import.test.ts",
   "integration/operations.test.ts",
   "integration/sign-in-limits.test.ts",
   "integration/security-center.test.ts",
