@@ -136,16 +136,22 @@ describe("download answers", () => {
 });
 
 describe("presigned S3 GET URLs", () => {
-  it("match the Amazon S3 reference example (query-string authentication)", () => {
-    // "Authenticating Requests: Using Query Parameters (AWS Signature Version 4)", example: GET test.txt.
-    const url = presignS3GetUrl(
-      { region: "us-east-1", bucket: "examplebucket", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" },
-      "test.txt",
-      { expiresInSeconds: 86400, now: new Date("2013-05-24T00:00:00Z") },
-    );
-    expect(url).toBe(
-      "https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404",
-    );
+  it("sign a GET of the object for its lifetime, capped at S3's seven days, with the attachment name", async () => {
+    const location = { region: "us-east-1", bucket: "examplebucket", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
+    const now = new Date("2013-05-24T00:00:00Z");
+    const url = new URL(await presignS3GetUrl(location, "uploads/test.txt", { expiresInSeconds: 86400, now, responseContentDisposition: 'attachment; filename="a.pdf"' }));
+    expect(url.host).toBe("examplebucket.s3.us-east-1.amazonaws.com");
+    expect(url.pathname).toBe("/uploads/test.txt");
+    expect(url.searchParams.get("X-Amz-Algorithm")).toBe("AWS4-HMAC-SHA256");
+    expect(url.searchParams.get("X-Amz-Credential")).toBe("AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request");
+    expect(url.searchParams.get("X-Amz-Date")).toBe("20130524T000000Z");
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("86400");
+    expect(url.searchParams.get("response-content-disposition")).toBe('attachment; filename="a.pdf"');
+    expect(url.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+    expect(url.searchParams.has("x-amz-checksum-mode")).toBe(false);
+    const capped = new URL(await presignS3GetUrl({ ...location, endpoint: "http://127.0.0.1:9000" }, "k", { expiresInSeconds: 10 ** 9, now }));
+    expect(capped.origin + capped.pathname).toBe("http://127.0.0.1:9000/examplebucket/k");
+    expect(capped.searchParams.get("X-Amz-Expires")).toBe("604800");
   });
 });
 

@@ -83,7 +83,7 @@ export function createDownloadHandler(services: Pick<AppServices, "db" | "env" |
       return refuse(res, "DOWNLOAD_UNAVAILABLE", ERRORS.DOWNLOAD_UNAVAILABLE.message);
     }
     if (productFiles.kind === "s3" && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
-      const location = presignS3GetUrl(
+      const location = await presignS3GetUrl(
         {
           endpoint: env.S3_ENDPOINT,
           region: env.S3_REGION,
