@@ -137,9 +137,16 @@ describe("download answers", () => {
 
 describe("presigned S3 GET URLs", () => {
   it("sign a GET of the object for its lifetime, capped at S3's seven days, with the attachment name", async () => {
-    const location = { region: "us-east-1", bucket: "examplebucket", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
+    const location = {
+      region: "us-east-1",
+      bucket: "examplebucket",
+      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    };
     const now = new Date("2013-05-24T00:00:00Z");
-    const url = new URL(await presignS3GetUrl(location, "uploads/test.txt", { expiresInSeconds: 86400, now, responseContentDisposition: 'attachment; filename="a.pdf"' }));
+    const url = new URL(
+      await presignS3GetUrl(location, "uploads/test.txt", { expiresInSeconds: 86400, now, responseContentDisposition: 'attachment; filename="a.pdf"' }),
+    );
     expect(url.host).toBe("examplebucket.s3.us-east-1.amazonaws.com");
     expect(url.pathname).toBe("/uploads/test.txt");
     expect(url.searchParams.get("X-Amz-Algorithm")).toBe("AWS4-HMAC-SHA256");
