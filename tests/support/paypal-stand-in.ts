@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local stand-in for PayPal's REST API, written from PayPal's API reference for what the PayPal provider uses:
- * OAuth 2.0 client-credentials tokens, Orders v2 (create, get, capture), captures (get, refund), webhook signature
+ * OAuth 2.0 client-credentials tokens, Orders v2 (create, get with its payments' captures and refunds), captures
+ * (get, refund), refunds (get), webhook signature
  * verification, partner referrals and merchant integrations. JSON in and out, PayPal's error bodies
  * (`{ name, message, debug_id, details: [{ issue, description }] }`), PayPal-Request-Id idempotency, and
  * PayPal-Auth-Assertion required on a refund of a capture paid to a seller. State lives in memory. Tests play the
@@ -34,6 +35,9 @@ export type PayPalStandIn = {
   orders: Map<string, Obj>;
   captures: Map<string, Obj>;
   merchants: Map<string, Obj>;
+  refunds: Map<string, Obj>;
+  /** While true, a refund is made but the connection closes before the answer (its replays too): a lost answer. */
+  dropRefundAnswers: boolean;
   env: Record<string, string>;
   /** The buyer approves the order on PayPal's page; `decline: true` makes its capture fail (INSTRUMENT_DECLINED). */
   approveOrder(orderId: string, options?: { decline?: boolean }): Promise<void>;
@@ -98,6 +102,7 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
   const orders = new Map<string, Obj>();
   const captures = new Map<string, Obj>();
   const merchants = new Map<string, Obj>();
+  const refunds = new Map<string, Obj>();
   const referrals = new Map<string, { trackingId: string; returnUrl: string; email?: string }>();
   const sent = new Map<string, { body: string; signature: string; time: string }>();
   const idempotent = new Map<string, { status: number; body: string }>();
@@ -276,6 +281,11 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
       create_time: new Date().toISOString(),
     };
     (refund.links as { href: string }[])[0]!.href = `${origin}/v2/payments/refunds/${refund.id}`;
+    refunds.set(refund.id, refund);
+    // The order's details list its payments' refunds beside its captures.
+    const order = orders.get(String(asRecord(asRecord(capture.supplementary_data).related_ids).order_id));
+    const payments = order ? asRecord(asRecord((order.purchase_units as unknown[])[0]).payments) : undefined;
+    if (payments) payments.refunds = [...((payments.refunds as unknown[] | undefined) ?? []), structuredClone(refund)];
     await emit("PAYMENT.CAPTURE.REFUNDED", "refund", refund);
     return refund;
   }
@@ -339,6 +349,12 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
       if (!capture) throw notFound(match[1]!);
       const { _payee, _refunded, ...view } = capture;
       return { status: 200, body: view };
+    }
+    match = path.match(/^\/v2\/payments\/refunds\/([^/]+)$/);
+    if (method === "GET" && match) {
+      const refund = refunds.get(match[1]!);
+      if (!refund) throw notFound(match[1]!);
+      return { status: 200, body: refund };
     }
     match = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
     if (method === "POST" && match) return { status: 201, body: await refundCapture(match[1]!, body, headers["paypal-auth-assertion"]) };
@@ -428,12 +444,15 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
       const requestId = headers["paypal-request-id"];
       const key = requestId ? `${method} ${url.pathname} ${requestId}` : undefined;
       const earlier = key ? idempotent.get(key) : undefined;
+      const dropsAnswer = standIn.dropRefundAnswers && method === "POST" && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(url.pathname);
       if (earlier) {
+        if (dropsAnswer) return req.socket.destroy();
         res.writeHead(earlier.status, { "content-type": "application/json" });
         return res.end(earlier.body);
       }
       const answer = await api(method, url.pathname + url.search, body, headers);
       if (key) idempotent.set(key, { status: answer.status, body: JSON.stringify(answer.body) });
+      if (dropsAnswer) return req.socket.destroy();
       send(answer.status, answer.body);
     } catch (error) {
       if (error instanceof PayPalError) return send(error.status, error.body);
@@ -457,6 +476,8 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
     orders,
     captures,
     merchants,
+    refunds,
+    dropRefundAnswers: false,
     env: { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId, PAYPAL_API_URL: origin, PAYPAL_PARTNER_ID: partnerId },
     approveOrder,
     completeOnboarding,

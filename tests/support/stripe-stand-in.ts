@@ -5,7 +5,8 @@ import Stripe from "stripe";
 
 /**
  * A local stand-in for Stripe's API, written from Stripe's API reference for what the Stripe provider uses:
- * Checkout Sessions (create, retrieve with `expand[]=payment_intent`), Refunds, Connect accounts (create,
+ * Checkout Sessions (create, retrieve with `expand[]=payment_intent`), Refunds (create, retrieve, list by
+ * `payment_intent`), Connect accounts (create,
  * retrieve), Account Links, and a connected account's Balance and Payouts (GET /v1/balance, GET /v1/payouts with the
  * `Stripe-Account` header; list pagination with `limit`, `starting_after`, `has_more`). Requests are form-encoded with bracket notation and authenticated with
  * `Authorization: Bearer sk_…`; errors carry Stripe's body (`{ error: { type, code, message, param, decline_code } }`);
@@ -64,6 +65,8 @@ export type StripeStandIn = {
   ): string;
   /** While true, every API request answers 500 api_error, as during an outage at Stripe. */
   outage: boolean;
+  /** While true, a refund is made but the connection closes before the answer (its replays too): a lost answer. */
+  dropRefundAnswers: boolean;
   closeDispute(disputeId: string, status: "won" | "lost"): Promise<void>;
   /** Signs an event like Stripe (timestamp defaults to now) without sending it: for forged/stale deliveries. */
   sign(body: string, options?: { timestamp?: number; secret?: string }): string;
@@ -383,8 +386,34 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     refunds.set(refund.id, refund);
     const { _feeRefunded, ...chargeView } = charge;
     void emit("charge.refunded", chargeView as Obj);
+    return refundView(refund);
+  }
+
+  function refundView(refund: Obj): Obj {
     const { _application_fee_refunded, ...view } = refund;
     return view as Obj;
+  }
+
+  function requireRefund(id: string): Obj {
+    const refund = refunds.get(id);
+    if (!refund) throw new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such refund: '${id}'` });
+    return refund;
+  }
+
+  /** GET /v1/refunds: newest first, filtered by `payment_intent` or `charge`, paged with `limit` and `starting_after`. */
+  function listRefunds(params: Record<string, unknown>) {
+    const limit = params.limit === undefined ? 10 : asInt(params.limit, "limit");
+    if (limit < 1 || limit > 100) throw invalid("This value must be greater than or equal to 1 and less than or equal to 100.", "limit");
+    const list = [...refunds.values()]
+      .filter((refund) => params.payment_intent === undefined || refund.payment_intent === params.payment_intent)
+      .filter((refund) => params.charge === undefined || refund.charge === params.charge)
+      .reverse();
+    let start = 0;
+    if (params.starting_after !== undefined) {
+      start = list.findIndex((refund) => refund.id === params.starting_after) + 1;
+      if (start === 0) throw invalid(`No such refund: '${String(params.starting_after)}'`, "starting_after", "resource_missing");
+    }
+    return { object: "list", data: list.slice(start, start + limit).map(refundView), has_more: start + limit < list.length, url: "/v1/refunds" };
   }
 
   function createAccount(params: Record<string, unknown>): Obj {
@@ -522,6 +551,9 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       return { status: 200, body: sessionView(session, expand) };
     }
     if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(params) };
+    if (method === "GET" && path === "/v1/refunds") return { status: 200, body: listRefunds(params) };
+    const refundPath = path.match(/^\/v1\/refunds\/([^/]+)$/);
+    if (method === "GET" && refundPath) return { status: 200, body: refundView(requireRefund(refundPath[1]!)) };
     if (method === "POST" && path === "/v1/accounts") return { status: 200, body: createAccount(params) };
     if (method === "GET" && accountPath) return { status: 200, body: requireAccount(accountPath[1]!) };
     if (method === "POST" && path === "/v1/account_links") {
@@ -610,6 +642,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     return false;
   }
 
+  const dropsAnswer = (method: string, path: string) => standIn.dropRefundAnswers && method === "POST" && path === "/v1/refunds";
+
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -647,6 +681,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
               message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
             });
           }
+          if (dropsAnswer(method, url.pathname)) return req.socket.destroy();
           res.writeHead(earlier.status, { "content-type": "application/json", "idempotent-replayed": "true", "request-id": randomId("req_", 14) });
           return res.end(earlier.body);
         }
@@ -654,6 +689,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       const { status, body } = await api(method, url.pathname, params, stripeAccount);
       const json = JSON.stringify(body);
       if (idempotencyKey && method === "POST") idempotent.set(idempotencyKey, { fingerprint, status, body: json });
+      if (dropsAnswer(method, url.pathname)) return req.socket.destroy();
       res.writeHead(status, { "content-type": "application/json", "request-id": randomId("req_", 14) });
       res.end(json);
     } catch (error) {
@@ -719,6 +755,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       return object.id;
     },
     outage: false,
+    dropRefundAnswers: false,
     sign,
     close: () =>
       new Promise<void>((resolve) => {

@@ -94,6 +94,15 @@ export type RefundRequest = {
 
 export type RefundResult = { refundId: string; status: "succeeded" | "pending" } | { status: "failed"; failure: PaymentFailure };
 
+/** Which refund to look up: the payment, its checkout (a PayPal order lists its refunds) and the refund's idempotency key. */
+export type RefundLookup = { paymentId: string; checkoutId: string | null; idempotencyKey: string };
+
+/** A refund as the provider holds it, with the payment's refunded total there; `missing`: no refund was made with that key. */
+export type FoundRefund =
+  | { status: "succeeded" | "pending"; refundId: string; refundedCents: number }
+  | { status: "failed"; refundId: string }
+  | { status: "missing" };
+
 /** Onboarding of a seller at the provider (Stripe Connect account links, PayPal partner referrals). */
 export type SellerOnboarding = {
   /** Creates (or returns) the seller's account at the provider. */
@@ -159,6 +168,8 @@ export interface PaymentProvider {
   /** Asks the provider about a checkout (the reconciler; the buyer's return from the hosted page). */
   getStatus(checkoutId: string): Promise<PaymentStatus>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Finds a refund whose answer was lost (the refund reconciler); a provider whose refund call cannot be lost omits it. */
+  findRefund?(lookup: RefundLookup): Promise<FoundRefund>;
   /** Verifies a webhook delivery (signature and timestamp) and translates it; throws WebhookVerificationError. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook>;
   onboarding?: SellerOnboarding;

@@ -3,10 +3,12 @@ import { createPayPalClient, PayPalApiError, type PayPalClient } from "./paypal-
 import {
   type CheckoutRequest,
   type HostedCheckout,
+  type FoundRefund,
   type PaymentEvent,
   type PaymentFailure,
   type PaymentProvider,
   type PaymentStatus,
+  type RefundLookup,
   type RefundRequest,
   type RefundResult,
   type SellerOnboarding,
@@ -47,6 +49,8 @@ type Order = {
   purchase_units?: { custom_id?: string; amount?: Money; payments?: { captures?: Capture[] } }[];
 };
 type Refund = { id: string; status: string; amount?: Money; links?: Link[]; seller_payable_breakdown?: { total_refunded_amount?: Money } };
+/** An order's refunds, as its details list them (purchase_units[].payments.refunds). */
+type OrderRefunds = { purchase_units?: { payments?: { refunds?: (Refund & { invoice_id?: string })[] } }[] };
 
 /** Currencies PayPal takes without decimals (developer.paypal.com/api/rest/reference/currency-codes). */
 const ZERO_DECIMAL = new Set(["HUF", "JPY", "TWD"]);
@@ -197,6 +201,20 @@ export function createPayPalProvider(env: PayPalEnv): PaymentProvider | undefine
         }
         throw error;
       }
+    },
+
+    async findRefund(lookup: RefundLookup): Promise<FoundRefund> {
+      // A PayPal order lists its payments' refunds; ours carries the refund row's id as its invoice_id.
+      if (!lookup.checkoutId) throw new Error("A PayPal refund is found through its order, and this payment has none");
+      const order = await paypal.request<OrderRefunds>(`/v2/checkout/orders/${encodeURIComponent(lookup.checkoutId)}`);
+      const refunds = (order.purchase_units ?? []).flatMap((unit) => unit.payments?.refunds ?? []);
+      const counted = refunds.filter((refund) => refund.status === "COMPLETED" || refund.status === "PENDING");
+      const refundedCents = counted.reduce((sum, refund) => sum + centsOf(refund.amount), 0);
+      const mine = refunds.find((refund) => refund.invoice_id === lookup.idempotencyKey);
+      if (!mine) return { status: "missing" };
+      if (mine.status === "COMPLETED") return { status: "succeeded", refundId: mine.id, refundedCents };
+      if (mine.status === "PENDING") return { status: "pending", refundId: mine.id, refundedCents };
+      return { status: "failed", refundId: mine.id };
     },
 
     async verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook> {

@@ -6,10 +6,12 @@ import {
   type HostedCheckout,
   type PaymentEvent,
   type PaymentProvider,
+  type FoundRefund,
   type PaymentStatus,
   PayoutsReadError,
   type ProviderPayout,
   type ProviderPayouts,
+  type RefundLookup,
   type RefundRequest,
   type RefundResult,
   type SellerOnboarding,
@@ -182,6 +184,19 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
         }
         throw error;
       }
+    },
+
+    async findRefund(lookup: RefundLookup): Promise<FoundRefund> {
+      // The payment's refunds, every page: the one made with this key carries it in its metadata.
+      let refundedCents = 0;
+      let mine: Stripe.Refund | undefined;
+      for await (const refund of stripe.refunds.list({ payment_intent: lookup.paymentId, limit: 100 })) {
+        if (refund.status === "succeeded" || refund.status === "pending" || refund.status === "requires_action") refundedCents += refund.amount;
+        if (refund.metadata?.sellkit_refund_id === lookup.idempotencyKey) mine = refund;
+      }
+      if (!mine) return { status: "missing" };
+      if (mine.status === "failed" || mine.status === "canceled") return { status: "failed", refundId: mine.id };
+      return { status: mine.status === "succeeded" ? "succeeded" : "pending", refundId: mine.id, refundedCents };
     },
 
     async verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook> {
