@@ -174,6 +174,12 @@ export const ERRORS = {
   },
   REFUND_PROVIDER_FAILED: { status: 502, field: "form", message: "The payment provider refused the refund. Nothing was refunded." },
   REFUND_FAILED: { status: 503, field: "form", message: "The refund could not be completed. Please try again in a moment." },
+  REFUND_UNCONFIRMED: {
+    status: 504,
+    field: "form",
+    message:
+      "The payment provider did not confirm the refund. It is shown as pending confirmation and checked with the provider within minutes: do not refund it again.",
+  },
 
   // Customers (issue 16.4)
   CUSTOMER_NOT_FOUND: { status: 404, field: "form", message: "No customer with this email has bought from your store." },

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import type { PaymentEvent, ProviderId } from "~/features/payments/server/payment-provider.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { recordRefund } from "./record-refund.server";
+import { settleRefund } from "./settle-refund.server";
 import { transitionOrder } from "./transition-order.server";
 
 type OrderEvent = Exclude<PaymentEvent, { type: "account.updated" }>;
@@ -27,13 +28,28 @@ async function findOrder(db: Database, provider: ProviderId, event: OrderEvent):
 }
 
 /**
+ * Unknown refunds (their provider's answer was lost) were made when the provider's refunded total covers them and
+ * every succeeded or pending refund: they are settled succeeded. Short of that, the reconciler asks the provider.
+ */
+async function settleCoveredRefunds(services: { db: Database; mailer: Mailer; appUrl: string }, orderId: string, refundedCents: number, cause: string) {
+  const found = await services.db.execute(sql`
+    select id, status, amount_cents from refunds where order_id = ${orderId}::uuid and status in ('succeeded', 'pending', 'unknown') order by created_at`);
+  const refunds = (found as unknown as { rows: { id: string; status: string; amount_cents: number }[] }).rows;
+  const unknown = refunds.filter((refund) => refund.status === "unknown");
+  const accounted = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
+  if (unknown.length === 0 || refundedCents < accounted) return;
+  for (const refund of unknown) await settleRefund(services, refund.id, { status: "succeeded", providerRefundId: null, refundedCents }, cause, {});
+}
+
+/**
  * Applies one provider-neutral payment event to its order (found by provider and checkout id, payment id, or the
  * order id the provider keeps), always through the state machine's one door (transitionOrder) or recordRefund:
  * - payment.succeeded → paid with the payment id, only when amount and currency are the order's (else an error,
  *   nothing fulfilled);
  * - payment.failed → the failure is kept on the still-pending order (no state change; the buyer may retry);
  * - checkout.expired → expired (the discount reservation is released);
- * - payment.refunded → recordRefund (full → refunded, partial → the refunded total raised);
+ * - payment.refunded → recordRefund (full → refunded, partial → the refunded total raised), and the unknown
+ *   refunds its total covers settled;
  * - dispute.opened → disputed; dispute.closed → paid when won, refunded when lost.
  * A move the order's state does not allow (a duplicate, a late or reordered event) changes nothing.
  */
@@ -67,6 +83,7 @@ export async function applyPaymentEvent(
       return { orderId: id };
     case "payment.refunded":
       await recordRefund(services, id, event.refundedCents, cause);
+      await settleCoveredRefunds(services, id, event.refundedCents, cause);
       return { orderId: id };
     case "dispute.opened":
       await transitionOrder(services, id, { to: "disputed", cause });

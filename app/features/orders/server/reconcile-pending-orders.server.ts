@@ -5,6 +5,7 @@ import type { Database } from "~/db/database.server";
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
+import { reconcileRefunds } from "./reconcile-refunds.server";
 import { type PendingOrder, syncOrderStatus } from "./sync-order-status.server";
 
 /** Pending orders older than this are asked about too (their webhook may have been lost). */
@@ -64,7 +65,12 @@ export async function reconcilePendingOrders(services: Services, now: Date = new
   return result;
 }
 
-/** Runs the sweep every `intervalMs` (one run at a time); returns the function that stops it (on shutdown). */
+/** Runs the sweep, then the refund reconciler, every `intervalMs` (one run at a time); returns the function that stops it (on shutdown). */
 export function startReconciler(services: Services, intervalMs = 60_000): () => Promise<void> {
-  return runEvery(() => reconcilePendingOrders(services), intervalMs, services.logger, "reconciler run failed");
+  const sweep = async () => {
+    // A failed orders run does not hold the refunds back.
+    await reconcilePendingOrders(services).catch((error) => services.logger.error({ err: error }, "reconciler run failed"));
+    await reconcileRefunds(services);
+  };
+  return runEvery(sweep, intervalMs, services.logger, "reconciler run failed");
 }

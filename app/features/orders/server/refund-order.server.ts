@@ -3,12 +3,11 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import { formatMoney } from "~/features/catalog/money";
 import type { Database } from "~/db/database.server";
 import type { PaymentProviders, ProviderId, RefundResult } from "~/features/payments/server/payment-provider.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import { fail, type Failure } from "~/lib/errors";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
-import { recordRefund } from "./record-refund.server";
+import { settleRefund } from "./settle-refund.server";
 import { feeRefundFor } from "~/features/orders/platform-fee";
 
 export type RefundServices = { db: Database; mailer: Mailer; payments: PaymentProviders; logger: Logger; env: { APP_URL: string } };
@@ -31,6 +30,7 @@ export type RefundFailure = Failure<
   | "REFUND_PROVIDER_UNAVAILABLE"
   | "REFUND_PROVIDER_FAILED"
   | "REFUND_FAILED"
+  | "REFUND_UNCONFIRMED"
 >;
 
 type Reserved = {
@@ -66,10 +66,11 @@ export { feeRefundFor };
  *    `refunds` row `pending`;
  * 2. the provider's refund, outside any transaction (the refund row's id is the idempotency key; the fee given
  *    back is proportional: round(platform fee × amount / order amount));
- * 3. in one transaction: the row marked succeeded, the order's refunded total raised through recordRefund (a full
- *    refund moves the order to refunded, which revokes the buyer's downloads; both write the order_events row),
- *    and the `order_refunded` security event. A refusal or an error of the provider marks the row failed and
- *    records nothing as refunded.
+ * 3. settleRefund: the row marked succeeded, the order's refunded total raised through recordRefund (a full
+ *    refund moves the order to refunded, which revokes the buyer's downloads), and the `order_refunded` event.
+ *    A refusal of the provider marks the row failed and records nothing as refunded.
+ * A call that failed without an answer may have refunded all the same. Where the provider can be asked, the row is
+ * marked `unknown` (still held back from what is left) and the refund reconciler settles it; elsewhere failed.
  */
 export async function refundOrder(
   services: RefundServices,
@@ -83,7 +84,7 @@ export async function refundOrder(
     const found = await tx.execute(sql`
       select o.status, o.provider, o.provider_payment_id, o.amount_cents, o.refunded_cents, o.platform_fee_cents, o.currency,
         coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0)::int as succeeded_cents,
-        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'pending'), 0)::int as in_flight_cents
+        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status in ('pending', 'unknown')), 0)::int as in_flight_cents
       from orders o where o.id = ${orderId}::uuid and o.user_id = ${sellerId}
       for update of o`);
     const order = (found as unknown as { rows: LockedOrder[] }).rows[0];
@@ -113,6 +114,7 @@ export async function refundOrder(
   if ("ok" in reserved) return reserved;
 
   const provider = services.payments[reserved.provider]!;
+  const settling = { db: services.db, mailer: services.mailer, appUrl: services.env.APP_URL };
   let answer: RefundResult;
   try {
     answer = await provider.refund({
@@ -125,51 +127,32 @@ export async function refundOrder(
     });
   } catch (error) {
     services.logger.error({ err: error, orderId, refundId: reserved.refundId, provider: reserved.provider }, "refund call failed");
-    await markFailed(services.db, reserved.refundId);
+    // The provider may have refunded before the answer was lost: where it can be asked, the reconciler settles it.
+    if (provider.findRefund) {
+      await markUnknown(services.db, reserved.refundId);
+      return fail("REFUND_UNCONFIRMED");
+    }
+    await settleRefund(settling, reserved.refundId, { status: "failed" }, "seller_refund", meta);
     return fail("REFUND_FAILED");
   }
   if (answer.status === "failed") {
-    await markFailed(services.db, reserved.refundId);
+    await settleRefund(settling, reserved.refundId, { status: "failed" }, "seller_refund", meta);
     return fail("REFUND_PROVIDER_FAILED", `The payment provider refused the refund: ${answer.failure.message} Nothing was refunded.`);
   }
 
-  return inTransaction(services.db, async (tx) => {
-    // The provider accepted it ("pending" too: it counts the refund in the payment's refunded total from now on).
-    const marked = await tx.execute(sql`
-      with marked as (
-        update refunds set status = 'succeeded', provider_refund_id = ${answer.refundId} where id = ${reserved.refundId}::uuid returning order_id
-      )
-      select coalesce((select sum(amount_cents) from refunds where order_id = ${orderId}::uuid and status = 'succeeded'), 0)::int
-        + ${reserved.amountCents}::int as succeeded_cents
-      from marked`);
-    // The statement reads the rows as they were before its own update: this refund is added once, by hand.
-    const succeeded = (marked as unknown as { rows: { succeeded_cents: number }[] }).rows[0]?.succeeded_cents ?? reserved.amountCents;
-    const total = Math.min(reserved.orderAmountCents, Math.max(reserved.refundedBefore + reserved.amountCents, succeeded));
-    await recordRefund({ db: tx, mailer: services.mailer, appUrl: services.env.APP_URL }, orderId, total, "seller_refund");
-    const full = total >= reserved.orderAmountCents;
-    await recordSecurityEvent(
-      tx,
-      {
-        userId: sellerId,
-        eventType: "order_refunded",
-        eventCategory: "payment",
-        severity: "medium",
-        riskScore: 3,
-        details: {
-          orderId,
-          refundId: reserved.refundId,
-          provider: reserved.provider,
-          amountCents: reserved.amountCents,
-          feeRefundCents: reserved.feeRefundCents,
-          currency: reserved.currency,
-          refundedCents: total,
-          full,
-        },
-      },
-      meta,
-    );
-    return { ok: true as const, refundId: reserved.refundId, amountCents: reserved.amountCents, currency: reserved.currency, refundedCents: total, full };
-  });
+  // The provider accepted it ("pending" too: it counts the refund in the payment's refunded total from now on).
+  const settled = await settleRefund(
+    settling,
+    reserved.refundId,
+    { status: "succeeded", providerRefundId: answer.refundId, refundedCents: reserved.refundedBefore + reserved.amountCents },
+    "seller_refund",
+    meta,
+  );
+  // Null only when the reconciler settled it meanwhile, from the same provider's answer.
+  const refundedCents =
+    settled?.status === "succeeded" ? settled.refundedCents : Math.min(reserved.orderAmountCents, reserved.refundedBefore + reserved.amountCents);
+  const full = refundedCents >= reserved.orderAmountCents;
+  return { ok: true, refundId: reserved.refundId, amountCents: reserved.amountCents, currency: reserved.currency, refundedCents, full };
 }
 
 function refundTooHighMessage(leftCents: number, currency: string): string {
@@ -177,8 +160,8 @@ function refundTooHighMessage(leftCents: number, currency: string): string {
   return `You can refund at most ${formatMoney(leftCents, currency)}, what is left of the order's amount.`;
 }
 
-async function markFailed(db: Database, refundId: string): Promise<void> {
-  await db.execute(sql`update refunds set status = 'failed' where id = ${refundId}::uuid and status = 'pending'`);
+async function markUnknown(db: Database, refundId: string): Promise<void> {
+  await db.execute(sql`update refunds set status = 'unknown' where id = ${refundId}::uuid and status = 'pending'`);
 }
 
 /** The seller's account at the provider (Stripe acct_…, a PayPal merchant id); null for the test provider. */
