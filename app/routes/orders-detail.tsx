@@ -8,7 +8,7 @@ import { OrderStatusBadge } from "~/features/orders/components/order-status-badg
 import { OrderTimeline } from "~/features/orders/components/order-timeline";
 import { type RefundAnswer, RefundPanel } from "~/features/orders/components/refund-panel";
 import { ResendReceiptForm } from "~/features/orders/components/resend-receipt-form";
-import { displayStatus, ORDER_STATUS_LABELS, ORDERS_PATH } from "~/features/orders/order-display";
+import { displayStatus, ORDER_STATUS_LABELS, ORDERS_PATH, refundInFlight, refundStateText } from "~/features/orders/order-display";
 import { orderTimeline } from "~/features/orders/order-timeline";
 import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt";
 import { sellerOrderQuery } from "~/features/orders/server/seller-orders-query.server";
@@ -49,7 +49,7 @@ async function readOrder({ request, params, context }: Route.LoaderArgs | Route.
 export async function loader(args: Route.LoaderArgs) {
   const { order, timeZone } = await readOrder(args);
   const providerReady = Boolean(order.provider && args.context.services.payments[order.provider as ProviderId]);
-  const inFlight = order.refunds.filter((refund) => refund.status === "pending").reduce((sum, refund) => sum + refund.amountCents, 0);
+  const inFlight = order.refunds.filter((refund) => refundInFlight(refund.status)).reduce((sum, refund) => sum + refund.amountCents, 0);
   const leftCents = Math.max(0, order.amountCents - order.refundedCents - inFlight);
   return { order, timeline: orderTimeline(order), providerReady, leftCents, timeZone };
 }
@@ -132,8 +132,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <ul className="mt-4 grid gap-1 text-sm" aria-label="Refunds">
                 {order.refunds.map((refund) => (
                   <li key={refund.id}>
-                    {money(refund.amountCents)} on {formatDateTime(refund.createdAt, timeZone)}:{" "}
-                    {refund.status === "succeeded" ? "refunded" : refund.status === "failed" ? "refused by the provider" : "waiting for the provider"}
+                    {money(refund.amountCents)} on {formatDateTime(refund.createdAt, timeZone)}: {refundStateText(refund.status)}
                     {refund.feeRefundedCents ? ` (Sellkit fee given back: ${money(refund.feeRefundedCents)})` : ""}
                   </li>
                 ))}

@@ -144,6 +144,16 @@ describe("an order's timeline", () => {
     expect(text).not.toContain("Receipt sent");
     expect(text).toContain("Only paid orders have a receipt to send again");
   });
+
+  it("shows a refund whose provider answer was lost as pending confirmation, held back from what is left to refund", async () => {
+    const id = await order(seller, `unconfirmed-${randomUUID().slice(0, 8)}@example.com`);
+    await transitionOrder(services(), id, { to: "paid", cause: "webhook:test:c" });
+    await server.db.execute(sql`insert into refunds (order_id, amount_cents, status) values (${id}::uuid, 300, 'unknown')`);
+    const text = textOf(await (await get(seller, `/orders/${id}`)).text());
+    expect(text).toContain("$3.00 on");
+    expect(text).toContain("refund pending confirmation (the provider did not answer; it is checked again within minutes)");
+    expect(text).toContain("Up to $6.00: all of it for a full refund");
+  });
 });
 
 describe("resend receipt", () => {

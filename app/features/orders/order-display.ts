@@ -26,6 +26,19 @@ export function displayStatus(order: { status: OrderStatus; refundedCents: numbe
   return order.status === "paid" && order.refundedCents > 0 ? "partly_refunded" : order.status;
 }
 
+/** A refund still held back from what is left to refund: its provider call is under way, or its answer was lost (unknown). */
+export function refundInFlight(status: string): boolean {
+  return status === "pending" || status === "unknown";
+}
+
+/** A refund's state in words on the order's page; `unknown` is checked again with the provider by the refund reconciler. */
+export function refundStateText(status: string): string {
+  if (status === "succeeded") return "refunded";
+  if (status === "failed") return "refused by the provider";
+  if (status === "unknown") return "refund pending confirmation (the provider did not answer; it is checked again within minutes)";
+  return "waiting for the provider";
+}
+
 /** Orders per page of the list. */
 export const ORDERS_PAGE_SIZE = 25;
 

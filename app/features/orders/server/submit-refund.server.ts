@@ -20,7 +20,7 @@ export function orderNotFound(): never {
  * The refund form of an order's page, in two steps: `review` checks the amount and answers with what will be
  * refunded (the page asks to confirm); `refund` refunds it (refundOrder) and goes back to the order with a toast.
  * The amount's upper bound is the verb's to check (it reads the order locked); a refusal answers with the
- * catalogue's status and message, and nothing is refunded.
+ * catalogue's status and message, and nothing is refunded. An unconfirmed refund goes back to the order, pending.
  */
 export async function submitRefund(services: AppServices, user: CurrentUser, orderId: string, formData: FormData, meta: RequestMeta, currency: string) {
   const submission = parseWithZod(formData, { schema: refundSchema(Number.MAX_SAFE_INTEGER, currency) });
@@ -39,6 +39,10 @@ export async function submitRefund(services: AppServices, user: CurrentUser, ord
   const refunded = await refundOrder(services, user.id, orderId, amount, meta);
   if (!refunded.ok) {
     if (refunded.code === "ORDER_NOT_FOUND") orderNotFound();
+    // The provider may have refunded: the order's page shows the refund as pending confirmation.
+    if (refunded.code === "REFUND_UNCONFIRMED") {
+      return redirectWithToast(orderPath(orderId), { type: "warning", title: "Refund pending confirmation", description: refunded.message });
+    }
     return data(
       {
         result: submission.reply(formErrorsOf(refunded)),
