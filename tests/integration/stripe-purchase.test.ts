@@ -1,11 +1,14 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { revokedMessage } from "~/features/delivery/content/delivery-rules";
+import { reconcileRefunds } from "~/features/orders/server/reconcile-refunds.server";
 import { refundOrder } from "~/features/orders/server/refund-order.server";
 import { syncOrderStatus } from "~/features/orders/server/sync-order-status.server";
 import { createSeller, type Seller } from "../support/checkout-seller";
-import { postForm } from "../support/form-post";
+import { SESSION_COOKIE_PREFIX } from "~/server/http/session-cookie.server";
+import { signedCookieValue } from "../support/creator-rows";
+import { postForm, toastOf } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { type StripeDelivery, type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -80,6 +83,15 @@ function redeliver(delivery: StripeDelivery, overrides: { body?: string; signatu
     headers: { ...delivery.headers, ...(overrides.signature ? { "stripe-signature": overrides.signature } : {}) },
     body: overrides.body ?? delivery.body,
   });
+}
+
+/** A signed-in session of `userId`, as the cookie a browser sends (the seller's pages). */
+async function sessionCookie(userId: string): Promise<string> {
+  const token = randomBytes(24).toString("base64url");
+  await server.db.execute(
+    sql`insert into session (id, expires_at, token, user_id, ip_address, user_agent) values (${randomUUID()}, now() + interval '7 days', ${token}, ${userId}, '127.0.0.1', 'vitest')`,
+  );
+  return `${SESSION_COOKIE_PREFIX}.session_token=${signedCookieValue("x".repeat(32), token)}`;
 }
 
 const returnPath = (location: string) => {
@@ -298,6 +310,38 @@ describe("after the purchase", () => {
       .poll(async () => (await rows(sql`select 1 from webhook_events where type = 'charge.refunded' and payload::text like ${`%${paymentId}%`}`)).length)
       .toBe(2);
     expect(await orderRow(orderId)).toMatchObject({ status: "refunded", refunded_cents: 2000 });
+  });
+
+  it("the seller's refund whose answer Stripe loses: back to the order, pending confirmation, then settled once by the reconciler", async () => {
+    const { seller, orderId, paymentId } = await paidOrder("unconfirmed@example.com");
+    const cookie = await sessionCookie(seller.id);
+    // The webhook is held back: the reconciler settles the refund first, then the late webhook arrives.
+    stripe.webhookUrl = undefined;
+    stripe.dropRefundAnswers = true;
+    let answer: Response;
+    try {
+      answer = await server.request(`/orders/${orderId}`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "refund", amount: "5.00" }),
+      });
+    } finally {
+      stripe.dropRefundAnswers = false;
+    }
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe(`/orders/${orderId}`);
+    expect(toastOf(answer)).toMatchObject({ type: "warning", title: "Refund pending confirmation" });
+    const page = (await (await server.request(`/orders/${orderId}`, { headers: { cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain("refund pending confirmation (the provider did not answer; it is checked again within minutes)");
+    expect(page).toContain("Up to $15.00");
+
+    expect(await reconcileRefunds(server.services, new Date(Date.now() + 2 * 60_000))).toMatchObject({ checked: 1, succeeded: 1 });
+    expect(await rows(sql`select status from refunds where order_id = ${orderId}::uuid`)).toEqual([{ status: "succeeded" }]);
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", refunded_cents: 500 });
+    const refunded = stripe.deliveries.findLast((d) => d.event.type === "charge.refunded")!;
+    expect((await redeliver(refunded)).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", refunded_cents: 500 });
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === paymentId)).toHaveLength(1);
   });
 
   it("a dispute opened revokes the downloads; won, the order is paid and they work again", async () => {
