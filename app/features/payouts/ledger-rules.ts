@@ -1,17 +1,10 @@
 import { feeRefundFor } from "~/features/orders/platform-fee";
 
-// The test provider's payout ledger (issue 16.5), as pure rules the job and the page share. Browser-safe.
-//
-// Like a card processor's balance: each paid order's net (what the buyer paid, minus what was refunded, minus
-// Sellkit's fee kept) is credited once and becomes available after TEST_PAYOUT_DELAY_BUSINESS_DAYS business days;
-// refunds and disputes debit it. On every business day the available balance (when positive) is paid out in one
-// payout, which arrives the next business day. So money is paid out within 7 business days of the sale, as SPEC §1
-// promises ("payouts typically within 7 business days"). Business days are Monday to Friday in UTC; public
-// holidays are not modelled.
+// Payout ledger rules shared by the job and the page; business days are Monday to Friday, UTC.
 
 /** Business days from a sale's payment until its net can be paid out. */
 export const TEST_PAYOUT_DELAY_BUSINESS_DAYS = 5;
-/** SPEC §1: "payouts typically within 7 business days". */
+/** The payout promise the payouts page shows. */
 export const PAYOUT_PROMISE = "Payouts typically within 7 business days.";
 
 /** A calendar day in UTC, "2026-11-23". */
@@ -20,6 +13,7 @@ export type DayKey = string;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The UTC calendar day of an instant. */
 export function dayKeyOf(date: Date): DayKey {
   return date.toISOString().slice(0, 10);
 }
@@ -46,19 +40,19 @@ export function nextBusinessDay(day: DayKey): DayKey {
   return next;
 }
 
-/** `count` business days after `day` (a Friday + 1 is the Monday; a Saturday + 1 is the Monday too). */
+/** `count` business days after `day` (a Saturday + 1 is the Monday). */
 export function addBusinessDays(day: DayKey, count: number): DayKey {
   let result = day;
   for (let i = 0; i < count; i += 1) result = nextBusinessDay(result);
   return result;
 }
 
-/** The part of Sellkit's fee kept on an order after refunds: the fee goes back in proportion, as providers do. */
+/** Sellkit's fee kept on an order after refunds, which return it in proportion. */
 export function feeKept(order: { amountCents: number; refundedCents: number; platformFeeCents: number }): number {
   return order.platformFeeCents - feeRefundFor(order.platformFeeCents, order.refundedCents, order.amountCents);
 }
 
-/** What an order is worth to the seller now: a paid or refunded order's net; a disputed (or unpaid) one nothing. */
+/** What an order is worth to the seller now: a paid or refunded order's net, else nothing. */
 export function sellerNet(order: { status: string; amountCents: number; refundedCents: number; platformFeeCents: number }): number {
   if (order.status !== "paid" && order.status !== "refunded") return 0;
   return order.amountCents - order.refundedCents - feeKept(order);
@@ -66,24 +60,22 @@ export function sellerNet(order: { status: string; amountCents: number; refunded
 
 export type LedgerEntryKind = "sale" | "refund" | "dispute" | "dispute_won";
 
-/** An order as the payout job reads it: its state and what the ledger already holds for it. */
+/** An order's state and what the ledger holds for it. */
 export type LedgerOrder = {
   status: string;
   amountCents: number;
   refundedCents: number;
   platformFeeCents: number;
   paidAt: Date;
-  /** The sum of the order's ledger entries so far. */
+  /** Sum of its ledger entries so far. */
   bookedCents: number;
-  /** When its sale entry became (or becomes) available; null before it has one. */
+  /** When its sale entry is available; null before it has one. */
   saleAvailableOn: Date | null;
 };
 
 /**
- * The ledger entry that brings an order's booked total to its net now, or null when it is already there (so the
- * job can run any number of times). The first credit is the sale, available TEST_PAYOUT_DELAY_BUSINESS_DAYS
- * business days after the payment's day; a debit (refund, dispute) is taken at once — but never before its sale's
- * money is available, so a refund of money still pending lowers the pending balance, not the available one.
+ * The entry that brings an order's booked total to its net now; null when already there, so reruns are harmless.
+ * A debit is never available before its sale, so refunding pending money lowers the pending balance.
  */
 export function ledgerEntryFor(order: LedgerOrder, now: Date): { kind: LedgerEntryKind; amountCents: number; availableOn: Date } | null {
   const delta = sellerNet(order) - order.bookedCents;
@@ -97,12 +89,7 @@ export function ledgerEntryFor(order: LedgerOrder, now: Date): { kind: LedgerEnt
 
 export type ScheduledPayout = { payoutDay: DayKey; arrivalDay: DayKey; amountCents: number };
 
-/**
- * The next payout of one currency's unpaid entries (each with the first day it can be paid out: its available day,
- * or the day after when it became available during a day, since payouts are made at the start of a day), as the job will make it: the first business day, from today
- * (or the next one when today's payout is made already), on which the entries payable by then add up to more than
- * nothing. Null when nothing is owed.
- */
+/** The next payout of one currency's unpaid entries as the job will make it; null when nothing is owed. */
 export function nextPayout(unpaid: readonly { payableDay: DayKey; amountCents: number }[], today: DayKey, paidOutToday: boolean): ScheduledPayout | null {
   if (unpaid.length === 0) return null;
   const last = unpaid.reduce((max, entry) => (entry.payableDay > max ? entry.payableDay : max), today);

@@ -1,11 +1,11 @@
-// What the payouts page (/payouts, issue 16.5) shows. Browser-safe.
+// What the payouts page shows (browser-safe).
 
 export const PAYOUTS_PATH = "/payouts";
 
-/** Payouts per page of a list (the test provider's and Stripe's). */
+/** Payouts per page of a list. */
 export const PAYOUTS_PAGE_SIZE = 10;
 
-/** What a creator earned through one provider, in the store currency: sales as everywhere (paid or refunded orders, from their payment). */
+/** What a creator earned through one provider, in the store currency. */
 export type ProviderEarnings = {
   provider: "test" | "stripe" | "paypal" | "none";
   orders: number;
@@ -42,17 +42,17 @@ export type PayoutRow = { id: string; amountCents: number; currency: string; sta
 
 export type BalanceFigure = { currency: string; pendingCents: number; availableCents: number };
 
-/** The next payout: the day it is made (null when only the provider knows: Stripe says when it arrives) and arrives. */
+/** The next payout; `payoutDay` is null when only its arrival is known (Stripe). */
 export type NextPayout = { currency: string; payoutDay: string | null; arrivalDay: string; amountCents: number };
 
-/** Of a provider's payouts (newest first), the one on its way that arrives first; null when none is. */
+/** Of a provider's payouts, the one on its way that arrives first; null when none is. */
 export function upcomingPayout(payouts: readonly PayoutRow[]): NextPayout | null {
   const coming = payouts.filter((payout) => payout.status === "pending" || payout.status === "in_transit");
   const first = coming.reduce<PayoutRow | null>((best, payout) => (!best || payout.arrivalDay < best.arrivalDay ? payout : best), null);
   return first ? { currency: first.currency, payoutDay: null, arrivalDay: first.arrivalDay, amountCents: first.amountCents } : null;
 }
 
-/** A capture of a PayPal payment: the money went to the seller's PayPal account then. */
+/** A captured PayPal payment: the money reached the seller's PayPal account then. */
 export type PayPalCapture = { id: string; productName: string; amountCents: number; refundedCents: number; currency: string; paidAt: string };
 
 /** Sums what a creator earned across providers. */
@@ -70,7 +70,7 @@ export function totalEarnings(currency: string, byProvider: ProviderEarnings[], 
   };
 }
 
-/** "2026-11-24" as "Tue, Nov 24, 2026" (a calendar day: no time zone moves it). */
+/** "2026-11-24" as "Tue, Nov 24, 2026", with no time zone shift. */
 export function formatDay(day: string): string {
   return new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),

@@ -3,10 +3,7 @@ import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, tex
 import { user } from "~/features/accounts/schema.server";
 import { orders } from "~/features/orders/schema.server";
 
-// Payouts (issue 16.5): the built-in test provider's payout ledger (what a card processor keeps for a seller's
-// balance) and the earnings book every provider's sales are summed in. Written only by the payout job
-// (app/features/payouts/server/run-test-payouts.server.ts), one instance at a time.
-// Stripe keeps its own (read through its API); PayPal pays each capture into the seller's PayPal account.
+// The test provider's payout ledger and the earnings book of every provider's sales, written only by the payout job.
 
 /** A payout of a seller's available balance in one currency, made on a business day; it arrives the next one. */
 export const testPayouts = pgTable(
@@ -32,11 +29,7 @@ export const testPayouts = pgTable(
   ],
 );
 
-/**
- * One movement of a seller's test-provider balance: a paid order's net (a credit, `sale`), a refund or a dispute
- * (debits), a dispute won (a credit again). An order's entries add up to what it is worth to the seller now.
- * `payoutId` is set when the entry was paid out.
- */
+/** One signed movement of a seller's test-provider balance; an order's entries add up to its net now. */
 export const testPayoutEntries = pgTable(
   "test_payout_entries",
   {
@@ -52,7 +45,6 @@ export const testPayoutEntries = pgTable(
     /** Signed: credits positive, debits negative. */
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
-    /** When it can be paid out. */
     availableOn: timestamp("available_on", { withTimezone: true }).notNull(),
     payoutId: uuid("payout_id").references(() => testPayouts.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
@@ -63,7 +55,7 @@ export const testPayoutEntries = pgTable(
   ],
 );
 
-/** Where the payout job's last run read orders up to (one row): the next run, and the payouts page's live part, read from there. */
+/** The payout job's watermark (one row): where its last run read orders up to. */
 export const payoutsSync = pgTable(
   "payouts_sync",
   {
@@ -73,11 +65,7 @@ export const payoutsSync = pgTable(
   (t) => [check("payouts_sync_one_row", sql`${t.id} = 1`)],
 );
 
-/**
- * What each order added to its seller's earnings when the payout job last booked it (every provider): a sale (paid
- * or refunded, from its payment) is one order, its amount gross, its refunds, Sellkit's fee kept. The job books the
- * difference when an order changes; the page adds the orders changed since (so its figures are live).
- */
+/** Each order's contribution to its seller's earnings as last booked by the payout job. */
 export const orderEarnings = pgTable("order_earnings", {
   orderId: uuid("order_id")
     .primaryKey()
@@ -93,7 +81,7 @@ export const orderEarnings = pgTable("order_earnings", {
   feesCents: integer("fees_cents").notNull(),
 });
 
-/** A seller's earnings per provider and currency: the sum of their orders' booked `order_earnings`. */
+/** A seller's earnings per provider and currency: the sum of their `order_earnings`. */
 export const sellerEarnings = pgTable(
   "seller_earnings",
   {

@@ -28,7 +28,7 @@ export function PayoutsSection({ title, description, children }: { title: string
   );
 }
 
-/** Figures as a description list: label above amount, two columns on small screens, four on wide ones. */
+/** Labelled figures as a description list. */
 export function Figures({ label, items }: { label: string; items: { term: string; value: string; strong?: boolean }[] }) {
   return (
     <dl aria-label={label} className="grid grid-cols-2 gap-4 sm:grid-cols-4">
@@ -42,7 +42,7 @@ export function Figures({ label, items }: { label: string; items: { term: string
   );
 }
 
-/** What the creator earned: gross sales, refunds, Sellkit's fees and net, in the store currency. */
+/** The creator's gross sales, refunds, fees and net, in the store currency. */
 export function EarningsFigures({ earnings }: { earnings: Earnings }) {
   const money = (cents: number) => formatMoney(cents, earnings.currency);
   return (
@@ -80,7 +80,7 @@ export function BalanceFigures({ balances, label }: { balances: readonly Balance
   );
 }
 
-/** The next payout, with the spec's promise. */
+/** The next payout's amount and days, or that none is scheduled. */
 export function NextPayoutNotice({ next }: { next: NextPayout | null }) {
   if (!next) return <p className="text-sm">No payout is scheduled: nothing is owed to you right now.</p>;
   return (
@@ -118,7 +118,7 @@ export function PayoutList({ payouts, caption }: { payouts: readonly PayoutRow[]
   );
 }
 
-/** When figures were read (nothing on the page is cached without saying so). */
+/** When the figures were read, so nothing shown is silently stale. */
 export function ReadAt({ at, timeZone, source }: { at: string; timeZone: string; source: string }) {
   return (
     <p className="text-xs text-muted-foreground">
@@ -127,7 +127,7 @@ export function ReadAt({ at, timeZone, source }: { at: string; timeZone: string;
   );
 }
 
-/** PayPal's captures: the money reached the creator's PayPal account at each one. */
+/** The creator's last PayPal captures. */
 export function PayPalCaptures({ captures, timeZone }: { captures: readonly PayPalCapture[]; timeZone: string }) {
   if (captures.length === 0) return <p className="text-sm">No PayPal payments yet.</p>;
   return (
@@ -148,7 +148,7 @@ export function PayPalCaptures({ captures, timeZone }: { captures: readonly PayP
   );
 }
 
-/** Shown while Stripe is asked (client-side navigation; the server waits for it). */
+/** Shown while Stripe is asked during client-side navigation. */
 export function StripeSkeleton() {
   return (
     <div role="status" className="grid gap-3">

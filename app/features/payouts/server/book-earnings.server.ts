@@ -3,10 +3,8 @@ import type { Database } from "~/db/database.server";
 import { orderContributionColumns } from "./earnings-sql.server";
 
 /**
- * Books the orders changed since `since` (the payout job's last run, less the overlap) into the earnings book (issue 16.5), in one statement:
- * each changed order's contribution replaces what was booked for it (`order_earnings`) and the difference is added
- * to its seller's totals (`seller_earnings`). Called by the payout job inside its transaction, under its lock,
- * before the job moves its watermark. Returns how many orders changed their contribution.
+ * Books the orders changed since `since` into the earnings book in one statement; returns how many contributions changed.
+ * Each replaces its booked contribution and the difference goes to its seller's totals.
  */
 export async function bookEarnings(tx: Database, since: Date): Promise<number> {
   const result = await tx.execute(sql`

@@ -14,11 +14,9 @@ import {
 import { storeCurrencySql } from "~/features/workspace/server/store-currency-sql.server";
 import { sellerChangedOrders } from "./earnings-sql.server";
 
-// The payouts page's own data (issue 16.5), read inside the session check's one statement (page-query.server.ts);
-// `me.user_id` is the signed-in creator: only their own orders, ledger and payouts are ever read. Stripe's balance
-// and payouts are read from Stripe by the route, after this statement.
+// Read in the session check's statement; `me.user_id` is the signed-in creator, so only their rows are read.
 
-/** Where a page of the test provider's payouts starts: after this payout (the last of the previous page), newest first. */
+/** Where a page of test payouts starts: after this payout, newest first. */
 export type TestPayoutsCursor = { payoutDate: string; id: string };
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2})_(.+)$/;
@@ -31,12 +29,7 @@ export function parseTestPayoutsCursor(value: string | null): TestPayoutsCursor 
 
 export const testPayoutsCursorParam = (payout: { payoutDay: string; id: string }) => `${payout.payoutDay}_${payout.id}`;
 
-/**
- * What was earned, per provider, in the store currency, as every page counts a sale (earnings-sql.server.ts): the
- * earnings book as the payout job last wrote it, plus — live — what the creator's orders changed since its last run
- * add now beyond what was booked for them (every order, before the job's first run). So the figures are exact at
- * this statement's snapshot without summing a big store's every order.
- */
+/** Earnings per provider in the store currency: the earnings book plus, live, the orders changed since the job's last run. */
 const earningsQuery: PageQuery<Earnings> = {
   json: sql`(
     with store as (select ${storeCurrencySql} as currency),
@@ -84,18 +77,18 @@ const earningsQuery: PageQuery<Earnings> = {
 
 export type TestLedger = {
   balances: BalanceFigure[];
-  /** Unpaid entries per currency and the first calendar day (UTC) each can be paid out (the business day on or after it). */
+  /** Unpaid entries per currency and the first UTC day each can be paid out. */
   unpaid: { currency: string; day: string; amountCents: number }[];
-  /** Currencies already paid out today (UTC): the next payout of those is on the next business day. */
+  /** Currencies already paid out today (UTC). */
   paidOutToday: string[];
-  /** One page of payouts, newest first, with the day each was made (the page's cursor). */
+  /** One page of payouts, newest first, with the day each was made (the cursor). */
   payouts: (PayoutRow & { payoutDay: string })[];
   more: boolean;
 };
 
 type PayoutJson = { id: string; amountCents: number; currency: string; status: "in_transit" | "paid"; arrivalDay: string; payoutDay: string };
 
-/** The creator's test-provider balance (pending: not yet available; available: not yet paid out) and one page of its payouts. */
+/** The creator's test-provider balance and one page of its payouts. */
 function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger> {
   return {
     json: sql`json_build_object(
@@ -119,7 +112,7 @@ function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger>
     read: (json) => {
       const value = json as { unpaid: (TestLedger["unpaid"][number] & { pendingCents: number })[]; paidOutToday: string[]; payouts: PayoutJson[] };
       const payouts = value.payouts.map((payout) => ({ ...payout, amountCents: Number(payout.amountCents) }));
-      // The balance from the same rows: pending is not available yet, available is the rest of what is not paid out.
+      // Pending is not available yet; available is the rest of what is not paid out.
       const balances = new Map<string, BalanceFigure>();
       for (const row of value.unpaid) {
         const balance = balances.get(row.currency) ?? { currency: row.currency, pendingCents: 0, availableCents: 0 };
@@ -138,11 +131,7 @@ function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger>
   };
 }
 
-/**
- * The creator's last PayPal captures (the money reached their PayPal account then), newest first by the order
- * index; read only for a creator with PayPal (an account, or PayPal sales in the book), so a big store without
- * PayPal never walks its orders for none.
- */
+/** The creator's last PayPal captures; read only for creators with PayPal, so big stores without it skip the walk. */
 const payPalCapturesQuery: PageQuery<PayPalCapture[]> = {
   json: sql`(select coalesce(json_agg(row_to_json(c) order by c."createdAt" desc, c.id desc), '[]'::json) from (
     select o.id, o.product_name as "productName", o.amount_cents as "amountCents", o.refunded_cents as "refundedCents", o.currency,
@@ -154,7 +143,7 @@ const payPalCapturesQuery: PageQuery<PayPalCapture[]> = {
   read: (json) => (json as (PayPalCapture & { createdAt: string })[]).map(({ createdAt: _, ...capture }) => capture),
 };
 
-/** The creator's Stripe connected account id (server-side only: the route reads Stripe with it and never sends it to the browser). */
+/** The creator's Stripe connected account id, for the route's Stripe read; never sent to the browser. */
 const stripeAccountQuery: PageQuery<string | null> = {
   json: sql`(select to_json(a.external_account_id) from payment_accounts a where a.user_id = me.user_id and a.provider = 'stripe' and a.external_account_id is not null)`,
   read: (json) => (typeof json === "string" ? json : null),

@@ -10,7 +10,7 @@ export type StripePayouts = {
   payouts: PayoutRow[];
   /** The id to start the next page after, when Stripe has more. */
   nextAfter: string | null;
-  /** When Stripe answered (ISO): the page says so, nothing is cached. */
+  /** When Stripe answered (ISO). */
   readAt: string;
 };
 
@@ -24,9 +24,8 @@ export function parseStripePayoutCursor(value: string | null): string | null {
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The creator's Stripe balance and one page of their payouts, read from Stripe now (GET /v1/balance and
- * GET /v1/payouts with the connected account's Stripe-Account header; issue 16.5). Both are asked at once; a failure
- * is a code (the page shows its message and the rest of the page), logged without the account's secrets.
+ * The creator's Stripe balance and one page of payouts, read from Stripe now.
+ * A failure is an error code, logged without secrets, so the rest of the page still shows.
  */
 export async function readStripePayouts(
   services: { payments: PaymentProviders; logger: Logger },

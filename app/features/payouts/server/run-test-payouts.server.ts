@@ -8,9 +8,9 @@ import { bookEarnings } from "./book-earnings.server";
 import { SYNC_OVERLAP } from "./earnings-sql.server";
 import type { Logger } from "~/server/logger.server";
 
-/** One instance runs the payout job at a time: this transaction-level advisory lock key ("sellkit payouts"). */
+/** The job's transaction-level advisory lock key ("sellkit payouts"): one instance runs it at a time. */
 const PAYOUTS_LOCK = 0x5e11a75;
-/** Changed orders are read (and their entries inserted) this many at a time. */
+/** Changed orders read per cursor fetch. */
 const READ_BATCH = 1_000;
 
 type Services = { db: Database; logger: Logger };
@@ -34,15 +34,8 @@ type ChangedRow = {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The payout job (issue 16.5), run every minute by the server and called directly by tests:
- * 0. the earnings book: every order (any provider) changed since the last run is booked (bookEarnings);
- * 1. the test provider's ledger: every test-provider order paid (or moved) since the last run gets the entry that brings its
- *    booked total to its net now (a sale, a refund, a dispute — ledgerEntryFor);
- * 2. on a business day (UTC), each seller's positive available balance per currency is paid out in one payout for
- *    the day (unique per seller, currency and day: a second run the same day adds nothing), its entries marked;
- *    and each payout is a `payout_created` security event of its seller;
- * 3. payouts whose arrival day has come are paid.
- * One transaction under an advisory lock: another instance skips the round, and a failed run changes nothing.
+ * The payout job: books changed orders' earnings and ledger entries, pays out available balances on business days, marks arrived payouts paid.
+ * One transaction under an advisory lock, so another instance skips the round and a failed run changes nothing.
  */
 export async function runTestPayouts(services: Services, now: Date = new Date()): Promise<PayoutRunResult> {
   const result: PayoutRunResult = { ran: false, earningsBooked: 0, ordersRead: 0, entries: 0, payouts: 0, arrived: 0 };
@@ -50,7 +43,7 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
     const locked = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUTS_LOCK}) as locked`));
     if (!locked[0]?.locked) return;
     result.ran = true;
-    // The run's own start (the database's clock, as orders.updated_at is): the next run reads from here.
+    // The database's clock, as orders.updated_at's: the next run reads from here.
     const started = rowsOf<{ started: string }>(await tx.execute(sql`select to_json(now()) #>> '{}' as started`))[0]!.started;
 
     // Where the last run read from, less the overlap, as a value: the planner then sees how few orders changed.
@@ -59,8 +52,7 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
     )[0];
     const since = synced ? new Date(synced.since) : new Date(0);
     result.earningsBooked = await bookEarnings(tx, since);
-    // The changed test-provider orders through a cursor, READ_BATCH at a time (the first run on a big store reads every test order:
-    // memory stays bounded); each batch's entries are inserted before the next is read.
+    // A cursor keeps memory bounded when the first run on a big store reads every test order.
     await tx.execute(sql`
       declare payout_orders no scroll cursor for
         select o.id, o.user_id, o.currency, o.status, o.amount_cents, o.refunded_cents, o.platform_fee_cents,
@@ -129,7 +121,6 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
           select id, user_id, currency, amount_cents from made`),
       );
       result.payouts = made.length;
-      // Money moves (in test mode, as a simulation): each payout is a security event of its seller, in this transaction.
       for (const payout of made) {
         await recordSecurityEvent(
           tx,
@@ -154,7 +145,7 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
   return result;
 }
 
-/** Runs the job every `intervalMs` (one run at a time); returns the function that stops it (on shutdown). */
+/** Runs the job every `intervalMs`, one run at a time; returns its stop function. */
 export function startTestPayouts(services: Services, intervalMs = 60_000): () => Promise<void> {
   return runEvery(() => runTestPayouts(services), intervalMs, services.logger, "test payouts run failed");
 }
