@@ -1,4 +1,4 @@
-/** What the buyer gets, in words: a file's kind from its extension or content type, and its size. Browser-safe. */
+// What the buyer gets, in words: a file's kind and size (browser-safe).
 
 /** By extension (lowercase, without the dot). */
 const KINDS_BY_EXTENSION: Record<string, string> = {

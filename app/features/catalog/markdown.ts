@@ -1,17 +1,8 @@
 import MarkdownIt from "markdown-it";
 
 /**
- * Product descriptions are Markdown written by creators and read by anyone (issue 14.2, 14.7): rendered here to
- * HTML that is safe to inject into a page. Browser-safe (the editor's preview and the sales page use the same
- * function).
- *
- * Safety comes from what is never produced rather than from cleaning afterwards:
- * - raw HTML in the source is not passed through (`html: false`): `<script>` or `<img onerror=…>` come out as
- *   escaped text, so no element or attribute can be injected;
- * - links are kept only for the schemes below; `javascript:`, `data:`, `vbscript:`, `file:` and relative URLs
- *   are left as plain text;
- * - images are not rendered (no tracking pixels or off-site hot-linking in a description), nor tables;
- * - every link carries `rel="nofollow ugc noopener"`.
+ * The only link schemes kept in product descriptions; other links stay plain text.
+ * Descriptions are safe by construction: raw HTML is escaped, and images and tables are never rendered.
  */
 export const MARKDOWN_LINK_SCHEMES = ["http:", "https:", "mailto:"] as const;
 
@@ -28,7 +19,7 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
-/** Whether a link's URL is an absolute http(s) or mailto URL (after markdown-it's own normalisation). */
+/** Whether a link's URL is an absolute http(s) or mailto URL. */
 export function isAllowedLink(url: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:"); so do we, then parse.
   const compact = Array.from(url)

@@ -1,27 +1,21 @@
-/**
- * Money is integer minor units everywhere (cents, pence, haléře — all four store currencies have 2 decimals);
- * floats never hold an amount. Browser-safe.
- */
+/** The store currencies; amounts are integer minor units, and all four have two decimals. */
 export const CATALOG_CURRENCIES = ["USD", "EUR", "GBP", "CZK"] as const;
 export type Currency = (typeof CATALOG_CURRENCIES)[number];
 
-/** The store currency when the creator has not set up an online store (SPEC §9: default USD). */
+/** The store currency when the creator has not set up an online store. */
 export const DEFAULT_CURRENCY: Currency = "USD";
 
 /** The smallest amount a card payment can charge, per currency (the card networks' and Stripe's minimums). */
 export const MINIMUM_CHARGE_MINOR: Record<Currency, number> = { USD: 50, EUR: 50, GBP: 30, CZK: 1500 };
 
-/** No single product costs more than this (in major units, 100,000 of the currency): anything above is a typo. */
+/** The highest price (100,000 of the currency); anything above is a typo. */
 export const MAXIMUM_PRICE_MINOR = 10_000_000;
 
 export function isCurrency(value: unknown): value is Currency {
   return typeof value === "string" && (CATALOG_CURRENCIES as readonly string[]).includes(value);
 }
 
-/**
- * Parses what a person types as a price ("12", "12.5", "12.50", "1,299.00", "12,50" with a decimal comma) into
- * minor units; null when it is not an amount (negative, more than two decimals, letters).
- */
+/** A typed price ("12.5", "1,299.00", "12,50") in minor units; null when it is not an amount. */
 export function parseAmount(input: string): number | null {
   let text = input.trim().replace(/\s+/g, "");
   if (!text) return null;

@@ -1,4 +1,4 @@
-/** The Product Manager's addresses (issue 14.1). Browser-safe. */
+/** The Product Manager's address. */
 export const PRODUCTS_PATH = "/tools/products";
 export const NEW_PRODUCT_PATH = `${PRODUCTS_PATH}/new`;
 export const productPath = (id: string) => `${PRODUCTS_PATH}/${id}`;

@@ -14,7 +14,7 @@ export const NEW_PRODUCT_VALUES: ProductFormValues = {
   slug: "",
 };
 
-/** A saved product as the form's values (amounts as typed: "12.50"). Browser-safe. */
+/** A saved product as the form's values, amounts as typed ("12.50"). */
 export function productFormValues(product: {
   name: string;
   type: string;

@@ -12,10 +12,7 @@ export type ProductPricing = {
 export const PAY_WHAT_YOU_WANT = "Pay what you want";
 export const FREE = "Free";
 
-/**
- * The price for people: "$12.50"; "Free"; or "Pay what you want" with "from $3.00 · suggested $8.00" (the
- * minimum, and the suggested price when there is one).
- */
+/** The price for people: "$12.50", "Free", or "Pay what you want" with its minimum and suggestion. */
 export function priceLabel(product: ProductPricing): { main: string; detail: string | null } {
   if (product.pricing === "free") return { main: FREE, detail: null };
   if (product.pricing === "pwyw") {
@@ -28,7 +25,7 @@ export function priceLabel(product: ProductPricing): { main: string; detail: str
   return { main: formatMoney(product.priceCents, product.currency), detail: null };
 }
 
-/** The lowest price a buyer pays, as a decimal string from minor units ("12.50", "0.00"): schema.org's Offer price. */
+/** The lowest price a buyer pays as a decimal string ("12.50"), for schema.org's Offer. */
 export function offerPrice(product: ProductPricing): string {
   if (product.pricing === "free") return amountInput(0);
   if (product.pricing === "pwyw") return amountInput(product.minPriceCents ?? 0);

@@ -6,7 +6,7 @@ import { ONLINE_STORE_DEFAULTS } from "~/features/sales-methods/schemas/online-s
 
 export type StoreTheme = (typeof STORE_THEMES)[number]["value"];
 
-/** What a store's public pages show of it (issue 14): from the online-store form, else the business profile. */
+/** What a store's public pages show of it: from the online-store form, else the business profile. */
 export type StoreProfile = {
   handle: string;
   name: string;
@@ -19,7 +19,7 @@ export type StoreProfile = {
   avatarUrl: string | null;
 };
 
-/** The raw parts of a store as the catalog's reads return them (JSON from one statement). */
+/** The raw parts of a store as the catalog's reads return them. */
 export type StoreRow = {
   handle: string;
   onlineStore: Record<string, unknown> | null;
@@ -34,7 +34,7 @@ function isTheme(value: unknown): value is StoreTheme {
   return STORE_THEMES.some((theme) => theme.value === value);
 }
 
-/** The store's name, description, category, currency and theme: the online-store setup wins, field by field. */
+/** The store's public profile; the online-store setup wins field by field. */
 export function storeProfileOf(row: StoreRow): StoreProfile {
   const settings = row.onlineStore ?? {};
   const category = text(settings.category);

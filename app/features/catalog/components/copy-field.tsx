@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 
-/** A read-only value with a Copy button (the text stays selectable for copying by hand without JavaScript). */
+/** A read-only value with a Copy button, still selectable by hand without JavaScript. */
 export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
   const [copied, setCopied] = useState<"" | "yes" | "no">("");
   return (

@@ -1,9 +1,6 @@
 import { type CoverRow, coverPath } from "~/features/catalog/store-profile";
 
-/**
- * A product's cover with every stored width in `srcset` (the browser picks by `sizes`), the widest as `src`,
- * and the intrinsic size so the layout does not shift. Nothing when the product has no cover.
- */
+/** A product's cover with every stored width in `srcset` and its intrinsic size, so the layout does not shift. */
 export function CoverImage({
   covers,
   name,

@@ -21,10 +21,7 @@ export function actionsFor(status: string): Action[] {
   return ["publish", "duplicate", "archive", "delete"];
 }
 
-/**
- * A product's one-click actions, each a small form posted to the page's own action (`intent` and `id`); they
- * work without JavaScript. Delete asks for confirmation first where script runs.
- */
+/** A product's one-click actions as small forms that work without JavaScript; delete confirms first where script runs. */
 export function ProductActions({ product, exclude = [] }: { product: { id: string; name: string; status: string }; exclude?: Action[] }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("id") === product.id ? String(navigation.formData.get("intent")) : null;

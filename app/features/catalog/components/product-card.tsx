@@ -3,10 +3,7 @@ import { CoverImage } from "~/features/catalog/components/cover-image";
 import { priceLabel } from "~/features/catalog/product-price";
 import { type ListedProduct, productPath } from "~/features/catalog/store-profile";
 
-/**
- * A product on a storefront or buy page: cover, name (the link to its sales page), price and summary; `action`
- * (the buy page's Buy link) sits above the card-wide link. `priority`: the first card, whose cover is the page's largest paint on a phone — loaded at once, not lazily (Lighthouse).
- */
+/** A product card linking to its sales page; `priority` loads the first card's cover eagerly, as it is the largest paint. */
 export function ProductCard({
   handle,
   product,

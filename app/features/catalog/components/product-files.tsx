@@ -20,7 +20,7 @@ export type ProductFileItem = { id: string; name: string; size: number; contentT
 
 /** The action route of the files' rename, reorder and remove. */
 const FILES_ACTION = "/api/product-files";
-/** Waits between automatic retries after a dropped connection (tus-js-client retries, then gives up). */
+/** Waits between automatic retries after a dropped connection. */
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
 /** Speed is measured over this window of progress events. */
 const SPEED_WINDOW_MS = 5_000;
@@ -47,11 +47,8 @@ function uploadErrorMessage(error: unknown): string {
 }
 
 /**
- * The files of a product (issue 14): several files picked or dropped at once, each uploaded with tus in
- * UPLOAD_CHUNK_BYTES requests — a progress bar with speed and time left, pause and resume, automatic retries
- * with growing waits after a dropped connection, and resuming after a page reload (pick the same file again: its
- * fingerprint finds the unfinished upload). Files over 2 GB are refused before a byte is sent. Finished files
- * can be renamed, moved up and down, and removed.
+ * A product's files: resumable tus uploads with progress, pause and retries, then renaming, reordering and removing.
+ * Picking the same file again after a reload resumes its unfinished upload.
  */
 export function ProductFiles({ productId, files }: { productId: string; files: ProductFileItem[] }) {
   const inputId = useId();
@@ -73,7 +70,7 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
 
   const update = (key: string, change: Partial<UploadState>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
-  /** Starts one file's upload; resolves once the server has created it (or it failed), so files keep the picked order. */
+  /** Starts one file's upload; resolves once the server created it (or failed), so files keep the picked order. */
   async function startUpload(file: File): Promise<void> {
     let created = () => {};
     const ready = new Promise<void>((resolve) => {
@@ -131,7 +128,6 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
     const previous = await upload.findPreviousUploads();
     if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
     upload.start();
-    // The row exists once the upload is created: the list shows it (as unfinished) from the next load on.
     await ready;
   }
 
@@ -149,7 +145,7 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
       }
     }
     setRefused(rejected);
-    // Created one after the other (each then uploads alongside the others): the files keep the order picked.
+    // Created one after the other, so the files keep the order picked; they then upload side by side.
     void (async () => {
       for (const file of accepted) await startUpload(file);
     })();
@@ -185,14 +181,14 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
     const upload = handles.current.get(key);
     handles.current.delete(key);
     setUploads((list) => list.filter((u) => u.key !== key));
-    // Terminates the unfinished upload on the server (its row goes with it).
+    // Terminates the unfinished upload on the server, row included.
     await upload?.abort(true).catch(() => undefined);
     setAnnouncement("Upload cancelled.");
     void revalidator.revalidate();
   }
 
   const inFlight = uploads.filter((u) => u.status !== "done");
-  // An unfinished row being uploaded from this page is shown once: as the upload in progress.
+  // A row being uploaded from this page is shown once, as the upload in progress.
   const listed = files.filter((f) => f.completed || !inFlight.some((u) => u.name === f.name && u.size === f.size));
 
   return (
@@ -312,7 +308,6 @@ function UploadRow({ upload, onPause, onResume, onCancel }: { upload: UploadStat
 function FileList({ productId, files, allFiles }: { productId: string; files: ProductFileItem[]; allFiles: ProductFileItem[] }) {
   const reorder = useFetcher<{ ok: boolean; message?: string }>();
   const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: "up" | "down"; from: string } | null>(null);
-  // While the new order is being saved, it is shown already.
   const pending = reorder.formData?.getAll("fileIds").map(String);
   const ordered = pending ? [...files].sort((a, b) => pending.indexOf(a.id) - pending.indexOf(b.id)) : files;
 
@@ -324,7 +319,6 @@ function FileList({ productId, files, allFiles }: { productId: string; files: Pr
     const same = document.getElementById(`move-${focusAfterMove.direction}-${focusAfterMove.id}`) as HTMLButtonElement | null;
     const other = document.getElementById(`move-${focusAfterMove.direction === "up" ? "down" : "up"}-${focusAfterMove.id}`) as HTMLButtonElement | null;
     (same && !same.disabled ? same : other)?.focus();
-    // Done once the new order is shown and saved.
     if (!saving && orderKey !== focusAfterMove.from) setFocusAfterMove(null);
   }, [focusAfterMove, orderKey, saving]);
 

@@ -25,11 +25,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 
 export type ProductFormAnswer = { result: SubmissionResult<string[]>; toast?: ToastMessage };
 
-/**
- * The product form (create and edit): name, type, summary, Markdown description with its sanitised preview,
- * pricing in the store currency (shown, not chosen), URL slug (made from the name until edited) and cover.
- * Posted as multipart (the cover); validated as typed with the same schema the action uses.
- */
+/** The product form for create and edit, validated as typed with the action's schema and posted as multipart for the cover. */
 export function ProductForm({
   id,
   currency,
@@ -61,7 +57,7 @@ export function ProductForm({
   const pricing = String(fields.pricing.value ?? values.pricing);
   const description = String(fields.description.value ?? "");
   const preview = useMemo(() => renderMarkdown(description), [description]);
-  // The slug follows the name until the creator edits it (an edited or saved slug is kept).
+  // The slug follows the name until the creator edits it.
   const slugEdited = useRef(Boolean(values.slug));
   const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const shownCover = coverPreview ?? cover ?? null;

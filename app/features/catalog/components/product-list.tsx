@@ -9,7 +9,7 @@ import { coverPath, NEW_PRODUCT_PATH, productPath } from "~/features/catalog/pat
 import { ProductActions } from "./product-actions";
 import { ProductStatusBadge } from "./product-status-badge";
 
-/** What a row of the list shows (the list item without its slug and creation time). */
+/** What a row of the list shows. */
 export type ProductRow = Omit<ProductListItem, "slug" | "createdAt">;
 
 export type SortOption = { readonly value: string; readonly label: string };
@@ -26,7 +26,7 @@ export function priceLabel(product: Pick<ProductRow, "pricing" | "priceCents" | 
 
 const typeLabel = (type: string) => PRODUCT_TYPES.find((option) => option.value === type)?.label ?? type;
 
-/** The search and sort bar (a GET form: the address keeps the view, and it works without JavaScript). */
+/** The search and sort bar, a GET form so the address keeps the view and it works without JavaScript. */
 export function ProductFilters({ search, sort, sorts }: { search: string; sort: string; sorts: readonly SortOption[] }) {
   return (
     <Form method="get" role="search" aria-label="Products" className="flex flex-wrap items-end gap-3">
@@ -45,7 +45,7 @@ export function ProductFilters({ search, sort, sorts }: { search: string; sort: 
   );
 }
 
-/** The creator's products: cover, name, type, status, price, sales and revenue, and the actions of each. */
+/** The creator's products with their figures and actions. */
 export function ProductList({ products }: { products: readonly ProductRow[] }) {
   return (
     <ul className="grid gap-4">
@@ -95,7 +95,7 @@ export function ProductList({ products }: { products: readonly ProductRow[] }) {
   );
 }
 
-/** No product yet: what the Product Manager is for, and the way to the first one. */
+/** The empty state, leading to the first product. */
 export function NoProducts() {
   return (
     <div className="grid place-items-center gap-4 rounded-lg border border-dashed p-10 text-center">

@@ -9,17 +9,13 @@ export type OrderedProduct = { id: string; name: string; status: "draft" | "publ
 /** What the action answers to a move: where the product went, or why it could not move. */
 export type MoveAnswer = { moved: { productId: string; position: number; count: number } } | { error: string };
 
-/**
- * The E-shop Builder's product order: Move up / Move down per product (buttons, so keyboard and screen readers
- * work as anywhere else), saved as positions by the server. After a move, focus follows the product to its new
- * place (the other button when this one no longer applies) and the new position is announced.
- */
 /** The two move buttons: up is disabled on the first product, down on the last. */
 const MOVES = [
   { direction: "up", label: "Move up", Icon: ArrowUp, last: false },
   { direction: "down", label: "Move down", Icon: ArrowDown, last: true },
 ] as const;
 
+/** The storefront's product order, moved by buttons; focus follows the moved product and its new position is announced. */
 export function ProductOrder({ products }: { products: readonly OrderedProduct[] }) {
   const fetcher = useFetcher<MoveAnswer>();
   const list = useRef<HTMLOListElement>(null);

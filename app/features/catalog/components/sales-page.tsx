@@ -15,7 +15,7 @@ export type SalesPageView = ProductPricing & {
   files: { id: string; name: string; contentType: string; size: number }[];
 };
 
-/** A product's sales page (issue 14.5): cover, name, price, summary, Buy button, description, what is included, the store. */
+/** A product's sales page content. */
 export function SalesPageContent({ store, product }: { store: StoreProfile; product: SalesPageView }) {
   const price = priceLabel(product);
   return (

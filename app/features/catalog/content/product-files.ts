@@ -1,16 +1,12 @@
 import { MAX_PRODUCT_FILE_BYTES } from "./product-types";
 
-/** Issue 14: the tus endpoint of product files (mounted by the Node server, not a React Router route). */
+/** The tus endpoint of product files, mounted by the Node server rather than a React Router route. */
 export const UPLOADS_PATH = "/api/uploads";
 
-/**
- * The browser sends a file in PATCH requests of this size (fewer requests: fewer session checks, locks and
- * round trips per GB). It arrives within the server's 60 s request time on an uplink of 0.55 MB/s or more; on a
- * slower one the request is cut, the bytes that arrived are kept, and the client resumes from there.
- */
+/** The browser's PATCH size: large to save per-request work, small enough for the server's 60 s request time on slow uplinks. */
 export const UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
 
-/** A partial upload not completed within this time is removed with its row (the tus expiration extension). */
+/** A partial upload not completed within this time is removed with its row (tus expiration). */
 export const PARTIAL_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** How often the server sweeps expired partial uploads. */
@@ -25,7 +21,7 @@ export const FILE_NAME_REQUIRED_MESSAGE = "Please enter a file name.";
 export const FILE_NAME_TOO_LONG_MESSAGE = `File names can be up to ${MAX_FILE_NAME_LENGTH} characters.`;
 export const FILE_NAME_INVALID_MESSAGE = "File names cannot contain slashes, backslashes or control characters, and cannot be . or ..";
 
-/** Whether a file of `bytes` may be uploaded (the browser checks before the first byte; the server at creation). */
+/** Whether a file of `bytes` may be uploaded; the browser checks before the first byte, the server at creation. */
 export function fileSizeAllowed(bytes: number): boolean {
   return Number.isSafeInteger(bytes) && bytes >= 0 && bytes <= MAX_PRODUCT_FILE_BYTES;
 }
@@ -35,11 +31,7 @@ const FORBIDDEN_IN_NAME = /[/\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u20
 
 export type FileNameCheck = { ok: true; name: string } | { ok: false; message: string };
 
-/**
- * A product file's name, as shown to buyers and offered as the download's name: trimmed, Unicode NFC, never
- * a path (no slash, backslash, `.` or `..`), no control or bidirectional-override characters, at most
- * MAX_FILE_NAME_LENGTH characters. A bad name is refused with a message, not silently changed.
- */
+/** Checks a file name buyers see and download: trimmed NFC, never a path, no control characters; refused with a message, never silently changed. */
 export function checkFileName(raw: string): FileNameCheck {
   const name = raw.normalize("NFC").trim();
   if (!name) return { ok: false, message: FILE_NAME_REQUIRED_MESSAGE };

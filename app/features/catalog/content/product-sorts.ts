@@ -1,4 +1,4 @@
-/** The Product Manager's sort orders (issue 14.1); the first is the default. */
+/** The Product Manager's sort orders; the first is the default. */
 export const PRODUCT_SORTS = [
   { value: "newest", label: "Newest first" },
   { value: "name", label: "Name (A–Z)" },
@@ -6,7 +6,7 @@ export const PRODUCT_SORTS = [
   { value: "sales", label: "Most sales" },
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number]["value"];
-/** Longer searches are cut (a name is at most 100 characters anyway). */
+/** Longer searches are cut, as no name is longer. */
 export const PRODUCT_SEARCH_MAX = 100;
 
 export type ProductListItem = {

@@ -1,4 +1,4 @@
-/** Issue 14: what a product is. The value is stored; the label is shown. */
+/** The product types: the value is stored, the label shown. */
 export const PRODUCT_TYPES = [
   { value: "ebook", label: "E-book" },
   { value: "course", label: "Course" },
@@ -11,7 +11,7 @@ export const PRODUCT_TYPES = [
 ] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number]["value"];
 
-/** How a product is priced: a fixed price, free, or pay what you want (with a minimum and a suggested price). */
+/** How a product is priced: fixed, free, or pay what you want. */
 export const PRICING_MODES = [
   { value: "fixed", label: "Fixed price" },
   { value: "free", label: "Free" },
@@ -27,5 +27,5 @@ export const PRODUCT_STATUSES = [
 ] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number]["value"];
 
-/** Issue 14 / SPEC help text: "maximum file size of 2GB per product" — per file, in bytes. */
+/** The largest product file, in bytes. */
 export const MAX_PRODUCT_FILE_BYTES = 2 * 1024 ** 3;

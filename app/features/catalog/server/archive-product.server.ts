@@ -2,7 +2,7 @@ import type { Database } from "~/db/database.server";
 import type { Failure } from "~/lib/errors";
 import { setStatus } from "./publish-product.server";
 
-/** Stops selling the creator's own product (sold products are archived, never deleted); it stays in the list. */
+/** Stops selling the creator's own product, which stays in the list; sold products are archived, never deleted. */
 export function archiveProduct(db: Database, userId: string, productId: string): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND">> {
   return setStatus(db, userId, productId, "archived");
 }

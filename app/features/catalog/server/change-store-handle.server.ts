@@ -5,11 +5,7 @@ import { type Failure, fail } from "~/lib/errors";
 
 const UNIQUE_VIOLATION = "23505";
 
-/**
- * Sets the creator's store address (`/s/:handle`, already checked by storeHandleSchema), creating the storefront
- * row when there is none yet. Another store's handle is refused (the unique index decides, so two creators
- * racing for one handle cannot both get it); the creator's own current handle is accepted as is.
- */
+/** Sets the creator's store handle; the unique index refuses another store's, even when two creators race. */
 export async function changeStoreHandle(db: Database, userId: string, handle: string): Promise<{ ok: true } | Failure<"STORE_HANDLE_TAKEN">> {
   try {
     await inTransaction(db, (tx) => tx.insert(storefronts).values({ userId, handle }).onConflictDoUpdate({ target: storefronts.userId, set: { handle } }));

@@ -8,7 +8,7 @@ import { ensureStorefront } from "./ensure-storefront.server";
 import { processCover } from "./process-cover.server";
 import { isSlugCollision } from "./product-errors.server";
 
-/** The columns a product form sets (the same for create and update). */
+/** The columns a product form sets, on create and update. */
 export function productColumns(input: ProductInput, currency: Currency) {
   return {
     name: input.name,
@@ -24,11 +24,7 @@ export function productColumns(input: ProductInput, currency: Currency) {
   };
 }
 
-/**
- * A new draft product of the creator, priced in the store currency, with its cover if one was uploaded, placed
- * last on the storefront. Makes the store's handle on first use. Nothing is stored when the cover is not an image
- * or the slug is already one of the creator's.
- */
+/** A new draft product, placed last; stores nothing when the cover is not an image or the slug is taken. */
 export async function createProduct(
   db: Database,
   userId: string,
@@ -59,7 +55,7 @@ export async function createProduct(
   }
 }
 
-/** Replaces a product's cover renditions (none: the cover is removed). Run inside the caller's transaction. */
+/** Replaces a product's cover renditions (none removes the cover), in the caller's transaction. */
 export async function replaceCovers(tx: Database, productId: string, covers: Awaited<ReturnType<typeof processCover>>) {
   await tx.delete(productCovers).where(eq(productCovers.productId, productId));
   if (covers) await tx.insert(productCovers).values(covers.map((cover) => ({ productId, ...cover })));

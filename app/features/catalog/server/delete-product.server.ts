@@ -5,10 +5,8 @@ import { fail, type Failure } from "~/lib/errors";
 import { isUuid } from "~/lib/text-formats";
 
 /**
- * Deletes the creator's own product with its cover and file rows, unless it has been sold (then it must be
- * archived: buyers keep their access). The check is part of the delete statement itself, which also names the
- * uploads its file rows pointed at (read from the statement's snapshot): `removedUploads`, for the caller to
- * remove from the file store once the delete has committed.
+ * Deletes the creator's own unsold product and its rows in one checked statement; sold ones must be archived so buyers keep access.
+ * The caller removes `removedUploads` from the file store after commit.
  */
 export async function deleteProduct(
   db: Database,

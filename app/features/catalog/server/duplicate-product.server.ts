@@ -23,10 +23,7 @@ export function copySlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
-/**
- * A draft copy of the creator's own product: "Copy of …", a new unique slug, the same type, texts, pricing and
- * cover, placed last. Files are not copied (they are the buyer's download; the creator uploads them to the copy).
- */
+/** A draft copy of the creator's own product with a unique slug, placed last; files are not copied. */
 export async function duplicateProduct(db: Database, userId: string, productId: string): Promise<{ ok: true; id: string } | Failure<"PRODUCT_NOT_FOUND">> {
   const original = await getOwnProduct(db, userId, productId);
   if (!original) return fail("PRODUCT_NOT_FOUND");

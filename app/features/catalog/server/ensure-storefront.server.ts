@@ -4,10 +4,7 @@ import { storefronts } from "~/features/catalog/schema.server";
 import { businessProfiles } from "~/features/workspace/schema.server";
 import { slugify } from "~/features/catalog/slugify";
 
-/**
- * The creator's store handle (`/s/:handle`), made on first use from the store name ("Ada's Atelier" →
- * "adas-atelier", then "adas-atelier-2", … when taken). Safe to call concurrently: the unique handle decides.
- */
+/** The creator's store handle, made from the store name on first use; safe concurrently, as the unique index decides. */
 export async function ensureStorefront(db: Database, userId: string): Promise<string> {
   const [existing] = await db.select({ handle: storefronts.handle }).from(storefronts).where(eq(storefronts.userId, userId)).limit(1);
   if (existing) return existing.handle;

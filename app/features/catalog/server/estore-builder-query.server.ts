@@ -4,10 +4,7 @@ import type { PageQuery } from "~/features/accounts/server/page-query.server";
 export type BuilderProduct = { id: string; name: string; slug: string; status: "draft" | "published" };
 export type EstoreBuilder = { handle: string | null; products: BuilderProduct[] };
 
-/**
- * The signed-in creator's store address (null before the storefront exists) and their draft and published
- * products in storefront order, for the E-shop Builder: a part of the page's one statement.
- */
+/** The E-shop Builder's data: the creator's store address and unarchived products in storefront order. */
 export const estoreBuilderQuery: PageQuery<EstoreBuilder> = {
   json: sql`json_build_object(
     'handle', (select handle from storefronts where user_id = me.user_id),

@@ -7,7 +7,7 @@ export type OwnProduct = typeof products.$inferSelect;
 export type ProductCoverRef = { id: string; width: number; height: number };
 export type ProductFileSummary = { id: string; name: string; size: number; contentType: string; completed: boolean; position: number };
 
-/** The signed-in creator's own product, or null (another creator's product is not found, like a missing one). */
+/** The signed-in creator's own product, or null for a missing one or another creator's. */
 export async function getOwnProduct(db: Database, userId: string, productId: string): Promise<OwnProduct | null> {
   if (!isUuid(productId)) return null;
   const [row] = await db

@@ -39,13 +39,9 @@ const statement = prepareStatement<{ page: Row | null }>(sql`
   ) from storefronts s where s.handle = ${sql.placeholder("handle")}) as page
 `);
 
-/**
- * A product's sales page (`/s/:handle/:slug`), whatever its status (the route decides who sees drafts and
- * archived products): the store, the product, its covers and completed files. One statement. Null when the
- * store or the product does not exist.
- */
+/** A product's sales page data in any status, in one statement; null when the store or product does not exist. */
 export async function getSalesPage(db: Database, handle: string, slug: string): Promise<SalesPage | null> {
-  // Not a handle or slug (NUL bytes, slashes, 10 KB of text): nothing to look up.
+  // Not a handle or slug: nothing to look up.
   if (!isSlugLike(handle) || !isSlugLike(slug)) return null;
   const [row] = await statement.run(db, { handle, slug });
   const page = row?.page;

@@ -6,7 +6,7 @@ import { coversJson, type StoreRow, storeJson } from "./store-json.server";
 
 export type { ListedProduct };
 
-/** The published products of the store row `s`, in the creator's order (position, then oldest first). */
+/** The published products of the store row `s`, in the creator's order. */
 const publishedProductsJson = sql`coalesce((select json_agg(json_build_object(
     'id', p.id, 'name', p.name, 'slug', p.slug, 'summary', p.summary, 'pricing', p.pricing, 'priceCents', p.price_cents,
     'minPriceCents', p.min_price_cents, 'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency,
@@ -34,7 +34,7 @@ export async function getStorefront(db: Database, handle: string): Promise<Store
   return row?.page ? { store: storeProfileOf(row.page.store), products: row.page.products } : null;
 }
 
-/** The same for a creator (the buy-button page knows the creator, not the handle); null before their first product. */
+/** The same by creator, for the buy-button page; null before their first product. */
 export async function getStorefrontOf(db: Database, userId: string): Promise<Storefront | null> {
   const [row] = await byOwner.run(db, { userId });
   return row?.page ? { store: storeProfileOf(row.page.store), products: row.page.products } : null;

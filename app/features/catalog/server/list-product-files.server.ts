@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { productFiles, products } from "../schema.server";
 
-/** What the files list shows of a product file (the component's `files` prop). */
+/** What the files list shows of a product file. */
 export type ProductFileView = { id: string; name: string; size: number; contentType: string; completed: boolean; position: number };
 
 /** The product (name) and its files in order, or null when the product is not the user's. */

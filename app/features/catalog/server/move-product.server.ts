@@ -3,11 +3,7 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { type Failure, fail } from "~/lib/errors";
 
-/**
- * E-shop Builder: moves one of the creator's products (drafts and published ones; archived products are not on
- * the storefront) one place up or down, and saves every listed product's position as 0, 1, 2, … in that order.
- * The creator's products are locked for the change, so two moves at once apply one after the other.
- */
+/** Moves a storefront product one place up or down, locking the creator's products so concurrent moves apply in turn. */
 export async function moveProduct(
   db: Database,
   userId: string,

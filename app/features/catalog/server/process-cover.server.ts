@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { sniffImageType } from "~/features/workspace/server/sniff-image-type.server";
 import { COVER_MAX_BYTES } from "~/features/catalog/schemas/product";
 
-/** The web widths a cover is stored at (issue 14.2): the sales page's full width and half of it for phones. */
+/** The widths a cover is stored at: the sales page's full width and half of it for phones. */
 export const COVER_WIDTHS = [1280, 640] as const;
 /** Stored covers are WebP: small, and every browser the site supports shows it. */
 export const COVER_CONTENT_TYPE = "image/webp";
@@ -12,9 +12,8 @@ export const COVER_MAX_PIXELS = 50_000_000;
 export type CoverRendition = { width: number; height: number; contentType: string; bytes: Buffer };
 
 /**
- * An uploaded cover judged by its bytes (never its name or declared type; never SVG) and resized to each of
- * COVER_WIDTHS, keeping its aspect ratio and never enlarging it (a small image gives one rendition at its own
- * width). `null` when no file was chosen; `false` when it is not an image this app accepts or cannot be decoded.
+ * An uploaded cover, judged by its bytes (never SVG), resized to COVER_WIDTHS without enlarging.
+ * `null` when no file was chosen; `false` when it is not an accepted, decodable image.
  */
 export async function processCover(file: File | undefined): Promise<CoverRendition[] | null | false> {
   if (!file || file.size === 0) return null;

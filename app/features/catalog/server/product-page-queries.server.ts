@@ -5,8 +5,7 @@ import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/features/catalog/
 import type { ProductCoverRef, ProductFileSummary } from "./get-product.server";
 import type { ProductListItem, ProductSort } from "~/features/catalog/content/product-sorts";
 
-// The Product Manager's pages read their data inside the session check's one statement (page-query.server.ts,
-// issue 11.5): one database round trip per signed-in page. `me.user_id` is the signed-in creator.
+// Read inside the session check's one statement; `me.user_id` is the signed-in creator.
 
 /** The store currency: the online-store setting's, USD otherwise. */
 export const storeCurrencyQuery: PageQuery<Currency> = {
@@ -35,12 +34,7 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/**
- * The creator's products with sales and revenue by the sale rule of every other page (issue 16: paid or refunded
- * orders; revenue net of refunds in the product's currency, minor units), read from the analytics read model's
- * all-time totals rather than the orders, whose name contains `search`
- * (case-insensitive, "" for all), sorted by `sort`; the smallest cover for the thumbnail.
- */
+/** The creator's products matching `search`, sorted, with all-time sales and net revenue from the analytics read model. */
 export function productListQuery(search: string, sort: ProductSort): PageQuery<ProductListItem[]> {
   return {
     json: sql`(
@@ -85,10 +79,7 @@ export type EditedProduct = {
   updatedAt: string;
 };
 
-/**
- * A product for its editor, if it is the creator's own (else null): the row, its covers (widest first) and
- * its files (read-only), with the store currency and handle. `productId` must be a UUID (checked by the caller).
- */
+/** A product with covers and files for its editor, or null when not the creator's; the caller checks `productId` is a UUID. */
 export function productEditorQuery(productId: string): PageQuery<{
   product: EditedProduct;
   covers: ProductCoverRef[];

@@ -5,10 +5,7 @@ import { missingForPublishing, notReadyMessage } from "~/features/catalog/schema
 import { fail, type Failure } from "~/lib/errors";
 import { getOwnProduct } from "./get-product.server";
 
-/**
- * Puts the creator's own product on sale (its sales page and the storefront show it). Refused, naming what is
- * missing, without a name or (fixed price) a valid price. An archived product is published again too.
- */
+/** Puts the creator's own product (also an archived one) on sale; refused, naming what is missing, without a name or valid price. */
 export async function publishProduct(
   db: Database,
   userId: string,

@@ -4,10 +4,7 @@ import { fail, type Failure } from "~/lib/errors";
 import { productFiles } from "../schema.server";
 import type { ProductFileStore } from "./product-file-store.server";
 
-/**
- * Removes one of the user's product files: the stored upload first (file store or S3; one already gone is
- * fine), then its row — a failure of the store leaves the row, so the creator can try again.
- */
+/** Removes one of the user's product files, stored bytes before the row so a store failure can be retried. */
 export async function removeProductFile(
   { db, store }: { db: Database; store: ProductFileStore },
   actor: { userId: string },

@@ -2,11 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { fail, type Failure } from "~/lib/errors";
 
-/**
- * Puts a product's files in the given order (positions 0, 1, 2…). The list must name every file of the
- * user's product exactly once — a stale list (a file added or removed meanwhile) is refused, nothing changes.
- * One statement: the check and the update together.
- */
+/** Puts a product's files in the given order, in one statement that refuses a stale list not naming every file once. */
 export async function reorderProductFiles(
   db: Database,
   actor: { userId: string },

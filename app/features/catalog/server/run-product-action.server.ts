@@ -6,7 +6,7 @@ import { deleteProduct } from "./delete-product.server";
 import { duplicateProduct } from "./duplicate-product.server";
 import { publishProduct, unpublishProduct } from "./publish-product.server";
 
-/** The Product Manager's one-click actions on a product (the list's row buttons and the editor's). */
+/** The Product Manager's one-click actions on a product. */
 export const PRODUCT_ACTIONS = {
   duplicate: { run: duplicateProduct, done: "Product duplicated as a draft" },
   publish: { run: publishProduct, done: "Product published" },
@@ -22,10 +22,7 @@ export function isProductAction(value: unknown): value is ProductAction {
   return typeof value === "string" && Object.hasOwn(PRODUCT_ACTIONS, value);
 }
 
-/**
- * Runs `action` on the creator's own product; the failure's code, or what to tell the creator. A deleted
- * product's stored files leave the file store (DATA_DIR or the bucket) after its rows have gone.
- */
+/** Runs `action` on the creator's own product; a deleted product's stored files go only after its rows are gone. */
 export async function runProductAction(
   services: Pick<AppServices, "db" | "productFiles" | "logger">,
   userId: string,

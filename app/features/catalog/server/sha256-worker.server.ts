@@ -1,24 +1,11 @@
 import { Worker } from "node:worker_threads";
 
-/**
- * SHA-256 of uploads computed on a worker thread (issue 14): hashing 2 GB on the request thread stalls the socket
- * while it runs (measured here: receive + write 948 MiB/s, the same with SHA-256 on the main thread 440–515
- * MiB/s), so they are hashed on the other core: bytes already in a file are read back from it by the worker
- * (`updateFromFile`, the uploads on disk), others (S3) are copied once into slabs moved to the worker. The
- * hash states live in the worker, by handle; messages keep their order, so updates, copies and the digest of
- * one handle apply in the order they were made. At most MAX_IN_FLIGHT_BYTES wait for the worker: past that,
- * `update` waits (the request stops being read), so memory stays bounded whatever the speeds.
- *
- * A worker that dies (it should not) takes its states with it: their `digest` rejects and the caller reads the
- * stored file instead.
- */
+// SHA-256 of uploads on a worker thread, so hashing never stalls the request thread; see docs/operations.md.
+// Messages keep their order per handle. If the worker dies, `digest` rejects and the caller hashes the stored file.
 
-/** Bytes handed to the worker and not yet hashed, for all uploads together. */
+/** Bytes handed to the worker and not yet hashed, all uploads together; past it `update` waits, bounding memory. */
 export const MAX_IN_FLIGHT_BYTES = 16 * 1024 * 1024;
-/**
- * Bytes go to the worker in slabs of this size, which it hands back once hashed: the same few slabs are used
- * again and again (no garbage for either thread's collector, whose timing would otherwise decide the memory).
- */
+/** Size of the slabs the worker hands back once hashed; reusing them keeps memory off the garbage collectors' timing. */
 export const SLAB_BYTES = 1024 * 1024;
 /** Bytes the worker reads from an upload's file at a time (`updateFromFile`), into one buffer it keeps. */
 const FILE_READ_BYTES = 4 * 1024 * 1024;
@@ -67,10 +54,7 @@ parentPort.on("message", (m) => {
 export type OffThreadSha256 = {
   /** Feeds the bytes (copied at once: the buffers may be reused); waits while the worker is too far behind. */
   update: (buffers: readonly Uint8Array[]) => Promise<void>;
-  /**
-   * Feeds bytes `start` to `end` of a file that are already written and will not change: the worker reads them
-   * from the file (the page cache, just written) itself, so nothing is copied or waited for on this thread.
-   */
+  /** Feeds bytes `start` to `end` of a written, unchanging file; the worker reads them itself, so this thread copies nothing. */
   updateFromFile: (path: string, start: number, end: number) => void;
   /** A new handle with this one's state (this one goes on unchanged). */
   copy: () => OffThreadSha256;
@@ -137,7 +121,7 @@ export function createSha256Worker(): Sha256Worker {
     return {
       async update(buffers) {
         if (!alive()) return;
-        // Copied into slabs at once (the caller may reuse its buffers), each moved to the worker when full.
+        // Copied at once, since the caller may reuse its buffers.
         let slab: ArrayBuffer | null = null;
         let filled = 0;
         const send = () => {

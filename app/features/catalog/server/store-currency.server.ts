@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/features/catalog/money";
 import { salesMethods } from "~/features/sales-methods/schema.server";
 
-/** The store currency (issue 14.2): the online-store setting's, USD when the creator has not set one up. */
+/** The store currency: the online-store setting's, else the default. */
 export async function storeCurrency(db: Database, userId: string): Promise<Currency> {
   const [row] = await db
     .select({ settings: salesMethods.settings })

@@ -1,10 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { CoverRow, StoreRow } from "~/features/catalog/store-profile";
 
-/**
- * The JSON of a store (`StoreRow`) for the storefront row `s` (user_id, handle): its online-store setup, the
- * business profile's name and description, and the newest profile picture. One expression, for embedding.
- */
+/** A `StoreRow` as JSON for the storefront row `s`, as one embeddable expression. */
 export const storeJson: SQL = sql`json_build_object(
   'handle', s.handle,
   'onlineStore', (select m.settings from sales_methods m where m.user_id = s.user_id and m.method = 'online_store' limit 1),
@@ -13,7 +10,7 @@ export const storeJson: SQL = sql`json_build_object(
   'avatarId', (select a.id from avatars a where a.user_id = s.user_id order by a.created_at desc limit 1)
 )`;
 
-/** A product's covers, narrowest first, as JSON `[{ id, width, height }]` (empty array when none), for product row `p`. */
+/** The covers of product row `p` as a JSON array, narrowest first. */
 export const coversJson: SQL = sql`coalesce((select json_agg(json_build_object('id', c.id, 'width', c.width, 'height', c.height) order by c.width)
   from product_covers c where c.product_id = p.id), '[]'::json)`;
 

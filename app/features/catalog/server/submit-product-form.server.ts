@@ -16,16 +16,12 @@ import { updateProduct } from "./update-product.server";
 
 const INVALID_DESCRIPTION = "Please correct the highlighted fields and save again.";
 
-/** The thrown 404 of a product that does not exist or is another creator's (the same answer either way). */
+/** Throws the same 404 for a missing product and another creator's. */
 export function productNotFound(): never {
   throw data<ErrorBody>({ code: "PRODUCT_NOT_FOUND", message: ERRORS.PRODUCT_NOT_FOUND.message }, { status: 404 });
 }
 
-/**
- * The product form's action (create when `productId` is null, else update): validates with the product schema
- * for the store currency, then saves; invalid input or a refused save answers with the messages and the typed
- * values (status from the catalogue), and nothing is stored. A save goes to the product's editor with a toast.
- */
+/** The product form's action: creates (null `productId`) or updates; a refusal answers with messages and typed values, storing nothing. */
 export async function submitProductForm(services: AppServices, user: CurrentUser, formData: FormData, productId: string | null) {
   // Another creator's product is not found before anything about the input is said.
   if (productId && !(await getOwnProduct(services.db, user.id, productId))) productNotFound();
@@ -67,11 +63,7 @@ function refused(submission: Replying, code: ErrorCode, message: string, title: 
   );
 }
 
-/**
- * A one-click action (duplicate, publish, unpublish, archive, unarchive, delete) posted with `intent` and `id`:
- * done → back to `returnTo` (the list; a copy's editor; the list after a delete) with a toast; refused → the
- * catalogue's status with the message, nothing changed.
- */
+/** A one-click product action posted with `intent` and `id`: redirects with a toast when done, answers the error when refused. */
 export async function submitProductAction(services: AppServices, user: CurrentUser, formData: FormData, returnTo: string) {
   const intent = formData.get("intent");
   const productId = String(formData.get("id") ?? "");

@@ -9,11 +9,7 @@ import { processCover } from "./process-cover.server";
 import { isSlugCollision } from "./product-errors.server";
 import { isUuid } from "~/lib/text-formats";
 
-/**
- * Saves the product form over the creator's own product (another creator's is not found). A new cover replaces
- * the old one; `removeCover` drops it. A published product stays published only while it could be published.
- * Nothing is stored on any failure.
- */
+/** Saves the form over the creator's own product, storing nothing on failure; it stays published only while publishable. */
 export async function updateProduct(
   db: Database,
   userId: string,
