@@ -7,8 +7,7 @@ import type { DashboardTabsData } from "~/features/marketing/content/sample-dash
 import { formatCount, STATS_WINDOW_DAYS, type DashboardStats } from "~/features/workspace/dashboard-stats";
 import { formatDateTime } from "~/lib/zoned-time";
 
-// The signed-in landing's tabs with a creator's own data (issue 16.6). Browser-safe: the loader formats them once,
-// so the document and the hydrated page (and a live re-read) show the same strings.
+// The signed-in landing's figures; the loader formats them once, so server render, hydration and live re-reads agree.
 
 /** Product cards on the landing; the rest are in the Product Manager. */
 export const LANDING_PRODUCTS = 7;
@@ -20,7 +19,7 @@ export type LandingSale = {
   id: string;
   productName: string;
   customerEmail: string;
-  /** What it brought, net of refunds (0 for a refunded order), in `currency`. */
+  /** What it brought, net of refunds, in `currency`. */
   netCents: number;
   refundedCents: number;
   currency: string;
@@ -29,7 +28,7 @@ export type LandingSale = {
 };
 export type LandingCustomer = { email: string; orders: number; spentCents: number; lastPurchaseAt: string };
 
-/** What the landing reads for a creator with at least one product (null before their first product). */
+/** What the landing reads for a creator with at least one product. */
 export type LandingFigures = {
   stats: DashboardStats;
   handle: string | null;
@@ -55,7 +54,7 @@ function viewOf(product: LandingProduct, handle: string | null): NonNullable<Das
   return { unavailable: "Draft: publish it to give it a public page." };
 }
 
-/** "+€20.00" for a sale, "Refunded (€20.00)" for a refunded one, "+€15.00 (€5.00 refunded)" for a partial refund. */
+/** A sale's amount: "+€20.00", "Refunded (€20.00)" or "+€15.00 (€5.00 refunded)". */
 export function saleAmount(sale: Pick<LandingSale, "netCents" | "refundedCents" | "currency" | "status">): string {
   if (sale.status === "refunded") return `Refunded (${formatMoney(sale.refundedCents, sale.currency)})`;
   const amount = `+${formatMoney(sale.netCents, sale.currency)}`;

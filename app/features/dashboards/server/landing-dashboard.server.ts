@@ -6,11 +6,7 @@ import { STATS_WINDOW_DAYS } from "~/features/workspace/dashboard-stats";
 
 const DAY_MS = 86_400_000;
 
-/**
- * The landing's tabs for a creator with products (issue 16.6), from what the page query read with the session
- * check: the conversion rate is the sales of the last STATS_WINDOW_DAYS days (the dashboard's window) over the
- * unique visitors of the creator's pages in the same days (the analytics read model).
- */
+/** The landing's tabs for a creator with products; conversion is sales over unique visitors in the dashboard's window. */
 export async function landingDashboard(
   db: Database,
   sellerId: string,

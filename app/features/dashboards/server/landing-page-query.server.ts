@@ -5,11 +5,8 @@ import { savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zon
 import { dashboardStatsQuery, IS_SALE, SOLD_AT, STORE_CURRENCY } from "~/features/workspace/server/dashboard-stats-query.server";
 
 /**
- * The signed-in landing's data (issue 16.6), read inside the session check's one statement: null before the
- * creator's first product (the page then keeps the spec's sample data); else the dashboard's own figures (the same
- * PageQuery, so the two pages cannot disagree), the newest product cards with their sales and revenue, the newest
- * sales and the customers who bought last. Sales are what the dashboard counts (IS_SALE, dated SOLD_AT, revenue
- * net of refunds, summed in the store currency). Only `me.user_id`'s rows are read.
+ * The signed-in landing's data, null before the first product; it reuses the dashboard's query so the two pages agree.
+ * Only `me.user_id`'s rows are read.
  */
 export const landingPageQuery: PageQuery<LandingFigures | null> = {
   json: sql`(
