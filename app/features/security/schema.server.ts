@@ -1,8 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 
-// Security center: the audit trail (written by the server only) and two-factor authentication (issue 5):
-// the TOTP secret encrypted at rest, backup codes hashed.
+// The audit trail (written by the server only) and two-factor authentication: TOTP secrets encrypted, backup codes hashed.
 
 export const securityAudit = pgTable(
   "security_audit",

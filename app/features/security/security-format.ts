@@ -1,8 +1,8 @@
-/** Display rules of the security dashboard (SPEC §2, §9). */
+/** The risk score from which a security event counts as an alert. */
 export const SECURITY_ALERT_RISK = 5;
 export const LIVE_EVENTS_CAP = 50;
 export const EVENTS_PANEL_SIZE = 10;
-/** Security events are kept this long; Cleanup Data removes the user's older ones (README). */
+/** Security events are kept this long; Cleanup Data removes the user's older ones. */
 export const SECURITY_EVENT_RETENTION_DAYS = 90;
 /** Threat Detection counts alerts (risk ≥ SECURITY_ALERT_RISK) of this window. */
 export const THREAT_WINDOW_HOURS = 24;
@@ -14,7 +14,7 @@ export function eventTypeLabel(eventType: string): string {
 
 export type Tone = "destructive" | "warning" | "muted" | "success";
 
-/** SPEC §9: 7 or more red, 5 or more warning, 3 or more muted, below 3 success. */
+/** A risk score's tone: 7+ red, 5+ warning, 3+ muted, else success. */
 export function riskTone(score: number): Tone {
   if (score >= 7) return "destructive";
   if (score >= 5) return "warning";
@@ -22,7 +22,7 @@ export function riskTone(score: number): Tone {
   return "success";
 }
 
-/** SPEC §9: critical and high destructive, medium warning, low secondary. */
+/** A severity's badge: critical and high destructive, medium warning, low secondary. */
 export function severityVariant(severity: string): "destructive" | "warning" | "secondary" {
   if (severity === "critical" || severity === "high") return "destructive";
   if (severity === "medium") return "warning";
@@ -78,12 +78,12 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   return browser ?? system ?? userAgent.slice(0, 60);
 }
 
-/** Backup-code download name (SPEC §9: a text file named by date). */
+/** The backup-code download's name, a text file named by date. */
 export function backupCodesFileName(date = new Date()): string {
   return `sellkit-backup-codes-${date.toISOString().slice(0, 10)}.txt`;
 }
 
-/** Export download name (SPEC §9: a JSON file named by date). */
+/** The export download's name, a JSON file named by date. */
 export function securityExportFileName(date = new Date()): string {
   return `sellkit-security-data-${date.toISOString().slice(0, 10)}.json`;
 }

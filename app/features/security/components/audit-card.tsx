@@ -30,7 +30,7 @@ const ENHANCEMENTS = [
   "Security events written by the server only, with IP and time",
 ];
 
-/** SPEC §2 'Security Audit Results': four items whose status comes from a live check, with its time. */
+/** The security audit results, each status from a live check with its time. */
 export function AuditCard({ items, renderedAt }: { items: AuditRow[]; renderedAt: number }) {
   return (
     <Card>

@@ -15,7 +15,7 @@ const TONE_CLASS: Record<Tone, string> = {
   success: "text-success",
 };
 
-/** SPEC §2 'Recent Security Events': the first 10, live. */
+/** The ten most recent security events, live. */
 export function EventsPanel({ events, connected, renderedAt }: { events: LiveEvent[]; connected: boolean; renderedAt: number }) {
   const revalidator = useRevalidator();
   const shown = events.slice(0, EVENTS_PANEL_SIZE);

@@ -8,10 +8,7 @@ import { showToast } from "~/lib/toast";
 
 export const EXPORT_PATH = "/security-settings/export";
 
-/**
- * SPEC §2 'Privacy & Data Controls'. Export posts to the export endpoint and saves the JSON file (without
- * JavaScript the same form downloads it directly); Cleanup is a form of the page.
- */
+/** Privacy and data controls: Export saves the JSON file (a plain download without JavaScript); Cleanup is a page form. */
 export function PrivacyCard({ retentionDays }: { retentionDays: number }) {
   const navigation = useNavigation();
   const cleaning = navigation.state !== "idle" && navigation.formData?.get("intent") === "cleanup-data";

@@ -2,7 +2,7 @@ import { Activity, Lock, Radar } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { SECURITY_ALERT_RISK, THREAT_WINDOW_HOURS } from "~/features/security/security-format";
 
-/** SPEC §2: three tiles — Encrypted 2FA, Session Monitoring, Threat Detection — from the live state. */
+/** The Encrypted 2FA, Session Monitoring and Threat Detection tiles, from the live state. */
 export function SecurityStatusCard({
   twoFactorEnabled,
   activeSessions,

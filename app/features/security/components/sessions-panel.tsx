@@ -21,7 +21,7 @@ async function fetchSessions(): Promise<Omit<Refreshed, "from"> | null> {
   return { sessions: body.sessions as SessionRow[], renderedAt: Number(body.renderedAt) };
 }
 
-/** SPEC §2 active sessions panel; Terminate ends a session on the server at once. */
+/** The active sessions panel; Terminate ends a session on the server at once. */
 export function SessionsPanel({ sessions: loaded, renderedAt: loadedAt }: { sessions: SessionRow[]; renderedAt: number }) {
   const navigation = useNavigation();
   const [loading, setLoading] = useState(false);

@@ -168,7 +168,7 @@ function EnabledState({ hasPassword, result, backupCodesLeft }: { hasPassword: b
   );
 }
 
-/** SPEC §2/§4 two-factor card: disabled → setup → backup → enabled; Disable returns to disabled. */
+/** The two-factor card: disabled → setup → backup codes → enabled, and Disable back. */
 export function TwoFactorCard({
   enabled,
   backupCodesLeft,

@@ -17,10 +17,8 @@ export type LiveEvent = {
 };
 
 /**
- * The events of the loader, with the ones streamed since prepended (newest first, no duplicates, capped at
- * 50). An alert toast for each streamed event of risk ≥ 5. After a lost connection the stream is opened again
- * with the spec's delays and the page data is re-read, so nothing missed in between stays missing. A stream
- * the server ends for good (its session ended, or the per-session stream cap) is not reopened (useEventStream).
+ * The loader's events with streamed ones prepended, toasting alerts.
+ * After a lost connection the page data is re-read, so nothing missed stays missing.
  */
 export function useLiveSecurityEvents(loaded: LiveEvent[]): { events: LiveEvent[]; connected: boolean } {
   const [streamed, setStreamed] = useState<LiveEvent[]>([]);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §5/§9: 2FA codes are 6 digits; 'Please enter a valid 6-digit code' otherwise. */
+/** 2FA codes are 6 digits. */
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const INVALID_TWO_FACTOR_CODE_MESSAGE = "Please enter a valid 6-digit code";
 export const INVALID_BACKUP_CODE_MESSAGE = "Please enter one of your backup codes (like K7M2Q-XR4TP)";

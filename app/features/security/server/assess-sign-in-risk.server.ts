@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 
-/** Explicit risk rules of a successful sign-in (GUIDE §4: events carry a risk score 0–10). */
+/** The risk points a successful sign-in scores, on the events' 0–10 scale. */
 export const SIGN_IN_RISK = {
   /** A browser (user agent) this account has not signed in from before. */
   newDevice: 3,
@@ -15,10 +15,7 @@ export const FAILURE_WINDOW_MINUTES = 15;
 
 export type SignInRisk = { riskScore: number; newDevice: boolean; newIp: boolean; recentFailures: number; firstSignIn: boolean };
 
-/**
- * Scores a sign-in from the account's own history (before this sign-in is recorded). The very first sign-in
- * of an account is not a "new device".
- */
+/** Scores a sign-in from the account's history before it; an account's very first sign-in is not a "new device". */
 export async function assessSignInRisk(db: Database, input: { userId: string; ipAddress?: string | null; userAgent?: string | null }): Promise<SignInRisk> {
   const result = await db.execute(sql`
     select

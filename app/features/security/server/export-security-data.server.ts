@@ -11,10 +11,7 @@ import type { RequestContext } from "~/server/http/request-context.server";
 export const EXPORT_NOTE =
   "Your Sellkit profile, security events and sessions. Passwords, two-factor secrets, backup codes and session tokens are never exported.";
 
-/**
- * SPEC §3 export file: profile, securityLogs, sessions, exportedAt, note — the user's own rows, picked column
- * by column, so no hash, secret, code or token can slip in.
- */
+/** The user's security export, picked column by column so no hash, secret, code or token can slip in. */
 export async function exportSecurityData(services: AppServices, ctx: RequestContext, user: CurrentUser) {
   const { db } = services;
   const [profile] = await db

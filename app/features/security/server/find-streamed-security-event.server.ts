@@ -5,11 +5,7 @@ import { SECURITY_EVENT_COLUMNS, type SecurityEventSummary } from "./security-ev
 
 export type StreamedSecurityEvent = { sessionValid: true; event: SecurityEventSummary | null } | { sessionValid: false };
 
-/**
- * The re-check of a live stream before it sends: one statement reads the announced event, only if it is the
- * user's own, and whether the stream's session is still valid (not deleted, not expired). With a session that
- * has ended nothing is returned to send.
- */
+/** A live stream's check before sending: the announced event if it is the user's own and the stream's session is still valid. */
 export async function findStreamedSecurityEvent(db: Database, userId: string, sessionId: string, eventId: string): Promise<StreamedSecurityEvent> {
   const valid = sql<boolean>`exists (select from session s where s.id = ${sessionId} and s.user_id = ${userId} and s.expires_at > now())`;
   const [row] = await db

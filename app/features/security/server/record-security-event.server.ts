@@ -10,9 +10,8 @@ export type { RequestMeta };
 export const SECURITY_EVENTS_CHANNEL = "security_events";
 
 /**
- * Writes one security event with the request's IP and user agent and a UTC time, and announces it on
- * SECURITY_EVENTS_CHANNEL in the same statement (delivered on commit, so a rolled-back change announces
- * nothing). `details` must never hold secrets (passwords, tokens, codes): callers pass identifiers and outcomes.
+ * Writes a security event and announces it in the same statement, so a rolled-back change announces nothing.
+ * `details` must never hold secrets: pass identifiers and outcomes.
  */
 export async function recordSecurityEvent(db: Database, event: SecurityEventInput, meta: RequestMeta): Promise<void> {
   const row = securityEventRow(event, meta);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 
-/** The security log's event for the fixes of the audit card (SPEC §3 reads the time of the newest one). */
+/** The security log's event for the audit card's fixes; the card shows the newest one's time. */
 export const SECURITY_FIX_EVENT = "critical_security_fix_applied";
 
 /**
@@ -11,11 +11,7 @@ export const SECURITY_FIX_EVENT = "critical_security_fix_applied";
 export const SECURITY_FIXES = ["2fa-secrets-exposure", "direct-database-secret-access", "backup-code-plaintext-storage"] as const;
 const FIXES_VERSION = 1;
 
-/**
- * At start-up, after the migrations: writes to the security log, once per database and fix set, that the
- * fixes of this version are applied (a system event: no user, so it is in no one's events or export). The
- * audit card's 'Fixed:' time is this event's time.
- */
+/** At start-up, logs once per database and fix set that this version's fixes are applied, as a system event of no user. */
 export async function recordSecurityFixes(db: Database): Promise<void> {
   await db.execute(sql`
     insert into security_audit (user_id, event_type, event_category, severity, risk_score, details)

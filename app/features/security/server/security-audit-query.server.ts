@@ -12,7 +12,7 @@ export type AuditItem = {
   status: AuditStatus;
   detail: string;
   checkedAt: Date;
-  /** When the security log recorded the fix (SPEC §2 'Fixed:'), for a passing check of a fix; else null. */
+  /** When the security log recorded the fix, for a passing check of a fix; else null. */
   fixedAt: Date | null;
 };
 
@@ -27,12 +27,7 @@ const SECRET_BEARING_ENDPOINTS: [string, string][] = [
   ["GET", "/account-info"],
 ];
 
-/**
- * SPEC §2 'Security Audit Results', each item checked live against the real system (not a claim):
- * two-factor secrets are encrypted (no stored secret reads as plain base32), no endpoint that carries
- * secrets is reachable, backup codes are stored only as keyed hashes, and session activity is being recorded
- * (the signed-in session's mark is recent, or was written by this very statement).
- */
+/** The security audit results, each checked live against the real system rather than claimed. */
 export const securityAuditQuery: PageQuery<AuditItem[]> = {
   json: sql`json_build_object(
     'plain_secrets', (select count(*) from two_factor where secret_encrypted ~ '^[A-Z2-7]{16,}=*$'),

@@ -1,6 +1,6 @@
 import { securityAudit } from "~/features/security/schema.server";
 
-/** SPEC §9: the list (and the live list) holds at most 50 events. */
+/** The most events the list and the live list hold. */
 export const SECURITY_EVENTS_LIMIT = 50;
 
 /** The columns a panel shows of an event (no user id, no user agent twice). */

@@ -14,17 +14,13 @@ export {
   type StreamSubscriber,
 } from "~/server/events/user-event-hub.server";
 
-/** The channel on which the database announces each session that ends (payload: its id; '*': all). See drizzle/0006. */
+/** The channel on which the database announces each ended session (payload: its id; '*': all). */
 export const SESSION_ENDED_CHANNEL = "session_ended";
 
 /** The hub of signed-in users' live events: security events first (the default channel), then `channels`. */
 export type SecurityEventHub = UserEventHub;
 
-/**
- * The process's one hub of live events (app/server/events/user-event-hub.server.ts) over the security events
- * (decision 010) and any further per-user `channels` (issue 16.6: the order changes of the dashboards), whose
- * streams end with their sessions (re-read here, in `session`).
- */
+/** The process's one hub of live events: security events plus per-user `channels`, whose streams end with their sessions. */
 export function createSecurityEventHub(
   listen: Listen,
   logger: Logger,

@@ -1,4 +1,4 @@
-/** Security events (SPEC §3 security_audit), written by the server only. */
+/** The severities of security events, which only the server writes. */
 export const SEVERITIES = ["critical", "high", "medium", "low"] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
@@ -12,7 +12,7 @@ export type SecurityEventInput = {
   details?: Record<string, unknown>;
 };
 
-/** What is stored of an event: the request's IP and user agent (cut to 512), a UTC time in the details, a 0-10 risk. */
+/** A stored event: the request's IP and user agent (cut to 512), a UTC time in the details, a 0-10 risk. */
 export type SecurityEventRow = {
   userId: string | null;
   eventType: string;

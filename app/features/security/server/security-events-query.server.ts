@@ -4,10 +4,7 @@ import { SECURITY_EVENTS_LIMIT, type SecurityEventSummary } from "./security-eve
 
 const COLUMNS = sql`id, event_type as "eventType", event_category as "eventCategory", severity, risk_score as "riskScore", ip_address as "ipAddress", details, created_at as "createdAt"`;
 
-/**
- * The signed-in user's own security events, newest first, at most SECURITY_EVENTS_LIMIT — with the
- * `authorized_access` event the same statement wrote (not visible to its own reads otherwise).
- */
+/** The signed-in user's newest security events, including the `authorized_access` event this statement writes. */
 export const securityEventsQuery: PageQuery<SecurityEventSummary[]> = {
   json: sql`(
     select coalesce(json_agg(e order by e."createdAt" desc), '[]'::json) from (

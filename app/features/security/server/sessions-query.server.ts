@@ -13,11 +13,7 @@ export type SessionSummary = {
 
 type Row = Omit<SessionSummary, "createdAt" | "lastActiveAt" | "isActive"> & { createdAt: string; lastActiveAt: string; expiresAt: string };
 
-/**
- * The signed-in user's own sessions for the sessions panel, most recently active first ('last active' is the
- * sign-in time until the session opens a guarded page; the current session's mark written by this very
- * statement counts). Never their tokens.
- */
+/** The signed-in user's sessions, most recently active first, including this statement's own activity mark; never tokens. */
 export const sessionsQuery: PageQuery<SessionSummary[]> = {
   json: sql`(
     select coalesce(json_agg(json_build_object('id', id, 'ipAddress', ip_address, 'userAgent', user_agent, 'createdAt', created_at,

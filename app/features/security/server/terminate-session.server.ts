@@ -6,10 +6,7 @@ import { recordSecurityEvent } from "./record-security-event.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
-/**
- * Ends one of the user's other active sessions at once: the row is deleted, so its next request — on any
- * instance — is signed out. Someone else's session id finds nothing (same answer as an unknown id).
- */
+/** Ends one of the user's other sessions by deleting its row, so it is signed out on every instance; others' ids find nothing. */
 export async function terminateSession(services: AppServices, ctx: RequestContext, user: CurrentUser, sessionId: string): Promise<boolean> {
   return inTransaction(services.db, async (tx) => {
     const [ended] = await tx

@@ -25,7 +25,7 @@ export async function terminateOtherSessionsIntent(services: AppServices, ctx: R
   };
 }
 
-/** 'Cleanup Data' (SPEC §8 texts). */
+/** 'Cleanup Data'. */
 export async function cleanupDataIntent(services: AppServices, ctx: RequestContext, user: CurrentUser) {
   try {
     await cleanupSecurityData(services, ctx, user);

@@ -41,7 +41,7 @@ export async function verifyTwoFactorIntent(services: AppServices, ctx: RequestC
   if (submission.status !== "success") return data({ intent: "verify-2fa" as const, result: submission.reply(), backupCodes: null }, { status: 400 });
   const confirmed = await confirmTwoFactorSetup(services, ctx, user, submission.value.code);
   if (!confirmed.ok && confirmed.code) {
-    // SPEC §8 'Failed to enable 2FA. Please try again.': the code was right, the server could not save it.
+    // The code was right but the server could not save it.
     return data(
       { intent: "verify-2fa" as const, result: submission.reply({ ...formErrorsOf(confirmed) }), backupCodes: null, toast: failureToast(confirmed) },
       { status: statusOf(confirmed.code) },
@@ -66,7 +66,7 @@ export async function disableTwoFactorIntent(services: AppServices, ctx: Request
         intent: "disable-2fa" as const,
         result: submission.reply({ ...formErrorsOf(disabled, CURRENT_PASSWORD_AS_PASSWORD), hideFields: ["password"] }),
         disabled: false,
-        // SPEC §8 'Failed to disable 2FA': the password was right, the server could not turn it off.
+        // The password was right but the server could not turn 2FA off.
         toast: disabled.code === "TWO_FACTOR_DISABLE_FAILED" ? failureToast(disabled) : undefined,
       },
       { status: statusOf(disabled.code) },

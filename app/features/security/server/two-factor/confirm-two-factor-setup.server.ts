@@ -17,11 +17,7 @@ export type ConfirmTwoFactorSetupResult =
   | { ok: false; code?: undefined; message: string }
   | Failure<"TWO_FACTOR_ENABLE_FAILED">;
 
-/**
- * Step 2 of setup: the first code from the authenticator app proves the secret was saved. Then, in one
- * transaction: 2FA on, this session marked as having passed it, ten new backup codes stored as hashes, and
- * the event. The codes are returned once, to be shown once.
- */
+/** Setup step 2: the first app code proves the secret was saved, then 2FA is enabled and the backup codes returned once. */
 export async function confirmTwoFactorSetup(services: AppServices, ctx: RequestContext, user: CurrentUser, code: string): Promise<ConfirmTwoFactorSetupResult> {
   const { db, env } = services;
   const [pending] = await db

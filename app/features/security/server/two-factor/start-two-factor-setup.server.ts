@@ -8,7 +8,7 @@ import { isTwoFactorEnabled } from "./is-two-factor-enabled.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
-/** SPEC §9: QR size 200. */
+/** The QR code's size in pixels. */
 export const QR_CODE_SIZE = 200;
 
 export type TwoFactorSetup = { secret: string; qrCodeUrl: string; otpauthUrl: string };
@@ -17,10 +17,7 @@ export type StartTwoFactorSetupResult =
   | { ok: true; setup: TwoFactorSetup }
   | Failure<"CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "REAUTHENTICATION_RATE_LIMITED" | "SESSION_TOO_OLD" | "TWO_FACTOR_ALREADY_ENABLED">;
 
-/**
- * Step 1 of two-factor setup, after re-authentication: a new secret, stored encrypted and not yet enabled
- * (a restarted setup replaces it). The secret and its QR code go to this response only.
- */
+/** Setup step 1, after re-authentication: a new secret stored encrypted, not yet enabled, and sent in this response only. */
 export async function startTwoFactorSetup(
   services: AppServices,
   ctx: RequestContext,

@@ -2,7 +2,7 @@ import { createHmac, randomInt } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { Secret, TOTP } from "otpauth";
 
-/** SPEC §9: 6-digit codes; a 32-character base32 secret (20 random bytes). RFC 6238 defaults otherwise. */
+/** TOTP codes have 6 digits; the secret is 20 random bytes (32 base32 characters), other parameters RFC 6238's defaults. */
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_SECRET_BYTES = 20;
@@ -40,10 +40,7 @@ export function totpUri(base32: string, accountName: string): string {
   return totp(base32, accountName).toString();
 }
 
-/**
- * The time-step a code belongs to, if it is valid now (within TOTP_WINDOW steps), else null. The caller
- * accepts a step only if it is newer than the last one used (no replay).
- */
+/** The time-step of a code valid now, else null; the caller must accept only steps newer than the last used, against replay. */
 export function matchingTotpStep(base32: string, code: string, now = Date.now()): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totp(base32).validate({ token: code, timestamp: now, window: TOTP_WINDOW });

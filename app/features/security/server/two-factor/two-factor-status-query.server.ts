@@ -3,7 +3,7 @@ import type { PageQuery } from "~/features/accounts/server/page-query.server";
 
 export type TwoFactorStatus = { isEnabled: boolean; enabledAt: Date | null; backupCodesLeft: number };
 
-/** SPEC §7 check_2fa_status of the signed-in user: is_enabled, plus how many unused backup codes remain. Never the secret. */
+/** The signed-in user's 2FA status and unused backup-code count, never the secret. */
 export const twoFactorStatusQuery: PageQuery<TwoFactorStatus> = {
   json: sql`json_build_object(
     'enabledAt', (select enabled_at from two_factor where user_id = me.user_id),

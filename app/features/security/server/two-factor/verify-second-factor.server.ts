@@ -19,9 +19,8 @@ export type SecondFactorResult =
   | Failure<"TWO_FACTOR_CODE_WRONG" | "TWO_FACTOR_LOCKED" | "TWO_FACTOR_RATE_LIMITED" | "TWO_FACTOR_NOT_ENABLED">;
 
 /**
- * The sign-in challenge of a session that owes its second factor: a TOTP code (each time-step accepted once,
- * even under parallel submits) or a backup code (hashed, single-use by an atomic update). Success marks this
- * session; failures count towards a lockout and are written as events.
+ * Checks a sign-in's second factor, a TOTP code or backup code, each single-use even under parallel submits.
+ * Success marks this session; failures count towards a lockout and are written as events.
  */
 export async function verifySecondFactor(services: AppServices, ctx: RequestContext, user: CurrentUser, rawCode: string): Promise<SecondFactorResult> {
   const { db, env } = services;
