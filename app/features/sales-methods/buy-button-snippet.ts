@@ -1,7 +1,4 @@
-/**
- * The HTML a creator pastes into their website (SPEC §2 buy-button form): a working link to their public buy
- * page, styled inline (no external script, no stylesheet), with every text HTML-escaped.
- */
+/** How the buy button sits on the creator's site; the pasted snippet is an inline-styled, HTML-escaped link, no script. */
 export type IntegrationMethod = "button" | "widget" | "cart";
 export type ButtonStyle = "primary" | "secondary" | "success" | "custom";
 
@@ -15,7 +12,7 @@ export type BuyButtonOptions = {
   storeName: string;
 };
 
-/** The class every snippet link carries, so a site can restyle it (the only styling of the 'custom' style). */
+/** The class every snippet link carries, so a site can restyle it. */
 export const BUY_BUTTON_CLASS = "sellkit-buy-button";
 
 const COLORS: Record<Exclude<ButtonStyle, "custom">, { background: string; color: string; border: string }> = {

@@ -1,9 +1,9 @@
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 
-// How a creator sells (SPEC §2 sales-method forms).
+// How a creator sells.
 
-/** One row per sales method a creator has set up (SPEC §2 sales-method forms); `settings` is checked by its form's schema. */
+/** One row per sales method a creator has set up; `settings` is checked by its form's schema. */
 export const salesMethods = pgTable(
   "sales_methods",
   {

@@ -3,13 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/lib/toast";
 
-/** SPEC §4: the 'Copied' state lasts 2 seconds. */
+/** How long the 'Copied' state lasts. */
 export const COPIED_STATE_MS = 2000;
 
-/**
- * The buy-button code preview: the snippet as code, how it looks, and Generate / Copy. Generate submits the form
- * for a preview when JavaScript is off; with JavaScript the preview already follows the form as the creator types.
- */
+/** The buy-button snippet and its preview; Generate submits for a preview only without JavaScript, where it cannot follow typing. */
 export function BuyButtonCode({ snippet, live, onGenerate }: { snippet: string; live: boolean; onGenerate: () => void }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -4,7 +4,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { salesMethod, type SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
 import { pageMeta } from "~/lib/meta";
 
-/** The frame of a sales-method form: back link, the spec's heading, a lead, the form and an optional side card. */
+/** The frame of a sales-method form: back link, heading, lead, the form and an optional side card. */
 export function SalesMethodLayout({
   method,
   lead,

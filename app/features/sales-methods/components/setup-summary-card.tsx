@@ -5,10 +5,7 @@ import { cn } from "~/lib/cn";
 
 export type SetupRow = { label: string; value: string };
 
-/**
- * A sales method's saved setup in words, with the link to edit it (or to set it up when nothing is saved):
- * the tool pages show the setup they work from.
- */
+/** A sales method's saved setup in words with a link to edit it, so tool pages show what they work from. */
 export function SetupSummaryCard({
   name,
   path,

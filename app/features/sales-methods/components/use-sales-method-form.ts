@@ -4,10 +4,7 @@ import type { z } from "zod";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
-/**
- * A sales-method form: the schema form started from the saved setup (or the defaults), which also toasts the
- * action's failure (values stay in the form).
- */
+/** A sales-method form started from the saved setup or defaults, toasting the action's failure. */
 export function useSalesMethodForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   id: string,
   schema: Schema,

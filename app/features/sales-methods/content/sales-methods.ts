@@ -1,9 +1,6 @@
 import type { BusinessType } from "~/features/workspace/content/business";
 
-/**
- * The five sales methods (SPEC §2 sales-method forms), one per business type: the key stored in
- * `sales_methods.method`, the form's URL and its heading.
- */
+/** The five sales methods, one per business type: stored key, form URL and heading. */
 export const SALES_METHODS = [
   { key: "online_store", path: "/sales/online-store", title: "Create Your Online Store", name: "Online store" },
   { key: "retail_store", path: "/sales/retail-store", title: "Setup Your Retail Store", name: "Retail store" },

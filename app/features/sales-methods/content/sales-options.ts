@@ -11,7 +11,7 @@ export function optionLabel(list: readonly SalesOption[], value: string): string
   return list.find((item) => item.value === value)?.label ?? value;
 }
 
-// 1. Create Your Online Store (SPEC §2)
+// 1. Create Your Online Store
 export const STORE_CATEGORIES = [
   { value: "fashion", label: "Fashion" },
   { value: "electronics", label: "Electronics" },
@@ -22,7 +22,7 @@ export const STORE_CATEGORIES = [
   { value: "other", label: "Other" },
 ] as const satisfies readonly SalesOption[];
 
-/** SPEC §9: store currencies USD, EUR, GBP, CZK (default USD). */
+/** The store currencies. */
 export const STORE_CURRENCIES = [
   { value: "USD", label: "USD – US dollar" },
   { value: "EUR", label: "EUR – Euro" },
@@ -164,10 +164,7 @@ export const SETUP_FIELDS: Record<SalesMethodKey, readonly SetupField[]> = {
   ],
 };
 
-/**
- * A saved setup as label/value pairs (labels of chosen options, lists joined with commas); empty fields are left
- * out. Used by the tool pages and the dashboard.
- */
+/** A saved setup as label/value pairs for people, leaving out empty fields. */
 export function describeSetup(method: SalesMethodKey, settings: Record<string, unknown>): { label: string; value: string }[] {
   return SETUP_FIELDS[method].flatMap((field) => {
     const raw = settings[field.name];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EVENT_PAYMENT_METHODS, EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
 import { choices, nameField, optionalText } from "./sales-fields";
 
-/** 3. Setup Event Sales (SPEC §2): at least one event type and one payment method. */
+/** Setup Event Sales: at least one event type and one payment method. */
 export const EVENT_SALES_DEFAULTS = { eventTypes: [] as string[], paymentMethods: [] as string[] };
 
 export const eventSalesSchema = z.object({

@@ -6,7 +6,7 @@ export const BUTTON_TEXT_MAX = 40;
 export const WEBSITE_URL_MAX = 2048;
 export const WEBSITE_URL_MESSAGE = "Please enter a valid website URL starting with http:// or https://";
 
-/** 4. Add Buy Button to Your Website (SPEC §2): button, 'Buy Now', primary by default. */
+/** Add Buy Button to Your Website: button, 'Buy Now', primary by default. */
 export const EXISTING_WEBSITE_DEFAULTS = { integrationMethod: "button", buttonText: "Buy Now", buttonStyle: "primary" } as const;
 
 export const existingWebsiteSchema = z.object({

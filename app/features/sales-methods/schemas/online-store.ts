@@ -2,7 +2,7 @@ import { z } from "zod";
 import { STORE_CATEGORIES, STORE_CURRENCIES, STORE_THEMES } from "~/features/sales-methods/content/sales-options";
 import { choice, nameField, optionalText } from "./sales-fields";
 
-/** 1. Create Your Online Store (SPEC §2): currency USD and theme modern by default. */
+/** Create Your Online Store: currency USD and theme modern by default. */
 export const ONLINE_STORE_DEFAULTS = { currency: "USD", theme: "modern" } as const;
 
 export const onlineStoreSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { RETAIL_FEATURES } from "~/features/sales-methods/content/sales-options";
 import { ADDRESS_MAX, ADDRESS_MIN, choices, nameField, NO_NUL, optionalText } from "./sales-fields";
 
-/** 2. Setup Your Retail Store (SPEC §2): the address is required; features are optional checkboxes. */
+/** Setup Your Retail Store: the address is required; features are optional. */
 export const RETAIL_STORE_DEFAULTS = { features: [] as string[] };
 
 export const retailStoreSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionValues, type SalesOption } from "~/features/sales-methods/content/sales-options";
 import { several } from "~/lib/form-fields";
 
-/** Field rules shared by the five sales-method forms (SPEC §2); one schema per form lives beside this file. */
+/** Field rules shared by the five sales-method forms; each form's schema lives beside this file. */
 export const SALES_NAME_MIN = 2;
 export const SALES_NAME_MAX = 80;
 export const SALES_TEXT_MAX = 1000;
@@ -12,7 +12,7 @@ export const ADDRESS_MAX = 300;
 
 /** Control characters (tabs and line breaks included) have no place in a one-line field. */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
-/** Multi-line text keeps line breaks and tabs, but U+0000 can be neither shown nor stored (jsonb refuses it). */
+/** Multi-line text may hold line breaks and tabs, but never U+0000, which jsonb refuses. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing U+0000 is this pattern's purpose
 export const NO_NUL = /^[^\u0000]*$/;
 

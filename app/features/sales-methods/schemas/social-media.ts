@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CONTENT_TYPES, SOCIAL_PLATFORMS } from "~/features/sales-methods/content/sales-options";
 import { choices, nameField, optionalText, TARGET_AUDIENCE_MAX } from "./sales-fields";
 
-/** 5. Setup Social Media Sales (SPEC §2): at least one platform. */
+/** Setup Social Media Sales: at least one platform. */
 export const SOCIAL_MEDIA_DEFAULTS = { platforms: [] as string[], contentTypes: [] as string[] };
 
 export const socialMediaSchema = z.object({

@@ -7,10 +7,7 @@ import { isUuid } from "~/lib/text-formats";
 /** `userId`: the creator, for the route to list their products (never sent to the browser). */
 export type BuyPage = { storeName: string; description: string; userId: string };
 
-/**
- * The public face of a buy button: the store name and description of the creator who saved that
- * existing-website setup. Nothing else of the creator or the setup leaves the server. Null for unknown ids.
- */
+/** A buy button's public page: only the store name and description leave the server; null for unknown ids. */
 export async function getBuyPage(db: Database, salesMethodId: string): Promise<BuyPage | null> {
   if (!isUuid(salesMethodId)) return null;
   const [row] = await db

@@ -17,7 +17,7 @@ const NOTHING_MORE: PageQuery<undefined> = { json: sql`null::json`, read: () => 
 
 type FormQuery = PageQuery<{ saved: SavedSalesMethod | null; extra: unknown }>;
 
-/** One query object per form and extra (the statement that embeds it is then built and prepared once). */
+/** One query object per form and extra, so the embedding statement is built and prepared once. */
 const formQueries = new Map<SalesMethodKey, Map<PageQuery<unknown>, FormQuery>>();
 
 function formQuery(method: SalesMethodKey, extra: PageQuery<unknown>): FormQuery {
@@ -31,11 +31,7 @@ function formQuery(method: SalesMethodKey, extra: PageQuery<unknown>): FormQuery
   return query;
 }
 
-/**
- * Loader of a sales-method form (protected): the signed-in creator's own saved setup, or the defaults, read
- * with the session check in one statement (`batch`: the loader context). `extra`: what else the page shows,
- * read by the same statement.
- */
+/** Loads a sales-method form's saved setup or defaults, plus `extra`, in the session check's statement. */
 export async function loadSalesMethodForm<Extra = undefined>(
   services: AppServices,
   ctx: RequestContext,

@@ -6,10 +6,7 @@ export type SavedSalesMethod = { id: string; settings: Record<string, unknown>; 
 
 const queries = new Map<SalesMethodKey, PageQuery<SavedSalesMethod | null>>();
 
-/**
- * The signed-in creator's own saved setup of one sales method, or null when it was never saved. One query
- * object per method (the statement that embeds it is then built and prepared once).
- */
+/** The signed-in creator's saved setup of one method, or null; one query object per method, so it is prepared once. */
 export function salesMethodQuery(method: SalesMethodKey): PageQuery<SavedSalesMethod | null> {
   let query = queries.get(method);
   if (!query) {

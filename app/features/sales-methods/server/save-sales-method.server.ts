@@ -3,10 +3,7 @@ import type { Database } from "~/db/database.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
 import type { SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
 
-/**
- * Saves the creator's setup of one sales method: one row per (user, method), created on the first save and
- * replaced on later ones. Returns the row's id (the buy button links to it).
- */
+/** Upserts the creator's setup of one sales method and returns its row id, which the buy button links to. */
 export async function saveSalesMethod(db: Database, userId: string, method: SalesMethodKey, settings: Record<string, unknown>): Promise<{ id: string }> {
   const [row] = await db
     .insert(salesMethods)

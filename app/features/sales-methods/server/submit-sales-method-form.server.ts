@@ -9,20 +9,16 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { saveSalesMethod } from "./save-sales-method.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
-/** The form field that asks for a preview instead of a save (the buy-button form's Generate without JavaScript). */
+/** The intent that asks for a preview instead of a save. */
 export const PREVIEW_INTENT = "preview";
 export const INVALID_FORM_DESCRIPTION = "Please correct the highlighted fields and save again.";
 export const SAVE_FAILED_DESCRIPTION = "Your changes are still in the form. Please try again in a moment.";
 
-/**
- * Action of a sales-method form (protected): validates with the form's schema and saves the setup to the
- * signed-in creator's own row, then reloads the page with `savedToast`. Invalid input answers 400 with the
- * messages and the typed values; a database failure answers 503 with the values kept. Nothing else is saved.
- */
+/** A sales-method form's action: validates and saves the creator's setup; invalid input answers 400, a database failure 503. */
 export async function submitSalesMethodForm<Schema extends z.ZodType<Record<string, unknown>>>(
   services: AppServices,
   ctx: RequestContext,
-  /** Reads the posted form; called once the creator is known (the guard answers before any body is read). */
+  /** Reads the posted form, only after the guard has identified the creator. */
   readForm: () => Promise<FormData>,
   method: SalesMethodKey,
   schema: Schema,
