@@ -19,7 +19,7 @@ export function BusinessProfileSettingsForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const busy = busyFor(useNavigation(), "business-profile");
-  // Stored as E.164; a phone saved before the country code existed shows as saved, beside +1.
+  // Stored as E.164; an older phone without a country code shows as saved, beside +1.
   const phone = splitPhone(business.phone);
   const [form, fields] = useSchemaForm("business-profile", settingsBusinessProfileSchema, lastResult, {
     phoneCountry: phone.countryCode,

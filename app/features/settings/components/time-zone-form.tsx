@@ -9,10 +9,7 @@ import { busyFor } from "./settings-section";
 
 const SELECT = "h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm aria-[invalid=true]:border-destructive";
 
-/**
- * The creator's time zone (issue 16.2): the analytics page counts calendar days in it. The list is the server's
- * (so the page renders the same before and after hydration); the first choice follows the browser's zone.
- */
+/** The creator's time zone for analytics days; the list comes from the server so hydration matches. */
 export function TimeZoneForm({
   timeZone,
   browserTimeZone,

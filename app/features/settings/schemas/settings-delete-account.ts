@@ -5,10 +5,7 @@ import { ERRORS } from "~/lib/errors";
 export const DELETE_CONFIRMATION_WORD = "DELETE";
 export const DELETE_CONFIRMATION_MESSAGE = ERRORS.DELETE_CONFIRMATION_WRONG.message;
 
-/**
- * Settings → Delete account: typing DELETE is the confirmation step. Re-authentication is the current password,
- * or — for an account without one — the account's email plus a recent sign-in (both checked on the server).
- */
+/** Settings → Delete account: type DELETE, then re-authenticate with the password, or without one the email and a recent sign-in. */
 export const deleteAccountSchema = z.object({
   confirmation: z
     .string({ error: DELETE_CONFIRMATION_MESSAGE })

@@ -3,10 +3,7 @@ import { businessProfileFields } from "~/features/workspace/schemas/business-pro
 import { checkbox } from "~/lib/form-fields";
 import { registerSchema } from "~/features/accounts/schemas/register";
 
-/**
- * Settings → Personal profile. The names follow registration's rules (and messages); the picture follows
- * register step 2's (its bytes are checked again on the server).
- */
+/** Settings → Personal profile, with registration's rules for the names and picture. */
 export const personalProfileSchema = z.object({
   firstName: registerSchema.shape.firstName,
   lastName: registerSchema.shape.lastName,

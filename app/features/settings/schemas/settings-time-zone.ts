@@ -12,10 +12,7 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/**
- * Settings → Time zone (issue 16.2): an IANA zone, checked with Intl in the browser and again on the server; empty
- * means "the browser's zone" (what the app reads from its cookie).
- */
+/** Settings → Time zone: an IANA zone checked with Intl, or empty for the browser's zone. */
 export const timeZoneSchema = z.object({
   timeZone: z
     .string()

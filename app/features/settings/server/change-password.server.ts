@@ -17,10 +17,7 @@ export type ChangePasswordResult =
   | Failure<"COMMON_PASSWORD" | "NO_PASSWORD" | "PASSWORD_REJECTED" | "PASSWORD_CHANGE_FAILED">
   | Extract<Reauthentication, { ok: false }>;
 
-/**
- * Changes the signed-in creator's password after checking the current one: better-auth signs every other
- * session out and gives this browser a fresh session (its Set-Cookie is returned). A notice is mailed.
- */
+/** Changes the creator's password after checking the current one, signing other sessions out and returning this one's new cookie. */
 export async function changePassword(services: AppServices, ctx: RequestContext, user: CurrentUser, input: ChangePasswordInput): Promise<ChangePasswordResult> {
   const check = await reauthenticate(services, ctx, user, input.currentPassword, "change_password");
   if (!check.ok) return check;

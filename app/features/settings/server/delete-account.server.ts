@@ -20,7 +20,7 @@ export type DeleteAccountResult =
   | Failure<"DELETE_CONFIRMATION_WRONG" | "DELETE_EMAIL_WRONG" | "ACCOUNT_DELETION_FAILED">
   | Extract<Reauthentication, { ok: false }>;
 
-/** Set-Cookie headers expiring better-auth's session cookies in this browser (the session row is gone already). */
+/** Set-Cookie headers expiring better-auth's session cookies in this browser. */
 async function expiredSessionCookies(services: AppServices): Promise<Headers> {
   const { authCookies } = await services.auth.$context;
   const headers = new Headers();
@@ -32,12 +32,8 @@ async function expiredSessionCookies(services: AppServices): Promise<Headers> {
 }
 
 /**
- * Deletes the signed-in creator's account and everything that belongs to it, in one transaction, after
- * re-authentication (the current password; without one, the account's email typed again and a sign-in less than
- * 10 minutes old). The user row cascades to sessions, accounts, profiles, business profile, avatars, security
- * events, sales methods, products and orders; pending tokens (`verification`), the rate-limit buckets keyed by
- * the email or the user, contact messages from the email, and sign-in failure events naming the email go too.
- * The deletion itself is recorded without any personal data (no user, IP or user agent).
+ * Deletes the re-authenticated creator's account and everything of it in one transaction, including rows keyed by the email.
+ * The deletion is recorded without personal data.
  */
 export async function deleteAccount(
   services: AppServices,

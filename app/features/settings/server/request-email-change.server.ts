@@ -16,9 +16,8 @@ export const SAME_EMAIL_MESSAGE = ERRORS.SAME_EMAIL.message;
 export type RequestEmailChangeResult = { ok: true } | Failure<"SAME_EMAIL" | "EMAIL_CHANGE_FAILED"> | Extract<Reauthentication, { ok: false }>;
 
 /**
- * Asks for a new email after re-authentication. better-auth mails a link to the NEW address and changes the
- * email only when it is opened (GET /api/auth/verify-email). An address that already has an account gets the
- * same answer and no mail: nobody learns which addresses are taken.
+ * Asks for a new email after re-authentication; it changes once the link mailed to the new address is opened.
+ * A taken address gets the same answer and no mail, so nobody learns which addresses are taken.
  */
 export async function requestEmailChange(
   services: AppServices,
@@ -46,7 +45,7 @@ export async function requestEmailChange(
         },
         ctx.meta,
       );
-      // The current address hears about it too (the same notice whether or not the new address is taken).
+      // The current address gets the same notice whether or not the new address is taken.
       await services.mailer.send(mailTemplates.emailChangeRequested(user.email, maskEmail(input.newEmail)), { tx });
     });
   } catch (error) {

@@ -20,7 +20,7 @@ export type Settings = {
     marketingConsent: boolean;
   } | null;
   hasPassword: boolean;
-  /** The zone chosen in Settings (issue 16.2); null: the browser's. */
+  /** The zone chosen in Settings; null: the browser's. */
   timeZone: string | null;
 };
 

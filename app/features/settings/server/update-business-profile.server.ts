@@ -7,10 +7,7 @@ import type { AppServices } from "~/server/services.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { toE164 } from "~/lib/phone/phone-number";
 
-/**
- * Updates the creator's own business profile with its security event, in one transaction. Only an existing
- * profile is updated (it is created at register step 2, with the terms): `terms_accepted_at` is never touched.
- */
+/** Updates the creator's existing business profile with its security event; `terms_accepted_at` is never touched. */
 export async function updateBusinessProfile(
   services: Pick<AppServices, "db">,
   userId: string,

@@ -10,10 +10,7 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 
 export type UpdatePersonalProfileResult = { ok: true } | { ok: false; field: "avatar"; message: string };
 
-/**
- * Saves the creator's names (and better-auth's `user.name`, "First Last" as registration sets it) and the
- * picture — replaced, removed or kept — with its security event, in one transaction.
- */
+/** Saves the creator's names, also as better-auth's `user.name`, and picture, with its security event. */
 export async function updatePersonalProfile(
   services: Pick<AppServices, "db">,
   userId: string,

@@ -8,7 +8,7 @@ import { deleteAccount } from "../delete-account.server";
 import { formErrorsOf, statusOf } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
-/** `intent=delete-account`: confirmation + re-authentication, then everything of the creator goes; / with a toast. */
+/** `intent=delete-account`: confirmation and re-authentication, then the account goes. */
 export async function deleteAccountIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: deleteAccountSchema });
   const hide = { hideFields: ["currentPassword"] };

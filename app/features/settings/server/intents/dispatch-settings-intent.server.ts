@@ -20,10 +20,7 @@ const INTENTS = {
 
 export type SettingsIntent = keyof typeof INTENTS;
 
-/**
- * Runs the settings form named by `intent` for the signed-in `user` (GUIDE §3.5). The user always comes from
- * the session: no form field can name another account.
- */
+/** Runs the settings form named by `intent` for the session's user; no form field can name another account. */
 export async function dispatchSettingsIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const handler = pickIntent(INTENTS, formData);
   return handler ? handler(services, ctx, user, formData) : unknownIntent();

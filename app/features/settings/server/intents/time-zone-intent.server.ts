@@ -7,7 +7,7 @@ import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { updateTimeZone } from "../update-time-zone.server";
 
-/** `intent=time-zone`: the zone the creator's figures are counted in by day (analytics, issue 16.2). */
+/** `intent=time-zone`: the zone the creator's figures are counted in by day. */
 export async function timeZoneIntent(services: AppServices, _ctx: RequestContext, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: timeZoneSchema });
   if (submission.status !== "success") return data({ intent: "time-zone" as const, result: submission.reply() }, { status: 400 });
