@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { PageShell } from "./page-shell";
 
-/** SPEC §2 not-found page: '404', 'Oops! Page not found', 'Return to Home'. */
+/** The not-found page, with a way back home. */
 export function NotFoundPage({ detail = "The page you are looking for does not exist or has moved." }: { detail?: string }) {
   return (
     <PageShell>

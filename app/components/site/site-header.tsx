@@ -30,7 +30,7 @@ function DesktopMenu({ menu }: { menu: SiteMenu }) {
   );
 }
 
-/** Log in / Sign up for visitors; Dashboard / Logout for signed-in users (SPEC §2 header). */
+/** Log in / Sign up for visitors; Dashboard / Logout for signed-in users. */
 function AccountActions({ stacked = false }: { stacked?: boolean }) {
   const signedIn = Boolean(useRootData()?.user);
   const item = stacked ? "flex-1" : undefined;

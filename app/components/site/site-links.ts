@@ -1,4 +1,4 @@
-/** Every link of the shared header, mobile menu and footer (SPEC §2), in one place. */
+/** A link of the shared header, mobile menu or footer, all kept in this file. */
 export type SiteLink = { label: string; to: string };
 export type SiteMenu = { label: string; links: SiteLink[] };
 

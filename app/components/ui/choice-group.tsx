@@ -3,10 +3,7 @@ import type { AnyField } from "~/lib/any-field";
 
 export type Choice = { value: string; label: string; description?: string };
 
-/**
- * A fieldset of checkboxes (several values) or radio buttons (one value) with its legend, hint and error,
- * bound to a Conform field (its saved or submitted values start checked).
- */
+/** A fieldset of checkboxes or radio buttons with legend, hint and error, bound to a Conform field. */
 export function ChoiceGroup({
   field,
   legend,
@@ -24,7 +21,7 @@ export function ChoiceGroup({
 }) {
   const errorId = `${field.id}-error`;
   const hintId = `${field.id}-hint`;
-  // An unknown value (only a hand-made request can send one) is reported on its item: show it on the group.
+  // An unknown value's error sits on its item; show it on the group.
   const error = field.errors?.[0] ?? Object.values(field.allErrors ?? {}).flat()[0];
   const inputs = getCollectionProps(field, { type, options: options.map((option) => option.value) });
   return (

@@ -3,10 +3,7 @@ import { cn } from "~/lib/cn";
 
 export type ChoiceTab = { id: string; label: string; content: ReactNode };
 
-/**
- * Tabs that need no JavaScript: each tab is a radio button (keyboard: arrow keys), the panel of the
- * checked one is shown by CSS. Works on prerendered pages that ship no hydration script.
- */
+/** Tabs made of radio buttons and CSS, so they work on prerendered pages that ship no script. */
 export function ChoiceTabs({
   name,
   label,

@@ -22,10 +22,8 @@ type CountryCodeSelectProps = {
 };
 
 /**
- * The phone's country code (SPEC §3, default +1). Before the page's script runs (or without JavaScript) it is
- * a native <select> that posts with the form. Once hydrated it becomes a select-only combobox (WAI-ARIA APG)
- * showing flags, whose list (SPEC §9: 60 units high) jumps to the country whose name starts with the letters
- * typed; the typed prefix is forgotten after TYPE_AHEAD_RESET_MS. The value still posts from a hidden input.
+ * The phone's country code: a native select without JavaScript, enhanced after hydration into a flag combobox with type-ahead.
+ * The value always posts with the form.
  */
 export function CountryCodeSelect({
   name,

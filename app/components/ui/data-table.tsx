@@ -5,10 +5,8 @@ import { cn } from "~/lib/cn";
 export type DataColumn = { label: string; align?: "right" };
 
 /**
- * The bordered, horizontally scrolling table of the seller's lists (orders, customers, payouts…): a caption for
- * screen readers, one heading row, and the caller's body rows (`<tr className="border-t">`). `wide` keeps the
- * columns readable on a phone by scrolling instead of squeezing them. `focusable` is for tables with nothing to
- * focus in their rows (figures only): their box takes the keyboard's focus, so arrow keys can scroll it.
+ * The scrolling table of the seller's lists around the caller's body rows.
+ * `focusable` lets the keyboard scroll tables whose rows hold nothing focusable.
  */
 export function DataTable({
   caption,

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { showToast } from "~/lib/toast";
 
-/** Shown when deferred loader data could not be loaded: the spec's toast, and what to do on the page itself. */
+/** Shown when deferred loader data failed: a toast, and what to do on the page. */
 export function DeferredError({ toastTitle, message }: { toastTitle: string; message: string }) {
   useEffect(() => {
     showToast({ type: "error", title: toastTitle });

@@ -2,10 +2,7 @@ import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { Label } from "./input";
 
-/**
- * A labelled control with its error message. The control receives the ids it needs through `children`
- * as a render function, so any input element can be used.
- */
+/** A labelled control with its error; `children` is a render function given the ids, so any input fits. */
 export function FormField({
   id,
   label,

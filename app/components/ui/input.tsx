@@ -20,11 +20,7 @@ export function Label({ className, ...props }: ComponentProps<"label">) {
 
 type SelectOption = { value: string; label: string };
 
-/**
- * A native select of `options` after any `children` (an "All" option, say): the platform's own list for keyboards,
- * phones and screen readers. `submitOnChange` sends its form when the choice changes (filter bars; the form's
- * button does the same without JavaScript).
- */
+/** A native select of `options` after any `children`; `submitOnChange` sends its form when the choice changes. */
 export function Select({
   options,
   submitOnChange = false,

@@ -1,9 +1,6 @@
 import { ButtonLink } from "./button";
 
-/**
- * The links of a keyset-paginated list: back to the first page and on to the next, each shown only when it
- * exists (nothing at all on a single page).
- */
+/** A keyset-paginated list's first-page and next-page links, each shown only when it exists. */
 export function KeysetPager({
   label,
   first,

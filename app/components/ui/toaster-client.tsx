@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Toaster, toast } from "sonner";
 import { connectToaster } from "~/lib/toast";
 
-/** Toasts as SPEC §9 sets them: 4000 ms, 3 visible, 356 px wide, 14 px gap, bottom right. */
+/** The toasts' timing, count, size and place. */
 export const TOASTER_SETTINGS = { duration: 4000, visibleToasts: 3, width: 356, gap: 14, position: "bottom-right" } as const;
 
 function Bridge() {
@@ -10,7 +10,7 @@ function Bridge() {
   return null;
 }
 
-/** Loaded lazily by components/ui/toaster.tsx. The bridge mounts after sonner's Toaster has subscribed. */
+/** The lazily loaded toaster; the bridge mounts after sonner's Toaster has subscribed. */
 export default function ToasterClient() {
   return (
     <>

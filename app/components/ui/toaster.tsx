@@ -2,10 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 
 const ToasterClient = lazy(() => import("./toaster-client"));
 
-/**
- * The app's toaster. It is loaded after hydration, in its own chunk, so pages that never toast do not pay for
- * it in their first load; `showToast()` calls made earlier wait for it (lib/toast.ts).
- */
+/** The app's toaster, loaded after hydration in its own chunk; earlier `showToast()` calls wait for it. */
 export function Toaster() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
