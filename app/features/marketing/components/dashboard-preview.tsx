@@ -19,7 +19,7 @@ const NEW_PRODUCT = "/tools/products/new";
 const SUMMARY_BUTTON = buttonClass({ variant: "outline", size: "sm", className: "mt-3 cursor-pointer list-none [&::-webkit-details-marker]:hidden" });
 const RECENT_TRANSACTIONS = 2;
 
-/** The spec's static sample data; for a signed-in visitor Edit and View Page lead to the Product Manager. */
+/** The static sample data; for a signed-in visitor Edit and View Page lead to the Product Manager. */
 export function sampleDashboardData(signedIn: boolean): DashboardTabsData {
   return {
     products: SAMPLE_PRODUCTS.map((product) => ({
@@ -247,7 +247,7 @@ function CustomersPanel({ customers }: { customers: DashboardTabsData["customers
   );
 }
 
-/** The creator dashboard's tabs (SPEC §2): the spec's sample data by default, or a creator's own (`data`). */
+/** The creator dashboard's tabs, with sample data unless a creator's own `data` is given. */
 export function DashboardPreview({ name = "dashboard-preview", signedIn = false, data }: { name?: string; signedIn?: boolean; data?: DashboardTabsData }) {
   const shown = data ?? sampleDashboardData(signedIn);
   return (

@@ -5,7 +5,7 @@ import { PLANS, planDetailsPath, planSignupPath } from "~/features/marketing/con
 import { cn } from "~/lib/cn";
 import { PlanFeatureList, PlanPrice } from "./plan-parts";
 
-/** The four plans with their sign-up and 'Learn more' links (SPEC §2 pricing section). */
+/** The four plans with their sign-up and 'Learn more' links. */
 export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (

@@ -5,10 +5,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import type { DashboardTabsData } from "~/features/marketing/content/sample-dashboard";
 import { DashboardPreview } from "./dashboard-preview";
 
-/**
- * The landing page for a signed-in user (SPEC §2): the creator dashboard — with static sample data until the
- * creator has a product, then with their own figures (`data`, issue 16.6).
- */
+/** The signed-in landing: the creator dashboard with sample data until the creator has a product, then their own. */
 export function SampleCreatorDashboard({ data }: { data?: DashboardTabsData }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6">

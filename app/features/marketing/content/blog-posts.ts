@@ -1,4 +1,4 @@
-/** Sample blog articles (SPEC §3: local, fixed content). */
+/** A sample blog article (fixed, local content). */
 export type BlogPost = {
   id: string;
   title: string;

@@ -1,4 +1,4 @@
-/** Marketing claims (SPEC §1), features, the four-step process and the help texts. */
+/** Marketing claims; features, the four-step process and the help texts follow. */
 export const MARKETING_CLAIMS = {
   creators: "10,000+",
   activeCreators: "50K+",

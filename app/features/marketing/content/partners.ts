@@ -1,4 +1,4 @@
-/** Sample partners (SPEC §3: name, logo, type). The logo is a monogram drawn in the page. */
+/** A sample partner; the logo is a monogram drawn in the page. */
 export type Partner = { name: string; logo: string; type: string; description: string };
 
 export const PARTNERS: Partner[] = [

@@ -1,4 +1,4 @@
-/** The four plans of SPEC §9. Prices, fees and features are the spec's. */
+/** The four plans' ids. */
 export const PLAN_IDS = ["starter", "pro", "business", "enterprise"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 

@@ -1,4 +1,4 @@
-/** Static sample data of the creator dashboard preview (SPEC §2: all data here is sample data). */
+/** A product of the creator dashboard preview's static sample data. */
 export type SampleProduct = { id: number; name: string; sales: number; revenue: string; type: "PDF" | "Notion" };
 
 export const SAMPLE_PRODUCTS: SampleProduct[] = [
@@ -27,8 +27,7 @@ export const SAMPLE_CUSTOMERS: DashboardCustomer[] = [
   { email: "a.kowalski@example.com", orders: 2, spent: "€30.00", lastPurchase: "Yesterday" },
 ];
 
-// What the tabs show, sample or real (issue 16.6: a creator's own figures once they have a product). Every text is
-// formatted on the server, so the document and the hydrated page read the same.
+// What the tabs show, sample or real; texts are formatted on the server, so hydration reads the same.
 
 /** A product card; `edit`/`view` absent: the buttons are shown disabled (the signed-out preview). */
 export type DashboardProduct = {
@@ -62,6 +61,6 @@ export type DashboardTabsData = {
     /** The page of every transaction; without it, 'View All Transactions' unfolds the sample list. */
     allTransactionsHref?: string;
   };
-  /** Null before the first sale: the spec's empty text and 'View Demo Data'. */
+  /** Null before the first sale: the empty text and 'View Demo Data'. */
   customers: { list: DashboardCustomer[]; total: number; allHref: string } | null;
 };

@@ -1,4 +1,4 @@
-/** The six static testimonials of the landing page (SPEC §1). */
+/** A static testimonial of the landing page. */
 export type Testimonial = {
   id: number;
   name: string;

@@ -3,7 +3,7 @@ import { emailField, requiredText } from "~/lib/form-fields";
 
 export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
 
-/** The contact form (SPEC §2 "Contact form: name, email, subject, message", all required). */
+/** The contact form: name, email, subject and message, all required. */
 export const contactMessageSchema = z.object({
   name: requiredText("Please enter your name", CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
   email: emailField,

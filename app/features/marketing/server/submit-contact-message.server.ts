@@ -13,11 +13,8 @@ export const CONTACT_RATE_LIMITED_MESSAGE = ERRORS.CONTACT_RATE_LIMITED.message;
 export type ContactMessageResult = { ok: true; id: string; mailed: boolean } | (Failure<"CONTACT_RATE_LIMITED"> & { retryAfterSeconds: number });
 
 /**
- * Counts the message against `RATE_LIMITS.contact` per client IP and per sender email (one statement, shared by
- * every instance); over the limit nothing is stored or mailed.
- * Then stores a validated contact message, then mails it to support with the sender as Reply-To.
- * The stored row is the record: when mail fails the message is kept (and logged by id), so nothing is lost.
- * A database failure is thrown to the caller.
+ * Rate-limits, stores and mails a contact message to support; over the limit nothing is stored or mailed.
+ * The stored row is the record, so a mail failure loses nothing; a database failure is thrown.
  */
 export async function submitContactMessage(
   { db, mailer, logger, supportEmail }: Deps,
