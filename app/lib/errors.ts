@@ -153,6 +153,8 @@ export const ERRORS = {
 
   // Payments (issue 15)
   WEBHOOK_INVALID: { status: 400, field: "form", message: "Webhook signature verification failed." },
+  /** A verified order event whose order is not found (yet): not acknowledged, so the provider delivers it again. */
+  WEBHOOK_ORDER_NOT_FOUND: { status: 503, field: "form", message: "The order of this event was not found yet. Please retry." },
   // Payments (issue 15): the seller's provider connection (/payments)
   PAYMENT_PROVIDER_NOT_CONFIGURED: { status: 409, field: "form", message: "This payment provider is not set up on this server yet." },
   PAYMENT_CONNECT_FAILED: {

@@ -11,7 +11,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * POST /api/webhooks/:provider (issue 15): a payment provider's event, verified by its signature (no session, no
  * Origin: the server's CSRF check exempts this path), stored once per event id and applied in one transaction.
  * 200 when received (also a duplicate), 400 when the signature or timestamp is not the provider's, 404 for a
- * provider this server does not have.
+ * provider this server does not have, 503 when its order is not found yet (the provider retries).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

@@ -280,6 +280,37 @@ describe("webhook intake", () => {
     expect(stored.error).toMatch(/amount mismatch/);
   });
 
+  it("finds the order by the reference it carries when the order lost its checkout id, and keeps the id then", async () => {
+    const email = "buyer-lost-write@example.com";
+    const { checkoutId, orderId } = await startPaidCheckout(seller, email);
+    await rows(sql`update orders set provider_checkout_id = null where id = ${orderId}::uuid`);
+    const event = { checkoutId, paymentId: "tpp_lost_write", amountCents: 1250, currency: "USD", reference: orderId };
+    expect((await webhook("payment.succeeded", event)).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", provider_checkout_id: checkoutId });
+    expect(await receipts(email)).toBe(1);
+  });
+
+  it("rejects an event whose reference names an order of another checkout, and answers 503 for an order it cannot find", async () => {
+    const one = await startPaidCheckout(seller, "buyer-one@example.com");
+    const two = await startPaidCheckout(seller, "buyer-two@example.com");
+    const crossed = { checkoutId: two.checkoutId, paymentId: "tpp_crossed", amountCents: 1250, currency: "USD", reference: one.orderId };
+    expect((await webhook("payment.succeeded", crossed, { id: "evt_test_crossed" })).status).toBe(200);
+    const stored = (await rows<{ error: string | null }>(sql`select error from webhook_events where event_id = 'evt_test_crossed'`)).rows[0]!;
+    expect(stored.error).toMatch(/^rejected: checkout /);
+    expect((await orderRow(one.orderId)).status).toBe("pending");
+    expect((await orderRow(two.orderId)).status).toBe("pending");
+    // Each order's own events still apply (and leave no pending order behind for the reconciler's tests).
+    for (const { checkoutId, orderId } of [one, two]) {
+      expect((await webhook("checkout.expired", { checkoutId, reference: orderId })).status).toBe(200);
+      expect((await orderRow(orderId)).status).toBe("expired");
+    }
+
+    const unknown = { checkoutId: "tpc_000000000000000000000000", paymentId: "tpp_unknown", amountCents: 1250, currency: "USD" };
+    expect((await webhook("payment.succeeded", unknown, { id: "evt_test_unknown" })).status).toBe(503);
+    const kept = (await rows<{ processed_at: string | null }>(sql`select processed_at from webhook_events where event_id = 'evt_test_unknown'`)).rows[0]!;
+    expect(kept.processed_at).toBeNull();
+  });
+
   it("handles reordered events: a refund reported before the payment, and a payment after expiry", async () => {
     const email = "buyer-reordered@example.com";
     const early = await startPaidCheckout(seller, email);

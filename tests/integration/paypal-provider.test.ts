@@ -159,8 +159,9 @@ describe("createCheckout, capture, getStatus", () => {
 });
 
 describe("webhooks", () => {
-  it("verified by PayPal's API; approval moves nothing, the capture is payment.succeeded", async () => {
-    const { checkoutId } = await provider.createCheckout(checkout({ amountCents: 3100 }));
+  it("verified by PayPal's API; approval moves nothing, the capture is payment.succeeded with the order id and the payee", async () => {
+    const request = checkout({ amountCents: 3100 });
+    const { checkoutId } = await provider.createCheckout(request);
     await paypal.approveOrder(checkoutId);
     const approved = await lastVerified();
     expect(approved).toMatchObject({ type: "CHECKOUT.ORDER.APPROVED", events: [] });
@@ -169,7 +170,15 @@ describe("webhooks", () => {
     const verified = await lastVerified();
     expect(verified.type).toBe("PAYMENT.CAPTURE.COMPLETED");
     expect(verified.events).toEqual([
-      { type: "payment.succeeded", checkoutId, paymentId: (status as { paymentId: string }).paymentId, amountCents: 3100, currency: "usd" },
+      {
+        type: "payment.succeeded",
+        checkoutId,
+        paymentId: (status as { paymentId: string }).paymentId,
+        amountCents: 3100,
+        currency: "usd",
+        orderId: request.orderId,
+        sellerAccountId: seller,
+      },
     ]);
     const verification = paypal.requests.findLast((r) => r.path === "/v1/notifications/verify-webhook-signature")!;
     expect(verification.body).toMatchObject({ webhook_id: paypal.webhookId, auth_algo: "SHA256withRSA" });
@@ -220,7 +229,7 @@ describe("refunds", () => {
       amount: { currency_code: "USD", value: "25.00" },
       payment_instruction: { platform_fees: [{ amount: { value: "2.00" } }] },
     });
-    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId: captureId, refundedCents: 2500, orderId }]);
+    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId: captureId, refundedCents: 2500, orderId, sellerAccountId: seller }]);
 
     expect(
       await provider.refund({
@@ -241,7 +250,9 @@ describe("refunds", () => {
       idempotencyKey: "pp-refund-2",
     });
     expect(rest).toMatchObject({ status: "succeeded" });
-    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId: captureId, refundedCents: 10_000, orderId }]);
+    expect((await lastVerified()).events).toEqual([
+      { type: "payment.refunded", paymentId: captureId, refundedCents: 10_000, orderId, sellerAccountId: seller },
+    ]);
     const again = await provider.refund({
       paymentId: captureId,
       amountCents: 100,

@@ -292,6 +292,61 @@ describe("a purchase through PayPal", () => {
   });
 });
 
+describe("nothing lost, nothing misapplied", () => {
+  const storedEvent = async (delivery: PayPalDelivery) =>
+    (
+      await rows<{ error: string | null; processed_at: string | null }>(
+        sql`select error, processed_at from webhook_events where provider = 'paypal' and event_id = ${(JSON.parse(delivery.body) as { id: string }).id}`,
+      )
+    )[0];
+
+  it("an order that lost its PayPal order id: the capture's webhook finds it by custom_id, keeps the id, pays once, one receipt", async () => {
+    const seller = await readySeller();
+    const email = "paypal-lost-write@example.com";
+    const { paypalOrderId, orderId } = await startCheckout(seller, email);
+    expect((paypal.orders.get(paypalOrderId)!.purchase_units as { custom_id: string }[])[0]!.custom_id).toBe(orderId);
+    paypal.webhookUrl = undefined;
+    await paypal.approveOrder(paypalOrderId);
+    // Captured (by an instance that stopped before recording anything); the order's write of the PayPal order id is lost.
+    const captured = await server.services.payments.paypal!.capture!(paypalOrderId);
+    expect(captured).toMatchObject({ state: "paid" });
+    await server.db.execute(sql`update orders set provider_checkout_id = null where id = ${orderId}::uuid`);
+
+    const completed = deliveryOf("PAYMENT.CAPTURE.COMPLETED", paypalOrderId);
+    expect((await redeliver(completed)).status).toBe(200);
+    const order = await rows<{ status: string; provider_checkout_id: string | null; provider_payment_id: string | null }>(
+      sql`select status, provider_checkout_id, provider_payment_id from orders where id = ${orderId}::uuid`,
+    );
+    expect(order[0]).toEqual({ status: "paid", provider_checkout_id: paypalOrderId, provider_payment_id: (captured as { paymentId: string }).paymentId });
+    expect(await receipts(email)).toBe(1);
+    expect(await accessTokens(orderId)).toBe(1);
+    expect(await storedEvent(completed)).toMatchObject({ error: null, processed_at: expect.anything() });
+  });
+
+  it("a capture paid to another merchant than the order's seller is rejected: 200, stored as rejected, the order unchanged", async () => {
+    const seller = await readySeller();
+    const other = await readySeller();
+    const email = "paypal-other-seller@example.com";
+    const { paypalOrderId, orderId } = await startCheckout(seller, email);
+    paypal.webhookUrl = undefined;
+    // The PayPal order pays another merchant than the order's seller.
+    (paypal.orders.get(paypalOrderId)!.purchase_units as { payee: { merchant_id: string } }[])[0]!.payee = { merchant_id: other.merchantId };
+    await paypal.approveOrder(paypalOrderId);
+    await server.services.payments.paypal!.capture!(paypalOrderId);
+
+    const completed = deliveryOf("PAYMENT.CAPTURE.COMPLETED", paypalOrderId);
+    const answer = await redeliver(completed);
+    expect(answer.status).toBe(200);
+    expect(await storedEvent(completed)).toMatchObject({
+      processed_at: expect.anything(),
+      error: expect.stringMatching(new RegExp(`^rejected: payment.succeeded for account ${other.merchantId}`)),
+    });
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending", provider_payment_id: null });
+    expect(await receipts(email)).toBe(0);
+    expect(await (await redeliver(completed)).json()).toEqual({ received: true, duplicate: true });
+  });
+});
+
 describe("onboarding", () => {
   it("PayPal's MERCHANT.ONBOARDING.COMPLETED webhook makes the seller ready by its tracking id, before the seller returns", async () => {
     const seller = await createSeller(server.db, { priceCents: 2000 });

@@ -137,22 +137,26 @@ describe("getStatus", () => {
 });
 
 describe("webhooks", () => {
-  it("checkout.session.completed (paid) → payment.succeeded with the PaymentIntent", async () => {
-    const { checkoutId } = await provider.createCheckout(checkout({ amountCents: 4200 }));
+  it("checkout.session.completed (paid) → payment.succeeded with the PaymentIntent, the order id and the transfer's destination", async () => {
+    const request = checkout({ amountCents: 4200 });
+    const { checkoutId } = await provider.createCheckout(request);
     await stripe.completeCheckout(checkoutId);
     const verified = await lastVerified();
     expect(verified.type).toBe("checkout.session.completed");
     expect(verified.eventId).toMatch(/^evt_/);
+    const paymentId = stripe.sessions.get(checkoutId)!.payment_intent;
     expect(verified.events).toEqual([
-      { type: "payment.succeeded", checkoutId, paymentId: stripe.sessions.get(checkoutId)!.payment_intent, amountCents: 4200, currency: "usd" },
+      { type: "payment.succeeded", checkoutId, paymentId, amountCents: 4200, currency: "usd", orderId: request.orderId, sellerAccountId: seller },
     ]);
+    expect(stripe.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/payment_intents/${paymentId}` });
     expect(verified.payload).toMatchObject({ id: verified.eventId, type: "checkout.session.completed" });
   });
 
   it("checkout.session.expired → checkout.expired", async () => {
-    const { checkoutId } = await provider.createCheckout(checkout());
+    const request = checkout();
+    const { checkoutId } = await provider.createCheckout(request);
     await stripe.expireCheckout(checkoutId);
-    expect((await lastVerified()).events).toEqual([{ type: "checkout.expired", checkoutId }]);
+    expect((await lastVerified()).events).toEqual([{ type: "checkout.expired", checkoutId, orderId: request.orderId }]);
   });
 
   it("a forged signature, another secret, a stale timestamp and a tampered body are refused", async () => {
@@ -176,19 +180,41 @@ describe("webhooks", () => {
     await expect(provider.verifyWebhook(body, headersOf(delivery))).resolves.toMatchObject({ type: "checkout.session.completed" });
   });
 
-  it("translates a delayed payment's completion, success and failure", async () => {
-    const session = { id: "cs_test_async", object: "checkout.session", payment_intent: "pi_async", amount_total: 900, currency: "eur" };
+  it("translates a delayed payment's completion, success and failure (a Connect event names its account)", async () => {
+    const orderId = crypto.randomUUID();
+    const session = {
+      id: "cs_test_async",
+      object: "checkout.session",
+      payment_intent: "pi_async",
+      amount_total: 900,
+      currency: "eur",
+      client_reference_id: orderId,
+    };
     const send = (type: string, object: Record<string, unknown>) => {
-      const body = JSON.stringify({ id: `evt_${type}`, object: "event", type, data: { object } });
+      const body = JSON.stringify({ id: `evt_${type}`, object: "event", type, account: "acct_connected", data: { object } });
       return provider.verifyWebhook(Buffer.from(body), { "stripe-signature": stripe.sign(body) });
     };
     expect((await send("checkout.session.completed", { ...session, payment_status: "unpaid" })).events).toEqual([]);
     expect((await send("checkout.session.async_payment_succeeded", { ...session, payment_status: "paid" })).events).toEqual([
-      { type: "payment.succeeded", checkoutId: "cs_test_async", paymentId: "pi_async", amountCents: 900, currency: "eur" },
+      {
+        type: "payment.succeeded",
+        checkoutId: "cs_test_async",
+        paymentId: "pi_async",
+        amountCents: 900,
+        currency: "eur",
+        orderId,
+        sellerAccountId: "acct_connected",
+      },
     ]);
     const failed = await send("checkout.session.async_payment_failed", { ...session, payment_status: "unpaid" });
     expect(failed.events).toEqual([
-      { type: "payment.failed", checkoutId: "cs_test_async", failure: { code: "async_payment_failed", message: expect.any(String) } },
+      {
+        type: "payment.failed",
+        checkoutId: "cs_test_async",
+        failure: { code: "async_payment_failed", message: expect.any(String) },
+        orderId,
+        sellerAccountId: "acct_connected",
+      },
     ]);
     expect((await send("customer.created", { id: "cus_1", object: "customer" })).events).toEqual([]);
   });
@@ -233,7 +259,9 @@ describe("refunds", () => {
     const first = stripe.refunds.get((partial as { refundId: string }).refundId)!;
     expect(first._application_fee_refunded).toBe(200);
     expect(first.transfer_reversal).toMatch(/^trr_/);
-    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId, refundedCents: 2500, orderId: paidOrderId }]);
+    expect((await lastVerified()).events).toEqual([
+      { type: "payment.refunded", paymentId, refundedCents: 2500, orderId: paidOrderId, sellerAccountId: seller },
+    ]);
 
     // The same refund retried (same key) is not made twice.
     const again = await provider.refund({
@@ -257,7 +285,9 @@ describe("refunds", () => {
     });
     expect(rest).toMatchObject({ status: "succeeded" });
     expect(stripe.refunds.get((rest as { refundId: string }).refundId)!._application_fee_refunded).toBe(600);
-    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId, refundedCents: 10_000, orderId: paidOrderId }]);
+    expect((await lastVerified()).events).toEqual([
+      { type: "payment.refunded", paymentId, refundedCents: 10_000, orderId: paidOrderId, sellerAccountId: seller },
+    ]);
   });
 
   it("keeps the fee when the caller gives none back; too much or twice is a failure with Stripe's code", async () => {

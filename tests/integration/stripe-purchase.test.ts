@@ -23,6 +23,8 @@ let mail: MailCatcher;
 let stripe: StripeStandIn;
 let server: TestServer;
 let webhookUrl: string;
+/** The server's log lines (JSON), to read its alerts. */
+const logLines: string[] = [];
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
 const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
@@ -103,13 +105,16 @@ const returnPath = (location: string) => {
 beforeAll(async () => {
   mail = await startMailCatcher();
   stripe = await startStripeStandIn();
-  server = await startTestServer({
-    ...stripe.env,
-    PAYMENTS_TEST_MODE: "off",
-    SMTP_URL: mail.url,
-    TRUSTED_PROXIES: "loopback",
-    STORE_PAGE_CACHE_SECONDS: "0",
-  });
+  server = await startTestServer(
+    {
+      ...stripe.env,
+      PAYMENTS_TEST_MODE: "off",
+      SMTP_URL: mail.url,
+      TRUSTED_PROXIES: "loopback",
+      STORE_PAGE_CACHE_SECONDS: "0",
+    },
+    { logDestination: { write: (line) => void logLines.push(line) } },
+  );
   webhookUrl = `${server.origin}/api/webhooks/stripe`;
   stripe.webhookUrl = webhookUrl;
 });
@@ -268,6 +273,145 @@ describe("a purchase through Stripe", () => {
     expect(stripe.sessions.get(sessionId)!.status).toBe("open");
     expect(await receipts("declined@example.com")).toBe(0);
   });
+});
+
+describe("nothing lost, nothing misapplied", () => {
+  type StoredEvent = { error: string | null; processed_at: string | null; unmatched_attempts: number };
+  const storedEvent = async (eventId: string) =>
+    (await rows<StoredEvent>(sql`select error, processed_at, unmatched_attempts from webhook_events where provider = 'stripe' and event_id = ${eventId}`))[0];
+  const eventIdOf = (delivery: StripeDelivery) => delivery.event.id as string;
+
+  it("the checkout id's write fails after Stripe made the session: the buyer still pays, the webhook finds the order by its id, one receipt", async () => {
+    const seller = await readySeller();
+    const email = "stripe-lost-write@example.com";
+    // The database refuses the checkout id of this buyer's order, as a failed write (or a crash) between the two would leave it.
+    await server.db.execute(sql`
+      create function refuse_checkout_id() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure: the checkout id is not saved'; end $$`);
+    await server.db.execute(
+      sql.raw(`
+      create trigger refuse_checkout_id before update of provider_checkout_id on orders for each row
+      when (new.customer_email = '${email}' and old.provider_checkout_id is null) execute function refuse_checkout_id()`),
+    );
+    const response = await postForm(server, buyPath(seller), { provider: "stripe", email }, { ip: ip() });
+    await server.db.execute(sql`drop trigger refuse_checkout_id on orders`);
+    await server.db.execute(sql`drop function refuse_checkout_id()`);
+
+    expect(response.status, await response.clone().text()).toBe(302);
+    const hosted = new URL(response.headers.get("location")!);
+    expect(hosted.origin).toBe(stripe.origin);
+    const sessionId = hosted.pathname.split("/").pop()!;
+    const [order] = await rows<{ id: string; status: string; provider_checkout_id: string | null }>(
+      sql`select id, status, provider_checkout_id from orders where customer_email = ${email}`,
+    );
+    expect(order).toMatchObject({ status: "pending", provider_checkout_id: null });
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ client_reference_id: order!.id, metadata: { order_id: order!.id } });
+
+    expect((await payOnHostedPage(hosted.href, "4242424242424242")).status).toBe(303);
+    expect(await orderRow(order!.id)).toMatchObject({ status: "paid", provider_checkout_id: sessionId });
+    expect(await receipts(email)).toBe(1);
+    expect(await accessTokens(order!.id)).toBe(1);
+    expect(await storedEvent(eventIdOf(stripe.deliveries.at(-1)!))).toMatchObject({ error: null, processed_at: expect.anything() });
+  });
+
+  it("a webhook whose order is not found gets a 503 and stays unprocessed; Stripe's retry applies it once the order is there", async () => {
+    const seller = await readySeller();
+    const email = "stripe-not-yet@example.com";
+    const { hostedUrl, orderId } = await startCheckout(seller, email);
+    stripe.webhookUrl = undefined;
+    expect((await payOnHostedPage(hostedUrl, "4242424242424242")).status).toBe(303);
+    const completed = stripe.deliveries.at(-1)!;
+    // The order is not there for this event (not Stripe's order, no checkout id), as if its write had not landed yet.
+    await server.db.execute(sql`update orders set provider = 'test', provider_checkout_id = null where id = ${orderId}::uuid`);
+
+    const first = await redeliver(completed);
+    expect(first.status).toBe(503);
+    expect(await first.json()).toEqual({ received: false, error: "The order of this event was not found yet. Please retry." });
+    expect(await storedEvent(eventIdOf(completed))).toMatchObject({ processed_at: null, unmatched_attempts: 1, error: expect.stringMatching(/no order/) });
+    expect((await redeliver(completed)).status).toBe(503);
+    expect(await storedEvent(eventIdOf(completed))).toMatchObject({ processed_at: null, unmatched_attempts: 2 });
+    expect((await orderRow(orderId)).status).toBe("pending");
+
+    // Delivery after delivery finds nothing: from the fifth on, each is logged as an error (an alert).
+    await server.db.execute(sql`update webhook_events set unmatched_attempts = 4 where provider = 'stripe' and event_id = ${eventIdOf(completed)}`);
+    const logged = logLines.length;
+    expect((await redeliver(completed)).status).toBe(503);
+    const alert = logLines.slice(logged).map((line) => JSON.parse(line) as { level: number; msg: string; attempts?: number });
+    expect(alert).toContainEqual(expect.objectContaining({ level: 50, attempts: 5, msg: expect.stringMatching(/still finds no order/) }));
+
+    await server.db.execute(sql`update orders set provider = 'stripe' where id = ${orderId}::uuid`);
+    const retried = await redeliver(completed);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ received: true, duplicate: false });
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", provider_checkout_id: (completed.event.data as { object: { id: string } }).object.id });
+    expect(await receipts(email)).toBe(1);
+    expect(await storedEvent(eventIdOf(completed))).toMatchObject({ processed_at: expect.anything(), error: null });
+    const again = await redeliver(completed);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    expect(await receipts(email)).toBe(1);
+  });
+
+  it("20 concurrent deliveries of a paid event, fresh or once unmatched, pay once: one receipt, one access token, one stored event", async () => {
+    const seller = await readySeller();
+    stripe.webhookUrl = undefined;
+    const fresh = await startCheckout(seller, "stripe-concurrent@example.com");
+    expect((await payOnHostedPage(fresh.hostedUrl, "4242424242424242")).status).toBe(303);
+    const freshEvent = stripe.deliveries.at(-1)!;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => redeliver(freshEvent)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect((await Promise.all(answers.map((answer) => answer.json()))).filter((body) => body.duplicate === false)).toHaveLength(1);
+    expect((await orderRow(fresh.orderId)).status).toBe("paid");
+    expect(await receipts("stripe-concurrent@example.com")).toBe(1);
+    expect(await accessTokens(fresh.orderId)).toBe(1);
+
+    const unmatched = await startCheckout(seller, "stripe-concurrent-retry@example.com");
+    expect((await payOnHostedPage(unmatched.hostedUrl, "4242424242424242")).status).toBe(303);
+    const retried = stripe.deliveries.at(-1)!;
+    await server.db.execute(sql`update orders set provider = 'test' where id = ${unmatched.orderId}::uuid`);
+    expect((await redeliver(retried)).status).toBe(503);
+    await server.db.execute(sql`update orders set provider = 'stripe' where id = ${unmatched.orderId}::uuid`);
+    const retries = await Promise.all(Array.from({ length: 20 }, () => redeliver(retried)));
+    expect(retries.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect((await Promise.all(retries.map((answer) => answer.json()))).filter((body) => body.duplicate === false)).toHaveLength(1);
+    expect((await orderRow(unmatched.orderId)).status).toBe("paid");
+    expect(await receipts("stripe-concurrent-retry@example.com")).toBe(1);
+    expect(await accessTokens(unmatched.orderId)).toBe(1);
+    const stored = await rows<{ n: number }>(
+      sql`select count(*)::int as n from webhook_events where provider = 'stripe' and event_id in (${eventIdOf(freshEvent)}, ${eventIdOf(retried)})`,
+    );
+    expect(stored[0]!.n).toBe(2);
+  });
+
+  it("a payment that went to another seller's account, or a Connect event of another account, is rejected: 200, stored as rejected, the order unchanged", async () => {
+    const seller = await readySeller();
+    const other = await readySeller();
+    const email = "stripe-other-seller@example.com";
+    const { hostedUrl, sessionId, orderId } = await startCheckout(seller, email);
+    stripe.webhookUrl = undefined;
+    // The session transfers to another connected account than the order's seller's.
+    (stripe.sessions.get(sessionId)!._intent as { transfer_data: { destination: string } }).transfer_data = { destination: other.accountId };
+    expect((await payOnHostedPage(hostedUrl, "4242424242424242")).status).toBe(303);
+    const completed = stripe.deliveries.at(-1)!;
+    const answer = await redeliver(completed);
+    expect(answer.status).toBe(200);
+    expect(await storedEvent(eventIdOf(completed))).toMatchObject({
+      processed_at: expect.anything(),
+      error: expect.stringMatching(new RegExp(`^rejected: payment.succeeded for account ${other.accountId}`)),
+    });
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending", provider_payment_id: null });
+    expect(await receipts(email)).toBe(0);
+    // Stripe's retry of it is a duplicate: not applied, not retried for ever.
+    expect(await (await redeliver(completed)).json()).toEqual({ received: true, duplicate: true });
+
+    // The same session's event as a Connect event of the other account (a genuine signature).
+    const event = { ...completed.event, id: `evt_connect_${randomBytes(6).toString("hex")}`, account: other.accountId };
+    const body = JSON.stringify(event);
+    const connect = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": stripe.sign(body) }, body });
+    expect(connect.status).toBe(200);
+    expect((await storedEvent(event.id))?.error).toMatch(/^rejected: /);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+
 });
 
 describe("after the purchase", () => {

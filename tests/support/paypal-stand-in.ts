@@ -97,6 +97,7 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
   const clientSecret = `EL${randomBytes(20).toString("hex")}`;
   const webhookId = paypalId(17);
   const partnerId = paypalId(13);
+  const platformMerchantId = paypalId(13);
   const signingKey = randomBytes(32);
   const tokens = new Map<string, number>();
   const orders = new Map<string, Obj>();
@@ -222,6 +223,8 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
       final_capture: true,
       custom_id: unit.custom_id,
       invoice_id: unit.invoice_id,
+      // Who was paid: the order's payee, else the platform's own account.
+      payee: { merchant_id: asRecord(unit.payee).merchant_id ?? platformMerchantId },
       seller_receivable_breakdown: { gross_amount: amount, platform_fees: fees },
       supplementary_data: { related_ids: { order_id: order.id } },
       create_time: new Date().toISOString(),

@@ -5,8 +5,8 @@ import Stripe from "stripe";
 
 /**
  * A local stand-in for Stripe's API, written from Stripe's API reference for what the Stripe provider uses:
- * Checkout Sessions (create, retrieve with `expand[]=payment_intent`), Refunds (create, retrieve, list by
- * `payment_intent`), Connect accounts (create,
+ * Checkout Sessions (create, retrieve with `expand[]=payment_intent`), PaymentIntents (retrieve), Refunds (create,
+ * retrieve, list by `payment_intent`), Connect accounts (create,
  * retrieve), Account Links, and a connected account's Balance and Payouts (GET /v1/balance, GET /v1/payouts with the
  * `Stripe-Account` header; list pagination with `limit`, `starting_after`, `has_more`). Requests are form-encoded with bracket notation and authenticated with
  * `Authorization: Bearer sk_…`; errors carry Stripe's body (`{ error: { type, code, message, param, decline_code } }`);
@@ -549,6 +549,18 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
           message: `No such checkout.session: '${match[1]}'`,
         });
       return { status: 200, body: sessionView(session, expand) };
+    }
+    const intentPath = path.match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (method === "GET" && intentPath) {
+      const intent = paymentIntents.get(intentPath[1]!);
+      if (!intent)
+        throw new StripeApiError(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "intent",
+          message: `No such payment_intent: '${intentPath[1]}'`,
+        });
+      return { status: 200, body: intent };
     }
     if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(params) };
     if (method === "GET" && path === "/v1/refunds") return { status: 200, body: listRefunds(params) };

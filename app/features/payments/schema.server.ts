@@ -36,7 +36,7 @@ export const paymentAccounts = pgTable(
 
 /**
  * Every verified webhook, stored before it is processed: the unique (provider, event id) makes a replayed or
- * duplicated delivery a no-op. `processedAt` is set in the transaction that applied it.
+ * duplicated delivery a no-op once `processedAt` is set, in the transaction that applied it.
  */
 export const webhookEvents = pgTable(
   "webhook_events",
@@ -49,6 +49,8 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).defaultNow().notNull(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     error: text("error"),
+    /** Deliveries that found no order for an event (left unprocessed so the provider retries); an alert is logged after a few. */
+    unmatchedAttempts: integer("unmatched_attempts").notNull().default(0),
   },
   (t) => [uniqueIndex("webhook_events_provider_event_idx").on(t.provider, t.eventId), index("webhook_events_received_idx").on(t.receivedAt)],
 );

@@ -8,23 +8,47 @@ import { transitionOrder } from "./transition-order.server";
 
 type OrderEvent = Exclude<PaymentEvent, { type: "account.updated" }>;
 
-type Found = { id: string; status: string; amount_cents: number; currency: string };
+type Found = {
+  id: string;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  provider_checkout_id: string | null;
+  seller_account_id: string | null;
+};
 
-/** What applying one event did: `error` when it could not be applied (kept on the webhook's row). */
-export type AppliedEvent = { orderId: string | null; error?: string };
+/**
+ * What applying one event did. `missing`: no order found (the caller must not acknowledge it: the provider retries).
+ * `rejected`: the event is not the found order's (another checkout, another seller's account); nothing changed.
+ */
+export type AppliedEvent = { orderId: string | null; error?: string; missing?: true; rejected?: true };
 
+/** The order an event names: by the order id the provider kept first, then by checkout or payment id; with the seller's account there. */
 async function findOrder(db: Database, provider: ProviderId, event: OrderEvent): Promise<Found | null> {
-  const byCheckout = "checkoutId" in event ? event.checkoutId : null;
-  const byPayment = "paymentId" in event ? event.paymentId : null;
-  const byOrder = "orderId" in event && event.orderId && /^[0-9a-f-]{36}$/i.test(event.orderId) ? event.orderId : null;
+  const byCheckout = "checkoutId" in event && event.checkoutId ? event.checkoutId : null;
+  const byPayment = "paymentId" in event && event.paymentId ? event.paymentId : null;
+  const byOrder = event.orderId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(event.orderId) ? event.orderId : null;
   const result = await db.execute(sql`
-    select id, status, amount_cents, currency from orders
-    where provider = ${provider} and (
-      (${byCheckout}::text is not null and provider_checkout_id = ${byCheckout})
-      or (${byPayment}::text is not null and provider_payment_id = ${byPayment})
-      or (${byOrder}::uuid is not null and id = ${byOrder}::uuid))
+    select o.id, o.status, o.amount_cents, o.currency, o.provider_checkout_id, a.external_account_id as seller_account_id
+    from orders o left join payment_accounts a on a.user_id = o.user_id and a.provider = o.provider
+    where o.provider = ${provider} and (
+      (${byOrder}::uuid is not null and o.id = ${byOrder}::uuid)
+      or (${byCheckout}::text is not null and o.provider_checkout_id = ${byCheckout})
+      or (${byPayment}::text is not null and o.provider_payment_id = ${byPayment}))
+    order by coalesce(o.id = ${byOrder}::uuid, false) desc, coalesce(o.provider_checkout_id = ${byCheckout}, false) desc
     limit 1`);
   return (result as unknown as { rows: Found[] }).rows[0] ?? null;
+}
+
+/** Why an event is not the found order's to apply (another checkout of it, money paid to another account), or null. */
+function refusalOf(order: Found, event: OrderEvent): string | null {
+  if ("checkoutId" in event && event.checkoutId && order.provider_checkout_id && order.provider_checkout_id !== event.checkoutId) {
+    return `rejected: checkout ${event.checkoutId} is not order ${order.id}'s`;
+  }
+  if (event.sellerAccountId !== undefined && event.sellerAccountId !== order.seller_account_id) {
+    return `rejected: ${event.type} for account ${event.sellerAccountId ?? "(platform)"}, order ${order.id} is seller account ${order.seller_account_id ?? "(none)"}'s`;
+  }
+  return null;
 }
 
 /**
@@ -42,8 +66,8 @@ async function settleCoveredRefunds(services: { db: Database; mailer: Mailer; ap
 }
 
 /**
- * Applies one provider-neutral payment event to its order (found by provider and checkout id, payment id, or the
- * order id the provider keeps), always through the state machine's one door (transitionOrder) or recordRefund:
+ * Applies one provider-neutral payment event to its order (found by provider and the order id the provider keeps,
+ * else the checkout or payment id), always through the state machine's one door (transitionOrder) or recordRefund:
  * - payment.succeeded → paid with the payment id, only when amount and currency are the order's (else an error,
  *   nothing fulfilled);
  * - payment.failed → the failure is kept on the still-pending order (no state change; the buyer may retry);
@@ -51,7 +75,8 @@ async function settleCoveredRefunds(services: { db: Database; mailer: Mailer; ap
  * - payment.refunded → recordRefund (full → refunded, partial → the refunded total raised), and the unknown
  *   refunds its total covers settled;
  * - dispute.opened → disputed; dispute.closed → paid when won, refunded when lost.
- * A move the order's state does not allow (a duplicate, a late or reordered event) changes nothing.
+ * A move the order's state does not allow (a duplicate, a late or reordered event) changes nothing. An event
+ * for another checkout of the order, or paid to an account that is not the seller's, is rejected unapplied.
  */
 export async function applyPaymentEvent(
   services: { db: Database; mailer: Mailer; appUrl: string },
@@ -60,8 +85,15 @@ export async function applyPaymentEvent(
   cause: string,
 ): Promise<AppliedEvent> {
   const order = await findOrder(services.db, provider, event);
-  if (!order) return { orderId: null, error: `no order for ${event.type}` };
+  if (!order) return { orderId: null, missing: true, error: `no order for ${event.type}` };
   const id = order.id;
+  const refusal = refusalOf(order, event);
+  if (refusal) return { orderId: id, rejected: true, error: refusal };
+  if ("checkoutId" in event && event.checkoutId && !order.provider_checkout_id) {
+    // Found by the order id it carries: the checkout id the order lost (its write failed after the provider made it) is kept now.
+    await services.db.execute(sql`
+      update orders set provider_checkout_id = ${event.checkoutId}, updated_at = now() where id = ${id}::uuid and provider_checkout_id is null`);
+  }
   switch (event.type) {
     case "payment.succeeded": {
       if (event.amountCents !== Number(order.amount_cents) || event.currency.toLowerCase() !== order.currency.toLowerCase()) {

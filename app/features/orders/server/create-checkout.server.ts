@@ -4,7 +4,7 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { CHECKOUT_EXPIRY_MINUTES } from "~/features/orders/order-status";
 import { orders } from "~/features/orders/schema.server";
-import type { PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
+import type { HostedCheckout, PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Logger } from "~/server/logger.server";
@@ -61,7 +61,8 @@ class PriceRefused extends Error {
  * discount — one redemption reserved in the same transaction as the order — the plan's fee), inserts the order
  * `pending` with its expiry and the hash of a random return key, then asks the chosen provider for a hosted
  * checkout and records it. A provider that fails: the order expires at once (releasing the reservation) and the
- * buyer reads CHECKOUT_FAILED. A free order (price 0, or a 100% discount) needs no provider: it moves to paid
+ * buyer reads CHECKOUT_FAILED. A checkout whose id could not be saved still takes the buyer to pay: its events
+ * find the order by the order id they carry. A free order (price 0, or a 100% discount) needs no provider: it moves to paid
  * through the state machine at once (cause "free"), so it is delivered exactly as a paid one.
  */
 export async function createCheckout(services: Services, input: CheckoutInput, meta: RequestMeta): Promise<CheckoutResult> {
@@ -119,9 +120,10 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
   if (created.free || !created.option) return { ok: true, orderId, redirectUrl: returnUrl, free: true };
 
   const provider = services.payments[created.option.provider];
+  let hosted: HostedCheckout;
   try {
     if (!provider) throw new Error(`provider ${created.option.provider} is not configured`);
-    const hosted = await provider.createCheckout({
+    hosted = await provider.createCheckout({
       orderId,
       amountCents: created.amountCents,
       currency: created.currency,
@@ -133,11 +135,16 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
       cancelUrl: `${returnUrl}&cancelled=1`,
       expiresAt,
     });
-    await services.db.update(orders).set({ providerCheckoutId: hosted.checkoutId }).where(eq(orders.id, orderId));
-    return { ok: true, orderId, redirectUrl: hosted.redirectUrl, free: false };
   } catch (error) {
     services.logger.error({ err: error, orderId, provider: created.option.provider }, "checkout: the provider could not create a hosted checkout");
     await transitionOrder(moveServices, orderId, { to: "expired", cause: "checkout_failed" });
     return fail("CHECKOUT_FAILED");
   }
+  try {
+    await services.db.update(orders).set({ providerCheckoutId: hosted.checkoutId }).where(eq(orders.id, orderId));
+  } catch (error) {
+    // The checkout exists and carries the order id: its payment's event finds the order by it and keeps the checkout id then.
+    services.logger.error({ err: error, orderId, checkoutId: hosted.checkoutId }, "checkout: the hosted checkout's id could not be saved on its order");
+  }
+  return { ok: true, orderId, redirectUrl: hosted.redirectUrl, free: false };
 }

@@ -11,14 +11,28 @@ import { applyPaymentEvent } from "./apply-payment-event.server";
 
 const PROVIDER_IDS: readonly string[] = ["test", "stripe", "paypal"];
 
-export type WebhookResult = { ok: true; duplicate: boolean; eventId: string; errors: string[] } | Failure<"WEBHOOK_PROVIDER_UNKNOWN" | "WEBHOOK_INVALID">;
+/** From this many deliveries of an event whose order is still not found, each one is logged as an error (an alert). */
+export const UNMATCHED_WEBHOOK_ALERT_ATTEMPTS = 5;
+
+export type WebhookResult =
+  | { ok: true; duplicate: boolean; eventId: string; errors: string[] }
+  | Failure<"WEBHOOK_PROVIDER_UNKNOWN" | "WEBHOOK_INVALID" | "WEBHOOK_ORDER_NOT_FOUND">;
+
+/** Thrown inside the savepoint of an event's moves when one of its orders is not found: everything it applied is undone. */
+class OrderNotFound extends Error {
+  constructor(readonly errors: string[]) {
+    super(errors.join("; "));
+  }
+}
 
 /**
  * The webhook intake (issue 15.1; decision 019), for POST /api/webhooks/:provider and the test provider alike:
  * the provider verifies the delivery (signature and timestamp; refused → WEBHOOK_INVALID, nothing stored), then ONE
- * transaction stores it in webhook_events (unique per provider and event id: a repeated delivery stores and applies
- * nothing and is answered as received), applies its events (orders through applyPaymentEvent, sellers' accounts
- * through applyAccountUpdate), and marks it processed, with what could not be applied as its error.
+ * transaction stores it in webhook_events (unique per provider and event id: a processed event's repeated delivery
+ * applies nothing and is answered as received), applies its events (orders through applyPaymentEvent, sellers'
+ * accounts through applyAccountUpdate), and marks it processed, with what could not be applied as its error. An
+ * order event that finds no order undoes the event's moves and answers WEBHOOK_ORDER_NOT_FOUND (a 503): the event
+ * stays unprocessed, its attempts counted, and the provider's retry applies it once the order can be found.
  */
 export async function receiveWebhook(
   services: { db: Database; mailer: Mailer; logger: Logger; payments: PaymentProviders; env: { APP_URL: string } },
@@ -46,19 +60,46 @@ export async function receiveWebhook(
       insert into webhook_events (provider, event_id, type, payload)
       values (${provider.id}, ${verified.eventId}, ${verified.type.slice(0, 200)}, ${JSON.stringify(verified.payload ?? null)}::jsonb)
       on conflict (provider, event_id) do nothing
-      returning id`);
-    const row = (stored as unknown as { rows: { id: string }[] }).rows[0];
+      returning id, unmatched_attempts`);
+    type Stored = { id: string; unmatched_attempts: number };
+    let row = (stored as unknown as { rows: Stored[] }).rows[0];
+    // Stored before but never processed (its order was not found then): this delivery tries again, one at a time.
+    row ??= (
+      (await tx.execute(sql`
+        select id, unmatched_attempts from webhook_events
+        where provider = ${provider.id} and event_id = ${verified.eventId} and processed_at is null
+        for update`)) as unknown as { rows: Stored[] }
+    ).rows[0];
     if (!row) return { ok: true, duplicate: true, eventId: verified.eventId, errors: [] };
-    const errors: string[] = [];
     const cause = `webhook:${provider.id}:${verified.eventId}`.slice(0, 300);
-    const moveServices = { db: tx, mailer: services.mailer, appUrl: services.env.APP_URL };
-    for (const event of verified.events) {
-      if (event.type === "account.updated") {
-        if (!(await applyAccountUpdate(tx, provider.id, event, meta))) errors.push(`no payment account ${event.accountId}`);
-        continue;
-      }
-      const applied = await applyPaymentEvent(moveServices, provider.id, event, cause);
-      if (applied.error) errors.push(applied.error);
+    let errors: string[];
+    try {
+      errors = await tx.transaction(async (savepoint) => {
+        const found: string[] = [];
+        const missing: string[] = [];
+        const moveServices = { db: savepoint as unknown as Database, mailer: services.mailer, appUrl: services.env.APP_URL };
+        for (const event of verified.events) {
+          if (event.type === "account.updated") {
+            if (!(await applyAccountUpdate(moveServices.db, provider.id, event, meta))) found.push(`no payment account ${event.accountId}`);
+            continue;
+          }
+          const applied = await applyPaymentEvent(moveServices, provider.id, event, cause);
+          if (applied.missing) missing.push(applied.error ?? `no order for ${event.type}`);
+          else if (applied.error) found.push(applied.error);
+          if (applied.rejected) services.logger.warn({ provider: provider.id, eventId: verified.eventId, reason: applied.error }, "webhook event rejected");
+        }
+        if (missing.length) throw new OrderNotFound(missing);
+        return found;
+      });
+    } catch (error) {
+      if (!(error instanceof OrderNotFound)) throw error;
+      const attempts = Number(row.unmatched_attempts) + 1;
+      await tx.execute(sql`
+        update webhook_events set unmatched_attempts = ${attempts}, error = ${error.message.slice(0, 2000)} where id = ${row.id}::uuid`);
+      const log = { provider: provider.id, eventId: verified.eventId, attempts, errors: error.errors };
+      if (attempts >= UNMATCHED_WEBHOOK_ALERT_ATTEMPTS) services.logger.error(log, "webhook still finds no order: left unprocessed for the provider's retry");
+      else services.logger.warn(log, "webhook finds no order yet: left unprocessed for the provider's retry");
+      return fail("WEBHOOK_ORDER_NOT_FOUND");
     }
     await tx.execute(
       sql`update webhook_events set processed_at = now(), error = ${errors.length ? errors.join("; ").slice(0, 2000) : null} where id = ${row.id}::uuid`,

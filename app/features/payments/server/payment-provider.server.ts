@@ -48,19 +48,23 @@ export type PaymentStatus =
   | { state: "failed"; failure: PaymentFailure }
   | { state: "expired" };
 
+/**
+ * What an order event may say beyond its checkout or payment id. `orderId`: the app's order id the provider kept
+ * (its reference, metadata, custom_id), found even when the checkout id was never saved. `sellerAccountId`: the
+ * account the money went to (a Stripe destination or Connect account, a PayPal payee), null for the platform's own;
+ * absent when the event does not say.
+ */
+export type OrderEventOrigin = { orderId?: string; sellerAccountId?: string | null };
+
 /** The provider-neutral events one verified webhook translates to. */
 export type PaymentEvent =
-  | { type: "payment.succeeded"; checkoutId: string; paymentId: string; amountCents: number; currency: string }
-  | { type: "payment.failed"; checkoutId: string; failure: PaymentFailure }
-  | { type: "checkout.expired"; checkoutId: string }
-  /**
-   * `refundedCents` is the payment's total refunded so far (providers report the running total). `orderId`, on
-   * the events that name a payment: the app's order id when the provider's event carries it (its reference,
-   * metadata, custom_id), so an event that overtakes the payment's own still finds its order.
-   */
-  | { type: "payment.refunded"; paymentId: string; refundedCents: number; orderId?: string }
-  | { type: "dispute.opened"; paymentId: string; orderId?: string }
-  | { type: "dispute.closed"; paymentId: string; won: boolean; orderId?: string }
+  | ({ type: "payment.succeeded"; checkoutId: string; paymentId: string; amountCents: number; currency: string } & OrderEventOrigin)
+  | ({ type: "payment.failed"; checkoutId: string; failure: PaymentFailure } & OrderEventOrigin)
+  | ({ type: "checkout.expired"; checkoutId: string } & OrderEventOrigin)
+  /** `refundedCents` is the payment's total refunded so far (providers report the running total). */
+  | ({ type: "payment.refunded"; paymentId: string; refundedCents: number } & OrderEventOrigin)
+  | ({ type: "dispute.opened"; paymentId: string } & OrderEventOrigin)
+  | ({ type: "dispute.closed"; paymentId: string; won: boolean } & OrderEventOrigin)
   | { type: "account.updated"; accountId: string; status: Exclude<ConnectionStatus, "not_connected">; details: Record<string, unknown> };
 
 export type VerifiedWebhook = {

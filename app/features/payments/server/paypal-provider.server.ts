@@ -38,6 +38,8 @@ type Capture = {
   status: string;
   amount?: Money;
   custom_id?: string;
+  /** Who was paid: the seller's merchant id (the platform's own when the order named no payee). */
+  payee?: { merchant_id?: string; email_address?: string };
   supplementary_data?: { related_ids?: { order_id?: string } };
   status_details?: { reason?: string };
   links?: Link[];
@@ -249,18 +251,26 @@ export function createPayPalProvider(env: PayPalEnv): PaymentProvider | undefine
 }
 
 /**
- * A refund's event names only its capture. The capture keeps the app's order id (custom_id): read it, so a refund
- * reported before the app recorded the capture (PAYMENT.CAPTURE.COMPLETED delayed) still finds its order. When
- * PayPal cannot be asked, the event goes on by capture id alone.
+ * A refund's event names only its capture. The capture keeps the app's order id (custom_id) and its payee: read
+ * them, so a refund reported before the app recorded the capture (PAYMENT.CAPTURE.COMPLETED delayed) still finds
+ * its order, and only the seller's. When PayPal cannot be asked, the event goes on by capture id alone.
  */
 async function withOrderOfCapture(paypal: PayPalClient, event: PaymentEvent): Promise<PaymentEvent> {
   if (event.type !== "payment.refunded" || event.orderId) return event;
   try {
     const capture = await paypal.request<Capture>(`/v2/payments/captures/${encodeURIComponent(event.paymentId)}`);
-    return capture.custom_id ? { ...event, orderId: capture.custom_id } : event;
+    return { ...event, ...captureOrigin(capture) };
   } catch {
     return event;
   }
+}
+
+/** The order id (custom_id) and the payee's merchant id a capture names, when it names them. */
+function captureOrigin(capture: Capture): { orderId?: string; sellerAccountId?: string } {
+  return {
+    ...(capture.custom_id ? { orderId: capture.custom_id } : {}),
+    ...(capture.payee?.merchant_id ? { sellerAccountId: capture.payee.merchant_id } : {}),
+  };
 }
 
 /** The capture id a refund belongs to: its `up` link (…/v2/payments/captures/{id}). */
@@ -286,13 +296,14 @@ export function translatePayPalEvent(type: string, resource: Record<string, unkn
           paymentId: capture.id,
           amountCents: centsOf(capture.amount),
           currency: (capture.amount?.currency_code ?? "").toLowerCase(),
+          ...captureOrigin(capture),
         },
       ];
     }
     case "PAYMENT.CAPTURE.DENIED": {
       const capture = resource as unknown as Capture;
       const checkoutId = capture.supplementary_data?.related_ids?.order_id;
-      return checkoutId ? [{ type: "payment.failed", checkoutId, failure: failure("DENIED") }] : [];
+      return checkoutId ? [{ type: "payment.failed", checkoutId, failure: failure("DENIED"), ...captureOrigin(capture) }] : [];
     }
     case "PAYMENT.CAPTURE.REFUNDED": {
       const refund = resource as unknown as Refund;

@@ -105,15 +105,26 @@ function eventsOf(body: TestEventBody): PaymentEvent[] {
   const d = body.data;
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const cents = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : Number.NaN);
+  // Every event carries the checkout's reference, the app's order id: the order is found by it first.
+  const order = text(d.reference) ? { orderId: text(d.reference) } : {};
   switch (body.type) {
     case "payment.succeeded":
-      return [{ type: body.type, checkoutId: text(d.checkoutId), paymentId: text(d.paymentId), amountCents: cents(d.amountCents), currency: text(d.currency) }];
+      return [
+        {
+          type: body.type,
+          checkoutId: text(d.checkoutId),
+          paymentId: text(d.paymentId),
+          amountCents: cents(d.amountCents),
+          currency: text(d.currency),
+          ...order,
+        },
+      ];
     case "payment.failed":
-      return [{ type: body.type, checkoutId: text(d.checkoutId), failure: { code: text(d.code), message: text(d.message) } }];
+      return [{ type: body.type, checkoutId: text(d.checkoutId), failure: { code: text(d.code), message: text(d.message) }, ...order }];
     case "checkout.expired":
-      return [{ type: body.type, checkoutId: text(d.checkoutId) }];
+      return [{ type: body.type, checkoutId: text(d.checkoutId), ...order }];
     case "payment.refunded":
-      return [{ type: body.type, paymentId: text(d.paymentId), refundedCents: cents(d.refundedCents), orderId: text(d.reference) || undefined }];
+      return [{ type: body.type, paymentId: text(d.paymentId), refundedCents: cents(d.refundedCents), ...order }];
     default:
       return [];
   }

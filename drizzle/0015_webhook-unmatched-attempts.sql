@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_events" ADD COLUMN "unmatched_attempts" integer DEFAULT 0 NOT NULL;
