@@ -184,7 +184,7 @@ describe("webhooks", () => {
     expect(verification.body).toMatchObject({ webhook_id: paypal.webhookId, auth_algo: "SHA256withRSA" });
   });
 
-  it("a forged signature, a tampered body, a stale transmission and missing headers are refused", async () => {
+  it("a forged signature, a tampered body, a stale or future transmission and missing headers are refused", async () => {
     await paidOrder();
     const delivery = paypal.deliveries.at(-1)!;
     const body = Buffer.from(delivery.body);
@@ -194,6 +194,8 @@ describe("webhooks", () => {
     await expect(provider.verifyWebhook(tampered, headersOf(delivery))).rejects.toBeInstanceOf(WebhookVerificationError);
     const stale = new Date(Date.now() - 301_000).toISOString();
     await expect(provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-time": stale })).rejects.toThrow(/tolerance/);
+    const ahead = new Date(Date.now() + 301_000).toISOString();
+    await expect(provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-time": ahead })).rejects.toThrow(/tolerance/);
     await expect(provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-id": undefined })).rejects.toThrow(/Missing/);
     await expect(provider.verifyWebhook(Buffer.from("not json"), headersOf(delivery))).rejects.toBeInstanceOf(WebhookVerificationError);
     await expect(provider.verifyWebhook(body, headersOf(delivery))).resolves.toMatchObject({ type: "PAYMENT.CAPTURE.COMPLETED" });

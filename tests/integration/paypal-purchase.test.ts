@@ -197,7 +197,7 @@ describe("a purchase through PayPal", () => {
     expect(await accessTokens(orderId)).toBe(1);
   });
 
-  it("a webhook PayPal did not send (forged, tampered, replayed late, unsigned) is refused with 400 and nothing is stored", async () => {
+  it("a webhook PayPal did not send (forged, tampered, replayed late, dated ahead, unsigned) is refused with 400 and nothing is stored", async () => {
     const seller = await readySeller();
     const { paypalOrderId, orderId } = await startCheckout(seller, "paypal-forged@example.com");
     paypal.webhookUrl = undefined;
@@ -213,6 +213,8 @@ describe("a purchase through PayPal", () => {
     expect(forgedSignature.status).toBe(400);
     const late = await redeliver(genuine, { headers: { "paypal-transmission-time": new Date(Date.now() - 3600_000).toISOString() } });
     expect(late.status).toBe(400);
+    const ahead = await redeliver(genuine, { headers: { "paypal-transmission-time": new Date(Date.now() + 3600_000).toISOString() } });
+    expect(ahead.status).toBe(400);
     const unsigned = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: genuine.body });
     expect(unsigned.status).toBe(400);
     expect(await webhookCount()).toBe(before);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutRequest, PaymentProvider } from "~/features/payments/server/payment-provider.server";
 import { WebhookVerificationError } from "~/features/payments/server/payment-provider.server";
-import { createStripeProvider, STRIPE_API_VERSION } from "~/features/payments/server/stripe-provider.server";
+import { createStripeProvider, STRIPE_API_VERSION, STRIPE_WEBHOOK_MAX_FUTURE_SECONDS } from "~/features/payments/server/stripe-provider.server";
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
 
 // Issue 15.2: the Stripe provider against the local Stripe stand-in (tests/support/stripe-stand-in.ts), which
@@ -173,6 +173,11 @@ describe("webhooks", () => {
     );
     const stale = stripe.sign(delivery.body, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     await expect(provider.verifyWebhook(body, { "stripe-signature": stale })).rejects.toThrow(/tolerance/);
+    // Signed ahead of the clock: the SDK's tolerance checks only the past; more than the allowed skew is refused.
+    const ahead = (seconds: number) => ({ "stripe-signature": stripe.sign(delivery.body, { timestamp: Math.floor(Date.now() / 1000) + seconds }) });
+    await expect(provider.verifyWebhook(body, ahead(STRIPE_WEBHOOK_MAX_FUTURE_SECONDS + 5))).rejects.toThrow(/future/);
+    await expect(provider.verifyWebhook(body, ahead(3600))).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(provider.verifyWebhook(body, ahead(STRIPE_WEBHOOK_MAX_FUTURE_SECONDS - 30))).resolves.toMatchObject({ type: "checkout.session.completed" });
     const tampered = Buffer.from(delivery.body.replace(/"amount_total": \d+/, '"amount_total": 1'));
     expect(tampered.equals(body)).toBe(false);
     await expect(provider.verifyWebhook(tampered, headersOf(delivery))).rejects.toBeInstanceOf(WebhookVerificationError);

@@ -412,6 +412,18 @@ describe("nothing lost, nothing misapplied", () => {
     expect((await orderRow(orderId)).status).toBe("pending");
   });
 
+  it("a webhook signed with a timestamp ahead of the clock beyond the allowed skew is refused with 400", async () => {
+    const seller = await readySeller();
+    const { hostedUrl, orderId } = await startCheckout(seller, "stripe-future@example.com");
+    stripe.webhookUrl = undefined;
+    expect((await payOnHostedPage(hostedUrl, "4242424242424242")).status).toBe(303);
+    const genuine = stripe.deliveries.at(-1)!;
+    const before = await webhookCount();
+    const future = await redeliver(genuine, { signature: stripe.sign(genuine.body, { timestamp: Math.floor(Date.now() / 1000) + 3600 }) });
+    expect(future.status).toBe(400);
+    expect(await webhookCount()).toBe(before);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
 });
 
 describe("after the purchase", () => {

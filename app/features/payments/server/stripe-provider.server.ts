@@ -30,6 +30,8 @@ export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
 
 /** Seconds a webhook's signed timestamp may be old (Stripe's own default tolerance). */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+/** Seconds a webhook's signed timestamp may be ahead of this server's clock (the SDK checks only the past). */
+export const STRIPE_WEBHOOK_MAX_FUTURE_SECONDS = 300;
 
 /** Stripe accepts a Checkout Session's expires_at from 30 minutes to 24 hours after its creation. */
 const MIN_SESSION_SECONDS = 30 * 60 + 60;
@@ -214,6 +216,10 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
         }
       }
       if (!event) throw new WebhookVerificationError(lastError instanceof Error ? lastError.message : "Webhook signature verification failed");
+      const signedAt = [...signature.matchAll(/(?:^|,)\s*t=(\d+)/g)].map((match) => Number(match[1]));
+      if (signedAt.some((seconds) => seconds > Math.floor(Date.now() / 1000) + STRIPE_WEBHOOK_MAX_FUTURE_SECONDS)) {
+        throw new WebhookVerificationError("Timestamp is too far in the future");
+      }
       const events = await Promise.all(translateStripeEvent(event).map((e) => withDestination(stripe, e)));
       return { eventId: event.id, type: event.type, payload: JSON.parse(rawBody.toString("utf8")), events };
     },
