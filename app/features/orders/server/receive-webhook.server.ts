@@ -30,9 +30,9 @@ class OrderNotFound extends Error {
  * the provider verifies the delivery (signature and timestamp; refused → WEBHOOK_INVALID, nothing stored), then ONE
  * transaction stores it in webhook_events (unique per provider and event id: a processed event's repeated delivery
  * applies nothing and is answered as received), applies its events (orders through applyPaymentEvent, sellers'
- * accounts through applyAccountUpdate), and marks it processed, with what could not be applied as its error. An
- * order event that finds no order undoes the event's moves and answers WEBHOOK_ORDER_NOT_FOUND (a 503): the event
- * stays unprocessed, its attempts counted, and the provider's retry applies it once the order can be found.
+ * accounts through applyAccountUpdate), and marks it processed, with what could not be applied as its error.
+ * An order event that finds no order undoes the event's moves and answers WEBHOOK_ORDER_NOT_FOUND (a 503). The
+ * event stays unprocessed with its misses counted; the provider's retry applies it once the order is found.
  */
 export async function receiveWebhook(
   services: { db: Database; mailer: Mailer; logger: Logger; payments: PaymentProviders; env: { APP_URL: string } },

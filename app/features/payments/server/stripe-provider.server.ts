@@ -244,8 +244,8 @@ export function accountReadiness(account: Stripe.Account): { status: "pending" |
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
 
 /**
- * A Checkout Session's payment names no seller: its PaymentIntent's transfer destination (null: kept by the
- * platform) is read from Stripe, so the payment is applied only to an order of that seller. A failed read throws (retried).
+ * A paid Checkout Session names no seller: its PaymentIntent's transfer destination is read from Stripe (null: the
+ * platform kept it). A failed read throws, so Stripe retries the delivery.
  */
 async function withDestination(stripe: Stripe, event: PaymentEvent): Promise<PaymentEvent> {
   if (event.type !== "payment.succeeded" || event.sellerAccountId !== undefined) return event;
