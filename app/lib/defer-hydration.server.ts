@@ -1,25 +1,18 @@
 import { StringDecoder } from "node:string_decoder";
 import { Transform } from "node:stream";
 
-/**
- * Starts loading the hydration scripts after the first paint instead of with the document.
- *
- * React Router's `<Scripts>` emits `modulepreload` links and inline module scripts that the browser fetches
- * at once, competing with the first paint (Lighthouse's simulated mobile FCP counts them). The document is
- * streamed through this transform, which parks them (`rel="sellkit-modulepreload"`,
- * `type="text/sellkit-module"`) and adds a tiny loader that restores them one frame after the first paint.
- * The restored module scripts carry the same text (so the page's CSP hashes still match) and nonce.
- */
+/** The inline loader that restores the parked scripts one frame after the first paint. */
 export const HYDRATION_LOADER =
   '(function(){function go(){document.querySelectorAll(\'link[rel="sellkit-modulepreload"]\').forEach(function(l){l.rel="modulepreload"});' +
   'document.querySelectorAll(\'script[type="text/sellkit-module"]\').forEach(function(s){var n=document.createElement("script");n.type="module";n.async=true;' +
   "if(s.nonce)n.nonce=s.nonce;n.textContent=s.textContent;s.replaceWith(n)})}requestAnimationFrame(function(){setTimeout(go,0)})})()";
 
+/** Parks the document's module scripts and preloads until after the first paint. */
 export function deferHydration(nonce: string): Transform {
   const decoder = new StringDecoder("utf8");
   let pending = "";
   let parked = false;
-  // Pages that ship no script (handle.hydrate === false) are left exactly as rendered.
+  // A page that ships no script gets no loader.
   const rewrite = (html: string) => {
     const out = html
       .replaceAll('<link rel="modulepreload"', '<link rel="sellkit-modulepreload"')

@@ -1,9 +1,4 @@
-/**
- * The one catalogue of the failures a user can meet (issue 12.3): each code says once which HTTP status it
- * answers with, which form field it belongs to ("form" for the form as a whole) and what the user reads (the
- * spec's texts where it gives them). Server verbs return or throw a code; actions, pages and the error boundary
- * decide by the code, never by a message's text. Browser-safe: pages map codes to messages too.
- */
+/** Each failure's status, form field ("form": the whole form) and message; decide by code, never by text. */
 export type ErrorSpec = { status: number; field: string; message: string };
 
 const TRY_AGAIN_LATER = "Too many requests. Please wait before trying again.";
@@ -18,17 +13,17 @@ export const ERRORS = {
   SIGN_IN_RATE_LIMITED: { status: 429, field: "form", message: "Too many sign-in attempts. Please wait a few minutes and try again." },
   SIGN_IN_FAILED: { status: 503, field: "form", message: "Please try again" },
   SIGN_UP_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
-  /** better-auth refused the sign-up for another reason than the password (its message is shown). */
+  /** better-auth refused the sign-up for another reason; its message is shown. */
   SIGN_UP_REJECTED: { status: 400, field: "form", message: "Please check your details and try again" },
   SIGN_UP_FAILED: { status: 503, field: "form", message: "Please try again" },
   PASSWORD_REJECTED: { status: 400, field: "password", message: "Please choose a different password" },
   COMMON_PASSWORD: { status: 400, field: "password", message: "This password is too common. Please choose another one." },
   CAPTCHA_FAILED: { status: 400, field: "captcha", message: "Security verification expired: Please complete the captcha again." },
   PASSWORD_RESET_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
-  /** SPEC §8: any other failure of the reset request. */
+  /** Any other failure of the reset request. */
   PASSWORD_RESET_FAILED: { status: 400, field: "form", message: "Failed to send reset email. Please verify your email address and try again." },
   MAGIC_LINK_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
-  // Re-authentication (settings and the security center alike)
+  // Re-authentication
   CURRENT_PASSWORD_REQUIRED: { status: 400, field: "currentPassword", message: "Please enter your current password" },
   CURRENT_PASSWORD_WRONG: { status: 400, field: "currentPassword", message: "Current password is incorrect" },
   REAUTHENTICATION_RATE_LIMITED: { status: 429, field: "form", message: TOO_MANY_ATTEMPTS },
@@ -43,12 +38,11 @@ export const ERRORS = {
   TWO_FACTOR_RATE_LIMITED: { status: 429, field: "form", message: TOO_MANY_ATTEMPTS },
   TWO_FACTOR_NOT_ENABLED: { status: 400, field: "form", message: "Two-factor authentication is not enabled" },
   TWO_FACTOR_ALREADY_ENABLED: { status: 409, field: "form", message: "Two-factor authentication is already enabled" },
-  /** SPEC §8: the server could not turn two-factor on (the code was right). */
+  /** Turning two-factor on failed after a right code. */
   TWO_FACTOR_ENABLE_FAILED: { status: 503, field: "form", message: "Failed to enable 2FA. Please try again." },
-  /** SPEC §8: the server could not turn two-factor off (the password was right). */
+  /** Turning two-factor off failed after a right password. */
   TWO_FACTOR_DISABLE_FAILED: { status: 503, field: "form", message: "Failed to disable 2FA" },
   // Security center
-  /** SPEC §8: the sessions list could not be read. */
   SESSIONS_LOAD_FAILED: { status: 503, field: "form", message: "Failed to load security sessions" },
   // Settings
   NO_PASSWORD: {
@@ -70,20 +64,20 @@ export const ERRORS = {
     field: "form",
     message: "Your form contains an invisible control character (NUL) that cannot be saved. Please remove it and try again.",
   },
-  // Product files (issue 14): the tus uploads and the files' rename, reorder and remove
+  // Product files
   PRODUCT_FILE_NOT_FOUND: { status: 404, field: "form", message: "This file was not found among your products' files." },
   UPLOAD_PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product was not found in your account." },
   PRODUCT_FILE_TOO_LARGE: { status: 413, field: "form", message: "Files can be up to 2GB each." },
   PRODUCT_FILE_NAME_INVALID: { status: 400, field: "name", message: "Please enter a valid file name." },
   PRODUCT_FILE_ORDER_INVALID: { status: 400, field: "form", message: "The files' order could not be saved: reload the page and try again." },
   UPLOAD_SIGN_IN_REQUIRED: { status: 401, field: "form", message: "Please sign in to upload files." },
-  /** The tus checksum extension's own status: the chunk did not arrive as sent and was discarded. */
+  /** The tus checksum extension's status: a damaged chunk was discarded. */
   UPLOAD_CHECKSUM_MISMATCH: { status: 460, field: "form", message: "Checksum Mismatch: the chunk was discarded. Please send it again." },
   UPLOAD_CHECKSUM_UNSUPPORTED: { status: 400, field: "form", message: "Upload-Checksum must name sha1, sha256, sha512 or md5, then a Base64 digest." },
-  /** Another request (on this instance or another) kept the upload's lock past the wait. */
+  /** Another request held the upload's lock past the wait. */
   UPLOAD_BUSY: { status: 423, field: "form", message: "This upload is busy with another request. Please try again in a moment." },
-  // Catalog (issue 14)
-  /** A product id that does not exist or belongs to another creator: the same answer either way. */
+  // Catalog
+  /** Missing or another creator's product: the same answer either way. */
   PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product does not exist." },
   PRODUCT_SLUG_TAKEN: { status: 409, field: "slug", message: "You already have a product at this address. Please choose another URL slug." },
   PRODUCT_HAS_ORDERS: {
@@ -92,15 +86,15 @@ export const ERRORS = {
     message: "This product has been sold, so it cannot be deleted (buyers keep their access). Archive it instead to stop selling it.",
   },
   PRODUCT_COVER_NOT_IMAGE: { status: 400, field: "cover", message: "The cover must be an image file (PNG, JPEG, WebP or GIF)." },
-  /** Publishing a product that misses something a sales page needs; the verb names what is missing. */
+  /** Publishing a product that lacks something; the verb names what. */
   PRODUCT_NOT_READY: { status: 400, field: "form", message: "This product cannot be published yet." },
   PRODUCT_SAVE_FAILED: { status: 503, field: "form", message: "Your product could not be saved. Your changes are still in the form: please try again." },
-  /** A change of status, a duplicate or a delete that failed on the server. */
+  /** A status change, duplicate or delete that failed. */
   PRODUCT_ACTION_FAILED: { status: 503, field: "form", message: "That did not work. Please try again in a moment." },
-  // Catalog: the store (issue 14)
+  // Catalog: the store
   STORE_HANDLE_TAKEN: { status: 409, field: "handle", message: "This store address is taken. Please choose another one." },
   STORE_PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product no longer exists. Please reload the page." },
-  // Checkout (issue 15)
+  // Checkout
   CHECKOUT_PRODUCT_UNAVAILABLE: { status: 404, field: "form", message: "This product is not for sale right now." },
   CHECKOUT_EMAIL_INVALID: { status: 400, field: "email", message: "Please enter a valid email address" },
   CHECKOUT_AMOUNT_TOO_LOW: { status: 400, field: "amount", message: "Please enter at least the minimum price." },
@@ -113,19 +107,19 @@ export const ERRORS = {
   CHECKOUT_RATE_LIMITED: { status: 429, field: "form", message: "Too many checkout attempts. Please wait a minute and try again." },
   CHECKOUT_FAILED: { status: 503, field: "form", message: "The checkout could not be started. Nothing was charged: please try again." },
   ORDER_NOT_FOUND: { status: 404, field: "form", message: "This order was not found." },
-  /** A discount brings a paid product's total below the smallest amount a card can be charged (but not to 0). */
+  /** The discounted total is above 0 but below the smallest chargeable amount. */
   CHECKOUT_TOTAL_BELOW_MINIMUM: {
     status: 400,
     field: "discountCode",
     message: "With this discount the total is below the smallest amount we can charge, so this code cannot be used for this product.",
   },
   CHECKOUT_PROVIDER_UNAVAILABLE: { status: 400, field: "form", message: "This way of paying is not available for this product. Please choose another one." },
-  /** POST /api/webhooks/:provider for a provider this server does not have. */
+  /** A webhook for a provider this server lacks. */
   WEBHOOK_PROVIDER_UNKNOWN: { status: 404, field: "form", message: "Unknown payment provider." },
-  /** The TEST MODE page of a checkout that does not exist (or the test provider is off). */
+  /** A missing TEST MODE checkout, or the test provider is off. */
   TEST_CHECKOUT_NOT_FOUND: { status: 404, field: "form", message: "This test checkout does not exist." },
 
-  // Discount codes (issue 15): at checkout
+  // Discount codes: at checkout
   DISCOUNT_CODE_INVALID: { status: 400, field: "discountCode", message: "This discount code is not valid." },
   DISCOUNT_CODE_EXPIRED: { status: 400, field: "discountCode", message: "This discount code has expired." },
   DISCOUNT_CODE_NOT_STARTED: { status: 400, field: "discountCode", message: "This discount code is not active yet." },
@@ -133,8 +127,8 @@ export const ERRORS = {
   DISCOUNT_CODE_NOT_APPLICABLE: { status: 400, field: "discountCode", message: "This discount code does not apply to this product." },
   DISCOUNT_CODE_MIN_AMOUNT: { status: 400, field: "discountCode", message: "Your order does not reach this discount code's minimum amount." },
 
-  // Discount codes (issue 15): the seller's management
-  /** A code id that does not exist or is another creator's: the same answer either way. */
+  // Discount codes: the seller's management
+  /** Missing or another creator's code: the same answer either way. */
   DISCOUNT_NOT_FOUND: { status: 404, field: "form", message: "This discount code was not found." },
   DISCOUNT_CODE_TAKEN: { status: 409, field: "code", message: "You already have a discount code with this name (codes ignore upper and lower case)." },
   DISCOUNT_PRODUCT_NOT_FOUND: {
@@ -151,11 +145,11 @@ export const ERRORS = {
   DISCOUNT_SAVE_FAILED: { status: 503, field: "form", message: "Your discount code could not be saved. Your changes are still in the form: please try again." },
   DISCOUNT_ACTION_FAILED: { status: 503, field: "form", message: "That did not work. Please try again in a moment." },
 
-  // Payments (issue 15)
+  // Payments
   WEBHOOK_INVALID: { status: 400, field: "form", message: "Webhook signature verification failed." },
   /** A verified order event whose order is not found (yet): not acknowledged, so the provider delivers it again. */
   WEBHOOK_ORDER_NOT_FOUND: { status: 503, field: "form", message: "The order of this event was not found yet. Please retry." },
-  // Payments (issue 15): the seller's provider connection (/payments)
+  // Payments: the seller's provider connection
   PAYMENT_PROVIDER_NOT_CONFIGURED: { status: 409, field: "form", message: "This payment provider is not set up on this server yet." },
   PAYMENT_CONNECT_FAILED: {
     status: 503,
@@ -164,7 +158,7 @@ export const ERRORS = {
   },
   PAYMENT_ACCOUNT_NOT_FOUND: { status: 404, field: "form", message: "You have not connected this payment provider yet." },
 
-  // Orders and refunds (issue 15)
+  // Orders and refunds
   REFUND_AMOUNT_INVALID: { status: 400, field: "amount", message: "Please enter an amount to refund, like 12 or 12.50." },
   REFUND_AMOUNT_TOO_HIGH: { status: 400, field: "amount", message: "You cannot refund more than what is left of the order's amount." },
   ORDER_NOT_REFUNDABLE: { status: 409, field: "form", message: "Only paid orders can be refunded." },
@@ -183,10 +177,10 @@ export const ERRORS = {
       "The payment provider did not confirm the refund. It is shown as pending confirmation and checked with the provider within minutes: do not refund it again.",
   },
 
-  // Customers (issue 16.4)
+  // Customers
   CUSTOMER_NOT_FOUND: { status: 404, field: "form", message: "No customer with this email has bought from your store." },
 
-  // Delivery (issue 15): the download page, signed file links, the daily limit, the lost-link request
+  // Delivery
   DOWNLOAD_LINK_INVALID: { status: 404, field: "form", message: "This download link is not valid. Enter your email below to get a new one." },
   DOWNLOAD_LINK_EXPIRED: {
     status: 403,
@@ -194,14 +188,14 @@ export const ERRORS = {
     message: "This download link has expired. Open your purchase's download page again to get a fresh one.",
   },
   DOWNLOAD_FILE_NOT_FOUND: { status: 404, field: "form", message: "This file is not part of your purchase any more." },
-  /** The message names the reason (refunded or disputed): see revokedMessage in the delivery feature. */
+  /** The delivery feature's revokedMessage names the reason. */
   PURCHASE_REVOKED: { status: 410, field: "form", message: "Access to this purchase has been revoked." },
-  /** The message names the limit: see downloadLimitMessage in the delivery feature. */
+  /** The delivery feature's downloadLimitMessage names the limit. */
   DOWNLOAD_LIMIT_REACHED: { status: 429, field: "form", message: "You have reached today's download limit for this file. It resets at midnight UTC." },
   DOWNLOAD_UNAVAILABLE: { status: 503, field: "form", message: "This file cannot be downloaded right now. Please try again in a few minutes." },
   LOST_LINK_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
 
-  // Orders: an order's page (issue 16.3, engineer B): resend the receipt
+  // Orders: resend the receipt
   RECEIPT_NOT_RESENDABLE: { status: 409, field: "form", message: "Only paid orders have a receipt to send again." },
   RECEIPT_RESEND_RATE_LIMITED: {
     status: 429,
@@ -209,7 +203,7 @@ export const ERRORS = {
     message: "This receipt was sent again several times in the last hour. Please wait before sending it again.",
   },
 
-  // Payouts (issue 16.5): the provider's balance and payouts could not be read (the rest of /payouts still shows)
+  // Payouts
   PAYOUTS_PROVIDER_UNREACHABLE: {
     status: 503,
     field: "form",
@@ -222,7 +216,7 @@ export const ERRORS = {
     message: "Stripe did not let Sellkit read this account's balance and payouts. Check your Stripe connection on the Payments page.",
   },
 
-  // ── Analytics and the creator's time zone (issue 16.2; engineer A's section) ──
+  // Analytics and the creator's time zone
   ANALYTICS_RANGE_UNKNOWN: {
     status: 400,
     field: "range",
@@ -240,15 +234,15 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** A failed verb's answer: its code, and the message (the catalogue's, or a more precise one, e.g. better-auth's). */
+/** A failed verb's answer: its code and message. */
 export type Failure<C extends ErrorCode = ErrorCode> = { ok: false; code: C; message: string };
 
-/** The failure of `code`, with the catalogue's message unless a more precise one is given. */
+/** The failure of `code`, with the catalogue's message unless another is given. */
 export function fail<C extends ErrorCode>(code: C, message?: string): Failure<C> {
   return { ok: false, code, message: message ?? ERRORS[code].message };
 }
 
-/** The HTTP status of a code (the one place that decides it). */
+/** The HTTP status of a code. */
 export function statusOf(code: ErrorCode): number {
   return ERRORS[code].status;
 }
@@ -259,24 +253,21 @@ export function fieldOf(code: ErrorCode): string | null {
   return field === "form" ? null : field;
 }
 
-/**
- * Conform's error shape for a failure: on its field, or as a form error. `fields` renames a catalogue field to
- * the form's own name for it (the security center's forms call the current password `password`).
- */
+/** Conform's error shape for a failure; `fields` renames catalogue fields. */
 export function formErrorsOf(failure: Failure, fields: Record<string, string> = {}): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
   const field = fieldOf(failure.code);
   return field ? { fieldErrors: { [fields[field] ?? field]: [failure.message] } } : { formErrors: [failure.message] };
 }
 
-/** Whether a value carries one of the catalogue's codes (for answers read back in the browser). */
+/** Whether a value is one of the catalogue's codes. */
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERRORS, value);
 }
 
-/** What a thrown error response of the app carries: the error boundary shows its message, chosen by its code. */
+/** What a thrown error response carries. */
 export type ErrorBody = { code: ErrorCode; message: string };
 
-/** Whether a thrown route error's data is one of the app's coded errors. */
+/** Whether a thrown route error's data is a coded error. */
 export function isErrorBody(value: unknown): value is ErrorBody {
   return (
     typeof value === "object" &&

@@ -1,13 +1,11 @@
 import { z } from "zod";
 
-// zod's fast path compiles parsers with `new Function`, which our CSP (no 'unsafe-eval') forbids; merely probing
-// for it raises a CSP violation in the browser. Every schema imports this module, so the setting applies to all.
+// zod's JIT uses `new Function`, which the CSP forbids; every schema imports this module.
 z.config({ jitless: true });
 
-/** Field rules shared by every form (SPEC §5, §9). Messages are the spec's, verbatim. */
+/** Field rules shared by every form; messages are the spec's, verbatim. */
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 export const MAX_EMAIL_LENGTH = 254;
-/** GUIDE §4: passwords up to 128 characters. */
 export const MAX_PASSWORD_LENGTH = 128;
 export const SIGN_IN_PASSWORD_MIN = 6;
 export const REGISTRATION_PASSWORD_MIN = 8;
@@ -27,12 +25,12 @@ export function requiredText(requiredMessage: string, maxLength: number, tooLong
   return z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(maxLength, tooLongMessage);
 }
 
-/** A password of at least `min` characters (spec message), at most 128. Not trimmed: spaces are characters. */
+/** A password of `min` to 128 characters, not trimmed: spaces are characters. */
 export function passwordField(min: number, message = `Password must be at least ${min} characters`) {
   return z.string({ error: message }).min(min, message).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 }
 
-/** SPEC §5 registration rule: upper, lower, digit and one of @$!%*?&. */
+/** The registration rule: upper, lower, digit and one of @$!%*?&. */
 export const STRONG_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).+$/;
 export const STRONG_PASSWORD_MESSAGE = "Password must contain uppercase, lowercase, number and special character";
 
@@ -46,7 +44,7 @@ export const checkbox = z
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
-/** A multi-select (checkbox group): absent, one value, or several, each from the list. */
+/** A checkbox group: absent, one value, or several, each from the list. */
 export const several = <T extends [string, ...string[]]>(values: T, invalidMessage?: string) =>
   z.preprocess(
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
@@ -55,13 +53,10 @@ export const several = <T extends [string, ...string[]]>(values: T, invalidMessa
       .max(values.length, invalidMessage),
   );
 
-/** The form field carrying the captcha answer (ALTCHA payload or hCaptcha token). */
+/** The form field carrying the captcha answer. */
 export const CAPTCHA_FIELD = "captcha";
 
-/**
- * "Confirm password" must equal "password". The check runs as soon as both are typed, even while other
- * fields are still invalid (zod skips object refinements after field errors unless told otherwise).
- */
+/** "Confirm password" must equal "password", checked once both are typed. */
 export function passwordsMatch(
   message: string,
 ): [(data: { password: string; confirmPassword: string }) => boolean, { path: string[]; message: string; when: (payload: { value: unknown }) => boolean }] {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-/** The per-request CSP nonce, given by the server entry; empty in the browser and at prerender time. */
+/** The per-request CSP nonce; empty in the browser and at prerender time. */
 export const NonceContext = createContext("");
 
 export function useNonce(): string {

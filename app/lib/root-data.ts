@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader } from "~/root";
 
-/** The root loader's data: the signed-in user (for the header) and the pending toast. */
+/** The root loader's data: the signed-in user and the pending toast. */
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }

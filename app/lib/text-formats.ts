@@ -1,8 +1,5 @@
-// Formats a value from a URL (a path segment, a query parameter, a keyset cursor) must have before it reaches a
-// database query as a uuid, date or timestamptz: PostgreSQL refuses the rest with an error, which must never become
-// a 500 for a mistyped or crafted link. Browser-safe. (docs/architecture.md, "Forms")
+// Checks on URL values bound for uuid, date or timestamptz queries, so a bad link never becomes a 500.
 
-/** A UUID in its text form, any letter case. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
@@ -12,7 +9,7 @@ const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:
 /** PostgreSQL's widest UTC offset, in hours. */
 const MAX_OFFSET_HOURS = 15;
 
-/** Days since 1970-01-01 of a day of the calendar as YYYY-MM-DD (year 1 or later), or null when there is no such day. */
+/** Days since 1970-01-01 of an existing YYYY-MM-DD day, else null. */
 export function calendarDayNumber(value: string): number | null {
   const match = DATE.exec(value);
   if (!match) return null;
@@ -23,10 +20,10 @@ export function calendarDayNumber(value: string): number | null {
   return exists ? date.getTime() / 86_400_000 : null;
 }
 
-/** A day of the calendar as YYYY-MM-DD (year 1 or later; February 29 only in leap years). */
+/** An existing YYYY-MM-DD day, year 1 or later. */
 export const isCalendarDate = (value: string): boolean => calendarDayNumber(value) !== null;
 
-/** An ISO 8601 instant as the app writes them (date, time to the second or microsecond, Z or an offset) that exists. */
+/** An existing ISO 8601 instant as the app writes them. */
 export function isTimestamp(value: string): boolean {
   const match = TIMESTAMP.exec(value);
   if (!match || !isCalendarDate(match[1]!)) return false;
@@ -36,15 +33,12 @@ export function isTimestamp(value: string): boolean {
   return hours <= 23 && minutes <= 59 && seconds <= 59 && offsetHours <= MAX_OFFSET_HOURS && offsetMinutes <= 59;
 }
 
-/** Control characters (C0, DEL, C1): no stored email or name holds one, and no PostgreSQL text can hold a NUL. */
+/** Control characters, which no stored text holds. */
 const CONTROL_CHARACTERS = /\p{Cc}+/gu;
 
 export const hasControlCharacter = (value: string): boolean => value.search(CONTROL_CHARACTERS) >= 0;
 
-/**
- * What a search box's `q` asks for: the text without its control characters, trimmed, at most `max`
- * characters (whole code points: a cut never leaves half a surrogate pair); "" when nothing is left.
- */
+/** A search box's `q`, cleaned and cut to `max` whole code points. */
 export function searchText(value: string | null, max: number): string {
   const text = (value ?? "").replace(CONTROL_CHARACTERS, "").trim();
   return Array.from(text).slice(0, max).join("").trim();

@@ -1,16 +1,16 @@
-/** A toast message; shown by sonner with the spec's settings (components/ui/toaster.tsx). */
+/** A toast message, shown by the toaster. */
 export type ToastMessage = { type: "success" | "error" | "info" | "warning"; title: string; description?: string };
 
 let deliver: ((toast: ToastMessage) => void) | undefined;
 const pending: ToastMessage[] = [];
 
-/** Shows a toast; toasts raised before the (lazily loaded) toaster is ready wait for it. */
+/** Shows a toast, or keeps it until the lazily loaded toaster connects. */
 export function showToast(toast: ToastMessage): void {
   if (deliver) deliver(toast);
   else pending.push(toast);
 }
 
-/** Called once by the toaster when it is mounted; returns the disconnect function. */
+/** Connects the mounted toaster; returns the disconnect. */
 export function connectToaster(show: (toast: ToastMessage) => void): () => void {
   deliver = show;
   for (const toast of pending.splice(0)) show(toast);

@@ -1,24 +1,17 @@
 import { useEffect, useRef } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 
-/** SPEC §9: reconnect delays 1, 2, 5, then 10 s. */
+/** Delays between reconnection attempts. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
-/**
- * Follows a signed-in session's Server-Sent Events stream (app/server/events/user-event-stream.server.ts) while
- * the component is mounted (`enabled`): `handlers` get the data of each named event. After a lost connection the
- * stream is opened again with the spec's delays and the page data is re-read (so nothing missed in between stays
- * missing). A stream the server ends for good — its session ended (the page data is then re-read, which sends the
- * visitor to sign in), or the per-session stream cap — is not reopened. `onConnected` reports the state.
- */
+/** Follows the session's event stream while `enabled`, reopening it and re-reading data after a loss. */
 export function useEventStream(
   path: string,
   handlers: Record<string, (data: string) => void>,
   { enabled = true, onConnected }: { enabled?: boolean; onConnected?: (connected: boolean) => void } = {},
 ): void {
   const { revalidate } = useRevalidator();
-  // A navigation in flight (the Logout form, say) loads fresh data by itself; re-reading now as well would race
-  // it, and the extra read would take the toast it carries.
+  // A navigation in flight loads fresh data itself; a re-read would race it and take its toast.
   const navigation = useNavigation();
   const navigating = useRef(false);
   navigating.current = navigation.state !== "idle";

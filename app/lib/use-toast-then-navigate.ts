@@ -4,10 +4,7 @@ import { showToast, type ToastMessage } from "./toast";
 
 export type ToastThenNavigate = { toast: ToastMessage; to: string; delayMs: number };
 
-/**
- * SPEC §4/§9 delays: show a toast, then go to `to` after `delayMs` (1–3 s). Runs once per `trigger` (the
- * loader or action result that caused it); leaving the page first cancels the navigation.
- */
+/** Shows a toast, then goes to `to` after `delayMs`, once per `trigger`. */
 export function useToastThenNavigate(trigger: unknown, step: ToastThenNavigate | null | undefined): void {
   const navigate = useNavigate();
   const latest = useRef(step);

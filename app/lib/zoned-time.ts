@@ -1,8 +1,6 @@
-// Times are stored in UTC and shown in the creator's time zone (GUIDE §3.13). The browser tells the server its
-// IANA zone in a cookie (workspace/greeting.ts); these helpers turn a UTC instant into the zone's wall-clock time
-// and back, for `datetime-local` fields and for dates in lists. Browser-safe, no dependencies.
+// UTC instants to and from a time zone's wall clock.
 
-/** A `datetime-local` value: "2026-12-01T10:00" (seconds are not entered). */
+/** A `datetime-local` value ("2026-12-01T10:00"). */
 export const LOCAL_DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/;
 
 /** `name` when it is a time zone this runtime knows, else UTC. */
@@ -42,17 +40,14 @@ function wallClock(date: Date, timeZone: string) {
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: (parts.hour ?? 0) % 24, minute: parts.minute!, second: parts.second! };
 }
 
-/** How far the zone's clock is ahead of UTC at `date`, in milliseconds. */
+/** The zone's offset from UTC at `date`, in milliseconds. */
 function offsetAt(date: Date, timeZone: string): number {
   const c = wallClock(date, timeZone);
   const asUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
   return asUtc - Math.floor(date.getTime() / 1000) * 1000;
 }
 
-/**
- * The UTC instant of a wall-clock time typed in `timeZone` ("2026-12-01T10:00"); null when it is not such a value.
- * A time skipped by a daylight-saving change is moved forward by the change, as clocks are.
- */
+/** The UTC instant of a wall-clock time in `timeZone`, or null; skipped DST times move forward. */
 export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
   const match = LOCAL_DATE_TIME_PATTERN.exec(local.trim());
   if (!match) return null;
@@ -62,7 +57,7 @@ export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
   const check = new Date(guess);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
   const zone = resolveTimeZone(timeZone);
-  // Two passes settle on the offset in force at the result (they differ only around a daylight-saving change).
+  // The second pass corrects the offset around a daylight-saving change.
   const first = guess - offsetAt(new Date(guess), zone);
   const second = guess - offsetAt(new Date(first), zone);
   return new Date(second);
@@ -70,7 +65,7 @@ export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
 
 const pad = (value: number, size = 2) => String(value).padStart(size, "0");
 
-/** The `datetime-local` value of a UTC instant in `timeZone` ("2026-12-01T10:00"). */
+/** The `datetime-local` value of a UTC instant in `timeZone`. */
 export function utcToZonedLocal(date: Date, timeZone: string): string {
   const c = wallClock(date, resolveTimeZone(timeZone));
   return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}`;

@@ -1,19 +1,16 @@
 import { createErrorReporter, type ErrorReporter } from "./error-reporter";
 
-/** The <meta> the root layout (or, on prerendered pages, the server) puts the browser's DSN in. */
+/** The <meta> that carries the browser's DSN. */
 export const ERROR_REPORTING_META = "error-reporting-dsn";
 
 let installed: ErrorReporter | null = null;
 
-/** The page's address without its query string and fragment (they may carry tokens). */
+/** The page's address without query and fragment, which may carry tokens. */
 function pageUrl(): string {
   return `${location.origin}${location.pathname}`;
 }
 
-/**
- * Reports the page's unhandled errors and promise rejections to the DSN in the page's <meta>, once per page
- * load. Does nothing without one (SENTRY_BROWSER_DSN unset).
- */
+/** Reports the page's unhandled errors to the DSN in its <meta>, if any. */
 export function installBrowserErrorReporting(): ErrorReporter | null {
   if (installed) return installed;
   const dsn = document.querySelector<HTMLMetaElement>(`meta[name="${ERROR_REPORTING_META}"]`)?.content;

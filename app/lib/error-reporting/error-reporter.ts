@@ -1,13 +1,13 @@
 import { scrubReport, scrubText } from "./scrub";
 
-/** SPEC §9: a report that has not been sent within 5 s is abandoned. */
+/** A report not sent within this time is abandoned. */
 export const ERROR_REPORT_SEND_TIMEOUT_MS = 5_000;
-/** SPEC §9: at most 20 reports wait to be sent; more are dropped until some have gone. */
+/** The most reports waiting to be sent; more are dropped. */
 export const ERROR_REPORT_BUFFER_LIMIT = 20;
 const SENTRY_VERSION = "7";
 const CLIENT_NAME = "sellkit-error-reporter/1.0";
 
-/** The parts of a Sentry DSN (`https://<public key>@<host>/<project id>`) the envelope endpoint needs. */
+/** The parts of a Sentry DSN the envelope endpoint needs. */
 export type Dsn = { publicKey: string; origin: string; envelopeUrl: string; projectId: string; raw: string };
 
 /** Parses a DSN, or null when it is not one. */
@@ -31,7 +31,7 @@ export function parseDsn(dsn: string): Dsn | null {
   };
 }
 
-/** The `X-Sentry-Auth` header (server) or query string (browser: no preflight) carrying the public key. */
+/** The public key as `X-Sentry-Auth` header, or query string for browsers. */
 export function sentryAuth(dsn: Dsn): { header: string; query: string } {
   return {
     header: `Sentry sentry_version=${SENTRY_VERSION}, sentry_client=${CLIENT_NAME}, sentry_key=${dsn.publicKey}`,
@@ -54,7 +54,7 @@ export function parseStack(stack: string | undefined): StackFrame[] {
 }
 
 export type ReportContext = {
-  /** How it was caught: "onerror", "onunhandledrejection", "loader", "uncaughtException"… */
+  /** How it was caught ("onerror", "loader"…). */
   mechanism: string;
   request?: { url?: string; method?: string; headers?: Record<string, string> };
   tags?: Record<string, string>;
@@ -109,7 +109,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-/** An envelope of one event: envelope header, item header, payload (Sentry envelope format). */
+/** A Sentry envelope of one event. */
 export function eventEnvelope(event: SentryEvent, dsn: Dsn): string {
   const payload = JSON.stringify(event);
   const header = JSON.stringify({ event_id: event.event_id, sent_at: new Date().toISOString(), dsn: dsn.raw });
@@ -119,9 +119,9 @@ export function eventEnvelope(event: SentryEvent, dsn: Dsn): string {
 
 export type ErrorReporter = {
   readonly enabled: boolean;
-  /** Reports an unhandled error; false when it was not sent (off, already reported, or the buffer is full). */
+  /** Reports an unhandled error; false when off, already reported, or the buffer is full. */
   capture(error: unknown, context: ReportContext): boolean;
-  /** Waits (at most `timeoutMs`) for the reports on their way. */
+  /** Waits at most `timeoutMs` for the reports on their way. */
   flush(timeoutMs?: number): Promise<void>;
   /** Reports dropped because the buffer was full. */
   readonly dropped: number;
@@ -131,20 +131,17 @@ export type ErrorReporterOptions = {
   dsn: string | undefined;
   platform: SentryEvent["platform"];
   environment?: string;
-  /** Browsers authenticate in the query string (a simple request, no CORS preflight) and keep the request alive past unload. */
+  /** Browsers authenticate in the query string and keep requests past unload. */
   browser?: boolean;
   fetch?: typeof fetch;
-  /** Told when a report could not be sent (never with its content). */
+  /** Told when a report could not be sent, never with its content. */
   onSendFailure?: (reason: string) => void;
 };
 
 /** A reporter that does nothing: no DSN configured. */
 export const DISABLED_REPORTER: ErrorReporter = { enabled: false, capture: () => false, flush: async () => {}, dropped: 0 };
 
-/**
- * Sends unhandled errors to a Sentry-compatible service (its envelope endpoint), scrubbed, each within
- * ERROR_REPORT_SEND_TIMEOUT_MS, at most ERROR_REPORT_BUFFER_LIMIT on their way at once. Off without a DSN.
- */
+/** Sends scrubbed unhandled errors to a Sentry-compatible endpoint; off without a DSN. */
 export function createErrorReporter(options: ErrorReporterOptions): ErrorReporter {
   const dsn = options.dsn ? parseDsn(options.dsn) : null;
   if (!dsn) return DISABLED_REPORTER;

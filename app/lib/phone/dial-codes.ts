@@ -1,11 +1,8 @@
-/**
- * Country dial codes (SPEC §3): code, flag, name; one entry per code, sorted by name, backing the phone
- * country-code selector. Codes of the ITU plan are prefix-free, so a stored E.164 number has one code.
- */
+/** Country dial codes, one per code, sorted by name; ITU codes are prefix-free. */
 export type DialCode = {
   /** "+44" */
   code: string;
-  /** ISO 3166-1 alpha-2 of the country the flag shows ("GB"). */
+  /** ISO 3166-1 alpha-2 region of the flag. */
   region: string;
   /** Emoji flag ("🇬🇧"). */
   flag: string;
@@ -13,10 +10,10 @@ export type DialCode = {
   name: string;
 };
 
-/** SPEC §9: the phone country code is +1 unless the visitor chooses another. */
+/** The phone country code unless the visitor chooses another. */
 export const DEFAULT_DIAL_CODE = "+1";
 
-/** The flag emoji of a region: its two letters as regional indicator symbols. */
+/** A region's flag emoji, from its two letters. */
 function flagOf(region: string): string {
   return String.fromCodePoint(...[...region].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
 }

@@ -3,22 +3,18 @@ import { DEFAULT_DIAL_CODE, findDialCode } from "./dial-codes";
 /** ITU-T E.164: at most 15 digits, country code included. */
 export const E164_MAX_DIGITS = 15;
 
-/** Codes whose national numbers keep their leading 0 after the country code (Italy, San Marino, Vatican). */
+/** Codes whose national numbers keep their leading 0. */
 const KEEPS_TRUNK_ZERO = new Set(["+39", "+378"]);
 
 const digitsOf = (text: string) => text.replace(/\D/g, "");
 
-/** Typed as an international number: "+44 20 …" or "0044 20 …" (the country selector then does not apply). */
+/** Typed with its own "+" or "00" prefix. */
 function isInternational(number: string): boolean {
   const trimmed = number.trim();
   return trimmed.startsWith("+") || trimmed.startsWith("00");
 }
 
-/**
- * The E.164 form ("+442079460958") of a number typed with its country code chosen beside it, or null when it
- * cannot be one (too long). A number typed with its own "+…" or "00…" prefix keeps it; a national trunk "0"
- * ("020 7946 0958" in the UK) is dropped, as when dialling from abroad, except where the 0 is part of the number.
- */
+/** The E.164 form of a number typed beside its country code, or null. */
 export function toE164(countryCode: string, number: string): string | null {
   let digits: string;
   if (isInternational(number)) {
@@ -33,11 +29,7 @@ export function toE164(countryCode: string, number: string): string | null {
   return `+${digits}`;
 }
 
-/**
- * A stored phone split for the form: its country code and the rest. Phones saved before the selector existed
- * ("555 123 4567", "+1 555 123 4567") still read sensibly: a "+" number is matched to its code; one without a
- * code shows as it was saved, beside the default code.
- */
+/** A stored phone split into country code and rest. */
 export function splitPhone(stored: string | null | undefined): { countryCode: string; number: string } {
   const value = (stored ?? "").trim();
   if (!value.startsWith("+")) return { countryCode: DEFAULT_DIAL_CODE, number: value };
