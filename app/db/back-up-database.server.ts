@@ -10,12 +10,7 @@ import { EXACT_JSON_SETTINGS, readTableRows } from "./table-rows.server";
 
 export type BackupResult = { file: string; tables: number; rows: number; bytes: number; migrations: number; ms: number };
 
-/**
- * Writes a logical backup of the PostgreSQL database at `url` to `file` (format: backup-format.server.ts):
- * every row of schema `public` and the migration it is at, read in one REPEATABLE READ READ ONLY transaction, so
- * the copy is consistent while the app keeps writing. The file is written beside as `<file>.partial` and renamed
- * when complete; it is readable by its owner only (it holds password hashes and session tokens).
- */
+/** Writes a consistent backup of the database at `url` to an owner-only `file`. */
 export async function backUpDatabase({ url, file }: { url: string; file: string }): Promise<BackupResult> {
   const started = performance.now();
   const target = path.resolve(file);

@@ -3,13 +3,7 @@ import { EXACT_JSON_SETTINGS, readTableRows, writeTableRows } from "./table-rows
 
 export type CopyResult = { rows: Record<string, number>; sequences: number };
 
-/**
- * Copies every row of every table of schema `public` from `source` to `target`, two databases at the same
- * schema version (same tables, columns and types: checked first). Both must be inside a transaction the caller
- * owns (the source's a REPEATABLE READ one if others write to it; the target's is the unit of all or nothing).
- * Tables go parents first, so foreign keys hold at every insert; only a foreign-key cycle needs
- * `session_replication_role = replica` (a superuser's right). Sequences are set to the source's state after.
- */
+/** Copies every `public` row and sequence between two databases at one schema version. */
 export async function copyTableRows({ source, target, log = () => {} }: { source: Query; target: Query; log?: (line: string) => void }): Promise<CopyResult> {
   for (const setting of EXACT_JSON_SETTINGS) {
     await source(setting);

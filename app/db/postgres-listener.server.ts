@@ -2,14 +2,10 @@ import pg from "pg";
 
 export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 
-/** Delays before reconnecting a lost LISTEN connection (SPEC §9: 1, 2, 5, then 10 s). */
+/** Delays before reconnecting a lost LISTEN connection. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
-/**
- * LISTEN on PostgreSQL through one dedicated connection per process (a pooled connection would lose its
- * LISTENs): every instance receives every NOTIFY, so events fan out across instances. A lost connection is
- * replaced with the delays above and its channels are listened to again.
- */
+/** LISTEN through one dedicated, self-reconnecting connection per process, as pooled ones lose LISTENs. */
 export function createPostgresListener(url: string, onError: (error: unknown) => void = () => {}): { listen: Listen; close: () => Promise<void> } {
   const channels = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;

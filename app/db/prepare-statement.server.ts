@@ -6,26 +6,17 @@ import type { Database } from "./database.server";
 
 const dialect = new PgDialect();
 
-/**
- * The statement's name, from its text: the same text always has the same name and different texts never share
- * one — also across the two server bundles (React Router's and the runtime's, which both include this module
- * and share the pool). A counter per module copy gave both copies a `sellkit_1` for different statements.
- */
+/** The statement's name, hashed from its text so the two server bundles never reuse one. */
 function statementName(text: string): string {
   return `sellkit_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
 }
 
 export type PreparedStatement<Row> = {
-  /** Runs it with the values of its `sql.placeholder(name)`s: one round trip. */
+  /** Runs it with its placeholders' values, in one round trip. */
   run: (db: Database, values?: Record<string, unknown>) => Promise<Row[]>;
 };
 
-/**
- * `query` as a named (prepared) statement, its text built once: PostgreSQL parses and plans it once per
- * connection instead of on every call, and the request skips building its text. For the hot reads (the
- * signed-in page reads), whose statements are long and the same on every call. What changes per call is a
- * `sql.placeholder`, filled by `run`.
- */
+/** `query` as a named statement, planned once per connection, for hot reads. */
 export function prepareStatement<Row>(query: SQL): PreparedStatement<Row> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = statementName(text);

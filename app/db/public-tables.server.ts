@@ -1,28 +1,22 @@
-/**
- * What the row copy, backup and restore need to know about the tables of schema `public`: their columns (in
- * order, with their exact types) and an insertion order that respects foreign keys. Works on PostgreSQL and on
- * PGlite (the source of the one-time import).
- */
-
-/** One statement with parameters; the rows it returns (a pg client, a pg pool or PGlite behind it). */
+/** One statement with parameters; the rows it returns. */
 export type Query = <Row = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<Row[]>;
 
 export type TableColumn = { name: string; type: string };
 
 export type PublicTable = {
   name: string;
-  /** The columns a row copy reads and writes: every column but generated ones, in table order. */
+  /** Every column but generated ones, in table order. */
   columns: TableColumn[];
-  /** Has a GENERATED ALWAYS identity column (an insert of its values needs OVERRIDING SYSTEM VALUE). */
+  /** True when inserts need OVERRIDING SYSTEM VALUE. */
   identityAlways: boolean;
-  /** A partitioned table: its rows live in its partitions (read through it, never with ONLY). */
+  /** A partitioned table, read through itself, never with ONLY. */
   partitioned: boolean;
 };
 
 export type PublicTables = {
-  /** Parents before children (a table whose foreign keys point at another comes after it). */
+  /** Parents before children. */
   tables: PublicTable[];
-  /** Tables on a foreign-key cycle or referencing themselves: no order of whole tables satisfies them. */
+  /** Tables on a foreign-key cycle, which no table order satisfies. */
   cyclic: string[];
   /** Every foreign key between two tables of `public`. */
   references: { child: string; parent: string }[];
@@ -38,7 +32,7 @@ export function publicTable(name: string): string {
   return `public.${quoteIdentifier(name)}`;
 }
 
-/** Lists the ordinary and partitioned tables of schema `public` (partitions are read through their parent). */
+/** The tables of schema `public` with their columns, in foreign-key order. */
 export async function listPublicTables(query: Query): Promise<PublicTables> {
   const columns = await query<{ table: string; partitioned: boolean; column: string; type: string; identity: string }>(
     `select c.relname as "table", c.relkind = 'p' as partitioned, a.attname as "column", format_type(a.atttypid, a.atttypmod) as type, a.attidentity as identity
@@ -94,7 +88,7 @@ export async function listPublicTables(query: Query): Promise<PublicTables> {
 
 export type SequenceState = { name: string; lastValue: string; isCalled: boolean };
 
-/** The state of every sequence of schema `public` (serial and identity columns own one). */
+/** The state of every sequence of schema `public`. */
 export async function readPublicSequences(query: Query): Promise<SequenceState[]> {
   const names = await query<{ name: string }>(
     `select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace order by relname`,
@@ -107,7 +101,7 @@ export async function readPublicSequences(query: Query): Promise<SequenceState[]
   return states;
 }
 
-/** Sets the sequences of schema `public` that exist on the target to the given states. */
+/** Sets the target's existing `public` sequences to the given states. */
 export async function writePublicSequences(query: Query, states: SequenceState[]): Promise<number> {
   const existing = new Set(
     (await query<{ name: string }>(`select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace`)).map(
@@ -123,7 +117,7 @@ export async function writePublicSequences(query: Query, states: SequenceState[]
   return written;
 }
 
-/** What a statement reads a table's own rows from (rows of inheritance children are theirs, not its). */
+/** What a statement reads a table's own rows from, excluding inheritance children. */
 export function rowsOf(table: PublicTable): string {
   return table.partitioned ? publicTable(table.name) : `only ${publicTable(table.name)}`;
 }

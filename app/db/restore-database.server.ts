@@ -12,7 +12,7 @@ import { EXACT_JSON_SETTINGS, writeTableRows } from "./table-rows.server";
 
 export type RestoreResult = { tables: number; rows: number; backupMigrations: number; migrations: number; skippedTables: string[]; ms: number };
 
-/** The lines of the gunzipped backup file; a damaged or truncated file fails with a clear message on read. */
+/** The lines of a backup file; a damaged one fails with a clear message. */
 function backupLines(file: string) {
   const gunzip = createGunzip();
   const input = createReadStream(file);
@@ -33,10 +33,7 @@ function backupLines(file: string) {
   return { lines: iterator, close };
 }
 
-/**
- * Reads the header of a backup and checks that this version can restore it: its migrations are this version's
- * first ones (a backup of a newer version, or of another migration history, is refused).
- */
+/** Refuses a backup whose migrations are not a prefix of this version's. */
 export async function checkBackup(file: string): Promise<BackupHeader> {
   const { lines, close } = backupLines(file);
   let first: string | undefined;
@@ -55,13 +52,7 @@ export async function checkBackup(file: string): Promise<BackupHeader> {
   return header;
 }
 
-/**
- * Restores a backup made by `backUpDatabase` into the PostgreSQL database at `url`, which must hold no rows in
- * schema `public` (with `force`, its rows are deleted first, in the same transaction as the load). An
- * unmigrated database is migrated to the backup's migration, loaded, then migrated to the current version (so
- * data migrations written since run on the restored rows); an already migrated one is loaded as it is. Rows are
- * loaded by column name in one transaction (nothing is loaded if any fails); sequences are set after.
- */
+/** Restores a backup into an empty database in one transaction, then applies newer migrations. */
 export async function restoreDatabase({ url, file, force = false }: { url: string; file: string; force?: boolean }): Promise<RestoreResult> {
   const started = performance.now();
   const header = await checkBackup(file);
@@ -90,8 +81,7 @@ export async function restoreDatabase({ url, file, force = false }: { url: strin
     const target = await listPublicTables(query);
     const byName = new Map(target.tables.map((table) => [table.name, table]));
     if (force && target.tables.length > 0) await query(`truncate table ${target.tables.map((table) => publicTable(table.name)).join(", ")} cascade`);
-    // Rows come in the backup's table order (parents first): only keys that order does not satisfy here (a
-    // cycle, or a key added since) need the foreign-key checks off for the load (a superuser's right).
+    // Only foreign keys the backup's order does not satisfy need the checks off, a superuser's right.
     const position = new Map(header.tables.map((table, index) => [table.name, index]));
     const unordered = target.references.some(
       ({ child, parent }) => position.has(child) && position.has(parent) && position.get(parent)! >= position.get(child)!,
@@ -172,10 +162,7 @@ async function appliedMigrations(query: Query): Promise<number> {
   return row!.count;
 }
 
-/**
- * Applies the migrations of `drizzle/` — only the first `upTo` when given (a copy of the folder whose journal
- * stops there) — under the advisory lock the app migrates with.
- */
+/** Applies the migrations, or the first `upTo`, under the app's migration lock. */
 async function applyMigrations(url: string, upTo?: number): Promise<void> {
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   let folder = MIGRATIONS_FOLDER;

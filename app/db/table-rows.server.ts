@@ -1,15 +1,8 @@
 import { publicTable, quoteIdentifier, rowsOf, type PublicTable, type Query } from "./public-tables.server";
 
-/**
- * Rows moved as JSON text and never parsed in JavaScript: PostgreSQL writes them (`to_json`) and reads them back
- * (`json_populate_recordset` into the table's own row type), so every value keeps its exact type — bigint and
- * numeric digits, bytea, timestamps to the microsecond, arrays, jsonb.
- */
+// Rows travel as PostgreSQL's JSON text, unparsed, so every value keeps its exact type.
 
-/**
- * Session settings under which `to_json` text reads back exactly (run inside the transaction, on both sides):
- * shortest exact floats, hex bytea, intervals in the default style, offsets in UTC.
- */
+/** Session settings under which `to_json` text reads back exactly, run on both sides. */
 export const EXACT_JSON_SETTINGS = [
   "set local timezone = 'UTC'",
   "set local intervalstyle = 'postgres'",
@@ -17,17 +10,14 @@ export const EXACT_JSON_SETTINGS = [
   "set local bytea_output = 'hex'",
 ];
 
-/** About this many characters of JSON per batch; the rows per fetch adapt to the size of the rows. */
+/** About this many characters of JSON per batch. */
 const BATCH_CHARS = 4_000_000;
 const FIRST_FETCH = 16;
 const MAX_FETCH = 5_000;
 
 let cursors = 0;
 
-/**
- * Every row of `table` (its listed columns) as JSON arrays of at most about 4 MB each, read through a cursor:
- * never the whole table in memory. Must run inside a transaction (a REPEATABLE READ one for a consistent copy).
- */
+/** Every row of `table` as JSON arrays of about 4 MB, through a cursor. */
 export async function* readTableRows(query: Query, table: PublicTable): AsyncGenerator<{ json: string; rows: number }> {
   cursors += 1;
   const cursor = `sellkit_rows_${cursors}`;
@@ -42,7 +32,7 @@ export async function* readTableRows(query: Query, table: PublicTable): AsyncGen
       const chars = parts.reduce((sum, part) => sum + part.length, 0);
       yield { json: `[${parts.join(",")}]`, rows: rows.length };
       if (rows.length < size) break;
-      // Double while batches are small, shrink when one was too large (a table of big images: a few per batch).
+      // Double while batches are small, shrink when one was too large.
       if (chars < BATCH_CHARS / 2) size = Math.min(size * 2, MAX_FETCH);
       else if (chars > BATCH_CHARS) size = Math.max(1, Math.floor((size * BATCH_CHARS) / chars));
     }
@@ -51,10 +41,7 @@ export async function* readTableRows(query: Query, table: PublicTable): AsyncGen
   }
 }
 
-/**
- * Inserts a JSON array of rows (objects keyed by column name) into `table`, naming `columns` explicitly: keys
- * the table does not have are ignored, columns the rows do not have take their defaults.
- */
+/** Inserts a JSON array of rows into `table` by column name. */
 export async function writeTableRows(query: Query, table: PublicTable, columns: string[], json: string): Promise<number> {
   const list = columns.map(quoteIdentifier).join(", ");
   const [result] = await query<{ n: number }>(

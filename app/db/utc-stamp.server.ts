@@ -1,4 +1,4 @@
-/** 20250131T120000Z: a UTC time that sorts and fits in a file name (kept folders, default backup names). */
+/** A sortable UTC time for file names, like 20250131T120000Z. */
 export function utcStamp(date = new Date()): string {
   return date
     .toISOString()
