@@ -15,7 +15,7 @@ import { receiveWebhook } from "~/features/orders/server/receive-webhook.server"
 import { createViewCounter } from "~/features/analytics/server/view-counter.server";
 import { ORDER_CHANGES_CHANNEL } from "~/features/orders/server/announce-order-change.server";
 
-/** Everything loaders and actions use, built once from the environment and an open database. */
+/** Everything loaders and actions use, built once at start-up. */
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, listen });
   const auth = createAuth({ db, env, mailer, logger });
@@ -25,7 +25,7 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     logger,
     mailer,
     auth,
-    // Issue 16.6: the same hub carries the order changes that the dashboards follow live.
+    // The same hub carries the order changes the dashboards follow live.
     securityEvents: createSecurityEventHub(listen, logger, db, { channels: [ORDER_CHANGES_CHANNEL] }),
     health: createDatabaseHealth(db, logger),
     afterResponse: createAfterResponse(logger),
@@ -34,7 +34,7 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     payments: {},
     views: createViewCounter({ db, logger }),
   };
-  // The providers configured in env; the test provider reports its outcomes as signed webhooks through the same intake as POST /api/webhooks/:provider.
+  // The test provider reports outcomes as signed webhooks, like real providers.
   services.payments = createPaymentProviders({
     env,
     db,

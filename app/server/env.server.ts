@@ -17,7 +17,7 @@ const smtpUrl = z
   .trim()
   .refine((value) => /^smtps?:\/\/.+/.test(value), "must be an smtp:// or smtps:// URL");
 
-/** A Sentry DSN (`https://<public key>@<host>/<project id>`): an error-reporting service's envelope endpoint. */
+/** A Sentry DSN, naming an error-reporting service's envelope endpoint. */
 const sentryDsn = z
   .string()
   .trim()
@@ -25,12 +25,12 @@ const sentryDsn = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
-/** Every setting of the runtime contract (GUIDE §2). Unknown variables are ignored. */
+/** Every setting of the runtime contract; unknown variables are ignored. */
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    // Loopback unless told otherwise: a development server is not reachable from the network (issue 13).
+    // Loopback by default, so a development server is not reachable from the network.
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: postgresUrl.optional().or(z.literal("").transform(() => undefined)),
@@ -62,12 +62,12 @@ export const envSchema = z
     APPLE_CLIENT_ID: optionalString,
     APPLE_CLIENT_SECRET: optionalString,
     TRUSTED_PROXIES: optionalString,
-    // Unhandled errors go to this error-reporting service (SPEC §7); the browser's to the second (it is public).
+    // The server's error-reporting service, then the browser's (public).
     SENTRY_DSN: sentryDsn,
     SENTRY_BROWSER_DSN: sentryDsn,
-    // Product files in an S3-compatible bucket instead of DATA_DIR/uploads (issue 14), so N instances share them.
+    // Product files in an S3-compatible bucket instead of DATA_DIR, so instances share them.
     S3_BUCKET: optionalString,
-    /** The service's address (path-style requests); AWS's own endpoint for the region when absent. */
+    /** The service's address (path-style); AWS's regional endpoint when absent. */
     S3_ENDPOINT: z
       .url({ protocol: /^https?$/ })
       .optional()
@@ -75,30 +75,28 @@ export const envSchema = z
     S3_REGION: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
-    // Payments (issue 15). The built-in test provider (TEST MODE checkout page) is on by default outside production
-    // and, in production, only with PAYMENTS_TEST_MODE=on (then every checkout page is labelled TEST MODE).
+    // The test provider: on by default outside production, in production only with "on".
     PAYMENTS_TEST_MODE: z.enum(["auto", "on", "off"]).default("auto"),
-    /** Stripe (Checkout Sessions on Connect accounts): the platform's secret key and its webhook endpoint secret. */
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
-    /** Where the Stripe SDK sends its requests (api.stripe.com when empty); tests point it at the stand-in. */
+    /** Where the Stripe SDK sends requests; tests point it at the stand-in. */
     STRIPE_API_URL: z
       .url({ protocol: /^https?$/ })
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    /** PayPal (Orders v2, the wallet provider): REST app credentials, the webhook id, the API base (live when empty). */
+    /** PayPal; its API base is the live one when empty. */
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,
     PAYPAL_WEBHOOK_ID: optionalString,
-    /** The platform's own PayPal merchant id (partner id): seller onboarding through partner referrals needs it. */
+    /** The platform's PayPal partner id, needed for seller onboarding. */
     PAYPAL_PARTNER_ID: optionalString,
     PAYPAL_API_URL: z
       .url({ protocol: /^https?$/ })
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    // Seconds a creator's public store page is served from memory to signed-out visitors (0: rendered every time).
+    // Seconds a store page is served from memory (0: never).
     STORE_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
-    // Counting the public store pages' views (issue 16.1): on by default; off for a benchmark without it.
+    // Store page view counting; off only for benchmarks.
     VIEW_COUNTING: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
@@ -128,7 +126,7 @@ export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 
 export class EnvError extends Error {}
 
-/** Validates the environment; the error message is one line naming each bad variable. */
+/** Validates the environment, naming each bad variable on one line. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
@@ -139,7 +137,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "") };
 }
 
-/** Whether the site is served over HTTPS (its public URL says so): secure cookies, upgrade-insecure-requests. */
+/** Whether APP_URL is HTTPS, for secure cookies and upgrade-insecure-requests. */
 export function servedOverHttps(env: Pick<Env, "APP_URL">): boolean {
   return env.APP_URL.startsWith("https://");
 }

@@ -3,10 +3,10 @@ import type { Logger } from "./logger.server";
 
 export type { ErrorReporter } from "~/lib/error-reporting/error-reporter";
 
-/** Request headers worth a report; cookies and authorization never are (and are scrubbed anyway). */
+/** Request headers worth a report; never cookies or authorization. */
 const REPORTED_HEADERS = ["user-agent", "accept", "content-type", "referer"];
 
-/** The server's reporter: SENTRY_DSN's service, off without it. A failed send is logged (never its content). */
+/** The server's reporter to SENTRY_DSN, off without it. */
 export function createServerErrorReporter({ dsn, environment, logger }: { dsn: string | undefined; environment: string; logger: Logger }): ErrorReporter {
   if (!dsn) return DISABLED_REPORTER;
   return createErrorReporter({
@@ -17,7 +17,7 @@ export function createServerErrorReporter({ dsn, environment, logger }: { dsn: s
   });
 }
 
-/** What a report says about the request that failed: method, URL without its query, a few headers. */
+/** The failed request as reported: method, URL without query, a few headers. */
 export function reportedRequest(request: {
   method: string;
   url: string;

@@ -2,7 +2,7 @@ import pino, { type Logger } from "pino";
 
 export type { Logger };
 
-/** JSON logs in production, readable ones in a terminal during development. Secrets are redacted. */
+/** JSON logs in production, readable ones in development, secrets redacted. */
 export function createLogger({ level, pretty }: { level: string; pretty: boolean }): Logger {
   return pino({
     level,

@@ -11,29 +11,25 @@ import type { ProductFileStore } from "~/features/catalog/server/product-file-st
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
 import type { ViewCounter } from "~/features/analytics/server/view-counter.server";
 
-/** What the Node server creates once at start-up and hands to every loader and action. */
+/** What the Node server creates at start-up for every loader and action. */
 export type AppServices = {
   env: Env;
   db: Database;
   mailer: Mailer;
   logger: Logger;
   auth: Auth;
-  /**
-   * Signed-in users' live events: new security events as they are written (the live events panel) and their
-   * orders' changes (the dashboards' live figures, issue 16.6).
-   */
+  /** Signed-in users' live events: security events and order changes. */
   securityEvents: SecurityEventHub;
-  /** Work run after the answer (account-dependent mail, so timing tells nothing); drained on shutdown. */
+  /** Work run after the answer, drained on shutdown. */
   afterResponse: AfterResponse;
-  /** Whether the database answers (503 while it does not; /readyz). */
   health: DatabaseHealth;
-  /** Unhandled errors to the error-reporting service (SENTRY_DSN); does nothing without one. */
+  /** Unhandled errors to the error-reporting service, if any. */
   errorReporter: ErrorReporter;
-  /** Where product files are stored (DATA_DIR/uploads or the S3 bucket), for the tus endpoint and the file verbs. */
+  /** Where product files are stored: DATA_DIR or the S3 bucket. */
   productFiles: ProductFileStore;
-  /** The payment providers configured on this server (the test provider, Stripe, PayPal), by id. */
+  /** The payment providers configured on this server, by id. */
   payments: PaymentProviders;
-  /** The store pages' view counts, buffered and written in batches (issue 16.1); closed on shutdown. */
+  /** The store pages' view counts, written in batches. */
   views: ViewCounter;
 };
 
@@ -42,7 +38,7 @@ declare module "react-router" {
     services: AppServices;
     /** Nonce of this response's Content-Security-Policy. */
     cspNonce: string;
-    /** The client's address, taken from X-Forwarded-For only when the hop is a trusted proxy. */
+    /** The client's address, from trusted proxies only. */
     clientIp: string | undefined;
   }
 }

@@ -1,44 +1,33 @@
 import type { Listen } from "~/db/postgres-listener.server";
 import type { Logger } from "~/server/logger.server";
 
-// The live events of signed-in users (decision 010; issue 16.6 made it shared): per-user notifications that the
-// database announces with NOTIFY on a channel (payload `{"id": …, "userId": …}`), fanned out to the event streams of
-// that user's sessions on this instance, and each stream ended when its session ends on any instance. One hub per
-// process carries every channel (the security events, the order changes of the dashboards), so the caps below are
-// per session and user across all of them.
+// Signed-in users' live events (decision 010), fanned out from NOTIFY to their sessions' streams.
 
-/**
- * Open event streams per session (a browser holds at most 6 HTTP/1.1 connections per site) and per user across
- * sessions, on one instance. One more closes the oldest.
- */
+/** Open streams per session (a browser's connection limit) and per user; one more closes the oldest. */
 export const MAX_STREAMS_PER_SESSION = 6;
 export const MAX_STREAMS_PER_USER = 20;
 
-/**
- * How often the sessions of open streams are re-read (one statement for all of them): a session that lapses
- * by its expiry announces nothing, and notifications sent while the LISTEN connection was being replaced are
- * lost. Each event is also re-checked before it is sent (see find-streamed-security-event.server.ts).
- */
+/** How often open streams' sessions are re-read, since an expiry announces nothing and a reconnecting LISTEN misses ends. */
 export const SESSION_SWEEP_MS = 30_000;
 
-/** How long a session end is remembered, for a stream whose lookup raced with it. */
+/** How long a session end is remembered, for racing stream lookups. */
 const RECENTLY_ENDED_MS = 60_000;
 
-/** Why the hub ended a stream: its session ended, the cap took it (oldest first), or the process is stopping. */
+/** Why the hub ended a stream. */
 export type StreamEndReason = "session-ended" | "stream-limit" | "shutdown";
 
 export type StreamSubscriber = {
   userId: string;
   sessionId: string;
-  /** The channel the stream follows (the hub's first channel when absent). */
+  /** The channel followed; the hub's first when absent. */
   channel?: string;
-  /** The id in each notification of the user on the channel (the stream re-reads what it needs before sending). */
+  /** Gets the id of each of the user's notifications on the channel. */
   onEvent: (eventId: string) => void;
-  /** Called once when the hub ends the stream; the stream must then close. */
+  /** Told once when the hub ends the stream, which must close. */
   onEnd: (reason: StreamEndReason) => void;
 };
 
-/** A stream ended while it was being opened: its session ended (answer as signed out), the caps, or shutdown. */
+/** A stream ended while it was being opened. */
 export class StreamEndedError extends Error {
   constructor(readonly reason: StreamEndReason) {
     super(reason === "shutdown" ? "shutting down" : reason);
@@ -46,23 +35,15 @@ export class StreamEndedError extends Error {
 }
 
 export type UserEventHub = {
-  /**
-   * Calls `onEvent` with the id of each notification of `userId` on `channel` (the hub's first channel when
-   * absent), and `onClose` when the process shuts down; returns the unsubscribe. A raw subscription, bound to no
-   * session (for server-side listeners).
-   */
+  /** A subscription bound to no session, for server-side listeners. */
   subscribe(userId: string, onEvent: (eventId: string) => void, onClose?: () => void, channel?: string): Promise<() => void>;
-  /**
-   * Registers a live event stream of a signed-in session: ended (`onEnd`) when the session ends on any
-   * instance, when the caps need its place, or at shutdown. Rejects with StreamEndedError when it ended while
-   * being opened (e.g. its session ended since it was looked up). Returns the unsubscribe.
-   */
+  /** Registers a session's stream, ended with its session, by the caps or at shutdown. */
   openStream(subscriber: StreamSubscriber): Promise<() => void>;
-  /** Ends this instance's streams of a session found ended (by a stream's re-check before sending), and refuses new ones. */
+  /** Ends this instance's streams of a session found ended, and refuses new ones. */
   endSession(sessionId: string): void;
   /** Open streams on this instance: in all, and of one user. */
   openStreams(userId?: string): number;
-  /** Ends every open subscription (graceful shutdown: open event streams must not hold the server open). */
+  /** Ends every subscription, at shutdown. */
   close(): void;
 };
 
@@ -72,36 +53,30 @@ type Entry = {
   channel: string;
   onEvent: (eventId: string) => void;
   onEnd: (reason: StreamEndReason) => void;
-  /** Still being opened: not told of events or of its end (openStream reads `ended`). */
+  /** Still being opened: openStream reads `ended` instead of being told. */
   pending: boolean;
   ended: StreamEndReason | null;
 };
 
 export type UserEventHubOptions = {
-  /** The channels of per-user notifications (payload `{"id": …, "userId": …}`); the first is the default. */
+  /** The channels of per-user notifications; the first is the default. */
   channels: readonly [string, ...string[]];
-  /** The channel on which the database announces each session that ends (payload: its id; '*': all). */
+  /** The channel announcing ended sessions by id ('*': all). */
   sessionEndedChannel: string;
-  /** Of these sessions, those no longer valid (one statement for any number). */
+  /** Of these sessions, those no longer valid. */
   endedSessions: (sessionIds: string[]) => Promise<string[]>;
   sweepMs?: number;
 };
 
-/**
- * One LISTEN per process on each channel and on the session-ended channel (started with the first subscriber),
- * fanned out to the open event streams by user id and channel. With PostgreSQL every instance listens, so a
- * notification sent through any instance reaches tabs connected to any other, and a session ended through any
- * instance closes its streams on all of them.
- */
+/** One LISTEN per channel per process, fanned out by user and channel. */
 export function createUserEventHub(
   listen: Listen,
   logger: Logger,
   { channels, sessionEndedChannel, endedSessions, sweepMs = SESSION_SWEEP_MS }: UserEventHubOptions,
 ): UserEventHub {
   const [defaultChannel] = channels;
-  /** Subscribers by user, oldest first (a Set keeps insertion order). */
+  /** Subscribers by user, oldest first. */
   const byUser = new Map<string, Set<Entry>>();
-  /** Streams by session, oldest first. */
   const bySession = new Map<string, Set<Entry>>();
   /** Session ids announced as ended, with when: oldest first. */
   const recentlyEnded = new Map<string, number>();
@@ -135,7 +110,6 @@ export function createUserEventHub(
     if (entry.ended) return;
     entry.ended = reason;
     remove(entry);
-    // A stream still being opened learns it from `ended` (openStream rejects); an open one is told.
     if (!entry.pending) {
       try {
         entry.onEnd(reason);
@@ -195,7 +169,7 @@ export function createUserEventHub(
     return listening;
   }
 
-  /** Adds `entry`; closes the oldest streams of its session, then of its user, beyond the caps. */
+  /** Adds `entry`, closing the oldest streams beyond the caps. */
   function add(entry: Entry) {
     const forUser = byUser.get(entry.userId) ?? new Set();
     forUser.add(entry);
@@ -230,14 +204,14 @@ export function createUserEventHub(
     },
     async openStream({ userId, sessionId, channel = defaultChannel, onEvent, onEnd }) {
       if (closed) throw new Error("shutting down");
-      // Its lookup saw the session valid; an end announced since then (before it is registered) is remembered.
+      // Ends announced since the session lookup are remembered.
       if (recentlyEnded.has(sessionId)) throw new StreamEndedError("session-ended");
       const entry: Entry = { userId, sessionId, channel, onEvent, onEnd, pending: true, ended: null };
       add(entry);
       try {
         const wasListening = listeningReady;
         await startListening();
-        // Ends announced before this process listened were not heard: read this session once.
+        // Ends announced before this process listened went unheard: check once.
         if (!wasListening && !entry.ended) await sweep([sessionId]);
       } catch (error) {
         entry.ended ??= "shutdown";

@@ -1,16 +1,13 @@
 import { type StreamEndReason, StreamEndedError, type UserEventHub } from "./user-event-hub.server";
 
-// A signed-in session's Server-Sent Events stream over the user event hub (decision 010; shared with the dashboards'
-// live figures in issue 16.6): the response, the heartbeat, the reconnect delay, the last words by why it ends.
-
-/** SPEC §9: a heartbeat every 30 s keeps proxies from closing an idle stream. */
+/** Heartbeats keep proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 30_000;
-/** The browser's first reconnect delay (SPEC §9: 1 s). */
+/** The browser's first reconnect delay. */
 const RETRY_MS = 1_000;
-/** A stream closed to make room under the caps asks its tab to come back only after this long. */
+/** How long a tab whose stream the caps closed waits before coming back. */
 export const STREAM_LIMIT_RETRY_MS = 300_000;
 
-/** What a stream says last, by why it ends (after a shutdown the browser reconnects to another instance). */
+/** What a stream says last, by why it ends. */
 const LAST_WORDS: Record<StreamEndReason, string> = {
   "session-ended": "event: session-ended\ndata: {}\n\n",
   "stream-limit": `retry: ${STREAM_LIMIT_RETRY_MS}\nevent: stream-limit\ndata: {}\n\n`,
@@ -24,20 +21,15 @@ const STREAM_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
+/** The answer to a stream request without a valid session. */
 export const unauthorizedStream = () => new Response("Unauthorized", { status: 401, headers: { "Cache-Control": "no-store" } });
 
-/** One server-sent event: its name, its data (JSON) and, when it has one, its id. */
+/** One server-sent event with JSON data and an optional id. */
 export function serverSentEvent(event: string, data: unknown, id?: string): string {
   return `event: ${event}\n${id ? `id: ${id}\n` : ""}data: ${JSON.stringify(data)}\n\n`;
 }
 
-/**
- * Opens the event stream of a signed-in session on `channel` of the hub: `onEvent` gets the id of each
- * notification of the user and sends what it has re-read (`send`, a whole server-sent event) or reports the
- * session found ended (`sessionEnded`: every stream of it closes). The stream says `ready` when it is open (a
- * reconnected client re-reads what it may have missed), ends with the session on any instance, under the caps
- * (oldest first) or at shutdown, and stops when the client goes.
- */
+/** A signed-in session's Server-Sent Events stream on `channel` of the hub. */
 export async function openUserEventStream(
   request: Request,
   hub: UserEventHub,

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { Logger } from "../logger.server";
 
-/** How long a readiness probe may take, and how often the database is probed while it is down. */
+/** How long a readiness probe may take. */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
+/** How often the database is probed while it is down. */
 export const RECOVERY_PROBE_INTERVAL_MS = 1_000;
 
 const CONNECTION_CODES = new Set([
@@ -24,7 +25,7 @@ const CONNECTION_CODES = new Set([
 const CONNECTION_MESSAGE =
   /connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection terminated unexpectedly|the database system is (starting up|shutting down)|PGlite is closed/i;
 
-/** Whether `error` (or its cause) says the database cannot be reached, as opposed to a bad query. */
+/** Whether `error` or its cause means the database is unreachable, not a bad query. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 5) return false;
   const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
@@ -34,16 +35,16 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 }
 
 export type DatabaseHealth = {
-  /** True after a request failed because the database was unreachable, until a probe succeeds again. */
+  /** True from an unreachable-database failure until a probe succeeds. */
   isDown(): boolean;
-  /** Notes a failed request; probes every second until the database answers, then serves again. */
+  /** Notes a failed request and probes until the database answers. */
   reportError(error: unknown): void;
   /** A `select 1` within HEALTH_PROBE_TIMEOUT_MS (readiness). */
   probe(): Promise<boolean>;
   close(): void;
 };
 
-/** Tracks whether the database answers, so requests fail fast with 503 while it does not, and recover alone. */
+/** Tracks whether the database answers, so requests fail fast with 503. */
 export function createDatabaseHealth(db: Database, logger: Logger): DatabaseHealth {
   let down = false;
   let timer: ReturnType<typeof setInterval> | undefined;

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 
-/** The answer to a form whose `intent` the page does not have (GUIDE §3.5: several forms on one page). */
+/** The answer to a form whose `intent` the page does not have. */
 export function unknownIntent() {
   return data({ intent: "unknown" as const, message: "Unknown form" }, { status: 400 });
 }
 
-/** The handler of the form's `intent` among `handlers` (own keys only, never e.g. "constructor"), or null. */
+/** The handler of the form's `intent` among `handlers`' own keys, or null. */
 export function pickIntent<Handlers extends Record<string, unknown>>(
   handlers: Handlers,
   formData: FormData,

@@ -5,16 +5,12 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 export const UNSUPPORTED_FORM_MESSAGE = ERRORS.UNSUPPORTED_FORM.message;
 export const NUL_CHARACTER_MESSAGE = ERRORS.NUL_CHARACTER.message;
 
-/** A thrown answer with the catalogue's status and message for `code` (shown by the root error boundary). */
+/** A thrown answer with the catalogue's status and message for `code`. */
 function refuse(code: ErrorCode) {
   return data<ErrorBody>({ code, message: ERRORS[code].message }, { status: statusOf(code) });
 }
 
-/**
- * The request's form fields; a body that is not form data is answered 415 with a clear message, never a 500.
- * A value with a NUL character is answered 400: no database text or JSON column can store one (PostgreSQL and PGlite
- * refuse it), so it would otherwise fail at the first write.
- */
+/** The request's form fields: 415 for other bodies, 400 for a NUL, which PostgreSQL cannot store. */
 export async function readFormData(request: Request): Promise<FormData> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.includes(type)) throw refuse("UNSUPPORTED_FORM");

@@ -1,18 +1,16 @@
 import { type RequestMeta, requestMeta } from "./request-meta.server";
 
-/**
- * What a verb may know of the request it serves, computed once by the route (issue 12.4): verbs take this, not
- * the Request, so they can be called from anywhere (a job, a test, another verb) without building one.
- */
+/** What a verb may know of its request, so verbs need no Request. */
 export type RequestContext = {
-  /** The client's IP (trusted proxies only) and user agent, as written with security events. */
+  /** The client's IP and user agent. */
   meta: RequestMeta;
-  /** The request's headers: better-auth reads its session cookie from them. */
+  /** The request's headers, for better-auth's session cookie. */
   headers: Headers;
-  /** Where the request was made (path and query for redirects back). */
+  /** Where the request was made, for redirects back. */
   url: URL;
 };
 
+/** The context of `request`. */
 export function requestContext(request: Request): RequestContext {
   return { meta: requestMeta(request), headers: request.headers, url: new URL(request.url) };
 }

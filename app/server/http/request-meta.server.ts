@@ -3,7 +3,7 @@ import { CLIENT_IP_HEADER } from "./session-cookie.server";
 /** Who made a request, as written with security events. */
 export type RequestMeta = { ipAddress?: string; userAgent?: string };
 
-/** The client's IP (set by the Node server from trusted proxies only) and user agent. */
+/** The client's IP (trusted proxies only) and user agent. */
 export function requestMeta(request: Request): RequestMeta {
   return {
     ipAddress: request.headers.get(CLIENT_IP_HEADER) || undefined,

@@ -1,23 +1,19 @@
 import { outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Logger } from "../logger.server";
 
-/**
- * Work that must not change how long an answer takes (issue 13.6): the magic-link and forgot-password answers
- * would otherwise tell, by their timing, whether an account exists. The request does the same work for every
- * email and hands the account-dependent part here; it runs once the answer is on its way. Shutdown drains it
- * (the server stops taking requests first), so a deploy loses nothing; failures are logged, never thrown.
- */
+/** Work run after the answer, so timing cannot tell whether an account exists. */
 export type AfterResponse = {
   run: (label: string, task: () => Promise<void>) => void;
   /** Resolves when every task started so far has finished. */
   drain: () => Promise<void>;
 };
 
+/** The after-response runner, drained at shutdown. */
 export function createAfterResponse(logger: Logger): AfterResponse {
   const running = new Set<Promise<void>>();
   return {
     run(label, task) {
-      // Outside the request's transaction, if any: the task runs after it has ended.
+      // The task runs after the request's transaction has ended.
       const done: Promise<void> = outsideTransaction(() =>
         new Promise<void>((resolve) => setImmediate(resolve))
           .then(task)

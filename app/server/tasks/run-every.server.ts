@@ -1,10 +1,6 @@
 import type { Logger } from "~/server/logger.server";
 
-/**
- * Runs `task` every `intervalMs`, one run at a time (a run still going when the next is due skips that round), and
- * logs a failed run as `failure`. Returns the function that stops it and waits for a run in progress (on shutdown).
- * The periodic sweeps use it: the reconciler and expiry of pending orders, the test provider's payouts.
- */
+/** Runs `task` every `intervalMs`, skipping a round while one runs; returns a stop that awaits the current run. */
 export function runEvery(task: () => Promise<unknown>, intervalMs: number, logger: Logger, failure: string): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {

@@ -14,7 +14,7 @@ export function toastCookieHeader(toast: ToastMessage): Promise<string> {
   return cookie.serialize(toast);
 }
 
-/** Redirects and shows `toast` on the page redirected to. Extra headers (e.g. session cookies) are kept. */
+/** Redirects and shows `toast` on the next page, keeping extra headers. */
 export async function redirectWithToast(url: string, toast: ToastMessage, init: { headers?: Headers } = {}) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastCookieHeader(toast));
