@@ -3,10 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Env } from "../app/server/env.server";
 
-/**
- * AUTH_SECRET from the environment; outside production, when unset, one is generated on first start
- * and kept in DATA_DIR (mode 0600) so sessions survive restarts.
- */
+/** AUTH_SECRET, or outside production one kept in DATA_DIR, so sessions survive restarts. */
 export function resolveAuthSecret(env: Env): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (env.NODE_ENV === "production") throw new Error("AUTH_SECRET is required when NODE_ENV=production");

@@ -7,7 +7,7 @@ const gzipAsync = promisify(gzip);
 
 export type ContentEncoding = "br" | "gzip";
 
-/** Weight of each coding an Accept-Encoding header names (1 unless `;q=` says otherwise), `*` included. */
+/** The weight of each coding an Accept-Encoding header names, `*` included. */
 function acceptedWeights(header: string): Map<string, number> {
   const weights = new Map<string, number>();
   for (const part of header.split(",")) {
@@ -20,29 +20,25 @@ function acceptedWeights(header: string): Map<string, number> {
   return weights;
 }
 
-/** The encoding to answer in for a request's Accept-Encoding: brotli, else gzip, else none — never one it refuses (q=0). */
+/** The encoding to answer in: brotli, else gzip, else none, never one refused with q=0. */
 export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
   const weights = acceptedWeights(acceptEncoding ?? "");
   const accepts = (coding: ContentEncoding) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
   return accepts("br") ? "br" : accepts("gzip") ? "gzip" : undefined;
 }
 
-/** A body that does not change while it is kept (a build asset, a prerendered page, a cached store page). */
+/** A body that does not change while it is kept. */
 export type CompressedBody = {
   raw: Buffer;
-  /** The bytes in `encoding` (the raw bytes for none): compressed on the first request for it, then kept. */
+  /** The bytes in `encoding`, compressed on first request and kept. */
   encoded: (encoding: ContentEncoding | undefined) => Buffer | Promise<Buffer>;
 };
 
-/** Compression levels: the highest for bodies kept for the server's life, lower for pages kept a few seconds. */
+/** Compression levels: highest for bodies kept for the server's life. */
 export type CompressionLevels = { brotliQuality: number; gzipLevel: number };
 export const HIGHEST_COMPRESSION: CompressionLevels = { brotliQuality: 11, gzipLevel: 9 };
 
-/**
- * Compresses a body once per encoding — on the first request that asks for it, in the thread pool, not on the
- * event loop — instead of at start-up (brotli at quality 11 of the twenty prerendered pages took ≈ 0.4 s of CPU
- * in every server start), in both encodings whether asked or not, or on every request.
- */
+/** Compresses a body once per encoding, on first request and off the event loop. */
 export function compressOnce(raw: Buffer, levels: CompressionLevels = HIGHEST_COMPRESSION): CompressedBody {
   let brotli: Promise<Buffer> | undefined;
   let gzipped: Promise<Buffer> | undefined;
@@ -62,10 +58,7 @@ export function compressOnce(raw: Buffer, levels: CompressionLevels = HIGHEST_CO
   };
 }
 
-/**
- * Answers `status` (200 unless given) with `body` in the encoding the request prefers (none when `compressible`
- * is false); the caller has set the other headers. A failed compression goes to `next`.
- */
+/** Sends `body` in the request's preferred encoding; failures go to `next`. */
 export function sendCompressed(
   req: Request,
   res: Response,

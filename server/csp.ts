@@ -15,12 +15,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/**
- * Content-Security-Policy: scripts only from our origin plus the inline ones we vouch for (nonce or hash);
- * no framing, no plugins, forms post only to us (and to the configured OAuth providers, which a sign-in form
- * redirects to); only the checkout pages may be framed (isFrameablePath). A third-party captcha (hCaptcha), when configured, may load scripts, frames and requests;
- * the error-reporting service (SENTRY_BROWSER_DSN) receives the browser's reports (`connectOrigins`). Styles allow inline because the toast library injects its own.
- */
+/** The Content-Security-Policy: our and vouched scripts, forms to us and OAuth providers, inline styles for toasts. */
 export function contentSecurityPolicy(
   scriptSources: string[],
   {
@@ -34,7 +29,7 @@ export function contentSecurityPolicy(
     formTargets?: string[];
     captchaOrigins?: string[];
     connectOrigins?: string[];
-    /** A page a buy button may open in a frame on the seller's own site (isFrameablePath): any ancestor. */
+    /** Any ancestor may frame the page (isFrameablePath). */
     frameable?: boolean;
   },
 ): string {
@@ -56,15 +51,10 @@ export function contentSecurityPolicy(
   return directives.join("; ");
 }
 
-/**
- * The pages a buy button opens, which a seller may embed in a frame on their own site (GUIDE §4): the checkout page
- * /s/:handle/:slug/buy, the store's buy page /buy/:id, the test provider's page /checkout/test/:id and the buyer's
- * return page /checkout/:orderId. These get `frame-ancestors *` and no X-Frame-Options; every other page keeps
- * `frame-ancestors 'none'` and `X-Frame-Options: DENY`. Their navigation data (`.data`) is not a document: no
- * framing question, it keeps the default.
- */
+/** Checkout documents a buy button opens, which sellers may frame. */
 const FRAMEABLE_PATH = /^\/(?:s\/[^/.]+\/[^/.]+\/buy|buy\/[^/.]+|checkout\/test\/[^/.]+|checkout\/[^/.]+)\/?$/;
 
+/** Whether `pathname` is a checkout page that may be framed. */
 export function isFrameablePath(pathname: string): boolean {
   return FRAMEABLE_PATH.test(pathname);
 }

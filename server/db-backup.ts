@@ -1,5 +1,4 @@
-// `npm run db:backup [file]` (scripts/db-backup.mjs builds and runs this bundle): a logical backup of the
-// embedded PostgreSQL of DATA_DIR — through the running app's server, or one started for it — or of DATABASE_URL.
+// `npm run db:backup [file]`: a logical backup of the configured database.
 import path from "node:path";
 import { backUpDatabase } from "../app/db/back-up-database.server";
 import { utcStamp } from "../app/db/utc-stamp.server";

@@ -1,6 +1,4 @@
-// `npm run db:restore <file> [--force]` (scripts/db-restore.mjs builds and runs this bundle). Embedded: the
-// app must be stopped; DATA_DIR/postgres is moved aside and a fresh cluster receives the backup. DATABASE_URL:
-// the database must hold no data, unless --force (its rows are then replaced).
+// `npm run db:restore <file> [--force]`: into a fresh embedded cluster or DATABASE_URL.
 import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { EMBEDDED_CLUSTER_DIR, runningEmbeddedPostgresUrl } from "../app/db/embedded-postgres.server";
@@ -44,11 +42,11 @@ async function main() {
   }
   let target: DatabaseTarget | null = null;
   try {
-    target = await databaseTarget({ purpose: "restore" }); // a fresh cluster, initialised now
+    target = await databaseTarget({ purpose: "restore" });
     result = await restoreDatabase({ url: target.url, file });
   } catch (error) {
     await target?.release();
-    // Back to where it was: the new cluster (migrated at most, the load is one transaction) is removed.
+    // The new cluster holds nothing worth keeping: the load is one transaction.
     if (existsSync(cluster)) rmSync(cluster, { recursive: true, force: true });
     if (keptAt) renameSync(keptAt, cluster);
     throw new Error(`${(error as Error).message}\nNothing was restored${keptAt ? ": the previous database is back in place" : ""}.`);

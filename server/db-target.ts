@@ -1,10 +1,9 @@
-// The database the operations scripts (db:backup, db:restore) work on: DATABASE_URL, or the embedded
-// PostgreSQL of DATA_DIR — the running app's server, or one started for the script and stopped after it.
+// The database db:backup and db:restore work on.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { EMBEDDED_CLUSTER_DIR, runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "../app/db/embedded-postgres.server";
 
-/** DATABASE_URL and DATA_DIR as the server reads them (app/server/env.server.ts: an empty DATABASE_URL is unset). */
+/** DATABASE_URL and DATA_DIR as the server reads them. */
 export function configuredDatabase(): { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string } {
   const url = process.env.DATABASE_URL?.trim();
   if (url) return { kind: "postgres", url };
@@ -13,6 +12,7 @@ export function configuredDatabase(): { kind: "postgres"; url: string } | { kind
 
 export type DatabaseTarget = { url: string; description: string; release: () => Promise<void> };
 
+/** The database to work on, and how to let it go. */
 export async function databaseTarget({ purpose }: { purpose: "backup" | "restore" }): Promise<DatabaseTarget> {
   const configured = configuredDatabase();
   if (configured.kind === "postgres") {
@@ -33,12 +33,14 @@ export async function databaseTarget({ purpose }: { purpose: "backup" | "restore
   return { url: server.url, description: `the embedded PostgreSQL in ${dataDir}`, release: server.stop };
 }
 
+/** A byte count for people. */
 export function describeBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** Prints a script's error and sets a failing exit code. */
 export function fail(error: unknown) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

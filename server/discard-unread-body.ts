@@ -1,11 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
-/** How long an answer waits for the rest of a request body nobody read, and up to which declared size. */
+/** How long an answer waits for an unread request body. */
 export const UNREAD_BODY_WAIT_MS = 2_000;
+/** The largest declared body an answer waits for. */
 export const UNREAD_BODY_WAIT_BYTES = 10 * 1024 * 1024;
 
-/** `res.locals` flag: answer at once (the body is refused: too large, too slow), without waiting for it. */
+/** `res.locals` flag: answer at once, as the body is refused. */
 export const ANSWER_WITHOUT_WAITING = "answerWithoutWaiting";
 
 function drain(req: IncomingMessage) {
@@ -14,13 +15,7 @@ function drain(req: IncomingMessage) {
   req.resume();
 }
 
-/**
- * A response sent before the request body was read (a 405, the CSRF check, a guard's redirect, a 404 under
- * /api/auth): the rest of the body is discarded, or the next request on a keep-alive connection would never
- * be answered. And the answer is held until that body has arrived (at most UNREAD_BODY_WAIT_MS, for bodies up
- * to UNREAD_BODY_WAIT_BYTES): a connection closed with body bytes still coming in is reset by the kernel, and
- * the client may then lose the answer (a "lingering close", as HTTP servers do).
- */
+/** Drains an unread body before answering, so keep-alive connections and the answer survive. */
 export function discardUnreadBody(req: Request, res: Response, next: NextFunction) {
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.end = ((...args: unknown[]) => {

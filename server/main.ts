@@ -44,27 +44,22 @@ async function main() {
             : logger.error({ err: error }, "the embedded PostgreSQL stopped and could not be started again"),
       };
   const database = await openDatabase(location);
-  // However this process ends (SIGTERM, a crash, kill -9), the embedded server's watcher stops it with it.
+  // However this process ends, the embedded server's watcher stops it too.
   await migrateDatabase(database);
-  // The security log's record of the fixes the audit card reports (its 'Fixed:' time), once per database.
+  // Records, once per database, the fixes the security audit card reports.
   await recordSecurityFixes(database.db);
   if (process.argv.includes("--migrate-only")) {
-    // `npm run db:migrate`: the release step (an advisory lock serialises concurrent runs).
+    // `npm run db:migrate`, the release step.
     console.log(`Migrations applied (database: ${database.kind}).`);
     await database.close();
     return;
   }
   const services = createServices({ env, db: database.db, listen: database.listen, logger });
   const { mailer, errorReporter } = services;
-  // Partial uploads not completed within a day are removed with their rows, once an hour.
   const stopSweeping = services.productFiles.startSweeping(UPLOAD_SWEEP_INTERVAL_MS);
-  // Every minute: pending orders past their time expire (or are found paid), and ones whose webhook is late are
-  // asked about at their provider (issue 15.6); one instance at a time.
   const stopReconciler = startReconciler(services);
-  // Every minute: the test provider's payout ledger and its payouts on business days (issue 16.5); one instance at a time.
   const stopTestPayouts = startTestPayouts(services);
-  // With SENTRY_DSN, an error nothing caught is reported (waiting at most the send timeout), then the process
-  // ends as Node would have ended it.
+  // An uncaught error is reported, then the process ends as Node would have ended it.
   if (errorReporter.enabled) {
     const crash = (mechanism: string) => async (error: unknown) => {
       logger.fatal({ err: error }, mechanism);
@@ -114,10 +109,9 @@ async function main() {
     logger.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    // In-flight requests finish; open event streams are ended so they do not hold the server open.
+    // Open event streams would hold the server open.
     services.securityEvents.close();
-    // Keep-alive connections that finish their answer after this point are closed too (not left open until
-    // their keep-alive timeout, which would hold server.close() until the force exit).
+    // Connections that go idle later would hold server.close() until the force exit.
     const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     closeIdle.unref();
     server.close(async () => {
@@ -128,7 +122,6 @@ async function main() {
       await stopTestPayouts();
       await closeVite();
       await services.afterResponse.drain();
-      // The page views still in memory are written before the database closes.
       await services.views.close();
       await errorReporter.flush();
       await mailer.close();

@@ -3,19 +3,16 @@ import path from "node:path";
 import { type CompressedBody, compressOnce } from "./compressed-body";
 import { inlineScriptHashes } from "./csp";
 
+/** A prerendered page held in memory. */
 export type PrerenderedPage = {
-  /** The page, compressed on the first request for each encoding (server/compressed-body.ts). */
+  /** The page, compressed on first request per encoding. */
   body: CompressedBody;
   etag: string;
   /** CSP script sources ('sha256-…') of the page's inline scripts. */
   scriptHashes: string[];
 };
 
-/**
- * Loads every prerendered page (`<path>/index.html` under the client build) into memory, keyed by URL path
- * ("/", "/features", …), each compressed when it is first asked for. The `.data` files of client navigation
- * stay on disk.
- */
+/** Loads the client build's prerendered pages into memory, keyed by URL path. */
 export function loadPrerenderedPages(clientDir: string, transform?: (html: string) => string): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   const walk = (dir: string) => {

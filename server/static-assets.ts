@@ -4,7 +4,7 @@ import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { type CompressedBody, compressOnce, sendCompressed } from "./compressed-body";
 
-/** Types worth compressing; anything else (images, fonts) is sent as it is. */
+/** Content types, and whether each is worth compressing. */
 const TYPES: Record<string, { type: string; compressible: boolean }> = {
   ".js": { type: "text/javascript; charset=utf-8", compressible: true },
   ".mjs": { type: "text/javascript; charset=utf-8", compressible: true },
@@ -22,12 +22,7 @@ const TYPES: Record<string, { type: string; compressible: boolean }> = {
 
 type Asset = { body: CompressedBody; type: string; compressible: boolean; etag: string };
 
-/**
- * The hashed build assets (`build/client/assets`, immutable: the name changes with the content), held in
- * memory and compressed once per file and encoding — on first request, off the main thread — instead of
- * being read from disk and compressed again on every request (the 211 KB client entry took ~7 ms of brotli
- * per request). Files it does not know (none at build time, or not a plain file name) go to `next`.
- */
+/** Serves the hashed build assets from memory, each compressed once per encoding. */
 export function createAssetHandler(assetsDir: string) {
   const assets = new Map<string, Asset>();
   for (const name of readdirSync(assetsDir)) {

@@ -3,34 +3,24 @@ import type { NextFunction, Request, Response } from "express";
 import { PERSONALISED_COOKIE_PATTERN } from "../app/server/http/session-cookie.server";
 import { type CompressedBody, type CompressionLevels, compressOnce, sendCompressed } from "./compressed-body";
 
-// A creator's public store pages (storefront, sales page, buy page) are served from memory to signed-out
-// visitors for STORE_PAGE_CACHE_SECONDS (default 5) once rendered: a 'microcache'. An edit shows to the public
-// within that time; the creator, signed in, always gets the page rendered for them (drafts, the preview banner).
-// Issue 14's budget (a sales page at ≥ 70% of a static file's req/s, p99 < 50 ms at 100 connections) is out of
-// reach with a render per request (≈ 6–9 ms of server time each here).
-
-/** At most this many pages are kept (the oldest go first): about 30 KB each with the compressed copies asked for. */
+/** At most this many pages are kept, the oldest going first. */
 export const STORE_PAGE_CACHE_ENTRIES = 1000;
 
-/** The public store pages: /s/:handle, /s/:handle/:slug and /s/:handle/:slug/buy (documents, not `.data`). */
+/** The public store page documents. */
 const STORE_PAGE = /^\/s\/[^/.]+(?:\/[^/.]+(?:\/buy)?)?$/;
 
 type Rendered = { status: number; headers: Headers; body: Buffer };
 type Entry = { expires: number; status: number; headers: [string, string][]; body: CompressedBody; etag: string };
 
-/** A page is kept seconds, not for the server's life: quick levels (each compressed on its first request). */
+/** Quick levels, as a page is kept only seconds. */
 const STORE_PAGE_COMPRESSION: CompressionLevels = { brotliQuality: 5, gzipLevel: 6 };
 
-/** Statuses worth keeping: the page, and an archived product's 'no longer available' (410). Not 404s (unbounded keys). */
+/** Statuses worth keeping; not 404, whose keys are unbounded. */
 const CACHED_STATUSES = new Set([200, 410]);
-/** Headers of the render that are kept with the page (the CSP is the caller's: these pages carry no script). */
+/** Headers of the render kept with the page. */
 const KEPT_HEADERS = ["content-type", "cache-control"];
 
-/**
- * Express middleware serving store pages from memory to requests without a session or toast cookie; a miss
- * renders once (concurrent misses of one page share that render) through `render`, which answers the page as the
- * React Router handler would. Anything else, and any render that fails, goes on to `next`.
- */
+/** Serves store pages to signed-out visitors from memory for `seconds`, sharing each render. */
 export function createStorePageCache({
   render,
   csp,
@@ -38,7 +28,7 @@ export function createStorePageCache({
   now = Date.now,
 }: {
   render: (req: Request) => Promise<Rendered>;
-  /** The page's CSP (one string, or by path: the buy page may be framed, the others not). */
+  /** The page's CSP, or one by path. */
   csp: string | ((pathname: string) => string);
   /** How long a rendered page is served; 0 turns the cache off. */
   seconds: number;
