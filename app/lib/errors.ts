@@ -126,6 +126,13 @@ export const ERRORS = {
   DISCOUNT_CODE_USED_UP: { status: 409, field: "discountCode", message: "This discount code has been used the maximum number of times." },
   DISCOUNT_CODE_NOT_APPLICABLE: { status: 400, field: "discountCode", message: "This discount code does not apply to this product." },
   DISCOUNT_CODE_MIN_AMOUNT: { status: 400, field: "discountCode", message: "Your order does not reach this discount code's minimum amount." },
+  /** This client already holds as many open checkouts with the code as one client may. */
+  DISCOUNT_CODE_HELD: {
+    status: 409,
+    field: "discountCode",
+    message: "You already have open checkouts with this discount code. Please finish one, or try again in a few minutes.",
+  },
+  DISCOUNT_CODE_RATE_LIMITED: { status: 429, field: "discountCode", message: "Too many discount code attempts. Please wait a few minutes and try again." },
 
   // Discount codes: the seller's management
   /** Missing or another creator's code: the same answer either way. */

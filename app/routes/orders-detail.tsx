@@ -91,6 +91,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <dd className="text-right">{money(order.subtotalCents)}</dd>
               <dt className="text-muted-foreground">Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>
               <dd className="text-right">{order.discountCents ? `−${money(order.discountCents)}` : money(0)}</dd>
+              {order.discountOverLimit ? (
+                <dd className="col-span-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm">
+                  Used past the code's limit: the payment arrived after its last use was taken.
+                </dd>
+              ) : null}
               <dt className="font-semibold">Total paid by the buyer</dt>
               <dd className="text-right font-semibold">{money(order.amountCents)}</dd>
               <dt className="text-muted-foreground">Sellkit fee</dt>

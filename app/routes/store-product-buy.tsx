@@ -92,8 +92,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (input.intent === "apply") {
     const product = await findCheckoutProduct(services.db, ref);
     if (product?.status !== "published") throw data(null, { status: 404 });
-    const price = await previewCheckoutPrice(services.db, product, input);
-    if (!price.ok) return failureAnswer(values, price);
+    const price = await previewCheckoutPrice(services.db, product, input, requestContext(request).meta);
+    if (!price.ok) return failureAnswer(values, price, retryAfter(price));
     return answer(values, 200, {
       summary: {
         subtotalCents: price.subtotalCents,
@@ -111,8 +111,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (result.ok) return redirect(result.redirectUrl);
   if (result.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
-  return failureAnswer(values, result, "retryAfterSeconds" in result ? { "Retry-After": String(result.retryAfterSeconds) } : undefined);
+  return failureAnswer(values, result, retryAfter(result));
 }
+
+function retryAfter(failure: Failure): HeadersInit | undefined {
+  return "retryAfterSeconds" in failure ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined;
+}
+
+/** A refusal over a rate limit says when to try again (Retry-After). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const value = actionHeaders.get("Retry-After");
+  return value ? { "Retry-After": value } : new Headers();
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {

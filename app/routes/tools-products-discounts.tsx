@@ -74,7 +74,7 @@ export default function DiscountCodes({ loaderData, actionData }: Route.Componen
           <h2 id="codes-title" className="text-xl font-semibold">
             Your codes
           </h2>
-          {codes.length ? <DiscountCodeList codes={codes} currency={currency} timeZone={timeZone} now={now} /> : <NoDiscountCodes />}
+          {codes.length ? <DiscountCodeList codes={codes} currency={currency} timeZone={timeZone} now={now} products={products} /> : <NoDiscountCodes />}
         </section>
         <Card className="mt-10 scroll-mt-24" id="discount-form">
           <CardHeader>

@@ -2,12 +2,17 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckout } from "~/features/orders/server/create-checkout.server";
+import { discountUsageLabel } from "~/features/discounts/discount-display";
+import { DISCOUNT_RESERVATIONS_PER_CLIENT } from "~/features/discounts/server/discount-reservation.server";
+import { DISCOUNT_ATTEMPT_LIMITS, DISCOUNT_FAILURES_BEFORE_VAGUE } from "~/features/discounts/server/guard-discount-attempt.server";
+import { listDiscountCodes } from "~/features/discounts/server/list-discount-codes.server";
 import { reconcilePendingOrders } from "~/features/orders/server/reconcile-pending-orders.server";
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from "~/features/payments/server/test-webhook-signature.server";
 import { ERRORS } from "~/lib/errors";
 import { createDiscountCode, createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
+import { createSignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 // Issue 15 over HTTP and through the verbs: the checkout priced on the server only, the test provider's TEST MODE
@@ -344,8 +349,14 @@ describe("discount reservation", () => {
     );
     expect(results.filter((r) => r.ok)).toHaveLength(10);
     expect(results.filter((r) => !r.ok && r.code === "DISCOUNT_CODE_USED_UP")).toHaveLength(90);
-    const counted = (await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`)).rows[0]!.n;
-    expect(counted).toBe(10);
+    // Ten live reservations hold the ten uses; none is paid yet.
+    const held = (
+      await rows<{ n: number }>(
+        sql`select count(*)::int as n from discount_redemptions where discount_code_id = ${codeId}::uuid and status = 'reserved' and reserved_until > now()`,
+      )
+    ).rows[0]!.n;
+    expect(held).toBe(10);
+    expect((await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`)).rows[0]!.n).toBe(0);
     const discounted = (
       await rows<{ n: number }>(sql`select count(*)::int as n from orders where discount_code_id = ${codeId}::uuid and discount_cents = 1000`)
     ).rows[0]!.n;
@@ -384,6 +395,179 @@ describe("discount reservation", () => {
     const refused = await checkout(s, { email: "tiny@example.com", discountCode: "SEVENTY" });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(html(ERRORS.CHECKOUT_TOTAL_BELOW_MINIMUM.message));
+  });
+});
+
+describe("limited codes and unpaid checkouts", () => {
+  /** A checkout with `code` from client `from`, answering the redirect to the TEST MODE page (or the refusal). */
+  const checkoutFrom = (s: Seller, from: string, email: string, code: string) =>
+    postForm(server, buyPath(s), { provider: "test", email, discountCode: code }, { ip: from });
+  const orderOf = async (response: Response) => {
+    const checkoutId = new URL(response.headers.get("location")!).pathname.split("/").pop()!;
+    const order = (await rows<{ id: string }>(sql`select id from orders where provider = 'test' and provider_checkout_id = ${checkoutId}`)).rows[0]!;
+    return { checkoutId, orderId: order.id };
+  };
+  const payWebhook = (checkoutId: string, amountCents: number) =>
+    webhook("payment.succeeded", { checkoutId, paymentId: `tpp_${randomBytes(6).toString("hex")}`, amountCents, currency: "USD" });
+  /** The reservation window passing for every open reservation of the code (instead of waiting for it). */
+  const lapse = (codeId: string) =>
+    server.db.execute(
+      sql`update discount_redemptions set reserved_until = now() - interval '1 second' where discount_code_id = ${codeId}::uuid and status = 'reserved'`,
+    );
+
+  it("an unpaid checkout holds a use only for the reservation window, one client holds at most two, paid uses decide", async () => {
+    const s = await createSeller(server.db, { priceCents: 2000 });
+    const codeId = await createDiscountCode(server.db, s.id, { code: "FIVE", percentOff: 10, maxRedemptions: 5 });
+    const hoarder = ip();
+    const held = [];
+    for (let i = 0; i < DISCOUNT_RESERVATIONS_PER_CLIENT; i += 1) {
+      const response = await checkoutFrom(s, hoarder, `hoarder-${i}@example.com`, "five");
+      expect(response.status).toBe(302);
+      held.push(await orderOf(response));
+    }
+    const refused = await checkoutFrom(s, hoarder, "hoarder-x@example.com", "FIVE");
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(html(ERRORS.DISCOUNT_CODE_HELD.message));
+
+    for (let i = 0; i < 3; i += 1) {
+      const response = await checkoutFrom(s, ip(), `other-${i}@example.com`, "FIVE");
+      expect(response.status).toBe(302);
+      held.push(await orderOf(response));
+    }
+    const full = await checkoutFrom(s, ip(), "late@example.com", "FIVE");
+    expect(full.status).toBe(409);
+    expect(await full.text()).toContain(html(ERRORS.DISCOUNT_CODE_USED_UP.message));
+
+    // Five abandoned checkouts no longer lock the code once their window has passed.
+    await lapse(codeId);
+    const fresh = await checkoutFrom(s, ip(), "fresh@example.com", "FIVE");
+    expect(fresh.status).toBe(302);
+    for (const order of held.slice(0, 3)) expect((await payWebhook(order.checkoutId, 1800)).status).toBe(200);
+    const [code] = await listDiscountCodes(server.db, s.id);
+    expect(code).toMatchObject({ redemptionsCount: 3, reservedCount: 1, overLimitCount: 0 });
+    expect(discountUsageLabel(code!)).toBe("3/5 used · 1 reserved");
+    // Paid uses plus live reservations fill the cap: 3 paid + 1 held + 1 more, then no more.
+    expect((await checkoutFrom(s, ip(), "fifth@example.com", "FIVE")).status).toBe(302);
+    expect((await checkoutFrom(s, ip(), "sixth@example.com", "FIVE")).status).toBe(409);
+  });
+
+  it("a payment after expiry past the code's maximum is honoured, flagged on the order and shown to the seller", async () => {
+    const creator = await createSignedInCreator(server);
+    const s = await createSeller(server.db, { priceCents: 2000 }, creator.id);
+    const codeId = await createDiscountCode(server.db, s.id, { code: "SAVE10", percentOff: 10, maxRedemptions: 2 });
+    const late = await orderOf(await checkoutFrom(s, ip(), "late-payer@example.com", "SAVE10"));
+    await webhook("checkout.expired", { checkoutId: late.checkoutId });
+    expect((await orderRow(late.orderId)).status).toBe("expired");
+    for (const email of ["first@example.com", "second@example.com"]) {
+      const order = await orderOf(await checkoutFrom(s, ip(), email, "SAVE10"));
+      await payWebhook(order.checkoutId, 1800);
+      expect((await orderRow(order.orderId)).status).toBe("paid");
+    }
+    expect((await checkoutFrom(s, ip(), "third@example.com", "SAVE10")).status).toBe(409);
+
+    // The provider's session outlived the order: the buyer paid the discounted price, so the sale stands.
+    expect((await payWebhook(late.checkoutId, 1800)).status).toBe(200);
+    expect(await orderRow(late.orderId)).toMatchObject({ status: "paid", discount_cents: 200, amount_cents: 1800 });
+    expect(await receipts("late-payer@example.com")).toBe(1);
+    const flagged = (await rows<{ over: boolean }>(sql`select discount_over_limit as over from orders where id = ${late.orderId}::uuid`)).rows[0]!;
+    expect(flagged.over).toBe(true);
+    expect((await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`)).rows[0]!.n).toBe(3);
+
+    const headers = { cookie: creator.jar.header(), "x-forwarded-for": creator.ip };
+    const orderPage = await (await server.request(`/orders/${late.orderId}`, { headers })).text();
+    expect(orderPage).toContain("Discount code SAVE10 used past its limit (3/2)");
+    expect(orderPage).toContain(html("Used past the code's limit"));
+    const listPage = await (await server.request("/tools/products/discounts", { headers })).text();
+    expect(listPage).toContain("3/2 used · 1 past the limit");
+  });
+});
+
+describe("guessing discount codes", () => {
+  const apply = (s: Seller, from: string, code: string) => postForm(server, buyPath(s), { intent: "apply", email: "", discountCode: code }, { ip: from });
+
+  it("limits Apply per client with Retry-After", async () => {
+    const s = await createSeller(server.db, { priceCents: 2000 });
+    const guesser = ip();
+    const answers = [];
+    for (let i = 0; i < DISCOUNT_ATTEMPT_LIMITS.perClient.limit + 5; i += 1) answers.push(await apply(s, guesser, `GUESS${i}`));
+    expect(answers.slice(0, DISCOUNT_ATTEMPT_LIMITS.perClient.limit).every((a) => a.status === 400)).toBe(true);
+    const limited = answers.slice(DISCOUNT_ATTEMPT_LIMITS.perClient.limit);
+    expect(limited.every((a) => a.status === 429)).toBe(true);
+    expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited[0]!.text()).toContain(html(ERRORS.DISCOUNT_CODE_RATE_LIMITED.message));
+    // Checking out with a code counts against the same limit.
+    const payLimited = await postForm(server, buyPath(s), { provider: "test", email: "guesser@example.com", discountCode: "X" }, { ip: guesser });
+    expect(payLimited.status).toBe(429);
+    expect(payLimited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("limits Apply per store, whichever clients ask", async () => {
+    const s = await createSeller(server.db, { priceCents: 2000 });
+    await server.db.execute(sql`
+      insert into app_rate_limits (bucket, hits, window_started_at)
+      values (${`${DISCOUNT_ATTEMPT_LIMITS.perStore.name}:store:${s.id}`}, ${DISCOUNT_ATTEMPT_LIMITS.perStore.limit}, now())`);
+    const limited = await apply(s, ip(), "ANY");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("after a few failures, unknown, expired and not-started codes get the same answer; a valid one still works", async () => {
+    const s = await createSeller(server.db, { priceCents: 2000 });
+    const day = 24 * 3600_000;
+    await createDiscountCode(server.db, s.id, { code: "OLD", endsAt: new Date(Date.now() - day) });
+    await createDiscountCode(server.db, s.id, { code: "LATER", startsAt: new Date(Date.now() + day) });
+    await createDiscountCode(server.db, s.id, { code: "REAL", percentOff: 25 });
+    const guesser = ip();
+    expect(await (await apply(s, guesser, "OLD")).text()).toContain(html(ERRORS.DISCOUNT_CODE_EXPIRED.message));
+    for (let i = 1; i < DISCOUNT_FAILURES_BEFORE_VAGUE; i += 1) expect((await apply(s, guesser, `NOPE${i}`)).status).toBe(400);
+    for (const code of ["OLD", "LATER", "NOPE"]) {
+      const answer = await apply(s, guesser, code);
+      expect(answer.status).toBe(400);
+      const text = await answer.text();
+      expect(text).toContain(html(ERRORS.DISCOUNT_CODE_INVALID.message));
+      expect(text).not.toContain(html(ERRORS.DISCOUNT_CODE_EXPIRED.message));
+      expect(text).not.toContain(html(ERRORS.DISCOUNT_CODE_NOT_STARTED.message));
+    }
+    const paying = await postForm(server, buyPath(s), { provider: "test", email: "guesser@example.com", discountCode: "LATER" }, { ip: guesser });
+    expect(await paying.text()).toContain(html(ERRORS.DISCOUNT_CODE_INVALID.message));
+    expect((await apply(s, guesser, "REAL")).status).toBe(200);
+    // Another client still reads why a code does not work.
+    expect(await (await apply(s, ip(), "LATER")).text()).toContain(html(ERRORS.DISCOUNT_CODE_NOT_STARTED.message));
+  });
+});
+
+describe("fixed codes on pay-what-you-want products", () => {
+  it("warns the seller in the discount form when a code can make a product free, and checkout never goes below 0", async () => {
+    const creator = await createSignedInCreator(server);
+    const s = await createSeller(server.db, { pricing: "pwyw", minPriceCents: 300, suggestedPriceCents: 800, name: "Sketchbook" }, creator.id);
+    const codeId = await createDiscountCode(server.db, s.id, { code: "FIVEOFF", amountOffCents: 500 });
+    const headers = { cookie: creator.jar.header(), "x-forwarded-for": creator.ip };
+    const warning = "Buyers can get Sketchbook free with this code: $5.00 off covers its pay-what-you-want minimum of $3.00.";
+    const form = await (await server.request(`/tools/products/discounts?edit=${codeId}`, { headers })).text();
+    expect(form).toContain(warning);
+    // On the code in the list, and in the edit form after the amount field.
+    expect(form.split(warning)).toHaveLength(3);
+    expect(form.lastIndexOf(warning)).toBeGreaterThan(form.indexOf("Amount off"));
+
+    // The amount off is never more than what the buyer typed: at the minimum the order is free (and delivered).
+    const free = await postForm(
+      server,
+      buyPath(s),
+      { provider: "test", email: "pwyw-free@example.com", amount: "3.00", discountCode: "FIVEOFF" },
+      { ip: ip() },
+    );
+    expect(free.status).toBe(302);
+    const freeOrder = (await rows<{ id: string }>(sql`select id from orders where customer_email = 'pwyw-free@example.com'`)).rows[0]!;
+    expect(await orderRow(freeOrder.id)).toMatchObject({ status: "paid", subtotal_cents: 300, discount_cents: 300, amount_cents: 0 });
+    const paid = await postForm(
+      server,
+      buyPath(s),
+      { provider: "test", email: "pwyw-paid@example.com", amount: "12.00", discountCode: "FIVEOFF" },
+      { ip: ip() },
+    );
+    expect(paid.status).toBe(302);
+    const paidOrder = (await rows<{ id: string }>(sql`select id from orders where customer_email = 'pwyw-paid@example.com'`)).rows[0]!;
+    expect(await orderRow(paidOrder.id)).toMatchObject({ status: "pending", subtotal_cents: 1200, discount_cents: 500, amount_cents: 700 });
   });
 });
 

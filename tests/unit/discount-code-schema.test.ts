@@ -2,7 +2,7 @@ import { maximumPriceMessage } from "~/features/catalog/schemas/amount-field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { MAXIMUM_PRICE_MINOR } from "~/features/catalog/money";
-import { discountFormValues, discountOffLabel, discountStatus } from "~/features/discounts/discount-display";
+import { discountFormValues, discountOffLabel, discountStatus, discountUsageLabel, freeBelowMinimumWarnings } from "~/features/discounts/discount-display";
 import {
   AMOUNT_INVALID_MESSAGE,
   AMOUNT_OFF_REQUIRED_MESSAGE,
@@ -29,6 +29,7 @@ import { formatDateTime, utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-ti
 // out in minor units and times typed in the creator's zone are stored UTC. Also the refund form's amount rules.
 
 const PRODUCT = "0b6c3f0e-8a5e-4a39-9d62-3f4f4a1c2b7d";
+const OTHER_PRODUCT = "5d1e2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b";
 
 function parse(fields: Record<string, string | string[]>, currency: "USD" | "EUR" | "GBP" | "CZK" = "USD") {
   const form = new FormData();
@@ -161,6 +162,8 @@ describe("a code's status and labels", () => {
         endsAt: null,
         maxRedemptions: 5,
         redemptionsCount: 0,
+        reservedCount: 0,
+        overLimitCount: 0,
         minAmountCents: null,
         archivedAt: null,
         used: false,
@@ -169,6 +172,36 @@ describe("a code's status and labels", () => {
       "Europe/Prague",
     );
     expect(values).toMatchObject({ amountOff: "5.50", startsAt: "2026-12-01T09:30", endsAt: "", maxRedemptions: "5", productIds: [PRODUCT] });
+  });
+  it("counts paid uses against the maximum, apart from uses open checkouts hold and any overrun", () => {
+    const usage = { maxRedemptions: 5, redemptionsCount: 3, reservedCount: 1, overLimitCount: 0 };
+    expect(discountUsageLabel(usage)).toBe("3/5 used · 1 reserved");
+    expect(discountUsageLabel({ ...usage, redemptionsCount: 6, reservedCount: 0, overLimitCount: 1 })).toBe("6/5 used · 1 past the limit");
+    expect(discountUsageLabel({ ...usage, maxRedemptions: null, reservedCount: 0 })).toBe("3 used");
+  });
+});
+
+describe("a fixed code on pay-what-you-want products", () => {
+  const pwyw = { id: PRODUCT, name: "Sketchbook", status: "published", pricing: "pwyw", minPriceCents: 300, currency: "USD" };
+  const fixed = { id: OTHER_PRODUCT, name: "Guide", status: "published", pricing: "fixed", minPriceCents: null, currency: "USD" };
+  const code = (amountOffCents: number | null, extra: Partial<{ kind: string; appliesTo: string; productIds: string[] }> = {}) => ({
+    kind: "fixed",
+    amountOffCents,
+    appliesTo: "all",
+    productIds: [] as string[],
+    ...extra,
+  });
+  it("warns when the amount off covers a product's minimum, so buyers can get it free", () => {
+    expect(freeBelowMinimumWarnings(code(300), [pwyw, fixed], "USD")).toEqual([
+      "Buyers can get Sketchbook free with this code: $3.00 off covers its pay-what-you-want minimum of $3.00.",
+    ]);
+    expect(freeBelowMinimumWarnings(code(500, { appliesTo: "selected", productIds: [PRODUCT] }), [pwyw], "USD")).toHaveLength(1);
+  });
+  it("says nothing below the minimum, for percent codes, other products, or a minimum of 0", () => {
+    expect(freeBelowMinimumWarnings(code(299), [pwyw], "USD")).toEqual([]);
+    expect(freeBelowMinimumWarnings(code(500, { kind: "percent" }), [pwyw], "USD")).toEqual([]);
+    expect(freeBelowMinimumWarnings(code(500, { appliesTo: "selected", productIds: [OTHER_PRODUCT] }), [pwyw, fixed], "USD")).toEqual([]);
+    expect(freeBelowMinimumWarnings(code(500), [{ ...pwyw, minPriceCents: 0 }], "USD")).toEqual([]);
   });
 });
 

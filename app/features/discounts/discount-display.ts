@@ -1,4 +1,4 @@
-import { amountInput, formatMoney } from "~/features/catalog/money";
+import { amountInput, formatMoney, isCurrency, MINIMUM_CHARGE_MINOR } from "~/features/catalog/money";
 import type { DiscountCodeFormValues } from "~/features/discounts/schemas/discount-code";
 import { utcToZonedLocal } from "~/lib/zoned-time";
 
@@ -27,7 +27,12 @@ export type DiscountCodeItem = {
   startsAt: string | null;
   endsAt: string | null;
   maxRedemptions: number | null;
+  /** Paid uses. */
   redemptionsCount: number;
+  /** Uses held now by open checkouts (each for a short window). */
+  reservedCount: number;
+  /** Paid uses that came after the maximum was reached (late payments, honoured). */
+  overLimitCount: number;
   minAmountCents: number | null;
   archivedAt: string | null;
   /** Whether any order has used (or holds) it: then it cannot be deleted. */
@@ -45,6 +50,15 @@ export function discountStatus(
   if (code.maxRedemptions !== null && code.redemptionsCount >= code.maxRedemptions) return "used_up";
   if (code.startsAt && new Date(code.startsAt) > now) return "scheduled";
   return "active";
+}
+
+/** Paid uses against the maximum, with uses held by open checkouts and any overrun: "3/5 used · 1 reserved". */
+export function discountUsageLabel(code: Pick<DiscountCodeItem, "maxRedemptions" | "redemptionsCount" | "reservedCount" | "overLimitCount">): string {
+  const count = (n: number) => n.toLocaleString("en-US");
+  const parts = [code.maxRedemptions === null ? `${count(code.redemptionsCount)} used` : `${count(code.redemptionsCount)}/${count(code.maxRedemptions)} used`];
+  if (code.reservedCount > 0) parts.push(`${count(code.reservedCount)} reserved`);
+  if (code.overLimitCount > 0) parts.push(`${count(code.overLimitCount)} past the limit`);
+  return parts.join(" · ");
 }
 
 /** What the code takes off: "20% off", "$5.00 off". */
@@ -67,4 +81,38 @@ export function discountFormValues(code: DiscountCodeItem, timeZone: string): Di
     maxRedemptions: code.maxRedemptions === null ? "" : String(code.maxRedemptions),
     minAmount: code.minAmountCents === null ? "" : amountInput(code.minAmountCents),
   };
+}
+
+/** A product the discount form lists, with what decides whether a fixed code can make it free. */
+export type DiscountProductOption = {
+  id: string;
+  name: string;
+  status: string;
+  pricing: string;
+  minPriceCents: number | null;
+  currency: string;
+};
+
+/**
+ * Warnings for a fixed amount off that covers a pay-what-you-want product's lowest accepted amount (its minimum,
+ * at least the chargeable minimum): buyers typing that amount would get the product free. Empty otherwise.
+ */
+export function freeBelowMinimumWarnings(
+  code: { kind: string; amountOffCents: number | null; appliesTo: string; productIds: readonly string[] },
+  products: readonly DiscountProductOption[],
+  storeCurrency: string,
+): string[] {
+  if (code.kind !== "fixed" || !code.amountOffCents || code.amountOffCents <= 0) return [];
+  const amountOff = code.amountOffCents;
+  const chosen = new Set(code.productIds);
+  const lowest = (product: DiscountProductOption) =>
+    Math.max(product.minPriceCents ?? 0, isCurrency(product.currency) ? MINIMUM_CHARGE_MINOR[product.currency] : 0);
+  return products
+    .filter((product) => product.pricing === "pwyw" && product.status !== "archived" && (product.minPriceCents ?? 0) > 0)
+    .filter((product) => product.currency === storeCurrency && (code.appliesTo === "all" || chosen.has(product.id)))
+    .filter((product) => amountOff >= lowest(product))
+    .map(
+      (product) =>
+        `Buyers can get ${product.name} free with this code: ${formatMoney(amountOff, storeCurrency)} off covers its pay-what-you-want minimum of ${formatMoney(lowest(product), product.currency)}.`,
+    );
 }

@@ -4,8 +4,8 @@ import { user } from "~/features/accounts/schema.server";
 import { products } from "~/features/catalog/schema.server";
 
 // Discount codes (issue 15): per store, percent or fixed amount, for all products or chosen ones, with a time
-// window, a maximum number of redemptions and a minimum amount. A redemption is reserved atomically when a
-// checkout is created (`redemptionsCount` counts reserved and used ones) and released when that checkout expires.
+// window, a maximum number of redemptions and a minimum amount. A checkout reserves a use for a short window only;
+// `redemptionsCount` counts paid uses, which decide the limit (a late payment past it is honoured and flagged).
 
 export const discountCodes = pgTable(
   "discount_codes",
@@ -28,7 +28,7 @@ export const discountCodes = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     maxRedemptions: integer("max_redemptions"),
-    /** Reserved (open checkouts) plus redeemed (paid orders). */
+    /** Paid uses (redeemed); may pass the maximum only by payments that arrived after their reservation lapsed. */
     redemptionsCount: integer("redemptions_count").notNull().default(0),
     /** The subtotal (minor units) below which the code does not apply. */
     minAmountCents: integer("min_amount_cents"),
@@ -41,7 +41,6 @@ export const discountCodes = pgTable(
   },
   (t) => [
     uniqueIndex("discount_codes_user_code_idx").on(t.userId, sql`lower(${t.code})`),
-    check("discount_codes_redemptions_within_max", sql`${t.maxRedemptions} is null or ${t.redemptionsCount} <= ${t.maxRedemptions}`),
     check("discount_codes_redemptions_not_negative", sql`${t.redemptionsCount} >= 0`),
   ],
 );
@@ -60,7 +59,7 @@ export const discountCodeProducts = pgTable(
   (t) => [primaryKey({ columns: [t.discountCodeId, t.productId] })],
 );
 
-/** One use of a code by one order: reserved at checkout, redeemed when paid, released when the checkout expires. */
+/** One use of a code by one order: reserved at checkout (for a short window), redeemed when paid, released on expiry. */
 export const discountRedemptions = pgTable(
   "discount_redemptions",
   {
@@ -71,6 +70,10 @@ export const discountRedemptions = pgTable(
     orderId: uuid("order_id").notNull().unique(),
     /** reserved, redeemed or released. */
     status: text("status").$type<"reserved" | "redeemed" | "released">().notNull().default("reserved"),
+    /** A reservation holds a use until then; later it no longer counts against the maximum. */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    /** The client (IP) holding the reservation, for the per-client cap; cleared when the reservation ends. */
+    clientKey: text("client_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .defaultNow()

@@ -62,6 +62,8 @@ export type OrderListItem = {
 export type OrderDetail = OrderListItem & {
   subtotalCents: number;
   discountCents: number;
+  /** The payment used the discount code after its maximum was reached. */
+  discountOverLimit: boolean;
   platformFeeCents: number;
   provider: string | null;
   paidAt: string | null;

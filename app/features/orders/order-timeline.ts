@@ -4,11 +4,27 @@ import { eventCauseLabel } from "~/features/orders/order-display";
 
 // An order's timeline (issue 16.3), browser-safe: what happened to it, oldest first, from the records the app
 // keeps — the order itself (created), its state moves (order_events: paid, refunded in part or in full, disputed,
-// expired), and its delivery (delivery_events: each receipt put in the mail, each download the buyer started).
+// expired; a discount used past its limit), and its delivery (delivery_events: each receipt put in the mail, each download the buyer started).
 
-export type TimelineKind = "created" | "paid" | "receipt" | "receipt_resent" | "download" | "partly_refunded" | "refunded" | "disputed" | "expired";
+export type TimelineKind =
+  | "created"
+  | "paid"
+  | "receipt"
+  | "receipt_resent"
+  | "download"
+  | "partly_refunded"
+  | "refunded"
+  | "disputed"
+  | "expired"
+  | "discount_over_limit";
 
 export type TimelineEntry = { key: string; kind: TimelineKind; at: string; title: string; detail: string | null };
+
+function discountOverLimitOf(details: Record<string, unknown>): { code: string; used: number; max: number } | null {
+  const over = details.discountOverLimit as { code?: unknown; used?: unknown; max?: unknown } | undefined;
+  if (!over || typeof over.code !== "string") return null;
+  return { code: over.code, used: Number(over.used), max: Number(over.max) };
+}
 
 /** The order's timeline, oldest first (ties: the order they were written in). */
 export function orderTimeline(order: OrderDetail): TimelineEntry[] {
@@ -25,6 +41,15 @@ export function orderTimeline(order: OrderDetail): TimelineEntry[] {
     } else if (event.toStatus === "paid") {
       const title = event.fromStatus === "disputed" ? "Dispute closed in the seller's favour: paid again" : `Paid ${money(order.amountCents)}`;
       entries.push({ key, kind: "paid", at: event.createdAt, title, detail: cause });
+      const over = discountOverLimitOf(event.details);
+      if (over)
+        entries.push({
+          key: `${key}-discount`,
+          kind: "discount_over_limit",
+          at: event.createdAt,
+          title: `Discount code ${over.code} used past its limit (${over.used}/${over.max})`,
+          detail: "The payment came after the code's last use was taken; the buyer paid the discounted price",
+        });
     } else if (event.toStatus === "refunded") {
       entries.push({ key, kind: "refunded", at: event.createdAt, title: `Fully refunded (${money(order.amountCents)})`, detail: cause });
     } else if (event.toStatus === "disputed") {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 import { products } from "~/features/catalog/schema.server";
 
@@ -42,6 +42,8 @@ export const orders = pgTable(
     /** The discount code as the buyer typed it, copied onto the order (the code may change later). */
     discountCodeId: uuid("discount_code_id"),
     discountCode: text("discount_code"),
+    /** The payment used the code after its maximum was reached (honoured, shown to the seller). */
+    discountOverLimit: boolean("discount_over_limit").notNull().default(false),
     /** test, stripe or paypal; null for rows from before issue 15. */
     provider: text("provider"),
     providerCheckoutId: text("provider_checkout_id"),

@@ -6,7 +6,8 @@ import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import type { Currency } from "~/features/catalog/money";
+import { type Currency, parseAmount } from "~/features/catalog/money";
+import { type DiscountProductOption, freeBelowMinimumWarnings } from "~/features/discounts/discount-display";
 import { DISCOUNTS_PATH } from "~/features/discounts/paths";
 import {
   CODE_MAX,
@@ -38,7 +39,7 @@ export function DiscountCodeForm({
   editingId: string | null;
   currency: Currency;
   timeZone: string;
-  products: readonly { id: string; name: string; status: string }[];
+  products: readonly DiscountProductOption[];
   values: DiscountCodeFormValues;
   answer?: DiscountFormAnswer;
 }) {
@@ -51,6 +52,17 @@ export function DiscountCodeForm({
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const kind = String(fields.kind.value ?? values.kind);
   const appliesTo = String(fields.appliesTo.value ?? values.appliesTo);
+  const chosenIds = fields.productIds.value ?? values.productIds;
+  const warnings = freeBelowMinimumWarnings(
+    {
+      kind,
+      amountOffCents: parseAmount(String(fields.amountOff.value ?? values.amountOff)),
+      appliesTo,
+      productIds: Array.isArray(chosenIds) ? chosenIds.map(String) : chosenIds ? [String(chosenIds)] : [],
+    },
+    products,
+    currency,
+  );
   const productChoices = useMemo(
     () =>
       products.map((product) => ({
@@ -75,7 +87,10 @@ export function DiscountCodeForm({
       </FormField>
       <ChoiceGroup field={fields.kind} legend="What it takes off" options={DISCOUNT_KINDS} type="radio" />
       {kind === "fixed" ? (
-        <TextInput field={fields.amountOff} label="Amount off" suffix={currency} inputMode="decimal" hint={`In ${currency}, your store currency.`} />
+        <>
+          <TextInput field={fields.amountOff} label="Amount off" suffix={currency} inputMode="decimal" hint={`In ${currency}, your store currency.`} />
+          <FreeBelowMinimumWarning warnings={warnings} />
+        </>
       ) : (
         <TextInput field={fields.percentOff} label="Percentage off" suffix="%" inputMode="numeric" />
       )}
@@ -115,6 +130,18 @@ export function DiscountCodeForm({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** Warns that a fixed amount off can make pay-what-you-want products free (the same text the code list shows). */
+export function FreeBelowMinimumWarning({ warnings }: { warnings: readonly string[] }) {
+  if (!warnings.length) return null;
+  return (
+    <div role="status" className="mb-4 grid gap-1 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm">
+      {warnings.map((warning) => (
+        <p key={warning}>{warning}</p>
+      ))}
+    </div>
   );
 }
 

@@ -3,8 +3,18 @@ import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { formatMoney } from "~/features/catalog/money";
-import { DISCOUNT_STATUS_LABELS, type DiscountCodeItem, type DiscountStatus, discountOffLabel, discountStatus } from "~/features/discounts/discount-display";
+import {
+  DISCOUNT_STATUS_LABELS,
+  type DiscountCodeItem,
+  type DiscountStatus,
+  type DiscountProductOption,
+  discountOffLabel,
+  discountStatus,
+  discountUsageLabel,
+  freeBelowMinimumWarnings,
+} from "~/features/discounts/discount-display";
 import { editDiscountPath } from "~/features/discounts/paths";
+import { FreeBelowMinimumWarning } from "./discount-code-form";
 import { formatDateTime } from "~/lib/zoned-time";
 
 const STATUS_VARIANTS: Record<DiscountStatus, "success" | "secondary" | "outline" | "warning" | "destructive"> = {
@@ -24,15 +34,18 @@ function windowLabel(code: DiscountCodeItem, timeZone: string): string {
 
 /**
  * The store's discount codes: code, what it takes off, products, window (in the creator's time zone), used /
- * maximum, status; and what can be done with each (edit, archive or accept again, delete while never used).
+ * maximum with reserved and over-limit uses, status; and what can be done with each (edit, archive or accept again, delete while never used).
  */
 export function DiscountCodeList({
   codes,
   currency,
   timeZone,
   now,
+  products,
 }: {
   codes: readonly DiscountCodeItem[];
+  /** The creator's products: a fixed code that makes a pay-what-you-want one free is flagged. */
+  products: readonly DiscountProductOption[];
   currency: string;
   timeZone: string;
   /** The time the page was made (the same status on the server and in the browser). */
@@ -72,10 +85,18 @@ export function DiscountCodeList({
               <div>
                 <dt className="text-muted-foreground">Used</dt>
                 <dd className="font-semibold">
-                  {code.redemptionsCount.toLocaleString("en-US")} / {code.maxRedemptions === null ? "no limit" : code.maxRedemptions.toLocaleString("en-US")}
+                  {discountUsageLabel(code)}
+                  {code.overLimitCount > 0 ? (
+                    <span className="block text-xs font-normal text-muted-foreground">
+                      Late payments after the limit was reached: the buyers paid the discounted price.
+                    </span>
+                  ) : null}
                 </dd>
               </div>
             </dl>
+            <FreeBelowMinimumWarning
+              warnings={freeBelowMinimumWarnings({ ...code, productIds: code.products.map((product) => product.id) }, products, currency)}
+            />
             <div className="flex flex-wrap gap-2">
               <ButtonLink to={editDiscountPath(code.id)} size="sm" variant="outline">
                 <Pencil aria-hidden="true" /> Edit<span className="sr-only"> {code.code}</span>

@@ -3,6 +3,11 @@ import type { Database } from "~/db/database.server";
 import { type DiscountTerms, discountAmount } from "~/features/discounts/discount-amount";
 import { fail, type Failure } from "~/lib/errors";
 
+/** How long a checkout's reservation holds one use of a limited code; after it, only a payment counts. */
+export const DISCOUNT_RESERVATION_MINUTES = 5;
+/** How many uses of one code one client (IP address) may hold in open reservations at once. */
+export const DISCOUNT_RESERVATIONS_PER_CLIENT = 2;
+
 export type ReservedDiscount = { ok: true; discountCodeId: string; code: string; discountCents: number };
 
 /** Why a discount code does not apply to a checkout. */
@@ -12,7 +17,8 @@ export type DiscountCodeFailure =
   | "DISCOUNT_CODE_NOT_STARTED"
   | "DISCOUNT_CODE_USED_UP"
   | "DISCOUNT_CODE_NOT_APPLICABLE"
-  | "DISCOUNT_CODE_MIN_AMOUNT";
+  | "DISCOUNT_CODE_MIN_AMOUNT"
+  | "DISCOUNT_CODE_HELD";
 
 type ReserveInput = {
   sellerId: string;
@@ -23,6 +29,8 @@ type ReserveInput = {
   currency: string;
   /** The order the reservation is for (created in the same transaction). */
   orderId: string;
+  /** Who holds the reservation (`ip:…`), for the per-client cap; null when unknown. */
+  clientKey?: string | null;
   now?: Date;
 };
 
@@ -41,11 +49,12 @@ type CodeRow = {
   applies_to_product: boolean;
 };
 
+type Held = { paid: number; max: number | null; active: number; mine: number; id: string | null };
+
 /**
- * Checks a discount code against a checkout and reserves one redemption for `orderId`, atomically: the count is
- * raised by one conditional UPDATE that succeeds only while it is below the maximum (the row lock serialises
- * concurrent checkouts, so 100 checkouts against a 10-use code reserve exactly 10). Must run in the transaction
- * that creates the order. Returns the amount off (computed here, on the server) or why the code does not apply.
+ * Checks a discount code against a checkout and reserves one use for `orderId` for DISCOUNT_RESERVATION_MINUTES.
+ * The code row is locked first, so concurrent checkouts count paid uses plus live reservations one at a time.
+ * One client holds at most DISCOUNT_RESERVATIONS_PER_CLIENT live reservations. Runs in the order's transaction. Returns the amount off (computed here, on the server) or why the code does not apply.
  */
 export async function reserveDiscount(db: Database, input: ReserveInput): Promise<ReservedDiscount | Failure<DiscountCodeFailure>> {
   const code = input.code.trim();
@@ -68,34 +77,39 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
   if (row.min_amount_cents !== null && input.subtotalCents < row.min_amount_cents) return fail("DISCOUNT_CODE_MIN_AMOUNT");
   const terms: DiscountTerms =
     row.kind === "percent" ? { kind: "percent", percentOff: row.percent_off ?? 0 } : { kind: "fixed", amountOffCents: row.amount_off_cents ?? 0 };
-  const reserved = await db.execute(sql`
-    with counted as (
-      update discount_codes set redemptions_count = redemptions_count + 1, updated_at = now()
-      where id = ${row.id}::uuid and (max_redemptions is null or redemptions_count < max_redemptions)
+  // The lock comes first, in its own statement: the count below then reads what every earlier checkout committed.
+  await db.execute(sql`select id from discount_codes where id = ${row.id}::uuid for update`);
+  const clientKey = input.clientKey ?? null;
+  const held = await db.execute(sql`
+    with counts as (
+      select d.redemptions_count as paid, d.max_redemptions as max,
+        (select count(*) from discount_redemptions r
+          where r.discount_code_id = d.id and r.status = 'reserved' and r.reserved_until > now())::int as active,
+        (select count(*) from discount_redemptions r
+          where r.discount_code_id = d.id and r.status = 'reserved' and r.reserved_until > now()
+            and r.client_key = ${clientKey})::int as mine
+      from discount_codes d where d.id = ${row.id}::uuid
+    ), reserved as (
+      insert into discount_redemptions (discount_code_id, order_id, status, reserved_until, client_key)
+      select ${row.id}::uuid, ${input.orderId}::uuid, 'reserved',
+        now() + make_interval(mins => ${DISCOUNT_RESERVATION_MINUTES}), ${clientKey}
+      from counts
+      where (counts.max is null or counts.paid + counts.active < counts.max)
+        and counts.mine < ${DISCOUNT_RESERVATIONS_PER_CLIENT}
       returning id
     )
-    insert into discount_redemptions (discount_code_id, order_id, status)
-    select id, ${input.orderId}::uuid, 'reserved' from counted
-    returning id`);
-  if (!(reserved as unknown as { rows: unknown[] }).rows.length) return fail("DISCOUNT_CODE_USED_UP");
+    select counts.*, (select id from reserved) as id from counts`);
+  const outcome = (held as unknown as { rows: Held[] }).rows[0];
+  if (!outcome?.id) {
+    if (outcome && outcome.mine >= DISCOUNT_RESERVATIONS_PER_CLIENT) return fail("DISCOUNT_CODE_HELD");
+    return fail("DISCOUNT_CODE_USED_UP");
+  }
   return { ok: true, discountCodeId: row.id, code: row.code, discountCents: discountAmount(input.subtotalCents, terms) };
 }
 
-/** The order was paid: its reservation becomes a redemption (no-op without one). */
-export async function redeemDiscount(db: Database, orderId: string): Promise<void> {
-  await db.execute(sql`
-    update discount_redemptions set status = 'redeemed', updated_at = now()
-    where order_id = ${orderId}::uuid and status = 'reserved'`);
-}
-
-/** The checkout expired unpaid: its reservation is released and the code's count lowered (no-op without one). */
+/** The checkout expired unpaid: its reservation is released (no-op without one); paid uses are unchanged. */
 export async function releaseDiscount(db: Database, orderId: string): Promise<void> {
   await db.execute(sql`
-    with released as (
-      update discount_redemptions set status = 'released', updated_at = now()
-      where order_id = ${orderId}::uuid and status = 'reserved'
-      returning discount_code_id
-    )
-    update discount_codes d set redemptions_count = d.redemptions_count - 1, updated_at = now()
-    from released r where d.id = r.discount_code_id`);
+    update discount_redemptions set status = 'released', client_key = null, updated_at = now()
+    where order_id = ${orderId}::uuid and status = 'reserved'`);
 }

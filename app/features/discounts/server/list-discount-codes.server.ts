@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
 import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
-import type { DiscountCodeItem } from "~/features/discounts/discount-display";
+import type { DiscountCodeItem, DiscountProductOption } from "~/features/discounts/discount-display";
 
 // The discount codes page reads everything it shows inside the session check's one statement (page-query.server.ts):
 // the store's codes with their products, the creator's products for the form's checkboxes, and the store currency.
 // `me.user_id` is the signed-in creator.
 
-/** The store's codes, newest first, each with the products it applies to and whether an order has used it. */
+/** The store's codes, newest first, each with its products, its paid, reserved and over-limit uses, and whether it was used. */
 export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = {
   json: sql`(
     select coalesce(json_agg(json_build_object(
@@ -17,7 +17,11 @@ export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = {
       'products', (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name) order by lower(p.name)), '[]'::json)
         from discount_code_products dp join products p on p.id = dp.product_id where dp.discount_code_id = d.id),
       'startsAt', d.starts_at, 'endsAt', d.ends_at, 'maxRedemptions', d.max_redemptions,
-      'redemptionsCount', d.redemptions_count, 'minAmountCents', d.min_amount_cents, 'archivedAt', d.archived_at,
+      'redemptionsCount', d.redemptions_count,
+      'reservedCount', (select count(*) from discount_redemptions r
+        where r.discount_code_id = d.id and r.status = 'reserved' and r.reserved_until > now()),
+      'overLimitCount', (select count(*) from orders o where o.discount_code_id = d.id and o.discount_over_limit),
+      'minAmountCents', d.min_amount_cents, 'archivedAt', d.archived_at,
       'used', d.redemptions_count > 0 or exists (
         select 1 from discount_redemptions r where r.discount_code_id = d.id and r.status <> 'released'
       ),
@@ -28,12 +32,11 @@ export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = {
   read: (json) => json as DiscountCodeItem[],
 };
 
-export type DiscountProductOption = { id: string; name: string; status: string };
-
-/** The creator's products a code can be limited to (archived ones last), by name. */
+/** The creator's products a code can be limited to (archived ones last), by name, with their pricing. */
 export const discountProductsQuery: PageQuery<DiscountProductOption[]> = {
   json: sql`(
-    select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'status', p.status)
+    select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'status', p.status, 'pricing', p.pricing,
+      'minPriceCents', p.min_price_cents, 'currency', p.currency)
       order by p.status = 'archived', lower(p.name), p.id), '[]'::json)
     from products p where p.user_id = me.user_id
   )`,

@@ -8,8 +8,8 @@ import { discountColumns, isCodeCollision, ownsProducts, replaceCodeProducts } f
 
 /**
  * Saves a form over one of the creator's codes (another creator's: not found). The row is locked while it is
- * checked, so a checkout reserving a redemption meanwhile cannot slip under a lowered maximum: the maximum is
- * never set below the redemptions already counted. Orders keep the code as it was when they used it.
+ * checked, so a checkout reserving a use meanwhile cannot slip under a lowered maximum: the maximum is never set
+ * below the paid uses plus those open checkouts hold. Orders keep the code as it was when they used it.
  */
 export async function updateDiscountCode(
   db: Database,
@@ -19,8 +19,14 @@ export async function updateDiscountCode(
 ): Promise<{ ok: true } | Failure<"DISCOUNT_NOT_FOUND" | "DISCOUNT_CODE_TAKEN" | "DISCOUNT_PRODUCT_NOT_FOUND" | "DISCOUNT_MAX_BELOW_USED">> {
   try {
     return await inTransaction(db, async (tx) => {
+      await tx.execute(sql`select id from discount_codes where id = ${discountCodeId}::uuid and user_id = ${userId} for update`);
+      // Counted after the lock, in a statement of its own: it sees every reservation committed before it.
       const locked = await tx.execute(sql`
-        select redemptions_count from discount_codes where id = ${discountCodeId}::uuid and user_id = ${userId} for update`);
+        select d.redemptions_count + (
+          select count(*) from discount_redemptions r
+          where r.discount_code_id = d.id and r.status = 'reserved' and r.reserved_until > now()
+        )::int as redemptions_count
+        from discount_codes d where d.id = ${discountCodeId}::uuid and d.user_id = ${userId}`);
       const current = (locked as unknown as { rows: { redemptions_count: number }[] }).rows[0];
       if (!current) return fail("DISCOUNT_NOT_FOUND");
       if (!(await ownsProducts(tx, userId, input.productIds))) return fail("DISCOUNT_PRODUCT_NOT_FOUND");

@@ -1,4 +1,4 @@
-import { CircleDollarSign, Download, type LucideIcon, Mail, RotateCcw, ShieldAlert, ShoppingCart, TimerOff } from "lucide-react";
+import { CircleDollarSign, Download, type LucideIcon, Mail, RotateCcw, ShieldAlert, ShoppingCart, TicketX, TimerOff } from "lucide-react";
 import type { TimelineEntry, TimelineKind } from "~/features/orders/order-timeline";
 import { formatDateTime } from "~/lib/zoned-time";
 
@@ -12,6 +12,7 @@ const ICONS: Record<TimelineKind, LucideIcon> = {
   refunded: RotateCcw,
   disputed: ShieldAlert,
   expired: TimerOff,
+  discount_over_limit: TicketX,
 };
 
 /** An order's timeline (issue 16.3), oldest first, each time in the seller's time zone. */

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { type DiscountAttemptLimited, guardDiscountAttempt } from "~/features/discounts/server/guard-discount-attempt.server";
 import { CHECKOUT_EXPIRY_MINUTES } from "~/features/orders/order-status";
 import { orders } from "~/features/orders/schema.server";
 import type { HostedCheckout, PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
@@ -38,7 +39,8 @@ export type CheckoutResult =
   | { ok: true; orderId: string; redirectUrl: string; free: boolean }
   | PriceFailure
   | Failure<"CHECKOUT_PRODUCT_UNAVAILABLE" | "CHECKOUT_SELLER_NOT_READY" | "CHECKOUT_PROVIDER_UNAVAILABLE" | "CHECKOUT_FAILED">
-  | (Failure<"CHECKOUT_RATE_LIMITED"> & { retryAfterSeconds: number });
+  | (Failure<"CHECKOUT_RATE_LIMITED"> & { retryAfterSeconds: number })
+  | DiscountAttemptLimited;
 
 /** SHA-256 (hex) of an order's return key: what orders.return_key_hash keeps. */
 export function hashReturnKey(key: string): string {
@@ -58,7 +60,8 @@ class PriceRefused extends Error {
 
 /**
  * Starts a buyer's checkout (issue 15.3). The server alone prices it (price or pay-what-you-want amount, the
- * discount — one redemption reserved in the same transaction as the order — the plan's fee), inserts the order
+ * discount — one use reserved for a short window in the order's transaction, the code counted against the discount
+ * attempt limits — the plan's fee), inserts the order
  * `pending` with its expiry and the hash of a random return key, then asks the chosen provider for a hosted
  * checkout and records it. A provider that fails: the order expires at once (releasing the reservation) and the
  * buyer reads CHECKOUT_FAILED. A checkout whose id could not be saved still takes the buyer to pay: its events
@@ -74,6 +77,8 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
 
   const product = await findCheckoutProduct(services.db, input.product);
   if (product?.status !== "published") return fail("CHECKOUT_PRODUCT_UNAVAILABLE");
+  const attempt = input.discountCode?.trim() ? await guardDiscountAttempt(services.db, { sellerId: product.sellerId, ipAddress: meta.ipAddress }) : null;
+  if (attempt && !attempt.ok) return attempt;
   const options = await sellerPaymentOptions(services, product.sellerId);
 
   const appUrl = services.env.APP_URL;
@@ -86,7 +91,7 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
   let created: { free: boolean; option: (typeof options)[number] | null; amountCents: number; platformFeeCents: number; currency: string };
   try {
     created = await inTransaction(services.db, async (tx) => {
-      const price = await priceOrder(tx, product, input, orderId);
+      const price = await priceOrder(tx, product, { ...input, clientKey: `ip:${meta.ipAddress ?? "unknown"}` }, orderId);
       if (!price.ok) throw new PriceRefused(price);
       const free = price.amountCents === 0;
       const option = free ? null : (options.find((o) => o.provider === input.provider) ?? null);
@@ -114,9 +119,10 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
       return { free, option, amountCents: price.amountCents, platformFeeCents: price.platformFeeCents, currency: price.currency };
     });
   } catch (error) {
-    if (error instanceof PriceRefused) return error.failure as Exclude<CheckoutResult, { ok: true }>;
+    if (error instanceof PriceRefused) return (attempt ? await attempt.settle(error.failure) : error.failure) as Exclude<CheckoutResult, { ok: true }>;
     throw error;
   }
+  await attempt?.settle({ ok: true });
   if (created.free || !created.option) return { ok: true, orderId, redirectUrl: returnUrl, free: true };
 
   const provider = services.payments[created.option.provider];

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/database.server";
+import { type DiscountAttemptLimited, guardDiscountAttempt } from "~/features/discounts/server/guard-discount-attempt.server";
+import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { CheckoutProduct } from "./find-checkout-product.server";
 import { type OrderPrice, type PriceFailure, priceOrder } from "./price-order.server";
 
@@ -9,15 +11,10 @@ class RollBack extends Error {
   }
 }
 
-/**
- * The price summary the checkout page shows when the buyer presses Apply (subtotal, discount with its code,
- * total): the same computation as the checkout's, with the code's rules checked by the same reservation, in a
- * transaction that is rolled back — so a preview never holds a redemption.
- */
-export async function previewCheckoutPrice(
+async function rolledBackPrice(
   db: Database,
   product: CheckoutProduct,
-  input: { amount?: string; discountCode?: string },
+  input: Parameters<typeof priceOrder>[2],
 ): Promise<({ ok: true } & OrderPrice) | PriceFailure> {
   try {
     await db.transaction(async (tx) => {
@@ -28,4 +25,23 @@ export async function previewCheckoutPrice(
     throw error;
   }
   throw new Error("unreachable: the preview transaction always rolls back");
+}
+
+/**
+ * The price summary the checkout page shows when the buyer presses Apply (subtotal, discount with its code,
+ * total): the same computation as the checkout's, with the code's rules checked by the same reservation, in a
+ * transaction that is rolled back — so a preview never holds a redemption. A code tried counts against the
+ * client's and the store's discount attempt limits.
+ */
+export async function previewCheckoutPrice(
+  db: Database,
+  product: CheckoutProduct,
+  input: { amount?: string; discountCode?: string },
+  meta: RequestMeta,
+): Promise<({ ok: true } & OrderPrice) | PriceFailure | DiscountAttemptLimited> {
+  const clientKey = `ip:${meta.ipAddress ?? "unknown"}`;
+  if (!input.discountCode?.trim()) return rolledBackPrice(db, product, { ...input, clientKey });
+  const attempt = await guardDiscountAttempt(db, { sellerId: product.sellerId, ipAddress: meta.ipAddress });
+  if (!attempt.ok) return attempt;
+  return attempt.settle(await rolledBackPrice(db, product, { ...input, clientKey }));
 }

@@ -82,7 +82,7 @@ export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null>
         'id', o.id, 'status', o.status, 'productName', o.product_name, 'customerEmail', o.customer_email,
         'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents, 'amountCents', o.amount_cents,
         'platformFeeCents', o.platform_fee_cents, 'refundedCents', o.refunded_cents, 'currency', o.currency,
-        'discountCode', o.discount_code, 'provider', o.provider, 'paidAt', o.paid_at, 'createdAt', o.created_at,
+        'discountCode', o.discount_code, 'discountOverLimit', o.discount_over_limit, 'provider', o.provider, 'paidAt', o.paid_at, 'createdAt', o.created_at,
         'events', (select coalesce(json_agg(json_build_object('id', e.id, 'fromStatus', e.from_status, 'toStatus', e.to_status,
             'cause', e.cause, 'details', e.details, 'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
           from order_events e where e.order_id = o.id),

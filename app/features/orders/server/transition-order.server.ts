@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { deliverOrder } from "~/features/delivery/server/deliver-order.server";
-import { redeemDiscount, releaseDiscount } from "~/features/discounts/server/discount-reservation.server";
+import { releaseDiscount } from "~/features/discounts/server/discount-reservation.server";
+import { redeemDiscount } from "~/features/discounts/server/redeem-discount.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { followOrderChange } from "./follow-order-change.server";
@@ -40,13 +41,15 @@ type MovedRow = {
   store_name: string;
   amount_cents: number;
   currency: string;
+  event_id: string;
 };
 
 /**
  * The order state machine's one door (decision 019). Moves the order to `move.to` only from the states
  * ORDER_TRANSITIONS allows, with one conditional UPDATE on the row (locked for the statement), so two deliveries of
  * the same event, or events in any order, cannot move it twice. In the same transaction: the move's order_events
- * row; on the first move to paid, the delivery (access token + receipt mail) and the discount's redemption; on a
+ * row; on the first move to paid, the delivery (access token + receipt mail) and the discount's redemption (an overrun
+ * of its maximum flagged on the order); on a
  * move to expired, the discount reservation's release. Returns null when the order does not exist or the move is
  * not allowed from its current state (a duplicate, a late or an out-of-order event): nothing changed.
  */
@@ -79,8 +82,9 @@ export async function transitionOrder(
       ), logged as (
         insert into order_events (order_id, from_status, to_status, cause, details)
         select id, from_status, status, ${move.cause}, ${JSON.stringify(move.details ?? {})}::jsonb from moved
+        returning id
       )
-      select * from moved`);
+      select moved.*, (select id from logged) as event_id from moved`);
     const row = (result as unknown as { rows: MovedRow[] }).rows[0];
     if (!row) return null;
     const fulfilled = move.to === "paid" && !row.was_paid_before;
@@ -96,7 +100,14 @@ export async function transitionOrder(
           currency: row.currency,
         },
       );
-      await redeemDiscount(tx, row.id);
+      const overLimit = await redeemDiscount(tx, row.id);
+      // A late payment past the code's maximum is honoured, never silently: flagged on the order and its paid event.
+      if (overLimit) {
+        await tx.execute(sql`update orders set discount_over_limit = true where id = ${row.id}::uuid`);
+        await tx.execute(sql`
+          update order_events set details = details || jsonb_build_object('discountOverLimit', ${JSON.stringify(overLimit)}::jsonb)
+          where id = ${row.event_id}::uuid`);
+      }
     }
     if (move.to === "expired") await releaseDiscount(tx, row.id);
     // Analytics, customer totals, live dashboards (issue 16): an expiry changes no sale.
