@@ -29,8 +29,8 @@ type ReserveInput = {
   currency: string;
   /** The order the reservation is for (created in the same transaction). */
   orderId: string;
-  /** Who holds the reservation (`ip:…`), for the per-client cap; null when unknown. */
-  clientKey?: string | null;
+  /** The client's IP address, for the per-client cap (no cap when unknown). */
+  clientIp?: string;
   now?: Date;
 };
 
@@ -79,7 +79,7 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
     row.kind === "percent" ? { kind: "percent", percentOff: row.percent_off ?? 0 } : { kind: "fixed", amountOffCents: row.amount_off_cents ?? 0 };
   // The lock comes first, in its own statement: the count below then reads what every earlier checkout committed.
   await db.execute(sql`select id from discount_codes where id = ${row.id}::uuid for update`);
-  const clientKey = input.clientKey ?? null;
+  const clientKey = input.clientIp ? `ip:${input.clientIp}` : null;
   const held = await db.execute(sql`
     with counts as (
       select d.redemptions_count as paid, d.max_redemptions as max,

@@ -91,7 +91,7 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
   let created: { free: boolean; option: (typeof options)[number] | null; amountCents: number; platformFeeCents: number; currency: string };
   try {
     created = await inTransaction(services.db, async (tx) => {
-      const price = await priceOrder(tx, product, { ...input, clientKey: `ip:${meta.ipAddress ?? "unknown"}` }, orderId);
+      const price = await priceOrder(tx, product, { ...input, clientIp: meta.ipAddress }, orderId);
       if (!price.ok) throw new PriceRefused(price);
       const free = price.amountCents === 0;
       const option = free ? null : (options.find((o) => o.provider === input.provider) ?? null);

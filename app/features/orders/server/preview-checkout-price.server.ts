@@ -39,9 +39,8 @@ export async function previewCheckoutPrice(
   input: { amount?: string; discountCode?: string },
   meta: RequestMeta,
 ): Promise<({ ok: true } & OrderPrice) | PriceFailure | DiscountAttemptLimited> {
-  const clientKey = `ip:${meta.ipAddress ?? "unknown"}`;
-  if (!input.discountCode?.trim()) return rolledBackPrice(db, product, { ...input, clientKey });
+  if (!input.discountCode?.trim()) return rolledBackPrice(db, product, input);
   const attempt = await guardDiscountAttempt(db, { sellerId: product.sellerId, ipAddress: meta.ipAddress });
   if (!attempt.ok) return attempt;
-  return attempt.settle(await rolledBackPrice(db, product, { ...input, clientKey }));
+  return attempt.settle(await rolledBackPrice(db, product, { ...input, clientIp: meta.ipAddress }));
 }

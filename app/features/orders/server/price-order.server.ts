@@ -19,13 +19,13 @@ export type PriceFailure = Failure<"CHECKOUT_AMOUNT_INVALID" | "CHECKOUT_AMOUNT_
 
 /**
  * Prices one order of `product` in transaction `tx`: the subtotal (price or pay-what-you-want amount), the discount
- * (reserving one use of the code for `orderId` and client `clientKey`: the caller rolls back to undo it), the amount
+ * (reserving one use of the code for `orderId` and client `clientIp`: the caller rolls back to undo it), the amount
  * and the plan's fee. A discount leaving less than the currency's chargeable minimum (but more than 0) is refused; to 0 it is free.
  */
 export async function priceOrder(
   tx: Database,
   product: CheckoutProduct,
-  input: { amount?: string; discountCode?: string; clientKey?: string | null },
+  input: { amount?: string; discountCode?: string; clientIp?: string },
   orderId: string,
 ): Promise<({ ok: true } & OrderPrice) | PriceFailure> {
   const subtotal = checkoutSubtotal(product, input.amount);
@@ -41,7 +41,7 @@ export async function priceOrder(
       subtotalCents,
       currency: product.currency,
       orderId,
-      clientKey: input.clientKey,
+      clientIp: input.clientIp,
     });
     if (!reserved.ok) return reserved;
     discountCents = reserved.discountCents;
