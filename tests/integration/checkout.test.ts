@@ -451,6 +451,22 @@ describe("limited codes and unpaid checkouts", () => {
     expect((await checkoutFrom(s, ip(), "sixth@example.com", "FIVE")).status).toBe(409);
   });
 
+  it("holds the per-client cap under concurrent checkouts from one client", async () => {
+    const s = await createSeller(server.db, { priceCents: 2000 });
+    await createDiscountCode(server.db, s.id, { code: "BURST", percentOff: 10, maxRedemptions: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        createCheckout(
+          server.services,
+          { product: { handle: s.handle, slug: s.slug }, email: `burst-${i}@example.com`, discountCode: "burst", provider: "test" },
+          { ipAddress: "10.250.0.1" },
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(DISCOUNT_RESERVATIONS_PER_CLIENT);
+    expect(results.filter((r) => !r.ok && r.code === "DISCOUNT_CODE_HELD")).toHaveLength(12 - DISCOUNT_RESERVATIONS_PER_CLIENT);
+  });
+
   it("a payment after expiry past the code's maximum is honoured, flagged on the order and shown to the seller", async () => {
     const creator = await createSignedInCreator(server);
     const s = await createSeller(server.db, { priceCents: 2000 }, creator.id);

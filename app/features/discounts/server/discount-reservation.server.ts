@@ -49,12 +49,13 @@ type CodeRow = {
   applies_to_product: boolean;
 };
 
-type Held = { paid: number; max: number | null; active: number; mine: number; id: string | null };
+type Held = { mine: number; id: string | null };
 
 /**
  * Checks a discount code against a checkout and reserves one use for `orderId` for DISCOUNT_RESERVATION_MINUTES.
  * The code row is locked first, so concurrent checkouts count paid uses plus live reservations one at a time.
- * One client holds at most DISCOUNT_RESERVATIONS_PER_CLIENT live reservations. Runs in the order's transaction. Returns the amount off (computed here, on the server) or why the code does not apply.
+ * One client holds at most DISCOUNT_RESERVATIONS_PER_CLIENT live reservations. Runs in the order's transaction.
+ * Returns the amount off (computed here, on the server) or why the code does not apply.
  */
 export async function reserveDiscount(db: Database, input: ReserveInput): Promise<ReservedDiscount | Failure<DiscountCodeFailure>> {
   const code = input.code.trim();

@@ -48,9 +48,8 @@ type MovedRow = {
  * The order state machine's one door (decision 019). Moves the order to `move.to` only from the states
  * ORDER_TRANSITIONS allows, with one conditional UPDATE on the row (locked for the statement), so two deliveries of
  * the same event, or events in any order, cannot move it twice. In the same transaction: the move's order_events
- * row; on the first move to paid, the delivery (access token + receipt mail) and the discount's redemption (an overrun
- * of its maximum flagged on the order); on a
- * move to expired, the discount reservation's release. Returns null when the order does not exist or the move is
+ * row; on the first move to paid, the delivery (access token + receipt mail) and the discount's redemption (an
+ * overrun of its maximum flagged on the order); on a move to expired, the discount reservation's release. Returns null when the order does not exist or the move is
  * not allowed from its current state (a duplicate, a late or an out-of-order event): nothing changed.
  */
 export async function transitionOrder(
