@@ -121,7 +121,6 @@ async function main() {
       await stopReconciler();
       await stopTestPayouts();
       await closeVite();
-      await services.afterResponse.drain();
       await services.views.close();
       await errorReporter.flush();
       await mailer.close();

@@ -47,6 +47,8 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A requested link mail that the worker composes from `to` (its kind); null for a message ready to deliver. */
+    compose: text("compose"),
   },
   (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
 );

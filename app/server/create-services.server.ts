@@ -7,17 +7,41 @@ import { createMailer } from "./mail/create-mailer.server";
 import { createDatabaseHealth } from "./health/database-health.server";
 import { createSecurityEventHub } from "~/features/security/server/security-event-hub.server";
 import type { AppServices } from "./services.server";
-import { createAfterResponse } from "./tasks/after-response.server";
 import { createServerErrorReporter } from "./error-reporting.server";
 import { createProductFileStore } from "~/features/catalog/server/product-file-store.server";
 import { createPaymentProviders } from "~/features/payments/server/create-payment-providers.server";
 import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
 import { createViewCounter } from "~/features/analytics/server/view-counter.server";
 import { ORDER_CHANGES_CHANNEL } from "~/features/orders/server/announce-order-change.server";
+import { MAGIC_LINK_MAIL, mailMagicLink } from "~/features/accounts/server/mail-magic-link.server";
+import { mailPasswordResetLink, PASSWORD_RESET_MAIL } from "~/features/accounts/server/mail-password-reset-link.server";
+import { LOST_LINKS_MAIL, mailLostLinks } from "~/features/delivery/server/mail-lost-links.server";
+import type { MailRequest } from "./mail/mailer.server";
+
+/** The mails the outbox worker composes from a request (`Mailer.request`), by kind. */
+const MAIL_COMPOSERS: Record<string, (services: AppServices, to: string) => Promise<unknown>> = {
+  [PASSWORD_RESET_MAIL]: mailPasswordResetLink,
+  [MAGIC_LINK_MAIL]: mailMagicLink,
+  [LOST_LINKS_MAIL]: mailLostLinks,
+};
+
+async function composeRequestedMail(services: AppServices, { kind, to }: MailRequest): Promise<void> {
+  const composer = MAIL_COMPOSERS[kind];
+  if (!composer) throw new Error(`no composer for mail requests of kind ${kind}`);
+  await composer(services, to);
+}
 
 /** Everything loaders and actions use, built once at start-up. */
 export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, listen });
+  // The worker composes requests only after an await, when `services` below exists.
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    db,
+    logger,
+    listen,
+    compose: (request) => composeRequestedMail(services, request),
+  });
   const auth = createAuth({ db, env, mailer, logger });
   const services: AppServices = {
     env,
@@ -28,7 +52,6 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     // The same hub carries the order changes the dashboards follow live.
     securityEvents: createSecurityEventHub(listen, logger, db, { channels: [ORDER_CHANGES_CHANNEL] }),
     health: createDatabaseHealth(db, logger),
-    afterResponse: createAfterResponse(logger),
     errorReporter: createServerErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, logger }),
     productFiles: createProductFileStore({ env, db, logger }),
     payments: {},

@@ -1,4 +1,3 @@
-import type { AfterResponse } from "./tasks/after-response.server";
 import type { Database } from "~/db/database.server";
 import type { Auth } from "~/features/accounts/server/create-auth.server";
 import type { Env } from "./env.server";
@@ -20,8 +19,7 @@ export type AppServices = {
   auth: Auth;
   /** Signed-in users' live events: security events and order changes. */
   securityEvents: SecurityEventHub;
-  /** Work run after the answer, drained on shutdown. */
-  afterResponse: AfterResponse;
+  /** Whether the database answers: 503 while it does not. */
   health: DatabaseHealth;
   /** Unhandled errors to the error-reporting service, if any. */
   errorReporter: ErrorReporter;

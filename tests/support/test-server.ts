@@ -111,7 +111,6 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await services.afterResponse.drain();
       await services.views.close();
       await mailer.close();
       await database.drop();

@@ -3,9 +3,9 @@ import type { Database } from "~/db/database.server";
 import type { Listen } from "~/db/postgres-listener.server";
 import { devMail } from "~/db/schema.server";
 import { createLogger, type Logger } from "../logger.server";
-import { enqueueMail } from "./mail-outbox.server";
+import { enqueueMail, enqueueMailRequest } from "./mail-outbox.server";
 import { startMailWorker, type DeliverMail } from "./mail-worker.server";
-import type { Mailer } from "./mailer.server";
+import type { ComposeMail, Mailer } from "./mailer.server";
 
 /** SMTP timeouts: a dead or stalled server fails an attempt well within the worker's claim (MAIL_CLAIM_LOCK_MS). */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -13,7 +13,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /**
  * The one way the app sends mail (decision 011): `send()` stores the message in the `mail_outbox` table and
  * wakes the worker, which delivers it over SMTP when configured, otherwise into the local dev mailbox
- * (`dev_mail`), retrying with back-off while delivery fails. `close()` stops the worker and the transport.
+ * (`dev_mail`), retrying with back-off while delivery fails. `request()` stores a mail the worker composes first.
+ * `close()` stops the worker and the transport.
  */
 export function createMailer({
   smtpUrl,
@@ -22,6 +23,7 @@ export function createMailer({
   logger = createLogger({ level: process.env.LOG_LEVEL ?? "info", pretty: false }),
   listen,
   pollIntervalMs,
+  compose,
 }: {
   smtpUrl?: string;
   from: string;
@@ -30,6 +32,8 @@ export function createMailer({
   /** When given, the worker also wakes on other instances' new mail (NOTIFY), not only on its poll. */
   listen?: Listen;
   pollIntervalMs?: number;
+  /** Makes the mail of a request (`Mailer.request`): a reset or sign-in link, the links to a buyer's purchases. */
+  compose?: ComposeMail;
 }): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : null;
   const deliver: DeliverMail = transport
@@ -46,12 +50,16 @@ export function createMailer({
     : async (mail) => {
         await db.insert(devMail).values({ from: mail.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
       };
-  const worker = startMailWorker({ db, deliver, logger, listen, pollIntervalMs });
+  const worker = startMailWorker({ db, deliver, compose, logger, listen, pollIntervalMs });
 
   return {
     kind: transport ? "smtp" : "dev-mailbox",
     async send(message, options) {
       await enqueueMail(options?.tx ?? db, from, message);
+      worker.kick();
+    },
+    async request(request, options) {
+      await enqueueMailRequest(options?.tx ?? db, from, request);
       worker.kick();
     },
     async close() {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import type { MailMessage } from "./mailer.server";
+import type { MailMessage, MailRequest } from "./mailer.server";
 import { MAIL_MAX_ATTEMPTS } from "./mail-retry.server";
 
 /** NOTIFY channel: a new row in the outbox (payload: its id), so every instance's worker may wake up. */
@@ -41,7 +41,47 @@ export async function enqueueMail(db: Database, from: string, message: MailMessa
 }
 
 /**
- * Claims up to `limit` due rows for this worker for `lockMs`: unsent, not given up, due, and not locked by a
+ * Puts a requested mail in the outbox: only its kind and recipient, for the worker to compose (`claimMailRequest`).
+ * The request does the same work whoever the recipient is; the row survives a crash of the instance.
+ */
+export async function enqueueMailRequest(db: Database, from: string, request: MailRequest): Promise<string> {
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into mail_outbox ("to", "from", subject, "text", compose)
+      values (${request.to}, ${from}, '', '', ${request.kind})
+      returning id
+    )
+    select id, pg_notify(${MAIL_OUTBOX_CHANNEL}, id::text) from inserted
+  `);
+  return rowsOf<{ id: string }>(result)[0]!.id;
+}
+
+/** A claimed mail request: compose it, then `deleteMailRequest`, in the transaction that claimed it. */
+export type ClaimedMailRequest = MailRequest & { id: string; attempts: number };
+
+/**
+ * Takes the oldest due mail request for the caller's transaction (`tx` must be one): its row lock, not a
+ * `locked_until` mark, keeps other workers off it, so a crashed worker's request is free again at once.
+ */
+export async function claimMailRequest(tx: Database): Promise<ClaimedMailRequest | null> {
+  const result = await tx.execute(sql`
+    select id, "to", compose, attempts from mail_outbox
+    where compose is not null and sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS} and next_attempt_at <= now()
+    order by created_at
+    limit 1
+    for update skip locked
+  `);
+  const row = rowsOf<{ id: string; to: string; compose: string; attempts: number }>(result)[0];
+  return row ? { id: row.id, to: row.to, kind: row.compose, attempts: Number(row.attempts) } : null;
+}
+
+/** Removes a composed request (its mail, if any, is a row of its own now). */
+export async function deleteMailRequest(tx: Database, id: string): Promise<void> {
+  await tx.execute(sql`delete from mail_outbox where id = ${id}`);
+}
+
+/**
+ * Claims up to `limit` due messages for this worker for `lockMs`: unsent, not given up, due, and not locked by a
  * live claim. `for update skip locked` lets several instances claim at once without taking the same row; the
  * `locked_until` mark keeps it theirs after this statement's transaction ends.
  */
@@ -50,7 +90,7 @@ export async function claimDueMail(db: Database, { limit, lockMs }: { limit: num
     update mail_outbox set locked_until = now() + ${lockMs} * interval '1 millisecond'
     where id in (
       select id from mail_outbox
-      where sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS} and next_attempt_at <= now()
+      where compose is null and sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS} and next_attempt_at <= now()
         and (locked_until is null or locked_until < now())
       order by created_at
       limit ${limit}

@@ -1,8 +1,19 @@
-import { outsideTransaction } from "~/db/ambient-transaction.server";
+import { inTransaction, outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import type { Listen } from "~/db/postgres-listener.server";
 import type { Logger } from "../logger.server";
-import { claimDueMail, MAIL_OUTBOX_CHANNEL, markMailFailed, markMailSent, msUntilNextMailDue, type OutboxMail } from "./mail-outbox.server";
+import {
+  type ClaimedMailRequest,
+  claimDueMail,
+  claimMailRequest,
+  deleteMailRequest,
+  MAIL_OUTBOX_CHANNEL,
+  markMailFailed,
+  markMailSent,
+  msUntilNextMailDue,
+  type OutboxMail,
+} from "./mail-outbox.server";
+import type { ComposeMail } from "./mailer.server";
 import { describeMailError, MAIL_MAX_ATTEMPTS, mailGivenUp, mailRetryDelayMs } from "./mail-retry.server";
 
 /** The worker looks for due rows at least this often (rows of a restart, of another instance, retries). */
@@ -19,6 +30,11 @@ const MIN_WAKE_MS = 20;
 
 export type DeliverMail = (mail: OutboxMail) => Promise<void>;
 
+/** Without a composer, requests fail and wait for their retry (never spin): an instance that has one takes them. */
+const NO_COMPOSER: ComposeMail = async (request) => {
+  throw new Error(`no composer for mail requests of kind ${request.kind}`);
+};
+
 export type MailWorker = {
   /** Look for due rows now (after an insert); cheap when a round is already running. */
   kick: () => void;
@@ -27,19 +43,22 @@ export type MailWorker = {
 };
 
 /**
- * Delivers the outbox: claims due rows (safe with several instances on one database), delivers each, marks it
- * sent, or counts the failure and schedules the retry with back-off (`mail-retry.ts`). Wakes on `kick()`, on a
- * NOTIFY of the outbox channel when `listen` is given, when the earliest retry is due, and every poll interval.
+ * Delivers the outbox: composes due mail requests (each in one transaction with the mail it makes), claims due
+ * rows (safe with several instances on one database), delivers each, marks it sent, or counts the failure and
+ * schedules the retry with back-off (`mail-retry.ts`). Wakes on `kick()`, on a NOTIFY of the outbox channel when
+ * `listen` is given, when the earliest retry is due, and every poll interval.
  */
 export function startMailWorker({
   db,
   deliver,
+  compose = NO_COMPOSER,
   logger,
   listen,
   pollIntervalMs = MAIL_POLL_INTERVAL_MS,
 }: {
   db: Database;
   deliver: DeliverMail;
+  compose?: ComposeMail;
   logger: Logger;
   listen?: Listen;
   pollIntervalMs?: number;
@@ -54,26 +73,51 @@ export function startMailWorker({
     try {
       await deliver(mail);
     } catch (error) {
-      const attempts = mail.attempts + 1;
-      const retryInMs = mailRetryDelayMs(attempts);
-      const description = describeMailError(error);
-      await markMailFailed(db, mail.id, { attempts, retryInMs, error: description });
-      if (mailGivenUp(attempts)) {
-        logger.error({ mailId: mail.id, attempts, error: description }, `mail given up after ${MAIL_MAX_ATTEMPTS} attempts`);
-      } else {
-        logger.warn({ mailId: mail.id, attempts, retryInMs, error: description }, "mail not delivered, will retry");
-      }
+      await recordFailure(mail.id, mail.attempts, error);
       return;
     }
     await markMailSent(db, mail.id);
+  }
+
+  async function recordFailure(id: string, previousAttempts: number, error: unknown) {
+    const attempts = previousAttempts + 1;
+    const retryInMs = mailRetryDelayMs(attempts);
+    const description = describeMailError(error);
+    await markMailFailed(db, id, { attempts, retryInMs, error: description });
+    if (mailGivenUp(attempts)) {
+      logger.error({ mailId: id, attempts, error: description }, `mail given up after ${MAIL_MAX_ATTEMPTS} attempts`);
+    } else {
+      logger.warn({ mailId: id, attempts, retryInMs, error: description }, "mail not delivered, will retry");
+    }
+  }
+
+  /** Composes one due request and removes it, in one transaction; false when none is due. */
+  async function composeOne(): Promise<boolean> {
+    let claimed: ClaimedMailRequest | null = null;
+    try {
+      return await inTransaction(db, async (tx) => {
+        claimed = await claimMailRequest(tx);
+        if (!claimed) return false;
+        await compose({ kind: claimed.kind, to: claimed.to });
+        await deleteMailRequest(tx, claimed.id);
+        return true;
+      });
+    } catch (error) {
+      const failed = claimed as ClaimedMailRequest | null;
+      if (!failed) throw error;
+      await recordFailure(failed.id, failed.attempts, error);
+      return true;
+    }
   }
 
   /** Claims and delivers until nothing is due; returns when to look again. */
   async function runRound(): Promise<number> {
     for (;;) {
       kickedDuringRound = false;
+      let composed = 0;
+      while (composed < MAIL_CLAIM_BATCH_SIZE && !closed && (await composeOne())) composed += 1;
       const claimed = await claimDueMail(db, { limit: MAIL_CLAIM_BATCH_SIZE, lockMs: MAIL_CLAIM_LOCK_MS });
-      if (claimed.length === 0) break;
+      if (claimed.length === 0 && composed === 0) break;
       const results = await Promise.allSettled(claimed.map(deliverOne));
       for (const result of results) {
         if (result.status === "rejected") logger.error({ err: result.reason }, "mail outbox row not updated");

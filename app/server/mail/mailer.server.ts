@@ -9,6 +9,15 @@ export type MailMessage = {
   replyTo?: string;
 };
 
+/**
+ * A mail asked for by someone who must not learn whether it is sent (a reset or sign-in link): the worker composes
+ * it from its kind and recipient, and may send nothing.
+ */
+export type MailRequest = { kind: string; to: string };
+
+/** Makes the mail of a request (through `Mailer.send`, in the worker's transaction), or nothing; throws to retry. */
+export type ComposeMail = (request: MailRequest) => Promise<void>;
+
 export type SendOptions = {
   /**
    * Enqueue inside this transaction: the mail exists only if the transaction commits. It is then delivered on
@@ -25,6 +34,8 @@ export type Mailer = {
    * for SMTP (delivery is retried with back-off until it succeeds). Rejects only when it cannot be stored.
    */
   send: (message: MailMessage, options?: SendOptions) => Promise<void>;
+  /** Stores a mail request in the outbox (the same row for any recipient) and wakes the worker, which composes it. */
+  request: (request: MailRequest, options?: SendOptions) => Promise<void>;
   /** Stops the worker (waiting for a delivery in flight) and closes the SMTP transport. */
   close: () => Promise<void>;
 };

@@ -3,16 +3,20 @@ import { consumeRateLimits, RATE_LIMITS } from "~/server/rate-limit/consume-rate
 import type { AppServices } from "~/server/services.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
+import { PASSWORD_RESET_MAIL } from "./mail-password-reset-link.server";
 
 export type PasswordResetRequestResult = { ok: true } | Failure<"PASSWORD_RESET_RATE_LIMITED" | "CAPTCHA_FAILED">;
 
-/** Mails a reset link if the account exists; answers the same either way (no enumeration). */
+/**
+ * Asks for a reset link: the same outbox row for any email (no enumeration), stored before the answer so a crash
+ * loses nothing; the worker makes and mails the link for known accounts only (`mailPasswordResetLink`).
+ */
 export async function requestPasswordReset(
   services: AppServices,
   ctx: RequestContext,
   input: { email: string; captcha: string },
 ): Promise<PasswordResetRequestResult> {
-  const { db, auth, logger } = services;
+  const { db, mailer } = services;
   const meta = ctx.meta;
   const limit = await consumeRateLimits(db, [
     { rule: RATE_LIMITS.passwordReset, key: `ip:${meta.ipAddress ?? "unknown"}` },
@@ -22,15 +26,6 @@ export async function requestPasswordReset(
   if (!(await verifyCaptcha(services, input.captcha, meta.ipAddress))) {
     return fail("CAPTCHA_FAILED");
   }
-  // better-auth mails only known accounts, so the request would take longer for them (issue 13.6): the answer
-  // is given first, the same for every email, and the link is made and mailed after it.
-  const headers = new Headers(ctx.headers);
-  services.afterResponse.run("password reset", async () => {
-    try {
-      await auth.api.requestPasswordReset({ body: { email: input.email, redirectTo: "/reset-password" }, headers });
-    } catch (error) {
-      logger.error({ err: error }, "password reset request failed");
-    }
-  });
+  await mailer.request({ kind: PASSWORD_RESET_MAIL, to: input.email });
   return { ok: true };
 }

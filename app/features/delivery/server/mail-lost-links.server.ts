@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { inTransaction } from "~/db/ambient-transaction.server";
+import { formatLongDate } from "~/lib/format-date";
+import type { AppServices } from "~/server/services.server";
+import { LOST_LINK_MAX_PURCHASES } from "../content/delivery-rules";
+import { downloadPageUrl, issueAccessToken } from "./issue-access-token.server";
+import { lostLinksMail } from "./lost-links-mail.server";
+
+/** The outbox kind of a requested lost-links mail (`Mailer.request`). */
+export const LOST_LINKS_MAIL = "lost-purchase-links";
+
+type OrderRow = { id: string; product_name: string; store_name: string; ordered_at: string };
+
+/**
+ * The buyer's paid orders, a new access token each, and ONE mail listing them; nothing when there are none. The
+ * outbox worker runs it, so the request's answer takes the same time for every email. Returns the purchases mailed.
+ */
+export async function mailLostLinks(services: Pick<AppServices, "db" | "mailer" | "env">, email: string): Promise<number> {
+  return inTransaction(services.db, async (tx) => {
+    const result = await tx.execute(sql`
+      select id, product_name, store_name, coalesce(paid_at, created_at) as ordered_at from orders
+      where lower(customer_email) = ${email} and status = 'paid'
+      order by coalesce(paid_at, created_at) desc limit ${LOST_LINK_MAX_PURCHASES}`);
+    const rows = (result as unknown as { rows: OrderRow[] }).rows;
+    if (rows.length === 0) return 0;
+    const purchases = [];
+    for (const row of rows) {
+      const token = await issueAccessToken(tx, row.id);
+      purchases.push({
+        orderId: row.id,
+        productName: row.product_name,
+        storeName: row.store_name,
+        orderedOn: formatLongDate(new Date(row.ordered_at).toISOString()),
+        downloadUrl: downloadPageUrl(services.env.APP_URL, row.id, token),
+      });
+    }
+    await services.mailer.send(lostLinksMail({ to: email, appUrl: services.env.APP_URL, purchases }), { tx });
+    return rows.length;
+  });
+}
