@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { mailOutbox } from "~/db/schema.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
+import { enqueueMailRequest } from "~/server/mail/mail-outbox.server";
+import type { ComposeMail, Mailer } from "~/server/mail/mailer.server";
 import { MAIL_MAX_ATTEMPTS } from "~/server/mail/mail-retry.server";
 import { startMailWorker } from "~/server/mail/mail-worker.server";
 import { solvedCaptcha } from "../support/captcha";
@@ -199,6 +201,46 @@ describe("mail outbox workers", () => {
     worker.kick();
     await sleep(200);
     expect(delivered).toEqual([row!.id]);
+  });
+
+  it("composes each mail request once across two workers, with the mail it makes, and retries a composer that failed", async () => {
+    const inbox = await startMailCatcher();
+    const requests = [
+      ...Array.from({ length: 8 }, (_, i) => `known-${i}@example.com`),
+      ...Array.from({ length: 4 }, (_, i) => `unknown-${i}@example.com`),
+      "flaky@example.com",
+    ];
+    for (const to of requests) await enqueueMailRequest(database.db, FROM, { kind: "link", to });
+    const composed: string[] = [];
+    let flakyFailed = false;
+    const workers: Mailer[] = [];
+    const compose: ComposeMail = async ({ kind, to }) => {
+      if (to === "flaky@example.com" && !flakyFailed) {
+        flakyFailed = true;
+        throw new Error("not now");
+      }
+      composed.push(to);
+      if (!to.startsWith("unknown")) await workers[0]!.send({ to, subject: `composed ${kind}`, text: "made by the worker" });
+    };
+    workers.push(
+      createMailer({ smtpUrl: inbox.url, from: FROM, db: database.db, logger: silent, pollIntervalMs: 200, compose }),
+      createMailer({ smtpUrl: inbox.url, from: FROM, db: database.db, logger: silent, pollIntervalMs: 200, compose }),
+    );
+    try {
+      // Rows left by the earlier tests are delivered too: only this test's recipients are counted.
+      const delivered = () => inbox.messages.map((m) => m.to[0]!).filter((to) => requests.includes(to));
+      await expect.poll(() => delivered().length, { timeout: 15_000 }).toBe(9);
+      await sleep(500);
+      expect(delivered().sort()).toEqual(requests.filter((to) => !to.startsWith("unknown")).sort());
+      expect(composed.sort()).toEqual([...requests].sort());
+      expect(flakyFailed).toBe(true);
+      const left = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.to, requests));
+      expect(left.filter((row) => row.compose !== null)).toEqual([]);
+      expect(left.every((row) => row.sentAt !== null)).toBe(true);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.close()));
+      await inbox.stop();
+    }
   });
 });
 

@@ -56,6 +56,17 @@ export async function enqueueMailRequest(db: Database, from: string, request: Ma
   return rowsOf<{ id: string }>(result)[0]!.id;
 }
 
+/** Whether a mail request is due: one cheap statement, so a round without requests opens no transaction. */
+export async function hasDueMailRequest(db: Database): Promise<boolean> {
+  const result = await db.execute(sql`
+    select exists (
+      select 1 from mail_outbox
+      where compose is not null and sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS} and next_attempt_at <= now()
+    ) as due
+  `);
+  return rowsOf<{ due: boolean }>(result)[0]?.due === true;
+}
+
 /** A claimed mail request: compose it, then `deleteMailRequest`, in the transaction that claimed it. */
 export type ClaimedMailRequest = MailRequest & { id: string; attempts: number };
 

@@ -7,6 +7,7 @@ import {
   claimDueMail,
   claimMailRequest,
   deleteMailRequest,
+  hasDueMailRequest,
   MAIL_OUTBOX_CHANNEL,
   markMailFailed,
   markMailSent,
@@ -115,7 +116,9 @@ export function startMailWorker({
     for (;;) {
       kickedDuringRound = false;
       let composed = 0;
-      while (composed < MAIL_CLAIM_BATCH_SIZE && !closed && (await composeOne())) composed += 1;
+      if (await hasDueMailRequest(db)) {
+        while (composed < MAIL_CLAIM_BATCH_SIZE && !closed && (await composeOne())) composed += 1;
+      }
       const claimed = await claimDueMail(db, { limit: MAIL_CLAIM_BATCH_SIZE, lockMs: MAIL_CLAIM_LOCK_MS });
       if (claimed.length === 0 && composed === 0) break;
       const results = await Promise.allSettled(claimed.map(deliverOne));
