@@ -12,6 +12,8 @@ export const ERRORS = {
   EMAIL_NOT_VERIFIED: { status: 400, field: "form", message: "Email not yet verified: Please check your email and click the verification link" },
   SIGN_IN_RATE_LIMITED: { status: 429, field: "form", message: "Too many sign-in attempts. Please wait a few minutes and try again." },
   SIGN_IN_FAILED: { status: 503, field: "form", message: "Please try again" },
+  /** The account's failures ceiling is reached by others: a fresh address may still sign in with a solved captcha. */
+  SIGN_IN_CAPTCHA_REQUIRED: { status: 429, field: "form", message: "Please complete the captcha verification" },
   SIGN_UP_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
   /** better-auth refused the sign-up for another reason; its message is shown. */
   SIGN_UP_REJECTED: { status: 400, field: "form", message: "Please check your details and try again" },

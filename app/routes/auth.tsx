@@ -177,6 +177,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
       <SignInForm
         lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined}
         verificationSent={actionData?.intent === "sign-in" && "verificationSent" in actionData && actionData.verificationSent === true}
+        captchaRequired={actionData?.intent === "sign-in" && "captchaRequired" in actionData && actionData.captchaRequired === true}
+        captchaConfig={loaderData.captcha}
         redirectTo={from}
       />
       <MagicLinkForm result={actionData?.intent === "magic-link" ? actionData : undefined} />

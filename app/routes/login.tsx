@@ -8,6 +8,7 @@ import { showToast } from "~/lib/toast";
 import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { dispatchAuthIntent } from "~/features/accounts/server/intents/dispatch-auth-intent.server";
 import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
+import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config.server";
 import type { Route } from "./+types/login";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const from = new URL(request.url).searchParams.get("from");
   const user = await getCurrentUser(context.services, requestContext(request));
   if (user?.emailVerified) throw redirect(safeRedirectPath(from));
-  return { from: from ? safeRedirectPath(from) : undefined };
+  return { from: from ? safeRedirectPath(from) : undefined, captcha: captchaConfig(context.services.env) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,6 +47,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <SignInForm
         lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined}
         verificationSent={actionData?.intent === "sign-in" && "verificationSent" in actionData && actionData.verificationSent === true}
+        captchaRequired={actionData?.intent === "sign-in" && "captchaRequired" in actionData && actionData.captchaRequired === true}
+        captchaConfig={loaderData.captcha}
         redirectTo={loaderData.from}
       />
       <MagicLinkForm result={actionData?.intent === "magic-link" ? actionData : undefined} />

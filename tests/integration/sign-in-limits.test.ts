@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
+import { solvedCaptcha } from "../support/captcha";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
@@ -22,8 +24,8 @@ function createCreator(): Promise<SignedInCreator> {
   return createSignedInCreator(server, { email: `limits-${counter}@example.com` });
 }
 
-async function signIn(email: string, password: string, ip: string): Promise<number> {
-  const response = await postForm(server, "/login", { intent: "sign-in", email, password }, { ip });
+async function signIn(email: string, password: string, ip: string, captcha?: string): Promise<number> {
+  const response = await postForm(server, "/login", { intent: "sign-in", email, password, ...(captcha ? { captcha } : {}) }, { ip });
   await response.arrayBuffer();
   return response.status;
 }
@@ -71,6 +73,36 @@ describe("password sign-in limits", () => {
     expect(statuses.every((s) => s === 400)).toBe(true);
     expect(await signIn(creator.email, `Wrong&GuessMore`, nextClientIp())).toBe(429);
     expect(await signIn(creator.email, CREATOR_PASSWORD, nextClientIp())).toBe(429);
+  });
+
+  it("others' failures never lock the owner out: past the ceiling, a fresh address signs in with the right password and a captcha", async () => {
+    const owner = await createCreator();
+    const attackers = Array.from({ length: 12 }, () => nextClientIp());
+    const statuses = await signIns(120, (i) => signIn(owner.email, `Wrong&Guess${i}`, attackers[i % attackers.length]!));
+    expect(statuses.filter((s) => s === 400)).toHaveLength(RATE_LIMITS.signInAccount.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(120 - RATE_LIMITS.signInAccount.limit);
+
+    // The owner from a 13th address: the page asks for the captcha (and shows it), then the right password signs in.
+    const ownerIp = nextClientIp();
+    const asked = await postForm(server, "/login", { intent: "sign-in", email: owner.email, password: CREATOR_PASSWORD }, { ip: ownerIp });
+    expect(asked.status).toBe(429);
+    const page = await asked.text();
+    expect(page).toContain("Please complete the captcha verification");
+    expect(page).toContain("<altcha-widget");
+    expect(await signIn(owner.email, CREATOR_PASSWORD, ownerIp, "not-a-solved-captcha")).toBe(429);
+    expect(await signIn(owner.email, CREATOR_PASSWORD, ownerIp, await solvedCaptcha(server.origin))).toBe(302);
+
+    // The attackers' addresses stay limited, even with a solved captcha and the right password.
+    for (const ip of attackers.slice(0, 3)) expect(await signIn(owner.email, CREATOR_PASSWORD, ip, await solvedCaptcha(server.origin))).toBe(429);
+
+    // A wrong password with a captcha from a fresh address is refused and counted: that address then waits too.
+    const guesser = nextClientIp();
+    expect(await signIn(owner.email, "Wrong&GuessWithCaptcha", guesser, await solvedCaptcha(server.origin))).toBe(400);
+    const counted = await server.db.execute(
+      sql`select hits from app_rate_limits where bucket = ${`${RATE_LIMITS.signIn.name}:ip:${guesser}:email:${owner.email}`}`,
+    );
+    expect((counted as unknown as { rows: { hits: number }[] }).rows[0]?.hits).toBe(1);
+    expect(await signIn(owner.email, CREATOR_PASSWORD, guesser, await solvedCaptcha(server.origin))).toBe(429);
   });
 
   it("one address spraying many accounts is limited across them", async () => {

@@ -32,6 +32,8 @@ export type RateLimitDecision = { allowed: boolean; retryAfterSeconds: number };
 
 /** A counted attempt whose outcome decides whether it stays counted (see `reserveRateLimits`). */
 export type RateLimitReservation = RateLimitDecision & {
+  /** The attempts counted on `rule`'s bucket in its window, this one included (0 when it was not reserved). */
+  hits: (rule: RateLimitRule) => number;
   /** Takes the attempt back (it succeeded, or was refused unchecked); at most once, and only in its own window. */
   release: () => Promise<void>;
 };
@@ -128,6 +130,9 @@ export async function reserveRateLimits(db: Database, keys: RateLimitKey[]): Pro
   let released = false;
   return {
     ...decide(counted),
+    hits(rule) {
+      return Number(counted.find((row) => row.bucket.startsWith(`${rule.name}:`))?.hits ?? 0);
+    },
     async release() {
       if (released || counted.length === 0) return;
       released = true;

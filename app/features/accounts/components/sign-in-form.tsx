@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
@@ -7,22 +7,30 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { showToast } from "~/lib/toast";
+import type { CaptchaConfig } from "~/features/accounts/captcha-config";
 import { signInSchema } from "~/features/accounts/schemas/sign-in";
+import { CaptchaField, type CaptchaState } from "./captcha-field";
 import { PasswordInput } from "./password-input";
 
-/** Email + password sign-in (SPEC §2 Sign In tab), used by /auth and /login. */
+/** Email + password sign-in (SPEC §2 Sign In tab), used by /auth and /login; with a captcha when the server asks. */
 export function SignInForm({
   lastResult,
   redirectTo,
   verificationSent,
+  captchaConfig,
+  captchaRequired,
 }: {
   lastResult?: SubmissionResult<string[]>;
   redirectTo?: string;
   /** The account is not verified yet and the server mailed its link again. */
   verificationSent?: boolean;
+  captchaConfig: CaptchaConfig;
+  /** The account had too many failures from elsewhere: this attempt needs a solved captcha. */
+  captchaRequired?: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
+  const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
   const [form, fields] = useSchemaForm("sign-in", signInSchema, lastResult);
   const failure = form.errors?.[0];
   // biome-ignore lint/correctness/useExhaustiveDependencies: lastResult re-runs it for every answer, so the same failure twice toasts twice
@@ -42,13 +50,14 @@ export function SignInForm({
       <FormField id={fields.password.id} label="Password" errors={fields.password.errors}>
         {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="current-password" />}
       </FormField>
+      {captchaRequired ? <CaptchaField config={captchaConfig} onStateChange={setCaptcha} resetKey={lastResult} /> : null}
       <FormAlert message={failure} />
       <div className="mb-3 text-right text-sm">
         <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" className="w-full" disabled={busy}>
+      <Button type="submit" className="w-full" disabled={busy || (captchaRequired && captcha !== "verified")}>
         {busy ? "Signing in..." : "Sign In"}
       </Button>
     </Form>

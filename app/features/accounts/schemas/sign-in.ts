@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { emailField, passwordField, SIGN_IN_PASSWORD_MIN } from "~/lib/form-fields";
+import { CAPTCHA_FIELD, emailField, passwordField, SIGN_IN_PASSWORD_MIN } from "~/lib/form-fields";
 
-/** Sign in (SPEC §5): valid email; password at least 6. */
+/** Sign in (SPEC §5): valid email; password at least 6; the captcha only when the server asked for one. */
 export const signInSchema = z.object({
   email: emailField,
   password: passwordField(SIGN_IN_PASSWORD_MIN),
   redirectTo: z.string().max(2048).optional(),
+  [CAPTCHA_FIELD]: z.string().max(10_000).optional(),
 });

@@ -2,6 +2,7 @@ import { recordSecurityEvent } from "~/features/security/server/record-security-
 import { RATE_LIMITS, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
 import type { AppServices } from "~/server/services.server";
 import { authErrorOf } from "./auth-error.server";
+import { verifyCaptcha } from "./captcha/verify-captcha.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
@@ -13,15 +14,17 @@ export const EMAIL_NOT_VERIFIED_MESSAGE = ERRORS.EMAIL_NOT_VERIFIED.message;
 
 export type SignInResult =
   | { ok: true; headers: Headers; userId: string }
-  | Failure<"INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "SIGN_IN_RATE_LIMITED" | "SIGN_IN_FAILED">;
+  | Failure<"INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "SIGN_IN_RATE_LIMITED" | "SIGN_IN_CAPTCHA_REQUIRED" | "SIGN_IN_FAILED">;
 
 /**
  * Password sign-in. Unknown email and wrong password answer alike; failures are written as security events.
  * Only failures count towards the limits (issue 13.7), per (account, address), per account with a much higher
  * ceiling, and per address across accounts: each attempt is counted up front in one statement (so parallel
  * guesses cannot slip past: issue 13.8) and taken back when the password was right or nothing was checked.
+ * Others' failures never lock the owner out: past the account's ceiling, an address with no failures of its own
+ * there is checked once more with a solved captcha.
  */
-export async function signIn(services: AppServices, ctx: RequestContext, input: { email: string; password: string }): Promise<SignInResult> {
+export async function signIn(services: AppServices, ctx: RequestContext, input: { email: string; password: string; captcha?: string }): Promise<SignInResult> {
   const { db, auth, logger } = services;
   const meta = ctx.meta;
   const ip = meta.ipAddress ?? "unknown";
@@ -31,14 +34,17 @@ export async function signIn(services: AppServices, ctx: RequestContext, input: 
     { rule: RATE_LIMITS.signInAccount, key: `email:${input.email}` },
     { rule: RATE_LIMITS.signInAddress, key: `ip:${ip}` },
   ]);
-  if (!attempt.allowed) {
+  // Only the account's ceiling is over, and this is the address's first attempt on the account in its window.
+  const freshAddress = attempt.hits(RATE_LIMITS.signIn) === 1 && attempt.hits(RATE_LIMITS.signInAddress) <= RATE_LIMITS.signInAddress.limit;
+  const admitted = attempt.allowed || (freshAddress && Boolean(input.captcha) && (await verifyCaptcha(services, input.captcha, meta.ipAddress)));
+  if (!admitted) {
     await attempt.release();
     await recordSecurityEvent(
       db,
       { eventType: "sign_in_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { email: input.email } },
       meta,
     );
-    return fail("SIGN_IN_RATE_LIMITED");
+    return fail(freshAddress ? "SIGN_IN_CAPTCHA_REQUIRED" : "SIGN_IN_RATE_LIMITED");
   }
   try {
     const { headers, response } = await auth.api.signInEmail({

@@ -22,6 +22,8 @@ export async function signInIntent(services: AppServices, ctx: RequestContext, f
         result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
         // better-auth mailed the verification link again (emailVerification.sendOnSignIn): the password was right.
         verificationSent: result.code === "EMAIL_NOT_VERIFIED",
+        // The form shows the captcha for the next attempt.
+        captchaRequired: result.code === "SIGN_IN_CAPTCHA_REQUIRED",
       },
       { status: statusOf(result.code) },
     );
