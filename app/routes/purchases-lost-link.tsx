@@ -17,16 +17,27 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** An answer over the request limit says when to ask again (Retry-After). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 /**
  * A buyer who lost their receipt (issue 15.5): they enter the email they bought with and get ONE mail listing
  * each paid purchase with a fresh download-page link. The answer is the same for every email (no enumeration);
- * rate limited per IP and per email.
+ * requests are limited per client address, mails per email.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: lostLinkSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await requestLostLinks(context.services, requestContext(request), { email: submission.value.email });
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message] }), sent: false }, { status: statusOf(outcome.code) });
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message] }), sent: false },
+      { status: statusOf(outcome.code), headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 

@@ -15,6 +15,7 @@ import {
 } from "~/features/delivery/content/delivery-rules";
 import { signedDownloadPath } from "~/features/delivery/server/download-signature.server";
 import { issueAccessToken } from "~/features/delivery/server/issue-access-token.server";
+import { LOST_LINK_MAIL_LIMIT } from "~/features/delivery/server/mail-lost-links.server";
 import { LOST_LINK_RATE_LIMIT } from "~/features/delivery/server/request-lost-links.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import { nextClientIp } from "../support/client-ip";
@@ -304,12 +305,31 @@ describe("the lost-link request", () => {
     expect(mail.messages.filter((m) => m.to.includes(unknown))).toHaveLength(0);
   });
 
-  it("is rate limited per email with the catalogue's message", async () => {
+  it("is limited per client address with Retry-After, and another address never uses up a buyer's requests", async () => {
     const email = `limited-${randomUUID().slice(0, 8)}@example.com`;
-    for (let i = 0; i < LOST_LINK_RATE_LIMIT.limit; i += 1) expect((await ask(email)).status).toBe(200);
-    const refused = await ask(email);
+    await paidOrder(seller.productId, email);
+    const attacker = nextClientIp();
+    for (let i = 0; i < LOST_LINK_RATE_LIMIT.limit; i += 1) expect((await ask(email, attacker)).status).toBe(200);
+    const refused = await ask(email, attacker);
     expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOST_LINK_RATE_LIMIT.windowSeconds);
     expect(await refused.text()).toContain("Too many requests. Please wait before trying again.");
+    expect((await ask(`someone-else-${randomUUID().slice(0, 8)}@example.com`, attacker)).status).toBe(429);
+    // The buyer, from their own address, is answered and mailed as usual.
+    expect((await ask(email)).status).toBe(200);
+    await waitForMail(email, /^Your link to your purchase$/, LOST_LINK_RATE_LIMIT.limit + 1);
+  });
+
+  it("mails one buyer at most the hourly number of lost-link mails, whoever asks, and answers every ask the same", async () => {
+    const email = `flooded-${randomUUID().slice(0, 8)}@example.com`;
+    await paidOrder(seller.productId, email);
+    for (let i = 0; i <= LOST_LINK_MAIL_LIMIT.limit; i += 1) expect((await ask(email)).status).toBe(200);
+    await waitForMail(email, /^Your link to your purchase$/, LOST_LINK_MAIL_LIMIT.limit);
+    const pending = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${email} and sent_at is null`))[0]!.n;
+    await expect.poll(pending, { timeout: 10_000 }).toBe(0);
+    expect(mail.messages.filter((m) => m.to.includes(email) && m.subject === "Your link to your purchase")).toHaveLength(LOST_LINK_MAIL_LIMIT.limit);
   });
 
   it("refuses an invalid email with the form's message", async () => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { formatLongDate } from "~/lib/format-date";
+import { consumeRateLimit, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
 import type { AppServices } from "~/server/services.server";
 import { LOST_LINK_MAX_PURCHASES } from "../content/delivery-rules";
 import { downloadPageUrl, issueAccessToken } from "./issue-access-token.server";
@@ -8,6 +9,12 @@ import { lostLinksMail } from "./lost-links-mail.server";
 
 /** The outbox kind of a requested lost-links mail (`Mailer.request`). */
 export const LOST_LINKS_MAIL = "lost-purchase-links";
+
+/**
+ * Lost-link mails per buyer email: keeps requests from many addresses from flooding an inbox. Counted when a mail
+ * is made, never refused to anyone: a buyer past it already holds that many fresh links.
+ */
+export const LOST_LINK_MAIL_LIMIT: RateLimitRule = { name: "purchase-links-mail", limit: 10, windowSeconds: 60 * 60 };
 
 type OrderRow = { id: string; product_name: string; store_name: string; ordered_at: string };
 
@@ -23,6 +30,7 @@ export async function mailLostLinks(services: Pick<AppServices, "db" | "mailer" 
       order by coalesce(paid_at, created_at) desc limit ${LOST_LINK_MAX_PURCHASES}`);
     const rows = (result as unknown as { rows: OrderRow[] }).rows;
     if (rows.length === 0) return 0;
+    if (!(await consumeRateLimit(tx, LOST_LINK_MAIL_LIMIT, `email:${email}`)).allowed) return 0;
     const purchases = [];
     for (const row of rows) {
       const token = await issueAccessToken(tx, row.id);
