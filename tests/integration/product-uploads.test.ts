@@ -145,6 +145,42 @@ describe("tus uploads of product files (file store)", () => {
     expect((await intruder.create({ productId: "not-a-uuid", filename: "x.txt" }, 10)).status).toBe(404);
   });
 
+  it("refuses a tus URL whose query names another creator's upload, for every method, and leaves that upload alone", async () => {
+    const victim = (await tusRequests(server, ada.cookie).create({ productId: ada.productId, filename: "victim.bin" }, 10)).headers.get("location")!;
+    await tusRequests(server, ada.cookie).patch(victim, 0, new Uint8Array(4).fill(7));
+    const intruder = tusRequests(server, grace.cookie);
+    const own = (await intruder.create({ productId: grace.productId, filename: "own.bin" }, 10)).headers.get("location")!;
+    // @tus/server took the last "/" segment of the whole URL, query included, as the upload id.
+    for (const tricked of [`${own}?x=/${idOf(victim)}`, `${own}?${idOf(victim)}=/${idOf(victim)}`, `${own}/?x=/${idOf(victim)}`]) {
+      const answers = [
+        await intruder.head(tricked),
+        await intruder.patch(tricked, 4, new Uint8Array(6)),
+        await intruder.delete(tricked),
+        await server.request(tricked, { method: "OPTIONS", headers: { origin: server.origin, "access-control-request-method": "DELETE" } }),
+        await server.request(`/api/uploads?x=/${idOf(victim)}`, {
+          method: "POST",
+          headers: {
+            "tus-resumable": "1.0.0",
+            cookie: grace.cookie,
+            "upload-length": "1",
+            "upload-metadata": `productId ${btoa(grace.productId)},filename ${btoa("x.bin")}`,
+          },
+        }),
+      ];
+      expect(
+        answers.map((response) => response.status),
+        tricked,
+      ).toEqual([404, 404, 404, 404, 404]);
+      expect(answers[0]!.headers.get("upload-offset")).toBeNull();
+    }
+    const head = await tusRequests(server, ada.cookie).head(victim);
+    expect([head.status, head.headers.get("upload-offset"), head.headers.get("upload-length")]).toEqual([200, "4", "10"]);
+    expect(await rowOf(idOf(victim))).toMatchObject({ userId: ada.id, name: "victim.bin", completedAt: null });
+    expect(readFileSync(path.join(uploadsDir(), idOf(victim)))).toEqual(Buffer.alloc(4, 7));
+    // Grace's own upload still works without the query.
+    expect((await intruder.head(own)).status).toBe(200);
+  });
+
   it("answers a wrong offset with 409 and keeps the bytes already stored", async () => {
     const tus = tusRequests(server, ada.cookie);
     const created = await tus.create({ productId: ada.productId, filename: "offsets.bin" }, 100);

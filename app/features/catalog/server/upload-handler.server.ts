@@ -21,6 +21,12 @@ import { isUuid } from "~/lib/text-formats";
 /** The tus upload ids this server makes (`Uid.rand`: 16 random bytes in hex). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
+/** The upload a tus URL's path names (`/api/uploads/<id>`, as sent), or "" when it names none. */
+function uploadIdOf(pathname: string): string {
+  const id = pathname.startsWith(`${UPLOADS_PATH}/`) ? pathname.slice(UPLOADS_PATH.length + 1) : "";
+  return UPLOAD_ID.test(id) ? id : "";
+}
+
 /** Whether the signed-in user owns upload `id` (the product file row made at its creation). */
 function ownsUploadQuery(id: string): PageQuery<boolean> {
   return { json: sql`(select f.user_id = me.user_id from product_files f where f.upload_id = ${id})`, read: (json) => json === true };
@@ -30,7 +36,7 @@ export const DEFERRED_LENGTH_MESSAGE = "Please declare the file's size when the 
 export const UPLOAD_READ_NOT_ALLOWED_MESSAGE = "Uploads cannot be read back here.";
 const DATABASE_DOWN_MESSAGE = "Service temporarily unavailable: the database cannot be reached. Please retry shortly.";
 
-type Actor = { userId: string };
+type Actor = { userId: string; uploadId?: string };
 
 /** A tus error the library sends as it is: status and text body. */
 function tusError(status: number, body: string) {
@@ -95,6 +101,8 @@ export function createUploadHandler(services: AppServices) {
     allowedOrigins: [allowedOrigin],
     allowedHeaders: ["Upload-Checksum"],
     locker,
+    // The library acts on exactly the upload whose owner was checked, never on an id it reads from the URL itself.
+    getFileIdFromRequest: () => actors.getStore()?.uploadId,
     async onUploadCreate(_req, upload: Upload) {
       const actor = actors.getStore();
       if (!actor) throw tusError(401, ERRORS.UPLOAD_SIGN_IN_REQUIRED.message);
@@ -135,10 +143,10 @@ export function createUploadHandler(services: AppServices) {
       .catch((error: unknown) => logger.error({ err: error, uploadId: id }, "the row of a cancelled upload could not be removed"));
   });
 
-  async function authorise(req: IncomingMessage, res: ServerResponse): Promise<(Actor & { uploadId?: string }) | null> {
+  async function authorise(req: IncomingMessage, res: ServerResponse): Promise<Actor | null> {
     const headers = headersOf(req);
     const url = new URL(req.url ?? "/", services.env.APP_URL);
-    const id = req.method === "POST" ? "" : decodeURIComponent(url.pathname.slice(UPLOADS_PATH.length + 1));
+    const id = req.method === "POST" ? "" : uploadIdOf(url.pathname);
     // An upload's owner is checked in the session check's own statement (one round trip per tus request).
     const user = await getSessionUser(
       services,
@@ -147,7 +155,7 @@ export function createUploadHandler(services: AppServices) {
         url,
         meta: { ipAddress: headers.get(CLIENT_IP_HEADER) || undefined, userAgent: headers.get("user-agent")?.slice(0, 512) || undefined },
       },
-      UPLOAD_ID.test(id) ? { page: ownsUploadQuery(id) } : {},
+      id ? { page: ownsUploadQuery(id) } : {},
     );
     if (!user?.emailVerified || user.secondFactor === "pending") {
       answer(res, 401, ERRORS.UPLOAD_SIGN_IN_REQUIRED.message);
@@ -169,7 +177,7 @@ export function createUploadHandler(services: AppServices) {
       }
       return { userId: user.id };
     }
-    if (user.page !== true) {
+    if (!id || user.page !== true) {
       answer(res, 404, ERRORS.PRODUCT_FILE_NOT_FOUND.message);
       return null;
     }
@@ -177,12 +185,14 @@ export function createUploadHandler(services: AppServices) {
   }
 
   return async function handleUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // tus URLs carry no query: @tus/server would read an upload id from one.
+    if (/[?#]/.test(req.url ?? "")) return answer(res, 404, ERRORS.PRODUCT_FILE_NOT_FOUND.message);
     if (req.method === "OPTIONS") {
       res.setHeader("Tus-Checksum-Algorithm", CHECKSUM_ALGORITHMS.join(","));
       return tus.handle(req, res);
     }
     if (req.method === "GET") return answer(res, 405, UPLOAD_READ_NOT_ALLOWED_MESSAGE);
-    let actor: (Actor & { uploadId?: string }) | null;
+    let actor: Actor | null;
     try {
       actor = await authorise(req, res);
     } catch (error) {
