@@ -6,6 +6,7 @@ import { S3 } from "@aws-sdk/client-s3";
 import { sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, describe, expect, it } from "vitest";
+import { DOWNLOADS_PER_FILE_PER_DAY } from "~/features/delivery/content/delivery-rules";
 import { contentDisposition } from "~/features/delivery/server/download-response.server";
 import { issueAccessToken } from "~/features/delivery/server/issue-access-token.server";
 import { createProductOwner } from "../support/product-owner";
@@ -133,5 +134,22 @@ describe("downloads from a bucket", () => {
     const chunks: Buffer[] = [];
     for await (const chunk of await server.services.productFiles.readRange(uploadId, { start: 10, end: 1009 })) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(bytes.subarray(10, 1010))).toBe(true);
+  });
+
+  it("count a Range past byte 0 as the whole file: the presigned URL it leads to serves all of it", async () => {
+    const s3 = await startS3StandIn();
+    cleanups.push(() => s3.close());
+    const bytes = randomBytes(50_000);
+    const uploadId = randomBytes(16).toString("hex");
+    s3.objects.set(uploadId, { body: bytes, metadata: {}, contentType: "application/pdf" });
+    const { server, link } = await purchaseOn(s3.env, uploadId, bytes);
+    const statuses: number[] = [];
+    for (let i = 0; i < DOWNLOADS_PER_FILE_PER_DAY + 2; i++) {
+      const answer = await server.request(link, { headers: { Range: "bytes=1-" } });
+      statuses.push(answer.status);
+      if (answer.status === 302) expect((await fetch(answer.headers.get("location")!)).status).toBe(200);
+      else await answer.text();
+    }
+    expect(statuses).toEqual([...Array(DOWNLOADS_PER_FILE_PER_DAY).fill(302), 429, 429]);
   });
 });

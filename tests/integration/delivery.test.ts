@@ -256,6 +256,83 @@ describe("signed file links", () => {
   });
 });
 
+describe("the daily limit with ranges past byte 0", () => {
+  const bytesOf = async (order: string, file: string) =>
+    Number((await rows<{ bytes: string }>(sql`select bytes from download_counts where order_id = ${order}::uuid and file_id = ${file}::uuid`))[0]?.bytes ?? 0);
+  const newOrder = async (productId = seller.productId) => {
+    const email = `ranges-${randomUUID().slice(0, 8)}@example.com`;
+    const order = await paidOrder(productId, email);
+    return { order, link: (file: string) => signedDownloadPath(SECRET, { orderId: order, fileId: file, email }, 600) };
+  };
+
+  it("`bytes=1-` asked again and again runs out like whole downloads do", async () => {
+    const { order, link } = await newOrder();
+    let served = 0;
+    for (let i = 0; i < DOWNLOADS_PER_FILE_PER_DAY + 5; i++) {
+      const response = await server.request(link(fileId), { headers: { Range: "bytes=1-" } });
+      if (response.status === 429) {
+        expect(await response.text()).toContain(downloadLimitMessage().replace("'", "&#x27;"));
+        break;
+      }
+      expect(response.status).toBe(206);
+      expect((await response.arrayBuffer()).byteLength).toBe(bytes.length - 1);
+      served++;
+    }
+    // The request crossing the allowance is still served whole (a resume is never cut short): one more at most.
+    expect(served).toBe(DOWNLOADS_PER_FILE_PER_DAY + 1);
+    for (const range of [null, "bytes=0-", "bytes=-100", `bytes=${bytes.length - 1}-`]) {
+      const response = await server.request(link(fileId), { headers: range ? { Range: range } : {} });
+      expect(response.status, String(range)).toBe(429);
+      await response.text();
+    }
+    expect(await countOf(order, fileId)).toBe(0);
+  });
+
+  it("a download broken part-way and resumed from where it stopped counts once, bytes given back", async () => {
+    // A product of its own, so the other tests' download pages list the same files.
+    const bigProduct = randomUUID();
+    await server.db.execute(
+      sql`insert into products (id, user_id, name, slug, price_cents, currency) values (${bigProduct}::uuid, ${seller.id}, 'Big', ${`big-${bigProduct.slice(0, 8)}`}, 500, 'USD')`,
+    );
+    const big = randomBytes(16 * 1024 * 1024);
+    const bigFile = await addFile(bigProduct, seller.id, "Big.zip", big);
+    const { order, link } = await newOrder(bigProduct);
+    const controller = new AbortController();
+    const broken = await server.request(link(bigFile), { signal: controller.signal });
+    expect(broken.status).toBe(200);
+    const reader = broken.body!.getReader();
+    const received: Uint8Array[] = [];
+    let length = 0;
+    while (length < 1024 * 1024) {
+      const { value } = await reader.read();
+      received.push(value!);
+      length += value!.length;
+    }
+    controller.abort();
+    await reader.cancel().catch(() => {});
+    // The server gives back what the connection never took (what sat in socket buffers still counts).
+    await expect.poll(() => bytesOf(order, bigFile), { timeout: 10_000 }).toBeLessThan(big.length / 4);
+    const rest = await server.request(link(bigFile), { headers: { Range: `bytes=${length}-`, "If-Range": `"${sha256(big)}"` } });
+    expect(rest.status).toBe(206);
+    const whole = Buffer.concat([...received, new Uint8Array(await rest.arrayBuffer())]);
+    expect(sha256(whole)).toBe(sha256(big));
+    expect(await countOf(order, bigFile)).toBe(1);
+    expect(await bytesOf(order, bigFile)).toBeLessThan(big.length * 1.25);
+    // Segments of one download fetched side by side (a download manager) add up to one copy of the file.
+    const segments = await newOrder(bigProduct);
+    const quarter = big.length / 4;
+    const parts = await Promise.all(
+      [0, 1, 2, 3].map(async (i) => {
+        const response = await server.request(segments.link(bigFile), { headers: { Range: `bytes=${i * quarter}-${(i + 1) * quarter - 1}` } });
+        expect(response.status).toBe(206);
+        return new Uint8Array(await response.arrayBuffer());
+      }),
+    );
+    expect(sha256(Buffer.concat(parts))).toBe(sha256(big));
+    expect([await countOf(segments.order, bigFile), await bytesOf(segments.order, bigFile)]).toEqual([1, big.length]);
+  });
+});
+
 describe("revocation", () => {
   it("a refund turns the page and every link into a 410 page at once", async () => {
     const email = `refund-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 import { productFiles } from "~/features/catalog/schema.server";
 import { orders } from "~/features/orders/schema.server";
@@ -24,7 +24,7 @@ export const orderAccessTokens = pgTable(
   (t) => [index("order_access_tokens_order_idx").on(t.orderId)],
 );
 
-/** Downloads started per order, file and UTC day, against the daily limit. */
+/** Downloads started and bytes sent per order, file and UTC day, against the daily limit. */
 export const downloadCounts = pgTable(
   "download_counts",
   {
@@ -36,6 +36,8 @@ export const downloadCounts = pgTable(
       .references(() => productFiles.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
     count: integer("count").notNull().default(0),
+    /** Bytes of the file sent that day (requested bytes a broken connection never took are given back). */
+    bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.fileId, t.day] })],
 );

@@ -2,23 +2,40 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { DOWNLOADS_PER_FILE_PER_DAY } from "../content/delivery-rules";
 
+/** An allowed request: `giveBack` returns the requested bytes its connection never took (a broken download resumed later). */
+export type CountedDownload = { giveBack: (unsentBytes: number) => Promise<void> };
+
 /**
- * Counts one download of an order's file today (UTC) against DOWNLOADS_PER_FILE_PER_DAY, in one statement (so
- * parallel requests cannot all pass the check): true when it is allowed, false when today's limit was reached
- * (nothing counted then). The same statement records an allowed download in the order's timeline
- * (`delivery_events`, issue 16.3): no extra round trip before the bytes flow.
+ * Counts a request for an order's file today (UTC), in one statement so parallel requests cannot all pass: a new
+ * download (from byte 0) against DOWNLOADS_PER_FILE_PER_DAY, and its bytes against that many copies of the file.
+ * The request that crosses the bytes allowance is still served, so a resume is never cut short. Null when refused
+ * (nothing counted then); an allowed new download is also recorded in the order's timeline (`delivery_events`).
  */
-export async function countDownload(db: Database, input: { orderId: string; fileId: string }, limit = DOWNLOADS_PER_FILE_PER_DAY): Promise<boolean> {
+export async function countDownload(
+  db: Database,
+  input: { orderId: string; fileId: string; fileSize: number; bytes: number; newDownload: boolean },
+  limit = DOWNLOADS_PER_FILE_PER_DAY,
+): Promise<CountedDownload | null> {
   const result = await db.execute(sql`
   with counted as (
-    insert into download_counts as d (order_id, file_id, day, count)
-    values (${input.orderId}::uuid, ${input.fileId}::uuid, (now() at time zone 'utc')::date, 1)
-    on conflict (order_id, file_id, day) do update set count = d.count + 1 where d.count < ${limit}
-    returning d.count
+    insert into download_counts as d (order_id, file_id, day, count, bytes)
+    values (${input.orderId}::uuid, ${input.fileId}::uuid, (now() at time zone 'utc')::date, ${input.newDownload ? 1 : 0}, ${input.bytes})
+    on conflict (order_id, file_id, day) do update set count = d.count + excluded.count, bytes = d.bytes + excluded.bytes
+      where d.count + excluded.count <= ${limit} and d.bytes < greatest(${limit}::bigint * ${input.fileSize}::bigint, 1)
+    returning d.day
   ), recorded as (
     insert into delivery_events (order_id, kind, file_id)
-    select ${input.orderId}::uuid, 'download', ${input.fileId}::uuid from counted
+    select ${input.orderId}::uuid, 'download', ${input.fileId}::uuid from counted where ${input.newDownload}::boolean
   )
-  select count from counted`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  select day::text as day from counted`);
+  const [row] = (result as unknown as { rows: { day: string }[] }).rows;
+  if (!row) return null;
+  return {
+    async giveBack(unsentBytes) {
+      if (unsentBytes <= 0) return;
+      await db.execute(sql`
+        update download_counts set bytes = greatest(bytes - ${unsentBytes}, 0)
+        where order_id = ${input.orderId}::uuid and file_id = ${input.fileId}::uuid and day = ${row.day}::date`);
+    },
+  };
 }

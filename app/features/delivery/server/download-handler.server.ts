@@ -4,7 +4,7 @@ import { ERRORS, type ErrorCode, statusOf } from "~/lib/errors";
 import type { AppServices } from "~/server/services.server";
 import { downloadLimitMessage, INVALID_LINK_MESSAGE, revokedMessage } from "../content/delivery-rules";
 import { authorizeDownload } from "./authorize-download.server";
-import { countDownload } from "./count-download.server";
+import { type CountedDownload, countDownload } from "./count-download.server";
 import { contentDisposition, contentHeaders, fileHeaders, planDownload } from "./download-response.server";
 import { downloadRefusalPage } from "./download-refusal-page.server";
 import { presignS3GetUrl } from "./presign-s3-get.server";
@@ -35,9 +35,10 @@ function refuse(res: ServerResponse, code: ErrorCode, message: string) {
 /**
  * The signed file links of the download page (issue 15.5): GET/HEAD /purchases/:orderId/files/:fileId?expires=…&sig=….
  * Checks the signature (order + file + buyer + expiry), that the order is still paid (refunded or disputed: 410,
- * a page, never the file) and that the file belongs to what was bought; counts a new download against today's
- * limit (429 past it; a Range continuation does not count); then streams the file (one range → 206, 304 for
- * If-None-Match, 416 past the end), or sends the buyer to a presigned bucket URL when files live in S3.
+ * a page, never the file) and that the file belongs to what was bought; counts the request against today's limits
+ * (429 past them: downloads from byte 0, and bytes sent, so ranges past byte 0 cannot go round the limit); then
+ * streams the file (one range → 206, 304 for If-None-Match, 416 past the end), or sends the buyer to a
+ * presigned bucket URL when files live in S3.
  *
  * Mounted on the Express app, not as a React Router resource route: React Router's response writer keeps a
  * reference to every chunk it wrote until the response ends (each read is raced against a promise that lives as
@@ -74,26 +75,36 @@ export function createDownloadHandler(services: Pick<AppServices, "db" | "env" |
       return void res.end();
     }
     const head = req.method === "HEAD";
-    try {
-      if (plan.countsAsNewDownload && !head && !(await countDownload(db, { orderId: params.orderId, fileId: file.id }))) {
-        return refuse(res, "DOWNLOAD_LIMIT_REACHED", downloadLimitMessage());
+    const bucket =
+      productFiles.kind === "s3" && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : null;
+    // A presigned URL serves any range of the whole file, so sending the buyer there counts the whole file.
+    const planned = plan.range && !bucket ? plan.range.end - plan.range.start + 1 : file.size;
+    let counted: CountedDownload | null = null;
+    if (!head) {
+      try {
+        const input = { orderId: params.orderId, fileId: file.id, fileSize: file.size, bytes: planned, newDownload: plan.countsAsNewDownload };
+        counted = await countDownload(db, input);
+      } catch (error) {
+        logger.error({ err: error }, "a download could not be counted");
+        return refuse(res, "DOWNLOAD_UNAVAILABLE", ERRORS.DOWNLOAD_UNAVAILABLE.message);
       }
-    } catch (error) {
-      logger.error({ err: error }, "a download could not be counted");
-      return refuse(res, "DOWNLOAD_UNAVAILABLE", ERRORS.DOWNLOAD_UNAVAILABLE.message);
+      if (!counted) return refuse(res, "DOWNLOAD_LIMIT_REACHED", downloadLimitMessage());
     }
-    if (productFiles.kind === "s3" && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
-      const location = await presignS3GetUrl(
-        {
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          bucket: env.S3_BUCKET,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        },
-        file.uploadId,
-        { expiresInSeconds: PRESIGNED_URL_SECONDS, responseContentDisposition: contentDisposition(file.name) },
-      );
+    const giveBack = (unsent: number) =>
+      counted?.giveBack(unsent).catch((error: unknown) => logger.warn({ err: error, fileId: file.id }, "unsent download bytes not given back"));
+    if (bucket) {
+      const location = await presignS3GetUrl(bucket, file.uploadId, {
+        expiresInSeconds: PRESIGNED_URL_SECONDS,
+        responseContentDisposition: contentDisposition(file.name),
+      });
       res.writeHead(302, { Location: location, "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "Content-Length": "0" });
       return void res.end();
     }
@@ -106,14 +117,20 @@ export function createDownloadHandler(services: Pick<AppServices, "db" | "env" |
       stream = await productFiles.readRange(file.uploadId, plan.range ?? undefined);
     } catch (error) {
       logger.error({ err: error, fileId: file.id }, "a purchased file could not be read");
+      await giveBack(planned);
       return refuse(res, "DOWNLOAD_UNAVAILABLE", ERRORS.DOWNLOAD_UNAVAILABLE.message);
     }
     res.writeHead(plan.range ? 206 : 200, contentHeaders(file, plan.range));
+    let sent = 0;
+    stream.on("data", (chunk: Buffer) => {
+      sent += chunk.length;
+    });
     try {
       await pipeline(stream, res);
     } catch (error) {
       // The buyer's connection closed mid-file (they resume with Range): not an error of ours.
       if (!res.destroyed && !res.writableEnded) logger.warn({ err: error, fileId: file.id }, "a download stopped");
     }
+    if (sent < planned) await giveBack(planned - sent);
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "download_counts" ADD COLUMN "bytes" bigint DEFAULT 0 NOT NULL;
