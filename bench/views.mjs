@@ -1,6 +1,6 @@
 // Issue 16 budget: view counting at ≥ 2,000 views/s per instance adds < 1 ms to a sales page's p50.
-// The seeded sales page (support/seed-store.mjs), signed out with a browser's user agent from 1,000 client
-// addresses (X-Forwarded-For from a trusted loopback proxy), on two servers of the same build and data: one with
+// The seeded sales page (support/seed-store.mjs), signed out with a browser's user agent, each request from a new
+// client address (X-Forwarded-For from a trusted loopback proxy), on two servers of the same build and data: one with
 // VIEW_COUNTING=off, one with it on (every answer counted, buffered and written in batches). For each:
 // one request at a time (the median, to the microsecond); autocannon at a fixed 2,000 req/s (the budget's
 // rate) with a probe beside it sending one request at a time (its median under that load: the budget's p50,
@@ -21,10 +21,10 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,*/*", "user-agent": BROWSER, referer: "https://www.google.com/" };
 
 let visitor = 0;
-/** Each request from the next of 1,000 addresses (unique visitors to hash and keep). */
+/** Each request from an address of its own (a repeat of one visitor's view, or past an address's daily caps, is not counted). */
 function nextVisitor(request) {
-  visitor = (visitor + 1) % 1000;
-  request.headers = { ...HEADERS, "x-forwarded-for": `198.51.${100 + Math.floor(visitor / 250)}.${visitor % 250}` };
+  visitor = (visitor + 1) % 16_000_000;
+  request.headers = { ...HEADERS, "x-forwarded-for": `10.${visitor >> 16}.${(visitor >> 8) & 255}.${visitor & 255}` };
   return request;
 }
 

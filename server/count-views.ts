@@ -1,15 +1,18 @@
 import type { Request, RequestHandler } from "express";
 import { isBot, viewedPage, viewSource } from "../app/features/analytics/content/view-rules";
 import type { ViewCounter } from "../app/features/analytics/server/view-counter.server";
+import { createViewGate } from "../app/features/analytics/server/view-gate.server";
 
 /**
  * Express middleware counting the public store pages' views (issue 16.1), mounted before the store-page cache
  * so the answers it serves from memory count too: a GET (not HEAD) of /s/:handle, /s/:handle/:slug,
  * /s/:handle/:slug/buy or /buy/:id by a browser (not a bot, not a prefetch) is counted once the page has
- * answered 200 (or 304: the visitor's browser showing the page it has). No cookie is read or set.
+ * answered 200 (or 304: the visitor's browser showing the page it has), unless the view gate holds it back (a
+ * repeat, or past its address's daily caps). No cookie is read or set.
  */
 export function countViews(counter: ViewCounter, appUrl: string): RequestHandler {
   const ownHost = new URL(appUrl).hostname.toLowerCase();
+  const gate = createViewGate();
   return (req, res, next) => {
     if (req.method !== "GET") return next();
     const page = viewedPage(req.path);
@@ -18,8 +21,10 @@ export function countViews(counter: ViewCounter, appUrl: string): RequestHandler
     const time = Date.now();
     res.once("finish", () => {
       if (res.statusCode !== 200 && res.statusCode !== 304) return;
+      const visitor = gate.admit(page, time, req.ip ?? "", userAgent!);
+      if (!visitor) return;
       const query = req.originalUrl.indexOf("?");
-      counter.record(page, time, viewSource(req.headers.referer, query < 0 ? "" : req.originalUrl.slice(query), ownHost), req.ip ?? "", userAgent!);
+      counter.record(page, time, viewSource(req.headers.referer, query < 0 ? "" : req.originalUrl.slice(query), ownHost), visitor.ip, visitor.userAgent);
     });
     next();
   };

@@ -1,6 +1,14 @@
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  MAX_SOURCE_LENGTH,
+  MAX_SOURCES_PER_SELLER_PER_DAY,
+  MAX_VIEWS_PER_ADDRESS_PER_DAY,
+  MAX_VISITORS_PER_ADDRESS_PER_DAY,
+  OTHER_SOURCE,
+} from "~/features/analytics/content/view-rules";
 import { pageViewCounts, viewSalts } from "~/features/analytics/schema.server";
 import { readViewCounts } from "~/features/analytics/server/read-view-counts.server";
 import { products, storefronts } from "~/features/catalog/schema.server";
@@ -64,8 +72,9 @@ afterAll(async () => {
 describe("view counting", () => {
   it("counts the storefront, the sales page (rendered and cached), its buy page and the buy-button page", async () => {
     const pages = [`/s/${handle}`, `/s/${handle}/field-guide`, `/s/${handle}/field-guide`, `/s/${handle}/field-guide/buy`, `/buy/${buttonId}`];
-    for (const path of pages) {
-      const response = await visit(path);
+    for (const [index, path] of pages.entries()) {
+      // The second sales-page view comes from another visitor (one visitor's repeat would not count).
+      const response = await visit(path, { ip: index === 2 ? "198.51.100.2" : "198.51.100.1" });
       expect(response.status, path).toBe(200);
       expect(response.headers.get("set-cookie"), path).toBeNull();
     }
@@ -85,9 +94,9 @@ describe("view counting", () => {
       { kind: "buy", productId, views: 1 },
       { kind: "storefront", productId: null, views: 1 },
     ]);
-    // One visitor (one IP and user agent) on the seller's pages today.
-    expect(counts.uniqueVisitors).toBe(1);
-    expect(counts.byDay).toEqual([{ day: new Date().toISOString().slice(0, 10), views: 5, uniqueVisitors: 1 }]);
+    // Two visitors (IP and user agent) on the seller's pages today.
+    expect(counts.uniqueVisitors).toBe(2);
+    expect(counts.byDay).toEqual([{ day: new Date().toISOString().slice(0, 10), views: 5, uniqueVisitors: 2 }]);
     // Another seller sees none of it.
     const other = await createSignedInCreator(server, { storeName: "Bob's Books" });
     expect((await readViewCounts(server.db, other.id, range())).views).toBe(0);
@@ -173,7 +182,7 @@ describe("view counting", () => {
     const before = await readViewCounts(server.db, ada.id, range());
     const second = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" }, { databaseUrl: server.databaseUrl });
     for (let i = 0; i < 3; i++) {
-      const response = await fetch(`${second.origin}/s/${handle}/field-guide`, { headers: { "user-agent": CHROME } });
+      const response = await fetch(`${second.origin}/s/${handle}/field-guide`, { headers: { "user-agent": `${CHROME} tab/${i}` } });
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }
@@ -195,7 +204,7 @@ describe("view counting", () => {
       await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/Sellkit is running at http:\/\/localhost:\d+/);
       const url = /running at (http:\/\/localhost:\d+)/.exec(stdout)![1]!.replace("localhost", "127.0.0.1");
       for (let i = 0; i < 4; i++) {
-        const response = await fetch(`${url}/s/${handle}/field-guide/buy`, { headers: { "user-agent": CHROME } });
+        const response = await fetch(`${url}/s/${handle}/field-guide/buy`, { headers: { "user-agent": `${CHROME} tab/${i}` } });
         expect(response.status).toBe(200);
         await response.arrayBuffer();
       }
@@ -207,5 +216,65 @@ describe("view counting", () => {
     }
     const after = await readViewCounts(server.db, ada.id, range());
     expect(after.views - before.views).toBe(4);
+  });
+});
+
+describe("what one client can add", () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it("counts 300 GETs of a page by one visitor as one view", async () => {
+    const before = await readViewCounts(server.db, ada.id, range());
+    for (let i = 0; i < 300; i++) {
+      expect((await visit(`/s/${handle}`, { ip: "192.0.2.70", headers: { referer: `https://ref${i % 7}.example/` } })).status).toBe(200);
+    }
+    await server.services.views.flush();
+    const after = await readViewCounts(server.db, ada.id, range());
+    expect([after.views - before.views, after.uniqueVisitors - before.uniqueVisitors]).toEqual([1, 1]);
+  });
+
+  it("lets one address add at most its daily caps of views and visitors, however many user agents it sends", async () => {
+    const before = await readViewCounts(server.db, ada.id, range());
+    const pages = [`/s/${handle}`, `/s/${handle}/field-guide`, `/s/${handle}/field-guide/buy`];
+    for (let i = 0; i < 150; i++) {
+      expect((await visit(pages[i % 3]!, { ip: "192.0.2.80", agent: `${CHROME} tab/${i}` })).status).toBe(200);
+    }
+    // The addresses of one IPv6 /64 are one address.
+    for (let i = 0; i < 20; i++) await visit(`/s/${handle}`, { ip: `2001:db8:0:7::${(i + 1).toString(16)}`, agent: `${FIREFOX} tab/${i}` });
+    await server.services.views.flush();
+    const after = await readViewCounts(server.db, ada.id, range());
+    expect(after.views - before.views).toBe(MAX_VIEWS_PER_ADDRESS_PER_DAY + 20);
+    expect(after.uniqueVisitors - before.uniqueVisitors).toBe(2 * MAX_VISITORS_PER_ADDRESS_PER_DAY);
+  });
+
+  it("keeps at most a bounded number of sources per seller and day, whatever referrers and utm values arrive", async () => {
+    const before = await readViewCounts(server.db, ada.id, range());
+    const visits = Array.from({ length: 1000 }, (_, i) => i);
+    const worker = async () => {
+      for (let i = visits.shift(); i !== undefined; i = visits.shift()) {
+        const referrer = `https://${randomUUID()}.example/${"x".repeat(i % 300)}`;
+        const response = await visit(`/s/${handle}/field-guide?utm_source=s${i}&utm_campaign=${"c".repeat(500)}${i}`, {
+          ip: `10.1.${i >> 8}.${i & 255}`,
+          headers: { referer: referrer },
+        });
+        expect(response.status).toBe(200);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    await server.services.views.flush();
+    const after = await readViewCounts(server.db, ada.id, range());
+    // Every view counts; the sources past the cap are counted as one.
+    expect(after.views - before.views).toBe(1000);
+    const [daySources] = await rowsOf<{ n: number; other: number; longest: number }>(sql`
+      select count(*)::int as n, coalesce(sum(views) filter (where source = ${OTHER_SOURCE}), 0)::int as other,
+        max(greatest(length(source), length(utm_source), length(utm_campaign)))::int as longest
+      from analytics_source_view_days where seller_id = ${ada.id} and day = ${today()}::date`);
+    expect(daySources!.n).toBe(MAX_SOURCES_PER_SELLER_PER_DAY + 1);
+    expect(daySources!.other).toBeGreaterThan(800);
+    expect(daySources!.longest).toBeLessThanOrEqual(MAX_SOURCE_LENGTH);
+    const [bucketSources] = await rowsOf<{ n: number }>(sql`
+      select count(distinct (source, utm_source, utm_medium, utm_campaign))::int as n from page_view_counts
+      where seller_id = ${ada.id} and bucket >= ${today()}::date`);
+    expect(bucketSources!.n).toBe(MAX_SOURCES_PER_SELLER_PER_DAY + 1);
   });
 });

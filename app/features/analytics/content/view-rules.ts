@@ -1,4 +1,5 @@
 // What counts as a page view (issue 16.1), decided from the request alone: pure functions, no I/O.
+import { isbot } from "isbot";
 
 /** The public pages whose views are counted. */
 export type ViewKind = "storefront" | "sales" | "buy";
@@ -30,14 +31,28 @@ function decode(segment: string): string {
 }
 
 /**
- * User agents that are not people: search and social crawlers, link-preview fetchers, monitors, headless
- * browsers and HTTP libraries. A missing user agent is not a browser either.
+ * User agents that are not people (crawlers, link previews, monitors, headless browsers, HTTP libraries: the
+ * `isbot` list); a missing or very short user agent is not a browser either.
  */
-const BOT_USER_AGENT =
-  /bot\b|bot\/|crawl|spider|slurp|archiver|scrap|preview|embed|facebookexternalhit|meta-externalagent|whatsapp|telegram|skype|discord|slack|headless|phantomjs|lighthouse|pagespeed|pingdom|uptime|monitor|curl\/|wget\/|python-|aiohttp|httpx|go-http-client|java\/|okhttp|axios\/|node-fetch|undici|^node$|libwww|http_request|postman|insomnia|feedfetcher|rss/i;
-
 export function isBot(userAgent: string | undefined): boolean {
-  return !userAgent || userAgent.length < 8 || BOT_USER_AGENT.test(userAgent);
+  return !userAgent || userAgent.length < 8 || isbot(userAgent);
+}
+
+/** A visitor's repeated views of one page within this time count once. */
+export const REPEAT_VIEW_WINDOW_MS = 30 * 60_000;
+/** Views one address (an IPv4 address or an IPv6 /64) can add per UTC day, per app instance. */
+export const MAX_VIEWS_PER_ADDRESS_PER_DAY = 100;
+/** Distinct visitors (address and user agent) one address can add per UTC day, per app instance; more count as its first. */
+export const MAX_VISITORS_PER_ADDRESS_PER_DAY = 10;
+/** Distinct sources (referrer host and utm values) kept per seller and UTC day; later new ones become OTHER_SOURCE. */
+export const MAX_SOURCES_PER_SELLER_PER_DAY = 100;
+/** The source of views whose own source came past MAX_SOURCES_PER_SELLER_PER_DAY (no host has parentheses). */
+export const OTHER_SOURCE = "(other)";
+
+/** One string per counted page, equal for equal pages however their paths were encoded. */
+export function viewedPageKey(page: ViewedPage): string {
+  if ("buyPageId" in page) return `buy-page\t${page.buyPageId}`;
+  return page.kind === "storefront" ? `storefront\t${page.handle}` : `${page.kind}\t${page.handle}\t${page.slug}`;
 }
 
 /** Longest stored referrer host or utm value (longer ones are cut). */

@@ -4,8 +4,9 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Logger } from "~/server/logger.server";
 import { products, storefronts } from "~/features/catalog/schema.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
-import { bucketOf, utcDay, type ViewedPage, type ViewKind, type ViewSource } from "../content/view-rules";
+import { bucketOf, utcDay, type ViewedPage, viewedPageKey, type ViewKind, type ViewSource } from "../content/view-rules";
 import { pageViewCounts, pageViewVisitors } from "../schema.server";
+import { capViewSources } from "./cap-view-sources.server";
 import { foldViews } from "./fold-views.server";
 import { createViewSalts } from "./view-salts.server";
 import { visitorHash } from "./visitor-hash.server";
@@ -115,7 +116,7 @@ export function createViewCounter({ db, logger, flushMs = 1000 }: { db: Database
     record(page, time, source, ip, userAgent) {
       if (closed) return;
       const bucket = bucketOf(time);
-      const key = `${pageKey(page)}\n${bucket}`;
+      const key = `${viewedPageKey(page)}\n${bucket}`;
       add(key, { page, bucket, sources: new Map(), visitors: new Set() }, sourceKey(source), 1, [`${ip}\0${userAgent}`]);
       if (!timer) {
         timer = setInterval(tick, flushMs);
@@ -143,11 +144,6 @@ export function createViewCounter({ db, logger, flushMs = 1000 }: { db: Database
     },
     pendingViews: () => waiting,
   };
-}
-
-function pageKey(page: ViewedPage): string {
-  if ("buyPageId" in page) return `buy-page\t${page.buyPageId}`;
-  return page.kind === "storefront" ? `storefront\t${page.handle}` : `${page.kind}\t${page.handle}\t${page.slug}`;
 }
 
 function sourceKey(source: ViewSource): string {
@@ -229,8 +225,8 @@ async function write(db: Database, salts: ReturnType<typeof createViewSalts>, ba
     }
   }
   if (counts.size === 0) return;
-  const countRows = [...counts.values()];
   await inTransaction(db, async (tx) => {
+    const countRows = await capViewSources(tx, [...counts.values()]);
     for (let i = 0; i < countRows.length; i += CHUNK) {
       await tx
         .insert(pageViewCounts)
