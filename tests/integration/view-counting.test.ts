@@ -82,8 +82,8 @@ describe("view counting", () => {
     const salesPageViews = server.roundTrips().filter((trip) => trip.url === `/s/${handle}/field-guide`);
     expect(salesPageViews).toHaveLength(2);
     expect(salesPageViews[1]!.statements).toEqual([]);
-    expect(server.services.views.pendingViews()).toBe(5);
 
+    // The once-a-second flush may already have written some of them on a slow machine: flush the rest.
     await server.services.views.flush();
     expect(server.services.views.pendingViews()).toBe(0);
     const counts = await readViewCounts(server.db, ada.id, range());
