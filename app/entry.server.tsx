@@ -8,6 +8,9 @@ import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 
+/** The app modules the Node server runs with (server/main.ts), from this same build. */
+export { runtime } from "~/server/runtime.server";
+
 /**
  * Errors of loaders, actions and rendering: a database that cannot be reached turns the service to 503 until
  * it is back; an unexpected one goes to the error-reporting service (SENTRY_DSN). Answers such as 404 or 405,

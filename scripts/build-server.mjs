@@ -1,17 +1,8 @@
-// Bundles the Node server (server/main.ts and the app modules it uses) into build/runtime/main.js, and the
-// operations scripts' entry points (server/db-backup.ts, server/db-restore.ts) beside it.
-// npm packages stay external; they are resolved from node_modules at run time.
+// Bundles the Node server (server/main.ts) into build/runtime/main.js, and the operations scripts' entry points
+// (server/db-backup.ts, server/db-restore.ts) beside it. The server takes every app module from React Router's
+// server build (build/server/index.js) at start, so main.js holds none of app/.
 import { build } from "esbuild";
+import { SERVER_BUNDLE } from "./server-bundle.mjs";
 
-await build({
-  entryPoints: { main: "server/main.ts", "db-backup": "server/db-backup.ts", "db-restore": "server/db-restore.ts" },
-  outdir: "build/runtime",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
+await build(SERVER_BUNDLE);
 console.log("server bundle: build/runtime/main.js (and db-backup.js, db-restore.js)");

@@ -1,16 +1,19 @@
 import type { Request, RequestHandler } from "express";
-import { isBot, viewedPage, viewSource } from "../app/features/analytics/content/view-rules";
 import type { ViewCounter } from "../app/features/analytics/server/view-counter.server";
-import { createViewGate } from "../app/features/analytics/server/view-gate.server";
+import type { Runtime } from "../app/server/runtime.server";
 
 /**
- * Express middleware counting the public store pages' views (issue 16.1), mounted before the store-page cache
+ * Express middleware counting the public store pages' views, mounted before the store-page cache
  * so the answers it serves from memory count too: a GET (not HEAD) of /s/:handle, /s/:handle/:slug,
  * /s/:handle/:slug/buy or /buy/:id by a browser (not a bot, not a prefetch) is counted once the page has
  * answered 200 (or 304: the visitor's browser showing the page it has), unless the view gate holds it back (a
  * repeat, or past its address's daily caps). No cookie is read or set.
  */
-export function countViews(counter: ViewCounter, appUrl: string): RequestHandler {
+export function countViews(
+  counter: ViewCounter,
+  appUrl: string,
+  { isBot, viewedPage, viewSource, createViewGate }: Pick<Runtime, "isBot" | "viewedPage" | "viewSource" | "createViewGate">,
+): RequestHandler {
   const ownHost = new URL(appUrl).hostname.toLowerCase();
   const gate = createViewGate();
   return (req, res, next) => {

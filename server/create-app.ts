@@ -3,29 +3,21 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
-import { DEFAULT_GOOGLE_DISCOVERY_URL } from "../app/features/accounts/server/create-auth.server";
-import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "../app/server/http/session-cookie.server";
 import type { AppServices } from "../app/server/services.server";
-import { servedOverHttps } from "../app/server/env.server";
+import type { Runtime } from "../app/server/runtime.server";
 import { contentSecurityPolicy, createNonce, isFrameablePath } from "./csp";
 import { discardUnreadBody } from "./discard-unread-body";
 import { loadPrerenderedPages, type PrerenderedPage } from "./prerendered-pages";
 import { redactUrl } from "./redact-url";
-import { createHostGuard, createSiteCheck, isWebhookPath, limitRequestBody } from "./request-limits";
-import { reportedRequest } from "../app/server/error-reporting.server";
-import { ERROR_REPORTING_META } from "../app/lib/error-reporting/browser-error-reporting";
+import { createBodyLimit, createHostGuard, createSiteCheck } from "./request-limits";
 import { createAssetHandler } from "./static-assets";
 import { sendCompressed } from "./compressed-body";
-import { createUploadHandler } from "../app/features/catalog/server/upload-handler.server";
-import { UPLOADS_PATH } from "../app/features/catalog/content/product-files";
 import { createStorePageCache } from "./store-page-cache";
-import { createDownloadHandler } from "../app/features/delivery/server/download-handler.server";
-import { createExportHandler, matchExportPath } from "../app/features/orders/server/export-handler.server";
-import { matchDownloadPath } from "../app/features/delivery/content/delivery-rules";
-import { paymentPageOrigins } from "../app/features/payments/server/payment-page-origins.server";
 import { countViews } from "./count-views";
 
 export type CreateAppOptions = {
+  /** The app's modules, from the same server build as `build` (its entry's `runtime` export). */
+  runtime: Runtime;
   services: AppServices;
   /** The React Router server build, or a function returning it (the Vite dev server in development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -49,7 +41,7 @@ function captchaOrigins(env: AppServices["env"]): string[] {
 }
 
 /** Origins a sign-in form may redirect to: the configured OAuth providers' authorization servers. */
-function oauthOrigins(env: AppServices["env"]): string[] {
+function oauthOrigins(env: AppServices["env"], DEFAULT_GOOGLE_DISCOVERY_URL: string): string[] {
   const origins: string[] = [];
   if (env.GOOGLE_CLIENT_ID) origins.push(new URL(env.GOOGLE_DISCOVERY_URL ?? DEFAULT_GOOGLE_DISCOVERY_URL).origin);
   if (env.FACEBOOK_CLIENT_ID) origins.push("https://www.facebook.com");
@@ -66,16 +58,17 @@ function parseTrustedProxies(value: string | undefined): string[] | false {
   return list.length > 0 ? list : false;
 }
 
-export function createApp({ services, build, clientDir, devMiddleware, isStopping = () => false }: CreateAppOptions) {
+export function createApp({ runtime, services, build, clientDir, devMiddleware, isStopping = () => false }: CreateAppOptions) {
+  const { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN, UPLOADS_PATH, reportedRequest } = runtime;
   const { env, logger } = services;
   const production = env.NODE_ENV === "production";
   const browserDsn = env.SENTRY_BROWSER_DSN;
   const cspOptions = {
     // Only where the site is served over HTTPS: on a plain-HTTP origin (a production build run on 127.0.0.1) the
     // directive would send the page's own requests to a port that does not speak TLS.
-    upgradeInsecure: production && servedOverHttps(env),
+    upgradeInsecure: production && runtime.servedOverHttps(env),
     // Forms redirect to OAuth providers' sign-in and to payment providers' hosted pages (checkout, onboarding).
-    formTargets: [...oauthOrigins(env), ...paymentPageOrigins(env)],
+    formTargets: [...oauthOrigins(env, runtime.DEFAULT_GOOGLE_DISCOVERY_URL), ...runtime.paymentPageOrigins(env)],
     captchaOrigins: captchaOrigins(env),
     // The browser sends its error reports straight to the reporting service.
     connectOrigins: browserDsn ? [new URL(browserDsn).origin] : [],
@@ -99,8 +92,8 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   app.use(discardUnreadBody);
   // Only this site's host names are answered (DNS rebinding), and no body is read past its route's cap or time.
   const site = createSiteCheck(env.APP_URL);
-  app.use(createHostGuard(site));
-  app.use(limitRequestBody);
+  app.use(createHostGuard(site, runtime));
+  app.use(createBodyLimit(runtime));
 
   // The client's address, resolved by Express from trusted proxies only, for better-auth and the app.
   // Always overwritten, so a client cannot choose it.
@@ -143,32 +136,32 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   // (/api/webhooks/:provider), which carry no session and are verified by their signature instead.
   app.use((req, res, next) => {
     if (SAFE_METHODS.has(req.method) || site.isOwnOrigin(req.get("origin"))) return next();
-    if (req.method === "POST" && isWebhookPath(req.path)) return next();
+    if (req.method === "POST" && runtime.isWebhookPath(req.path)) return next();
     res.status(403).json({ error: "Cross-site request refused" });
   });
 
   // Views of the public store pages (issue 16.1), counted once answered: before the store-page cache, whose
   // answers count too. No cookie, no script; buffered in memory and written in batches.
-  if (env.VIEW_COUNTING === "on") app.use(countViews(services.views, env.APP_URL));
+  if (env.VIEW_COUNTING === "on") app.use(countViews(services.views, env.APP_URL, runtime));
 
   // Product files (issue 14): the tus endpoint, streamed to DATA_DIR/uploads or the S3 bucket, owner only.
-  const uploads = createUploadHandler(services);
+  const uploads = runtime.createUploadHandler(services);
   app.all([UPLOADS_PATH, `${UPLOADS_PATH}/{*rest}`], (req, res, next) => {
     uploads(req, res).catch(next);
   });
 
   // Buyers' signed file links (issue 15.5): streamed with backpressure, outside React Router and compression.
-  const downloads = createDownloadHandler(services);
+  const downloads = runtime.createDownloadHandler(services);
   app.use((req, res, next) => {
-    const link = req.method === "GET" || req.method === "HEAD" ? matchDownloadPath(req.path) : null;
+    const link = req.method === "GET" || req.method === "HEAD" ? runtime.matchDownloadPath(req.path) : null;
     if (!link) return next();
     downloads(req, res, link).catch(next);
   });
 
   // The seller's CSV exports of orders and customers (issue 16.4): streamed from a database cursor, outside React Router.
-  const exports = createExportHandler(services);
+  const exports = runtime.createExportHandler(services);
   app.get(["/orders/export.csv", "/customers/export.csv"], (req, res, next) => {
-    const kind = matchExportPath(req.path);
+    const kind = runtime.matchExportPath(req.path);
     if (!kind) return next();
     exports(req, res, kind).catch(next);
   });
@@ -179,12 +172,12 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
   if (clientDir) {
     app.use("/assets", createAssetHandler(path.join(clientDir, "assets")));
     const pages = new Map(
-      [...loadPrerenderedPages(clientDir, browserDsn ? withErrorReportingMeta(browserDsn) : undefined)].map(([route, page]) => [
+      [...loadPrerenderedPages(clientDir, browserDsn ? withErrorReportingMeta(runtime.ERROR_REPORTING_META, browserDsn) : undefined)].map(([route, page]) => [
         route,
         { ...page, csp: contentSecurityPolicy(page.scriptHashes, { ...cspOptions, frameable: isFrameablePath(route) }) },
       ]),
     );
-    app.use((req, res, next) => servePrerendered(pages, req, res, next));
+    app.use((req, res, next) => servePrerendered(pages, PERSONALISED_COOKIE_PATTERN, req, res, next));
     // A creator's public store pages, for signed-out visitors: rendered once, then served from memory for a few
     // seconds (server/store-page-cache.ts). They carry no script, so no nonce: the page-independent CSP.
     const renderDocument = createFetchHandler(build, "production");
@@ -192,6 +185,7 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
       createStorePageCache({
         csp: pageCsp,
         seconds: env.STORE_PAGE_CACHE_SECONDS,
+        personalised: PERSONALISED_COOKIE_PATTERN,
         async render(req) {
           const response = await renderDocument(new Request(`${env.APP_URL}${req.path}`, { headers: { accept: "text/html" } }), {
             services,
@@ -257,15 +251,15 @@ export function createApp({ services, build, clientDir, devMiddleware, isStoppin
 }
 
 /** Prerendered pages carry the browser's DSN as the server-rendered ones do (the root layout's <meta>). */
-function withErrorReportingMeta(dsn: string) {
+function withErrorReportingMeta(metaName: string, dsn: string) {
   const escaped = dsn.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return (html: string) => html.replace("</head>", `<meta name="${ERROR_REPORTING_META}" content="${escaped}"/></head>`);
+  return (html: string) => html.replace("</head>", `<meta name="${metaName}" content="${escaped}"/></head>`);
 }
 
-function servePrerendered(pages: Map<string, PrerenderedPage & { csp: string }>, req: Request, res: Response, next: NextFunction) {
+function servePrerendered(pages: Map<string, PrerenderedPage & { csp: string }>, personalised: RegExp, req: Request, res: Response, next: NextFunction) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   const page = pages.get(req.path);
-  if (!page || PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "")) return next();
+  if (!page || personalised.test(req.headers.cookie ?? "")) return next();
   res.setHeader("Content-Security-Policy", page.csp);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");

@@ -3,21 +3,34 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { migrateDatabase, openDatabase } from "../app/db/open-database.server";
-import { recordSecurityFixes } from "../app/features/security/server/record-security-fixes.server";
-import { type Env, EnvError, parseEnv } from "../app/server/env.server";
-import { createLogger } from "../app/server/logger.server";
-import { createServices } from "../app/server/create-services.server";
+import type { Env } from "../app/server/env.server";
+import type { Runtime } from "../app/server/runtime.server";
 import { resolveAuthSecret } from "./auth-secret";
 import { createApp } from "./create-app";
 import { createHttpServer } from "./request-limits";
-import { UPLOAD_SWEEP_INTERVAL_MS } from "../app/features/catalog/content/product-files";
-import { startReconciler } from "../app/features/orders/server/reconcile-pending-orders.server";
-import { startTestPayouts } from "../app/features/payouts/server/run-test-payouts.server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** The app's server build: the built one, or Vite's (development, reloaded on change); its entry exports the runtime. */
+async function loadBuild(dev: boolean) {
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    const load = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    return { build: load, first: await load(), viteServer };
+  }
+  const buildFile = path.resolve("build/server/index.js");
+  if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first (npm start does it for you).");
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  return { build, first: build, viteServer: null };
+}
+
 async function main() {
+  const dev = process.argv.includes("--dev");
+  // Every app module comes from the build the routes run in: one copy of each at run time.
+  const loaded = await loadBuild(dev);
+  const runtime = (loaded.first.entry.module as unknown as { runtime: Runtime }).runtime;
+  const { parseEnv, EnvError, createLogger, openDatabase, migrateDatabase, recordSecurityFixes, createServices } = runtime;
   let env: Env;
   try {
     env = parseEnv(process.env);
@@ -28,7 +41,6 @@ async function main() {
     }
     throw error;
   }
-  const dev = process.argv.includes("--dev");
   const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV !== "production" && process.stdout.isTTY });
   env = { ...env, AUTH_SECRET: resolveAuthSecret(env) };
 
@@ -52,13 +64,14 @@ async function main() {
     // `npm run db:migrate`, the release step.
     console.log(`Migrations applied (database: ${database.kind}).`);
     await database.close();
+    await loaded.viteServer?.close();
     return;
   }
   const services = createServices({ env, db: database.db, listen: database.listen, logger });
   const { mailer, errorReporter } = services;
-  const stopSweeping = services.productFiles.startSweeping(UPLOAD_SWEEP_INTERVAL_MS);
-  const stopReconciler = startReconciler(services);
-  const stopTestPayouts = startTestPayouts(services);
+  const stopSweeping = services.productFiles.startSweeping(runtime.UPLOAD_SWEEP_INTERVAL_MS);
+  const stopReconciler = runtime.startReconciler(services);
+  const stopTestPayouts = runtime.startTestPayouts(services);
   // An uncaught error is reported, then the process ends as Node would have ended it.
   if (errorReporter.enabled) {
     const crash = (mechanism: string) => async (error: unknown) => {
@@ -72,24 +85,11 @@ async function main() {
   }
 
   let stopping = false;
-  let app: ReturnType<typeof createApp>;
-  let closeVite = async () => {};
-  if (dev) {
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    closeVite = () => viteServer.close();
-    app = createApp({
-      services,
-      isStopping: () => stopping,
-      devMiddleware: viteServer.middlewares,
-      build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    });
-  } else {
-    const buildFile = path.resolve("build/server/index.js");
-    if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first (npm start does it for you).");
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    app = createApp({ services, build, clientDir: path.resolve("build/client"), isStopping: () => stopping });
-  }
+  const { build, viteServer } = loaded;
+  const closeVite = async () => viteServer?.close();
+  const app = viteServer
+    ? createApp({ runtime, services, isStopping: () => stopping, devMiddleware: viteServer.middlewares, build })
+    : createApp({ runtime, services, build, clientDir: path.resolve("build/client"), isStopping: () => stopping });
 
   const server: Server = createHttpServer(app).listen(env.PORT, env.HOST, () => {
     const address = server.address();

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { PERSONALISED_COOKIE_PATTERN } from "../app/server/http/session-cookie.server";
 import { type CompressedBody, type CompressionLevels, compressOnce, sendCompressed } from "./compressed-body";
 
 /** At most this many pages are kept, the oldest going first. */
@@ -25,6 +24,7 @@ export function createStorePageCache({
   render,
   csp,
   seconds,
+  personalised,
   now = Date.now,
 }: {
   render: (req: Request) => Promise<Rendered>;
@@ -32,6 +32,8 @@ export function createStorePageCache({
   csp: string | ((pathname: string) => string);
   /** How long a rendered page is served; 0 turns the cache off. */
   seconds: number;
+  /** The cookies of a personalised request (a session, a toast), which is always rendered. */
+  personalised: RegExp;
   now?: () => number;
 }) {
   const entries = new Map<string, Entry>();
@@ -57,12 +59,7 @@ export function createStorePageCache({
   }
 
   return async function storePageCache(req: Request, res: Response, next: NextFunction) {
-    if (
-      seconds <= 0 ||
-      (req.method !== "GET" && req.method !== "HEAD") ||
-      !STORE_PAGE.test(req.path) ||
-      PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "")
-    ) {
+    if (seconds <= 0 || (req.method !== "GET" && req.method !== "HEAD") || !STORE_PAGE.test(req.path) || personalised.test(req.headers.cookie ?? "")) {
       return next();
     }
     let entry = entries.get(req.path);

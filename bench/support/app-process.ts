@@ -3,7 +3,7 @@
 // services, then answers the bench scripts' requests:
 //   seed   — creates verified creators (business profile, optional password, optional sessions) through
 //            better-auth's internal adapter, the way registration ends; answers their signed session cookies;
-//   serve  — serves the production build (createApp, as server/main.ts does) on PORT;
+//   serve  — serves the production build (createApp on the build's runtime, as server/main.ts does) on PORT;
 //   record — writes a security event for a user (recordSecurityEvent: insert + NOTIFY);
 //   sql    — runs one SQL statement with its parameters and answers its rows (bench fixtures: products, covers);
 //   payouts — one run of the test provider's payout job (runTestPayouts) at `now`, answering its result and time;
@@ -19,6 +19,8 @@ import type { ServerBuild } from "react-router";
 import { migrateDatabase, openDatabase } from "~/db/open-database.server";
 import { businessProfiles } from "~/features/workspace/schema.server";
 import { createServices } from "~/server/create-services.server";
+import type { Runtime } from "~/server/runtime.server";
+import type { AppServices } from "~/server/services.server";
 import { parseEnv } from "~/server/env.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import { sql } from "drizzle-orm";
@@ -126,9 +128,16 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
   return results;
 }
 
+/** The served app runs on the build's own modules: its services and database handle, not this process's sources. */
+let served: { services: AppServices; close: () => Promise<void> } | undefined;
+
 async function serve() {
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
-  const app = createApp({ services, build, clientDir: path.resolve("build/client") });
+  const runtime = (build.entry.module as unknown as { runtime: Runtime }).runtime;
+  const handle = await runtime.openDatabase({ kind: "postgres", url: database.url });
+  const servedServices = runtime.createServices({ env, db: handle.db, listen: handle.listen, logger });
+  served = { services: servedServices, close: handle.close };
+  const app = createApp({ runtime, services: servedServices, build, clientDir: path.resolve("build/client") });
   server = await new Promise<Server>((resolve) => {
     const s = createHttpServer(app).listen(env.PORT, env.HOST, () => resolve(s));
   });
@@ -141,6 +150,12 @@ async function close() {
   if (server) {
     server.closeAllConnections();
     await new Promise((resolve) => server!.close(resolve));
+  }
+  if (served) {
+    served.services.securityEvents.close();
+    served.services.health.close();
+    await served.services.mailer.close();
+    await served.close();
   }
   services.health.close();
   await services.mailer.close();

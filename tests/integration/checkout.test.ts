@@ -341,7 +341,7 @@ describe("discount reservation", () => {
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         createCheckout(
-          server.services,
+          server.sourceServices(),
           { product: { handle: s.handle, slug: s.slug }, email: `race-${i}@example.com`, discountCode: "ten", provider: "test" },
           { ipAddress: `10.9.${Math.floor(i / 20)}.${i}` },
         ),
@@ -374,13 +374,13 @@ describe("discount reservation", () => {
     const lost = await startPaidCheckout(s, "lost-webhook@example.com");
     await server.db.execute(sql`update test_provider_checkouts set status = 'paid', payment_id = 'tpp_lost' where id = ${lost.checkoutId}`);
 
-    const soon = await reconcilePendingOrders(server.services, new Date(Date.now() + 3 * 60_000));
+    const soon = await reconcilePendingOrders(server.sourceServices(), new Date(Date.now() + 3 * 60_000));
     expect(soon.ran).toBe(true);
     expect((await orderRow(lost.orderId)).status).toBe("paid");
     expect(await receipts("lost-webhook@example.com")).toBe(1);
     expect((await orderRow(abandoned.orderId)).status).toBe("pending"); // asked, still open, not yet due
 
-    await reconcilePendingOrders(server.services, new Date(Date.now() + 31 * 60_000));
+    await reconcilePendingOrders(server.sourceServices(), new Date(Date.now() + 31 * 60_000));
     expect((await orderRow(abandoned.orderId)).status).toBe("expired");
     expect((await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`)).rows[0]!.n).toBe(0);
     const reservation = (await rows<{ status: string }>(sql`select status from discount_redemptions where order_id = ${abandoned.orderId}::uuid`)).rows[0]!;

@@ -266,7 +266,7 @@ describe("live order changes (/api/orders/changes)", () => {
     try {
       await mine.next((message) => message.event === "ready");
       await theirs.next((message) => message.event === "ready");
-      const services = { db: server.db, mailer: server.services.mailer, appUrl: server.origin };
+      const services = { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin };
 
       const order = await insertOrder(ada.id, { product: fieldGuide, email: "new@example.com", status: "pending", amount: 3000, created: daysAgo(0) });
       expect(await transitionOrder(services, order, { to: "paid", cause: "test" })).not.toBeNull();
@@ -300,7 +300,7 @@ describe("live order changes (/api/orders/changes)", () => {
       try {
         await stream.next((message) => message.event === "ready", 5_000);
         const order = await insertOrder(ada.id, { email: "far@example.com", status: "pending", created: daysAgo(0) });
-        await transitionOrder({ db: server.db, mailer: server.services.mailer, appUrl: server.origin }, order, { to: "paid", cause: "test" });
+        await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, order, { to: "paid", cause: "test" });
         const changed = await stream.next((message) => message.event === "order-changed", 5_000);
         expect(JSON.parse(changed.data)).toEqual({ id: order });
       } finally {

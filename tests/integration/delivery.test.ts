@@ -63,7 +63,7 @@ async function paidOrder(productId: string, email: string, extra: { discountCent
   await server.db.execute(sql`
     insert into orders (id, user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents, discount_cents, amount_cents, currency, discount_code, provider)
     values (${id}::uuid, ${seller.id}, ${productId}::uuid, 'Field guide', 'Ada''s Shop', ${email}, 'pending', 900, ${discount}, ${900 - discount}, 'USD', ${extra.discountCode ?? null}, 'test')`);
-  const moved = await transitionOrder({ db: server.db, mailer: server.services.mailer, appUrl: server.origin }, id, { to: "paid", cause: "test" });
+  const moved = await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, id, { to: "paid", cause: "test" });
   expect(moved?.fulfilled).toBe(true);
   return id;
 }
@@ -126,7 +126,9 @@ describe("the receipt", () => {
     expect(link).toMatch(new RegExp(`^${server.origin}/purchases/${orderId}\\?token=[A-Za-z0-9_-]{43}$`));
     pagePath = pathOf(link!);
     // The state machine delivers only once: another move to paid sends nothing.
-    expect(await transitionOrder({ db: server.db, mailer: server.services.mailer, appUrl: server.origin }, orderId, { to: "paid", cause: "again" })).toBeNull();
+    expect(
+      await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, orderId, { to: "paid", cause: "again" }),
+    ).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail.messages.filter((m) => m.to.includes(buyer))).toHaveLength(1);
   });
@@ -342,7 +344,7 @@ describe("revocation", () => {
     const link = fileLinksOf(await (await server.request(page)).text())[0]!;
     expect((await server.request(link, { method: "HEAD" })).status).toBe(200);
 
-    await transitionOrder({ db: server.db, mailer: server.services.mailer, appUrl: server.origin }, refundedOrder, { to: "refunded", cause: "test" });
+    await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, refundedOrder, { to: "refunded", cause: "test" });
     const revokedPage = await server.request(page);
     expect(revokedPage.status).toBe(410);
     expect(await revokedPage.text()).toContain(revokedMessage("refunded"));

@@ -35,15 +35,8 @@ import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { rawRequest } from "../support/raw-http";
-import {
-  AVATAR_FORM_BODY_TIMEOUT_MS,
-  bodyLimitFor,
-  FORM_BODY_LIMIT_BYTES,
-  GLOBAL_BODY_LIMIT_BYTES,
-  TOO_LARGE_MESSAGE,
-  TOO_SLOW_MESSAGE,
-  UNKNOWN_HOST_MESSAGE,
-} from "../../server/request-limits";
+import { AVATAR_FORM_BODY_TIMEOUT_MS, bodyLimitFor, FORM_BODY_LIMIT_BYTES, GLOBAL_BODY_LIMIT_BYTES } from "~/server/http/body-limits";
+import { TOO_LARGE_MESSAGE, TOO_SLOW_MESSAGE, UNKNOWN_HOST_MESSAGE } from "../../server/request-limits";
 
 /**
  * Issue 6 (3b): hostile requests at scale against every endpoint of app/routes.ts, signed out and signed in.

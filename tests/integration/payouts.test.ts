@@ -17,7 +17,7 @@ let ada: SignedInCreator;
 let bob: SignedInCreator;
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
-const run = (at: string) => runTestPayouts(server.services, new Date(at));
+const run = (at: string) => runTestPayouts(server.sourceServices(), new Date(at));
 
 type Order = { status?: string; amount?: number; fee?: number; refunded?: number; currency?: string; paidAt: string; provider?: string };
 
@@ -193,7 +193,7 @@ describe("/payouts", () => {
         values (${ada.id}, ${i * 100}, 'USD', 'paid', ${`2026-0${1 + Math.floor(i / 10)}-${String((i % 10) + 10).padStart(2, "0")}`}::date,
           ${`2026-0${1 + Math.floor(i / 10)}-${String((i % 10) + 11).padStart(2, "0")}`}::date)`);
     }
-    await runTestPayouts(server.services);
+    await runTestPayouts(server.sourceServices());
 
     const text = await pageText(ada);
     // Gross 12.50 + 12.50 + 12.50 + 20.00 = 57.50; refunds 5.00 + 12.50 = 17.50; fees 1.00 + 0.60 + 0 + 1.60 = 3.20; net 36.80.
@@ -227,7 +227,7 @@ describe("/payouts", () => {
 
   it("is live: a change after the job's last run shows at once, and the book the job keeps matches every order summed", async () => {
     const refundedNow = await insertOrder(ada.id, { paidAt: new Date(Date.now() - 3 * 86_400_000).toISOString(), amount: 1000, fee: 80 });
-    await runTestPayouts(server.services);
+    await runTestPayouts(server.sourceServices());
     expect(await pageText(ada)).toContain("Net earnings $46.00");
     // Refunded in full after the run: the page says so before the next run.
     await changeOrder(refundedNow, "refunded", 1000);
@@ -235,7 +235,7 @@ describe("/payouts", () => {
     expect(live).toContain("Gross sales $67.50");
     expect(live).toContain("Refunds −$27.50");
     expect(live).toContain("Net earnings $36.80");
-    await runTestPayouts(server.services);
+    await runTestPayouts(server.sourceServices());
     expect(await pageText(ada)).toContain("Net earnings $36.80");
     // The book equals summing every order, for every seller and provider.
     const [mismatch] = await rows<{ n: number }>(sql`

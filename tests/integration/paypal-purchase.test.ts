@@ -51,7 +51,7 @@ async function readySeller(options: { stripeToo?: boolean } = {}): Promise<Selle
     sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${seller.id}, 'paypal', ${trackingId}, 'pending')`,
   );
   const merchantId = await paypal.completeOnboarding(trackingId);
-  expect(await refreshPaymentAccount(server.services, seller.id, "paypal", META)).toMatchObject({ ok: true, status: "ready" });
+  expect(await refreshPaymentAccount(server.sourceServices(), seller.id, "paypal", META)).toMatchObject({ ok: true, status: "ready" });
   if (options.stripeToo) {
     const { accountId } = await server.services.payments.stripe!.onboarding!.createAccount({ userId: seller.id, email: `${seller.handle}@example.com` });
     await server.db.execute(
@@ -184,7 +184,7 @@ describe("a purchase through PayPal", () => {
     const email = "paypal-gone@example.com";
     const { paypalOrderId, orderId } = await startCheckout(seller, email);
     await paypal.approveOrder(paypalOrderId);
-    const run = await reconcilePendingOrders(server.services, new Date(Date.now() + 3 * 60_000));
+    const run = await reconcilePendingOrders(server.sourceServices(), new Date(Date.now() + 3 * 60_000));
     expect(run.ran).toBe(true);
     expect((await orderRow(orderId)).status).toBe("paid");
     expect(await receipts(email)).toBe(1);
@@ -255,7 +255,7 @@ describe("a purchase through PayPal", () => {
     // The app's checkout time ran out before the buyer approved; a capture made then still pays the order.
     const late = await startCheckout(seller, "paypal-late@example.com");
     await syncOrderStatus(
-      server.services,
+      server.sourceServices(),
       { id: late.orderId, provider: "paypal", providerCheckoutId: late.paypalOrderId, expiresAt: new Date() },
       {
         cause: "reconciler",
@@ -391,7 +391,7 @@ describe("after the purchase", () => {
 
   it("the seller's refund is made on their behalf with the fee given back: partial keeps it paid, the rest refunds it and revokes the downloads", async () => {
     const { seller, orderId, captureId, downloadPath } = await paidOrder("paypal-refunded@example.com");
-    const partial = await refundOrder(server.services, seller.id, orderId, 500, META);
+    const partial = await refundOrder(server.sourceServices(), seller.id, orderId, 500, META);
     expect(partial).toMatchObject({ ok: true, refundedCents: 500, full: false });
     const first = paypal.requests.findLast((r) => r.path === `/v2/payments/captures/${captureId}/refund`)!;
     expect(first.headers["paypal-request-id"]).toBe(`sellkit-refund-${(partial as { refundId: string }).refundId}`);
@@ -404,7 +404,7 @@ describe("after the purchase", () => {
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", refunded_cents: 500 });
     expect((await server.request(downloadPath)).status).toBe(200);
 
-    const rest = await refundOrder(server.services, seller.id, orderId, 1500, META);
+    const rest = await refundOrder(server.sourceServices(), seller.id, orderId, 1500, META);
     expect(rest).toMatchObject({ ok: true, refundedCents: 2000, full: true });
     expect(paypal.requests.findLast((r) => r.path === `/v2/payments/captures/${captureId}/refund`)!.body).toMatchObject({
       amount: { value: "15.00" },

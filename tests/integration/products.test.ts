@@ -5,7 +5,7 @@ import { productCovers, products, storefronts } from "~/features/catalog/schema.
 import { orders } from "~/features/orders/schema.server";
 import { minimumPriceMessage, NAME_REQUIRED_MESSAGE, SLUG_INVALID_MESSAGE, AMOUNT_INVALID_MESSAGE } from "~/features/catalog/schemas/product";
 import { ERRORS } from "~/lib/errors";
-import { PRODUCT_FORM_BODY_LIMIT_BYTES } from "../../server/request-limits";
+import { PRODUCT_FORM_BODY_LIMIT_BYTES } from "~/server/http/body-limits";
 import { type FormFields, postForm, toastOf } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";

@@ -78,7 +78,7 @@ describe("refunds through the test provider", () => {
     const eventsWhenPaid = (await orderEvents(orderId)).length;
 
     // Partial: 5.00 back. The provider's payment and the order both say 5.00 refunded; the order stays paid.
-    const partial = await refundOrder(server.services, seller.id, orderId, 500, META);
+    const partial = await refundOrder(server.sourceServices(), seller.id, orderId, 500, META);
     expect(partial).toMatchObject({ ok: true, amountCents: 500, refundedCents: 500, full: false });
     expect(await refundWebhooksProcessed(1)).toEqual([{ processed_at: expect.anything(), error: null }]);
     expect(await providerRefunded(checkoutId)).toBe(500);
@@ -91,11 +91,11 @@ describe("refunds through the test provider", () => {
     expect((await server.request(downloadPath)).status).toBe(200);
 
     // More than what is left is refused at our end; the provider is not asked.
-    expect(await refundOrder(server.services, seller.id, orderId, 751, META)).toMatchObject({ ok: false, code: "REFUND_AMOUNT_TOO_HIGH" });
+    expect(await refundOrder(server.sourceServices(), seller.id, orderId, 751, META)).toMatchObject({ ok: false, code: "REFUND_AMOUNT_TOO_HIGH" });
     expect(await providerRefunded(checkoutId)).toBe(500);
 
     // Full: the remaining 7.50. The order is refunded and the buyer's download page is revoked.
-    const rest = await refundOrder(server.services, seller.id, orderId, 750, META);
+    const rest = await refundOrder(server.sourceServices(), seller.id, orderId, 750, META);
     expect(rest).toMatchObject({ ok: true, amountCents: 750, refundedCents: 1250, full: true });
     const webhooks = await refundWebhooksProcessed(2);
     expect(webhooks.map((row) => row.error)).toEqual([null, null]);
@@ -133,6 +133,6 @@ describe("refunds through the test provider", () => {
     expect(await orderRow(orderId)).toEqual({ status: "refunded", refunded_cents: 1250 });
     expect(await orderEvents(orderId)).toHaveLength(afterFull.length);
     // Nothing more can be refunded.
-    expect(await refundOrder(server.services, seller.id, orderId, 1, META)).toMatchObject({ ok: false, code: "ORDER_NOT_REFUNDABLE" });
+    expect(await refundOrder(server.sourceServices(), seller.id, orderId, 1, META)).toMatchObject({ ok: false, code: "ORDER_NOT_REFUNDABLE" });
   });
 });

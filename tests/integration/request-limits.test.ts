@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  AVATAR_FORM_BODY_LIMIT_BYTES,
-  FORM_BODY_LIMIT_BYTES,
-  FORM_BODY_TIMEOUT_MS,
-  HEADERS_TIMEOUT_MS,
-  TOO_LARGE_MESSAGE,
-  UNKNOWN_HOST_MESSAGE,
-} from "../../server/request-limits";
+import { AVATAR_FORM_BODY_LIMIT_BYTES, FORM_BODY_LIMIT_BYTES, FORM_BODY_TIMEOUT_MS } from "~/server/http/body-limits";
+import { HEADERS_TIMEOUT_MS, TOO_LARGE_MESSAGE, UNKNOWN_HOST_MESSAGE } from "../../server/request-limits";
 import { rawRequest } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -239,7 +239,7 @@ describe("a purchase through Stripe", () => {
     const late = await startCheckout(seller, "stripe-late@example.com");
     const { id, provider_checkout_id } = await orderRow(late.orderId);
     await syncOrderStatus(
-      server.services,
+      server.sourceServices(),
       { id, provider: "stripe", providerCheckoutId: provider_checkout_id, expiresAt: new Date() },
       {
         cause: "reconciler",
@@ -440,7 +440,7 @@ describe("after the purchase", () => {
 
   it("the seller's refund reverses the transfer and gives the fee back: partial keeps it paid, the rest refunds it and revokes the downloads", async () => {
     const { seller, orderId, paymentId, downloadPath } = await paidOrder("refunded@example.com");
-    const partial = await refundOrder(server.services, seller.id, orderId, 500, META);
+    const partial = await refundOrder(server.sourceServices(), seller.id, orderId, 500, META);
     expect(partial).toMatchObject({ ok: true, refundedCents: 500, full: false });
     const first = stripe.requests.findLast((r) => r.path === "/v1/refunds")!;
     expect(first.params).toMatchObject({ payment_intent: paymentId, amount: "500", reverse_transfer: "true", refund_application_fee: "true" });
@@ -448,7 +448,7 @@ describe("after the purchase", () => {
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", refunded_cents: 500 });
     expect((await server.request(downloadPath)).status).toBe(200);
 
-    const rest = await refundOrder(server.services, seller.id, orderId, 1500, META);
+    const rest = await refundOrder(server.sourceServices(), seller.id, orderId, 1500, META);
     expect(rest).toMatchObject({ ok: true, refundedCents: 2000, full: true });
     const second = stripe.requests.findLast((r) => r.path === "/v1/refunds")!;
     expect(second.params).toMatchObject({ payment_intent: paymentId, amount: "1500", reverse_transfer: "true", refund_application_fee: "true" });
@@ -491,7 +491,7 @@ describe("after the purchase", () => {
     expect(page).toContain("refund pending confirmation (the provider did not answer; it is checked again within minutes)");
     expect(page).toContain("Up to $15.00");
 
-    expect(await reconcileRefunds(server.services, new Date(Date.now() + 2 * 60_000))).toMatchObject({ checked: 1, succeeded: 1 });
+    expect(await reconcileRefunds(server.sourceServices(), new Date(Date.now() + 2 * 60_000))).toMatchObject({ checked: 1, succeeded: 1 });
     expect(await rows(sql`select status from refunds where order_id = ${orderId}::uuid`)).toEqual([{ status: "succeeded" }]);
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", refunded_cents: 500 });
     const refunded = stripe.deliveries.findLast((d) => d.event.type === "charge.refunded")!;

@@ -14,11 +14,11 @@ export function testServerUrl(): string {
 /**
  * A fresh, migrated database for one test file: a copy of the run's migrated template database (created by
  * the global setup), on the run's PostgreSQL server. `url` names it, so a second app instance can share it;
- * `drop` closes the connections and drops it.
+ * `drop` closes the connections and drops it. `open` opens it (the server build's own `openDatabase` for a test server).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+export async function createTestDatabase(open: typeof openDatabase = openDatabase): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
   const empty = await createEmptyPostgresDatabase(testServerUrl(), process.env[TEMPLATE_DATABASE_ENV]);
-  const handle = await openDatabase({ kind: "postgres", url: empty.url });
+  const handle = await open({ kind: "postgres", url: empty.url });
   return {
     ...handle,
     async drop() {

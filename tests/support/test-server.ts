@@ -7,8 +7,9 @@ import { pathToFileURL } from "node:url";
 import type pg from "pg";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
-import { parseEnv } from "~/server/env.server";
 import { createServices } from "~/server/create-services.server";
+import type { AppServices } from "~/server/services.server";
+import type { Runtime } from "~/server/runtime.server";
 import { createServer as createNetServer } from "node:net";
 import { createApp } from "../../server/create-app";
 import { createHttpServer } from "../../server/request-limits";
@@ -80,26 +81,38 @@ export { freePort };
 export async function startTestServer(envOverrides: Record<string, string> = {}, options: TestServerOptions = {}) {
   if (!existsSync(BUILD_FILE)) throw new Error("No build found: run `npm run build` before the integration tests.");
   const build = (await import(pathToFileURL(BUILD_FILE).href)) as ServerBuild;
+  // The server runs on the build's own modules only (its services, database handle, transactions), as in production.
+  const runtime = (build.entry.module as unknown as { runtime: Runtime }).runtime;
   const database = options.databaseUrl
-    ? await openDatabase({ kind: "postgres", url: options.databaseUrl }).then((handle) => ({ ...handle, drop: handle.close }))
-    : await createTestDatabase();
+    ? await runtime.openDatabase({ kind: "postgres", url: options.databaseUrl }).then((handle) => ({ ...handle, drop: handle.close }))
+    : await createTestDatabase(runtime.openDatabase);
+  // The tests' own handle on the same database, from the source modules the tests import (their verbs, inTransaction).
+  const own = await openDatabase({ kind: "postgres", url: database.url });
   const counter = options.countRoundTrips ? roundTripCounter(database.pool) : null;
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const env = parseEnv({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), APP_URL: origin, ...envOverrides });
+  const env = runtime.parseEnv({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), APP_URL: origin, ...envOverrides });
   const logger = options.logDestination ? pino({ level: "info" }, options.logDestination) : pino({ level: "silent" });
-  const services = createServices({ env, db: database.db, listen: database.listen, logger });
+  const services = runtime.createServices({ env, db: database.db, listen: database.listen, logger });
   const { mailer } = services;
-  const app = createApp({ services, build, clientDir: path.resolve("build/client") });
+  const app = createApp({ runtime, services, build, clientDir: path.resolve("build/client") });
   const server: Server = await new Promise((resolve) => {
     const s = createHttpServer(counter ? counter.wrap(app) : app).listen(port, "127.0.0.1", () => resolve(s));
   });
+  let sourceServices: AppServices | null = null;
   return {
     origin,
-    db: database.db,
+    /** The tests' database handle (source modules): for their queries and for the source verbs they call. */
+    db: own.db,
     /** The PostgreSQL database's address, for a second instance on the same data. */
     databaseUrl: database.url,
+    /** The server's own services (the build's modules): to use through their methods, not to pass to source verbs. */
     services,
+    /** Services of the source modules on the same database and settings, for the source verbs a test calls directly. */
+    sourceServices(): AppServices {
+      sourceServices ??= createServices({ env, db: own.db, listen: own.listen, logger });
+      return sourceServices;
+    },
     /** The database round trips of each request so far (with `countRoundTrips`), oldest first. */
     roundTrips: () => counter?.list() ?? [],
     /** fetch against the server; state-changing requests carry our Origin unless the caller sets one. */
@@ -113,6 +126,14 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.views.close();
       await mailer.close();
+      if (sourceServices) {
+        sourceServices.health.close();
+        sourceServices.securityEvents.close();
+        await sourceServices.afterResponse.drain();
+        await sourceServices.views.close();
+        await sourceServices.mailer.close();
+      }
+      await own.close();
       await database.drop();
     },
   };

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createStorePageCache } from "../../server/store-page-cache";
+import { PERSONALISED_COOKIE_PATTERN } from "~/server/http/session-cookie.server";
 
 // Issue 14: the store pages' microcache (server/store-page-cache.ts), with a counting stand-in for the render.
 
@@ -16,6 +17,7 @@ async function serve(options: { seconds: number; status?: number; now?: () => nu
     createStorePageCache({
       csp: "default-src 'self'",
       seconds: options.seconds,
+      personalised: PERSONALISED_COOKIE_PATTERN,
       now: options.now,
       async render(req) {
         renders += 1;

@@ -1,0 +1,57 @@
+import { COVER_MAX_BYTES } from "~/features/catalog/schemas/product";
+import { AVATAR_MAX_BYTES } from "~/features/workspace/schemas/business-profile";
+import { UPLOADS_PATH } from "~/features/catalog/content/product-files";
+import { MAX_PRODUCT_FILE_BYTES } from "~/features/catalog/content/product-types";
+
+/**
+ * What a request may send, decided before a byte of its body is read (issue 13): a cap per route on the
+ * declared size and a time limit for the body to arrive. The server enforces them (server/request-limits.ts).
+ */
+
+/** Forms and JSON calls: a few KB of fields, with generous room (the largest form today is under 8 KB). */
+export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
+/** Pages whose forms carry a profile picture (at most AVATAR_MAX_BYTES) besides their fields. */
+export const AVATAR_FORM_BODY_LIMIT_BYTES = AVATAR_MAX_BYTES + FORM_BODY_LIMIT_BYTES;
+/**
+ * The product form (issue 14): a cover image (at most COVER_MAX_BYTES) and up to 20,000 characters of Markdown
+ * (up to 4 bytes each in UTF-8, 3 more when percent-encoded) besides its other fields.
+ */
+export const PRODUCT_FORM_BODY_LIMIT_BYTES = COVER_MAX_BYTES + 256 * 1024;
+/** No form accepts more; product files go through the tus endpoint, which has its own cap (below). */
+export const GLOBAL_BODY_LIMIT_BYTES = Math.max(AVATAR_FORM_BODY_LIMIT_BYTES, PRODUCT_FORM_BODY_LIMIT_BYTES);
+/**
+ * The tus endpoint of product files streams each PATCH to the store: at most a whole file in one request, within
+ * UPLOAD_BODY_TIMEOUT_MS: the browser sends UPLOAD_CHUNK_BYTES per PATCH.
+ */
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_PRODUCT_FILE_BYTES;
+/** An upload's PATCH may take as long as the HTTP server's backstop for a whole request allows. */
+export const UPLOAD_BODY_TIMEOUT_MS = 60_000;
+/** The whole body of a form must arrive within this time (a slow-body client holds a connection and memory). */
+export const FORM_BODY_TIMEOUT_MS = 10_000;
+/** The avatar forms may take longer on a slow line: the time for their cap at 64 KB/s, at least the form timeout. */
+export const AVATAR_FORM_BODY_TIMEOUT_MS = Math.max(FORM_BODY_TIMEOUT_MS, Math.ceil(AVATAR_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000);
+/** The product form's cover at the same 64 KB/s. */
+export const PRODUCT_FORM_BODY_TIMEOUT_MS = Math.max(FORM_BODY_TIMEOUT_MS, Math.ceil(PRODUCT_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000);
+/** Payment providers' webhooks (issue 15): JSON events, up to 1 MB (Stripe's largest are far smaller). */
+export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+/** POST /api/webhooks/:provider: signed by the provider, not sent by a browser (no Origin, no session). */
+export function isWebhookPath(pathname: string): boolean {
+  return /^\/api\/webhooks\/[^/]+$/.test(pathname);
+}
+/** The product form's pages: a new product, and a product's editor (its id). */
+const PRODUCT_FORM_PAGE = /^\/tools\/products\/(new|[0-9a-f-]{36})$/i;
+
+/** The body cap and the time allowed for a route (paths with their data suffix, `/settings.data`, included). */
+export function bodyLimitFor(pathname: string): { bytes: number; timeoutMs: number } {
+  if (isUploadPath(pathname)) return { bytes: UPLOAD_BODY_LIMIT_BYTES, timeoutMs: UPLOAD_BODY_TIMEOUT_MS };
+  const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  if (page === "/settings" || page === "/auth") return { bytes: AVATAR_FORM_BODY_LIMIT_BYTES, timeoutMs: AVATAR_FORM_BODY_TIMEOUT_MS };
+  if (PRODUCT_FORM_PAGE.test(page)) return { bytes: PRODUCT_FORM_BODY_LIMIT_BYTES, timeoutMs: PRODUCT_FORM_BODY_TIMEOUT_MS };
+  if (isWebhookPath(page)) return { bytes: WEBHOOK_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
+  return { bytes: FORM_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
+}
+
+/** The tus endpoint and its uploads (`/api/uploads`, `/api/uploads/<id>`). */
+export function isUploadPath(pathname: string): boolean {
+  return pathname === UPLOADS_PATH || pathname.startsWith(`${UPLOADS_PATH}/`);
+}

@@ -1,0 +1,62 @@
+import { migrateDatabase, openDatabase } from "~/db/open-database.server";
+import { DEFAULT_GOOGLE_DISCOVERY_URL } from "~/features/accounts/server/create-auth.server";
+import { isBot, viewedPage, viewSource } from "~/features/analytics/content/view-rules";
+import { createViewGate } from "~/features/analytics/server/view-gate.server";
+import { FILE_TOO_LARGE_MESSAGE, UPLOAD_SWEEP_INTERVAL_MS, UPLOADS_PATH } from "~/features/catalog/content/product-files";
+import { createUploadHandler } from "~/features/catalog/server/upload-handler.server";
+import { matchDownloadPath } from "~/features/delivery/content/delivery-rules";
+import { createDownloadHandler } from "~/features/delivery/server/download-handler.server";
+import { createExportHandler, matchExportPath } from "~/features/orders/server/export-handler.server";
+import { startReconciler } from "~/features/orders/server/reconcile-pending-orders.server";
+import { paymentPageOrigins } from "~/features/payments/server/payment-page-origins.server";
+import { startTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
+import { recordSecurityFixes } from "~/features/security/server/record-security-fixes.server";
+import { ERROR_REPORTING_META } from "~/lib/error-reporting/browser-error-reporting";
+import { createServices } from "./create-services.server";
+import { EnvError, parseEnv, servedOverHttps } from "./env.server";
+import { reportedRequest } from "./error-reporting.server";
+import { bodyLimitFor, GLOBAL_BODY_LIMIT_BYTES, isUploadPath, isWebhookPath } from "./http/body-limits";
+import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "./http/session-cookie.server";
+import { createLogger } from "./logger.server";
+
+/**
+ * What the Node server (server/*.ts) takes from the app, exported by the server build's entry: the server runs
+ * the same copy of every module as the routes, so a class or an AsyncLocalStorage is one object.
+ */
+export const runtime = {
+  parseEnv,
+  EnvError,
+  createLogger,
+  openDatabase,
+  migrateDatabase,
+  recordSecurityFixes,
+  createServices,
+  startReconciler,
+  startTestPayouts,
+  UPLOAD_SWEEP_INTERVAL_MS,
+  createUploadHandler,
+  createDownloadHandler,
+  createExportHandler,
+  matchDownloadPath,
+  matchExportPath,
+  paymentPageOrigins,
+  servedOverHttps,
+  reportedRequest,
+  isBot,
+  viewedPage,
+  viewSource,
+  createViewGate,
+  bodyLimitFor,
+  isUploadPath,
+  isWebhookPath,
+  GLOBAL_BODY_LIMIT_BYTES,
+  FILE_TOO_LARGE_MESSAGE,
+  UPLOADS_PATH,
+  ERROR_REPORTING_META,
+  DEFAULT_GOOGLE_DISCOVERY_URL,
+  CLIENT_IP_HEADER,
+  PERSONALISED_COOKIE_PATTERN,
+};
+
+/** The app's runtime as the server receives it (`build.entry.module.runtime`). */
+export type Runtime = typeof runtime;
