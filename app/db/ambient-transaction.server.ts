@@ -1,11 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Database } from "./database.server";
 
-// One store per process, shared by both server bundles' copies of this module.
-const STORE_KEY = Symbol.for("sellkit.ambient-transaction");
-const globals = globalThis as typeof globalThis & { [STORE_KEY]?: AsyncLocalStorage<Database> };
-globals[STORE_KEY] ??= new AsyncLocalStorage<Database>();
-const ambient = globals[STORE_KEY];
+// The transaction open in this async context, if any.
+const ambient = new AsyncLocalStorage<Database>();
 
 /** Runs `fn` in the ambient transaction, opening one if needed, so a change and its effects commit together. */
 export function inTransaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {

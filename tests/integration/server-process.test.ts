@@ -45,6 +45,10 @@ describe("the server process", () => {
     const missing = await fetch(`${url}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Oops! Page not found");
+    // One copy of the app in the process: the payment providers the server made throw the very class the routes'
+    // webhook intake checks, so a forged delivery is refused (400), not a crash (500).
+    const forged = await fetch(`${url}/api/webhooks/test`, { method: "POST", body: "{}" });
+    expect(forged.status).toBe(400);
     const secretFile = path.join(dataDir, "auth-secret");
     expect(readFileSync(secretFile, "utf8").trim().length).toBeGreaterThanOrEqual(32);
     expect(statSync(secretFile).mode & 0o077).toBe(0);

@@ -47,9 +47,7 @@ export async function receiveWebhook(
   try {
     verified = await provider.verifyWebhook(rawBody, headers);
   } catch (error) {
-    // By its name too: the providers may come from another bundle than this module (the Node server's and React
-    // Router's builds each have their own copy of the class).
-    if (error instanceof WebhookVerificationError || (error instanceof Error && error.name === "WebhookVerificationError")) {
+    if (error instanceof WebhookVerificationError) {
       services.logger.warn({ provider: provider.id, reason: error.message }, "webhook refused: verification failed");
       return fail("WEBHOOK_INVALID");
     }

@@ -154,13 +154,9 @@ export class PayoutsReadError extends Error {
   }
 }
 
-/**
- * Why a payouts read failed: the PayoutsReadError's reason, read by shape — the providers are created by the server
- * process's bundle and called from the routes' bundle, so the class is not always the same object (instanceof lies).
- */
+/** Why a payouts read failed: the PayoutsReadError's reason; anything else means the provider could not be reached. */
 export function payoutsReadReason(error: unknown): "refused" | "unreachable" {
-  const reason = (error as { reason?: unknown } | null)?.reason;
-  return reason === "refused" ? "refused" : "unreachable";
+  return error instanceof PayoutsReadError ? error.reason : "unreachable";
 }
 
 export interface PaymentProvider {
