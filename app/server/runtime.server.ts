@@ -19,10 +19,7 @@ import { bodyLimitFor, GLOBAL_BODY_LIMIT_BYTES, isUploadPath, isWebhookPath } fr
 import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "./http/session-cookie.server";
 import { createLogger } from "./logger.server";
 
-/**
- * What the Node server (server/*.ts) takes from the app, exported by the server build's entry: the server runs
- * the same copy of every module as the routes, so a class or an AsyncLocalStorage is one object.
- */
+/** The app modules the Node server (server/*.ts) uses, taken from the server build's entry so they are the routes' own copy. */
 export const runtime = {
   parseEnv,
   EnvError,
