@@ -129,7 +129,6 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
       if (sourceServices) {
         sourceServices.health.close();
         sourceServices.securityEvents.close();
-        await sourceServices.afterResponse.drain();
         await sourceServices.views.close();
         await sourceServices.mailer.close();
       }
