@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /** The map of the product: one module per URL. */
 export default [
@@ -32,43 +32,47 @@ export default [
   route("auth/google/callback", "routes/auth-google-callback.tsx"),
   route("auth/two-factor", "routes/auth-two-factor.tsx"),
 
-  // Signed-in area
-  route("dashboard", "routes/dashboard.tsx"),
-  route("settings", "routes/settings.tsx"),
-  route("security-settings", "routes/security-settings.tsx"),
+  // Signed-in area: every page in the workspace layout (its navigation), URLs unchanged
+  layout("routes/workspace-layout.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("settings", "routes/settings.tsx"),
+    route("security-settings", "routes/security-settings.tsx"),
+    route("sales/online-store", "routes/sales-online-store.tsx"),
+    route("sales/retail-store", "routes/sales-retail-store.tsx"),
+    route("sales/event-sales", "routes/sales-event-sales.tsx"),
+    route("sales/existing-website", "routes/sales-existing-website.tsx"),
+    route("sales/social-media", "routes/sales-social-media.tsx"),
+    // The Product Manager (issue 14): before tools/:tool, whose dynamic page would otherwise answer /tools/products
+    route("tools/products", "routes/tools-products.tsx"),
+    route("tools/products/new", "routes/tools-products-new.tsx"),
+    // Discount codes (issue 15): before tools/products/:id
+    route("tools/products/discounts", "routes/tools-products-discounts.tsx"),
+    route("tools/products/:id", "routes/tools-products-edit.tsx"),
+    route("tools/products/:id/files", "routes/product-files.tsx"),
+    route("tools/estore-builder", "routes/tools-estore-builder.tsx"),
+    // The seller's orders and refunds (issue 15)
+    route("orders", "routes/orders.tsx"),
+    route("orders/:id", "routes/orders-detail.tsx"),
+    // The seller's customers (issue 16.4); the CSV exports /orders/export.csv and /customers/export.csv are streamed by
+    // the Express app (app/features/orders/server/export-handler.server.ts)
+    route("customers", "routes/customers.tsx"),
+    route("customers/:email", "routes/customers-detail.tsx"),
+    route("tools/:tool", "routes/tools.tsx"),
+    // The seller's analytics (issue 16.2): figures by day in their time zone, for a range named in the URL
+    route("analytics", "routes/analytics.tsx"),
+    // Payments (issue 15): the seller's provider connection
+    route("payments", "routes/payments.tsx"),
+    // Payouts (issue 16.5): earnings, the provider's balance and payouts
+    route("payouts", "routes/payouts.tsx"),
+  ]),
+  // The signed-in area's resources (no page of their own)
   route("security-settings/export", "routes/security-settings-export.ts"),
   route("security-settings/sessions", "routes/security-settings-sessions.ts"),
   route("api/security/events", "routes/api-security-events.ts"),
   // The dashboards' live figures (issue 16.6): the signed-in seller's order changes as Server-Sent Events
   route("api/orders/changes", "routes/api-order-changes.ts"),
-  route("sales/online-store", "routes/sales-online-store.tsx"),
-  route("sales/retail-store", "routes/sales-retail-store.tsx"),
-  route("sales/event-sales", "routes/sales-event-sales.tsx"),
-  route("sales/existing-website", "routes/sales-existing-website.tsx"),
-  route("sales/social-media", "routes/sales-social-media.tsx"),
-  // The Product Manager (issue 14): before tools/:tool, whose dynamic page would otherwise answer /tools/products
-  route("tools/products", "routes/tools-products.tsx"),
-  route("tools/products/new", "routes/tools-products-new.tsx"),
-  // Discount codes (issue 15): before tools/products/:id
-  route("tools/products/discounts", "routes/tools-products-discounts.tsx"),
-  route("tools/products/:id", "routes/tools-products-edit.tsx"),
-  route("tools/products/:id/files", "routes/product-files.tsx"),
-  route("tools/estore-builder", "routes/tools-estore-builder.tsx"),
-  // The seller's orders and refunds (issue 15)
-  route("orders", "routes/orders.tsx"),
-  route("orders/:id", "routes/orders-detail.tsx"),
-  // The seller's customers (issue 16.4); the CSV exports /orders/export.csv and /customers/export.csv are streamed by
-  // the Express app (app/features/orders/server/export-handler.server.ts)
-  route("customers", "routes/customers.tsx"),
-  route("customers/:email", "routes/customers-detail.tsx"),
-  route("tools/:tool", "routes/tools.tsx"),
-  // The seller's analytics (issue 16.2): figures by day in their time zone, for a range named in the URL
-  route("analytics", "routes/analytics.tsx"),
-  // Payments (issue 15): the seller's provider connection and the return from a provider's onboarding
-  route("payments", "routes/payments.tsx"),
+  // The return from a payment provider's onboarding (issue 15)
   route("payments/:provider/return", "routes/payments-return.ts"),
-  // Payouts (issue 16.5): earnings, the provider's balance and payouts
-  route("payouts", "routes/payouts.tsx"),
 
   // A creator's public buy page (the target of the buy-button snippet)
   route("buy/:id", "routes/buy.tsx"),

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { ANALYTICS_PATH, formatDayRange } from "~/features/analytics/analytics-display";
@@ -49,36 +48,34 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === ANALYTICS_PATH;
   return (
-    <PageShell>
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
-        <div>
-          <BackLink to="/dashboard">Back to dashboard</BackLink>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight">Analytics</h1>
-          <p className="mt-2 text-muted-foreground">
-            {report ? (
-              <>
-                Sales and visits of your store from {formatDayRange(report.from, report.to)}, by calendar day in your time zone, {report.timeZone} (
-                <Link to="/settings#time-zone" className="font-medium text-primary underline underline-offset-4">
-                  change it
-                </Link>
-                ).
-              </>
-            ) : (
-              "Sales and visits of your store over the dates you choose."
-            )}
-          </p>
-        </div>
-        <RangePicker range={range} from={from} to={to} error={error} />
-        <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
-          {loading ? (
-            <p role="status" className="mb-3 text-sm text-muted-foreground">
-              Loading the figures…
-            </p>
-          ) : null}
-          {report ? <Report report={report} /> : null}
-        </div>
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
+      <div>
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">Analytics</h1>
+        <p className="mt-2 text-muted-foreground">
+          {report ? (
+            <>
+              Sales and visits of your store from {formatDayRange(report.from, report.to)}, by calendar day in your time zone, {report.timeZone} (
+              <Link to="/settings#time-zone" className="font-medium text-primary underline underline-offset-4">
+                change it
+              </Link>
+              ).
+            </>
+          ) : (
+            "Sales and visits of your store over the dates you choose."
+          )}
+        </p>
       </div>
-    </PageShell>
+      <RangePicker range={range} from={from} to={to} error={error} />
+      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+        {loading ? (
+          <p role="status" className="mb-3 text-sm text-muted-foreground">
+            Loading the figures…
+          </p>
+        ) : null}
+        {report ? <Report report={report} /> : null}
+      </div>
+    </div>
   );
 }
 
@@ -142,19 +139,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? error.data
       : "Your analytics could not be loaded. Please try again in a moment.";
   return (
-    <PageShell>
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <BackLink to="/dashboard">Back to dashboard</BackLink>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">Analytics</h1>
-        <p role="alert" className="mt-4">
-          {message}
-        </p>
-        <p className="mt-4">
-          <Link to={ANALYTICS_PATH} className="font-medium text-primary underline underline-offset-4">
-            Try again
-          </Link>
-        </p>
-      </div>
-    </PageShell>
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Analytics</h1>
+      <p role="alert" className="mt-4">
+        {message}
+      </p>
+      <p className="mt-4">
+        <Link to={ANALYTICS_PATH} className="font-medium text-primary underline underline-offset-4">
+          Try again
+        </Link>
+      </p>
+    </div>
   );
 }

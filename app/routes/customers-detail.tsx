@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
@@ -51,37 +50,35 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function CustomerPage({ loaderData }: Route.ComponentProps) {
   const { customer, next, first, timeZone } = loaderData;
   return (
-    <PageShell>
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <BackLink to={CUSTOMERS_PATH}>Back to customers</BackLink>
-        <h1 className="mt-4 break-all text-3xl font-bold tracking-tight">{customer.email}</h1>
-        <dl className="mt-6 grid gap-4 rounded-lg border p-4 sm:grid-cols-4">
-          <div>
-            <dt className="text-sm text-muted-foreground">First purchase</dt>
-            <dd className="font-medium">{formatDateTime(customer.firstPurchaseAt, timeZone)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">Last purchase</dt>
-            <dd className="font-medium">{formatDateTime(customer.lastPurchaseAt, timeZone)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">Orders</dt>
-            <dd className="font-medium">{customer.orders}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">Total spent</dt>
-            <dd className="font-medium">{spentText(customer.spent)}</dd>
-          </div>
-        </dl>
-        <h2 className="mt-8 text-xl font-semibold">Orders</h2>
-        <p className="mt-1 text-muted-foreground">
-          Every order with this email, newest first, including unpaid checkouts. Times are in your time zone, {timeZone}.
-        </p>
-        <div className="mt-4 grid gap-6">
-          <OrderList orders={customer.orderList} timeZone={timeZone} />
-          <KeysetPager label="Pages of this customer's orders" first={first} next={next} firstLabel="Newest orders" nextLabel="Older orders" />
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <BackLink to={CUSTOMERS_PATH}>Back to customers</BackLink>
+      <h1 className="mt-4 break-all text-3xl font-bold tracking-tight">{customer.email}</h1>
+      <dl className="mt-6 grid gap-4 rounded-lg border p-4 sm:grid-cols-4">
+        <div>
+          <dt className="text-sm text-muted-foreground">First purchase</dt>
+          <dd className="font-medium">{formatDateTime(customer.firstPurchaseAt, timeZone)}</dd>
         </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Last purchase</dt>
+          <dd className="font-medium">{formatDateTime(customer.lastPurchaseAt, timeZone)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Orders</dt>
+          <dd className="font-medium">{customer.orders}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Total spent</dt>
+          <dd className="font-medium">{spentText(customer.spent)}</dd>
+        </div>
+      </dl>
+      <h2 className="mt-8 text-xl font-semibold">Orders</h2>
+      <p className="mt-1 text-muted-foreground">
+        Every order with this email, newest first, including unpaid checkouts. Times are in your time zone, {timeZone}.
+      </p>
+      <div className="mt-4 grid gap-6">
+        <OrderList orders={customer.orderList} timeZone={timeZone} />
+        <KeysetPager label="Pages of this customer's orders" first={first} next={next} firstLabel="Newest orders" nextLabel="Older orders" />
       </div>
-    </PageShell>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
@@ -43,27 +42,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { customers, search, sort, next, first, exportHref, timeZone } = loaderData;
   return (
-    <PageShell>
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <BackLink to="/dashboard">Back to dashboard</BackLink>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">Customers</h1>
-        <p className="mt-2 text-lg text-muted-foreground">
-          Everyone who paid for your products, once per email. Total spent is net of refunds. Times are in your time zone, {timeZone}.
-        </p>
-        <div className="mt-8 grid gap-6">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <CustomerFilter search={search} sort={sort} />
-            <div className="flex flex-wrap gap-2">
-              <ButtonLink to={ORDERS_PATH} variant="outline">
-                View orders
-              </ButtonLink>
-              <CsvExportLink href={exportHref}>Export customers (CSV)</CsvExportLink>
-            </div>
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Customers</h1>
+      <p className="mt-2 text-lg text-muted-foreground">
+        Everyone who paid for your products, once per email. Total spent is net of refunds. Times are in your time zone, {timeZone}.
+      </p>
+      <div className="mt-8 grid gap-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <CustomerFilter search={search} sort={sort} />
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={ORDERS_PATH} variant="outline">
+              View orders
+            </ButtonLink>
+            <CsvExportLink href={exportHref}>Export customers (CSV)</CsvExportLink>
           </div>
-          {customers.length ? <CustomerList customers={customers} timeZone={timeZone} /> : <NoCustomers searched={Boolean(search || first)} />}
-          <KeysetPager label="Pages of customers" first={first} next={next} firstLabel="First page" nextLabel="Next customers" />
         </div>
+        {customers.length ? <CustomerList customers={customers} timeZone={timeZone} /> : <NoCustomers searched={Boolean(search || first)} />}
+        <KeysetPager label="Pages of customers" first={first} next={next} firstLabel="First page" nextLabel="Next customers" />
       </div>
-    </PageShell>
+    </div>
   );
 }

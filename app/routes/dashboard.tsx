@@ -9,7 +9,6 @@ import { PaymentsDashboardLink } from "~/features/payments/components/payments-d
 import { SalesMethodsStatus } from "~/features/workspace/components/sales-methods-status";
 import { StatCards, StatCardsSkeleton } from "~/features/workspace/components/stat-cards";
 import { ToolsGrid } from "~/features/workspace/components/tools-grid";
-import { PageShell } from "~/components/site/page-shell";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DeferredError } from "~/components/ui/deferred-error";
 import { quickActionsFor } from "~/features/workspace/content/quick-actions";
@@ -56,63 +55,59 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   // Issue 16.6: the stat cards follow the creator's orders live.
   const live = useLiveFigures();
   return (
-    <PageShell>
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6">
-        <header className="flex flex-wrap items-center gap-4">
-          <Avatar src={avatarUrl} firstName={firstName} lastName={lastName} />
-          <div className="min-w-0 flex-1">
-            <GreetingHeading serverText={greeting} firstName={firstName} />
-            {storeName ? <p className="text-muted-foreground">{`Managing ${storeName}`}</p> : null}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <ButtonLink to="/security-settings" variant="outline">
-              <ShieldCheck aria-hidden="true" /> Security
-            </ButtonLink>
-            <ButtonLink to="/settings" variant="outline">
-              <Settings aria-hidden="true" /> Settings
-            </ButtonLink>
-            <Form method="post" action="/logout">
-              <Button type="submit" variant="secondary">
-                Sign Out
-              </Button>
-            </Form>
-          </div>
-        </header>
-        {paymentsReady ? null : <PaymentsNotReadyNotice />}
-        <Suspense fallback={<WorkspaceSkeleton />}>
-          <Await
-            resolve={workspace}
-            errorElement={
-              <DeferredError toastTitle="Failed to load profile data" message="Failed to load profile data. Please reload the page to try again." />
-            }
-          >
-            {({ business, salesMethods, stats }) => {
-              const businessTypes = business?.businessTypes ?? [];
-              return (
-                <>
-                  <section id="stats" aria-label="Your figures" className="scroll-mt-24" data-live={live ? "connected" : "connecting"}>
-                    <StatCards stats={stats} />
-                    <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-                      <Link to="/orders" className="font-medium text-primary underline underline-offset-4">
-                        View orders
-                      </Link>
-                      <Link to="/customers" className="font-medium text-primary underline underline-offset-4">
-                        View customers
-                      </Link>
-                    </p>
-                  </section>
-                  {business ? <BusinessCard business={business} /> : null}
-                  <ToolsGrid tools={toolsFor(businessTypes)} hasBusinessProfile={Boolean(business)} />
-                  <QuickActions actions={quickActionsFor(businessTypes)} />
-                  <PaymentsDashboardLink />
-                  <SalesMethodsStatus saved={salesMethods} />
-                </>
-              );
-            }}
-          </Await>
-        </Suspense>
-      </div>
-    </PageShell>
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6">
+      <header className="flex flex-wrap items-center gap-4">
+        <Avatar src={avatarUrl} firstName={firstName} lastName={lastName} />
+        <div className="min-w-0 flex-1">
+          <GreetingHeading serverText={greeting} firstName={firstName} />
+          {storeName ? <p className="text-muted-foreground">{`Managing ${storeName}`}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/security-settings" variant="outline">
+            <ShieldCheck aria-hidden="true" /> Security
+          </ButtonLink>
+          <ButtonLink to="/settings" variant="outline">
+            <Settings aria-hidden="true" /> Settings
+          </ButtonLink>
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="secondary">
+              Sign Out
+            </Button>
+          </Form>
+        </div>
+      </header>
+      {paymentsReady ? null : <PaymentsNotReadyNotice />}
+      <Suspense fallback={<WorkspaceSkeleton />}>
+        <Await
+          resolve={workspace}
+          errorElement={<DeferredError toastTitle="Failed to load profile data" message="Failed to load profile data. Please reload the page to try again." />}
+        >
+          {({ business, salesMethods, stats }) => {
+            const businessTypes = business?.businessTypes ?? [];
+            return (
+              <>
+                <section id="stats" aria-label="Your figures" className="scroll-mt-24" data-live={live ? "connected" : "connecting"}>
+                  <StatCards stats={stats} />
+                  <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+                    <Link to="/orders" className="font-medium text-primary underline underline-offset-4">
+                      View orders
+                    </Link>
+                    <Link to="/customers" className="font-medium text-primary underline underline-offset-4">
+                      View customers
+                    </Link>
+                  </p>
+                </section>
+                {business ? <BusinessCard business={business} /> : null}
+                <ToolsGrid tools={toolsFor(businessTypes)} hasBusinessProfile={Boolean(business)} />
+                <QuickActions actions={quickActionsFor(businessTypes)} />
+                <PaymentsDashboardLink />
+                <SalesMethodsStatus saved={salesMethods} />
+              </>
+            );
+          }}
+        </Await>
+      </Suspense>
+    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
@@ -69,106 +68,104 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const money = (cents: number) => formatMoney(cents, order.currency);
   const refundable = order.status === "paid" && leftCents > 0;
   return (
-    <PageShell>
-      <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:px-6">
-        <div>
-          <BackLink to={ORDERS_PATH}>Back to orders</BackLink>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{order.productName || "Deleted product"}</h1>
-            <OrderStatusBadge status={status} />
-          </div>
-          <p className="mt-2 break-all text-muted-foreground">
-            Bought by {order.customerEmail} on {formatDateTime(order.createdAt, timeZone)} ({timeZone})
-          </p>
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:px-6">
+      <div>
+        <BackLink to={ORDERS_PATH}>Back to orders</BackLink>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{order.productName || "Deleted product"}</h1>
+          <OrderStatusBadge status={status} />
         </div>
-        <Card>
-          <CardHeader>
-            <h2 className="text-xl font-semibold">Amounts</h2>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-muted-foreground">Subtotal</dt>
-              <dd className="text-right">{money(order.subtotalCents)}</dd>
-              <dt className="text-muted-foreground">Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>
-              <dd className="text-right">{order.discountCents ? `−${money(order.discountCents)}` : money(0)}</dd>
-              {order.discountOverLimit ? (
-                <dd className="col-span-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm">
-                  Used past the code's limit: the payment arrived after its last use was taken.
-                </dd>
-              ) : null}
-              <dt className="font-semibold">Total paid by the buyer</dt>
-              <dd className="text-right font-semibold">{money(order.amountCents)}</dd>
-              <dt className="text-muted-foreground">Sellkit fee</dt>
-              <dd className="text-right">{money(order.platformFeeCents)}</dd>
-              <dt className="text-muted-foreground">Refunded</dt>
-              <dd className="text-right">{money(order.refundedCents)}</dd>
-              <dt className="text-muted-foreground">Payment provider</dt>
-              <dd className="text-right">{order.provider ?? "—"}</dd>
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-xl font-semibold">Refund</h2>
-          </CardHeader>
-          <CardContent>
-            {!refundable ? (
-              <p className="text-sm text-muted-foreground">
-                {order.status === "paid"
-                  ? "Nothing is left to refund on this order."
-                  : `Only paid orders can be refunded; this one is ${ORDER_STATUS_LABELS[status].toLowerCase()}.`}
-              </p>
-            ) : !providerReady ? (
-              <p role="alert" className="text-sm text-destructive">
-                This order was paid through a payment provider that is not configured on this server, so it cannot be refunded here. Refund it in the provider's
-                dashboard.
-              </p>
-            ) : (
-              <RefundPanel
-                key={`${order.refundedCents}-${leftCents}`}
-                orderId={order.id}
-                leftCents={leftCents}
-                currency={order.currency}
-                buyerEmail={order.customerEmail}
-                answer={refundAnswer}
-              />
-            )}
-            {order.refunds.length ? (
-              <ul className="mt-4 grid gap-1 text-sm" aria-label="Refunds">
-                {order.refunds.map((refund) => (
-                  <li key={refund.id}>
-                    {money(refund.amountCents)} on {formatDateTime(refund.createdAt, timeZone)}: {refundStateText(refund.status)}
-                    {refund.feeRefundedCents ? ` (Sellkit fee given back: ${money(refund.feeRefundedCents)})` : ""}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-xl font-semibold">Receipt</h2>
-          </CardHeader>
-          <CardContent>
-            {order.status === "paid" ? (
-              <ResendReceiptForm buyerEmail={order.customerEmail} answer={resendAnswer} />
-            ) : (
-              <p className="text-sm text-muted-foreground">
-                Only paid orders have a receipt to send again; this one is {ORDER_STATUS_LABELS[status].toLowerCase()}.
-              </p>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-xl font-semibold">Timeline</h2>
-            <p className="text-sm text-muted-foreground">Times are in your time zone, {timeZone}.</p>
-          </CardHeader>
-          <CardContent>
-            <OrderTimeline entries={timeline} timeZone={timeZone} />
-          </CardContent>
-        </Card>
+        <p className="mt-2 break-all text-muted-foreground">
+          Bought by {order.customerEmail} on {formatDateTime(order.createdAt, timeZone)} ({timeZone})
+        </p>
       </div>
-    </PageShell>
+      <Card>
+        <CardHeader>
+          <h2 className="text-xl font-semibold">Amounts</h2>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Subtotal</dt>
+            <dd className="text-right">{money(order.subtotalCents)}</dd>
+            <dt className="text-muted-foreground">Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>
+            <dd className="text-right">{order.discountCents ? `−${money(order.discountCents)}` : money(0)}</dd>
+            {order.discountOverLimit ? (
+              <dd className="col-span-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm">
+                Used past the code's limit: the payment arrived after its last use was taken.
+              </dd>
+            ) : null}
+            <dt className="font-semibold">Total paid by the buyer</dt>
+            <dd className="text-right font-semibold">{money(order.amountCents)}</dd>
+            <dt className="text-muted-foreground">Sellkit fee</dt>
+            <dd className="text-right">{money(order.platformFeeCents)}</dd>
+            <dt className="text-muted-foreground">Refunded</dt>
+            <dd className="text-right">{money(order.refundedCents)}</dd>
+            <dt className="text-muted-foreground">Payment provider</dt>
+            <dd className="text-right">{order.provider ?? "—"}</dd>
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="text-xl font-semibold">Refund</h2>
+        </CardHeader>
+        <CardContent>
+          {!refundable ? (
+            <p className="text-sm text-muted-foreground">
+              {order.status === "paid"
+                ? "Nothing is left to refund on this order."
+                : `Only paid orders can be refunded; this one is ${ORDER_STATUS_LABELS[status].toLowerCase()}.`}
+            </p>
+          ) : !providerReady ? (
+            <p role="alert" className="text-sm text-destructive">
+              This order was paid through a payment provider that is not configured on this server, so it cannot be refunded here. Refund it in the provider's
+              dashboard.
+            </p>
+          ) : (
+            <RefundPanel
+              key={`${order.refundedCents}-${leftCents}`}
+              orderId={order.id}
+              leftCents={leftCents}
+              currency={order.currency}
+              buyerEmail={order.customerEmail}
+              answer={refundAnswer}
+            />
+          )}
+          {order.refunds.length ? (
+            <ul className="mt-4 grid gap-1 text-sm" aria-label="Refunds">
+              {order.refunds.map((refund) => (
+                <li key={refund.id}>
+                  {money(refund.amountCents)} on {formatDateTime(refund.createdAt, timeZone)}: {refundStateText(refund.status)}
+                  {refund.feeRefundedCents ? ` (Sellkit fee given back: ${money(refund.feeRefundedCents)})` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="text-xl font-semibold">Receipt</h2>
+        </CardHeader>
+        <CardContent>
+          {order.status === "paid" ? (
+            <ResendReceiptForm buyerEmail={order.customerEmail} answer={resendAnswer} />
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Only paid orders have a receipt to send again; this one is {ORDER_STATUS_LABELS[status].toLowerCase()}.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="text-xl font-semibold">Timeline</h2>
+          <p className="text-sm text-muted-foreground">Times are in your time zone, {timeZone}.</p>
+        </CardHeader>
+        <CardContent>
+          <OrderTimeline entries={timeline} timeZone={timeZone} />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

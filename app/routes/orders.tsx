@@ -1,4 +1,3 @@
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
@@ -43,28 +42,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders, status, search, next, first, exportHref, timeZone } = loaderData;
   return (
-    <PageShell>
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <BackLink to="/dashboard">Back to dashboard</BackLink>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">Orders</h1>
-        <p className="mt-2 text-lg text-muted-foreground">Every checkout of your products, newest first. Times are in your time zone, {timeZone}.</p>
-        <div className="mt-8 grid gap-6">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <OrderFilter status={status} search={search} />
-            <div className="flex flex-wrap gap-2">
-              <ButtonLink to={CUSTOMERS_PATH} variant="outline">
-                View customers
-              </ButtonLink>
-              <ButtonLink to="/payouts" variant="outline">
-                View payouts
-              </ButtonLink>
-              <CsvExportLink href={exportHref}>{status ? "Export these orders (CSV)" : "Export orders (CSV)"}</CsvExportLink>
-            </div>
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Orders</h1>
+      <p className="mt-2 text-lg text-muted-foreground">Every checkout of your products, newest first. Times are in your time zone, {timeZone}.</p>
+      <div className="mt-8 grid gap-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <OrderFilter status={status} search={search} />
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={CUSTOMERS_PATH} variant="outline">
+              View customers
+            </ButtonLink>
+            <ButtonLink to="/payouts" variant="outline">
+              View payouts
+            </ButtonLink>
+            <CsvExportLink href={exportHref}>{status ? "Export these orders (CSV)" : "Export orders (CSV)"}</CsvExportLink>
           </div>
-          {orders.length ? <OrderList orders={orders} timeZone={timeZone} /> : <NoOrders filtered={Boolean(status || search || first)} />}
-          <KeysetPager label="Pages of orders" first={first} next={next} firstLabel="Newest orders" nextLabel="Older orders" />
         </div>
+        {orders.length ? <OrderList orders={orders} timeZone={timeZone} /> : <NoOrders filtered={Boolean(status || search || first)} />}
+        <KeysetPager label="Pages of orders" first={first} next={next} firstLabel="Newest orders" nextLabel="Older orders" />
       </div>
-    </PageShell>
+    </div>
   );
 }

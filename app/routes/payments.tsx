@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/server/require-user.server";
@@ -66,26 +65,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PaymentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { testMode, providers } = loaderData;
   return (
-    <PageShell>
-      <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:px-6">
-        <div>
-          <BackLink to="/dashboard">Back to dashboard</BackLink>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight">Payments</h1>
-          <p className="mt-2 text-lg text-muted-foreground">
-            Connect a payment provider to sell your products. Buyers pay the provider; payouts typically within 7 business days.
-          </p>
-          <div className="mt-4">
-            <ButtonLink to="/payouts" variant="outline">
-              View payouts
-            </ButtonLink>
-          </div>
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:px-6">
+      <div>
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">Payments</h1>
+        <p className="mt-2 text-lg text-muted-foreground">
+          Connect a payment provider to sell your products. Buyers pay the provider; payouts typically within 7 business days.
+        </p>
+        <div className="mt-4">
+          <ButtonLink to="/payouts" variant="outline">
+            View payouts
+          </ButtonLink>
         </div>
-        {actionData && !actionData.provider ? <p role="alert">{actionData.error}</p> : null}
-        {testMode ? <TestProviderCard text={TEST_MODE_TEXT} /> : null}
-        {providers.map((entry) => (
-          <ProviderCard key={entry.provider} {...entry} error={actionData?.provider === entry.provider ? actionData.error : undefined} />
-        ))}
       </div>
-    </PageShell>
+      {actionData && !actionData.provider ? <p role="alert">{actionData.error}</p> : null}
+      {testMode ? <TestProviderCard text={TEST_MODE_TEXT} /> : null}
+      {providers.map((entry) => (
+        <ProviderCard key={entry.provider} {...entry} error={actionData?.provider === entry.provider ? actionData.error : undefined} />
+      ))}
+    </div>
   );
 }

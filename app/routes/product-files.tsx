@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { ProductFiles } from "~/features/catalog/components/product-files";
@@ -25,15 +24,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ProductFilesPage({ loaderData }: Route.ComponentProps) {
   return (
-    <PageShell>
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-        <BackLink to={`/tools/products/${loaderData.productId}`}>Back to the product</BackLink>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight break-words">{loaderData.productName}</h1>
-        <p className="mt-2 text-muted-foreground">What your buyers get: add, rename, order and remove the product's files.</p>
-        <div className="mt-6">
-          <ProductFiles productId={loaderData.productId} files={loaderData.files} />
-        </div>
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <BackLink to={`/tools/products/${loaderData.productId}`}>Back to the product</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight break-words">{loaderData.productName}</h1>
+      <p className="mt-2 text-muted-foreground">What your buyers get: add, rename, order and remove the product's files.</p>
+      <div className="mt-6">
+        <ProductFiles productId={loaderData.productId} files={loaderData.files} />
       </div>
-    </PageShell>
+    </div>
   );
 }

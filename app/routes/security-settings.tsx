@@ -8,7 +8,6 @@ import { SecurityStatusCard } from "~/features/security/components/security-stat
 import { SessionsPanel } from "~/features/security/components/sessions-panel";
 import { TwoFactorCard, type TwoFactorActionData } from "~/features/security/components/two-factor-card";
 import { useLiveSecurityEvents, type LiveEvent } from "~/features/security/components/use-live-security-events";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { DeferredError } from "~/components/ui/deferred-error";
 import { pageMeta } from "~/lib/meta";
@@ -53,30 +52,28 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
     disable: actionData?.intent === "disable-2fa" ? actionData : undefined,
   };
   return (
-    <PageShell>
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
-        <div>
-          <BackLink to="/dashboard">Back to dashboard</BackLink>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight">Security settings</h1>
-        </div>
-        <Suspense
-          fallback={
-            <p role="status" className="flex items-center gap-2 text-muted-foreground">
-              <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Loading security settings...
-            </p>
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <div>
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">Security settings</h1>
+      </div>
+      <Suspense
+        fallback={
+          <p role="status" className="flex items-center gap-2 text-muted-foreground">
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Loading security settings...
+          </p>
+        }
+      >
+        <Await
+          resolve={loaderData.overview}
+          errorElement={
+            <DeferredError toastTitle="Failed to load security events" message="Failed to load security settings. Please reload the page to try again." />
           }
         >
-          <Await
-            resolve={loaderData.overview}
-            errorElement={
-              <DeferredError toastTitle="Failed to load security events" message="Failed to load security settings. Please reload the page to try again." />
-            }
-          >
-            {(overview) => <SecurityCards overview={overview} renderedAt={loaderData.renderedAt} twoFactorAction={twoFactorAction} />}
-          </Await>
-        </Suspense>
-      </div>
-    </PageShell>
+          {(overview) => <SecurityCards overview={overview} renderedAt={loaderData.renderedAt} twoFactorAction={twoFactorAction} />}
+        </Await>
+      </Suspense>
+    </div>
   );
 }
 

@@ -9,7 +9,6 @@ import { timeZoneChoices } from "~/features/settings/server/time-zone-choices.se
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import { SettingsSection } from "~/features/settings/components/settings-section";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/features/accounts/server/require-user.server";
@@ -56,51 +55,49 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { email, firstName, lastName, avatarUrl, business, hasPassword, timeZone, browserTimeZone, timeZones } = loaderData;
   const resultOf = (intent: string) => (actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined);
   return (
-    <PageShell>
-      <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
-        <div>
-          <BackLink to="/dashboard">Back to dashboard</BackLink>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight">Settings</h1>
-          {actionData?.intent === "unknown" ? (
-            <p role="alert" className="mt-2 text-sm text-destructive">
-              {actionData.message}
-            </p>
-          ) : null}
-        </div>
-        <SettingsSection id="personal" title="Personal profile" description="Your name and profile picture.">
-          <PersonalProfileForm firstName={firstName} lastName={lastName} avatarUrl={avatarUrl} lastResult={resultOf("personal-profile")} />
-        </SettingsSection>
-        <SettingsSection id="business" title="Business profile" description="What you told us about your business when you registered.">
-          {business ? (
-            <BusinessProfileSettingsForm business={business} lastResult={resultOf("business-profile")} />
-          ) : (
-            <p className="text-sm">
-              <Link to="/auth?tab=register&step=2" className="text-primary underline">
-                Complete your business profile
-              </Link>{" "}
-              first.
-            </p>
-          )}
-        </SettingsSection>
-        <SettingsSection id="time-zone" title="Time zone" description="The calendar days your analytics are counted in.">
-          <TimeZoneForm timeZone={timeZone} browserTimeZone={browserTimeZone} zones={timeZones} lastResult={resultOf("time-zone")} />
-        </SettingsSection>
-        <SettingsSection id="email" title="Email address">
-          <ChangeEmailForm email={email} hasPassword={hasPassword} lastResult={resultOf("change-email")} />
-        </SettingsSection>
-        <SettingsSection id="password" title="Password" description="Changing it signs out every other session.">
-          <ChangePasswordForm hasPassword={hasPassword} lastResult={resultOf("change-password")} />
-        </SettingsSection>
-        <SettingsSection id="security" title="Security" description="Two-factor authentication, active sessions and security events.">
-          <Link to="/security-settings" className="text-sm font-medium text-primary underline underline-offset-4">
-            Open security settings
-          </Link>
-        </SettingsSection>
-        <SettingsSection id="delete" title="Delete account" danger>
-          <DeleteAccountForm hasPassword={hasPassword} lastResult={resultOf("delete-account")} />
-        </SettingsSection>
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <div>
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">Settings</h1>
+        {actionData?.intent === "unknown" ? (
+          <p role="alert" className="mt-2 text-sm text-destructive">
+            {actionData.message}
+          </p>
+        ) : null}
       </div>
-    </PageShell>
+      <SettingsSection id="personal" title="Personal profile" description="Your name and profile picture.">
+        <PersonalProfileForm firstName={firstName} lastName={lastName} avatarUrl={avatarUrl} lastResult={resultOf("personal-profile")} />
+      </SettingsSection>
+      <SettingsSection id="business" title="Business profile" description="What you told us about your business when you registered.">
+        {business ? (
+          <BusinessProfileSettingsForm business={business} lastResult={resultOf("business-profile")} />
+        ) : (
+          <p className="text-sm">
+            <Link to="/auth?tab=register&step=2" className="text-primary underline">
+              Complete your business profile
+            </Link>{" "}
+            first.
+          </p>
+        )}
+      </SettingsSection>
+      <SettingsSection id="time-zone" title="Time zone" description="The calendar days your analytics are counted in.">
+        <TimeZoneForm timeZone={timeZone} browserTimeZone={browserTimeZone} zones={timeZones} lastResult={resultOf("time-zone")} />
+      </SettingsSection>
+      <SettingsSection id="email" title="Email address">
+        <ChangeEmailForm email={email} hasPassword={hasPassword} lastResult={resultOf("change-email")} />
+      </SettingsSection>
+      <SettingsSection id="password" title="Password" description="Changing it signs out every other session.">
+        <ChangePasswordForm hasPassword={hasPassword} lastResult={resultOf("change-password")} />
+      </SettingsSection>
+      <SettingsSection id="security" title="Security" description="Two-factor authentication, active sessions and security events.">
+        <Link to="/security-settings" className="text-sm font-medium text-primary underline underline-offset-4">
+          Open security settings
+        </Link>
+      </SettingsSection>
+      <SettingsSection id="delete" title="Delete account" danger>
+        <DeleteAccountForm hasPassword={hasPassword} lastResult={resultOf("delete-account")} />
+      </SettingsSection>
+    </div>
   );
 }
 
@@ -110,14 +107,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? error.data
       : "Your settings could not be loaded. Please try again in a moment.";
   return (
-    <PageShell>
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <BackLink to="/dashboard">Back to dashboard</BackLink>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">Settings</h1>
-        <p role="alert" className="mt-4">
-          {message}
-        </p>
-      </div>
-    </PageShell>
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Settings</h1>
+      <p role="alert" className="mt-4">
+        {message}
+      </p>
+    </div>
   );
 }

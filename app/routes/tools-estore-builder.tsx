@@ -2,7 +2,6 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink } from "lucide-react";
 import { data, Form } from "react-router";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -74,68 +73,66 @@ export default function EstoreBuilderPage({ loaderData, actionData }: Route.Comp
   const { handle, storeUrl, storeUrlPrefix, products, setup } = loaderData;
   const methodName = METHOD.name.toLowerCase();
   return (
-    <PageShell>
-      <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:px-6">
-        <div>
-          <BackLink to="/dashboard">Back to dashboard</BackLink>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight">{TOOL.name}</h1>
-          <p className="mt-2 text-lg text-muted-foreground">{TOOL.description}</p>
-        </div>
-
-        <Card>
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
-            <h2 className="text-xl font-semibold">Your store address</h2>
-            {handle ? (
-              <ButtonLink to={storePath(handle)} reloadDocument variant="outline" size="sm">
-                <ExternalLink aria-hidden="true" /> Preview storefront
-              </ButtonLink>
-            ) : null}
-          </CardHeader>
-          <CardContent className="grid gap-6">
-            {storeUrl ? (
-              <CopyField id="store-url" label="Public address" value={storeUrl} />
-            ) : (
-              <p className="text-muted-foreground">Choose an address for your storefront: your products will be listed there.</p>
-            )}
-            <HandleForm
-              key={handle ?? "none"}
-              handle={handle}
-              prefix={storeUrlPrefix}
-              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-            />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <h2 className="text-xl font-semibold">Product order</h2>
-            <p className="text-sm text-muted-foreground">
-              Your storefront lists published products in this order. Drafts take their place when you publish them.
-            </p>
-          </CardHeader>
-          <CardContent>
-            {products.length > 0 ? (
-              <ProductOrder products={products} />
-            ) : (
-              <p className="text-muted-foreground">
-                No products yet.{" "}
-                <a href="/tools/products" className="font-medium text-primary underline underline-offset-4">
-                  Add your first product
-                </a>{" "}
-                in the Product Manager.
-              </p>
-            )}
-          </CardContent>
-        </Card>
-
-        <SetupSummaryCard
-          name={methodName}
-          path={METHOD.path}
-          setup={setup}
-          emptyText={`Nothing saved yet. Set up your ${methodName} to name your store and choose its theme.`}
-        />
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:px-6">
+      <div>
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">{TOOL.name}</h1>
+        <p className="mt-2 text-lg text-muted-foreground">{TOOL.description}</p>
       </div>
-    </PageShell>
+
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
+          <h2 className="text-xl font-semibold">Your store address</h2>
+          {handle ? (
+            <ButtonLink to={storePath(handle)} reloadDocument variant="outline" size="sm">
+              <ExternalLink aria-hidden="true" /> Preview storefront
+            </ButtonLink>
+          ) : null}
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          {storeUrl ? (
+            <CopyField id="store-url" label="Public address" value={storeUrl} />
+          ) : (
+            <p className="text-muted-foreground">Choose an address for your storefront: your products will be listed there.</p>
+          )}
+          <HandleForm
+            key={handle ?? "none"}
+            handle={handle}
+            prefix={storeUrlPrefix}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-xl font-semibold">Product order</h2>
+          <p className="text-sm text-muted-foreground">
+            Your storefront lists published products in this order. Drafts take their place when you publish them.
+          </p>
+        </CardHeader>
+        <CardContent>
+          {products.length > 0 ? (
+            <ProductOrder products={products} />
+          ) : (
+            <p className="text-muted-foreground">
+              No products yet.{" "}
+              <a href="/tools/products" className="font-medium text-primary underline underline-offset-4">
+                Add your first product
+              </a>{" "}
+              in the Product Manager.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+
+      <SetupSummaryCard
+        name={methodName}
+        path={METHOD.path}
+        setup={setup}
+        emptyText={`Nothing saved yet. Set up your ${methodName} to name your store and choose its theme.`}
+      />
+    </div>
   );
 }
 

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
@@ -60,39 +59,37 @@ export default function DiscountCodes({ loaderData, actionData }: Route.Componen
     if (actionToast) showToast(actionToast);
   }, [actionToast]);
   return (
-    <PageShell>
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">Discount codes</h1>
-        <p className="mt-2 text-lg text-muted-foreground">Codes buyers type at checkout to pay less. Times are in your time zone, {timeZone}.</p>
-        {actionToast?.description ? (
-          <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-            {actionToast.description}
-          </p>
-        ) : null}
-        <section aria-labelledby="codes-title" className="mt-8 grid gap-4">
-          <h2 id="codes-title" className="text-xl font-semibold">
-            Your codes
-          </h2>
-          {codes.length ? <DiscountCodeList codes={codes} currency={currency} timeZone={timeZone} now={now} products={products} /> : <NoDiscountCodes />}
-        </section>
-        <Card className="mt-10 scroll-mt-24" id="discount-form">
-          <CardHeader>
-            <h2 className="text-xl font-semibold">{editing ? `Edit ${editing.code}` : "New discount code"}</h2>
-          </CardHeader>
-          <CardContent>
-            <DiscountCodeForm
-              key={editing?.id ?? "new"}
-              editingId={editing?.id ?? null}
-              currency={currency}
-              timeZone={timeZone}
-              products={products}
-              values={editing?.values ?? EMPTY_DISCOUNT_FORM}
-              answer={formAnswer}
-            />
-          </CardContent>
-        </Card>
-      </div>
-    </PageShell>
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Discount codes</h1>
+      <p className="mt-2 text-lg text-muted-foreground">Codes buyers type at checkout to pay less. Times are in your time zone, {timeZone}.</p>
+      {actionToast?.description ? (
+        <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          {actionToast.description}
+        </p>
+      ) : null}
+      <section aria-labelledby="codes-title" className="mt-8 grid gap-4">
+        <h2 id="codes-title" className="text-xl font-semibold">
+          Your codes
+        </h2>
+        {codes.length ? <DiscountCodeList codes={codes} currency={currency} timeZone={timeZone} now={now} products={products} /> : <NoDiscountCodes />}
+      </section>
+      <Card className="mt-10 scroll-mt-24" id="discount-form">
+        <CardHeader>
+          <h2 className="text-xl font-semibold">{editing ? `Edit ${editing.code}` : "New discount code"}</h2>
+        </CardHeader>
+        <CardContent>
+          <DiscountCodeForm
+            key={editing?.id ?? "new"}
+            editingId={editing?.id ?? null}
+            currency={currency}
+            timeZone={timeZone}
+            products={products}
+            values={editing?.values ?? EMPTY_DISCOUNT_FORM}
+            answer={formAnswer}
+          />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

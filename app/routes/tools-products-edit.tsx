@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ProductActions } from "~/features/catalog/components/product-actions";
@@ -66,53 +65,51 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   }, [actionToast]);
   const movedCurrency = product.currency !== loaderData.currency;
   return (
-    <PageShell>
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-        <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{product.name}</h1>
-          <ProductStatusBadge status={product.status} />
-        </div>
-        <div className="mt-4 flex flex-wrap items-center gap-2">
-          <ProductActions product={product} exclude={["duplicate"]} />
-          {handle ? (
-            <a href={salesPagePath(handle, product.slug)} className="text-sm text-primary underline underline-offset-4">
-              {product.status === "published" ? "View sales page" : "Preview sales page"}
-            </a>
-          ) : null}
-        </div>
-        {actionToast?.description ? (
-          <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-            {actionToast.description}
-          </p>
-        ) : null}
-        <div className="mt-8">
-          <ProductForm
-            key={product.updatedAt}
-            id="product-form"
-            currency={loaderData.currency}
-            values={loaderData.values}
-            answer={formAnswer}
-            handle={handle}
-            cover={loaderData.cover}
-            submitLabel="Save product"
-            currencyNote={
-              movedCurrency
-                ? `Prices are in ${loaderData.currency}, your store currency. This product was priced in ${product.currency}: saving prices it in ${loaderData.currency}.`
-                : undefined
-            }
-          />
-        </div>
-        <Card className="mt-10">
-          <CardHeader>
-            <h2 className="text-xl font-semibold">Files</h2>
-            <p className="text-sm text-muted-foreground">What the buyer gets.</p>
-          </CardHeader>
-          <CardContent>
-            <ProductFiles productId={product.id} files={loaderData.files} />
-          </CardContent>
-        </Card>
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{product.name}</h1>
+        <ProductStatusBadge status={product.status} />
       </div>
-    </PageShell>
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <ProductActions product={product} exclude={["duplicate"]} />
+        {handle ? (
+          <a href={salesPagePath(handle, product.slug)} className="text-sm text-primary underline underline-offset-4">
+            {product.status === "published" ? "View sales page" : "Preview sales page"}
+          </a>
+        ) : null}
+      </div>
+      {actionToast?.description ? (
+        <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          {actionToast.description}
+        </p>
+      ) : null}
+      <div className="mt-8">
+        <ProductForm
+          key={product.updatedAt}
+          id="product-form"
+          currency={loaderData.currency}
+          values={loaderData.values}
+          answer={formAnswer}
+          handle={handle}
+          cover={loaderData.cover}
+          submitLabel="Save product"
+          currencyNote={
+            movedCurrency
+              ? `Prices are in ${loaderData.currency}, your store currency. This product was priced in ${product.currency}: saving prices it in ${loaderData.currency}.`
+              : undefined
+          }
+        />
+      </div>
+      <Card className="mt-10">
+        <CardHeader>
+          <h2 className="text-xl font-semibold">Files</h2>
+          <p className="text-sm text-muted-foreground">What the buyer gets.</p>
+        </CardHeader>
+        <CardContent>
+          <ProductFiles productId={product.id} files={loaderData.files} />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

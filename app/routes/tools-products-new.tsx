@@ -1,4 +1,3 @@
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ProductForm } from "~/features/catalog/components/product-form";
 import { NEW_PRODUCT_VALUES } from "~/features/catalog/product-form-values";
@@ -28,22 +27,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <PageShell>
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-        <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">New product</h1>
-        <p className="mt-2 text-muted-foreground">It starts as a draft that only you can see. You add its files once it is saved.</p>
-        <div className="mt-8">
-          <ProductForm
-            id="product-form"
-            currency={loaderData.currency}
-            values={NEW_PRODUCT_VALUES}
-            answer={actionData}
-            handle={loaderData.handle}
-            submitLabel="Create product"
-          />
-        </div>
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">New product</h1>
+      <p className="mt-2 text-muted-foreground">It starts as a draft that only you can see. You add its files once it is saved.</p>
+      <div className="mt-8">
+        <ProductForm
+          id="product-form"
+          currency={loaderData.currency}
+          values={NEW_PRODUCT_VALUES}
+          answer={actionData}
+          handle={loaderData.handle}
+          submitLabel="Create product"
+        />
       </div>
-    </PageShell>
+    </div>
   );
 }

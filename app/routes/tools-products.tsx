@@ -1,6 +1,5 @@
 import { Plus, TicketPercent } from "lucide-react";
 import { useEffect } from "react";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { NoProducts, ProductFilters, ProductList } from "~/features/catalog/components/product-list";
@@ -43,43 +42,41 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
     if (actionData?.toast) showToast(actionData.toast);
   }, [actionData]);
   return (
-    <PageShell>
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <BackLink to="/dashboard">Back to dashboard</BackLink>
-        <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <h1 className="text-3xl font-bold tracking-tight">{TOOL.name}</h1>
-            <p className="mt-2 text-lg text-muted-foreground">{TOOL.description}</p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <ButtonLink to={DISCOUNTS_PATH} variant="outline">
-              <TicketPercent aria-hidden="true" /> Discounts
-            </ButtonLink>
-            <ButtonLink to={NEW_PRODUCT_PATH}>
-              <Plus aria-hidden="true" /> New Product
-            </ButtonLink>
-          </div>
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{TOOL.name}</h1>
+          <p className="mt-2 text-lg text-muted-foreground">{TOOL.description}</p>
         </div>
-        {actionData?.toast.description ? (
-          <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-            {actionData.toast.description}
-          </p>
-        ) : null}
-        {products.length === 0 && !search ? (
-          <div className="mt-8">
-            <NoProducts />
-          </div>
-        ) : (
-          <div className="mt-8 grid gap-6">
-            <ProductFilters search={search} sort={sort} sorts={sorts} />
-            {products.length ? (
-              <ProductList products={products} />
-            ) : (
-              <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground">No product’s name contains “{search}”.</p>
-            )}
-          </div>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={DISCOUNTS_PATH} variant="outline">
+            <TicketPercent aria-hidden="true" /> Discounts
+          </ButtonLink>
+          <ButtonLink to={NEW_PRODUCT_PATH}>
+            <Plus aria-hidden="true" /> New Product
+          </ButtonLink>
+        </div>
       </div>
-    </PageShell>
+      {actionData?.toast.description ? (
+        <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          {actionData.toast.description}
+        </p>
+      ) : null}
+      {products.length === 0 && !search ? (
+        <div className="mt-8">
+          <NoProducts />
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-6">
+          <ProductFilters search={search} sort={sort} sorts={sorts} />
+          {products.length ? (
+            <ProductList products={products} />
+          ) : (
+            <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground">No product’s name contains “{search}”.</p>
+          )}
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { SetupSummaryCard } from "~/features/sales-methods/components/setup-summary-card";
 import { salesMethod } from "~/features/sales-methods/content/sales-methods";
@@ -38,22 +37,20 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
   const method = salesMethod(tool.businessType);
   const { setup } = loaderData;
   return (
-    <PageShell>
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-        <BackLink to="/dashboard">Back to dashboard</BackLink>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">{tool.name}</h1>
-        <p className="mt-2 text-lg text-muted-foreground">{tool.description}</p>
-        <p className="mt-4 rounded-md border border-dashed p-4 text-sm">
-          {`${tool.name} works from your ${method.name.toLowerCase()} setup: what you saved there is shown below, and every change you make there shows here.`}
-        </p>
-        <SetupSummaryCard
-          className="mt-8"
-          name={method.name.toLowerCase()}
-          path={method.path}
-          setup={setup}
-          emptyText={`Nothing saved yet. Set up your ${method.name.toLowerCase()} to use this tool.`}
-        />
-      </div>
-    </PageShell>
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{tool.name}</h1>
+      <p className="mt-2 text-lg text-muted-foreground">{tool.description}</p>
+      <p className="mt-4 rounded-md border border-dashed p-4 text-sm">
+        {`${tool.name} works from your ${method.name.toLowerCase()} setup: what you saved there is shown below, and every change you make there shows here.`}
+      </p>
+      <SetupSummaryCard
+        className="mt-8"
+        name={method.name.toLowerCase()}
+        path={method.path}
+        setup={setup}
+        emptyText={`Nothing saved yet. Set up your ${method.name.toLowerCase()} to use this tool.`}
+      />
+    </div>
   );
 }

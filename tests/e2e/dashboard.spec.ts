@@ -1,4 +1,4 @@
-import { expectNoViolationsInBothThemes } from "./support/axe";
+import { expectNoViolations, expectNoViolationsInBothThemes } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
@@ -43,7 +43,7 @@ test.describe("dashboard tools (SPEC §2 table)", () => {
   test("a tool is reached with the keyboard alone", async ({ page }) => {
     await createCreator(page, { businessTypes: ["events"] });
     await page.goto("/dashboard");
-    const link = page.getByRole("link", { name: /Event Sales Manager/ });
+    const link = page.getByRole("main").getByRole("link", { name: /Event Sales Manager/ });
     for (let presses = 0; presses < 40 && !(await link.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press("Tab");
     await expect(link).toBeFocused();
     await page.keyboard.press("Enter");
@@ -111,5 +111,72 @@ test.describe("accessibility of the workspace", () => {
     await page.getByRole("radio", { name: "Sales" }).check();
     await page.getByText("View All Transactions").click();
     await expectNoViolationsInBothThemes(page);
+  });
+});
+
+test.describe("workspace navigation", () => {
+  test("the sidebar leads to every page and marks the current one; on a phone its menu works with the keyboard", async ({ page }) => {
+    test.setTimeout(90_000);
+    await createCreator(page, { businessTypes: ["online_store", "social_media"], storeName: "Sidebar Shop" });
+    await page.goto("/dashboard");
+    const nav = page.getByRole("navigation", { name: "Workspace" });
+    const current = nav.locator('[aria-current="page"]');
+    await expect(page.getByRole("banner").getByText("Sidebar Shop")).toBeVisible();
+    await expect(current).toHaveText("Dashboard");
+    // The marketing header is not part of the workspace.
+    await expect(page.getByRole("link", { name: "Pricing" })).toHaveCount(0);
+    // The tools of the creator's business types, and only those (the Product Manager is Products).
+    await expect(nav.getByRole("link", { name: "E-shop Builder" })).toHaveAttribute("href", "/tools/estore-builder");
+    await expect(nav.getByRole("link", { name: "Link in Bio Tool" })).toHaveAttribute("href", "/tools/bio-link");
+    await expect(nav.getByRole("link", { name: "POS System" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Product Manager" })).toHaveCount(0);
+
+    for (const [label, path, heading] of [
+      ["Orders", "/orders", "Orders"],
+      ["Customers", "/customers", "Customers"],
+      ["Analytics", "/analytics", "Analytics"],
+      ["Payouts", "/payouts", "Payouts"],
+      ["Payments", "/payments", "Payments"],
+      ["Discounts", "/tools/products/discounts", "Discount codes"],
+      ["Products", "/tools/products", "Product Manager"],
+      ["Social Media Manager", "/tools/social", "Social Media Manager"],
+      ["Settings", "/settings", "Settings"],
+      ["Security", "/security-settings", "Security settings"],
+      ["Dashboard", "/dashboard", /^Good (morning|afternoon|evening), Ada$/],
+    ] as const) {
+      await nav.getByRole("link", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(current).toHaveText(label);
+    }
+    // A page below an entry marks that entry.
+    await page.goto("/tools/products/new");
+    await expect(current).toHaveText("Products");
+    await expectNoViolations(page);
+
+    // At 390 px the navigation is a menu: opened and left with the keyboard, closed by Escape and by following a link.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(nav).toBeHidden();
+    const menu = page.getByRole("banner").getByLabel("Menu");
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await expect(nav).toBeVisible();
+    await expectNoViolations(page);
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "Orders" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(nav).toBeHidden();
+    await page.getByRole("banner").getByLabel("Menu").click();
+    await expect(current).toHaveText("Orders");
+    await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByText("Logged out successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -39,7 +39,7 @@ async function signInWithPassword(page: Page, creator: Creator) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
   await expect(page.getByText("Logged out successfully")).toBeVisible();
 }
 

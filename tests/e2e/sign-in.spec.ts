@@ -6,7 +6,8 @@ import { expect, test } from "./support/test";
 test("sign-out and sign-in again, with the header following the session", async ({ page }) => {
   const email = uniqueEmail("signin");
   await createCreator(page, { email });
-  await page.goto("/dashboard");
+  // The marketing header of a public page; the workspace has its own navigation (dashboard.spec.ts).
+  await page.goto("/features");
   const banner = page.getByRole("banner");
   await expect(banner.getByRole("link", { name: "Dashboard" })).toBeVisible();
   await banner.getByRole("button", { name: "Logout" }).click();

@@ -10,7 +10,8 @@ import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer
 
 // Issue 11.5: every signed-in read reaches the database once per request. The session check, the 'last
 // active' mark with its once-a-minute `authorized_access` event (and its NOTIFY), the root loader's header
-// data and the page's own data are one statement, for the document and for its client-navigation data.
+// data, the workspace layout's navigation and the page's own data are one statement, for the document and for
+// its client-navigation data.
 // A query added to any of these paths makes this test fail.
 
 const SIGNED_IN_PAGES = [
@@ -20,6 +21,8 @@ const SIGNED_IN_PAGES = [
   "/orders",
   "/customers",
   "/payouts",
+  "/payments",
+  "/analytics",
   "/tools/estore-builder",
   "/tools/products",
   "/tools/products/new",

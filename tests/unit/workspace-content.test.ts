@@ -4,6 +4,7 @@ import { BUSINESS_TYPES } from "~/features/workspace/content/business";
 import { quickActionsFor } from "~/features/workspace/content/quick-actions";
 import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
 import { TOOLS, toolPath, toolsFor } from "~/features/workspace/content/tools";
+import { currentNavPath, WORKSPACE_NAV, workspaceNavFor } from "~/features/workspace/content/workspace-nav";
 import { formatMoney, percentChange } from "~/features/workspace/dashboard-stats";
 
 describe("tools per business type (SPEC §2 table)", () => {
@@ -78,5 +79,43 @@ describe("avatar initials", () => {
     expect(initialsOf("ada", null)).toBe("A");
     expect(initialsOf(null, null)).toBe("U");
     expect(initialsOf(" ", "")).toBe("U");
+  });
+});
+
+describe("workspace navigation", () => {
+  const labels = (items: { label: string }[]) => items.map((item) => item.label);
+
+  it("lists the fixed pages, then the tools of the creator's business types, then Settings and Security", () => {
+    const nav = workspaceNavFor(["events", "online_store"]);
+    expect(labels(nav.main)).toEqual(["Dashboard", "Products", "Orders", "Customers", "Analytics", "Payouts", "Discounts", "Payments"]);
+    // The Product Manager is the Products entry already: not listed twice.
+    expect(nav.tools.map((tool) => [tool.label, tool.to])).toEqual([
+      ["E-shop Builder", "/tools/estore-builder"],
+      ["Event Sales Manager", "/tools/events"],
+      ["Mobile POS", "/tools/mobile-pos"],
+    ]);
+    expect(labels(nav.account)).toEqual(["Settings", "Security"]);
+    expect(workspaceNavFor([]).tools).toEqual([]);
+  });
+
+  it("every link is unique", () => {
+    const nav = workspaceNavFor(TOOLS.map((tool) => tool.businessType));
+    const links = [...nav.main, ...nav.tools, ...nav.account].map((item) => item.to);
+    expect(new Set(links).size).toBe(links.length);
+    expect(new Set(WORKSPACE_NAV.map((item) => item.label)).size).toBe(WORKSPACE_NAV.length);
+  });
+
+  it("marks the entry a page belongs to: the longest path that is the page or a folder above it", () => {
+    const paths = WORKSPACE_NAV.map((item) => item.to);
+    expect(currentNavPath("/dashboard", paths)).toBe("/dashboard");
+    expect(currentNavPath("/tools/products", paths)).toBe("/tools/products");
+    expect(currentNavPath("/tools/products/new", paths)).toBe("/tools/products");
+    expect(currentNavPath("/tools/products/0c6f/files", paths)).toBe("/tools/products");
+    expect(currentNavPath("/tools/products/discounts", paths)).toBe("/tools/products/discounts");
+    expect(currentNavPath("/orders/42/", paths)).toBe("/orders");
+    expect(currentNavPath("/security-settings", paths)).toBe("/security-settings");
+    // A prefix that is not a folder above does not count; pages outside the list mark nothing.
+    expect(currentNavPath("/ordersx", paths)).toBeUndefined();
+    expect(currentNavPath("/sales/online-store", paths)).toBeUndefined();
   });
 });

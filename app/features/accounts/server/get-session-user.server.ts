@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from "~/server/health/database-health.server";
 import { SECURITY_EVENTS_CHANNEL } from "~/features/security/server/record-security-event.server";
 import type { SecurityEventRow } from "~/features/security/server/security-event";
 import type { AppServices } from "~/server/services.server";
-import type { PageQuery } from "./page-query.server";
+import { combinePageQueries, type PageQuery } from "./page-query.server";
 import { readSessionToken } from "./read-session-token.server";
 import { SESSION_COOKIE_PREFIX } from "~/server/http/session-cookie.server";
 import type { RequestContext } from "~/server/http/request-context.server";
@@ -32,7 +32,7 @@ export type SessionLookup<T> = {
   page?: PageQuery<T>;
   /**
    * Lookups with the same key started in the same turn of the event loop run as one statement: the loader
-   * context, one per request, so the root loader and the page's loader share one round trip.
+   * context, one per request, so the root, workspace layout and page loaders share one round trip.
    */
   batch?: object;
 };
@@ -169,15 +169,40 @@ type Batch = { ctx: RequestContext; cookie: string; waiting: Waiting[] };
 /** Batches still open (their statement not started yet), by key. */
 const openBatches = new WeakMap<object, Batch>();
 
+type Combination = { query?: PageQuery<unknown>; next: WeakMap<PageQuery<unknown>, Combination> };
+const combinations: Combination = { next: new WeakMap() };
+
+/** Several page reads as one (`p0`, `p1`…), the same object for the same reads: its prepared statement is reused. */
+function combinedRead(pages: PageQuery<unknown>[]): PageQuery<unknown> {
+  let node = combinations;
+  for (const page of pages) {
+    let next = node.next.get(page);
+    if (!next) {
+      next = { next: new WeakMap() };
+      node.next.set(page, next);
+    }
+    node = next;
+  }
+  node.query ??= combinePageQueries(Object.fromEntries(pages.map((page, index) => [`p${index}`, page])));
+  return node.query;
+}
+
 async function runBatch(services: AppServices, batch: Batch) {
+  const pages = [...new Set(batch.waiting.flatMap((w) => (w.want.page ? [w.want.page] : [])))];
   const want: Want = {
     touch: batch.waiting.some((w) => w.want.touch),
     access: batch.waiting.find((w) => w.want.access)?.want.access,
-    page: batch.waiting.find((w) => w.want.page)?.want.page,
+    page: pages.length > 1 ? combinedRead(pages) : pages[0],
   };
   try {
     const result = await lookUp(services, batch.ctx, want);
-    for (const w of batch.waiting) w.resolve(result);
+    for (const w of batch.waiting) {
+      if (!result || pages.length < 2) w.resolve(result);
+      else {
+        const parts = result.page as Record<string, unknown> | null;
+        w.resolve({ ...result, page: w.want.page ? parts?.[`p${pages.indexOf(w.want.page)}`] : null });
+      }
+    }
   } catch (error) {
     for (const w of batch.waiting) w.reject(error);
   }
@@ -185,11 +210,12 @@ async function runBatch(services: AppServices, batch: Batch) {
 
 /**
  * Joins the open batch of `key` (or opens one, run once the current turn of the event loop is over: every
- * loader of a request has started by then). A second page read, or another cookie, gets a batch of its own.
+ * loader of a request has started by then). The batch's page reads (a layout's and its page's) are made by its
+ * one statement; another cookie gets a batch of its own.
  */
 function joinBatch(services: AppServices, ctx: RequestContext, cookie: string, want: Want, key: object): Promise<Found | null> {
   let batch = openBatches.get(key);
-  if (!batch || batch.cookie !== cookie || (want.page && batch.waiting.some((w) => w.want.page))) {
+  if (!batch || batch.cookie !== cookie) {
     const opened: Batch = { ctx, cookie, waiting: [] };
     openBatches.set(key, opened);
     setImmediate(() => {

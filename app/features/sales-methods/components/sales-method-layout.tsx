@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { PageShell } from "~/components/site/page-shell";
 import { BackLink } from "~/components/ui/back-link";
 import { salesMethod, type SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
 import { pageMeta } from "~/lib/meta";
@@ -20,20 +19,18 @@ export function SalesMethodLayout({
 }) {
   const { title } = salesMethod(method);
   return (
-    <PageShell>
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <BackLink to="/dashboard">Back to sales methods</BackLink>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="mt-2 text-muted-foreground">{lead}</p>
-        <p className="mt-1 text-sm text-muted-foreground">
-          {saved ? "Your saved setup is shown below: change anything and save again." : "Nothing saved yet: fill in the form and save it to your account."}
-        </p>
-        <div className={aside ? "mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" : "mt-8"}>
-          <div className="min-w-0">{children}</div>
-          {aside ? <aside className="min-w-0">{aside}</aside> : null}
-        </div>
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <BackLink to="/dashboard">Back to sales methods</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-2 text-muted-foreground">{lead}</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {saved ? "Your saved setup is shown below: change anything and save again." : "Nothing saved yet: fill in the form and save it to your account."}
+      </p>
+      <div className={aside ? "mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" : "mt-8"}>
+        <div className="min-w-0">{children}</div>
+        {aside ? <aside className="min-w-0">{aside}</aside> : null}
       </div>
-    </PageShell>
+    </div>
   );
 }
 
