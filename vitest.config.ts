@@ -30,8 +30,9 @@ export default defineConfig({
           isolate: false,
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          // One PostgreSQL server per run (embedded unless TEST_DATABASE_URL) and a migrated template database.
-          globalSetup: ["tests/support/postgres-for-tests.ts"],
+          // A build of the current sources (made again when they changed), then one PostgreSQL server per run
+          // (embedded unless TEST_DATABASE_URL) and a migrated template database.
+          globalSetup: ["tests/support/fresh-build.ts", "tests/support/postgres-for-tests.ts"],
           // The libraries the app renders and routes with (React, React Router…) in the mode they run in production:
           // their development builds (checks, warnings) made server rendering 2–3× slower here. The app's own
           // settings come from the env each test server is given (tests/support/test-server.ts), not from this.

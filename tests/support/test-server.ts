@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { existsSync } from "node:fs";
 import type { RequestListener, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -15,6 +14,7 @@ import { createApp } from "../../server/create-app";
 import { createHttpServer } from "../../server/request-limits";
 import { openDatabase } from "~/db/open-database.server";
 import { createTestDatabase } from "./test-database";
+import { buildStaleness, describeStaleness } from "../../scripts/build-state.mjs";
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -75,11 +75,13 @@ function roundTripCounter(pool: pg.Pool) {
 export { freePort };
 
 /**
- * The real HTTP server (production build, real database, real mailer) on an ephemeral 127.0.0.1 port.
- * Needs `npm run build` first (npm test does it).
+ * The real HTTP server (production build, real database, real mailer) on an ephemeral 127.0.0.1 port. The
+ * integration tests' global setup builds when the sources changed (tests/support/fresh-build.ts); a build
+ * still older than its sources is refused rather than tested.
  */
 export async function startTestServer(envOverrides: Record<string, string> = {}, options: TestServerOptions = {}) {
-  if (!existsSync(BUILD_FILE)) throw new Error("No build found: run `npm run build` before the integration tests.");
+  const staleness = buildStaleness();
+  if (staleness) throw new Error(`${describeStaleness(staleness)}: run \`npm run build\` before the integration tests.`);
   const build = (await import(pathToFileURL(BUILD_FILE).href)) as ServerBuild;
   // The server runs on the build's own modules only (its services, database handle, transactions), as in production.
   const runtime = (build.entry.module as unknown as { runtime: Runtime }).runtime;

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BUILD_OUTPUTS, buildStaleness } from "../../scripts/build-state.mjs";
+
+// The check `npm start` and the test servers share: a build older than any of its sources is not served.
+
+let root: string;
+const BUILT = new Date("2026-01-02T00:00:00Z");
+const BEFORE = new Date("2026-01-01T00:00:00Z");
+const AFTER = new Date("2026-01-03T00:00:00Z");
+
+/** Writes `file` below the project root with the given modification time (its folders too). */
+function write(file: string, time: Date) {
+  const full = path.join(root, file);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, "x");
+  utimesSync(full, time, time);
+}
+
+/** Sets a folder's own modification time (what adding or removing an entry changes). */
+function touchFolder(folder: string, time: Date) {
+  utimesSync(path.join(root, folder), time, time);
+}
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), "sellkit-build-state-"));
+  write("app/routes/dashboard.tsx", BEFORE);
+  write("app/features/workspace/content/workspace-nav.ts", BEFORE);
+  write("server/main.ts", BEFORE);
+  write("vite.config.ts", BEFORE);
+  for (const folder of ["app/routes", "app/features/workspace/content", "app/features/workspace", "app/features", "app", "server"]) touchFolder(folder, BEFORE);
+  for (const output of BUILD_OUTPUTS) {
+    if (output === "build/client") {
+      mkdirSync(path.join(root, output), { recursive: true });
+      touchFolder(output, BUILT);
+    } else write(output, BUILT);
+  }
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("build staleness", () => {
+  it("a build newer than every source is current", () => {
+    expect(buildStaleness(root)).toBeNull();
+  });
+
+  it("no build, or part of one, is missing", () => {
+    rmSync(path.join(root, "build/runtime/main.js"));
+    expect(buildStaleness(root)).toEqual({ reason: "missing" });
+  });
+
+  it("a source file edited after the build, however deep, makes it stale and is named", () => {
+    write("app/features/workspace/content/workspace-nav.ts", AFTER);
+    expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "app/features/workspace/content/workspace-nav.ts" });
+  });
+
+  it("a build configuration file edited after the build makes it stale", () => {
+    write("vite.config.ts", AFTER);
+    expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "vite.config.ts" });
+  });
+
+  it("a file added or removed after the build (its folder changed) makes it stale", () => {
+    touchFolder("server", AFTER);
+    expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "server" });
+  });
+
+  it("the oldest output counts: browser assets older than a source are stale even if the server bundle is newer", () => {
+    write("app/routes/dashboard.tsx", new Date("2026-01-01T12:00:00Z"));
+    touchFolder("build/client", new Date("2026-01-01T06:00:00Z"));
+    expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "app/routes/dashboard.tsx" });
+  });
+});
