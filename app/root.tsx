@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { NotFoundPage } from "~/components/site/not-found-page";
+import { RouteErrorContent } from "~/components/site/route-error";
 import { Toaster } from "~/components/ui/toaster";
-import { PageHero, PageShell } from "~/components/site/page-shell";
+import { PageShell } from "~/components/site/page-shell";
 import { useNonce } from "~/lib/nonce";
 import { useShouldHydrate } from "~/lib/route-handle";
 import { rememberTimeZone } from "~/features/workspace/greeting";
@@ -11,7 +11,6 @@ import { showToast } from "~/lib/toast";
 import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { takeToast } from "~/server/toast/toast-cookie.server";
 import stylesheet from "~/styles/app.css?url";
-import { isErrorBody } from "~/lib/errors";
 import { requestContext } from "~/server/http/request-context.server";
 import { ERROR_REPORTING_META, installBrowserErrorReporting } from "~/lib/error-reporting/browser-error-reporting";
 
@@ -76,33 +75,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <>
-        <title>Page not found · Sellkit</title>
-        {/* What was not found, when the answer says so (a coded error: "No customer with this email…"). */}
-        <NotFoundPage detail={isErrorBody(error.data) ? error.data.message : undefined} />
-      </>
-    );
-  }
-  const title = isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
-  const detail = !isRouteErrorResponse(error)
-    ? "An unexpected error occurred. Please try again in a moment."
-    : error.status === 405
-      ? "This page does not accept that kind of request."
-      : isErrorBody(error.data)
-        ? error.data.message
-        : error.status < 500
-          ? "This request could not be handled."
-          : "An unexpected error occurred. Please try again in a moment.";
   return (
     <PageShell>
-      <title>{`${title} · Sellkit`}</title>
-      <PageHero title={title} lead={detail}>
-        <a href="/" className="mt-8 inline-block font-medium text-primary underline underline-offset-4">
-          Return to Home
-        </a>
-      </PageHero>
+      <RouteErrorContent error={error} />
     </PageShell>
   );
 }

@@ -1,4 +1,5 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { RouteErrorContent } from "~/components/site/route-error";
 import { WorkspaceShell } from "~/features/workspace/components/workspace-shell";
 import { getWorkspaceNav } from "~/features/workspace/server/get-workspace-nav.server";
 import { requestContext } from "~/server/http/request-context.server";
@@ -17,6 +18,16 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   return (
     <WorkspaceShell nav={loaderData.nav}>
       <Outlet />
+    </WorkspaceShell>
+  );
+}
+
+/** A signed-in page's error (a product or order that is not found…) inside the workspace, its navigation kept. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/workspace-layout");
+  return (
+    <WorkspaceShell nav={data?.nav ?? null}>
+      <RouteErrorContent error={error} />
     </WorkspaceShell>
   );
 }

@@ -1,0 +1,37 @@
+import { isRouteErrorResponse } from "react-router";
+import { isErrorBody } from "~/lib/errors";
+import { NotFound } from "./not-found-page";
+import { PageHero } from "./page-shell";
+
+/** What an error page says (its title, the not-found text or the error's own message), inside the frame of its area. */
+export function RouteErrorContent({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Page not found · Sellkit</title>
+        {/* What was not found, when the answer says so (a coded error: "No customer with this email…"). */}
+        <NotFound detail={isErrorBody(error.data) ? error.data.message : undefined} />
+      </>
+    );
+  }
+  const title = isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
+  const detail = !isRouteErrorResponse(error)
+    ? "An unexpected error occurred. Please try again in a moment."
+    : error.status === 405
+      ? "This page does not accept that kind of request."
+      : isErrorBody(error.data)
+        ? error.data.message
+        : error.status < 500
+          ? "This request could not be handled."
+          : "An unexpected error occurred. Please try again in a moment.";
+  return (
+    <>
+      <title>{`${title} · Sellkit`}</title>
+      <PageHero title={title} lead={detail}>
+        <a href="/" className="mt-8 inline-block font-medium text-primary underline underline-offset-4">
+          Return to Home
+        </a>
+      </PageHero>
+    </>
+  );
+}
