@@ -96,6 +96,8 @@ test("before anything is saved a tool page offers to set it up; unknown tools ar
   const response = await page.goto("/tools/not-a-tool");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  // Inside the workspace, its navigation kept.
+  await expect(page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
 });
 
 test("signed out, a tool page sends the visitor to sign in and back", async ({ page }) => {
