@@ -42,5 +42,7 @@ export function buildIfStale(root = process.cwd()) {
   const staleness = buildStaleness(root);
   if (!staleness) return true;
   console.log(`${describeStaleness(staleness)}: building…`);
-  return spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status === 0;
+  // The build a shell's `npm run build` makes: test runners set NODE_ENV=test, which would change the bundles.
+  const { NODE_ENV: _, ...env } = process.env;
+  return spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env }).status === 0;
 }
