@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BUILD_OUTPUTS, buildStaleness } from "../../scripts/build-state.mjs";
+import { BUILD_OUTPUTS, buildIfStale, buildStaleness } from "../../scripts/build-state.mjs";
 
 // The check `npm start` and the test servers share: a build older than any of its sources is not served.
 
@@ -69,5 +69,25 @@ describe("build staleness", () => {
     write("app/routes/dashboard.tsx", new Date("2026-01-01T12:00:00Z"));
     touchFolder("build/client", new Date("2026-01-01T06:00:00Z"));
     expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "app/routes/dashboard.tsx" });
+  });
+});
+
+describe("building when stale", () => {
+  it("runs `npm run build` as a shell would, without the test runner's NODE_ENV", () => {
+    // A project whose build only notes the NODE_ENV it was given.
+    const note = "const fs = require('node:fs'); fs.writeFileSync('node-env.txt', String(process.env.NODE_ENV))";
+    writeFileSync(path.join(root, "package.json"), JSON.stringify({ scripts: { build: `node -e "${note}"` } }));
+    expect(buildIfStale(root)).toBe(true);
+    expect(() => readFileSync(path.join(root, "node-env.txt"))).toThrow(); // current: nothing built
+
+    write("server/main.ts", AFTER);
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = "test";
+    try {
+      expect(buildIfStale(root)).toBe(true);
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+    expect(readFileSync(path.join(root, "node-env.txt"), "utf8")).toBe("undefined");
   });
 });
