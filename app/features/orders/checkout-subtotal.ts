@@ -8,9 +8,8 @@ export function minimumCharge(currency: string): number {
 }
 
 /**
- * What the buyer pays before any discount, decided from the product alone (issue 15.3): its fixed price, 0 when it
- * is free, or the buyer's pay-what-you-want amount — parsed as the catalog parses prices, never below the
- * product's minimum, and either 0 (when the minimum is 0: it is free) or at least the currency's chargeable minimum.
+ * What the buyer pays before any discount: the fixed price, 0 when free, or a pay-what-you-want amount within the
+ * product's and currency's minimums.
  */
 export function checkoutSubtotal(
   product: ProductPricing,

@@ -2,12 +2,8 @@ import type { OrderListItem } from "~/features/orders/order-display";
 import { MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 import { searchText } from "~/lib/text-formats";
 
-// How the seller's customers pages show a buyer (issue 16.4). Browser-safe.
-//
-// A customer is one buyer email (letter case ignored) with at least one sale of the seller. What counts as a sale
-// is the same on every page (issue 16): an order with a paid_at whose status is paid or refunded, from that
-// paid_at; it adds its amount minus what was refunded of it (a fully refunded order is still one order, adding
-// 0). Disputed orders are not sales (their money is held by the provider); pending and expired ones never are.
+// How the customers pages show a buyer; browser-safe. A customer is one buyer email with a sale: a paid or refunded
+// order with a paid_at, never a disputed one.
 
 export const CUSTOMERS_PATH = "/customers";
 export const CUSTOMERS_EXPORT_PATH = "/customers/export.csv";

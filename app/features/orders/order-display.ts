@@ -1,6 +1,6 @@
 import type { OrderStatus } from "~/features/orders/order-status";
 
-// How the seller's orders pages show an order (issue 15.6). Browser-safe.
+// How the seller's orders pages show an order. Browser-safe.
 
 /** An order's state as the seller reads it: a paid order with part of it refunded is "partly refunded". */
 export type OrderDisplayStatus = OrderStatus | "partly_refunded";
@@ -26,12 +26,12 @@ export function displayStatus(order: { status: OrderStatus; refundedCents: numbe
   return order.status === "paid" && order.refundedCents > 0 ? "partly_refunded" : order.status;
 }
 
-/** A refund still held back from what is left to refund: its provider call is under way, or its answer was lost (unknown). */
+/** A refund held back from what is left to refund: its provider call is under way, or its answer was lost. */
 export function refundInFlight(status: string): boolean {
   return status === "pending" || status === "unknown";
 }
 
-/** A refund's state in words on the order's page; `unknown` is checked again with the provider by the refund reconciler. */
+/** A refund's state in words; the refund reconciler checks `unknown` again with the provider. */
 export function refundStateText(status: string): string {
   if (status === "succeeded") return "refunded";
   if (status === "failed") return "refused by the provider";

@@ -1,6 +1,5 @@
-// The order state machine's rules (issue 15), browser-safe so pages can label states. Every move goes through
-// transitionOrder (server), which applies a move only from the states listed here, in one conditional UPDATE:
-// the first move to `paid` fulfils the order exactly once, whatever arrives twice or out of order.
+// The order state machine, browser-safe. transitionOrder applies each move only from the states listed here, in one
+// conditional UPDATE, so an order is paid once.
 
 export const ORDER_STATUSES = ["pending", "paid", "refunded", "disputed", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -23,5 +22,5 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 /** How long a checkout waits for its payment before the order expires and its discount reservation is released. */
 export const CHECKOUT_EXPIRY_MINUTES = 30;
 
-/** Sellkit's fee on each sale, per plan, in basis points (SPEC: Starter "Free + 8%"; paid plans have none). */
+/** Sellkit's fee on each sale per plan, in basis points: Starter takes 8%, paid plans none. */
 export const PLATFORM_FEE_BASIS_POINTS = { starter: 800, pro: 0, business: 0, enterprise: 0 } as const;

@@ -7,13 +7,13 @@ export function planOf(value: string | null | undefined): Plan {
   return value && Object.hasOwn(PLATFORM_FEE_BASIS_POINTS, value) ? (value as Plan) : "starter";
 }
 
-/** Sellkit's fee on `amountCents` for `plan`, in minor units, rounded half up (8% of 1,250 is 100; of 1,256 is 100.48 → 100; of 1,257 is 100.56 → 101). */
+/** Sellkit's fee on `amountCents` for `plan`, in minor units, rounded half up. */
 export function platformFee(amountCents: number, plan: Plan): number {
   if (amountCents <= 0) return 0;
   return Math.floor((amountCents * PLATFORM_FEE_BASIS_POINTS[plan] + 5000) / 10000);
 }
 
-/** The part of Sellkit's fee given back with a refund, as the providers do: proportional, rounded (also what the payouts ledger keeps). */
+/** The part of Sellkit's fee given back with a refund: proportional and rounded, as the providers do. */
 export function feeRefundFor(platformFeeCents: number, refundCents: number, orderAmountCents: number): number {
   if (orderAmountCents <= 0 || platformFeeCents <= 0) return 0;
   return Math.min(platformFeeCents, Math.round((platformFeeCents * refundCents) / orderAmountCents));

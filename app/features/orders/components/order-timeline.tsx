@@ -15,7 +15,7 @@ const ICONS: Record<TimelineKind, LucideIcon> = {
   discount_over_limit: TicketX,
 };
 
-/** An order's timeline (issue 16.3), oldest first, each time in the seller's time zone. */
+/** An order's timeline, oldest first, each time in the seller's time zone. */
 export function OrderTimeline({ entries, timeZone }: { entries: TimelineEntry[]; timeZone: string }) {
   return (
     <ol className="grid gap-3 text-sm" aria-label="Timeline of this order">

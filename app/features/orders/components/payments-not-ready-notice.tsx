@@ -1,7 +1,4 @@
-/**
- * The seller's side of CHECKOUT_SELLER_NOT_READY (issue 15.3): shown on the dashboard while no payment provider can
- * take their buyers' payments, so they know why buyers cannot pay.
- */
+/** Tells the seller on the dashboard why buyers cannot pay while no payment provider can take their payments. */
 export function PaymentsNotReadyNotice() {
   return (
     <section role="status" aria-labelledby="payments-not-ready-heading" className="rounded-lg border border-warning/60 bg-warning/10 p-4">

@@ -18,8 +18,8 @@ export type RefundAnswer = {
 };
 
 /**
- * Refund, full or partial: the amount (all that is left to start with), then a confirm step that says what will be
- * refunded to whom. Both steps are forms posted to the page, so it works without JavaScript.
+ * A full or partial refund: the amount, then a confirm step saying what goes to whom, as plain forms that work without
+ * JavaScript.
  */
 export function RefundPanel({
   orderId,

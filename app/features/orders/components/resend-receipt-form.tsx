@@ -6,8 +6,8 @@ import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt"
 import { showToast, type ToastMessage } from "~/lib/toast";
 
 /**
- * "Resend receipt" (issue 16.3): one button posting to the order's page (works without JavaScript); a refusal
- * (rate limit, no longer paid) is announced under it and as a toast.
+ * The "Resend receipt" button, a plain form posting to the order's page; a refusal is announced under it and as a
+ * toast.
  */
 export function ResendReceiptForm({ buyerEmail, answer }: { buyerEmail: string; answer?: { error: string; toast: ToastMessage } }) {
   useEffect(() => {

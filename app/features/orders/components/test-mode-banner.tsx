@@ -1,4 +1,4 @@
-/** The TEST MODE label of every checkout page while the built-in test provider is on (issue 15.2): nothing real is charged. */
+/** The TEST MODE label of checkout pages while the built-in test provider is on: nothing real is charged. */
 export function TestModeBanner() {
   return (
     <aside aria-label="Test mode" className="bg-warning px-4 py-2 text-center text-sm font-bold tracking-wide text-background">

@@ -10,9 +10,8 @@ const amount = z.string().trim().max(AMOUNT_FIELD_MAX, "Please enter an amount, 
 const discountCode = z.string().trim().max(DISCOUNT_CODE_FIELD_MAX, "This discount code is not valid.").optional();
 
 /**
- * The buyer's checkout form (issue 15.3), read from the form fields `intent`, `email`, `amount`, `discountCode` and
- * the pressed pay button's `provider`: `apply` shows the price summary (the email may still be empty), `pay` starts
- * the payment. No price is ever read from the form: the server computes it from the product and the code.
+ * The buyer's checkout form: `apply` shows the price summary, `pay` starts the payment. The price is never read from
+ * the form.
  */
 export const checkoutSchema = z.discriminatedUnion("intent", [
   z.object({

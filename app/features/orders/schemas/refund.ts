@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatMoney, parseAmount } from "~/features/catalog/money";
 import "~/lib/form-fields";
 
-/** Issue 15.6: the refund form of an order's page (amount, then a confirm step), shared by the browser and the server. */
+/** Messages of the refund form on an order's page, shared by the browser and the server. */
 export const REFUND_AMOUNT_REQUIRED_MESSAGE = "Please enter the amount to refund";
 export const REFUND_AMOUNT_INVALID_MESSAGE = "Please enter an amount like 12 or 12.50 (no minus sign, at most two decimals)";
 export const REFUND_AMOUNT_ZERO_MESSAGE = "The amount to refund must be more than 0";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Issue 16.3: the "Resend receipt" form of an order's page (one button), shared by the browser and the server. */
+/** The "Resend receipt" form of an order's page (one button), shared by the browser and the server. */
 export const RESEND_RECEIPT_INTENT = "resend-receipt";
 
 export const resendReceiptSchema = z.object({ intent: z.literal(RESEND_RECEIPT_INTENT) });

@@ -1,12 +1,10 @@
-// CSV as RFC 4180 says (issue 16.4): fields separated by commas, records by CRLF; a field with a comma, a double
-// quote, CR or LF is quoted, its quotes doubled. Spreadsheet formula injection (OWASP "CSV injection"): a text
-// cell starting with = + - @ (or a tab or CR, which some spreadsheets skip before reading a formula) gets a
-// leading apostrophe, so it is read as text. Amounts are written by `decimalAmount`, never through `textCell`.
+// CSV as RFC 4180 says: comma-separated fields, CRLF-ended records, quoting where needed. Against formula injection, a
+// text cell starting with = + - @ (or a tab or CR) gets a leading apostrophe.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** A field of text that came from people (a product name, an email, a discount code): formula-safe and quoted as needed. */
+/** A field of text people wrote (a product name, an email, a code): formula-safe and quoted as needed. */
 export function textCell(value: string | null | undefined): string {
   const text = value ?? "";
   const safe = FORMULA_START.test(text) ? `'${text}` : text;

@@ -5,15 +5,10 @@ import { ORDERS_PAGE_SIZE, type OrderListItem } from "~/features/orders/order-di
 import { hasControlCharacter, isTimestamp } from "~/lib/text-formats";
 import type { OrdersCursor } from "./seller-orders-query.server";
 
-// The seller's customers pages (issue 16.4) read inside the session check's one statement (page-query.server.ts):
-// one database round trip per page. `me.user_id` is the signed-in seller; only their own rows are ever read.
-// Each customer's figures are kept in `customer_totals` (refresh-customer-totals.server.ts), so every sort walks
-// an index of the seller's customers and stops after a page, whatever the store's size (bench/orders.mjs).
+// Read inside the session check's one statement, only the signed-in seller's rows; `customer_totals` gives every sort
+// an index.
 
-/**
- * Where a page of the customers list starts: after the last customer of the previous page in the chosen order —
- * their sort figure (last purchase time, total spent or orders) and their email.
- */
+/** Where a page of the customers list starts: after the previous page's last customer, by sort figure then email. */
 export type CustomersCursor = { value: string; tie: string };
 
 const INTEGER = /^-?\d{1,18}$/;
@@ -36,9 +31,8 @@ export function customersCursorParam(sort: CustomerSort, customer: CustomerListI
 }
 
 /**
- * The seller's customers as rows of `customer_totals` (email, first_at, last_at, orders, spent_cents, spent as
- * [{currency, cents}] largest first), optionally only emails containing `search`, or only `email`. Used by the
- * list page (inside the session statement) and by the CSV export.
+ * The seller's customers as `customer_totals` rows, optionally filtered by email; shared by the list page and the
+ * export.
  */
 export function customerRows(sellerId: SQL, { search = null, email = null }: { search?: string | null; email?: string | SQL | null }): SQL {
   return sql`(
@@ -61,10 +55,7 @@ export const CUSTOMER_SORT_KEYS: Record<CustomerSort, { key: SQL; cast: SQL }> =
 
 const listColumns = sql`c.email, c.first_at as "firstPurchaseAt", c.last_at as "lastPurchaseAt", c.orders, c.spent, c.spent_cents::float8 as "spentCents"`;
 
-/**
- * One page of the seller's customers in `sort` order, largest (or latest) first, ties by email, with one more row
- * than a page to tell whether another page follows.
- */
+/** One page of the seller's customers in `sort` order plus one row, telling whether another page follows. */
 export function sellerCustomersQuery(
   sort: CustomerSort,
   search: string | null,
@@ -88,10 +79,7 @@ export function sellerCustomersQuery(
   };
 }
 
-/**
- * One customer of the seller (`email`, any case) with a page of their orders of every status, newest first
- * (keyset: after `after`); null when no sale to them counts (see customer_totals).
- */
+/** One customer of the seller with a page of their orders, newest first; null when no sale to them counts. */
 export function sellerCustomerQuery(email: string, after: OrdersCursor | null): PageQuery<CustomerDetail | null> {
   const lower = email.toLowerCase();
   return {

@@ -8,22 +8,13 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { to as copyTo } from "pg-copy-streams";
 import { poolOf } from "~/db/pool-of.server";
 
-// The CSV exports of the seller's orders and customers (issue 16.4), any size, each from one consistent snapshot,
-// pulled only as fast as the client takes it (the HTTP response drained). Orders (up to millions per store) pass
-// straight from PostgreSQL's COPY to the response, never parsed into rows (copyCsv); customers (one row per buyer)
-// through a read-only cursor, EXPORT_BATCH_ROWS at a time. Dates: ISO 8601 UTC, and the same instant in the
-// seller's time zone.
-
 /** Rows per cursor fetch (and per chunk of CSV) of the customers export. */
 export const EXPORT_BATCH_ROWS = 500;
 
-/** Where the CSV goes, a chunk at a time: resolves when the next chunk may be written (backpressure); throws to stop. */
+/** Where the CSV goes, a chunk at a time: resolves when the next chunk may be written, throws to stop. */
 export type CsvSink = (chunk: string | Buffer) => Promise<void>;
 
-/**
- * `query`'s rows, a batch at a time, through a cursor in a read-only transaction: each batch is handed to `batch`
- * and the next one is fetched only once it has been taken (a throw stops the export and ends the transaction).
- */
+/** `query`'s rows through a read-only cursor, fetching each next batch only once `batch` has taken the last. */
 async function eachBatch<Row>(db: Database, query: SQL, batch: (rows: Row[]) => Promise<void>): Promise<void> {
   await db.transaction(
     async (tx) => {
@@ -42,12 +33,7 @@ const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 /** The instant in a zone: a name (bound as a parameter) or SQL that yields one (COPY's `current_setting`). */
 const local = (column: SQL, zone: SQL | string) => sql`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
-/**
- * textCell (csv.server.ts) in SQL, for the orders export: formula start → apostrophe. Quoting is COPY's own (CSV
- * format: a field with a comma, a quote, CR or LF is quoted, its quotes doubled, as textCell does). Line breaks
- * inside a field become LF here, and every LF becomes CRLF on the way out (`toCrlf`). An empty text is NULL, which
- * COPY writes as an empty field (it would write an empty text as "").
- */
+/** textCell in SQL: formula starts get an apostrophe, line breaks become LF, empty text becomes NULL. */
 const csvText = (value: SQL) =>
   sql`nullif(regexp_replace(case when ${value} ~ E'^[-=+@\\t\\r]' then '''' || ${value} else ${value} end, E'\\r\\n?', E'\\n', 'g'), '')`;
 /** decimalAmount in SQL: minor units as "12.50", "-0.05". */
@@ -64,7 +50,7 @@ function copyText(query: SQL): string {
   return text;
 }
 
-/** CSV records as COPY writes them (LF) with RFC 4180's CRLF: a CR before every LF (fields hold LF only: csvText). */
+/** COPY's LF-ended records with RFC 4180's CRLF: a CR before every LF, since fields hold LF only. */
 export function toCrlf(chunk: Buffer): Buffer {
   let lines = 0;
   for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
@@ -83,11 +69,8 @@ export function toCrlf(chunk: Buffer): Buffer {
 }
 
 /**
- * `query` as CSV records straight from PostgreSQL (COPY … TO STDOUT, CSV format) to `write`, in a read-only
- * transaction on a connection of its own; `settings` (transaction-local, read by the query with current_setting)
- * carry what varies, because COPY takes no parameters. The bytes are never parsed into rows: the socket's chunks
- * pass through, pulled only as fast as `write` takes them, so memory stays a few chunks whatever the store's size.
- * A connection left in the middle of a COPY (the download was cut) is closed, not returned to the pool.
+ * `query` as CSV from PostgreSQL's COPY to `write`, unparsed and at the client's pace; a connection cut mid-COPY is
+ * closed.
  */
 async function copyCsv(db: Database, settings: Record<string, string>, query: SQL, write: CsvSink): Promise<void> {
   const client = await poolOf(db).connect();
@@ -114,8 +97,8 @@ const SELLER = sql`current_setting('sellkit.export_seller')`;
 const ZONE = sql`current_setting('sellkit.export_zone')`;
 
 /**
- * The seller's orders as CSV, newest first, honouring /orders' status filter (null: all), the header first.
- * Net is what the seller keeps: amount − refunded − (platform fee − the fee refunded with refunds).
+ * The seller's orders as CSV, newest first, honouring /orders' status filter; net subtracts refunds and the unrefunded
+ * fee.
  */
 export async function exportOrdersCsv(
   db: Database,
@@ -164,11 +147,7 @@ type CustomerRow = {
   spent: { currency: string; cents: number }[];
 };
 
-/**
- * The seller's customers as CSV (who counts and what counts as spent: customer-display.ts), latest purchase first,
- * optionally only emails containing `search`: one record per customer and currency they paid in (a customer who
- * paid in two currencies has two records, each with that currency's total; the order count is the customer's).
- */
+/** The seller's customers as CSV, latest purchase first: one record per customer and currency they paid in. */
 export async function exportCustomersCsv(
   db: Database,
   sellerId: string,

@@ -40,14 +40,8 @@ function headersOf(req: IncomingMessage): Headers {
 }
 
 /**
- * GET /orders/export.csv (honouring /orders' `status` filter) and GET /customers/export.csv (honouring /customers'
- * `q` search): the signed-in seller's own rows as a CSV download, streamed from a database cursor with
- * backpressure (export-csv.server.ts). Each export writes a security event, orders_exported or customers_exported
- * (category data: money data leaving the app). Without a session the browser is sent to sign in, as pages do.
- *
- * Mounted on the Express app, not as a React Router resource route: React Router's response writer keeps every
- * chunk it wrote until the response ends (see app/features/delivery/server/download-handler.server.ts), so a
- * million orders would be held in memory.
+ * Streams the signed-in seller's orders or customers as a CSV download and records a security event. Mounted on
+ * Express: React Router's writer holds every chunk until the response ends.
  */
 export function createExportHandler(services: AppServices) {
   const { db, logger } = services;

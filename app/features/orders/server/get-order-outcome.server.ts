@@ -64,21 +64,14 @@ function keyMatches(row: Row, key: string): boolean {
 }
 
 /**
- * The download-page token the return page links to: derived from the order's secret return key (which only the
- * buyer holds; the database keeps its SHA-256, and of this token its SHA-256 too, so neither reveals the other), so
- * every visit of the return page hands out the same link and stores at most one token per order, whatever the
- * number of reloads. Anyone who can derive it can open the return page, which shows that link anyway.
+ * The download-page token of the return page, derived from the order's secret return key so every visit gets the same
+ * link.
  */
 export function returnPageAccessToken(orderId: string, returnKey: string): string {
   return createHmac("sha256", returnKey).update(`sellkit return page download access:${orderId}`).digest("base64url");
 }
 
-/**
- * The buyer's return from the payment page (/checkout/:orderId?key=…): only with the order's secret return key
- * (its hash compared in constant time; otherwise null, answered 404 as an unknown order). A still-pending order is
- * checked at its provider first (the webhook may not have arrived yet), as the reconciler would. A paid order gets
- * its download-page link, the same on every visit (returnPageAccessToken).
- */
+/** The buyer's return page, only with the order's secret key; a pending order is first checked at its provider. */
 export async function getOrderOutcome(
   services: { db: Database; mailer: Mailer; payments: PaymentProviders; env: { APP_URL: string } },
   orderId: string,

@@ -2,20 +2,15 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 
 /**
- * Whether an order `o` is a sale (issue 16: the same rule on every page): paid, or refunded after it was paid (it
- * has a paid_at; a refund reported before any payment is not a sale). Orders paid before migration 0008 are paid
- * without a paid_at: they count from their creation (SALE_AT).
+ * Whether order `o` is a sale: paid, or refunded after it was paid. Orders paid before migration 0008 lack a paid_at
+ * and count from creation.
  */
 export const IS_SALE = sql`(o.status = 'paid' or (o.status = 'refunded' and o.paid_at is not null))`;
 export const SALE_AT = sql`coalesce(o.paid_at, o.created_at)`;
 
 /**
- * Recomputes the `customer_totals` row of the buyer of `orderId` at its seller (issue 16.4), in one statement: the
- * buyer's sales (IS_SALE) are added up again through
- * orders_customer_email_idx (a buyer has a handful), then the row is written, or removed when nothing counts any
- * more (a dispute of their only order). Recomputing rather than adding deltas keeps it right whatever moved, twice
- * or out of order. Called with the order's transaction by every change that can move a figure: transitionOrder
- * (paid, refunded, disputed) and recordRefund (a partial refund).
+ * Recomputes, or removes, the `customer_totals` row of the buyer of `orderId`. Recomputing rather than adding deltas
+ * stays right whatever arrives twice or out of order.
  */
 export async function refreshCustomerTotals(db: Database, orderId: string): Promise<void> {
   await db.execute(sql`

@@ -8,7 +8,7 @@ import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { consumeRateLimits, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
 
-/** Receipts a seller may send again per order (issue 16.3): enough for a buyer who lost it, not a mail cannon. */
+/** Receipts a seller may resend per order: enough for a buyer who lost it, not a mail cannon. */
 export const RESEND_RECEIPT_RATE_LIMIT: RateLimitRule = { name: "receipt-resend", limit: 3, windowSeconds: 60 * 60 };
 
 export type ResendReceiptResult = { ok: true; to: string } | Failure<"ORDER_NOT_FOUND" | "RECEIPT_NOT_RESENDABLE" | "RECEIPT_RESEND_RATE_LIMITED">;
@@ -23,11 +23,8 @@ type LockedOrder = {
 };
 
 /**
- * The seller sends the receipt of one of their own paid (or partly refunded) orders to its buyer again (issue
- * 16.3): the same receipt mail as on payment, with a new working link to the download page. In one transaction,
- * with the order locked: own order (another seller's: not found), still paid (refunded, disputed or never paid:
- * refused), at most RESEND_RECEIPT_RATE_LIMIT per order, then the mail through the outbox, its timeline record and
- * the `receipt_resent` security event (its details name no link or token).
+ * Mails the receipt of a seller's own paid order again with a fresh download link, with its timeline record and
+ * security event in one transaction.
  */
 export async function resendReceipt(
   services: { db: Database; mailer: Mailer; env: { APP_URL: string } },

@@ -3,8 +3,7 @@ import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import { ORDER_TIMELINE_DELIVERIES, ORDERS_PAGE_SIZE, type OrderDetail, type OrderDisplayStatus, type OrderListItem } from "~/features/orders/order-display";
 import { isTimestamp, isUuid } from "~/lib/text-formats";
 
-// The seller's orders pages read inside the session check's one statement (page-query.server.ts): one database
-// round trip per page. `me.user_id` is the signed-in seller; only their own orders are ever read.
+// Read inside the session check's one statement (page-query.server.ts), only the signed-in seller's orders.
 
 /** Where a page of the list starts: after this order (the last of the previous page), newest first. */
 export type OrdersCursor = { createdAt: string; id: string };
@@ -35,18 +34,15 @@ export const ORDER_FILTER_SQL: Record<OrderDisplayStatus, SQL> = {
 /** The highest code point: `prefix + PREFIX_END` is above every text that starts with `prefix`, in byte order. */
 const PREFIX_END = String.fromCodePoint(0x10ffff);
 
-/**
- * Orders whose buyer email starts with `search` (lower-case), as a range of orders_user_email_idx (byte order,
- * collate "C"): one index range whatever the store's size.
- */
+/** Orders whose buyer email starts with `search`, as one range of orders_user_email_idx whatever the store's size. */
 function emailStartsWith(search: string): SQL {
   const email = sql`(lower(o.customer_email) collate "C")`;
   return sql`${email} >= ${search} and ${email} < ${search + PREFIX_END}`;
 }
 
 /**
- * One page of the seller's orders, newest first (keyset: created_at, then id), filtered by status (null: all) and
- * by the start of the buyer's email (null: any), with one more row than a page to tell whether another page follows.
+ * One page of the seller's orders, newest first, filtered by status and email prefix, plus one row telling whether more
+ * follow.
  */
 export function sellerOrdersQuery(
   filter: OrderDisplayStatus | null,
@@ -74,7 +70,9 @@ export function sellerOrdersQuery(
   };
 }
 
-/** One of the seller's orders with its events, refunds and deliveries (receipts, downloads), oldest first; null when it is not theirs. `orderId` must be a UUID. */
+/**
+ * One of the seller's orders (`orderId` a UUID) with its events, refunds and deliveries; null when it is not theirs.
+ */
 export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null> {
   return {
     json: sql`(

@@ -6,9 +6,8 @@ import type { PaymentProvider, PaymentProviders, ProviderId } from "~/features/p
 export type PaymentOption = { provider: ProviderId; sellerAccountId: string | null };
 
 /**
- * Which providers a seller's checkout can use now: Stripe and PayPal when this server has them configured AND the
- * seller's account there is `ready`; the test provider whenever it is on (no onboarding). Empty: the seller cannot
- * take payments yet (CHECKOUT_SELLER_NOT_READY). Ordered test, stripe, paypal.
+ * The providers a seller's checkout can use now: configured ones where the seller's account is ready, plus the test
+ * provider when on.
  */
 export async function sellerPaymentOptions(services: { db: Database; payments: PaymentProviders }, sellerId: string): Promise<PaymentOption[]> {
   const options: PaymentOption[] = [];

@@ -17,10 +17,8 @@ export function orderNotFound(): never {
 }
 
 /**
- * The refund form of an order's page, in two steps: `review` checks the amount and answers with what will be
- * refunded (the page asks to confirm); `refund` refunds it (refundOrder) and goes back to the order with a toast.
- * The amount's upper bound is the verb's to check (it reads the order locked); a refusal answers with the
- * catalogue's status and message, and nothing is refunded. An unconfirmed refund goes back to the order, pending.
+ * The order page's two-step refund form: `review` checks the amount and asks to confirm, `refund` refunds it and
+ * returns to the order.
  */
 export async function submitRefund(services: AppServices, user: CurrentUser, orderId: string, formData: FormData, meta: RequestMeta, currency: string) {
   const submission = parseWithZod(formData, { schema: refundSchema(Number.MAX_SAFE_INTEGER, currency) });

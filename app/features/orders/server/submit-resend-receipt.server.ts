@@ -15,8 +15,8 @@ import { orderNotFound } from "./submit-refund.server";
 export type ResendReceiptAnswer = { form: "resend-receipt"; error: string; toast: ToastMessage };
 
 /**
- * The "Resend receipt" form of an order's page (issue 16.3): sends the receipt again (resendReceipt) and goes back
- * to the order, where the timeline shows it, with a toast; a refusal answers with the catalogue's status and message.
+ * The order page's "Resend receipt" form: resends the receipt and returns to the order with a toast, or shows why it
+ * was refused.
  */
 export async function submitResendReceipt(services: AppServices, user: CurrentUser, orderId: string, formData: FormData, meta: RequestMeta) {
   const submission = parseWithZod(formData, { schema: resendReceiptSchema });

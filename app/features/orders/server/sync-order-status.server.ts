@@ -9,11 +9,8 @@ export type PendingOrder = { id: string; provider: string | null; providerChecko
 type Services = { db: Database; mailer: Mailer; payments: PaymentProviders; env: { APP_URL: string } };
 
 /**
- * Asks an order's provider about its checkout and applies the answer as a webhook's event would be applied
- * (reconciling a webhook that never came): paid → paid (amount and currency checked), failed → the failure kept,
- * expired → expired. A checkout the buyer approved at a provider with a capture step (PayPal) is captured first,
- * and the capture's answer applied the same way. With `expireIfUnpaid` (the order is past its time), anything but paid expires it, which
- * releases its discount reservation. Returns the provider's answer (null when there was nobody to ask).
+ * Asks an order's provider about its checkout and applies the answer as its webhook would. With `expireIfUnpaid`,
+ * anything but paid expires the order.
  */
 export async function syncOrderStatus(
   services: Services,
