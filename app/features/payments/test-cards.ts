@@ -1,5 +1,5 @@
-// The built-in test provider's cards (issue 15), as Stripe documents its test cards: browser-safe, so the TEST MODE
-// page can list them and the server decides each outcome with the same table.
+// The built-in test provider's cards, modelled on Stripe's test cards; browser-safe so the TEST MODE page and the
+// server share one table.
 
 /** What a card number does on the TEST MODE page. */
 export type TestCardOutcome = "pay" | "decline" | "insufficient_funds" | "authenticate" | "incorrect_number";
@@ -30,10 +30,7 @@ export function testCardOutcome(input: string): TestCardOutcome {
   return TEST_CARDS.find((card) => cardDigits(card.number) === digits)?.outcome ?? "incorrect_number";
 }
 
-/**
- * Whether an expiry "MM/YY" (or "MM / YY", "MM/YYYY") is a real month not in the past at `now`; the card is valid
- * through the end of its month.
- */
+/** Whether an expiry "MM/YY" (or "MM/YYYY") is a real month not before `now`'s; a card is valid through its month. */
 export function parseExpiry(input: string): { month: number; year: number } | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input);
   if (!match) return null;

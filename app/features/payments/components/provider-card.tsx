@@ -24,9 +24,8 @@ function CardShell({ title, status, description, children }: { title: string; st
 }
 
 /**
- * One provider on the connection page. Configured: its status and the button that starts or resumes onboarding
- * at the provider (a plain form post: the answer is a redirect to the provider's page). Not configured: shown
- * disabled, with what the server lacks.
+ * One provider on the connection page: its status and onboarding button when configured, otherwise disabled with what
+ * the server lacks.
  */
 export function ProviderCard({ provider, configured, status, error }: { provider: ConnectableProvider; configured: boolean; status: Status; error?: string }) {
   const text = PROVIDER_TEXTS[provider];

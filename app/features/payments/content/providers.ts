@@ -1,4 +1,4 @@
-// The payment providers as the seller's connection page (/payments) presents them (issue 15.6). Browser-safe.
+// The payment providers as the seller's connection page (/payments) presents them. Browser-safe.
 
 /** Providers a seller connects an account of their own to (the test provider needs none). */
 export const CONNECTABLE_PROVIDERS = ["stripe", "paypal"] as const;

@@ -8,7 +8,7 @@ export const EXPIRY_PAST_MESSAGE = "Your card's expiration date is in the past."
 export const CVC_MESSAGE = "Your card's security code is incomplete.";
 export const CARD_NAME_MESSAGE = "Please enter the name on the card.";
 
-/** The TEST MODE page's card form (one schema, browser and server). The number's outcome is the server's: see test-cards.ts. */
+/** The TEST MODE page's card form, shared by browser and server; test-cards.ts decides each number's outcome. */
 export function testCardSchema(now: () => Date = () => new Date()) {
   return z.object({
     cardNumber: z

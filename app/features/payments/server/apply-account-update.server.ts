@@ -7,15 +7,11 @@ import type { PaymentEvent, ProviderId } from "./payment-provider.server";
 type AccountUpdated = Extract<PaymentEvent, { type: "account.updated" }>;
 
 /**
- * A provider says a seller's account changed (Stripe's account.updated): its status and details are written on
- * the seller's payment_accounts row (found by provider and the provider's account id, or PayPal's tracking id). The first time it becomes
- * ready, a `payment_provider_connected` security event is written in the same transaction. Returns whether a row
- * was found.
+ * Writes a provider's account update on the seller's payment_accounts row, with a security event the first time it is
+ * ready; returns whether a row matched.
  */
 export async function applyAccountUpdate(db: Database, provider: ProviderId, event: AccountUpdated, meta: RequestMeta = {}): Promise<boolean> {
-  // PayPal names the merchant in its onboarding webhook, while the seller's row may still hold the tracking id it
-  // was onboarded with (until the seller's return reads the merchant id): either finds the row, which then keeps
-  // the provider's own id.
+  // PayPal's webhook names the merchant while the row may still hold the onboarding tracking id: either finds it.
   const trackingId = typeof event.details.trackingId === "string" ? event.details.trackingId : event.accountId;
   const result = await db.execute(sql`
     with previous as (

@@ -1,9 +1,7 @@
 import type { PaymentFailure } from "~/features/payments/server/payment-provider.server";
 
-// Card failures in plain words for the buyer (issue 15.3; Gumroad's buyers complain of opaque card errors). Keyed
-// by Stripe's decline codes and error codes (docs.stripe.com/declines/codes, docs.stripe.com/error-codes); the
-// test provider's cards use the same codes. Lost or stolen cards read as a plain decline: the buyer is never told
-// what the bank suspects.
+// Card failures in plain words for the buyer, keyed by Stripe's decline and error codes, which the test cards share.
+// Lost or stolen cards read as a plain decline.
 
 const DECLINED = "Your card was declined.";
 

@@ -12,11 +12,8 @@ import type { PaymentProviders } from "./payment-provider.server";
 export type ConnectUrls = { returnUrl: string; refreshUrl: string };
 
 /**
- * Starts (or resumes) a creator's onboarding at a provider (issue 15.6): the first time, the provider creates the
- * creator's account and the row `payment_accounts` (pending) is written with its `payment_provider_connected`
- * security event in one transaction; every time, the provider's one-time onboarding URL is returned for the
- * browser to go to. The provider's calls are made outside the transaction (no row is held during a network call);
- * two tabs racing create one row (the unique (user, provider) index), the provider's idempotency keeps one account.
+ * Starts or resumes a creator's onboarding at a provider and returns its one-time URL, creating the pending account row
+ * the first time.
  */
 export async function connectPaymentAccount(
   services: { db: Database; payments: PaymentProviders; logger: Logger },

@@ -6,17 +6,14 @@ import { createPayPalProvider } from "./paypal-provider.server";
 import { createStripeProvider } from "./stripe-provider.server";
 import { createTestProvider, type DeliverWebhook } from "./test-provider.server";
 
-/**
- * Whether the built-in test provider (TEST MODE checkout page) is on: PAYMENTS_TEST_MODE=on, or `auto` (the
- * default) outside production. In production it is on only when set explicitly, and every checkout page says so.
- */
+/** Whether the built-in test provider is on: PAYMENTS_TEST_MODE=on, or `auto` (the default) outside production. */
 export function testModeEnabled(env: Pick<Env, "PAYMENTS_TEST_MODE" | "NODE_ENV">): boolean {
   return env.PAYMENTS_TEST_MODE === "on" || (env.PAYMENTS_TEST_MODE === "auto" && env.NODE_ENV !== "production");
 }
 
 /**
- * The payment providers configured on this server (services.payments), created once at start-up. `deliverWebhook`
- * is the app's webhook intake: the test provider reports its outcomes through it.
+ * The payment providers configured on this server, created once at start-up; the test provider reports through
+ * `deliverWebhook`.
  */
 export function createPaymentProviders({
   env,

@@ -1,10 +1,8 @@
 import type { Env } from "~/server/env.server";
 
 /**
- * The origins of the providers' hosted pages a form of ours redirects the browser to (Stripe Checkout and
- * Connect onboarding, PayPal's approval and partner sign-up), for the CSP's form-action: browsers apply
- * form-action to the redirect that answers a form post too. With STRIPE_API_URL / PAYPAL_API_URL set (a stand-in),
- * its origin serves those pages.
+ * The origins of the providers' hosted pages our forms redirect to, for the CSP's form-action, which browsers also
+ * apply to redirects.
  */
 export function paymentPageOrigins(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_URL" | "PAYPAL_CLIENT_ID" | "PAYPAL_API_URL">): string[] {
   const origins: string[] = [];

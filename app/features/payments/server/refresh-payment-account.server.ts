@@ -12,10 +12,7 @@ import type { PaymentProviders } from "./payment-provider.server";
 type Status = Exclude<ConnectionStatus, "not_connected">;
 
 /**
- * Asks the provider how the creator's account stands now (the return from onboarding, the page's Refresh) and
- * stores it: status, what the provider said (no secrets), and the provider's own account id when onboarding
- * revealed it (PayPal's merchant id replaces the tracking id). A change of status writes its
- * `payment_provider_status_changed` security event in the same transaction.
+ * Asks the provider how the creator's account stands now and stores it, with a security event when its status changed.
  */
 export async function refreshPaymentAccount(
   services: { db: Database; payments: PaymentProviders; logger: Logger },
