@@ -8,10 +8,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { LOST_LINK_PATH } from "../content/delivery-rules";
 import { lostLinkSchema } from "../schemas/lost-link";
 
-/**
- * The lost-link form: the buyer's email, posted to /purchases (also from the invalid-link page, which ships no
- * script: the browser's own form submission works there, validated on the server).
- */
+/** The lost-link form, posted to /purchases; it works without script on the invalid-link page too. */
 export function LostLinkForm({ lastResult, busy = false }: { lastResult?: SubmissionResult<string[]> | null; busy?: boolean }) {
   const [form, fields] = useSchemaForm("lost-link", lostLinkSchema, lastResult);
   return (

@@ -1,4 +1,4 @@
-// Delivery's rules and texts (issue 15.5), browser-safe: the pages, the mails and the tests read them from here.
+// Delivery's rules and texts, browser-safe: the pages, the mails and the tests read them from here.
 
 /** How long a signed file link on the download page works (seconds): the page mints new ones each time it opens. */
 export const DOWNLOAD_LINK_TTL_SECONDS = 600;
@@ -35,10 +35,7 @@ export const LOST_LINK_PATH = "/purchases";
 
 const DOWNLOAD_PATH = /^\/purchases\/([^/]+)\/files\/([^/]+)$/;
 
-/**
- * The order and file of a signed file link's path (/purchases/:orderId/files/:fileId), as sent (not decoded: ids
- * are plain UUIDs, and anything else, however it is encoded, is simply not one); null for other paths.
- */
+/** The order and file ids of a signed file link's path (UUIDs, so not decoded); null for other paths. */
 export function matchDownloadPath(pathname: string): { orderId: string; fileId: string } | null {
   const match = DOWNLOAD_PATH.exec(pathname);
   return match ? { orderId: match[1]!, fileId: match[2]! } : null;

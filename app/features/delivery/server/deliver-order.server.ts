@@ -23,20 +23,14 @@ type ReceiptRow = { discount_cents: number; discount_code: string | null; paid_a
 export type ReceiptSender = { kind: "receipt" } | { kind: "receipt_resent"; actorId: string };
 
 /**
- * Delivers a paid order: a new access token for its download page (stored hashed) and the receipt mail with the
- * link (order number, date, product, seller, discount, amount), both written through `db` — called by the order
- * state machine inside the transaction that moves the order to paid, so the receipt exists exactly when the
- * payment is recorded, and exactly once.
+ * Delivers a paid order (download-page token and receipt mail) inside the transaction that marks it paid, so exactly
+ * once.
  */
 export async function deliverOrder(services: { db: Database; mailer: Mailer; appUrl: string }, order: DeliverableOrder): Promise<void> {
   await sendReceipt(services, order, { kind: "receipt" });
 }
 
-/**
- * The receipt of a paid order with a working link to its download page (a new access token), and its record in
- * the order's timeline (`delivery_events`), all through `db` (the caller's transaction): on the move to paid
- * (deliverOrder), and when the seller sends it again (app/features/orders/server/resend-receipt.server.ts).
- */
+/** Mails the receipt with a fresh download-page link and records it in the order's timeline. */
 export async function sendReceipt(services: { db: Database; mailer: Mailer; appUrl: string }, order: DeliverableOrder, sender: ReceiptSender): Promise<void> {
   const token = await issueAccessToken(services.db, order.id);
   const result = await services.db.execute(sql`

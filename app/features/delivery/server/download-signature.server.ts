@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-// Short-lived signed file links (issue 15.5, GUIDE §4): /purchases/:orderId/files/:fileId?expires=<unix>&sig=<…>,
-// HMAC-SHA256 over order id | file id | buyer email (lower-cased) | expiry, under a key derived from AUTH_SECRET.
-// A link works for one order's one file, for the buyer it was minted for, until it expires.
+// Short-lived signed file links: HMAC-SHA256 over order id, file id, buyer email and expiry, under a key derived from
+// AUTH_SECRET. A link opens one file for one buyer until it expires.
 
 export type DownloadLinkClaims = { orderId: string; fileId: string; email: string; expires: number };
 
@@ -34,11 +33,7 @@ export function signedDownloadPath(
 
 export type SignatureCheck = "valid" | "expired" | "invalid";
 
-/**
- * Checks a link's signature (constant-time) and expiry. `expires` and `sig` are the query's raw values; a
- * malformed one is invalid. The signature is checked first, so an expired link is reported as such only when
- * it was genuine.
- */
+/** Checks a link's signature in constant time, then its expiry, so only a genuine link is reported as expired. */
 export function checkDownloadSignature(
   authSecret: string,
   input: { orderId: string; fileId: string; email: string; expires: string | null; sig: string | null },

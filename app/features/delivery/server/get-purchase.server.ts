@@ -49,12 +49,7 @@ type Row = {
 /** issueAccessToken's tokens: 32 random bytes, base64url. Anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/**
- * The buyer's download page of an order, opened by its access token (issue 15.5): one statement finds the token
- * by its hash (so no comparison of secrets happens in the app), checks it belongs to this order and has not
- * expired, and reads the order with its product's completed files. A refunded or disputed order is revoked;
- * partly refunded orders stay paid.
- */
+/** The buyer's download page of an order, by its access token's hash; refunded or disputed orders are revoked. */
 export async function getPurchase(db: Database, input: { orderId: string; token: string | null }): Promise<PurchasePage> {
   if (!isUuid(input.orderId) || !input.token || !TOKEN.test(input.token)) return { kind: "invalid" };
   const result = await db.execute(sql`

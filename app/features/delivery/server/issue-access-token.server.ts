@@ -12,21 +12,14 @@ export function downloadPageUrl(appUrl: string, orderId: string, token: string):
   return `${appUrl}/purchases/${orderId}?token=${encodeURIComponent(token)}`;
 }
 
-/**
- * A new secret token that opens an order's download page (the receipt's link, a lost-link request, the buyer's
- * return from the payment page). Only its hash is stored; the token is returned once, for the link.
- */
+/** A new secret token that opens an order's download page; only its hash is stored, and the token is returned once. */
 export async function issueAccessToken(db: Database, orderId: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(orderAccessTokens).values({ orderId, tokenHash: hashAccessToken(token) });
   return token;
 }
 
-/**
- * Stores an access token the caller derived from a secret the buyer already holds (the return page's: from the
- * order's return key), so the same link is handed out every time and nothing new is stored when the page is
- * opened again: a second call with the same token is a no-op (the hash is unique).
- */
+/** Stores a token derived from a secret the buyer holds, so the return page reuses one link; a repeat is a no-op. */
 export async function keepAccessToken(db: Database, orderId: string, token: string): Promise<void> {
   await db
     .insert(orderAccessTokens)
