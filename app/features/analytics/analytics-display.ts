@@ -2,8 +2,8 @@ import { formatMoney } from "~/features/catalog/money";
 import { changeOf, conversionRate, type Grain } from "./analytics-range";
 import type { Figures, SeriesPoint } from "./analytics-report";
 
-// How the analytics page writes its figures (issue 16.2). Browser-safe. Calendar days arrive as YYYY-MM-DD in the
-// creator's zone and are written as such (formatted in UTC, so no zone moves them).
+// How the analytics page writes its figures; browser-safe. Calendar days arrive as YYYY-MM-DD in the creator's zone and
+// are formatted in UTC, so no zone moves them.
 
 const count = new Intl.NumberFormat("en-US");
 const shortDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });

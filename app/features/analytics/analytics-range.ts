@@ -1,8 +1,8 @@
 import { type ErrorCode, fail, type Failure } from "~/lib/errors";
 import { calendarDayNumber } from "~/lib/text-formats";
 
-// The analytics page's date range (issue 16.2), read from the URL so that a range is linkable, and never ignored:
-// a range that cannot be read is answered with its error, not replaced by another range. Browser-safe.
+// The analytics page's date range, read from the URL so it is linkable; an unreadable range answers with its error,
+// never another range. Browser-safe.
 
 export type RangePreset = "7d" | "30d" | "90d" | "12m";
 
@@ -62,7 +62,7 @@ export function conversionRate(orders: number, visitors: number): string {
   return `${(Math.round((orders / visitors) * 1000) / 10).toFixed(1)}%`;
 }
 
-/** The change of a figure against the previous period: '+12%', '−5%', 'new' from nothing, '0%' from nothing to nothing. */
+/** A figure's change against the previous period: '+12%', '−5%', 'new' from nothing, '0%' from nothing to nothing. */
 export function changeOf(current: number, previous: number): string {
   if (previous === 0) return current === 0 ? "0%" : "new";
   const change = Math.round(((current - previous) / previous) * 100);

@@ -1,6 +1,6 @@
 import type { Grain } from "./analytics-range";
 
-// What the analytics page shows (issue 16.2): computed by one statement on the server (analytics-query.server.ts).
+// What the analytics page shows, computed by one statement on the server (analytics-query.server.ts).
 
 /** Sales and visits of a period. Revenue is in the store's currency; orders and units count every currency. */
 export type Figures = { revenueCents: number; orders: number; units: number; views: number; visitors: number };

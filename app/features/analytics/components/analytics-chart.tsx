@@ -8,10 +8,8 @@ const CHART_HEIGHT = 260;
 const CHARTED: MetricId[] = ["revenue", "orders", "views", "visitors"];
 
 /**
- * The chart of one figure per day, week or month (issue 16.2), drawn by uPlot once the page has hydrated (its code is
- * fetched then, by this page only). Keyboard: the chart takes focus; the arrow keys, Home and End move along the
- * points and each point's figure is announced. Screen readers also get every point of every figure as a table.
- * The drawing follows the colour scheme when it changes.
+ * The chart of one figure per day, week or month, drawn by uPlot after hydration, keyboard-navigable and mirrored as a
+ * table for screen readers.
  */
 export function AnalyticsChart({ report }: { report: AnalyticsReport }) {
   const all = metrics(report.currency);

@@ -1,8 +1,8 @@
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 
-// The analytics chart's drawing (issue 16.2): uPlot, loaded by the analytics page only (a dynamic import from
-// analytics-chart.tsx), so no other page carries it. Colours come from the page's theme tokens, read when drawn.
+// The analytics chart's drawing with uPlot, imported dynamically by the analytics page only; colours come from the
+// theme tokens when drawn.
 
 export type ChartInput = {
   labels: string[];

@@ -1,7 +1,7 @@
 import type { AnalyticsReport } from "../analytics-report";
 import { figureText, metrics } from "../analytics-display";
 
-/** Revenue, orders, units, views, unique visitors and conversion rate, each with its change against the previous period. */
+/** The page's six figures, each with its change against the previous period. */
 export function FigureCards({ report, previousLabel }: { report: AnalyticsReport; previousLabel: string }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-6">

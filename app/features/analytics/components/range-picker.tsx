@@ -5,9 +5,8 @@ import { cn } from "~/lib/cn";
 import { type AnalyticsRange, RANGE_PRESETS } from "../analytics-range";
 
 /**
- * The range: four preset links and a custom range (two dates, sent as ?from=&to=), so every range is a URL. The
- * current preset is marked for assistive technology; a range the server could not read keeps its dates in the
- * fields with the error announced next to them.
+ * The range picker: four preset links and a custom from/to form, so every range is a URL; a refused range keeps its
+ * dates.
  */
 export function RangePicker({
   range,

@@ -13,15 +13,8 @@ export type AnalyticsQueryInput = {
 };
 
 /**
- * The analytics page's figures (issue 16.2) for the signed-in seller (`me.user_id`), read from the read model only
- * (decision 020), as one statement inside the session check (decision 014). The creator's zone is their setting, else
- * the browser's; the range's days are calendar days in it (a daylight-saving day has 23 or 25 hours). Each chart
- * point and period reads its whole UTC days from the per-day tables and its two partial UTC days from the 15-minute
- * ones: the cost follows the range's length, never the number of orders or views.
- *
- * Unique visitors of [S, E) (a point of the chart or a period), with m the first UTC midnight at or after S and fe the
- * last one before E: those last seen in [S, m), plus the distinct visitors of the whole UTC days [m, fe), plus those
- * first seen in [fe, E) — exact because a visitor is a different hash each UTC day. When no UTC midnight falls in [S, E] (a single day of a zone a few minutes off UTC), the hashes are counted.
+ * The signed-in seller's analytics figures, read from the read model in one statement; the cost follows the range's
+ * length, not the store's size. Unique visitors are counted per docs/decisions/020-analytics-read-model.md.
  */
 export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQueryInput): PageQuery<AnalyticsReport> {
   const grain = grainOf(range);

@@ -15,11 +15,8 @@ export type ViewCounts = {
 };
 
 /**
- * A seller's page views and unique visitors over [from, to) (issue 16.1), by day in `timeZone` (an IANA name;
- * UTC by default), by page and by source. Only `sellerId`'s rows are read. A visitor is unique per UTC day's
- * salt: one seen on both sides of a UTC midnight counts twice in a range spanning it (as with Plausible).
- * The total `uniqueVisitors` comes from the analytics read model (decision 020: a few thousand rows whatever the
- * range); `byDay` still counts each day's hashes.
+ * A seller's page views and unique visitors over [from, to), by day in `timeZone`, by page and by source; a visitor is
+ * unique per UTC day.
  */
 export async function readViewCounts(
   db: Database,
@@ -64,9 +61,8 @@ export async function readViewCounts(
 }
 
 /**
- * The distinct visitors of the buckets in [from, to), from the read model (decision 020): with m the first UTC midnight
- * at or after `from`, the visitors first seen in [m, to) and those last seen in [from, m) (a visitor is a different
- * hash each UTC day). A range inside one UTC day that does not start at its midnight counts the hashes.
+ * The distinct visitors of the buckets in [from, to) from the read model, split at the first UTC midnight
+ * (docs/decisions/020-analytics-read-model.md).
  */
 export async function readUniqueVisitors(db: Database, sellerId: string, from: Date, to: Date): Promise<number> {
   const result = await db.execute(sql`

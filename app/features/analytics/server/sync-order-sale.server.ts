@@ -21,8 +21,7 @@ const PRODUCT_DAYS: Rollup = {
 };
 
 /**
- * Adds the `delta` CTE's orders, units and revenue, summed by the rollup's grouping, to its table (a group whose
- * sums are all zero writes nothing). Every name is one of the constants above, never input.
+ * Adds the `delta` CTE's sums to a rollup table, skipping all-zero groups; every name is a constant above, never input.
  */
 function addDelta({ table, group, key }: Rollup): SQL {
   const columns = Object.keys(group).join(", ");
@@ -38,12 +37,8 @@ function addDelta({ table, group, key }: Rollup): SQL {
 }
 
 /**
- * Brings the sales read model (analytics_sale_facts and the rollups summed from it, decision 020) in line with one
- * order, in the caller's transaction: called right after every change of an order's status, paid_at or refunded
- * total. What counts as a sale (everywhere): an order whose status is paid or refunded, from its paid_at, with
- * revenue amount − refunded (a full refund adds 0 revenue but stays one order); disputed, pending and expired
- * orders count nothing. The order's previous contribution (its fact row) is taken away and its present one added,
- * in one statement: repeated or out-of-order calls leave the same sums. The caller holds the order's row lock.
+ * Brings the sales read model in line with one order, replacing its previous contribution so repeated or reordered calls
+ * agree; the caller's transaction holds the order's row lock.
  */
 export async function syncOrderSale(db: Database, orderId: string): Promise<void> {
   await db.execute(sql`
