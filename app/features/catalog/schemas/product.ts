@@ -5,7 +5,7 @@ import { amountField } from "./amount-field";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/features/catalog/slugify";
 import { checkbox } from "~/lib/form-fields";
 
-/** Issue 14.2/14.7: the product form's limits and messages, shared by the browser and the server. */
+/** The product form's limits and messages, shared by the browser and the server. */
 export const PRODUCT_NAME_MAX = 100;
 export const PRODUCT_SUMMARY_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 20_000;
@@ -34,9 +34,8 @@ export function minimumPriceMessage(currency: Currency, what = "The price"): str
 const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
 /**
- * The product form (create and edit) for a store whose currency is `currency` (it decides the minimum price).
- * Prices are typed as amounts and come out as integer minor units (null when left empty); `toProductInput` makes
- * the stored columns of the result.
+ * The product form (create and edit) for a store in `currency`; prices come out as integer minor units, null when
+ * empty.
  */
 export function productSchema(currency: Currency) {
   const minimum = MINIMUM_CHARGE_MINOR[currency];
@@ -65,8 +64,8 @@ export function productSchema(currency: Currency) {
     })
     .superRefine(
       (value, ctx) => {
-        // Runs even while other fields are invalid (the creator sees every message at once): a field whose own
-        // parsing failed is not a number here and is left to its own message.
+        // Runs even while other fields are invalid, so every message shows at once; a field that failed its own parsing
+        // is skipped.
         const price = amountOrNull(value.price);
         const minPrice = amountOrNull(value.minPrice);
         const suggestedPrice = amountOrNull(value.suggestedPrice);
@@ -107,9 +106,8 @@ function amountOrNull(value: unknown): number | null | undefined {
 export type ProductFormOutput = z.output<ReturnType<typeof productSchema>>;
 
 /**
- * What is stored from a valid form: `priceCents` (the fixed price, or the pay-what-you-want minimum; 0 when
- * free), `minPriceCents` and `suggestedPriceCents` (pay what you want only), the slug made from the name when
- * left empty. (Conform reads constraints from the schema's object, so the root is not a transform.)
+ * What is stored from a valid form: prices in minor units, and the slug made from the name when left empty. The root is
+ * no transform because Conform reads constraints from it.
  */
 export function toProductInput({ price, minPrice, suggestedPrice, slug, ...rest }: ProductFormOutput) {
   const pricing =
