@@ -17,8 +17,8 @@ export const AVATAR_SIZE_MESSAGE = "The image must be at most 2 MB";
 const minText = (min: number, message: string, max: number) => requiredText(message, max, `Please keep this under ${max} characters`).min(min, message);
 
 /**
- * The phone as typed: at least 10 characters (SPEC §5) of digits and separators, beside its country code
- * (default +1). The server stores the two as one E.164 number (`toE164`).
+ * The phone as typed: at least 10 characters of digits and separators beside its country code (default +1); stored as
+ * one E.164 number.
  */
 const phoneFields = {
   phoneCountry: z.enum(DIAL_CODE_VALUES, { error: "Please choose a country code" }).default(DEFAULT_DIAL_CODE),
@@ -31,8 +31,8 @@ const phoneFields = {
 };
 
 /**
- * The number and its code must make a real E.164 number (at most 15 digits): checked as soon as both are
- * there, even while other fields are still invalid. Object rules cannot be `omit`ted, so each schema adds it.
+ * The number and its code must form a real E.164 number, checked even while other fields are invalid. Each schema adds
+ * it, as object rules cannot be omitted.
  */
 export function phoneFitsE164<Schema extends z.ZodObject>(schema: Schema): Schema {
   return schema.refine((value) => toE164(String(value.phoneCountry), String(value.phone)) !== null, {
@@ -45,7 +45,7 @@ export function phoneFitsE164<Schema extends z.ZodObject>(schema: Schema): Schem
   }) as Schema;
 }
 
-/** Register step 2 (SPEC §5): business information. The picture's content is checked again on the server. */
+/** Register step 2: business information. The picture's content is checked again on the server. */
 export const businessProfileFields = z.object({
   ...phoneFields,
   storeName: minText(STORE_NAME_MIN, "Store name must be at least 2 characters", 100),
