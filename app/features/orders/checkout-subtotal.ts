@@ -7,10 +7,7 @@ export function minimumCharge(currency: string): number {
   return isCurrency(currency) ? MINIMUM_CHARGE_MINOR[currency] : MINIMUM_CHARGE_MINOR.USD;
 }
 
-/**
- * What the buyer pays before any discount: the fixed price, 0 when free, or a pay-what-you-want amount within the
- * product's and currency's minimums.
- */
+/** What the buyer pays before discounts: the fixed price, 0, or a pay-what-you-want amount above the minimums. */
 export function checkoutSubtotal(
   product: ProductPricing,
   amountInput: string | undefined,

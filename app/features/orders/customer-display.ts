@@ -2,9 +2,9 @@ import type { OrderListItem } from "~/features/orders/order-display";
 import { MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 import { searchText } from "~/lib/text-formats";
 
-// How the customers pages show a buyer; browser-safe. A customer is one buyer email with a sale: a paid or refunded
-// order with a paid_at, never a disputed one.
+// How the customers pages show a buyer; browser-safe. A customer is a buyer email with a paid or refunded sale.
 
+/** The customers and export addresses; a customer's page is keyed by their lower-cased email. */
 export const CUSTOMERS_PATH = "/customers";
 export const CUSTOMERS_EXPORT_PATH = "/customers/export.csv";
 export const ORDERS_EXPORT_PATH = "/orders/export.csv";
@@ -13,6 +13,7 @@ export const customerPath = (email: string) => `${CUSTOMERS_PATH}/${encodeURICom
 /** Customers per page of the list. */
 export const CUSTOMERS_PAGE_SIZE = 25;
 
+/** The customers list's sorts, as the sort menu offers them. */
 export const CUSTOMER_SORTS = [
   { value: "last", label: "Last purchase" },
   { value: "spent", label: "Total spent" },
@@ -20,6 +21,7 @@ export const CUSTOMER_SORTS = [
 ] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number]["value"];
 
+/** Whether a search parameter names one of the customers list's sorts. */
 export function isCustomerSort(value: unknown): value is CustomerSort {
   return typeof value === "string" && CUSTOMER_SORTS.some((sort) => sort.value === value);
 }
@@ -29,13 +31,13 @@ export type SpentByCurrency = { currency: string; cents: number }[];
 
 /** A row of the seller's customers list. */
 export type CustomerListItem = {
-  /** The buyer's email, lower-cased (one customer whatever the case they typed). */
+  /** The buyer's email, lower-cased: one customer whatever the case typed. */
   email: string;
   firstPurchaseAt: string;
   lastPurchaseAt: string;
   orders: number;
   spent: SpentByCurrency;
-  /** The sort key of "Total spent": net minor units over every currency (most stores sell in one). */
+  /** The sort key of "Total spent": net minor units summed over currencies. */
   spentCents: number;
 };
 

@@ -2,9 +2,10 @@ import type { OrderStatus } from "~/features/orders/order-status";
 
 // How the seller's orders pages show an order. Browser-safe.
 
-/** An order's state as the seller reads it: a paid order with part of it refunded is "partly refunded". */
+/** An order's state as the seller reads it, including "partly refunded". */
 export type OrderDisplayStatus = OrderStatus | "partly_refunded";
 
+/** The orders list's status filters, each with the label the seller reads. */
 export const ORDER_FILTERS: readonly { value: OrderDisplayStatus; label: string }[] = [
   { value: "pending", label: "Pending" },
   { value: "paid", label: "Paid" },
@@ -18,10 +19,12 @@ export const ORDER_STATUS_LABELS: Record<OrderDisplayStatus, string> = Object.fr
   ORDER_FILTERS.map((filter) => [filter.value, filter.label]),
 ) as Record<OrderDisplayStatus, string>;
 
+/** Whether a search parameter names one of the orders list's status filters. */
 export function isOrderFilter(value: unknown): value is OrderDisplayStatus {
   return typeof value === "string" && ORDER_FILTERS.some((filter) => filter.value === value);
 }
 
+/** An order's status as shown: paid with a partial refund reads as partly refunded. */
 export function displayStatus(order: { status: OrderStatus; refundedCents: number }): OrderDisplayStatus {
   return order.status === "paid" && order.refundedCents > 0 ? "partly_refunded" : order.status;
 }
@@ -42,6 +45,7 @@ export function refundStateText(status: string): string {
 /** Orders per page of the list. */
 export const ORDERS_PAGE_SIZE = 25;
 
+/** The orders list's address and an order's detail page. */
 export const ORDERS_PATH = "/orders";
 export const orderPath = (id: string) => `${ORDERS_PATH}/${id}`;
 
@@ -69,11 +73,11 @@ export type OrderDetail = OrderListItem & {
   paidAt: string | null;
   events: { id: string; fromStatus: OrderStatus; toStatus: OrderStatus; cause: string; details: Record<string, unknown>; createdAt: string }[];
   refunds: { id: string; amountCents: number; feeRefundedCents: number; status: string; createdAt: string }[];
-  /** Receipts and downloads, oldest first (the latest ORDER_TIMELINE_DELIVERIES): see order-timeline.ts. */
+  /** The latest receipts and downloads, oldest first. */
   deliveries: { id: string; kind: "receipt" | "receipt_resent" | "download"; fileName: string | null; createdAt: string }[];
 };
 
-/** The most receipts and downloads an order's timeline shows (the latest ones). */
+/** The most receipts and downloads an order's timeline shows. */
 export const ORDER_TIMELINE_DELIVERIES = 200;
 
 /** What an order event's cause says to the seller. */

@@ -1,6 +1,7 @@
 // The order state machine, browser-safe. transitionOrder applies each move only from the states listed here, in one
 // conditional UPDATE, so an order is paid once.
 
+/** Every state an order can be in. */
 export const ORDER_STATUSES = ["pending", "paid", "refunded", "disputed", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -15,11 +16,12 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   expired: ["pending"],
 };
 
+/** Whether an order may move from `from` to `to`. */
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[to].includes(from);
 }
 
-/** How long a checkout waits for its payment before the order expires and its discount reservation is released. */
+/** How long a checkout waits for its payment before the order expires. */
 export const CHECKOUT_EXPIRY_MINUTES = 30;
 
 /** Sellkit's fee on each sale per plan, in basis points: Starter takes 8%, paid plans none. */

@@ -2,7 +2,7 @@ import { PLATFORM_FEE_BASIS_POINTS } from "~/features/orders/order-status";
 
 export type Plan = keyof typeof PLATFORM_FEE_BASIS_POINTS;
 
-/** A seller's plan as stored in profiles.plan (null or unknown: Starter, the free plan with the fee). */
+/** A seller's plan as stored in profiles.plan; null or unknown means Starter. */
 export function planOf(value: string | null | undefined): Plan {
   return value && Object.hasOwn(PLATFORM_FEE_BASIS_POINTS, value) ? (value as Plan) : "starter";
 }

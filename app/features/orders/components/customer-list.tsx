@@ -13,7 +13,7 @@ export function spentText(spent: SpentByCurrency): string {
   return paid.length ? paid.map((part) => formatMoney(part.cents, part.currency)).join(" · ") : formatMoney(0, spent[0]?.currency ?? "USD");
 }
 
-/** Search by email and the sort (a GET form: the address keeps the view, and it works without JavaScript). */
+/** Email search and sort, a GET form so the address keeps the view. */
 export function CustomerFilter({ search, sort }: { search: string | null; sort: CustomerSort }) {
   return (
     <Form method="get" role="search" aria-label="Customers" className="flex flex-wrap items-end gap-3">
@@ -78,7 +78,7 @@ export function NoCustomers({ searched }: { searched: boolean }) {
   );
 }
 
-/** A plain link to a CSV download (a document request: the Express app streams it). */
+/** A plain link to a CSV download, which the Express app streams. */
 export function CsvExportLink({ href, children }: { href: string; children: string }) {
   return (
     <a href={href} download className={buttonClass({ variant: "outline" })}>

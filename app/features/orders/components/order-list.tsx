@@ -8,7 +8,7 @@ import { formatDateTime } from "~/lib/zoned-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { DataTable } from "~/components/ui/data-table";
 
-/** The buyer-email search and the status filter (a GET form: the address keeps the view, and it works without JavaScript). */
+/** Buyer-email search and status filter, a GET form so the address keeps the view. */
 export function OrderFilter({ status, search }: { status: string | null; search: string | null }) {
   return (
     <Form method="get" role="search" aria-label="Orders" className="flex flex-wrap items-end gap-3">

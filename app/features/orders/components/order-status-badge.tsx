@@ -10,6 +10,7 @@ const VARIANTS: Record<OrderDisplayStatus, "success" | "secondary" | "outline" |
   expired: "outline",
 };
 
+/** An order's display status as a coloured badge. */
 export function OrderStatusBadge({ status }: { status: OrderDisplayStatus }) {
   return <Badge variant={VARIANTS[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
 }

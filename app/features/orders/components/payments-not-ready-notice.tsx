@@ -1,4 +1,4 @@
-/** Tells the seller on the dashboard why buyers cannot pay while no payment provider can take their payments. */
+/** Tells the seller why buyers cannot pay while no payment provider is ready. */
 export function PaymentsNotReadyNotice() {
   return (
     <section role="status" aria-labelledby="payments-not-ready-heading" className="rounded-lg border border-warning/60 bg-warning/10 p-4">

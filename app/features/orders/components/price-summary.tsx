@@ -1,5 +1,6 @@
 import { formatMoney } from "~/features/catalog/money";
 
+/** The server-computed price parts a summary shows, in minor units. */
 export type PriceSummaryData = { subtotalCents: number; discountCents: number; discountCode: string | null; amountCents: number; currency: string };
 
 /** The order's price as the server computed it: subtotal, the discount with its code, total. */

@@ -11,16 +11,14 @@ import { refundSchema } from "~/features/orders/schemas/refund";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
+/** What the refund action answers: the form's result, the amount to confirm, and a toast. */
 export type RefundAnswer = {
   result: SubmissionResult<string[]>;
   confirm: { amountCents: number; label: string } | null;
   toast: ToastMessage | null;
 };
 
-/**
- * A full or partial refund: the amount, then a confirm step saying what goes to whom, as plain forms that work without
- * JavaScript.
- */
+/** A full or partial refund: the amount, then a confirm step, as plain forms that work without JavaScript. */
 export function RefundPanel({
   orderId,
   leftCents,

@@ -5,10 +5,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt";
 import { showToast, type ToastMessage } from "~/lib/toast";
 
-/**
- * The "Resend receipt" button, a plain form posting to the order's page; a refusal is announced under it and as a
- * toast.
- */
+/** The "Resend receipt" button, a plain form; a refusal is announced under it and as a toast. */
 export function ResendReceiptForm({ buyerEmail, answer }: { buyerEmail: string; answer?: { error: string; toast: ToastMessage } }) {
   useEffect(() => {
     if (answer?.toast) showToast(answer.toast);

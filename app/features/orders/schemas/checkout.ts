@@ -32,7 +32,7 @@ export const checkoutSchema = z.discriminatedUnion("intent", [
 
 export type CheckoutFormInput = z.infer<typeof checkoutSchema>;
 
-/** The form's fields as the schema reads them: `intent` is `apply` only for the Apply button, `pay` otherwise. */
+/** The form's fields as the schema reads them. */
 export function checkoutFields(formData: FormData): Record<string, unknown> {
   const text = (name: string) => {
     const value = formData.get(name);

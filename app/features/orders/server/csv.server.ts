@@ -11,7 +11,7 @@ export function textCell(value: string | null | undefined): string {
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** A record: the cells (each already a field: textCell or decimalAmount or a number) joined, ended by CRLF. */
+/** A record: already-formatted cells joined by commas, ended by CRLF. */
 export function csvRecord(cells: readonly (string | number)[]): string {
   return `${cells.join(",")}\r\n`;
 }

@@ -5,8 +5,7 @@ import { ORDERS_PAGE_SIZE, type OrderListItem } from "~/features/orders/order-di
 import { hasControlCharacter, isTimestamp } from "~/lib/text-formats";
 import type { OrdersCursor } from "./seller-orders-query.server";
 
-// Read inside the session check's one statement, only the signed-in seller's rows; `customer_totals` gives every sort
-// an index.
+// Read inside the session check's one statement; only the signed-in seller's rows, every sort along an index.
 
 /** Where a page of the customers list starts: after the previous page's last customer, by sort figure then email. */
 export type CustomersCursor = { value: string; tie: string };
@@ -25,15 +24,13 @@ export function parseCustomersCursor(sort: CustomerSort, value: string | null): 
   return (sort === "last" ? isTimestamp(key) : INTEGER.test(key)) ? { value: key, tie } : null;
 }
 
+/** The `after` parameter that continues the customers list after `customer` in `sort` order. */
 export function customersCursorParam(sort: CustomerSort, customer: CustomerListItem): string {
   const value = sort === "last" ? customer.lastPurchaseAt : sort === "spent" ? customer.spentCents : customer.orders;
   return `${value}~${customer.email}`;
 }
 
-/**
- * The seller's customers as `customer_totals` rows, optionally filtered by email; shared by the list page and the
- * export.
- */
+/** The seller's customers as `customer_totals` rows, optionally filtered by email, for the list and the export. */
 export function customerRows(sellerId: SQL, { search = null, email = null }: { search?: string | null; email?: string | SQL | null }): SQL {
   return sql`(
     select t.email, t.first_paid_at as first_at, t.last_paid_at as last_at, t.orders, t.spent_cents,
@@ -46,7 +43,7 @@ export function customerRows(sellerId: SQL, { search = null, email = null }: { s
   )`;
 }
 
-/** The sort key of each order, as SQL over customerRows' columns (each backed by an index of customer_totals). */
+/** Each sort's key as SQL over customerRows' columns, each backed by an index. */
 export const CUSTOMER_SORT_KEYS: Record<CustomerSort, { key: SQL; cast: SQL }> = {
   last: { key: sql`c.last_at`, cast: sql`timestamptz` },
   spent: { key: sql`c.spent_cents`, cast: sql`bigint` },

@@ -43,7 +43,7 @@ const DISPLAY_STATUS = sql`case when o.status = 'paid' and o.refunded_cents > 0 
 
 const dialect = new PgDialect();
 
-/** A statement's text for COPY, which takes no parameters: what varies per export is read from settings (copyCsv). */
+/** A statement's text for COPY, which takes no parameters, so varying values come from settings. */
 function copyText(query: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(query);
   if (params.length > 0) throw new Error("a COPY statement cannot take parameters");

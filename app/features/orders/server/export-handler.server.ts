@@ -17,7 +17,7 @@ export function matchExportPath(pathname: string): "orders" | "customers" | null
   return null;
 }
 
-/** Resolves when `res` can take more (drain) or is gone (close); both listeners removed either way. */
+/** Resolves when `res` drains or closes, removing both listeners. */
 function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {

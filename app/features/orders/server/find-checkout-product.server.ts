@@ -35,7 +35,7 @@ type Row = {
   store: StoreRow;
 };
 
-/** One statement; null when there is no such product (any status: the caller sells only published ones). */
+/** The product in one statement, any status; null when there is none. */
 export async function findCheckoutProduct(db: Database, ref: ProductRef): Promise<CheckoutProduct | null> {
   let where: ReturnType<typeof sql>;
   if ("productId" in ref) {

@@ -24,7 +24,7 @@ export type OrderOutcome = {
   failureMessage: string | null;
   /** The product's checkout page ("Try again"), when the product is still sold there. */
   retryPath: string | null;
-  /** Paid: the link to the buyer's download page (the same one on every visit: returnPageAccessToken). */
+  /** Paid: the link to the buyer's download page, the same on every visit. */
   downloadUrl: string | null;
 };
 

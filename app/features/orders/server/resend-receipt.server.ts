@@ -11,6 +11,7 @@ import { consumeRateLimits, type RateLimitRule } from "~/server/rate-limit/consu
 /** Receipts a seller may resend per order: enough for a buyer who lost it, not a mail cannon. */
 export const RESEND_RECEIPT_RATE_LIMIT: RateLimitRule = { name: "receipt-resend", limit: 3, windowSeconds: 60 * 60 };
 
+/** The buyer's address the receipt went to, or why it was refused. */
 export type ResendReceiptResult = { ok: true; to: string } | Failure<"ORDER_NOT_FOUND" | "RECEIPT_NOT_RESENDABLE" | "RECEIPT_RESEND_RATE_LIMITED">;
 
 type LockedOrder = {

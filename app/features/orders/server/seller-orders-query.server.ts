@@ -5,7 +5,7 @@ import { isTimestamp, isUuid } from "~/lib/text-formats";
 
 // Read inside the session check's one statement (page-query.server.ts), only the signed-in seller's orders.
 
-/** Where a page of the list starts: after this order (the last of the previous page), newest first. */
+/** Where a page of the list starts: after the previous page's last order. */
 export type OrdersCursor = { createdAt: string; id: string };
 
 /** The `after` parameter ("<created at>_<id>") as a cursor; null when absent or not one. */
@@ -17,6 +17,7 @@ export function parseOrdersCursor(value: string | null): OrdersCursor | null {
   return at > 0 && isTimestamp(createdAt) && isUuid(id) ? { createdAt, id } : null;
 }
 
+/** The `after` parameter that continues the orders list after `order`. */
 export function ordersCursorParam(order: { createdAt: string; id: string }): string {
   return `${order.createdAt}_${order.id}`;
 }
@@ -31,7 +32,7 @@ export const ORDER_FILTER_SQL: Record<OrderDisplayStatus, SQL> = {
   expired: sql`o.status = 'expired'`,
 };
 
-/** The highest code point: `prefix + PREFIX_END` is above every text that starts with `prefix`, in byte order. */
+/** The highest code point, so `prefix + PREFIX_END` bounds every text starting with `prefix`. */
 const PREFIX_END = String.fromCodePoint(0x10ffff);
 
 /** Orders whose buyer email starts with `search`, as one range of orders_user_email_idx whatever the store's size. */

@@ -31,7 +31,7 @@ export async function sellerPaymentOptions(services: { db: Database; payments: P
   return options;
 }
 
-/** The configured provider of an option (it exists: options list only configured ones). */
+/** The configured provider of an option. */
 export function providerOf(payments: PaymentProviders, id: ProviderId): PaymentProvider | null {
   return payments[id] ?? null;
 }

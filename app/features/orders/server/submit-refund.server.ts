@@ -11,7 +11,7 @@ import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { refundOrder } from "./refund-order.server";
 
-/** The thrown 404 of an order that does not exist or is another seller's (the same answer either way). */
+/** The same thrown 404 for a missing order and another seller's. */
 export function orderNotFound(): never {
   throw data<ErrorBody>({ code: "ORDER_NOT_FOUND", message: ERRORS.ORDER_NOT_FOUND.message }, { status: 404 });
 }

@@ -14,10 +14,7 @@ import { orderNotFound } from "./submit-refund.server";
 /** What the order's page shows after a refused resend: the reason, announced, and a toast. */
 export type ResendReceiptAnswer = { form: "resend-receipt"; error: string; toast: ToastMessage };
 
-/**
- * The order page's "Resend receipt" form: resends the receipt and returns to the order with a toast, or shows why it
- * was refused.
- */
+/** The order page's "Resend receipt" form: resends it and returns to the order, or shows why not. */
 export async function submitResendReceipt(services: AppServices, user: CurrentUser, orderId: string, formData: FormData, meta: RequestMeta) {
   const submission = parseWithZod(formData, { schema: resendReceiptSchema });
   if (submission.status !== "success") {

@@ -4,14 +4,12 @@ import type { Mailer } from "~/server/mail/mailer.server";
 import { applyPaymentEvent } from "./apply-payment-event.server";
 import { transitionOrder } from "./transition-order.server";
 
+/** An unpaid order as syncOrderStatus needs it to ask its provider. */
 export type PendingOrder = { id: string; provider: string | null; providerCheckoutId: string | null; expiresAt: Date | null };
 
 type Services = { db: Database; mailer: Mailer; payments: PaymentProviders; env: { APP_URL: string } };
 
-/**
- * Asks an order's provider about its checkout and applies the answer as its webhook would. With `expireIfUnpaid`,
- * anything but paid expires the order.
- */
+/** Applies the provider's word on an order's checkout as its webhook would; `expireIfUnpaid` expires it unless paid. */
 export async function syncOrderStatus(
   services: Services,
   order: PendingOrder,
