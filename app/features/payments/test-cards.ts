@@ -4,6 +4,7 @@
 /** What a card number does on the TEST MODE page. */
 export type TestCardOutcome = "pay" | "decline" | "insufficient_funds" | "authenticate" | "incorrect_number";
 
+/** The test cards the TEST MODE page lists, with what each does. */
 export const TEST_CARDS: { number: string; outcome: Exclude<TestCardOutcome, "incorrect_number">; label: string }[] = [
   { number: "4242 4242 4242 4242", outcome: "pay", label: "Pays" },
   { number: "4000 0000 0000 0002", outcome: "decline", label: "Declined" },
@@ -25,12 +26,13 @@ export function cardDigits(input: string): string {
   return input.replace(/[\s-]/g, "");
 }
 
+/** What a typed card number does; any unknown number is incorrect. */
 export function testCardOutcome(input: string): TestCardOutcome {
   const digits = cardDigits(input);
   return TEST_CARDS.find((card) => cardDigits(card.number) === digits)?.outcome ?? "incorrect_number";
 }
 
-/** Whether an expiry "MM/YY" (or "MM/YYYY") is a real month not before `now`'s; a card is valid through its month. */
+/** An expiry "MM/YY" (or "MM/YYYY") as a month and year; null when it is not a real month. */
 export function parseExpiry(input: string): { month: number; year: number } | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input);
   if (!match) return null;
@@ -40,6 +42,7 @@ export function parseExpiry(input: string): { month: number; year: number } | nu
   return { month, year };
 }
 
+/** Whether the expiry month is before `now`'s: a card is valid through the end of its month. */
 export function isExpired(expiry: { month: number; year: number }, now: Date): boolean {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;

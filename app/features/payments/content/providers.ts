@@ -4,10 +4,12 @@
 export const CONNECTABLE_PROVIDERS = ["stripe", "paypal"] as const;
 export type ConnectableProvider = (typeof CONNECTABLE_PROVIDERS)[number];
 
+/** Whether a form value names a provider a seller can connect. */
 export function isConnectableProvider(value: unknown): value is ConnectableProvider {
   return typeof value === "string" && (CONNECTABLE_PROVIDERS as readonly string[]).includes(value);
 }
 
+/** Each connectable provider's texts on the connection page. */
 export const PROVIDER_TEXTS: Record<ConnectableProvider, { name: string; description: string; connect: string; notConfigured: string }> = {
   stripe: {
     name: "Stripe",

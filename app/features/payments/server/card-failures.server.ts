@@ -5,6 +5,7 @@ import type { PaymentFailure } from "~/features/payments/server/payment-provider
 
 const DECLINED = "Your card was declined.";
 
+/** The buyer's message per Stripe decline or error code. */
 export const CARD_FAILURE_MESSAGES: Record<string, string> = {
   card_declined: DECLINED,
   generic_decline: DECLINED,
