@@ -4,7 +4,7 @@ import { fileKind, formatFileSize } from "~/features/catalog/describe-file";
 
 export type PurchaseFileLink = { id: string; name: string; contentType: string; size: number; href: string };
 
-/** The files of a purchase, each with its signed Download link (minted when the page was rendered). */
+/** The files of a purchase, each with its signed Download link. */
 export function PurchaseFiles({ files }: { files: PurchaseFileLink[] }) {
   if (files.length === 0) {
     return <p className="text-muted-foreground">The seller has not added any files to this product yet. This page will list them once they do.</p>;

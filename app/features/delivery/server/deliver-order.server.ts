@@ -19,7 +19,7 @@ export type DeliverableOrder = {
 
 type ReceiptRow = { discount_cents: number; discount_code: string | null; paid_at: string | null };
 
-/** Who sends a receipt: the order state machine on the move to paid, or the seller sending it again (their id). */
+/** Who sends a receipt: the move to paid, or the seller resending it (their id). */
 export type ReceiptSender = { kind: "receipt" } | { kind: "receipt_resent"; actorId: string };
 
 /**

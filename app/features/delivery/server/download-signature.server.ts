@@ -31,6 +31,7 @@ export function signedDownloadPath(
   return `/purchases/${input.orderId}/files/${input.fileId}?expires=${expires}&sig=${sig}`;
 }
 
+/** A file link's verdict: genuine and current, genuine but expired, or not genuine. */
 export type SignatureCheck = "valid" | "expired" | "invalid";
 
 /** Checks a link's signature in constant time, then its expiry, so only a genuine link is reported as expired. */

@@ -46,7 +46,7 @@ type Row = {
   files: PurchaseFile[];
 };
 
-/** issueAccessToken's tokens: 32 random bytes, base64url. Anything else is not looked up. */
+/** The shape of issueAccessToken's tokens; anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The buyer's download page of an order, by its access token's hash; refunded or disputed orders are revoked. */

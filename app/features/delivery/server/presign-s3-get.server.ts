@@ -13,7 +13,7 @@ export type S3Location = {
 /** S3's longest presigned lifetime: seven days. */
 const MAX_EXPIRY_SECONDS = 604_800;
 
-/** A presigned GET of `key`, so a download's bytes go from the bucket to the buyer without passing through the app. */
+/** A presigned GET of `key`, so a download's bytes bypass the app. */
 export async function presignS3GetUrl(
   location: S3Location,
   key: string,

@@ -19,7 +19,7 @@ export type ReceiptInput = {
   lostLinkUrl: string;
 };
 
-/** The buyer's receipt: what they bought, from whom, when, for how much, and the link to their downloads. */
+/** The buyer's receipt: what they bought, from whom, when, for how much, and their download link. */
 export function receiptMail(input: ReceiptInput): MailMessage {
   const details: [string, string][] = [
     ["Order number", orderNumber(input.orderId)],
