@@ -32,6 +32,7 @@ function shortMonth(day: string): string {
 
 export type MetricId = "revenue" | "orders" | "units" | "views" | "visitors" | "conversion";
 
+/** One figure of the page: how it is read from the figures, formatted and whether it is charted. */
 export type Metric = { id: MetricId; label: string; value: (figures: Figures) => number; format: (value: number) => string; charted: boolean };
 
 /** The page's six figures, in the order they are shown; conversion rate is orders / unique visitors. */
@@ -63,6 +64,7 @@ export function figureText(metric: Metric, current: Figures, previous: Figures):
   return { value: metric.format(metric.value(current)), change: changeOf(metric.value(current), metric.value(previous)) };
 }
 
+/** A count as the page writes it, with thousands separators. */
 export function formatCountValue(value: number): string {
   return count.format(value);
 }

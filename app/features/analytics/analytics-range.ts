@@ -6,6 +6,7 @@ import { calendarDayNumber } from "~/lib/text-formats";
 
 export type RangePreset = "7d" | "30d" | "90d" | "12m";
 
+/** The preset ranges the picker links to. */
 export const RANGE_PRESETS: { id: RangePreset; label: string }[] = [
   { id: "7d", label: "Last 7 days" },
   { id: "30d", label: "Last 30 days" },
@@ -23,6 +24,7 @@ export type Grain = "day" | "week" | "month";
 /** Calendar days in the creator's time zone, YYYY-MM-DD; `to` is included. */
 export type AnalyticsRange = { preset: RangePreset } | { preset: "custom"; from: string; to: string };
 
+/** A refused range with the dates as they were typed, so the fields can keep them. */
 export type RangeFailure = Failure<Extract<ErrorCode, `ANALYTICS_${string}`>> & { from: string; to: string };
 
 /** The range the search params ask for: `range` (a preset), or `from` and `to` (a custom range); 30 days when none. */

@@ -12,6 +12,7 @@ export type ProductFigures = { productId: string | null; name: string | null; re
 
 export type SourceFigures = { source: string; utmSource: string; utmMedium: string; utmCampaign: string; views: number };
 
+/** Everything the analytics page shows for one range, computed on the server. */
 export type AnalyticsReport = {
   timeZone: string;
   currency: string;
@@ -31,6 +32,7 @@ export type AnalyticsReport = {
   sources: SourceFigures[];
 };
 
+/** The most rows each breakdown table shows. */
 export const BREAKDOWN_ROWS = 50;
 
 export const EMPTY_FIGURES: Figures = { revenueCents: 0, orders: 0, units: 0, views: 0, visitors: 0 };

@@ -13,6 +13,7 @@ export type ChartInput = {
   height: number;
 };
 
+/** A drawn chart: move its cursor to a point, take a new width, or free it. */
 export type DrawnChart = { point(index: number): void; resize(width: number): void; destroy(): void };
 
 function token(name: string, fallback: string): string {
@@ -20,6 +21,7 @@ function token(name: string, fallback: string): string {
   return value || fallback;
 }
 
+/** Draws one figure's series into `element` with uPlot, in the theme's colours. */
 export function drawChart(element: HTMLElement, input: ChartInput): DrawnChart {
   const text = token("--muted-foreground", "#555");
   const grid = token("--border", "#ddd");
