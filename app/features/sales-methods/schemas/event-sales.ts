@@ -2,9 +2,10 @@ import { z } from "zod";
 import { EVENT_PAYMENT_METHODS, EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
 import { choices, nameField, optionalText } from "./sales-fields";
 
-/** Setup Event Sales: at least one event type and one payment method. */
+/** The Setup Event Sales form's starting values. */
 export const EVENT_SALES_DEFAULTS = { eventTypes: [] as string[], paymentMethods: [] as string[] };
 
+/** The Setup Event Sales form: at least one event type and one payment method. */
 export const eventSalesSchema = z.object({
   businessName: nameField("Business name"),
   description: optionalText("Description"),

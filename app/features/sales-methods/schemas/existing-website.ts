@@ -6,9 +6,10 @@ export const BUTTON_TEXT_MAX = 40;
 export const WEBSITE_URL_MAX = 2048;
 export const WEBSITE_URL_MESSAGE = "Please enter a valid website URL starting with http:// or https://";
 
-/** Add Buy Button to Your Website: button, 'Buy Now', primary by default. */
+/** The Add Buy Button form's starting values: button, 'Buy Now', primary. */
 export const EXISTING_WEBSITE_DEFAULTS = { integrationMethod: "button", buttonText: "Buy Now", buttonStyle: "primary" } as const;
 
+/** The Add Buy Button to Your Website form. */
 export const existingWebsiteSchema = z.object({
   websiteUrl: z
     .string({ error: "Please enter your website address" })

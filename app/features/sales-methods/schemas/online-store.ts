@@ -2,9 +2,10 @@ import { z } from "zod";
 import { STORE_CATEGORIES, STORE_CURRENCIES, STORE_THEMES } from "~/features/sales-methods/content/sales-options";
 import { choice, nameField, optionalText } from "./sales-fields";
 
-/** Create Your Online Store: currency USD and theme modern by default. */
+/** The Create Your Online Store form's starting values: USD and the modern theme. */
 export const ONLINE_STORE_DEFAULTS = { currency: "USD", theme: "modern" } as const;
 
+/** The Create Your Online Store form. */
 export const onlineStoreSchema = z.object({
   storeName: nameField("Store name"),
   storeDescription: optionalText("Store description"),

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { RETAIL_FEATURES } from "~/features/sales-methods/content/sales-options";
 import { ADDRESS_MAX, ADDRESS_MIN, choices, nameField, NO_NUL, optionalText } from "./sales-fields";
 
-/** Setup Your Retail Store: the address is required; features are optional. */
+/** The Setup Your Retail Store form's starting values. */
 export const RETAIL_STORE_DEFAULTS = { features: [] as string[] };
 
+/** The Setup Your Retail Store form: the address is required, features optional. */
 export const retailStoreSchema = z.object({
   storeName: nameField("Store name"),
   address: z

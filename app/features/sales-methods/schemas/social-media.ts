@@ -2,9 +2,10 @@ import { z } from "zod";
 import { CONTENT_TYPES, SOCIAL_PLATFORMS } from "~/features/sales-methods/content/sales-options";
 import { choices, nameField, optionalText, TARGET_AUDIENCE_MAX } from "./sales-fields";
 
-/** Setup Social Media Sales: at least one platform. */
+/** The Setup Social Media Sales form's starting values. */
 export const SOCIAL_MEDIA_DEFAULTS = { platforms: [] as string[], contentTypes: [] as string[] };
 
+/** The Setup Social Media Sales form: at least one platform. */
 export const socialMediaSchema = z.object({
   businessName: nameField("Business name"),
   description: optionalText("Description"),
