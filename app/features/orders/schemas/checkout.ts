@@ -9,10 +9,7 @@ export const CHOOSE_PROVIDER_MESSAGE = "Please choose how to pay.";
 const amount = z.string().trim().max(AMOUNT_FIELD_MAX, "Please enter an amount, like 12 or 12.50.").optional();
 const discountCode = z.string().trim().max(DISCOUNT_CODE_FIELD_MAX, "This discount code is not valid.").optional();
 
-/**
- * The buyer's checkout form: `apply` shows the price summary, `pay` starts the payment. The price is never read from
- * the form.
- */
+/** The buyer's checkout form: `apply` shows the price summary, `pay` pays; the price is never read from the form. */
 export const checkoutSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("apply"),

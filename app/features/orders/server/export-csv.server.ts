@@ -68,10 +68,7 @@ export function toCrlf(chunk: Buffer): Buffer {
   return out;
 }
 
-/**
- * `query` as CSV from PostgreSQL's COPY to `write`, unparsed and at the client's pace; a connection cut mid-COPY is
- * closed.
- */
+/** `query` as CSV from PostgreSQL's COPY to `write` at the client's pace; a connection cut mid-COPY is closed. */
 async function copyCsv(db: Database, settings: Record<string, string>, query: SQL, write: CsvSink): Promise<void> {
   const client = await poolOf(db).connect();
   let failure: Error | undefined;
@@ -96,10 +93,7 @@ async function copyCsv(db: Database, settings: Record<string, string>, query: SQ
 const SELLER = sql`current_setting('sellkit.export_seller')`;
 const ZONE = sql`current_setting('sellkit.export_zone')`;
 
-/**
- * The seller's orders as CSV, newest first, honouring /orders' status filter; net subtracts refunds and the unrefunded
- * fee.
- */
+/** The seller's orders as CSV, newest first, by /orders' status filter; net subtracts refunds and the kept fee. */
 export async function exportOrdersCsv(
   db: Database,
   sellerId: string,

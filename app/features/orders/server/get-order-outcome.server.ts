@@ -63,10 +63,7 @@ function keyMatches(row: Row, key: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/**
- * The download-page token of the return page, derived from the order's secret return key so every visit gets the same
- * link.
- */
+/** The return page's download token, derived from the order's secret return key so every visit gets one link. */
 export function returnPageAccessToken(orderId: string, returnKey: string): string {
   return createHmac("sha256", returnKey).update(`sellkit return page download access:${orderId}`).digest("base64url");
 }

@@ -41,10 +41,7 @@ function emailStartsWith(search: string): SQL {
   return sql`${email} >= ${search} and ${email} < ${search + PREFIX_END}`;
 }
 
-/**
- * One page of the seller's orders, newest first, filtered by status and email prefix, plus one row telling whether more
- * follow.
- */
+/** One page of the seller's orders, newest first, by status and email prefix, plus a row telling if more follow. */
 export function sellerOrdersQuery(
   filter: OrderDisplayStatus | null,
   after: OrdersCursor | null,
