@@ -11,10 +11,7 @@ export function testModeEnabled(env: Pick<Env, "PAYMENTS_TEST_MODE" | "NODE_ENV"
   return env.PAYMENTS_TEST_MODE === "on" || (env.PAYMENTS_TEST_MODE === "auto" && env.NODE_ENV !== "production");
 }
 
-/**
- * The payment providers configured on this server, created once at start-up; the test provider reports through
- * `deliverWebhook`.
- */
+/** This server's configured payment providers, made at start-up; the test provider reports through `deliverWebhook`. */
 export function createPaymentProviders({
   env,
   db,
