@@ -22,10 +22,7 @@ type ReceiptRow = { discount_cents: number; discount_code: string | null; paid_a
 /** Who sends a receipt: the move to paid, or the seller resending it (their id). */
 export type ReceiptSender = { kind: "receipt" } | { kind: "receipt_resent"; actorId: string };
 
-/**
- * Delivers a paid order (download-page token and receipt mail) inside the transaction that marks it paid, so exactly
- * once.
- */
+/** Delivers a paid order (download token and receipt mail) in the transaction that marks it paid, so exactly once. */
 export async function deliverOrder(services: { db: Database; mailer: Mailer; appUrl: string }, order: DeliverableOrder): Promise<void> {
   await sendReceipt(services, order, { kind: "receipt" });
 }
