@@ -4,10 +4,7 @@ import { Input, Label } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { type AnalyticsRange, RANGE_PRESETS } from "../analytics-range";
 
-/**
- * The range picker: four preset links and a custom from/to form, so every range is a URL; a refused range keeps its
- * dates.
- */
+/** The range picker: preset links and a from/to form, so every range is a URL; a refused range keeps its dates. */
 export function RangePicker({
   range,
   from,

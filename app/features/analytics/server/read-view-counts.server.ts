@@ -60,10 +60,7 @@ export async function readViewCounts(
   };
 }
 
-/**
- * The distinct visitors of the buckets in [from, to) from the read model, split at the first UTC midnight
- * (docs/decisions/020-analytics-read-model.md).
- */
+/** The distinct visitors of [from, to) from the read model, split at the first UTC midnight (see decision 020). */
 export async function readUniqueVisitors(db: Database, sellerId: string, from: Date, to: Date): Promise<number> {
   const result = await db.execute(sql`
     with edge as (
