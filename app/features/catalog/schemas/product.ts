@@ -33,10 +33,7 @@ export function minimumPriceMessage(currency: Currency, what = "The price"): str
 
 const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
-/**
- * The product form (create and edit) for a store in `currency`; prices come out as integer minor units, null when
- * empty.
- */
+/** The product form (create and edit) for a store in `currency`; prices come out in minor units, null when empty. */
 export function productSchema(currency: Currency) {
   const minimum = MINIMUM_CHARGE_MINOR[currency];
   return z
