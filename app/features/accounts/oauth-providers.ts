@@ -1,4 +1,4 @@
-/** The third-party sign-in buttons (SPEC §2): search-engine, social-network and device-maker accounts. */
+/** The third-party sign-in providers shown as buttons on the sign-in pages. */
 export const OAUTH_PROVIDERS = [
   { id: "google", label: "Google" },
   { id: "facebook", label: "Facebook" },

@@ -1,7 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-// Accounts: better-auth's tables (property names are better-auth's field names, columns snake_case),
-// its request limiter, and the single-use captcha record.
+// Accounts: better-auth's tables (its field names as properties), its request limiter and the used captcha challenges.
 
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
@@ -16,7 +15,7 @@ export const user = pgTable("user", {
     .notNull(),
 });
 
-/** Sessions are rows, so they can be listed and revoked (GUIDE §3.4). */
+/** Sessions are rows so that they can be listed and revoked. */
 export const session = pgTable(
   "session",
   {
@@ -33,9 +32,9 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    /** Written by the route guard (at most once a minute per session; null until then), for 'Last active'. */
+    /** Written by the route guard at most once a minute per session, for 'Last active'. */
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
-    /** Set when this session passed the second factor; a session of a 2FA user without it is not signed in. */
+    /** Set once the session passed the second factor; a 2FA user's session without it is not signed in. */
     secondFactorVerifiedAt: timestamp("second_factor_verified_at", { withTimezone: true }),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],

@@ -28,7 +28,7 @@ function Checkbox({ name, children, errors }: { name: string; children: ReactNod
   );
 }
 
-/** Register step 2: Business Information (SPEC §2). */
+/** Register step 2: the business information form. */
 export function BusinessProfileForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "business-profile";

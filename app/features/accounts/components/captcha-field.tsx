@@ -13,7 +13,7 @@ export function CaptchaField(props: Props) {
   return props.config.provider === "hcaptcha" ? <HCaptcha {...props} config={props.config} /> : <Altcha {...props} />;
 }
 
-/** Self-hosted ALTCHA proof of work (default). The widget script loads in the browser only. */
+/** Self-hosted ALTCHA proof of work, the default; the widget script loads in the browser only. */
 function Altcha({ onStateChange, resetKey }: Props) {
   const ref = useRef<HTMLElement>(null);
   const report = useRef(onStateChange);
@@ -38,7 +38,7 @@ function Altcha({ onStateChange, resetKey }: Props) {
     };
   }, []);
 
-  // A fresh challenge after a failed submission (the old one may have been used), solved again at once.
+  // A used challenge cannot be answered again, so a failed submission fetches and solves a fresh one.
   useEffect(() => {
     if (resetKey === undefined) return;
     const widget = ref.current as (HTMLElement & { reset?: () => void; verify?: () => Promise<unknown> }) | null;
@@ -72,7 +72,7 @@ function loadScript(src: string, retriesLeft = SCRIPT_LOAD_RETRIES): Promise<voi
   });
 }
 
-/** hCaptcha, when configured: explicit render, token copied into the `captcha` field. */
+/** hCaptcha, when configured: explicit render, with the token copied into the `captcha` field. */
 function HCaptcha({ config, onStateChange, resetKey }: Props & { config: Extract<CaptchaConfig, { provider: "hcaptcha" }> }) {
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<unknown>(undefined);

@@ -6,11 +6,7 @@ import { showToast } from "~/lib/toast";
 
 export const VERIFIED_POLL_MS = 3000;
 
-/**
- * Register step 1.5: 'Check Your Email'. When the link is opened in another tab of this browser, that tab
- * is signed in; this one notices (it asks for the session every few seconds), says 'Email verified successfully!'
- * and moves on to step 2 (the tab the link opened says 'Email verified!').
- */
+/** Register step 1.5: waits, by polling the session, for the link opened in another tab to sign this browser in. */
 export function CheckEmail() {
   const navigate = useNavigate();
   useEffect(() => {

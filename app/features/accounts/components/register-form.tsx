@@ -11,7 +11,7 @@ import { registerSchema } from "~/features/accounts/schemas/register";
 import { CaptchaField, type CaptchaState } from "./captcha-field";
 import { PasswordInput } from "./password-input";
 
-/** Register step 1: Personal Information (SPEC §2), with the captcha. */
+/** Register step 1: the personal information form, with the captcha. */
 export function RegisterForm({
   lastResult,
   attempt,

@@ -12,7 +12,7 @@ import { signInSchema } from "~/features/accounts/schemas/sign-in";
 import { CaptchaField, type CaptchaState } from "./captcha-field";
 import { PasswordInput } from "./password-input";
 
-/** Email + password sign-in (SPEC §2 Sign In tab), used by /auth and /login; with a captcha when the server asks. */
+/** Email and password sign-in for /auth and /login, with a captcha when the server asks for one. */
 export function SignInForm({
   lastResult,
   redirectTo,

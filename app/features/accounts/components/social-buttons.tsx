@@ -2,10 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { OAUTH_PROVIDERS } from "~/features/accounts/oauth-providers";
 
-/**
- * Continue with Google / Facebook / Apple. Each posts `intent=oauth` to the page's action; while one is
- * connecting it reads 'Connecting...' and all are disabled.
- */
+/** Third-party sign-in buttons posting `intent=oauth`; all are disabled while one connects. */
 export function SocialButtons({ from, providers = OAUTH_PROVIDERS.map((p) => p.id) }: { from?: string; providers?: readonly string[] }) {
   const navigation = useNavigation();
   const connecting = navigation.state !== "idle" && navigation.formData?.get("intent") === "oauth" ? String(navigation.formData.get("provider")) : null;

@@ -4,7 +4,7 @@ import { ERRORS } from "~/lib/errors";
 
 export const CURRENT_PASSWORD_REQUIRED_MESSAGE = ERRORS.CURRENT_PASSWORD_REQUIRED.message;
 
-/** The current password asked for before a sensitive change (re-authentication, GUIDE §4). Checked on the server. */
+/** The current password asked for before a sensitive change, checked on the server. */
 export const currentPasswordField = z
   .string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE })
   .min(1, CURRENT_PASSWORD_REQUIRED_MESSAGE)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CAPTCHA_FIELD, INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 
 export const EMAIL_REQUIRED_MESSAGE = "Please enter your email address";
-/** SPEC §5: text, @, text, dot, text. */
+/** An email address: text, @, text, dot, text. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const forgotPasswordSchema = z.object({

@@ -10,7 +10,7 @@ const name = (label: string) =>
     `${label} must be at least ${NAME_MIN} characters`,
   );
 
-/** Register step 1 (SPEC §5). The captcha payload is checked on the server. */
+/** Register step 1; the captcha payload is checked on the server. */
 export const registerSchema = z
   .object({
     firstName: name("First name"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { passwordField, RESET_PASSWORD_MIN, passwordsMatch } from "~/lib/form-fields";
 
-/** Reset password (SPEC §5): at least 6, both equal. */
+/** Reset password: at least 6 characters, both fields equal. */
 export const resetPasswordSchema = z
   .object({
     token: z.string().min(1).max(512),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CAPTCHA_FIELD, emailField, passwordField, SIGN_IN_PASSWORD_MIN } from "~/lib/form-fields";
 
-/** Sign in (SPEC §5): valid email; password at least 6; the captcha only when the server asked for one. */
+/** Sign in: a valid email, a password of at least 6, and the captcha only when the server asked for one. */
 export const signInSchema = z.object({
   email: emailField,
   password: passwordField(SIGN_IN_PASSWORD_MIN),

@@ -4,7 +4,7 @@ import { PLAN_IDS } from "~/features/marketing/content/plans";
 
 export const SIGNUP_CAPTCHA_MESSAGE = "Please complete the CAPTCHA verification";
 
-/** /signup by email (SPEC §5): both passwords required and equal, at least 8; captcha completed. */
+/** Sign-up by email: both passwords required, equal and at least 8 long; captcha completed. */
 export const signupSchema = z
   .object({
     email: emailField,

@@ -25,8 +25,8 @@ export type CreateAccountResult =
   | Failure<"SIGN_UP_RATE_LIMITED" | "CAPTCHA_FAILED" | "COMMON_PASSWORD" | "PASSWORD_REJECTED" | "SIGN_UP_REJECTED" | "SIGN_UP_FAILED">;
 
 /**
- * Registers an account and mails the verification link. The answer is the same whether or not the email
- * already has an account (its owner gets a notice instead): no user enumeration.
+ * Registers an account and mails its verification link, answering alike for a taken email so accounts cannot be
+ * enumerated.
  */
 export async function createAccount(services: AppServices, ctx: RequestContext, input: NewAccount): Promise<CreateAccountResult> {
   const { db, auth, logger } = services;

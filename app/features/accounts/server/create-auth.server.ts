@@ -35,11 +35,10 @@ function signInMethod(path: string | undefined): string {
   return path.replace(/^\//, "").replace(/\W+/g, "_");
 }
 
-/** better-auth configured for Sellkit (GUIDE §1, §4). One instance per server, created at start-up. */
+/** better-auth configured for Sellkit; one instance per server, created at start-up. */
 export function createAuth({ db, env, mailer }: Deps) {
   const secureCookies = servedOverHttps(env);
-  // Mail is queued in the transaction of the change that causes it (withTransactions): a mail that cannot be
-  // queued fails the change, so no link exists that was never mailed and no change happens without its notice.
+  // Mail is queued in the transaction of its change, so a link is never live unmailed and no change lacks its notice.
   const send = (message: Parameters<Mailer["send"]>[0]) => mailer.send(message);
 
   const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {};
@@ -75,19 +74,17 @@ export function createAuth({ db, env, mailer }: Deps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      // A sign-in with the right password of an account not yet verified mails the link again ('Verification email sent!').
+      // A right password on an unverified account mails the verification link again.
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60,
-      // Also mails the link of an email change (settings) to the new address, where `user.email` is that address.
+      // Also mails an email change's link to the new address, which `user.email` holds here.
       sendVerificationEmail: async ({ user, url, token }) =>
         send(isEmailChangeToken(token) ? mailTemplates.confirmEmailChange(user.email, url) : mailTemplates.verifyEmail(user.email, url)),
     },
     user: {
-      // Settings → Change email. Without `sendChangeEmailConfirmation` better-auth 1.7 mails a link to the NEW
-      // address (through sendVerificationEmail) and changes the email only when it is opened (GET
-      // /api/auth/verify-email). A taken address gets the same answer and no mail. Deletion is the app's own
-      // transaction (app/features/settings/server/delete-account.server.ts), so better-auth's deleteUser stays off.
+      // Without `sendChangeEmailConfirmation` better-auth mails the new address and changes the email when that link is
+      // opened. Account deletion is the app's own transaction, so deleteUser stays off.
       changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     session: {
@@ -131,7 +128,7 @@ export function createAuth({ db, env, mailer }: Deps) {
         : []),
     ],
     hooks: {
-      // GUIDE §4: common passwords are refused wherever a password is set.
+      // Common passwords are refused wherever a password is set.
       before: createAuthMiddleware(async (ctx) => {
         if (PASSWORD_SETTING_PATHS.has(ctx.path)) {
           const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
@@ -152,7 +149,7 @@ export function createAuth({ db, env, mailer }: Deps) {
           },
         },
         update: {
-          // An email change (the confirmation link opened) ends the links mailed to the old address before it happens.
+          // An email change ends the links mailed to the old address.
           before: async (data, ctx) => {
             if (ctx?.path !== "/verify-email" || typeof data.email !== "string") return;
             const userId = emailChangeTokenUserId(typeof ctx.query?.token === "string" ? ctx.query.token : "");
@@ -172,7 +169,7 @@ export function createAuth({ db, env, mailer }: Deps) {
       },
       account: {
         update: {
-          // A password change in settings ends the reset and magic links mailed before it (with the change).
+          // A password change in settings ends the reset and magic links mailed before it.
           before: async (data, ctx) => {
             const userId = ctx?.context.session?.user.id;
             if (typeof data.password === "string" && userId) await revokeAccountLinks(await getCurrentAdapter(ctx.context.adapter), userId);
@@ -181,7 +178,7 @@ export function createAuth({ db, env, mailer }: Deps) {
       },
       verification: {
         delete: {
-          // A reset consumes its link: every other reset and magic link of the account goes with it (issue 13.3).
+          // A reset consumes its link and every other reset and magic link of the account.
           before: async (row, ctx) => {
             if (ctx?.path !== "/reset-password" || !row.identifier.startsWith(RESET_LINK_PREFIX)) return;
             await revokeAccountLinks(await getCurrentAdapter(ctx.context.adapter), row.value, { exceptId: row.id });
@@ -232,8 +229,8 @@ export function createAuth({ db, env, mailer }: Deps) {
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
- * Whether a verification token (a JWT better-auth signed) is an email change's: its payload says so. Only the
- * wording of the mail depends on it; better-auth verifies the token when the link is opened.
+ * Whether a verification token's payload marks an email change; only the mail's wording depends on it, as better-auth
+ * verifies the token later.
  */
 function isEmailChangeToken(token: string): boolean {
   try {

@@ -5,8 +5,8 @@ import type { RequestContext } from "~/server/http/request-context.server";
 export type { CurrentUser } from "./get-session-user.server";
 
 /**
- * The signed-in user of this request, or null — also while the session still waits for its second factor.
- * `batch` (the loader context) lets the root loader share the statement of the page's own read.
+ * The signed-in user of this request, or null while the session still owes its second factor; `batch` shares the page
+ * read's statement.
  */
 export async function getCurrentUser(services: AppServices | undefined, ctx: RequestContext, { batch }: { batch?: object } = {}): Promise<CurrentUser | null> {
   const user = await getSessionUser(services, ctx, { batch });

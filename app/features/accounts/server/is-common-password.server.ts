@@ -6,8 +6,8 @@ export const COMMON_PASSWORD_MESSAGE = ERRORS.COMMON_PASSWORD.message;
 let common: Set<string> | undefined;
 
 /**
- * True for passwords on the offline list of ~49,000 most common passwords — also when only decorated
- * with a few leading/trailing digits or symbols ("Password1!").
+ * True for passwords on the offline common-password list, also when decorated with a few leading or trailing digits or
+ * symbols.
  */
 export function isCommonPassword(password: string): boolean {
   common ??= new Set(dictionary["passwords-common"] as string[]);

@@ -6,8 +6,8 @@ import type { AppServices } from "~/server/services.server";
 export const MAGIC_LINK_MAIL = "magic-link";
 
 /**
- * Makes a one-time sign-in link and mails it to an existing, verified account; nothing otherwise. The outbox
- * worker runs it, so the request's answer takes the same time for every email.
+ * Mails a one-time sign-in link to an existing, verified account from the outbox worker, so every request answers
+ * equally fast.
  */
 export async function mailMagicLink(services: Pick<AppServices, "db" | "auth">, email: string): Promise<void> {
   // Only verified accounts: better-auth would otherwise wipe an unverified account's password on use.

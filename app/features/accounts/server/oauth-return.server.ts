@@ -2,16 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 
 /**
- * A session made by a third-party sign-in is "returning" until the browser lands on /auth/google/callback with
- * the state it started with (SPEC §4: the CSRF token inside state must equal the stored oauth_state). Only such a
- * session may be ended by that GET when the state does not match; any other session is left alone, so a link on
- * another site cannot sign a creator out (issue 13.4). Kept as a `verification` row for as long as the state
- * cookie lives.
+ * A third-party sign-in's session counts as returning until its callback arrives. Only such a session may be ended by a
+ * callback with a wrong state, so another site's link cannot sign a creator out.
  */
 const PREFIX = "oauth-return:";
 export const OAUTH_RETURN_SECONDS = 10 * 60;
 
-/** Notes that `sessionId` was just created by a third-party sign-in (and drops notes that have expired). */
+/** Notes that `sessionId` was just created by a third-party sign-in, dropping expired notes. */
 export async function markOAuthReturn(db: Database, sessionId: string): Promise<void> {
   await db.execute(sql`
     with expired as (delete from verification where identifier like ${`${PREFIX}%`} and expires_at < now())
@@ -20,7 +17,7 @@ export async function markOAuthReturn(db: Database, sessionId: string): Promise<
   `);
 }
 
-/** Whether `sessionId` was still returning from its third-party sign-in; the note is removed either way (one statement). */
+/** Whether `sessionId` was still returning from its third-party sign-in; removes the note either way. */
 export async function takeOAuthReturn(db: Database, sessionId: string): Promise<boolean> {
   const result = await db.execute(sql`
     delete from verification where identifier = ${PREFIX + sessionId} returning expires_at > now() as live

@@ -1,12 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /**
- * What a signed-in page reads, as one SQL expression of JSON, evaluated inside the session check's statement
- * (get-session-user.server.ts) so that a page costs one database round trip. The expression may use:
- * - `me`: one row for the signed-in session — `user_id`, `session_id` and `touched_at` (the 'last active' mark
- *   this very statement wrote, else null: its own write is not visible to the statement's reads);
- * - `access`: the `authorized_access` event this statement wrote (zero or one `security_audit` row, same reason).
- * `read` turns the JSON into what the page gets (dates back into Date objects).
+ * What a signed-in page reads, as one SQL JSON expression run inside the session check's statement. It may use `me`
+ * (user_id, session_id, touched_at) and `access`, the access event this statement wrote. `read` turns the JSON into the
+ * page's data.
  */
 export type PageQuery<T> = { json: SQL; read: (json: unknown) => T };
 

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** The length of a base64 HMAC-SHA256 signature (32 bytes → 44 characters, one '=' of padding). */
+/** The length of a base64 HMAC-SHA256 signature: 32 bytes, 44 characters with padding. */
 const SIGNATURE_LENGTH = 44;
 
-/** The value of the first cookie called `name` in a Cookie header, URL-decoded (as better-call parses it). */
+/** The URL-decoded value of the first cookie called `name` in a Cookie header, as better-call parses it. */
 function cookieValue(header: string, name: string): string | null {
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
@@ -20,9 +20,7 @@ function cookieValue(header: string, name: string): string | null {
 }
 
 /**
- * The session token of better-auth's signed session cookie (`token.base64(HMAC-SHA256(secret, token))`, the
- * format better-call writes), or null when the cookie is missing or its signature does not verify. Checked
- * here with node:crypto in constant time, the same rule better-call applies through WebCrypto.
+ * The token of better-auth's signed session cookie, or null when missing or its signature fails a constant-time check.
  */
 export function readSessionToken(cookieHeader: string, cookieName: string, secret: string): string | null {
   const value = cookieValue(cookieHeader, cookieName);

@@ -7,7 +7,7 @@ import type { AppServices } from "~/server/services.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
-/** How recent a sign-in must be to stand in for a password (accounts without one: OAuth only). */
+/** How recent a sign-in must be to stand in for a password, for OAuth-only accounts. */
 export const FRESH_SESSION_SECONDS = 10 * 60;
 
 export type Reauthentication =
@@ -15,9 +15,8 @@ export type Reauthentication =
   | Failure<"CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "REAUTHENTICATION_RATE_LIMITED" | "SESSION_TOO_OLD">;
 
 /**
- * Re-authentication before a sensitive change (GUIDE §4): the current password when the account has one —
- * wrong attempts are limited per user in the database and written as security events — otherwise a session
- * younger than 10 minutes. `action` names the change in the event (no secrets).
+ * Re-authenticates before a sensitive change: the current password, limited and audited per user, or else a sign-in
+ * younger than 10 minutes.
  */
 export async function reauthenticate(
   services: AppServices,
@@ -39,9 +38,8 @@ export async function reauthenticate(
     return fresh ? { ok: true, method: "fresh_session" } : fail("SESSION_TOO_OLD");
   }
 
-  // The attempt is counted before the password is checked, in one statement (parallel requests cannot all pass
-  // the check first: issue 13.8), and taken back unless it turns out wrong: only wrong answers count, so a
-  // creator who knows their password is never slowed down.
+  // Counted before the check in one statement, so parallel requests cannot all pass, and taken back unless wrong: only
+  // wrong answers count.
   const attempt = await reserveRateLimits(db, [{ rule: RATE_LIMITS.currentPassword, key: `user:${user.id}` }]);
   if (!attempt.allowed) {
     await attempt.release();

@@ -8,8 +8,8 @@ import { PASSWORD_RESET_MAIL } from "./mail-password-reset-link.server";
 export type PasswordResetRequestResult = { ok: true } | Failure<"PASSWORD_RESET_RATE_LIMITED" | "CAPTCHA_FAILED">;
 
 /**
- * Asks for a reset link: the same outbox row for any email (no enumeration), stored before the answer so a crash
- * loses nothing; the worker makes and mails the link for known accounts only (`mailPasswordResetLink`).
+ * Requests a reset link by storing the same outbox row for any email, so nothing is lost on a crash and no account is
+ * revealed.
  */
 export async function requestPasswordReset(
   services: AppServices,

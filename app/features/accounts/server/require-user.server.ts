@@ -17,11 +17,8 @@ type GuardOptions = {
 };
 
 /**
- * The route guard (SPEC §2, §6): the session is checked on the server; without one the visitor is sent to
- * /auth with the original path as `from`. Outcomes are written as audit events: `authorized_access` once per
- * session and minute of activity (with the session's 'last active' mark), in the statement of the check
- * itself. With `page`, the page's data is read by that same statement and returned as `page`: a signed-in
- * page costs one database round trip.
+ * The route guard: sends visitors without a session to /auth, audits access, and with `page` reads the page's data in
+ * the same statement.
  */
 export async function requireUser(services: AppServices, ctx: RequestContext, options?: GuardOptions): Promise<CurrentUser>;
 export async function requireUser<T>(

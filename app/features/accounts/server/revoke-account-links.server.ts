@@ -15,11 +15,8 @@ function magicLinkEmail(value: string): string | null {
 }
 
 /**
- * Ends every outstanding password-reset link and magic link of an account (issue 13.3): after a reset, a password
- * change or an email change, a link mailed earlier must not set the password again or sign in. Reset rows hold
- * the user id as their value, magic-link rows a JSON record with the email. `adapter` is better-auth's adapter of
- * the change (its transaction when there is one: `getCurrentAdapter`); `exceptId` keeps the row being consumed
- * by the change itself (better-auth deletes it and fails the change if it is gone already).
+ * Ends every outstanding reset and magic link of an account, so an older link cannot reset or sign in after a
+ * credential change. `exceptId` spares the row the change itself consumes.
  */
 export async function revokeAccountLinks(adapter: DBTransactionAdapter, userId: string, { exceptId }: { exceptId?: string } = {}): Promise<void> {
   const except: Where[] = exceptId ? [{ field: "id", operator: "ne", value: exceptId }] : [];

@@ -3,9 +3,8 @@ import type { Database } from "~/db/database.server";
 import type { PageQuery } from "./page-query.server";
 
 /**
- * Runs a page read on its own (outside the session check's statement) for `userId` and, where the read needs
- * it, the current `sessionId`: for verbs used elsewhere (exports, tools, benchmarks) that read the same data.
- * Nothing was written by this statement, so `me.touched_at` is null and `access` is empty.
+ * Runs a page read outside the session check, for verbs such as exports that read the same data; `me.touched_at` is
+ * null, `access` empty.
  */
 export async function runPageQuery<T>(db: Database, me: { userId: string; sessionId?: string }, query: PageQuery<T>): Promise<T> {
   const result = await db.execute(sql`

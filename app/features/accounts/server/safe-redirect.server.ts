@@ -1,6 +1,6 @@
 /**
- * A redirect target limited to a same-origin path ("/dashboard?x=1"); anything else — absolute URLs,
- * protocol-relative "//host", backslashes, control characters — gives the fallback.
+ * A redirect target limited to a same-origin path; absolute URLs, protocol-relative hosts, backslashes and control
+ * characters give the fallback.
  */
 export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;

@@ -5,8 +5,8 @@ import type { RequestContext } from "~/server/http/request-context.server";
 import { MAGIC_LINK_MAIL } from "./mail-magic-link.server";
 
 /**
- * Asks for a one-time sign-in link: the same outbox row for any email (no enumeration), stored before the answer
- * so a crash loses nothing; the worker mails existing, verified accounts only (`mailMagicLink`).
+ * Requests a sign-in link by storing the same outbox row for any email, so nothing is lost on a crash and no account is
+ * revealed.
  */
 export async function sendMagicLink(services: AppServices, ctx: RequestContext, email: string): Promise<{ ok: true } | Failure<"MAGIC_LINK_RATE_LIMITED">> {
   const { db, mailer } = services;

@@ -7,7 +7,7 @@ import { ERRORS, type Failure, fail } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = ERRORS.INVALID_CREDENTIALS.message;
-/** Where a verification link returns: register step 2, which checks the session (SPEC §2). */
+/** Where a verification link returns: register step 2, which checks the session. */
 export const VERIFIED_CALLBACK_PATH = "/auth?tab=register&step=2&verified=true";
 
 export const EMAIL_NOT_VERIFIED_MESSAGE = ERRORS.EMAIL_NOT_VERIFIED.message;
@@ -17,12 +17,8 @@ export type SignInResult =
   | Failure<"INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "SIGN_IN_RATE_LIMITED" | "SIGN_IN_CAPTCHA_REQUIRED" | "SIGN_IN_FAILED">;
 
 /**
- * Password sign-in. Unknown email and wrong password answer alike; failures are written as security events.
- * Only failures count towards the limits (issue 13.7), per (account, address), per account with a much higher
- * ceiling, and per address across accounts: each attempt is counted up front in one statement (so parallel
- * guesses cannot slip past: issue 13.8) and taken back when the password was right or nothing was checked.
- * Others' failures never lock the owner out: past the account's ceiling, an address with no failures of its own
- * there is checked once more with a solved captcha.
+ * Password sign-in, answering alike for unknown emails and wrong passwords; failures are audited and limited per
+ * account, per address and per pair.
  */
 export async function signIn(services: AppServices, ctx: RequestContext, input: { email: string; password: string; captcha?: string }): Promise<SignInResult> {
   const { db, auth, logger } = services;
@@ -34,7 +30,7 @@ export async function signIn(services: AppServices, ctx: RequestContext, input: 
     { rule: RATE_LIMITS.signInAccount, key: `email:${input.email}` },
     { rule: RATE_LIMITS.signInAddress, key: `ip:${ip}` },
   ]);
-  // Only the account's ceiling is over, and this is the address's first attempt on the account in its window.
+  // Only the account's ceiling is over, and this address has not tried this account in the window.
   const freshAddress = attempt.hits(RATE_LIMITS.signIn) === 1 && attempt.hits(RATE_LIMITS.signInAddress) <= RATE_LIMITS.signInAddress.limit;
   const admitted = attempt.allowed || (freshAddress && Boolean(input.captcha) && (await verifyCaptcha(services, input.captcha, meta.ipAddress)));
   if (!admitted) {
@@ -48,7 +44,7 @@ export async function signIn(services: AppServices, ctx: RequestContext, input: 
   }
   try {
     const { headers, response } = await auth.api.signInEmail({
-      // callbackURL: where the verification link mailed again to a not yet verified account returns (register step 2).
+      // Where a verification link mailed again to an unverified account returns.
       body: { email: input.email, password: input.password, rememberMe: true, callbackURL: VERIFIED_CALLBACK_PATH },
       headers: ctx.headers,
       returnHeaders: true,

@@ -5,7 +5,7 @@ import { authErrorOf } from "./auth-error.server";
 import { oauthProviderLabel, type OAuthProviderId } from "~/features/accounts/oauth-providers";
 import type { RequestContext } from "~/server/http/request-context.server";
 
-/** SPEC §4: the CSRF token inside `state` must equal the stored oauth_state, which is then removed. */
+/** The CSRF token inside `state` must equal the stored oauth_state, which is then removed. */
 export const oauthStateCookie = createCookie("sellkit.oauth_state", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 10 * 60 });
 
 export function isProviderConfigured(env: AppServices["env"], provider: OAuthProviderId): boolean {

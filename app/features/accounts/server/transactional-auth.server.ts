@@ -6,13 +6,12 @@ import { authErrorOf } from "./auth-error.server";
 const READ_ONLY_CALLS = new Set(["getSession", "listSessions", "listUserAccounts"]);
 const READ_ONLY_PATHS = new Set(["/get-session", "/list-sessions"]);
 /**
- * Refusals that come after deliberate work which must stand: a sign-in with the right password of an account
- * not yet verified mails the verification link again (the outbox row and its token), then refuses with
- * EMAIL_NOT_VERIFIED ('Verification email sent!'). Their writes commit; the refusal is thrown after the commit.
+ * Refusals whose writes must stand, such as the verification link mailed again to an unverified account: they commit,
+ * then throw.
  */
 const COMMITTING_REFUSALS = new Set(["EMAIL_NOT_VERIFIED"]);
 
-/** Runs a better-auth call in the ambient transaction; a committing refusal commits its writes, then is thrown. */
+/** Runs a better-auth call in the ambient transaction; a committing refusal commits its writes first. */
 async function callInTransaction(db: Database, call: () => Promise<unknown>): Promise<unknown> {
   const outcome = await inTransaction(db, async () => {
     try {
@@ -28,10 +27,8 @@ async function callInTransaction(db: Database, call: () => Promise<unknown>): Pr
 }
 
 /**
- * better-auth with every change it makes in one transaction with its hooks (the audit rows, the mails, the
- * NOTIFY; issue 12.4): each `auth.api` call and each HTTP request to its handler runs in `inTransaction`, so its
- * adapter and the hooks (which write through the ambient database handle) commit or roll back together. A call
- * made inside a verb's own `inTransaction` joins the verb's transaction.
+ * better-auth with each call and HTTP request in one transaction with its hooks, so audit rows, mails and NOTIFY commit
+ * or roll back together.
  */
 export function withTransactions<A extends { api: object; handler: (request: Request) => Promise<Response> }>(auth: A, db: Database): A {
   const api = new Proxy(auth.api, {

@@ -3,8 +3,8 @@ import { isTwoFactorEnabled } from "~/features/security/server/two-factor/is-two
 import type { RequestContext } from "~/server/http/request-context.server";
 
 /**
- * Consumes a magic-link token; on success returns the session cookie headers to set and whether the session
- * still owes its second factor (two-factor applies to every sign-in path).
+ * Consumes a magic-link token, returning the session cookie headers and whether the session still owes its second
+ * factor.
  */
 export async function verifyMagicLink(
   services: AppServices,

@@ -16,8 +16,8 @@ function decode(payload: string): Payload | undefined {
 }
 
 /**
- * Verifies an ALTCHA payload from a form: signed by us, solved, not expired, and used only once
- * (its challenge id is recorded; a second use — even a parallel one — fails on the primary key).
+ * Verifies an ALTCHA payload: signed by us, solved, unexpired and used once, since its recorded challenge id fails a
+ * second insert.
  */
 export async function verifyAltcha(db: Database, authSecret: string, payload: string | undefined): Promise<boolean> {
   if (!payload || payload.length > 10_000) return false;

@@ -17,7 +17,7 @@ const INTENTS = {
 
 export type AuthIntent = keyof typeof INTENTS;
 
-/** Runs the form's `intent` if the page allows it (GUIDE §3.5: several forms on one page). */
+/** Runs the form's `intent` if the page allows it, since one page holds several forms. */
 export async function dispatchAuthIntent(services: AppServices, ctx: RequestContext, formData: FormData, allowed: readonly AuthIntent[]) {
   const handler = pickIntent(INTENTS, formData, allowed);
   return handler ? handler(services, ctx, formData) : unknownIntent();

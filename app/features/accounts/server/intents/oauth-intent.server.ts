@@ -16,7 +16,7 @@ export async function oauthIntent(services: AppServices, ctx: RequestContext, fo
   const from = safeRedirectPath(formData.get("from"));
   const result = await startOAuth(services, ctx, provider as OAuthProviderId, from);
   if (!result.ok) {
-    // SPEC §8: Google failures suggest the password route; other providers show the error itself.
+    // Google failures suggest the password route; other providers show their error.
     const description = provider === "google" ? GOOGLE_FAILURE_HINT : result.message;
     return data({ intent: "oauth" as const, error: { title: `${oauthProviderLabel(provider)} login failed`, description } }, { status: 400 });
   }

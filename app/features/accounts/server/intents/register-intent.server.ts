@@ -7,7 +7,7 @@ import { accountFailureFieldErrors, createAccount } from "../create-account.serv
 import { statusOf } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
-/** Register step 1 → account created, verification mailed → step 1.5 with 'Registration successful!'. */
+/** Register step 1: creates the account, mails the verification link and moves to step 1.5. */
 export async function registerIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {

@@ -10,7 +10,7 @@ import { signIn } from "../sign-in.server";
 import { statusOf } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
-/** `intent=sign-in`: validates, signs in, and returns to `redirectTo` (same-origin only) with 'Welcome back!'. */
+/** `intent=sign-in`: validates, signs in and returns to the same-origin `redirectTo` with 'Welcome back!'. */
 export async function signInIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") return data({ intent: "sign-in" as const, result: submission.reply() }, { status: 400 });
