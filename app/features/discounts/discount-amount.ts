@@ -1,6 +1,5 @@
-// How much a discount code takes off a subtotal (issue 15). Pure and browser-safe: the checkout page shows the
-// summary with it, and the server computes the amount the buyer pays with the same function (never trusting the
-// browser's figure). Integer minor units only.
+// How much a discount code takes off a subtotal, in integer minor units; browser-safe so checkout and server share one
+// calculation.
 
 export type DiscountTerms = { kind: "percent"; percentOff: number } | { kind: "fixed"; amountOffCents: number };
 

@@ -2,7 +2,7 @@ import { amountInput, formatMoney, isCurrency, MINIMUM_CHARGE_MINOR } from "~/fe
 import type { DiscountCodeFormValues } from "~/features/discounts/schemas/discount-code";
 import { utcToZonedLocal } from "~/lib/zoned-time";
 
-// How the discount codes page shows a code (issue 15.4). Browser-safe.
+// How the discount codes page shows a code; browser-safe.
 
 export type DiscountStatus = "active" | "scheduled" | "expired" | "used_up" | "archived";
 
@@ -27,15 +27,14 @@ export type DiscountCodeItem = {
   startsAt: string | null;
   endsAt: string | null;
   maxRedemptions: number | null;
-  /** Paid uses. */
   redemptionsCount: number;
-  /** Uses held now by open checkouts (each for a short window). */
+  /** Uses held now by open checkouts, each for a short window. */
   reservedCount: number;
-  /** Paid uses that came after the maximum was reached (late payments, honoured). */
+  /** Paid uses after the maximum was reached: late payments, honoured. */
   overLimitCount: number;
   minAmountCents: number | null;
   archivedAt: string | null;
-  /** Whether any order has used (or holds) it: then it cannot be deleted. */
+  /** Whether any order has used or holds it, which forbids deletion. */
   used: boolean;
   createdAt: string;
 };
@@ -94,8 +93,8 @@ export type DiscountProductOption = {
 };
 
 /**
- * Warnings for a fixed amount off that covers a pay-what-you-want product's lowest accepted amount (its minimum,
- * at least the chargeable minimum): buyers typing that amount would get the product free. Empty otherwise.
+ * Warnings for each pay-what-you-want product whose lowest accepted amount a fixed discount covers, making it free;
+ * empty otherwise.
  */
 export function freeBelowMinimumWarnings(
   code: { kind: string; amountOffCents: number | null; appliesTo: string; productIds: readonly string[] },

@@ -3,9 +3,8 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueInde
 import { user } from "~/features/accounts/schema.server";
 import { products } from "~/features/catalog/schema.server";
 
-// Discount codes (issue 15): per store, percent or fixed amount, for all products or chosen ones, with a time
-// window, a maximum number of redemptions and a minimum amount. A checkout reserves a use for a short window only;
-// `redemptionsCount` counts paid uses, which decide the limit (a late payment past it is honoured and flagged).
+// Discount codes per store: percent or fixed, for all or chosen products, with window, maximum and minimum. Checkouts
+// reserve uses briefly; paid uses decide the limit.
 
 export const discountCodes = pgTable(
   "discount_codes",
@@ -14,21 +13,20 @@ export const discountCodes = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    /** As the creator typed it; matched case-insensitively (unique per store on lower(code)). */
+    /** As the creator typed it; unique per store on lower(code). */
     code: text("code").notNull(),
-    /** percent or fixed. */
     kind: text("kind").$type<"percent" | "fixed">().notNull(),
     /** 1–100 for percent codes. */
     percentOff: integer("percent_off"),
     /** Minor units of `currency` for fixed codes. */
     amountOffCents: integer("amount_off_cents"),
     currency: text("currency"),
-    /** all or selected (then discount_code_products lists them). */
+    /** all or selected; selected codes list theirs in discount_code_products. */
     appliesTo: text("applies_to").$type<"all" | "selected">().notNull().default("all"),
     startsAt: timestamp("starts_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     maxRedemptions: integer("max_redemptions"),
-    /** Paid uses (redeemed); may pass the maximum only by payments that arrived after their reservation lapsed. */
+    /** Paid uses; only payments arriving after their reservation lapsed may pass the maximum. */
     redemptionsCount: integer("redemptions_count").notNull().default(0),
     /** The subtotal (minor units) below which the code does not apply. */
     minAmountCents: integer("min_amount_cents"),
@@ -68,7 +66,6 @@ export const discountRedemptions = pgTable(
       .notNull()
       .references(() => discountCodes.id, { onDelete: "cascade" }),
     orderId: uuid("order_id").notNull().unique(),
-    /** reserved, redeemed or released. */
     status: text("status").$type<"reserved" | "redeemed" | "released">().notNull().default("reserved"),
     /** A reservation holds a use until then; later it no longer counts against the maximum. */
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),

@@ -24,9 +24,8 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 export type DiscountFormAnswer = { result: SubmissionResult<string[]>; toast?: ToastMessage };
 
 /**
- * The discount code form (create, or edit with `editingId`): the code, percent or fixed amount off (in the store
- * currency), all or chosen products, an optional window typed in the creator's time zone, an optional maximum of
- * redemptions and minimum amount. Validated as typed with the schema the action uses.
+ * The discount code form for creating or, with `editingId`, editing a code, validated as typed with the action's
+ * schema.
  */
 export function DiscountCodeForm({
   editingId,
@@ -133,7 +132,7 @@ export function DiscountCodeForm({
   );
 }
 
-/** Warns that a fixed amount off can make pay-what-you-want products free (the same text the code list shows). */
+/** Warns that a fixed amount off can make pay-what-you-want products free. */
 export function FreeBelowMinimumWarning({ warnings }: { warnings: readonly string[] }) {
   if (!warnings.length) return null;
   return (

@@ -33,8 +33,8 @@ function windowLabel(code: DiscountCodeItem, timeZone: string): string {
 }
 
 /**
- * The store's discount codes: code, what it takes off, products, window (in the creator's time zone), used /
- * maximum with reserved and over-limit uses, status; and what can be done with each (edit, archive or accept again, delete while never used).
+ * The store's discount codes with their amount, products, window, uses and status, and the edit, archive and delete
+ * actions.
  */
 export function DiscountCodeList({
   codes,
@@ -44,11 +44,11 @@ export function DiscountCodeList({
   products,
 }: {
   codes: readonly DiscountCodeItem[];
-  /** The creator's products: a fixed code that makes a pay-what-you-want one free is flagged. */
+  /** The creator's products, so a fixed code that makes a pay-what-you-want one free is flagged. */
   products: readonly DiscountProductOption[];
   currency: string;
   timeZone: string;
-  /** The time the page was made (the same status on the server and in the browser). */
+  /** When the page was made, so server and browser show the same status. */
   now: string;
 }) {
   const at = new Date(now);
@@ -117,7 +117,7 @@ const ACTION_LABELS = {
   delete: { label: "Delete", icon: <Trash2 aria-hidden="true" /> },
 } as const;
 
-/** One action as a small form (works without JavaScript); delete asks for confirmation first where script runs. */
+/** One action as a small form that works without JavaScript; delete asks for confirmation where script runs. */
 function CodeAction({ code, intent }: { code: DiscountCodeItem; intent: keyof typeof ACTION_LABELS }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("id") === code.id && navigation.formData.get("intent") === intent;

@@ -5,7 +5,7 @@ import { LOCAL_DATE_TIME_PATTERN, zonedLocalToUtc } from "~/lib/zoned-time";
 import "~/lib/form-fields";
 import { UUID_PATTERN } from "~/lib/text-formats";
 
-/** Issue 15.4: the discount code form (create and edit), shared by the browser and the server. */
+/** The discount code form for create and edit, shared by the browser and the server. */
 export const CODE_MIN = 3;
 export const CODE_MAX = 32;
 export const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -38,7 +38,7 @@ export const MAX_REDEMPTIONS_MESSAGE = `Enter a whole number from 1 to ${MAX_RED
 
 const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
-/** An optional text field: empty or absent → undefined, else trimmed. */
+/** An optional trimmed text field; empty or absent becomes undefined. */
 const optionalText = z
   .string()
   .optional()
@@ -65,9 +65,8 @@ function wholeNumberField(min: number, max: number, message: string) {
 const localDateTime = optionalText.refine((text) => text === undefined || LOCAL_DATE_TIME_PATTERN.test(text), DATE_INVALID_MESSAGE);
 
 /**
- * The discount code form for a store whose currency is `currency` (fixed amounts are in it). Amounts come out as
- * integer minor units, times as the wall-clock text typed (the server turns them into UTC in the creator's zone:
- * `toDiscountInput`). Every rule reports on its own field, all at once.
+ * The discount code form for a store in `currency`, giving minor units and wall-clock times, with every rule reported
+ * on its own field.
  */
 export function discountCodeSchema(currency: Currency) {
   return z
@@ -119,7 +118,7 @@ export function discountCodeSchema(currency: Currency) {
 
 export type DiscountCodeFormOutput = z.output<ReturnType<typeof discountCodeSchema>>;
 
-/** A saved code as the form's starting values (amounts as typed: "5.50"; times in the creator's zone). */
+/** A saved code as the form's starting values: amounts as typed, times in the creator's zone. */
 export type DiscountCodeFormValues = {
   code: string;
   kind: string;
@@ -146,7 +145,7 @@ export const EMPTY_DISCOUNT_FORM: DiscountCodeFormValues = {
   minAmount: "",
 };
 
-/** What is stored from a valid form: times in UTC (typed in the creator's `timeZone`), the fixed amount's currency. */
+/** What is stored from a valid form: times in UTC from the creator's `timeZone`, and the fixed amount's currency. */
 export type DiscountInput = {
   code: string;
   kind: "percent" | "fixed";

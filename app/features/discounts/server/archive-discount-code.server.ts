@@ -3,8 +3,8 @@ import type { Database } from "~/db/database.server";
 import { fail, type Failure } from "~/lib/errors";
 
 /**
- * Stops accepting one of the creator's codes (checkouts then call it not valid); it stays listed, and orders that
- * used it keep it. Archiving an archived code changes nothing. `archived: false` accepts it again.
+ * Stops or, with `archived: false`, resumes accepting one of the creator's codes; archived codes stay listed and on
+ * their orders.
  */
 export async function archiveDiscountCode(
   db: Database,

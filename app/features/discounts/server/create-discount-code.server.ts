@@ -6,8 +6,7 @@ import { fail, type Failure } from "~/lib/errors";
 import { discountColumns, isCodeCollision, ownsProducts, replaceCodeProducts } from "./discount-code-rows.server";
 
 /**
- * A new discount code of the creator's store. Refused, storing nothing, when the store already has the code in
- * any letter case, or when a chosen product is not the creator's.
+ * Creates a discount code, refused when the store has it in any letter case or a chosen product is not the creator's.
  */
 export async function createDiscountCode(
   db: Database,

@@ -3,9 +3,8 @@ import type { Database } from "~/db/database.server";
 import { fail, type Failure } from "~/lib/errors";
 
 /**
- * Deletes one of the creator's codes, only while no order has used it or holds a reservation of it (its count is
- * 0 and no redemption is reserved or redeemed): one conditional DELETE, so a checkout reserving it at the same
- * moment either comes first (and the delete is refused) or finds no code.
+ * Deletes one of the creator's never-used codes in one conditional DELETE, so a concurrent checkout reservation either
+ * wins or finds no code.
  */
 export async function deleteDiscountCode(
   db: Database,

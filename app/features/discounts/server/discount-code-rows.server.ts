@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { DiscountInput } from "~/features/discounts/schemas/discount-code";
 
-// What create and update share: the stored columns of a form's input, the check that chosen products are the
-// creator's own, the products' rows, and the unique index's refusal of a code the store already has.
+// What create and update share: stored columns, product ownership checks, product rows and the duplicate-code refusal.
 
 export function discountColumns(input: DiscountInput) {
   return {
@@ -32,7 +31,7 @@ export async function ownsProducts(db: Database, userId: string, productIds: str
   return (found as unknown as { rows: { n: number }[] }).rows[0]?.n === productIds.length;
 }
 
-/** Replaces the products a code applies to (none for all-products codes). Run inside the change's transaction. */
+/** Replaces the products a code applies to, inside the change's transaction. */
 export async function replaceCodeProducts(tx: Database, discountCodeId: string, productIds: string[]): Promise<void> {
   await tx.execute(sql`delete from discount_code_products where discount_code_id = ${discountCodeId}::uuid`);
   if (productIds.length === 0) return;

@@ -5,7 +5,7 @@ import { fail, type Failure } from "~/lib/errors";
 
 /** How long a checkout's reservation holds one use of a limited code; after it, only a payment counts. */
 export const DISCOUNT_RESERVATION_MINUTES = 5;
-/** How many uses of one code one client (IP address) may hold in open reservations at once. */
+/** How many uses of one code one client IP may hold in open reservations at once. */
 export const DISCOUNT_RESERVATIONS_PER_CLIENT = 2;
 
 export type ReservedDiscount = { ok: true; discountCodeId: string; code: string; discountCents: number };
@@ -23,13 +23,13 @@ export type DiscountCodeFailure =
 type ReserveInput = {
   sellerId: string;
   productId: string;
-  /** As the buyer typed it (matched case-insensitively, trimmed). */
+  /** As the buyer typed it; matched trimmed and case-insensitively. */
   code: string;
   subtotalCents: number;
   currency: string;
-  /** The order the reservation is for (created in the same transaction). */
+  /** The order the reservation is for, created in the same transaction. */
   orderId: string;
-  /** The client's IP address, for the per-client cap (no cap when unknown). */
+  /** The client's IP address for the per-client cap; no cap when unknown. */
   clientIp?: string;
   now?: Date;
 };
@@ -52,10 +52,8 @@ type CodeRow = {
 type Held = { mine: number; id: string | null };
 
 /**
- * Checks a discount code against a checkout and reserves one use for `orderId` for DISCOUNT_RESERVATION_MINUTES.
- * The code row is locked first, so concurrent checkouts count paid uses plus live reservations one at a time.
- * One client holds at most DISCOUNT_RESERVATIONS_PER_CLIENT live reservations. Runs in the order's transaction.
- * Returns the amount off (computed here, on the server) or why the code does not apply.
+ * Checks a code against a checkout and reserves one use under a row lock, returning the server-computed amount off or
+ * why it does not apply.
  */
 export async function reserveDiscount(db: Database, input: ReserveInput): Promise<ReservedDiscount | Failure<DiscountCodeFailure>> {
   const code = input.code.trim();
@@ -78,7 +76,7 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
   if (row.min_amount_cents !== null && input.subtotalCents < row.min_amount_cents) return fail("DISCOUNT_CODE_MIN_AMOUNT");
   const terms: DiscountTerms =
     row.kind === "percent" ? { kind: "percent", percentOff: row.percent_off ?? 0 } : { kind: "fixed", amountOffCents: row.amount_off_cents ?? 0 };
-  // The lock comes first, in its own statement: the count below then reads what every earlier checkout committed.
+  // Locked in its own statement first, so the count below sees every earlier committed checkout.
   await db.execute(sql`select id from discount_codes where id = ${row.id}::uuid for update`);
   const clientKey = input.clientIp ? `ip:${input.clientIp}` : null;
   const held = await db.execute(sql`
@@ -108,7 +106,7 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
   return { ok: true, discountCodeId: row.id, code: row.code, discountCents: discountAmount(input.subtotalCents, terms) };
 }
 
-/** The checkout expired unpaid: its reservation is released (no-op without one); paid uses are unchanged. */
+/** Releases an unpaid expired checkout's reservation, if any; paid uses are unchanged. */
 export async function releaseDiscount(db: Database, orderId: string): Promise<void> {
   await db.execute(sql`
     update discount_redemptions set status = 'released', client_key = null, updated_at = now()

@@ -2,7 +2,7 @@ import type { Database } from "~/db/database.server";
 import { type ErrorCode, type Failure, fail } from "~/lib/errors";
 import { consumeRateLimits, type RateLimitRule, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
 
-/** Codes tried (Apply, or a checkout with a code) per client IP and per store, whatever the outcome. */
+/** Codes tried per client IP and per store, whatever the outcome. */
 export const DISCOUNT_ATTEMPT_LIMITS = {
   perClient: { name: "discount-attempt-ip", limit: 20, windowSeconds: 10 * 60 },
   perStore: { name: "discount-attempt-store", limit: 600, windowSeconds: 10 * 60 },
@@ -35,8 +35,8 @@ export type DiscountAttempt = {
 };
 
 /**
- * Counts one code attempt of `ipAddress` at `sellerId`'s store before the code is looked up. Over a limit it is
- * refused with when to retry; otherwise `settle` decides whether it stays a counted failure.
+ * Counts one code attempt per client and store before lookup, refusing past a limit; `settle` decides whether it stays
+ * a counted failure.
  */
 export async function guardDiscountAttempt(
   db: Database,

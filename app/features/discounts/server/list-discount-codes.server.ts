@@ -4,9 +4,8 @@ import { combinePageQueries, type PageQuery } from "~/features/accounts/server/p
 import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
 import type { DiscountCodeItem, DiscountProductOption } from "~/features/discounts/discount-display";
 
-// The discount codes page reads everything it shows inside the session check's one statement (page-query.server.ts):
-// the store's codes with their products, the creator's products for the form's checkboxes, and the store currency.
-// `me.user_id` is the signed-in creator.
+// The discount codes page's read inside the session check's statement: codes with products, the creator's products and
+// the store currency.
 
 /** The store's codes, newest first, each with its products, its paid, reserved and over-limit uses, and whether it was used. */
 export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = {
@@ -32,7 +31,7 @@ export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = {
   read: (json) => json as DiscountCodeItem[],
 };
 
-/** The creator's products a code can be limited to (archived ones last), by name, with their pricing. */
+/** The creator's products a code can be limited to, by name with archived ones last, with their pricing. */
 export const discountProductsQuery: PageQuery<DiscountProductOption[]> = {
   json: sql`(
     select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'status', p.status, 'pricing', p.pricing,
@@ -46,7 +45,7 @@ export const discountProductsQuery: PageQuery<DiscountProductOption[]> = {
 /** Everything the discount codes page shows. */
 export const discountCodesPageQuery = combinePageQueries({ codes: discountCodesQuery, products: discountProductsQuery, currency: storeCurrencyQuery });
 
-/** The creator's codes outside a page (the same read, for verbs and tests). */
+/** The creator's codes outside a page, for verbs and tests. */
 export async function listDiscountCodes(db: Database, userId: string): Promise<DiscountCodeItem[]> {
   const result = await db.execute(sql`with me as (select ${userId}::text as user_id) select ${discountCodesQuery.json} as data from me`);
   return discountCodesQuery.read((result as unknown as { rows: { data: unknown }[] }).rows[0]?.data);

@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 
-/** A payment that used a code past its maximum: the code as saved, its paid uses now (this one included) and the maximum. */
+/** A payment past a code's maximum: the saved code, its paid uses including this one, and the maximum. */
 export type DiscountOverLimit = { code: string; used: number; max: number };
 
 /**
- * The order was paid: its use of the code (reserved, lapsed or released) becomes a paid one, counted in the same
- * statement that locks the code row. A payment is honoured even past the maximum; then the overrun is returned
- * for the caller to record. No-op (null) without a reservation or when already redeemed.
+ * Turns a paid order's reserved use into a paid one under the code's lock, returning any overrun past the maximum; null
+ * when none to redeem.
  */
 export async function redeemDiscount(db: Database, orderId: string): Promise<DiscountOverLimit | null> {
   const result = await db.execute(sql`

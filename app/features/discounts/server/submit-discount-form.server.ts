@@ -17,7 +17,7 @@ import { updateDiscountCode } from "./update-discount-code.server";
 
 const INVALID_DESCRIPTION = "Please correct the highlighted fields and save again.";
 
-/** The thrown 404 of a code that does not exist or is another creator's (the same answer either way). */
+/** The 404 for a missing code or another creator's, so both answer alike. */
 export function discountNotFound(): never {
   throw data<ErrorBody>({ code: "DISCOUNT_NOT_FOUND", message: ERRORS.DISCOUNT_NOT_FOUND.message }, { status: 404 });
 }
@@ -32,9 +32,8 @@ function refused(submission: Replying, code: ErrorCode, message: string, title: 
 }
 
 /**
- * The discount code form's action: creates a code (no `id`) or saves one of the creator's (`id`). Validated with
- * the same schema as the browser, for the store currency; times typed in the creator's `timeZone` are stored UTC.
- * Invalid or refused input answers with the messages and the typed values, and nothing is stored.
+ * The discount code form's action: creates or saves a code, answering invalid or refused input with messages and typed
+ * values.
  */
 export async function submitDiscountForm(services: AppServices, user: CurrentUser, formData: FormData, timeZone: string) {
   const id = String(formData.get("id") ?? "");
@@ -75,7 +74,7 @@ export function isDiscountAction(value: unknown): value is DiscountAction {
   return typeof value === "string" && Object.hasOwn(ACTIONS, value);
 }
 
-/** A one-click action on a code (archive, unarchive, delete) posted with `intent` and `id`; back to the list with a toast. */
+/** A one-click archive, unarchive or delete posted with `intent` and `id`, answered with a toast. */
 export async function submitDiscountAction(services: AppServices, user: CurrentUser, formData: FormData) {
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");

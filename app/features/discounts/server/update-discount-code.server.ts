@@ -7,9 +7,8 @@ import { fail, type Failure } from "~/lib/errors";
 import { discountColumns, isCodeCollision, ownsProducts, replaceCodeProducts } from "./discount-code-rows.server";
 
 /**
- * Saves a form over one of the creator's codes (another creator's: not found). The row is locked while it is
- * checked, so a checkout reserving a use meanwhile cannot slip under a lowered maximum: the maximum is never set
- * below the paid uses plus those open checkouts hold. Orders keep the code as it was when they used it.
+ * Saves a form over one of the creator's codes under a row lock, so the maximum never drops below paid plus reserved
+ * uses.
  */
 export async function updateDiscountCode(
   db: Database,
@@ -20,7 +19,7 @@ export async function updateDiscountCode(
   try {
     return await inTransaction(db, async (tx) => {
       await tx.execute(sql`select id from discount_codes where id = ${discountCodeId}::uuid and user_id = ${userId} for update`);
-      // Counted after the lock, in a statement of its own: it sees every reservation committed before it.
+      // Counted after the lock in its own statement, so it sees every reservation committed before it.
       const locked = await tx.execute(sql`
         select d.redemptions_count + (
           select count(*) from discount_redemptions r
