@@ -1,5 +1,4 @@
-// HTTP Range (RFC 9110 §14) for file downloads: one byte range, or the whole file. Several ranges at once are
-// answered with the whole file (a server may ignore Range); a syntactically invalid header is ignored too.
+// HTTP Range for file downloads: one byte range, else the whole file.
 
 export type RangeDecision = { kind: "whole" } | { kind: "range"; start: number; end: number } | { kind: "unsatisfiable" };
 
@@ -25,10 +24,7 @@ export function decideRange(header: string | null, size: number): RangeDecision 
   return { kind: "range", start, end: Math.min(end, size - 1) };
 }
 
-/**
- * Whether `If-Range` lets the Range apply: it must name the current representation by its strong ETag or by
- * exactly its Last-Modified date (an HTTP date); anything else sends the whole file.
- */
+/** Whether `If-Range` names the current representation by strong ETag or exact Last-Modified date. */
 export function ifRangeAllows(ifRange: string | null, etag: string, lastModified: string): boolean {
   if (!ifRange) return true;
   const value = ifRange.trim();
@@ -36,7 +32,7 @@ export function ifRangeAllows(ifRange: string | null, etag: string, lastModified
   return value === lastModified;
 }
 
-/** Whether `If-None-Match` names the current representation (weak comparison, as RFC 9110 §13.1.2 asks). */
+/** Whether `If-None-Match` names the current representation, by weak comparison. */
 export function noneMatchHits(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;

@@ -2,14 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { DOWNLOADS_PER_FILE_PER_DAY } from "../content/delivery-rules";
 
-/** An allowed request: `giveBack` returns the requested bytes its connection never took (a broken download resumed later). */
+/** An allowed request; `giveBack` returns bytes its connection never took. */
 export type CountedDownload = { giveBack: (unsentBytes: number) => Promise<void> };
 
 /**
- * Counts a request for an order's file today (UTC), in one statement so parallel requests cannot all pass: a new
- * download (from byte 0) against DOWNLOADS_PER_FILE_PER_DAY, and its bytes against that many copies of the file.
- * The request that crosses the bytes allowance is still served, so a resume is never cut short. Null when refused
- * (nothing counted then); an allowed new download is also recorded in the order's timeline (`delivery_events`).
+ * Counts today's downloads and bytes of an order's file in one statement, so parallel requests cannot all pass; null
+ * when refused. A request crossing the bytes allowance is still served, so resumes are never cut short.
  */
 export async function countDownload(
   db: Database,

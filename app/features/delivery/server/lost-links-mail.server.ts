@@ -5,7 +5,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "
 
 export type LinkedPurchase = { orderId: string; productName: string; storeName: string; orderedOn: string; downloadUrl: string };
 
-/** One mail listing each of a buyer's purchases with a fresh link to its download page (the lost-link request). */
+/** One mail listing each of a buyer's purchases with a fresh link to its download page. */
 export function lostLinksMail(input: { to: string; appUrl: string; purchases: LinkedPurchase[] }): MailMessage {
   const intro = "You asked for new links to your purchases on Sellkit. Each link below opens the download page of one purchase.";
   const outro = `Keep this email: the links are your access to your purchases. If you did not ask for it, you can ignore it. Lost it again? Ask for new links at ${input.appUrl}${LOST_LINK_PATH}`;

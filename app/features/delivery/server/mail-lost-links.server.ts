@@ -7,20 +7,17 @@ import { LOST_LINK_MAX_PURCHASES } from "../content/delivery-rules";
 import { downloadPageUrl, issueAccessToken } from "./issue-access-token.server";
 import { lostLinksMail } from "./lost-links-mail.server";
 
-/** The outbox kind of a requested lost-links mail (`Mailer.request`). */
+/** The outbox kind of a requested lost-links mail. */
 export const LOST_LINKS_MAIL = "lost-purchase-links";
 
-/**
- * Lost-link mails per buyer email: keeps requests from many addresses from flooding an inbox. Counted when a mail
- * is made, never refused to anyone: a buyer past it already holds that many fresh links.
- */
+/** Lost-link mails per buyer email, so many addresses cannot flood an inbox; counted but never refused. */
 export const LOST_LINK_MAIL_LIMIT: RateLimitRule = { name: "purchase-links-mail", limit: 10, windowSeconds: 60 * 60 };
 
 type OrderRow = { id: string; product_name: string; store_name: string; ordered_at: string };
 
 /**
- * The buyer's paid orders, a new access token each, and ONE mail listing them; nothing when there are none. The
- * outbox worker runs it, so the request's answer takes the same time for every email. Returns the purchases mailed.
+ * Mails the buyer one list of paid orders with fresh access tokens, run by the outbox worker so every request answers
+ * equally fast.
  */
 export async function mailLostLinks(services: Pick<AppServices, "db" | "mailer" | "env">, email: string): Promise<number> {
   return inTransaction(services.db, async (tx) => {
