@@ -3,15 +3,9 @@ import { bytea } from "~/db/column-types.server";
 import { user } from "~/features/accounts/schema.server";
 import { products } from "~/features/catalog/schema.server";
 
-// Page views without tracking people (issue 16.1): counts per 15-minute bucket, never a row per view or a
-// cookie. A bucket of 15 minutes lets the analytics page add them up into calendar days of any time zone
-// (including the :30 and :45 ones, and a daylight-saving day of 23 or 25 hours).
+// Page views without tracking people: counts per 15-minute bucket, never a row per view or a cookie.
 
-/**
- * Views of one public page in one 15-minute bucket, by source. `kind`: storefront (/s/:handle, no product),
- * sales (/s/:handle/:slug), buy (/s/:handle/:slug/buy, or /buy/:id with no product: the buy-button page).
- * `source`: the referrer's host ('direct' without one, or from this site); the utm_* fields '' when absent.
- */
+/** Views of one public page per 15-minute bucket and source. */
 export const pageViewCounts = pgTable(
   "page_view_counts",
   {
@@ -31,10 +25,7 @@ export const pageViewCounts = pgTable(
 );
 
 /**
- * Who was seen, as a salted hash only: sha256(day's salt, seller, IP, user agent), one row per visitor, page and
- * 15-minute bucket, for unique visitors over any range (count of distinct hashes). The salt of a UTC day is
- * deleted once the day is over, after which no hash can be linked to an IP or to another day's hash; the rows
- * are kept (they are not personal data without the salt) so ranges in the creator's time zone stay countable.
+ * Salted visitor hashes per page and bucket, for unique visitors; once a day's salt is deleted they identify nobody.
  */
 export const pageViewVisitors = pgTable(
   "page_view_visitors",
@@ -50,19 +41,16 @@ export const pageViewVisitors = pgTable(
   (t) => [unique("page_view_visitors_key").on(t.sellerId, t.bucket, t.kind, t.productId, t.visitor).nullsNotDistinct()],
 );
 
-/** The salt of the current UTC day (random, shared by the instances); earlier days' salts are deleted. */
+/** The current UTC day's random salt, shared by the instances. */
 export const viewSalts = pgTable("view_salts", {
   day: date("day").primaryKey(),
   salt: bytea("salt").notNull(),
 });
 
-// ── The analytics read model (issue 16.2, decision 020-analytics-read-model) ─────────────────────────────────────
-// Small tables kept up to date in the transaction of each change, so the analytics page reads a few thousand rows
-// for any range instead of the orders or millions of visitor hashes. Buckets are the views' 15 minutes (any time
-// zone's calendar day is a whole number of them); `day` columns are UTC days. Product ids carry no foreign key: a
-// deleted product's sales stay in the totals (shown as a deleted product).
+// ── The analytics read model ── Small tables kept current in each change's transaction; product ids have no foreign
+// key so deleted products' sales stay counted.
 
-/** What one order adds to the sales figures now (one row per counted order): the rollups below are sums of these. */
+/** What one counted order adds to the sales figures; the rollups below are sums of these. */
 export const saleFacts = pgTable(
   "analytics_sale_facts",
   {
@@ -81,7 +69,7 @@ export const saleFacts = pgTable(
   (t) => [index("analytics_sale_facts_seller_bucket_idx").on(t.sellerId, t.bucket)],
 );
 
-/** Sales per seller, 15-minute bucket and currency: the chart's days and the totals. */
+/** Sales per seller, 15-minute bucket and currency. */
 export const salesBuckets = pgTable(
   "analytics_sales_buckets",
   {
@@ -97,7 +85,7 @@ export const salesBuckets = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.bucket, t.currency] })],
 );
 
-/** Sales per seller, product, UTC day and currency: the breakdown by product over whole UTC days. */
+/** Sales per seller, product, UTC day and currency. */
 export const salesProductDays = pgTable(
   "analytics_sales_product_days",
   {
@@ -114,10 +102,7 @@ export const salesProductDays = pgTable(
   (t) => [unique("analytics_sales_product_days_key").on(t.sellerId, t.day, t.productId, t.currency).nullsNotDistinct()],
 );
 
-/**
- * Sales per seller, product and currency since the first sale (no date): the all-time figures of the dashboard's
- * cards, the landing's product cards and the Product Manager, read in a few rows whatever the number of orders.
- */
+/** All-time sales per seller, product and currency, for the product cards. */
 export const salesTotals = pgTable(
   "analytics_sales_totals",
   {
@@ -133,12 +118,7 @@ export const salesTotals = pgTable(
   (t) => [unique("analytics_sales_totals_key").on(t.sellerId, t.productId, t.currency).nullsNotDistinct()],
 );
 
-/**
- * Views and visitors per seller and 15-minute bucket. A visitor is one hash per UTC day (the salt changes daily), so
- * `firstSeen` counts the day's visitors first seen in this bucket and `lastSeen` those last seen in it: the visitors
- * of [midnight, t) are the firstSeen before t, those of [t, next midnight) the lastSeen from t on, and a whole UTC
- * day's are the sum of its firstSeen.
- */
+/** Views and visitors per seller and bucket; `firstSeen` and `lastSeen` let partial days add up. */
 export const viewBuckets = pgTable(
   "analytics_view_buckets",
   {
@@ -153,7 +133,7 @@ export const viewBuckets = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.bucket] })],
 );
 
-/** Views and distinct visitors per seller and UTC day: the whole UTC days inside a chart point or period. */
+/** Views and distinct visitors per seller and UTC day. */
 export const viewDays = pgTable(
   "analytics_view_days",
   {
@@ -167,7 +147,7 @@ export const viewDays = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.day] })],
 );
 
-/** Each visitor hash of a seller's UTC day once, with the first and last bucket it was seen in (feeds viewBuckets). */
+/** Each visitor hash of a seller's UTC day once, with its first and last bucket. */
 export const visitorDays = pgTable(
   "analytics_visitor_days",
   {
@@ -182,7 +162,7 @@ export const visitorDays = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.day, t.visitor] })],
 );
 
-/** Views of each product's pages (sales and buy; null: the buy-button page) per UTC day: the breakdown by product. */
+/** Views of each product's pages per UTC day; a null product is the buy-button page. */
 export const productViewDays = pgTable(
   "analytics_product_view_days",
   {
@@ -196,7 +176,7 @@ export const productViewDays = pgTable(
   (t) => [unique("analytics_product_view_days_key").on(t.sellerId, t.day, t.productId).nullsNotDistinct()],
 );
 
-/** Views per source (referrer host and utm_*) per UTC day: the breakdown by source. */
+/** Views per source per UTC day. */
 export const sourceViewDays = pgTable(
   "analytics_source_view_days",
   {

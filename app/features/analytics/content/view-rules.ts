@@ -1,16 +1,16 @@
-// What counts as a page view (issue 16.1), decided from the request alone: pure functions, no I/O.
+// What counts as a page view, decided from the request alone.
 import { isbot } from "isbot";
 
 /** The public pages whose views are counted. */
 export type ViewKind = "storefront" | "sales" | "buy";
 
-/** A counted page as its path names it; sellers and products are resolved from these when the views are written. */
+/** A counted page as its path names it; sellers and products are resolved when written. */
 export type ViewedPage = { kind: "storefront"; handle: string } | { kind: "sales" | "buy"; handle: string; slug: string } | { kind: "buy"; buyPageId: string };
 
 const STORE_PATH = /^\/s\/([^/.]+)(?:\/([^/.]+)(\/buy)?)?$/;
 const BUY_PATH = /^\/buy\/([0-9a-f-]{36})$/i;
 
-/** The counted page a path names: /s/:handle, /s/:handle/:slug, /s/:handle/:slug/buy, /buy/:id; null otherwise. */
+/** The counted page a path names, or null. */
 export function viewedPage(pathname: string): ViewedPage | null {
   const store = STORE_PATH.exec(pathname);
   if (store) {
@@ -30,23 +30,20 @@ function decode(segment: string): string {
   }
 }
 
-/**
- * User agents that are not people (crawlers, link previews, monitors, headless browsers, HTTP libraries: the
- * `isbot` list); a missing or very short user agent is not a browser either.
- */
+/** User agents that are not people, including missing or very short ones. */
 export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || userAgent.length < 8 || isbot(userAgent);
 }
 
 /** A visitor's repeated views of one page within this time count once. */
 export const REPEAT_VIEW_WINDOW_MS = 30 * 60_000;
-/** Views one address (an IPv4 address or an IPv6 /64) can add per UTC day, per app instance. */
+/** Views one address can add per UTC day, per app instance. */
 export const MAX_VIEWS_PER_ADDRESS_PER_DAY = 100;
-/** Distinct visitors (address and user agent) one address can add per UTC day, per app instance; more count as its first. */
+/** Distinct visitors one address can add per UTC day, per instance; more count as its first. */
 export const MAX_VISITORS_PER_ADDRESS_PER_DAY = 10;
-/** Distinct sources (referrer host and utm values) kept per seller and UTC day; later new ones become OTHER_SOURCE. */
+/** Distinct sources kept per seller and UTC day; later new ones become OTHER_SOURCE. */
 export const MAX_SOURCES_PER_SELLER_PER_DAY = 100;
-/** The source of views whose own source came past MAX_SOURCES_PER_SELLER_PER_DAY (no host has parentheses). */
+/** The source of views past MAX_SOURCES_PER_SELLER_PER_DAY; no host has parentheses. */
 export const OTHER_SOURCE = "(other)";
 
 /** One string per counted page, equal for equal pages however their paths were encoded. */
@@ -55,15 +52,13 @@ export function viewedPageKey(page: ViewedPage): string {
   return page.kind === "storefront" ? `storefront\t${page.handle}` : `${page.kind}\t${page.handle}\t${page.slug}`;
 }
 
-/** Longest stored referrer host or utm value (longer ones are cut). */
+/** Longest stored referrer host or utm value; longer ones are cut. */
 export const MAX_SOURCE_LENGTH = 100;
 
 export type ViewSource = { source: string; utmSource: string; utmMedium: string; utmCampaign: string };
 
 /**
- * Where a view came from: the referrer's host without `www.` ('direct' when there is none, it is not http(s), or
- * it is this site itself: a visitor moving between pages), and the utm_source / utm_medium / utm_campaign of the
- * query ('' when absent), lower-cased and cut to MAX_SOURCE_LENGTH.
+ * Where a view came from: the referrer host, or 'direct' for none, non-http or this site, plus normalised utm values.
  */
 export function viewSource(referrer: string | undefined, search: string, ownHost: string): ViewSource {
   const params = search.length > 1 ? new URLSearchParams(search) : null;
@@ -93,7 +88,7 @@ function utm(value: string | null | undefined): string {
   return (value ?? "").trim().toLowerCase().slice(0, MAX_SOURCE_LENGTH);
 }
 
-/** Views are counted in buckets of this many minutes (any time zone's calendar days are whole buckets). */
+/** Bucket length in minutes, so any time zone's calendar days are whole buckets. */
 export const BUCKET_MINUTES = 15;
 
 /** The start of the bucket holding `time`. */

@@ -8,9 +8,8 @@ type CountRow = typeof pageViewCounts.$inferInsert;
 const sourceOf = (row: CountRow) => `${row.source}\t${row.utmSource ?? ""}\t${row.utmMedium ?? ""}\t${row.utmCampaign ?? ""}`;
 
 /**
- * Moves a batch's views whose source is new to a seller's UTC day, once that day has MAX_SOURCES_PER_SELLER_PER_DAY
- * sources, to OTHER_SOURCE: referrers and utm values anyone can send cannot add rows without end. Call it in the
- * batch's transaction: it locks each seller's day, so two instances cannot both pass the cap.
+ * Folds a seller's new sources past the daily cap into OTHER_SOURCE, so arbitrary referrers cannot add rows without
+ * end.
  */
 export async function capViewSources(tx: Database, counts: CountRow[]): Promise<CountRow[]> {
   if (counts.length === 0) return counts;

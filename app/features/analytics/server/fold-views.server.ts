@@ -2,14 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { pageViewCounts, pageViewVisitors } from "../schema.server";
 
-/**
- * Adds a batch of written views to the views' read model (decision 020), in the batch's transaction:
- * analytics_view_buckets (views per seller and bucket, and the visitors first and last seen in it), analytics_view_days
- * (views and distinct visitors per UTC day),
- * analytics_product_view_days and analytics_source_view_days (page_view_counts by product and by source per UTC day) and analytics_visitor_days (each UTC day's visitor hashes
- * with their first and last bucket). Each seller's UTC day is locked while its visitors are folded, so two
- * instances writing the same visitor cannot both count it.
- */
+/** Adds written views to the analytics read model, locking each seller's UTC day so no visitor counts twice. */
 export async function foldViews(
   tx: Database,
   counts: (typeof pageViewCounts.$inferInsert)[],

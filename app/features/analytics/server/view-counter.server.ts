@@ -11,35 +11,31 @@ import { foldViews } from "./fold-views.server";
 import { createViewSalts } from "./view-salts.server";
 import { visitorHash } from "./visitor-hash.server";
 
-// Views are counted in memory and written in batches (issue 16.1): recording one is a few map updates, never a
-// database call, so counting neither slows a page nor fails it. A flush runs every `flushMs`, or at once when
-// FLUSH_AT_VIEWS views wait; a flush that fails puts its views back for the next one; `close()` (graceful
-// shutdown) writes what is left.
+// Counts views in memory and writes them in batches, so counting never slows or fails a page.
 
 /** A flush starts at once when this many views wait. */
 export const FLUSH_AT_VIEWS = 5000;
-/** Pages × buckets kept while the database does not answer; views past it are dropped (and logged). */
+/** Pages × buckets kept while the database is down; later views are dropped and logged. */
 export const MAX_PENDING_PAGES = 50_000;
-/** Distinct visitors kept per page and bucket while waiting (more are still counted as views). */
+/** Distinct visitors kept per page and bucket while waiting; more still count as views. */
 const MAX_PENDING_VISITORS = 10_000;
-/** Rows per insert statement. */
 const CHUNK = 500;
 
 type Pending = {
   page: ViewedPage;
   bucket: number;
-  /** Views by source key (source, utm_source, utm_medium, utm_campaign joined with tabs). */
+  /** Views by source key: source and utm values joined with tabs. */
   sources: Map<string, number>;
-  /** `ip \0 user agent` of the visitors seen (hashed with the day's salt when written, then dropped). */
+  /** Visitors seen as `ip \0 user agent`, hashed with the day's salt when written. */
   visitors: Set<string>;
 };
 
 export type ViewCounter = {
-  /** Counts one view (after its page answered); never throws, never waits. */
+  /** Counts one view after its page answered; never throws, never waits. */
   record(page: ViewedPage, time: number, source: ViewSource, ip: string, userAgent: string): void;
-  /** Writes the views waiting now (resolves once written, rejects if the database refused them: they stay queued). */
+  /** Writes the waiting views; on refusal they stay queued and it rejects. */
   flush(): Promise<void>;
-  /** Stops the timer and writes what is left, retrying a few times (graceful shutdown). */
+  /** Stops the timer and writes what is left, for graceful shutdown. */
   close(): Promise<void>;
   /** Views recorded and not yet written. */
   pendingViews(): number;
@@ -75,7 +71,7 @@ export function createViewCounter({ db, logger, flushMs = 1000 }: { db: Database
     flush().catch((error) => logger.warn({ err: error, pendingViews: waiting }, "page views not written yet: retried at the next flush"));
   }
 
-  /** Once a day: the salts of the days before today are deleted, once no view of theirs waits. */
+  /** Deletes earlier days' salts daily, once no view of theirs waits. */
   async function forgetEarlierSalts(batch: Map<string, Pending>) {
     const today = utcDay(Date.now());
     if (saltsKeptFrom === today) return;
@@ -152,7 +148,7 @@ function sourceKey(source: ViewSource): string {
 
 type Seller = { sellerId: string; productId: string | null };
 
-/** Sellers and products of the batch's pages: published products only (a draft's views are its owner's previews). */
+/** Published products only: a draft's views are its owner's previews. */
 async function resolvePages(db: Database, batch: Iterable<Pending>): Promise<(page: ViewedPage) => Seller | undefined> {
   const handles = new Set<string>();
   const slugs = new Set<string>();

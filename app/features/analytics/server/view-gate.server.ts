@@ -9,27 +9,25 @@ import {
   viewedPageKey,
 } from "../content/view-rules";
 
-/** Addresses followed per UTC day (memory stays bounded); further addresses' views are counted without the caps. */
+/** Addresses followed per UTC day, bounding memory; further addresses go uncapped. */
 const MAX_ADDRESSES_PER_DAY = 100_000;
-/** Visitor and page pairs remembered per repeat window; past it, repeats still meet their address's daily caps. */
+/** Visitor and page pairs remembered per repeat window; beyond it the daily caps still apply. */
 const MAX_RECENT_VIEWS = 100_000;
 
-/** Whom a counted view is counted as: the visitor's own address and user agent, or its address's first visitor's. */
+/** Whom a counted view is counted as: the visitor itself, or its address's first visitor. */
 export type CountedVisitor = { ip: string; userAgent: string };
 
 type Address = { views: number; first: CountedVisitor; visitors: Set<string> };
 
-/** Which views one instance counts: a visitor's repeats and what one address adds per day are held back. */
+/** Which views one instance counts. */
 export type ViewGate = {
   /** The visitor to count a view as, or null when it is not counted. */
   admit(page: ViewedPage, time: number, ip: string, userAgent: string): CountedVisitor | null;
 };
 
 /**
- * Admits page views in memory, per instance: a visitor (address and user agent) viewing a page again within
- * REPEAT_VIEW_WINDOW_MS is not counted again; an address (IPv4, or an IPv6 /64) adds at most
- * MAX_VIEWS_PER_ADDRESS_PER_DAY views and MAX_VISITORS_PER_ADDRESS_PER_DAY visitors per UTC day, its further
- * visitors counting as its first.
+ * Admits page views per instance, skipping a visitor's quick repeats and capping each address's daily views and
+ * visitors.
  */
 export function createViewGate(): ViewGate {
   let day = "";
@@ -76,7 +74,7 @@ export function createViewGate(): ViewGate {
   };
 }
 
-/** The address a cap applies to: an IPv4 address (also IPv4-mapped), or the /64 network of an IPv6 address. */
+/** The address a cap applies to: IPv4 (also IPv4-mapped) or an IPv6 /64 network. */
 function addressKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;

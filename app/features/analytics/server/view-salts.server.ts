@@ -4,9 +4,8 @@ import type { Database } from "~/db/database.server";
 import { viewSalts } from "../schema.server";
 
 /**
- * The daily salts of visitor hashes: one random salt per UTC day, made by the first instance that needs it
- * (the others read the same one), kept in memory and in `view_salts` for that day only: `forgetBefore` deletes
- * the earlier days' salts once their views are written.
+ * One random salt per UTC day for visitor hashes, shared by all instances and deleted once that day's views are
+ * written.
  */
 export function createViewSalts(db: Database) {
   const known = new Map<string, Buffer>();
@@ -23,7 +22,7 @@ export function createViewSalts(db: Database) {
       known.set(day, row.salt);
       return row.salt;
     },
-    /** Deletes the salts of days before `day` (YYYY-MM-DD), from memory and from the database. */
+    /** Deletes the salts of days before `day` (YYYY-MM-DD). */
     async forgetBefore(day: string): Promise<void> {
       for (const kept of known.keys()) if (kept < day) known.delete(kept);
       await db.delete(viewSalts).where(lt(viewSalts.day, day));
