@@ -7,15 +7,10 @@ import { enqueueMail, enqueueMailRequest } from "./mail-outbox.server";
 import { startMailWorker, type DeliverMail } from "./mail-worker.server";
 import type { ComposeMail, Mailer } from "./mailer.server";
 
-/** SMTP timeouts: a dead or stalled server fails an attempt well within the worker's claim (MAIL_CLAIM_LOCK_MS). */
+/** SMTP timeouts, so a stalled server fails an attempt well within the worker's claim. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/**
- * The one way the app sends mail (decision 011): `send()` stores the message in the `mail_outbox` table and
- * wakes the worker, which delivers it over SMTP when configured, otherwise into the local dev mailbox
- * (`dev_mail`), retrying with back-off while delivery fails. `request()` stores a mail the worker composes first.
- * `close()` stops the worker and the transport.
- */
+/** The one way the app sends mail: through the outbox table to a worker that delivers and retries. */
 export function createMailer({
   smtpUrl,
   from,
@@ -29,10 +24,10 @@ export function createMailer({
   from: string;
   db: Database;
   logger?: Logger;
-  /** When given, the worker also wakes on other instances' new mail (NOTIFY), not only on its poll. */
+  /** Also wakes the worker on other instances' new mail, not only on its poll. */
   listen?: Listen;
   pollIntervalMs?: number;
-  /** Makes the mail of a request (`Mailer.request`): a reset or sign-in link, the links to a buyer's purchases. */
+  /** Makes the mail of a request. */
   compose?: ComposeMail;
 }): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : null;

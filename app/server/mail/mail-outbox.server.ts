@@ -3,10 +3,10 @@ import type { Database } from "~/db/database.server";
 import type { MailMessage, MailRequest } from "./mailer.server";
 import { MAIL_MAX_ATTEMPTS } from "./mail-retry.server";
 
-/** NOTIFY channel: a new row in the outbox (payload: its id), so every instance's worker may wake up. */
+/** NOTIFY channel for a new outbox row, so every instance's worker may wake. */
 export const MAIL_OUTBOX_CHANNEL = "mail_outbox";
 
-/** A claimed row of `mail_outbox`, ready to deliver. `attempts` counts the failures so far. */
+/** A claimed outbox row; `attempts` counts the failures so far. */
 export type OutboxMail = {
   id: string;
   to: string;
@@ -24,10 +24,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/**
- * Puts a message in the outbox and notifies the channel (delivered to listeners when the transaction commits,
- * so `db` may be a transaction: the mail then exists only if the caller's change does).
- */
+/** Puts a message in the outbox and notifies on commit, so the mail exists only if the caller's change does. */
 export async function enqueueMail(db: Database, from: string, message: MailMessage): Promise<string> {
   const result = await db.execute(sql`
     with inserted as (
@@ -40,10 +37,7 @@ export async function enqueueMail(db: Database, from: string, message: MailMessa
   return rowsOf<{ id: string }>(result)[0]!.id;
 }
 
-/**
- * Puts a requested mail in the outbox: only its kind and recipient, for the worker to compose (`claimMailRequest`).
- * The request does the same work whoever the recipient is; the row survives a crash of the instance.
- */
+/** Stores a requested mail's kind and recipient for the worker to compose, doing equal work for any recipient. */
 export async function enqueueMailRequest(db: Database, from: string, request: MailRequest): Promise<string> {
   const result = await db.execute(sql`
     with inserted as (
@@ -56,7 +50,7 @@ export async function enqueueMailRequest(db: Database, from: string, request: Ma
   return rowsOf<{ id: string }>(result)[0]!.id;
 }
 
-/** Whether a mail request is due: one cheap statement, so a round without requests opens no transaction. */
+/** Whether a mail request is due, so an idle round opens no transaction. */
 export async function hasDueMailRequest(db: Database): Promise<boolean> {
   const result = await db.execute(sql`
     select exists (
@@ -67,13 +61,10 @@ export async function hasDueMailRequest(db: Database): Promise<boolean> {
   return rowsOf<{ due: boolean }>(result)[0]?.due === true;
 }
 
-/** A claimed mail request: compose it, then `deleteMailRequest`, in the transaction that claimed it. */
+/** A claimed mail request, composed and deleted in the claiming transaction. */
 export type ClaimedMailRequest = MailRequest & { id: string; attempts: number };
 
-/**
- * Takes the oldest due mail request for the caller's transaction (`tx` must be one): its row lock, not a
- * `locked_until` mark, keeps other workers off it, so a crashed worker's request is free again at once.
- */
+/** Takes the oldest due mail request under a row lock, so a crashed worker's request is free again at once. */
 export async function claimMailRequest(tx: Database): Promise<ClaimedMailRequest | null> {
   const result = await tx.execute(sql`
     select id, "to", compose, attempts from mail_outbox
@@ -86,16 +77,12 @@ export async function claimMailRequest(tx: Database): Promise<ClaimedMailRequest
   return row ? { id: row.id, to: row.to, kind: row.compose, attempts: Number(row.attempts) } : null;
 }
 
-/** Removes a composed request (its mail, if any, is a row of its own now). */
+/** Removes a composed request. */
 export async function deleteMailRequest(tx: Database, id: string): Promise<void> {
   await tx.execute(sql`delete from mail_outbox where id = ${id}`);
 }
 
-/**
- * Claims up to `limit` due messages for this worker for `lockMs`: unsent, not given up, due, and not locked by a
- * live claim. `for update skip locked` lets several instances claim at once without taking the same row; the
- * `locked_until` mark keeps it theirs after this statement's transaction ends.
- */
+/** Claims up to `limit` due messages for `lockMs`; `skip locked` lets instances claim concurrently. */
 export async function claimDueMail(db: Database, { limit, lockMs }: { limit: number; lockMs: number }): Promise<OutboxMail[]> {
   const result = await db.execute(sql`
     update mail_outbox set locked_until = now() + ${lockMs} * interval '1 millisecond'
@@ -121,19 +108,16 @@ export async function claimDueMail(db: Database, { limit, lockMs }: { limit: num
   }));
 }
 
-/** How long delivered rows (recipient and subject only) stay, for support questions. */
+/** How long delivered rows' recipient and subject stay, for support questions. */
 export const SENT_MAIL_RETENTION_DAYS = 30;
 
-/**
- * Marks a delivered row sent, releases its claim and erases its body (mails carry sign-in, verification and
- * reset links: they must not stay readable in the database). Delivered rows past the retention are removed.
- */
+/** Marks a row sent and erases its body, which may hold sign-in links; prunes old delivered rows. */
 export async function markMailSent(db: Database, id: string): Promise<void> {
   await db.execute(sql`update mail_outbox set sent_at = now(), locked_until = null, "text" = '', html = null where id = ${id}`);
   await db.execute(sql`delete from mail_outbox where sent_at < now() - make_interval(days => ${SENT_MAIL_RETENTION_DAYS})`);
 }
 
-/** Records a failed attempt: the new count, when to try again, and the error (code and message only). */
+/** Records a failed attempt, its next try and its error. */
 export async function markMailFailed(
   db: Database,
   id: string,
@@ -147,7 +131,7 @@ export async function markMailFailed(
   `);
 }
 
-/** Milliseconds until the earliest unsent row becomes claimable (≤ 0: now), or null when none waits. */
+/** Milliseconds until the earliest unsent row is claimable, or null when none waits. */
 export async function msUntilNextMailDue(db: Database): Promise<number | null> {
   const result = await db.execute(sql`
     select (extract(epoch from (min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000)::float8 as ms

@@ -17,38 +17,30 @@ import {
 import type { ComposeMail } from "./mailer.server";
 import { describeMailError, MAIL_MAX_ATTEMPTS, mailGivenUp, mailRetryDelayMs } from "./mail-retry.server";
 
-/** The worker looks for due rows at least this often (rows of a restart, of another instance, retries). */
+/** The longest interval between looks for due rows. */
 export const MAIL_POLL_INTERVAL_MS = 5_000;
 /** Rows claimed per round, delivered concurrently. */
 export const MAIL_CLAIM_BATCH_SIZE = 10;
-/**
- * How long a claim holds a row. Longer than the slowest delivery the SMTP timeouts allow, so a row is never
- * claimed by a second worker while the first still sends it; a crashed worker's rows come back after it.
- */
+/** How long a claim holds a row: longer than the slowest SMTP delivery, so no second worker takes it mid-send. */
 export const MAIL_CLAIM_LOCK_MS = 2 * 60_000;
-/** The soonest the worker wakes itself for a retry (keeps a stuck clock or lock from spinning). */
+/** The soonest the worker wakes itself for a retry, so it cannot spin. */
 const MIN_WAKE_MS = 20;
 
 export type DeliverMail = (mail: OutboxMail) => Promise<void>;
 
-/** Without a composer, requests fail and wait for their retry (never spin): an instance that has one takes them. */
+/** Without a composer, requests fail and wait for an instance that has one. */
 const NO_COMPOSER: ComposeMail = async (request) => {
   throw new Error(`no composer for mail requests of kind ${request.kind}`);
 };
 
 export type MailWorker = {
-  /** Look for due rows now (after an insert); cheap when a round is already running. */
+  /** Looks for due rows now; cheap when a round is running. */
   kick: () => void;
-  /** Stops polling and listening, and waits for the round in flight (and its sends) to finish. */
+  /** Stops polling and waits for the round in flight. */
   close: () => Promise<void>;
 };
 
-/**
- * Delivers the outbox: composes due mail requests (each in one transaction with the mail it makes), claims due
- * rows (safe with several instances on one database), delivers each, marks it sent, or counts the failure and
- * schedules the retry with back-off (`mail-retry.ts`). Wakes on `kick()`, on a NOTIFY of the outbox channel when
- * `listen` is given, when the earliest retry is due, and every poll interval.
- */
+/** Delivers the outbox: composes due requests, sends due rows and schedules retries. */
 export function startMailWorker({
   db,
   deliver,
@@ -92,7 +84,7 @@ export function startMailWorker({
     }
   }
 
-  /** Composes one due request and removes it, in one transaction; false when none is due. */
+  /** Composes and removes one due request in one transaction; false when none is due. */
   async function composeOne(): Promise<boolean> {
     let claimed: ClaimedMailRequest | null = null;
     try {
@@ -139,10 +131,8 @@ export function startMailWorker({
   }
 
   /**
-   * Wakes the worker. Called by mailer.send(), often inside a transaction: the round runs outside it (its async
-   * context would otherwise carry the ambient transaction, and every query of the round, and of the rounds its timer
-   * schedules, would go to that transaction's connection: concurrently with the transaction's own queries, seeing the
-   * mail before it commits — delivered even if it then rolls back — and after the connection went back to the pool).
+   * Runs rounds outside the caller's async context, so they never use an ambient transaction's connection or see
+   * uncommitted mail.
    */
   function kick() {
     outsideTransaction(startRound);

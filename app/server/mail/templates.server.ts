@@ -1,6 +1,6 @@
 import type { MailMessage } from "./mailer.server";
 
-/** The app's emails, as plain text plus simple HTML. Links are absolute (APP_URL). */
+/** The app's emails as plain text plus simple HTML, with absolute links. */
 function withHtml(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {
   const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : []), "", "— The Sellkit team"].join("\n");
   const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -46,7 +46,7 @@ export const mailTemplates = {
         url,
       },
     ),
-  /** After a reset (every session signed out) or a change in settings (the other sessions signed out). */
+  /** After a reset or a password change, both of which sign sessions out. */
   passwordChanged: (to: string, when: Date, signedOut: "all" | "others" = "all") =>
     withHtml(to, "Your Sellkit password was changed", [
       `Your password was changed on ${when.toUTCString()}. ${signedOut === "all" ? "All your sessions were signed out." : "Your other sessions were signed out."}`,
@@ -63,7 +63,7 @@ export const mailTemplates = {
       ],
       { label: "Confirm my new email", url },
     ),
-  /** Goes to the current address when a change is asked for (the new one is shown masked). */
+  /** Goes to the current address, showing the new one masked. */
   emailChangeRequested: (to: string, maskedNewEmail: string) =>
     withHtml(to, "A change of your Sellkit email was requested", [
       `Someone signed in to your Sellkit account asked to change its email to ${maskedNewEmail}. It changes only once the link sent to that address is opened.`,

@@ -3,38 +3,37 @@ import type { Database } from "~/db/database.server";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
-/** The limits of GUIDE §4, one rule per action; keys add the IP and/or the email. */
+/** The rate limits, one rule per action. */
 export const RATE_LIMITS = {
-  /** Failed password sign-ins per (account, client IP): the guesser's own address is stopped first. */
+  /** Failed password sign-ins per account and client IP. */
   signIn: { name: "sign-in", limit: 10, windowSeconds: 15 * 60 },
   /**
-   * Failed password sign-ins per account from any address: a ceiling far above the per-address one, so nobody
-   * can lock an account out cheaply (as GoTrue does; ASVS: at most 100 failed attempts per hour on one account).
+   * Failed password sign-ins per account, far above the per-address ceiling so nobody can cheaply lock an account out.
    */
   signInAccount: { name: "sign-in-account", limit: 100, windowSeconds: 60 * 60 },
-  /** Failed password sign-ins per client IP across accounts (password spraying from one address). */
+  /** Failed password sign-ins per client IP across accounts, against password spraying. */
   signInAddress: { name: "sign-in-address", limit: 50, windowSeconds: 15 * 60 },
   signUp: { name: "sign-up", limit: 5, windowSeconds: 60 * 60 },
   passwordReset: { name: "password-reset", limit: 5, windowSeconds: 60 * 60 },
   verificationMail: { name: "verification-mail", limit: 5, windowSeconds: 60 * 60 },
   magicLink: { name: "magic-link", limit: 5, windowSeconds: 60 * 60 },
   contact: { name: "contact", limit: 5, windowSeconds: 60 * 60 },
-  /** Second-factor codes (sign-in challenge), per client IP; the account itself locks after repeated failures. */
+  /** Second-factor codes per client IP; the account itself locks after repeated failures. */
   twoFactor: { name: "two-factor", limit: 10, windowSeconds: 15 * 60 },
-  /** Re-authentication in settings (change email/password, delete account): wrong passwords per signed-in user. */
+  /** Wrong re-authentication passwords in settings per signed-in user. */
   currentPassword: { name: "current-password", limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-/** One counter: a rule and what it counts (`ip:…`, `email:…`, `user:…` or a combination). */
+/** One counter: a rule and what it counts. */
 export type RateLimitKey = { rule: RateLimitRule; key: string };
 
 export type RateLimitDecision = { allowed: boolean; retryAfterSeconds: number };
 
-/** A counted attempt whose outcome decides whether it stays counted (see `reserveRateLimits`). */
+/** A counted attempt whose outcome decides whether it stays counted. */
 export type RateLimitReservation = RateLimitDecision & {
-  /** The attempts counted on `rule`'s bucket in its window, this one included (0 when it was not reserved). */
+  /** Attempts counted on `rule`'s bucket in its window, this one included. */
   hits: (rule: RateLimitRule) => number;
-  /** Takes the attempt back (it succeeded, or was refused unchecked); at most once, and only in its own window. */
+  /** Takes the attempt back once, within its own window. */
   release: () => Promise<void>;
 };
 
@@ -50,10 +49,7 @@ function isDeadlock(error: unknown): boolean {
   return false;
 }
 
-/**
- * Runs one rate-limit statement again when PostgreSQL chose it as a deadlock victim (its effect was rolled back
- * whole). Every statement here takes its rows in one order, so this is a safety net, not the design.
- */
+/** Reruns a statement chosen as deadlock victim; only a safety net, as rows are locked in one order. */
 async function withDeadlockRetry<T>(statement: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -68,12 +64,7 @@ function bucketOf({ rule, key }: RateLimitKey): string {
   return `${rule.name}:${key}`.slice(0, 512);
 }
 
-/**
- * Counts one attempt on every key in ONE statement and decides from the counts it returns, so parallel requests
- * can never all pass a check before any of them is counted (issue 13.8). Each bucket is a fixed window: the
- * first hit after the window has passed starts a new one. Buckets are written in a fixed order (no deadlock
- * between two requests sharing two buckets). Shared by every instance through the database.
- */
+/** Counts one attempt on every key in one statement, so parallel requests cannot all pass before being counted. */
 async function countAttempt(db: Database, keys: RateLimitKey[]): Promise<Counted[]> {
   const unique = new Map<string, RateLimitKey>();
   for (const key of keys) unique.set(bucketOf(key), key);
@@ -106,10 +97,7 @@ function decide(counted: Counted[]): RateLimitDecision {
   return { allowed: over.length === 0, retryAfterSeconds };
 }
 
-/**
- * Counts one attempt against every key, atomically (one statement), and allows it only when no key is over
- * its limit. For limits on every request (sign-up, mail, contact, second-factor codes).
- */
+/** Counts an attempt on every key atomically, allowing it only when no key is over its limit. */
 export async function consumeRateLimits(db: Database, keys: RateLimitKey[]): Promise<RateLimitDecision> {
   return decide(await countAttempt(db, keys));
 }
@@ -119,12 +107,7 @@ export async function consumeRateLimit(db: Database, rule: RateLimitRule, key: s
   return consumeRateLimits(db, [{ rule, key }]);
 }
 
-/**
- * For limits on failures only (sign-in, re-authentication): the attempt is counted up front in the same single
- * statement — so no more than `limit` checks can ever be in flight or done in a window, however many arrive at
- * once — and `release()` takes it back when it turns out not to be a failure (the right password) or when it
- * was refused without being checked. What stays counted is the failures.
- */
+/** Reserves an attempt for failure-only limits; `release()` takes it back for a success. */
 export async function reserveRateLimits(db: Database, keys: RateLimitKey[]): Promise<RateLimitReservation> {
   const counted = await countAttempt(db, keys);
   let released = false;
@@ -140,9 +123,7 @@ export async function reserveRateLimits(db: Database, keys: RateLimitKey[]): Pro
         counted.map((row) => sql`(${row.bucket}::text, ${row.window_started_at}::timestamptz)`),
         sql`, `,
       );
-      // Rows are locked in the same order as `countAttempt` writes them: an UPDATE … FROM alone locks them in
-      // whatever order its join produces, and a release crossing a parallel count in the other order deadlocked
-      // (one request of 30 parallel sign-ins failed that way in CI on PostgreSQL 15).
+      // Locks rows in `countAttempt`'s order; UPDATE … FROM alone locks in join order and can deadlock.
       await withDeadlockRetry(() =>
         db.execute(sql`
           with taken (bucket, window_started_at) as (values ${rows}),
