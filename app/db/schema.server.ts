@@ -26,9 +26,8 @@ export const appRateLimits = pgTable("app_rate_limits", {
 });
 
 /**
- * The mail outbox. `mailer.send()` inserts a row; the worker of every instance claims due rows
- * (`for update skip locked`, then `locked_until`), delivers them, and marks `sent_at` — or counts the
- * failure in `attempts`, keeps the error's code/message in `last_error` and retries at `next_attempt_at`.
+ * The mail outbox: each instance's worker claims due rows, delivers them and marks `sent_at`, or records the failure
+ * and retries at `next_attempt_at`.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -43,11 +42,11 @@ export const mailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    /** The last failure's code and message only (never credentials). */
+    /** The last failure's code and message only, never credentials. */
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** A requested link mail that the worker composes from `to` (its kind); null for a message ready to deliver. */
+    /** A requested link mail's kind, composed by the worker; null for a message ready to deliver. */
     compose: text("compose"),
   },
   (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],

@@ -3,13 +3,9 @@ import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } f
 import { bytea } from "~/db/column-types.server";
 import { user } from "~/features/accounts/schema.server";
 
-// What a creator sells (issue 14): products, their files and covers, and the store's public handle. The
-// checkout issue adds orders' payments; the dashboard counts products and orders.
+// What a creator sells: products, their files and covers, and the store's public handle.
 
-/**
- * A creator's public store: `/s/:handle` lists its published products, `/s/:handle/:slug` is a product's sales
- * page. The handle is made from the store name when the first product is created; the E-shop Builder edits it.
- */
+/** A creator's public store at `/s/:handle`, its handle made from the store name and editable in the E-shop Builder. */
 export const storefronts = pgTable("storefronts", {
   userId: text("user_id")
     .primaryKey()
@@ -22,10 +18,7 @@ export const storefronts = pgTable("storefronts", {
     .notNull(),
 });
 
-/**
- * A creator's digital products. Money is integer minor units of `currency` (cents, pence, haléře): `priceCents`
- * for a fixed price, `minPriceCents`/`suggestedPriceCents` for pay-what-you-want, 0 for free.
- */
+/** A creator's digital products, priced in integer minor units of `currency`: fixed, pay-what-you-want or free. */
 export const products = pgTable(
   "products",
   {
@@ -34,9 +27,9 @@ export const products = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** Unique per store; the sales page is /s/:handle/:slug. (Rows from before issue 14 get a random one.) */
+    /** Unique per store; the sales page is /s/:handle/:slug. */
     slug: text("slug").notNull().default(sql`('product-' || substr(md5(random()::text), 1, 10))`),
-    /** ebook, course, software, design_asset, template, pdf, video, other (app/features/catalog/content). */
+    /** One of the product types in app/features/catalog/content. */
     type: text("type").notNull().default("other"),
     summary: text("summary").notNull().default(""),
     /** Markdown, rendered sanitised. */
@@ -49,7 +42,7 @@ export const products = pgTable(
     currency: text("currency").notNull(),
     /** draft, published or archived. */
     status: text("status").notNull().default("draft"),
-    /** Order on the storefront (ascending). */
+    /** Ascending order on the storefront. */
     position: integer("position").notNull().default(0),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
@@ -79,8 +72,8 @@ export const productCovers = pgTable(
 );
 
 /**
- * What the buyer gets: a product's files, uploaded with tus. `uploadId` names the upload in the file store
- * (DATA_DIR or the S3 bucket); `sha256` and `completedAt` are set when the last byte has arrived.
+ * What the buyer gets: a product's files, uploaded with tus; `sha256` and `completedAt` are set once the last byte
+ * arrives.
  */
 export const productFiles = pgTable(
   "product_files",
@@ -89,7 +82,7 @@ export const productFiles = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    /** The owner, kept on the row so every upload request is authorised with one lookup. */
+    /** The owner, kept on the row so each upload request is authorised with one lookup. */
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

@@ -3,12 +3,9 @@ import { user } from "~/features/accounts/schema.server";
 import { productFiles } from "~/features/catalog/schema.server";
 import { orders } from "~/features/orders/schema.server";
 
-// Delivery (issue 15): the buyer's access to what they bought. The receipt mail links to the order's download
-// page with a secret access token (stored hashed, like every token); that page hands out short-lived signed links
-// bound to order + file + buyer; downloads are counted per file and day. A refund or dispute revokes access at
-// once because the page and every link check the order's state.
+// Delivery: tokens opening an order's download page, daily download counts, and the order's delivery timeline.
 
-/** Secret tokens that open an order's download page (sent in the receipt, and anew when a buyer asks for one). */
+/** Secret tokens that open an order's download page, sent in the receipt or on request. */
 export const orderAccessTokens = pgTable(
   "order_access_tokens",
   {
@@ -16,7 +13,7 @@ export const orderAccessTokens = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** SHA-256 of the token (hex); the token itself is only in the mail. */
+    /** SHA-256 (hex) of the token; the token itself is only in the mail. */
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
@@ -36,19 +33,17 @@ export const downloadCounts = pgTable(
       .references(() => productFiles.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
     count: integer("count").notNull().default(0),
-    /** Bytes of the file sent that day (requested bytes a broken connection never took are given back). */
+    /** Bytes of the file sent that day, minus requested bytes a broken connection never took. */
     bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.fileId, t.day] })],
 );
 
-/** What a delivery event records (issue 16.3: the order's timeline). */
+/** What a delivery event records. */
 export type DeliveryEventKind = "receipt" | "receipt_resent" | "download";
 
 /**
- * The order's delivery as it happened, for its timeline (issue 16.3): each receipt put in the mail outbox (on the
- * move to paid, or sent again by the seller: `actorId`), and each download the buyer started (a Range continuation
- * of the same download is not one), written by the statement that counts it against the daily limit.
+ * The order's delivery timeline: each receipt queued and each download started, continuations of one download excluded.
  */
 export const deliveryEvents = pgTable(
   "delivery_events",
@@ -58,9 +53,9 @@ export const deliveryEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     kind: text("kind").$type<DeliveryEventKind>().notNull(),
-    /** The file downloaded (null for receipts, or when the file was removed from the product since). */
+    /** The file downloaded; null for receipts or a file since removed. */
     fileId: uuid("file_id").references(() => productFiles.id, { onDelete: "set null" }),
-    /** The seller who sent a receipt again (null for the automatic receipt and for downloads). */
+    /** The seller who resent a receipt; null for automatic receipts and downloads. */
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },

@@ -1,7 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// The public site's one table: messages from the contact form.
-
 /** Messages sent through the public contact form. */
 export const contactMessages = pgTable(
   "contact_messages",

@@ -3,20 +3,12 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, time
 import { user } from "~/features/accounts/schema.server";
 import { products } from "~/features/catalog/schema.server";
 
-// Orders and their lifecycle (issue 15): one row per checkout, moved by one state machine
-// (app/features/orders/server/transition-order.server.ts): pending → paid → refunded / disputed; pending → expired.
-// The dashboard and the Product Manager count only `paid` (and partly refunded) orders.
+// Orders, one row per checkout, moved only by the order state machine in transition-order.server.ts.
 
-/** The states an order can be in; see ORDER_TRANSITIONS in app/features/orders/order-status.ts. */
+/** The states an order can be in; see ORDER_TRANSITIONS. */
 export type OrderStatus = "pending" | "paid" | "refunded" | "disputed" | "expired";
 
-/**
- * One buyer's checkout of one product. Money is integer minor units of `currency`, computed on the server only:
- * `subtotalCents` (price, or the buyer's pay-what-you-want amount), minus `discountCents`, is `amountCents`
- * (what the buyer pays); `platformFeeCents` is Sellkit's fee on the seller's plan (8% on Starter).
- * `provider`/`providerCheckoutId` name the hosted checkout at the payment provider, `providerPaymentId` the
- * payment once it exists (a Stripe PaymentIntent, a PayPal capture, a test-provider payment).
- */
+/** One buyer's checkout of one product; all amounts are server-computed integer minor units of `currency`. */
 export const orders = pgTable(
   "orders",
   {
@@ -26,9 +18,9 @@ export const orders = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
-    /** The product's name when it was bought (kept if the product is renamed or deleted). */
+    /** The product's name at purchase, kept if it is renamed or deleted. */
     productName: text("product_name").notNull().default(""),
-    /** The seller's store name when it was bought (the receipt says who sold it). */
+    /** The seller's store name at purchase, for the receipt. */
     storeName: text("store_name").notNull().default(""),
     customerEmail: text("customer_email").notNull(),
     status: text("status").$type<OrderStatus>().notNull().default("pending"),
@@ -39,21 +31,21 @@ export const orders = pgTable(
     platformFeeCents: integer("platform_fee_cents").notNull().default(0),
     refundedCents: integer("refunded_cents").notNull().default(0),
     currency: text("currency").notNull(),
-    /** The discount code as the buyer typed it, copied onto the order (the code may change later). */
+    /** The discount code as typed, copied since the code may change later. */
     discountCodeId: uuid("discount_code_id"),
     discountCode: text("discount_code"),
-    /** The payment used the code after its maximum was reached (honoured, shown to the seller). */
+    /** Paid after the code's maximum was reached; honoured and shown to the seller. */
     discountOverLimit: boolean("discount_over_limit").notNull().default(false),
-    /** test, stripe or paypal; null for rows from before issue 15. */
+    /** test, stripe or paypal; null for older rows. */
     provider: text("provider"),
     providerCheckoutId: text("provider_checkout_id"),
     providerPaymentId: text("provider_payment_id"),
-    /** SHA-256 of the secret in the buyer's return URL: only that browser sees the order's outcome page. */
+    /** SHA-256 of the secret in the buyer's return URL, so only that browser sees the outcome page. */
     returnKeyHash: text("return_key_hash"),
-    /** The last failed attempt, in the provider's code and plain words ("Your card was declined."). */
+    /** The last failed attempt in the provider's code and plain words. */
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
-    /** A pending order expires then (its discount reservation is released). */
+    /** When a pending order expires, releasing its discount reservation. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -71,15 +63,14 @@ export const orders = pgTable(
     uniqueIndex("orders_provider_checkout_idx").on(t.provider, t.providerCheckoutId),
     index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
     index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),
-    // Issue 16.6: a seller's sales newest first (the landing's recent transactions and latest customers).
+    // A seller's sales newest first, for the landing's recent transactions and customers.
     index("orders_user_sold_idx").on(t.userId, sql`coalesce(${t.paidAt}, ${t.createdAt})`).where(sql`status in ('paid', 'refunded')`),
-    // The orders page's search by buyer email (issue 16.3): the seller's orders whose email starts with the query, in
-    // byte order (collate "C", so a prefix is one index range), newest first within one buyer.
+    // Buyer-email prefix search in byte order (collate "C"), so a prefix is one index range.
     index("orders_user_email_idx").on(t.userId, sql`(lower(${t.customerEmail}) collate "C")`, t.createdAt, t.id),
   ],
 );
 
-/** Every move of an order's state, with what caused it (a webhook event, the reconciler, a refund by the seller). */
+/** Every move of an order's state, with its cause. */
 export const orderEvents = pgTable(
   "order_events",
   {
@@ -97,7 +88,7 @@ export const orderEvents = pgTable(
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
 );
 
-/** Refunds a seller asked for (full or partial), one row each; the provider's answer fills `providerRefundId`. */
+/** Refunds a seller asked for, one row each; the provider's answer fills `providerRefundId`. */
 export const refunds = pgTable(
   "refunds",
   {
@@ -106,7 +97,7 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
-    /** The part of Sellkit's fee given back with it (as the provider does: proportional). */
+    /** The proportional part of Sellkit's fee given back with it. */
     feeRefundedCents: integer("fee_refunded_cents").notNull().default(0),
     providerRefundId: text("provider_refund_id"),
     /** pending, succeeded or failed. */
@@ -117,12 +108,8 @@ export const refunds = pgTable(
 );
 
 /**
- * Each customer's figures (issue 16.4), one row per seller and buyer email (lower-cased), kept by
- * refreshCustomerTotals (app/features/orders/server/refresh-customer-totals.server.ts) in the transaction of every
- * change of one of their orders, so the customers page sorts by any figure from an index instead of adding up the
- * whole store. What counts (the sale rule everywhere): orders with a `paid_at` whose status is paid or refunded;
- * spent is their amount minus what was refunded, per currency (`spent`: {"USD": 1234}) and over every currency
- * (`spentCents`, the sort key). A buyer with no such order has no row.
+ * Each customer's figures per seller and buyer email, kept current by refreshCustomerTotals so the customers page sorts
+ * from an index.
  */
 export const customerTotals = pgTable(
   "customer_totals",
@@ -140,7 +127,7 @@ export const customerTotals = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.email] }),
     index("customer_totals_last_idx").on(t.userId, t.lastPaidAt, t.email),
-    // The dashboard's new customers of a window (first purchase in it).
+    // New customers by first purchase, for the dashboard.
     index("customer_totals_first_idx").on(t.userId, t.firstPaidAt),
     index("customer_totals_spent_idx").on(t.userId, t.spentCents, t.email),
     index("customer_totals_orders_idx").on(t.userId, t.orders, t.email),

@@ -3,9 +3,9 @@ import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, tex
 import { user } from "~/features/accounts/schema.server";
 import { orders } from "~/features/orders/schema.server";
 
-// The test provider's payout ledger and the earnings book of every provider's sales, written only by the payout job.
+// The test provider's payout ledger and every provider's earnings book, written only by the payout job.
 
-/** A payout of a seller's available balance in one currency, made on a business day; it arrives the next one. */
+/** A payout of a seller's available balance in one currency on a business day, arriving the next. */
 export const testPayouts = pgTable(
   "test_payouts",
   {
@@ -29,7 +29,7 @@ export const testPayouts = pgTable(
   ],
 );
 
-/** One signed movement of a seller's test-provider balance; an order's entries add up to its net now. */
+/** One signed movement of a seller's test-provider balance; an order's entries sum to its net. */
 export const testPayoutEntries = pgTable(
   "test_payout_entries",
   {
@@ -55,7 +55,7 @@ export const testPayoutEntries = pgTable(
   ],
 );
 
-/** The payout job's watermark (one row): where its last run read orders up to. */
+/** The payout job's one-row watermark: where its last run read orders up to. */
 export const payoutsSync = pgTable(
   "payouts_sync",
   {
@@ -65,7 +65,7 @@ export const payoutsSync = pgTable(
   (t) => [check("payouts_sync_one_row", sql`${t.id} = 1`)],
 );
 
-/** Each order's contribution to its seller's earnings as last booked by the payout job. */
+/** Each order's contribution to its seller's earnings, as last booked. */
 export const orderEarnings = pgTable("order_earnings", {
   orderId: uuid("order_id")
     .primaryKey()

@@ -1,8 +1,6 @@
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 
-// How a creator sells.
-
 /** One row per sales method a creator has set up; `settings` is checked by its form's schema. */
 export const salesMethods = pgTable(
   "sales_methods",

@@ -24,7 +24,7 @@ export const twoFactor = pgTable("two_factor", {
   userId: text("user_id")
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
-  /** The base32 secret, encrypted with a key derived from AUTH_SECRET (never sent after setup). */
+  /** The base32 secret, encrypted with a key derived from AUTH_SECRET. */
   secretEncrypted: text("secret_encrypted").notNull(),
   /** Null while setup waits for the first code. */
   enabledAt: timestamp("enabled_at", { withTimezone: true }),

@@ -2,7 +2,7 @@ import { boolean, date, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-co
 import { bytea } from "~/db/column-types.server";
 import { user } from "~/features/accounts/schema.server";
 
-// The creator's workspace: profile, business profile and profile picture (SPEC §3).
+// The creator's workspace: profile, business profile and profile picture.
 
 export const profiles = pgTable("profiles", {
   userId: text("user_id")
@@ -12,10 +12,10 @@ export const profiles = pgTable("profiles", {
   lastName: text("last_name"),
   dateOfBirth: date("date_of_birth"),
   avatarUrl: text("avatar_url"),
-  /** The plan picked on 'Choose Your Plan' (null until chosen); requestedPlan comes from /signup?plan=. */
+  /** The plan chosen on 'Choose Your Plan', null until then; requestedPlan comes from /signup?plan=. */
   plan: text("plan"),
   requestedPlan: text("requested_plan"),
-  /** The creator's IANA time zone for figures by day (issue 16.2, set in Settings); null: the browser's. */
+  /** The creator's IANA time zone for daily figures; null means the browser's. */
   timeZone: text("time_zone"),
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
