@@ -1,10 +1,9 @@
 import Stripe from "stripe";
 import type { Env } from "~/server/env.server";
-import { cardFailure, PAYMENT_FAILED_MESSAGE } from "./card-failures.server";
+import { cardFailure } from "./card-failures.server";
 import {
   type CheckoutRequest,
   type HostedCheckout,
-  type PaymentEvent,
   type PaymentProvider,
   type FoundRefund,
   type PaymentStatus,
@@ -18,6 +17,8 @@ import {
   type VerifiedWebhook,
   WebhookVerificationError,
 } from "./payment-provider.server";
+import { accountReadiness } from "./stripe-account-readiness.server";
+import { translateStripeEvent } from "./stripe-events.server";
 
 // Stripe (issue 15.2): Checkout Sessions on Connect destination charges. The buyer pays on Stripe's hosted page
 // (cards, and Apple Pay / Google Pay where the platform's payment-method settings allow them: no
@@ -220,102 +221,10 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
       if (signedAt.some((seconds) => seconds > Math.floor(Date.now() / 1000) + STRIPE_WEBHOOK_MAX_FUTURE_SECONDS)) {
         throw new WebhookVerificationError("Timestamp is too far in the future");
       }
-      const events = await Promise.all(translateStripeEvent(event).map((e) => withDestination(stripe, e)));
+      const events = await translateStripeEvent(stripe, event);
       return { eventId: event.id, type: event.type, payload: JSON.parse(rawBody.toString("utf8")), events };
     },
   };
-}
-
-/** Ready when the connected account can take charges and has given Stripe everything it asked for. */
-export function accountReadiness(account: Stripe.Account): { status: "pending" | "ready"; details: Record<string, unknown> } {
-  const ready = account.charges_enabled === true && account.details_submitted === true;
-  return {
-    status: ready ? "ready" : "pending",
-    details: {
-      chargesEnabled: account.charges_enabled ?? false,
-      payoutsEnabled: account.payouts_enabled ?? false,
-      detailsSubmitted: account.details_submitted ?? false,
-      currentlyDue: account.requirements?.currently_due ?? [],
-      disabledReason: account.requirements?.disabled_reason ?? null,
-    },
-  };
-}
-
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
-
-/**
- * A paid Checkout Session names no seller: its PaymentIntent's transfer destination is read from Stripe (null: the
- * platform kept it). A failed read throws, so Stripe retries the delivery.
- */
-async function withDestination(stripe: Stripe, event: PaymentEvent): Promise<PaymentEvent> {
-  if (event.type !== "payment.succeeded" || event.sellerAccountId !== undefined) return event;
-  const intent = await stripe.paymentIntents.retrieve(event.paymentId);
-  return { ...event, sellerAccountId: idOf(intent.transfer_data?.destination) };
-}
-
-/** The order id a Checkout Session keeps (client_reference_id, else metadata.order_id). */
-function orderIdOf(session: Stripe.Checkout.Session): { orderId?: string } {
-  const orderId = session.client_reference_id ?? session.metadata?.order_id;
-  return orderId ? { orderId } : {};
-}
-
-/** A Connect event's account (an event that happened on a connected account), when the event names one. */
-function accountOf(event: Stripe.Event): { sellerAccountId?: string } {
-  return event.account ? { sellerAccountId: event.account } : {};
-}
-
-/** The provider-neutral events of one Stripe event (none for the types Sellkit does not act on). */
-export function translateStripeEvent(event: Stripe.Event): PaymentEvent[] {
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded": {
-      const session = event.data.object;
-      const paymentId = idOf(session.payment_intent);
-      // A completed session with a delayed method (a bank debit) is not paid yet: async_payment_succeeded follows.
-      if (session.payment_status !== "paid" || !paymentId) return [];
-      return [
-        {
-          type: "payment.succeeded",
-          checkoutId: session.id,
-          paymentId,
-          amountCents: session.amount_total ?? 0,
-          currency: session.currency ?? "",
-          ...orderIdOf(session),
-          ...accountOf(event),
-        },
-      ];
-    }
-    case "checkout.session.async_payment_failed": {
-      const session = event.data.object;
-      const failure = { code: "async_payment_failed", message: PAYMENT_FAILED_MESSAGE };
-      return [{ type: "payment.failed", checkoutId: session.id, failure, ...orderIdOf(session), ...accountOf(event) }];
-    }
-    case "checkout.session.expired":
-      return [{ type: "checkout.expired", checkoutId: event.data.object.id, ...orderIdOf(event.data.object), ...accountOf(event) }];
-    case "charge.refunded": {
-      const charge = event.data.object;
-      const paymentId = idOf(charge.payment_intent);
-      // The charge carries its PaymentIntent's metadata (order_id): a refund reported before the payment finds its order.
-      const orderId = charge.metadata?.order_id;
-      const destination = event.account ? accountOf(event) : { sellerAccountId: idOf(charge.transfer_data?.destination) };
-      return paymentId ? [{ type: "payment.refunded", paymentId, refundedCents: charge.amount_refunded, ...(orderId ? { orderId } : {}), ...destination }] : [];
-    }
-    case "charge.dispute.created": {
-      const paymentId = idOf(event.data.object.payment_intent);
-      return paymentId ? [{ type: "dispute.opened", paymentId, ...accountOf(event) }] : [];
-    }
-    case "charge.dispute.closed": {
-      const dispute = event.data.object;
-      const paymentId = idOf(dispute.payment_intent);
-      return paymentId ? [{ type: "dispute.closed", paymentId, won: dispute.status === "won", ...accountOf(event) }] : [];
-    }
-    case "account.updated": {
-      const account = event.data.object;
-      return [{ type: "account.updated", accountId: account.id, ...accountReadiness(account) }];
-    }
-    default:
-      return [];
-  }
 }
 
 const PAYOUT_STATUSES = new Set<ProviderPayout["status"]>(["pending", "in_transit", "paid", "failed", "canceled"]);
