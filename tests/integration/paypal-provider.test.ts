@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutRequest, PaymentProvider } from "~/features/payments/server/payment-provider.server";
 import { WebhookVerificationError } from "~/features/payments/server/payment-provider.server";
-import { centsOf, createPayPalProvider, paypalAmount } from "~/features/payments/server/paypal-provider.server";
+import { centsOf, paypalAmount } from "~/features/payments/server/paypal-amounts.server";
+import { createPayPalProvider } from "~/features/payments/server/paypal-provider.server";
 import { type PayPalStandIn, startPayPalStandIn } from "../support/paypal-stand-in";
 
 // Issue 15.2: the PayPal provider (Orders v2 through its own fetch client) against the local PayPal stand-in

@@ -1,3 +1,5 @@
+import type { PayPalMoney } from "./paypal-amounts.server";
+
 // A small client of PayPal's REST API (developer.paypal.com/api/rest): OAuth 2.0 client-credentials tokens, cached
 // until shortly before they expire, and JSON requests against PAYPAL_API_URL (the live API when unset; the sandbox
 // or a stand-in otherwise). No SDK: PayPal's Node SDKs are deprecated or beta, and this is all the app needs.
@@ -34,6 +36,31 @@ export type PayPalRequest = {
 export type PayPalClient = {
   request<T>(path: string, request?: PayPalRequest): Promise<T>;
   clientId: string;
+};
+
+/** A HATEOAS link of a PayPal answer (approve, payer-action, up, action_url…). */
+export type PayPalLink = { href: string; rel: string; method?: string };
+
+/** A captured payment, as PayPal's captures API and its webhooks describe it. */
+export type PayPalCapture = {
+  id: string;
+  status: string;
+  amount?: PayPalMoney;
+  custom_id?: string;
+  /** Who was paid: the seller's merchant id (the platform's own when the order named no payee). */
+  payee?: { merchant_id?: string; email_address?: string };
+  supplementary_data?: { related_ids?: { order_id?: string } };
+  status_details?: { reason?: string };
+  links?: PayPalLink[];
+};
+
+/** A refund of a capture, as PayPal's refunds API and its webhooks describe it. */
+export type PayPalRefund = {
+  id: string;
+  status: string;
+  amount?: PayPalMoney;
+  links?: PayPalLink[];
+  seller_payable_breakdown?: { total_refunded_amount?: PayPalMoney };
 };
 
 type ErrorBody = {
