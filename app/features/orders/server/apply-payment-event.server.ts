@@ -28,7 +28,7 @@ async function findOrder(db: Database, provider: ProviderId, event: OrderEvent):
   const byCheckout = "checkoutId" in event && event.checkoutId ? event.checkoutId : null;
   const byPayment = "paymentId" in event && event.paymentId ? event.paymentId : null;
   const byOrder = event.orderId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(event.orderId) ? event.orderId : null;
-  const result = await db.execute(sql`
+  const result = await db.execute<Found>(sql`
     select o.id, o.status, o.amount_cents, o.currency, o.provider_checkout_id, a.external_account_id as seller_account_id
     from orders o left join payment_accounts a on a.user_id = o.user_id and a.provider = o.provider
     where o.provider = ${provider} and (
@@ -37,7 +37,7 @@ async function findOrder(db: Database, provider: ProviderId, event: OrderEvent):
       or (${byPayment}::text is not null and o.provider_payment_id = ${byPayment}))
     order by coalesce(o.id = ${byOrder}::uuid, false) desc, coalesce(o.provider_checkout_id = ${byCheckout}, false) desc
     limit 1`);
-  return (result as unknown as { rows: Found[] }).rows[0] ?? null;
+  return result.rows[0] ?? null;
 }
 
 /** Why an event is not the found order's to apply (another checkout of it, money paid to another account), or null. */
@@ -56,9 +56,9 @@ function refusalOf(order: Found, event: OrderEvent): string | null {
  * every succeeded or pending refund: they are settled succeeded. Short of that, the reconciler asks the provider.
  */
 async function settleCoveredRefunds(services: { db: Database; mailer: Mailer; appUrl: string }, orderId: string, refundedCents: number, cause: string) {
-  const found = await services.db.execute(sql`
+  const found = await services.db.execute<{ id: string; status: string; amount_cents: number }>(sql`
     select id, status, amount_cents from refunds where order_id = ${orderId}::uuid and status in ('succeeded', 'pending', 'unknown') order by created_at`);
-  const refunds = (found as unknown as { rows: { id: string; status: string; amount_cents: number }[] }).rows;
+  const refunds = found.rows;
   const unknown = refunds.filter((refund) => refund.status === "unknown");
   const accounted = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
   if (unknown.length === 0 || refundedCents < accounted) return;

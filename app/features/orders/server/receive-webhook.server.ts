@@ -54,19 +54,19 @@ export async function receiveWebhook(
     throw error;
   }
   return inTransaction(services.db, async (tx) => {
-    const stored = await tx.execute(sql`
+    type Stored = { id: string; unmatched_attempts: number };
+    const stored = await tx.execute<Stored>(sql`
       insert into webhook_events (provider, event_id, type, payload)
       values (${provider.id}, ${verified.eventId}, ${verified.type.slice(0, 200)}, ${JSON.stringify(verified.payload ?? null)}::jsonb)
       on conflict (provider, event_id) do nothing
       returning id, unmatched_attempts`);
-    type Stored = { id: string; unmatched_attempts: number };
-    let row = (stored as unknown as { rows: Stored[] }).rows[0];
+    let row = stored.rows[0];
     // Stored before but never processed (its order was not found then): this delivery tries again, one at a time.
     row ??= (
-      (await tx.execute(sql`
+      await tx.execute<Stored>(sql`
         select id, unmatched_attempts from webhook_events
         where provider = ${provider.id} and event_id = ${verified.eventId} and processed_at is null
-        for update`)) as unknown as { rows: Stored[] }
+        for update`)
     ).rows[0];
     if (!row) return { ok: true, duplicate: true, eventId: verified.eventId, errors: [] };
     const cause = `webhook:${provider.id}:${verified.eventId}`.slice(0, 300);
@@ -75,7 +75,7 @@ export async function receiveWebhook(
       errors = await tx.transaction(async (savepoint) => {
         const found: string[] = [];
         const missing: string[] = [];
-        const moveServices = { db: savepoint as unknown as Database, mailer: services.mailer, appUrl: services.env.APP_URL };
+        const moveServices = { db: savepoint, mailer: services.mailer, appUrl: services.env.APP_URL };
         for (const event of verified.events) {
           if (event.type === "account.updated") {
             if (!(await applyAccountUpdate(moveServices.db, provider.id, event, meta))) found.push(`no payment account ${event.accountId}`);

@@ -29,15 +29,14 @@ export type ReconcileResult = { ran: boolean; checked: number; paid: number; exp
 export async function reconcilePendingOrders(services: Services, now: Date = new Date()): Promise<ReconcileResult> {
   const result: ReconcileResult = { ran: false, checked: 0, paid: 0, expired: 0, failed: 0 };
   await inTransaction(services.db, async (tx) => {
-    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILER_LOCK}) as locked`);
-    if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return;
+    const locked = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${RECONCILER_LOCK}) as locked`);
+    if (!locked.rows[0]?.locked) return;
     result.ran = true;
-    const found = await tx.execute(sql`
+    const found = await tx.execute<{ id: string; provider: string | null; provider_checkout_id: string | null; expires_at: string | null }>(sql`
       select id, provider, provider_checkout_id, expires_at from orders
       where status = 'pending' and (expires_at <= ${now} or created_at <= ${new Date(now.getTime() - RECONCILE_AFTER_MS)})
       order by created_at limit ${RECONCILE_BATCH}`);
-    const pending = (found as unknown as { rows: { id: string; provider: string | null; provider_checkout_id: string | null; expires_at: string | null }[] })
-      .rows;
+    const pending = found.rows;
     // The provider calls and moves run on their own connections, outside the lock's transaction.
     await outsideTransaction(async () => {
       for (const row of pending) {

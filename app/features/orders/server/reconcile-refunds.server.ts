@@ -28,16 +28,16 @@ type Waiting = { id: string; provider: string; provider_payment_id: string; prov
 export async function reconcileRefunds(services: Services, now: Date = new Date()): Promise<ReconcileRefundsResult> {
   const result: ReconcileRefundsResult = { ran: false, checked: 0, succeeded: 0, failed: 0, errors: 0 };
   await inTransaction(services.db, async (tx) => {
-    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${REFUND_RECONCILER_LOCK}) as locked`);
-    if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return;
+    const locked = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${REFUND_RECONCILER_LOCK}) as locked`);
+    if (!locked.rows[0]?.locked) return;
     result.ran = true;
-    const found = await tx.execute(sql`
+    const found = await tx.execute<Waiting>(sql`
       select r.id, o.provider, o.provider_payment_id, o.provider_checkout_id from refunds r join orders o on o.id = r.order_id
       where o.provider is not null and o.provider_payment_id is not null and (
         (r.status = 'unknown' and r.created_at <= ${new Date(now.getTime() - RECONCILE_REFUND_AFTER_MS)})
         or (r.status = 'pending' and r.created_at <= ${new Date(now.getTime() - STALE_PENDING_REFUND_MS)}))
       order by r.created_at limit ${RECONCILE_REFUND_BATCH}`);
-    const waiting = (found as unknown as { rows: Waiting[] }).rows;
+    const waiting = found.rows;
     const settling = { db: services.db, mailer: services.mailer, appUrl: services.env.APP_URL };
     // The provider calls and the settling run on their own connections, outside the lock's transaction.
     await outsideTransaction(async () => {

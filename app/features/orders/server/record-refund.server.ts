@@ -18,8 +18,10 @@ export async function recordRefund(
   cause: string,
 ): Promise<MovedOrder | { id: string; partial: true } | null> {
   return inTransaction(services.db, async (tx) => {
-    const found = await tx.execute(sql`select amount_cents, refunded_cents, status from orders where id = ${orderId}::uuid for update`);
-    const order = (found as unknown as { rows: { amount_cents: number; refunded_cents: number; status: string }[] }).rows[0];
+    const found = await tx.execute<{ amount_cents: number; refunded_cents: number; status: string }>(
+      sql`select amount_cents, refunded_cents, status from orders where id = ${orderId}::uuid for update`,
+    );
+    const order = found.rows[0];
     if (!order) return null;
     if (totalRefundedCents >= order.amount_cents) {
       return transitionOrder({ ...services, db: tx }, orderId, { to: "refunded", cause, set: { refundedCents: order.amount_cents } });

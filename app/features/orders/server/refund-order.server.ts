@@ -81,13 +81,13 @@ export async function refundOrder(
 ): Promise<RefundDone | RefundFailure> {
   if (!Number.isSafeInteger(amountCents) || amountCents < 1) return fail("REFUND_AMOUNT_INVALID");
   const reserved = await inTransaction(services.db, async (tx): Promise<Reserved | RefundFailure> => {
-    const found = await tx.execute(sql`
+    const found = await tx.execute<LockedOrder>(sql`
       select o.status, o.provider, o.provider_payment_id, o.amount_cents, o.refunded_cents, o.platform_fee_cents, o.currency,
         coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0)::int as succeeded_cents,
         coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status in ('pending', 'unknown')), 0)::int as in_flight_cents
       from orders o where o.id = ${orderId}::uuid and o.user_id = ${sellerId}
       for update of o`);
-    const order = (found as unknown as { rows: LockedOrder[] }).rows[0];
+    const order = found.rows[0];
     if (!order) return fail("ORDER_NOT_FOUND");
     if (order.status !== "paid" || !order.provider_payment_id) return fail("ORDER_NOT_REFUNDABLE");
     const provider = order.provider as ProviderId | null;
@@ -96,10 +96,10 @@ export async function refundOrder(
     const left = order.amount_cents - refundedBefore - order.in_flight_cents;
     if (amountCents > left) return fail("REFUND_AMOUNT_TOO_HIGH", refundTooHighMessage(left, order.currency));
     const feeRefundCents = feeRefundFor(order.platform_fee_cents, amountCents, order.amount_cents);
-    const inserted = await tx.execute(sql`
+    const inserted = await tx.execute<{ id: string }>(sql`
       insert into refunds (order_id, amount_cents, fee_refunded_cents, status)
       values (${orderId}::uuid, ${amountCents}, ${feeRefundCents}, 'pending') returning id`);
-    const refundId = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const refundId = inserted.rows[0]!.id;
     return {
       refundId,
       provider,
@@ -166,6 +166,8 @@ async function markUnknown(db: Database, refundId: string): Promise<void> {
 
 /** The seller's account at the provider (Stripe acct_…, a PayPal merchant id); null for the test provider. */
 async function sellerAccountId(db: Database, sellerId: string, provider: ProviderId): Promise<string | null> {
-  const found = await db.execute(sql`select external_account_id from payment_accounts where user_id = ${sellerId} and provider = ${provider} limit 1`);
-  return (found as unknown as { rows: { external_account_id: string | null }[] }).rows[0]?.external_account_id ?? null;
+  const found = await db.execute<{ external_account_id: string | null }>(
+    sql`select external_account_id from payment_accounts where user_id = ${sellerId} and provider = ${provider} limit 1`,
+  );
+  return found.rows[0]?.external_account_id ?? null;
 }

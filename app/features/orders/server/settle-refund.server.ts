@@ -36,24 +36,24 @@ export async function settleRefund(
 ): Promise<SettledRefund | { status: "failed" } | null> {
   return inTransaction(services.db, async (tx) => {
     // The order first, as a new refund locks it: its refunds are settled one at a time.
-    const held = await tx.execute(sql`
+    const held = await tx.execute<Held>(sql`
       select r.order_id, o.user_id, o.provider, o.amount_cents as order_amount_cents, o.currency, r.amount_cents, r.fee_refunded_cents
       from refunds r join orders o on o.id = r.order_id
       where r.id = ${refundId}::uuid and r.status in ('pending', 'unknown')
       for update of o`);
-    const refund = (held as unknown as { rows: Held[] }).rows[0];
+    const refund = held.rows[0];
     if (!refund) return null;
     const marked = await tx.execute(sql`
       update refunds set status = ${outcome.status},
         provider_refund_id = coalesce(${outcome.status === "succeeded" ? outcome.providerRefundId : null}, provider_refund_id)
       where id = ${refundId}::uuid and status in ('pending', 'unknown') returning id`);
-    if ((marked as unknown as { rows: unknown[] }).rows.length === 0) return null;
+    if (marked.rows.length === 0) return null;
     if (outcome.status === "failed") return { status: "failed" as const };
 
-    const summed = await tx.execute(
+    const summed = await tx.execute<{ cents: number }>(
       sql`select coalesce(sum(amount_cents), 0)::int as cents from refunds where order_id = ${refund.order_id}::uuid and status = 'succeeded'`,
     );
-    const succeeded = (summed as unknown as { rows: { cents: number }[] }).rows[0]!.cents;
+    const succeeded = summed.rows[0]!.cents;
     const total = Math.min(refund.order_amount_cents, Math.max(outcome.refundedCents, succeeded));
     await recordRefund({ ...services, db: tx }, refund.order_id, total, cause);
     const full = total >= refund.order_amount_cents;

@@ -13,7 +13,7 @@ type AccountUpdated = Extract<PaymentEvent, { type: "account.updated" }>;
 export async function applyAccountUpdate(db: Database, provider: ProviderId, event: AccountUpdated, meta: RequestMeta = {}): Promise<boolean> {
   // PayPal's webhook names the merchant while the row may still hold the onboarding tracking id: either finds it.
   const trackingId = typeof event.details.trackingId === "string" ? event.details.trackingId : event.accountId;
-  const result = await db.execute(sql`
+  const result = await db.execute<{ user_id: string; previous_status: string }>(sql`
     with previous as (
       select id, status from payment_accounts
       where provider = ${provider} and external_account_id in (${event.accountId}, ${trackingId})
@@ -25,7 +25,7 @@ export async function applyAccountUpdate(db: Database, provider: ProviderId, eve
       details = ${JSON.stringify(event.details)}::jsonb, updated_at = now()
     from previous p where a.id = p.id
     returning a.user_id, p.status as previous_status`);
-  const row = (result as unknown as { rows: { user_id: string; previous_status: string }[] }).rows[0];
+  const row = result.rows[0];
   if (!row) return false;
   if (event.status === "ready" && row.previous_status !== "ready") {
     await recordSecurityEvent(

@@ -75,8 +75,6 @@ type Row = {
   expires_at: string | Date;
 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 function checkoutOf(row: Row): TestCheckout {
   return {
     id: row.id,
@@ -160,28 +158,28 @@ export function createTestProvider({
 
   async function read(id: string): Promise<Row | null> {
     if (!isTestCheckoutId(id)) return null;
-    return rowsOf<Row>(await db.execute(sql`select * from test_provider_checkouts where id = ${id}`))[0] ?? null;
+    return (await db.execute<Row>(sql`select * from test_provider_checkouts where id = ${id}`)).rows[0] ?? null;
   }
 
   /** Closes an open checkout past its time (once: the conditional update) and reports checkout.expired. */
   async function expireIfDue(id: string): Promise<void> {
-    const expired = rowsOf<Row>(
-      await db.execute(sql`
+    const expired = (
+      await db.execute<Row>(sql`
         update test_provider_checkouts set status = 'expired'
         where id = ${id} and status in ('open', 'requires_action') and expires_at <= ${now()}
-        returning *`),
-    )[0];
+        returning *`)
+    ).rows[0];
     if (expired) await report("checkout.expired", { checkoutId: expired.id, reference: expired.reference });
   }
 
   async function pay(id: string, fromStatus: "open" | "requires_action"): Promise<TestPaymentOutcome> {
     const paymentId = randomId("tpp");
-    const paid = rowsOf<Row>(
-      await db.execute(sql`
+    const paid = (
+      await db.execute<Row>(sql`
         update test_provider_checkouts set status = 'paid', payment_id = ${paymentId}, last_error = null
         where id = ${id} and status = ${fromStatus} and expires_at > ${now()}
-        returning *`),
-    )[0];
+        returning *`)
+    ).rows[0];
     if (!paid) return { outcome: "closed", checkout: await findCheckout(id) };
     await report("payment.succeeded", {
       checkoutId: paid.id,
@@ -196,12 +194,12 @@ export function createTestProvider({
   async function decline(id: string, fromStatus: "open" | "requires_action", code: TestCardFailureCode): Promise<TestPaymentOutcome> {
     const message = TEST_CARD_FAILURES[code];
     // The checkout stays open: the buyer may try another card.
-    const declined = rowsOf<Row>(
-      await db.execute(sql`
+    const declined = (
+      await db.execute<Row>(sql`
         update test_provider_checkouts set status = 'open', last_error = ${message}
         where id = ${id} and status = ${fromStatus} and expires_at > ${now()}
-        returning *`),
-    )[0];
+        returning *`)
+    ).rows[0];
     if (!declined) return { outcome: "closed", checkout: await findCheckout(id) };
     await report("payment.failed", { checkoutId: declined.id, code, message, reference: declined.reference });
     return { outcome: "declined", code, message };
@@ -242,13 +240,13 @@ export function createTestProvider({
     },
 
     async refund(request: RefundRequest): Promise<RefundResult> {
-      const refunded = rowsOf<Row>(
-        await db.execute(sql`
+      const refunded = (
+        await db.execute<Row>(sql`
           update test_provider_checkouts set refunded_cents = refunded_cents + ${request.amountCents}
           where payment_id = ${request.paymentId} and status = 'paid' and ${request.amountCents} > 0
             and refunded_cents + ${request.amountCents} <= amount_cents
-          returning *`),
-      )[0];
+          returning *`)
+      ).rows[0];
       if (!refunded) return { status: "failed", failure: { code: "refund_failed", message: "This payment cannot be refunded by that amount." } };
       // Reported as a webhook like Stripe's charge.refunded: after this call, never inside the caller's transaction.
       void report("payment.refunded", { paymentId: request.paymentId, refundedCents: Number(refunded.refunded_cents), reference: refunded.reference });
@@ -282,7 +280,7 @@ export function createTestProvider({
           const moved = await db.execute(sql`
             update test_provider_checkouts set status = 'requires_action', last_error = null
             where id = ${id} and status = 'open' and expires_at > ${now()} returning id`);
-          return rowsOf(moved).length ? { outcome: "requires_action" } : { outcome: "closed", checkout: await findCheckout(id) };
+          return moved.rows.length ? { outcome: "requires_action" } : { outcome: "closed", checkout: await findCheckout(id) };
         }
         case "decline":
           return decline(id, "open", "card_declined");
