@@ -2,11 +2,9 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 import { products } from "~/features/catalog/schema.server";
+import type { OrderStatus } from "~/features/orders/order-status";
 
 // Orders, one row per checkout, moved only by the order state machine in transition-order.server.ts.
-
-/** The states an order can be in; see ORDER_TRANSITIONS. */
-export type OrderStatus = "pending" | "paid" | "refunded" | "disputed" | "expired";
 
 /** One buyer's checkout of one product; all amounts are server-computed integer minor units of `currency`. */
 export const orders = pgTable(
