@@ -1,5 +1,7 @@
 // What the payouts page shows (browser-safe).
 
+import type { ProviderId } from "~/features/payments/content/providers";
+
 export const PAYOUTS_PATH = "/payouts";
 
 /** Payouts per page of a list. */
@@ -7,7 +9,7 @@ export const PAYOUTS_PAGE_SIZE = 10;
 
 /** What a creator earned through one provider, in the store currency. */
 export type ProviderEarnings = {
-  provider: "test" | "stripe" | "paypal" | "none";
+  provider: ProviderId | "none";
   orders: number;
   grossCents: number;
   refundsCents: number;

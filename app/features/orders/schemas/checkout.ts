@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { PROVIDER_IDS } from "~/features/payments/content/providers";
 import { emailField, INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 
 export const AMOUNT_FIELD_MAX = 32;
 export const DISCOUNT_CODE_FIELD_MAX = 64;
-export const CHECKOUT_PROVIDERS = ["test", "stripe", "paypal"] as const;
 export const CHOOSE_PROVIDER_MESSAGE = "Please choose how to pay.";
 
 const amount = z.string().trim().max(AMOUNT_FIELD_MAX, "Please enter an amount, like 12 or 12.50.").optional();
@@ -23,7 +23,7 @@ export const checkoutSchema = z.discriminatedUnion("intent", [
     amount,
     discountCode,
     /** The pressed pay button; a free order needs none. */
-    provider: z.enum(CHECKOUT_PROVIDERS, { error: CHOOSE_PROVIDER_MESSAGE }).optional(),
+    provider: z.enum(PROVIDER_IDS, { error: CHOOSE_PROVIDER_MESSAGE }).optional(),
   }),
 ]);
 

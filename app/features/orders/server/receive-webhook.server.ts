@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { PROVIDER_IDS } from "~/features/payments/content/providers";
 import { applyAccountUpdate } from "~/features/payments/server/apply-account-update.server";
 import { type PaymentProviders, type ProviderId, WebhookVerificationError } from "~/features/payments/server/payment-provider.server";
 import { type Failure, fail } from "~/lib/errors";
@@ -8,8 +9,6 @@ import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { applyPaymentEvent } from "./apply-payment-event.server";
-
-const PROVIDER_IDS: readonly string[] = ["test", "stripe", "paypal"];
 
 /** From this many deliveries of an event whose order is still not found, each one is logged as an error (an alert). */
 export const UNMATCHED_WEBHOOK_ALERT_ATTEMPTS = 5;
@@ -41,7 +40,7 @@ export async function receiveWebhook(
   headers: Record<string, string | undefined>,
   meta: RequestMeta = {},
 ): Promise<WebhookResult> {
-  const provider = PROVIDER_IDS.includes(providerId) ? services.payments[providerId as ProviderId] : undefined;
+  const provider = (PROVIDER_IDS as readonly string[]).includes(providerId) ? services.payments[providerId as ProviderId] : undefined;
   if (!provider) return fail("WEBHOOK_PROVIDER_UNKNOWN");
   let verified: Awaited<ReturnType<typeof provider.verifyWebhook>>;
   try {

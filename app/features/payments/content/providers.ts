@@ -1,7 +1,11 @@
 // The payment providers as the seller's connection page (/payments) presents them. Browser-safe.
 
+/** Every payment provider the app knows, the one list the provider id type is read from. */
+export const PROVIDER_IDS = ["test", "stripe", "paypal"] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
 /** Providers a seller connects an account of their own to (the test provider needs none). */
-export const CONNECTABLE_PROVIDERS = ["stripe", "paypal"] as const;
+export const CONNECTABLE_PROVIDERS = ["stripe", "paypal"] as const satisfies readonly ProviderId[];
 export type ConnectableProvider = (typeof CONNECTABLE_PROVIDERS)[number];
 
 /** Whether a form value names a provider a seller can connect. */

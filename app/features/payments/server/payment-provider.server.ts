@@ -1,3 +1,4 @@
+import type { ProviderId } from "~/features/payments/content/providers";
 import type { ConnectionStatus } from "~/features/payments/schema.server";
 
 // The one interface every payment provider implements (issue 15): the built-in test provider
@@ -6,7 +7,8 @@ import type { ConnectionStatus } from "~/features/payments/schema.server";
 // webhooks (or the reconciler's status reads) translate to into one state machine
 // (app/features/orders/server/apply-payment-event.server.ts).
 
-export type ProviderId = "test" | "stripe" | "paypal";
+/** The provider id, declared beside the browser-safe provider list so pages and schemas share it. */
+export type { ProviderId };
 
 /** What the app asks a provider to collect. Money in integer minor units of `currency` (lower-case ISO 4217 is the provider's business). */
 export type CheckoutRequest = {
