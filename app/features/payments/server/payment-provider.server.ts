@@ -1,16 +1,13 @@
 import type { ProviderId } from "~/features/payments/content/providers";
 import type { ConnectionStatus } from "~/features/payments/schema.server";
 
-// The one interface every payment provider implements (issue 15): the built-in test provider
-// (test-provider.server.ts), Stripe (stripe-provider.server.ts) and PayPal (paypal-provider.server.ts). Orders
-// never talk to a provider's API directly: they call these methods and feed the PaymentEvents that verified
-// webhooks (or the reconciler's status reads) translate to into one state machine
-// (app/features/orders/server/apply-payment-event.server.ts).
+// The one interface every payment provider implements (test, Stripe, PayPal). Orders never call a provider's API
+// directly: they call these methods and feed the PaymentEvents of verified webhooks into one state machine.
 
 /** The provider id, declared beside the browser-safe provider list so pages and schemas share it. */
 export type { ProviderId };
 
-/** What the app asks a provider to collect. Money in integer minor units of `currency` (lower-case ISO 4217 is the provider's business). */
+/** What the app asks a provider to collect, in integer minor units of `currency`. */
 export type CheckoutRequest = {
   /** The app's order id: the provider keeps it as its reference (Stripe client_reference_id/metadata, PayPal custom_id). */
   orderId: string;
@@ -41,21 +38,13 @@ export type PaymentFailure = { code: string; message: string };
 
 /** What a provider says about a checkout when asked (the reconciler, the return from the hosted page). */
 export type PaymentStatus =
-  /**
-   * `approved`: the buyer approved the payment but no money moved yet — a provider with a capture step (PayPal)
-   * moves it when the app calls `capture` (the buyer's return and the reconciler do).
-   */
+  /** `approved`: the buyer approved but no money moved yet; the app calls `capture` (PayPal's capture step). */
   | { state: "open"; approved?: true }
   | { state: "paid"; paymentId: string; amountCents: number; currency: string }
   | { state: "failed"; failure: PaymentFailure }
   | { state: "expired" };
 
-/**
- * What an order event may say beyond its checkout or payment id. `orderId`: the app's order id the provider kept
- * (its reference, metadata, custom_id), found even when the checkout id was never saved. `sellerAccountId`: the
- * account the money went to (a Stripe destination or Connect account, a PayPal payee), null for the platform's own;
- * absent when the event does not say.
- */
+/** What an order event may add: the app's order id the provider kept, and the account paid (null: the platform). */
 export type OrderEventOrigin = { orderId?: string; sellerAccountId?: string | null };
 
 /** The provider-neutral events one verified webhook translates to. */
@@ -100,10 +89,10 @@ export type RefundRequest = {
 
 export type RefundResult = { refundId: string; status: "succeeded" | "pending" } | { status: "failed"; failure: PaymentFailure };
 
-/** Which refund to look up: the payment, its checkout (a PayPal order lists its refunds) and the refund's idempotency key. */
+/** Which refund to look up: the payment, its checkout (a PayPal order lists its refunds) and the idempotency key. */
 export type RefundLookup = { paymentId: string; checkoutId: string | null; idempotencyKey: string };
 
-/** A refund as the provider holds it, with the payment's refunded total there; `missing`: no refund was made with that key. */
+/** A refund as the provider holds it, with the payment's refunded total; `missing` when no refund has that key. */
 export type FoundRefund =
   | { status: "succeeded" | "pending"; refundId: string; refundedCents: number }
   | { status: "failed"; refundId: string }
@@ -136,16 +125,13 @@ export type ProviderPayout = {
 /** A page of payouts, newest first; `hasMore` when another page follows the last one. */
 export type ProviderPayoutPage = { payouts: ProviderPayout[]; hasMore: boolean };
 
-/**
- * Reading what the provider holds and pays out for a seller's connected account (issue 16.5): Stripe's balance and
- * payouts of a connected account. Errors are thrown as PayoutsReadError (the page says so and shows the rest).
- */
+/** Reads a seller's balance and payouts at the provider; failures are thrown as PayoutsReadError so the page shows the rest. */
 export type ProviderPayouts = {
   balance(accountId: string): Promise<ProviderBalance>;
   listPayouts(accountId: string, page: { limit: number; startingAfter?: string }): Promise<ProviderPayoutPage>;
 };
 
-/** Why reading a seller's balance or payouts failed: `unreachable` (network, the provider's error) or `refused` (the account). */
+/** Why reading a seller's balance or payouts failed: `unreachable` (network, provider error) or `refused` (the account). */
 export class PayoutsReadError extends Error {
   constructor(
     readonly reason: "unreachable" | "refused",
@@ -170,12 +156,12 @@ export interface PaymentProvider {
   /** Asks the provider about a checkout (the reconciler; the buyer's return from the hosted page). */
   getStatus(checkoutId: string): Promise<PaymentStatus>;
   refund(request: RefundRequest): Promise<RefundResult>;
-  /** Finds a refund whose answer was lost (the refund reconciler); a provider whose refund call cannot be lost omits it. */
+  /** Finds a refund whose answer was lost (the refund reconciler); providers whose refund answer cannot be lost omit it. */
   findRefund?(lookup: RefundLookup): Promise<FoundRefund>;
   /** Verifies a webhook delivery (signature and timestamp) and translates it; throws WebhookVerificationError. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook>;
   onboarding?: SellerOnboarding;
-  /** The seller's balance and payouts at the provider (Stripe); absent where money is paid out at capture (PayPal) or kept by Sellkit's own ledger (the test provider). */
+  /** The seller's balance and payouts (Stripe); absent where money is paid out at capture or kept in Sellkit's ledger. */
   payouts?: ProviderPayouts;
 }
 

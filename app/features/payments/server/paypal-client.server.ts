@@ -1,8 +1,7 @@
 import type { PayPalMoney } from "./paypal-amounts.server";
 
-// A small client of PayPal's REST API (developer.paypal.com/api/rest): OAuth 2.0 client-credentials tokens, cached
-// until shortly before they expire, and JSON requests against PAYPAL_API_URL (the live API when unset; the sandbox
-// or a stand-in otherwise). No SDK: PayPal's Node SDKs are deprecated or beta, and this is all the app needs.
+// A small client of PayPal's REST API: cached client-credentials tokens and JSON requests against PAYPAL_API_URL.
+// No SDK: PayPal's Node SDKs are deprecated or beta.
 
 export const PAYPAL_LIVE_API_URL = "https://api-m.paypal.com";
 

@@ -47,8 +47,7 @@ function eventsOfPayload(type: string, resource: Record<string, unknown>): Payme
       const refund = resource as unknown as PayPalRefund;
       const paymentId = captureIdOf(refund);
       if (!paymentId) return [];
-      // The running total of the capture's refunds; an older payload without it reports this refund alone
-      // (the order keeps the larger of what it knew and what it is told).
+      // The capture's running refund total; an older payload reports this refund alone (the order keeps the larger).
       const total = refund.seller_payable_breakdown?.total_refunded_amount ?? refund.amount;
       return [{ type: "payment.refunded", paymentId, refundedCents: centsOf(total) }];
     }
@@ -86,9 +85,8 @@ function eventsOfPayload(type: string, resource: Record<string, unknown>): Payme
 }
 
 /**
- * A refund's event names only its capture. The capture keeps the app's order id (custom_id) and its payee: read
- * them, so a refund reported before the app recorded the capture (PAYMENT.CAPTURE.COMPLETED delayed) still finds
- * its order, and only the seller's. When PayPal cannot be asked, the event goes on by capture id alone.
+ * A refund's event names only its capture: the capture's order id and payee are read from PayPal, so a refund
+ * reported before its payment still finds its order. When PayPal cannot be asked, the event goes on by capture id.
  */
 async function withOrderOfCapture(paypal: PayPalClient, event: PaymentEvent): Promise<PaymentEvent> {
   if (event.type !== "payment.refunded" || event.orderId) return event;
@@ -100,7 +98,7 @@ async function withOrderOfCapture(paypal: PayPalClient, event: PaymentEvent): Pr
   }
 }
 
-/** The provider-neutral events of one verified PayPal webhook, each refund completed with the order its capture names. */
+/** The provider-neutral events of one verified PayPal webhook, each refund completed with its capture's order. */
 export async function translatePayPalEvent(paypal: PayPalClient, type: string, resource: Record<string, unknown>): Promise<PaymentEvent[]> {
   return Promise.all(eventsOfPayload(type, resource).map((e) => withOrderOfCapture(paypal, e)));
 }

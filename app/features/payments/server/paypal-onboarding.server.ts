@@ -9,7 +9,7 @@ type MerchantIntegration = {
   oauth_integrations?: unknown[];
 };
 
-/** Sellers' onboarding through PayPal partner referrals; the seller's tracking id stands for them until PayPal names their merchant id. */
+/** Sellers' onboarding through PayPal partner referrals; a tracking id stands for the seller until PayPal names the merchant. */
 export function partnerOnboarding(paypal: PayPalClient, partnerId: string): SellerOnboarding {
   const partnerPath = `/v1/customer/partners/${encodeURIComponent(partnerId)}/merchant-integrations`;
   const emails = new Map<string, string>();
@@ -61,7 +61,7 @@ export function partnerOnboarding(paypal: PayPalClient, partnerId: string): Sell
         }
       }
       const merchant = await paypal.request<MerchantIntegration>(`${partnerPath}/${encodeURIComponent(merchantId)}`);
-      // PayPal's readiness checks: payments can be received, the email is confirmed, the platform was granted its permissions.
+      // PayPal's readiness checks: payments receivable, email confirmed, the platform's permissions granted.
       const ready = merchant.payments_receivable === true && merchant.primary_email_confirmed === true && (merchant.oauth_integrations?.length ?? 0) > 0;
       return {
         status: ready ? "ready" : "pending",

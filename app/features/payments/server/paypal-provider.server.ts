@@ -17,9 +17,8 @@ import {
   WebhookVerificationError,
 } from "./payment-provider.server";
 
-// PayPal through Orders v2: an order paid to the creator's merchant id, Sellkit's fee as a platform fee. PayPal
-// moves no money on approval, so the app captures an approved order itself (idempotently, per order); an
-// approval webhook is no event, and the capture's own webhook reports a payment already applied.
+// PayPal through Orders v2: an order paid to the creator's merchant id, Sellkit's fee as a platform fee.
+// Approval moves no money: the app captures an approved order itself, idempotently per order.
 
 /** Seconds a webhook's transmission time may be old: a replay of an old, genuinely signed delivery is refused. */
 export const PAYPAL_WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -47,7 +47,7 @@ function eventsOfPayload(event: Stripe.Event): PaymentEvent[] {
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentId = idOf(charge.payment_intent);
-      // The charge carries its PaymentIntent's metadata (order_id): a refund reported before the payment finds its order.
+      // The charge carries its PaymentIntent's order_id: a refund reported before the payment still finds its order.
       const orderId = charge.metadata?.order_id;
       const destination = event.account ? accountOf(event) : { sellerAccountId: idOf(charge.transfer_data?.destination) };
       return paymentId ? [{ type: "payment.refunded", paymentId, refundedCents: charge.amount_refunded, ...(orderId ? { orderId } : {}), ...destination }] : [];

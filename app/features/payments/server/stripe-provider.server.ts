@@ -20,11 +20,8 @@ import {
 import { accountReadiness } from "./stripe-account-readiness.server";
 import { translateStripeEvent } from "./stripe-events.server";
 
-// Stripe (issue 15.2): Checkout Sessions on Connect destination charges. The buyer pays on Stripe's hosted page
-// (cards, and Apple Pay / Google Pay where the platform's payment-method settings allow them: no
-// payment_method_types is sent, so Stripe picks the methods dynamically); the charge is made on the platform and
-// its amount minus Sellkit's application fee is transferred to the creator's connected account. Creators onboard
-// through Connect account links (Express dashboard, controller properties).
+// Stripe: Checkout Sessions on Connect destination charges, creators onboarded through Connect account links.
+// No payment_method_types is sent, so Stripe offers the methods the platform's settings allow.
 
 /** The API version every request is pinned to (the one stripe 23.1.0 is generated for). */
 export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
@@ -34,7 +31,7 @@ export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Seconds a webhook's signed timestamp may be ahead of this server's clock (the SDK checks only the past). */
 export const STRIPE_WEBHOOK_MAX_FUTURE_SECONDS = 300;
 
-/** Stripe accepts a Checkout Session's expires_at from 30 minutes to 24 hours after its creation. */
+/** The bounds Stripe accepts for a Checkout Session's expires_at (30 minutes to 24 hours), with a minute's margin. */
 const MIN_SESSION_SECONDS = 30 * 60 + 60;
 const MAX_SESSION_SECONDS = 24 * 60 * 60 - 60;
 
@@ -69,8 +66,7 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
     async createAccount({ userId, email, country }) {
       const account = await stripe.accounts.create(
         {
-          // Controller properties of an Express account: the creator sees Stripe's Express dashboard, the platform
-          // pays Stripe's fees and carries the negative balances of destination charges, Stripe collects the KYC.
+          // An Express account: Stripe's Express dashboard and KYC; the platform pays the fees and carries the losses.
           controller: {
             stripe_dashboard: { type: "express" },
             fees: { payer: "application" },
@@ -95,7 +91,7 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
     },
   };
 
-  // The connected account's own balance and payouts (issue 16.5): each request carries its Stripe-Account header.
+  // The connected account's own balance and payouts: each request carries its Stripe-Account header.
   const payouts: ProviderPayouts = {
     async balance(accountId) {
       const balance = await readingPayouts(() => stripe.balance.retrieve({}, { stripeAccount: accountId }));
@@ -170,9 +166,8 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
             // Destination charge: take the refunded share back from the creator's account (Stripe reverses the
             // transfer in proportion to the amount refunded)…
             reverse_transfer: true,
-            // …and give back Sellkit's fee. Stripe refunds the application fee in full with a full refund and in
-            // proportion to the amount refunded with a partial one; the caller's feeRefundCents (its own
-            // proportional share) says whether any fee goes back at all.
+            // …and give back Sellkit's fee: Stripe refunds it in proportion to the amount refunded. The caller's
+            // feeRefundCents says whether any fee goes back at all.
             refund_application_fee: request.feeRefundCents > 0,
             metadata: { sellkit_refund_id: request.idempotencyKey },
           },
@@ -242,9 +237,8 @@ function payoutOf(payout: Stripe.Payout): ProviderPayout {
 }
 
 /**
- * A Stripe read for the payouts page: an answer refusing the request (4xx: no access to the account, not found, an
- * invalid cursor) is `refused`; anything else (5xx, 429, the network) `unreachable`. Decided by the answer's HTTP
- * status, which every StripeError carries, not by class identity (a bundle may hold two copies of the SDK's classes).
+ * A Stripe read for the payouts page: a 4xx answer other than 429 is `refused`, anything else `unreachable`.
+ * Decided by the HTTP status, not by class identity: a bundle may hold two copies of the SDK's classes.
  */
 async function readingPayouts<T>(read: () => Promise<T>): Promise<T> {
   try {

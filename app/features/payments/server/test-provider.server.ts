@@ -18,12 +18,10 @@ import {
 } from "./payment-provider.server";
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey, verifyTestSignature } from "./test-webhook-signature.server";
 
-// The built-in test provider (issue 15, decision 019): a provider like Stripe, with its own state in
-// `test_provider_checkouts` and its own hosted page (/checkout/test/:id, marked TEST MODE). Every outcome on that
-// page (paid, declined, expired) and every refund reaches the app as a signed webhook through `deliver`, which the
-// composition root points at the same intake the HTTP endpoint uses (receiveWebhook): no shortcut into orders.
+// The built-in test provider: a provider like Stripe, with its own table and TEST MODE hosted page. Every outcome
+// and refund reaches the app as a signed webhook through the same intake as the HTTP endpoint: no shortcut.
 
-/** Hands a signed delivery to the app's webhook intake (in-process: the same verb POST /api/webhooks/:provider calls). */
+/** Hands a signed delivery to the app's webhook intake, the verb POST /api/webhooks/:provider calls. */
 export type DeliverWebhook = (providerId: ProviderId, rawBody: Buffer, headers: Record<string, string>) => Promise<void>;
 
 /** What the TEST MODE page shows of a checkout. */
@@ -143,7 +141,7 @@ export function createTestProvider({
 }): TestProvider {
   const key = testWebhookKey(authSecret);
 
-  /** Signs an event and hands it to the app; a failed delivery is logged (the reconciler asks getStatus later, as a lost webhook). */
+  /** Signs an event and hands it to the app; a failed delivery is logged, and the reconciler finds it as a lost webhook. */
   async function report(type: string, data: Record<string, unknown>): Promise<void> {
     const created = Math.floor(now().getTime() / 1000);
     const body = Buffer.from(JSON.stringify({ id: randomId("evt_test"), type, created, data } satisfies TestEventBody));

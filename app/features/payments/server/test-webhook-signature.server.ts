@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { WebhookVerificationError } from "./payment-provider.server";
 
-// The built-in test provider signs its webhooks as Stripe does (issue 15, decision 019): the header
-// `Sellkit-Test-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, with a key derived from
-// AUTH_SECRET, accepted within 5 minutes of its timestamp.
+// The built-in test provider signs its webhooks as Stripe does, in a `Sellkit-Test-Signature: t=…,v1=…` header.
+// v1 is the hex HMAC-SHA256 of "<t>.<raw body>" under a key derived from AUTH_SECRET.
 
 export const TEST_SIGNATURE_HEADER = "sellkit-test-signature";
 /** Seconds a signed delivery stays acceptable (replays after that are refused). */
@@ -23,10 +22,7 @@ export function signTestWebhook(key: Buffer, body: Buffer | string, timestamp: n
   return `t=${timestamp},v1=${signature(key, timestamp, body)}`;
 }
 
-/**
- * Checks a delivery's signature header against its raw body: right key, body unchanged, timestamp within the
- * tolerance of `nowSeconds`; compares in constant time. Throws WebhookVerificationError otherwise.
- */
+/** Checks a delivery's signature and timestamp against its raw body in constant time; throws WebhookVerificationError otherwise. */
 export function verifyTestSignature(key: Buffer, rawBody: Buffer, header: string | undefined, nowSeconds: number): void {
   if (!header) throw new WebhookVerificationError("missing signature header");
   const parts = new Map<string, string[]>();
