@@ -17,13 +17,10 @@ type Found = {
   seller_account_id: string | null;
 };
 
-/**
- * What applying one event did. `missing`: no order found (the caller must not acknowledge it: the provider retries).
- * `rejected`: the event is not the found order's (another checkout, another seller's account); nothing changed.
- */
+/** What applying one event did: `missing` (no order, so the provider retries) or `rejected` (not this order's). */
 export type AppliedEvent = { orderId: string | null; error?: string; missing?: true; rejected?: true };
 
-/** The order an event names: by the order id the provider kept first, then by checkout or payment id; with the seller's account there. */
+/** The order an event names, by the order id the provider kept, else its checkout or payment id. */
 async function findOrder(db: Database, provider: ProviderId, event: OrderEvent): Promise<Found | null> {
   const byCheckout = "checkoutId" in event && event.checkoutId ? event.checkoutId : null;
   const byPayment = "paymentId" in event && event.paymentId ? event.paymentId : null;
@@ -51,10 +48,7 @@ function refusalOf(order: Found, event: OrderEvent): string | null {
   return null;
 }
 
-/**
- * Unknown refunds (their provider's answer was lost) were made when the provider's refunded total covers them and
- * every succeeded or pending refund: they are settled succeeded. Short of that, the reconciler asks the provider.
- */
+/** Settles unknown refunds as succeeded once the provider's refunded total covers them and every other refund. */
 async function settleCoveredRefunds(services: { db: Database; mailer: Mailer; appUrl: string }, orderId: string, refundedCents: number, cause: string) {
   const found = await services.db.execute<{ id: string; status: string; amount_cents: number }>(sql`
     select id, status, amount_cents from refunds where order_id = ${orderId}::uuid and status in ('succeeded', 'pending', 'unknown') order by created_at`);
@@ -65,19 +59,7 @@ async function settleCoveredRefunds(services: { db: Database; mailer: Mailer; ap
   for (const refund of unknown) await settleRefund(services, refund.id, { status: "succeeded", providerRefundId: null, refundedCents }, cause, {});
 }
 
-/**
- * Applies one provider-neutral payment event to its order (found by provider and the order id the provider keeps,
- * else the checkout or payment id), always through the state machine's one door (transitionOrder) or recordRefund:
- * - payment.succeeded → paid with the payment id, only when amount and currency are the order's (else an error,
- *   nothing fulfilled);
- * - payment.failed → the failure is kept on the still-pending order (no state change; the buyer may retry);
- * - checkout.expired → expired (the discount reservation is released);
- * - payment.refunded → recordRefund (full → refunded, partial → the refunded total raised), and the unknown
- *   refunds its total covers settled;
- * - dispute.opened → disputed; dispute.closed → paid when won, refunded when lost.
- * A move the order's state does not allow (a duplicate, a late or reordered event) changes nothing. An event
- * for another checkout of the order, or paid to an account that is not the seller's, is rejected unapplied.
- */
+/** Applies one provider-neutral payment event to its order through the state machine, so duplicates and reordering change nothing. */
 export async function applyPaymentEvent(
   services: { db: Database; mailer: Mailer; appUrl: string },
   provider: ProviderId,

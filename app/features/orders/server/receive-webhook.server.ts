@@ -17,22 +17,14 @@ export type WebhookResult =
   | { ok: true; duplicate: boolean; eventId: string; errors: string[] }
   | Failure<"WEBHOOK_PROVIDER_UNKNOWN" | "WEBHOOK_INVALID" | "WEBHOOK_ORDER_NOT_FOUND">;
 
-/** Thrown inside the savepoint of an event's moves when one of its orders is not found: everything it applied is undone. */
+/** Thrown inside an event's savepoint when an order is not found, undoing everything the event applied. */
 class OrderNotFound extends Error {
   constructor(readonly errors: string[]) {
     super(errors.join("; "));
   }
 }
 
-/**
- * The webhook intake (issue 15.1; decision 019), for POST /api/webhooks/:provider and the test provider alike:
- * the provider verifies the delivery (signature and timestamp; refused → WEBHOOK_INVALID, nothing stored), then ONE
- * transaction stores it in webhook_events (unique per provider and event id: a processed event's repeated delivery
- * applies nothing and is answered as received), applies its events (orders through applyPaymentEvent, sellers'
- * accounts through applyAccountUpdate), and marks it processed, with what could not be applied as its error.
- * An order event that finds no order undoes the event's moves and answers WEBHOOK_ORDER_NOT_FOUND (a 503). The
- * event stays unprocessed with its misses counted; the provider's retry applies it once the order is found.
- */
+/** The webhook intake: verifies a delivery, then stores and applies its events once, in one transaction. */
 export async function receiveWebhook(
   services: { db: Database; mailer: Mailer; logger: Logger; payments: PaymentProviders; env: { APP_URL: string } },
   providerId: string,

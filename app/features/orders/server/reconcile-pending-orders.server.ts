@@ -19,13 +19,7 @@ type Services = { db: Database; mailer: Mailer; logger: Logger; payments: Paymen
 
 export type ReconcileResult = { ran: boolean; checked: number; paid: number; expired: number; failed: number };
 
-/**
- * The expiry and reconciler sweep (issue 15.6), run every minute by the server and called directly by tests.
- * Pending orders past `expires_at` are asked about at their provider (paid → paid; otherwise → expired, which
- * releases the discount reservation); pending orders older than two minutes are asked too (a lost webhook). Every
- * move goes through the state machine, so a webhook arriving meanwhile cannot make anything happen twice. One
- * instance at a time (pg_try_advisory_xact_lock held for the run); others skip the round.
- */
+/** The expiry and reconciler sweep: asks providers about overdue or stale pending orders, one instance at a time. */
 export async function reconcilePendingOrders(services: Services, now: Date = new Date()): Promise<ReconcileResult> {
   const result: ReconcileResult = { ran: false, checked: 0, paid: 0, expired: 0, failed: 0 };
   await inTransaction(services.db, async (tx) => {
@@ -64,7 +58,7 @@ export async function reconcilePendingOrders(services: Services, now: Date = new
   return result;
 }
 
-/** Runs the sweep, then the refund reconciler, every `intervalMs` (one run at a time); returns the function that stops it (on shutdown). */
+/** Runs the sweep, then the refund reconciler, every `intervalMs`; returns the function that stops it. */
 export function startReconciler(services: Services, intervalMs = 60_000): () => Promise<void> {
   const sweep = async () => {
     // A failed orders run does not hold the refunds back.

@@ -21,10 +21,7 @@ export type ReconcileRefundsResult = { ran: boolean; checked: number; succeeded:
 
 type Waiting = { id: string; provider: string; provider_payment_id: string; provider_checkout_id: string | null };
 
-/**
- * The refund reconciler, run after the pending-orders sweep. Refunds whose provider call lost its answer (unknown) or
- * its caller (pending for long) are looked up by idempotency key, then settled succeeded or failed.
- */
+/** The refund reconciler: looks up refunds that lost their answer or their caller, and settles them. */
 export async function reconcileRefunds(services: Services, now: Date = new Date()): Promise<ReconcileRefundsResult> {
   const result: ReconcileRefundsResult = { ran: false, checked: 0, succeeded: 0, failed: 0, errors: 0 };
   await inTransaction(services.db, async (tx) => {

@@ -5,12 +5,7 @@ import type { Mailer } from "~/server/mail/mailer.server";
 import { followOrderChange } from "./follow-order-change.server";
 import { type MovedOrder, transitionOrder } from "./transition-order.server";
 
-/**
- * Records that a payment has been refunded up to `totalRefundedCents` (the provider's running total, from a
- * webhook or from the answer to the seller's refund). The full amount moves the order to refunded (its access is
- * revoked at once); a partial refund keeps it paid with the refunded total raised (never lowered, so a repeated or
- * late report changes nothing). Returns the move, or null when nothing changed.
- */
+/** Raises an order's refunded total to the provider's running total, never lowering it; returns the move or null. */
 export async function recordRefund(
   services: { db: Database; mailer: Mailer; appUrl: string },
   orderId: string,
@@ -33,7 +28,7 @@ export async function recordRefund(
       )
       insert into order_events (order_id, from_status, to_status, cause, details)
       select id, status, status, ${cause}, ${JSON.stringify({ refundedCents: totalRefundedCents })}::jsonb from raised`);
-    // Analytics, customer totals, live dashboards (issue 16): the sale's revenue went down.
+    // Analytics, customer totals, live dashboards: the sale's revenue went down.
     await followOrderChange(tx, orderId, { saleChanged: true });
     return { id: orderId, partial: true };
   });

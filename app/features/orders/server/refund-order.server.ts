@@ -59,19 +59,7 @@ type LockedOrder = {
 
 export { feeRefundFor };
 
-/**
- * A seller refunds `amountCents` of one of their own paid (or partly refunded) orders (issue 15.6):
- * 1. in one transaction, with the order locked: the checks (own order, paid, a configured provider, at most what
- *    is left: the amount minus what was refunded and what other refunds still wait for their provider), and a
- *    `refunds` row `pending`;
- * 2. the provider's refund, outside any transaction (the refund row's id is the idempotency key; the fee given
- *    back is proportional: round(platform fee × amount / order amount));
- * 3. settleRefund: the row marked succeeded, the order's refunded total raised through recordRefund (a full
- *    refund moves the order to refunded, which revokes the buyer's downloads), and the `order_refunded` event.
- *    A refusal of the provider marks the row failed and records nothing as refunded.
- * A call that failed without an answer may have refunded all the same. Where the provider can be asked, the row is
- * marked `unknown` (still held back from what is left) and the refund reconciler settles it; elsewhere failed.
- */
+/** A seller refunds part or all of their own paid order: checked and recorded first, then asked of the provider. */
 export async function refundOrder(
   services: RefundServices,
   sellerId: string,

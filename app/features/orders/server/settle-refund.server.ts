@@ -22,11 +22,7 @@ type Held = {
   fee_refunded_cents: number;
 };
 
-/**
- * Settles a refund still waiting for its provider (pending, or unknown after a lost answer), once. Failed records
- * nothing. Succeeded raises the order's refunded total (recordRefund) and writes the order_refunded event. Null:
- * settled already.
- */
+/** Settles a refund still waiting for its provider, once; null when it was settled already. */
 export async function settleRefund(
   services: { db: Database; mailer: Mailer; appUrl: string },
   refundId: string,
