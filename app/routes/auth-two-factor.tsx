@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { verifySecondFactor } from "~/features/security/server/two-factor/verify-second-factor.server";
 import type { Route } from "./+types/auth-two-factor";
 import { statusOf } from "~/lib/errors";
+import { useIsPending } from "~/lib/use-is-pending";
 import { requestContext } from "~/server/http/request-context.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -49,8 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TwoFactorChallenge({ loaderData, actionData }: Route.ComponentProps) {
   const { from, method } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const busy = useIsPending();
   const [form, fields] = useSchemaForm(`two-factor-${method}`, twoFactorChallengeSchema, actionData?.result);
   const backup = method === "backup";
   const query = (next: "totp" | "backup") => `?${new URLSearchParams({ from, ...(next === "backup" ? { method: "backup" } : {}) })}`;

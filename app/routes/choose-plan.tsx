@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { Logo } from "~/components/site/logo";
 import { PlanFeatureList, PlanPrice } from "~/features/marketing/components/plan-parts";
 import { Badge } from "~/components/ui/badge";
@@ -9,6 +9,7 @@ import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
+import { usePendingFormData } from "~/lib/use-is-pending";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { choosePlan } from "~/features/workspace/server/choose-plan.server";
@@ -42,8 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ChoosePlan({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" ? String(navigation.formData?.get("plan") ?? "") : null;
+  const sent = usePendingFormData();
+  const pending = sent ? String(sent.get("plan") ?? "") : null;
   useEffect(() => {
     if (actionData && !actionData.ok) showToast({ type: "error", title: actionData.message });
   }, [actionData]);

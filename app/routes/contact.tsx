@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Clock, Mail } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,7 @@ import { submitContactMessage } from "~/features/marketing/server/submit-contact
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/contact";
 import { statusOf } from "~/lib/errors";
+import { useIsPending } from "~/lib/use-is-pending";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -63,8 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function ContactForm({ lastResult }: { lastResult: Route.ComponentProps["actionData"] }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
   const [form, fields] = useSchemaForm("contact", contactMessageSchema, lastResult?.result);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-2">

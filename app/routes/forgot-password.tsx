@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { CaptchaField, type CaptchaState } from "~/features/accounts/components/captcha-field";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -17,6 +17,7 @@ import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/forgot-password";
 import { ERRORS, type ErrorCode, statusOf } from "~/lib/errors";
+import { useIsPending } from "~/lib/use-is-pending";
 import { requestContext } from "~/server/http/request-context.server";
 
 /** SPEC §5/§9: at most 3 attempts per form; the server limits requests too. */
@@ -42,8 +43,7 @@ function failureMessage(code: ErrorCode) {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const busy = useIsPending();
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
   const [attempts, setAttempts] = useState(0);
   const [sentTo, setSentTo] = useState<string | null>(null);

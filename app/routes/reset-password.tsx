@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { PasswordInput } from "~/features/accounts/components/password-input";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -11,6 +11,7 @@ import { FormField } from "~/components/ui/form-field";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
+import { useIsPending } from "~/lib/use-is-pending";
 import { resetPasswordSchema } from "~/features/accounts/schemas/reset-password";
 import { checkResetToken } from "~/features/accounts/server/check-reset-token.server";
 import { resetPassword } from "~/features/accounts/server/reset-password.server";
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
+  const busy = useIsPending();
   const [form, fields] = useSchemaForm("reset-password", resetPasswordSchema, actionData?.result);
   const updated = actionData?.updated ?? false;
   const failure = form.errors?.[0];
@@ -104,8 +105,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
         </FormField>
         <FormAlert message={failure} />
-        <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
-          {navigation.state !== "idle" ? "Updating..." : "Update Password"}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Updating..." : "Update Password"}
         </Button>
       </Form>
     </AuthCard>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { CaptchaField, type CaptchaState } from "~/features/accounts/components/captcha-field";
 import { PasswordInput } from "~/features/accounts/components/password-input";
@@ -24,6 +24,7 @@ import { isProviderConfigured } from "~/features/accounts/server/start-oauth.ser
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/signup";
 import { statusOf } from "~/lib/errors";
+import { useIsPending } from "~/lib/use-is-pending";
 import { requestContext } from "~/server/http/request-context.server";
 
 export const SIGNUP_TO_LOGIN_MS = 2000;
@@ -68,8 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
+  const busy = useIsPending({ intent: "signup" });
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
   const signupResult = actionData?.intent === "signup" ? actionData : undefined;
   const [form, fields] = useSchemaForm("signup", signupSchema, signupResult?.result);

@@ -1,7 +1,8 @@
 import { Archive, ArchiveRestore, Copy, EyeOff, Send, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { usePendingFormData } from "~/lib/use-is-pending";
 
 type Action = "duplicate" | "publish" | "unpublish" | "archive" | "unarchive" | "delete";
 
@@ -23,8 +24,8 @@ export function actionsFor(status: string): Action[] {
 
 /** A product's one-click actions as small forms that work without JavaScript; delete confirms first where script runs. */
 export function ProductActions({ product, exclude = [] }: { product: { id: string; name: string; status: string }; exclude?: Action[] }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === product.id ? String(navigation.formData.get("intent")) : null;
+  const sent = usePendingFormData();
+  const pending = sent?.get("id") === product.id ? String(sent.get("intent")) : null;
   return (
     <>
       {actionsFor(product.status)

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -22,6 +22,7 @@ import { SLUG_MAX_LENGTH, slugify } from "~/features/catalog/slugify";
 import { SelectField, TextField } from "~/features/sales-methods/components/sales-form-fields";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useIsPending } from "~/lib/use-is-pending";
 
 export type ProductFormAnswer = { result: SubmissionResult<string[]>; toast?: ToastMessage };
 
@@ -52,8 +53,7 @@ export function ProductForm({
     if (answer?.toast) showToast(answer.toast);
   }, [answer]);
   const [form, fields] = useSchemaForm(id, schema, answer?.result, values);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const busy = useIsPending({ intent: "save", state: "submitting" });
   const pricing = String(fields.pricing.value ?? values.pricing);
   const description = String(fields.description.value ?? "");
   const preview = useMemo(() => renderMarkdown(description), [description]);

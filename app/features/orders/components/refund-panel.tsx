@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useMemo } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
@@ -10,6 +10,7 @@ import { orderPath } from "~/features/orders/order-display";
 import { refundSchema } from "~/features/orders/schemas/refund";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useIsPending } from "~/lib/use-is-pending";
 
 /** What the refund action answers: the form's result, the amount to confirm, and a toast. */
 export type RefundAnswer = {
@@ -36,9 +37,8 @@ export function RefundPanel({
   useEffect(() => {
     if (answer?.toast) showToast(answer.toast);
   }, [answer]);
-  const navigation = useNavigation();
-  const refunding = navigation.state === "submitting" && navigation.formData?.get("intent") === "refund";
-  const reviewing = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
+  const refunding = useIsPending({ intent: "refund", state: "submitting" });
+  const reviewing = useIsPending({ intent: "review", state: "submitting" });
   const [form, fields] = useSchemaForm("refund-form", schema, answer?.confirm ? null : answer?.result, { intent: "review", amount: amountInput(leftCents) });
   if (answer?.confirm) {
     const { amountCents, label } = answer.confirm;

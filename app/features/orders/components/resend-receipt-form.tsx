@@ -1,17 +1,17 @@
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt";
 import { showToast, type ToastMessage } from "~/lib/toast";
+import { useIsPending } from "~/lib/use-is-pending";
 
 /** The "Resend receipt" button, a plain form; a refusal is announced under it and as a toast. */
 export function ResendReceiptForm({ buyerEmail, answer }: { buyerEmail: string; answer?: { error: string; toast: ToastMessage } }) {
   useEffect(() => {
     if (answer?.toast) showToast(answer.toast);
   }, [answer]);
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === RESEND_RECEIPT_INTENT;
+  const sending = useIsPending({ intent: RESEND_RECEIPT_INTENT, state: "submitting" });
   return (
     <Form method="post" className="grid gap-3" aria-describedby="resend-receipt-hint">
       <p id="resend-receipt-hint" className="text-sm text-muted-foreground">

@@ -1,11 +1,11 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import type { SalesOption } from "~/features/sales-methods/content/sales-options";
 import type { AnyField } from "~/lib/any-field";
+import { useIsPending } from "~/lib/use-is-pending";
 
 // Conform's field metadata is generic over each field's own type; these components accept any of them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -83,8 +83,7 @@ export function SelectField({
 
 /** The submit button of a sales-method form: 'Saving...' while the save is under way. */
 export function SaveButton({ children }: { children: ReactNode }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "preview";
+  const busy = useIsPending({ intent: "save", state: "submitting" });
   return (
     <Button type="submit" name="intent" value="save" className="w-full sm:w-auto" disabled={busy}>
       {busy ? "Saving..." : children}

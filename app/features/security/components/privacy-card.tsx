@@ -1,17 +1,17 @@
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { securityExportFileName } from "~/features/security/security-format";
 import { showToast } from "~/lib/toast";
+import { useIsPending } from "~/lib/use-is-pending";
 
 export const EXPORT_PATH = "/security-settings/export";
 
 /** Privacy and data controls: Export saves the JSON file (a plain download without JavaScript); Cleanup is a page form. */
 export function PrivacyCard({ retentionDays }: { retentionDays: number }) {
-  const navigation = useNavigation();
-  const cleaning = navigation.state !== "idle" && navigation.formData?.get("intent") === "cleanup-data";
+  const cleaning = useIsPending({ intent: "cleanup-data" });
   const [exporting, setExporting] = useState(false);
 
   async function exportData(event: React.FormEvent<HTMLFormElement>) {

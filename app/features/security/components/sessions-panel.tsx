@@ -1,12 +1,13 @@
 import { LogOut, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { describeUserAgent } from "~/features/security/security-format";
 import { isErrorCode } from "~/lib/errors";
 import { showToast } from "~/lib/toast";
+import { useIsPending, usePendingFormData } from "~/lib/use-is-pending";
 import { RelativeTime } from "./relative-time";
 
 export type SessionRow = { id: string; ipAddress: string | null; userAgent: string | null; lastActiveAt: Date | string; isActive: boolean; isCurrent: boolean };
@@ -23,7 +24,6 @@ async function fetchSessions(): Promise<Omit<Refreshed, "from"> | null> {
 
 /** The active sessions panel; Terminate ends a session on the server at once. */
 export function SessionsPanel({ sessions: loaded, renderedAt: loadedAt }: { sessions: SessionRow[]; renderedAt: number }) {
-  const navigation = useNavigation();
   const [loading, setLoading] = useState(false);
   // Refresh Sessions replaces the list until the page's own data changes (after a Terminate, say).
   const [refreshed, setRefreshed] = useState<Refreshed | null>(null);
@@ -37,8 +37,8 @@ export function SessionsPanel({ sessions: loaded, renderedAt: loadedAt }: { sess
     if (result) setRefreshed({ from: loaded, ...result });
     else showToast({ type: "error", title: "Failed to load security sessions" });
   };
-  const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const terminating = pending("terminate-session") ? String(navigation.formData?.get("sessionId")) : null;
+  const endingOthers = useIsPending({ intent: "terminate-other-sessions" });
+  const terminating = usePendingFormData({ intent: "terminate-session" })?.get("sessionId") ?? null;
   const active = sessions.filter((entry) => entry.isActive);
   const others = active.filter((entry) => !entry.isCurrent);
   return (
@@ -57,7 +57,7 @@ export function SessionsPanel({ sessions: loaded, renderedAt: loadedAt }: { sess
           {others.length > 0 ? (
             <Form method="post">
               <input type="hidden" name="intent" value="terminate-other-sessions" />
-              <Button type="submit" variant="outline" size="sm" disabled={pending("terminate-other-sessions")}>
+              <Button type="submit" variant="outline" size="sm" disabled={endingOthers}>
                 <LogOut aria-hidden="true" /> Sign out all other sessions
               </Button>
             </Form>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Check, Copy, Download, KeyRound, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { backupCodesFileName } from "~/features/security/security-format";
 import { showToast } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useIsPending } from "~/lib/use-is-pending";
 import {
   digitsOnly,
   disableTwoFactorSchema,
@@ -28,11 +29,6 @@ export type TwoFactorActionData = {
   disable?: { result: Result; disabled: boolean };
 };
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
-
 /** Password re-entry before a 2FA change (accounts without a password re-authenticate by a fresh sign-in). */
 function PasswordField({ field, hasPassword }: { field: ReturnType<typeof useSchemaForm>[1]["password"]; hasPassword: boolean }) {
   if (!hasPassword) return <p className="text-sm text-muted-foreground">Your account has no password: a sign-in in the last 10 minutes confirms it is you.</p>;
@@ -44,7 +40,7 @@ function PasswordField({ field, hasPassword }: { field: ReturnType<typeof useSch
 }
 
 function EnableForm({ hasPassword, result }: { hasPassword: boolean; result: Result }) {
-  const busy = useBusy("enable-2fa");
+  const busy = useIsPending({ intent: "enable-2fa" });
   const [form, fields] = useSchemaForm("enable-2fa", enableTwoFactorSchema, result);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3">
@@ -59,7 +55,7 @@ function EnableForm({ hasPassword, result }: { hasPassword: boolean; result: Res
 
 /** Step 1: QR code (size 200), the manual key and the first code; Verify only at exactly six digits. */
 function SetupStep({ setup, result }: { setup: Setup; result: Result }) {
-  const busy = useBusy("verify-2fa");
+  const busy = useIsPending({ intent: "verify-2fa" });
   const [code, setCode] = useState("");
   const [form, fields] = useSchemaForm("verify-2fa", verifyTwoFactorSetupSchema, result);
   return (
@@ -149,7 +145,7 @@ function BackupStep({ codes, onSaved }: { codes: string[]; onSaved: () => void }
 }
 
 function EnabledState({ hasPassword, result, backupCodesLeft }: { hasPassword: boolean; result: Result; backupCodesLeft: number }) {
-  const busy = useBusy("disable-2fa");
+  const busy = useIsPending({ intent: "disable-2fa" });
   const [form, fields] = useSchemaForm("disable-2fa", disableTwoFactorSchema, result);
   return (
     <div className="grid gap-4">

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { BusinessProfileFields, PhoneField, StoreNameField } from "~/features/workspace/components/business-profile-fields";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { splitPhone } from "~/lib/phone/phone-number";
+import { useIsPending } from "~/lib/use-is-pending";
 import { settingsBusinessProfileSchema } from "~/features/settings/schemas/settings-business-profile";
 // biome-ignore lint/style/noRestrictedImports: a type-only import (erased from the browser bundle): the shape the loader sends
 import type { Settings } from "~/features/settings/server/settings-query.server";
-import { busyFor } from "./settings-section";
 
 /** Every field of register step 2, prefilled with the saved business profile. */
 export function BusinessProfileSettingsForm({
@@ -18,7 +18,7 @@ export function BusinessProfileSettingsForm({
   business: NonNullable<Settings["business"]>;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const busy = busyFor(useNavigation(), "business-profile");
+  const busy = useIsPending({ intent: "business-profile" });
   // Stored as E.164; an older phone without a country code shows as saved, beside +1.
   const phone = splitPhone(business.phone);
   const [form, fields] = useSchemaForm("business-profile", settingsBusinessProfileSchema, lastResult, {

@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { PasswordInput } from "~/features/accounts/components/password-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useIsPending } from "~/lib/use-is-pending";
 import { changeEmailSchema } from "~/features/settings/schemas/settings-email";
-import { busyFor } from "./settings-section";
 
 /** New email (+ current password): the change happens once the link mailed to the new address is opened. */
 export function ChangeEmailForm({ email, hasPassword, lastResult }: { email: string; hasPassword: boolean; lastResult?: SubmissionResult<string[]> | null }) {
-  const busy = busyFor(useNavigation(), "change-email");
+  const busy = useIsPending({ intent: "change-email" });
   const [form, fields] = useSchemaForm("change-email", changeEmailSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">

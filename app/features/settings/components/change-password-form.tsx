@@ -1,16 +1,16 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { PasswordInput } from "~/features/accounts/components/password-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useIsPending } from "~/lib/use-is-pending";
 import { changePasswordSchema } from "~/features/settings/schemas/settings-password";
-import { busyFor } from "./settings-section";
 
 /** Current password, new password (registration rules) and confirmation; other sessions are signed out. */
 export function ChangePasswordForm({ hasPassword, lastResult }: { hasPassword: boolean; lastResult?: SubmissionResult<string[]> | null }) {
-  const busy = busyFor(useNavigation(), "change-password");
+  const busy = useIsPending({ intent: "change-password" });
   const [form, fields] = useSchemaForm("change-password", changePasswordSchema, lastResult);
   if (!hasPassword) {
     return (

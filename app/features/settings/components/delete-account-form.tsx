@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { PasswordInput } from "~/features/accounts/components/password-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useIsPending } from "~/lib/use-is-pending";
 import { DELETE_CONFIRMATION_WORD, deleteAccountSchema } from "~/features/settings/schemas/settings-delete-account";
-import { busyFor } from "./settings-section";
 
 /** Deleting the account: type DELETE, then the current password (or, without one, the account's email). */
 export function DeleteAccountForm({ hasPassword, lastResult }: { hasPassword: boolean; lastResult?: SubmissionResult<string[]> | null }) {
-  const busy = busyFor(useNavigation(), "delete-account");
+  const busy = useIsPending({ intent: "delete-account" });
   const [form, fields] = useSchemaForm("delete-account", deleteAccountSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">

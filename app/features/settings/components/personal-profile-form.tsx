@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { NameFields } from "~/features/workspace/components/name-fields";
 import { ProfilePictureField } from "~/features/workspace/components/profile-picture-field";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useIsPending } from "~/lib/use-is-pending";
 import { personalProfileSchema } from "~/features/settings/schemas/settings-personal-profile";
-import { busyFor } from "./settings-section";
 
 /** First and last name, and the profile picture (replace or remove). */
 export function PersonalProfileForm({
@@ -20,7 +20,7 @@ export function PersonalProfileForm({
   avatarUrl: string | null;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const busy = busyFor(useNavigation(), "personal-profile");
+  const busy = useIsPending({ intent: "personal-profile" });
   const [form, fields] = useSchemaForm("personal-profile", personalProfileSchema, lastResult, { firstName, lastName });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-1">

@@ -29,8 +29,3 @@ export function SettingsSection({
     </section>
   );
 }
-
-/** The busy label of a submit button while its own form (by `intent`) is being sent. */
-export function busyFor(navigation: { state: string; formData?: FormData }, intent: string): boolean {
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}

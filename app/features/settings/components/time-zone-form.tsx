@@ -1,11 +1,11 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { timeZoneSchema } from "~/features/settings/schemas/settings-time-zone";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { busyFor } from "./settings-section";
+import { useIsPending } from "~/lib/use-is-pending";
 
 const SELECT = "h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm aria-[invalid=true]:border-destructive";
 
@@ -21,7 +21,7 @@ export function TimeZoneForm({
   zones: string[];
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const busy = busyFor(useNavigation(), "time-zone");
+  const busy = useIsPending({ intent: "time-zone" });
   const [form, fields] = useSchemaForm("time-zone-form", timeZoneSchema, lastResult, { timeZone: timeZone ?? "" });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
