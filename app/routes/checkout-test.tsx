@@ -1,14 +1,17 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { formatMoney } from "~/features/catalog/money";
 import { TestModeBanner } from "~/features/orders/components/test-mode-banner";
-import { testCardSchema } from "~/features/payments/schemas/test-card";
+import { testCardSchema, testCheckoutSchema } from "~/features/payments/schemas/test-card";
 import { testProviderOf } from "~/features/payments/server/test-provider.server";
 import { TEST_CARDS } from "~/features/payments/test-cards";
 import { ERRORS } from "~/lib/errors";
 import type { RouteHandle } from "~/lib/route-handle";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/checkout-test";
 
@@ -41,46 +44,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { values: { cardNumber: string; expiry: string; cardName: string }; errors: Record<string, string>; formError: string | null };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const provider = testProviderOf(context.services.payments);
   if (!provider) notFound();
-  const form = await readFormData(request);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.slice(0, 200) : "";
-  };
-  const intent = text("intent");
-  if (intent === "authenticate") {
-    const outcome = await provider.authenticate(params.id, text("result") === "complete");
+  const submission = parseWithZod(await readFormData(request), { schema: testCheckoutSchema() });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["cvc"] }) }, { status: 400 });
+  if (submission.value.intent === "authenticate") {
+    const outcome = await provider.authenticate(params.id, submission.value.result === "complete");
     if (outcome.outcome === "paid") return redirect(outcome.successUrl);
-    return data<ActionData>(
-      { values: { cardNumber: "", expiry: "", cardName: "" }, errors: {}, formError: outcome.outcome === "declined" ? outcome.message : null },
-      { status: outcome.outcome === "declined" ? 402 : 200 },
-    );
+    // The card form comes back empty: this submission carried none of its fields.
+    if (outcome.outcome === "declined") return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 402 });
+    return { result: submission.reply() };
   }
-  const values = { cardNumber: text("cardNumber"), expiry: text("expiry"), cardName: text("cardName") };
-  const parsed = testCardSchema().safeParse({ ...values, cvc: text("cvc") });
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return data<ActionData>({ values, errors, formError: null }, { status: 400 });
-  }
-  const outcome = await provider.submitCard(params.id, parsed.data.cardNumber);
+  const outcome = await provider.submitCard(params.id, submission.value.cardNumber);
   switch (outcome.outcome) {
     case "paid":
       return redirect(outcome.successUrl);
-    case "declined":
-      return data<ActionData>(
-        outcome.code === "incorrect_number"
-          ? { values, errors: { cardNumber: outcome.message }, formError: null }
-          : { values, errors: {}, formError: outcome.message },
-        { status: 402 },
-      );
+    case "declined": {
+      const errors = outcome.code === "incorrect_number" ? { fieldErrors: { cardNumber: [outcome.message] } } : { formErrors: [outcome.message] };
+      return data({ result: submission.reply({ ...errors, hideFields: ["cvc"] }) }, { status: 402 });
+    }
     default:
       // The extra step, or a checkout that closed meanwhile: the page shows its state.
-      return data<ActionData>({ values, errors: {}, formError: null });
+      return { result: submission.reply({ hideFields: ["cvc"] }) };
   }
 }
 
@@ -93,9 +79,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function TestCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { status, description, amount, customerEmail, lastError, successUrl, cancelUrl } = loaderData;
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? { cardNumber: "", expiry: "", cardName: "" };
-  const formError = actionData ? actionData.formError : lastError;
+  const [form, fields] = useSchemaForm("test-card", testCardSchema(), actionData?.result);
+  const formError = actionData ? form.errors?.[0] : lastError;
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
       <TestModeBanner />
@@ -108,44 +93,34 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
           </p>
         </div>
         {status === "open" ? (
-          <form method="post" className="grid gap-1 rounded-lg border bg-card p-5 shadow-sm" noValidate>
+          <form method="post" {...getFormProps(form)} className="grid gap-1 rounded-lg border bg-card p-5 shadow-sm">
             <input type="hidden" name="intent" value="pay" />
             <FormAlert message={formError ?? undefined} />
-            <FormField id="card-number" label="Card number" errors={errors.cardNumber ? [errors.cardNumber] : undefined}>
+            <FormField id={fields.cardNumber.id} label="Card number" errors={fields.cardNumber.errors}>
               {(control) => (
                 <Input
+                  {...getInputProps(fields.cardNumber, { type: "text" })}
                   {...control}
-                  name="cardNumber"
                   inputMode="numeric"
                   autoComplete="cc-number"
                   placeholder="1234 1234 1234 1234"
-                  defaultValue={values.cardNumber}
-                  maxLength={23}
-                  required
                 />
               )}
             </FormField>
             <div className="grid grid-cols-2 gap-3">
-              <FormField id="card-expiry" label="Expiry (MM/YY)" errors={errors.expiry ? [errors.expiry] : undefined}>
+              <FormField id={fields.expiry.id} label="Expiry (MM/YY)" errors={fields.expiry.errors}>
                 {(control) => (
-                  <Input
-                    {...control}
-                    name="expiry"
-                    inputMode="numeric"
-                    autoComplete="cc-exp"
-                    placeholder="MM/YY"
-                    defaultValue={values.expiry}
-                    maxLength={7}
-                    required
-                  />
+                  <Input {...getInputProps(fields.expiry, { type: "text" })} {...control} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
                 )}
               </FormField>
-              <FormField id="card-cvc" label="CVC" errors={errors.cvc ? [errors.cvc] : undefined}>
-                {(control) => <Input {...control} name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} required />}
+              <FormField id={fields.cvc.id} label="CVC" errors={fields.cvc.errors}>
+                {(control) => (
+                  <Input {...getInputProps(fields.cvc, { type: "text" })} {...control} inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
+                )}
               </FormField>
             </div>
-            <FormField id="card-name" label="Name on card" errors={errors.cardName ? [errors.cardName] : undefined}>
-              {(control) => <Input {...control} name="cardName" autoComplete="cc-name" defaultValue={values.cardName} maxLength={200} required />}
+            <FormField id={fields.cardName.id} label="Name on card" errors={fields.cardName.errors}>
+              {(control) => <Input {...getInputProps(fields.cardName, { type: "text" })} {...control} autoComplete="cc-name" />}
             </FormField>
             <button
               type="submit"

@@ -8,6 +8,7 @@ import { DISCOUNT_ATTEMPT_LIMITS, DISCOUNT_FAILURES_BEFORE_VAGUE } from "~/featu
 import { listDiscountCodes } from "~/features/discounts/server/list-discount-codes.server";
 import { reconcilePendingOrders } from "~/features/orders/server/reconcile-pending-orders.server";
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from "~/features/payments/server/test-webhook-signature.server";
+import { CARD_FIELD_MAX, CARD_NAME_TOO_LONG_MESSAGE, CARD_NUMBER_MESSAGE, CVC_MESSAGE, EXPIRY_INVALID_MESSAGE } from "~/features/payments/schemas/test-card";
 import { ERRORS } from "~/lib/errors";
 import { createDiscountCode, createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
@@ -193,6 +194,22 @@ describe("a purchase with the test provider", () => {
     expect(await receipts(email)).toBe(0);
     expect((await pay(testPagePath)).status).toBe(302);
     expect((await orderRow(orderId)).status).toBe("paid");
+  });
+
+  it("answers a wrong card form without JavaScript: each field's own message, the typed values kept, no long value clipped", async () => {
+    const { testPagePath, orderId } = await startPaidCheckout(seller, "buyer-typos@example.com");
+    const longName = "N".repeat(CARD_FIELD_MAX.cardName + 1);
+    const wrong = await pay(testPagePath, { cardNumber: "4242 42", expiry: "13/99", cvc: "98", cardName: longName });
+    expect(wrong.status).toBe(400);
+    const page = await wrong.text();
+    expect(page).not.toContain("<script");
+    expect(page).toContain("TEST MODE");
+    for (const message of [CARD_NUMBER_MESSAGE, EXPIRY_INVALID_MESSAGE, CVC_MESSAGE, CARD_NAME_TOO_LONG_MESSAGE]) expect(page).toContain(html(message));
+    expect(page).toContain('value="4242 42"');
+    expect(page).toContain('value="13/99"');
+    expect(page).not.toContain('value="98"');
+    expect(page).toContain(`value="${longName}"`);
+    expect((await orderRow(orderId)).status).toBe("pending");
   });
 
   it("asks for the extra confirmation step with 4000 0025 0000 3155: failing it declines, completing it pays", async () => {

@@ -3,7 +3,16 @@ import { checkoutSubtotal } from "~/features/orders/checkout-subtotal";
 import { canTransition, ORDER_STATUSES, type OrderStatus } from "~/features/orders/order-status";
 import { planOf, platformFee } from "~/features/orders/platform-fee";
 import { checkoutFields, checkoutSchema } from "~/features/orders/schemas/checkout";
-import { EXPIRY_PAST_MESSAGE, testCardSchema } from "~/features/payments/schemas/test-card";
+import {
+  CARD_FIELD_MAX,
+  CARD_NAME_TOO_LONG_MESSAGE,
+  CARD_NUMBER_MESSAGE,
+  CVC_TOO_LONG_MESSAGE,
+  EXPIRY_INVALID_MESSAGE,
+  EXPIRY_PAST_MESSAGE,
+  testCardSchema,
+  testCheckoutSchema,
+} from "~/features/payments/schemas/test-card";
 import { TEST_CARD_FAILURES, testCardOutcome } from "~/features/payments/test-cards";
 
 // Issue 15: the order state machine's rules, the platform fee's rounding, the checkout's prices and the test cards.
@@ -135,5 +144,27 @@ describe("test provider cards", () => {
     expect(schema.safeParse({ ...valid, cvc: "12a" }).success).toBe(false);
     expect(schema.safeParse({ ...valid, cardName: " " }).success).toBe(false);
     expect(schema.safeParse({ ...valid, cardNumber: "4242" }).success).toBe(false);
+  });
+
+  it("refuses an over-long field with one message of its own, never a clipped value", () => {
+    const schema = testCardSchema(() => new Date("2026-11-23T00:00:00Z"));
+    const valid = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", cardName: "A".repeat(CARD_FIELD_MAX.cardName) };
+    expect(schema.safeParse(valid).success).toBe(true);
+    const messages = (input: Record<string, string>) => {
+      const parsed = schema.safeParse({ ...valid, ...input });
+      return parsed.success ? [] : parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
+    };
+    expect(messages({ cardName: "A".repeat(CARD_FIELD_MAX.cardName + 1) })).toEqual([`cardName: ${CARD_NAME_TOO_LONG_MESSAGE}`]);
+    expect(messages({ cardNumber: "4".repeat(CARD_FIELD_MAX.cardNumber + 1) })).toEqual([`cardNumber: ${CARD_NUMBER_MESSAGE}`]);
+    expect(messages({ expiry: "12 / 2030" })).toEqual([`expiry: ${EXPIRY_INVALID_MESSAGE}`]);
+    expect(messages({ cvc: "12345" })).toEqual([`cvc: ${CVC_TOO_LONG_MESSAGE}`]);
+  });
+
+  it("reads the extra step's answer: only 'complete' completes it", () => {
+    const schema = testCheckoutSchema();
+    expect(schema.parse({ intent: "authenticate", result: "complete" })).toEqual({ intent: "authenticate", result: "complete" });
+    expect(schema.parse({ intent: "authenticate", result: "anything" })).toEqual({ intent: "authenticate", result: "fail" });
+    expect(schema.parse({ intent: "authenticate" })).toEqual({ intent: "authenticate", result: "fail" });
+    expect(schema.safeParse({ intent: "refund" }).success).toBe(false);
   });
 });
