@@ -29,7 +29,8 @@ import { dashboardPageQuery } from "~/features/workspace/server/dashboard-page-q
 import { getDashboardStats } from "~/features/workspace/server/get-dashboard-stats.server";
 import { getBusinessCard } from "~/features/workspace/server/get-business-card.server";
 import { getProfileSummary } from "~/features/workspace/server/get-profile-summary.server";
-import { listSalesMethods } from "~/features/sales-methods/server/list-sales-methods.server";
+import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
+import { salesMethodsQuery } from "~/features/sales-methods/server/sales-methods-query.server";
 import { createApp } from "../../server/create-app";
 import { createHttpServer } from "../../server/request-limits";
 import { requestContext } from "~/server/http/request-context.server";
@@ -115,7 +116,7 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
     ],
     ["getProfileSummary", () => getProfileSummary(db, userId)],
     ["getBusinessCard", () => getBusinessCard(db, userId)],
-    ["listSalesMethods", () => listSalesMethods(db, userId)],
+    ["salesMethodsQuery", () => runPageQuery(db, { userId }, salesMethodsQuery)],
     ["getDashboardStats", () => getDashboardStats(db, userId)],
   ];
   const results: { step: string; ms: number }[] = [];

@@ -21,24 +21,3 @@ export async function publishProduct(
     .where(and(eq(products.id, product.id), eq(products.userId, userId)));
   return { ok: true };
 }
-
-/** Takes the creator's own product off sale, back to a draft only its owner sees. */
-export async function unpublishProduct(db: Database, userId: string, productId: string): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND">> {
-  return setStatus(db, userId, productId, "draft");
-}
-
-/** Sets a product's status; not found unless it is the creator's own. */
-export async function setStatus(
-  db: Database,
-  userId: string,
-  productId: string,
-  status: "draft" | "archived",
-): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND">> {
-  const product = await getOwnProduct(db, userId, productId);
-  if (!product) return fail("PRODUCT_NOT_FOUND");
-  await db
-    .update(products)
-    .set({ status })
-    .where(and(eq(products.id, product.id), eq(products.userId, userId)));
-  return { ok: true };
-}

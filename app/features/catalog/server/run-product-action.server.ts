@@ -1,18 +1,21 @@
 import type { Database } from "~/db/database.server";
 import type { Failure } from "~/lib/errors";
 import type { AppServices } from "~/server/services.server";
-import { archiveProduct, unarchiveProduct } from "./archive-product.server";
 import { deleteProduct } from "./delete-product.server";
 import { duplicateProduct } from "./duplicate-product.server";
-import { publishProduct, unpublishProduct } from "./publish-product.server";
+import { publishProduct } from "./publish-product.server";
+import { setProductStatus } from "./set-product-status.server";
+
+/** An action that only moves the product to `status` (a draft again, or archived: sold products are never deleted). */
+const moveTo = (status: "draft" | "archived") => (db: Database, userId: string, productId: string) => setProductStatus(db, userId, productId, status);
 
 /** The Product Manager's one-click actions on a product. */
 export const PRODUCT_ACTIONS = {
   duplicate: { run: duplicateProduct, done: "Product duplicated as a draft" },
   publish: { run: publishProduct, done: "Product published" },
-  unpublish: { run: unpublishProduct, done: "Product unpublished: it is a draft again" },
-  archive: { run: archiveProduct, done: "Product archived" },
-  unarchive: { run: unarchiveProduct, done: "Product restored as a draft" },
+  unpublish: { run: moveTo("draft"), done: "Product unpublished: it is a draft again" },
+  archive: { run: moveTo("archived"), done: "Product archived" },
+  unarchive: { run: moveTo("draft"), done: "Product restored as a draft" },
   delete: { run: deleteProduct, done: "Product deleted" },
 } as const satisfies Record<string, { run: (db: Database, userId: string, productId: string) => Promise<{ ok: true } | Failure>; done: string }>;
 
