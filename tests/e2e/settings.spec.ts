@@ -42,8 +42,22 @@ test("profile and business profile are saved and shown again after a reload", as
   await business.getByLabel("Website URL (optional)").fill("https://hopper.example");
   await business.getByRole("checkbox", { name: "PayPal" }).check();
   await business.getByRole("checkbox", { name: /marketing emails/ }).check();
+  // While the save is held on its way, only its own form's button is busy.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/settings.data*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
   await business.getByRole("button", { name: "Save business profile" }).click();
+  await expect(business.getByRole("button", { name: "Saving..." })).toBeDisabled();
+  await expect(personal.getByRole("button", { name: "Save profile" })).toBeEnabled();
+  release();
   await expect(page.getByText("Business profile updated")).toBeVisible();
+  await expect(business.getByRole("button", { name: "Save business profile" })).toBeEnabled();
+  await page.unroute("**/settings.data*");
 
   await page.reload();
   await expect(personal.getByLabel("First name")).toHaveValue("Grace");
