@@ -1,3 +1,5 @@
+import { escapeHtml } from "~/lib/escape-html";
+
 /** How the buy button sits on the creator's site; the pasted snippet is an inline-styled, HTML-escaped link, no script. */
 export type IntegrationMethod = "button" | "widget" | "cart";
 export type ButtonStyle = "primary" | "secondary" | "success" | "custom";
@@ -20,13 +22,6 @@ const COLORS: Record<Exclude<ButtonStyle, "custom">, { background: string; color
   secondary: { background: "#f3f4f6", color: "#111827", border: "#d1d5db" },
   success: { background: "#15803d", color: "#ffffff", border: "#15803d" },
 };
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "\r": "&#13;" };
-
-/** Escapes text for HTML content and double- or single-quoted attributes. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'\r]/g, (char) => ESCAPES[char]!);
-}
 
 function linkStyle(style: ButtonStyle, method: IntegrationMethod): string {
   const shape =

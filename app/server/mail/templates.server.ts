@@ -1,9 +1,9 @@
+import { escapeHtml } from "~/lib/escape-html";
 import type { MailMessage } from "./mailer.server";
 
 /** The app's emails as plain text plus simple HTML, with absolute links. */
 function withHtml(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {
   const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : []), "", "— The Sellkit team"].join("\n");
-  const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : "",

@@ -1,6 +1,5 @@
+import { escapeHtml } from "~/lib/escape-html";
 import { LOST_LINK_PATH } from "../content/delivery-rules";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 
 /** The script-free page a refused file link answers with; the download endpoint runs outside React Router. */
 export function downloadRefusalPage(title: string, message: string): string {

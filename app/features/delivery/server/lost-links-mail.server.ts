@@ -1,7 +1,6 @@
+import { escapeHtml } from "~/lib/escape-html";
 import type { MailMessage } from "~/server/mail/mailer.server";
 import { LOST_LINK_PATH, orderNumber } from "../content/delivery-rules";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 export type LinkedPurchase = { orderId: string; productName: string; storeName: string; orderedOn: string; downloadUrl: string };
 

@@ -1,7 +1,6 @@
+import { escapeHtml } from "~/lib/escape-html";
 import type { MailMessage } from "~/server/mail/mailer.server";
 import { orderNumber } from "../content/delivery-rules";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 export type ReceiptInput = {
   to: string;
