@@ -1,20 +1,17 @@
-import { escapeHtml } from "~/lib/escape-html";
+import { type MailButton, mailLayout } from "./mail-layout.server";
 import type { MailMessage } from "./mailer.server";
 
-/** The app's emails as plain text plus simple HTML, with absolute links. */
-function withHtml(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {
-  const text = [...lines, ...(link ? ["", `${link.label}: ${link.url}`] : []), "", "— The Sellkit team"].join("\n");
-  const html = [
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : "",
-    "<p>— The Sellkit team</p>",
-  ].join("");
-  return { to, subject, text, html };
+const TEAM = "— The Sellkit team";
+
+/** An account email as plain text plus simple HTML, with absolute links. */
+function accountMail(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {
+  const button: MailButton[] = link ? [{ button: link.label, url: link.url }] : [];
+  return mailLayout({ to, subject, sections: [lines, button], footer: TEAM });
 }
 
 export const mailTemplates = {
   verifyEmail: (to: string, url: string) =>
-    withHtml(
+    accountMail(
       to,
       "Verify your email for Sellkit",
       ["Welcome to Sellkit!", "Please confirm your email address to finish creating your account. The link is valid for 1 hour."],
@@ -24,7 +21,7 @@ export const mailTemplates = {
       },
     ),
   existingAccountSignUp: (to: string, signInUrl: string) =>
-    withHtml(
+    accountMail(
       to,
       "Someone tried to create a Sellkit account with your email",
       [
@@ -34,7 +31,7 @@ export const mailTemplates = {
       { label: "Sign in", url: signInUrl },
     ),
   resetPassword: (to: string, url: string) =>
-    withHtml(
+    accountMail(
       to,
       "Reset your Sellkit password",
       [
@@ -48,13 +45,13 @@ export const mailTemplates = {
     ),
   /** After a reset or a password change, both of which sign sessions out. */
   passwordChanged: (to: string, when: Date, signedOut: "all" | "others" = "all") =>
-    withHtml(to, "Your Sellkit password was changed", [
+    accountMail(to, "Your Sellkit password was changed", [
       `Your password was changed on ${when.toUTCString()}. ${signedOut === "all" ? "All your sessions were signed out." : "Your other sessions were signed out."}`,
       "If this wasn't you, reset your password right away and contact support.",
     ]),
   /** Goes to the new address: the email changes only when this link is opened. */
   confirmEmailChange: (to: string, url: string) =>
-    withHtml(
+    accountMail(
       to,
       "Confirm your new email for Sellkit",
       [
@@ -65,17 +62,17 @@ export const mailTemplates = {
     ),
   /** Goes to the current address, showing the new one masked. */
   emailChangeRequested: (to: string, maskedNewEmail: string) =>
-    withHtml(to, "A change of your Sellkit email was requested", [
+    accountMail(to, "A change of your Sellkit email was requested", [
       `Someone signed in to your Sellkit account asked to change its email to ${maskedNewEmail}. It changes only once the link sent to that address is opened.`,
       "If this wasn't you, change your password right away and contact support.",
     ]),
   accountDeleted: (to: string, when: Date) =>
-    withHtml(to, "Your Sellkit account was deleted", [
+    accountMail(to, "Your Sellkit account was deleted", [
       `Your Sellkit account and all its data were deleted on ${when.toUTCString()}, and every session was signed out.`,
       "If this wasn't you, contact support right away.",
     ]),
   magicLink: (to: string, url: string) =>
-    withHtml(
+    accountMail(
       to,
       "Your Sellkit sign-in link",
       ["Use this link to sign in to Sellkit. It is valid for 5 minutes and can be used once.", "If you did not ask for it, ignore this email."],

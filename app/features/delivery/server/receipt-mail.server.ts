@@ -1,4 +1,4 @@
-import { escapeHtml } from "~/lib/escape-html";
+import { mailLayout } from "~/server/mail/mail-layout.server";
 import type { MailMessage } from "~/server/mail/mailer.server";
 import { orderNumber } from "../content/delivery-rules";
 
@@ -30,28 +30,15 @@ export function receiptMail(input: ReceiptInput): MailMessage {
   ];
   const thanks = `Thank you for your purchase from ${input.storeName}.`;
   const keep = "Your files are ready. Keep this email: the link is your access to your purchase.";
-  const lost = `Lost this email later? Ask for a new link at ${input.lostLinkUrl}`;
-  const text = [
-    thanks,
-    "",
-    ...details.map(([label, value]) => `${label}: ${value}`),
-    "",
-    keep,
-    `Download your files: ${input.downloadUrl}`,
-    "",
-    lost,
-    "",
-    "— Sellkit, on behalf of the seller",
-  ].join("\n");
-  const html = [
-    `<p>${escapeHtml(thanks)}</p>`,
-    '<table role="presentation" cellpadding="4" style="border-collapse:collapse">',
-    ...details.map(([label, value]) => `<tr><th align="left" scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    "</table>",
-    `<p>${escapeHtml(keep)}</p>`,
-    `<p><a href="${escapeHtml(input.downloadUrl)}">Download your files</a></p>`,
-    `<p>Lost this email later? <a href="${escapeHtml(input.lostLinkUrl)}">Ask for a new link</a>.</p>`,
-    "<p>— Sellkit, on behalf of the seller</p>",
-  ].join("");
-  return { to: input.to, subject: `Your receipt from ${input.storeName}: ${input.productName}`, text, html };
+  return mailLayout({
+    to: input.to,
+    subject: `Your receipt from ${input.storeName}: ${input.productName}`,
+    sections: [
+      [thanks],
+      [{ details }],
+      [keep, { button: "Download your files", url: input.downloadUrl }],
+      [{ sentence: "Lost this email later?", link: "Ask for a new link", url: input.lostLinkUrl }],
+    ],
+    footer: "— Sellkit, on behalf of the seller",
+  });
 }

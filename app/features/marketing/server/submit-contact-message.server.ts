@@ -2,6 +2,7 @@ import type { Database } from "~/db/database.server";
 import { contactMessages } from "~/features/marketing/schema.server";
 import type { ContactMessageInput } from "~/features/marketing/schemas/contact-message";
 import type { Logger } from "~/server/logger.server";
+import { mailLayout } from "~/server/mail/mail-layout.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { consumeRateLimits, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
@@ -32,12 +33,8 @@ export async function submitContactMessage(
     .returning({ id: contactMessages.id });
   if (!row) throw new Error("contact message was not stored");
   try {
-    await mailer.send({
-      to: supportEmail,
-      replyTo: input.email,
-      subject: `[Contact] ${input.subject}`,
-      text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, "", input.message, "", `Message id: ${row.id}`].join("\n"),
-    });
+    const sections = [[`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`], [input.message], [`Message id: ${row.id}`]];
+    await mailer.send({ ...mailLayout({ to: supportEmail, subject: `[Contact] ${input.subject}`, sections }), replyTo: input.email });
     return { ok: true, id: row.id, mailed: true };
   } catch (error) {
     logger.error({ err: error, contactMessageId: row.id }, "contact message stored but not mailed");
