@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DOWNLOADS_PER_FILE_PER_DAY, downloadLimitMessage, matchDownloadPath, orderNumber, revokedMessage } from "~/features/delivery/content/delivery-rules";
 import { downloadRefusalPage } from "~/features/delivery/server/download-refusal-page.server";
-import { decideRange, ifRangeAllows, noneMatchHits } from "~/features/delivery/server/byte-range.server";
+import { decideRange, ifRangeAllows } from "~/features/delivery/server/byte-range.server";
 import { checkDownloadSignature, signDownload, signedDownloadPath } from "~/features/delivery/server/download-signature.server";
 import { contentDisposition, planDownload } from "~/features/delivery/server/download-response.server";
 import { presignS3GetUrl } from "~/features/delivery/server/presign-s3-get.server";
@@ -84,16 +84,34 @@ describe("byte ranges", () => {
     expect(ifRangeAllows('"old"', etag, date)).toBe(false);
     expect(ifRangeAllows(date, etag, date)).toBe(true);
     expect(ifRangeAllows(new Date(NOW - 1000).toUTCString(), etag, date)).toBe(false);
-    expect(noneMatchHits('"x", "abc"', etag)).toBe(true);
-    expect(noneMatchHits('W/"abc"', etag)).toBe(true);
-    expect(noneMatchHits("*", etag)).toBe(true);
-    expect(noneMatchHits('"x"', etag)).toBe(false);
-    expect(noneMatchHits(null, etag)).toBe(false);
+    const file = { id: FILE, uploadId: "u", name: "a.pdf", contentType: "application/pdf", size: 100, sha256: "abc", completedAt: new Date(NOW) };
+    const none = { method: "GET", range: null, ifRange: null, ifNoneMatch: null, ifModifiedSince: null };
+    const noneMatch = (ifNoneMatch: string | null) => planDownload(file, { ...none, ifNoneMatch }).kind;
+    expect(noneMatch('"x", "abc"')).toBe("not-modified");
+    expect(noneMatch('W/"abc"')).toBe("not-modified");
+    expect(noneMatch("*")).toBe("not-modified");
+    expect(noneMatch('"x"')).toBe("send");
+    expect(noneMatch(null)).toBe("send");
+  });
+  it("answer 304 to If-Modified-Since when the file is not newer, unless If-None-Match says otherwise", () => {
+    const file = { id: FILE, uploadId: "u", name: "a.pdf", contentType: "application/pdf", size: 100, sha256: "abc", completedAt: new Date(NOW) };
+    const none = { method: "GET", range: null, ifRange: null, ifNoneMatch: null, ifModifiedSince: null };
+    const date = new Date(NOW).toUTCString();
+    expect(planDownload(file, { ...none, ifModifiedSince: date }).kind).toBe("not-modified");
+    expect(planDownload(file, { ...none, ifModifiedSince: new Date(NOW - 1000).toUTCString() }).kind).toBe("send");
+    // If-None-Match decides alone when both are sent.
+    expect(planDownload(file, { ...none, ifModifiedSince: date, ifNoneMatch: '"old"' }).kind).toBe("send");
   });
   it("count only downloads that start at byte 0", () => {
     const file = { id: FILE, uploadId: "u", name: "a.pdf", contentType: "application/pdf", size: 100, sha256: "abc", completedAt: new Date(NOW) };
     const ask = (range: string | null, extra: Partial<{ ifRange: string; ifNoneMatch: string }> = {}) =>
-      planDownload(file, { method: "GET", range, ifRange: extra.ifRange ?? null, ifNoneMatch: extra.ifNoneMatch ?? null });
+      planDownload(file, {
+        method: "GET",
+        range,
+        ifRange: extra.ifRange ?? null,
+        ifNoneMatch: extra.ifNoneMatch ?? null,
+        ifModifiedSince: null,
+      });
     expect(ask(null)).toEqual({ kind: "send", range: null, countsAsNewDownload: true });
     expect(ask("bytes=0-49")).toEqual({ kind: "send", range: { start: 0, end: 49 }, countsAsNewDownload: true });
     expect(ask("bytes=50-")).toEqual({ kind: "send", range: { start: 50, end: 99 }, countsAsNewDownload: false });
@@ -129,9 +147,12 @@ describe("download answers", () => {
   });
 
   it("name the file as an attachment, encoded, never as a path", () => {
-    expect(contentDisposition("Field guide.pdf")).toBe(`attachment; filename="Field guide.pdf"; filename*=UTF-8''Field%20guide.pdf`);
+    // A plain ASCII name needs no `filename*` (RFC 6266 §4.3: recipients prefer it only when present).
+    expect(contentDisposition("Field guide.pdf")).toBe(`attachment; filename="Field guide.pdf"`);
     expect(contentDisposition('Příručka "v2".pdf')).toBe(`attachment; filename="P__ru_ka _v2_.pdf"; filename*=UTF-8''P%C5%99%C3%ADru%C4%8Dka%20%22v2%22.pdf`);
-    expect(contentDisposition("../../etc/passwd")).toContain("filename*=UTF-8''..%2F..%2Fetc%2Fpasswd");
+    expect(contentDisposition("../../etc/passwd")).toBe(`attachment; filename=.._.._etc_passwd; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd`);
+    expect(contentDisposition("100%25 done.pdf")).toBe(`attachment; filename="100_25 done.pdf"; filename*=UTF-8''100%2525%20done.pdf`);
+    expect(contentDisposition("a\r\nSet-Cookie: x")).toBe(`attachment; filename="a__Set-Cookie: x"; filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x`);
   });
 });
 

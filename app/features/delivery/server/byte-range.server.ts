@@ -31,11 +31,3 @@ export function ifRangeAllows(ifRange: string | null, etag: string, lastModified
   if (value.startsWith('"') || value.startsWith("W/")) return value === etag;
   return value === lastModified;
 }
-
-/** Whether `If-None-Match` names the current representation, by weak comparison. */
-export function noneMatchHits(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const opaque = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);
-}

@@ -65,7 +65,13 @@ export function createDownloadHandler(services: Pick<AppServices, "db" | "env" |
       const value = req.headers[name];
       return typeof value === "string" ? value : null;
     };
-    const plan = planDownload(file, { method: req.method ?? "GET", range: header("range"), ifRange: header("if-range"), ifNoneMatch: header("if-none-match") });
+    const plan = planDownload(file, {
+      method: req.method ?? "GET",
+      range: header("range"),
+      ifRange: header("if-range"),
+      ifNoneMatch: header("if-none-match"),
+      ifModifiedSince: header("if-modified-since"),
+    });
     if (plan.kind === "not-modified") {
       res.writeHead(304, fileHeaders(file));
       return void res.end();

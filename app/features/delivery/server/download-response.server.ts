@@ -1,4 +1,6 @@
-import { decideRange, ifRangeAllows, noneMatchHits } from "./byte-range.server";
+import { create as formatContentDisposition } from "content-disposition";
+import fresh from "fresh";
+import { decideRange, ifRangeAllows } from "./byte-range.server";
 import type { DownloadableFile } from "./authorize-download.server";
 
 /** The request headers a download answer depends on. */
@@ -7,6 +9,7 @@ export type DownloadRequest = {
   range: string | null;
   ifRange: string | null;
   ifNoneMatch: string | null;
+  ifModifiedSince: string | null;
 };
 
 /** What the answer will be, decided before any counting or reading: the route counts only new downloads. */
@@ -25,24 +28,25 @@ export function lastModifiedOf(file: DownloadableFile): string {
 }
 
 /**
- * Decides the answer to a download request: 304 when If-None-Match names this file, 416 for a range outside it,
+ * Decides the answer to a download request: 304 when the buyer's copy is fresh, 416 for a range outside it,
  * else the whole file or one range (only when If-Range, if sent, still names this file). A range that does not
  * start at byte 0 continues a download already counted, so it is not a new one.
  */
 export function planDownload(file: DownloadableFile, request: DownloadRequest): DownloadPlan {
   const etag = etagOf(file);
-  if (noneMatchHits(request.ifNoneMatch, etag)) return { kind: "not-modified" };
+  // No Cache-Control: a request's no-cache asks caches to revalidate, which is what this answer does.
+  const conditions = { "if-none-match": request.ifNoneMatch ?? undefined, "if-modified-since": request.ifModifiedSince ?? undefined };
+  if (fresh(conditions, { etag, "last-modified": lastModifiedOf(file) })) return { kind: "not-modified" };
   const range = ifRangeAllows(request.ifRange, etag, lastModifiedOf(file)) ? decideRange(request.range, file.size) : { kind: "whole" as const };
   if (range.kind === "unsatisfiable") return { kind: "unsatisfiable" };
   if (range.kind === "whole") return { kind: "send", range: null, countsAsNewDownload: true };
   return { kind: "send", range: { start: range.start, end: range.end }, countsAsNewDownload: range.start === 0 };
 }
 
-/** `attachment; filename*=UTF-8''…` (RFC 6266/8187), with a plain ASCII fallback for old clients. */
+/** An attachment under the stored name (RFC 6266), whose plain fallback has no quote, backslash, slash or percent sign. */
 export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "download";
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  const fallback = name.replace(/[^\x20-\x7e]|["\\/%]/g, "_") || "download";
+  return formatContentDisposition(name, { fallback });
 }
 
 /** Headers every answer about a file carries (also 304 and 416): validators, ranges, no caching by others. */
