@@ -462,7 +462,7 @@ describe("limited codes and unpaid checkouts", () => {
     for (const order of held.slice(0, 3)) expect((await payWebhook(order.checkoutId, 1800)).status).toBe(200);
     const [code] = await listDiscountCodes(server.db, s.id);
     expect(code).toMatchObject({ redemptionsCount: 3, reservedCount: 1, overLimitCount: 0 });
-    expect(discountUsageLabel(code!)).toBe("3/5 used · 1 reserved");
+    expect(discountUsageLabel(code!)).toBe("3 / 5 · 1 reserved");
     // Paid uses plus live reservations fill the cap: 3 paid + 1 held + 1 more, then no more.
     expect((await checkoutFrom(s, ip(), "fifth@example.com", "FIVE")).status).toBe(302);
     expect((await checkoutFrom(s, ip(), "sixth@example.com", "FIVE")).status).toBe(409);
@@ -511,7 +511,7 @@ describe("limited codes and unpaid checkouts", () => {
     expect(orderPage).toContain("Discount code SAVE10 used past its limit (3/2)");
     expect(orderPage).toContain(html("Used past the code's limit"));
     const listPage = await (await server.request("/tools/products/discounts", { headers })).text();
-    expect(listPage).toContain("3/2 used · 1 past the limit");
+    expect(listPage).toContain("3 / 2 · 1 past the limit");
   });
 });
 

@@ -175,9 +175,9 @@ describe("a code's status and labels", () => {
   });
   it("counts paid uses against the maximum, apart from uses open checkouts hold and any overrun", () => {
     const usage = { maxRedemptions: 5, redemptionsCount: 3, reservedCount: 1, overLimitCount: 0 };
-    expect(discountUsageLabel(usage)).toBe("3/5 used · 1 reserved");
-    expect(discountUsageLabel({ ...usage, redemptionsCount: 6, reservedCount: 0, overLimitCount: 1 })).toBe("6/5 used · 1 past the limit");
-    expect(discountUsageLabel({ ...usage, maxRedemptions: null, reservedCount: 0 })).toBe("3 used");
+    expect(discountUsageLabel(usage)).toBe("3 / 5 · 1 reserved");
+    expect(discountUsageLabel({ ...usage, redemptionsCount: 6, reservedCount: 0, overLimitCount: 1 })).toBe("6 / 5 · 1 past the limit");
+    expect(discountUsageLabel({ ...usage, maxRedemptions: null, reservedCount: 0 })).toBe("3 / no limit");
   });
 });
 

@@ -51,10 +51,10 @@ export function discountStatus(
   return "active";
 }
 
-/** Paid uses against the maximum, with uses held by open checkouts and any overrun: "3/5 used · 1 reserved". */
+/** Paid uses against the maximum, with uses held by open checkouts and any overrun: "3 / 5 · 1 reserved". */
 export function discountUsageLabel(code: Pick<DiscountCodeItem, "maxRedemptions" | "redemptionsCount" | "reservedCount" | "overLimitCount">): string {
   const count = (n: number) => n.toLocaleString("en-US");
-  const parts = [code.maxRedemptions === null ? `${count(code.redemptionsCount)} used` : `${count(code.redemptionsCount)}/${count(code.maxRedemptions)} used`];
+  const parts = [`${count(code.redemptionsCount)} / ${code.maxRedemptions === null ? "no limit" : count(code.maxRedemptions)}`];
   if (code.reservedCount > 0) parts.push(`${count(code.reservedCount)} reserved`);
   if (code.overLimitCount > 0) parts.push(`${count(code.overLimitCount)} past the limit`);
   return parts.join(" · ");
