@@ -68,7 +68,7 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
   const started = Date.now();
   while (!/running at http:\/\/localhost:\d+/.test(output)) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
-    if (Date.now() - started > 30_000) throw new Error(`the server did not start: ${output}`);
+    if (Date.now() - started > 60_000) throw new Error(`the server did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const origin = /running at (http:\/\/localhost:\d+)/.exec(output)![1]!.replace("localhost", "127.0.0.1");

@@ -103,7 +103,7 @@ describe("password sign-in limits", () => {
     );
     expect((counted as unknown as { rows: { hits: number }[] }).rows[0]?.hits).toBe(1);
     expect(await signIn(owner.email, CREATOR_PASSWORD, guesser, await solvedCaptcha(server.origin))).toBe(429);
-  });
+  }, 240_000);
 
   it("one address spraying many accounts is limited across them", async () => {
     const sprayer = nextClientIp();
