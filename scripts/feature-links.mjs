@@ -15,6 +15,7 @@ export const FEATURE_LINKS = {
   payments: ["accounts", "workspace", "security"],
   discounts: ["accounts", "workspace", "catalog"],
   orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery", "security", "analytics"],
+  checkout: ["catalog", "discounts", "delivery", "orders", "payments"],
   delivery: ["accounts", "catalog", "orders"],
   analytics: ["accounts", "catalog", "sales-methods"],
   // Issue 16.6: the signed-in landing's real tabs and the live figures of the dashboards

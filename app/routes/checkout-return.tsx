@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
 import { formatMoney } from "~/features/catalog/money";
 import { LOST_LINK_PATH } from "~/features/delivery/content/delivery-rules";
-import { TestModeBanner } from "~/features/orders/components/test-mode-banner";
-import { getOrderOutcome } from "~/features/orders/server/get-order-outcome.server";
+import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
+import { getOrderOutcome } from "~/features/checkout/server/get-order-outcome.server";
 import { ERRORS } from "~/lib/errors";
 import type { Route } from "./+types/checkout-return";
 

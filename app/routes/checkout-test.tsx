@@ -5,7 +5,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { formatMoney } from "~/features/catalog/money";
-import { TestModeBanner } from "~/features/orders/components/test-mode-banner";
+import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
 import { testCardSchema, testCheckoutSchema } from "~/features/payments/schemas/test-card";
 import { testProviderOf } from "~/features/payments/server/test-provider.server";
 import { TEST_CARDS } from "~/features/payments/test-cards";

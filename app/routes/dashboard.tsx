@@ -20,8 +20,8 @@ import { dashboardPageQuery } from "~/features/workspace/server/dashboard-page-q
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/server/http/request-context.server";
-import { PaymentsNotReadyNotice } from "~/features/orders/components/payments-not-ready-notice";
-import { sellerPaymentOptions } from "~/features/orders/server/seller-payment-options.server";
+import { PaymentsNotReadyNotice } from "~/features/checkout/components/payments-not-ready-notice";
+import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-options.server";
 import { useLiveFigures } from "~/features/dashboards/components/use-live-figures";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCheckout } from "~/features/orders/server/create-checkout.server";
+import { createCheckout } from "~/features/checkout/server/create-checkout.server";
 import { discountUsageLabel } from "~/features/discounts/discount-display";
 import { DISCOUNT_RESERVATIONS_PER_CLIENT } from "~/features/discounts/server/discount-reservation.server";
 import { DISCOUNT_ATTEMPT_LIMITS, DISCOUNT_FAILURES_BEFORE_VAGUE } from "~/features/discounts/server/guard-discount-attempt.server";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSubtotal } from "~/features/orders/checkout-subtotal";
+import { checkoutSubtotal } from "~/features/checkout/checkout-subtotal";
 import { canTransition, ORDER_STATUSES, type OrderStatus } from "~/features/orders/order-status";
 import { planOf, platformFee } from "~/features/orders/platform-fee";
-import { checkoutFields, checkoutSchema } from "~/features/orders/schemas/checkout";
+import { checkoutFields, checkoutSchema } from "~/features/checkout/schemas/checkout";
 import {
   CARD_FIELD_MAX,
   CARD_NAME_TOO_LONG_MESSAGE,

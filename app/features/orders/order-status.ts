@@ -20,9 +20,3 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[to].includes(from);
 }
-
-/** How long a checkout waits for its payment before the order expires. */
-export const CHECKOUT_EXPIRY_MINUTES = 30;
-
-/** Sellkit's fee on each sale per plan, in basis points: Starter takes 8%, paid plans none. */
-export const PLATFORM_FEE_BASIS_POINTS = { starter: 800, pro: 0, business: 0, enterprise: 0 } as const;

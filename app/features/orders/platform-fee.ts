@@ -1,4 +1,5 @@
-import { PLATFORM_FEE_BASIS_POINTS } from "~/features/orders/order-status";
+/** Sellkit's fee on each sale, per plan, in basis points (Starter "Free + 8%"; paid plans have none). */
+export const PLATFORM_FEE_BASIS_POINTS = { starter: 800, pro: 0, business: 0, enterprise: 0 } as const;
 
 export type Plan = keyof typeof PLATFORM_FEE_BASIS_POINTS;
 

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { type DiscountAttemptLimited, guardDiscountAttempt } from "~/features/discounts/server/guard-discount-attempt.server";
-import { CHECKOUT_EXPIRY_MINUTES } from "~/features/orders/order-status";
 import { orders } from "~/features/orders/schema.server";
+import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import type { HostedCheckout, PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
@@ -14,13 +14,15 @@ import { consumeRateLimits, type RateLimitRule } from "~/server/rate-limit/consu
 import { findCheckoutProduct, type ProductRef } from "./find-checkout-product.server";
 import { type PriceFailure, priceOrder } from "./price-order.server";
 import { sellerPaymentOptions } from "./seller-payment-options.server";
-import { transitionOrder } from "./transition-order.server";
 
 /** Checkouts started per client IP and per buyer email (GUIDE §4: rate limits on checkout). */
 export const CHECKOUT_RATE_LIMITS = {
   perIp: { name: "checkout-ip", limit: 30, windowSeconds: 10 * 60 },
   perEmail: { name: "checkout-email", limit: 10, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
+
+/** How long a checkout waits for its payment before the order expires and its discount reservation is released. */
+const CHECKOUT_EXPIRY_MINUTES = 30;
 
 export type CheckoutInput = {
   product: ProductRef;

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/database.server";
 import { type DiscountCodeFailure, reserveDiscount } from "~/features/discounts/server/discount-reservation.server";
-import { checkoutSubtotal, minimumCharge } from "~/features/orders/checkout-subtotal";
+import { checkoutSubtotal, minimumCharge } from "~/features/checkout/checkout-subtotal";
 import { platformFee } from "~/features/orders/platform-fee";
 import { type Failure, fail } from "~/lib/errors";
 import type { CheckoutProduct } from "./find-checkout-product.server";
