@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { LOST_LINK_PATH } from "~/features/delivery/content/delivery-rules";
 import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
 import { getOrderOutcome } from "~/features/checkout/server/get-order-outcome.server";

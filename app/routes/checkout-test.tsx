@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
 import { testCardSchema, testCheckoutSchema } from "~/features/payments/schemas/test-card";
 import { testProviderOf } from "~/features/payments/server/test-provider.server";

@@ -17,7 +17,7 @@ import {
 } from "~/features/payouts/components/payout-parts";
 import { TEST_MODE_TEXT } from "~/features/payments/content/providers";
 import { dayKeyOf, nextPayout, PAYOUT_PROMISE, TEST_PAYOUT_DELAY_BUSINESS_DAYS } from "~/features/payouts/ledger-rules";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { type NextPayout, PAYOUTS_PATH, upcomingPayout } from "~/features/payouts/payouts-display";
 import { parseTestPayoutsCursor, payoutsPageQuery, testPayoutsCursorParam } from "~/features/payouts/server/payouts-page-query.server";
 import { parseStripePayoutCursor, readStripePayouts } from "~/features/payouts/server/read-stripe-payouts.server";

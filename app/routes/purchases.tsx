@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { LostLinkForm } from "~/features/delivery/components/lost-link-form";
 import { PurchaseFiles } from "~/features/delivery/components/purchase-files";
 import { DOWNLOAD_LINK_TTL_SECONDS, INVALID_LINK_MESSAGE, orderNumber, revokedMessage } from "~/features/delivery/content/delivery-rules";

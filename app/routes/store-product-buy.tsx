@@ -4,7 +4,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { CoverImage } from "~/features/catalog/components/cover-image";
 import { StoreShell } from "~/features/catalog/components/store-shell";
-import { amountInput } from "~/features/catalog/money";
+import { amountInput } from "~/lib/money";
 import { priceLabel } from "~/features/catalog/product-price";
 import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
 import { absoluteUrl, productPath, storePath } from "~/features/catalog/store-profile";

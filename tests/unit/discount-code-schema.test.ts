@@ -1,7 +1,7 @@
 import { maximumPriceMessage } from "~/features/catalog/schemas/amount-field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { MAXIMUM_PRICE_MINOR } from "~/features/catalog/money";
+import { MAXIMUM_PRICE_MINOR } from "~/lib/money";
 import { discountFormValues, discountOffLabel, discountStatus, discountUsageLabel, freeBelowMinimumWarnings } from "~/features/discounts/discount-display";
 import {
   AMOUNT_INVALID_MESSAGE,

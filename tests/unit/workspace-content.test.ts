@@ -5,7 +5,8 @@ import { quickActionsFor } from "~/features/workspace/content/quick-actions";
 import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
 import { TOOLS, toolPath, toolsFor } from "~/features/workspace/content/tools";
 import { currentNavPath, WORKSPACE_NAV, workspaceNavFor } from "~/features/workspace/content/workspace-nav";
-import { formatMoney, percentChange } from "~/features/workspace/dashboard-stats";
+import { percentChange } from "~/features/workspace/dashboard-stats";
+import { formatMoneyShort } from "~/lib/money";
 
 describe("tools per business type (SPEC §2 table)", () => {
   const table: Record<string, [string, string][]> = {
@@ -67,9 +68,9 @@ describe("stat cards", () => {
   });
 
   it("shows money without cents when whole ('Total Sales $0')", () => {
-    expect(formatMoney(0, "USD")).toBe("$0");
-    expect(formatMoney(1550, "USD")).toBe("$15.50");
-    expect(formatMoney(120000, "EUR")).toBe("€1,200");
+    expect(formatMoneyShort(0, "USD")).toBe("$0");
+    expect(formatMoneyShort(1550, "USD")).toBe("$15.50");
+    expect(formatMoneyShort(120000, "EUR")).toBe("€1,200");
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { changeOf, conversionRate, type Grain } from "./analytics-range";
 import type { Figures, SeriesPoint } from "./analytics-report";
 

@@ -1,4 +1,4 @@
-import { amountInput } from "~/features/catalog/money";
+import { amountInput } from "~/lib/money";
 import type { ProductFormValues } from "~/features/catalog/schemas/product";
 
 /** A new product's starting values: an e-book at a fixed price, everything else empty. */

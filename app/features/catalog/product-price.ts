@@ -1,4 +1,4 @@
-import { amountInput, formatMoney } from "~/features/catalog/money";
+import { amountInput, formatMoney } from "~/lib/money";
 
 /** A product's price as stored (minor units of `currency`). */
 export type ProductPricing = {

@@ -1,6 +1,6 @@
 import type { ProductPricing } from "~/features/catalog/product-price";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/features/catalog/slugify";
-import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/features/catalog/money";
+import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import { optionLabel, STORE_CATEGORIES, STORE_THEMES } from "~/features/sales-methods/content/sales-options";
 import { ONLINE_STORE_DEFAULTS } from "~/features/sales-methods/schemas/online-store";
 

@@ -1,4 +1,4 @@
-import { formatMoney, isCurrency, MAXIMUM_PRICE_MINOR, MINIMUM_CHARGE_MINOR, parseAmount } from "~/features/catalog/money";
+import { formatMoney, isCurrency, MAXIMUM_PRICE_MINOR, MINIMUM_CHARGE_MINOR, parseAmount } from "~/lib/money";
 import type { ProductPricing } from "~/features/catalog/product-price";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { productPath, salesPagePath } from "~/features/catalog/paths";
 import { PRODUCT_TYPES } from "~/features/catalog/content/product-types";
 import { CUSTOMERS_PATH, customerPath } from "~/features/orders/customer-display";

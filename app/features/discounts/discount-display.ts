@@ -1,4 +1,4 @@
-import { amountInput, formatMoney, isCurrency, MINIMUM_CHARGE_MINOR } from "~/features/catalog/money";
+import { amountInput, formatMoney, isCurrency, MINIMUM_CHARGE_MINOR } from "~/lib/money";
 import type { DiscountCodeFormValues } from "~/features/discounts/schemas/discount-code";
 import { utcToZonedLocal } from "~/lib/zoned-time";
 

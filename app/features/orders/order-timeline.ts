@@ -1,4 +1,4 @@
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import type { OrderDetail } from "~/features/orders/order-display";
 import { eventCauseLabel } from "~/features/orders/order-display";
 

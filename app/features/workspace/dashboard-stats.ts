@@ -20,11 +20,6 @@ export function percentChange({ recent, previous }: Pick<StatFigure, "recent" | 
   return `${change >= 0 ? "+" : ""}${change}%`;
 }
 
-/** '$0', '$15', '$15.50', '€1,200' */
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency, trailingZeroDisplay: "stripIfInteger" }).format(cents / 100);
-}
-
 export function formatCount(value: number): string {
   return new Intl.NumberFormat("en-US").format(value);
 }

@@ -1,5 +1,5 @@
 import { DataTable } from "~/components/ui/data-table";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { formatCountValue } from "../analytics-display";
 import type { AnalyticsReport } from "../analytics-report";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import { DEFAULT_CURRENCY } from "~/features/catalog/money";
+import { DEFAULT_CURRENCY } from "~/lib/money";
 import { type AnalyticsRange, grainOf } from "../analytics-range";
 import { type AnalyticsReport, BREAKDOWN_ROWS } from "../analytics-report";
 

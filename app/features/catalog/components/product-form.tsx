@@ -8,7 +8,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { PRICING_MODES, PRODUCT_TYPES } from "~/features/catalog/content/product-types";
 import { renderMarkdown } from "~/features/catalog/markdown";
-import type { Currency } from "~/features/catalog/money";
+import type { Currency } from "~/lib/money";
 import {
   COVER_MAX_BYTES,
   COVER_TYPES,

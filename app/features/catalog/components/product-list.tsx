@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import type { ProductListItem } from "~/features/catalog/content/product-sorts";
 import { PRODUCT_TYPES } from "~/features/catalog/content/product-types";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { coverPath, NEW_PRODUCT_PATH, productPath } from "~/features/catalog/paths";
 import { ProductActions } from "./product-actions";
 import { ProductStatusBadge } from "./product-status-badge";

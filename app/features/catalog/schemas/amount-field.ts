@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Currency, formatMoney, MAXIMUM_PRICE_MINOR, parseAmount } from "~/features/catalog/money";
+import { type Currency, formatMoney, MAXIMUM_PRICE_MINOR, parseAmount } from "~/lib/money";
 
 /** The largest amount a form takes, for messages ("$100,000.00"). */
 export function maximumPriceMessage(currency: Currency): string {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRICING_MODES, PRODUCT_TYPES } from "~/features/catalog/content/product-types";
-import { type Currency, formatMoney, MAXIMUM_PRICE_MINOR, MINIMUM_CHARGE_MINOR } from "~/features/catalog/money";
+import { type Currency, formatMoney, MAXIMUM_PRICE_MINOR, MINIMUM_CHARGE_MINOR } from "~/lib/money";
 import { amountField } from "./amount-field";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/features/catalog/slugify";
 import { checkbox } from "~/lib/form-fields";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import type { Currency } from "~/features/catalog/money";
+import type { Currency } from "~/lib/money";
 import { productCovers, products } from "~/features/catalog/schema.server";
 import type { ProductInput } from "~/features/catalog/schemas/product";
 import { fail, type Failure } from "~/lib/errors";

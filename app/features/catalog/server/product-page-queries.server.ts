@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/features/catalog/money";
+import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import type { ProductCoverRef, ProductFileSummary } from "./get-product.server";
 import type { ProductListItem, ProductSort } from "~/features/catalog/content/product-sorts";
 

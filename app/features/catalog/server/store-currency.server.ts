@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/features/catalog/money";
+import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import { salesMethods } from "~/features/sales-methods/schema.server";
 
 /** The store currency: the online-store setting's, else the default. */

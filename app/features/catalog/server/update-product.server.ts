@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import type { Currency } from "~/features/catalog/money";
+import type { Currency } from "~/lib/money";
 import { products } from "~/features/catalog/schema.server";
 import { missingForPublishing, notReadyMessage, type ProductInput } from "~/features/catalog/schemas/product";
 import { fail, type Failure } from "~/lib/errors";

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 
 /** The server-computed price parts a summary shows, in minor units. */
 export type PriceSummaryData = { subtotalCents: number; discountCents: number; discountCode: string | null; amountCents: number; currency: string };

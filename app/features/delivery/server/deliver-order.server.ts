@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { formatLongDate } from "~/lib/format-date";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { LOST_LINK_PATH } from "../content/delivery-rules";

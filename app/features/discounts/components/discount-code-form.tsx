@@ -6,7 +6,7 @@ import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { type Currency, parseAmount } from "~/features/catalog/money";
+import { type Currency, parseAmount } from "~/lib/money";
 import { type DiscountProductOption, freeBelowMinimumWarnings } from "~/features/discounts/discount-display";
 import { DISCOUNTS_PATH } from "~/features/discounts/paths";
 import {

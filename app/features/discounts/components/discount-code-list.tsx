@@ -2,7 +2,7 @@ import { Archive, ArchiveRestore, Pencil, TicketPercent, Trash2 } from "lucide-r
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import {
   DISCOUNT_STATUS_LABELS,
   type DiscountCodeItem,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Currency } from "~/features/catalog/money";
+import type { Currency } from "~/lib/money";
 import { amountField } from "~/features/catalog/schemas/amount-field";
 import { LOCAL_DATE_TIME_PATTERN, zonedLocalToUtc } from "~/lib/zoned-time";
 import "~/lib/form-fields";

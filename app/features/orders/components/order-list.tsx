@@ -2,7 +2,7 @@ import { Receipt } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { displayStatus, ORDER_FILTERS, type OrderListItem, orderPath } from "~/features/orders/order-display";
 import { formatDateTime } from "~/lib/zoned-time";
 import { OrderStatusBadge } from "./order-status-badge";

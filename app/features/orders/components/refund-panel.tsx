@@ -5,7 +5,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { amountInput, formatMoney } from "~/features/catalog/money";
+import { amountInput, formatMoney } from "~/lib/money";
 import { orderPath } from "~/features/orders/order-display";
 import { refundSchema } from "~/features/orders/schemas/refund";
 import { showToast, type ToastMessage } from "~/lib/toast";

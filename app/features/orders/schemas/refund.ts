@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatMoney, parseAmount } from "~/features/catalog/money";
+import { formatMoney, parseAmount } from "~/lib/money";
 import "~/lib/form-fields";
 
 /** Messages of the refund form on an order's page, shared by the browser and the server. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import type { Database } from "~/db/database.server";
 import type { PaymentProviders, ProviderId, RefundResult } from "~/features/payments/server/payment-provider.server";
 import { fail, type Failure } from "~/lib/errors";

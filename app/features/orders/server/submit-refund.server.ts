@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { formatMoney } from "~/features/catalog/money";
+import { formatMoney } from "~/lib/money";
 import { orderPath } from "~/features/orders/order-display";
 import { refundSchema } from "~/features/orders/schemas/refund";
 import { ERRORS, type ErrorBody, formErrorsOf, statusOf } from "~/lib/errors";

@@ -1,4 +1,5 @@
-import { formatCount, formatMoney, percentChange, STATS_WINDOW_DAYS, type DashboardStats } from "~/features/workspace/dashboard-stats";
+import { formatCount, percentChange, STATS_WINDOW_DAYS, type DashboardStats } from "~/features/workspace/dashboard-stats";
+import { formatMoneyShort } from "~/lib/money";
 
 const CARD = "rounded-lg border bg-card p-5 shadow-sm";
 
@@ -8,7 +9,7 @@ const CARD = "rounded-lg border bg-card p-5 shadow-sm";
  */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const cards = [
-    { label: "Total Sales", value: formatMoney(stats.totalSalesCents.total, stats.currency), change: percentChange(stats.totalSalesCents), of: "" },
+    { label: "Total Sales", value: formatMoneyShort(stats.totalSalesCents.total, stats.currency), change: percentChange(stats.totalSalesCents), of: "" },
     { label: "Orders", value: formatCount(stats.orders.total), change: percentChange(stats.orders), of: "" },
     { label: "Products", value: formatCount(stats.products.total), change: percentChange(stats.products), of: "added " },
     { label: "Customers", value: formatCount(stats.customers.total), change: percentChange(stats.customers), of: "new " },
