@@ -54,7 +54,7 @@ export default [
     route("orders", "routes/orders.tsx"),
     route("orders/:id", "routes/orders-detail.tsx"),
     // The seller's customers (issue 16.4); the CSV exports /orders/export.csv and /customers/export.csv are streamed by
-    // the Express app (app/features/orders/server/export-handler.server.ts)
+    // the Express app (app/features/customers/server/export-handler.server.ts)
     route("customers", "routes/customers.tsx"),
     route("customers/:email", "routes/customers-detail.tsx"),
     route("tools/:tool", "routes/tools.tsx"),

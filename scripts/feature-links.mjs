@@ -16,10 +16,11 @@ export const FEATURE_LINKS = {
   discounts: ["accounts", "workspace", "catalog"],
   orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery", "security", "analytics"],
   checkout: ["catalog", "discounts", "delivery", "orders", "payments"],
+  customers: ["accounts", "orders", "security", "workspace"],
   delivery: ["accounts", "catalog", "orders"],
   analytics: ["accounts", "catalog", "sales-methods"],
   // Issue 16.6: the signed-in landing's real tabs and the live figures of the dashboards
-  dashboards: ["accounts", "workspace", "catalog", "orders", "analytics", "marketing"],
+  dashboards: ["accounts", "workspace", "catalog", "orders", "customers", "analytics", "marketing"],
   payouts: ["accounts", "workspace", "catalog", "payments", "orders", "security"],
 };
 

@@ -6,7 +6,7 @@ import { FILE_TOO_LARGE_MESSAGE, UPLOAD_SWEEP_INTERVAL_MS, UPLOADS_PATH } from "
 import { createUploadHandler } from "~/features/catalog/server/upload-handler.server";
 import { matchDownloadPath } from "~/features/delivery/content/delivery-rules";
 import { createDownloadHandler } from "~/features/delivery/server/download-handler.server";
-import { createExportHandler, matchExportPath } from "~/features/orders/server/export-handler.server";
+import { createExportHandler, matchExportPath } from "~/features/customers/server/export-handler.server";
 import { startReconciler } from "~/features/orders/server/reconcile-pending-orders.server";
 import { paymentPageOrigins } from "~/features/payments/server/payment-page-origins.server";
 import { startTestPayouts } from "~/features/payouts/server/run-test-payouts.server";

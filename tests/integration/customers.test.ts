@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_BATCH_ROWS } from "~/features/orders/server/export-csv.server";
+import { EXPORT_BATCH_ROWS } from "~/features/customers/server/export-csv.server";
 import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
 import { securityAudit } from "~/features/security/schema.server";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";

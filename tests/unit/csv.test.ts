@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { customerSearch, customerPath } from "~/features/orders/customer-display";
-import { parseCustomersCursor } from "~/features/orders/server/customers-query.server";
-import { csvRecord, decimalAmount, exportFileName, textCell } from "~/features/orders/server/csv.server";
-import { toCrlf } from "~/features/orders/server/export-csv.server";
+import { customerSearch, customerPath } from "~/features/customers/customer-display";
+import { parseCustomersCursor } from "~/features/customers/server/customers-query.server";
+import { csvRecord, decimalAmount, exportFileName, textCell } from "~/features/customers/server/csv.server";
+import { toCrlf } from "~/features/customers/server/export-csv.server";
 
 // Issue 16.4: the CSV cells of the exports (RFC 4180, formula injection) and the customers list's parameters.
 

@@ -1,7 +1,7 @@
 import { formatMoney } from "~/lib/money";
 import { productPath, salesPagePath } from "~/features/catalog/paths";
 import { PRODUCT_TYPES } from "~/features/catalog/content/product-types";
-import { CUSTOMERS_PATH, customerPath } from "~/features/orders/customer-display";
+import { CUSTOMERS_PATH, customerPath } from "~/features/customers/customer-display";
 import { ORDERS_PATH, orderPath } from "~/features/orders/order-display";
 import type { DashboardTabsData } from "~/features/marketing/content/sample-dashboard";
 import { formatCount, STATS_WINDOW_DAYS, type DashboardStats } from "~/features/workspace/dashboard-stats";

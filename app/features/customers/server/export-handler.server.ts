@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
-import { CUSTOMERS_EXPORT_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/orders/customer-display";
+import { CUSTOMERS_EXPORT_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/customers/customer-display";
 import { isOrderFilter } from "~/features/orders/order-display";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { formatMoney } from "~/lib/money";
-import { CUSTOMER_SORTS, type CustomerListItem, type CustomerSort, customerPath, type SpentByCurrency } from "~/features/orders/customer-display";
+import { CUSTOMER_SORTS, type CustomerListItem, type CustomerSort, customerPath, type SpentByCurrency } from "~/features/customers/customer-display";
 import { formatDateTime } from "~/lib/zoned-time";
 import { DataTable } from "~/components/ui/data-table";
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { CUSTOMER_SORT_KEYS, customerRows } from "./customers-query.server";
-import { ORDER_FILTER_SQL } from "./seller-orders-query.server";
+import { ORDER_FILTER_SQL } from "~/features/orders/server/seller-orders-query.server";
 import type { OrderDisplayStatus } from "~/features/orders/order-display";
 import { csvRecord, decimalAmount, textCell } from "./csv.server";
 import { PgDialect } from "drizzle-orm/pg-core";

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import { CUSTOMERS_PAGE_SIZE, type CustomerDetail, type CustomerListItem, type CustomerSort } from "~/features/orders/customer-display";
+import { CUSTOMERS_PAGE_SIZE, type CustomerDetail, type CustomerListItem, type CustomerSort } from "~/features/customers/customer-display";
 import { ORDERS_PAGE_SIZE, type OrderListItem } from "~/features/orders/order-display";
 import { hasControlCharacter, isTimestamp } from "~/lib/text-formats";
-import type { OrdersCursor } from "./seller-orders-query.server";
+import type { OrdersCursor } from "~/features/orders/server/seller-orders-query.server";
 
 // Read inside the session check's one statement; only the signed-in seller's rows, every sort along an index.
 
