@@ -8,7 +8,7 @@ const ambient = new AsyncLocalStorage<Database>();
 export function inTransaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
   const current = ambient.getStore();
   if (current) return fn(current);
-  return db.transaction((tx) => ambient.run(tx as unknown as Database, () => fn(tx as unknown as Database)));
+  return db.transaction((tx) => ambient.run(tx, () => fn(tx)));
 }
 
 /** Runs `fn` outside any ambient transaction, for work that outlives the request. */

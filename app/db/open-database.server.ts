@@ -34,7 +34,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
   // A broken idle connection is reported, not thrown: a throw would stop the process.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
-  const db = ambientDatabase(drizzle(pool) as unknown as Database);
+  const db = ambientDatabase(drizzle(pool));
   const listener = createPostgresListener(url);
   return {
     db,

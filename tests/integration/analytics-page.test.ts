@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
-import type { Database } from "~/db/database.server";
 import { postForm, toastOf } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
@@ -36,7 +35,7 @@ beforeAll(async () => {
       await tx.execute(
         sql`insert into orders (id, user_id, product_name, customer_email, status, amount_cents, currency, paid_at) values (${id}::uuid, ${ada.id}, 'Guide', 'buyer@example.com', 'paid', ${amount}, 'USD', now())`,
       );
-      await syncOrderSale(tx as unknown as Database, id);
+      await syncOrderSale(tx, id);
     });
   }
 }, 120_000);
@@ -84,8 +83,7 @@ describe("the time zone setting", () => {
   const post = (fields: Record<string, string>) =>
     postForm(server, "/settings", { intent: "time-zone", ...fields }, { jar: ada.jar, ip: ada.ip, multipart: true });
   const saved = async () =>
-    ((await server.db.execute(sql`select time_zone from profiles where user_id = ${ada.id}`)) as unknown as { rows: { time_zone: string | null }[] }).rows[0]
-      ?.time_zone;
+    (await server.db.execute<{ time_zone: string | null }>(sql`select time_zone from profiles where user_id = ${ada.id}`)).rows[0]?.time_zone;
 
   it("refuses a name Intl does not know, on the server", async () => {
     for (const timeZone of ["Mars/Olympus_Mons", "Europe/Berlin; drop table orders", "../../etc/passwd"]) {

@@ -54,7 +54,7 @@ async function placeOrder(seller: Seller, paidAt: string, { status = "paid", amo
       insert into orders (id, user_id, product_id, product_name, customer_email, status, amount_cents, refunded_cents, currency, paid_at, created_at)
       values (${id}::uuid, ${seller.id}, ${seller.productId}::uuid, 'Field Guide', ${`${id.slice(0, 6)}@example.com`}, ${status}, ${amount}, ${refunded},
         ${currency}, ${status === "pending" || status === "expired" ? null : paidAt}::timestamptz, ${paidAt}::timestamptz - interval '5 minutes')`);
-    await syncOrderSale(tx as unknown as Database, id);
+    await syncOrderSale(tx, id);
   });
   return id;
 }
@@ -82,16 +82,16 @@ async function view(seller: Seller, visits: { at: string; ip: string; source?: s
 
 /** The truth the read model must equal: distinct visitor hashes seen in [from, to). */
 async function distinctVisitors(seller: Seller, from: Date, to: Date): Promise<number> {
-  const result = await db.execute(
+  const result = await db.execute<{ n: number }>(
     sql`select count(distinct visitor)::int as n from page_view_visitors where seller_id = ${seller.id} and bucket >= ${from.toISOString()}::timestamptz and bucket < ${to.toISOString()}::timestamptz`,
   );
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  return result.rows[0]!.n;
 }
 
 /** The instant a calendar day of `timeZone` starts (computed by PostgreSQL's own zone rules, independently of the query). */
 async function dayStart(day: string, timeZone: string): Promise<Date> {
-  const result = await db.execute(sql`select (${day}::date::timestamp at time zone ${timeZone}) as at`);
-  return new Date((result as unknown as { rows: { at: Date | string }[] }).rows[0]!.at);
+  const result = await db.execute<{ at: Date | string }>(sql`select (${day}::date::timestamp at time zone ${timeZone}) as at`);
+  return new Date(result.rows[0]!.at);
 }
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -312,13 +312,11 @@ describe("what counts as a sale", () => {
     const theirs = await pending(other, 100_000);
     await transitionOrder(services, theirs, { to: "paid", cause: "test" });
 
-    const today = (await db.execute(sql`select (now() at time zone 'UTC')::date::text as d`)) as unknown as { rows: { d: string }[] };
+    const today = await db.execute<{ d: string }>(sql`select (now() at time zone 'UTC')::date::text as d`);
     const shown = await report(seller, { preset: "7d" }, "UTC", today.rows[0]!.d);
-    const definition = (await db.execute(sql`
+    const definition = await db.execute<{ orders: number; revenue: number }>(sql`
       select count(*)::int as orders, coalesce(sum(amount_cents - refunded_cents) filter (where currency = 'EUR'), 0)::int as revenue
-      from orders where user_id = ${seller.id} and status in ('paid', 'refunded') and paid_at >= now() - interval '7 days'`)) as unknown as {
-      rows: { orders: number; revenue: number }[];
-    };
+      from orders where user_id = ${seller.id} and status in ('paid', 'refunded') and paid_at >= now() - interval '7 days'`);
     expect(shown.current.orders).toBe(definition.rows[0]!.orders);
     expect(shown.current.revenueCents).toBe(definition.rows[0]!.revenue);
     expect(shown.current).toMatchObject({ orders: 4, units: 4, revenueCents: 2000 + 2000 + 0 });
@@ -327,11 +325,11 @@ describe("what counts as a sale", () => {
     // The rollups kept by the moves equal a rebuild from the orders.
     const snapshot = async () =>
       (
-        (await db.execute(
+        await db.execute<{ s: unknown }>(
           sql`select json_build_object('buckets', (select json_agg(b order by seller_id, bucket, currency) from analytics_sales_buckets b where orders <> 0 or revenue_cents <> 0),
             'days', (select json_agg(d order by seller_id, day, product_id, currency) from analytics_sales_product_days d where orders <> 0 or revenue_cents <> 0),
             'totals', (select json_agg(t order by seller_id, product_id, currency) from analytics_sales_totals t where orders <> 0 or revenue_cents <> 0)) as s`,
-        )) as unknown as { rows: { s: unknown }[] }
+        )
       ).rows[0]!.s;
     const kept = await snapshot();
     // The all-time totals (the dashboard's, the landing's and the Product Manager's) count what the page counts.
@@ -373,14 +371,12 @@ describe("the read model", () => {
     await view(seller, visitsBetween("2026-08-01T00:00:00Z", "2026-08-03T12:00:00Z", 200, 12, 37));
     const snapshot = async () =>
       (
-        (await db.execute(sql`select json_build_object(
+        await db.execute<{ s: unknown }>(sql`select json_build_object(
           'buckets', (select json_agg(b order by seller_id, bucket) from analytics_view_buckets b where views <> 0 or first_seen <> 0 or last_seen <> 0),
           'days', (select json_agg(d order by seller_id, day) from analytics_view_days d),
           'visitors', (select count(*) from analytics_visitor_days),
           'products', (select json_agg(p order by seller_id, day, product_id) from analytics_product_view_days p),
-          'sources', (select json_agg(s order by seller_id, day, source, utm_source, utm_medium, utm_campaign) from analytics_source_view_days s)) as s`)) as unknown as {
-          rows: { s: unknown }[];
-        }
+          'sources', (select json_agg(s order by seller_id, day, source, utm_source, utm_medium, utm_campaign) from analytics_source_view_days s)) as s`)
       ).rows[0]!.s;
     const kept = await snapshot();
     await db.execute(sql`select analytics_rebuild_rollups()`);

@@ -26,7 +26,7 @@ let seller: Seller;
 const KEY = testWebhookKey("x".repeat(32)); // startTestServer's AUTH_SECRET
 
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const rows = async <T>(query: ReturnType<typeof sql>) => (await server.db.execute(query)) as unknown as { rows: T[] };
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => await server.db.execute<T>(query);
 const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const buyPath = (s: Seller) => `/s/${s.handle}/${s.slug}/buy`;
 

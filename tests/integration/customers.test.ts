@@ -330,9 +330,7 @@ describe("the CSV exports", () => {
       select ${store.id}, 'Bulk', 'bulk' || (i % 100) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
       from generate_series(1, ${count}::int) as i`);
     // Written directly, not through the state machine: keep each buyer's figures as it does.
-    const buyers = (await server.db.execute(sql`select distinct on (customer_email) id from orders where user_id = ${store.id}`)) as unknown as {
-      rows: { id: string }[];
-    };
+    const buyers = await server.db.execute<{ id: string }>(sql`select distinct on (customer_email) id from orders where user_id = ${store.id}`);
     for (const { id } of buyers.rows) await refreshCustomerTotals(server.db, id);
     const records = parseCsv(await (await get(store, "/orders/export.csv")).text()).slice(1);
     expect(records).toHaveLength(count);
@@ -352,11 +350,8 @@ describe("the CSV exports", () => {
       from generate_series(1, ${count}::int) as i`);
     const copies = async () =>
       Number(
-        (
-          (await server.db.execute(sql`select count(*) as n from pg_stat_activity where query like 'copy (%' and pid <> pg_backend_pid()`)) as unknown as {
-            rows: { n: string }[];
-          }
-        ).rows[0]!.n,
+        (await server.db.execute<{ n: string }>(sql`select count(*) as n from pg_stat_activity where query like 'copy (%' and pid <> pg_backend_pid()`))
+          .rows[0]!.n,
       );
     // More cut downloads than the pool has connections: one kept would starve the last export.
     for (let attempt = 0; attempt < 12; attempt++) {

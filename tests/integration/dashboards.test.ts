@@ -97,12 +97,12 @@ describe("the signed-in landing (/)", () => {
 
   it("shows the creator's own products, sales and customers once they have a product, as the dashboard and the orders list count them", async () => {
     await server.db.execute(sql`insert into storefronts (user_id, handle) values (${ada.id}, 'ada-atelier')`);
-    const inserted = await server.db.execute(sql`
+    const inserted = await server.db.execute<{ id: string; name: string }>(sql`
       insert into products (user_id, name, slug, type, price_cents, currency, status, created_at) values
         (${ada.id}, 'Field Guide', 'field-guide', 'ebook', 1000, 'USD', 'published', now() - interval '2 days'),
         (${ada.id}, 'Draft Notes', 'draft-notes', 'template', 2000, 'USD', 'draft', now() - interval '1 day')
       returning id, name`);
-    const rows = (inserted as unknown as { rows: { id: string; name: string }[] }).rows;
+    const rows = inserted.rows;
     fieldGuide = rows.find((row) => row.name === "Field Guide")!.id;
     draftNotes = rows.find((row) => row.name === "Draft Notes")!.id;
     await server.db.execute(sql`insert into products (user_id, name, price_cents, currency) values (${bob.id}, 'Bob''s Secret Product', 500, 'USD')`);

@@ -42,7 +42,7 @@ serverWithMail({ DATA_DIR: dataDir, TRUSTED_PROXIES: "loopback" }, (started) => 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
 
 /** A completed product file, its bytes written where the tus file store keeps them. */
 async function addFile(productId: string, userId: string, name: string, bytes: Buffer) {

@@ -55,11 +55,9 @@ async function created(userId: string, overrides: Partial<DiscountInput> = {}): 
 
 const row = async (id: string) =>
   (
-    (await db.execute(
+    await db.execute<{ code: string; percent_off: number | null; max_redemptions: number | null; archived_at: Date | null; redemptions_count: number }>(
       sql`select code, percent_off, max_redemptions, archived_at, redemptions_count from discount_codes where id = ${id}::uuid`,
-    )) as unknown as {
-      rows: { code: string; percent_off: number | null; max_redemptions: number | null; archived_at: Date | null; redemptions_count: number }[];
-    }
+    )
   ).rows[0];
 
 /** A pending order of `userId` reserving `code` (as the checkout does, in one transaction). */

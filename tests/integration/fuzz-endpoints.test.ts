@@ -522,8 +522,8 @@ const PARTIAL_ROW_CHECKS: Record<string, string> = {
 };
 
 async function rows(query: string): Promise<unknown[]> {
-  const result = (await server.db.execute(sql.raw(query))) as unknown as { rows: unknown[] };
-  return result.rows;
+  const { rows } = await server.db.execute(sql.raw(query));
+  return rows;
 }
 
 describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () => {

@@ -81,8 +81,8 @@ describe("link mails asked for just before a crash", () => {
       expect(subjectsTo(buyer)).toEqual(["Your link to your purchase"]);
       const magic = mail.messages.find((m) => m.to.includes(creator.email) && m.subject.includes("sign-in link"))!;
       expect(magic.text).toContain(`${later.origin}/verify?token=`);
-      const left = await later.db.execute(sql`select count(*)::int as n from mail_outbox where compose is not null`);
-      expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+      const left = await later.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where compose is not null`);
+      expect(left.rows[0]!.n).toBe(0);
     } finally {
       await later?.stop();
     }

@@ -11,8 +11,10 @@ describe("migrations", () => {
   afterAll(() => database.drop());
 
   it("creates every table of the schema", async () => {
-    const result = await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
-    const names = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    const result = await database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const names = result.rows.map((r) => r.table_name);
     expect(names).toEqual(expect.arrayContaining(["contact_messages", "dev_mail"]));
   });
 

@@ -31,7 +31,7 @@ serverWithMail({ DATA_DIR: dataDir, TRUSTED_PROXIES: "loopback" }, (started) => 
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
 const services = () => ({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin });
 const get = (who: ProductOwner, pathname: string, cookie = "") =>
   server.request(pathname, { headers: { cookie: [who.cookie, cookie].filter(Boolean).join("; ") } });

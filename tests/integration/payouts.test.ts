@@ -16,7 +16,7 @@ let server: TestServer;
 let ada: SignedInCreator;
 let bob: SignedInCreator;
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
 const run = (at: string) => runTestPayouts(server.sourceServices(), new Date(at));
 
 type Order = { status?: string; amount?: number; fee?: number; refunded?: number; currency?: string; paidAt: string; provider?: string };

@@ -26,7 +26,7 @@ let stripe: StripeStandIn;
 let server: TestServer;
 let webhookUrl: string;
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
 const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const buyPath = (s: Seller) => `/s/${s.handle}/${s.slug}/buy`;
 const META = { ipAddress: "203.0.113.10", userAgent: "vitest" };

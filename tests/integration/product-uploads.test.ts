@@ -103,9 +103,8 @@ describe("tus uploads of product files (file store)", () => {
     expect(readdirSync(uploadsDir()).length).toBe(before);
     const allowed = await tus.create({ productId: ada.productId, filename: "exactly-2gb.iso" }, MAX_PRODUCT_FILE_BYTES);
     expect(allowed.status).toBe(201);
-    const [{ count }] = ((await server.db.execute(sql`select count(*)::int as count from product_files where name = 'big.iso'`)) as { rows: unknown[] })
-      .rows as [{ count: number }];
-    expect(count).toBe(0);
+    const { rows } = await server.db.execute<{ count: number }>(sql`select count(*)::int as count from product_files where name = 'big.iso'`);
+    expect(rows[0]?.count).toBe(0);
   });
 
   it("refuses a signed-out visitor at every step", async () => {
@@ -130,9 +129,8 @@ describe("tus uploads of product files (file store)", () => {
     const refused = await intruder.create({ productId: ada.productId, filename: "mine.txt" }, 10);
     expect(refused.status).toBe(404);
     expect(await refused.text()).toBe(ERRORS.UPLOAD_PRODUCT_NOT_FOUND.message);
-    const [{ count }] = ((await server.db.execute(sql`select count(*)::int as count from product_files where name = 'mine.txt'`)) as { rows: unknown[] })
-      .rows as [{ count: number }];
-    expect(count).toBe(0);
+    const { rows } = await server.db.execute<{ count: number }>(sql`select count(*)::int as count from product_files where name = 'mine.txt'`);
+    expect(rows[0]?.count).toBe(0);
 
     const created = await tusRequests(server, ada.cookie).create({ productId: ada.productId, filename: "ada.txt" }, 10);
     const location = created.headers.get("location")!;

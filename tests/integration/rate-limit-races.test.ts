@@ -116,8 +116,8 @@ describe("the limiter itself (one statement per check)", () => {
       ),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(rule.limit);
-    const rows = await server.db.execute(sql`select hits from app_rate_limits where bucket = 'test-rule:shared'`);
-    expect((rows as unknown as { rows: { hits: number }[] }).rows[0]!.hits).toBe(40);
+    const { rows } = await server.db.execute<{ hits: number }>(sql`select hits from app_rate_limits where bucket = 'test-rule:shared'`);
+    expect(rows[0]!.hits).toBe(40);
   });
 
   it("releases crossing parallel counts on the same three keys never deadlock, and exactly `limit` pass", async () => {
@@ -138,8 +138,8 @@ describe("the limiter itself (one statement per check)", () => {
     const failures = outcomes.filter((o) => o.status === "rejected");
     expect(failures, String(failures.map((f) => (f as PromiseRejectedResult).reason))).toHaveLength(0);
     expect(outcomes.filter((o) => o.status === "fulfilled" && o.value)).toHaveLength(rule.limit);
-    const rows = await server.db.execute(sql`select hits from app_rate_limits where bucket = 'test-rule:cross:ip'`);
-    expect((rows as unknown as { rows: { hits: number }[] }).rows[0]!.hits).toBe(rule.limit);
+    const { rows } = await server.db.execute<{ hits: number }>(sql`select hits from app_rate_limits where bucket = 'test-rule:cross:ip'`);
+    expect(rows[0]!.hits).toBe(rule.limit);
   });
 
   it("failures-only limits: released attempts do not count, and at most `limit` are ever held at once", async () => {
@@ -150,8 +150,7 @@ describe("the limiter itself (one statement per check)", () => {
     await Promise.all(first.map((r) => r.release()));
     await Promise.all(first.map((r) => r.release())); // at most once
     const hits = async () =>
-      ((await server.db.execute(sql`select hits from app_rate_limits where bucket = 'test-rule:failures'`)) as unknown as { rows: { hits: number }[] }).rows[0]!
-        .hits;
+      (await server.db.execute<{ hits: number }>(sql`select hits from app_rate_limits where bucket = 'test-rule:failures'`)).rows[0]!.hits;
     expect(await hits()).toBe(0);
     // Failures stay counted: after `limit` kept attempts the next is refused.
     for (let i = 0; i < rule.limit; i += 1) expect((await reserveRateLimits(server.db, key)).allowed).toBe(true);
@@ -170,7 +169,7 @@ describe("the limiter itself (one statement per check)", () => {
     const fresh = await reserveRateLimits(server.db, key);
     expect(fresh.allowed).toBe(true);
     await held.release();
-    const rows = await server.db.execute(sql`select hits from app_rate_limits where bucket = 'test-rule:window'`);
-    expect((rows as unknown as { rows: { hits: number }[] }).rows[0]!.hits).toBe(1);
+    const { rows } = await server.db.execute<{ hits: number }>(sql`select hits from app_rate_limits where bucket = 'test-rule:window'`);
+    expect(rows[0]!.hits).toBe(1);
   });
 });

@@ -20,7 +20,7 @@ let server: TestServer;
 let seller: Seller;
 
 const META = { ipAddress: "203.0.113.9", userAgent: "vitest" };
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
 
 const orderRow = async (id: string) =>
   (await rows<{ status: string; refunded_cents: number }>(sql`select status, refunded_cents from orders where id = ${id}::uuid`))[0]!;

@@ -32,7 +32,7 @@ const META = { ipAddress: "203.0.113.7", userAgent: "vitest" };
 /** When the reconciler asks about unknown refunds (they are asked about a minute after the call). */
 const later = () => new Date(Date.now() + 2 * 60_000);
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await db.execute<T>(query)).rows;
 const orderRow = async (id: string) =>
   (await rows<{ status: string; refunded_cents: number }>(sql`select status, refunded_cents from orders where id = ${id}::uuid`))[0]!;
 const refundRows = (orderId: string) =>

@@ -61,29 +61,27 @@ async function paidOrder(userId: string, overrides: { provider?: string; status?
 
 const orderRow = async (id: string) =>
   (
-    (await db.execute(sql`select status, refunded_cents, refunded_at from orders where id = ${id}::uuid`)) as unknown as {
-      rows: { status: string; refunded_cents: number; refunded_at: Date | null }[];
-    }
+    await db.execute<{ status: string; refunded_cents: number; refunded_at: Date | null }>(
+      sql`select status, refunded_cents, refunded_at from orders where id = ${id}::uuid`,
+    )
   ).rows[0]!;
 const refundRows = async (orderId: string) =>
   (
-    (await db.execute(
+    await db.execute<{ id: string; amount_cents: number; fee_refunded_cents: number; status: string; provider_refund_id: string | null }>(
       sql`select id, amount_cents, fee_refunded_cents, status, provider_refund_id from refunds where order_id = ${orderId}::uuid order by created_at`,
-    )) as unknown as { rows: { id: string; amount_cents: number; fee_refunded_cents: number; status: string; provider_refund_id: string | null }[] }
+    )
   ).rows;
 const orderEvents = async (orderId: string) =>
   (
-    (await db.execute(
+    await db.execute<{ from_status: string; to_status: string; cause: string; details: Record<string, unknown> }>(
       sql`select from_status, to_status, cause, details from order_events where order_id = ${orderId}::uuid order by created_at`,
-    )) as unknown as {
-      rows: { from_status: string; to_status: string; cause: string; details: Record<string, unknown> }[];
-    }
+    )
   ).rows;
 const refundEvents = async (userId: string) =>
   (
-    (await db.execute(
+    await db.execute<{ event_category: string; severity: string; ip_address: string | null; details: Record<string, unknown> }>(
       sql`select event_category, severity, ip_address, details from security_audit where user_id = ${userId} and event_type = 'order_refunded' order by created_at`,
-    )) as unknown as { rows: { event_category: string; severity: string; ip_address: string | null; details: Record<string, unknown> }[] }
+    )
   ).rows;
 
 beforeAll(async () => {

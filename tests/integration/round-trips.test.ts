@@ -115,11 +115,11 @@ describe("one database round trip per signed-in read", () => {
   });
 
   it("a customer's page (issue 16.4): one statement for the customer's figures and their orders", async () => {
-    const inserted = await server.db.execute(sql`
+    const inserted = await server.db.execute<{ id: string }>(sql`
       insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, paid_at)
       values (${creator.id}, 'Round trip guide', 'Round.Trip@example.com', 'paid', 1200, 'USD', now()) returning id`);
     // Written directly: the customers' figures are brought up to date as the order's move to paid would.
-    await refreshCustomerTotals(server.db, (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id);
+    await refreshCustomerTotals(server.db, inserted.rows[0]!.id);
     const path = `/customers/${encodeURIComponent("round.trip@example.com")}`;
     for (const url of [path, `${path}.data`, "/customers?sort=spent&q=round", "/customers.data?sort=orders"]) {
       const read = await statementsOf(url);

@@ -376,11 +376,11 @@ describe("change password", () => {
 
 /** Every (table, column) holding a user id or an email address, read from the live schema. */
 async function userColumns() {
-  const result = await server.db.execute(sql`
+  const result = await server.db.execute<{ table_name: string; column_name: string }>(sql`
     select table_name, column_name from information_schema.columns
     where table_schema = 'public' and (column_name = 'user_id' or column_name like '%email%' or (table_name = 'user' and column_name = 'id'))
   `);
-  return (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows;
+  return result.rows;
 }
 
 /** Columns that hold someone else's records about this address: orders the person placed with OTHER creators. */
@@ -391,24 +391,24 @@ async function rowsOf(id: string, email: string) {
   for (const { table_name, column_name } of await userColumns()) {
     if (NOT_THE_USERS.includes(`${table_name}.${column_name}`)) continue;
     const value = column_name === "user_id" || column_name === "id" ? id : email;
-    const result = await server.db.execute(
+    const result = await server.db.execute<{ n: number }>(
       sql`select count(*)::int as n from ${sql.identifier(table_name)} where lower(${sql.identifier(column_name)}::text) = lower(${value})`,
     );
-    const n = (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const n = result.rows[0]!.n;
     if (n > 0) found.push(`${table_name}.${column_name}: ${n}`);
   }
-  const verification = await server.db.execute(
+  const verification = await server.db.execute<{ n: number }>(
     sql`select count(*)::int as n from verification where value = ${id} or identifier = ${email} or position(${email} in value) > 0`,
   );
-  if ((verification as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) found.push("verification");
-  const buckets = await server.db.execute(
+  if (verification.rows[0]!.n > 0) found.push("verification");
+  const buckets = await server.db.execute<{ n: number }>(
     sql`select count(*)::int as n from app_rate_limits where position(${email} in bucket) > 0 or position(${id} in bucket) > 0`,
   );
-  if ((buckets as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) found.push("app_rate_limits");
-  const audit = await server.db.execute(
+  if (buckets.rows[0]!.n > 0) found.push("app_rate_limits");
+  const audit = await server.db.execute<{ n: number }>(
     sql`select count(*)::int as n from security_audit where position(${email} in details::text) > 0 or position(${id} in details::text) > 0`,
   );
-  if ((audit as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) found.push("security_audit.details");
+  if (audit.rows[0]!.n > 0) found.push("security_audit.details");
   return found;
 }
 

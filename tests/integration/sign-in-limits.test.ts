@@ -98,10 +98,10 @@ describe("password sign-in limits", () => {
     // A wrong password with a captcha from a fresh address is refused and counted: that address then waits too.
     const guesser = nextClientIp();
     expect(await signIn(owner.email, "Wrong&GuessWithCaptcha", guesser, await solvedCaptcha(server.origin))).toBe(400);
-    const counted = await server.db.execute(
+    const counted = await server.db.execute<{ hits: number }>(
       sql`select hits from app_rate_limits where bucket = ${`${RATE_LIMITS.signIn.name}:ip:${guesser}:email:${owner.email}`}`,
     );
-    expect((counted as unknown as { rows: { hits: number }[] }).rows[0]?.hits).toBe(1);
+    expect(counted.rows[0]?.hits).toBe(1);
     expect(await signIn(owner.email, CREATOR_PASSWORD, guesser, await solvedCaptcha(server.origin))).toBe(429);
   }, 240_000);
 

@@ -26,7 +26,7 @@ let webhookUrl: string;
 /** The server's log lines (JSON), to read its alerts. */
 const logLines: string[] = [];
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
 const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const buyPath = (s: Seller) => `/s/${s.handle}/${s.slug}/buy`;
 const META = { ipAddress: "203.0.113.9", userAgent: "vitest" };

@@ -120,13 +120,11 @@ describe("view counting", () => {
       .where(eq(pageViewCounts.utmSource, "newsletter"));
     expect(campaign).toEqual({ medium: "email", campaign: "spring" });
     // Nothing stored names an address or a user agent: a visitor is a 16-byte salted hash.
-    const columns = (await server.db.execute(
+    const columns = await server.db.execute<{ column_name: string }>(
       sql`select column_name from information_schema.columns where table_name = 'page_view_visitors' order by ordinal_position`,
-    )) as unknown as { rows: { column_name: string }[] };
+    );
     expect(columns.rows.map((row) => row.column_name)).toEqual(["seller_id", "product_id", "kind", "bucket", "visitor"]);
-    const hashes = (await server.db.execute(sql`select distinct length(visitor) as length from page_view_visitors`)) as unknown as {
-      rows: { length: number }[];
-    };
+    const hashes = await server.db.execute<{ length: number }>(sql`select distinct length(visitor) as length from page_view_visitors`);
     expect(hashes.rows).toEqual([{ length: 16 }]);
   });
 
@@ -221,7 +219,7 @@ describe("view counting", () => {
 
 describe("what one client can add", () => {
   const today = () => new Date().toISOString().slice(0, 10);
-  const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rowsOf = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
 
   it("counts 300 GETs of a page by one visitor as one view", async () => {
     const before = await readViewCounts(server.db, ada.id, range());

@@ -8,6 +8,8 @@ import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer
  */
 export async function rebuildReadModels(db: Database): Promise<void> {
   await db.execute(sql`select analytics_rebuild_rollups()`);
-  const buyers = await db.execute(sql`select distinct on (user_id, lower(customer_email)) id from orders order by user_id, lower(customer_email)`);
-  for (const { id } of (buyers as unknown as { rows: { id: string }[] }).rows) await refreshCustomerTotals(db, id);
+  const buyers = await db.execute<{ id: string }>(
+    sql`select distinct on (user_id, lower(customer_email)) id from orders order by user_id, lower(customer_email)`,
+  );
+  for (const { id } of buyers.rows) await refreshCustomerTotals(db, id);
 }

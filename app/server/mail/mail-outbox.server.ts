@@ -20,13 +20,9 @@ export type OutboxMail = {
 
 type Row = { id: string; to: string; from: string; reply_to: string | null; subject: string; text: string; html: string | null; attempts: number };
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /** Puts a message in the outbox and notifies on commit, so the mail exists only if the caller's change does. */
 export async function enqueueMail(db: Database, from: string, message: MailMessage): Promise<string> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ id: string }>(sql`
     with inserted as (
       insert into mail_outbox ("to", "from", reply_to, subject, "text", html)
       values (${message.to}, ${from}, ${message.replyTo ?? null}, ${message.subject}, ${message.text}, ${message.html ?? null})
@@ -34,12 +30,12 @@ export async function enqueueMail(db: Database, from: string, message: MailMessa
     )
     select id, pg_notify(${MAIL_OUTBOX_CHANNEL}, id::text) from inserted
   `);
-  return rowsOf<{ id: string }>(result)[0]!.id;
+  return result.rows[0]!.id;
 }
 
 /** Stores a requested mail's kind and recipient for the worker to compose, doing equal work for any recipient. */
 export async function enqueueMailRequest(db: Database, from: string, request: MailRequest): Promise<string> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ id: string }>(sql`
     with inserted as (
       insert into mail_outbox ("to", "from", subject, "text", compose)
       values (${request.to}, ${from}, '', '', ${request.kind})
@@ -47,18 +43,18 @@ export async function enqueueMailRequest(db: Database, from: string, request: Ma
     )
     select id, pg_notify(${MAIL_OUTBOX_CHANNEL}, id::text) from inserted
   `);
-  return rowsOf<{ id: string }>(result)[0]!.id;
+  return result.rows[0]!.id;
 }
 
 /** Whether a mail request is due, so an idle round opens no transaction. */
 export async function hasDueMailRequest(db: Database): Promise<boolean> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ due: boolean }>(sql`
     select exists (
       select 1 from mail_outbox
       where compose is not null and sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS} and next_attempt_at <= now()
     ) as due
   `);
-  return rowsOf<{ due: boolean }>(result)[0]?.due === true;
+  return result.rows[0]?.due === true;
 }
 
 /** A claimed mail request, composed and deleted in the claiming transaction. */
@@ -66,14 +62,14 @@ export type ClaimedMailRequest = MailRequest & { id: string; attempts: number };
 
 /** Takes the oldest due mail request under a row lock, so a crashed worker's request is free again at once. */
 export async function claimMailRequest(tx: Database): Promise<ClaimedMailRequest | null> {
-  const result = await tx.execute(sql`
+  const result = await tx.execute<{ id: string; to: string; compose: string; attempts: number }>(sql`
     select id, "to", compose, attempts from mail_outbox
     where compose is not null and sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS} and next_attempt_at <= now()
     order by created_at
     limit 1
     for update skip locked
   `);
-  const row = rowsOf<{ id: string; to: string; compose: string; attempts: number }>(result)[0];
+  const row = result.rows[0];
   return row ? { id: row.id, to: row.to, kind: row.compose, attempts: Number(row.attempts) } : null;
 }
 
@@ -84,7 +80,7 @@ export async function deleteMailRequest(tx: Database, id: string): Promise<void>
 
 /** Claims up to `limit` due messages for `lockMs`; `skip locked` lets instances claim concurrently. */
 export async function claimDueMail(db: Database, { limit, lockMs }: { limit: number; lockMs: number }): Promise<OutboxMail[]> {
-  const result = await db.execute(sql`
+  const result = await db.execute<Row>(sql`
     update mail_outbox set locked_until = now() + ${lockMs} * interval '1 millisecond'
     where id in (
       select id from mail_outbox
@@ -96,7 +92,7 @@ export async function claimDueMail(db: Database, { limit, lockMs }: { limit: num
     )
     returning id, "to", "from", reply_to, subject, "text", html, attempts
   `);
-  return rowsOf<Row>(result).map((row) => ({
+  return result.rows.map((row) => ({
     id: row.id,
     to: row.to,
     from: row.from,
@@ -133,11 +129,11 @@ export async function markMailFailed(
 
 /** Milliseconds until the earliest unsent row is claimable, or null when none waits. */
 export async function msUntilNextMailDue(db: Database): Promise<number | null> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ ms: number | string | null }>(sql`
     select (extract(epoch from (min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000)::float8 as ms
     from mail_outbox
     where sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS}
   `);
-  const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
+  const ms = result.rows[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);
 }

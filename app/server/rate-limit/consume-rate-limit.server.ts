@@ -74,7 +74,7 @@ async function countAttempt(db: Database, keys: RateLimitKey[]): Promise<Counted
     sql`, `,
   );
   const result = await withDeadlockRetry(() =>
-    db.execute(sql`
+    db.execute<Counted>(sql`
     with input (bucket, window_seconds, lim) as (values ${values})
     insert into app_rate_limits as r (bucket, hits, window_started_at)
     select bucket, 1, now() from input order by bucket collate "C"
@@ -88,7 +88,7 @@ async function countAttempt(db: Database, keys: RateLimitKey[]): Promise<Counted
       ceil(extract(epoch from (r.window_started_at + make_interval(secs => (select window_seconds from input where input.bucket = r.bucket)) - now())))::int as retry_after
   `),
   );
-  return (result as unknown as { rows: Counted[] }).rows;
+  return result.rows;
 }
 
 function decide(counted: Counted[]): RateLimitDecision {

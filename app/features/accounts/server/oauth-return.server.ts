@@ -19,8 +19,8 @@ export async function markOAuthReturn(db: Database, sessionId: string): Promise<
 
 /** Whether `sessionId` was still returning from its third-party sign-in; removes the note either way. */
 export async function takeOAuthReturn(db: Database, sessionId: string): Promise<boolean> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ live: boolean }>(sql`
     delete from verification where identifier = ${PREFIX + sessionId} returning expires_at > now() as live
   `);
-  return (result as unknown as { rows: { live: boolean }[] }).rows.some((row) => row.live);
+  return result.rows.some((row) => row.live);
 }

@@ -25,12 +25,10 @@ export async function capViewSources(tx: Database, counts: CountRow[]): Promise<
       from json_to_recordset(${keys}::json) as r(seller_id text, day date)
       order by lock_key
     ) locks`);
-  const existing = (await tx.execute(sql`
+  const existing = await tx.execute<{ seller_id: string; day: string; source: string; utm_source: string; utm_medium: string; utm_campaign: string }>(sql`
     select s.seller_id, s.day::text as day, s.source, s.utm_source, s.utm_medium, s.utm_campaign
     from analytics_source_view_days s
-    join json_to_recordset(${keys}::json) as r(seller_id text, day date) on r.seller_id = s.seller_id and r.day = s.day`)) as unknown as {
-    rows: { seller_id: string; day: string; source: string; utm_source: string; utm_medium: string; utm_campaign: string }[];
-  };
+    join json_to_recordset(${keys}::json) as r(seller_id text, day date) on r.seller_id = s.seller_id and r.day = s.day`);
   const known = new Map<string, Set<string>>();
   const sourcesOf = (sellerDay: string) => known.get(sellerDay) ?? known.set(sellerDay, new Set()).get(sellerDay)!;
   for (const row of existing.rows) {

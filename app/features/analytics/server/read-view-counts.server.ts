@@ -62,7 +62,7 @@ export async function readViewCounts(
 
 /** The distinct visitors of [from, to) from the read model, split at the first UTC midnight (see decision 020). */
 export async function readUniqueVisitors(db: Database, sellerId: string, from: Date, to: Date): Promise<number> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ visitors: number }>(sql`
     with edge as (
       select case when ${from.toISOString()}::timestamptz = date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC') then ${from.toISOString()}::timestamptz
         else date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC') + interval '1 day' end as m
@@ -75,5 +75,5 @@ export async function readUniqueVisitors(db: Database, sellerId: string, from: D
         where p.seller_id = ${sellerId} and p.bucket >= ${from.toISOString()}::timestamptz and p.bucket < ${to.toISOString()}::timestamptz)
       end as visitors
     from edge`);
-  return (result as unknown as { rows: { visitors: number }[] }).rows[0]?.visitors ?? 0;
+  return result.rows[0]?.visitors ?? 0;
 }

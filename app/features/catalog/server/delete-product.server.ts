@@ -22,7 +22,7 @@ export async function deleteProduct(
       returning id
     )
     select f.upload_id from gone left join ${productFiles} f on f.product_id = gone.id`);
-  const rows = (deleted as unknown as { rows: { upload_id: string | null }[] }).rows;
+  const rows = deleted.rows;
   if (rows.length) return { ok: true, removedUploads: rows.flatMap((row) => (row.upload_id ? [row.upload_id] : [])) };
   const [exists] = await db
     .select({ id: products.id })

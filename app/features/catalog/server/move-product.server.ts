@@ -11,10 +11,10 @@ export async function moveProduct(
   direction: "up" | "down",
 ): Promise<{ ok: true; position: number; count: number } | Failure<"STORE_PRODUCT_NOT_FOUND">> {
   return inTransaction(db, async (tx) => {
-    const result = await tx.execute(sql`
+    const result = await tx.execute<{ id: string }>(sql`
       select id from products where user_id = ${userId} and status <> 'archived'
       order by position, created_at, id for update`);
-    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    const ids = result.rows.map((row) => row.id);
     const from = ids.indexOf(productId);
     if (from < 0) return fail("STORE_PRODUCT_NOT_FOUND");
     const to = Math.min(ids.length - 1, Math.max(0, from + (direction === "up" ? -1 : 1)));

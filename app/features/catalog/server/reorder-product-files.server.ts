@@ -25,5 +25,5 @@ export async function reorderProductFiles(
     update product_files f set position = w.position from wanted w, valid v
     where v.ok and f.id = w.id
     returning f.id`);
-  return (result as { rows: unknown[] }).rows.length === input.fileIds.length ? { ok: true } : fail("PRODUCT_FILE_ORDER_INVALID");
+  return result.rows.length === input.fileIds.length ? { ok: true } : fail("PRODUCT_FILE_ORDER_INVALID");
 }

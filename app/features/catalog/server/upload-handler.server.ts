@@ -118,7 +118,7 @@ export function createUploadHandler(services: AppServices) {
           coalesce((select max(f.position) + 1 from ${productFiles} f where f.product_id = p.id), 0)
         from products p where p.id = ${productId} and p.user_id = ${actor.userId}
         returning id`);
-      if ((inserted as { rows: unknown[] }).rows.length === 0) throw tusError(404, ERRORS.UPLOAD_PRODUCT_NOT_FOUND.message);
+      if (inserted.rows.length === 0) throw tusError(404, ERRORS.UPLOAD_PRODUCT_NOT_FOUND.message);
       return { metadata: { ...upload.metadata, filename: name.name, filetype: contentType } };
     },
     // An empty file is complete at creation (every other upload completes in a PATCH, above).

@@ -45,13 +45,13 @@ export async function findCheckoutProduct(db: Database, ref: ProductRef): Promis
     if (!isSlugLike(ref.handle) || !isSlugLike(ref.slug)) return null;
     where = sql`s.handle = ${ref.handle} and p.slug = ${ref.slug}`;
   }
-  const result = await db.execute(sql`
+  const result = await db.execute<Row>(sql`
     select p.id, p.user_id, p.name, p.slug, p.status, p.pricing, p.price_cents, p.min_price_cents, p.suggested_price_cents, p.currency,
       (select pr.plan from profiles pr where pr.user_id = p.user_id) as plan,
       ${storeJson} as store
     from products p join storefronts s on s.user_id = p.user_id
     where ${where}`);
-  const row = (result as unknown as { rows: Row[] }).rows[0];
+  const row = result.rows[0];
   if (!row) return null;
   return {
     id: row.id,

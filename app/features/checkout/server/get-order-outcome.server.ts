@@ -46,14 +46,14 @@ type Row = {
 };
 
 async function read(db: Database, orderId: string): Promise<Row | null> {
-  const result = await db.execute(sql`
+  const result = await db.execute<Row>(sql`
     select o.id, o.status, o.customer_email, o.product_name, o.store_name, o.amount_cents, o.currency, o.provider, o.provider_checkout_id,
       o.failure_message, o.return_key_hash, o.expires_at, s.handle, p.slug
     from orders o
     left join products p on p.id = o.product_id and p.status = 'published'
     left join storefronts s on s.user_id = p.user_id
     where o.id = ${orderId}::uuid`);
-  return (result as unknown as { rows: Row[] }).rows[0] ?? null;
+  return result.rows[0] ?? null;
 }
 
 function keyMatches(row: Row, key: string): boolean {

@@ -18,7 +18,7 @@ async function rolledBackPrice(
 ): Promise<({ ok: true } & OrderPrice) | PriceFailure> {
   try {
     await db.transaction(async (tx) => {
-      throw new RollBack(await priceOrder(tx as unknown as Database, product, input, randomUUID()));
+      throw new RollBack(await priceOrder(tx, product, input, randomUUID()));
     });
   } catch (error) {
     if (error instanceof RollBack) return error.outcome;

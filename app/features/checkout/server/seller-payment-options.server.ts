@@ -14,16 +14,14 @@ export async function sellerPaymentOptions(services: { db: Database; payments: P
   if (services.payments.test) options.push({ provider: "test", sellerAccountId: null });
   const external = (["stripe", "paypal"] as const).filter((id) => services.payments[id]);
   if (external.length === 0) return options;
-  const result = await services.db.execute(sql`
+  const result = await services.db.execute<{ provider: ProviderId; external_account_id: string }>(sql`
     select provider, external_account_id from payment_accounts
     where user_id = ${sellerId} and status = 'ready' and external_account_id is not null
       and provider in (${sql.join(
         external.map((id) => sql`${id}`),
         sql`, `,
       )})`);
-  const ready = new Map(
-    (result as unknown as { rows: { provider: ProviderId; external_account_id: string }[] }).rows.map((r) => [r.provider, r.external_account_id]),
-  );
+  const ready = new Map(result.rows.map((r) => [r.provider, r.external_account_id]));
   for (const id of external) {
     const account = ready.get(id);
     if (account) options.push({ provider: id, sellerAccountId: account });

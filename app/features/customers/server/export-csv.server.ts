@@ -15,12 +15,12 @@ export const EXPORT_BATCH_ROWS = 500;
 export type CsvSink = (chunk: string | Buffer) => Promise<void>;
 
 /** `query`'s rows through a read-only cursor, fetching each next batch only once `batch` has taken the last. */
-async function eachBatch<Row>(db: Database, query: SQL, batch: (rows: Row[]) => Promise<void>): Promise<void> {
+async function eachBatch(db: Database, query: SQL, batch: (rows: CustomerRow[]) => Promise<void>): Promise<void> {
   await db.transaction(
     async (tx) => {
       await tx.execute(sql`declare export_rows no scroll cursor for ${query}`);
       for (;;) {
-        const { rows } = (await tx.execute(sql.raw(`fetch forward ${EXPORT_BATCH_ROWS} from export_rows`))) as unknown as { rows: Row[] };
+        const { rows } = await tx.execute<CustomerRow>(sql.raw(`fetch forward ${EXPORT_BATCH_ROWS} from export_rows`));
         if (!rows.length) return;
         await batch(rows);
       }
@@ -166,7 +166,7 @@ export async function exportCustomersCsv(
       ${utc(sql`c.last_at`)} as last_utc, ${local(sql`c.last_at`, timeZone)} as last_local, c.orders, c.spent
     from ${customerRows(sql`${sellerId}`, { search })} c
     order by ${key} desc, c.email desc`;
-  await eachBatch<CustomerRow>(db, query, async (rows) => {
+  await eachBatch(db, query, async (rows) => {
     let chunk = "";
     for (const row of rows) {
       const head = [textCell(row.email), row.first_utc, row.first_local, row.last_utc, row.last_local, row.orders];

@@ -44,12 +44,12 @@ export async function authorizeDownload(
   now = Date.now(),
 ): Promise<DownloadAuthorization> {
   if (!isUuid(input.orderId) || !isUuid(input.fileId)) return fail("DOWNLOAD_LINK_INVALID");
-  const result = await db.execute(sql`
+  const result = await db.execute<Row>(sql`
     select o.status, o.customer_email, f.id as file_id, f.upload_id, f.name, f.content_type, f.size, f.sha256, f.completed_at
     from orders o
     left join product_files f on f.id = ${input.fileId}::uuid and f.product_id = o.product_id and f.completed_at is not null
     where o.id = ${input.orderId}::uuid`);
-  const row = (result as unknown as { rows: Row[] }).rows[0];
+  const row = result.rows[0];
   if (!row) return fail("DOWNLOAD_LINK_INVALID");
   const signature = checkDownloadSignature(authSecret, { ...input, email: row.customer_email }, now);
   if (signature === "invalid") return fail("DOWNLOAD_LINK_INVALID");

@@ -14,7 +14,7 @@ export async function countDownload(
   input: { orderId: string; fileId: string; fileSize: number; bytes: number; newDownload: boolean },
   limit = DOWNLOADS_PER_FILE_PER_DAY,
 ): Promise<CountedDownload | null> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ day: string }>(sql`
   with counted as (
     insert into download_counts as d (order_id, file_id, day, count, bytes)
     values (${input.orderId}::uuid, ${input.fileId}::uuid, (now() at time zone 'utc')::date, ${input.newDownload ? 1 : 0}, ${input.bytes})
@@ -26,7 +26,7 @@ export async function countDownload(
     select ${input.orderId}::uuid, 'download', ${input.fileId}::uuid from counted where ${input.newDownload}::boolean
   )
   select day::text as day from counted`);
-  const [row] = (result as unknown as { rows: { day: string }[] }).rows;
+  const [row] = result.rows;
   if (!row) return null;
   return {
     async giveBack(unsentBytes) {

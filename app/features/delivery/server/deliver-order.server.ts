@@ -30,13 +30,13 @@ export async function deliverOrder(services: { db: Database; mailer: Mailer; app
 /** Mails the receipt with a fresh download-page link and records it in the order's timeline. */
 export async function sendReceipt(services: { db: Database; mailer: Mailer; appUrl: string }, order: DeliverableOrder, sender: ReceiptSender): Promise<void> {
   const token = await issueAccessToken(services.db, order.id);
-  const result = await services.db.execute(sql`
+  const result = await services.db.execute<ReceiptRow>(sql`
     with recorded as (
       insert into delivery_events (order_id, kind, actor_id)
       values (${order.id}::uuid, ${sender.kind}, ${sender.kind === "receipt_resent" ? sender.actorId : null})
     )
     select discount_cents, discount_code, paid_at from orders where id = ${order.id}::uuid`);
-  const row = (result as unknown as { rows: ReceiptRow[] }).rows[0];
+  const row = result.rows[0];
   const discountCents = row?.discount_cents ?? 0;
   await services.mailer.send(
     receiptMail({

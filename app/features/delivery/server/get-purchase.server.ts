@@ -52,7 +52,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** The buyer's download page of an order, by its access token's hash; refunded or disputed orders are revoked. */
 export async function getPurchase(db: Database, input: { orderId: string; token: string | null }): Promise<PurchasePage> {
   if (!isUuid(input.orderId) || !input.token || !TOKEN.test(input.token)) return { kind: "invalid" };
-  const result = await db.execute(sql`
+  const result = await db.execute<Row>(sql`
     select o.id as order_id, o.status, o.product_name, o.store_name, o.customer_email, o.amount_cents, o.refunded_cents,
       o.discount_cents, o.currency, coalesce(o.paid_at, o.created_at) as ordered_at,
       coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size', f.size)
@@ -61,7 +61,7 @@ export async function getPurchase(db: Database, input: { orderId: string; token:
     from order_access_tokens t join orders o on o.id = t.order_id
     where t.token_hash = ${hashAccessToken(input.token)} and t.order_id = ${input.orderId}::uuid
       and (t.expires_at is null or t.expires_at > now())`);
-  const row = (result as unknown as { rows: Row[] }).rows[0];
+  const row = result.rows[0];
   if (!row) return { kind: "invalid" };
   if (row.status === "refunded" || row.status === "disputed") return { kind: "revoked", reason: row.status, productName: row.product_name };
   if (row.status === "pending") return { kind: "pending", productName: row.product_name };

@@ -21,11 +21,11 @@ type OrderRow = { id: string; product_name: string; store_name: string; ordered_
  */
 export async function mailLostLinks(services: Pick<AppServices, "db" | "mailer" | "env">, email: string): Promise<number> {
   return inTransaction(services.db, async (tx) => {
-    const result = await tx.execute(sql`
+    const result = await tx.execute<OrderRow>(sql`
       select id, product_name, store_name, coalesce(paid_at, created_at) as ordered_at from orders
       where lower(customer_email) = ${email} and status = 'paid'
       order by coalesce(paid_at, created_at) desc limit ${LOST_LINK_MAX_PURCHASES}`);
-    const rows = (result as unknown as { rows: OrderRow[] }).rows;
+    const rows = result.rows;
     if (rows.length === 0) return 0;
     if (!(await consumeRateLimit(tx, LOST_LINK_MAIL_LIMIT, `email:${email}`)).allowed) return 0;
     const purchases = [];

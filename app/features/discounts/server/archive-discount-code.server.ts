@@ -18,5 +18,5 @@ export async function archiveDiscountCode(
       updated_at = now()
     where id = ${discountCodeId}::uuid and user_id = ${userId}
     returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length ? { ok: true } : fail("DISCOUNT_NOT_FOUND");
+  return result.rows.length ? { ok: true } : fail("DISCOUNT_NOT_FOUND");
 }

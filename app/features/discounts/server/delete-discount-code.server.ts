@@ -11,7 +11,7 @@ export async function deleteDiscountCode(
   userId: string,
   discountCodeId: string,
 ): Promise<{ ok: true } | Failure<"DISCOUNT_NOT_FOUND" | "DISCOUNT_HAS_REDEMPTIONS">> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ found: number; deleted: number }>(sql`
     with target as (
       select id, redemptions_count = 0 and not exists (
         select 1 from discount_redemptions r where r.discount_code_id = d.id and r.status <> 'released'
@@ -22,7 +22,7 @@ export async function deleteDiscountCode(
       delete from discount_codes d using target t where d.id = t.id and t.unused returning d.id
     )
     select (select count(*) from target)::int as found, (select count(*) from deleted)::int as deleted`);
-  const row = (result as unknown as { rows: { found: number; deleted: number }[] }).rows[0]!;
+  const row = result.rows[0]!;
   if (row.found === 0) return fail("DISCOUNT_NOT_FOUND");
   return row.deleted ? { ok: true } : fail("DISCOUNT_HAS_REDEMPTIONS");
 }

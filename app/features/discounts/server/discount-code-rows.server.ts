@@ -22,13 +22,13 @@ export function discountColumns(input: DiscountInput) {
 /** Whether every id is one of the creator's products. */
 export async function ownsProducts(db: Database, userId: string, productIds: string[]): Promise<boolean> {
   if (productIds.length === 0) return true;
-  const found = await db.execute(sql`
+  const found = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from products
     where user_id = ${userId} and id = any(${sql.raw("array[")}${sql.join(
       productIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )}${sql.raw("]")})`);
-  return (found as unknown as { rows: { n: number }[] }).rows[0]?.n === productIds.length;
+  return found.rows[0]?.n === productIds.length;
 }
 
 /** Replaces the products a code applies to, inside the change's transaction. */

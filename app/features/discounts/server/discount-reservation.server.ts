@@ -59,7 +59,7 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
   const code = input.code.trim();
   if (!code || code.length > 64) return fail("DISCOUNT_CODE_INVALID");
   const now = input.now ?? new Date();
-  const found = await db.execute(sql`
+  const found = await db.execute<CodeRow>(sql`
     select d.id, d.code, d.kind, d.percent_off, d.amount_off_cents, d.currency, d.applies_to, d.starts_at, d.ends_at,
       d.max_redemptions, d.min_amount_cents,
       (d.applies_to = 'all' or exists (
@@ -67,7 +67,7 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
       )) as applies_to_product
     from discount_codes d
     where d.user_id = ${input.sellerId} and lower(d.code) = lower(${code}) and d.archived_at is null`);
-  const row = (found as unknown as { rows: CodeRow[] }).rows[0];
+  const row = found.rows[0];
   if (!row) return fail("DISCOUNT_CODE_INVALID");
   if (row.starts_at && new Date(row.starts_at) > now) return fail("DISCOUNT_CODE_NOT_STARTED");
   if (row.ends_at && new Date(row.ends_at) <= now) return fail("DISCOUNT_CODE_EXPIRED");
@@ -79,7 +79,7 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
   // Locked in its own statement first, so the count below sees every earlier committed checkout.
   await db.execute(sql`select id from discount_codes where id = ${row.id}::uuid for update`);
   const clientKey = input.clientIp ? `ip:${input.clientIp}` : null;
-  const held = await db.execute(sql`
+  const held = await db.execute<Held>(sql`
     with counts as (
       select d.redemptions_count as paid, d.max_redemptions as max,
         (select count(*) from discount_redemptions r
@@ -98,7 +98,7 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
       returning id
     )
     select counts.*, (select id from reserved) as id from counts`);
-  const outcome = (held as unknown as { rows: Held[] }).rows[0];
+  const outcome = held.rows[0];
   if (!outcome?.id) {
     if (outcome && outcome.mine >= DISCOUNT_RESERVATIONS_PER_CLIENT) return fail("DISCOUNT_CODE_HELD");
     return fail("DISCOUNT_CODE_USED_UP");

@@ -47,6 +47,6 @@ export const discountCodesPageQuery = combinePageQueries({ codes: discountCodesQ
 
 /** The creator's codes outside a page, for verbs and tests. */
 export async function listDiscountCodes(db: Database, userId: string): Promise<DiscountCodeItem[]> {
-  const result = await db.execute(sql`with me as (select ${userId}::text as user_id) select ${discountCodesQuery.json} as data from me`);
-  return discountCodesQuery.read((result as unknown as { rows: { data: unknown }[] }).rows[0]?.data);
+  const result = await db.execute<{ data: unknown }>(sql`with me as (select ${userId}::text as user_id) select ${discountCodesQuery.json} as data from me`);
+  return discountCodesQuery.read(result.rows[0]?.data);
 }

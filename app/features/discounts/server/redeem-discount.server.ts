@@ -9,7 +9,7 @@ export type DiscountOverLimit = { code: string; used: number; max: number };
  * when none to redeem.
  */
 export async function redeemDiscount(db: Database, orderId: string): Promise<DiscountOverLimit | null> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ code: string; used: number; max: number | null }>(sql`
     with redeemed as (
       update discount_redemptions set status = 'redeemed', client_key = null, updated_at = now()
       where order_id = ${orderId}::uuid and status <> 'redeemed'
@@ -18,7 +18,7 @@ export async function redeemDiscount(db: Database, orderId: string): Promise<Dis
     update discount_codes d set redemptions_count = d.redemptions_count + 1, updated_at = now()
     from redeemed r where d.id = r.discount_code_id
     returning d.code, d.redemptions_count as used, d.max_redemptions as max`);
-  const row = (result as unknown as { rows: { code: string; used: number; max: number | null }[] }).rows[0];
+  const row = result.rows[0];
   if (!row || row.max === null || row.used <= row.max) return null;
   return { code: row.code, used: row.used, max: row.max };
 }

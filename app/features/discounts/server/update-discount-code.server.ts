@@ -20,13 +20,13 @@ export async function updateDiscountCode(
     return await inTransaction(db, async (tx) => {
       await tx.execute(sql`select id from discount_codes where id = ${discountCodeId}::uuid and user_id = ${userId} for update`);
       // Counted after the lock in its own statement, so it sees every reservation committed before it.
-      const locked = await tx.execute(sql`
+      const locked = await tx.execute<{ redemptions_count: number }>(sql`
         select d.redemptions_count + (
           select count(*) from discount_redemptions r
           where r.discount_code_id = d.id and r.status = 'reserved' and r.reserved_until > now()
         )::int as redemptions_count
         from discount_codes d where d.id = ${discountCodeId}::uuid and d.user_id = ${userId}`);
-      const current = (locked as unknown as { rows: { redemptions_count: number }[] }).rows[0];
+      const current = locked.rows[0];
       if (!current) return fail("DISCOUNT_NOT_FOUND");
       if (!(await ownsProducts(tx, userId, input.productIds))) return fail("DISCOUNT_PRODUCT_NOT_FOUND");
       if (input.maxRedemptions !== null && input.maxRedemptions < current.redemptions_count)
@@ -36,7 +36,7 @@ export async function updateDiscountCode(
         );
       const taken = await tx.execute(sql`
         select 1 from discount_codes where user_id = ${userId} and lower(code) = lower(${input.code}) and id <> ${discountCodeId}::uuid limit 1`);
-      if ((taken as unknown as { rows: unknown[] }).rows.length) return fail("DISCOUNT_CODE_TAKEN");
+      if (taken.rows.length) return fail("DISCOUNT_CODE_TAKEN");
       await tx
         .update(discountCodes)
         .set({ ...discountColumns(input), updatedAt: new Date() })

@@ -34,10 +34,10 @@ export async function resendReceipt(
   meta: RequestMeta,
 ): Promise<ResendReceiptResult> {
   return inTransaction(services.db, async (tx) => {
-    const found = await tx.execute(sql`
+    const found = await tx.execute<LockedOrder>(sql`
       select status, customer_email, product_name, store_name, amount_cents, currency
       from orders where id = ${orderId}::uuid and user_id = ${sellerId} for update`);
-    const order = (found as unknown as { rows: LockedOrder[] }).rows[0];
+    const order = found.rows[0];
     if (!order) return fail("ORDER_NOT_FOUND");
     if (order.status !== "paid") return fail("RECEIPT_NOT_RESENDABLE");
     const limit = await consumeRateLimits(tx, [{ rule: RESEND_RECEIPT_RATE_LIMIT, key: `order:${orderId}` }]);

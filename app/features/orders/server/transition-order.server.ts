@@ -60,7 +60,7 @@ export async function transitionOrder(
   const allowedFrom = ORDER_TRANSITIONS[move.to];
   if (allowedFrom.length === 0) return null;
   return inTransaction(services.db, async (tx) => {
-    const result = await tx.execute(sql`
+    const result = await tx.execute<MovedRow>(sql`
       with previous as (
         select id, status, paid_at from orders where id = ${orderId}::uuid for update
       ), moved as (
@@ -84,7 +84,7 @@ export async function transitionOrder(
         returning id
       )
       select moved.*, (select id from logged) as event_id from moved`);
-    const row = (result as unknown as { rows: MovedRow[] }).rows[0];
+    const row = result.rows[0];
     if (!row) return null;
     const fulfilled = move.to === "paid" && !row.was_paid_before;
     if (fulfilled) {

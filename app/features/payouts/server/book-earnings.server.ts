@@ -7,7 +7,7 @@ import { orderContributionColumns } from "./earnings-sql.server";
  * Each replaces its booked contribution and the difference goes to its seller's totals.
  */
 export async function bookEarnings(tx: Database, since: Date): Promise<number> {
-  const result = await tx.execute(sql`
+  const result = await tx.execute<{ changed: number }>(sql`
     with changed as (
       select o.id, o.user_id, ${orderContributionColumns} from orders o where o.updated_at >= ${since}
     ), diff as (
@@ -29,5 +29,5 @@ export async function bookEarnings(tx: Database, since: Date): Promise<number> {
         fees_cents = seller_earnings.fees_cents + excluded.fees_cents
     )
     select count(*)::int as changed from diff`);
-  return (result as unknown as { rows: { changed: number }[] }).rows[0]?.changed ?? 0;
+  return result.rows[0]?.changed ?? 0;
 }

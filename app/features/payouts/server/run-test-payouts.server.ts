@@ -31,8 +31,6 @@ type ChangedRow = {
   sale_available_on: string | null;
 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * The payout job: books changed orders' earnings and ledger entries, pays out available balances on business days, marks arrived payouts paid.
  * One transaction under an advisory lock, so another instance skips the round and a failed run changes nothing.
@@ -40,16 +38,15 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export async function runTestPayouts(services: Services, now: Date = new Date()): Promise<PayoutRunResult> {
   const result: PayoutRunResult = { ran: false, earningsBooked: 0, ordersRead: 0, entries: 0, payouts: 0, arrived: 0 };
   await inTransaction(services.db, async (tx) => {
-    const locked = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUTS_LOCK}) as locked`));
+    const locked = (await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${PAYOUTS_LOCK}) as locked`)).rows;
     if (!locked[0]?.locked) return;
     result.ran = true;
     // The database's clock, as orders.updated_at's: the next run reads from here.
-    const started = rowsOf<{ started: string }>(await tx.execute(sql`select to_json(now()) #>> '{}' as started`))[0]!.started;
+    const started = (await tx.execute<{ started: string }>(sql`select to_json(now()) #>> '{}' as started`)).rows[0]!.started;
 
     // Where the last run read from, less the overlap, as a value: the planner then sees how few orders changed.
-    const synced = rowsOf<{ since: string }>(
-      await tx.execute(sql`select to_json(synced_until - ${SYNC_OVERLAP}) #>> '{}' as since from payouts_sync where id = 1`),
-    )[0];
+    const synced = (await tx.execute<{ since: string }>(sql`select to_json(synced_until - ${SYNC_OVERLAP}) #>> '{}' as since from payouts_sync where id = 1`))
+      .rows[0];
     const since = synced ? new Date(synced.since) : new Date(0);
     result.earningsBooked = await bookEarnings(tx, since);
     // A cursor keeps memory bounded when the first run on a big store reads every test order.
@@ -64,7 +61,7 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
         ) e on true
         where o.provider = 'test' and o.paid_at is not null and o.updated_at >= ${since}`);
     for (;;) {
-      const changed = rowsOf<ChangedRow>(await tx.execute(sql`fetch forward ${sql.raw(String(READ_BATCH))} from payout_orders`));
+      const changed = (await tx.execute<ChangedRow>(sql`fetch forward ${sql.raw(String(READ_BATCH))} from payout_orders`)).rows;
       if (changed.length === 0) break;
       result.ordersRead += changed.length;
       const entries = changed.flatMap((row) => {
@@ -102,8 +99,8 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
     const today = dayKeyOf(now);
     if (isBusinessDay(today)) {
       // Both parts of the statement see one snapshot, so the payout's amount is exactly the entries it marks.
-      const made = rowsOf<{ id: string; user_id: string; currency: string; amount_cents: number }>(
-        await tx.execute(sql`
+      const made = (
+        await tx.execute<{ id: string; user_id: string; currency: string; amount_cents: number }>(sql`
           with due as (
             select user_id, currency, sum(amount_cents) as total from test_payout_entries
             where payout_id is null and available_on <= ${now}
@@ -118,8 +115,8 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
             where e.user_id = made.user_id and e.currency = made.currency and e.payout_id is null and e.available_on <= ${now}
             returning e.id
           )
-          select id, user_id, currency, amount_cents from made`),
-      );
+          select id, user_id, currency, amount_cents from made`)
+      ).rows;
       result.payouts = made.length;
       for (const payout of made) {
         await recordSecurityEvent(
@@ -136,9 +133,9 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
         );
       }
     }
-    const arrived = rowsOf<{ id: string }>(
-      await tx.execute(sql`update test_payouts set status = 'paid' where status = 'in_transit' and arrival_date <= ${today}::date returning id`),
-    );
+    const arrived = (
+      await tx.execute<{ id: string }>(sql`update test_payouts set status = 'paid' where status = 'in_transit' and arrival_date <= ${today}::date returning id`)
+    ).rows;
     result.arrived = arrived.length;
   });
   if (result.entries || result.payouts || result.earningsBooked) services.logger.info(result, "payouts: earnings and ledger updated");

@@ -17,14 +17,14 @@ export type SignInRisk = { riskScore: number; newDevice: boolean; newIp: boolean
 
 /** Scores a sign-in from the account's history before it; an account's very first sign-in is not a "new device". */
 export async function assessSignInRisk(db: Database, input: { userId: string; ipAddress?: string | null; userAgent?: string | null }): Promise<SignInRisk> {
-  const result = await db.execute(sql`
+  const result = await db.execute<Record<string, boolean | string | number>>(sql`
     select
       exists (select 1 from security_audit where user_id = ${input.userId} and event_type = 'sign_in_success') as has_history,
       exists (select 1 from security_audit where user_id = ${input.userId} and event_type = 'sign_in_success' and user_agent is not distinct from ${input.userAgent ?? null}) as known_device,
       exists (select 1 from security_audit where user_id = ${input.userId} and event_type = 'sign_in_success' and ip_address is not distinct from ${input.ipAddress ?? null}) as known_ip,
       (select count(*) from security_audit where event_type = 'sign_in_failed' and details->>'email' = (select email from "user" where id = ${input.userId}) and created_at > now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})) as failures
   `);
-  const row = (result as unknown as { rows: Record<string, boolean | string | number>[] }).rows[0] ?? {};
+  const row = result.rows[0] ?? {};
   const firstSignIn = !row.has_history;
   const newDevice = !firstSignIn && !row.known_device;
   const newIp = !firstSignIn && !row.known_ip;
