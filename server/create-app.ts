@@ -140,17 +140,17 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
     res.status(403).json({ error: "Cross-site request refused" });
   });
 
-  // Views of the public store pages (issue 16.1), counted once answered: before the store-page cache, whose
+  // Views of the public store pages, counted once answered: before the store-page cache, whose
   // answers count too. No cookie, no script; buffered in memory and written in batches.
   if (env.VIEW_COUNTING === "on") app.use(countViews(services.views, env.APP_URL, runtime));
 
-  // Product files (issue 14): the tus endpoint, streamed to DATA_DIR/uploads or the S3 bucket, owner only.
+  // Product files: the tus endpoint, streamed to DATA_DIR/uploads or the S3 bucket, owner only.
   const uploads = runtime.createUploadHandler(services);
   app.all([UPLOADS_PATH, `${UPLOADS_PATH}/{*rest}`], (req, res, next) => {
     uploads(req, res).catch(next);
   });
 
-  // Buyers' signed file links (issue 15.5): streamed with backpressure, outside React Router and compression.
+  // Buyers' signed file links: streamed with backpressure, outside React Router and compression.
   const downloads = runtime.createDownloadHandler(services);
   app.use((req, res, next) => {
     const link = req.method === "GET" || req.method === "HEAD" ? runtime.matchDownloadPath(req.path) : null;
@@ -158,7 +158,7 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
     downloads(req, res, link).catch(next);
   });
 
-  // The seller's CSV exports of orders and customers (issue 16.4): streamed from a database cursor, outside React Router.
+  // The seller's CSV exports of orders and customers: streamed from a database cursor, outside React Router.
   const exports = runtime.createExportHandler(services);
   app.get(["/orders/export.csv", "/customers/export.csv"], (req, res, next) => {
     const kind = runtime.matchExportPath(req.path);
@@ -197,10 +197,7 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
       }),
     );
   }
-  // Client-navigation data (`.data`: the loaders' answers) is not compressed. It is small (0.2–3 KB for the
-  // signed-in pages) and streamed, so `compression`'s size threshold never applies: each answer paid a brotli
-  // stream and its trips through the thread pool (about 25 futex calls) to save a few hundred bytes, one TCP
-  // segment either way. Measured on /dashboard.data at 100 connections: 311 → 640 req/s without it.
+  // Client-navigation data (`.data`) is small and streamed: compressing it cost more than it saved (decision 014).
   app.use(compression({ filter: (req, res) => !req.path.endsWith(".data") && compression.filter(req, res) }));
 
   if (clientDir) {
@@ -210,9 +207,7 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
     app.use((req, res, next) => (req.path.endsWith(".data") && PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "") ? next() : files(req, res, next)));
   }
 
-  // While the database is unreachable, answer at once with 503 (a page, or JSON for API and data requests) —
-  // prerendered pages and assets above are still served;
-  // the health monitor probes every second and lets requests through again as soon as it answers.
+  // While the database is unreachable, answer at once with 503; the health monitor lets requests through again.
   app.use((req, res, next) => {
     if (!services.health.isDown()) return next();
     res.setHeader("Retry-After", "5");

@@ -4,7 +4,7 @@ import { ANSWER_WITHOUT_WAITING } from "./discard-unread-body";
 import type { Runtime } from "../app/server/runtime.server";
 
 /**
- * What a request may send, decided before a byte of its body is read (issue 13): the cap and time of each route
+ * What a request may send, decided before a byte of its body is read: the cap and time of each route
  * (the app's body limits, app/server/http/body-limits.ts), and the hosts the site answers to.
  */
 
