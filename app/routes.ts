@@ -1,112 +1,119 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** The map of the product: one module per URL. */
+// File names spell the URL below the area folder, in React Router's flat-routes notation: "." or "/" between segments, $param, $ splat, _index, [.] for a dot.
+
+/** The map of the product: one module per URL (the URLs the Express app serves itself are listed at the end). */
 export default [
-  // Public marketing site (prerendered)
-  index("routes/home.tsx"),
-  route("features", "routes/features.tsx"),
-  route("pricing", "routes/pricing.tsx"),
-  route("tier/:plan", "routes/tier.tsx"),
-  route("security", "routes/security.tsx"),
-  route("help", "routes/help.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("about", "routes/about.tsx"),
-  route("blog", "routes/blog.tsx"),
-  route("blog/:id", "routes/blog-post.tsx"),
-  route("blog/:id/share/:network", "routes/blog-post-share.ts"),
-  route("partners", "routes/partners.tsx"),
-  route("learn", "routes/learn.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("terms", "routes/terms.tsx"),
+  // Public marketing site (prerendered), with its machine-readable files
+  index("routes/marketing/_index.tsx"),
+  route("features", "routes/marketing/features.tsx"),
+  route("pricing", "routes/marketing/pricing.tsx"),
+  route("tier/:plan", "routes/marketing/tier.$plan.tsx"),
+  route("security", "routes/marketing/security.tsx"),
+  route("help", "routes/marketing/help.tsx"),
+  route("contact", "routes/marketing/contact.tsx"),
+  route("about", "routes/marketing/about.tsx"),
+  route("blog", "routes/marketing/blog.tsx"),
+  route("blog/:id", "routes/marketing/blog.$id.tsx"),
+  route("blog/:id/share/:network", "routes/marketing/blog.$id.share.$network.ts"),
+  route("partners", "routes/marketing/partners.tsx"),
+  route("learn", "routes/marketing/learn.tsx"),
+  route("privacy", "routes/marketing/privacy.tsx"),
+  route("terms", "routes/marketing/terms.tsx"),
+  route("sitemap.xml", "routes/marketing/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/marketing/robots[.]txt.ts"),
 
   // Accounts
-  route("auth", "routes/auth.tsx"),
-  route("signup", "routes/signup.tsx"),
-  route("login", "routes/login.tsx"),
-  route("logout", "routes/logout.ts"),
-  route("choose-plan", "routes/choose-plan.tsx"),
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("reset-password", "routes/reset-password.tsx"),
-  route("verify", "routes/verify.tsx"),
-  route("verification-success", "routes/verification-success.tsx"),
-  route("auth/google/callback", "routes/auth-google-callback.tsx"),
-  route("auth/two-factor", "routes/auth-two-factor.tsx"),
+  route("auth", "routes/auth/auth.tsx"),
+  route("signup", "routes/auth/signup.tsx"),
+  route("login", "routes/auth/login.tsx"),
+  route("logout", "routes/auth/logout.ts"),
+  route("choose-plan", "routes/auth/choose-plan.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("verify", "routes/auth/verify.tsx"),
+  route("verification-success", "routes/auth/verification-success.tsx"),
+  route("auth/google/callback", "routes/auth/auth.google.callback.tsx"),
+  route("auth/two-factor", "routes/auth/auth.two-factor.tsx"),
 
   // Signed-in area: every page in the workspace layout (its navigation), URLs unchanged
-  layout("routes/workspace-layout.tsx", [
-    route("dashboard", "routes/dashboard.tsx"),
-    route("settings", "routes/settings.tsx"),
-    route("security-settings", "routes/security-settings.tsx"),
-    route("sales/online-store", "routes/sales-online-store.tsx"),
-    route("sales/retail-store", "routes/sales-retail-store.tsx"),
-    route("sales/event-sales", "routes/sales-event-sales.tsx"),
-    route("sales/existing-website", "routes/sales-existing-website.tsx"),
-    route("sales/social-media", "routes/sales-social-media.tsx"),
-    // The Product Manager (issue 14): before tools/:tool, whose dynamic page would otherwise answer /tools/products
-    route("tools/products", "routes/tools-products.tsx"),
-    route("tools/products/new", "routes/tools-products-new.tsx"),
-    // Discount codes (issue 15): before tools/products/:id
-    route("tools/products/discounts", "routes/tools-products-discounts.tsx"),
-    route("tools/products/:id", "routes/tools-products-edit.tsx"),
-    route("tools/products/:id/files", "routes/product-files.tsx"),
-    route("tools/estore-builder", "routes/tools-estore-builder.tsx"),
-    // The seller's orders and refunds (issue 15)
-    route("orders", "routes/orders.tsx"),
-    route("orders/:id", "routes/orders-detail.tsx"),
-    // The seller's customers (issue 16.4); the CSV exports /orders/export.csv and /customers/export.csv are streamed by
-    // the Express app (app/features/customers/server/export-handler.server.ts)
-    route("customers", "routes/customers.tsx"),
-    route("customers/:email", "routes/customers-detail.tsx"),
-    route("tools/:tool", "routes/tools.tsx"),
-    // The seller's analytics (issue 16.2): figures by day in their time zone, for a range named in the URL
-    route("analytics", "routes/analytics.tsx"),
-    // Payments (issue 15): the seller's provider connection
-    route("payments", "routes/payments.tsx"),
-    // Payouts (issue 16.5): earnings, the provider's balance and payouts
-    route("payouts", "routes/payouts.tsx"),
+  layout("routes/workspace/_layout.tsx", [
+    route("dashboard", "routes/workspace/dashboard.tsx"),
+    route("settings", "routes/workspace/settings.tsx"),
+    route("security-settings", "routes/workspace/security-settings.tsx"),
+    route("sales/online-store", "routes/workspace/sales/online-store.tsx"),
+    route("sales/retail-store", "routes/workspace/sales/retail-store.tsx"),
+    route("sales/event-sales", "routes/workspace/sales/event-sales.tsx"),
+    route("sales/existing-website", "routes/workspace/sales/existing-website.tsx"),
+    route("sales/social-media", "routes/workspace/sales/social-media.tsx"),
+    // The Product Manager: before tools/:tool, whose dynamic page would otherwise answer /tools/products
+    route("tools/products", "routes/workspace/tools/products.tsx"),
+    route("tools/products/new", "routes/workspace/tools/products.new.tsx"),
+    // Discount codes: before tools/products/:id
+    route("tools/products/discounts", "routes/workspace/tools/products.discounts.tsx"),
+    route("tools/products/:id", "routes/workspace/tools/products.$id.tsx"),
+    route("tools/products/:id/files", "routes/workspace/tools/products.$id.files.tsx"),
+    route("tools/estore-builder", "routes/workspace/tools/estore-builder.tsx"),
+    // The seller's orders and refunds
+    route("orders", "routes/workspace/orders.tsx"),
+    route("orders/:id", "routes/workspace/orders.$id.tsx"),
+    // The seller's customers (their CSV exports are served by the Express app, listed at the end)
+    route("customers", "routes/workspace/customers.tsx"),
+    route("customers/:email", "routes/workspace/customers.$email.tsx"),
+    route("tools/:tool", "routes/workspace/tools/$tool.tsx"),
+    // The seller's analytics: figures by day in their time zone, for a range named in the URL
+    route("analytics", "routes/workspace/analytics.tsx"),
+    // Payments: the seller's provider connection
+    route("payments", "routes/workspace/payments.tsx"),
+    // Payouts: earnings, the provider's balance and payouts
+    route("payouts", "routes/workspace/payouts.tsx"),
   ]),
   // The signed-in area's resources (no page of their own)
-  route("security-settings/export", "routes/security-settings-export.ts"),
-  route("security-settings/sessions", "routes/security-settings-sessions.ts"),
-  route("api/security/events", "routes/api-security-events.ts"),
-  // The dashboards' live figures (issue 16.6): the signed-in seller's order changes as Server-Sent Events
-  route("api/orders/changes", "routes/api-order-changes.ts"),
-  // The return from a payment provider's onboarding (issue 15)
-  route("payments/:provider/return", "routes/payments-return.ts"),
+  route("security-settings/export", "routes/workspace/security-settings.export.ts"),
+  route("security-settings/sessions", "routes/workspace/security-settings.sessions.ts"),
+  route("api/security/events", "routes/api/api.security.events.ts"),
+  // The dashboards' live figures: the signed-in seller's order changes as Server-Sent Events
+  route("api/orders/changes", "routes/api/api.orders.changes.ts"),
+  // The return from a payment provider's onboarding
+  route("payments/:provider/return", "routes/workspace/payments.$provider.return.ts"),
 
   // A creator's public buy page (the target of the buy-button snippet)
-  route("buy/:id", "routes/buy.tsx"),
+  route("buy/:id", "routes/checkout/buy.$id.tsx"),
 
-  // A creator's store (issue 14): the storefront, a product's sales page and its buy page (server-rendered, no script)
-  route("s/:handle", "routes/store.tsx"),
-  route("s/:handle/:slug", "routes/store-product.tsx"),
-  route("s/:handle/:slug/buy", "routes/store-product-buy.tsx"),
+  // A creator's store: the storefront, a product's sales page and its buy page (server-rendered, no script)
+  route("s/:handle", "routes/store/s.$handle.tsx"),
+  route("s/:handle/:slug", "routes/store/s.$handle.$slug.tsx"),
+  route("s/:handle/:slug/buy", "routes/store/s.$handle.$slug.buy.tsx"),
 
-  // Checkout (issue 15): the test provider's TEST MODE page, the buyer's return page, payment providers' webhooks
-  route("checkout/test/:id", "routes/checkout-test.tsx"),
-  route("checkout/:orderId", "routes/checkout-return.tsx"),
-  route("api/webhooks/:provider", "routes/api-webhooks.ts"),
+  // Checkout: the test provider's TEST MODE page, the buyer's return page, payment providers' webhooks
+  route("checkout/test/:id", "routes/checkout/checkout.test.$id.tsx"),
+  route("checkout/:orderId", "routes/checkout/checkout.$orderId.tsx"),
+  route("api/webhooks/:provider", "routes/api/api.webhooks.$provider.ts"),
 
-  // A buyer's purchases (issue 15.5): new links by email, the download page (its signed file links, GET
-  // /purchases/:orderId/files/:fileId, are streamed by the Express app: app/features/delivery/server/download-handler.server.ts)
-  route("purchases", "routes/purchases-lost-link.tsx"),
-  route("purchases/:orderId", "routes/purchases.tsx"),
+  // A buyer's purchases: new links by email, the download page (its signed file links are listed at the end)
+  route("purchases", "routes/purchases/purchases.tsx"),
+  route("purchases/:orderId", "routes/purchases/purchases.$orderId.tsx"),
 
   // Resources
-  route("api/auth/*", "routes/api-auth.ts"),
-  route("api/captcha/challenge", "routes/api-captcha-challenge.ts"),
-  route("avatars/:id", "routes/avatars.ts"),
-  route("api/product-files", "routes/api-product-files.ts"),
-  route("covers/:id", "routes/covers.ts"),
-
-  // Machine-readable files
-  route("sitemap.xml", "routes/sitemap-xml.ts"),
-  route("robots.txt", "routes/robots-txt.ts"),
+  route("api/auth/*", "routes/api/api.auth.$.ts"),
+  route("api/captcha/challenge", "routes/api/api.captcha.challenge.ts"),
+  route("avatars/:id", "routes/api/avatars.$id.ts"),
+  route("api/product-files", "routes/api/api.product-files.ts"),
+  route("covers/:id", "routes/api/covers.$id.ts"),
 
   // Development only: the local mailbox (404 in production)
-  route("dev/mailbox", "routes/dev-mailbox.tsx"),
-  route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
+  route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),
+  route("dev/mailbox/:id", "routes/dev/dev.mailbox.$id.tsx"),
 
   // Everything else
-  route("*", "routes/not-found.tsx"),
+  route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;
+
+// URLs the Express app (server/create-app.ts) answers before React Router, with the module serving each:
+//   /healthz, /readyz                       liveness and readiness: server/create-app.ts
+//   /api/uploads, /api/uploads/*            product-file uploads (tus, owner only): app/features/catalog/server/upload-handler.server.ts
+//   GET /purchases/:orderId/files/:fileId   a buyer's signed file downloads: app/features/delivery/server/download-handler.server.ts
+//   GET /orders/export.csv                  the seller's orders as CSV: app/features/customers/server/export-handler.server.ts
+//   GET /customers/export.csv               the seller's customers as CSV: app/features/customers/server/export-handler.server.ts
+//   /assets/*                               hashed build assets: server/static-assets.ts
+//   the marketing pages of PUBLIC_PATHS     prerendered at build (app/features/marketing/content/public-pages.ts), served from memory: server/prerendered-pages.ts

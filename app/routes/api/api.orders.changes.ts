@@ -1,0 +1,27 @@
+import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { ORDER_CHANGES_CHANNEL } from "~/features/orders/server/announce-order-change.server";
+import { openUserEventStream, serverSentEvent, unauthorizedStream } from "~/server/events/user-event-stream.server";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/api.orders.changes";
+
+/**
+ * Server-Sent Events for the dashboards' live figures (issue 16.6): `order-changed` each time one of the signed-in
+ * seller's orders is paid, refunded or disputed, through any instance (Postgres LISTEN/NOTIFY on the same hub as
+ * the security events, so the same caps and session lifetime apply). It carries only the order's id: the page
+ * re-reads its figures through its own loader, which checks the session again.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const user = await getCurrentUser(services, requestContext(request));
+  if (!user) return unauthorizedStream();
+  return openUserEventStream(request, services.securityEvents, {
+    userId: user.id,
+    sessionId: user.sessionId,
+    channel: ORDER_CHANGES_CHANNEL,
+    onEvent: (orderId, send) => send(serverSentEvent("order-changed", { id: orderId })),
+  });
+}
+
+/** Read-only: POST and other writes are answered 405 with a plain message. */
+export const action = () => methodNotAllowed();

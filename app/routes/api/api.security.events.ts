@@ -1,0 +1,34 @@
+import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
+import { findStreamedSecurityEvent } from "~/features/security/server/find-streamed-security-event.server";
+import { openUserEventStream, serverSentEvent, unauthorizedStream } from "~/server/events/user-event-stream.server";
+import type { Route } from "./+types/api.security.events";
+import { requestContext } from "~/server/http/request-context.server";
+
+/**
+ * Server-Sent Events: each new security event of the signed-in user, as it is written by any instance
+ * (Postgres LISTEN/NOTIFY). The stream lives as long as its session: it ends as soon as the session ends on any
+ * instance (the database announces every end), and each announced event is re-read with the user's id and the
+ * session's validity in one statement before it is sent. Streams are capped per session and per user (the hub).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  // Signed out (no cookie, a cookie that does not verify) costs no database work; an ended session one statement.
+  const user = await getCurrentUser(services, requestContext(request));
+  if (!user) return unauthorizedStream();
+  return openUserEventStream(request, services.securityEvents, {
+    userId: user.id,
+    sessionId: user.sessionId,
+    onEvent: (eventId, send) => {
+      findStreamedSecurityEvent(services.db, user.id, user.sessionId, eventId)
+        .then((found) => {
+          if (!found.sessionValid) return services.securityEvents.endSession(user.sessionId);
+          if (found.event) send(serverSentEvent("security-event", found.event, found.event.id));
+        })
+        .catch((error: unknown) => services.logger.warn({ err: error }, "security event not streamed"));
+    },
+  });
+}
+
+/** Read-only: POST and other writes are answered 405 with a plain message. */
+export const action = () => methodNotAllowed();

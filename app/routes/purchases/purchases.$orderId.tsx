@@ -1,0 +1,140 @@
+import { data } from "react-router";
+import { PageShell } from "~/components/site/page-shell";
+import { formatMoney } from "~/lib/money";
+import { LostLinkForm } from "~/features/delivery/components/lost-link-form";
+import { PurchaseFiles } from "~/features/delivery/components/purchase-files";
+import { DOWNLOAD_LINK_TTL_SECONDS, INVALID_LINK_MESSAGE, orderNumber, revokedMessage } from "~/features/delivery/content/delivery-rules";
+import { signedDownloadPath } from "~/features/delivery/server/download-signature.server";
+import { getPurchase } from "~/features/delivery/server/get-purchase.server";
+import { formatLongDate } from "~/lib/format-date";
+import { STATIC_PAGE } from "~/lib/route-handle";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
+import type { Route } from "./+types/purchases.$orderId";
+
+export const handle = STATIC_PAGE;
+
+/**
+ * The page is personal: never cached by anyone, never indexed, and its address (which holds the access token)
+ * is never sent on as a Referer. The token stays in the address bar on purpose: the buyer bookmarks this page,
+ * and the bookmark must keep working (the token is their key; a new one can be asked for at /purchases).
+ */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
+
+/**
+ * The invalid-link page holds the lost-link form, and a browser posts a form from a `no-referrer` page with
+ * `Origin: null`, which the CSRF check refuses: that page is `same-origin` (still nothing sent to other sites;
+ * its token opens nothing anyway).
+ */
+const INVALID_PAGE_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
+
+/**
+ * The buyer's download page (issue 15.5): /purchases/:orderId?token=…. A paid order's product, store, date and
+ * files, each with a signed link valid DOWNLOAD_LINK_TTL_SECONDS, minted now. A refunded or disputed order shows
+ * why access was revoked (410); a wrong or expired token, or another order's, one clear page with the lost-link
+ * form (404).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, env } = context.services;
+  const token = new URL(request.url).searchParams.get("token");
+  const page = await getPurchase(db, { orderId: params.orderId, token });
+  if (page.kind === "invalid") return data({ kind: "invalid" as const }, { status: 404, headers: INVALID_PAGE_HEADERS });
+  if (page.kind === "revoked") {
+    return data({ kind: "revoked" as const, productName: page.productName, message: revokedMessage(page.reason) }, { status: 410, headers: PRIVATE_HEADERS });
+  }
+  if (page.kind === "pending") return data({ kind: "pending" as const, productName: page.productName }, { headers: PRIVATE_HEADERS });
+  const { purchase } = page;
+  const now = Date.now();
+  return data(
+    {
+      kind: "ok" as const,
+      productName: purchase.productName,
+      storeName: purchase.storeName,
+      orderNumber: orderNumber(purchase.orderId),
+      orderedOn: formatLongDate(purchase.orderedAt),
+      paid: formatMoney(purchase.amountCents, purchase.currency),
+      refunded: purchase.refundedCents > 0 ? formatMoney(purchase.refundedCents, purchase.currency) : null,
+      linkMinutes: Math.round(DOWNLOAD_LINK_TTL_SECONDS / 60),
+      files: purchase.files.map((file) => ({
+        ...file,
+        href: signedDownloadPath(
+          env.AUTH_SECRET!,
+          { orderId: purchase.orderId, fileId: file.id, email: purchase.customerEmail },
+          DOWNLOAD_LINK_TTL_SECONDS,
+          now,
+        ),
+      })),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const title = loaderData?.kind === "ok" ? `Your purchase: ${loaderData.productName}` : "Your purchase";
+  const referrer = loaderData?.kind === "invalid" ? "same-origin" : "no-referrer";
+  return [{ title: `${title} | Sellkit` }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: referrer }];
+};
+
+/** Read-only: the lost-link form posts to /purchases. */
+export const action = () => methodNotAllowed();
+
+export default function PurchasePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageShell>
+      <div className="mx-auto grid max-w-3xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
+        {loaderData.kind === "ok" ? (
+          <>
+            <header className="grid gap-2">
+              <p className="text-sm font-medium text-muted-foreground">Your purchase from {loaderData.storeName}</p>
+              <h1 className="break-words text-3xl font-bold tracking-tight">{loaderData.productName}</h1>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-muted-foreground">Order number</dt>
+                <dd>{loaderData.orderNumber}</dd>
+                <dt className="text-muted-foreground">Date</dt>
+                <dd>{loaderData.orderedOn}</dd>
+                <dt className="text-muted-foreground">Amount paid</dt>
+                <dd>
+                  {loaderData.paid}
+                  {loaderData.refunded ? ` (${loaderData.refunded} refunded)` : null}
+                </dd>
+              </dl>
+            </header>
+            <section aria-labelledby="files-title" className="grid gap-3">
+              <h2 id="files-title" className="text-xl font-semibold">
+                Your files
+              </h2>
+              <PurchaseFiles files={loaderData.files} />
+              <p className="text-sm text-muted-foreground">
+                The download links on this page work for {loaderData.linkMinutes} minutes; reload the page for fresh ones. Bookmark this page or keep your
+                receipt: the address is your access to your purchase.
+              </p>
+            </section>
+          </>
+        ) : loaderData.kind === "revoked" ? (
+          <section className="grid gap-3 text-center">
+            <h1 className="text-2xl font-bold">Access revoked</h1>
+            <p>{loaderData.message}</p>
+            <p className="text-sm text-muted-foreground">If you think this is a mistake, please contact the seller of {loaderData.productName}.</p>
+          </section>
+        ) : loaderData.kind === "pending" ? (
+          <section className="grid gap-3 text-center">
+            <h1 className="text-2xl font-bold">Your payment is being confirmed</h1>
+            <p>
+              We have not received the payment for {loaderData.productName} yet. This page will list your files as soon as it arrives, and we will email you a
+              receipt.
+            </p>
+          </section>
+        ) : (
+          <section aria-labelledby="invalid-title" className="grid gap-4">
+            <h1 id="invalid-title" className="text-2xl font-bold">
+              Link not valid
+            </h1>
+            <p>{INVALID_LINK_MESSAGE}</p>
+            <LostLinkForm />
+          </section>
+        )}
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,155 @@
+import { data } from "react-router";
+import { DraftBanner, StoreShell } from "~/features/catalog/components/store-shell";
+import { SalesPageContent } from "~/features/catalog/components/sales-page";
+import { renderMarkdown } from "~/features/catalog/markdown";
+import { offerPrice } from "~/features/catalog/product-price";
+import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
+import { absoluteUrl, coverPath, productPath, storePath } from "~/features/catalog/store-profile";
+import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { STORE_PAGE } from "~/lib/route-handle";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/s.$handle.$slug";
+
+export const handle = STORE_PAGE;
+
+/** Archived products answer 410 Gone: the link worked once, the product is not sold any more (search engines drop it). */
+const GONE = 410;
+
+/**
+ * A product's sales page (issue 14.5), server-rendered with no script. Published: everyone. Draft: its owner
+ * only (a preview, noindex); everyone else gets the site's 404, as for an unknown store or product. Archived:
+ * 410 with a short 'no longer available' page linking to the store.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const page = await getSalesPage(services.db, params.handle, params.slug);
+  if (!page) throw data(null, { status: 404 });
+  const { store, product } = page;
+  if (product.status === "archived")
+    return data({ kind: "gone" as const, store, name: product.name }, { status: GONE, headers: { "Cache-Control": "no-store" } });
+  const draft = product.status === "draft";
+  if (draft) {
+    const viewer = await getCurrentUser(services, requestContext(request), { batch: context });
+    if (viewer?.id !== page.ownerId) throw data(null, { status: 404 });
+  }
+  const appUrl = services.env.APP_URL;
+  const url = absoluteUrl(appUrl, productPath(store.handle, product.slug));
+  const widest = product.covers.at(-1);
+  return data(
+    {
+      kind: "product" as const,
+      draft,
+      store,
+      url,
+      imageUrl: widest ? absoluteUrl(appUrl, coverPath(widest.id)) : null,
+      product: {
+        name: product.name,
+        slug: product.slug,
+        summary: product.summary,
+        descriptionHtml: product.description.trim() ? renderMarkdown(product.description) : "",
+        pricing: product.pricing,
+        priceCents: product.priceCents,
+        minPriceCents: product.minPriceCents,
+        suggestedPriceCents: product.suggestedPriceCents,
+        currency: product.currency,
+        covers: product.covers,
+        files: product.files,
+      },
+    },
+    // A draft is the owner's alone: no shared cache keeps it.
+    { headers: { "Cache-Control": draft ? "private, no-store" : "public, max-age=0, must-revalidate" } },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** The description of a product for search results and link previews: its summary, else the store's line. */
+function describe(summary: string, storeName: string) {
+  return summary || `${storeName} on Sellkit`;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Page not found · Sellkit" }, { name: "robots", content: "noindex" }];
+  if (loaderData.kind === "gone") {
+    return [{ title: `${loaderData.name} is no longer available · ${loaderData.store.name}` }, { name: "robots", content: "noindex" }];
+  }
+  const { product, store, url, imageUrl, draft } = loaderData;
+  const title = `${product.name} · ${store.name}`;
+  const description = describe(product.summary, store.name);
+  return [
+    { title },
+    { name: "description", content: description },
+    ...(draft ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: store.name },
+    ...(imageUrl
+      ? [
+          { property: "og:image", content: imageUrl },
+          { property: "og:image:alt", content: `Cover of ${product.name}` },
+        ]
+      : []),
+    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: product.name },
+    { name: "twitter:description", content: description },
+    ...(imageUrl ? [{ name: "twitter:image", content: imageUrl }] : []),
+  ];
+};
+
+/** JSON inside <script>: `<` escaped so no text can close the element (or open a comment). */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export default function StoreProductPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "gone") {
+    const { store, name } = loaderData;
+    return (
+      <StoreShell store={store}>
+        <div className="mx-auto grid max-w-2xl gap-4 px-4 py-20 text-center sm:px-6">
+          <h1 className="text-3xl">{name} is no longer available</h1>
+          <p className="text-muted-foreground">{store.name} has stopped selling this product.</p>
+          <p>
+            <a href={storePath(store.handle)} className="store-button">
+              See what {store.name} sells
+            </a>
+          </p>
+        </div>
+      </StoreShell>
+    );
+  }
+  const { store, product, url, imageUrl, draft } = loaderData;
+  const structuredData = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: describe(product.summary, store.name),
+    url,
+    ...(imageUrl ? { image: imageUrl } : {}),
+    brand: { "@type": "Brand", name: store.name },
+    offers: {
+      "@type": "Offer",
+      price: offerPrice(product),
+      priceCurrency: product.currency,
+      availability: "https://schema.org/InStock",
+      url,
+      seller: { "@type": "Organization", name: store.name },
+    },
+  };
+  return (
+    <StoreShell store={store} banner={draft ? <DraftBanner /> : undefined}>
+      <SalesPageContent store={store} product={product} />
+      {/* Structured data for search engines: a data block, not a script that runs. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with <, > and & escaped (jsonForScript), so no text can end the element */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(structuredData) }} />
+    </StoreShell>
+  );
+}
