@@ -25,7 +25,7 @@ export const FEATURE_LINKS = {
 };
 
 const ROUTES = {
-  group: ["~/routes/**", "**/routes/*"],
+  group: ["~/routes/**", "**/routes/**"],
   message: "Routes are the top layer: nothing imports them (docs/architecture.md, import rules).",
 };
 const SERVER_ONLY = {

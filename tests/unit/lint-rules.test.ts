@@ -12,7 +12,8 @@ const BIOME = path.resolve("node_modules/.bin/biome");
 const TAG = `lint-fixture-${process.pid}`;
 
 const FIXTURES = {
-  routeFromComponent: ["app/components/ui", "fixture.tsx", 'import { loader } from "~/routes/dashboard";\nexport const x = loader;\n'],
+  routeFromComponent: ["app/components/ui", "fixture.tsx", 'import { loader } from "~/routes/workspace/dashboard";\nexport const x = loader;\n'],
+  nestedRouteByPath: ["app/components/ui", "nested.tsx", 'import { loader } from "../../../routes/workspace/tools/products";\nexport const x = loader;\n'],
   serverFromBrowser: [
     "app/features/accounts/components",
     "fixture.tsx",
@@ -72,6 +73,14 @@ describe("npm run lint: import rules", () => {
   it("refuses a route import from a shared component", () => {
     expect(
       errorsOf("routeFromComponent")
+        .map((d) => d.message)
+        .join(),
+    ).toContain("Routes are the top layer");
+  });
+
+  it("refuses a relative import of a route in an area's sub-folder", () => {
+    expect(
+      errorsOf("nestedRouteByPath")
         .map((d) => d.message)
         .join(),
     ).toContain("Routes are the top layer");
