@@ -110,7 +110,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     // Open event streams would hold the server open.
-    services.securityEvents.close();
+    services.userEvents.close();
     // Connections that go idle later would hold server.close() until the force exit.
     const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     closeIdle.unref();

@@ -50,7 +50,7 @@ export function createServices({ env, db, listen, logger }: { env: Env; db: Data
     mailer,
     auth,
     // The same hub carries the order changes the dashboards follow live.
-    securityEvents: createSecurityEventHub(listen, logger, db, { channels: [ORDER_CHANGES_CHANNEL] }),
+    userEvents: createSecurityEventHub(listen, logger, db, { channels: [ORDER_CHANGES_CHANNEL] }),
     health: createDatabaseHealth(db, logger),
     errorReporter: createServerErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, logger }),
     productFiles: createProductFileStore({ env, db, logger }),

@@ -5,7 +5,7 @@ import type { Logger } from "./logger.server";
 import type { DatabaseHealth } from "./health/database-health.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { ErrorReporter } from "./error-reporting.server";
-import type { SecurityEventHub } from "~/features/security/server/security-event-hub.server";
+import type { UserEventHub } from "./events/user-event-hub.server";
 import type { ProductFileStore } from "~/features/catalog/server/product-file-store.server";
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
 import type { ViewCounter } from "~/features/analytics/server/view-counter.server";
@@ -18,7 +18,7 @@ export type AppServices = {
   logger: Logger;
   auth: Auth;
   /** Signed-in users' live events: security events and order changes. */
-  securityEvents: SecurityEventHub;
+  userEvents: UserEventHub;
   /** Whether the database answers: 503 while it does not. */
   health: DatabaseHealth;
   /** Unhandled errors to the error-reporting service, if any. */

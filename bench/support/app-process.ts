@@ -147,13 +147,13 @@ async function serve() {
 }
 
 async function close() {
-  services.securityEvents.close();
+  services.userEvents.close();
   if (server) {
     server.closeAllConnections();
     await new Promise((resolve) => server!.close(resolve));
   }
   if (served) {
-    served.services.securityEvents.close();
+    served.services.userEvents.close();
     served.services.health.close();
     await served.services.mailer.close();
     await served.close();

@@ -42,14 +42,14 @@ describe("health endpoints", () => {
     const server = await startTestServer();
     try {
       let closed = false;
-      await server.services.securityEvents.subscribe(
+      await server.services.userEvents.subscribe(
         "someone",
         () => {},
         () => (closed = true),
       );
-      server.services.securityEvents.close();
+      server.services.userEvents.close();
       expect(closed).toBe(true);
-      await expect(server.services.securityEvents.subscribe("someone", () => {})).rejects.toThrow("shutting down");
+      await expect(server.services.userEvents.subscribe("someone", () => {})).rejects.toThrow("shutting down");
     } finally {
       await server.stop();
     }

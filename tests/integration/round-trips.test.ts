@@ -132,7 +132,7 @@ describe("one database round trip per signed-in read", () => {
     const sessionId = await sessionIdOf(creator.id);
     await server.db.update(session).set({ lastActiveAt: null }).where(eq(session.id, sessionId));
     const announced: string[] = [];
-    const unsubscribe = await server.services.securityEvents.subscribe(creator.id, (id) => announced.push(id));
+    const unsubscribe = await server.services.userEvents.subscribe(creator.id, (id) => announced.push(id));
     try {
       expect((await statementsOf("/dashboard.data")).statements).toHaveLength(1);
       const [latest] = (

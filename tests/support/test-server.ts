@@ -130,7 +130,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
       await mailer.close();
       if (sourceServices) {
         sourceServices.health.close();
-        sourceServices.securityEvents.close();
+        sourceServices.userEvents.close();
         await sourceServices.views.close();
         await sourceServices.mailer.close();
       }

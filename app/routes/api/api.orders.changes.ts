@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const user = await getCurrentUser(services, requestContext(request));
   if (!user) return unauthorizedStream();
-  return openUserEventStream(request, services.securityEvents, {
+  return openUserEventStream(request, services.userEvents, {
     userId: user.id,
     sessionId: user.sessionId,
     channel: ORDER_CHANGES_CHANNEL,

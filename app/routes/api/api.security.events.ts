@@ -16,13 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Signed out (no cookie, a cookie that does not verify) costs no database work; an ended session one statement.
   const user = await getCurrentUser(services, requestContext(request));
   if (!user) return unauthorizedStream();
-  return openUserEventStream(request, services.securityEvents, {
+  return openUserEventStream(request, services.userEvents, {
     userId: user.id,
     sessionId: user.sessionId,
     onEvent: (eventId, send) => {
       findStreamedSecurityEvent(services.db, user.id, user.sessionId, eventId)
         .then((found) => {
-          if (!found.sessionValid) return services.securityEvents.endSession(user.sessionId);
+          if (!found.sessionValid) return services.userEvents.endSession(user.sessionId);
           if (found.event) send(serverSentEvent("security-event", found.event, found.event.id));
         })
         .catch((error: unknown) => services.logger.warn({ err: error }, "security event not streamed"));

@@ -17,16 +17,13 @@ export {
 /** The channel on which the database announces each ended session (payload: its id; '*': all). */
 export const SESSION_ENDED_CHANNEL = "session_ended";
 
-/** The hub of signed-in users' live events: security events first (the default channel), then `channels`. */
-export type SecurityEventHub = UserEventHub;
-
 /** The process's one hub of live events: security events plus per-user `channels`, whose streams end with their sessions. */
 export function createSecurityEventHub(
   listen: Listen,
   logger: Logger,
   db: Database,
   { sweepMs = SESSION_SWEEP_MS, channels = [] }: { sweepMs?: number; channels?: readonly string[] } = {},
-): SecurityEventHub {
+): UserEventHub {
   return createUserEventHub(listen, logger, {
     channels: [SECURITY_EVENTS_CHANNEL, ...channels],
     sessionEndedChannel: SESSION_ENDED_CHANNEL,
