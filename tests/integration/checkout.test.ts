@@ -9,7 +9,9 @@ import { listDiscountCodes } from "~/features/discounts/server/list-discount-cod
 import { reconcilePendingOrders } from "~/features/orders/server/reconcile-pending-orders.server";
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from "~/features/payments/server/test-webhook-signature.server";
 import { CARD_FIELD_MAX, CARD_NAME_TOO_LONG_MESSAGE, CARD_NUMBER_MESSAGE, CVC_MESSAGE, EXPIRY_INVALID_MESSAGE } from "~/features/payments/schemas/test-card";
+import { DISCOUNT_CODE_FIELD_MAX } from "~/features/checkout/schemas/checkout";
 import { ERRORS } from "~/lib/errors";
+import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 import { createDiscountCode, createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
@@ -126,7 +128,30 @@ describe("checkout page", () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain(ERRORS.DISCOUNT_CODE_INVALID.message);
   });
+
+  it("refuses an over-long email or discount code with the field's own message, keeping the typed value unclipped", async () => {
+    const email = `${"b".repeat(MAX_EMAIL_LENGTH)}@example.com`;
+    const discountCode = "C".repeat(DISCOUNT_CODE_FIELD_MAX + 1);
+    for (const intent of ["apply", "pay"]) {
+      const response = await postForm(server, buyPath(seller), { intent, provider: "test", email, discountCode }, { ip: ip() });
+      expect(response.status).toBe(400);
+      const page = await response.text();
+      expect(page).not.toContain("<script");
+      expect(fieldError(page, "email", email)).toBe(html(INVALID_EMAIL_MESSAGE));
+      expect(fieldError(page, "discountCode", discountCode)).toBe(html("This discount code is not valid."));
+    }
+  });
 });
+
+/** The message shown under the named input, which must carry the typed value and point at its message. */
+function fieldError(page: string, name: string, value: string) {
+  const input = page.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
+  expect(input).toContain(`value="${value}"`);
+  expect(input).toContain('aria-invalid="true"');
+  const id = input.match(/ id="([^"]+)"/)?.[1];
+  expect(input).toMatch(new RegExp(`aria-describedby="[^"]*${id}-error`));
+  return page.match(new RegExp(`<p id="${id}-error"[^>]*>([^<]*)</p>`))?.[1];
+}
 
 describe("a purchase with the test provider", () => {
   it("pays with 4242…: a signed webhook moves the order to paid, one receipt, and the return page thanks the buyer", async () => {

@@ -1,8 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { checkoutSubtotal } from "~/features/checkout/checkout-subtotal";
 import { canTransition, ORDER_STATUSES, type OrderStatus } from "~/features/orders/order-status";
 import { planOf, platformFee } from "~/features/orders/platform-fee";
-import { checkoutFields, checkoutSchema } from "~/features/checkout/schemas/checkout";
+import { AMOUNT_FIELD_MAX, checkoutSchema, DISCOUNT_CODE_FIELD_MAX } from "~/features/checkout/schemas/checkout";
+import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 import {
   CARD_FIELD_MAX,
   CARD_NAME_TOO_LONG_MESSAGE,
@@ -100,7 +102,8 @@ describe("checkout form", () => {
   const form = (fields: Record<string, string>) => {
     const data = new FormData();
     for (const [name, value] of Object.entries(fields)) data.append(name, value);
-    return checkoutSchema.safeParse(checkoutFields(data));
+    const submission = parseWithZod(data, { schema: checkoutSchema });
+    return submission.status === "success" ? ({ success: true, data: submission.value } as const) : ({ success: false, error: submission.error } as const);
   };
 
   it("applies a code without an email, pays only with an email, and knows its providers", () => {
@@ -110,9 +113,27 @@ describe("checkout form", () => {
     expect(form({ email: "buyer@example.com", provider: "bitcoin" }).success).toBe(false);
   });
 
+  it("refuses each over-long field with its own message, for Apply and for pay", () => {
+    const long = {
+      email: `${"a".repeat(MAX_EMAIL_LENGTH)}@example.com`,
+      amount: "1".repeat(AMOUNT_FIELD_MAX + 1),
+      discountCode: "S".repeat(DISCOUNT_CODE_FIELD_MAX + 1),
+    };
+    for (const intent of ["apply", "pay"]) {
+      expect(form({ intent, provider: "test", ...long })).toEqual({
+        success: false,
+        error: {
+          email: [INVALID_EMAIL_MESSAGE],
+          amount: ["Please enter an amount, like 12 or 12.50."],
+          discountCode: ["This discount code is not valid."],
+        },
+      });
+    }
+  });
+
   it("has no price field: a posted price is not read", () => {
     const parsed = form({ email: "buyer@example.com", provider: "test", price: "0.01", amountCents: "1" });
-    expect(parsed.success && Object.keys(parsed.data).sort()).toEqual(["amount", "discountCode", "email", "intent", "provider"]);
+    expect(parsed.success && Object.keys(parsed.data).sort()).toEqual(["email", "intent", "provider"]);
   });
 });
 

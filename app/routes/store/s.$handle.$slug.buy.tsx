@@ -1,4 +1,7 @@
+import { getFormProps, getInputProps, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import type { z } from "zod";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -10,7 +13,7 @@ import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
 import { absoluteUrl, productPath, storePath } from "~/features/catalog/store-profile";
 import { PriceSummary, type PriceSummaryData } from "~/features/checkout/components/price-summary";
 import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
-import { checkoutFields, checkoutSchema } from "~/features/checkout/schemas/checkout";
+import { checkoutSchema } from "~/features/checkout/schemas/checkout";
 import { createCheckout } from "~/features/checkout/server/create-checkout.server";
 import { findCheckoutProduct } from "~/features/checkout/server/find-checkout-product.server";
 import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";
@@ -18,6 +21,7 @@ import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";
 import { ERRORS, type Failure, fieldOf, statusOf } from "~/lib/errors";
 import { STORE_PAGE } from "~/lib/route-handle";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/s.$handle.$slug.buy";
@@ -56,52 +60,36 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-type Values = { email: string; amount: string; discountCode: string };
-type ActionData = { values: Values; errors: Record<string, string>; formError: string | null; summary: PriceSummaryData | null };
+type CheckoutSubmission = Submission<z.input<typeof checkoutSchema>, string[], z.output<typeof checkoutSchema>>;
 
-function answer(values: Values, status: number, extra: Partial<ActionData> = {}, headers?: HeadersInit) {
-  return data<ActionData>({ values, errors: {}, formError: null, summary: null, ...extra }, { status, headers });
+/** The server's answer to the form: Conform's reply (errors and the typed values) and the price summary after Apply. */
+function answer(submission: CheckoutSubmission, status: number, summary: PriceSummaryData | null = null, headers?: HeadersInit) {
+  return data({ result: submission.reply(), summary }, { status, headers });
 }
 
-function failureAnswer(values: Values, failure: Failure, headers?: HeadersInit) {
+function failureAnswer(submission: CheckoutSubmission, failure: Failure) {
   const field = fieldOf(failure.code);
-  return answer(values, statusOf(failure.code), field ? { errors: { [field]: failure.message } } : { formError: failure.message }, headers);
+  const errors = field ? { fieldErrors: { [field]: [failure.message] } } : { formErrors: [failure.message] };
+  return data({ result: submission.reply(errors), summary: null }, { status: statusOf(failure.code), headers: retryAfter(failure) });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context;
-  const form = await readFormData(request);
-  const fields = checkoutFields(form);
-  const values: Values = {
-    email: String(fields.email ?? "").slice(0, 254),
-    amount: String(fields.amount ?? "").slice(0, 32),
-    discountCode: String(fields.discountCode ?? "").slice(0, 64),
-  };
-  const parsed = checkoutSchema.safeParse(fields);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? "form");
-      errors[name] ??= issue.message;
-    }
-    const { form: formError = null, provider, ...fieldErrors } = errors;
-    return answer(values, 400, { errors: fieldErrors, formError: formError ?? provider ?? null });
-  }
-  const input = parsed.data;
+  const submission = parseWithZod(await readFormData(request), { schema: checkoutSchema });
+  if (submission.status !== "success") return answer(submission, 400);
+  const input = submission.value;
   const ref = { handle: params.handle, slug: params.slug };
   if (input.intent === "apply") {
     const product = await findCheckoutProduct(services.db, ref);
     if (product?.status !== "published") throw data(null, { status: 404 });
     const price = await previewCheckoutPrice(services.db, product, input, requestContext(request).meta);
-    if (!price.ok) return failureAnswer(values, price, retryAfter(price));
-    return answer(values, 200, {
-      summary: {
-        subtotalCents: price.subtotalCents,
-        discountCents: price.discountCents,
-        discountCode: price.discount?.code ?? null,
-        amountCents: price.amountCents,
-        currency: price.currency,
-      },
+    if (!price.ok) return failureAnswer(submission, price);
+    return answer(submission, 200, {
+      subtotalCents: price.subtotalCents,
+      discountCents: price.discountCents,
+      discountCode: price.discount?.code ?? null,
+      amountCents: price.amountCents,
+      currency: price.currency,
     });
   }
   const result = await createCheckout(
@@ -111,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (result.ok) return redirect(result.redirectUrl);
   if (result.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
-  return failureAnswer(values, result, retryAfter(result));
+  return failureAnswer(submission, result);
 }
 
 function retryAfter(failure: Failure): HeadersInit | undefined {
@@ -146,12 +134,11 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
   const price = priceLabel(product);
   const pwyw = product.pricing === "pwyw";
   const free = product.pricing === "free";
-  const values = actionData?.values ?? {
-    email: "",
+  const [form, fields] = useSchemaForm("checkout", checkoutSchema, actionData?.result, {
     amount: pwyw ? amountInput(product.suggestedPriceCents ?? product.minPriceCents ?? 0) : "",
-    discountCode: "",
-  };
-  const errors = actionData?.errors ?? {};
+  });
+  // The pay buttons are the provider field: a refusal of the pressed one reads as the form's.
+  const formError = form.errors?.[0] ?? fields.provider.errors?.[0];
   const summary: PriceSummaryData | null =
     actionData?.summary ??
     (pwyw || free
@@ -175,39 +162,27 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
           </div>
         </div>
         {canPay ? (
-          <form method="post" className="grid gap-2" noValidate>
-            <FormAlert message={actionData?.formError ?? undefined} />
-            <FormField
-              id="checkout-email"
-              label="Email"
-              errors={errors.email ? [errors.email] : undefined}
-              hint="Your receipt and download link are sent here."
-            >
-              {(control) => <Input {...control} name="email" type="email" autoComplete="email" required defaultValue={values.email} maxLength={254} />}
+          <form method="post" {...getFormProps(form)} className="grid gap-2">
+            <FormAlert message={formError} />
+            <FormField id={fields.email.id} label="Email" errors={fields.email.errors} hint="Your receipt and download link are sent here.">
+              {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" required />}
             </FormField>
             {pwyw ? (
               <FormField
-                id="checkout-amount"
+                id={fields.amount.id}
                 label={`Your price (${product.currency})`}
-                errors={errors.amount ? [errors.amount] : undefined}
+                errors={fields.amount.errors}
                 hint={price.detail ?? "Pay what you want"}
               >
-                {(control) => <Input {...control} name="amount" inputMode="decimal" autoComplete="off" required defaultValue={values.amount} maxLength={32} />}
+                {(control) => <Input {...getInputProps(fields.amount, { type: "text" })} {...control} inputMode="decimal" autoComplete="off" required />}
               </FormField>
             ) : null}
             {free ? null : (
               <div className="grid gap-2">
-                <FormField id="checkout-discount" label="Discount code (optional)" errors={errors.discountCode ? [errors.discountCode] : undefined}>
+                <FormField id={fields.discountCode.id} label="Discount code (optional)" errors={fields.discountCode.errors}>
                   {(control) => (
                     <div className="flex gap-2">
-                      <Input
-                        {...control}
-                        name="discountCode"
-                        autoComplete="off"
-                        autoCapitalize="characters"
-                        defaultValue={values.discountCode}
-                        maxLength={64}
-                      />
+                      <Input {...getInputProps(fields.discountCode, { type: "text" })} {...control} autoComplete="off" autoCapitalize="characters" />
                       <button type="submit" name="intent" value="apply" className="store-button shrink-0 !bg-secondary !text-secondary-foreground">
                         Apply
                       </button>

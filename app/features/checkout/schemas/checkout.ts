@@ -9,37 +9,31 @@ export const CHOOSE_PROVIDER_MESSAGE = "Please choose how to pay.";
 const amount = z.string().trim().max(AMOUNT_FIELD_MAX, "Please enter an amount, like 12 or 12.50.").optional();
 const discountCode = z.string().trim().max(DISCOUNT_CODE_FIELD_MAX, "This discount code is not valid.").optional();
 
-/** The buyer's checkout form: `apply` shows the price summary, `pay` pays; the price is never read from the form. */
-export const checkoutSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("apply"),
-    email: z.string().trim().max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE).optional(),
-    amount,
-    discountCode,
-  }),
-  z.object({
-    intent: z.literal("pay"),
-    email: emailField,
-    amount,
-    discountCode,
-    /** The pressed pay button; a free order needs none. */
-    provider: z.enum(PROVIDER_IDS, { error: CHOOSE_PROVIDER_MESSAGE }).optional(),
-  }),
-]);
+/** The form's fields as posted: every one may be missing. */
+type CheckoutFormFields = { intent?: string; email?: string; amount?: string; discountCode?: string; provider?: string };
+
+/**
+ * The buyer's checkout form: `apply` shows the price summary, anything else pays (a pay button posts no intent).
+ * The price is never read from the form.
+ */
+export const checkoutSchema = z.preprocess(
+  (fields: CheckoutFormFields) => ({ ...fields, intent: fields.intent === "apply" ? "apply" : "pay" }),
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("apply"),
+      email: z.string().trim().max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE).optional(),
+      amount,
+      discountCode,
+    }),
+    z.object({
+      intent: z.literal("pay"),
+      email: emailField,
+      amount,
+      discountCode,
+      /** The pressed pay button; a free order needs none. */
+      provider: z.enum(PROVIDER_IDS, { error: CHOOSE_PROVIDER_MESSAGE }).optional(),
+    }),
+  ]),
+);
 
 export type CheckoutFormInput = z.infer<typeof checkoutSchema>;
-
-/** The form's fields as the schema reads them. */
-export function checkoutFields(formData: FormData): Record<string, unknown> {
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  return {
-    intent: text("intent") === "apply" ? "apply" : "pay",
-    email: text("email"),
-    amount: text("amount"),
-    discountCode: text("discountCode"),
-    provider: text("provider") || undefined,
-  };
-}
