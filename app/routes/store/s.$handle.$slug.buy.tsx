@@ -63,8 +63,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 type CheckoutSubmission = Submission<z.input<typeof checkoutSchema>, string[], z.output<typeof checkoutSchema>>;
 
 /** The server's answer to the form: Conform's reply (errors and the typed values) and the price summary after Apply. */
-function answer(submission: CheckoutSubmission, status: number, summary: PriceSummaryData | null = null, headers?: HeadersInit) {
-  return data({ result: submission.reply(), summary }, { status, headers });
+function answer(submission: CheckoutSubmission, status: number, summary: PriceSummaryData | null = null) {
+  return data({ result: submission.reply(), summary }, { status });
 }
 
 function failureAnswer(submission: CheckoutSubmission, failure: Failure) {
