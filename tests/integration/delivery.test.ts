@@ -247,7 +247,7 @@ describe("signed file links", () => {
     );
     const refused = await server.request(link);
     expect(refused.status).toBe(429);
-    expect(await refused.text()).toContain(downloadLimitMessage().replace("'", "&#x27;"));
+    expect(await refused.text()).toContain(downloadLimitMessage().replace("'", "&#39;"));
     const fromZero = await server.request(link, { headers: { Range: "bytes=0-99" } });
     expect(fromZero.status).toBe(429);
     await fromZero.text();
@@ -273,7 +273,7 @@ describe("the daily limit with ranges past byte 0", () => {
     for (let i = 0; i < DOWNLOADS_PER_FILE_PER_DAY + 5; i++) {
       const response = await server.request(link(fileId), { headers: { Range: "bytes=1-" } });
       if (response.status === 429) {
-        expect(await response.text()).toContain(downloadLimitMessage().replace("'", "&#x27;"));
+        expect(await response.text()).toContain(downloadLimitMessage().replace("'", "&#39;"));
         break;
       }
       expect(response.status).toBe(206);

@@ -141,7 +141,7 @@ describe("download answers", () => {
     const page = downloadRefusalPage("Access <revoked>", 'It\'s "gone" & <script>');
     expect(page).toMatch(/^<!DOCTYPE html><html lang="en">/);
     expect(page).toContain("<h1>Access &lt;revoked&gt;</h1>");
-    expect(page).toContain("It&#x27;s &quot;gone&quot; &amp; &lt;script&gt;");
+    expect(page).toContain("It&#39;s &quot;gone&quot; &amp; &lt;script&gt;");
     expect(page).not.toContain("<script>");
     expect(page).toContain('<a href="/purchases">');
   });

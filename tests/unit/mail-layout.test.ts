@@ -47,8 +47,8 @@ describe("mail layout", () => {
     expect(mail.html).not.toContain("<x>");
     expect(mail.html).not.toContain(`"'`);
     // Eleven values: the subject (as the title), the preheader, and every text above.
-    expect(mail.html!.split("&lt;x&gt;&amp;&quot;&#x27;")).toHaveLength(12);
-    expect(hrefs(mail.html!)).toEqual(["https://x.example/?a=1&amp;b=&quot;2&quot;", "https://x.example/&#x27;", "https://x.example/&lt;l&gt;"]);
+    expect(mail.html!.split("&lt;x&gt;&amp;&quot;&#39;")).toHaveLength(12);
+    expect(hrefs(mail.html!)).toEqual(["https://x.example/?a=1&amp;b=&quot;2&quot;", "https://x.example/&#39;", "https://x.example/&lt;l&gt;"]);
   });
 
   it("previews the first paragraph unless told otherwise", () => {
