@@ -20,11 +20,23 @@ const E2E_TRACE = TRACE_MODES.find((mode) => mode === process.env.E2E_TRACE) ?? 
 /** Each worker runs its own app server (tests/e2e/support/worker-app.ts) on its own port and database. */
 const WORKER_ORIGINS = Array.from({ length: E2E_WORKERS }, (_, slot) => `http://127.0.0.1:${e2eAppPort(slot)}`);
 
-type WebServer = { command: string; url: string; env: Record<string, string>; reuseExistingServer: false; stdout?: "ignore" };
+type WebServer = {
+  command: string;
+  url: string;
+  env: Record<string, string>;
+  reuseExistingServer: false;
+  stdout?: "ignore";
+};
 
 /** A local stand-in (SMTP, OpenID, hCaptcha) run with tsx's loader in one Node process (no npx, no tsx CLI process). */
 function standIn(script: string, url: string, env: Record<string, string>): WebServer {
-  return { command: `node --import tsx tests/support/${script}`, url, env, reuseExistingServer: false, stdout: "ignore" };
+  return {
+    command: `node --import tsx tests/support/${script}`,
+    url,
+    env,
+    reuseExistingServer: false,
+    stdout: "ignore",
+  };
 }
 
 export default defineConfig({
@@ -42,7 +54,12 @@ export default defineConfig({
   // No trace unless asked for (E2E_TRACE=retain-on-failure or on): recording one for every test (to keep it only
   // on failure) cost about a fifth of the browser suite's CPU here, and CI keeps nothing but its log.
   use: { trace: E2E_TRACE },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } },
+    },
+  ],
   webServer: [
     standIn("run-mail-catcher.ts", `http://127.0.0.1:${MAIL_HTTP_PORT}/messages`, {
       MAIL_SMTP_PORT: String(MAIL_SMTP_PORT),
@@ -58,6 +75,8 @@ export default defineConfig({
       HCAPTCHA_PORT: String(E2E_HCAPTCHA_PORT),
       HCAPTCHA_SECRET: E2E_HCAPTCHA.secret,
     }),
-    standIn("run-error-report-stand-in.ts", E2E_ERROR_REPORTS_URL, { ERROR_REPORTS_PORT: String(E2E_ERROR_REPORTS_PORT) }),
+    standIn("run-error-report-stand-in.ts", E2E_ERROR_REPORTS_URL, {
+      ERROR_REPORTS_PORT: String(E2E_ERROR_REPORTS_PORT),
+    }),
   ],
 });

@@ -1,7 +1,13 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { reportedRequest } from "~/server/error-reporting.server";
 import { deferHydration } from "~/lib/defer-hydration.server";
 import { NonceContext } from "~/lib/nonce";
@@ -64,7 +70,12 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           const html = body.pipe(deferHydration(nonce));
-          resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(html), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
@@ -73,7 +84,10 @@ export default function handleRequest(
           responseStatusCode = 500;
           if (shellRendered) {
             console.error(error);
-            loadContext?.services?.errorReporter.capture(error, { mechanism: "render", request: reportedRequest(request) });
+            loadContext?.services?.errorReporter.capture(error, {
+              mechanism: "render",
+              request: reportedRequest(request),
+            });
           }
         },
       },

@@ -26,7 +26,10 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context?.services;
   if (!services) return { user: null, toast: null, errorReportingDsn: null };
-  const [user, { toast, headers }] = await Promise.all([getCurrentUser(services, requestContext(request), { batch: context }), takeToast(request)]);
+  const [user, { toast, headers }] = await Promise.all([
+    getCurrentUser(services, requestContext(request), { batch: context }),
+    takeToast(request),
+  ]);
   // The browser's error-reporting DSN (public by design; prerendered pages get it from the server, create-app.ts).
   const errorReportingDsn = services.env.SENTRY_BROWSER_DSN ?? null;
   return data({ user: user && { email: user.email, name: user.name }, toast, errorReportingDsn }, { headers });

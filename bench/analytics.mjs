@@ -52,12 +52,23 @@ function report(label, answer) {
   console.log(
     `seeded: orders ${fmt(answer.ordersSeconds, 1)} s, ${answer.seeded.views.toLocaleString("en-US")} views (${answer.seeded.countRows.toLocaleString("en-US")} count rows, ~${answer.seeded.visitorRows.toLocaleString("en-US")} visitor rows) ${fmt(answer.viewsSeconds, 1)} s, read model rebuilt ${fmt(answer.rebuildSeconds, 1)} s`,
   );
-  console.log(`rows: ${answer.sizes.map((row) => `${row.name} ${Number(row.rows).toLocaleString("en-US")}`).join(", ")}`);
+  console.log(
+    `rows: ${answer.sizes.map((row) => `${row.name} ${Number(row.rows).toLocaleString("en-US")}`).join(", ")}`,
+  );
   const rows = [["range", "p50 ms", "p95 ms", "max ms", "orders", "views", "visitors", "points"]];
   for (const result of answer.results) {
     const sorted = [...result.times].sort((a, b) => a - b);
     const p95 = percentile(sorted, 95);
-    rows.push([result.label, fmt(percentile(sorted, 50)), fmt(p95), fmt(sorted.at(-1)), result.orders, result.views, result.visitors, result.points]);
+    rows.push([
+      result.label,
+      fmt(percentile(sorted, 50)),
+      fmt(p95),
+      fmt(sorted.at(-1)),
+      result.orders,
+      result.views,
+      result.visitors,
+      result.points,
+    ]);
     check.check(`${label}: ${result.label} p95 < ${BUDGET_MS} ms`, p95 < BUDGET_MS, `${fmt(p95)} ms`);
   }
   printTable(rows);

@@ -33,7 +33,19 @@ printTable([
 ]);
 const FIRST_BOOT_BUDGET_MS = 6_000;
 const WARM_BOOT_BUDGET_MS = 3_000;
-check.check(`first boot ≤ ${FIRST_BOOT_BUDGET_MS} ms (fresh DATA_DIR, median)`, median(first) <= FIRST_BOOT_BUDGET_MS, `${fmt(median(first), 0)} ms`);
-check.check(`warm boot ≤ ${WARM_BOOT_BUDGET_MS} ms (median)`, median(warm) <= WARM_BOOT_BUDGET_MS, `${fmt(median(warm), 0)} ms`);
-check.check("server boots", !failure && first.length === RUNS && warm.length === RUNS, failure ? String(failure.message) : "yes");
+check.check(
+  `first boot ≤ ${FIRST_BOOT_BUDGET_MS} ms (fresh DATA_DIR, median)`,
+  median(first) <= FIRST_BOOT_BUDGET_MS,
+  `${fmt(median(first), 0)} ms`,
+);
+check.check(
+  `warm boot ≤ ${WARM_BOOT_BUDGET_MS} ms (median)`,
+  median(warm) <= WARM_BOOT_BUDGET_MS,
+  `${fmt(median(warm), 0)} ms`,
+);
+check.check(
+  "server boots",
+  !failure && first.length === RUNS && warm.length === RUNS,
+  failure ? String(failure.message) : "yes",
+);
 check.finish();

@@ -26,9 +26,14 @@ function pages(dir = CLIENT) {
 export function measurePage(file) {
   const html = readFileSync(file, "utf8");
   const scripts = new Set();
-  for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="(?:sellkit-)?modulepreload"[^>]*\bhref)="(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]);
+  for (const m of html.matchAll(
+    /<(?:script[^>]*\bsrc|link[^>]*rel="(?:sellkit-)?modulepreload"[^>]*\bhref)="(\/assets\/[^"]+\.js)"/g,
+  ))
+    scripts.add(m[1]);
   for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
-  const styles = new Set([...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
+  const styles = new Set(
+    [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]),
+  );
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
   const read = (asset) => readFileSync(path.join(CLIENT, asset));
   const js = [...scripts].reduce((sum, asset) => sum + gz(read(asset)), 0) + (inline ? gz(Buffer.from(inline)) : 0);
@@ -51,7 +56,8 @@ const heaviest = rows.reduce((max, row) => (row.js > max.js ? row : max), rows[0
 const summary = process.argv.includes("--summary");
 if (!summary) {
   console.log("route".padEnd(44), "JS gzip".padStart(10), "CSS gzip".padStart(10), "HTML gzip".padStart(10));
-  for (const row of rows) console.log(row.route.padEnd(44), kb(row.js).padStart(10), kb(row.css).padStart(10), kb(row.html).padStart(10));
+  for (const row of rows)
+    console.log(row.route.padEnd(44), kb(row.js).padStart(10), kb(row.css).padStart(10), kb(row.html).padStart(10));
 }
 const jsOk = landing.js <= LANDING_JS_BUDGET;
 const cssOk = landing.css <= LANDING_CSS_BUDGET;

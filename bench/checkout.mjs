@@ -18,7 +18,10 @@ async function seedStore(dataDir) {
   const [creator] = await seedUsers({ DATA_DIR: dataDir }, { count: 1, prefix: "checkout", sessions: 0 });
   const app = await startAppProcess({ DATA_DIR: dataDir, DATABASE_URL: "" });
   try {
-    await app.request("sql", { text: "insert into storefronts (user_id, handle) values ($1, $2)", params: [creator.id, HANDLE] });
+    await app.request("sql", {
+      text: "insert into storefronts (user_id, handle) values ($1, $2)",
+      params: [creator.id, HANDLE],
+    });
     await app.request("sql", {
       text: `insert into products (user_id, name, slug, type, pricing, price_cents, currency, status, published_at)
              values ($1, 'Planner Kit 2027', $2, 'template', 'fixed', 1250, 'USD', 'published', now())`,
@@ -33,7 +36,10 @@ const dataDir = tempDataDir();
 await seedStore(dataDir);
 // Each buyer has an address of its own (the app trusts X-Forwarded-For from loopback), as real buyers do: the
 // per-IP checkout limit counts per buyer.
-const server = await startServer({ LOG_LEVEL: "warn", PAYMENTS_TEST_MODE: "on", TRUSTED_PROXIES: "loopback", STORE_PAGE_CACHE_SECONDS: "5" }, { dataDir });
+const server = await startServer(
+  { LOG_LEVEL: "warn", PAYMENTS_TEST_MODE: "on", TRUSTED_PROXIES: "loopback", STORE_PAGE_CACHE_SECONDS: "5" },
+  { dataDir },
+);
 
 const stats = { purchases: 0, errors: 0, latencies: [] };
 const errorSamples = [];
@@ -60,11 +66,16 @@ async function purchase(buyer, round) {
   if (checkout.status !== 302) throw new Error(`checkout answered ${checkout.status}`);
   emails.push(email);
   const testPage = new URL(checkout.headers.get("location")).pathname;
-  const paid = await post(testPage, { intent: "pay", cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", cardName: "Bench Buyer" }, ip);
+  const paid = await post(
+    testPage,
+    { intent: "pay", cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", cardName: "Bench Buyer" },
+    ip,
+  );
   if (paid.status !== 302) throw new Error(`payment answered ${paid.status}`);
   const returnPage = await fetch(paid.headers.get("location"), { headers: { "x-forwarded-for": ip } });
   const text = await returnPage.text();
-  if (returnPage.status !== 200 || !text.includes("Thank you!")) throw new Error(`return page answered ${returnPage.status} without the thank-you`);
+  if (returnPage.status !== 200 || !text.includes("Thank you!"))
+    throw new Error(`return page answered ${returnPage.status} without the thank-you`);
   stats.latencies.push(performance.now() - started);
   stats.purchases += 1;
 }
@@ -115,7 +126,9 @@ try {
 
 const sorted = [...stats.latencies].sort((a, b) => a - b);
 const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-console.log(`\nCheckout under load: ${BUYERS} concurrent buyers for ${fmt(elapsed, 0)} s (checkout → TEST MODE page with 4242… → webhook → return page)\n`);
+console.log(
+  `\nCheckout under load: ${BUYERS} concurrent buyers for ${fmt(elapsed, 0)} s (checkout → TEST MODE page with 4242… → webhook → return page)\n`,
+);
 const figuresRow = {
   purchases: stats.purchases,
   "per s": fmt(stats.purchases / elapsed),

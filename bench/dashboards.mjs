@@ -37,26 +37,30 @@ const timed = (url, cookie, expect) => timePage(url, cookie, { reads: PAGE_READS
 /** Opens the seller's order-changes stream; `onChange(orderId)` per event; resolves once it is `ready`. */
 function openStream(origin, cookie, onChange) {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}/api/orders/changes`, { headers: { cookie, accept: "text/event-stream" } }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        return reject(new Error(`stream answered ${response.statusCode}`));
-      }
-      response.setEncoding("utf8");
-      let buffer = "";
-      response.on("data", (chunk) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event === "ready") resolve(request);
-          else if (event === "order-changed" && data) onChange(JSON.parse(data).id);
+    const request = http.get(
+      `${origin}/api/orders/changes`,
+      { headers: { cookie, accept: "text/event-stream" } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          return reject(new Error(`stream answered ${response.statusCode}`));
         }
-      });
-      response.on("error", () => undefined);
-    });
+        response.setEncoding("utf8");
+        let buffer = "";
+        response.on("data", (chunk) => {
+          buffer += chunk;
+          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event === "ready") resolve(request);
+            else if (event === "order-changed" && data) onChange(JSON.parse(data).id);
+          }
+        });
+        response.on("error", () => undefined);
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -70,7 +74,10 @@ try {
   const app = await startAppProcess({ DATA_DIR: dataDir });
   try {
     const seedStarted = performance.now();
-    await app.request("sql", { text: `insert into storefronts (user_id, handle) values ($1, 'bench-dashboards')`, params: [creator.id] });
+    await app.request("sql", {
+      text: `insert into storefronts (user_id, handle) values ($1, 'bench-dashboards')`,
+      params: [creator.id],
+    });
     await app.request("sql", {
       text: `insert into products (user_id, name, slug, type, price_cents, currency, status, published_at, created_at)
              select $1, 'Bench product ' || i, 'bench-product-' || i, 'ebook', 900 + i * 100, 'USD', 'published', now(), now() - make_interval(days => i)
@@ -118,7 +125,11 @@ try {
     console.log(`p50 against /orders' p50: landing ${ratio("/")}×, dashboard ${ratio("/dashboard")}×`);
     check.figure("landing p50 / orders p50", ratio("/"));
     check.figure("dashboard p50 / orders p50", ratio("/dashboard"));
-    check.check(`landing p95 < ${READ_P95_BUDGET_MS} ms`, reads["/"].p95 < READ_P95_BUDGET_MS, `${fmt(reads["/"].p95)} ms (p50 ${fmt(reads["/"].p50)})`);
+    check.check(
+      `landing p95 < ${READ_P95_BUDGET_MS} ms`,
+      reads["/"].p95 < READ_P95_BUDGET_MS,
+      `${fmt(reads["/"].p95)} ms (p50 ${fmt(reads["/"].p50)})`,
+    );
     check.check(
       `dashboard p95 < ${READ_P95_BUDGET_MS} ms`,
       reads["/dashboard"].p95 < READ_P95_BUDGET_MS,
@@ -128,7 +139,10 @@ try {
 
     // The live path: pending orders moved to paid one by one, each announced as transitionOrder does.
     const pending = (
-      await app.request("sql", { text: `select id from orders where user_id = $1 and status = 'pending' limit $2`, params: [creator.id, LIVE_CHANGES] })
+      await app.request("sql", {
+        text: `select id from orders where user_id = $1 and status = 'pending' limit $2`,
+        params: [creator.id, LIVE_CHANGES],
+      })
     ).map((row) => row.id);
     const sentAt = new Map();
     const latencies = [];

@@ -120,13 +120,20 @@ try {
 
     figure("bytes", `${fmt(SIZE / MB, 0)} MiB; ETag ${full.headers.etag?.slice(0, 18)}…"`);
     figure("download", `${fmt(seconds, 2)} s, ${fmt(SIZE / MB / seconds, 0)} MiB/s`);
-    figure("resume", `dropped after ${fmt(first.received / MB, 1)} MiB, resumed with ${rest.status} ${rest.headers["content-range"]}`);
+    figure(
+      "resume",
+      `dropped after ${fmt(first.received / MB, 1)} MiB, resumed with ${rest.status} ${rest.headers["content-range"]}`,
+    );
     check.check(
       "server RSS growth < 100 MB",
       growth < RSS_BUDGET_BYTES,
       `${fmt(growth / MB, 1)} MB (baseline ${fmt(baseline / MB, 0)} MB, peak ${fmt((baseline + growth) / MB, 0)} MB)`,
     );
-    check.check("downloaded SHA-256 equals the source's", wholeSha === sourceSha && full.received === SIZE, wholeSha.slice(0, 16));
+    check.check(
+      "downloaded SHA-256 equals the source's",
+      wholeSha === sourceSha && full.received === SIZE,
+      wholeSha.slice(0, 16),
+    );
     check.check(
       "interrupted at ~50% and resumed with Range: identical SHA-256",
       rest.status === 206 && first.dropped === true && resumedSha === sourceSha,

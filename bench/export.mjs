@@ -46,7 +46,9 @@ const timed = (url, cookie) => timePage(url, cookie, { reads: PAGE_READS });
 
 const dataDir = tempDataDir();
 try {
-  console.log(`export bench: ${ORDERS.toLocaleString("en-US")} orders, ${BUYERS.toLocaleString("en-US")} buyers, data ${dataDir}`);
+  console.log(
+    `export bench: ${ORDERS.toLocaleString("en-US")} orders, ${BUYERS.toLocaleString("en-US")} buyers, data ${dataDir}`,
+  );
   const [creator] = await seedUsers({ DATA_DIR: dataDir }, { count: 1, prefix: "export", sessions: 1 });
   const app = await startAppProcess({ DATA_DIR: dataDir });
   const seedStarted = performance.now();
@@ -95,9 +97,19 @@ try {
         growth < RSS_BUDGET_BYTES,
         `${fmt(growth / MB, 1)} MB (baseline ${fmt(baseline / MB, 0)} MB, peak ${fmt((baseline + growth) / MB, 0)} MB)`,
       );
-      if (expected !== null) check.check(`${kind} export: every order, one record each (+ header)`, result.records === expected, String(result.records));
+      if (expected !== null)
+        check.check(
+          `${kind} export: every order, one record each (+ header)`,
+          result.records === expected,
+          String(result.records),
+        );
       // One record per customer and currency they paid in: at least one per customer.
-      else check.check(`${kind} export: at least one record per customer (+ header)`, result.records >= store.customers + 1, String(result.records));
+      else
+        check.check(
+          `${kind} export: at least one record per customer (+ header)`,
+          result.records >= store.customers + 1,
+          String(result.records),
+        );
     }
   } finally {
     await server.stop();

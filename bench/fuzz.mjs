@@ -14,10 +14,14 @@ if (!existsSync("build/server/index.js") || !existsSync("build/runtime/main.js")
 const dir = mkdtempSync(path.join(tmpdir(), "sellkit-fuzz-bench-"));
 const report = path.join(dir, "report.json");
 const started = Date.now();
-const result = spawnSync("npx", ["vitest", "run", "--project", "integration", "tests/integration/fuzz-endpoints.test.ts"], {
-  stdio: "inherit",
-  env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_REPORT: report },
-});
+const result = spawnSync(
+  "npx",
+  ["vitest", "run", "--project", "integration", "tests/integration/fuzz-endpoints.test.ts"],
+  {
+    stdio: "inherit",
+    env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_REPORT: report },
+  },
+);
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 if (!existsSync(report)) {
   console.error(`\nfuzz: no report written (vitest exited ${result.status}) after ${seconds} s`);

@@ -19,7 +19,10 @@ async function seedStore(dataDir) {
   const [creator] = await seedUsers({ DATA_DIR: dataDir }, { count: 1, prefix: "lighthouse", sessions: 0 });
   const app = await startAppProcess({ DATA_DIR: dataDir, DATABASE_URL: "" });
   try {
-    await app.request("sql", { text: "insert into storefronts (user_id, handle) values ($1, $2)", params: [creator.id, HANDLE] });
+    await app.request("sql", {
+      text: "insert into storefronts (user_id, handle) values ($1, $2)",
+      params: [creator.id, HANDLE],
+    });
     await app.request("sql", {
       text: `insert into products (user_id, name, slug, type, pricing, price_cents, currency, status, published_at, summary)
              values ($1, 'Planner Kit 2027', $2, 'template', 'fixed', 1250, 'USD', 'published', now(), 'Twelve monthly planners to print at home.')`,
@@ -32,7 +35,10 @@ async function seedStore(dataDir) {
 
 const dataDir = tempDataDir();
 await seedStore(dataDir);
-const server = await startServer({ LOG_LEVEL: "warn", PAYMENTS_TEST_MODE: "on", TRUSTED_PROXIES: "loopback" }, { dataDir });
+const server = await startServer(
+  { LOG_LEVEL: "warn", PAYMENTS_TEST_MODE: "on", TRUSTED_PROXIES: "loopback" },
+  { dataDir },
+);
 
 async function post(path, fields) {
   return fetch(`${server.origin}${path}`, {
@@ -52,7 +58,13 @@ async function openCheckout(email) {
 // One checkout left open (its TEST MODE page), one paid (its return page).
 const openTestPage = await openCheckout("open@lighthouse.example");
 const paidTestPage = await openCheckout("paid@lighthouse.example");
-const paid = await post(paidTestPage, { intent: "pay", cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", cardName: "Ada Buyer" });
+const paid = await post(paidTestPage, {
+  intent: "pay",
+  cardNumber: "4242 4242 4242 4242",
+  expiry: "12/40",
+  cvc: "123",
+  cardName: "Ada Buyer",
+});
 if (paid.status !== 302) throw new Error(`payment answered ${paid.status}`);
 const returnUrl = new URL(paid.headers.get("location"));
 // The TEST MODE page and the return page are one buyer's (an email, a secret key in the address): noindex by design,

@@ -26,7 +26,18 @@ const SIGN_IN_EVERY_MS = Number(process.env.SIGN_IN_EVERY ?? 20) * 1000;
 const MAX_SIGN_INS = 9;
 const TIMEOUT_MS = 30_000;
 const PASSWORD = "Str0ng&Unusual!";
-const PUBLIC_PAGES = ["/", "/features", "/pricing", "/about", "/blog", "/help", "/security", "/blog/selling-at-craft-fairs", "/tier/pro", "/privacy"];
+const PUBLIC_PAGES = [
+  "/",
+  "/features",
+  "/pricing",
+  "/about",
+  "/blog",
+  "/help",
+  "/security",
+  "/blog/selling-at-craft-fairs",
+  "/tier/pro",
+  "/privacy",
+];
 const WEIGHTS = [
   ["prerendered", 30],
   ["ssr", 15],
@@ -48,7 +59,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function runLoad(label, serverEnv, seedEnv) {
   const accounts = await seedUsers(seedEnv, { count: USERS, prefix: `load-${Date.now()}`, password: PASSWORD });
-  const server = await startServer({ LOG_LEVEL: "warn", TRUSTED_PROXIES: "loopback", ...serverEnv }, { dataDir: seedEnv.DATA_DIR });
+  const server = await startServer(
+    { LOG_LEVEL: "warn", TRUSTED_PROXIES: "loopback", ...serverEnv },
+    { dataDir: seedEnv.DATA_DIR },
+  );
   const latencies = Object.fromEntries(KINDS.map((kind) => [kind, []]));
   const errors = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
   const statuses = {};
@@ -56,7 +70,12 @@ async function runLoad(label, serverEnv, seedEnv) {
   let requests = 0;
 
   async function send(user, kind, path, init = {}) {
-    const headers = { "x-forwarded-for": user.ip, "user-agent": "sellkit-load/1.0", "accept-encoding": "gzip, deflate, br", ...init.headers };
+    const headers = {
+      "x-forwarded-for": user.ip,
+      "user-agent": "sellkit-load/1.0",
+      "accept-encoding": "gzip, deflate, br",
+      ...init.headers,
+    };
     if (init.withCookie !== false && user.cookie) headers.cookie = user.cookie;
     const started = performance.now();
     let status = "network";
@@ -85,7 +104,12 @@ async function runLoad(label, serverEnv, seedEnv) {
   async function signIn(user) {
     user.signIns += 1;
     user.lastSignIn = Date.now();
-    const body = new URLSearchParams({ intent: "sign-in", email: user.email, password: PASSWORD, redirectTo: "/dashboard" });
+    const body = new URLSearchParams({
+      intent: "sign-in",
+      email: user.email,
+      password: PASSWORD,
+      redirectTo: "/dashboard",
+    });
     const { status, response } = await send(user, "sign-in", "/login", {
       method: "POST",
       body,
@@ -116,8 +140,12 @@ async function runLoad(label, serverEnv, seedEnv) {
         continue;
       }
       const kind = pickKind();
-      const path = kind === "dashboard" ? "/dashboard" : kind === "sessions" ? "/security-settings" : pick(PUBLIC_PAGES);
-      const { status } = await send(user, kind, path, { withCookie: kind !== "prerendered", headers: { accept: "text/html" } });
+      const path =
+        kind === "dashboard" ? "/dashboard" : kind === "sessions" ? "/security-settings" : pick(PUBLIC_PAGES);
+      const { status } = await send(user, kind, path, {
+        withCookie: kind !== "prerendered",
+        headers: { accept: "text/html" },
+      });
       if (status !== 200) {
         errors[kind] += 1;
         if (samples.length < 5) samples.push(`${kind} ${path} → ${status}`);
@@ -141,7 +169,14 @@ async function runLoad(label, serverEnv, seedEnv) {
   const elapsed = (Date.now() - started) / 1000;
   const rows = KINDS.map((kind) => {
     const sorted = latencies[kind].sort((a, b) => a - b);
-    return { kind, count: sorted.length, errors: errors[kind], p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) };
+    return {
+      kind,
+      count: sorted.length,
+      errors: errors[kind],
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1),
+    };
   });
   const totalErrors = rows.reduce((sum, row) => sum + row.errors, 0);
   console.log(
@@ -191,8 +226,16 @@ if (postgresUrl) {
 
 console.log("");
 for (const run of runs) {
-  check.figure(`${run.label}: requests (${USERS} users, ${SECONDS} s)`, `${run.requests} (${fmt(run.requests / run.elapsed, 0)}/s)`);
-  for (const row of run.rows) check.figure(`${run.label}: ${row.kind} p50/p99 ms`, `${fmt(row.p50)} / ${fmt(row.p99)} (${row.count})`);
-  check.check(`${run.label}: no errors under load`, run.totalErrors === 0, `${run.totalErrors} errors in ${run.requests} requests`);
+  check.figure(
+    `${run.label}: requests (${USERS} users, ${SECONDS} s)`,
+    `${run.requests} (${fmt(run.requests / run.elapsed, 0)}/s)`,
+  );
+  for (const row of run.rows)
+    check.figure(`${run.label}: ${row.kind} p50/p99 ms`, `${fmt(row.p50)} / ${fmt(row.p99)} (${row.count})`);
+  check.check(
+    `${run.label}: no errors under load`,
+    run.totalErrors === 0,
+    `${run.totalErrors} errors in ${run.requests} requests`,
+  );
 }
 check.finish();

@@ -52,13 +52,19 @@ async function runStore(label, env) {
     `${label}: seeded`,
     `${seeded.orders.toLocaleString("en-US")} orders, ${seeded.buyers.toLocaleString("en-US")} buyers (${seeded.customers.toLocaleString("en-US")} customers) in ${fmt(seeded.totalSeconds, 1)} s`,
   );
-  const server = await startServer(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}, env.DATA_DIR ? { dataDir: env.DATA_DIR } : {});
+  const server = await startServer(
+    env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {},
+    env.DATA_DIR ? { dataDir: env.DATA_DIR } : {},
+  );
   const cookie = creator.cookies[0];
   const rows = [[`${label}: data of (store of ${ORDERS.toLocaleString("en-US")} orders)`, "p50 ms", "p95 ms"]];
   try {
     for (const [name, path] of [
       ["/orders (first page)", "/orders.data"],
-      ["/orders (half-way down, keyset)", `/orders.data?${new URLSearchParams({ after: `${middle.at}_${middle.id}` })}`],
+      [
+        "/orders (half-way down, keyset)",
+        `/orders.data?${new URLSearchParams({ after: `${middle.at}_${middle.id}` })}`,
+      ],
       ["/orders?status=refunded", "/orders.data?status=refunded"],
       ["/orders?status=disputed", "/orders.data?status=disputed"],
       [`/orders?q=${email}`, `/orders.data?${new URLSearchParams({ q: email })}`],
@@ -66,7 +72,10 @@ async function runStore(label, env) {
       ["/customers (last purchase)", "/customers.data"],
       ["/customers?sort=spent", "/customers.data?sort=spent"],
       ["/customers?sort=orders", "/customers.data?sort=orders"],
-      ["/customers?sort=spent (page 200)", `/customers.data?${new URLSearchParams({ sort: "spent", after: `${spentCursor.value}~${spentCursor.email}` })}`],
+      [
+        "/customers?sort=spent (page 200)",
+        `/customers.data?${new URLSearchParams({ sort: "spent", after: `${spentCursor.value}~${spentCursor.email}` })}`,
+      ],
       ["/customers?q=buyer42@", `/customers.data?${new URLSearchParams({ q: "buyer42@" })}`],
       [`/customers/${email}`, `/customers/${encodeURIComponent(email)}.data`],
     ]) {

@@ -67,8 +67,16 @@ try {
     const unchanged = await run("nothing changed (again)");
     // What autovacuum does after such a batch (the ledger's partial index drops the paid-out entries).
     await app.request("sql", { text: "vacuum analyze", params: [] });
-    check.check("first run books one entry per paid or refunded order with money left", first.entries > 0, String(first.entries));
-    check.check("a run after 1% changed books exactly those", changed.entries === Math.floor(ORDERS / 100), String(changed.entries));
+    check.check(
+      "first run books one entry per paid or refunded order with money left",
+      first.entries > 0,
+      String(first.entries),
+    );
+    check.check(
+      "a run after 1% changed books exactly those",
+      changed.entries === Math.floor(ORDERS / 100),
+      String(changed.entries),
+    );
     check.check("a second run books nothing", unchanged.entries === 0, String(unchanged.entries));
   } finally {
     await app.close();

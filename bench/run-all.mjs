@@ -15,7 +15,12 @@ const postgres = Boolean(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATA
 const scripts = [
   ["bundle-size", "bundle sizes per public route", ["bench/bundle-size.mjs"], 60],
   ["throughput", "throughput and p99 under autocannon", ["bench/throughput.mjs"], 180],
-  ["load", `${process.env.LOAD_USERS ?? 200} simulated users for ${LOAD_SECONDS} s`, ["bench/load.mjs"], (LOAD_SECONDS + 120) * (postgres ? 2 : 1)],
+  [
+    "load",
+    `${process.env.LOAD_USERS ?? 200} simulated users for ${LOAD_SECONDS} s`,
+    ["bench/load.mjs"],
+    (LOAD_SECONDS + 120) * (postgres ? 2 : 1),
+  ],
   ["sse", "live security events on 1,000 open streams", ["bench/sse.mjs"], 240],
   ["sign-in", "sign-ins against the bare password hash", ["bench/sign-in.mjs"], 180],
   ["boot", "server boot time (embedded database)", ["bench/boot.mjs"], 180],
@@ -32,7 +37,8 @@ const scripts = [
 );
 
 const started = Date.now();
-if (process.env.BENCH_SKIP_BUILD !== "1" && spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+if (process.env.BENCH_SKIP_BUILD !== "1" && spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0)
+  process.exit(1);
 
 const resultsDir = mkdtempSync(path.join(tmpdir(), "sellkit-bench-results-"));
 const resultsFile = path.join(resultsDir, "results.jsonl");
@@ -51,7 +57,11 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 function runScript(args, limitSeconds) {
   return new Promise((resolve) => {
     // Its own process group, so a time limit ends the script and the servers it started.
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, BENCH_RESULTS: resultsFile }, detached: true });
+    const child = spawn(process.execPath, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, BENCH_RESULTS: resultsFile },
+      detached: true,
+    });
     current = child;
     let output = "";
     const keep = (stream, sink) =>
@@ -97,14 +107,17 @@ const results = existsSync(resultsFile)
   : [];
 rmSync(resultsDir, { recursive: true, force: true });
 
-console.log(`\n════════ Benchmark summary (${new Date().toISOString()}, ${((Date.now() - started) / 1000) | 0} s) ════════`);
+console.log(
+  `\n════════ Benchmark summary (${new Date().toISOString()}, ${((Date.now() - started) / 1000) | 0} s) ════════`,
+);
 for (const outcome of outcomes) {
   console.log(
     `\n${outcome.ok ? "✓" : "✗"} ${outcome.name} — ${outcome.ok ? "budgets met" : outcome.timedOut ? "TIMED OUT" : "BUDGET MISSED"} (${outcome.seconds.toFixed(0)} s)`,
   );
   const figures = results.filter((result) => result.script === outcome.name);
   if (figures.length) {
-    for (const figure of figures) console.log(`  ${figure.ok === undefined ? " " : figure.ok ? "✓" : "✗"} ${figure.label}: ${figure.value}`);
+    for (const figure of figures)
+      console.log(`  ${figure.ok === undefined ? " " : figure.ok ? "✓" : "✗"} ${figure.label}: ${figure.value}`);
   } else if (outcome.name === "lighthouse") {
     // Its own table: one line per route (scores, LCP, TBT, CLS).
     for (const line of outcome.output.split("\n").filter((l) => /^(route|\/)/.test(l))) console.log(`    ${line}`);

@@ -17,7 +17,9 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,*/*", "user-agent": "sellkit-bench" };
 function run(url, duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers: HEADERS }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, headers: HEADERS }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -58,7 +60,8 @@ try {
   const pageUrl = `${server.origin}${SALES_PAGE_PATH}`;
   const probe = await fetch(pageUrl);
   const html = await probe.text();
-  if (probe.status !== 200 || !html.includes("Planner Kit 2027")) throw new Error(`the sales page answered ${probe.status}`);
+  if (probe.status !== 200 || !html.includes("Planner Kit 2027"))
+    throw new Error(`the sales page answered ${probe.status}`);
   if (/<script(?![^>]*application\/ld\+json)/.test(html)) throw new Error("the sales page ships a script");
   const pageBytes = Buffer.byteLength(html);
   // The static file: the hashed asset closest in size to the page (both then carry about the same bytes).
@@ -95,7 +98,11 @@ try {
     rows.every((r) => r.bad === 0),
     rows.map((r) => `${r.label} ${r.bad}`).join(", "),
   );
-  check.check("sales page / static file req/s ≥ 70%", ratio >= 0.7, `${fmt(ratio * 100)}% (${fmt(page.rps, 0)} / ${fmt(statik.rps, 0)})`);
+  check.check(
+    "sales page / static file req/s ≥ 70%",
+    ratio >= 0.7,
+    `${fmt(ratio * 100)}% (${fmt(page.rps, 0)} / ${fmt(statik.rps, 0)})`,
+  );
   check.check(`sales page p99 < 50 ms at ${CONNECTIONS} connections`, page.p99 < 50, `${page.p99} ms`);
 } finally {
   await server.stop();

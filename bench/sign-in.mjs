@@ -30,14 +30,22 @@ async function forSeconds(seconds, work) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return {
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
 }
 
 const check = budgets("sign-in");
 const dataDir = tempDataDir();
 let server;
 try {
-  const accounts = await seedUsers({ DATA_DIR: dataDir, DATABASE_URL: "" }, { count: USERS, prefix: `signin-${Date.now()}`, password: PASSWORD });
+  const accounts = await seedUsers(
+    { DATA_DIR: dataDir, DATABASE_URL: "" },
+    { count: USERS, prefix: `signin-${Date.now()}`, password: PASSWORD },
+  );
   server = await startServer({ LOG_LEVEL: "warn", TRUSTED_PROXIES: "loopback", DATABASE_URL: "" }, { dataDir });
   let next = 0;
   const signIns = await forSeconds(SECONDS, async () => {
@@ -51,10 +59,18 @@ try {
         "content-type": "application/x-www-form-urlencoded",
         "x-forwarded-for": `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`,
       },
-      body: new URLSearchParams({ intent: "sign-in", email: account.email, password: PASSWORD, redirectTo: "/dashboard" }),
+      body: new URLSearchParams({
+        intent: "sign-in",
+        email: account.email,
+        password: PASSWORD,
+        redirectTo: "/dashboard",
+      }),
     });
     await response.arrayBuffer();
-    return response.status === 302 && response.headers.getSetCookie().some((c) => c.startsWith("sellkit.session_token=") && c.length > 40);
+    return (
+      response.status === 302 &&
+      response.headers.getSetCookie().some((c) => c.startsWith("sellkit.session_token=") && c.length > 40)
+    );
   });
   await server.stop();
   server = undefined;
@@ -65,8 +81,20 @@ try {
 
   printTable([
     ["", "per second", "p50 ms", "p99 ms", "errors"],
-    [`sign-ins over HTTP (${CONCURRENCY} at once)`, fmt(signIns.perSecond), fmt(signIns.p50), fmt(signIns.p99), signIns.errors],
-    [`bare scrypt verifications (${CONCURRENCY} at once)`, fmt(scrypt.perSecond), fmt(scrypt.p50), fmt(scrypt.p99), scrypt.errors],
+    [
+      `sign-ins over HTTP (${CONCURRENCY} at once)`,
+      fmt(signIns.perSecond),
+      fmt(signIns.p50),
+      fmt(signIns.p99),
+      signIns.errors,
+    ],
+    [
+      `bare scrypt verifications (${CONCURRENCY} at once)`,
+      fmt(scrypt.perSecond),
+      fmt(scrypt.p50),
+      fmt(scrypt.p99),
+      scrypt.errors,
+    ],
   ]);
   const ratio = signIns.perSecond / scrypt.perSecond;
   check.check("sign-ins without errors", signIns.errors === 0, String(signIns.errors));

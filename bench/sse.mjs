@@ -36,27 +36,31 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 function openStream(origin, cookie, onEvent, onEnd = () => {}) {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}/api/security/events`, { agent, headers: { cookie, accept: "text/event-stream" } }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        return reject(new Error(`stream answered ${response.statusCode}`));
-      }
-      response.setEncoding("utf8");
-      let buffer = "";
-      response.on("data", (chunk) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event === "ready") resolve(request);
-          else if (event === "security-event" && data) onEvent(JSON.parse(data));
+    const request = http.get(
+      `${origin}/api/security/events`,
+      { agent, headers: { cookie, accept: "text/event-stream" } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          return reject(new Error(`stream answered ${response.statusCode}`));
         }
-      });
-      response.on("end", () => onEnd());
-      response.on("error", () => undefined);
-    });
+        response.setEncoding("utf8");
+        let buffer = "";
+        response.on("data", (chunk) => {
+          buffer += chunk;
+          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event === "ready") resolve(request);
+            else if (event === "security-event" && data) onEvent(JSON.parse(data));
+          }
+        });
+        response.on("end", () => onEnd());
+        response.on("error", () => undefined);
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -107,7 +111,9 @@ try {
   };
   for (let index = 0; index < queue.length; index += 50) await Promise.all(queue.slice(index, index + 50).map(openOne));
   const openSeconds = (Date.now() - started) / 1000;
-  console.log(`${streams.length} streams open (${USERS} users × ${TABS} tabs) in ${fmt(openSeconds)} s; seeding took ${fmt(seedSeconds)} s`);
+  console.log(
+    `${streams.length} streams open (${USERS} users × ${TABS} tabs) in ${fmt(openSeconds)} s; seeding took ${fmt(seedSeconds)} s`,
+  );
 
   const writes = [];
   const interval = 1000 / RATE;
@@ -131,13 +137,27 @@ try {
   console.log(`\n${EVENTS} events written at ${RATE}/s for random users; ${expected} deliveries expected\n`);
   printTable([
     ["streams", "events", "delivered", "missed", "foreign", "p50 ms", "p90 ms", "p99 ms", "max ms"],
-    [streams.length, EVENTS, latencies.length, missed, foreign, fmt(p50), fmt(percentile(sorted, 90)), fmt(p99), fmt(sorted.at(-1))],
+    [
+      streams.length,
+      EVENTS,
+      latencies.length,
+      missed,
+      foreign,
+      fmt(p50),
+      fmt(percentile(sorted, 90)),
+      fmt(p99),
+      fmt(sorted.at(-1)),
+    ],
   ]);
   console.log("");
   check.figure("open streams", `${streams.length} (${USERS} users × ${TABS}), opened in ${fmt(openSeconds)} s`);
   check.figure("delivery p50 ms", fmt(p50));
   check.check(`delivery p99 < ${DELIVERY_P99_BUDGET_MS} ms`, p99 < DELIVERY_P99_BUDGET_MS, `${fmt(p99)} ms`);
-  check.check("0 missed deliveries", missed === 0 && duplicates === 0, `${missed} missed, ${duplicates} duplicated of ${expected}`);
+  check.check(
+    "0 missed deliveries",
+    missed === 0 && duplicates === 0,
+    `${missed} missed, ${duplicates} duplicated of ${expected}`,
+  );
   check.check("no event on another user's stream", foreign === 0, `${foreign}`);
 
   // Sign-outs: every stream of the session ends at once, and nothing written afterwards reaches it.
@@ -147,7 +167,16 @@ try {
       logoutAt.set(cookie, performance.now());
       const request = http.request(
         `${app.origin}/logout`,
-        { method: "POST", agent, headers: { cookie, origin: app.origin, "content-type": "application/x-www-form-urlencoded", "content-length": "0" } },
+        {
+          method: "POST",
+          agent,
+          headers: {
+            cookie,
+            origin: app.origin,
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": "0",
+          },
+        },
         (response) => {
           response.resume();
           response.on("end", () => resolve(response.statusCode));

@@ -31,7 +31,9 @@ const asset = readdirSync("build/client/assets")
 
 function run(url, headers, duration, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: { ...BROWSER_HEADERS, ...headers } }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration, headers: { ...BROWSER_HEADERS, ...headers } }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -60,7 +62,10 @@ async function measure(label, url, headers = {}, connections = CONNECTIONS) {
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([code, { count }]) => `${code}: ${count}`)
     .join(", ");
-  if (bad) console.log(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors of which ${result.timeouts} timeouts (10 s); statuses ${statuses}`);
+  if (bad)
+    console.log(
+      `${label}: ${result.non2xx} non-2xx, ${result.errors} errors of which ${result.timeouts} timeouts (10 s); statuses ${statuses}`,
+    );
   return {
     label,
     path: new URL(url).pathname,
@@ -80,21 +85,41 @@ const check = budgets("throughput");
 let rows;
 try {
   // The cookie must really authenticate: a redirect to /auth would be measured as a fast answer.
-  const probe = await fetch(`${server.origin}/dashboard.data`, { headers: { cookie: creator.cookies[0] }, redirect: "manual" });
-  if (probe.status !== 200) throw new Error(`the seeded session does not authenticate: /dashboard.data answered ${probe.status}`);
+  const probe = await fetch(`${server.origin}/dashboard.data`, {
+    headers: { cookie: creator.cookies[0] },
+    redirect: "manual",
+  });
+  if (probe.status !== 200)
+    throw new Error(`the seeded session does not authenticate: /dashboard.data answered ${probe.status}`);
   console.log(`static file: /assets/${asset.name} (${asset.bytes} bytes; the page ${PAGE}: ${pageBytes} bytes)`);
   const statik = await measure("static file", `${server.origin}/assets/${asset.name}`);
   const prerendered = await measure("prerendered page", `${server.origin}${PAGE}`);
   const hello = await measure("hello world", `${server.origin}/healthz`);
-  const authRead = await measure("authenticated data read", `${server.origin}/dashboard.data`, { cookie: creator.cookies[0] });
+  const authRead = await measure("authenticated data read", `${server.origin}/dashboard.data`, {
+    cookie: creator.cookies[0],
+  });
   // The same read at 10 connections: the server's capacity for it without a queue of 100.
-  const authRead10 = await measure("authenticated read, 10 conn.", `${server.origin}/dashboard.data`, { cookie: creator.cookies[0] }, 10);
+  const authRead10 = await measure(
+    "authenticated read, 10 conn.",
+    `${server.origin}/dashboard.data`,
+    { cookie: creator.cookies[0] },
+    10,
+  );
   rows = [statik, prerendered, hello, authRead, authRead10];
 
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per target, loopback\n`);
   printTable([
     ["target", "path", "req/s", "p50 ms", "p99 ms", "max ms", "requests", "non-2xx/errors/timeouts"],
-    ...rows.map((r) => [r.label, r.path.length > 40 ? `${r.path.slice(0, 37)}...` : r.path, fmt(r.rps, 0), r.p50, r.p99, r.max, r.total, r.bad]),
+    ...rows.map((r) => [
+      r.label,
+      r.path.length > 40 ? `${r.path.slice(0, 37)}...` : r.path,
+      fmt(r.rps, 0),
+      r.p50,
+      r.p99,
+      r.max,
+      r.total,
+      r.bad,
+    ]),
   ]);
   console.log("");
   for (const r of rows) {
@@ -113,8 +138,16 @@ try {
     staticRatio >= 0.7,
     `${fmt(staticRatio * 100)}% (${fmt(prerendered.rps, 0)} / ${fmt(statik.rps, 0)})`,
   );
-  check.check("authenticated read / hello world req/s ≥ 40%", authRatio >= 0.4, `${fmt(authRatio * 100)}% (${fmt(authRead.rps, 0)} / ${fmt(hello.rps, 0)})`);
-  check.check(`prerendered page p99 < 50 ms at ${CONNECTIONS} connections`, prerendered.p99 < 50, `${prerendered.p99} ms`);
+  check.check(
+    "authenticated read / hello world req/s ≥ 40%",
+    authRatio >= 0.4,
+    `${fmt(authRatio * 100)}% (${fmt(authRead.rps, 0)} / ${fmt(hello.rps, 0)})`,
+  );
+  check.check(
+    `prerendered page p99 < 50 ms at ${CONNECTIONS} connections`,
+    prerendered.p99 < 50,
+    `${prerendered.p99} ms`,
+  );
   check.check(`authenticated read p99 < 50 ms at ${CONNECTIONS} connections`, authRead.p99 < 50, `${authRead.p99} ms`);
 } finally {
   await server.stop();
@@ -125,7 +158,10 @@ try {
   const steps = await app.request("steps", { cookie: creator.cookies[0], userId: creator.id });
   await app.close();
   const dbSteps = steps.filter(
-    (s) => !s.step.startsWith("database round trip") && !s.step.startsWith("better-auth") && !s.step.startsWith("the dashboard read as it runs"),
+    (s) =>
+      !s.step.startsWith("database round trip") &&
+      !s.step.startsWith("better-auth") &&
+      !s.step.startsWith("the dashboard read as it runs"),
   );
   console.log("\nserver work of one authenticated dashboard read, step by step (mean of 300, one at a time):\n");
   printTable([
@@ -160,8 +196,15 @@ if (postgresUrl) {
     let pgRows;
     try {
       const hello = await measure("hello world (PostgreSQL)", `${pgServer.origin}/healthz`);
-      const authRead = await measure("authenticated read (PostgreSQL)", `${pgServer.origin}/dashboard.data`, { cookie: pgCreator.cookies[0] });
-      const authRead10 = await measure("auth. read, 10 conn. (PostgreSQL)", `${pgServer.origin}/dashboard.data`, { cookie: pgCreator.cookies[0] }, 10);
+      const authRead = await measure("authenticated read (PostgreSQL)", `${pgServer.origin}/dashboard.data`, {
+        cookie: pgCreator.cookies[0],
+      });
+      const authRead10 = await measure(
+        "auth. read, 10 conn. (PostgreSQL)",
+        `${pgServer.origin}/dashboard.data`,
+        { cookie: pgCreator.cookies[0] },
+        10,
+      );
       pgRows = [hello, authRead, authRead10];
       console.log("");
       printTable([

@@ -18,7 +18,14 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { freePort, startServer } from "./start-server.mjs";
-import { MB, RSS_BUDGET_BYTES, cpuSecondsOf, exitAfter, sampleRss, writePseudoRandomFile } from "./support/big-files.mjs";
+import {
+  MB,
+  RSS_BUDGET_BYTES,
+  cpuSecondsOf,
+  exitAfter,
+  sampleRss,
+  writePseudoRandomFile,
+} from "./support/big-files.mjs";
 import { budgets, fmt, seedUsers, startAppProcess } from "./support/common.mjs";
 
 const MAX_PRODUCT_FILE_BYTES = 2 * 1024 ** 3;
@@ -46,10 +53,14 @@ function sha256File(file) {
 /** One HTTP request; `body` a readable stream of `length` bytes; `dropAfter` bytes → the socket is destroyed. */
 function send(origin, method, pathname, headers, { body, length = 0, dropAfter } = {}) {
   return new Promise((resolve, reject) => {
-    const req = request(`${origin}${pathname}`, { method, headers: { ...headers, "content-length": String(length) } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers }));
-    });
+    const req = request(
+      `${origin}${pathname}`,
+      { method, headers: { ...headers, "content-length": String(length) } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers }));
+      },
+    );
     req.on("error", (error) => (dropAfter !== undefined ? resolve({ status: 0, dropped: true }) : reject(error)));
     if (!body) return void req.end();
     let sent = 0;
@@ -77,7 +88,10 @@ async function transportOnly() {
   const port = await freePort();
   const sink = spawn(
     process.execPath,
-    ["-e", `require("node:http").createServer((q, s) => { q.on("end", () => s.end()); q.resume(); }).listen(${port}, "127.0.0.1", () => console.log("ready"))`],
+    [
+      "-e",
+      `require("node:http").createServer((q, s) => { q.on("end", () => s.end()); q.resume(); }).listen(${port}, "127.0.0.1", () => console.log("ready"))`,
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   try {
@@ -134,7 +148,11 @@ try {
       const started = performance.now();
       const serverCpuBefore = cpuSecondsOf(server.pid);
       const clientCpuBefore = process.cpuUsage();
-      const created = await send(server.origin, "POST", "/api/uploads", { ...headers, "upload-length": String(SIZE), "upload-metadata": metadata });
+      const created = await send(server.origin, "POST", "/api/uploads", {
+        ...headers,
+        "upload-length": String(SIZE),
+        "upload-metadata": metadata,
+      });
       if (created.status !== 201) throw new Error(`creation answered ${created.status}`);
       const location = created.headers.location;
       let offset = 0;
@@ -142,12 +160,20 @@ try {
       let resumedFrom = 0;
       while (offset < SIZE) {
         const length = Math.min(CHUNK, SIZE - offset);
-        const patchHeaders = { ...headers, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" };
+        const patchHeaders = {
+          ...headers,
+          "upload-offset": String(offset),
+          "content-type": "application/offset+octet-stream",
+        };
         const body = createReadStream(source, { start: offset, end: offset + length - 1, highWaterMark: 1024 * 1024 });
         // The PATCH that crosses the middle loses its connection half-way.
         if (!interrupted && offset + length > SIZE / 2) {
           interrupted = true;
-          await send(server.origin, "PATCH", location, patchHeaders, { body, length, dropAfter: Math.floor(length / 2) });
+          await send(server.origin, "PATCH", location, patchHeaders, {
+            body,
+            length,
+            dropAfter: Math.floor(length / 2),
+          });
           // At once, as tus-js-client's first retry: HEAD waits for the upload's lock, which the server lets go of
           // once it has noticed the dropped connection, so its offset counts every byte that reached the file.
           const head = await send(server.origin, "HEAD", location, headers);
@@ -192,9 +218,18 @@ try {
     const uploadRate = SIZE / MB / uploadSeconds;
     const cpRate = SIZE / MB / cpSeconds;
     const seconds = (list) => list.map((value) => `${fmt(value, 2)} s`).join(", ");
-    figure("bytes", `${fmt(SIZE / MB, 0)} MiB, resumed from ${uploads.map((upload) => `${fmt(upload.resumedFrom / MB, 1)} MiB`).join(", ")}`);
-    figure("cp + sync (fastest of the rounds)", `${fmt(cpSeconds, 2)} s, ${fmt(cpRate, 0)} MiB/s (${seconds(cpTimes)})`);
-    figure("cat + sync (user space, for reference)", `${fmt(catSeconds, 2)} s, ${fmt(SIZE / MB / catSeconds, 0)} MiB/s`);
+    figure(
+      "bytes",
+      `${fmt(SIZE / MB, 0)} MiB, resumed from ${uploads.map((upload) => `${fmt(upload.resumedFrom / MB, 1)} MiB`).join(", ")}`,
+    );
+    figure(
+      "cp + sync (fastest of the rounds)",
+      `${fmt(cpSeconds, 2)} s, ${fmt(cpRate, 0)} MiB/s (${seconds(cpTimes)})`,
+    );
+    figure(
+      "cat + sync (user space, for reference)",
+      `${fmt(catSeconds, 2)} s, ${fmt(SIZE / MB / catSeconds, 0)} MiB/s`,
+    );
     figure(
       "upload + sync (creation, interruption, resume, SHA-256 recorded; fastest of the rounds)",
       `${fmt(uploadSeconds, 2)} s, ${fmt(uploadRate, 0)} MiB/s (${seconds(uploads.map((upload) => upload.seconds))})`,
@@ -211,7 +246,10 @@ try {
       "CPU of the fastest upload (server + client, user + system)",
       `${fmt(fastest.serverCpu, 2)} s + ${fmt(fastest.clientCpu, 2)} s on ${cores} cores: at least ${fmt(floorSeconds, 2)} s = at most ${fmt((cpSeconds / floorSeconds) * 100, 0)}% of cp`,
     );
-    figure("upload / cat; upload / transport only", `${fmt((catSeconds / uploadSeconds) * 100, 0)}%; ${fmt((transportSeconds / uploadSeconds) * 100, 0)}%`);
+    figure(
+      "upload / cat; upload / transport only",
+      `${fmt((catSeconds / uploadSeconds) * 100, 0)}%; ${fmt((transportSeconds / uploadSeconds) * 100, 0)}%`,
+    );
     check.check(
       "server RSS growth < 100 MB",
       growth < RSS_BUDGET_BYTES,

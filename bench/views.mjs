@@ -18,7 +18,12 @@ const WARMUP = Number(process.env.WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const RATE = Number(process.env.VIEW_RATE ?? 2000);
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,*/*", "user-agent": BROWSER, referer: "https://www.google.com/" };
+const HEADERS = {
+  "accept-encoding": "gzip, deflate, br",
+  accept: "text/html,*/*",
+  "user-agent": BROWSER,
+  referer: "https://www.google.com/",
+};
 
 let visitor = 0;
 /** Each request from an address of its own (a repeat of one visitor's view, or past an address's daily caps, is not counted). */
@@ -30,8 +35,9 @@ function nextVisitor(request) {
 
 function run(url, duration, overallRate) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, overallRate, requests: [{ setupRequest: nextVisitor }] }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    autocannon(
+      { url, connections: CONNECTIONS, duration, overallRate, requests: [{ setupRequest: nextVisitor }] },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
 }
@@ -49,7 +55,10 @@ async function sequentialMedian(url, { count = Number.POSITIVE_INFINITY, until =
 }
 
 async function measure(label, viewCounting, dataDir) {
-  const server = await startServer({ LOG_LEVEL: "warn", TRUSTED_PROXIES: "loopback", VIEW_COUNTING: viewCounting }, { dataDir });
+  const server = await startServer(
+    { LOG_LEVEL: "warn", TRUSTED_PROXIES: "loopback", VIEW_COUNTING: viewCounting },
+    { dataDir },
+  );
   try {
     const url = `${server.origin}${SALES_PAGE_PATH}`;
     const probe = await fetch(url, { headers: HEADERS });
@@ -89,7 +98,9 @@ const check = budgets("views");
 try {
   const off = await measure("counting off", "off", dataDir);
   const on = await measure("counting on", "on", dataDir);
-  console.log(`\nautocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${SECONDS} s at ${RATE} req/s, then ${SECONDS} s at full speed; loopback\n`);
+  console.log(
+    `\nautocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${SECONDS} s at ${RATE} req/s, then ${SECONDS} s at full speed; loopback\n`,
+  );
   printTable([
     [
       "server",
@@ -102,18 +113,36 @@ try {
       "full speed p50 ms",
       "non-2xx/errors",
     ],
-    ...[off, on].map((r) => [r.label, fmt(r.single, 3), fmt(r.underLoad, 3), r.p50, r.p99, fmt(r.rate, 0), fmt(r.fullRps, 0), r.fullP50, r.bad]),
+    ...[off, on].map((r) => [
+      r.label,
+      fmt(r.single, 3),
+      fmt(r.underLoad, 3),
+      r.p50,
+      r.p99,
+      fmt(r.rate, 0),
+      fmt(r.fullRps, 0),
+      r.fullP50,
+      r.bad,
+    ]),
   ]);
   console.log("");
   check.figure("views/s counted at full speed", fmt(on.fullRps, 0));
   check.check("no non-2xx answers or errors", off.bad + on.bad === 0, `${off.bad + on.bad}`);
-  check.check(`counting holds ${RATE} views/s`, on.rate >= RATE * 0.95, `${fmt(on.rate, 0)} req/s at the fixed rate, ${fmt(on.fullRps, 0)} at full speed`);
+  check.check(
+    `counting holds ${RATE} views/s`,
+    on.rate >= RATE * 0.95,
+    `${fmt(on.rate, 0)} req/s at the fixed rate, ${fmt(on.fullRps, 0)} at full speed`,
+  );
   check.check(
     `p50 at ${RATE}/s (the probe's median): counting adds < 1 ms`,
     on.underLoad - off.underLoad < 1,
     `${fmt(off.underLoad, 3)} → ${fmt(on.underLoad, 3)} ms (autocannon's whole-ms p50: ${off.p50} → ${on.p50} ms)`,
   );
-  check.check("one at a time: counting adds < 1 ms to the median", on.single - off.single < 1, `${fmt(off.single, 3)} → ${fmt(on.single, 3)} ms`);
+  check.check(
+    "one at a time: counting adds < 1 ms to the median",
+    on.single - off.single < 1,
+    `${fmt(off.single, 3)} → ${fmt(on.single, 3)} ms`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -23,7 +23,11 @@ export const BUILD_SOURCES = [
 
 /** Why the build below `root` must be made again — `missing`, or `stale` with a source changed since — or null when it is current. */
 export function buildStaleness(root = process.cwd()) {
-  const builtAt = Math.min(...BUILD_OUTPUTS.map((output) => (existsSync(path.join(root, output)) ? statSync(path.join(root, output)).mtimeMs : 0)));
+  const builtAt = Math.min(
+    ...BUILD_OUTPUTS.map((output) =>
+      existsSync(path.join(root, output)) ? statSync(path.join(root, output)).mtimeMs : 0,
+    ),
+  );
   if (builtAt === 0) return { reason: "missing" };
   for (const source of BUILD_SOURCES) {
     const newer = firstNewerThan(path.join(root, source), builtAt);
@@ -34,7 +38,9 @@ export function buildStaleness(root = process.cwd()) {
 
 /** One line saying why the build is out of date, for logs and error messages. */
 export function describeStaleness(staleness) {
-  return staleness.reason === "missing" ? "No build yet" : `The build is older than its sources (${staleness.changed} changed since)`;
+  return staleness.reason === "missing"
+    ? "No build yet"
+    : `The build is older than its sources (${staleness.changed} changed since)`;
 }
 
 /** Runs `npm run build` when the build below `root` is missing or stale; false when the build failed. */

@@ -15,7 +15,10 @@ export async function runBundled(name) {
   const bundle = path.join(ROOT, "build", "runtime", `${name}.js`);
   const builtAt = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
   if (builtAt === 0 || SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > builtAt)) {
-    const result = spawnSync(process.execPath, [path.join(ROOT, "scripts", "build-server.mjs")], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    const result = spawnSync(process.execPath, [path.join(ROOT, "scripts", "build-server.mjs")], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
   await import(pathToFileURL(bundle).href);

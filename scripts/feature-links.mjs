@@ -14,7 +14,17 @@ export const FEATURE_LINKS = {
   "sales-methods": ["accounts", "workspace"],
   payments: ["accounts", "workspace", "security"],
   discounts: ["accounts", "workspace", "catalog"],
-  orders: ["accounts", "workspace", "catalog", "sales-methods", "payments", "discounts", "delivery", "security", "analytics"],
+  orders: [
+    "accounts",
+    "workspace",
+    "catalog",
+    "sales-methods",
+    "payments",
+    "discounts",
+    "delivery",
+    "security",
+    "analytics",
+  ],
   checkout: ["catalog", "discounts", "delivery", "orders", "payments"],
   customers: ["accounts", "orders", "security", "workspace"],
   delivery: ["accounts", "catalog", "orders"],
@@ -30,7 +40,8 @@ const ROUTES = {
 };
 const SERVER_ONLY = {
   group: ["**/*.server", "~/server/**", "~/db/**"],
-  message: "Browser code cannot import server-only modules (*.server, app/server, app/db); pass the data through a loader.",
+  message:
+    "Browser code cannot import server-only modules (*.server, app/server, app/db); pass the data through a loader.",
 };
 const COMPONENTS = {
   group: ["~/components/**", "**/components/**"],
@@ -48,14 +59,25 @@ function featureOverrides(feature, links) {
     message: `The ${feature} feature may import only its declared links (${links.length ? links.join(", ") : "none"}): see the table in docs/architecture.md.`,
   };
   return [
-    { includes: [`app/features/${feature}/**`, "!**/*.server.ts", `!app/features/${feature}/server/**`], ...rule([ROUTES, linkRule, SERVER_ONLY]) },
-    { includes: [`app/features/${feature}/server/**`, `app/features/${feature}/**/*.server.ts`], ...rule([ROUTES, linkRule, COMPONENTS]) },
+    {
+      includes: [`app/features/${feature}/**`, "!**/*.server.ts", `!app/features/${feature}/server/**`],
+      ...rule([ROUTES, linkRule, SERVER_ONLY]),
+    },
+    {
+      includes: [`app/features/${feature}/server/**`, `app/features/${feature}/**/*.server.ts`],
+      ...rule([ROUTES, linkRule, COMPONENTS]),
+    },
   ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const biome = JSON.parse(readFileSync("biome.json", "utf8"));
-  const shared = biome.overrides.filter((override) => !override.includes.some((glob) => glob.startsWith("app/features/")));
-  biome.overrides = [...shared, ...Object.entries(FEATURE_LINKS).flatMap(([feature, links]) => featureOverrides(feature, links))];
+  const shared = biome.overrides.filter(
+    (override) => !override.includes.some((glob) => glob.startsWith("app/features/")),
+  );
+  biome.overrides = [
+    ...shared,
+    ...Object.entries(FEATURE_LINKS).flatMap(([feature, links]) => featureOverrides(feature, links)),
+  ];
   writeFileSync("biome.json", `${JSON.stringify(biome, null, 2)}\n`);
 }

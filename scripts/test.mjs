@@ -8,7 +8,9 @@ const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const found = () => process.env.CHROMIUM_PATH ?? [HEADLESS_SHELL, "/usr/bin/chromium"].find((path) => existsSync(path));
 if (!found() && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
   // As `playwright install --with-deps` does on Debian: the browser tests need Debian's Chromium (its headless shell).
-  console.log("Chromium was not found: installing Debian's chromium-headless-shell package (apt-get install -y chromium-headless-shell)…");
+  console.log(
+    "Chromium was not found: installing Debian's chromium-headless-shell package (apt-get install -y chromium-headless-shell)…",
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
   spawnSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], { stdio: "inherit", env });
@@ -16,7 +18,9 @@ if (!found() && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && exists
 const chromium = found();
 if (!chromium || !existsSync(chromium)) {
   console.error(`Chromium is needed for the browser tests and was not found at ${chromium ?? HEADLESS_SHELL}.`);
-  console.error("Install it with: sudo apt-get install -y chromium-headless-shell   (or set CHROMIUM_PATH to a Chromium binary)");
+  console.error(
+    "Install it with: sudo apt-get install -y chromium-headless-shell   (or set CHROMIUM_PATH to a Chromium binary)",
+  );
   process.exit(1);
 }
 
@@ -49,7 +53,10 @@ async function timed(label, work) {
 function run(label, command, args, { env = {}, quiet = false } = {}) {
   if (!quiet) console.log(`\n▶ ${label}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
     let output = "";
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
@@ -74,11 +81,23 @@ await timed("types, lint, build", async () => {
 });
 if (testsCanRun) {
   // `npm run build` prints the bundle figures without failing on them; this step fails `npm test` on an overrun.
-  ok = (await timed("budget", () => run("budget: landing JS/CSS gzip (GUIDE §6)", "node", ["bench/bundle-size.mjs", "--summary"]))) && ok;
-  const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.test-report/vitest.json"];
+  ok =
+    (await timed("budget", () =>
+      run("budget: landing JS/CSS gzip (GUIDE §6)", "node", ["bench/bundle-size.mjs", "--summary"]),
+    )) && ok;
+  const vitestArgs = [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile.json=.test-report/vitest.json",
+  ];
   ok = (await timed("unit + integration", () => run("unit + integration (vitest)", "npx", vitestArgs))) && ok;
   const playwrightEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: ".test-report/playwright.json" };
-  ok = (await timed("browser E2E", () => run("browser E2E + accessibility (playwright)", "npx", ["playwright", "test"], { env: playwrightEnv }))) && ok;
+  ok =
+    (await timed("browser E2E", () =>
+      run("browser E2E + accessibility (playwright)", "npx", ["playwright", "test"], { env: playwrightEnv }),
+    )) && ok;
 }
 
 let passed = 0;
@@ -100,7 +119,9 @@ if (!ok && failed === 0) failed = 1; // a step failed before its tests could be 
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 const wallSeconds = Math.round((Date.now() - wallStarted) / 1000);
 for (const { label, wall, cpu } of timings) {
-  console.log(`  ${label.padEnd(20)} wall ${wall.toFixed(0).padStart(4)} s${Number.isNaN(cpu) ? "" : `   CPU (user+sys) ${cpu.toFixed(0).padStart(4)} s`}`);
+  console.log(
+    `  ${label.padEnd(20)} wall ${wall.toFixed(0).padStart(4)} s${Number.isNaN(cpu) ? "" : `   CPU (user+sys) ${cpu.toFixed(0).padStart(4)} s`}`,
+  );
 }
 const cpuSeconds = childrenCpuSeconds();
 console.log(

@@ -46,7 +46,12 @@ export function compressOnce(raw: Buffer, levels: CompressionLevels = HIGHEST_CO
     raw,
     encoded(encoding) {
       if (encoding === "br") {
-        brotli ??= brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: levels.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        brotli ??= brotliAsync(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: levels.brotliQuality,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        });
         return brotli;
       }
       if (encoding === "gzip") {

@@ -12,7 +12,12 @@ import type { Runtime } from "../app/server/runtime.server";
 export function countViews(
   counter: ViewCounter,
   appUrl: string,
-  { isBot, viewedPage, viewSource, createViewGate }: Pick<Runtime, "isBot" | "viewedPage" | "viewSource" | "createViewGate">,
+  {
+    isBot,
+    viewedPage,
+    viewSource,
+    createViewGate,
+  }: Pick<Runtime, "isBot" | "viewedPage" | "viewSource" | "createViewGate">,
 ): RequestHandler {
   const ownHost = new URL(appUrl).hostname.toLowerCase();
   const gate = createViewGate();
@@ -27,7 +32,13 @@ export function countViews(
       const visitor = gate.admit(page, time, req.ip ?? "", userAgent!);
       if (!visitor) return;
       const query = req.originalUrl.indexOf("?");
-      counter.record(page, time, viewSource(req.headers.referer, query < 0 ? "" : req.originalUrl.slice(query), ownHost), visitor.ip, visitor.userAgent);
+      counter.record(
+        page,
+        time,
+        viewSource(req.headers.referer, query < 0 ? "" : req.originalUrl.slice(query), ownHost),
+        visitor.ip,
+        visitor.userAgent,
+      );
     });
     next();
   };

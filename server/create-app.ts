@@ -37,7 +37,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** hCaptcha's script, frames and API, when it is the captcha. */
 function captchaOrigins(env: AppServices["env"]): string[] {
-  return env.CAPTCHA_PROVIDER === "hcaptcha" ? [...new Set([new URL(env.HCAPTCHA_SCRIPT_URL).origin, "https://*.hcaptcha.com"])] : [];
+  return env.CAPTCHA_PROVIDER === "hcaptcha"
+    ? [...new Set([new URL(env.HCAPTCHA_SCRIPT_URL).origin, "https://*.hcaptcha.com"])]
+    : [];
 }
 
 /** Origins a sign-in form may redirect to: the configured OAuth providers' authorization servers. */
@@ -58,7 +60,14 @@ function parseTrustedProxies(value: string | undefined): string[] | false {
   return list.length > 0 ? list : false;
 }
 
-export function createApp({ runtime, services, build, clientDir, devMiddleware, isStopping = () => false }: CreateAppOptions) {
+export function createApp({
+  runtime,
+  services,
+  build,
+  clientDir,
+  devMiddleware,
+  isStopping = () => false,
+}: CreateAppOptions) {
   const { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN, UPLOADS_PATH, reportedRequest } = runtime;
   const { env, logger } = services;
   const production = env.NODE_ENV === "production";
@@ -83,7 +92,16 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ method: req.method, path: redactUrl(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip }, "request");
+      logger.info(
+        {
+          method: req.method,
+          path: redactUrl(req.path),
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          ip: req.ip,
+        },
+        "request",
+      );
     });
     next();
   });
@@ -128,7 +146,9 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
     const database = await services.health.probe();
     const ready = database && !isStopping();
     res.setHeader("Cache-Control", "no-store");
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: database ? "up" : "down", stopping: isStopping() });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? "ready" : "unavailable", database: database ? "up" : "down", stopping: isStopping() });
   });
 
   // CSRF: a state-changing request must come from our own origin, APP_URL (browsers always send Origin on
@@ -172,9 +192,17 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
   if (clientDir) {
     app.use("/assets", createAssetHandler(path.join(clientDir, "assets")));
     const pages = new Map(
-      [...loadPrerenderedPages(clientDir, browserDsn ? withErrorReportingMeta(runtime.ERROR_REPORTING_META, browserDsn) : undefined)].map(([route, page]) => [
+      [
+        ...loadPrerenderedPages(
+          clientDir,
+          browserDsn ? withErrorReportingMeta(runtime.ERROR_REPORTING_META, browserDsn) : undefined,
+        ),
+      ].map(([route, page]) => [
         route,
-        { ...page, csp: contentSecurityPolicy(page.scriptHashes, { ...cspOptions, frameable: isFrameablePath(route) }) },
+        {
+          ...page,
+          csp: contentSecurityPolicy(page.scriptHashes, { ...cspOptions, frameable: isFrameablePath(route) }),
+        },
       ]),
     );
     app.use((req, res, next) => servePrerendered(pages, PERSONALISED_COOKIE_PATTERN, req, res, next));
@@ -187,12 +215,19 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
         seconds: env.STORE_PAGE_CACHE_SECONDS,
         personalised: PERSONALISED_COOKIE_PATTERN,
         async render(req) {
-          const response = await renderDocument(new Request(`${env.APP_URL}${req.path}`, { headers: { accept: "text/html" } }), {
-            services,
-            cspNonce: "",
-            clientIp: req.ip,
-          });
-          return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+          const response = await renderDocument(
+            new Request(`${env.APP_URL}${req.path}`, { headers: { accept: "text/html" } }),
+            {
+              services,
+              cspNonce: "",
+              clientIp: req.ip,
+            },
+          );
+          return {
+            status: response.status,
+            headers: response.headers,
+            body: Buffer.from(await response.arrayBuffer()),
+          };
         },
       }),
     );
@@ -201,10 +236,17 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
   app.use(compression({ filter: (req, res) => !req.path.endsWith(".data") && compression.filter(req, res) }));
 
   if (clientDir) {
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+    );
     const files = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
     // Prerendered `.data` (client navigation data) is anonymous too: personalised requests are rendered.
-    app.use((req, res, next) => (req.path.endsWith(".data") && PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "") ? next() : files(req, res, next)));
+    app.use((req, res, next) =>
+      req.path.endsWith(".data") && PERSONALISED_COOKIE_PATTERN.test(req.headers.cookie ?? "")
+        ? next()
+        : files(req, res, next),
+    );
   }
 
   // While the database is unreachable, answer at once with 503; the health monitor lets requests through again.
@@ -213,7 +255,9 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
     res.setHeader("Retry-After", "5");
     res.setHeader("Cache-Control", "no-store");
     if (req.path.startsWith("/api/") || req.path.endsWith(".data") || !req.accepts("html")) {
-      res.status(503).json({ error: "Service temporarily unavailable: the database cannot be reached. Please retry shortly." });
+      res
+        .status(503)
+        .json({ error: "Service temporarily unavailable: the database cannot be reached. Please retry shortly." });
     } else {
       res.status(503).type("html").send(UNAVAILABLE_PAGE);
     }
@@ -227,7 +271,10 @@ export function createApp({ runtime, services, build, clientDir, devMiddleware, 
         // Navigation data (`.data`) is not a document: no nonce to make, the default CSP above stays.
         if (req.path.endsWith(".data")) return { services, cspNonce: "", clientIp: req.ip };
         const cspNonce = createNonce();
-        res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${cspNonce}'`], { ...cspOptions, frameable: isFrameablePath(req.path) }));
+        res.setHeader(
+          "Content-Security-Policy",
+          contentSecurityPolicy([`'nonce-${cspNonce}'`], { ...cspOptions, frameable: isFrameablePath(req.path) }),
+        );
         return { services, cspNonce, clientIp: req.ip };
       },
     }),
@@ -251,7 +298,13 @@ function withErrorReportingMeta(metaName: string, dsn: string) {
   return (html: string) => html.replace("</head>", `<meta name="${metaName}" content="${escaped}"/></head>`);
 }
 
-function servePrerendered(pages: Map<string, PrerenderedPage & { csp: string }>, personalised: RegExp, req: Request, res: Response, next: NextFunction) {
+function servePrerendered(
+  pages: Map<string, PrerenderedPage & { csp: string }>,
+  personalised: RegExp,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   const page = pages.get(req.path);
   if (!page || personalised.test(req.headers.cookie ?? "")) return next();

@@ -32,7 +32,9 @@ async function main() {
 
   const { dataDir } = configured;
   if (runningEmbeddedPostgresUrl(dataDir)) {
-    throw new Error(`The embedded PostgreSQL of ${dataDir} is running: stop the app first (a restore replaces its database).`);
+    throw new Error(
+      `The embedded PostgreSQL of ${dataDir} is running: stop the app first (a restore replaces its database).`,
+    );
   }
   const cluster = path.join(dataDir, EMBEDDED_CLUSTER_DIR);
   const stamp = utcStamp();
@@ -49,7 +51,9 @@ async function main() {
     // The new cluster holds nothing worth keeping: the load is one transaction.
     if (existsSync(cluster)) rmSync(cluster, { recursive: true, force: true });
     if (keptAt) renameSync(keptAt, cluster);
-    throw new Error(`${(error as Error).message}\nNothing was restored${keptAt ? ": the previous database is back in place" : ""}.`);
+    throw new Error(
+      `${(error as Error).message}\nNothing was restored${keptAt ? ": the previous database is back in place" : ""}.`,
+    );
   }
   await target.release();
   report(result, file, target.description, keptAt);
@@ -60,7 +64,10 @@ function report(result: RestoreResult, file: string, description: string, keptAt
     result.migrations === result.backupMigrations
       ? `${result.migrations} migrations`
       : `backup at migration ${result.backupMigrations}, now ${result.migrations}`;
-  const skipped = result.skippedTables.length > 0 ? `; tables no longer in the schema, not restored: ${result.skippedTables.join(", ")}` : "";
+  const skipped =
+    result.skippedTables.length > 0
+      ? `; tables no longer in the schema, not restored: ${result.skippedTables.join(", ")}`
+      : "";
   console.log(
     `Restored ${result.tables} tables, ${result.rows} rows (${migrations}) from ${path.resolve(file)} into ${description} in ${(result.ms / 1000).toFixed(1)} s${skipped}.`,
   );

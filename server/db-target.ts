@@ -1,7 +1,11 @@
 // The database db:backup and db:restore work on.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { EMBEDDED_CLUSTER_DIR, runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "../app/db/embedded-postgres.server";
+import {
+  EMBEDDED_CLUSTER_DIR,
+  runningEmbeddedPostgresUrl,
+  startEmbeddedPostgres,
+} from "../app/db/embedded-postgres.server";
 
 /** DATABASE_URL and DATA_DIR as the server reads them. */
 export function configuredDatabase(): { kind: "postgres"; url: string } | { kind: "embedded"; dataDir: string } {
@@ -25,9 +29,12 @@ export async function databaseTarget({ purpose }: { purpose: "backup" | "restore
   }
   const { dataDir } = configured;
   const running = runningEmbeddedPostgresUrl(dataDir);
-  if (running) return { url: running, description: `the running embedded PostgreSQL in ${dataDir}`, release: async () => {} };
+  if (running)
+    return { url: running, description: `the running embedded PostgreSQL in ${dataDir}`, release: async () => {} };
   if (purpose === "backup" && !existsSync(path.join(dataDir, EMBEDDED_CLUSTER_DIR, "PG_VERSION"))) {
-    throw new Error(`No embedded database in ${path.join(dataDir, EMBEDDED_CLUSTER_DIR)} (set DATA_DIR, or DATABASE_URL for an external PostgreSQL).`);
+    throw new Error(
+      `No embedded database in ${path.join(dataDir, EMBEDDED_CLUSTER_DIR)} (set DATA_DIR, or DATABASE_URL for an external PostgreSQL).`,
+    );
   }
   const server = await startEmbeddedPostgres({ dataDir });
   return { url: server.url, description: `the embedded PostgreSQL in ${dataDir}`, release: server.stop };

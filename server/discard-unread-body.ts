@@ -22,7 +22,14 @@ export function discardUnreadBody(req: Request, res: Response, next: NextFunctio
     const declared = Number(req.headers["content-length"] ?? 0);
     const hasBody = declared > 0 || req.headers["transfer-encoding"] !== undefined;
     drain(req);
-    if (req.complete || req.readableEnded || !hasBody || !(declared <= UNREAD_BODY_WAIT_BYTES) || res.locals[ANSWER_WITHOUT_WAITING]) return end(...args);
+    if (
+      req.complete ||
+      req.readableEnded ||
+      !hasBody ||
+      !(declared <= UNREAD_BODY_WAIT_BYTES) ||
+      res.locals[ANSWER_WITHOUT_WAITING]
+    )
+      return end(...args);
     let done = false;
     const finish = () => {
       if (done) return;

@@ -30,7 +30,8 @@ async function main() {
   // Every app module comes from the build the routes run in: one copy of each at run time.
   const loaded = await loadBuild(dev);
   const runtime = (loaded.first.entry.module as unknown as { runtime: Runtime }).runtime;
-  const { parseEnv, EnvError, createLogger, openDatabase, migrateDatabase, recordSecurityFixes, createServices } = runtime;
+  const { parseEnv, EnvError, createLogger, openDatabase, migrateDatabase, recordSecurityFixes, createServices } =
+    runtime;
   let env: Env;
   try {
     env = parseEnv(process.env);

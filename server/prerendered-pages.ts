@@ -13,7 +13,10 @@ export type PrerenderedPage = {
 };
 
 /** Loads the client build's prerendered pages into memory, keyed by URL path. */
-export function loadPrerenderedPages(clientDir: string, transform?: (html: string) => string): Map<string, PrerenderedPage> {
+export function loadPrerenderedPages(
+  clientDir: string,
+  transform?: (html: string) => string,
+): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir)) {

@@ -9,20 +9,30 @@ import type { Runtime } from "../app/server/runtime.server";
  */
 
 /** The app's body limits the middleware below enforces. */
-export type BodyLimits = Pick<Runtime, "bodyLimitFor" | "isUploadPath" | "GLOBAL_BODY_LIMIT_BYTES" | "FILE_TOO_LARGE_MESSAGE">;
+export type BodyLimits = Pick<
+  Runtime,
+  "bodyLimitFor" | "isUploadPath" | "GLOBAL_BODY_LIMIT_BYTES" | "FILE_TOO_LARGE_MESSAGE"
+>;
 
 export const TOO_LARGE_MESSAGE = "The request is too large.";
 export const LENGTH_REQUIRED_MESSAGE = "Please send the request with a Content-Length.";
 export const TOO_SLOW_MESSAGE = "The request took too long to arrive. Please try again.";
 export const UNKNOWN_HOST_MESSAGE = "This server does not answer for that host name.";
 
-function refuse(limits: Pick<BodyLimits, "isUploadPath">, req: Request, res: Response, status: number, message: string) {
+function refuse(
+  limits: Pick<BodyLimits, "isUploadPath">,
+  req: Request,
+  res: Response,
+  status: number,
+  message: string,
+) {
   res.locals[ANSWER_WITHOUT_WAITING] = true; // no lingering for a body that is refused
   res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
   // tus clients read a plain-text body (as the tus endpoint's own answers are).
   if (limits.isUploadPath(req.path)) res.status(status).type("text/plain").send(message);
-  else if (req.path.startsWith("/api/") || req.path.endsWith(".data") || !req.accepts("html")) res.status(status).json({ message });
+  else if (req.path.startsWith("/api/") || req.path.endsWith(".data") || !req.accepts("html"))
+    res.status(status).json({ message });
   else res.status(status).type("text/plain").send(message);
 }
 
@@ -40,7 +50,8 @@ export function createBodyLimit(limits: BodyLimits) {
     const limit = limits.bodyLimitFor(req.path);
     if (limits.isUploadPath(req.path)) {
       if (declared > limit.bytes) return refuse(limits, req, res, 413, limits.FILE_TOO_LARGE_MESSAGE);
-    } else if (declared > Math.min(limit.bytes, limits.GLOBAL_BODY_LIMIT_BYTES)) return refuse(limits, req, res, 413, TOO_LARGE_MESSAGE);
+    } else if (declared > Math.min(limit.bytes, limits.GLOBAL_BODY_LIMIT_BYTES))
+      return refuse(limits, req, res, 413, TOO_LARGE_MESSAGE);
     const timer = setTimeout(() => {
       if (req.complete) return;
       if (res.headersSent) return void req.socket.destroy();
@@ -113,7 +124,11 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /** The HTTP server of the app with its own limits: slow headers and stalled requests are cut off, not held. */
 export function createHttpServer(app: RequestListener): Server {
   const server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     app,
   );
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;

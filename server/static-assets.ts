@@ -30,7 +30,11 @@ export function createAssetHandler(assetsDir: string) {
     const kind = TYPES[path.extname(name).toLowerCase()];
     if (!kind || !statSync(full).isFile()) continue;
     const raw = readFileSync(full);
-    assets.set(`/${name}`, { body: compressOnce(raw), ...kind, etag: `W/"${createHash("sha1").update(raw).digest("base64url").slice(0, 22)}"` });
+    assets.set(`/${name}`, {
+      body: compressOnce(raw),
+      ...kind,
+      etag: `W/"${createHash("sha1").update(raw).digest("base64url").slice(0, 22)}"`,
+    });
   }
 
   return (req: Request, res: Response, next: NextFunction) => {

@@ -59,7 +59,12 @@ export function createStorePageCache({
   }
 
   return async function storePageCache(req: Request, res: Response, next: NextFunction) {
-    if (seconds <= 0 || (req.method !== "GET" && req.method !== "HEAD") || !STORE_PAGE.test(req.path) || personalised.test(req.headers.cookie ?? "")) {
+    if (
+      seconds <= 0 ||
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      !STORE_PAGE.test(req.path) ||
+      personalised.test(req.headers.cookie ?? "")
+    ) {
       return next();
     }
     let entry = entries.get(req.path);

@@ -8,7 +8,14 @@ import { BACKUP_FORMAT, BACKUP_VERSION, rowLine, type BackupEnd, type BackupHead
 import { listPublicTables, readPublicSequences, type Query } from "./public-tables.server";
 import { EXACT_JSON_SETTINGS, readTableRows } from "./table-rows.server";
 
-export type BackupResult = { file: string; tables: number; rows: number; bytes: number; migrations: number; ms: number };
+export type BackupResult = {
+  file: string;
+  tables: number;
+  rows: number;
+  bytes: number;
+  migrations: number;
+  ms: number;
+};
 
 /** Writes a consistent backup of the database at `url` to an owner-only `file`. */
 export async function backUpDatabase({ url, file }: { url: string; file: string }): Promise<BackupResult> {
@@ -30,7 +37,9 @@ export async function backUpDatabase({ url, file }: { url: string; file: string 
       throw new Error("This database has no Sellkit migrations (drizzle.__drizzle_migrations): nothing to back up.");
     });
     migrations = applied!.count;
-    const [{ version }] = (await query<{ version: string }>("select current_setting('server_version') as version")) as [{ version: string }];
+    const [{ version }] = (await query<{ version: string }>("select current_setting('server_version') as version")) as [
+      { version: string },
+    ];
     const { tables } = await listPublicTables(query);
     const header: BackupHeader = {
       format: BACKUP_FORMAT,

@@ -56,8 +56,11 @@ export function parseBackupHeader(line: string | undefined, file: string): Backu
   } catch {
     header = undefined;
   }
-  if (!header || header.format !== BACKUP_FORMAT) throw new Error(`${file} is not a Sellkit backup (made by npm run db:backup).`);
+  if (!header || header.format !== BACKUP_FORMAT)
+    throw new Error(`${file} is not a Sellkit backup (made by npm run db:backup).`);
   if (header.version !== BACKUP_VERSION)
-    throw new Error(`${file} is a backup of format version ${header.version}; this version of Sellkit reads version ${BACKUP_VERSION}.`);
+    throw new Error(
+      `${file} is a backup of format version ${header.version}; this version of Sellkit reads version ${BACKUP_VERSION}.`,
+    );
   return header as BackupHeader;
 }

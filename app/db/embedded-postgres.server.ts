@@ -46,7 +46,9 @@ async function binaries(): Promise<Binaries> {
   try {
     return (await import(/* @vite-ignore */ name)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL for ${process.platform}-${process.arch} (package ${name}): set DATABASE_URL to use an external PostgreSQL.`);
+    throw new Error(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} (package ${name}): set DATABASE_URL to use an external PostgreSQL.`,
+    );
   }
 }
 
@@ -61,7 +63,11 @@ function serverIdentity(): { uid: number; gid: number } | null {
   try {
     return read();
   } catch {
-    execFileSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", SYSTEM_USER], { stdio: "ignore" });
+    execFileSync(
+      "useradd",
+      ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", SYSTEM_USER],
+      { stdio: "ignore" },
+    );
     return read();
   }
 }
@@ -130,7 +136,11 @@ function ownFolder(folder: string, identity: { uid: number; gid: number } | null
 
 function searchableBy(dir: string, identity: { uid: number; gid: number }): boolean {
   const stat = statSync(dir);
-  return (stat.mode & 0o001) !== 0 || (stat.uid === identity.uid && (stat.mode & 0o100) !== 0) || (stat.gid === identity.gid && (stat.mode & 0o010) !== 0);
+  return (
+    (stat.mode & 0o001) !== 0 ||
+    (stat.uid === identity.uid && (stat.mode & 0o100) !== 0) ||
+    (stat.gid === identity.gid && (stat.mode & 0o010) !== 0)
+  );
 }
 
 /** Lets the `postgres` user pass, not list, through every folder above `target`. */
@@ -145,20 +155,39 @@ function openPathFor(target: string, identity: { uid: number; gid: number } | nu
   }
 }
 
-function run(file: string, args: string[], identity: { uid: number; gid: number } | null, env: NodeJS.ProcessEnv = {}): Promise<string> {
+function run(
+  file: string,
+  args: string[],
+  identity: { uid: number; gid: number } | null,
+  env: NodeJS.ProcessEnv = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { ...(identity ?? {}), env: { ...process.env, LC_ALL: "C", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(file, args, {
+      ...(identity ?? {}),
+      env: { ...process.env, LC_ALL: "C", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
     child.on("close", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${path.basename(file)} failed (exit ${code}): ${output.trim().split("\n").slice(-3).join(" ")}`)),
+      code === 0
+        ? resolve(output)
+        : reject(
+            new Error(`${path.basename(file)} failed (exit ${code}): ${output.trim().split("\n").slice(-3).join(" ")}`),
+          ),
     );
   });
 }
 
-async function initialise(bin: Binaries, clusterDir: string, password: string, identity: { uid: number; gid: number } | null, ephemeral: boolean) {
+async function initialise(
+  bin: Binaries,
+  clusterDir: string,
+  password: string,
+  identity: { uid: number; gid: number } | null,
+  ephemeral: boolean,
+) {
   // initdb wants an empty folder: a half-made one is cleared first.
   if (existsSync(clusterDir)) rmSync(clusterDir, { recursive: true, force: true });
   ownFolder(clusterDir, identity);
@@ -186,7 +215,12 @@ async function initialise(bin: Binaries, clusterDir: string, password: string, i
 }
 
 /** Stops a server left by a killed app, or refuses when its owning app is still alive. */
-async function stopLeftover(bin: Binaries, root: string, clusterDir: string, identity: { uid: number; gid: number } | null) {
+async function stopLeftover(
+  bin: Binaries,
+  root: string,
+  clusterDir: string,
+  identity: { uid: number; gid: number } | null,
+) {
   const found = readPostmasterPid(clusterDir);
   if (!found) return;
   if (!isAlive(found.pid)) {
@@ -195,7 +229,9 @@ async function stopLeftover(bin: Binaries, root: string, clusterDir: string, ide
   }
   const owner = Number(readFileSync(path.join(root, OWNER_FILE), "utf8").trim() || 0);
   if (owner && owner !== process.pid && isAlive(owner)) {
-    throw new Error(`Another Sellkit process (pid ${owner}) is using the database in ${root}: stop it first, or use another DATA_DIR.`);
+    throw new Error(
+      `Another Sellkit process (pid ${owner}) is using the database in ${root}: stop it first, or use another DATA_DIR.`,
+    );
   }
   await run(bin.pg_ctl, ["stop", "-D", clusterDir, "-m", "fast", "-w", "-t", "30"], identity).catch(() => {
     if (isAlive(found.pid)) process.kill(found.pid, "SIGKILL");
@@ -305,7 +341,8 @@ export async function startEmbeddedPostgres({
   const password = passwordOf(root);
   await stopLeftover(bin, root, clusterDir, identity);
   writeFileSync(path.join(root, OWNER_FILE), `${process.pid}\n`);
-  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) await initialise(bin, clusterDir, password, identity, ephemeral);
+  if (!existsSync(path.join(clusterDir, "PG_VERSION")))
+    await initialise(bin, clusterDir, password, identity, ephemeral);
   else if (identity) ownFolder(clusterDir, identity);
 
   const port = await freePort();

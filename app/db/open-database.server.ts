@@ -18,7 +18,9 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export type DatabaseLocation = { kind: "postgres"; url: string } | ({ kind: "embedded"; dataDir: string } & Omit<EmbeddedPostgresOptions, "dataDir">);
+export type DatabaseLocation =
+  | { kind: "postgres"; url: string }
+  | ({ kind: "embedded"; dataDir: string } & Omit<EmbeddedPostgresOptions, "dataDir">);
 
 /** The migration folder, relative to the project root. */
 export const MIGRATIONS_FOLDER = path.resolve("drizzle");
@@ -31,7 +33,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const embedded = location.kind === "embedded" ? await startEmbeddedPostgres(location) : null;
   const url = embedded ? embedded.url : (location as { url: string }).url;
   // The connect timeout keeps an unreachable database from hanging requests; jit=off: see decision 020.
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+    options: "-c jit=off",
+  });
   // A broken idle connection is reported, not thrown: a throw would stop the process.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   const db = ambientDatabase(drizzle(pool));

@@ -6,7 +6,10 @@ export type Listen = (channel: string, onPayload: (payload: string) => void) => 
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
 /** LISTEN through one dedicated, self-reconnecting connection per process, as pooled ones lose LISTENs. */
-export function createPostgresListener(url: string, onError: (error: unknown) => void = () => {}): { listen: Listen; close: () => Promise<void> } {
+export function createPostgresListener(
+  url: string,
+  onError: (error: unknown) => void = () => {},
+): { listen: Listen; close: () => Promise<void> } {
   const channels = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;

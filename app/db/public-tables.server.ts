@@ -45,7 +45,12 @@ export async function listPublicTables(query: Query): Promise<PublicTables> {
   );
   const byName = new Map<string, PublicTable>();
   for (const row of columns) {
-    const table = byName.get(row.table) ?? { name: row.table, columns: [], identityAlways: false, partitioned: row.partitioned };
+    const table = byName.get(row.table) ?? {
+      name: row.table,
+      columns: [],
+      identityAlways: false,
+      partitioned: row.partitioned,
+    };
     table.columns.push({ name: row.column, type: row.type });
     if (row.identity === "a") table.identityAlways = true;
     byName.set(row.table, table);
@@ -95,7 +100,9 @@ export async function readPublicSequences(query: Query): Promise<SequenceState[]
   );
   const states: SequenceState[] = [];
   for (const { name } of names) {
-    const [state] = await query<{ last_value: string; is_called: boolean }>(`select last_value::text as last_value, is_called from ${publicTable(name)}`);
+    const [state] = await query<{ last_value: string; is_called: boolean }>(
+      `select last_value::text as last_value, is_called from ${publicTable(name)}`,
+    );
     states.push({ name, lastValue: state!.last_value, isCalled: state!.is_called });
   }
   return states;
@@ -104,14 +111,20 @@ export async function readPublicSequences(query: Query): Promise<SequenceState[]
 /** Sets the target's existing `public` sequences to the given states. */
 export async function writePublicSequences(query: Query, states: SequenceState[]): Promise<number> {
   const existing = new Set(
-    (await query<{ name: string }>(`select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace`)).map(
-      (row) => row.name,
-    ),
+    (
+      await query<{ name: string }>(
+        `select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace`,
+      )
+    ).map((row) => row.name),
   );
   let written = 0;
   for (const state of states) {
     if (!existing.has(state.name)) continue;
-    await query(`select setval($1::regclass, $2::bigint, $3)`, [publicTable(state.name), state.lastValue, state.isCalled]);
+    await query(`select setval($1::regclass, $2::bigint, $3)`, [
+      publicTable(state.name),
+      state.lastValue,
+      state.isCalled,
+    ]);
     written += 1;
   }
   return written;
@@ -126,7 +139,9 @@ export function rowsOf(table: PublicTable): string {
 export async function nonEmptyPublicTables(query: Query, tables: PublicTable[]): Promise<string[]> {
   if (tables.length === 0) return [];
   const rows = await query<{ name: string }>(
-    tables.map((table, index) => `select $${index + 1}::text as name where exists (select 1 from ${rowsOf(table)})`).join(" union all "),
+    tables
+      .map((table, index) => `select $${index + 1}::text as name where exists (select 1 from ${rowsOf(table)})`)
+      .join(" union all "),
     tables.map((table) => table.name),
   );
   return rows.map((row) => row.name);

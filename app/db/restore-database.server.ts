@@ -7,10 +7,23 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { parseBackupHeader, readLines, parseRowLine, type BackupEnd, type BackupHeader } from "./backup-format.server";
 import { MIGRATION_LOCK_KEY, MIGRATIONS_FOLDER } from "./open-database.server";
-import { listPublicTables, nonEmptyPublicTables, publicTable, writePublicSequences, type Query } from "./public-tables.server";
+import {
+  listPublicTables,
+  nonEmptyPublicTables,
+  publicTable,
+  writePublicSequences,
+  type Query,
+} from "./public-tables.server";
 import { EXACT_JSON_SETTINGS, writeTableRows } from "./table-rows.server";
 
-export type RestoreResult = { tables: number; rows: number; backupMigrations: number; migrations: number; skippedTables: string[]; ms: number };
+export type RestoreResult = {
+  tables: number;
+  rows: number;
+  backupMigrations: number;
+  migrations: number;
+  skippedTables: string[];
+  ms: number;
+};
 
 /** The lines of a backup file; a damaged one fails with a clear message. */
 function backupLines(file: string) {
@@ -21,7 +34,9 @@ function backupLines(file: string) {
     try {
       yield* readLines(input.pipe(gunzip));
     } catch (error) {
-      throw new Error(`${file} cannot be read as a backup (${(error as Error).message}): it is damaged, incomplete or not a backup file.`);
+      throw new Error(
+        `${file} cannot be read as a backup (${(error as Error).message}): it is damaged, incomplete or not a backup file.`,
+      );
     }
   }
   const iterator = lines();
@@ -46,14 +61,26 @@ export async function checkBackup(file: string): Promise<BackupHeader> {
   const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
   const { count, lastHash } = header.migrations;
   if (count > known.length)
-    throw new Error(`${file} was made by a newer version of Sellkit (${count} migrations; this version has ${known.length}): restore it with that version.`);
+    throw new Error(
+      `${file} was made by a newer version of Sellkit (${count} migrations; this version has ${known.length}): restore it with that version.`,
+    );
   if (count > 0 && known[count - 1]!.hash !== lastHash)
-    throw new Error(`${file} comes from another migration history (its migration ${count} differs from this version's): it cannot be restored here.`);
+    throw new Error(
+      `${file} comes from another migration history (its migration ${count} differs from this version's): it cannot be restored here.`,
+    );
   return header;
 }
 
 /** Restores a backup into an empty database in one transaction, then applies newer migrations. */
-export async function restoreDatabase({ url, file, force = false }: { url: string; file: string; force?: boolean }): Promise<RestoreResult> {
+export async function restoreDatabase({
+  url,
+  file,
+  force = false,
+}: {
+  url: string;
+  file: string;
+  force?: boolean;
+}): Promise<RestoreResult> {
   const started = performance.now();
   const header = await checkBackup(file);
   const client = new pg.Client({ connectionString: url });
@@ -80,11 +107,13 @@ export async function restoreDatabase({ url, file, force = false }: { url: strin
     for (const setting of EXACT_JSON_SETTINGS) await query(setting);
     const target = await listPublicTables(query);
     const byName = new Map(target.tables.map((table) => [table.name, table]));
-    if (force && target.tables.length > 0) await query(`truncate table ${target.tables.map((table) => publicTable(table.name)).join(", ")} cascade`);
+    if (force && target.tables.length > 0)
+      await query(`truncate table ${target.tables.map((table) => publicTable(table.name)).join(", ")} cascade`);
     // Only foreign keys the backup's order does not satisfy need the checks off, a superuser's right.
     const position = new Map(header.tables.map((table, index) => [table.name, index]));
     const unordered = target.references.some(
-      ({ child, parent }) => position.has(child) && position.has(parent) && position.get(parent)! >= position.get(child)!,
+      ({ child, parent }) =>
+        position.has(child) && position.has(parent) && position.get(parent)! >= position.get(child)!,
     );
     if (unordered) {
       await query("set local session_replication_role = replica").catch((error: Error) => {
@@ -104,7 +133,8 @@ export async function restoreDatabase({ url, file, force = false }: { url: strin
         const rows = parseRowLine(line);
         if (rows === null) {
           end = JSON.parse(line) as BackupEnd;
-          if (end.end !== true) throw new Error(`${file} has a line that is neither rows nor the end: ${line.slice(0, 80)}`);
+          if (end.end !== true)
+            throw new Error(`${file} has a line that is neither rows nor the end: ${line.slice(0, 80)}`);
           continue;
         }
         const name = rows.table;
@@ -156,7 +186,9 @@ async function withClient<T>(url: string, work: (query: Query) => Promise<T>): P
 }
 
 async function appliedMigrations(query: Query): Promise<number> {
-  const [table] = await query<{ exists: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`);
+  const [table] = await query<{ exists: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
   if (!table!.exists) return 0;
   const [row] = await query<{ count: number }>(`select count(*)::int as count from drizzle.__drizzle_migrations`);
   return row!.count;
@@ -168,11 +200,14 @@ async function applyMigrations(url: string, upTo?: number): Promise<void> {
   let folder = MIGRATIONS_FOLDER;
   if (upTo !== undefined) {
     folder = mkdtempSync(path.join(tmpdir(), "sellkit-migrations-"));
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
     journal.entries = journal.entries.slice(0, upTo);
     mkdirSync(path.join(folder, "meta"));
     writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
-    for (const entry of journal.entries) copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+    for (const entry of journal.entries)
+      copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
   }
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const lock = await pool.connect();

@@ -22,7 +22,9 @@ export async function* readTableRows(query: Query, table: PublicTable): AsyncGen
   cursors += 1;
   const cursor = `sellkit_rows_${cursors}`;
   const columns = table.columns.map((column) => quoteIdentifier(column.name)).join(", ");
-  await query(`declare ${cursor} no scroll cursor for select to_json(r)::text as j from (select ${columns} from ${rowsOf(table)}) r`);
+  await query(
+    `declare ${cursor} no scroll cursor for select to_json(r)::text as j from (select ${columns} from ${rowsOf(table)}) r`,
+  );
   try {
     let size = FIRST_FETCH;
     for (;;) {
@@ -42,7 +44,12 @@ export async function* readTableRows(query: Query, table: PublicTable): AsyncGen
 }
 
 /** Inserts a JSON array of rows into `table` by column name. */
-export async function writeTableRows(query: Query, table: PublicTable, columns: string[], json: string): Promise<number> {
+export async function writeTableRows(
+  query: Query,
+  table: PublicTable,
+  columns: string[],
+  json: string,
+): Promise<number> {
   const list = columns.map(quoteIdentifier).join(", ");
   const [result] = await query<{ n: number }>(
     `with inserted as (

@@ -18,7 +18,9 @@ export function deferHydration(nonce: string): Transform {
       .replaceAll('<link rel="modulepreload"', '<link rel="sellkit-modulepreload"')
       .replaceAll('<script type="module"', '<script type="text/sellkit-module"');
     if (out !== html) parked = true;
-    return parked ? out.replace("</body>", `<script${nonce ? ` nonce="${nonce}"` : ""}>${HYDRATION_LOADER}</script></body>`) : out;
+    return parked
+      ? out.replace("</body>", `<script${nonce ? ` nonce="${nonce}"` : ""}>${HYDRATION_LOADER}</script></body>`)
+      : out;
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {

@@ -9,8 +9,16 @@ export const TWO_FACTOR_LOCKOUT_MINUTES = 15;
 export const ERRORS = {
   // Accounts
   INVALID_CREDENTIALS: { status: 400, field: "form", message: "Invalid email or password" },
-  EMAIL_NOT_VERIFIED: { status: 400, field: "form", message: "Email not yet verified: Please check your email and click the verification link" },
-  SIGN_IN_RATE_LIMITED: { status: 429, field: "form", message: "Too many sign-in attempts. Please wait a few minutes and try again." },
+  EMAIL_NOT_VERIFIED: {
+    status: 400,
+    field: "form",
+    message: "Email not yet verified: Please check your email and click the verification link",
+  },
+  SIGN_IN_RATE_LIMITED: {
+    status: 429,
+    field: "form",
+    message: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  },
   SIGN_IN_FAILED: { status: 503, field: "form", message: "Please try again" },
   /** The account's failures ceiling is reached by others: a fresh address may still sign in with a solved captcha. */
   SIGN_IN_CAPTCHA_REQUIRED: { status: 429, field: "form", message: "Please complete the captcha verification" },
@@ -19,17 +27,33 @@ export const ERRORS = {
   SIGN_UP_REJECTED: { status: 400, field: "form", message: "Please check your details and try again" },
   SIGN_UP_FAILED: { status: 503, field: "form", message: "Please try again" },
   PASSWORD_REJECTED: { status: 400, field: "password", message: "Please choose a different password" },
-  COMMON_PASSWORD: { status: 400, field: "password", message: "This password is too common. Please choose another one." },
-  CAPTCHA_FAILED: { status: 400, field: "captcha", message: "Security verification expired: Please complete the captcha again." },
+  COMMON_PASSWORD: {
+    status: 400,
+    field: "password",
+    message: "This password is too common. Please choose another one.",
+  },
+  CAPTCHA_FAILED: {
+    status: 400,
+    field: "captcha",
+    message: "Security verification expired: Please complete the captcha again.",
+  },
   PASSWORD_RESET_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
   /** Any other failure of the reset request. */
-  PASSWORD_RESET_FAILED: { status: 400, field: "form", message: "Failed to send reset email. Please verify your email address and try again." },
+  PASSWORD_RESET_FAILED: {
+    status: 400,
+    field: "form",
+    message: "Failed to send reset email. Please verify your email address and try again.",
+  },
   MAGIC_LINK_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
   // Re-authentication
   CURRENT_PASSWORD_REQUIRED: { status: 400, field: "currentPassword", message: "Please enter your current password" },
   CURRENT_PASSWORD_WRONG: { status: 400, field: "currentPassword", message: "Current password is incorrect" },
   REAUTHENTICATION_RATE_LIMITED: { status: 429, field: "form", message: TOO_MANY_ATTEMPTS },
-  SESSION_TOO_OLD: { status: 403, field: "form", message: "For your security, please sign out and sign in again, then retry within 10 minutes." },
+  SESSION_TOO_OLD: {
+    status: 403,
+    field: "form",
+    message: "For your security, please sign out and sign in again, then retry within 10 minutes.",
+  },
   // Two-factor
   TWO_FACTOR_CODE_WRONG: { status: 400, field: "code", message: "Invalid or already used code. Please try again." },
   TWO_FACTOR_LOCKED: {
@@ -52,50 +76,112 @@ export const ERRORS = {
     field: "form",
     message: "Your account signs in without a password. Use “Forgot password?” on the sign-in page to set one.",
   },
-  PASSWORD_CHANGE_FAILED: { status: 503, field: "form", message: "Your password could not be changed. Please try again." },
+  PASSWORD_CHANGE_FAILED: {
+    status: 503,
+    field: "form",
+    message: "Your password could not be changed. Please try again.",
+  },
   SAME_EMAIL: { status: 400, field: "newEmail", message: "This is already your email address" },
   EMAIL_CHANGE_FAILED: { status: 503, field: "form", message: "Your email could not be changed. Please try again." },
   DELETE_CONFIRMATION_WRONG: { status: 400, field: "confirmation", message: "Please type DELETE to confirm" },
-  DELETE_EMAIL_WRONG: { status: 400, field: "confirmEmail", message: "Please type your account's email address to confirm" },
-  ACCOUNT_DELETION_FAILED: { status: 503, field: "form", message: "Your account could not be deleted. Please try again." },
+  DELETE_EMAIL_WRONG: {
+    status: 400,
+    field: "confirmEmail",
+    message: "Please type your account's email address to confirm",
+  },
+  ACCOUNT_DELETION_FAILED: {
+    status: 503,
+    field: "form",
+    message: "Your account could not be deleted. Please try again.",
+  },
   // Any form
-  UNSUPPORTED_FORM: { status: 415, field: "form", message: "Please submit the form from the page: this request is not form data." },
-  MALFORMED_FORM: { status: 400, field: "form", message: "Please submit the form from the page: this request is not form data." },
+  UNSUPPORTED_FORM: {
+    status: 415,
+    field: "form",
+    message: "Please submit the form from the page: this request is not form data.",
+  },
+  MALFORMED_FORM: {
+    status: 400,
+    field: "form",
+    message: "Please submit the form from the page: this request is not form data.",
+  },
   NUL_CHARACTER: {
     status: 400,
     field: "form",
-    message: "Your form contains an invisible control character (NUL) that cannot be saved. Please remove it and try again.",
+    message:
+      "Your form contains an invisible control character (NUL) that cannot be saved. Please remove it and try again.",
   },
   // Product files
-  PRODUCT_FILE_NOT_FOUND: { status: 404, field: "form", message: "This file was not found among your products' files." },
+  PRODUCT_FILE_NOT_FOUND: {
+    status: 404,
+    field: "form",
+    message: "This file was not found among your products' files.",
+  },
   UPLOAD_PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product was not found in your account." },
   PRODUCT_FILE_TOO_LARGE: { status: 413, field: "form", message: "Files can be up to 2GB each." },
   PRODUCT_FILE_NAME_INVALID: { status: 400, field: "name", message: "Please enter a valid file name." },
-  PRODUCT_FILE_ORDER_INVALID: { status: 400, field: "form", message: "The files' order could not be saved: reload the page and try again." },
+  PRODUCT_FILE_ORDER_INVALID: {
+    status: 400,
+    field: "form",
+    message: "The files' order could not be saved: reload the page and try again.",
+  },
   UPLOAD_SIGN_IN_REQUIRED: { status: 401, field: "form", message: "Please sign in to upload files." },
   /** The tus checksum extension's status: a damaged chunk was discarded. */
-  UPLOAD_CHECKSUM_MISMATCH: { status: 460, field: "form", message: "Checksum Mismatch: the chunk was discarded. Please send it again." },
-  UPLOAD_CHECKSUM_UNSUPPORTED: { status: 400, field: "form", message: "Upload-Checksum must name sha1, sha256, sha512 or md5, then a Base64 digest." },
+  UPLOAD_CHECKSUM_MISMATCH: {
+    status: 460,
+    field: "form",
+    message: "Checksum Mismatch: the chunk was discarded. Please send it again.",
+  },
+  UPLOAD_CHECKSUM_UNSUPPORTED: {
+    status: 400,
+    field: "form",
+    message: "Upload-Checksum must name sha1, sha256, sha512 or md5, then a Base64 digest.",
+  },
   /** Another request held the upload's lock past the wait. */
-  UPLOAD_BUSY: { status: 423, field: "form", message: "This upload is busy with another request. Please try again in a moment." },
+  UPLOAD_BUSY: {
+    status: 423,
+    field: "form",
+    message: "This upload is busy with another request. Please try again in a moment.",
+  },
   // Catalog
   /** Missing or another creator's product: the same answer either way. */
   PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product does not exist." },
-  PRODUCT_SLUG_TAKEN: { status: 409, field: "slug", message: "You already have a product at this address. Please choose another URL slug." },
+  PRODUCT_SLUG_TAKEN: {
+    status: 409,
+    field: "slug",
+    message: "You already have a product at this address. Please choose another URL slug.",
+  },
   PRODUCT_HAS_ORDERS: {
     status: 409,
     field: "form",
-    message: "This product has been sold, so it cannot be deleted (buyers keep their access). Archive it instead to stop selling it.",
+    message:
+      "This product has been sold, so it cannot be deleted (buyers keep their access). Archive it instead to stop selling it.",
   },
-  PRODUCT_COVER_NOT_IMAGE: { status: 400, field: "cover", message: "The cover must be an image file (PNG, JPEG, WebP or GIF)." },
+  PRODUCT_COVER_NOT_IMAGE: {
+    status: 400,
+    field: "cover",
+    message: "The cover must be an image file (PNG, JPEG, WebP or GIF).",
+  },
   /** Publishing a product that lacks something; the verb names what. */
   PRODUCT_NOT_READY: { status: 400, field: "form", message: "This product cannot be published yet." },
-  PRODUCT_SAVE_FAILED: { status: 503, field: "form", message: "Your product could not be saved. Your changes are still in the form: please try again." },
+  PRODUCT_SAVE_FAILED: {
+    status: 503,
+    field: "form",
+    message: "Your product could not be saved. Your changes are still in the form: please try again.",
+  },
   /** A status change, duplicate or delete that failed. */
   PRODUCT_ACTION_FAILED: { status: 503, field: "form", message: "That did not work. Please try again in a moment." },
   // Catalog: the store
-  STORE_HANDLE_TAKEN: { status: 409, field: "handle", message: "This store address is taken. Please choose another one." },
-  STORE_PRODUCT_NOT_FOUND: { status: 404, field: "form", message: "This product no longer exists. Please reload the page." },
+  STORE_HANDLE_TAKEN: {
+    status: 409,
+    field: "handle",
+    message: "This store address is taken. Please choose another one.",
+  },
+  STORE_PRODUCT_NOT_FOUND: {
+    status: 404,
+    field: "form",
+    message: "This product no longer exists. Please reload the page.",
+  },
   // Checkout
   CHECKOUT_PRODUCT_UNAVAILABLE: { status: 404, field: "form", message: "This product is not for sale right now." },
   CHECKOUT_EMAIL_INVALID: { status: 400, field: "email", message: "Please enter a valid email address" },
@@ -106,16 +192,29 @@ export const ERRORS = {
     field: "form",
     message: "This seller cannot take payments yet. Please try again later, or contact the seller.",
   },
-  CHECKOUT_RATE_LIMITED: { status: 429, field: "form", message: "Too many checkout attempts. Please wait a minute and try again." },
-  CHECKOUT_FAILED: { status: 503, field: "form", message: "The checkout could not be started. Nothing was charged: please try again." },
+  CHECKOUT_RATE_LIMITED: {
+    status: 429,
+    field: "form",
+    message: "Too many checkout attempts. Please wait a minute and try again.",
+  },
+  CHECKOUT_FAILED: {
+    status: 503,
+    field: "form",
+    message: "The checkout could not be started. Nothing was charged: please try again.",
+  },
   ORDER_NOT_FOUND: { status: 404, field: "form", message: "This order was not found." },
   /** The discounted total is above 0 but below the smallest chargeable amount. */
   CHECKOUT_TOTAL_BELOW_MINIMUM: {
     status: 400,
     field: "discountCode",
-    message: "With this discount the total is below the smallest amount we can charge, so this code cannot be used for this product.",
+    message:
+      "With this discount the total is below the smallest amount we can charge, so this code cannot be used for this product.",
   },
-  CHECKOUT_PROVIDER_UNAVAILABLE: { status: 400, field: "form", message: "This way of paying is not available for this product. Please choose another one." },
+  CHECKOUT_PROVIDER_UNAVAILABLE: {
+    status: 400,
+    field: "form",
+    message: "This way of paying is not available for this product. Please choose another one.",
+  },
   /** A webhook for a provider this server lacks. */
   WEBHOOK_PROVIDER_UNKNOWN: { status: 404, field: "form", message: "Unknown payment provider." },
   /** A missing TEST MODE checkout, or the test provider is off. */
@@ -125,51 +224,101 @@ export const ERRORS = {
   DISCOUNT_CODE_INVALID: { status: 400, field: "discountCode", message: "This discount code is not valid." },
   DISCOUNT_CODE_EXPIRED: { status: 400, field: "discountCode", message: "This discount code has expired." },
   DISCOUNT_CODE_NOT_STARTED: { status: 400, field: "discountCode", message: "This discount code is not active yet." },
-  DISCOUNT_CODE_USED_UP: { status: 409, field: "discountCode", message: "This discount code has been used the maximum number of times." },
-  DISCOUNT_CODE_NOT_APPLICABLE: { status: 400, field: "discountCode", message: "This discount code does not apply to this product." },
-  DISCOUNT_CODE_MIN_AMOUNT: { status: 400, field: "discountCode", message: "Your order does not reach this discount code's minimum amount." },
+  DISCOUNT_CODE_USED_UP: {
+    status: 409,
+    field: "discountCode",
+    message: "This discount code has been used the maximum number of times.",
+  },
+  DISCOUNT_CODE_NOT_APPLICABLE: {
+    status: 400,
+    field: "discountCode",
+    message: "This discount code does not apply to this product.",
+  },
+  DISCOUNT_CODE_MIN_AMOUNT: {
+    status: 400,
+    field: "discountCode",
+    message: "Your order does not reach this discount code's minimum amount.",
+  },
   /** This client already holds as many open checkouts with the code as one client may. */
   DISCOUNT_CODE_HELD: {
     status: 409,
     field: "discountCode",
-    message: "You already have open checkouts with this discount code. Please finish one, or try again in a few minutes.",
+    message:
+      "You already have open checkouts with this discount code. Please finish one, or try again in a few minutes.",
   },
-  DISCOUNT_CODE_RATE_LIMITED: { status: 429, field: "discountCode", message: "Too many discount code attempts. Please wait a few minutes and try again." },
+  DISCOUNT_CODE_RATE_LIMITED: {
+    status: 429,
+    field: "discountCode",
+    message: "Too many discount code attempts. Please wait a few minutes and try again.",
+  },
 
   // Discount codes: the seller's management
   /** Missing or another creator's code: the same answer either way. */
   DISCOUNT_NOT_FOUND: { status: 404, field: "form", message: "This discount code was not found." },
-  DISCOUNT_CODE_TAKEN: { status: 409, field: "code", message: "You already have a discount code with this name (codes ignore upper and lower case)." },
+  DISCOUNT_CODE_TAKEN: {
+    status: 409,
+    field: "code",
+    message: "You already have a discount code with this name (codes ignore upper and lower case).",
+  },
   DISCOUNT_PRODUCT_NOT_FOUND: {
     status: 400,
     field: "productIds",
     message: "One of the chosen products is not in your store. Please reload the page and choose again.",
   },
-  DISCOUNT_MAX_BELOW_USED: { status: 409, field: "maxRedemptions", message: "The maximum cannot be lower than the redemptions already counted." },
+  DISCOUNT_MAX_BELOW_USED: {
+    status: 409,
+    field: "maxRedemptions",
+    message: "The maximum cannot be lower than the redemptions already counted.",
+  },
   DISCOUNT_HAS_REDEMPTIONS: {
     status: 409,
     field: "form",
-    message: "This code has been used, so it cannot be deleted (orders keep it). Archive it instead to stop accepting it.",
+    message:
+      "This code has been used, so it cannot be deleted (orders keep it). Archive it instead to stop accepting it.",
   },
-  DISCOUNT_SAVE_FAILED: { status: 503, field: "form", message: "Your discount code could not be saved. Your changes are still in the form: please try again." },
+  DISCOUNT_SAVE_FAILED: {
+    status: 503,
+    field: "form",
+    message: "Your discount code could not be saved. Your changes are still in the form: please try again.",
+  },
   DISCOUNT_ACTION_FAILED: { status: 503, field: "form", message: "That did not work. Please try again in a moment." },
 
   // Payments
   WEBHOOK_INVALID: { status: 400, field: "form", message: "Webhook signature verification failed." },
   /** A verified order event whose order is not found (yet): not acknowledged, so the provider delivers it again. */
-  WEBHOOK_ORDER_NOT_FOUND: { status: 503, field: "form", message: "The order of this event was not found yet. Please retry." },
+  WEBHOOK_ORDER_NOT_FOUND: {
+    status: 503,
+    field: "form",
+    message: "The order of this event was not found yet. Please retry.",
+  },
   // Payments: the seller's provider connection
-  PAYMENT_PROVIDER_NOT_CONFIGURED: { status: 409, field: "form", message: "This payment provider is not set up on this server yet." },
+  PAYMENT_PROVIDER_NOT_CONFIGURED: {
+    status: 409,
+    field: "form",
+    message: "This payment provider is not set up on this server yet.",
+  },
   PAYMENT_CONNECT_FAILED: {
     status: 503,
     field: "form",
     message: "The payment provider could not be reached. Nothing was changed: please try again in a moment.",
   },
-  PAYMENT_ACCOUNT_NOT_FOUND: { status: 404, field: "form", message: "You have not connected this payment provider yet." },
+  PAYMENT_ACCOUNT_NOT_FOUND: {
+    status: 404,
+    field: "form",
+    message: "You have not connected this payment provider yet.",
+  },
 
   // Orders and refunds
-  REFUND_AMOUNT_INVALID: { status: 400, field: "amount", message: "Please enter an amount to refund, like 12 or 12.50." },
-  REFUND_AMOUNT_TOO_HIGH: { status: 400, field: "amount", message: "You cannot refund more than what is left of the order's amount." },
+  REFUND_AMOUNT_INVALID: {
+    status: 400,
+    field: "amount",
+    message: "Please enter an amount to refund, like 12 or 12.50.",
+  },
+  REFUND_AMOUNT_TOO_HIGH: {
+    status: 400,
+    field: "amount",
+    message: "You cannot refund more than what is left of the order's amount.",
+  },
   ORDER_NOT_REFUNDABLE: { status: 409, field: "form", message: "Only paid orders can be refunded." },
   REFUND_PROVIDER_UNAVAILABLE: {
     status: 409,
@@ -177,8 +326,16 @@ export const ERRORS = {
     message:
       "This order was paid through a payment provider that is not configured on this server, so it cannot be refunded here. Refund it in the provider's dashboard.",
   },
-  REFUND_PROVIDER_FAILED: { status: 502, field: "form", message: "The payment provider refused the refund. Nothing was refunded." },
-  REFUND_FAILED: { status: 503, field: "form", message: "The refund could not be completed. Please try again in a moment." },
+  REFUND_PROVIDER_FAILED: {
+    status: 502,
+    field: "form",
+    message: "The payment provider refused the refund. Nothing was refunded.",
+  },
+  REFUND_FAILED: {
+    status: 503,
+    field: "form",
+    message: "The refund could not be completed. Please try again in a moment.",
+  },
   REFUND_UNCONFIRMED: {
     status: 504,
     field: "form",
@@ -187,10 +344,18 @@ export const ERRORS = {
   },
 
   // Customers
-  CUSTOMER_NOT_FOUND: { status: 404, field: "form", message: "No customer with this email has bought from your store." },
+  CUSTOMER_NOT_FOUND: {
+    status: 404,
+    field: "form",
+    message: "No customer with this email has bought from your store.",
+  },
 
   // Delivery
-  DOWNLOAD_LINK_INVALID: { status: 404, field: "form", message: "This download link is not valid. Enter your email below to get a new one." },
+  DOWNLOAD_LINK_INVALID: {
+    status: 404,
+    field: "form",
+    message: "This download link is not valid. Enter your email below to get a new one.",
+  },
   DOWNLOAD_LINK_EXPIRED: {
     status: 403,
     field: "form",
@@ -200,8 +365,16 @@ export const ERRORS = {
   /** The delivery feature's revokedMessage names the reason. */
   PURCHASE_REVOKED: { status: 410, field: "form", message: "Access to this purchase has been revoked." },
   /** The delivery feature's downloadLimitMessage names the limit. */
-  DOWNLOAD_LIMIT_REACHED: { status: 429, field: "form", message: "You have reached today's download limit for this file. It resets at midnight UTC." },
-  DOWNLOAD_UNAVAILABLE: { status: 503, field: "form", message: "This file cannot be downloaded right now. Please try again in a few minutes." },
+  DOWNLOAD_LIMIT_REACHED: {
+    status: 429,
+    field: "form",
+    message: "You have reached today's download limit for this file. It resets at midnight UTC.",
+  },
+  DOWNLOAD_UNAVAILABLE: {
+    status: 503,
+    field: "form",
+    message: "This file cannot be downloaded right now. Please try again in a few minutes.",
+  },
   LOST_LINK_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
 
   // Orders: resend the receipt
@@ -222,7 +395,8 @@ export const ERRORS = {
   PAYOUTS_ACCOUNT_REFUSED: {
     status: 409,
     field: "form",
-    message: "Stripe did not let Sellkit read this account's balance and payouts. Check your Stripe connection on the Payments page.",
+    message:
+      "Stripe did not let Sellkit read this account's balance and payouts. Check your Stripe connection on the Payments page.",
   },
 
   // Analytics and the creator's time zone
@@ -233,12 +407,24 @@ export const ERRORS = {
   },
   ANALYTICS_DATE_INVALID: { status: 400, field: "from", message: "Please enter dates as YYYY-MM-DD, like 2026-11-01." },
   ANALYTICS_RANGE_REVERSED: { status: 400, field: "to", message: "The end date must be on or after the start date." },
-  ANALYTICS_RANGE_TOO_LONG: { status: 400, field: "to", message: "A custom range can be at most 2 years (731 days) long." },
+  ANALYTICS_RANGE_TOO_LONG: {
+    status: 400,
+    field: "to",
+    message: "A custom range can be at most 2 years (731 days) long.",
+  },
   TIME_ZONE_INVALID: { status: 400, field: "timeZone", message: "Please choose a time zone from the list." },
-  TIME_ZONE_SAVE_FAILED: { status: 503, field: "form", message: "Your time zone could not be saved. Please try again." },
+  TIME_ZONE_SAVE_FAILED: {
+    status: 503,
+    field: "form",
+    message: "Your time zone could not be saved. Please try again.",
+  },
 
   // Public site
-  CONTACT_RATE_LIMITED: { status: 429, field: "form", message: "Too many messages. Please wait a while before writing again." },
+  CONTACT_RATE_LIMITED: {
+    status: 429,
+    field: "form",
+    message: "Too many messages. Please wait a while before writing again.",
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -263,7 +449,10 @@ export function fieldOf(code: ErrorCode): string | null {
 }
 
 /** Conform's error shape for a failure; `fields` renames catalogue fields. */
-export function formErrorsOf(failure: Failure, fields: Record<string, string> = {}): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
+export function formErrorsOf(
+  failure: Failure,
+  fields: Record<string, string> = {},
+): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
   const field = fieldOf(failure.code);
   return field ? { fieldErrors: { [fields[field] ?? field]: [failure.message] } } : { formErrors: [failure.message] };
 }

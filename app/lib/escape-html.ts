@@ -1,4 +1,11 @@
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "\r": "&#13;" };
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+  "\r": "&#13;",
+};
 
 /** Escapes a value for HTML text and quoted attributes; a carriage return becomes a reference, which parsing keeps. */
 export function escapeHtml(value: string | number | null | undefined): string {

@@ -49,7 +49,10 @@ export const several = <T extends [string, ...string[]]>(values: T, invalidMessa
   z.preprocess(
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
     z
-      .array(z.enum(values, invalidMessage ? { error: invalidMessage } : undefined), invalidMessage ? { error: invalidMessage } : undefined)
+      .array(
+        z.enum(values, invalidMessage ? { error: invalidMessage } : undefined),
+        invalidMessage ? { error: invalidMessage } : undefined,
+      )
       .max(values.length, invalidMessage),
   );
 
@@ -59,7 +62,10 @@ export const CAPTCHA_FIELD = "captcha";
 /** "Confirm password" must equal "password", checked once both are typed. */
 export function passwordsMatch(
   message: string,
-): [(data: { password: string; confirmPassword: string }) => boolean, { path: string[]; message: string; when: (payload: { value: unknown }) => boolean }] {
+): [
+  (data: { password: string; confirmPassword: string }) => boolean,
+  { path: string[]; message: string; when: (payload: { value: unknown }) => boolean },
+] {
   return [
     (data: { password: string; confirmPassword: string }) => data.password === data.confirmPassword,
     {

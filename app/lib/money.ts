@@ -40,5 +40,7 @@ export function formatMoney(minor: number, currency: Currency | string): string 
 
 /** Minor units for a figure card, whole amounts without decimals: "$0", "$15", "$15.50", "€1,200". */
 export function formatMoneyShort(minor: number, currency: Currency | string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency, trailingZeroDisplay: "stripIfInteger" }).format(minor / 100);
+  return new Intl.NumberFormat("en-US", { style: "currency", currency, trailingZeroDisplay: "stripIfInteger" }).format(
+    minor / 100,
+  );
 }

@@ -16,7 +16,14 @@ export const STORE_PAGE: RouteHandle = { hydrate: false, staticWhenSignedIn: tru
 /** True unless a route opts out of hydration; a toast or signed-in user needs the client. */
 export function useShouldHydrate(): boolean {
   const matches = useMatches();
-  if (matches.some((match) => (match.handle as RouteHandle | undefined)?.staticWhenSignedIn && (match.handle as RouteHandle).hydrate === false)) return false;
+  if (
+    matches.some(
+      (match) =>
+        (match.handle as RouteHandle | undefined)?.staticWhenSignedIn &&
+        (match.handle as RouteHandle).hydrate === false,
+    )
+  )
+    return false;
   const root = matches[0]?.loaderData as { toast?: unknown; user?: unknown } | undefined;
   if (root?.toast || root?.user) return true;
   return !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);

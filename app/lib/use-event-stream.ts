@@ -38,7 +38,9 @@ export function useEventStream(
         wasConnected = true;
       });
       for (const name of names.split(",").filter(Boolean)) {
-        source.addEventListener(name, (message) => latest.current.handlers[name]?.((message as MessageEvent<string>).data));
+        source.addEventListener(name, (message) =>
+          latest.current.handlers[name]?.((message as MessageEvent<string>).data),
+        );
       }
       source.addEventListener("session-ended", () => {
         stopped = true;

@@ -39,7 +39,8 @@ function typedBeforeHydration(form: HTMLFormElement): string[] {
   const names = new Set<string>();
   for (const control of Array.from(form.elements)) {
     const typed =
-      (control instanceof HTMLInputElement && !["hidden", "checkbox", "radio", "file", "submit", "button"].includes(control.type)) ||
+      (control instanceof HTMLInputElement &&
+        !["hidden", "checkbox", "radio", "file", "submit", "button"].includes(control.type)) ||
       control instanceof HTMLTextAreaElement;
     if (typed && control.name && control.value !== control.defaultValue) names.add(control.name);
   }

@@ -36,8 +36,16 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
 /** The zone's wall-clock fields at `date`. */
 function wallClock(date: Date, timeZone: string) {
   const parts: Record<string, number> = {};
-  for (const part of partsFormat(timeZone).formatToParts(date)) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: (parts.hour ?? 0) % 24, minute: parts.minute!, second: parts.second! };
+  for (const part of partsFormat(timeZone).formatToParts(date))
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 /** The zone's offset from UTC at `date`, in milliseconds. */

@@ -32,7 +32,17 @@ async function composeRequestedMail(services: AppServices, { kind, to }: MailReq
 }
 
 /** Everything loaders and actions use, built once at start-up. */
-export function createServices({ env, db, listen, logger }: { env: Env; db: Database; listen: Listen; logger: Logger }): AppServices {
+export function createServices({
+  env,
+  db,
+  listen,
+  logger,
+}: {
+  env: Env;
+  db: Database;
+  listen: Listen;
+  logger: Logger;
+}): AppServices {
   // The worker composes requests only after an await, when `services` below exists.
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,

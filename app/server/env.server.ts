@@ -109,16 +109,35 @@ export const envSchema = z
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
       }
     } else if (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) {
-      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when the other S3_* settings are set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "is required when the other S3_* settings are set",
+      });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required when STRIPE_SECRET_KEY is set",
+      });
     }
-    if ((env.PAYPAL_CLIENT_ID || env.PAYPAL_CLIENT_SECRET) && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID)) {
-      ctx.addIssue({ code: "custom", path: ["PAYPAL_CLIENT_ID"], message: "PayPal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID" });
+    if (
+      (env.PAYPAL_CLIENT_ID || env.PAYPAL_CLIENT_SECRET) &&
+      !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYPAL_CLIENT_ID"],
+        message: "PayPal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID",
+      });
     }
     if (env.CAPTCHA_PROVIDER === "hcaptcha" && (!env.HCAPTCHA_SITE_KEY || !env.HCAPTCHA_SECRET)) {
-      ctx.addIssue({ code: "custom", path: ["CAPTCHA_PROVIDER"], message: "hcaptcha needs HCAPTCHA_SITE_KEY and HCAPTCHA_SECRET" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["CAPTCHA_PROVIDER"],
+        message: "hcaptcha needs HCAPTCHA_SITE_KEY and HCAPTCHA_SECRET",
+      });
     }
   });
 

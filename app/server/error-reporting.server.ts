@@ -1,4 +1,9 @@
-import { createErrorReporter, DISABLED_REPORTER, type ErrorReporter, type ReportContext } from "~/lib/error-reporting/error-reporter";
+import {
+  createErrorReporter,
+  DISABLED_REPORTER,
+  type ErrorReporter,
+  type ReportContext,
+} from "~/lib/error-reporting/error-reporter";
 import type { Logger } from "./logger.server";
 
 export type { ErrorReporter } from "~/lib/error-reporting/error-reporter";
@@ -7,7 +12,15 @@ export type { ErrorReporter } from "~/lib/error-reporting/error-reporter";
 const REPORTED_HEADERS = ["user-agent", "accept", "content-type", "referer"];
 
 /** The server's reporter to SENTRY_DSN, off without it. */
-export function createServerErrorReporter({ dsn, environment, logger }: { dsn: string | undefined; environment: string; logger: Logger }): ErrorReporter {
+export function createServerErrorReporter({
+  dsn,
+  environment,
+  logger,
+}: {
+  dsn: string | undefined;
+  environment: string;
+  logger: Logger;
+}): ErrorReporter {
   if (!dsn) return DISABLED_REPORTER;
   return createErrorReporter({
     dsn,

@@ -7,7 +7,14 @@ export function createLogger({ level, pretty }: { level: string; pretty: boolean
   return pino({
     level,
     redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.token", "*.secret"],
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+        "*.password",
+        "*.token",
+        "*.secret",
+      ],
       censor: "[redacted]",
     },
     ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true, ignore: "pid,hostname" } } } : {}),

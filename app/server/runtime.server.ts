@@ -2,7 +2,11 @@ import { migrateDatabase, openDatabase } from "~/db/open-database.server";
 import { DEFAULT_GOOGLE_DISCOVERY_URL } from "~/features/accounts/server/create-auth.server";
 import { isBot, viewedPage, viewSource } from "~/features/analytics/content/view-rules";
 import { createViewGate } from "~/features/analytics/server/view-gate.server";
-import { FILE_TOO_LARGE_MESSAGE, UPLOAD_SWEEP_INTERVAL_MS, UPLOADS_PATH } from "~/features/catalog/content/product-files";
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  UPLOAD_SWEEP_INTERVAL_MS,
+  UPLOADS_PATH,
+} from "~/features/catalog/content/product-files";
 import { createUploadHandler } from "~/features/catalog/server/upload-handler.server";
 import { matchDownloadPath } from "~/features/delivery/content/delivery-rules";
 import { createDownloadHandler } from "~/features/delivery/server/download-handler.server";

@@ -24,7 +24,8 @@ const send = (message: unknown) => process.send?.(message);
 try {
   await migrateDatabase(database);
   const query = async (text: string, params: unknown[] = []) => (await database.pool.query(text, params)).rows;
-  const version = ((await query("select current_setting('server_version') as version")) as { version: string }[])[0]!.version;
+  const version = ((await query("select current_setting('server_version') as version")) as { version: string }[])[0]!
+    .version;
   const sellerId = "bench-analytics-seller";
   const seededProducts: string[] = [];
   const end = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10); // tomorrow (UTC): today is inside
@@ -33,7 +34,10 @@ try {
   const seededBefore = (await query(`select 1 from "user" where id = $1`, [sellerId])).length > 0;
   if (!seededBefore) await seed();
   async function seed() {
-    await query(`insert into "user" (id, name, email, email_verified) values ($1, 'Bench Seller', 'analytics@bench.test', true)`, [sellerId]);
+    await query(
+      `insert into "user" (id, name, email, email_verified) values ($1, 'Bench Seller', 'analytics@bench.test', true)`,
+      [sellerId],
+    );
     await query(
       `insert into sales_methods (user_id, method, settings) values ($1, 'online_store', '{"storeName":"Bench","storeDescription":"x","category":"digital","currency":"EUR","theme":"modern"}')`,
       [sellerId],
@@ -86,7 +90,8 @@ try {
   ];
   const results = [];
   for (const [label, range] of ranges) {
-    const read = () => runPageQuery(database.db, { userId: sellerId }, analyticsQuery({ range, fallbackTimeZone: TIME_ZONE }));
+    const read = () =>
+      runPageQuery(database.db, { userId: sellerId }, analyticsQuery({ range, fallbackTimeZone: TIME_ZONE }));
     for (let i = 0; i < WARMUP; i++) await read();
     const times: number[] = [];
     let report: Awaited<ReturnType<typeof read>> | undefined;
@@ -114,7 +119,18 @@ try {
       [sellerId, today, TIME_ZONE],
     )) as { n: number }[]
   )[0]!.n;
-  send({ done: true, version, ordersSeconds, viewsSeconds, rebuildSeconds, seeded, sizes, results, definitionOrders: n, yearOrders: year.orders });
+  send({
+    done: true,
+    version,
+    ordersSeconds,
+    viewsSeconds,
+    rebuildSeconds,
+    seeded,
+    sizes,
+    results,
+    definitionOrders: n,
+    yearOrders: year.orders,
+  });
 } catch (error) {
   send({ done: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 } finally {

@@ -47,7 +47,9 @@ type Request =
   | { id: number; op: "close" };
 
 const env = parseEnv(process.env);
-const location = env.DATABASE_URL ? { kind: "postgres" as const, url: env.DATABASE_URL } : { kind: "embedded" as const, dataDir: env.DATA_DIR };
+const location = env.DATABASE_URL
+  ? { kind: "postgres" as const, url: env.DATABASE_URL }
+  : { kind: "embedded" as const, dataDir: env.DATA_DIR };
 const database = await openDatabase(location);
 await migrateDatabase(database);
 const logger = pino({ level: env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL });
@@ -66,8 +68,17 @@ async function seed({ count, prefix, password, sessions = 0 }: Extract<Request, 
   const users: { id: string; email: string; cookies: string[] }[] = [];
   for (let index = 0; index < count; index += 1) {
     const email = `${prefix}-${index}@bench.example`;
-    const created = await ctx.internalAdapter.createUser({ email, name: `Bench User${index}`, emailVerified: true }, { method: "admin" });
-    if (hash) await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: "credential", accountId: created.id, password: hash });
+    const created = await ctx.internalAdapter.createUser(
+      { email, name: `Bench User${index}`, emailVerified: true },
+      { method: "admin" },
+    );
+    if (hash)
+      await ctx.internalAdapter.linkAccount({
+        userId: created.id,
+        providerId: "credential",
+        accountId: created.id,
+        password: hash,
+      });
     await database.db.insert(businessProfiles).values({
       userId: created.id,
       storeName: `Bench Store ${index}`,
@@ -81,7 +92,10 @@ async function seed({ count, prefix, password, sessions = 0 }: Extract<Request, 
     });
     const cookies: string[] = [];
     for (let s = 0; s < sessions; s += 1) {
-      const session = await ctx.internalAdapter.createSession(created.id, false, { ipAddress: "198.18.0.1", userAgent: "sellkit-bench" });
+      const session = await ctx.internalAdapter.createSession(created.id, false, {
+        ipAddress: "198.18.0.1",
+        userAgent: "sellkit-bench",
+      });
       cookies.push(signedCookie(session.token));
     }
     users.push({ id: created.id, email, cookies });
@@ -99,8 +113,14 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
   const request = () => new globalThis.Request("http://127.0.0.1/dashboard.data", { headers: { cookie } });
   const list: [string, () => Promise<unknown>][] = [
     ["database round trip (select 1)", () => db.execute(sql`select 1`)],
-    ["better-auth getSession (for comparison: cookie, session, user)", () => services.auth.api.getSession({ headers: request().headers })],
-    ["getSessionUser (one query: cookie, session, user, 2FA state)", () => getSessionUser(services, requestContext(request()))],
+    [
+      "better-auth getSession (for comparison: cookie, session, user)",
+      () => services.auth.api.getSession({ headers: request().headers }),
+    ],
+    [
+      "getSessionUser (one query: cookie, session, user, 2FA state)",
+      () => getSessionUser(services, requestContext(request())),
+    ],
     [
       "the dashboard read as it runs (one statement: session + page data)",
       () => getSessionUser(services, requestContext(request()), { page: dashboardPageQuery }),
@@ -110,7 +130,14 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
       () =>
         recordSecurityEvent(
           db,
-          { userId, eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route: "/dashboard" } },
+          {
+            userId,
+            eventType: "authorized_access",
+            eventCategory: "authorization",
+            severity: "low",
+            riskScore: 0,
+            details: { route: "/dashboard" },
+          },
           {},
         ),
     ],
@@ -177,7 +204,11 @@ process.on("message", async (message: Request) => {
       result = rows.rows[0].id;
     } else if (message.op === "steps") result = await steps(message);
     else if (message.op === "sql") {
-      const pool = (database.db as unknown as { $client: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> } }).$client;
+      const pool = (
+        database.db as unknown as {
+          $client: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
+        }
+      ).$client;
       result = (await pool.query(message.text, message.params)).rows;
     } else if (message.op === "payouts") {
       const started = performance.now();
@@ -186,7 +217,14 @@ process.on("message", async (message: Request) => {
     } else if (message.op === "record") {
       await recordSecurityEvent(
         database.db,
-        { userId: message.userId, eventType: "bench_probe", eventCategory: "data", severity: "low", riskScore: 0, details: message.details },
+        {
+          userId: message.userId,
+          eventType: "bench_probe",
+          eventCategory: "data",
+          severity: "low",
+          riskScore: 0,
+          details: message.details,
+        },
         {},
       );
     } else if (message.op === "close") {
@@ -196,7 +234,11 @@ process.on("message", async (message: Request) => {
     }
     process.send!({ id: message.id, ok: true, result });
   } catch (error) {
-    process.send!({ id: message.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    process.send!({
+      id: message.id,
+      ok: false,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
   }
 });
 process.send!({ ready: true });

@@ -84,7 +84,13 @@ export const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixe
 export function printTable(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
   for (const [index, row] of rows.entries()) {
-    console.log(row.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join("  "));
+    console.log(
+      row
+        .map((cell, column) =>
+          column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]),
+        )
+        .join("  "),
+    );
     if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
   }
 }
@@ -105,7 +111,8 @@ export function budgets(script) {
       return ok;
     },
     finish() {
-      if (process.env.BENCH_RESULTS) for (const result of results) appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify(result)}\n`);
+      if (process.env.BENCH_RESULTS)
+        for (const result of results) appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify(result)}\n`);
       const missed = results.filter((result) => result.ok === false).length;
       if (missed && process.env.BENCH_NO_FAIL !== "1") process.exit(1);
       process.exit(0);

@@ -46,10 +46,15 @@ export async function auditPages(origin, pages) {
         console.log(label.padEnd(width), `Lighthouse error: ${runtimeError.code} ${runtimeError.message}`);
         continue;
       }
-      const num = (id, digits = 0) => (audits[id]?.numericValue === undefined ? "n/a" : audits[id].numericValue.toFixed(digits));
-      const scores = Object.fromEntries(Object.keys(BUDGET).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]));
+      const num = (id, digits = 0) =>
+        audits[id]?.numericValue === undefined ? "n/a" : audits[id].numericValue.toFixed(digits);
+      const scores = Object.fromEntries(
+        Object.keys(BUDGET).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]),
+      );
       const failingAudits = (k) =>
-        Object.values(audits).filter((a) => a.score !== null && a.score < 1 && categories[k].auditRefs.some((r) => r.id === a.id && r.weight > 0));
+        Object.values(audits).filter(
+          (a) => a.score !== null && a.score < 1 && categories[k].auditRefs.some((r) => r.id === a.id && r.weight > 0),
+        );
       const onlyNoindex = noindex && failingAudits("seo").every((a) => a.id === "is-crawlable");
       const misses = Object.entries(BUDGET).filter(([k, min]) => scores[k] < min && !(k === "seo" && onlyNoindex));
       if (misses.length) failed = true;
@@ -69,7 +74,8 @@ export async function auditPages(origin, pages) {
             : "",
       );
       for (const [k] of misses) {
-        for (const a of failingAudits(k).slice(0, 5)) console.log(`    ${k}: ${a.id} (${a.score}) ${a.displayValue ?? ""} ${a.title ?? ""}`);
+        for (const a of failingAudits(k).slice(0, 5))
+          console.log(`    ${k}: ${a.id} (${a.score}) ${a.displayValue ?? ""} ${a.title ?? ""}`);
       }
     }
   } finally {

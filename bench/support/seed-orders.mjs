@@ -22,7 +22,10 @@ export const seededBuyerEmail = (n) => `buyer${n}@bench.test`;
  * Seeds the orders through `request` (an app process's `request`: its "sql" op runs a statement). Returns the
  * figures of the store, for the caller's checks.
  */
-export async function seedOrders(request, { sellerId, orders = 1_000_000, buyers = Math.max(1, Math.floor(orders / 10)) }) {
+export async function seedOrders(
+  request,
+  { sellerId, orders = 1_000_000, buyers = Math.max(1, Math.floor(orders / 10)) },
+) {
   if (SEEDED_PRODUCTS.length !== 4) throw new Error("the seed picks one of four products");
   const started = performance.now();
   const products = [];
@@ -73,7 +76,12 @@ export async function seedOrders(request, { sellerId, orders = 1_000_000, buyers
            from orders where user_id = $1`,
     params: [sellerId],
   });
-  return { ...figures, products, ordersSeconds: (seededAt - started) / 1000, totalSeconds: (performance.now() - started) / 1000 };
+  return {
+    ...figures,
+    products,
+    ordersSeconds: (seededAt - started) / 1000,
+    totalSeconds: (performance.now() - started) / 1000,
+  };
 }
 
 /**

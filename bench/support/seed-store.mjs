@@ -28,7 +28,10 @@ async function coverRenditions() {
   );
   const renditions = [];
   for (const width of [1280, 640]) {
-    const { data, info } = await sharp(svg).resize({ width }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(svg)
+      .resize({ width })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
     renditions.push({ width: info.width, height: info.height, bytes: data });
   }
   return renditions;
@@ -38,12 +41,21 @@ export async function seedStore(dataDir, { prefix = "store" } = {}) {
   const [creator] = await seedUsers({ DATA_DIR: dataDir }, { count: 1, prefix, sessions: 0 });
   const app = await startAppProcess({ DATA_DIR: dataDir, DATABASE_URL: "" });
   try {
-    await app.request("sql", { text: "insert into storefronts (user_id, handle) values ($1, $2)", params: [creator.id, STORE_HANDLE] });
+    await app.request("sql", {
+      text: "insert into storefronts (user_id, handle) values ($1, $2)",
+      params: [creator.id, STORE_HANDLE],
+    });
     await app.request("sql", {
       text: "insert into sales_methods (user_id, method, settings) values ($1, 'online_store', $2)",
       params: [
         creator.id,
-        JSON.stringify({ storeName: "Bench Atelier", storeDescription: "Printable planners", category: "digital", currency: "EUR", theme: "modern" }),
+        JSON.stringify({
+          storeName: "Bench Atelier",
+          storeDescription: "Printable planners",
+          category: "digital",
+          currency: "EUR",
+          theme: "modern",
+        }),
       ],
     });
     const [product] = await app.request("sql", {

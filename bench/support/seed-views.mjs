@@ -19,7 +19,10 @@ const SOURCES = [
   ["t.co", "", "", ""],
 ];
 
-export async function seedViews(query, { sellerId, productIds, views = 10_000_000, days = 365, end, visitorsPerDay = 8_000 }) {
+export async function seedViews(
+  query,
+  { sellerId, productIds, views = 10_000_000, days = 365, end, visitorsPerDay = 8_000 },
+) {
   const endDay = end ?? new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   // Pages: the storefront (no product), then each product's sales and buy pages.
   const pages = [
@@ -33,9 +36,17 @@ export async function seedViews(query, { sellerId, productIds, views = 10_000_00
   const buckets = days * 96;
   const perRow = Math.max(1, Math.floor(views / (buckets * rowsPerBucket)));
   const remainder = views - perRow * buckets * rowsPerBucket;
-  const pageJson = JSON.stringify(pages.map((page, index) => ({ page_index: index, kind: page.kind, product_id: page.productId })));
+  const pageJson = JSON.stringify(
+    pages.map((page, index) => ({ page_index: index, kind: page.kind, product_id: page.productId })),
+  );
   const sourceJson = JSON.stringify(
-    SOURCES.map(([source, s, m, c], index) => ({ source_index: index, source, utm_source: s, utm_medium: m, utm_campaign: c })),
+    SOURCES.map(([source, s, m, c], index) => ({
+      source_index: index,
+      source,
+      utm_source: s,
+      utm_medium: m,
+      utm_campaign: c,
+    })),
   );
   // Every row gets perRow views; the first `remainder` rows (in bucket order) one more, so the total is exact.
   await query(
@@ -60,5 +71,10 @@ export async function seedViews(query, { sellerId, productIds, views = 10_000_00
      on conflict do nothing`,
     [sellerId, endDay, days, visitorsPerDay, pageJson, pages.length],
   );
-  return { views, visitorRows: Math.round(days * visitorsPerDay * 1.1), visitorsPerDay, countRows: buckets * rowsPerBucket };
+  return {
+    views,
+    visitorRows: Math.round(days * visitorsPerDay * 1.1),
+    visitorsPerDay,
+    countRows: buckets * rowsPerBucket,
+  };
 }

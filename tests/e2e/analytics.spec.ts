@@ -17,11 +17,23 @@ const cents = (text: string | null) => Math.round(Number((text ?? "").replace(/[
 
 const figure = (page: Page, id: string) => page.locator(`dd[data-figure="${id}"]`);
 
-test("the analytics page agrees with the orders page and the dashboard, and is used by keyboard", async ({ page, app, browser }) => {
+test("the analytics page agrees with the orders page and the dashboard, and is used by keyboard", async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
-  const guide = await publishProductDirectly(app, creator.id, { name: "Field Guide", slug: "field-guide", priceCents: 1250 });
-  const sketches = await publishProductDirectly(app, creator.id, { name: "Sketchbook", slug: "sketchbook", priceCents: 900 });
+  const guide = await publishProductDirectly(app, creator.id, {
+    name: "Field Guide",
+    slug: "field-guide",
+    priceCents: 1250,
+  });
+  const sketches = await publishProductDirectly(app, creator.id, {
+    name: "Sketchbook",
+    slug: "sketchbook",
+    priceCents: 900,
+  });
 
   // Two purchases by signed-out buyers through the checkout UI (they are also the pages' views).
   const buyer = await browser.newContext();
@@ -40,7 +52,8 @@ test("the analytics page agrees with the orders page and the dashboard, and is u
 
   // The dashboard's cards.
   await page.goto("/dashboard");
-  const card = (label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  const card = (label: string) =>
+    page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
   await expect(card("Orders")).toHaveText("2");
   expect(cents(await card("Total Sales").textContent())).toBe(ordersTotal);
 
@@ -113,7 +126,9 @@ test("the analytics page agrees with the orders page and the dashboard, and is u
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await expect(figure(page, "orders")).toHaveText("2");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(
+    false,
+  );
 });
 
 test("signed-out visitors are sent to sign in, and come back to the range they asked for", async ({ page }) => {

@@ -18,7 +18,10 @@ test("create a product, upload two files (one interrupted), publish, and find it
   browser,
 }) => {
   test.setTimeout(120_000);
-  const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store", "existing_website"] });
+  const creator = await createCreator(page, {
+    storeName: "Ada's Atelier",
+    businessTypes: ["online_store", "existing_website"],
+  });
   // The buy-button setup whose snippet links to /buy/:id.
   const setup = new FormData();
   const fields: [string, string][] = [
@@ -29,7 +32,15 @@ test("create a product, upload two files (one interrupted), publish, and find it
     ["buttonStyle", "primary"],
   ];
   for (const [name, value] of fields) setup.append(name, value);
-  expect((await page.request.post("/sales/existing-website", { headers: { origin: app.origin }, multipart: setup, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await page.request.post("/sales/existing-website", {
+        headers: { origin: app.origin },
+        multipart: setup,
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
 
   // Create the product.
   await page.goto("/tools/products/new");
@@ -53,13 +64,21 @@ test("create a product, upload two files (one interrupted), publish, and find it
       }
       return route.continue();
     });
-    await page.getByLabel("Choose files").setInputFiles([path.join(dir, "lesson-1.mp4"), path.join(dir, "workbook.pdf")]);
+    await page
+      .getByLabel("Choose files")
+      .setInputFiles([path.join(dir, "lesson-1.mp4"), path.join(dir, "workbook.pdf")]);
     const files = page.getByRole("list", { name: "Product files" });
     await expect(files.getByText("lesson-1.mp4")).toBeVisible({ timeout: 30_000 });
     await expect(files.getByText("workbook.pdf")).toBeVisible({ timeout: 30_000 });
     await expect
       .poll(
-        async () => (await app.pool.query("select count(*)::int as n from product_files where user_id = $1 and sha256 is not null", [creator.id])).rows[0].n,
+        async () =>
+          (
+            await app.pool.query(
+              "select count(*)::int as n from product_files where user_id = $1 and sha256 is not null",
+              [creator.id],
+            )
+          ).rows[0].n,
         {
           timeout: 30_000,
         },

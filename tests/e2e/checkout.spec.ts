@@ -19,7 +19,10 @@ async function createSeller(app: WorkerApp, { priceCents = 1250, name = "Field G
   const handle = `shop-${id.slice(0, 8)}`;
   const productId = randomUUID();
   await inTransaction(app.pool, async (client) => {
-    await client.query(`insert into "user" (id, name, email, email_verified) values ($1, 'Ada Lovelace', $2, true)`, [id, `seller-${id}@example.com`]);
+    await client.query(`insert into "user" (id, name, email, email_verified) values ($1, 'Ada Lovelace', $2, true)`, [
+      id,
+      `seller-${id}@example.com`,
+    ]);
     await client.query(`insert into profiles (user_id, first_name, last_name) values ($1, 'Ada', 'Lovelace')`, [id]);
     await client.query(
       `insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, phone, preferred_delivery, preferred_payment, terms_accepted_at)
@@ -40,7 +43,13 @@ async function createSeller(app: WorkerApp, { priceCents = 1250, name = "Field G
 }
 
 const paidOrders = async (app: WorkerApp, email: string) =>
-  Number((await app.pool.query(`select count(*)::int as n from orders where customer_email = $1 and status = 'paid'`, [email])).rows[0].n);
+  Number(
+    (
+      await app.pool.query(`select count(*)::int as n from orders where customer_email = $1 and status = 'paid'`, [
+        email,
+      ])
+    ).rows[0].n,
+  );
 
 async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel("Card number").fill(cardNumber);
@@ -49,7 +58,10 @@ async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel("Name on card").fill("Ada Buyer");
 }
 
-test("a signed-out buyer pays with 4242…, gets the receipt mail, and the return page thanks them", async ({ page, app }) => {
+test("a signed-out buyer pays with 4242…, gets the receipt mail, and the return page thanks them", async ({
+  page,
+  app,
+}) => {
   test.setTimeout(60_000);
   const seller = await createSeller(app);
   const email = uniqueEmail("buyer");
@@ -71,7 +83,10 @@ test("a signed-out buyer pays with 4242…, gets the receipt mail, and the retur
   await page.getByRole("button", { name: "Pay $12.50" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
   await expect(page.getByText(`Your receipt is on its way to ${email}`)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Download your files" })).toHaveAttribute("href", /\/purchases\/[0-9a-f-]{36}\?token=/);
+  await expect(page.getByRole("link", { name: "Download your files" })).toHaveAttribute(
+    "href",
+    /\/purchases\/[0-9a-f-]{36}\?token=/,
+  );
   await expectNoViolations(page);
 
   const receipt = await waitForMail(email, "Your receipt from Ada's Atelier");
@@ -80,7 +95,10 @@ test("a signed-out buyer pays with 4242…, gets the receipt mail, and the retur
   expect(await paidOrders(app, email)).toBe(1);
 });
 
-test("4000…0002 is declined in plain words and creates no paid order; 3155 asks for the extra step", async ({ page, app }) => {
+test("4000…0002 is declined in plain words and creates no paid order; 3155 asks for the extra step", async ({
+  page,
+  app,
+}) => {
   test.setTimeout(60_000);
   const seller = await createSeller(app);
   const email = uniqueEmail("declined");
@@ -110,7 +128,10 @@ test("4000…0002 is declined in plain words and creates no paid order; 3155 ask
 test("a discount code lowers the total, and a keyboard-only buyer completes the purchase", async ({ page, app }) => {
   test.setTimeout(60_000);
   const seller = await createSeller(app, { priceCents: 2000 });
-  await app.pool.query(`insert into discount_codes (user_id, code, kind, percent_off) values ($1, 'SPRING25', 'percent', 25)`, [seller.id]);
+  await app.pool.query(
+    `insert into discount_codes (user_id, code, kind, percent_off) values ($1, 'SPRING25', 'percent', 25)`,
+    [seller.id],
+  );
   const email = uniqueEmail("keyboard");
   await page.goto(`/s/${seller.handle}/${seller.slug}/buy`);
   await page.getByLabel("Email").focus();

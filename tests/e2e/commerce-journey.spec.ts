@@ -16,7 +16,11 @@ import { expect, test } from "./support/test";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-test("a creator sells a file: checkout, payment, receipt, download, a declined card, a discount code and a refund", async ({ page, app, browser }) => {
+test("a creator sells a file: checkout, payment, receipt, download, a declined card, a discount code and a refund", async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
 
@@ -31,19 +35,29 @@ test("a creator sells a file: checkout, payment, receipt, download, a declined c
   try {
     writeFileSync(path.join(dir, "workbook.pdf"), bytes);
     await page.getByLabel("Choose files").setInputFiles(path.join(dir, "workbook.pdf"));
-    await expect(page.getByRole("list", { name: "Product files" }).getByText("workbook.pdf")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("list", { name: "Product files" }).getByText("workbook.pdf")).toBeVisible({
+      timeout: 30_000,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   await expect
-    .poll(async () => (await app.pool.query("select sha256 from product_files where user_id = $1", [creator.id])).rows[0]?.sha256 ?? null, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (await app.pool.query("select sha256 from product_files where user_id = $1", [creator.id])).rows[0]?.sha256 ??
+        null,
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(sha256(bytes));
   await page.getByRole("button", { name: /^Publish/ }).click();
   await expect(page.getByText("Product published")).toBeVisible();
   const { handle, slug } = (
-    await app.pool.query(`select s.handle, p.slug from storefronts s join products p on p.user_id = s.user_id where s.user_id = $1`, [creator.id])
+    await app.pool.query(
+      `select s.handle, p.slug from storefronts s join products p on p.user_id = s.user_id where s.user_id = $1`,
+      [creator.id],
+    )
   ).rows[0] as { handle: string; slug: string };
 
   // A signed-out buyer: sales page → checkout → TEST MODE page → 4242… → thank-you page.
@@ -70,7 +84,10 @@ test("a creator sells a file: checkout, payment, receipt, download, a declined c
   const receiptLink = /(http:\/\/127\.0\.0\.1:\d+\/purchases\/[^\s>]+)/.exec(receipt.text)?.[1];
   expect(receiptLink).toBeTruthy();
   await buyer.goto(receiptLink!);
-  const [download] = await Promise.all([buyer.waitForEvent("download"), buyer.getByRole("link", { name: "Download workbook.pdf" }).click()]);
+  const [download] = await Promise.all([
+    buyer.waitForEvent("download"),
+    buyer.getByRole("link", { name: "Download workbook.pdf" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("workbook.pdf");
   expect(sha256(readFileSync((await download.path())!))).toBe(sha256(bytes));
 
@@ -103,7 +120,13 @@ test("a creator sells a file: checkout, payment, receipt, download, a declined c
   await fillTestCard(other, "4000 0000 0000 0002");
   await other.getByRole("button", { name: "Pay $16.00" }).click();
   await expect(other.getByText("Your card was declined.")).toBeVisible();
-  expect((await app.pool.query(`select count(*)::int as n from orders where customer_email = $1 and status = 'paid'`, [otherEmail])).rows[0].n).toBe(0);
+  expect(
+    (
+      await app.pool.query(`select count(*)::int as n from orders where customer_email = $1 and status = 'paid'`, [
+        otherEmail,
+      ])
+    ).rows[0].n,
+  ).toBe(0);
   await otherContext.close();
 
   // The creator refunds the first order in full; the buyer's download page is revoked.

@@ -25,7 +25,16 @@ async function insertOrder(
     `insert into orders (id, user_id, product_name, customer_email, status, subtotal_cents, amount_cents, platform_fee_cents, refunded_cents, currency,
        provider, created_at, paid_at)
      values ($1, $2, $3, $4, $5, $6, $6, 0, $7, 'USD', 'test', $8, $8)`,
-    [id, userId, order.product, order.email, order.status ?? "paid", order.amount, order.refunded ?? 0, order.createdAt],
+    [
+      id,
+      userId,
+      order.product,
+      order.email,
+      order.status ?? "paid",
+      order.amount,
+      order.refunded ?? 0,
+      order.createdAt,
+    ],
   );
   // Written directly, not through the state machine: keep the buyer's figures as it does.
   await refreshCustomerTotals(drizzle(app.pool), id);
@@ -33,13 +42,19 @@ async function insertOrder(
 }
 
 const rows = (page: Page) => page.getByRole("table").locator("tbody tr");
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 test("a creator lists, searches and opens their customers and downloads the CSV exports", async ({ page, app }) => {
   test.setTimeout(90_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier" });
   const other = await createCreator(await page.context().browser()!.newPage(), { storeName: "Bob's Books" });
-  await insertOrder(app, creator.id, { email: "Grace@Example.com", product: "Field Guide", amount: 1800, createdAt: "2026-04-10T16:30:00Z" });
+  await insertOrder(app, creator.id, {
+    email: "Grace@Example.com",
+    product: "Field Guide",
+    amount: 1800,
+    createdAt: "2026-04-10T16:30:00Z",
+  });
   const course = await insertOrder(app, creator.id, {
     email: "grace@example.com",
     product: "Course",
@@ -47,9 +62,25 @@ test("a creator lists, searches and opens their customers and downloads the CSV 
     refunded: 1000,
     createdAt: "2026-04-11T10:00:00Z",
   });
-  await insertOrder(app, creator.id, { email: "linus@example.com", product: "Fonts", amount: 700, createdAt: "2026-04-12T10:00:00Z" });
-  await insertOrder(app, creator.id, { email: "ken@example.com", product: "Templates", amount: 1200, status: "pending", createdAt: "2026-04-13T10:00:00Z" });
-  await insertOrder(app, other.id, { email: "someone@example.com", product: "Bob's secret", amount: 100, createdAt: "2026-04-14T10:00:00Z" });
+  await insertOrder(app, creator.id, {
+    email: "linus@example.com",
+    product: "Fonts",
+    amount: 700,
+    createdAt: "2026-04-12T10:00:00Z",
+  });
+  await insertOrder(app, creator.id, {
+    email: "ken@example.com",
+    product: "Templates",
+    amount: 1200,
+    status: "pending",
+    createdAt: "2026-04-13T10:00:00Z",
+  });
+  await insertOrder(app, other.id, {
+    email: "someone@example.com",
+    product: "Bob's secret",
+    amount: 100,
+    createdAt: "2026-04-14T10:00:00Z",
+  });
 
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "View customers" }).click();
@@ -89,7 +120,9 @@ test("a creator lists, searches and opens their customers and downloads the CSV 
   expect(customersCsv.split("\r\n")[0]).toBe(
     "email,first_purchase_utc,first_purchase_local (America/New_York),last_purchase_utc,last_purchase_local (America/New_York),orders,currency,total_spent",
   );
-  expect(customersCsv).toContain("grace@example.com,2026-04-10T16:30:00Z,2026-04-10T12:30:00,2026-04-11T10:00:00Z,2026-04-11T06:00:00,2,USD,58.00\r\n");
+  expect(customersCsv).toContain(
+    "grace@example.com,2026-04-10T16:30:00Z,2026-04-10T12:30:00,2026-04-11T10:00:00Z,2026-04-11T06:00:00,2,USD,58.00\r\n",
+  );
   expect(customersCsv).not.toContain("someone@example.com");
 
   // A customer's page, and on to an order.

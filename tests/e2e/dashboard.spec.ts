@@ -44,7 +44,8 @@ test.describe("dashboard tools (SPEC §2 table)", () => {
     await createCreator(page, { businessTypes: ["events"] });
     await page.goto("/dashboard");
     const link = page.getByRole("main").getByRole("link", { name: /Event Sales Manager/ });
-    for (let presses = 0; presses < 40 && !(await link.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press("Tab");
+    for (let presses = 0; presses < 40 && !(await link.evaluate((el) => el === document.activeElement)); presses += 1)
+      await page.keyboard.press("Tab");
     await expect(link).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/tools\/events$/);
@@ -102,7 +103,10 @@ test.describe("signed-in landing", () => {
 
 test.describe("accessibility of the workspace", () => {
   test("dashboard and signed-in landing have no violations in the light and dark themes", async ({ page }) => {
-    await createCreator(page, { businessTypes: ["online_store", "retail_store", "events", "existing_website", "social_media"], companySize: "small_2_10" });
+    await createCreator(page, {
+      businessTypes: ["online_store", "retail_store", "events", "existing_website", "social_media"],
+      companySize: "small_2_10",
+    });
     await page.goto("/dashboard");
     await expect(page.getByText("2-10 people")).toBeVisible();
     await expectNoViolationsInBothThemes(page);
@@ -115,7 +119,9 @@ test.describe("accessibility of the workspace", () => {
 });
 
 test.describe("workspace navigation", () => {
-  test("the sidebar leads to every page and marks the current one; on a phone its menu works with the keyboard", async ({ page }) => {
+  test("the sidebar leads to every page and marks the current one; on a phone its menu works with the keyboard", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await createCreator(page, { businessTypes: ["online_store", "social_media"], storeName: "Sidebar Shop" });
     await page.goto("/dashboard");

@@ -13,15 +13,18 @@ import { expect, test } from "./support/test";
  */
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-test("a buyer downloads their file, gets new links by email, and loses access on refund", async ({ page, app, browser }) => {
+test("a buyer downloads their file, gets new links by email, and loses access on refund", async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier" });
   const productId = randomUUID();
-  await app.pool.query("insert into products (id, user_id, name, slug, price_cents, currency) values ($1, $2, 'Watercolour Basics', $3, 1999, 'USD')", [
-    productId,
-    creator.id,
-    `watercolour-${productId.slice(0, 8)}`,
-  ]);
+  await app.pool.query(
+    "insert into products (id, user_id, name, slug, price_cents, currency) values ($1, $2, 'Watercolour Basics', $3, 1999, 'USD')",
+    [productId, creator.id, `watercolour-${productId.slice(0, 8)}`],
+  );
   // The creator's file, uploaded through tus (creation with the whole body) as the product page does.
   const bytes = randomBytes(2 * 1024 * 1024 + 321);
   const metadata = `productId ${Buffer.from(productId).toString("base64")},filename ${Buffer.from("workbook.pdf").toString("base64")},filetype ${Buffer.from("application/pdf").toString("base64")}`;
@@ -38,7 +41,13 @@ test("a buyer downloads their file, gets new links by email, and loses access on
   expect(upload.status()).toBe(201);
   await expect
     .poll(
-      async () => (await app.pool.query("select count(*)::int as n from product_files where product_id = $1 and sha256 is not null", [productId])).rows[0].n,
+      async () =>
+        (
+          await app.pool.query(
+            "select count(*)::int as n from product_files where product_id = $1 and sha256 is not null",
+            [productId],
+          )
+        ).rows[0].n,
     )
     .toBe(1);
 
@@ -51,7 +60,10 @@ test("a buyer downloads their file, gets new links by email, and loses access on
      values ($1, $2, $3, 'Watercolour Basics', 'Ada''s Atelier', $4, 'paid', 1999, 1999, 'USD', now())`,
     [orderId, creator.id, productId, buyerEmail],
   );
-  await app.pool.query("insert into order_access_tokens (order_id, token_hash) values ($1, $2)", [orderId, sha256(Buffer.from(token))]);
+  await app.pool.query("insert into order_access_tokens (order_id, token_hash) values ($1, $2)", [
+    orderId,
+    sha256(Buffer.from(token)),
+  ]);
 
   // The buyer, signed out, in their own browser.
   const buyer = await (await browser.newContext({ baseURL: app.origin, acceptDownloads: true })).newPage();
@@ -60,13 +72,18 @@ test("a buyer downloads their file, gets new links by email, and loses access on
   await expect(buyer.getByText("Your purchase from Ada's Atelier")).toBeVisible();
   await expect(buyer.getByText("PDF document · 2.0 MB")).toBeVisible();
   await expectNoViolations(buyer);
-  const [download] = await Promise.all([buyer.waitForEvent("download"), buyer.getByRole("link", { name: "Download workbook.pdf" }).click()]);
+  const [download] = await Promise.all([
+    buyer.waitForEvent("download"),
+    buyer.getByRole("link", { name: "Download workbook.pdf" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("workbook.pdf");
   expect(sha256(readFileSync((await download.path())!))).toBe(sha256(bytes));
 
   // A wrong token: one clear page with the lost-link form, which sends new links by email.
   await buyer.goto(`/purchases/${orderId}?token=${"A".repeat(43)}`);
-  await expect(buyer.getByText("This download link is not valid. Enter your email below to get a new one.")).toBeVisible();
+  await expect(
+    buyer.getByText("This download link is not valid. Enter your email below to get a new one."),
+  ).toBeVisible();
   await expectNoViolations(buyer);
   await buyer.getByLabel("Email used for the purchase").fill(buyerEmail);
   await buyer.getByRole("button", { name: "Send me new links" }).click();
@@ -79,7 +96,10 @@ test("a buyer downloads their file, gets new links by email, and loses access on
   const fileLink = await buyer.getByRole("link", { name: "Download workbook.pdf" }).getAttribute("href");
 
   // Refunded: the page and the file link say so; the file is not served.
-  await app.pool.query("update orders set status = 'refunded', refunded_at = now(), refunded_cents = amount_cents where id = $1", [orderId]);
+  await app.pool.query(
+    "update orders set status = 'refunded', refunded_at = now(), refunded_cents = amount_cents where id = $1",
+    [orderId],
+  );
   await buyer.reload();
   await expect(buyer.getByRole("heading", { name: "Access revoked" })).toBeVisible();
   await expect(buyer.getByText(revokedMessage("refunded"))).toBeVisible();
@@ -90,7 +110,9 @@ test("a buyer downloads their file, gets new links by email, and loses access on
   await expectNoViolations(buyer);
 });
 
-test("the lost-link page answers the same for an email without purchases, and checks the email as it is typed", async ({ page }) => {
+test("the lost-link page answers the same for an email without purchases, and checks the email as it is typed", async ({
+  page,
+}) => {
   await page.goto("/purchases");
   await expect(page.getByRole("heading", { level: 1, name: "Find your purchases" })).toBeVisible();
   await expectNoViolations(page);

@@ -11,7 +11,8 @@ import { expect, test } from "./support/test";
 
 test.use({ timezoneId: "Europe/Prague" });
 
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const codeItem = (page: Page, code: string) =>
   page
     .getByRole("list", { name: "Discount codes" })

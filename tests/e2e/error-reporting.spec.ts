@@ -10,7 +10,10 @@ async function envelopesMentioning(marker: string): Promise<ReceivedEnvelope[]> 
 test("the page's unhandled errors and rejections reach the error-reporting service, scrubbed", async ({ page }) => {
   const marker = `marker${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
   await page.goto("/signup?token=query-secret");
-  await expect(page.locator('meta[name="error-reporting-dsn"]')).toHaveAttribute("content", /^http:\/\/stand-in-key@127\.0\.0\.1:\d+\/42$/);
+  await expect(page.locator('meta[name="error-reporting-dsn"]')).toHaveAttribute(
+    "content",
+    /^http:\/\/stand-in-key@127\.0\.0\.1:\d+\/42$/,
+  );
   await page.evaluate((mark) => {
     setTimeout(() => {
       throw new Error(`${mark} thrown for ada@example.com with password=hunter2`);
@@ -21,7 +24,10 @@ test("the page's unhandled errors and rejections reach the error-reporting servi
   await expect.poll(async () => (await envelopesMentioning(marker)).length, { timeout: 10_000 }).toBe(2);
   const envelopes = await envelopesMentioning(marker);
   const events = envelopes.map((envelope) => eventOf(envelope)!);
-  expect(events.map((event) => event.exception.values[0]!.mechanism.type).sort()).toEqual(["onerror", "onunhandledrejection"]);
+  expect(events.map((event) => event.exception.values[0]!.mechanism.type).sort()).toEqual([
+    "onerror",
+    "onunhandledrejection",
+  ]);
   for (const [index, event] of events.entries()) {
     expect(event.platform).toBe("javascript");
     expect(event.request?.url).toMatch(/\/signup$/);

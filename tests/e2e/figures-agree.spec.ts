@@ -27,13 +27,26 @@ const MOVED = {
 const cents = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
 const figure = (page: Page, id: string) => page.locator(`dd[data-figure="${id}"]`);
 /** The value of a `<dt>label</dt><dd>value</dd>` card. */
-const card = (scope: Page | Locator, label: string) => scope.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+const card = (scope: Page | Locator, label: string) =>
+  scope.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
 
-test("the analytics, orders, customers, dashboard and landing pages agree across a daylight-saving change", async ({ page, app, browser }) => {
+test("the analytics, orders, customers, dashboard and landing pages agree across a daylight-saving change", async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
-  const guide = await publishProductDirectly(app, creator.id, { name: "Field Guide", slug: "field-guide", priceCents: 1250 });
-  const sketches = await publishProductDirectly(app, creator.id, { name: "Sketchbook", slug: "sketchbook", priceCents: 900 });
+  const guide = await publishProductDirectly(app, creator.id, {
+    name: "Field Guide",
+    slug: "field-guide",
+    priceCents: 1250,
+  });
+  const sketches = await publishProductDirectly(app, creator.id, {
+    name: "Sketchbook",
+    slug: "sketchbook",
+    priceCents: 900,
+  });
 
   // The creator counts days in Berlin, whatever their browser says.
   await page.goto("/settings");
@@ -58,7 +71,11 @@ test("the analytics, orders, customers, dashboard and landing pages agree across
     [alanOrder.orderId, MOVED.alan],
     [graceSecond.orderId, MOVED.graceSecond],
   ]) {
-    await app.pool.query("update orders set created_at = $2, paid_at = $2 where id = $1 and user_id = $3", [orderId, at, creator.id]);
+    await app.pool.query("update orders set created_at = $2, paid_at = $2 where id = $1 and user_id = $3", [
+      orderId,
+      at,
+      creator.id,
+    ]);
   }
   await app.pool.query("select analytics_rebuild_rollups()");
   await app.pool.query("delete from customer_totals where user_id = $1", [creator.id]);
@@ -124,6 +141,8 @@ test("the analytics, orders, customers, dashboard and landing pages agree across
   await expect(page.getByRole("link", { name: grace })).toBeVisible();
   await expect(page.getByRole("link", { name: alan })).toBeVisible();
   // Dated in the saved zone, not the browser's (New York would say Mar 29, 6:30 PM).
-  await expect(page.getByRole("row").filter({ has: page.getByRole("link", { name: grace }) })).toContainText("Mar 30, 2026, 12:30 AM");
+  await expect(page.getByRole("row").filter({ has: page.getByRole("link", { name: grace }) })).toContainText(
+    "Mar 30, 2026, 12:30 AM",
+  );
   await expect(page.getByRole("link", { name: "View all 2 customers" })).toBeVisible();
 });

@@ -2,7 +2,10 @@ import { STRONG_PASSWORD } from "./support/accounts";
 import { uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
-test("with CAPTCHA_PROVIDER=hcaptcha, /signup uses the hCaptcha widget and the server verifies its token", async ({ page, hcaptchaApp }) => {
+test("with CAPTCHA_PROVIDER=hcaptcha, /signup uses the hCaptcha widget and the server verifies its token", async ({
+  page,
+  hcaptchaApp,
+}) => {
   const email = uniqueEmail("hcaptcha");
   await page.goto(`${hcaptchaApp.origin}/signup`);
   await page.getByLabel("Email", { exact: true }).fill(email);

@@ -68,7 +68,19 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.getByText("Menu").or(page.getByLabel("Menu")).first().click();
     await expect(mobile).toBeVisible();
-    const expected = ["Home", "Features", "Pricing", "Security", "Help Center", "Blog", "Partners", "About", "Contact", "Log in", "Sign up"];
+    const expected = [
+      "Home",
+      "Features",
+      "Pricing",
+      "Security",
+      "Help Center",
+      "Blog",
+      "Partners",
+      "About",
+      "Contact",
+      "Log in",
+      "Sign up",
+    ];
     await expect(mobile.getByRole("link")).toHaveText(expected);
     await expect(mobile.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/auth?tab=register");
     await follow(page, mobile.getByRole("link", { name: "Partners" }), "/partners");

@@ -13,7 +13,8 @@ import { expect, test } from "./support/test";
 test.use({ timezoneId: "Europe/Prague" });
 
 /** The value under a figure's label (a stat card, a figure of the Sales tab): the `dd` right after its `dt`. Only visible ones (one tab shows at a time). */
-const figure = (scope: Locator, label: string) => scope.locator(`dt:text-is("${label}") + dd`).filter({ visible: true });
+const figure = (scope: Locator, label: string) =>
+  scope.locator(`dt:text-is("${label}") + dd`).filter({ visible: true });
 
 /** Marks the document: the mark survives live updates, not a reload. */
 async function markDocument(page: Page) {
@@ -21,9 +22,14 @@ async function markDocument(page: Page) {
     (window as unknown as { notReloaded: boolean }).notReloaded = true;
   });
 }
-const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+const stillSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
-test("the dashboard's cards and the landing's tabs follow purchases made in another browser, live", async ({ page, app, browser }) => {
+test("the dashboard's cards and the landing's tabs follow purchases made in another browser, live", async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
   const { buyPath } = await publishProductDirectly(app, creator.id, { name: "Field Guide", priceCents: 1250 });
@@ -57,12 +63,18 @@ test("the dashboard's cards and the landing's tabs follow purchases made in anot
   await expect(figure(page.locator("main"), "Total Sales")).toHaveText("2");
   await expect(figure(page.locator("main"), "Total Revenue")).toHaveText("$25.00");
   // Newest first, as '+$12.50'.
-  await expect(page.getByRole("link", { name: "Field Guide" }).first()).toHaveAttribute("href", `/orders/${second.orderId}`);
+  await expect(page.getByRole("link", { name: "Field Guide" }).first()).toHaveAttribute(
+    "href",
+    `/orders/${second.orderId}`,
+  );
   await expect(page.getByText("+$12.50").first()).toBeVisible();
   expect(await stillSameDocument(page)).toBe(true);
   // The customers tab lists both buyers, the newest first, each linking to their page.
   await page.getByRole("radio", { name: "Customers" }).check();
-  await expect(page.getByRole("link", { name: secondEmail })).toHaveAttribute("href", `/customers/${encodeURIComponent(secondEmail)}`);
+  await expect(page.getByRole("link", { name: secondEmail })).toHaveAttribute(
+    "href",
+    `/customers/${encodeURIComponent(secondEmail)}`,
+  );
   await expect(page.getByRole("link", { name: "View all 2 customers" })).toHaveAttribute("href", "/customers");
   // The product card counts both sales.
   await page.getByRole("radio", { name: "Products" }).check();
@@ -72,7 +84,11 @@ test("the dashboard's cards and the landing's tabs follow purchases made in anot
   await buyer.close();
 });
 
-test("after a dropped stream the page reconnects and catches up with what it missed", async ({ page, app, browser }) => {
+test("after a dropped stream the page reconnects and catches up with what it missed", async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
   const { buyPath } = await publishProductDirectly(app, creator.id, { name: "Field Guide", priceCents: 1250 });
@@ -84,7 +100,11 @@ test("after a dropped stream the page reconnects and catches up with what it mis
   await page.route("**/api/orders/changes", async (route) => {
     connections += 1;
     if (connections === 1) {
-      await route.fulfill({ status: 200, headers: { "content-type": "text/event-stream" }, body: "retry: 500\nevent: ready\ndata: {}\n\n" });
+      await route.fulfill({
+        status: 200,
+        headers: { "content-type": "text/event-stream" },
+        body: "retry: 500\nevent: ready\ndata: {}\n\n",
+      });
       return;
     }
     if (connections === 2) await purchaseDone;
@@ -106,7 +126,10 @@ test("after a dropped stream the page reconnects and catches up with what it mis
   await buyer.close();
 });
 
-test("the landing's product cards: Edit, View Page, a draft's reason, and the demo customers before a sale", async ({ page, app }) => {
+test("the landing's product cards: Edit, View Page, a draft's reason, and the demo customers before a sale", async ({
+  page,
+  app,
+}) => {
   test.setTimeout(90_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
   const { productId } = await publishProductDirectly(app, creator.id, { name: "Field Guide", slug: "field-guide" });
@@ -140,7 +163,9 @@ test("the landing's product cards: Edit, View Page, a draft's reason, and the de
   // A phone-sized screen: nothing scrolls sideways.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole("radio", { name: "Products" }).check();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(
+    false,
+  );
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // View Page opens the published product's sales page; Edit its form.

@@ -16,7 +16,9 @@ async function loginAtProvider(page: Page, email: string) {
   await page.locator('button[type="submit"]').click(); // consent
 }
 
-test("Google sign-in round-trip through a local OpenID provider creates the account and returns to `from`", async ({ page }) => {
+test("Google sign-in round-trip through a local OpenID provider creates the account and returns to `from`", async ({
+  page,
+}) => {
   const email = uniqueEmail("oauth");
   await page.goto("/auth?from=/choose-plan");
   await page.getByRole("button", { name: "Continue with Google" }).click();
@@ -27,7 +29,9 @@ test("Google sign-in round-trip through a local OpenID provider creates the acco
   await expect(page.getByRole("heading", { name: "Choose Your Plan" })).toBeVisible();
 });
 
-test("a tampered state is refused: 'Security verification failed', no session kept, home after 2 s", async ({ page }) => {
+test("a tampered state is refused: 'Security verification failed', no session kept, home after 2 s", async ({
+  page,
+}) => {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL(AT_PROVIDER_INTERACTION);
@@ -61,7 +65,9 @@ test("an OAuth email matching an existing account does not take it over", async 
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await loginAtProvider(page, email);
   await expect(page.getByText("Authentication failed").first()).toBeVisible();
-  await expect(page.getByText("An account with this email already exists. Sign in with your password first.").first()).toBeVisible();
+  await expect(
+    page.getByText("An account with this email already exists. Sign in with your password first.").first(),
+  ).toBeVisible();
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\?from=%2Fdashboard$/);
 });

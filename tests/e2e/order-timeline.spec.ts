@@ -11,7 +11,10 @@ import { expect, test } from "./support/test";
 test("a creator sees an order's timeline and sends its receipt again", async ({ page, app, browser }) => {
   test.setTimeout(90_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier" });
-  const { buyPath } = await publishProductDirectly(app, creator.id, { name: "Field Guide", slug: "field-guide-timeline" });
+  const { buyPath } = await publishProductDirectly(app, creator.id, {
+    name: "Field Guide",
+    slug: "field-guide-timeline",
+  });
   const buyerEmail = uniqueEmail("timeline-buyer");
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
@@ -28,7 +31,12 @@ test("a creator sees an order's timeline and sends its receipt again", async ({ 
   await page.getByRole("button", { name: "Resend receipt" }).click();
   await expect(page.getByText(`Receipt sent again to ${buyerEmail}`)).toBeVisible();
   await expect(timeline.getByText("Receipt sent again")).toBeVisible();
-  await expect.poll(async () => (await inbox()).filter((m) => m.to.includes(buyerEmail) && m.subject.startsWith("Your receipt from")).length).toBe(2);
+  await expect
+    .poll(
+      async () =>
+        (await inbox()).filter((m) => m.to.includes(buyerEmail) && m.subject.startsWith("Your receipt from")).length,
+    )
+    .toBe(2);
   const again = await waitForMail(buyerEmail, "Your receipt from");
   await buyer.goto(linkIn(again));
   await expect(buyer.getByText("guide.pdf")).toBeVisible();
@@ -37,5 +45,7 @@ test("a creator sees an order's timeline and sends its receipt again", async ({ 
   await page.emulateMedia({ colorScheme: "dark" });
   await expectNoViolations(page);
   await page.setViewportSize({ width: 360, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(
+    false,
+  );
 });

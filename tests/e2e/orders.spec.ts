@@ -53,7 +53,8 @@ async function insertOrder(app: WorkerApp, userId: string, order: OrderRow): Pro
   return id;
 }
 
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const rows = (page: Page) => page.getByRole("table").locator("tbody tr");
 
 test("a creator lists, filters and pages their orders and opens one", async ({ page, app }) => {
@@ -160,7 +161,9 @@ test("a creator lists, filters and pages their orders and opens one", async ({ p
   await page.getByRole("link", { name: /order of Field Guide/ }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${discounted}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Field Guide" })).toBeVisible();
-  await expect(page.getByText("Bought by grace@example.com on Apr 10, 2026, 12:30 PM (America/New_York)")).toBeVisible();
+  await expect(
+    page.getByText("Bought by grace@example.com on Apr 10, 2026, 12:30 PM (America/New_York)"),
+  ).toBeVisible();
   const amounts = page.getByRole("definition");
   await expect(amounts.filter({ hasText: "$20.00" })).toHaveCount(1);
   await expect(page.getByText("Discount (SAVE2)")).toBeVisible();
@@ -181,7 +184,11 @@ test("a creator lists, filters and pages their orders and opens one", async ({ p
   await expect(page.getByText("Bob's secret")).toHaveCount(0);
 });
 
-test("a creator refunds a test-provider purchase from its order page, in part and then in full", async ({ page, app, browser }) => {
+test("a creator refunds a test-provider purchase from its order page, in part and then in full", async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
   const { buyPath } = await publishProductDirectly(app, creator.id, { name: "Field Guide", priceCents: 1250 });

@@ -12,7 +12,8 @@ import type { WorkerApp } from "./support/worker-app";
 // PayPal, not configured on this server, is shown disabled with the reason. Each change is a security event. Then a
 // signed-out buyer pays a ready seller through the stand-in's hosted Checkout page (issue 15.2).
 
-const card = (page: Page, name: string) => page.locator("div.rounded-lg", { has: page.getByRole("heading", { level: 2, name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.locator("div.rounded-lg", { has: page.getByRole("heading", { level: 2, name, exact: true }) });
 
 test("a creator connects Stripe from the dashboard: pending, then ready, audited", async ({ page, app }) => {
   const creator = await createCreator(page);
@@ -37,7 +38,9 @@ test("a creator connects Stripe from the dashboard: pending, then ready, audited
   await expect(page.getByText("Stripe needs a few more details").first()).toBeVisible();
   await expect(card(page, "Stripe").getByText("Pending", { exact: true })).toBeVisible();
 
-  const [account] = [...app.stripe.accounts.values()].filter((a) => (a.metadata as Record<string, string>).user_id === creator.id);
+  const [account] = [...app.stripe.accounts.values()].filter(
+    (a) => (a.metadata as Record<string, string>).user_id === creator.id,
+  );
   expect(account).toMatchObject({ email: creator.email, charges_enabled: false });
 
   // Second visit: the same account, onboarding finished.
@@ -50,9 +53,10 @@ test("a creator connects Stripe from the dashboard: pending, then ready, audited
   await expect(card(page, "Stripe").getByRole("button", { name: "Update Stripe details" })).toBeVisible();
   await expectNoViolations(page);
 
-  const { rows: stored } = await app.pool.query("select status, external_account_id from payment_accounts where user_id = $1 and provider = 'stripe'", [
-    creator.id,
-  ]);
+  const { rows: stored } = await app.pool.query(
+    "select status, external_account_id from payment_accounts where user_id = $1 and provider = 'stripe'",
+    [creator.id],
+  );
   expect(stored).toEqual([{ status: "ready", external_account_id: account!.id }]);
   const { rows: events } = await app.pool.query(
     "select event_type, details->>'provider' as provider, details->>'to' as to_status from security_audit where user_id = $1 and event_type like 'payment_provider_%' order by created_at",
@@ -72,7 +76,9 @@ test("the payments page works on a phone, by keyboard", async ({ page }) => {
   await connect.focus();
   await expect(connect).toBeFocused();
   await expect(connect).toBeInViewport({ ratio: 1 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Set up payments with Stripe" })).toBeVisible();
@@ -96,7 +102,10 @@ async function sellerReadyAtStripe(app: WorkerApp) {
   const accountId = ((await created.json()) as { id: string }).id;
   await app.stripe.completeOnboarding(accountId);
   await inTransaction(app.pool, async (client) => {
-    await client.query(`insert into "user" (id, name, email, email_verified) values ($1, 'Ada Lovelace', $2, true)`, [id, `seller-${id}@example.com`]);
+    await client.query(`insert into "user" (id, name, email, email_verified) values ($1, 'Ada Lovelace', $2, true)`, [
+      id,
+      `seller-${id}@example.com`,
+    ]);
     await client.query(`insert into profiles (user_id, first_name, last_name) values ($1, 'Ada', 'Lovelace')`, [id]);
     await client.query(
       `insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, phone, preferred_delivery, preferred_payment, terms_accepted_at)
@@ -108,12 +117,18 @@ async function sellerReadyAtStripe(app: WorkerApp) {
       `insert into products (id, user_id, name, slug, price_cents, currency, status, published_at) values ($1, $2, 'Field Guide', 'field-guide', 1900, 'USD', 'published', now())`,
       [randomUUID(), id],
     );
-    await client.query(`insert into payment_accounts (user_id, provider, external_account_id, status) values ($1, 'stripe', $2, 'ready')`, [id, accountId]);
+    await client.query(
+      `insert into payment_accounts (user_id, provider, external_account_id, status) values ($1, 'stripe', $2, 'ready')`,
+      [id, accountId],
+    );
   });
   return { id, handle, accountId };
 }
 
-test("a signed-out buyer pays through Stripe's hosted page and lands on the return page with the order paid", async ({ page, app }) => {
+test("a signed-out buyer pays through Stripe's hosted page and lands on the return page with the order paid", async ({
+  page,
+  app,
+}) => {
   test.setTimeout(60_000);
   app.stripe.webhookUrl = `${app.origin}/api/webhooks/stripe`;
   const seller = await sellerReadyAtStripe(app);
@@ -138,7 +153,10 @@ test("a signed-out buyer pays through Stripe's hosted page and lands on the retu
   await expect(page.getByRole("link", { name: "Download your files" })).toBeVisible();
   await expectNoViolations(page);
 
-  const { rows } = await app.pool.query("select status, provider, provider_payment_id from orders where customer_email = $1", [email]);
+  const { rows } = await app.pool.query(
+    "select status, provider, provider_payment_id from orders where customer_email = $1",
+    [email],
+  );
   expect(rows).toEqual([{ status: "paid", provider: "stripe", provider_payment_id: session.payment_intent }]);
   const { rows: webhooks } = await app.pool.query(
     "select type, error from webhook_events where provider = 'stripe' and payload->'data'->'object'->>'id' = $1",

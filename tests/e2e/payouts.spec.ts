@@ -1,7 +1,13 @@
 import type { Page } from "@playwright/test";
 import pino from "pino";
 import { openDatabase } from "~/db/open-database.server";
-import { addBusinessDays, dayKeyOf, nextBusinessDay, startOfDay, TEST_PAYOUT_DELAY_BUSINESS_DAYS } from "~/features/payouts/ledger-rules";
+import {
+  addBusinessDays,
+  dayKeyOf,
+  nextBusinessDay,
+  startOfDay,
+  TEST_PAYOUT_DELAY_BUSINESS_DAYS,
+} from "~/features/payouts/ledger-rules";
 import { formatDay } from "~/features/payouts/payouts-display";
 import { runTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
 import { expectNoViolations } from "./support/axe";
@@ -17,7 +23,8 @@ import type { WorkerApp } from "./support/worker-app";
 // the job the server runs every minute, with a clock past the payout day), the payout in the list. axe in both
 // colour schemes, a phone-sized screen, the empty state of a new creator, and the link from the orders page.
 
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /** One run of the server's payout job against the worker's database at `now` (retried while the server's own run holds the lock). */
 async function runPayoutJob(app: WorkerApp, now: Date) {
@@ -33,7 +40,11 @@ async function runPayoutJob(app: WorkerApp, now: Date) {
   }
 }
 
-test("after a test-provider purchase, the creator sees their earnings, pending balance, next payout and then the payout", async ({ page, app, browser }) => {
+test("after a test-provider purchase, the creator sees their earnings, pending balance, next payout and then the payout", async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const creator = await createCreator(page, { storeName: "Ada's Atelier" });
   const { buyPath } = await publishProductDirectly(app, creator.id, { name: "Field Guide", priceCents: 1250 });
@@ -60,7 +71,11 @@ test("after a test-provider purchase, the creator sees their earnings, pending b
   await expect(page.getByLabel("Test provider balance")).toContainText("Pending$11.50");
   await expect(page.getByLabel("Test provider balance")).toContainText("Available$0.00");
   const availableDay = addBusinessDays(dayKeyOf(paidAt), TEST_PAYOUT_DELAY_BUSINESS_DAYS);
-  await expect(page.getByText(`Next payout: $11.50 on ${formatDay(availableDay)}, arriving ${formatDay(nextBusinessDay(availableDay))}.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `Next payout: $11.50 on ${formatDay(availableDay)}, arriving ${formatDay(nextBusinessDay(availableDay))}.`,
+    ),
+  ).toBeVisible();
   await expect(page.getByText("No payouts yet.")).toBeVisible();
 
   for (const scheme of ["light", "dark"] as const) {
@@ -93,20 +108,34 @@ test("after a test-provider purchase, the creator sees their earnings, pending b
 test("a new creator's payouts page says there are no sales yet", async ({ page }) => {
   await createCreator(page, { storeName: "Bob's Books" });
   await page.goto("/payouts");
-  await expect(page.getByText("No sales yet. When buyers pay for your products, what you earned and your payouts appear here.")).toBeVisible();
+  await expect(
+    page.getByText("No sales yet. When buyers pay for your products, what you earned and your payouts appear here."),
+  ).toBeVisible();
   await expect(page.getByText("Nothing is waiting to be paid out.")).toBeVisible();
   await expectNoViolations(page);
 });
 
-test("a creator with Stripe sees Stripe's balance and payouts, and a clear message while Stripe is down", async ({ page, app }) => {
+test("a creator with Stripe sees Stripe's balance and payouts, and a clear message while Stripe is down", async ({
+  page,
+  app,
+}) => {
   const creator = await createCreator(page, { storeName: "Cy's Cards" });
   const account = `acct_1${creator.id.replace(/-/g, "").slice(0, 15)}`;
-  app.stripe.accounts.set(account, { id: account, object: "account", charges_enabled: true, payouts_enabled: true, details_submitted: true });
-  await app.pool.query(`insert into payment_accounts (user_id, provider, external_account_id, status) values ($1, 'stripe', $2, 'ready')`, [
-    creator.id,
-    account,
-  ]);
-  app.stripe.setBalance(account, { available: [{ amount: 8_000, currency: "usd" }], pending: [{ amount: 1_234, currency: "usd" }] });
+  app.stripe.accounts.set(account, {
+    id: account,
+    object: "account",
+    charges_enabled: true,
+    payouts_enabled: true,
+    details_submitted: true,
+  });
+  await app.pool.query(
+    `insert into payment_accounts (user_id, provider, external_account_id, status) values ($1, 'stripe', $2, 'ready')`,
+    [creator.id, account],
+  );
+  app.stripe.setBalance(account, {
+    available: [{ amount: 8_000, currency: "usd" }],
+    pending: [{ amount: 1_234, currency: "usd" }],
+  });
   app.stripe.addPayout(account, {
     amount: 5_000,
     currency: "usd",

@@ -39,7 +39,9 @@ test("register step 2: a country chosen by typing its name is stored with the nu
   await expect(business(page).getByLabel("Phone")).toHaveValue("2079460958");
 });
 
-test(`settings: type-ahead extends the typed prefix and forgets it after ${TYPE_AHEAD_RESET_MS} ms`, async ({ page }) => {
+test(`settings: type-ahead extends the typed prefix and forgets it after ${TYPE_AHEAD_RESET_MS} ms`, async ({
+  page,
+}) => {
   await createCreator(page);
   await page.goto("/settings");
   await expect(countryCode(page)).toContainText("+1");

@@ -13,7 +13,10 @@ import { expect, test } from "./support/test";
  * (retried automatically), one stalled, the page reloaded and the same file picked again (resumed from the
  * server's offset) — with progress shown, then renamed, reordered with the keyboard and removed; axe clean.
  */
-test("uploads two files, one interrupted and resumed after a reload; renames, reorders and removes them", async ({ page, app }) => {
+test("uploads two files, one interrupted and resumed after a reload; renames, reorders and removes them", async ({
+  page,
+  app,
+}) => {
   // A hang detector, not a speed budget: 55 s in a CI run of a slow day (two 48 MB uploads through the test route).
   test.setTimeout(150_000);
   const creator = await createCreator(page);
@@ -71,12 +74,20 @@ test("uploads two files, one interrupted and resumed after a reload; renames, re
       else workbookUpload = location;
     });
 
-    await page.getByLabel("Choose files").setInputFiles([path.join(dir, "lesson-one.mp4"), path.join(dir, "workbook.pdf")]);
+    await page
+      .getByLabel("Choose files")
+      .setInputFiles([path.join(dir, "lesson-one.mp4"), path.join(dir, "workbook.pdf")]);
     const uploads = page.getByRole("list", { name: "Uploads in progress" });
-    await expect(uploads.getByRole("progressbar", { name: "Upload of workbook.pdf" })).toHaveAttribute("aria-valuenow", /^[1-9]\d?$/, { timeout: 30_000 });
+    await expect(uploads.getByRole("progressbar", { name: "Upload of workbook.pdf" })).toHaveAttribute(
+      "aria-valuenow",
+      /^[1-9]\d?$/,
+      { timeout: 30_000 },
+    );
     await expect(uploads.getByText(/^\d+% · \d+(\.\d)? (bytes|KB|MB|GB)\/s · /).first()).toBeVisible();
     // lesson-one.mp4 (a retry after its dropped PATCH, then 48 MB through the route above) finishes meanwhile.
-    await expect(page.getByRole("list", { name: "Product files" }).getByText("lesson-one.mp4")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("list", { name: "Product files" }).getByText("lesson-one.mp4")).toBeVisible({
+      timeout: 30_000,
+    });
     expect(droppedOne).toBe(true);
     await expectNoViolations(page);
 
@@ -116,21 +127,28 @@ test("uploads two files, one interrupted and resumed after a reload; renames, re
     await files.getByRole("button", { name: "Move down Lesson 1 - Washes.mp4" }).focus();
     // The new order is shown at once, while it is saved: the reload below comes after the save's answer.
     const saved = page.waitForResponse(
-      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/api/product-files"),
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/api/product-files"),
     );
     await page.keyboard.press("Enter");
     await expect(files.getByRole("listitem").first()).toContainText("workbook.pdf");
     await expect(files.getByRole("button", { name: "Move up Lesson 1 - Washes.mp4" })).toBeFocused({ timeout: 10_000 });
     expect((await saved).status()).toBe(200);
     await page.reload();
-    await expect(page.getByRole("list", { name: "Product files" }).getByRole("listitem").first()).toContainText("workbook.pdf");
+    await expect(page.getByRole("list", { name: "Product files" }).getByRole("listitem").first()).toContainText(
+      "workbook.pdf",
+    );
 
     // Remove.
     await page.getByRole("button", { name: "Remove workbook.pdf" }).click();
     await page.getByRole("button", { name: "Confirm removing workbook.pdf" }).click();
     await expect(page.getByRole("list", { name: "Product files" }).getByRole("listitem")).toHaveCount(1);
     await expect
-      .poll(async () => (await app.pool.query("select name from product_files where product_id = $1", [productId])).rows.map((r) => r.name))
+      .poll(async () =>
+        (await app.pool.query("select name from product_files where product_id = $1", [productId])).rows.map(
+          (r) => r.name,
+        ),
+      )
       .toEqual(["Lesson 1 - Washes.mp4"]);
     await expectNoViolations(page);
   } finally {
@@ -138,13 +156,16 @@ test("uploads two files, one interrupted and resumed after a reload; renames, re
   }
 });
 
-test("refuses a file over 2 GB in the browser before uploading, and another creator's product is not found", async ({ page, app }) => {
+test("refuses a file over 2 GB in the browser before uploading, and another creator's product is not found", async ({
+  page,
+  app,
+}) => {
   const creator = await createCreator(page);
   const productId = randomUUID();
-  await app.pool.query(`insert into products (id, user_id, name, slug, price_cents, currency) values ($1, $2, 'Big files', 'big-files', 900, 'USD')`, [
-    productId,
-    creator.id,
-  ]);
+  await app.pool.query(
+    `insert into products (id, user_id, name, slug, price_cents, currency) values ($1, $2, 'Big files', 'big-files', 900, 'USD')`,
+    [productId, creator.id],
+  );
   await page.goto(`/tools/products/${productId}/files`);
   const posts: string[] = [];
   page.on("request", (request) => {

@@ -9,12 +9,16 @@ import { expect, test } from "./support/test";
 // list and the form; a phone-sized screen.
 
 /** Whether the page scrolls sideways (it must not, down to a 320 px wide phone). */
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /** The list item of a product on the Product Manager. */
-const row = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
+const row = (page: Page, name: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
 
-test("a creator makes a product with the keyboard, edits, duplicates, publishes, archives and deletes it", async ({ page }) => {
+test("a creator makes a product with the keyboard, edits, duplicates, publishes, archives and deletes it", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
   await page.goto("/dashboard");
@@ -130,7 +134,9 @@ test("the form shows every message on a save attempt and keeps what was typed", 
   await page.getByLabel("Name").fill("Cover check");
   await page.getByLabel("URL slug").fill("cover-check");
   await page.getByLabel("Price", { exact: true }).fill("5");
-  await page.getByLabel("Cover image (optional)").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
+  await page
+    .getByLabel("Cover image (optional)")
+    .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page.getByText("The cover must be an image file (PNG, JPEG, WebP or GIF).").first()).toBeVisible();
   await expect(page).toHaveURL(/\/tools\/products\/new$/);
@@ -139,7 +145,9 @@ test("the form shows every message on a save attempt and keeps what was typed", 
   const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#225588" } })
     .png()
     .toBuffer();
-  await page.getByLabel("Cover image (optional)").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: image });
+  await page
+    .getByLabel("Cover image (optional)")
+    .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: image });
   await expect(page.getByRole("img", { name: "New cover preview" })).toBeVisible();
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page.getByText("Product created as a draft")).toBeVisible();

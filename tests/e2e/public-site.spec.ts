@@ -8,7 +8,9 @@ test.describe("every public page", () => {
       page.on("pageerror", (error) => errors.push(error.message));
       page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
       await page.addInitScript(() =>
-        document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
+        document.addEventListener("securitypolicyviolation", (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+        ),
       );
       const response = await page.goto(path);
       await page.waitForLoadState("networkidle");
@@ -45,7 +47,9 @@ test("the landing page shows the spec's claims, testimonials and dashboard previ
   await expect(preview.getByText("Total Revenue")).toBeVisible();
   await expect(preview.getByText("+€20.00").first()).toBeVisible();
   await preview.getByText("View All Transactions").click();
-  await expect(preview.locator("details", { hasText: "View All Transactions" }).getByText("Freelance Finance Tracker")).toBeVisible();
+  await expect(
+    preview.locator("details", { hasText: "View All Transactions" }).getByText("Freelance Finance Tracker"),
+  ).toBeVisible();
   await expect(preview.getByText("Add New Product")).toBeHidden();
   await preview.getByRole("radio", { name: "Sales" }).press("ArrowRight");
   await expect(preview.getByText("Customer data will appear here as you make sales")).toBeVisible();
@@ -76,8 +80,14 @@ test("a blog article links back to the blog and offers two share buttons", async
   await page.goto("/blog");
   await page.getByRole("link", { name: "Selling at craft fairs without the cash box" }).click();
   await expect(page).toHaveURL(/\/blog\/selling-at-craft-fairs$/);
-  await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute("href", "/blog/selling-at-craft-fairs/share/x");
-  await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute("href", "/blog/selling-at-craft-fairs/share/facebook");
+  await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute(
+    "href",
+    "/blog/selling-at-craft-fairs/share/x",
+  );
+  await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
+    "href",
+    "/blog/selling-at-craft-fairs/share/facebook",
+  );
   await page.getByRole("link", { name: "Back to Blog" }).click();
   await expect(page).toHaveURL(/\/blog$/);
 });

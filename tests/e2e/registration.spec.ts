@@ -50,7 +50,9 @@ test("registering an existing email answers the same and mails the owner instead
   await fillRegisterStepOne(page, email);
   await page.getByRole("button", { name: "Send Verification Email" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" }).last()).toBeVisible();
-  await expect.poll(async () => (await inbox()).some((m) => m.to.includes(email) && m.subject.includes("Someone tried"))).toBe(true);
+  await expect
+    .poll(async () => (await inbox()).some((m) => m.to.includes(email) && m.subject.includes("Someone tried")))
+    .toBe(true);
 });
 
 test("register step 1 shows every SPEC §5 message for bad input", async ({ page }) => {
@@ -72,7 +74,9 @@ test("register step 1 shows every SPEC §5 message for bad input", async ({ page
   await password.fill("short");
   await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
   await password.fill("longenough");
-  await expect(page.getByText("Password must contain uppercase, lowercase, number and special character")).toBeVisible();
+  await expect(
+    page.getByText("Password must contain uppercase, lowercase, number and special character"),
+  ).toBeVisible();
   await password.fill(STRONG_PASSWORD);
   await page.getByLabel("Confirm password").fill("different");
   await expect(page.getByText("Passwords don't match")).toBeVisible();

@@ -125,7 +125,10 @@ test.describe("sales-method forms", () => {
   });
 
   test("the forms work without JavaScript (plain POST, errors and saved values)", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "198.51.250.7" } });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "x-forwarded-for": "198.51.250.7" },
+    });
     const page = await context.newPage();
     await createCreator(page, { businessTypes: ["retail_store", "existing_website"] });
     await page.goto("/sales/retail-store");
@@ -151,7 +154,10 @@ test.describe("sales-method forms", () => {
 });
 
 test.describe("buy button", () => {
-  test("live preview, save, Copy for 2 s, and the pasted snippet opens the public buy page", async ({ page, context }) => {
+  test("live preview, save, Copy for 2 s, and the pasted snippet opens the public buy page", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const creator = await createCreator(page, { businessTypes: ["existing_website"], storeName: "Ada's Atelier" });
     await page.goto("/sales/existing-website");
@@ -195,7 +201,9 @@ test.describe("buy button", () => {
     await expect(page.getByText("Code copied to clipboard")).toBeVisible();
     const snippet = await page.evaluate(() => navigator.clipboard.readText());
     expect(snippet).toBe(await code.textContent());
-    await expect(page.getByRole("button", { name: "Copy", exact: true })).toBeVisible({ timeout: COPIED_STATE_MS + 2000 });
+    await expect(page.getByRole("button", { name: "Copy", exact: true })).toBeVisible({
+      timeout: COPIED_STATE_MS + 2000,
+    });
     // 'copiedAt' is taken after click() returns, which under load is a few hundred ms after the page's handler ran.
     expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(COPIED_STATE_MS - 600);
 
@@ -225,7 +233,9 @@ test.describe("dark theme", () => {
 
   test("every sales-method form, with errors shown, has no axe violations", async ({ page }) => {
     test.setTimeout(60_000);
-    await createCreator(page, { businessTypes: ["online_store", "retail_store", "events", "existing_website", "social_media"] });
+    await createCreator(page, {
+      businessTypes: ["online_store", "retail_store", "events", "existing_website", "social_media"],
+    });
     for (const [path, button] of [
       ["/sales/online-store", "Save Online Store"],
       ["/sales/retail-store", "Save Retail Store"],

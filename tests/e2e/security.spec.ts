@@ -7,7 +7,9 @@ import { expect, test } from "./support/test";
 
 /** The code of the authenticator app for `secret`, `stepsAhead` 30-second steps from now. */
 function totpCode(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
 }
 
 /** Enables 2FA on /security-settings through the UI; returns the manual key, the code used and the backup codes. */
@@ -53,7 +55,10 @@ async function secondBrowser(context: BrowserContext, creator: Creator): Promise
   return page;
 }
 
-test("2FA: enable with the manual key, sign in with a code and with a backup code (each once), then disable", async ({ page, context }) => {
+test("2FA: enable with the manual key, sign in with a code and with a backup code (each once), then disable", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const creator = await createCreator(page);
   const { secret, setupCode, backupCodes } = await enableTwoFactor(page);
@@ -114,13 +119,18 @@ test("2FA: enable with the manual key, sign in with a code and with a backup cod
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("sessions: the other browser is listed, terminated, and signed out on its next request", async ({ page, context }) => {
+test("sessions: the other browser is listed, terminated, and signed out on its next request", async ({
+  page,
+  context,
+}) => {
   const creator = await createCreator(page);
   const other = await secondBrowser(context, creator);
   await expect(other).toHaveURL(/\/dashboard$/);
 
   await page.goto("/security-settings");
-  const sessions = page.getByRole("heading", { name: /Active sessions/ }).locator("xpath=ancestor::*[contains(@class,'rounded-lg')][1]");
+  const sessions = page
+    .getByRole("heading", { name: /Active sessions/ })
+    .locator("xpath=ancestor::*[contains(@class,'rounded-lg')][1]");
   await expect(sessions.getByText("This device")).toBeVisible();
   await expect(sessions.getByText("IP 198.51.100.77")).toBeVisible();
   await expect(sessions.getByText(/^Chrome on (Windows|Linux)/).first()).toBeVisible();
@@ -133,7 +143,10 @@ test("sessions: the other browser is listed, terminated, and signed out on its n
   await other.context().close();
 });
 
-test("an open security page whose session is terminated from another browser is sent to sign in at once", async ({ page, context }) => {
+test("an open security page whose session is terminated from another browser is sent to sign in at once", async ({
+  page,
+  context,
+}) => {
   const creator = await createCreator(page);
   const other = await secondBrowser(context, creator);
   await expect(other).toHaveURL(/\/dashboard$/);
@@ -142,7 +155,9 @@ test("an open security page whose session is terminated from another browser is 
 
   // Terminated from the first browser: the other tab's live stream ends and its page goes to sign in by itself.
   await page.goto("/security-settings");
-  const sessions = page.getByRole("heading", { name: /Active sessions/ }).locator("xpath=ancestor::*[contains(@class,'rounded-lg')][1]");
+  const sessions = page
+    .getByRole("heading", { name: /Active sessions/ })
+    .locator("xpath=ancestor::*[contains(@class,'rounded-lg')][1]");
   await sessions.getByRole("button", { name: /Terminate session: .*198\.51\.100\.77/ }).click();
   await expect(page.getByText("Session terminated successfully")).toBeVisible();
   await expect(other).toHaveURL(/\/auth\?from=%2Fsecurity-settings/, { timeout: 5_000 });
@@ -163,7 +178,10 @@ test("events arrive live in an open tab, with an alert toast for risk 5 or more"
   await other.goto("/settings");
   for (let attempt = 0; attempt < 6; attempt += 1) {
     await other.getByRole("region", { name: "Password" }).getByLabel("Current password").fill("Wrong&Password1");
-    await other.getByRole("region", { name: "Password" }).getByLabel("New password", { exact: true }).fill("An0ther&Strong!");
+    await other
+      .getByRole("region", { name: "Password" })
+      .getByLabel("New password", { exact: true })
+      .fill("An0ther&Strong!");
     await other.getByRole("region", { name: "Password" }).getByLabel("Confirm new password").fill("An0ther&Strong!");
     await other.getByRole("button", { name: "Change password" }).click();
     await expect(other.getByText(/incorrect|Too many attempts/).first()).toBeVisible();
@@ -173,7 +191,9 @@ test("events arrive live in an open tab, with an alert toast for risk 5 or more"
   await other.context().close();
 });
 
-test("export downloads a JSON file without secrets; cleanup answers with the spec's toast; no axe violations", async ({ page }) => {
+test("export downloads a JSON file without secrets; cleanup answers with the spec's toast; no axe violations", async ({
+  page,
+}) => {
   await createCreator(page);
   const { secret, backupCodes } = await enableTwoFactor(page);
   await page.getByRole("button", { name: "I've Saved My Backup Codes" }).click();
@@ -192,12 +212,21 @@ test("export downloads a JSON file without secrets; cleanup answers with the spe
   expect(text).not.toMatch(/"(token|password|secret\w*|codeHash)"\s*:/i);
 
   await page.getByRole("button", { name: "Cleanup Data" }).click();
-  await expect(page.getByText("Data cleanup completed. For full account deletion, please contact support.")).toBeVisible();
+  await expect(
+    page.getByText("Data cleanup completed. For full account deletion, please contact support."),
+  ).toBeVisible();
 
   for (const item of ["2FA secrets exposure", "Direct database secret access", "Backup code plaintext storage"]) {
-    await expect(page.locator("[data-audit]").filter({ hasText: item }).getByText("RESOLVED", { exact: true })).toBeVisible();
+    await expect(
+      page.locator("[data-audit]").filter({ hasText: item }).getByText("RESOLVED", { exact: true }),
+    ).toBeVisible();
   }
-  await expect(page.locator("[data-audit]").filter({ hasText: "Session security monitoring" }).getByText("MONITORING", { exact: true })).toBeVisible();
+  await expect(
+    page
+      .locator("[data-audit]")
+      .filter({ hasText: "Session security monitoring" })
+      .getByText("MONITORING", { exact: true }),
+  ).toBeVisible();
   await page.locator("[data-event-type]").first().getByText("View Details").click();
   await expectNoViolations(page);
   await page.emulateMedia({ colorScheme: "dark" });

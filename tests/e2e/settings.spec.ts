@@ -135,7 +135,9 @@ test("change email through the link mailed to the new address", async ({ page })
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("delete the account with the keyboard: signed out on / with the toast, and signing in again fails", async ({ page }) => {
+test("delete the account with the keyboard: signed out on / with the toast, and signing in again fails", async ({
+  page,
+}) => {
   const creator = await createCreator(page);
   await page.goto("/settings");
   const danger = section(page, "Delete account");
@@ -223,7 +225,9 @@ test.describe("mobile", () => {
     await createCreator(page);
     await page.goto("/settings");
     await expect(section(page, "Delete account")).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoViolations(page);
   });

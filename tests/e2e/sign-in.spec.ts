@@ -239,7 +239,9 @@ test("an unconfigured provider answers '{provider} login failed'", async ({ page
   await page.goto("/auth");
   await page.getByRole("button", { name: "Continue with Facebook" }).click();
   await expect(page.getByText("Facebook login failed")).toBeVisible();
-  await expect(page.getByText("Facebook sign-in is not configured on this server. Please use email and password.")).toBeVisible();
+  await expect(
+    page.getByText("Facebook sign-in is not configured on this server. Please use email and password."),
+  ).toBeVisible();
 });
 
 test("forgot password counts failed attempts: '{n} attempts remaining', then 'Too many attempts'", async ({ page }) => {
@@ -281,7 +283,10 @@ test("reset password: minimum length message", async ({ page }) => {
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
 });
 
-test("what a fast visitor types before the page's script runs is validated as soon as it hydrates", async ({ page, baseURL }) => {
+test("what a fast visitor types before the page's script runs is validated as soon as it hydrates", async ({
+  page,
+  baseURL,
+}) => {
   // Hold every script until the fields are filled, as on a slow connection.
   let release = () => {};
   const scriptsHeld = new Promise<void>((resolve) => {

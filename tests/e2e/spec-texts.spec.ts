@@ -39,7 +39,9 @@ test("2FA: the server failing to turn it on says 'Failed to enable 2FA. Please t
   await expect(page.getByText("2FA is enabled")).toBeVisible();
 });
 
-test("Refresh Sessions reads the sessions again; when that read fails: 'Failed to load security sessions'", async ({ page }) => {
+test("Refresh Sessions reads the sessions again; when that read fails: 'Failed to load security sessions'", async ({
+  page,
+}) => {
   await createCreator(page);
   await page.goto("/security-settings");
   const refresh = page.getByRole("button", { name: "Refresh Sessions" });
@@ -81,7 +83,8 @@ test("Google sign-in that the server cannot start: 'Google login failed' with 'P
 test("signing in before the email is verified mails the link again: 'Verification email sent!'", async ({ page }) => {
   const email = uniqueEmail("unverified");
   await registerUntilMail(page, email);
-  const mails = async () => (await inbox()).filter((m) => m.to.includes(email) && m.subject.includes("Verify your email")).length;
+  const mails = async () =>
+    (await inbox()).filter((m) => m.to.includes(email) && m.subject.includes("Verify your email")).length;
   expect(await mails()).toBe(1);
   await page.goto("/auth");
   await page.getByLabel("Email", { exact: true }).fill(email);

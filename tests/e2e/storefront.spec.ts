@@ -7,7 +7,10 @@ import { expect, test } from "./support/test";
 // and dark, fits a phone), and the E-shop Builder's keyboard reordering reaching the storefront.
 
 /** A 2×2 PNG cover. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 async function seedStore(pool: Pool, userId: string, handle: string) {
   await pool.query("insert into storefronts (user_id, handle) values ($1, $2)", [userId, handle]);
@@ -31,11 +34,22 @@ async function seedStore(pool: Pool, userId: string, handle: string) {
     const { rows } = await pool.query(
       `insert into products (user_id, name, slug, type, summary, description, pricing, price_cents, currency, status, position)
        values ($1, $2, $3, 'design_asset', $4, $5, 'fixed', 1900, 'GBP', $6, $7) returning id`,
-      [userId, name, slug, `${name} for every mood.`, `## Inside\n\n- 40 presets\n- A **printable** cheat sheet`, status, position],
+      [
+        userId,
+        name,
+        slug,
+        `${name} for every mood.`,
+        `## Inside\n\n- 40 presets\n- A **printable** cheat sheet`,
+        status,
+        position,
+      ],
     );
     ids.push(rows[0].id);
   }
-  await pool.query("insert into product_covers (product_id, width, height, content_type, bytes) values ($1, 480, 480, 'image/png', $2)", [ids[0], PNG]);
+  await pool.query(
+    "insert into product_covers (product_id, width, height, content_type, bytes) values ($1, 480, 480, 'image/png', $2)",
+    [ids[0], PNG],
+  );
   await pool.query(
     `insert into product_files (product_id, user_id, upload_id, name, content_type, size, completed_at) values ($1, $2, $3, 'presets.zip', 'application/zip', 3145728, now())`,
     [ids[0], userId, `e2e-${ids[0]}`],
@@ -45,12 +59,21 @@ async function seedStore(pool: Pool, userId: string, handle: string) {
 
 const productNames = (page: import("@playwright/test").Page) => page.locator("main h3 a").allTextContents();
 
-test("a signed-out visitor opens the storefront and a sales page: no script, accessible in light and dark, fits a phone", async ({ page, app, browser }) => {
+test("a signed-out visitor opens the storefront and a sales page: no script, accessible in light and dark, fits a phone", async ({
+  page,
+  app,
+  browser,
+}) => {
   const creator = await createCreator(page, { businessTypes: ["online_store"] });
   const handle = `lumen-${Date.now().toString(36)}`;
   await seedStore(app.pool, creator.id, handle);
   for (const colorScheme of ["light", "dark"] as const) {
-    const visitor = await browser.newContext({ baseURL: app.origin, colorScheme, viewport: { width: 375, height: 812 }, isMobile: true });
+    const visitor = await browser.newContext({
+      baseURL: app.origin,
+      colorScheme,
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+    });
     const tab = await visitor.newPage();
     const store = await tab.goto(`/s/${handle}`);
     expect(store?.status()).toBe(200);

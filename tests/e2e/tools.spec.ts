@@ -55,7 +55,10 @@ const SETUPS: Record<string, { fields: [string, string][]; shows: string }> = {
   },
 };
 
-test("every tool page shows its name, what it does, the saved setup in words and an edit link", async ({ page, app }) => {
+test("every tool page shows its name, what it does, the saved setup in words and an edit link", async ({
+  page,
+  app,
+}) => {
   test.setTimeout(90_000);
   await createCreator(page, { businessTypes: SALES_METHODS.map((m) => m.key) });
   const origin = app.origin;
@@ -74,7 +77,8 @@ test("every tool page shows its name, what it does, the saved setup in words and
     await expect(page.getByRole("heading", { level: 1, name: tool.name })).toBeVisible();
     await expect(page.getByText(tool.description)).toBeVisible();
     // The E-shop Builder is a tool of its own (issue 14): it keeps the setup and its edit link, without the notice.
-    if (!OWN_PAGES.has(tool.slug)) await expect(page.getByText(new RegExp(`^${tool.name} works from your .* setup`))).toBeVisible();
+    if (!OWN_PAGES.has(tool.slug))
+      await expect(page.getByText(new RegExp(`^${tool.name} works from your .* setup`))).toBeVisible();
     await expect(page.getByText(SETUPS[tool.businessType]!.shows, { exact: true })).toBeVisible();
     const method = SALES_METHODS.find((m) => m.key === tool.businessType)!;
     await expect(page.getByRole("link", { name: /^Edit / })).toHaveAttribute("href", method.path);
@@ -97,7 +101,9 @@ test("before anything is saved a tool page offers to set it up; unknown tools ar
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
   // Inside the workspace, its navigation kept.
-  await expect(page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Dashboard" }),
+  ).toBeVisible();
 });
 
 test("signed out, a tool page sends the visitor to sign in and back", async ({ page }) => {

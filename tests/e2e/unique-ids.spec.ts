@@ -23,7 +23,17 @@ async function duplicateIds(page: Page): Promise<string[]> {
   });
 }
 
-const PUBLIC_PAGES = ["/", "/features", "/pricing", "/auth", "/signup", "/login", "/forgot-password", "/contact", "/purchases"];
+const PUBLIC_PAGES = [
+  "/",
+  "/features",
+  "/pricing",
+  "/auth",
+  "/signup",
+  "/login",
+  "/forgot-password",
+  "/contact",
+  "/purchases",
+];
 const CREATOR_PAGES = [
   "/",
   "/dashboard",
@@ -41,7 +51,11 @@ const CREATOR_PAGES = [
   "/payouts",
 ];
 
-test("no page carries one id twice, signed out and signed in with a product and a sale", async ({ page, app, browser }) => {
+test("no page carries one id twice, signed out and signed in with a product and a sale", async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
@@ -51,7 +65,10 @@ test("no page carries one id twice, signed out and signed in with a product and 
   }
 
   const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
-  const { productId, buyPath } = await publishProductDirectly(app, creator.id, { name: "Field Guide", priceCents: 1250 });
+  const { productId, buyPath } = await publishProductDirectly(app, creator.id, {
+    name: "Field Guide",
+    priceCents: 1250,
+  });
   const buyerEmail = uniqueEmail("buyer");
   const { orderId, downloadUrl } = await buyWithTestCard(visitorPage, buyPath, buyerEmail);
   for (const path of [buyPath, buyPath.replace(/\/buy$/, ""), downloadUrl]) {

@@ -49,14 +49,17 @@ async function timed(send: () => Promise<Response>): Promise<{ status: number; m
   return { status: response.status, ms: performance.now() - started };
 }
 
-const mailsTo = (email: string, subject: string) => mail.messages.filter((m) => m.to.includes(email) && m.subject.includes(subject)).length;
+const mailsTo = (email: string, subject: string) =>
+  mail.messages.filter((m) => m.to.includes(email) && m.subject.includes(subject)).length;
 
 describe("answers that do not tell whether an account exists", () => {
   it("magic link: known and unknown emails are answered alike without waiting for the link, which still arrives", async () => {
     const before = mailsTo(creator.email, "sign-in link");
     await withLinksLocked(async () => {
       for (const email of [creator.email, "nobody-here@example.com"]) {
-        const answer = await timed(() => postForm(server, "/login", { intent: "magic-link", email }, { ip: nextClientIp() }));
+        const answer = await timed(() =>
+          postForm(server, "/login", { intent: "magic-link", email }, { ip: nextClientIp() }),
+        );
         expect(answer.status).toBe(200);
         expect(answer.ms).toBeLessThan(PROMPT_MS);
       }
@@ -71,12 +74,16 @@ describe("answers that do not tell whether an account exists", () => {
     const captchas = [await solvedCaptcha(server.origin), await solvedCaptcha(server.origin)];
     await withLinksLocked(async () => {
       for (const [i, email] of [creator.email, "nobody-either@example.com"].entries()) {
-        const answer = await timed(() => postForm(server, "/forgot-password", { email, captcha: captchas[i]! }, { ip: nextClientIp() }));
+        const answer = await timed(() =>
+          postForm(server, "/forgot-password", { email, captcha: captchas[i]! }, { ip: nextClientIp() }),
+        );
         expect(answer.status).toBe(200);
         expect(answer.ms).toBeLessThan(PROMPT_MS);
       }
     });
-    await expect.poll(() => mailsTo(creator.email, "Reset your Sellkit password"), { timeout: 10_000 }).toBe(before + 1);
+    await expect
+      .poll(() => mailsTo(creator.email, "Reset your Sellkit password"), { timeout: 10_000 })
+      .toBe(before + 1);
     expect(mailsTo("nobody-either@example.com", "")).toBe(0);
   });
 });

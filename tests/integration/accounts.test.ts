@@ -65,7 +65,10 @@ describe("registration", () => {
     const response = await register("new@example.com");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/auth?tab=register&step=1.5");
-    const [row] = await server.db.select({ id: user.id, verified: user.emailVerified }).from(user).where(eq(user.email, "new@example.com"));
+    const [row] = await server.db
+      .select({ id: user.id, verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, "new@example.com"));
     expect(row?.verified).toBe(false);
     const [profile] = await server.db.select().from(profiles).where(eq(profiles.userId, row!.id));
     expect(profile).toMatchObject({ firstName: "Ada", lastName: "Lovelace", dateOfBirth: "1990-12-10" });
@@ -78,7 +81,11 @@ describe("registration", () => {
     expect(again.status).toBe(302);
     expect(again.headers.get("location")).toBe("/auth?tab=register&step=1.5");
     expect(await usersNamed("taken@example.com")).toBe(1);
-    await expect.poll(() => mail.messages.some((m) => m.to.includes("taken@example.com") && m.subject.startsWith("Someone tried"))).toBe(true);
+    await expect
+      .poll(() =>
+        mail.messages.some((m) => m.to.includes("taken@example.com") && m.subject.startsWith("Someone tried")),
+      )
+      .toBe(true);
   });
 
   it("ignores fields a client must not set (emailVerified, id, role)", async () => {
@@ -100,7 +107,9 @@ describe("registration", () => {
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Please complete the captcha verification");
     const forged = await register("forged@example.com", {
-      captcha: Buffer.from(JSON.stringify({ challenge: { parameters: {}, signature: "x" }, solution: {} })).toString("base64"),
+      captcha: Buffer.from(JSON.stringify({ challenge: { parameters: {}, signature: "x" }, solution: {} })).toString(
+        "base64",
+      ),
     });
     expect(forged.status).toBe(400);
     const payload = await solvedCaptcha(server.origin);
@@ -114,7 +123,10 @@ describe("registration", () => {
   it("accepts a captcha only once even when submitted twice in parallel", async () => {
     const payload = await solvedCaptcha(server.origin);
     const before = (await server.db.select({ n: count() }).from(captchaUses))[0]!.n;
-    const results = await Promise.all([register("race1@example.com", { captcha: payload }), register("race2@example.com", { captcha: payload })]);
+    const results = await Promise.all([
+      register("race1@example.com", { captcha: payload }),
+      register("race2@example.com", { captcha: payload }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([302, 400]);
     expect((await server.db.select({ n: count() }).from(captchaUses))[0]!.n).toBe(before + 1);
   });
@@ -159,7 +171,11 @@ describe("verification, business profile and sign-in", () => {
       body.append(k, v);
     body.append("businessTypes", "events");
     body.append("preferredPayment", "card");
-    const saved = await server.request("/auth?tab=register&step=2", { method: "POST", body, headers: { cookie: jar.header() } });
+    const saved = await server.request("/auth?tab=register&step=2", {
+      method: "POST",
+      body,
+      headers: { cookie: jar.header() },
+    });
     // Without JavaScript the page then reloads as a registered creator: straight to the dashboard.
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe("/dashboard");
@@ -195,17 +211,28 @@ describe("verification, business profile and sign-in", () => {
     const ip = clientIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++)
-      statuses.push((await post("/login", { intent: "sign-in", email: "victim@example.com", password: "Wrong&Pass1" }, { ip })).status);
+      statuses.push(
+        (await post("/login", { intent: "sign-in", email: "victim@example.com", password: "Wrong&Pass1" }, { ip }))
+          .status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
 
   it("answers forgot-password the same for known and unknown emails", async () => {
-    const known = await post("/forgot-password", { email: "flow@example.com", captcha: await solvedCaptcha(server.origin) });
-    const unknown = await post("/forgot-password", { email: "ghost@example.com", captcha: await solvedCaptcha(server.origin) });
+    const known = await post("/forgot-password", {
+      email: "flow@example.com",
+      captcha: await solvedCaptcha(server.origin),
+    });
+    const unknown = await post("/forgot-password", {
+      email: "ghost@example.com",
+      captcha: await solvedCaptcha(server.origin),
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    await expect.poll(() => mail.messages.some((m) => m.to.includes("flow@example.com") && m.subject.includes("Reset"))).toBe(true);
+    await expect
+      .poll(() => mail.messages.some((m) => m.to.includes("flow@example.com") && m.subject.includes("Reset")))
+      .toBe(true);
     expect(mail.messages.some((m) => m.to.includes("ghost@example.com"))).toBe(false);
   });
 });
@@ -215,7 +242,10 @@ describe("route guard", () => {
     const response = await server.request("/dashboard?tab=x", { headers: { "x-forwarded-for": clientIp() } });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/auth?from=%2Fdashboard%3Ftab%3Dx");
-    const events = await server.db.select().from(securityAudit).where(eq(securityAudit.eventType, "unauthorized_access_attempt"));
+    const events = await server.db
+      .select()
+      .from(securityAudit)
+      .where(eq(securityAudit.eventType, "unauthorized_access_attempt"));
     expect(events.at(-1)?.details).toMatchObject({ route: "/dashboard", reason: "no_session" });
   });
 
@@ -247,7 +277,10 @@ describe("better-auth endpoints", () => {
     ["/api/auth/verify-email?token=abc&callbackURL=http%3A%2F%2Fevil.example", "callbackURL"],
     ["/api/auth/verify-email?token=abc&callbackURL=%2F%2Fevil.example%2Fx", "callbackURL"],
     ["/api/auth/verify-email?token=abc&callbackURL=%ED%A0%80", "callbackURL"],
-    ["/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard&errorCallbackURL=https%3A%2F%2Fevil.example", "errorCallbackURL"],
+    [
+      "/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard&errorCallbackURL=https%3A%2F%2Fevil.example",
+      "errorCallbackURL",
+    ],
     ["/api/auth/reset-password/abc?callbackURL=https%3A%2F%2Fevil.example%2Freset", "callbackURL"],
   ])("GET %s is refused with a message, never redirected off the site", async (path, param) => {
     const response = await server.request(path);
@@ -285,6 +318,8 @@ describe("better-auth endpoints", () => {
       .resetPassword({ body: { newPassword: "password123", token: "whatever" } })
       .catch((e: { statusCode: number; body: { message: string } }) => e);
     expect((response as { statusCode: number }).statusCode).toBe(400);
-    expect((response as { body: { message: string } }).body.message).toBe("This password is too common. Please choose another one.");
+    expect((response as { body: { message: string } }).body.message).toBe(
+      "This password is too common. Please choose another one.",
+    );
   });
 });

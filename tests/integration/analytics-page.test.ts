@@ -17,8 +17,14 @@ let ada: SignedInCreator;
 let bob: SignedInCreator;
 
 async function page(path: string, creator: SignedInCreator | null) {
-  const response = await server.request(path, { headers: { cookie: creator?.jar.header() ?? "", "x-forwarded-for": creator?.ip ?? "198.18.251.1" } });
-  return { status: response.status, location: response.headers.get("location"), html: (await response.text()).replaceAll("<!-- -->", "") };
+  const response = await server.request(path, {
+    headers: { cookie: creator?.jar.header() ?? "", "x-forwarded-for": creator?.ip ?? "198.18.251.1" },
+  });
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    html: (await response.text()).replaceAll("<!-- -->", ""),
+  };
 }
 
 const figureOf = (html: string, id: string) => new RegExp(`data-figure="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
@@ -83,7 +89,11 @@ describe("the time zone setting", () => {
   const post = (fields: Record<string, string>) =>
     postForm(server, "/settings", { intent: "time-zone", ...fields }, { jar: ada.jar, ip: ada.ip, multipart: true });
   const saved = async () =>
-    (await server.db.execute<{ time_zone: string | null }>(sql`select time_zone from profiles where user_id = ${ada.id}`)).rows[0]?.time_zone;
+    (
+      await server.db.execute<{ time_zone: string | null }>(
+        sql`select time_zone from profiles where user_id = ${ada.id}`,
+      )
+    ).rows[0]?.time_zone;
 
   it("refuses a name Intl does not know, on the server", async () => {
     for (const timeZone of ["Mars/Olympus_Mons", "Europe/Berlin; drop table orders", "../../etc/passwd"]) {
@@ -108,6 +118,8 @@ describe("the time zone setting", () => {
     const withCookie = await server.request("/analytics", {
       headers: { cookie: `${ada.jar.header()}; sellkit.tz=America%2FNew_York`, "x-forwarded-for": ada.ip },
     });
-    expect((await withCookie.text()).replaceAll("<!-- -->", "")).toContain("by calendar day in your time zone, America/New_York");
+    expect((await withCookie.text()).replaceAll("<!-- -->", "")).toContain(
+      "by calendar day in your time zone, America/New_York",
+    );
   });
 });

@@ -35,7 +35,9 @@ async function makeSeller(currency = "EUR"): Promise<Seller> {
   const productId = randomUUID();
   const handle = `h${id.slice(0, 8)}`;
   const slug = `guide-${id.slice(0, 8)}`;
-  await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Seller', ${`${id}@example.com`}, true)`);
+  await db.execute(
+    sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Seller', ${`${id}@example.com`}, true)`,
+  );
   await db.execute(sql`insert into storefronts (user_id, handle) values (${id}, ${handle})`);
   await db.execute(
     sql`insert into sales_methods (user_id, method, settings) values (${id}, 'online_store', ${JSON.stringify({ storeName: "Store", storeDescription: "Things", category: "digital", currency, theme: "classic" })}::jsonb)`,
@@ -47,7 +49,11 @@ async function makeSeller(currency = "EUR"): Promise<Seller> {
 }
 
 /** An order of `seller` put directly in a state, paid at a fixed time, and synced into the read model as its moves are. */
-async function placeOrder(seller: Seller, paidAt: string, { status = "paid", amount = 1000, refunded = 0, currency = "EUR" } = {}) {
+async function placeOrder(
+  seller: Seller,
+  paidAt: string,
+  { status = "paid", amount = 1000, refunded = 0, currency = "EUR" } = {},
+) {
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.execute(sql`
@@ -59,7 +65,12 @@ async function placeOrder(seller: Seller, paidAt: string, { status = "paid", amo
   return id;
 }
 
-async function report(seller: Seller, range: AnalyticsRange, timeZone: string, today?: string): Promise<AnalyticsReport> {
+async function report(
+  seller: Seller,
+  range: AnalyticsRange,
+  timeZone: string,
+  today?: string,
+): Promise<AnalyticsReport> {
   return runPageQuery(db, { userId: seller.id }, analyticsQuery({ range, fallbackTimeZone: timeZone, today }));
 }
 
@@ -90,7 +101,9 @@ async function distinctVisitors(seller: Seller, from: Date, to: Date): Promise<n
 
 /** The instant a calendar day of `timeZone` starts (computed by PostgreSQL's own zone rules, independently of the query). */
 async function dayStart(day: string, timeZone: string): Promise<Date> {
-  const result = await db.execute<{ at: Date | string }>(sql`select (${day}::date::timestamp at time zone ${timeZone}) as at`);
+  const result = await db.execute<{ at: Date | string }>(
+    sql`select (${day}::date::timestamp at time zone ${timeZone}) as at`,
+  );
   return new Date(result.rows[0]!.at);
 }
 
@@ -113,7 +126,13 @@ function visitsBetween(from: string, to: string, count: number, visitors: number
 }
 
 /** Every day of the report (and the whole period) has the visitors of its hashes, and the views and sales placed in it. */
-async function expectDaysExact(seller: Seller, shown: AnalyticsReport, timeZone: string, visits: { at: string }[], sales: { at: string; revenue: number }[]) {
+async function expectDaysExact(
+  seller: Seller,
+  shown: AnalyticsReport,
+  timeZone: string,
+  visits: { at: string }[],
+  sales: { at: string; revenue: number }[],
+) {
   for (const point of shown.series) {
     const from = await dayStart(point.start, timeZone);
     const to = await dayStart(nextDay(point.start), timeZone);
@@ -121,7 +140,9 @@ async function expectDaysExact(seller: Seller, shown: AnalyticsReport, timeZone:
     expect(point.visitors, `visitors of ${point.start}`).toBe(await distinctVisitors(seller, from, to));
     expect(point.views, `views of ${point.start}`).toBe(visits.filter((visit) => inDay(visit.at)).length);
     expect(point.orders, `orders of ${point.start}`).toBe(sales.filter((sale) => inDay(sale.at)).length);
-    expect(point.revenueCents, `revenue of ${point.start}`).toBe(sales.filter((sale) => inDay(sale.at)).reduce((sum, sale) => sum + sale.revenue, 0));
+    expect(point.revenueCents, `revenue of ${point.start}`).toBe(
+      sales.filter((sale) => inDay(sale.at)).reduce((sum, sale) => sum + sale.revenue, 0),
+    );
   }
   const from = await dayStart(shown.from, timeZone);
   const to = await dayStart(nextDay(shown.to), timeZone);
@@ -261,7 +282,9 @@ describe("calendar days of the creator's time zone", () => {
     for (let i = 0; i < weeks.series.length; i++) {
       const from = await dayStart(weeks.series[i]!.start, "Europe/Berlin");
       const to = await dayStart(weeks.series[i + 1]?.start ?? "2026-04-16", "Europe/Berlin");
-      expect(weeks.series[i]!.visitors, `week of ${weeks.series[i]!.start}`).toBe(await distinctVisitors(seller, from, to));
+      expect(weeks.series[i]!.visitors, `week of ${weeks.series[i]!.start}`).toBe(
+        await distinctVisitors(seller, from, to),
+      );
     }
     expect(weeks.current.orders).toBe(3);
 
@@ -275,7 +298,12 @@ describe("calendar days of the creator's time zone", () => {
       ["2026-04-01", 1],
     ]);
     const week = await report(seller, { preset: "7d" }, "Europe/Berlin", "2026-04-01");
-    expect([week.from, week.to, week.previousFrom, week.previousTo]).toEqual(["2026-03-26", "2026-04-01", "2026-03-19", "2026-03-25"]);
+    expect([week.from, week.to, week.previousFrom, week.previousTo]).toEqual([
+      "2026-03-26",
+      "2026-04-01",
+      "2026-03-19",
+      "2026-03-25",
+    ]);
     expect(week.current.orders).toBe(2);
     expect(week.series).toHaveLength(7);
   });
@@ -320,7 +348,9 @@ describe("what counts as a sale", () => {
     expect(shown.current.orders).toBe(definition.rows[0]!.orders);
     expect(shown.current.revenueCents).toBe(definition.rows[0]!.revenue);
     expect(shown.current).toMatchObject({ orders: 4, units: 4, revenueCents: 2000 + 2000 + 0 });
-    expect(shown.products).toEqual([{ productId: seller.productId, name: "Field Guide", revenueCents: 4000, orders: 4, units: 4, views: 0 }]);
+    expect(shown.products).toEqual([
+      { productId: seller.productId, name: "Field Guide", revenueCents: 4000, orders: 4, units: 4, views: 0 },
+    ]);
 
     // The rollups kept by the moves equal a rebuild from the orders.
     const snapshot = async () =>
@@ -333,9 +363,9 @@ describe("what counts as a sale", () => {
       ).rows[0]!.s;
     const kept = await snapshot();
     // The all-time totals (the dashboard's, the landing's and the Product Manager's) count what the page counts.
-    const totals = (kept as { totals: { seller_id: string; currency: string; orders: number; revenue_cents: number }[] }).totals.filter(
-      (row) => row.seller_id === seller.id,
-    );
+    const totals = (
+      kept as { totals: { seller_id: string; currency: string; orders: number; revenue_cents: number }[] }
+    ).totals.filter((row) => row.seller_id === seller.id);
     expect(totals.reduce((sum, row) => sum + row.orders, 0)).toBe(shown.current.orders);
     expect(totals.find((row) => row.currency === "EUR")?.revenue_cents).toBe(shown.current.revenueCents);
     await db.execute(sql`select analytics_rebuild_rollups()`);
@@ -358,7 +388,10 @@ describe("what counts as a sale", () => {
     ] as const) {
       const counts = await readViewCounts(db, seller.id, { from: new Date(from), to: new Date(to), timeZone });
       expect(counts.uniqueVisitors, `${from}–${to}`).toBe(await distinctVisitors(seller, new Date(from), new Date(to)));
-      expect(counts.views).toBe(visits.filter((visit) => Date.parse(visit.at) >= Date.parse(from) && Date.parse(visit.at) < Date.parse(to)).length);
+      expect(counts.views).toBe(
+        visits.filter((visit) => Date.parse(visit.at) >= Date.parse(from) && Date.parse(visit.at) < Date.parse(to))
+          .length,
+      );
     }
   });
 });

@@ -42,7 +42,12 @@ beforeAll(async () => {
   await server.db.execute(
     sql`insert into sales_methods (id, user_id, method, settings) values (${buyPageId}::uuid, ${seller.id}, 'existing_website', '{}'::jsonb)`,
   );
-  const started = await postForm(server, `/s/${seller.handle}/${seller.slug}/buy`, { provider: "test", email: "framed@example.com" }, { ip: "10.9.8.7" });
+  const started = await postForm(
+    server,
+    `/s/${seller.handle}/${seller.slug}/buy`,
+    { provider: "test", email: "framed@example.com" },
+    { ip: "10.9.8.7" },
+  );
   expect(started.status, await started.clone().text()).toBe(302);
   testPagePath = new URL(started.headers.get("location")!).pathname;
   const paid = await postForm(

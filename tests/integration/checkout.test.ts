@@ -4,11 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckout } from "~/features/checkout/server/create-checkout.server";
 import { discountUsageLabel } from "~/features/discounts/discount-display";
 import { DISCOUNT_RESERVATIONS_PER_CLIENT } from "~/features/discounts/server/discount-reservation.server";
-import { DISCOUNT_ATTEMPT_LIMITS, DISCOUNT_FAILURES_BEFORE_VAGUE } from "~/features/discounts/server/guard-discount-attempt.server";
+import {
+  DISCOUNT_ATTEMPT_LIMITS,
+  DISCOUNT_FAILURES_BEFORE_VAGUE,
+} from "~/features/discounts/server/guard-discount-attempt.server";
 import { listDiscountCodes } from "~/features/discounts/server/list-discount-codes.server";
 import { reconcilePendingOrders } from "~/features/orders/server/reconcile-pending-orders.server";
-import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from "~/features/payments/server/test-webhook-signature.server";
-import { CARD_FIELD_MAX, CARD_NAME_TOO_LONG_MESSAGE, CARD_NUMBER_MESSAGE, CVC_MESSAGE, EXPIRY_INVALID_MESSAGE } from "~/features/payments/schemas/test-card";
+import {
+  signTestWebhook,
+  TEST_SIGNATURE_HEADER,
+  testWebhookKey,
+} from "~/features/payments/server/test-webhook-signature.server";
+import {
+  CARD_FIELD_MAX,
+  CARD_NAME_TOO_LONG_MESSAGE,
+  CARD_NUMBER_MESSAGE,
+  CVC_MESSAGE,
+  EXPIRY_INVALID_MESSAGE,
+} from "~/features/payments/schemas/test-card";
 import { DISCOUNT_CODE_FIELD_MAX } from "~/features/checkout/schemas/checkout";
 import { ERRORS } from "~/lib/errors";
 import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
@@ -27,8 +40,15 @@ let server: TestServer;
 let seller: Seller;
 const KEY = testWebhookKey("x".repeat(32)); // startTestServer's AUTH_SECRET
 
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => await server.db.execute<T>(query);
+const html = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/'/g, "&#x27;")
+    .replace(/"/g, "&quot;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  await server.db.execute<T>(query);
 const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const buyPath = (s: Seller) => `/s/${s.handle}/${s.slug}/buy`;
 
@@ -48,10 +68,23 @@ async function orderRow(id: string) {
   ).rows[0]!;
 }
 const receipts = async (email: string) =>
-  Number((await rows<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject like 'Your receipt%'`)).rows[0]!.n);
+  Number(
+    (
+      await rows<{ n: number }>(
+        sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject like 'Your receipt%'`,
+      )
+    ).rows[0]!.n,
+  );
 const accessTokens = async (orderId: string) =>
-  Number((await rows<{ n: number }>(sql`select count(*)::int as n from order_access_tokens where order_id = ${orderId}::uuid`)).rows[0]!.n);
-const webhookCount = async () => Number((await rows<{ n: number }>(sql`select count(*)::int as n from webhook_events`)).rows[0]!.n);
+  Number(
+    (
+      await rows<{ n: number }>(
+        sql`select count(*)::int as n from order_access_tokens where order_id = ${orderId}::uuid`,
+      )
+    ).rows[0]!.n,
+  );
+const webhookCount = async () =>
+  Number((await rows<{ n: number }>(sql`select count(*)::int as n from webhook_events`)).rows[0]!.n);
 
 /** The buyer's checkout form, posted as a browser without JavaScript: answers the redirect to the TEST MODE page. */
 async function checkout(s: Seller, fields: Record<string, string>) {
@@ -64,7 +97,11 @@ async function startPaidCheckout(s: Seller, email: string, fields: Record<string
   const location = new URL(response.headers.get("location")!);
   expect(location.pathname).toMatch(/^\/checkout\/test\/tpc_[0-9a-f]{24}$/);
   const checkoutId = location.pathname.split("/").pop()!;
-  const order = (await rows<{ id: string }>(sql`select id from orders where provider = 'test' and provider_checkout_id = ${checkoutId}`)).rows[0]!;
+  const order = (
+    await rows<{ id: string }>(
+      sql`select id from orders where provider = 'test' and provider_checkout_id = ${checkoutId}`,
+    )
+  ).rows[0]!;
   return { testPagePath: location.pathname, checkoutId, orderId: order.id };
 }
 
@@ -116,14 +153,24 @@ describe("checkout page", () => {
   it("Apply shows the summary computed on the server, and refuses an unknown code", async () => {
     const discounted = await createSeller(server.db, { priceCents: 2000 });
     await createDiscountCode(server.db, discounted.id, { code: "SPRING25", percentOff: 25 });
-    const applied = await postForm(server, buyPath(discounted), { intent: "apply", email: "", discountCode: "spring25" });
+    const applied = await postForm(server, buyPath(discounted), {
+      intent: "apply",
+      email: "",
+      discountCode: "spring25",
+    });
     expect(applied.status).toBe(200);
     const text = await applied.text();
     expect(text).toMatch(/Discount \(<span[^>]*>SPRING25<\/span>\)/);
     expect(text).toContain("−$5.00");
     expect(text).toContain("$15.00");
     // A preview holds no redemption.
-    expect((await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where user_id = ${discounted.id}`)).rows[0]!.n).toBe(0);
+    expect(
+      (
+        await rows<{ n: number }>(
+          sql`select redemptions_count as n from discount_codes where user_id = ${discounted.id}`,
+        )
+      ).rows[0]!.n,
+    ).toBe(0);
     const unknown = await postForm(server, buyPath(discounted), { intent: "apply", discountCode: "NOPE" });
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain(ERRORS.DISCOUNT_CODE_INVALID.message);
@@ -133,7 +180,12 @@ describe("checkout page", () => {
     const email = `${"b".repeat(MAX_EMAIL_LENGTH)}@example.com`;
     const discountCode = "C".repeat(DISCOUNT_CODE_FIELD_MAX + 1);
     for (const intent of ["apply", "pay"]) {
-      const response = await postForm(server, buyPath(seller), { intent, provider: "test", email, discountCode }, { ip: ip() });
+      const response = await postForm(
+        server,
+        buyPath(seller),
+        { intent, provider: "test", email, discountCode },
+        { ip: ip() },
+      );
       expect(response.status).toBe(400);
       const page = await response.text();
       expect(page).not.toContain("<script");
@@ -166,10 +218,18 @@ describe("a purchase with the test provider", () => {
     expect(paid.status).toBe(302);
     const returnUrl = new URL(paid.headers.get("location")!);
     expect(returnUrl.pathname).toBe(`/checkout/${orderId}`);
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", amount_cents: 1250, subtotal_cents: 1250, platform_fee_cents: 100 });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "paid",
+      amount_cents: 1250,
+      subtotal_cents: 1250,
+      platform_fee_cents: 100,
+    });
     expect(await receipts(email)).toBe(1);
-    const stored = (await rows<{ type: string; processed_at: string | null; error: string | null }>(sql`select type, processed_at, error from webhook_events`))
-      .rows;
+    const stored = (
+      await rows<{ type: string; processed_at: string | null; error: string | null }>(
+        sql`select type, processed_at, error from webhook_events`,
+      )
+    ).rows;
     expect(stored.some((w) => w.type === "payment.succeeded" && w.processed_at && !w.error)).toBe(true);
 
     const page = await server.request(`${returnUrl.pathname}${returnUrl.search}`);
@@ -182,7 +242,8 @@ describe("a purchase with the test provider", () => {
 
     // Reloading the return page hands out the same download link and stores no new token: one for the receipt,
     // one for the return page, however often it is opened.
-    const link = (body: string) => /href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/.exec(body)![1]!.replace(/&amp;/g, "&");
+    const link = (body: string) =>
+      /href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/.exec(body)![1]!.replace(/&amp;/g, "&");
     const tokensAfterFirstView = await accessTokens(orderId);
     expect(tokensAfterFirstView).toBe(2);
     for (let view = 0; view < 3; view++) {
@@ -229,7 +290,8 @@ describe("a purchase with the test provider", () => {
     const page = await wrong.text();
     expect(page).not.toContain("<script");
     expect(page).toContain("TEST MODE");
-    for (const message of [CARD_NUMBER_MESSAGE, EXPIRY_INVALID_MESSAGE, CVC_MESSAGE, CARD_NAME_TOO_LONG_MESSAGE]) expect(page).toContain(html(message));
+    for (const message of [CARD_NUMBER_MESSAGE, EXPIRY_INVALID_MESSAGE, CVC_MESSAGE, CARD_NAME_TOO_LONG_MESSAGE])
+      expect(page).toContain(html(message));
     expect(page).toContain('value="4242 42"');
     expect(page).toContain('value="13/99"');
     expect(page).not.toContain('value="98"');
@@ -254,17 +316,30 @@ describe("a purchase with the test provider", () => {
   });
 
   it("prices on the server only: a tampered price or amount in the form changes nothing", async () => {
-    const { orderId } = await startPaidCheckout(seller, "buyer-tamper@example.com", { price: "0.01", amount: "0.01", amountCents: "1", total: "0.01" });
+    const { orderId } = await startPaidCheckout(seller, "buyer-tamper@example.com", {
+      price: "0.01",
+      amount: "0.01",
+      amountCents: "1",
+      total: "0.01",
+    });
     expect(await orderRow(orderId)).toMatchObject({ amount_cents: 1250, subtotal_cents: 1250 });
   });
 
   it("refuses a pay-what-you-want amount below the minimum and stores nothing; takes one above it", async () => {
-    const pwyw = await createSeller(server.db, { pricing: "pwyw", priceCents: 0, minPriceCents: 500, suggestedPriceCents: 900 });
-    const before = (await rows<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${pwyw.id}`)).rows[0]!.n;
+    const pwyw = await createSeller(server.db, {
+      pricing: "pwyw",
+      priceCents: 0,
+      minPriceCents: 500,
+      suggestedPriceCents: 900,
+    });
+    const before = (await rows<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${pwyw.id}`))
+      .rows[0]!.n;
     const low = await checkout(pwyw, { email: "pwyw@example.com", amount: "4.99" });
     expect(low.status).toBe(400);
     expect(await low.text()).toContain("Please enter at least the minimum price: $5.00.");
-    expect((await rows<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${pwyw.id}`)).rows[0]!.n).toBe(before);
+    expect(
+      (await rows<{ n: number }>(sql`select count(*)::int as n from orders where user_id = ${pwyw.id}`)).rows[0]!.n,
+    ).toBe(before);
     const { orderId } = await startPaidCheckout(pwyw, "pwyw@example.com", { amount: "7.50" });
     expect(await orderRow(orderId)).toMatchObject({ subtotal_cents: 750, amount_cents: 750, platform_fee_cents: 60 });
   });
@@ -277,7 +352,9 @@ describe("a purchase with the test provider", () => {
     const orderId = location.pathname.split("/").pop()!;
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", amount_cents: 0 });
     expect(await receipts("free@example.com")).toBe(1);
-    const events = (await rows<{ cause: string }>(sql`select cause from order_events where order_id = ${orderId}::uuid`)).rows;
+    const events = (
+      await rows<{ cause: string }>(sql`select cause from order_events where order_id = ${orderId}::uuid`)
+    ).rows;
     expect(events.map((e) => e.cause)).toEqual(["free"]);
   });
 });
@@ -305,10 +382,17 @@ describe("webhook intake", () => {
     const event = { checkoutId, paymentId: "tpp_forged", amountCents: 1250, currency: "USD" };
     expect((await webhook("payment.succeeded", event, { key: testWebhookKey("y".repeat(32)) })).status).toBe(400);
     expect((await webhook("payment.succeeded", event, { at: Math.floor(Date.now() / 1000) - 600 })).status).toBe(400);
-    const body = JSON.stringify({ id: "evt_test_tampered", type: "payment.succeeded", created: Math.floor(Date.now() / 1000), data: event });
+    const body = JSON.stringify({
+      id: "evt_test_tampered",
+      type: "payment.succeeded",
+      created: Math.floor(Date.now() / 1000),
+      data: event,
+    });
     const tampered = await fetch(`${server.origin}/api/webhooks/test`, {
       method: "POST",
-      headers: { [TEST_SIGNATURE_HEADER]: signTestWebhook(KEY, body.replace("1250", "1"), Math.floor(Date.now() / 1000)) },
+      headers: {
+        [TEST_SIGNATURE_HEADER]: signTestWebhook(KEY, body.replace("1250", "1"), Math.floor(Date.now() / 1000)),
+      },
       body,
     });
     expect(tampered.status).toBe(400);
@@ -320,10 +404,18 @@ describe("webhook intake", () => {
   it("records an amount that is not the order's as an error and does not fulfil", async () => {
     const { checkoutId, orderId } = await startPaidCheckout(seller, "buyer-short@example.com");
     expect(
-      (await webhook("payment.succeeded", { checkoutId, paymentId: "tpp_short", amountCents: 100, currency: "USD" }, { id: "evt_test_short" })).status,
+      (
+        await webhook(
+          "payment.succeeded",
+          { checkoutId, paymentId: "tpp_short", amountCents: 100, currency: "USD" },
+          { id: "evt_test_short" },
+        )
+      ).status,
     ).toBe(200);
     expect((await orderRow(orderId)).status).toBe("pending");
-    const stored = (await rows<{ error: string | null }>(sql`select error from webhook_events where event_id = 'evt_test_short'`)).rows[0]!;
+    const stored = (
+      await rows<{ error: string | null }>(sql`select error from webhook_events where event_id = 'evt_test_short'`)
+    ).rows[0]!;
     expect(stored.error).toMatch(/amount mismatch/);
   });
 
@@ -340,9 +432,17 @@ describe("webhook intake", () => {
   it("rejects an event whose reference names an order of another checkout, and answers 503 for an order it cannot find", async () => {
     const one = await startPaidCheckout(seller, "buyer-one@example.com");
     const two = await startPaidCheckout(seller, "buyer-two@example.com");
-    const crossed = { checkoutId: two.checkoutId, paymentId: "tpp_crossed", amountCents: 1250, currency: "USD", reference: one.orderId };
+    const crossed = {
+      checkoutId: two.checkoutId,
+      paymentId: "tpp_crossed",
+      amountCents: 1250,
+      currency: "USD",
+      reference: one.orderId,
+    };
     expect((await webhook("payment.succeeded", crossed, { id: "evt_test_crossed" })).status).toBe(200);
-    const stored = (await rows<{ error: string | null }>(sql`select error from webhook_events where event_id = 'evt_test_crossed'`)).rows[0]!;
+    const stored = (
+      await rows<{ error: string | null }>(sql`select error from webhook_events where event_id = 'evt_test_crossed'`)
+    ).rows[0]!;
     expect(stored.error).toMatch(/^rejected: checkout /);
     expect((await orderRow(one.orderId)).status).toBe("pending");
     expect((await orderRow(two.orderId)).status).toBe("pending");
@@ -352,25 +452,47 @@ describe("webhook intake", () => {
       expect((await orderRow(orderId)).status).toBe("expired");
     }
 
-    const unknown = { checkoutId: "tpc_000000000000000000000000", paymentId: "tpp_unknown", amountCents: 1250, currency: "USD" };
+    const unknown = {
+      checkoutId: "tpc_000000000000000000000000",
+      paymentId: "tpp_unknown",
+      amountCents: 1250,
+      currency: "USD",
+    };
     expect((await webhook("payment.succeeded", unknown, { id: "evt_test_unknown" })).status).toBe(503);
-    const kept = (await rows<{ processed_at: string | null }>(sql`select processed_at from webhook_events where event_id = 'evt_test_unknown'`)).rows[0]!;
+    const kept = (
+      await rows<{ processed_at: string | null }>(
+        sql`select processed_at from webhook_events where event_id = 'evt_test_unknown'`,
+      )
+    ).rows[0]!;
     expect(kept.processed_at).toBeNull();
   });
 
   it("handles reordered events: a refund reported before the payment, and a payment after expiry", async () => {
     const email = "buyer-reordered@example.com";
     const early = await startPaidCheckout(seller, email);
-    expect((await webhook("payment.refunded", { paymentId: "tpp_early", refundedCents: 1250, reference: early.orderId })).status).toBe(200);
+    expect(
+      (await webhook("payment.refunded", { paymentId: "tpp_early", refundedCents: 1250, reference: early.orderId }))
+        .status,
+    ).toBe(200);
     expect((await orderRow(early.orderId)).status).toBe("refunded");
-    await webhook("payment.succeeded", { checkoutId: early.checkoutId, paymentId: "tpp_early", amountCents: 1250, currency: "USD" });
+    await webhook("payment.succeeded", {
+      checkoutId: early.checkoutId,
+      paymentId: "tpp_early",
+      amountCents: 1250,
+      currency: "USD",
+    });
     expect((await orderRow(early.orderId)).status).toBe("refunded");
     expect(await receipts(email)).toBe(0);
 
     const late = await startPaidCheckout(seller, "buyer-late@example.com");
     await webhook("checkout.expired", { checkoutId: late.checkoutId });
     expect((await orderRow(late.orderId)).status).toBe("expired");
-    await webhook("payment.succeeded", { checkoutId: late.checkoutId, paymentId: "tpp_late", amountCents: 1250, currency: "USD" });
+    await webhook("payment.succeeded", {
+      checkoutId: late.checkoutId,
+      paymentId: "tpp_late",
+      amountCents: 1250,
+      currency: "USD",
+    });
     expect((await orderRow(late.orderId)).status).toBe("paid");
     expect(await receipts("buyer-late@example.com")).toBe(1);
   });
@@ -384,7 +506,12 @@ describe("discount reservation", () => {
       Array.from({ length: 100 }, (_, i) =>
         createCheckout(
           server.sourceServices(),
-          { product: { handle: s.handle, slug: s.slug }, email: `race-${i}@example.com`, discountCode: "ten", provider: "test" },
+          {
+            product: { handle: s.handle, slug: s.slug },
+            email: `race-${i}@example.com`,
+            discountCode: "ten",
+            provider: "test",
+          },
           { ipAddress: `10.9.${Math.floor(i / 20)}.${i}` },
         ),
       ),
@@ -398,9 +525,14 @@ describe("discount reservation", () => {
       )
     ).rows[0]!.n;
     expect(held).toBe(10);
-    expect((await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`)).rows[0]!.n).toBe(0);
+    expect(
+      (await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`))
+        .rows[0]!.n,
+    ).toBe(0);
     const discounted = (
-      await rows<{ n: number }>(sql`select count(*)::int as n from orders where discount_code_id = ${codeId}::uuid and discount_cents = 1000`)
+      await rows<{ n: number }>(
+        sql`select count(*)::int as n from orders where discount_code_id = ${codeId}::uuid and discount_cents = 1000`,
+      )
     ).rows[0]!.n;
     expect(discounted).toBe(10);
   });
@@ -409,12 +541,18 @@ describe("discount reservation", () => {
     const s = await createSeller(server.db, { priceCents: 2000 });
     const codeId = await createDiscountCode(server.db, s.id, { code: "ONCE", percentOff: 10, maxRedemptions: 1 });
     const abandoned = await startPaidCheckout(s, "abandoned@example.com", { discountCode: "once" });
-    expect(await orderRow(abandoned.orderId)).toMatchObject({ discount_code: "ONCE", discount_cents: 200, amount_cents: 1800 });
+    expect(await orderRow(abandoned.orderId)).toMatchObject({
+      discount_code: "ONCE",
+      discount_cents: 200,
+      amount_cents: 1800,
+    });
     expect((await checkout(s, { email: "second@example.com", discountCode: "ONCE" })).status).toBe(409);
 
     // A lost webhook: the test provider took the payment, the app never heard.
     const lost = await startPaidCheckout(s, "lost-webhook@example.com");
-    await server.db.execute(sql`update test_provider_checkouts set status = 'paid', payment_id = 'tpp_lost' where id = ${lost.checkoutId}`);
+    await server.db.execute(
+      sql`update test_provider_checkouts set status = 'paid', payment_id = 'tpp_lost' where id = ${lost.checkoutId}`,
+    );
 
     const soon = await reconcilePendingOrders(server.sourceServices(), new Date(Date.now() + 3 * 60_000));
     expect(soon.ran).toBe(true);
@@ -424,8 +562,15 @@ describe("discount reservation", () => {
 
     await reconcilePendingOrders(server.sourceServices(), new Date(Date.now() + 31 * 60_000));
     expect((await orderRow(abandoned.orderId)).status).toBe("expired");
-    expect((await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`)).rows[0]!.n).toBe(0);
-    const reservation = (await rows<{ status: string }>(sql`select status from discount_redemptions where order_id = ${abandoned.orderId}::uuid`)).rows[0]!;
+    expect(
+      (await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`))
+        .rows[0]!.n,
+    ).toBe(0);
+    const reservation = (
+      await rows<{ status: string }>(
+        sql`select status from discount_redemptions where order_id = ${abandoned.orderId}::uuid`,
+      )
+    ).rows[0]!;
     expect(reservation.status).toBe("released");
     // The code can be used again.
     expect((await checkout(s, { email: "second@example.com", discountCode: "ONCE" })).status).toBe(302);
@@ -446,11 +591,20 @@ describe("limited codes and unpaid checkouts", () => {
     postForm(server, buyPath(s), { provider: "test", email, discountCode: code }, { ip: from });
   const orderOf = async (response: Response) => {
     const checkoutId = new URL(response.headers.get("location")!).pathname.split("/").pop()!;
-    const order = (await rows<{ id: string }>(sql`select id from orders where provider = 'test' and provider_checkout_id = ${checkoutId}`)).rows[0]!;
+    const order = (
+      await rows<{ id: string }>(
+        sql`select id from orders where provider = 'test' and provider_checkout_id = ${checkoutId}`,
+      )
+    ).rows[0]!;
     return { checkoutId, orderId: order.id };
   };
   const payWebhook = (checkoutId: string, amountCents: number) =>
-    webhook("payment.succeeded", { checkoutId, paymentId: `tpp_${randomBytes(6).toString("hex")}`, amountCents, currency: "USD" });
+    webhook("payment.succeeded", {
+      checkoutId,
+      paymentId: `tpp_${randomBytes(6).toString("hex")}`,
+      amountCents,
+      currency: "USD",
+    });
   /** The reservation window passing for every open reservation of the code (instead of waiting for it). */
   const lapse = (codeId: string) =>
     server.db.execute(
@@ -500,13 +654,20 @@ describe("limited codes and unpaid checkouts", () => {
       Array.from({ length: 12 }, (_, i) =>
         createCheckout(
           server.services,
-          { product: { handle: s.handle, slug: s.slug }, email: `burst-${i}@example.com`, discountCode: "burst", provider: "test" },
+          {
+            product: { handle: s.handle, slug: s.slug },
+            email: `burst-${i}@example.com`,
+            discountCode: "burst",
+            provider: "test",
+          },
           { ipAddress: "10.250.0.1" },
         ),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(DISCOUNT_RESERVATIONS_PER_CLIENT);
-    expect(results.filter((r) => !r.ok && r.code === "DISCOUNT_CODE_HELD")).toHaveLength(12 - DISCOUNT_RESERVATIONS_PER_CLIENT);
+    expect(results.filter((r) => !r.ok && r.code === "DISCOUNT_CODE_HELD")).toHaveLength(
+      12 - DISCOUNT_RESERVATIONS_PER_CLIENT,
+    );
   });
 
   it("a payment after expiry past the code's maximum is honoured, flagged on the order and shown to the seller", async () => {
@@ -527,9 +688,16 @@ describe("limited codes and unpaid checkouts", () => {
     expect((await payWebhook(late.checkoutId, 1800)).status).toBe(200);
     expect(await orderRow(late.orderId)).toMatchObject({ status: "paid", discount_cents: 200, amount_cents: 1800 });
     expect(await receipts("late-payer@example.com")).toBe(1);
-    const flagged = (await rows<{ over: boolean }>(sql`select discount_over_limit as over from orders where id = ${late.orderId}::uuid`)).rows[0]!;
+    const flagged = (
+      await rows<{ over: boolean }>(
+        sql`select discount_over_limit as over from orders where id = ${late.orderId}::uuid`,
+      )
+    ).rows[0]!;
     expect(flagged.over).toBe(true);
-    expect((await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`)).rows[0]!.n).toBe(3);
+    expect(
+      (await rows<{ n: number }>(sql`select redemptions_count as n from discount_codes where id = ${codeId}::uuid`))
+        .rows[0]!.n,
+    ).toBe(3);
 
     const headers = { cookie: creator.jar.header(), "x-forwarded-for": creator.ip };
     const orderPage = await (await server.request(`/orders/${late.orderId}`, { headers })).text();
@@ -541,20 +709,27 @@ describe("limited codes and unpaid checkouts", () => {
 });
 
 describe("guessing discount codes", () => {
-  const apply = (s: Seller, from: string, code: string) => postForm(server, buyPath(s), { intent: "apply", email: "", discountCode: code }, { ip: from });
+  const apply = (s: Seller, from: string, code: string) =>
+    postForm(server, buyPath(s), { intent: "apply", email: "", discountCode: code }, { ip: from });
 
   it("limits Apply per client with Retry-After", async () => {
     const s = await createSeller(server.db, { priceCents: 2000 });
     const guesser = ip();
     const answers = [];
-    for (let i = 0; i < DISCOUNT_ATTEMPT_LIMITS.perClient.limit + 5; i += 1) answers.push(await apply(s, guesser, `GUESS${i}`));
+    for (let i = 0; i < DISCOUNT_ATTEMPT_LIMITS.perClient.limit + 5; i += 1)
+      answers.push(await apply(s, guesser, `GUESS${i}`));
     expect(answers.slice(0, DISCOUNT_ATTEMPT_LIMITS.perClient.limit).every((a) => a.status === 400)).toBe(true);
     const limited = answers.slice(DISCOUNT_ATTEMPT_LIMITS.perClient.limit);
     expect(limited.every((a) => a.status === 429)).toBe(true);
     expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited[0]!.text()).toContain(html(ERRORS.DISCOUNT_CODE_RATE_LIMITED.message));
     // Checking out with a code counts against the same limit.
-    const payLimited = await postForm(server, buyPath(s), { provider: "test", email: "guesser@example.com", discountCode: "X" }, { ip: guesser });
+    const payLimited = await postForm(
+      server,
+      buyPath(s),
+      { provider: "test", email: "guesser@example.com", discountCode: "X" },
+      { ip: guesser },
+    );
     expect(payLimited.status).toBe(429);
     expect(payLimited.headers.get("retry-after")).toMatch(/^\d+$/);
   });
@@ -577,7 +752,8 @@ describe("guessing discount codes", () => {
     await createDiscountCode(server.db, s.id, { code: "REAL", percentOff: 25 });
     const guesser = ip();
     expect(await (await apply(s, guesser, "OLD")).text()).toContain(html(ERRORS.DISCOUNT_CODE_EXPIRED.message));
-    for (let i = 1; i < DISCOUNT_FAILURES_BEFORE_VAGUE; i += 1) expect((await apply(s, guesser, `NOPE${i}`)).status).toBe(400);
+    for (let i = 1; i < DISCOUNT_FAILURES_BEFORE_VAGUE; i += 1)
+      expect((await apply(s, guesser, `NOPE${i}`)).status).toBe(400);
     for (const code of ["OLD", "LATER", "NOPE"]) {
       const answer = await apply(s, guesser, code);
       expect(answer.status).toBe(400);
@@ -586,7 +762,12 @@ describe("guessing discount codes", () => {
       expect(text).not.toContain(html(ERRORS.DISCOUNT_CODE_EXPIRED.message));
       expect(text).not.toContain(html(ERRORS.DISCOUNT_CODE_NOT_STARTED.message));
     }
-    const paying = await postForm(server, buyPath(s), { provider: "test", email: "guesser@example.com", discountCode: "LATER" }, { ip: guesser });
+    const paying = await postForm(
+      server,
+      buyPath(s),
+      { provider: "test", email: "guesser@example.com", discountCode: "LATER" },
+      { ip: guesser },
+    );
     expect(await paying.text()).toContain(html(ERRORS.DISCOUNT_CODE_INVALID.message));
     expect((await apply(s, guesser, "REAL")).status).toBe(200);
     // Another client still reads why a code does not work.
@@ -597,10 +778,15 @@ describe("guessing discount codes", () => {
 describe("fixed codes on pay-what-you-want products", () => {
   it("warns the seller in the discount form when a code can make a product free, and checkout never goes below 0", async () => {
     const creator = await createSignedInCreator(server);
-    const s = await createSeller(server.db, { pricing: "pwyw", minPriceCents: 300, suggestedPriceCents: 800, name: "Sketchbook" }, creator.id);
+    const s = await createSeller(
+      server.db,
+      { pricing: "pwyw", minPriceCents: 300, suggestedPriceCents: 800, name: "Sketchbook" },
+      creator.id,
+    );
     const codeId = await createDiscountCode(server.db, s.id, { code: "FIVEOFF", amountOffCents: 500 });
     const headers = { cookie: creator.jar.header(), "x-forwarded-for": creator.ip };
-    const warning = "Buyers can get Sketchbook free with this code: $5.00 off covers its pay-what-you-want minimum of $3.00.";
+    const warning =
+      "Buyers can get Sketchbook free with this code: $5.00 off covers its pay-what-you-want minimum of $3.00.";
     const form = await (await server.request(`/tools/products/discounts?edit=${codeId}`, { headers })).text();
     expect(form).toContain(warning);
     // On the code in the list, and in the edit form after the amount field.
@@ -615,8 +801,15 @@ describe("fixed codes on pay-what-you-want products", () => {
       { ip: ip() },
     );
     expect(free.status).toBe(302);
-    const freeOrder = (await rows<{ id: string }>(sql`select id from orders where customer_email = 'pwyw-free@example.com'`)).rows[0]!;
-    expect(await orderRow(freeOrder.id)).toMatchObject({ status: "paid", subtotal_cents: 300, discount_cents: 300, amount_cents: 0 });
+    const freeOrder = (
+      await rows<{ id: string }>(sql`select id from orders where customer_email = 'pwyw-free@example.com'`)
+    ).rows[0]!;
+    expect(await orderRow(freeOrder.id)).toMatchObject({
+      status: "paid",
+      subtotal_cents: 300,
+      discount_cents: 300,
+      amount_cents: 0,
+    });
     const paid = await postForm(
       server,
       buyPath(s),
@@ -624,8 +817,15 @@ describe("fixed codes on pay-what-you-want products", () => {
       { ip: ip() },
     );
     expect(paid.status).toBe(302);
-    const paidOrder = (await rows<{ id: string }>(sql`select id from orders where customer_email = 'pwyw-paid@example.com'`)).rows[0]!;
-    expect(await orderRow(paidOrder.id)).toMatchObject({ status: "pending", subtotal_cents: 1200, discount_cents: 500, amount_cents: 700 });
+    const paidOrder = (
+      await rows<{ id: string }>(sql`select id from orders where customer_email = 'pwyw-paid@example.com'`)
+    ).rows[0]!;
+    expect(await orderRow(paidOrder.id)).toMatchObject({
+      status: "pending",
+      subtotal_cents: 1200,
+      discount_cents: 500,
+      amount_cents: 700,
+    });
   });
 });
 

@@ -10,10 +10,23 @@ afterEach(async () => {
 });
 
 async function storedIpAfterPostingVia(forwardedFor: string) {
-  const body = new URLSearchParams({ name: "Ada", email: "ada@example.com", subject: "IP", message: "Where am I from?" });
-  const response = await server!.request("/contact", { method: "POST", body, headers: { "x-forwarded-for": forwardedFor } });
+  const body = new URLSearchParams({
+    name: "Ada",
+    email: "ada@example.com",
+    subject: "IP",
+    message: "Where am I from?",
+  });
+  const response = await server!.request("/contact", {
+    method: "POST",
+    body,
+    headers: { "x-forwarded-for": forwardedFor },
+  });
   expect(response.status).toBe(200);
-  const [row] = await server!.db.select({ ip: contactMessages.ipAddress }).from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(1);
+  const [row] = await server!.db
+    .select({ ip: contactMessages.ipAddress })
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt))
+    .limit(1);
   return row?.ip;
 }
 

@@ -32,13 +32,23 @@ describe("POST /contact", () => {
   it("stores the message and mails it to support through SMTP", async () => {
     const response = await server.request("/contact", {
       method: "POST",
-      body: form({ name: "Ada Lovelace", email: "ada@example.com", subject: "Payout question", message: "When do payouts arrive?" }),
+      body: form({
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        subject: "Payout question",
+        message: "When do payouts arrive?",
+      }),
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Thank you for your message!");
 
     const [row] = await server.db.select().from(contactMessages).where(eq(contactMessages.email, "ada@example.com"));
-    expect(row).toMatchObject({ name: "Ada Lovelace", subject: "Payout question", message: "When do payouts arrive?", ipAddress: "127.0.0.1" });
+    expect(row).toMatchObject({
+      name: "Ada Lovelace",
+      subject: "Payout question",
+      message: "When do payouts arrive?",
+      ipAddress: "127.0.0.1",
+    });
 
     await expect.poll(() => mail.messages.length).toBe(1);
     const [message] = mail.messages;
@@ -50,10 +60,18 @@ describe("POST /contact", () => {
 
   it("answers 400 with every field's message for an empty form, and stores nothing", async () => {
     const before = await storedCount();
-    const response = await server.request("/contact", { method: "POST", body: form({ name: "", email: "nope", subject: "", message: "" }) });
+    const response = await server.request("/contact", {
+      method: "POST",
+      body: form({ name: "", email: "nope", subject: "", message: "" }),
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
-    for (const text of ["Please enter your name", "Please enter a valid email address", "Please enter a subject", "Please enter your message"]) {
+    for (const text of [
+      "Please enter your name",
+      "Please enter a valid email address",
+      "Please enter a subject",
+      "Please enter your message",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain('value="nope"'); // what the visitor typed is kept
@@ -64,7 +82,11 @@ describe("POST /contact", () => {
   it("refuses a cross-site post (foreign or missing Origin) before anything runs", async () => {
     const body = form({ name: "Eve", email: "eve@example.com", subject: "Hi", message: "Forged" });
     const before = await storedCount();
-    const foreign = await server.request("/contact", { method: "POST", body, headers: { origin: "https://evil.example" } });
+    const foreign = await server.request("/contact", {
+      method: "POST",
+      body,
+      headers: { origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
     const missing = await fetch(`${server.origin}/contact`, { method: "POST", body });
     expect(missing.status).toBe(403);
@@ -83,10 +105,17 @@ describe("POST /contact", () => {
   });
 
   it("never answers 5xx to generated hostile bodies, and stores only valid messages", async () => {
-    const field = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "grapheme", maxLength: 50 }), fc.constant("x".repeat(20_000)));
+    const field = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: "grapheme", maxLength: 50 }),
+      fc.constant("x".repeat(20_000)),
+    );
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom("name", "email", "subject", "message", "intent", "emailVerified", "__proto__"), field),
+        fc.dictionary(
+          fc.constantFrom("name", "email", "subject", "message", "intent", "emailVerified", "__proto__"),
+          field,
+        ),
         fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data", "application/json", "text/plain"),
         async (fields, contentType) => {
           const before = await storedCount();
@@ -116,7 +145,11 @@ describe("POST /contact", () => {
 
 describe("POST /contact with a body that is not form data", () => {
   it("answers 415 with a clear message", async () => {
-    const response = await server.request("/contact", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const response = await server.request("/contact", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(415);
     expect(await response.text()).toContain("this request is not form data");
   });
@@ -134,11 +167,18 @@ describe("POST /contact rate limit", () => {
   });
 
   const post = (ip: string, email: string, subject: string) =>
-    limited.request("/contact", { method: "POST", body: form({ name: "Ada", email, subject, message: "Hello" }), headers: { "x-forwarded-for": ip } });
-  const stored = async (where: ReturnType<typeof eq>) => (await limited.db.select({ n: count() }).from(contactMessages).where(where))[0]?.n ?? 0;
+    limited.request("/contact", {
+      method: "POST",
+      body: form({ name: "Ada", email, subject, message: "Hello" }),
+      headers: { "x-forwarded-for": ip },
+    });
+  const stored = async (where: ReturnType<typeof eq>) =>
+    (await limited.db.select({ n: count() }).from(contactMessages).where(where))[0]?.n ?? 0;
 
   it("stores and mails exactly the limit of 12 parallel posts from one address, and answers the rest 429 with a message", async () => {
-    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => post("198.18.7.1", `one-ip-${i}@example.com`, `one-ip-${i}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post("198.18.7.1", `one-ip-${i}@example.com`, `one-ip-${i}`)),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMITS.contact.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(12 - RATE_LIMITS.contact.limit);

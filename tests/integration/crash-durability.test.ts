@@ -54,12 +54,24 @@ async function waitUntil(condition: () => boolean, ms: number): Promise<boolean>
 }
 const THANKS = "Thank you for your message!";
 
-type ServerProcess = { child: ChildProcessWithoutNullStreams; origin: string; exited: Promise<number | null>; output: () => string };
+type ServerProcess = {
+  child: ChildProcessWithoutNullStreams;
+  origin: string;
+  exited: Promise<number | null>;
+  output: () => string;
+};
 
 /** Starts the production server on a free port with `env` (the embedded PostgreSQL in DATA_DIR unless DATABASE_URL is set). */
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["build/runtime/main.js"], {
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "silent", TRUSTED_PROXIES: "loopback", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      TRUSTED_PROXIES: "loopback",
+      ...env,
+    },
   });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
@@ -86,7 +98,12 @@ let senderCounter = 0;
 /** A fresh sender per message as well: the contact form is limited per sender email too. */
 function contactBody(subject: string): string {
   senderCounter += 1;
-  return new URLSearchParams({ name: "Ada Lovelace", email: `ada-${senderCounter}@example.com`, subject, message: `Durable message ${subject}` }).toString();
+  return new URLSearchParams({
+    name: "Ada Lovelace",
+    email: `ada-${senderCounter}@example.com`,
+    subject,
+    message: `Durable message ${subject}`,
+  }).toString();
 }
 
 /** Posts one contact message; true when the server acknowledged it (200 and the thank-you page). */
@@ -152,11 +169,17 @@ describe("kill -9 during a burst of writes", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
 
-    const stored = new Set((await readEmbedded<{ subject: string }>(dataDir, "select subject from contact_messages")).map((row) => row.subject));
+    const stored = new Set(
+      (await readEmbedded<{ subject: string }>(dataDir, "select subject from contact_messages")).map(
+        (row) => row.subject,
+      ),
+    );
     expect(burst.acknowledged.filter((subject) => !stored.has(subject))).toEqual([]);
     expect(stored.has("after-restart")).toBe(true);
     // The support mail of every acknowledged message was queued durably too (the outbox row is written before the answer).
-    const queued = new Set((await readEmbedded<{ subject: string }>(dataDir, "select subject from mail_outbox")).map((row) => row.subject));
+    const queued = new Set(
+      (await readEmbedded<{ subject: string }>(dataDir, "select subject from mail_outbox")).map((row) => row.subject),
+    );
     expect(burst.acknowledged.filter((subject) => !queued.has(`[Contact] ${subject}`))).toEqual([]);
     console.log(
       `[crash] app kill -9, embedded: ${burst.sent} sent, ${burst.acknowledged.length} acknowledged, ${burst.cutOff} cut off, ${stored.size - 1} stored, burst ${burstMs} ms`,
@@ -194,10 +217,16 @@ describe("kill -9 during a burst of writes", () => {
       expect(await postContact(server.origin, "after-server-restart")).toBe(true);
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
-      const stored = new Set((await readEmbedded<{ subject: string }>(dataDir, "select subject from contact_messages")).map((row) => row.subject));
+      const stored = new Set(
+        (await readEmbedded<{ subject: string }>(dataDir, "select subject from contact_messages")).map(
+          (row) => row.subject,
+        ),
+      );
       expect(acknowledged.filter((subject) => !stored.has(subject))).toEqual([]);
       expect(stored.has("after-server-restart")).toBe(true);
-      console.log(`[crash] postgres kill -9, embedded: ${sent} sent, ${acknowledged.length} acknowledged, ${stored.size - 1} stored`);
+      console.log(
+        `[crash] postgres kill -9, embedded: ${sent} sent, ${acknowledged.length} acknowledged, ${stored.size - 1} stored`,
+      );
     } finally {
       if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
     }
@@ -255,7 +284,11 @@ async function sigtermWithRequestsInFlight(name: string, keepAlive: boolean) {
     let finishBody = () => {};
     const answered = new Promise<{ status: number; page: string }>((resolve, reject) => {
       const headers: Record<string, string> = { origin: server.origin, "x-forwarded-for": nextIp() };
-      if (body) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) });
+      if (body)
+        Object.assign(headers, {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(Buffer.byteLength(body)),
+        });
       const req = request({ host: "127.0.0.1", port, path: pathname, method, agent, headers }, (res) => {
         let page = "";
         res.on("data", (chunk) => (page += chunk));
@@ -303,7 +336,10 @@ async function sigtermWithRequestsInFlight(name: string, keepAlive: boolean) {
     const code = await server.exited;
     const shutdownMs = Date.now() - stopAsked;
     expect({ code, withinGrace: shutdownMs < 10_000 }).toEqual({ code: 0, withinGrace: true }); // SHUTDOWN_GRACE_MS in server/main.ts
-    const rows = await readEmbedded<{ subject: string }>(dataDir, "select subject from contact_messages where subject like 'in-flight-%' order by subject");
+    const rows = await readEmbedded<{ subject: string }>(
+      dataDir,
+      "select subject from contact_messages where subject like 'in-flight-%' order by subject",
+    );
     expect(rows.map((row) => row.subject)).toEqual([
       "in-flight-0",
       "in-flight-1",

@@ -19,7 +19,16 @@ let server: TestServer;
 let seller: SignedInCreator;
 let other: SignedInCreator;
 
-type Order = { email: string; status?: string; amount?: number; refunded?: number; currency?: string; at: string; product?: string; code?: string | null };
+type Order = {
+  email: string;
+  status?: string;
+  amount?: number;
+  refunded?: number;
+  currency?: string;
+  at: string;
+  product?: string;
+  code?: string | null;
+};
 
 async function insertOrder(userId: string, order: Order): Promise<string> {
   const id = randomUUID();
@@ -34,7 +43,12 @@ async function insertOrder(userId: string, order: Order): Promise<string> {
 }
 
 const get = (who: SignedInCreator | null, path: string, cookie = "") =>
-  server.request(path, { headers: { cookie: [who?.jar.header() ?? "", cookie].filter(Boolean).join("; "), "x-forwarded-for": who?.ip ?? "203.0.113.9" } });
+  server.request(path, {
+    headers: {
+      cookie: [who?.jar.header() ?? "", cookie].filter(Boolean).join("; "),
+      "x-forwarded-for": who?.ip ?? "203.0.113.9",
+    },
+  });
 
 /** A signed-in page's HTML as the seller gets it. */
 async function pageText(path: string): Promise<string> {
@@ -45,7 +59,9 @@ async function pageText(path: string): Promise<string> {
 
 /** The customers a page links to, in order (not the CSV export's link). */
 const customerLinks = (html: string) =>
-  [...html.matchAll(/href="\/customers\/([^"?]+)"/g)].map((match) => decodeURIComponent(match[1]!)).filter((email) => email !== "export.csv");
+  [...html.matchAll(/href="\/customers\/([^"?]+)"/g)]
+    .map((match) => decodeURIComponent(match[1]!))
+    .filter((email) => email !== "export.csv");
 
 function parseCsv(text: string): string[][] {
   // RFC 4180: quoted fields may hold commas, CRLF and doubled quotes.
@@ -96,7 +112,12 @@ beforeAll(async () => {
   await insertOrder(seller.id, { email: "ann@example.com", at: "2026-02-05T10:00:00Z", refunded: 250 });
   await insertOrder(seller.id, { email: "ANN@example.COM", at: "2026-03-05T10:00:00Z" });
   // Bob: one fully refunded order (a sale, 0 spent) and one disputed (no sale) → 1 order, spent 0; his pending checkout is no order.
-  refundedOrder = await insertOrder(seller.id, { email: "bob@example.com", status: "refunded", refunded: 1000, at: "2026-04-01T10:00:00Z" });
+  refundedOrder = await insertOrder(seller.id, {
+    email: "bob@example.com",
+    status: "refunded",
+    refunded: 1000,
+    at: "2026-04-01T10:00:00Z",
+  });
   await insertOrder(seller.id, { email: "bob@example.com", status: "disputed", at: "2026-04-02T10:00:00Z" });
   await insertOrder(seller.id, { email: "bob@example.com", status: "pending", at: "2026-05-01T10:00:00Z" });
   // Cat: one big order in euros and one in dollars.
@@ -112,7 +133,12 @@ beforeAll(async () => {
     at: "2026-01-01T00:30:00Z",
   });
   // The other seller sells to Ann too, and to Eve.
-  await insertOrder(other.id, { email: "ann@example.com", amount: 7777, at: "2026-03-06T10:00:00Z", product: "Other's product" });
+  await insertOrder(other.id, {
+    email: "ann@example.com",
+    amount: 7777,
+    at: "2026-03-06T10:00:00Z",
+    product: "Other's product",
+  });
   await insertOrder(other.id, { email: "eve@example.com", at: "2026-03-06T10:00:00Z", product: "Other's product" });
 });
 afterAll(async () => {
@@ -124,7 +150,12 @@ describe("the customers page", () => {
   it("lists one row per email (any case), by last purchase, with orders and spent net of refunds, own data only", async () => {
     const html = await pageText("/customers");
     const emails = customerLinks(html);
-    expect(emails).toEqual(["bob@example.com", "ann@example.com", "cat@example.com", '=hyperlink("http://evil")@example.com']);
+    expect(emails).toEqual([
+      "bob@example.com",
+      "ann@example.com",
+      "cat@example.com",
+      '=hyperlink("http://evil")@example.com',
+    ]);
     expect(html).not.toContain("eve@example.com");
     expect(html).not.toContain("dan@example.com");
     expect(html).toContain("$27.50");
@@ -134,8 +165,18 @@ describe("the customers page", () => {
 
   it("sorts by total spent and by orders, and searches by part of the email", async () => {
     const order = async (path: string) => customerLinks(await pageText(path));
-    expect(await order("/customers?sort=spent")).toEqual(["cat@example.com", "ann@example.com", '=hyperlink("http://evil")@example.com', "bob@example.com"]);
-    expect(await order("/customers?sort=orders")).toEqual(["ann@example.com", "cat@example.com", "bob@example.com", '=hyperlink("http://evil")@example.com']);
+    expect(await order("/customers?sort=spent")).toEqual([
+      "cat@example.com",
+      "ann@example.com",
+      '=hyperlink("http://evil")@example.com',
+      "bob@example.com",
+    ]);
+    expect(await order("/customers?sort=orders")).toEqual([
+      "ann@example.com",
+      "cat@example.com",
+      "bob@example.com",
+      '=hyperlink("http://evil")@example.com',
+    ]);
     expect(await order("/customers?q=ANN@")).toEqual(["ann@example.com"]);
     expect(await pageText("/customers?q=nobody")).toContain("No customer matches this email");
   });
@@ -175,7 +216,11 @@ describe("the customers page", () => {
   it("pages with a keyset cursor: 60 customers in three pages, none twice, none missed", async () => {
     const store = await createSignedInCreator(server, { firstName: "Pat" });
     for (let i = 0; i < 60; i++)
-      await insertOrder(store.id, { email: `buyer${String(i).padStart(2, "0")}@example.com`, amount: 100 + (i % 7), at: "2026-03-01T10:00:00Z" });
+      await insertOrder(store.id, {
+        email: `buyer${String(i).padStart(2, "0")}@example.com`,
+        amount: 100 + (i % 7),
+        at: "2026-03-01T10:00:00Z",
+      });
     for (const sort of ["last", "spent", "orders"]) {
       const seen: string[] = [];
       let path: string | null = `/customers?sort=${sort}`;
@@ -215,7 +260,9 @@ describe("the CSV exports", () => {
     const response = await get(seller, "/orders/export.csv", "sellkit.tz=Europe%2FPrague");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/csv");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="sellkit-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="sellkit-orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parseCsv(await response.text());
     const [header, ...records] = rows;
     expect(header).toEqual([
@@ -244,7 +291,19 @@ describe("the CSV exports", () => {
     expect(hostile.slice(1, 3)).toEqual(["2026-01-01T00:30:00Z", "2026-01-01T01:30:00"]);
     expect(header![2]).toBe("created_at_local (Europe/Prague)");
     const partly = records.find((record) => record[1] === "2026-02-05T10:00:00Z")!;
-    expect(partly.slice(4)).toEqual(["partly_refunded", "Field guide", "ann@example.com", "USD", "10.00", "0.00", "", "10.00", "0.80", "2.50", "6.70"]);
+    expect(partly.slice(4)).toEqual([
+      "partly_refunded",
+      "Field guide",
+      "ann@example.com",
+      "USD",
+      "10.00",
+      "0.00",
+      "",
+      "10.00",
+      "0.80",
+      "2.50",
+      "6.70",
+    ]);
     // Newest first.
     expect(records[0]![1]).toBe("2026-06-01T10:00:00Z");
     const events = await exportEvents(seller.id, "orders_exported");
@@ -253,11 +312,15 @@ describe("the CSV exports", () => {
   });
 
   it("writes the local column in the creator's time zone (their cookie), across a daylight-saving change", async () => {
-    const rows = parseCsv(await (await get(seller, "/orders/export.csv?status=paid", "sellkit.tz=America%2FNew_York")).text());
+    const rows = parseCsv(
+      await (await get(seller, "/orders/export.csv?status=paid", "sellkit.tz=America%2FNew_York")).text(),
+    );
     expect(rows[0]![2]).toBe("created_at_local (America/New_York)");
     // 2026-03-05 is before New York's change (8 March): UTC−5.
     expect(rows[1]!.slice(1, 3)).toEqual(["2026-03-05T10:00:00Z", "2026-03-05T05:00:00"]);
-    const after = parseCsv(await (await get(seller, "/orders/export.csv?status=disputed", "sellkit.tz=America%2FNew_York")).text());
+    const after = parseCsv(
+      await (await get(seller, "/orders/export.csv?status=disputed", "sellkit.tz=America%2FNew_York")).text(),
+    );
     // 2026-04-02 is after it: UTC−4.
     expect(after[1]!.slice(1, 3)).toEqual(["2026-04-02T10:00:00Z", "2026-04-02T06:00:00"]);
   });
@@ -265,7 +328,9 @@ describe("the CSV exports", () => {
   it("uses the zone saved in settings before the browser's, as the orders page does", async () => {
     await server.db.execute(sql`update profiles set time_zone = 'Asia/Tokyo' where user_id = ${seller.id}`);
     try {
-      const orders = parseCsv(await (await get(seller, "/orders/export.csv?status=paid", "sellkit.tz=America%2FNew_York")).text());
+      const orders = parseCsv(
+        await (await get(seller, "/orders/export.csv?status=paid", "sellkit.tz=America%2FNew_York")).text(),
+      );
       expect(orders[0]![2]).toBe("created_at_local (Asia/Tokyo)");
       expect(orders[1]!.slice(1, 3)).toEqual(["2026-03-05T10:00:00Z", "2026-03-05T19:00:00"]);
     } finally {
@@ -330,7 +395,9 @@ describe("the CSV exports", () => {
       select ${store.id}, 'Bulk', 'bulk' || (i % 100) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
       from generate_series(1, ${count}::int) as i`);
     // Written directly, not through the state machine: keep each buyer's figures as it does.
-    const buyers = await server.db.execute<{ id: string }>(sql`select distinct on (customer_email) id from orders where user_id = ${store.id}`);
+    const buyers = await server.db.execute<{ id: string }>(
+      sql`select distinct on (customer_email) id from orders where user_id = ${store.id}`,
+    );
     for (const { id } of buyers.rows) await refreshCustomerTotals(server.db, id);
     const records = parseCsv(await (await get(store, "/orders/export.csv")).text()).slice(1);
     expect(records).toHaveLength(count);
@@ -350,8 +417,11 @@ describe("the CSV exports", () => {
       from generate_series(1, ${count}::int) as i`);
     const copies = async () =>
       Number(
-        (await server.db.execute<{ n: string }>(sql`select count(*) as n from pg_stat_activity where query like 'copy (%' and pid <> pg_backend_pid()`))
-          .rows[0]!.n,
+        (
+          await server.db.execute<{ n: string }>(
+            sql`select count(*) as n from pg_stat_activity where query like 'copy (%' and pid <> pg_backend_pid()`,
+          )
+        ).rows[0]!.n,
       );
     // More cut downloads than the pool has connections: one kept would starve the last export.
     for (let attempt = 0; attempt < 12; attempt++) {

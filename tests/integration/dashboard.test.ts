@@ -16,7 +16,11 @@ let bob: SignedInCreator;
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  ada = await createSignedInCreator(server, { firstName: "Ada", storeName: "Ada's Atelier", businessTypes: ["online_store", "social_media"] });
+  ada = await createSignedInCreator(server, {
+    firstName: "Ada",
+    storeName: "Ada's Atelier",
+    businessTypes: ["online_store", "social_media"],
+  });
   bob = await createSignedInCreator(server, { firstName: "Bob", storeName: "Bob's Booth", businessTypes: ["events"] });
 });
 afterAll(async () => {
@@ -26,9 +30,15 @@ afterAll(async () => {
 
 async function page(path: string, creator: SignedInCreator | null, extraCookie = "") {
   const cookie = [creator?.jar.header(), extraCookie].filter(Boolean).join("; ");
-  const response = await server.request(path, { headers: { cookie, "x-forwarded-for": creator?.ip ?? "198.18.250.1" } });
+  const response = await server.request(path, {
+    headers: { cookie, "x-forwarded-for": creator?.ip ?? "198.18.250.1" },
+  });
   // React's separators between adjacent texts are not part of what the visitor reads.
-  return { status: response.status, location: response.headers.get("location"), html: (await response.text()).replaceAll("<!-- -->", "") };
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    html: (await response.text()).replaceAll("<!-- -->", ""),
+  };
 }
 
 /** Text of the element with `id` in server-rendered HTML. */
@@ -65,23 +75,28 @@ describe("/dashboard", () => {
     expect(html).toContain("Managing Ada&#x27;s Atelier");
     expect(html).toContain("Hand-drawn templates and guides for makers.");
     expect(html).toContain("Small craft businesses");
-    for (const tool of ["E-shop Builder", "Product Manager", "Social Media Manager", "Link in Bio Tool"]) expect(html).toContain(tool);
+    for (const tool of ["E-shop Builder", "Product Manager", "Social Media Manager", "Link in Bio Tool"])
+      expect(html).toContain(tool);
     for (const tool of ["Event Sales Manager", "POS System", "Buy Button Generator"]) expect(html).not.toContain(tool);
-    for (const action of ["Set up your online store", "Connect social accounts", "Analytics", "Products"]) expect(html).toContain(action);
+    for (const action of ["Set up your online store", "Connect social accounts", "Analytics", "Products"])
+      expect(html).toContain(action);
     expect(html).not.toContain("Manage inventory");
     expect(html).not.toContain("Bob");
   });
 
   it("computes the stat cards from the creator's own products and sales only (paid or refunded), net of refunds", async () => {
     const empty = await page("/dashboard", ada);
-    expect([stat(empty.html, "Total Sales"), stat(empty.html, "Orders"), stat(empty.html, "Products"), stat(empty.html, "Customers")]).toEqual([
-      "$0",
-      "0",
-      "0",
-      "0",
-    ]);
+    expect([
+      stat(empty.html, "Total Sales"),
+      stat(empty.html, "Orders"),
+      stat(empty.html, "Products"),
+      stat(empty.html, "Customers"),
+    ]).toEqual(["$0", "0", "0", "0"]);
 
-    const [product] = await server.db.insert(products).values({ userId: ada.id, name: "Pricing Playbook", priceCents: 1000, currency: "USD" }).returning();
+    const [product] = await server.db
+      .insert(products)
+      .values({ userId: ada.id, name: "Pricing Playbook", priceCents: 1000, currency: "USD" })
+      .returning();
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     await server.db.insert(orders).values([
       {
@@ -164,7 +179,15 @@ describe("/dashboard", () => {
         currency: "USD",
         createdAt: daysAgo(1),
       },
-      { userId: bob.id, status: "paid", customerEmail: "bobs@example.com", amountCents: 99_900, currency: "USD", createdAt: daysAgo(1), paidAt: daysAgo(1) },
+      {
+        userId: bob.id,
+        status: "paid",
+        customerEmail: "bobs@example.com",
+        amountCents: 99_900,
+        currency: "USD",
+        createdAt: daysAgo(1),
+        paidAt: daysAgo(1),
+      },
     ]);
     // Written directly, not through the order state machine: the read models are rebuilt as the migrations do.
     await rebuildReadModels(server.db);
@@ -176,14 +199,18 @@ describe("/dashboard", () => {
     // Each card's change, the last 30 days against the 30 before: orders 4 (one, ONE, three, six) against 1 (two);
     // dollar sales 2,000 against 550; one product added (none before); new customers 3 (one, three, six) against 1.
     const change = (label: string) =>
-      new RegExp(`${label}</dt><dd[^>]*>[^<]*</dd><dd[^>]*><span[^>]*>([^<]*)</span> ([a-z ]*)in the last 30 days`).exec(html)?.slice(1);
+      new RegExp(`${label}</dt><dd[^>]*>[^<]*</dd><dd[^>]*><span[^>]*>([^<]*)</span> ([a-z ]*)in the last 30 days`)
+        .exec(html)
+        ?.slice(1);
     expect(change("Orders")).toEqual(["+300%", ""]);
     expect(change("Total Sales")).toEqual(["+264%", ""]);
     expect(change("Products")).toEqual(["+100%", "added "]);
     expect(change("Customers")).toEqual(["+200%", "new "]);
 
     // A store in euros sums its euro orders.
-    await server.db.insert(salesMethods).values({ userId: ada.id, method: "online_store", settings: { currency: "EUR" } });
+    await server.db
+      .insert(salesMethods)
+      .values({ userId: ada.id, method: "online_store", settings: { currency: "EUR" } });
     expect(stat((await page("/dashboard", ada)).html, "Total Sales")).toBe("€9");
 
     const other = await page("/dashboard", bob);
@@ -194,7 +221,9 @@ describe("/dashboard", () => {
   it("lists which sales methods are set up, each with its form", async () => {
     const { html } = await page("/dashboard", bob);
     expect(html).toMatch(/Event sales<\/span><span[^>]*>Not set up yet/);
-    await server.db.insert(salesMethods).values({ userId: bob.id, method: "events", settings: { businessName: "Bob's Booth" } });
+    await server.db
+      .insert(salesMethods)
+      .values({ userId: bob.id, method: "events", settings: { businessName: "Bob's Booth" } });
     const after = await page("/dashboard", bob);
     expect(after.html).toMatch(/Event sales<\/span><span[^>]*>Set up · saved/);
     expect(after.html).toContain('href="/sales/event-sales"');

@@ -5,7 +5,11 @@ import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
 import { formatMoney, formatMoneyShort as formatStat } from "~/lib/money";
 import type { OrderListItem } from "~/features/orders/order-display";
 import { recordRefund } from "~/features/orders/server/record-refund.server";
-import { ordersCursorParam, parseOrdersCursor, sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";
+import {
+  ordersCursorParam,
+  parseOrdersCursor,
+  sellerOrdersQuery,
+} from "~/features/orders/server/seller-orders-query.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
@@ -53,13 +57,16 @@ async function insertOrder(userId: string, order: Order): Promise<string> {
 }
 
 async function html(path: string, who: SignedInCreator, cookie = "") {
-  const response = await server.request(path, { headers: { cookie: [who.jar.header(), cookie].filter(Boolean).join("; "), "x-forwarded-for": who.ip } });
+  const response = await server.request(path, {
+    headers: { cookie: [who.jar.header(), cookie].filter(Boolean).join("; "), "x-forwarded-for": who.ip },
+  });
   expect(response.status).toBe(200);
   return (await response.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
 }
 
 /** The value shown under a figure's label (the dashboard's cards, the landing's Sales tab). */
-const figure = (page: string, label: string) => new RegExp(`<dt[^>]*>${label}</dt><dd[^>]*>([^<]*)</dd>`).exec(page)?.[1];
+const figure = (page: string, label: string) =>
+  new RegExp(`<dt[^>]*>${label}</dt><dd[^>]*>([^<]*)</dd>`).exec(page)?.[1];
 
 /** Every order of the orders list (/orders), all pages, as the list reads them. */
 async function ordersList(userId: string): Promise<OrderListItem[]> {
@@ -105,10 +112,18 @@ describe("the signed-in landing (/)", () => {
     const rows = inserted.rows;
     fieldGuide = rows.find((row) => row.name === "Field Guide")!.id;
     draftNotes = rows.find((row) => row.name === "Draft Notes")!.id;
-    await server.db.execute(sql`insert into products (user_id, name, price_cents, currency) values (${bob.id}, 'Bob''s Secret Product', 500, 'USD')`);
+    await server.db.execute(
+      sql`insert into products (user_id, name, price_cents, currency) values (${bob.id}, 'Bob''s Secret Product', 500, 'USD')`,
+    );
 
     // Made 40 days ago, paid yesterday: a sale of the last 30 days (by paid_at).
-    await insertOrder(ada.id, { key: "late", product: fieldGuide, email: "ann@example.com", created: daysAgo(40), paid: daysAgo(1) });
+    await insertOrder(ada.id, {
+      key: "late",
+      product: fieldGuide,
+      email: "ann@example.com",
+      created: daysAgo(40),
+      paid: daysAgo(1),
+    });
     // Partly refunded: 10.00 kept of 12.50.
     await insertOrder(ada.id, {
       key: "partial",
@@ -131,9 +146,28 @@ describe("the signed-in landing (/)", () => {
       paid: daysAgo(3),
     });
     // Not sales: disputed, pending, expired.
-    await insertOrder(ada.id, { product: fieldGuide, email: "cat@example.com", status: "disputed", amount: 5000, created: daysAgo(4), paid: daysAgo(4) });
-    await insertOrder(ada.id, { product: fieldGuide, email: "dan@example.com", status: "pending", amount: 9000, created: daysAgo(1) });
-    await insertOrder(ada.id, { product: fieldGuide, email: "dan@example.com", status: "expired", amount: 9000, created: daysAgo(1) });
+    await insertOrder(ada.id, {
+      product: fieldGuide,
+      email: "cat@example.com",
+      status: "disputed",
+      amount: 5000,
+      created: daysAgo(4),
+      paid: daysAgo(4),
+    });
+    await insertOrder(ada.id, {
+      product: fieldGuide,
+      email: "dan@example.com",
+      status: "pending",
+      amount: 9000,
+      created: daysAgo(1),
+    });
+    await insertOrder(ada.id, {
+      product: fieldGuide,
+      email: "dan@example.com",
+      status: "expired",
+      amount: 9000,
+      created: daysAgo(1),
+    });
     // Another currency: an order, not revenue of a dollar store.
     await insertOrder(ada.id, {
       key: "euro",
@@ -156,7 +190,13 @@ describe("the signed-in landing (/)", () => {
       paid: daysAgo(45),
     });
     // Bob's sale is never Ada's.
-    await insertOrder(bob.id, { email: "zed@example.com", amount: 99_900, created: daysAgo(1), paid: daysAgo(1), productName: "Bob's Secret Product" });
+    await insertOrder(bob.id, {
+      email: "zed@example.com",
+      amount: 99_900,
+      created: daysAgo(1),
+      paid: daysAgo(1),
+      productName: "Bob's Secret Product",
+    });
     // 8 unique visitors of Ada's pages in the last 30 days (one seen twice the same day: a visitor's hash changes with
     // each UTC day's salt), 50 of Bob's, and one of Ada's 40 days ago; written directly, so the analytics read model
     // is rebuilt from them (as the benches do).
@@ -170,7 +210,9 @@ describe("the signed-in landing (/)", () => {
     // The orders list's own rows, counted by the rule: paid or refunded, net of refunds, in the store's currency.
     const list = await ordersList(ada.id);
     const sales = list.filter((order) => order.status === "paid" || order.status === "refunded");
-    const revenue = sales.filter((order) => order.currency === "USD").reduce((sum, order) => sum + order.amountCents - order.refundedCents, 0);
+    const revenue = sales
+      .filter((order) => order.currency === "USD")
+      .reduce((sum, order) => sum + order.amountCents - order.refundedCents, 0);
     const customers = new Set(sales.map((order) => order.customerEmail.toLowerCase())).size;
     expect([sales.length, revenue, customers]).toEqual([5, 4000, 4]);
 
@@ -192,8 +234,12 @@ describe("the signed-in landing (/)", () => {
 
     // Product cards: sales and revenue by the same rule; Edit to the product form; View Page to the sales page,
     // or why a draft has none.
-    expect(landing).toMatch(/Field Guide<\/h3><dl[^>]*><div><dt[^>]*>Sales<\/dt><dd[^>]*>3<\/dd><\/div><div><dt[^>]*>Revenue<\/dt><dd[^>]*>\$20\.00<\/dd>/);
-    expect(landing).toMatch(/Draft Notes<\/h3><dl[^>]*><div><dt[^>]*>Sales<\/dt><dd[^>]*>2<\/dd><\/div><div><dt[^>]*>Revenue<\/dt><dd[^>]*>\$20\.00<\/dd>/);
+    expect(landing).toMatch(
+      /Field Guide<\/h3><dl[^>]*><div><dt[^>]*>Sales<\/dt><dd[^>]*>3<\/dd><\/div><div><dt[^>]*>Revenue<\/dt><dd[^>]*>\$20\.00<\/dd>/,
+    );
+    expect(landing).toMatch(
+      /Draft Notes<\/h3><dl[^>]*><div><dt[^>]*>Sales<\/dt><dd[^>]*>2<\/dd><\/div><div><dt[^>]*>Revenue<\/dt><dd[^>]*>\$20\.00<\/dd>/,
+    );
     expect(landing).toContain(`href="/tools/products/${fieldGuide}"`);
     expect(landing).toContain(`href="/tools/products/${draftNotes}"`);
     expect(landing).toContain('href="/s/ada-atelier/field-guide"');
@@ -204,11 +250,14 @@ describe("the signed-in landing (/)", () => {
     // Recent transactions, newest sale first, each linking to its order; the refund shown as a refund.
     const transactions = [...landing.matchAll(/href="\/orders\/([0-9a-f-]{36})"/g)].map((match) => match[1]);
     expect(transactions).toEqual([orderIds.late, orderIds.partial, orderIds.refunded, orderIds.euro, orderIds.old]);
-    for (const amount of ["+$10.00", "+$10.00 ($2.50 refunded)", "Refunded ($7.00)", "+€9.00", "+$20.00"]) expect(landing).toContain(amount);
+    for (const amount of ["+$10.00", "+$10.00 ($2.50 refunded)", "Refunded ($7.00)", "+€9.00", "+$20.00"])
+      expect(landing).toContain(amount);
     expect(landing).toMatch(/href="\/orders"[^>]*>View All Transactions</);
 
     // Customers: latest purchase first, one per email whatever its case, linking to their page and to /customers.
-    const customerLinks = [...landing.matchAll(/href="\/customers\/([^"]+)"/g)].map((match) => decodeURIComponent(match[1]!));
+    const customerLinks = [...landing.matchAll(/href="\/customers\/([^"]+)"/g)].map((match) =>
+      decodeURIComponent(match[1]!),
+    );
     expect(customerLinks).toEqual(["ann@example.com", "bob@example.com", "eve@example.com", "fay@example.com"]);
     expect(landing).toMatch(/href="\/customers"[^>]*>View all 4 customers</);
     expect(landing).not.toContain("Customer data will appear here as you make sales");
@@ -229,12 +278,16 @@ describe("the signed-in landing (/)", () => {
     expect(ofOrders).toHaveLength(1);
     expect(ofOrders[0]).toMatch(/\bsession\b/);
     expect(ofOrders[0]).toMatch(/\bproducts\b/);
-    expect(statements.filter((text) => text !== ofOrders[0] && !/analytics_view_buckets|analytics_visitor_days/.test(text))).toEqual([]);
+    expect(
+      statements.filter((text) => text !== ofOrders[0] && !/analytics_view_buckets|analytics_visitor_days/.test(text)),
+    ).toEqual([]);
   });
 
   it("keeps the spec's empty text and the sample 'View Demo Data' for a creator with a product but no sale yet", async () => {
     const cy = await createSignedInCreator(server, { firstName: "Cy", storeName: "Cy's Corner" });
-    await server.db.execute(sql`insert into products (user_id, name, price_cents, currency) values (${cy.id}, 'First Try', 500, 'USD')`);
+    await server.db.execute(
+      sql`insert into products (user_id, name, price_cents, currency) values (${cy.id}, 'First Try', 500, 'USD')`,
+    );
     const page = await html("/", cy);
     expect(page).not.toContain("Everything here is sample data");
     expect(page).toContain("First Try");
@@ -267,13 +320,23 @@ describe("live order changes (/api/orders/changes)", () => {
       await theirs.next((message) => message.event === "ready");
       const services = { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin };
 
-      const order = await insertOrder(ada.id, { product: fieldGuide, email: "new@example.com", status: "pending", amount: 3000, created: daysAgo(0) });
+      const order = await insertOrder(ada.id, {
+        product: fieldGuide,
+        email: "new@example.com",
+        status: "pending",
+        amount: 3000,
+        created: daysAgo(0),
+      });
       expect(await transitionOrder(services, order, { to: "paid", cause: "test" })).not.toBeNull();
       const paid = await mine.next((message) => message.event === "order-changed", 5_000);
       expect(JSON.parse(paid.data)).toEqual({ id: order });
 
       expect(await recordRefund(services, order, 500, "test")).toEqual({ id: order, partial: true });
-      await mine.next((message) => message.event === "order-changed" && mine.messages.filter((m) => m.event === "order-changed").length === 2, 5_000);
+      await mine.next(
+        (message) =>
+          message.event === "order-changed" && mine.messages.filter((m) => m.event === "order-changed").length === 2,
+        5_000,
+      );
 
       // What the stream announced is what a re-read shows: one more sale, 25.00 more revenue.
       const landing = await html("/", ada);
@@ -293,13 +356,19 @@ describe("live order changes (/api/orders/changes)", () => {
   });
 
   it("reaches a stream opened on another instance of the app", async () => {
-    const second = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" }, { databaseUrl: server.databaseUrl });
+    const second = await startTestServer(
+      { SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" },
+      { databaseUrl: server.databaseUrl },
+    );
     try {
       const stream = await openSse(second, ada, "/api/orders/changes");
       try {
         await stream.next((message) => message.event === "ready", 5_000);
         const order = await insertOrder(ada.id, { email: "far@example.com", status: "pending", created: daysAgo(0) });
-        await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, order, { to: "paid", cause: "test" });
+        await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, order, {
+          to: "paid",
+          cause: "test",
+        });
         const changed = await stream.next((message) => message.event === "order-changed", 5_000);
         expect(JSON.parse(changed.data)).toEqual({ id: order });
       } finally {

@@ -51,7 +51,13 @@ async function purchaseOn(settings: Record<string, string>, uploadId: string, by
 describe("downloads from a bucket", () => {
   it("redirect to a presigned GET that s3rver accepts, with the file's name as an attachment; another key or an expired URL is refused", async () => {
     const directory = mkdtempSync(path.join(tmpdir(), "sellkit-s3rver-"));
-    const s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: "files" }] });
+    const s3rver = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory,
+      configureBuckets: [{ name: "files" }],
+    });
     const { port } = (await s3rver.run()) as { port: number };
     cleanups.push(async () => {
       await s3rver.close();
@@ -92,7 +98,10 @@ describe("downloads from a bucket", () => {
     // s3rver checks the query's form, key and expiry (its SigV4 signature check is unimplemented: the stand-in
     // below recomputes it, and the unit tests hold the signing to Amazon's reference example).
     const otherKey = new URL(location);
-    otherKey.searchParams.set("X-Amz-Credential", otherKey.searchParams.get("X-Amz-Credential")!.replace("S3RVER", "INTRUDER"));
+    otherKey.searchParams.set(
+      "X-Amz-Credential",
+      otherKey.searchParams.get("X-Amz-Credential")!.replace("S3RVER", "INTRUDER"),
+    );
     const refused = await fetch(otherKey);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("InvalidAccessKeyId");
@@ -132,7 +141,8 @@ describe("downloads from a bucket", () => {
     expect((await fetch(otherObject)).status).toBe(403);
 
     const chunks: Buffer[] = [];
-    for await (const chunk of await server.services.productFiles.readRange(uploadId, { start: 10, end: 1009 })) chunks.push(chunk as Buffer);
+    for await (const chunk of await server.services.productFiles.readRange(uploadId, { start: 10, end: 1009 }))
+      chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(bytes.subarray(10, 1010))).toBe(true);
   });
 

@@ -42,7 +42,8 @@ serverWithMail({ DATA_DIR: dataDir, TRUSTED_PROXIES: "loopback" }, (started) => 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await server.db.execute<T>(query)).rows;
 
 /** A completed product file, its bytes written where the tus file store keeps them. */
 async function addFile(productId: string, userId: string, name: string, bytes: Buffer) {
@@ -57,13 +58,21 @@ async function addFile(productId: string, userId: string, name: string, bytes: B
 }
 
 /** A pending order of the product, moved to paid through the state machine (which delivers it). */
-async function paidOrder(productId: string, email: string, extra: { discountCents?: number; discountCode?: string } = {}) {
+async function paidOrder(
+  productId: string,
+  email: string,
+  extra: { discountCents?: number; discountCode?: string } = {},
+) {
   const id = randomUUID();
   const discount = extra.discountCents ?? 0;
   await server.db.execute(sql`
     insert into orders (id, user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents, discount_cents, amount_cents, currency, discount_code, provider)
     values (${id}::uuid, ${seller.id}, ${productId}::uuid, 'Field guide', 'Ada''s Shop', ${email}, 'pending', 900, ${discount}, ${900 - discount}, 'USD', ${extra.discountCode ?? null}, 'test')`);
-  const moved = await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, id, { to: "paid", cause: "test" });
+  const moved = await transitionOrder(
+    { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin },
+    id,
+    { to: "paid", cause: "test" },
+  );
   expect(moved?.fulfilled).toBe(true);
   return id;
 }
@@ -82,9 +91,14 @@ const pathOf = (url: string) => {
   const u = new URL(url);
   return `${u.pathname}${u.search}`;
 };
-const fileLinksOf = (html: string) => [...html.matchAll(/href="(\/purchases\/[^"]+\/files\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+const fileLinksOf = (html: string) =>
+  [...html.matchAll(/href="(\/purchases\/[^"]+\/files\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
 const countOf = async (orderId: string, fileId: string) =>
-  (await rows<{ count: number }>(sql`select count from download_counts where order_id = ${orderId}::uuid and file_id = ${fileId}::uuid`))[0]?.count ?? 0;
+  (
+    await rows<{ count: number }>(
+      sql`select count from download_counts where order_id = ${orderId}::uuid and file_id = ${fileId}::uuid`,
+    )
+  )[0]?.count ?? 0;
 
 let bytes: Buffer;
 let fileId: string;
@@ -127,7 +141,10 @@ describe("the receipt", () => {
     pagePath = pathOf(link!);
     // The state machine delivers only once: another move to paid sends nothing.
     expect(
-      await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, orderId, { to: "paid", cause: "again" }),
+      await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, orderId, {
+        to: "paid",
+        cause: "again",
+      }),
     ).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail.messages.filter((m) => m.to.includes(buyer))).toHaveLength(1);
@@ -205,7 +222,9 @@ describe("signed file links", () => {
     const before = await countOf(orderId, fileId);
     const cached = await server.request(link, { headers: { "If-None-Match": `"${sha256(bytes)}"` } });
     expect(cached.status).toBe(304);
-    const unchanged = await server.request(link, { headers: { "If-Modified-Since": cached.headers.get("last-modified")! } });
+    const unchanged = await server.request(link, {
+      headers: { "If-Modified-Since": cached.headers.get("last-modified")! },
+    });
     expect(unchanged.status).toBe(304);
     expect(await countOf(orderId, fileId)).toBe(before);
     const beyond = await server.request(link, { headers: { Range: `bytes=${bytes.length}-` } });
@@ -232,7 +251,9 @@ describe("signed file links", () => {
     expect(await refusedForeign.text()).toContain("This file is not part of your purchase");
 
     // Signed for another buyer's email.
-    const otherBuyer = await server.request(signedDownloadPath(SECRET, { orderId, fileId, email: "thief@example.com" }, 600));
+    const otherBuyer = await server.request(
+      signedDownloadPath(SECRET, { orderId, fileId, email: "thief@example.com" }, 600),
+    );
     expect(otherBuyer.status).toBe(404);
 
     const expired = await server.request(signedDownloadPath(SECRET, { orderId, fileId, email: buyer }, -1));
@@ -260,7 +281,13 @@ describe("signed file links", () => {
 
 describe("the daily limit with ranges past byte 0", () => {
   const bytesOf = async (order: string, file: string) =>
-    Number((await rows<{ bytes: string }>(sql`select bytes from download_counts where order_id = ${order}::uuid and file_id = ${file}::uuid`))[0]?.bytes ?? 0);
+    Number(
+      (
+        await rows<{ bytes: string }>(
+          sql`select bytes from download_counts where order_id = ${order}::uuid and file_id = ${file}::uuid`,
+        )
+      )[0]?.bytes ?? 0,
+    );
   const newOrder = async (productId = seller.productId) => {
     const email = `ranges-${randomUUID().slice(0, 8)}@example.com`;
     const order = await paidOrder(productId, email);
@@ -314,7 +341,9 @@ describe("the daily limit with ranges past byte 0", () => {
     await reader.cancel().catch(() => {});
     // The server gives back what the connection never took (what sat in socket buffers still counts).
     await expect.poll(() => bytesOf(order, bigFile), { timeout: 10_000 }).toBeLessThan(big.length / 4);
-    const rest = await server.request(link(bigFile), { headers: { Range: `bytes=${length}-`, "If-Range": `"${sha256(big)}"` } });
+    const rest = await server.request(link(bigFile), {
+      headers: { Range: `bytes=${length}-`, "If-Range": `"${sha256(big)}"` },
+    });
     expect(rest.status).toBe(206);
     const whole = Buffer.concat([...received, new Uint8Array(await rest.arrayBuffer())]);
     expect(sha256(whole)).toBe(sha256(big));
@@ -325,7 +354,9 @@ describe("the daily limit with ranges past byte 0", () => {
     const quarter = big.length / 4;
     const parts = await Promise.all(
       [0, 1, 2, 3].map(async (i) => {
-        const response = await server.request(segments.link(bigFile), { headers: { Range: `bytes=${i * quarter}-${(i + 1) * quarter - 1}` } });
+        const response = await server.request(segments.link(bigFile), {
+          headers: { Range: `bytes=${i * quarter}-${(i + 1) * quarter - 1}` },
+        });
         expect(response.status).toBe(206);
         return new Uint8Array(await response.arrayBuffer());
       }),
@@ -344,7 +375,11 @@ describe("revocation", () => {
     const link = fileLinksOf(await (await server.request(page)).text())[0]!;
     expect((await server.request(link, { method: "HEAD" })).status).toBe(200);
 
-    await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, refundedOrder, { to: "refunded", cause: "test" });
+    await transitionOrder(
+      { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin },
+      refundedOrder,
+      { to: "refunded", cause: "test" },
+    );
     const revokedPage = await server.request(page);
     expect(revokedPage.status).toBe(410);
     expect(await revokedPage.text()).toContain(revokedMessage("refunded"));
@@ -358,7 +393,11 @@ describe("revocation", () => {
 
 describe("the lost-link request", () => {
   const ask = (email: string, ip = nextClientIp()) =>
-    server.request("/purchases", { method: "POST", body: new URLSearchParams({ email }), headers: { "X-Forwarded-For": ip } });
+    server.request("/purchases", {
+      method: "POST",
+      body: new URLSearchParams({ email }),
+      headers: { "X-Forwarded-For": ip },
+    });
 
   it("answers the same for an unknown email and mails nothing; a known one gets ONE mail with a fresh working link per purchase", async () => {
     const unknown = `nobody-${randomUUID().slice(0, 8)}@example.com`;
@@ -406,9 +445,16 @@ describe("the lost-link request", () => {
     await paidOrder(seller.productId, email);
     for (let i = 0; i <= LOST_LINK_MAIL_LIMIT.limit; i += 1) expect((await ask(email)).status).toBe(200);
     await waitForMail(email, /^Your link to your purchase$/, LOST_LINK_MAIL_LIMIT.limit);
-    const pending = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${email} and sent_at is null`))[0]!.n;
+    const pending = async () =>
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from mail_outbox where "to" = ${email} and sent_at is null`,
+        )
+      )[0]!.n;
     await expect.poll(pending, { timeout: 10_000 }).toBe(0);
-    expect(mail.messages.filter((m) => m.to.includes(email) && m.subject === "Your link to your purchase")).toHaveLength(LOST_LINK_MAIL_LIMIT.limit);
+    expect(
+      mail.messages.filter((m) => m.to.includes(email) && m.subject === "Your link to your purchase"),
+    ).toHaveLength(LOST_LINK_MAIL_LIMIT.limit);
   });
 
   it("refuses an invalid email with the form's message", async () => {
@@ -421,16 +467,26 @@ describe("the lost-link request", () => {
 describe("hostile requests", () => {
   it("never get a 5xx or an unclear answer from the purchase pages, file links and lost-link form", async () => {
     const target = fc.oneof(
-      fc.tuple(hostileSegment([orderId]), hostileQuery).map(([order, query]) => ({ method: "GET", path: `/purchases/${order}${query}` })),
+      fc
+        .tuple(hostileSegment([orderId]), hostileQuery)
+        .map(([order, query]) => ({ method: "GET", path: `/purchases/${order}${query}` })),
       fc
         .tuple(hostileSegment([orderId]), hostileSegment([fileId, otherFileId]), hostileQuery)
         .map(([order, file, query]) => ({ method: "GET", path: `/purchases/${order}/files/${file}${query}` })),
-      fc.tuple(hostileValue, fc.constantFrom("email", "token", "intent")).map(([value, field]) => ({ method: "POST", path: "/purchases", field, value })),
+      fc
+        .tuple(hostileValue, fc.constantFrom("email", "token", "intent"))
+        .map(([value, field]) => ({ method: "POST", path: "/purchases", field, value })),
     );
     await fc.assert(
       fc.asyncProperty(target, async (spec) => {
         const init: RequestInit =
-          "field" in spec ? { method: "POST", body: new URLSearchParams({ [spec.field]: spec.value }), headers: { "X-Forwarded-For": nextClientIp() } } : {};
+          "field" in spec
+            ? {
+                method: "POST",
+                body: new URLSearchParams({ [spec.field]: spec.value }),
+                headers: { "X-Forwarded-For": nextClientIp() },
+              }
+            : {};
         let response: Response;
         try {
           response = await server.request(spec.path, init);
@@ -441,7 +497,10 @@ describe("hostile requests", () => {
         }
         const body = await response.text();
         expect(response.status, `${spec.method} ${spec.path}`).toBeLessThan(500);
-        expect(unclearRejection(response.status, response.headers.get("content-type") ?? "", body), `${spec.method} ${spec.path}`).toBeNull();
+        expect(
+          unclearRejection(response.status, response.headers.get("content-type") ?? "", body),
+          `${spec.method} ${spec.path}`,
+        ).toBeNull();
       }),
       { numRuns: 60 },
     );

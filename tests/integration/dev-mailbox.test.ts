@@ -10,7 +10,11 @@ describe("dev mailbox (no SMTP_URL)", () => {
 
   it("keeps mail in the database and shows it, as text, at /dev/mailbox", async () => {
     expect(server.services.mailer.kind).toBe("dev-mailbox");
-    await server.services.mailer.send({ to: "creator@example.com", subject: "Welcome <b>aboard</b>", text: "Hello <script>alert(1)</script>" });
+    await server.services.mailer.send({
+      to: "creator@example.com",
+      subject: "Welcome <b>aboard</b>",
+      text: "Hello <script>alert(1)</script>",
+    });
     // Delivered into the dev mailbox by the outbox worker, just after send() (decision 011).
     const page = async () => (await server.request("/dev/mailbox")).text();
     await expect.poll(page).toContain("Welcome &lt;b&gt;aboard&lt;/b&gt;");

@@ -25,7 +25,9 @@ let bobProduct: string;
 async function makeCreator(name: string): Promise<{ id: string; productId: string }> {
   const id = randomUUID();
   const productId = randomUUID();
-  await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, ${name}, ${`${id}@example.com`}, true)`);
+  await db.execute(
+    sql`insert into "user" (id, name, email, email_verified) values (${id}, ${name}, ${`${id}@example.com`}, true)`,
+  );
   await db.execute(
     sql`insert into products (id, user_id, name, slug, price_cents, currency, status) values (${productId}, ${id}, ${`${name}'s guide`}, ${`guide-${id.slice(0, 8)}`}, 2000, 'USD', 'published')`,
   );
@@ -55,7 +57,13 @@ async function created(userId: string, overrides: Partial<DiscountInput> = {}): 
 
 const row = async (id: string) =>
   (
-    await db.execute<{ code: string; percent_off: number | null; max_redemptions: number | null; archived_at: Date | null; redemptions_count: number }>(
+    await db.execute<{
+      code: string;
+      percent_off: number | null;
+      max_redemptions: number | null;
+      archived_at: Date | null;
+      redemptions_count: number;
+    }>(
       sql`select code, percent_off, max_redemptions, archived_at, redemptions_count from discount_codes where id = ${id}::uuid`,
     )
   ).rows[0];
@@ -119,14 +127,24 @@ describe("creating codes", () => {
 
   it("refuses a code the store already has, in any letter case; another store may have it", async () => {
     await created(alice, { code: "SUMMER" });
-    expect(await createDiscountCode(db, alice, input({ code: "summer" }))).toMatchObject({ ok: false, code: "DISCOUNT_CODE_TAKEN" });
-    expect(await createDiscountCode(db, alice, input({ code: "SuMmEr" }))).toMatchObject({ ok: false, code: "DISCOUNT_CODE_TAKEN" });
+    expect(await createDiscountCode(db, alice, input({ code: "summer" }))).toMatchObject({
+      ok: false,
+      code: "DISCOUNT_CODE_TAKEN",
+    });
+    expect(await createDiscountCode(db, alice, input({ code: "SuMmEr" }))).toMatchObject({
+      ok: false,
+      code: "DISCOUNT_CODE_TAKEN",
+    });
     expect((await createDiscountCode(db, bob, input({ code: "summer" }))).ok).toBe(true);
   });
 
   it("refuses another creator's product and stores nothing", async () => {
     const before = (await listDiscountCodes(db, alice)).length;
-    const result = await createDiscountCode(db, alice, input({ appliesTo: "selected", productIds: [aliceProduct, bobProduct] }));
+    const result = await createDiscountCode(
+      db,
+      alice,
+      input({ appliesTo: "selected", productIds: [aliceProduct, bobProduct] }),
+    );
     expect(result).toMatchObject({ ok: false, code: "DISCOUNT_PRODUCT_NOT_FOUND" });
     expect(await listDiscountCodes(db, alice)).toHaveLength(before);
   });
@@ -136,13 +154,28 @@ describe("updating codes", () => {
   it("saves new terms and products, and refuses a code taken by another of the store's codes", async () => {
     const id = await created(alice, { code: "EDIT-ME" });
     await created(alice, { code: "OTHER-CODE" });
-    expect(await updateDiscountCode(db, alice, id, input({ code: "other-code" }))).toMatchObject({ ok: false, code: "DISCOUNT_CODE_TAKEN" });
+    expect(await updateDiscountCode(db, alice, id, input({ code: "other-code" }))).toMatchObject({
+      ok: false,
+      code: "DISCOUNT_CODE_TAKEN",
+    });
     // The same code in another case is its own: allowed.
-    expect(await updateDiscountCode(db, alice, id, input({ code: "edit-me", percentOff: 40, appliesTo: "selected", productIds: [aliceProduct] }))).toEqual({
+    expect(
+      await updateDiscountCode(
+        db,
+        alice,
+        id,
+        input({ code: "edit-me", percentOff: 40, appliesTo: "selected", productIds: [aliceProduct] }),
+      ),
+    ).toEqual({
       ok: true,
     });
     const saved = (await listDiscountCodes(db, alice)).find((code) => code.id === id)!;
-    expect(saved).toMatchObject({ code: "edit-me", percentOff: 40, appliesTo: "selected", products: [{ id: aliceProduct }] });
+    expect(saved).toMatchObject({
+      code: "edit-me",
+      percentOff: 40,
+      appliesTo: "selected",
+      products: [{ id: aliceProduct }],
+    });
     expect(await updateDiscountCode(db, alice, id, input({ code: "edit-me", appliesTo: "all" }))).toEqual({ ok: true });
     expect((await listDiscountCodes(db, alice)).find((code) => code.id === id)!.products).toEqual([]);
   });
@@ -158,8 +191,13 @@ describe("updating codes", () => {
       message: "The maximum cannot be lower than the 2 redemptions already counted.",
     });
     expect((await row(id))!.max_redemptions).toBe(5);
-    expect(await updateDiscountCode(db, alice, id, input({ code: "LIMITED", maxRedemptions: 2 }))).toEqual({ ok: true });
-    expect((await reserve(alice, aliceProduct, "LIMITED")) as unknown).toMatchObject({ ok: false, code: "DISCOUNT_CODE_USED_UP" });
+    expect(await updateDiscountCode(db, alice, id, input({ code: "LIMITED", maxRedemptions: 2 }))).toEqual({
+      ok: true,
+    });
+    expect((await reserve(alice, aliceProduct, "LIMITED")) as unknown).toMatchObject({
+      ok: false,
+      code: "DISCOUNT_CODE_USED_UP",
+    });
   });
 });
 
@@ -188,10 +226,16 @@ describe("archiving and deleting", () => {
 describe("own data only", () => {
   it("another creator's code is not found for every verb, and stays unchanged", async () => {
     const id = await created(alice, { code: "ALICE-ONLY", percentOff: 15 });
-    expect(await updateDiscountCode(db, bob, id, input({ code: "STOLEN", percentOff: 100 }))).toMatchObject({ ok: false, code: "DISCOUNT_NOT_FOUND" });
+    expect(await updateDiscountCode(db, bob, id, input({ code: "STOLEN", percentOff: 100 }))).toMatchObject({
+      ok: false,
+      code: "DISCOUNT_NOT_FOUND",
+    });
     expect(await archiveDiscountCode(db, bob, id)).toMatchObject({ ok: false, code: "DISCOUNT_NOT_FOUND" });
     expect(await deleteDiscountCode(db, bob, id)).toMatchObject({ ok: false, code: "DISCOUNT_NOT_FOUND" });
     expect(await row(id)).toMatchObject({ code: "ALICE-ONLY", percent_off: 15, archived_at: null });
-    expect(await updateDiscountCode(db, alice, randomUUID(), input())).toMatchObject({ ok: false, code: "DISCOUNT_NOT_FOUND" });
+    expect(await updateDiscountCode(db, alice, randomUUID(), input())).toMatchObject({
+      ok: false,
+      code: "DISCOUNT_NOT_FOUND",
+    });
   });
 });

@@ -10,9 +10,11 @@ import { EMBEDDED_CLUSTER_DIR, runningEmbeddedPostgresUrl, startEmbeddedPostgres
 const temp = mkdtempSync(path.join(tmpdir(), "sellkit-embedded-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-const postmasterPid = (dataDir: string) => Number(readFileSync(path.join(dataDir, EMBEDDED_CLUSTER_DIR, "postmaster.pid"), "utf8").split("\n")[0]);
+const postmasterPid = (dataDir: string) =>
+  Number(readFileSync(path.join(dataDir, EMBEDDED_CLUSTER_DIR, "postmaster.pid"), "utf8").split("\n")[0]);
 const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+const childrenOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 /** Running (not exited; an exited child of a killed parent may stay a zombie where no init reaps it). */
 const alive = (pid: number) => {
   try {
@@ -39,7 +41,9 @@ describe("embedded PostgreSQL", () => {
     expect(new URL(first.url).hostname).toBe("127.0.0.1");
     expect(runningEmbeddedPostgresUrl(dataDir)).toBe(first.url);
     await query(first.url, "create table kept (v text); insert into kept values ('one')");
-    expect(await query(first.url, "select current_setting('listen_addresses') as listen")).toEqual([{ listen: "127.0.0.1" }]);
+    expect(await query(first.url, "select current_setting('listen_addresses') as listen")).toEqual([
+      { listen: "127.0.0.1" },
+    ]);
     await first.stop();
     expect(runningEmbeddedPostgresUrl(dataDir)).toBeNull();
 
@@ -55,7 +59,9 @@ describe("embedded PostgreSQL", () => {
 
   it("stops a server left running by a killed app (and its killed watcher) at the next start, with nothing lost", async () => {
     const dataDir = path.join(temp, "leftover");
-    const app = spawn(process.execPath, ["--import", "tsx", "tests/support/run-embedded-postgres.ts"], { env: { ...process.env, DATA_DIR: dataDir } });
+    const app = spawn(process.execPath, ["--import", "tsx", "tests/support/run-embedded-postgres.ts"], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
     let output = "";
     app.stdout.on("data", (chunk) => (output += chunk));
     await expect.poll(() => output, { timeout: 60_000 }).toContain("ready ");
@@ -94,7 +100,9 @@ describe("embedded PostgreSQL", () => {
     const first = await startEmbeddedPostgres({ dataDir });
     try {
       writeFileSync(path.join(dataDir, "postgres-owner.pid"), "1\n"); // an owner that is alive and is not us
-      await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(/Another Sellkit process \(pid 1\) is using the database/);
+      await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(
+        /Another Sellkit process \(pid 1\) is using the database/,
+      );
       expect(await query(first.url, "select 1 as one")).toEqual([{ one: 1 }]);
     } finally {
       await first.stop();

@@ -35,7 +35,10 @@ describe("one status per failure, wherever it happens", () => {
     const limit = RATE_LIMITS.currentPassword.limit;
     counter += 1;
     const inSecurity = await createSignedInCreator(server, { email: `codes-security-${counter}@example.com` });
-    const security = await statusesOf(() => postSecurity(server, inSecurity, { intent: "enable-2fa", password: "Wrong&Password1" }), limit + 1);
+    const security = await statusesOf(
+      () => postSecurity(server, inSecurity, { intent: "enable-2fa", password: "Wrong&Password1" }),
+      limit + 1,
+    );
     expect(security).toEqual([...Array(limit).fill(400), 429]);
 
     const inSettings = await createSignedInCreator(server, { email: `codes-settings-${counter}@example.com` });
@@ -44,7 +47,12 @@ describe("one status per failure, wherever it happens", () => {
         postForm(
           server,
           "/settings",
-          { intent: "change-password", currentPassword: "Wrong&Password1", password: "N3w&Distinct!pw", confirmPassword: "N3w&Distinct!pw" },
+          {
+            intent: "change-password",
+            currentPassword: "Wrong&Password1",
+            password: "N3w&Distinct!pw",
+            confirmPassword: "N3w&Distinct!pw",
+          },
           { jar: inSettings.jar, ip: inSettings.ip, multipart: true },
         ),
       limit + 1,
@@ -72,7 +80,11 @@ describe("one status per failure, wherever it happens", () => {
   });
 
   it("a body that is not form data shows the catalogue's message on the error page (decided by code)", async () => {
-    const response = await server.request("/contact", { method: "POST", body: "{}", headers: { "content-type": "application/json", accept: "text/html" } });
+    const response = await server.request("/contact", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", accept: "text/html" },
+    });
     expect(response.status).toBe(415);
     expect(await response.text()).toContain(ERRORS.UNSUPPORTED_FORM.message);
   });

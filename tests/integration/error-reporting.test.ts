@@ -12,7 +12,12 @@ let server: TestServer;
 beforeAll(async () => {
   standIn = await startErrorReportStandIn();
   mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback", SENTRY_DSN: standIn.dsn, SENTRY_BROWSER_DSN: standIn.dsn });
+  server = await startTestServer({
+    SMTP_URL: mail.url,
+    TRUSTED_PROXIES: "loopback",
+    SENTRY_DSN: standIn.dsn,
+    SENTRY_BROWSER_DSN: standIn.dsn,
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -36,7 +41,9 @@ describe("error reporting (SENTRY_DSN, a local Sentry stand-in)", () => {
       await server.db.execute(sql`alter table business_profiles_away rename to business_profiles`);
     }
 
-    const envelope = await standIn.waitFor((received) => eventOf(received)?.request?.url?.endsWith("/settings") ?? false);
+    const envelope = await standIn.waitFor(
+      (received) => eventOf(received)?.request?.url?.endsWith("/settings") ?? false,
+    );
     expect(standIn.envelopes.length).toBeGreaterThan(before);
     expect(envelope.projectId).toBe("42");
     expect(envelope.sentryKey).toBe("stand-in-key");

@@ -35,7 +35,12 @@ import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { rawRequest } from "../support/raw-http";
-import { AVATAR_FORM_BODY_TIMEOUT_MS, bodyLimitFor, FORM_BODY_LIMIT_BYTES, GLOBAL_BODY_LIMIT_BYTES } from "~/server/http/body-limits";
+import {
+  AVATAR_FORM_BODY_TIMEOUT_MS,
+  bodyLimitFor,
+  FORM_BODY_LIMIT_BYTES,
+  GLOBAL_BODY_LIMIT_BYTES,
+} from "~/server/http/body-limits";
 import { TOO_LARGE_MESSAGE, TOO_SLOW_MESSAGE, UNKNOWN_HOST_MESSAGE } from "../../server/request-limits";
 
 /**
@@ -119,8 +124,19 @@ const SETTINGS_FIELDS = [
 const SECURITY_FIELDS = ["currentPassword", "code", "sessionId", "password", "id"];
 
 const SALES_VALID: Record<string, Record<string, string | string[]>> = {
-  "/sales/online-store": { storeName: "Ada's Atelier", storeDescription: "Hand-drawn templates", category: "digital", currency: "EUR", theme: "minimal" },
-  "/sales/retail-store": { storeName: "Corner Shop", address: "1 Main Street, Springfield", description: "Books and maps", features: ["pos", "loyalty"] },
+  "/sales/online-store": {
+    storeName: "Ada's Atelier",
+    storeDescription: "Hand-drawn templates",
+    category: "digital",
+    currency: "EUR",
+    theme: "minimal",
+  },
+  "/sales/retail-store": {
+    storeName: "Corner Shop",
+    address: "1 Main Street, Springfield",
+    description: "Books and maps",
+    features: ["pos", "loyalty"],
+  },
   "/sales/event-sales": {
     businessName: "Market Stall",
     eventTypes: ["craft_fairs", "festivals"],
@@ -181,13 +197,20 @@ function endpoints(): Endpoint[] {
     { name: "/blog/:id", paths: hostileSegment(BLOG_POSTS.map((p) => p.id)).map((s) => `/blog/${s}`) },
     {
       name: "/blog/:id/share/:network",
-      paths: fc.tuple(hostileSegment(BLOG_POSTS.map((p) => p.id)), hostileSegment(SHARE_NETWORKS.map((n) => n.id))).map(([a, b]) => `/blog/${a}/share/${b}`),
+      paths: fc
+        .tuple(hostileSegment(BLOG_POSTS.map((p) => p.id)), hostileSegment(SHARE_NETWORKS.map((n) => n.id)))
+        .map(([a, b]) => `/blog/${a}/share/${b}`),
     },
     {
       name: "/contact",
       paths: fixed("/contact"),
       fields: ["name", "email", "subject", "message", "website"],
-      valid: { name: "Ada Lovelace", email: "ada@example.com", subject: "Payout question", message: "When do payouts arrive?" },
+      valid: {
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        subject: "Payout question",
+        message: "When do payouts arrive?",
+      },
     },
     {
       name: "/auth",
@@ -206,7 +229,12 @@ function endpoints(): Endpoint[] {
     },
     { name: "/logout", paths: fixed("/logout"), fields: ACCOUNT_FIELDS },
     { name: "/choose-plan", paths: fixed("/choose-plan"), fields: ["plan", "intent"], valid: { plan: "pro" } },
-    { name: "/forgot-password", paths: fixed("/forgot-password"), fields: ACCOUNT_FIELDS, valid: { email: "ada@example.com" } },
+    {
+      name: "/forgot-password",
+      paths: fixed("/forgot-password"),
+      fields: ACCOUNT_FIELDS,
+      valid: { email: "ada@example.com" },
+    },
     {
       name: "/reset-password",
       paths: fixed("/reset-password"),
@@ -225,7 +253,14 @@ function endpoints(): Endpoint[] {
       name: "/security-settings",
       paths: fixed("/security-settings"),
       fields: SECURITY_FIELDS,
-      intents: ["enable-2fa", "verify-2fa", "disable-2fa", "terminate-session", "terminate-other-sessions", "cleanup-data"],
+      intents: [
+        "enable-2fa",
+        "verify-2fa",
+        "disable-2fa",
+        "terminate-session",
+        "terminate-other-sessions",
+        "cleanup-data",
+      ],
     },
     { name: "/security-settings/export", paths: fixed("/security-settings/export"), fields: SECURITY_FIELDS },
     ...SALES_METHODS.map((m) => ({
@@ -244,7 +279,19 @@ function endpoints(): Endpoint[] {
     {
       name: "/tools/products/new",
       paths: fixed("/tools/products/new"),
-      fields: ["name", "type", "summary", "description", "pricing", "price", "minPrice", "suggestedPrice", "slug", "cover", "removeCover"],
+      fields: [
+        "name",
+        "type",
+        "summary",
+        "description",
+        "pricing",
+        "price",
+        "minPrice",
+        "suggestedPrice",
+        "slug",
+        "cover",
+        "removeCover",
+      ],
       valid: { name: "Fuzz guide", type: "ebook", pricing: "fixed", price: "5.00" },
     },
     {
@@ -259,12 +306,33 @@ function endpoints(): Endpoint[] {
       intents: ["rename", "reorder", "remove"],
     },
     { name: "/security-settings/sessions", paths: fixed("/security-settings/sessions"), fields: SECURITY_FIELDS },
-    { name: "/checkout/test/:id", paths: hostileSegment([randomUUID()]).map((s) => `/checkout/test/${s}`), fields: ["intent", "outcome", "key"] },
+    {
+      name: "/checkout/test/:id",
+      paths: hostileSegment([randomUUID()]).map((s) => `/checkout/test/${s}`),
+      fields: ["intent", "outcome", "key"],
+    },
     { name: "/checkout/:orderId", paths: hostileSegment([randomUUID()]).map((s) => `/checkout/${s}?key=x`) },
-    { name: "/api/webhooks/:provider", paths: hostileSegment(["test", "stripe", "paypal"]).map((s) => `/api/webhooks/${s}`), methods: ["POST", "GET"] },
-    { name: "/purchases", paths: fixed("/purchases"), fields: ["email", "captcha"], valid: { email: "buyer@example.com" } },
-    { name: "/purchases/:orderId", paths: hostileSegment([randomUUID()]).map((s) => `/purchases/${s}?token=x`), fields: ["intent"] },
-    { name: "/api/product-files", paths: fc.constantFrom("/api/product-files", "/api/product-files/x"), fields: ["productId"] },
+    {
+      name: "/api/webhooks/:provider",
+      paths: hostileSegment(["test", "stripe", "paypal"]).map((s) => `/api/webhooks/${s}`),
+      methods: ["POST", "GET"],
+    },
+    {
+      name: "/purchases",
+      paths: fixed("/purchases"),
+      fields: ["email", "captcha"],
+      valid: { email: "buyer@example.com" },
+    },
+    {
+      name: "/purchases/:orderId",
+      paths: hostileSegment([randomUUID()]).map((s) => `/purchases/${s}?token=x`),
+      fields: ["intent"],
+    },
+    {
+      name: "/api/product-files",
+      paths: fc.constantFrom("/api/product-files", "/api/product-files/x"),
+      fields: ["productId"],
+    },
     { name: "/tools/:tool", paths: hostileSegment(TOOLS.map((t) => t.slug)).map((s) => `/tools/${s}`) },
     { name: "/buy/:id", paths: hostileSegment([buyId]).map((s) => `/buy/${s}`) },
     { name: "/avatars/:id", paths: hostileSegment([avatarId]).map((s) => `/avatars/${s}`) },
@@ -276,7 +344,9 @@ function endpoints(): Endpoint[] {
     },
     {
       name: "/s/:handle/:slug/buy",
-      paths: fc.tuple(hostileSegment([STORE_HANDLE]), hostileSegment([PRODUCT_SLUG])).map(([a, b]) => `/s/${a}/${b}/buy`),
+      paths: fc
+        .tuple(hostileSegment([STORE_HANDLE]), hostileSegment([PRODUCT_SLUG]))
+        .map(([a, b]) => `/s/${a}/${b}/buy`),
     },
     {
       name: "/tools/estore-builder",
@@ -288,8 +358,25 @@ function endpoints(): Endpoint[] {
     // Issue 15: the seller's discount codes, orders and refunds.
     {
       name: "/tools/products/discounts",
-      paths: fc.constantFrom("/tools/products/discounts", "/tools/products/discounts?edit=x", `/tools/products/discounts?edit=${randomUUID()}`),
-      fields: ["intent", "id", "code", "kind", "percentOff", "amountOff", "appliesTo", "productIds", "startsAt", "endsAt", "maxRedemptions", "minAmount"],
+      paths: fc.constantFrom(
+        "/tools/products/discounts",
+        "/tools/products/discounts?edit=x",
+        `/tools/products/discounts?edit=${randomUUID()}`,
+      ),
+      fields: [
+        "intent",
+        "id",
+        "code",
+        "kind",
+        "percentOff",
+        "amountOff",
+        "appliesTo",
+        "productIds",
+        "startsAt",
+        "endsAt",
+        "maxRedemptions",
+        "minAmount",
+      ],
       intents: ["save", "archive", "unarchive", "delete"],
       valid: { intent: "save", code: "FUZZ-10", kind: "percent", percentOff: "10", appliesTo: "all" },
     },
@@ -308,19 +395,35 @@ function endpoints(): Endpoint[] {
     // Issue 16: customers, analytics and payouts (read-only pages: cursors, searches and ranges from the URL).
     {
       name: "/customers",
-      paths: fc.constantFrom("/customers", "/customers?sort=spent&after=1~a%00b", "/customers?after=2026-02-30T00:00:00Z~a%40b.c", "/customers?q=%00"),
+      paths: fc.constantFrom(
+        "/customers",
+        "/customers?sort=spent&after=1~a%00b",
+        "/customers?after=2026-02-30T00:00:00Z~a%40b.c",
+        "/customers?q=%00",
+      ),
     },
     {
       name: "/customers/:email",
       paths: fc
-        .tuple(hostileSegment(["buyer%40example.com"]), fc.constantFrom("", `?after=2026-13-01T00:00:00Z_${randomUUID()}`))
+        .tuple(
+          hostileSegment(["buyer%40example.com"]),
+          fc.constantFrom("", `?after=2026-13-01T00:00:00Z_${randomUUID()}`),
+        )
         .map(([s, q]) => `/customers/${s}${q}`),
     },
     {
       name: "/analytics",
-      paths: fc.constantFrom("/analytics", "/analytics?range=7d", "/analytics?from=2026-02-30&to=2026-03-01", "/analytics?from=0001-01-01&to=9999-12-31"),
+      paths: fc.constantFrom(
+        "/analytics",
+        "/analytics?range=7d",
+        "/analytics?from=2026-02-30&to=2026-03-01",
+        "/analytics?from=0001-01-01&to=9999-12-31",
+      ),
     },
-    { name: "/payouts", paths: fc.constantFrom("/payouts", `/payouts?after=2026-02-30_${randomUUID()}`, "/payouts?stripe_after=po_%00") },
+    {
+      name: "/payouts",
+      paths: fc.constantFrom("/payouts", `/payouts?after=2026-02-30_${randomUUID()}`, "/payouts?stripe_after=po_%00"),
+    },
     {
       name: "/orders/:id",
       paths: hostileSegment([randomUUID()]).map((s) => `/orders/${s}`),
@@ -336,7 +439,10 @@ function endpoints(): Endpoint[] {
       intents: ["connect", "refresh"],
       valid: { intent: "refresh", provider: "stripe" },
     },
-    { name: "/payments/:provider/return", paths: hostileSegment(["stripe", "paypal"]).map((s) => `/payments/${s}/return`) },
+    {
+      name: "/payments/:provider/return",
+      paths: hostileSegment(["stripe", "paypal"]).map((s) => `/payments/${s}/return`),
+    },
     { name: "/dev/mailbox/:id", paths: hostileSegment([]).map((s) => `/dev/mailbox/${s}`) },
     {
       name: "/api/auth/*",
@@ -360,7 +466,9 @@ function endpoints(): Endpoint[] {
     },
     {
       name: "* (not found)",
-      paths: fc.tuple(hostileSegment(["nope", "wp-admin", ".env", "assets/x.js", "index.php"]), hostileSegment(["", "x"])).map(([a, b]) => `/${a}/${b}`),
+      paths: fc
+        .tuple(hostileSegment(["nope", "wp-admin", ".env", "assets/x.js", "index.php"]), hostileSegment(["", "x"]))
+        .map(([a, b]) => `/${a}/${b}`),
     },
   ];
 }
@@ -375,20 +483,31 @@ function requestsFor(endpoint: Endpoint): fc.Arbitrary<HostileRequestSpec & { si
     session: SESSION,
   });
   const withValid = endpoint.valid
-    ? fc.tuple(base, hostileFields(Object.keys(endpoint.valid), endpoint.intents), fc.integer({ min: -1, max: 4 })).map(([spec, extra, keep]) => {
-        const validEntries = Object.entries(endpoint.valid!).flatMap(([k, v]) => [v].flat().map((item): [string, string] => [k, item]));
-        // keep = -1: the valid form plus fields it does not know (it should be saved); otherwise `keep` of its
-        // fields are replaced by hostile values and one more hostile field is added (rejected, or saved if still valid).
-        if (keep < 0) return { ...spec, method: "POST" as const, fields: [...validEntries, ...extra.filter(([k]) => !Object.hasOwn(endpoint.valid!, k))] };
-        const hostileNames = new Set(extra.slice(0, keep).map(([k]) => k));
-        const fields = [...validEntries.filter(([k]) => !hostileNames.has(k)), ...extra.slice(0, keep + 1)];
-        return { ...spec, method: "POST" as const, fields };
-      })
+    ? fc
+        .tuple(base, hostileFields(Object.keys(endpoint.valid), endpoint.intents), fc.integer({ min: -1, max: 4 }))
+        .map(([spec, extra, keep]) => {
+          const validEntries = Object.entries(endpoint.valid!).flatMap(([k, v]) =>
+            [v].flat().map((item): [string, string] => [k, item]),
+          );
+          // keep = -1: the valid form plus fields it does not know (it should be saved); otherwise `keep` of its
+          // fields are replaced by hostile values and one more hostile field is added (rejected, or saved if still valid).
+          if (keep < 0)
+            return {
+              ...spec,
+              method: "POST" as const,
+              fields: [...validEntries, ...extra.filter(([k]) => !Object.hasOwn(endpoint.valid!, k))],
+            };
+          const hostileNames = new Set(extra.slice(0, keep).map(([k]) => k));
+          const fields = [...validEntries.filter(([k]) => !hostileNames.has(k)), ...extra.slice(0, keep + 1)];
+          return { ...spec, method: "POST" as const, fields };
+        })
     : base;
   const spec = endpoint.valid ? fc.oneof({ arbitrary: base, weight: 2 }, { arbitrary: withValid, weight: 1 }) : base;
-  return fc
-    .tuple(spec, fc.boolean())
-    .map(([s, signedIn]) => ({ ...s, signedIn, cookie: signedIn ? s.cookie : s.cookie.replace(new RegExp(`(?:; )?${SESSION}`), "") }));
+  return fc.tuple(spec, fc.boolean()).map(([s, signedIn]) => ({
+    ...s,
+    signedIn,
+    cookie: signedIn ? s.cookie : s.cookie.replace(new RegExp(`(?:; )?${SESSION}`), ""),
+  }));
 }
 
 type Outcome = { status: number; problem?: string; knownReset?: boolean };
@@ -405,7 +524,8 @@ async function send(origin: string, spec: HostileRequestSpec): Promise<Outcome> 
     // `Connection: close` the socket may close with body bytes still unread and the kernel then resets it under the
     // answer (seen on /security-settings/export at 1,000 runs, before server/create-app.ts drained unread bodies).
     // Counted and reported apart (bench/fuzz.mjs prints them), not a server failure.
-    if (spec.method === "POST" && bodyBytes >= 32_768 && /aborted|ECONNRESET|EPIPE|socket hang up/.test(message)) return { status: 0, knownReset: true };
+    if (spec.method === "POST" && bodyBytes >= 32_768 && /aborted|ECONNRESET|EPIPE|socket hang up/.test(message))
+      return { status: 0, knownReset: true };
     return { status: 0, problem: `no answer: ${message}` };
   }
   if (answer.status >= 500) return { status: answer.status, problem: `${answer.status}: ${answer.body.slice(0, 200)}` };
@@ -425,7 +545,10 @@ async function refreshSession(): Promise<void> {
   const [exists] = await server.db.select({ id: user.id }).from(user).where(eq(user.id, creator.id));
   if (!exists) creator = await createSignedInCreator(server);
   else {
-    const { headers } = await server.services.auth.api.signInEmail({ body: { email: creator.email, password: CREATOR_PASSWORD }, returnHeaders: true });
+    const { headers } = await server.services.auth.api.signInEmail({
+      body: { email: creator.email, password: CREATOR_PASSWORD },
+      returnHeaders: true,
+    });
     const cookie = headers.getSetCookie().find((c) => c.startsWith("sellkit.session_token="));
     if (!cookie) throw new Error("could not sign the creator in again");
     liveCookie = cookie.split(";")[0]!;
@@ -451,7 +574,8 @@ async function fuzzEndpoint(endpoint: Endpoint, origin: string, runs: number) {
   let signedInSinceCheck = 0;
   await fc.assert(
     fc.asyncProperty(requestsFor(endpoint), async (spec) => {
-      if (spec.signedIn && origin === server.origin && (signedInSinceCheck++ % 5 === 0 || spec.path === "/logout")) await refreshSession();
+      if (spec.signedIn && origin === server.origin && (signedInSinceCheck++ % 5 === 0 || spec.path === "/logout"))
+        await refreshSession();
       const outcome = await send(origin, spec);
       totals.requests += 1;
       totals.perEndpoint[endpoint.name] = (totals.perEndpoint[endpoint.name] ?? 0) + 1;
@@ -475,7 +599,8 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
 }
 
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
   "hex",
 );
 
@@ -487,7 +612,14 @@ beforeAll(async () => {
     .header()
     .split("; ")
     .find((c) => c.startsWith("sellkit.session_token="))!;
-  buyId = (await saveSalesMethod(server.db, creator.id, "existing_website", existingWebsiteSchema.parse(SALES_VALID["/sales/existing-website"]))).id;
+  buyId = (
+    await saveSalesMethod(
+      server.db,
+      creator.id,
+      "existing_website",
+      existingWebsiteSchema.parse(SALES_VALID["/sales/existing-website"]),
+    )
+  ).id;
   avatarId = (await saveAvatar(server.db, creator.id, { bytes: PNG, contentType: "image/png" }))!.split("/").at(-1)!;
   await rows(`insert into storefronts (user_id, handle) values ('${creator.id}', '${STORE_HANDLE}')`);
   const [product] = (await rows(
@@ -529,7 +661,9 @@ async function rows(query: string): Promise<unknown[]> {
 describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () => {
   it("cover every route of app/routes.ts (a new route cannot be left out)", () => {
     const source = readFileSync(path.join(process.cwd(), "app/routes.ts"), "utf8");
-    const routes = [...source.matchAll(/\broute\("([^"]+)"/g)].map((match) => (match[1] === "*" ? "* (not found)" : `/${match[1]}`));
+    const routes = [...source.matchAll(/\broute\("([^"]+)"/g)].map((match) =>
+      match[1] === "*" ? "* (not found)" : `/${match[1]}`,
+    );
     if (/\bindex\(/.test(source)) routes.push("/");
     expect(routes.length).toBeGreaterThan(60);
     const fuzzed = new Set(endpoints().map((endpoint) => endpoint.name));
@@ -557,7 +691,11 @@ describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () =>
       if (process.env.FUZZ_REPORT)
         writeFileSync(
           process.env.FUZZ_REPORT,
-          JSON.stringify({ ...summary, perEndpoint: totals.perEndpoint, firstProblems: totals.problems.slice(0, 5000) }, null, 2),
+          JSON.stringify(
+            { ...summary, perEndpoint: totals.perEndpoint, firstProblems: totals.problems.slice(0, 5000) },
+            null,
+            2,
+          ),
         );
       expect(totals.problems.slice(0, 15), `${totals.problems.length} problems`).toEqual([]);
       expect(totals.requests).toBe(list.length * RUNS);
@@ -567,10 +705,15 @@ describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () =>
 
   it("leave no partial rows behind", async () => {
     for (const [label, query] of Object.entries(PARTIAL_ROW_CHECKS)) expect(await rows(query), label).toEqual([]);
-    const saved = (await rows(`select method, settings from sales_methods`)) as { method: keyof typeof SALES_SCHEMAS; settings: unknown }[];
+    const saved = (await rows(`select method, settings from sales_methods`)) as {
+      method: keyof typeof SALES_SCHEMAS;
+      settings: unknown;
+    }[];
     for (const row of saved) {
       const parsed = SALES_SCHEMAS[row.method].safeParse(row.settings);
-      expect(parsed.success, `sales_methods ${row.method} settings ${JSON.stringify(row.settings).slice(0, 300)}`).toBe(true);
+      expect(parsed.success, `sales_methods ${row.method} settings ${JSON.stringify(row.settings).slice(0, 300)}`).toBe(
+        true,
+      );
     }
     // The fuzzing did reach past validation: setups were saved by the fuzzing (setup saved only one).
     if (RUNS >= 30) expect(saved.length).toBeGreaterThan(1);
@@ -579,7 +722,14 @@ describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () =>
   it("a spawned server process survives a batch of the same requests and still stops cleanly", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "sellkit-fuzz-"));
     const child = spawn(process.execPath, ["build/runtime/main.js"], {
-      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUSTED_PROXIES: "loopback" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        TRUSTED_PROXIES: "loopback",
+      },
     });
     let stdout = "";
     let stderr = "";
@@ -608,7 +758,10 @@ describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () =>
 
 /** One concrete path per endpoint (its generator's first sample; the same every run). */
 function onePathEach(): { name: string; path: string }[] {
-  return endpoints().map((endpoint) => ({ name: endpoint.name, path: fc.sample(endpoint.paths, { numRuns: 1, seed: 11 })[0]! }));
+  return endpoints().map((endpoint) => ({
+    name: endpoint.name,
+    path: fc.sample(endpoint.paths, { numRuns: 1, seed: 11 })[0]!,
+  }));
 }
 
 /** Host header values that are not this site: other names, rebinding look-alikes, other ports, malformed. */
@@ -637,7 +790,12 @@ describe("limits on every endpoint (issue 13)", () => {
       onePathEach().map(async ({ name, path }) => {
         const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${GLOBAL_BODY_LIMIT_BYTES + 1 + Math.floor(Math.random() * 500_000_000)}\r\n\r\n`;
         const answer = await rawRequest(server.origin, head, "a=b&");
-        return { name, status: answer.status, clear: answer.body.includes(TOO_LARGE_MESSAGE), quick: answer.ms < 3_000 };
+        return {
+          name,
+          status: answer.status,
+          clear: answer.body.includes(TOO_LARGE_MESSAGE),
+          quick: answer.ms < 3_000,
+        };
       }),
     );
     expect(answers.filter((a) => a.status !== 413 || !a.clear || !a.quick)).toEqual([]);
@@ -651,9 +809,19 @@ describe("limits on every endpoint (issue 13)", () => {
         onePathEach().map(async ({ name, path }) => {
           const limit = bodyLimitFor(path.split("?")[0]!);
           const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\nAccept: text/html\r\n\r\n`;
-          const answer = await rawRequest(server.origin, head, "email=slow%40example.com&", limit.timeoutMs + 8_000, { untilClosed: true });
-          const answered = answer.status === 408 ? answer.body.includes(TOO_SLOW_MESSAGE) : answer.status >= 300 && answer.status < 500;
-          return { name, status: answer.status, answered, closedInTime: answer.closed && answer.ms < limit.timeoutMs + 5_000 };
+          const answer = await rawRequest(server.origin, head, "email=slow%40example.com&", limit.timeoutMs + 8_000, {
+            untilClosed: true,
+          });
+          const answered =
+            answer.status === 408
+              ? answer.body.includes(TOO_SLOW_MESSAGE)
+              : answer.status >= 300 && answer.status < 500;
+          return {
+            name,
+            status: answer.status,
+            answered,
+            closedInTime: answer.closed && answer.ms < limit.timeoutMs + 5_000,
+          };
         }),
       );
       expect(answers.filter((a) => !a.answered || !a.closedInTime)).toEqual([]);
@@ -667,15 +835,29 @@ describe("limits on every endpoint (issue 13)", () => {
     const problems: string[] = [];
     const paths = onePathEach();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...paths), hostileHost, fc.constantFrom("GET", "POST"), async ({ name, path }, host, method) => {
-        if (/^(?:localhost|127\.0\.0\.1|\[::1\])(?::|$)/i.test(host) && host.endsWith(`:${new URL(server.origin).port}`)) return; // the site itself
-        const body = method === "POST" ? "a=b" : "";
-        const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
-        const answer = await rawRequest(server.origin, head, body);
-        // An empty or malformed Host is refused by Node itself with a bare 400, before the app.
-        const ok = (answer.status === 421 && answer.body.includes(UNKNOWN_HOST_MESSAGE)) || (answer.status === 400 && (host === "" || /[@\s]/.test(host)));
-        if (!ok) problems.push(`${method} ${name} Host ${JSON.stringify(host)}: ${answer.status} ${answer.body.slice(0, 100)}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        hostileHost,
+        fc.constantFrom("GET", "POST"),
+        async ({ name, path }, host, method) => {
+          if (
+            /^(?:localhost|127\.0\.0\.1|\[::1\])(?::|$)/i.test(host) &&
+            host.endsWith(`:${new URL(server.origin).port}`)
+          )
+            return; // the site itself
+          const body = method === "POST" ? "a=b" : "";
+          const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+          const answer = await rawRequest(server.origin, head, body);
+          // An empty or malformed Host is refused by Node itself with a bare 400, before the app.
+          const ok =
+            (answer.status === 421 && answer.body.includes(UNKNOWN_HOST_MESSAGE)) ||
+            (answer.status === 400 && (host === "" || /[@\s]/.test(host)));
+          if (!ok)
+            problems.push(
+              `${method} ${name} Host ${JSON.stringify(host)}: ${answer.status} ${answer.body.slice(0, 100)}`,
+            );
+        },
+      ),
       { numRuns: Math.max(100, RUNS * 4) },
     );
     expect(problems.slice(0, 10)).toEqual([]);
@@ -685,13 +867,20 @@ describe("limits on every endpoint (issue 13)", () => {
 describe("regressions found by this fuzzing", () => {
   it("a NUL character in a form field is answered 400 with a message, not 503 from the database", async () => {
     const fields = { name: "Ada\u0000", email: "ada@example.com", subject: "NUL", message: "A NUL in the name" };
-    const contact = await server.request("/contact", { method: "POST", body: new URLSearchParams(fields), headers: { "x-forwarded-for": "198.18.200.1" } });
+    const contact = await server.request("/contact", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "x-forwarded-for": "198.18.200.1" },
+    });
     expect(contact.status).toBe(400);
     expect(await contact.text()).toContain(NUL_CHARACTER_MESSAGE);
     await refreshSession();
     const sales = await server.request("/sales/online-store", {
       method: "POST",
-      body: new URLSearchParams({ ...SALES_VALID["/sales/online-store"], storeName: "Shop\u0000" } as Record<string, string>),
+      body: new URLSearchParams({ ...SALES_VALID["/sales/online-store"], storeName: "Shop\u0000" } as Record<
+        string,
+        string
+      >),
       headers: { cookie: liveCookie },
     });
     expect(sales.status).toBe(400);
@@ -728,7 +917,11 @@ describe("a POST body the app does not read", () => {
     const send = (method: string, pathname: string, body?: string) =>
       new Promise<number>((resolve, reject) => {
         const headers: Record<string, string> = { origin: server.origin };
-        if (body) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) });
+        if (body)
+          Object.assign(headers, {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": String(Buffer.byteLength(body)),
+          });
         const req = request(`${server.origin}${pathname}`, { method, agent, headers, timeout: 4_000 }, (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));
@@ -763,9 +956,16 @@ describe("a POST body the app does not read", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     socket.end(body.slice(1_000));
-    const closed = await Promise.race([once(socket, "close").then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+    const closed = await Promise.race([
+      once(socket, "close").then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+    ]);
     socket.destroy();
-    expect({ errors, closed, status: received.slice(0, 12) }).toEqual({ errors: [], closed: true, status: "HTTP/1.1 405" });
+    expect({ errors, closed, status: received.slice(0, 12) }).toEqual({
+      errors: [],
+      closed: true,
+      status: "HTTP/1.1 405",
+    });
     expect(received).toMatch(/Method Not Allowed/);
   }, 15_000);
 });

@@ -37,12 +37,21 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const garbage = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("", " ", "-1", "1e3", "0x10", "NaN", "9".repeat(30), "\u00e9t\u00e9"));
-const integerText = fc.oneof(fc.nat({ max: 5000 }).map(String), fc.constantFrom("0", "16", "4096", String(2 ** 31), String(2 * 1024 ** 3 + 1)));
+const garbage = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("", " ", "-1", "1e3", "0x10", "NaN", "9".repeat(30), "\u00e9t\u00e9"),
+);
+const integerText = fc.oneof(
+  fc.nat({ max: 5000 }).map(String),
+  fc.constantFrom("0", "16", "4096", String(2 ** 31), String(2 * 1024 ** 3 + 1)),
+);
 const base64 = fc.uint8Array({ maxLength: 40 }).map((bytes) => Buffer.from(bytes).toString("base64"));
 const metadata = fc.oneof(
   fc
-    .record({ productId: fc.constantFrom("owner", "other", "not-a-uuid"), filename: fc.oneof(fc.constantFrom("a.pdf", "../x", "", "a/b"), fc.string()) })
+    .record({
+      productId: fc.constantFrom("owner", "other", "not-a-uuid"),
+      filename: fc.oneof(fc.constantFrom("a.pdf", "../x", "", "a/b"), fc.string()),
+    })
     .map(({ productId, filename }) => ({ productId, filename })),
   garbage.map((raw) => ({ raw })),
 );
@@ -58,7 +67,9 @@ const requestArbitrary = fc.record({
   metadata: fc.option(metadata, { nil: undefined }),
   checksum: fc.option(
     fc.oneof(
-      fc.tuple(fc.constantFrom("sha1", "sha256", "sha512", "md5", "crc32", "SHA1"), base64).map(([a, d]) => `${a} ${d}`),
+      fc
+        .tuple(fc.constantFrom("sha1", "sha256", "sha512", "md5", "crc32", "SHA1"), base64)
+        .map(([a, d]) => `${a} ${d}`),
       garbage,
     ),
     { nil: undefined },
@@ -71,7 +82,8 @@ type Generated = typeof requestArbitrary extends fc.Arbitrary<infer T> ? T : nev
 
 function metadataHeader(value: NonNullable<Generated["metadata"]>): string {
   if ("raw" in value) return value.raw;
-  const productId = value.productId === "owner" ? owner.productId : value.productId === "other" ? other.productId : value.productId;
+  const productId =
+    value.productId === "owner" ? owner.productId : value.productId === "other" ? other.productId : value.productId;
   return `productId ${Buffer.from(productId).toString("base64")},filename ${Buffer.from(value.filename).toString("base64")}`;
 }
 
@@ -99,7 +111,11 @@ async function send(spec: Generated): Promise<string | null> {
   const what = `${spec.method} ${pathname} ${JSON.stringify(Object.fromEntries([...headers].filter(([n]) => n !== "cookie")))}`;
   let response: Response;
   try {
-    response = await server.request(pathname, { method: spec.method, headers, body: withBody ? Buffer.from(spec.body) : undefined });
+    response = await server.request(pathname, {
+      method: spec.method,
+      headers,
+      body: withBody ? Buffer.from(spec.body) : undefined,
+    });
   } catch (error) {
     return `${what}: no answer (${(error as Error).message})`;
   }

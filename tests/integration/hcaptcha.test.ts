@@ -24,7 +24,13 @@ afterAll(async () => {
 });
 
 async function signup(email: string, captcha: string) {
-  const body = new URLSearchParams({ intent: "signup", email, password: "Str0ng&Unusual!", confirmPassword: "Str0ng&Unusual!", captcha });
+  const body = new URLSearchParams({
+    intent: "signup",
+    email,
+    password: "Str0ng&Unusual!",
+    confirmPassword: "Str0ng&Unusual!",
+    captcha,
+  });
   return server.request("/signup", { method: "POST", body });
 }
 

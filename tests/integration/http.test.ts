@@ -51,7 +51,18 @@ describe("public site over HTTP", () => {
   );
 
   it("ships no script at all on pages with nothing interactive", async () => {
-    for (const path of ["/", "/privacy", "/terms", "/about", "/blog", "/features", "/pricing", "/tier/pro", "/learn", "/help"]) {
+    for (const path of [
+      "/",
+      "/privacy",
+      "/terms",
+      "/about",
+      "/blog",
+      "/features",
+      "/pricing",
+      "/tier/pro",
+      "/learn",
+      "/help",
+    ]) {
       const html = await (await server.request(path)).text();
       expect(html, path).not.toContain("<script");
     }
@@ -123,7 +134,9 @@ describe("public site over HTTP", () => {
   it("redirects the share buttons to the network with the article's absolute URL", async () => {
     const response = await server.request("/blog/selling-at-craft-fairs/share/facebook");
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toContain(encodeURIComponent(`${server.origin}/blog/selling-at-craft-fairs`));
+    expect(response.headers.get("location")).toContain(
+      encodeURIComponent(`${server.origin}/blog/selling-at-craft-fairs`),
+    );
     expect((await server.request("/blog/selling-at-craft-fairs/share/myspace")).status).toBe(404);
   });
 });
@@ -132,17 +145,23 @@ describe("in production", () => {
   it.each([
     ["an HTTPS origin", "https://shop.example.com", true],
     ["a plain-HTTP origin (a production build on 127.0.0.1)", "", false],
-  ] as const)("on %s, upgrade-insecure-requests is sent only where the site speaks TLS; HSTS always", async (_, appUrl, upgrades) => {
-    const production = await startTestServer({ NODE_ENV: "production", ...(appUrl ? { APP_URL: appUrl } : {}) });
-    try {
-      // As a proxy in front of the app sends it: the Host of APP_URL (fetch cannot set Host).
-      const host = new URL(appUrl || production.origin).host;
-      const answer = await rawRequest(production.origin, `GET /pricing HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-      expect(answer.status).toBe(200);
-      expect(/^content-security-policy:.*upgrade-insecure-requests/im.test(answer.head)).toBe(upgrades);
-      expect(answer.head).toMatch(/^strict-transport-security: max-age=63072000; includeSubDomains$/im);
-    } finally {
-      await production.stop();
-    }
-  });
+  ] as const)(
+    "on %s, upgrade-insecure-requests is sent only where the site speaks TLS; HSTS always",
+    async (_, appUrl, upgrades) => {
+      const production = await startTestServer({ NODE_ENV: "production", ...(appUrl ? { APP_URL: appUrl } : {}) });
+      try {
+        // As a proxy in front of the app sends it: the Host of APP_URL (fetch cannot set Host).
+        const host = new URL(appUrl || production.origin).host;
+        const answer = await rawRequest(
+          production.origin,
+          `GET /pricing HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+        );
+        expect(answer.status).toBe(200);
+        expect(/^content-security-policy:.*upgrade-insecure-requests/im.test(answer.head)).toBe(upgrades);
+        expect(answer.head).toMatch(/^strict-transport-security: max-age=63072000; includeSubDomains$/im);
+      } finally {
+        await production.stop();
+      }
+    },
+  );
 });

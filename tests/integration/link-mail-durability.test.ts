@@ -47,7 +47,9 @@ describe("link mails asked for just before a crash", () => {
     try {
       // The answering instance never delivers: its worker is stopped before the requests, as if it died after answering.
       await answering.services.mailer.close();
-      const creator = await createSignedInCreator(answering, { email: `durable-${randomUUID().slice(0, 8)}@example.com` });
+      const creator = await createSignedInCreator(answering, {
+        email: `durable-${randomUUID().slice(0, 8)}@example.com`,
+      });
       const buyer = `durable-buyer-${randomUUID().slice(0, 8)}@example.com`;
       await answering.db.execute(sql`
         insert into orders (user_id, product_name, store_name, customer_email, status, subtotal_cents, amount_cents, currency, provider, paid_at)
@@ -61,10 +63,10 @@ describe("link mails asked for just before a crash", () => {
           await postForm(answering, "/purchases", { email: buyer }, { ip: nextClientIp() }),
         ];
         expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-        const { rows } = await client.query<{ to: string }>(`select "to" from mail_outbox where sent_at is null and "to" in ($1, $2) order by "to"`, [
-          creator.email,
-          buyer,
-        ]);
+        const { rows } = await client.query<{ to: string }>(
+          `select "to" from mail_outbox where sent_at is null and "to" in ($1, $2) order by "to"`,
+          [creator.email, buyer],
+        );
         return rows.map((row) => row.to);
       });
       expect(queued.sort()).toEqual([buyer, creator.email, creator.email].sort());
@@ -81,7 +83,9 @@ describe("link mails asked for just before a crash", () => {
       expect(subjectsTo(buyer)).toEqual(["Your link to your purchase"]);
       const magic = mail.messages.find((m) => m.to.includes(creator.email) && m.subject.includes("sign-in link"))!;
       expect(magic.text).toContain(`${later.origin}/verify?token=`);
-      const left = await later.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where compose is not null`);
+      const left = await later.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from mail_outbox where compose is not null`,
+      );
       expect(left.rows[0]!.n).toBe(0);
     } finally {
       await later?.stop();

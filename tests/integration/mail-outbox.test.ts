@@ -86,7 +86,9 @@ describe("an SMTP outage delays mail and loses none (real HTTP app)", () => {
   it("delivers a mail sent while SMTP is up at once", async () => {
     const started = Date.now();
     await server.services.mailer.send({ to: "fast@example.com", subject: "Fast", text: "Hello" });
-    await expect.poll(() => mail.messages.some((m) => m.to.includes("fast@example.com")), { timeout: 2_000, interval: 10 }).toBe(true);
+    await expect
+      .poll(() => mail.messages.some((m) => m.to.includes("fast@example.com")), { timeout: 2_000, interval: 10 })
+      .toBe(true);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
@@ -104,13 +106,30 @@ describe("mail outbox workers", () => {
   });
 
   it("two instances' workers on one database never send a row twice", async () => {
-    const preloaded = Array.from({ length: 30 }, (_, i) => ({ to: `pre-${i}@example.com`, from: FROM, subject: `pre ${i}`, text: "queued before start" }));
+    const preloaded = Array.from({ length: 30 }, (_, i) => ({
+      to: `pre-${i}@example.com`,
+      from: FROM,
+      subject: `pre ${i}`,
+      text: "queued before start",
+    }));
     await database.db.insert(mailOutbox).values(preloaded);
     const first = createMailer({ smtpUrl: mail.url, from: FROM, db: database.db, logger: silent, pollIntervalMs: 200 });
-    const second = createMailer({ smtpUrl: mail.url, from: FROM, db: database.db, logger: silent, pollIntervalMs: 200 });
+    const second = createMailer({
+      smtpUrl: mail.url,
+      from: FROM,
+      db: database.db,
+      logger: silent,
+      pollIntervalMs: 200,
+    });
     try {
       await Promise.all(
-        Array.from({ length: 30 }, (_, i) => (i % 2 ? first : second).send({ to: `live-${i}@example.com`, subject: `live ${i}`, text: "sent while both run" })),
+        Array.from({ length: 30 }, (_, i) =>
+          (i % 2 ? first : second).send({
+            to: `live-${i}@example.com`,
+            subject: `live ${i}`,
+            text: "sent while both run",
+          }),
+        ),
       );
       await expect.poll(() => mail.messages.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(60);
       await sleep(1_000); // both keep polling: a second delivery would show now
@@ -131,7 +150,8 @@ describe("mail outbox workers", () => {
     const mailer = createMailer({ smtpUrl: down.url, from: FROM, db: database.db, logger: silent });
     try {
       await mailer.send({ to: "down@example.com", subject: "Down", text: "kept" });
-      const row = async () => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "down@example.com")))[0];
+      const row = async () =>
+        (await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "down@example.com")))[0];
       expect((await row())?.sentAt).toBeNull();
       await expect.poll(async () => (await row())?.lastError, { timeout: 5_000 }).toMatch(/ECONNREFUSED/);
       expect((await row())!.lastError).not.toContain("smtp://");
@@ -150,7 +170,8 @@ describe("mail outbox workers", () => {
       .values({ to: "never@example.com", from: FROM, subject: "Never", text: "…", attempts: MAIL_MAX_ATTEMPTS - 1 })
       .returning({ id: mailOutbox.id });
     const mailer = createMailer({ smtpUrl: down.url, from: FROM, db: database.db, logger, pollIntervalMs: 100 });
-    const attemptsOf = async (id: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+    const attemptsOf = async (id: string) =>
+      (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
     try {
       await expect.poll(async () => (await attemptsOf(row!.id)).attempts, { timeout: 5_000 }).toBe(MAIL_MAX_ATTEMPTS);
       expect(logs.some((l) => l.level === 50 && l.mailId === row!.id && /given up/.test(l.msg))).toBe(true);
@@ -220,7 +241,8 @@ describe("mail outbox workers", () => {
         throw new Error("not now");
       }
       composed.push(to);
-      if (!to.startsWith("unknown")) await workers[0]!.send({ to, subject: `composed ${kind}`, text: "made by the worker" });
+      if (!to.startsWith("unknown"))
+        await workers[0]!.send({ to, subject: `composed ${kind}`, text: "made by the worker" });
     };
     workers.push(
       createMailer({ smtpUrl: inbox.url, from: FROM, db: database.db, logger: silent, pollIntervalMs: 200, compose }),
@@ -257,9 +279,17 @@ describe("without SMTP_URL the worker delivers into the dev mailbox", () => {
     try {
       expect(mailer.kind).toBe("dev-mailbox");
       await mailer.send({ to: "dev@example.com", subject: "Dev", text: "Hello", replyTo: "reply@example.com" });
-      await expect.poll(async () => (await database.db.select().from(devMail)).length, { timeout: 2_000, interval: 10 }).toBe(1);
+      await expect
+        .poll(async () => (await database.db.select().from(devMail)).length, { timeout: 2_000, interval: 10 })
+        .toBe(1);
       const [stored] = await database.db.select().from(devMail);
-      expect(stored).toMatchObject({ to: "dev@example.com", from: FROM, subject: "Dev", text: "Hello", replyTo: "reply@example.com" });
+      expect(stored).toMatchObject({
+        to: "dev@example.com",
+        from: FROM,
+        subject: "Dev",
+        text: "Hello",
+        replyTo: "reply@example.com",
+      });
       await sleep(300);
       expect(await database.db.select().from(devMail)).toHaveLength(1);
     } finally {

@@ -49,21 +49,24 @@ describe("GET /auth/google/callback without a valid state", () => {
     ["a forged state", `/auth/google/callback?provider=google&state=${FORGED_STATE}`],
     ["a forged state with a code", `/auth/google/callback?provider=google&code=abc&state=${FORGED_STATE}`],
     ["garbage", "/auth/google/callback?state=%%%"],
-  ])("(%s) shows 'Security verification failed' but keeps the signed-in session and writes no high-risk alert", async (_, path) => {
-    counter += 1;
-    const creator = await createSignedInCreator(server, { email: `callback-${counter}@example.com` });
-    const since = new Date(Date.now() - 1000);
-    expect(await signedIn(creator.jar, creator.ip)).toBe(true);
+  ])(
+    "(%s) shows 'Security verification failed' but keeps the signed-in session and writes no high-risk alert",
+    async (_, path) => {
+      counter += 1;
+      const creator = await createSignedInCreator(server, { email: `callback-${counter}@example.com` });
+      const since = new Date(Date.now() - 1000);
+      expect(await signedIn(creator.jar, creator.ip)).toBe(true);
 
-    // As if a link on another site sent the creator's browser here (the Lax session cookie goes along).
-    const page = await get(path, creator.jar, creator.ip);
-    expect(page.status).toBe(200);
-    expect(page.body).toContain("Security verification failed");
-    expect(page.body).toContain("Please try signing in again.");
+      // As if a link on another site sent the creator's browser here (the Lax session cookie goes along).
+      const page = await get(path, creator.jar, creator.ip);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain("Security verification failed");
+      expect(page.body).toContain("Please try signing in again.");
 
-    expect(await signedIn(creator.jar, creator.ip)).toBe(true);
-    expect(await alertsSince(creator.id, since)).toEqual([]);
-  });
+      expect(await signedIn(creator.jar, creator.ip)).toBe(true);
+      expect(await alertsSince(creator.id, since)).toEqual([]);
+    },
+  );
 });
 
 describe("a third-party sign-in that comes back with a state this browser did not start", () => {
@@ -77,7 +80,9 @@ describe("a third-party sign-in that comes back with a state this browser did no
     const result = await googleSignIn(`kept-${Date.now()}@example.com`, { tamper: false });
     expect(result.page).toContain("Signed in with Google");
     expect(await signedIn(result.jar, result.ip)).toBe(true);
-    expect((await get(`/auth/google/callback?provider=google&state=${FORGED_STATE}`, result.jar, result.ip)).body).toContain("Security verification failed");
+    expect(
+      (await get(`/auth/google/callback?provider=google&state=${FORGED_STATE}`, result.jar, result.ip)).body,
+    ).toContain("Security verification failed");
     expect(await signedIn(result.jar, result.ip)).toBe(true);
   });
 });
@@ -90,7 +95,12 @@ async function googleSignIn(email: string, { tamper }: { tamper: boolean }) {
   const jar = new CookieJar();
   const providerJar = new CookieJar();
   const ip = nextClientIp();
-  let response = await postForm(server, "/login", { intent: "oauth", provider: "google", from: "/dashboard" }, { jar, ip });
+  let response = await postForm(
+    server,
+    "/login",
+    { intent: "oauth", provider: "google", from: "/dashboard" },
+    { jar, ip },
+  );
   expect(response.status).toBe(302);
   let url = new URL(response.headers.get("location")!, server.origin);
   await response.arrayBuffer();

@@ -1,5 +1,15 @@
 import { execFile, spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,7 +27,9 @@ import { startTestServer } from "../support/test-server";
 
 const run = promisify(execFile);
 /** How many migrations drizzle/ holds (the backup and restore lines name it). */
-const MIGRATIONS = (JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
+const MIGRATIONS = (
+  JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }
+).entries.length;
 const temp = mkdtempSync(path.join(tmpdir(), "sellkit-ops-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 const POSTGRES = process.env.TEST_DATABASE_URL;
@@ -61,8 +73,10 @@ describe("health endpoints", () => {
 // The scripts run as a developer runs them (NODE_ENV=test: no AUTH_SECRET needed), whatever this worker's mode.
 const scriptEnv = (env: Record<string, string>) => ({ ...process.env, NODE_ENV: "test", ...env });
 const backupEnv = (env: Record<string, string>) => scriptEnv({ DATABASE_URL: "", DATA_DIR: "", ...env });
-const backUp = (file: string, env: Record<string, string>) => run(process.execPath, ["scripts/db-backup.mjs", file], { env: backupEnv(env) });
-const restore = (args: string[], env: Record<string, string>) => run(process.execPath, ["scripts/db-restore.mjs", ...args], { env: backupEnv(env) });
+const backUp = (file: string, env: Record<string, string>) =>
+  run(process.execPath, ["scripts/db-backup.mjs", file], { env: backupEnv(env) });
+const restore = (args: string[], env: Record<string, string>) =>
+  run(process.execPath, ["scripts/db-restore.mjs", ...args], { env: backupEnv(env) });
 
 async function withPostgres<T>(url: string, work: (client: pg.Client, query: Query) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -83,14 +97,25 @@ async function writeCreator(client: pg.Client, n: number) {
     `Ünïcode "${n}" \\ 🎉`,
     `creator-${n}@example.com`,
   ]);
-  await client.query(`insert into session (id, expires_at, token, user_id, last_active_at) values ($1, now() + interval '7 days', $1, $2, clock_timestamp())`, [
-    `session-${n}`,
+  await client.query(
+    `insert into session (id, expires_at, token, user_id, last_active_at) values ($1, now() + interval '7 days', $1, $2, clock_timestamp())`,
+    [`session-${n}`, id],
+  );
+  await client.query(`insert into profiles (user_id, first_name, date_of_birth) values ($1, 'Ada', '1815-12-10')`, [
     id,
   ]);
-  await client.query(`insert into profiles (user_id, first_name, date_of_birth) values ($1, 'Ada', '1815-12-10')`, [id]);
-  await client.query(`insert into sales_methods (user_id, method, settings) values ($1, 'online_store', '{"big":12345678901234567890,"list":[1,2.5]}')`, [id]);
-  await client.query(`insert into avatars (user_id, content_type, bytes) values ($1, 'image/png', decode('89504e470d0a1a0a00ff', 'hex'))`, [id]);
-  await client.query(`insert into two_factor (user_id, secret_encrypted, last_used_step) values ($1, 'secret', 9007199254740993)`, [id]);
+  await client.query(
+    `insert into sales_methods (user_id, method, settings) values ($1, 'online_store', '{"big":12345678901234567890,"list":[1,2.5]}')`,
+    [id],
+  );
+  await client.query(
+    `insert into avatars (user_id, content_type, bytes) values ($1, 'image/png', decode('89504e470d0a1a0a00ff', 'hex'))`,
+    [id],
+  );
+  await client.query(
+    `insert into two_factor (user_id, secret_encrypted, last_used_step) values ($1, 'secret', 9007199254740993)`,
+    [id],
+  );
   await client.query(
     `insert into security_audit (user_id, event_type, event_category, severity, details) select $1, 'sign_in', 'authentication', 'low', jsonb_build_object('i', i) from generate_series(1, 3) i`,
     [id],
@@ -183,7 +208,9 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
 
       // Into an empty, unmigrated database: migrated by the restore.
       const restored = await restore([file], { DATABASE_URL: empty.url });
-      expect(restored.stdout).toMatch(new RegExp(String.raw`^Restored \d+ tables, \d+ rows \(${MIGRATIONS} migrations\)`));
+      expect(restored.stdout).toMatch(
+        new RegExp(String.raw`^Restored \d+ tables, \d+ rows \(${MIGRATIONS} migrations\)`),
+      );
       await withPostgres(empty.url, async (client) => {
         const { rows } = await client.query(`select
             (select count(*)::int from "user" where id <> 'bulk') as creators,
@@ -197,10 +224,15 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
       });
 
       // A database with data is refused; with --force its rows are replaced by the backup's.
-      await expect(restore([file], { DATABASE_URL: empty.url })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("already holds data") });
+      await expect(restore([file], { DATABASE_URL: empty.url })).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining("already holds data"),
+      });
       const replaced = await createTestDatabase();
       try {
-        await replaced.pool.query(`insert into "user" (id, name, email) values ('other', 'Other', 'other@example.com')`);
+        await replaced.pool.query(
+          `insert into "user" (id, name, email) values ('other', 'Other', 'other@example.com')`,
+        );
         await restore([file, "--force"], { DATABASE_URL: replaced.url });
         const [a, b] = await Promise.all([
           withPostgres(empty.url, (_c, query) => publicRows(query)),
@@ -227,7 +259,8 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
       journal.entries = journal.entries.slice(0, 3);
       mkdirSync(path.join(folder, "meta"), { recursive: true });
       writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
-      for (const entry of journal.entries) copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+      for (const entry of journal.entries)
+        copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
       const handle = await openDatabase({ kind: "postgres", url: old.url });
       await migrate(handle.db as never, { migrationsFolder: folder });
       await handle.close();
@@ -246,8 +279,11 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
         const rows = await withPostgres(
           url,
           async (client) =>
-            (await client.query(`select s.id, s.user_id, u.email, s.last_active_at is not null as active from session s join "user" u on u.id = s.user_id`))
-              .rows,
+            (
+              await client.query(
+                `select s.id, s.user_id, u.email, s.last_active_at is not null as active from session s join "user" u on u.id = s.user_id`,
+              )
+            ).rows,
         );
         // Migrated after loading, 0003's default filled last_active_at; loaded into the current schema, it takes today's default (none).
         expect(rows).toEqual([{ id: "s", user_id: "u", email: "ada@example.com", active: url === fresh.url }]);
@@ -260,7 +296,10 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
   });
 
   it("refuses without a file, and a file that is not a backup", async () => {
-    await expect(restore([], { DATA_DIR: temp })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Usage: npm run db:restore") });
+    await expect(restore([], { DATA_DIR: temp })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("Usage: npm run db:restore"),
+    });
     const notBackup = path.join(temp, "not-a-backup.gz");
     writeFileSync(notBackup, gzipSync("hello\n"));
     await expect(restore([notBackup], { DATA_DIR: path.join(temp, "untouched") })).rejects.toMatchObject({
@@ -268,7 +307,9 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
       stderr: expect.stringContaining("is not a Sellkit backup"),
     });
     expect(existsSync(path.join(temp, "untouched"))).toBe(false);
-    await expect(backUp(path.join(temp, "none.jsonl.gz"), { DATA_DIR: path.join(temp, "no-data-dir") })).rejects.toMatchObject({
+    await expect(
+      backUp(path.join(temp, "none.jsonl.gz"), { DATA_DIR: path.join(temp, "no-data-dir") }),
+    ).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("No embedded database in"),
     });
@@ -305,11 +346,15 @@ describe.runIf(Boolean(POSTGRES))("on PostgreSQL", () => {
     const database = await createEmptyPostgresDatabase(POSTGRES!);
     try {
       const env = scriptEnv({ DATABASE_URL: database.url });
-      const results = await Promise.all([0, 1].map(() => run(process.execPath, ["build/runtime/main.js", "--migrate-only"], { env })));
+      const results = await Promise.all(
+        [0, 1].map(() => run(process.execPath, ["build/runtime/main.js", "--migrate-only"], { env })),
+      );
       for (const result of results) expect(result.stdout).toContain("Migrations applied (database: postgres)");
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
-      const { rows } = await client.query("select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash");
+      const { rows } = await client.query(
+        "select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash",
+      );
       await client.end();
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((row) => row.n === 1)).toBe(true);
@@ -340,7 +385,13 @@ describe.runIf(Boolean(POSTGRES))("on PostgreSQL", () => {
     const proxied = new URL(database.url);
     proxied.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     const app = spawn(process.execPath, ["build/runtime/main.js"], {
-      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", DATABASE_URL: proxied.toString(), LOG_LEVEL: "silent" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        DATABASE_URL: proxied.toString(),
+        LOG_LEVEL: "silent",
+      },
     });
     let stdout = "";
     app.stdout.on("data", (chunk) => (stdout += chunk));
@@ -352,7 +403,9 @@ describe.runIf(Boolean(POSTGRES))("on PostgreSQL", () => {
 
       open = false;
       for (const socket of sockets) socket.destroy();
-      const during = await fetch(`${origin}/dashboard`, { headers: { cookie: "sellkit.session_token=abc.def", accept: "text/html" } });
+      const during = await fetch(`${origin}/dashboard`, {
+        headers: { cookie: "sellkit.session_token=abc.def", accept: "text/html" },
+      });
       expect(during.status).toBe(503);
       const page = await fetch(`${origin}/auth`, { headers: { accept: "text/html" } });
       expect(page.status).toBe(503);
@@ -364,7 +417,9 @@ describe.runIf(Boolean(POSTGRES))("on PostgreSQL", () => {
       expect((await fetch(`${origin}/pricing`)).status).toBe(200); // prerendered pages still served
 
       open = true;
-      await expect.poll(async () => (await fetch(`${origin}/readyz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
+      await expect
+        .poll(async () => (await fetch(`${origin}/readyz`)).status, { timeout: 15_000, interval: 250 })
+        .toBe(200);
       await expect.poll(async () => (await fetch(`${origin}/auth`)).status, { timeout: 5_000 }).toBe(200);
     } finally {
       app.kill("SIGTERM");

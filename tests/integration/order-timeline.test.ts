@@ -31,7 +31,8 @@ serverWithMail({ DATA_DIR: dataDir, TRUSTED_PROXIES: "loopback" }, (started) => 
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await server.db.execute<T>(query)).rows;
 const services = () => ({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin });
 const get = (who: ProductOwner, pathname: string, cookie = "") =>
   server.request(pathname, { headers: { cookie: [who.cookie, cookie].filter(Boolean).join("; ") } });
@@ -148,10 +149,14 @@ describe("an order's timeline", () => {
   it("shows a refund whose provider answer was lost as pending confirmation, held back from what is left to refund", async () => {
     const id = await order(seller, `unconfirmed-${randomUUID().slice(0, 8)}@example.com`);
     await transitionOrder(services(), id, { to: "paid", cause: "webhook:test:c" });
-    await server.db.execute(sql`insert into refunds (order_id, amount_cents, status) values (${id}::uuid, 300, 'unknown')`);
+    await server.db.execute(
+      sql`insert into refunds (order_id, amount_cents, status) values (${id}::uuid, 300, 'unknown')`,
+    );
     const text = textOf(await (await get(seller, `/orders/${id}`)).text());
     expect(text).toContain("$3.00 on");
-    expect(text).toContain("refund pending confirmation (the provider did not answer; it is checked again within minutes)");
+    expect(text).toContain(
+      "refund pending confirmation (the provider did not answer; it is checked again within minutes)",
+    );
     expect(text).toContain("Up to $6.00: all of it for a full refund");
   });
 });
@@ -192,7 +197,9 @@ describe("resend receipt", () => {
     expect(refused.status).toBe(429);
     expect(textOf(await refused.text())).toContain(ERRORS.RECEIPT_RESEND_RATE_LIMITED.message);
     await waitForMail(buyer, /^Your receipt from/, 1 + RESEND_RECEIPT_RATE_LIMIT.limit);
-    const sent = await rows<{ n: number }>(sql`select count(*)::int as n from delivery_events where order_id = ${id}::uuid and kind = 'receipt_resent'`);
+    const sent = await rows<{ n: number }>(
+      sql`select count(*)::int as n from delivery_events where order_id = ${id}::uuid and kind = 'receipt_resent'`,
+    );
     expect(sent[0]!.n).toBe(RESEND_RECEIPT_RATE_LIMIT.limit);
   });
 

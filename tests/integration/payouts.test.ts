@@ -16,10 +16,19 @@ let server: TestServer;
 let ada: SignedInCreator;
 let bob: SignedInCreator;
 
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await server.db.execute<T>(query)).rows;
 const run = (at: string) => runTestPayouts(server.sourceServices(), new Date(at));
 
-type Order = { status?: string; amount?: number; fee?: number; refunded?: number; currency?: string; paidAt: string; provider?: string };
+type Order = {
+  status?: string;
+  amount?: number;
+  fee?: number;
+  refunded?: number;
+  currency?: string;
+  paidAt: string;
+  provider?: string;
+};
 
 async function insertOrder(userId: string, order: Order): Promise<string> {
   const id = randomUUID();
@@ -33,7 +42,9 @@ async function insertOrder(userId: string, order: Order): Promise<string> {
 
 /** A change of an order as the state machine makes it (updated_at = now()). */
 const changeOrder = (id: string, status: string, refunded: number) =>
-  server.db.execute(sql`update orders set status = ${status}, refunded_cents = ${refunded}, updated_at = now() where id = ${id}::uuid`);
+  server.db.execute(
+    sql`update orders set status = ${status}, refunded_cents = ${refunded}, updated_at = now() where id = ${id}::uuid`,
+  );
 
 const entries = (orderId: string) =>
   rows<{ kind: string; amount_cents: number; available_on: string; payout_id: string | null }>(
@@ -76,7 +87,9 @@ afterAll(async () => {
 describe("the test provider's payout job", () => {
   it("credits each sale once, pays the available balance out on business days once a day, debits refunds and disputes", async () => {
     const seller = randomUUID();
-    await server.db.execute(sql`insert into "user" (id, name, email, email_verified) values (${seller}, 'Cy', ${`cy-${seller}@example.com`}, true)`);
+    await server.db.execute(
+      sql`insert into "user" (id, name, email, email_verified) values (${seller}, 'Cy', ${`cy-${seller}@example.com`}, true)`,
+    );
     // Monday: 12.50 with an 8% fee (1.00) → 11.50 net, available the next Monday.
     const monday = await insertOrder(seller, { paidAt: "2027-03-01T10:00:00Z" });
     // Not the test provider's: Stripe keeps its own balance.
@@ -87,7 +100,9 @@ describe("the test provider's payout job", () => {
 
     const first = await run("2027-03-01T12:00:00Z");
     expect(first.ran).toBe(true);
-    expect(await entries(monday)).toEqual([{ kind: "sale", amount_cents: 1150, available_on: "2027-03-08T00:00:00Z", payout_id: null }]);
+    expect(await entries(monday)).toEqual([
+      { kind: "sale", amount_cents: 1150, available_on: "2027-03-08T00:00:00Z", payout_id: null },
+    ]);
     expect(await entries(stripeOrder)).toEqual([]);
     expect(await payoutsOf(seller)).toEqual([]);
 
@@ -106,12 +121,25 @@ describe("the test provider's payout job", () => {
     // Monday 8th: the Monday sale is available and paid out, arriving Tuesday; a second run the same day adds nothing.
     await run("2027-03-08T00:01:00Z");
     await run("2027-03-08T18:00:00Z");
-    expect(await payoutsOf(seller)).toEqual([{ amount_cents: 1150, payout_date: "2027-03-08", arrival_date: "2027-03-09", status: "in_transit" }]);
+    expect(await payoutsOf(seller)).toEqual([
+      { amount_cents: 1150, payout_date: "2027-03-08", arrival_date: "2027-03-09", status: "in_transit" },
+    ]);
     expect((await entries(monday))[0]!.payout_id).not.toBeNull();
     // The payout is a security event of its seller (money moves, if only in test mode).
     expect(
-      await rows<{ details: Record<string, unknown> }>(sql`select details from security_audit where user_id = ${seller} and event_type = 'payout_created'`),
-    ).toEqual([{ details: expect.objectContaining({ provider: "test", amountCents: 1150, currency: "USD", payoutDate: "2027-03-08" }) }]);
+      await rows<{ details: Record<string, unknown> }>(
+        sql`select details from security_audit where user_id = ${seller} and event_type = 'payout_created'`,
+      ),
+    ).toEqual([
+      {
+        details: expect.objectContaining({
+          provider: "test",
+          amountCents: 1150,
+          currency: "USD",
+          payoutDate: "2027-03-08",
+        }),
+      },
+    ]);
 
     // The buyer of the Monday sale gets 5.00 back after the payout: 4.60 is debited at once (the fee's 0.40 comes back).
     await changeOrder(monday, "paid", 500);
@@ -140,13 +168,17 @@ describe("the test provider's payout job", () => {
       ["dispute_won", 920],
     ]);
     // Every order's entries add up to its net now; everything owed is in a payout or waiting for one.
-    const [totals] = await rows<{ booked: number }>(sql`select sum(amount_cents)::int as booked from test_payout_entries where user_id = ${seller}`);
+    const [totals] = await rows<{ booked: number }>(
+      sql`select sum(amount_cents)::int as booked from test_payout_entries where user_id = ${seller}`,
+    );
     expect(totals!.booked).toBe(690 + 920);
   });
 
   it("nets a refund of money still pending against it: a fully refunded sale is never paid out", async () => {
     const seller = randomUUID();
-    await server.db.execute(sql`insert into "user" (id, name, email, email_verified) values (${seller}, 'Di', ${`di-${seller}@example.com`}, true)`);
+    await server.db.execute(
+      sql`insert into "user" (id, name, email, email_verified) values (${seller}, 'Di', ${`di-${seller}@example.com`}, true)`,
+    );
     const order = await insertOrder(seller, { paidAt: "2027-03-03T10:00:00Z" });
     await run("2027-03-03T11:00:00Z");
     await changeOrder(order, "refunded", 1250);
@@ -226,7 +258,11 @@ describe("/payouts", () => {
   });
 
   it("is live: a change after the job's last run shows at once, and the book the job keeps matches every order summed", async () => {
-    const refundedNow = await insertOrder(ada.id, { paidAt: new Date(Date.now() - 3 * 86_400_000).toISOString(), amount: 1000, fee: 80 });
+    const refundedNow = await insertOrder(ada.id, {
+      paidAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      amount: 1000,
+      fee: 80,
+    });
     await runTestPayouts(server.sourceServices());
     expect(await pageText(ada)).toContain("Net earnings $46.00");
     // Refunded in full after the run: the page says so before the next run.

@@ -121,16 +121,27 @@ describe("createCheckout, capture, getStatus", () => {
           payment_instruction: { platform_fees: [{ amount: { currency_code: "EUR", value: "1.60" } }] },
         },
       ],
-      payment_source: { paypal: { email_address: "buyer@example.com", experience_context: { return_url: request.successUrl, cancel_url: request.cancelUrl } } },
+      payment_source: {
+        paypal: {
+          email_address: "buyer@example.com",
+          experience_context: { return_url: request.successUrl, cancel_url: request.cancelUrl },
+        },
+      },
     });
     expect((await provider.createCheckout(request)).checkoutId).toBe(hosted.checkoutId);
   });
 
   it("no platform fee on a paid plan; an unknown payee is refused", async () => {
     await provider.createCheckout(checkout({ platformFeeCents: 0 }));
-    const unit = (paypal.requests.findLast((r) => r.path === "/v2/checkout/orders")!.body as { purchase_units: Record<string, unknown>[] }).purchase_units[0]!;
+    const unit = (
+      paypal.requests.findLast((r) => r.path === "/v2/checkout/orders")!.body as {
+        purchase_units: Record<string, unknown>[];
+      }
+    ).purchase_units[0]!;
     expect(unit.payment_instruction).toBeUndefined();
-    await expect(provider.createCheckout(checkout({ sellerAccountId: "NOSUCHMERCHANT" }))).rejects.toThrow(/restricted/);
+    await expect(provider.createCheckout(checkout({ sellerAccountId: "NOSUCHMERCHANT" }))).rejects.toThrow(
+      /restricted/,
+    );
   });
 
   it("open before approval (capture refused as not approved), approved then, paid after capture, capture again is harmless", async () => {
@@ -141,8 +152,15 @@ describe("createCheckout, capture, getStatus", () => {
     // Approved, not captured: the app is told to capture it.
     expect(await provider.getStatus(checkoutId)).toEqual({ state: "open", approved: true });
     const paid = await provider.capture!(checkoutId);
-    expect(paid).toEqual({ state: "paid", paymentId: expect.stringMatching(/^[A-Z0-9]{17}$/), amountCents: 4200, currency: "usd" });
-    expect(paypal.requests.findLast((r) => r.path.endsWith("/capture"))!.headers["paypal-request-id"]).toBe(`sellkit-capture-${checkoutId}`);
+    expect(paid).toEqual({
+      state: "paid",
+      paymentId: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      amountCents: 4200,
+      currency: "usd",
+    });
+    expect(paypal.requests.findLast((r) => r.path.endsWith("/capture"))!.headers["paypal-request-id"]).toBe(
+      `sellkit-capture-${checkoutId}`,
+    );
     expect(await provider.capture!(checkoutId)).toEqual(paid);
     expect(await provider.getStatus(checkoutId)).toEqual(paid);
     expect(paypal.captures.size).toBeGreaterThan(0);
@@ -153,7 +171,10 @@ describe("createCheckout, capture, getStatus", () => {
     await paypal.approveOrder(checkoutId, { decline: true });
     expect(await provider.capture!(checkoutId)).toEqual({
       state: "failed",
-      failure: { code: "INSTRUMENT_DECLINED", message: "PayPal declined this payment. Please try again with another payment method." },
+      failure: {
+        code: "INSTRUMENT_DECLINED",
+        message: "PayPal declined this payment. Please try again with another payment method.",
+      },
     });
     expect(await provider.getStatus("5O190127TN364715T")).toEqual({ state: "expired" });
   });
@@ -189,17 +210,31 @@ describe("webhooks", () => {
     await paidOrder();
     const delivery = paypal.deliveries.at(-1)!;
     const body = Buffer.from(delivery.body);
-    await expect(provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-sig": "Zm9yZ2Vk" })).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(
+      provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-sig": "Zm9yZ2Vk" }),
+    ).rejects.toBeInstanceOf(WebhookVerificationError);
     const tampered = Buffer.from(delivery.body.replace(/"value":"25.00"/, '"value":"2500.00"'));
     expect(tampered.equals(body)).toBe(false);
-    await expect(provider.verifyWebhook(tampered, headersOf(delivery))).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(provider.verifyWebhook(tampered, headersOf(delivery))).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
     const stale = new Date(Date.now() - 301_000).toISOString();
-    await expect(provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-time": stale })).rejects.toThrow(/tolerance/);
+    await expect(
+      provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-time": stale }),
+    ).rejects.toThrow(/tolerance/);
     const ahead = new Date(Date.now() + 301_000).toISOString();
-    await expect(provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-time": ahead })).rejects.toThrow(/tolerance/);
-    await expect(provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-id": undefined })).rejects.toThrow(/Missing/);
-    await expect(provider.verifyWebhook(Buffer.from("not json"), headersOf(delivery))).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(provider.verifyWebhook(body, headersOf(delivery))).resolves.toMatchObject({ type: "PAYMENT.CAPTURE.COMPLETED" });
+    await expect(
+      provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-time": ahead }),
+    ).rejects.toThrow(/tolerance/);
+    await expect(
+      provider.verifyWebhook(body, { ...delivery.headers, "paypal-transmission-id": undefined }),
+    ).rejects.toThrow(/Missing/);
+    await expect(provider.verifyWebhook(Buffer.from("not json"), headersOf(delivery))).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
+    await expect(provider.verifyWebhook(body, headersOf(delivery))).resolves.toMatchObject({
+      type: "PAYMENT.CAPTURE.COMPLETED",
+    });
   });
 
   it("disputes: created, resolved for the seller or the buyer", async () => {
@@ -232,7 +267,9 @@ describe("refunds", () => {
       amount: { currency_code: "USD", value: "25.00" },
       payment_instruction: { platform_fees: [{ amount: { value: "2.00" } }] },
     });
-    expect((await lastVerified()).events).toEqual([{ type: "payment.refunded", paymentId: captureId, refundedCents: 2500, orderId, sellerAccountId: seller }]);
+    expect((await lastVerified()).events).toEqual([
+      { type: "payment.refunded", paymentId: captureId, refundedCents: 2500, orderId, sellerAccountId: seller },
+    ]);
 
     expect(
       await provider.refund({
@@ -314,21 +351,44 @@ describe("onboarding (partner referrals)", () => {
       email: "ada@example.com",
       products: ["EXPRESS_CHECKOUT"],
       partner_config_override: { return_url: "http://127.0.0.1:3000/payments/paypal/return" },
-      operations: [{ api_integration_preference: { rest_api_integration: { third_party_details: { features: ["PAYMENT", "REFUND", "PARTNER_FEE"] } } } }],
+      operations: [
+        {
+          api_integration_preference: {
+            rest_api_integration: { third_party_details: { features: ["PAYMENT", "REFUND", "PARTNER_FEE"] } },
+          },
+        },
+      ],
     });
     expect(await onboarding.accountStatus(accountId)).toEqual({ status: "pending", details: { onboarded: false } });
 
     const merchantId = await paypal.completeOnboarding(accountId);
     expect((await lastVerified()).events).toEqual([
-      { type: "account.updated", accountId: merchantId, status: "ready", details: { trackingId: accountId, consentRevoked: false } },
+      {
+        type: "account.updated",
+        accountId: merchantId,
+        status: "ready",
+        details: { trackingId: accountId, consentRevoked: false },
+      },
     ]);
-    expect(await onboarding.accountStatus(accountId)).toMatchObject({ status: "ready", details: { accountId: merchantId, paymentsReceivable: true } });
+    expect(await onboarding.accountStatus(accountId)).toMatchObject({
+      status: "ready",
+      details: { accountId: merchantId, paymentsReceivable: true },
+    });
     expect(await onboarding.accountStatus(merchantId)).toMatchObject({ status: "ready" });
-    expect(paypal.requests.some((r) => r.path === `/v1/customer/partners/${paypal.partnerId}/merchant-integrations?tracking_id=${accountId}`)).toBe(true);
+    expect(
+      paypal.requests.some(
+        (r) => r.path === `/v1/customer/partners/${paypal.partnerId}/merchant-integrations?tracking_id=${accountId}`,
+      ),
+    ).toBe(true);
 
     await paypal.revokeConsent(merchantId);
     expect((await lastVerified()).events).toEqual([
-      { type: "account.updated", accountId: merchantId, status: "pending", details: { trackingId: accountId, consentRevoked: true } },
+      {
+        type: "account.updated",
+        accountId: merchantId,
+        status: "pending",
+        details: { trackingId: accountId, consentRevoked: true },
+      },
     ]);
   });
 

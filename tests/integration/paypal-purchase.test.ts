@@ -26,19 +26,33 @@ let stripe: StripeStandIn;
 let server: TestServer;
 let webhookUrl: string;
 
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await server.db.execute<T>(query)).rows;
 const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const buyPath = (s: Seller) => `/s/${s.handle}/${s.slug}/buy`;
 const META = { ipAddress: "203.0.113.10", userAgent: "vitest" };
 const DECLINED = "PayPal declined this payment. Please try again with another payment method.";
 
-type OrderRow = { status: string; amount_cents: number; refunded_cents: number; provider_payment_id: string | null; failure_message: string | null };
+type OrderRow = {
+  status: string;
+  amount_cents: number;
+  refunded_cents: number;
+  provider_payment_id: string | null;
+  failure_message: string | null;
+};
 const orderRow = async (id: string) => (await rows<OrderRow>(sql`select * from orders where id = ${id}::uuid`))[0]!;
 const receipts = async (email: string) =>
-  (await rows<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject like 'Your receipt%'`))[0]!.n;
+  (
+    await rows<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject like 'Your receipt%'`,
+    )
+  )[0]!.n;
 const accessTokens = async (orderId: string) =>
-  (await rows<{ n: number }>(sql`select count(*)::int as n from order_access_tokens where order_id = ${orderId}::uuid`))[0]!.n;
-const webhookCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from webhook_events where provider = 'paypal'`))[0]!.n;
+  (
+    await rows<{ n: number }>(sql`select count(*)::int as n from order_access_tokens where order_id = ${orderId}::uuid`)
+  )[0]!.n;
+const webhookCount = async () =>
+  (await rows<{ n: number }>(sql`select count(*)::int as n from webhook_events where provider = 'paypal'`))[0]!.n;
 
 /** A seller who went through PayPal's partner referral: tracking id first, the merchant id once the return refreshes it. */
 async function readySeller(options: { stripeToo?: boolean } = {}): Promise<Seller & { merchantId: string }> {
@@ -51,9 +65,15 @@ async function readySeller(options: { stripeToo?: boolean } = {}): Promise<Selle
     sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${seller.id}, 'paypal', ${trackingId}, 'pending')`,
   );
   const merchantId = await paypal.completeOnboarding(trackingId);
-  expect(await refreshPaymentAccount(server.sourceServices(), seller.id, "paypal", META)).toMatchObject({ ok: true, status: "ready" });
+  expect(await refreshPaymentAccount(server.sourceServices(), seller.id, "paypal", META)).toMatchObject({
+    ok: true,
+    status: "ready",
+  });
   if (options.stripeToo) {
-    const { accountId } = await server.services.payments.stripe!.onboarding!.createAccount({ userId: seller.id, email: `${seller.handle}@example.com` });
+    const { accountId } = await server.services.payments.stripe!.onboarding!.createAccount({
+      userId: seller.id,
+      email: `${seller.handle}@example.com`,
+    });
     await server.db.execute(
       sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${seller.id}, 'stripe', ${accountId}, 'pending')`,
     );
@@ -70,7 +90,9 @@ async function startCheckout(seller: Seller, email: string) {
   expect(approval.origin).toBe(paypal.origin);
   const paypalOrderId = approval.searchParams.get("token")!;
   expect(paypalOrderId).toMatch(/^[A-Z0-9]{17}$/);
-  const [order] = await rows<{ id: string }>(sql`select id from orders where provider = 'paypal' and provider_checkout_id = ${paypalOrderId}`);
+  const [order] = await rows<{ id: string }>(
+    sql`select id from orders where provider = 'paypal' and provider_checkout_id = ${paypalOrderId}`,
+  );
   return { paypalOrderId, orderId: order!.id };
 }
 
@@ -84,9 +106,14 @@ function returnPath(paypalOrderId: string, which: "_returnUrl" | "_cancelUrl" = 
 }
 
 function redeliver(delivery: PayPalDelivery, overrides: { body?: string; headers?: Record<string, string> } = {}) {
-  return fetch(webhookUrl, { method: "POST", headers: { ...delivery.headers, ...overrides.headers }, body: overrides.body ?? delivery.body });
+  return fetch(webhookUrl, {
+    method: "POST",
+    headers: { ...delivery.headers, ...overrides.headers },
+    body: overrides.body ?? delivery.body,
+  });
 }
-const deliveryOf = (type: string, id: string) => paypal.deliveries.findLast((d) => d.body.includes(`"event_type":"${type}"`) && d.body.includes(id))!;
+const deliveryOf = (type: string, id: string) =>
+  paypal.deliveries.findLast((d) => d.body.includes(`"event_type":"${type}"`) && d.body.includes(id))!;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
@@ -137,7 +164,12 @@ describe("a purchase through PayPal", () => {
           payment_instruction: { platform_fees: [{ amount: { currency_code: "USD", value: "1.60" } }] },
         },
       ],
-      payment_source: { paypal: { email_address: email, experience_context: { return_url: expect.stringContaining(`/checkout/${orderId}?key=`) } } },
+      payment_source: {
+        paypal: {
+          email_address: email,
+          experience_context: { return_url: expect.stringContaining(`/checkout/${orderId}?key=`) },
+        },
+      },
     });
 
     // Approved on PayPal's page: the webhook is received and moves nothing (no money moved yet).
@@ -163,7 +195,9 @@ describe("a purchase through PayPal", () => {
     expect(paypal.requests.filter((r) => r.path === `/v2/checkout/orders/${paypalOrderId}/capture`)).toHaveLength(1);
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", provider_payment_id: captureId });
     expect(await receipts(email)).toBe(1);
-    const link = new URL(text.match(/href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/)![1]!.replace(/&amp;/g, "&"));
+    const link = new URL(
+      text.match(/href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/)![1]!.replace(/&amp;/g, "&"),
+    );
     expect((await server.request(link.pathname + link.search)).status).toBe(200);
 
     // PayPal's PAYMENT.CAPTURE.COMPLETED then arrives, twice: received, nothing changes.
@@ -209,13 +243,23 @@ describe("a purchase through PayPal", () => {
     expect(tampered.status).toBe(400);
     const forgedId = await redeliver(genuine, { headers: { "paypal-transmission-id": randomUUID() } });
     expect(forgedId.status).toBe(400);
-    const forgedSignature = await redeliver(genuine, { headers: { "paypal-transmission-sig": randomBytes(32).toString("base64") } });
+    const forgedSignature = await redeliver(genuine, {
+      headers: { "paypal-transmission-sig": randomBytes(32).toString("base64") },
+    });
     expect(forgedSignature.status).toBe(400);
-    const late = await redeliver(genuine, { headers: { "paypal-transmission-time": new Date(Date.now() - 3600_000).toISOString() } });
+    const late = await redeliver(genuine, {
+      headers: { "paypal-transmission-time": new Date(Date.now() - 3600_000).toISOString() },
+    });
     expect(late.status).toBe(400);
-    const ahead = await redeliver(genuine, { headers: { "paypal-transmission-time": new Date(Date.now() + 3600_000).toISOString() } });
+    const ahead = await redeliver(genuine, {
+      headers: { "paypal-transmission-time": new Date(Date.now() + 3600_000).toISOString() },
+    });
     expect(ahead.status).toBe(400);
-    const unsigned = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: genuine.body });
+    const unsigned = await fetch(webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: genuine.body,
+    });
     expect(unsigned.status).toBe(400);
     expect(await webhookCount()).toBe(before);
     expect((await orderRow(orderId)).status).toBe("pending");
@@ -283,7 +327,9 @@ describe("a purchase through PayPal", () => {
     expect(returned).toContain("Try again");
     expect(await orderRow(orderId)).toMatchObject({ status: "pending", failure_message: DECLINED });
     expect(
-      [...paypal.captures.values()].some((c) => (c.supplementary_data as { related_ids: { order_id: string } }).related_ids.order_id === paypalOrderId),
+      [...paypal.captures.values()].some(
+        (c) => (c.supplementary_data as { related_ids: { order_id: string } }).related_ids.order_id === paypalOrderId,
+      ),
     ).toBe(false);
 
     const cancelled = await server.request(returnPath(paypalOrderId, "_cancelUrl"));
@@ -316,10 +362,16 @@ describe("nothing lost, nothing misapplied", () => {
 
     const completed = deliveryOf("PAYMENT.CAPTURE.COMPLETED", paypalOrderId);
     expect((await redeliver(completed)).status).toBe(200);
-    const order = await rows<{ status: string; provider_checkout_id: string | null; provider_payment_id: string | null }>(
-      sql`select status, provider_checkout_id, provider_payment_id from orders where id = ${orderId}::uuid`,
-    );
-    expect(order[0]).toEqual({ status: "paid", provider_checkout_id: paypalOrderId, provider_payment_id: (captured as { paymentId: string }).paymentId });
+    const order = await rows<{
+      status: string;
+      provider_checkout_id: string | null;
+      provider_payment_id: string | null;
+    }>(sql`select status, provider_checkout_id, provider_payment_id from orders where id = ${orderId}::uuid`);
+    expect(order[0]).toEqual({
+      status: "paid",
+      provider_checkout_id: paypalOrderId,
+      provider_payment_id: (captured as { paymentId: string }).paymentId,
+    });
     expect(await receipts(email)).toBe(1);
     expect(await accessTokens(orderId)).toBe(1);
     expect(await storedEvent(completed)).toMatchObject({ error: null, processed_at: expect.anything() });
@@ -332,7 +384,9 @@ describe("nothing lost, nothing misapplied", () => {
     const { paypalOrderId, orderId } = await startCheckout(seller, email);
     paypal.webhookUrl = undefined;
     // The PayPal order pays another merchant than the order's seller.
-    (paypal.orders.get(paypalOrderId)!.purchase_units as { payee: { merchant_id: string } }[])[0]!.payee = { merchant_id: other.merchantId };
+    (paypal.orders.get(paypalOrderId)!.purchase_units as { payee: { merchant_id: string } }[])[0]!.payee = {
+      merchant_id: other.merchantId,
+    };
     await paypal.approveOrder(paypalOrderId);
     await server.services.payments.paypal!.capture!(paypalOrderId);
 
@@ -383,7 +437,9 @@ describe("after the purchase", () => {
     const { paypalOrderId, orderId } = await startCheckout(seller, email);
     await paypal.approveOrder(paypalOrderId);
     const text = await (await server.request(returnPath(paypalOrderId))).text();
-    const link = new URL(text.match(/href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/)![1]!.replace(/&amp;/g, "&"));
+    const link = new URL(
+      text.match(/href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/)![1]!.replace(/&amp;/g, "&"),
+    );
     const order = await orderRow(orderId);
     expect(order.status).toBe("paid");
     return { seller, orderId, captureId: order.provider_payment_id!, downloadPath: link.pathname + link.search };
@@ -396,7 +452,9 @@ describe("after the purchase", () => {
     const first = paypal.requests.findLast((r) => r.path === `/v2/payments/captures/${captureId}/refund`)!;
     expect(first.headers["paypal-request-id"]).toBe(`sellkit-refund-${(partial as { refundId: string }).refundId}`);
     const assertion = first.headers["paypal-auth-assertion"]!;
-    expect(JSON.parse(Buffer.from(assertion.split(".")[1]!, "base64url").toString())).toMatchObject({ payer_id: seller.merchantId });
+    expect(JSON.parse(Buffer.from(assertion.split(".")[1]!, "base64url").toString())).toMatchObject({
+      payer_id: seller.merchantId,
+    });
     expect(first.body).toMatchObject({
       amount: { currency_code: "USD", value: "5.00" },
       payment_instruction: { platform_fees: [{ amount: { currency_code: "USD", value: "0.40" } }] },
@@ -406,10 +464,12 @@ describe("after the purchase", () => {
 
     const rest = await refundOrder(server.sourceServices(), seller.id, orderId, 1500, META);
     expect(rest).toMatchObject({ ok: true, refundedCents: 2000, full: true });
-    expect(paypal.requests.findLast((r) => r.path === `/v2/payments/captures/${captureId}/refund`)!.body).toMatchObject({
-      amount: { value: "15.00" },
-      payment_instruction: { platform_fees: [{ amount: { value: "1.20" } }] },
-    });
+    expect(paypal.requests.findLast((r) => r.path === `/v2/payments/captures/${captureId}/refund`)!.body).toMatchObject(
+      {
+        amount: { value: "15.00" },
+        payment_instruction: { platform_fees: [{ amount: { value: "1.20" } }] },
+      },
+    );
     expect(paypal.captures.get(captureId)!.status).toBe("REFUNDED");
     expect(await orderRow(orderId)).toMatchObject({ status: "refunded", refunded_cents: 2000 });
     const revoked = await server.request(downloadPath);

@@ -40,22 +40,29 @@ afterAll(async () => {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const idOf = (location: string) => location.split("/").at(-1)!;
-const rowOf = async (uploadId: string) => (await server.db.select().from(productFiles).where(eq(productFiles.uploadId, uploadId)))[0];
+const rowOf = async (uploadId: string) =>
+  (await server.db.select().from(productFiles).where(eq(productFiles.uploadId, uploadId)))[0];
 const MiB = 1024 * 1024;
 
 describe("product files in an S3 bucket (the in-repo stand-in)", () => {
   it("verifies Upload-Checksum before a byte reaches the bucket: a wrong one gets 460 and the offset stays", async () => {
     const tus = tusRequests(server, ada.cookie);
     const source = randomBytes(6 * MiB + 11);
-    const location = (await tus.create({ productId: ada.productId, filename: "checked.mp4" }, source.length)).headers.get("location")!;
+    const location = (
+      await tus.create({ productId: ada.productId, filename: "checked.mp4" }, source.length)
+    ).headers.get("location")!;
     const sha1 = (bytes: Uint8Array) => createHash("sha1").update(bytes).digest("base64");
     const first = source.subarray(0, 5 * MiB);
     const wrong = await tus.patch(location, 0, first, { "upload-checksum": `sha1 ${sha1(source.subarray(1))}` });
     expect(wrong.status).toBe(460);
     expect((await tus.head(location)).headers.get("upload-offset")).toBe("0");
-    expect((await tus.patch(location, 0, first, { "upload-checksum": `sha1 ${sha1(first)}` })).headers.get("upload-offset")).toBe(String(first.length));
+    expect(
+      (await tus.patch(location, 0, first, { "upload-checksum": `sha1 ${sha1(first)}` })).headers.get("upload-offset"),
+    ).toBe(String(first.length));
     const rest = source.subarray(first.length);
-    expect((await tus.patch(location, first.length, rest, { "upload-checksum": `sha1 ${sha1(rest)}` })).status).toBe(204);
+    expect((await tus.patch(location, first.length, rest, { "upload-checksum": `sha1 ${sha1(rest)}` })).status).toBe(
+      204,
+    );
     expect((await rowOf(idOf(location)))?.sha256).toBe(sha256(source));
   });
 
@@ -63,14 +70,19 @@ describe("product files in an S3 bucket (the in-repo stand-in)", () => {
     expect(server.services.productFiles.kind).toBe("s3");
     const tus = tusRequests(server, ada.cookie);
     const source = randomBytes(19 * MiB + 4321);
-    const created = await tus.create({ productId: ada.productId, filename: "course.mp4", filetype: "video/mp4" }, source.length);
+    const created = await tus.create(
+      { productId: ada.productId, filename: "course.mp4", filetype: "video/mp4" },
+      source.length,
+    );
     expect(created.status).toBe(201);
     const location = created.headers.get("location")!;
     const id = idOf(location);
     expect(s3.objects.has(`${id}.info`)).toBe(true);
 
     // 3 MiB: less than S3's smallest part (5 MiB), kept as the incomplete part object.
-    expect((await tus.patch(location, 0, source.subarray(0, 3 * MiB))).headers.get("upload-offset")).toBe(String(3 * MiB));
+    expect((await tus.patch(location, 0, source.subarray(0, 3 * MiB))).headers.get("upload-offset")).toBe(
+      String(3 * MiB),
+    );
     expect(s3.objects.has(`${id}.part`)).toBe(true);
     // Then a chunk whose connection drops half-way.
     await tus.interruptedPatch(location, 3 * MiB, source.subarray(3 * MiB, 16 * MiB), 8 * MiB);
@@ -104,12 +116,17 @@ describe("product files in an S3 bucket (the in-repo stand-in)", () => {
 
   it("sweeps a day-old partial upload: the multipart upload is aborted and its objects deleted", async () => {
     const tus = tusRequests(server, ada.cookie);
-    const location = (await tus.create({ productId: ada.productId, filename: "stale.zip" }, 12 * MiB)).headers.get("location")!;
+    const location = (await tus.create({ productId: ada.productId, filename: "stale.zip" }, 12 * MiB)).headers.get(
+      "location",
+    )!;
     await tus.patch(location, 0, randomBytes(9 * MiB));
     const id = idOf(location);
     const multipartOf = () => [...s3.uploads.values()].filter((upload) => upload.key === id).length;
     expect(multipartOf()).toBe(1);
-    await server.db.update(productFiles).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(productFiles.uploadId, id));
+    await server.db
+      .update(productFiles)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(productFiles.uploadId, id));
     expect(await server.services.productFiles.sweepExpired()).toBe(1);
     expect(multipartOf()).toBe(0);
     expect([...s3.objects.keys()].filter((key) => key.startsWith(id))).toEqual([]);
@@ -137,7 +154,13 @@ describe("product files in an S3 bucket (the in-repo stand-in)", () => {
 describe("the store's single-object operations against s3rver", () => {
   it("reads (GetObject), hashes and removes (HeadObject, DeleteObjects) a stored file; s3rver has no ListParts", async () => {
     const directory = mkdtempSync(path.join(tmpdir(), "sellkit-s3rver-"));
-    const s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: "files" }] });
+    const s3rver = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory,
+      configureBuckets: [{ name: "files" }],
+    });
     const { port } = (await s3rver.run()) as { port: number };
     try {
       const settings = {
@@ -147,7 +170,11 @@ describe("the store's single-object operations against s3rver", () => {
         S3_ACCESS_KEY_ID: "S3RVER",
         S3_SECRET_ACCESS_KEY: "S3RVER",
       };
-      const store = createProductFileStore({ env: parseEnv(settings), db: server.db, logger: pino({ level: "silent" }) });
+      const store = createProductFileStore({
+        env: parseEnv(settings),
+        db: server.db,
+        logger: pino({ level: "silent" }),
+      });
       const client = new S3({
         region: "us-east-1",
         endpoint: settings.S3_ENDPOINT,
@@ -158,10 +185,14 @@ describe("the store's single-object operations against s3rver", () => {
       await client.putObject({ Bucket: "files", Key: "0123456789abcdef0123456789abcdef", Body: bytes });
       expect(await store.sha256Of("0123456789abcdef0123456789abcdef")).toBe(sha256(bytes));
       await store.remove("0123456789abcdef0123456789abcdef");
-      await expect(client.headObject({ Bucket: "files", Key: "0123456789abcdef0123456789abcdef" })).rejects.toMatchObject({ name: "NotFound" });
+      await expect(
+        client.headObject({ Bucket: "files", Key: "0123456789abcdef0123456789abcdef" }),
+      ).rejects.toMatchObject({ name: "NotFound" });
       // What keeps the tus path off s3rver: every write lists the upload's parts.
       const { UploadId } = await client.createMultipartUpload({ Bucket: "files", Key: "m" });
-      await expect(client.listParts({ Bucket: "files", Key: "m", UploadId })).rejects.toMatchObject({ name: "MethodNotAllowed" });
+      await expect(client.listParts({ Bucket: "files", Key: "m", UploadId })).rejects.toMatchObject({
+        name: "MethodNotAllowed",
+      });
     } finally {
       await s3rver.close();
       rmSync(directory, { recursive: true, force: true });

@@ -35,14 +35,18 @@ afterAll(async () => {
 
 const uploadsDir = () => path.join(dataDir, "uploads");
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const rowOf = async (uploadId: string) => (await server.db.select().from(productFiles).where(eq(productFiles.uploadId, uploadId)))[0];
+const rowOf = async (uploadId: string) =>
+  (await server.db.select().from(productFiles).where(eq(productFiles.uploadId, uploadId)))[0];
 const idOf = (location: string) => location.split("/").at(-1)!;
 
 describe("tus uploads of product files (file store)", () => {
   it("creates an upload, takes it in chunks, resumes after a dropped connection and records size and SHA-256", async () => {
     const tus = tusRequests(server, ada.cookie);
     const source = randomBytes(3 * 1024 * 1024 + 123);
-    const created = await tus.create({ productId: ada.productId, filename: "Field guide.pdf", filetype: "application/pdf" }, source.length);
+    const created = await tus.create(
+      { productId: ada.productId, filename: "Field guide.pdf", filetype: "application/pdf" },
+      source.length,
+    );
     expect(created.status).toBe(201);
     const location = created.headers.get("location")!;
     expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
@@ -103,7 +107,9 @@ describe("tus uploads of product files (file store)", () => {
     expect(readdirSync(uploadsDir()).length).toBe(before);
     const allowed = await tus.create({ productId: ada.productId, filename: "exactly-2gb.iso" }, MAX_PRODUCT_FILE_BYTES);
     expect(allowed.status).toBe(201);
-    const { rows } = await server.db.execute<{ count: number }>(sql`select count(*)::int as count from product_files where name = 'big.iso'`);
+    const { rows } = await server.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from product_files where name = 'big.iso'`,
+    );
     expect(rows[0]?.count).toBe(0);
   });
 
@@ -119,7 +125,8 @@ describe("tus uploads of product files (file store)", () => {
       await anonymous.delete(location),
     ]) {
       expect(response.status).toBe(401);
-      if (response.headers.get("content-length") !== "0") expect(await response.text()).toMatch(/^(Please sign in to upload files\.)?$/);
+      if (response.headers.get("content-length") !== "0")
+        expect(await response.text()).toMatch(/^(Please sign in to upload files\.)?$/);
     }
     expect((await rowOf(idOf(location)))?.completedAt).toBeNull();
   });
@@ -129,32 +136,51 @@ describe("tus uploads of product files (file store)", () => {
     const refused = await intruder.create({ productId: ada.productId, filename: "mine.txt" }, 10);
     expect(refused.status).toBe(404);
     expect(await refused.text()).toBe(ERRORS.UPLOAD_PRODUCT_NOT_FOUND.message);
-    const { rows } = await server.db.execute<{ count: number }>(sql`select count(*)::int as count from product_files where name = 'mine.txt'`);
+    const { rows } = await server.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from product_files where name = 'mine.txt'`,
+    );
     expect(rows[0]?.count).toBe(0);
 
     const created = await tusRequests(server, ada.cookie).create({ productId: ada.productId, filename: "ada.txt" }, 10);
     const location = created.headers.get("location")!;
-    for (const response of [await intruder.patch(location, 0, new Uint8Array(10)), await intruder.head(location), await intruder.delete(location)]) {
+    for (const response of [
+      await intruder.patch(location, 0, new Uint8Array(10)),
+      await intruder.head(location),
+      await intruder.delete(location),
+    ]) {
       expect(response.status).toBe(404);
     }
-    expect(await (await intruder.patch(location, 0, new Uint8Array(10))).text()).toBe(ERRORS.PRODUCT_FILE_NOT_FOUND.message);
+    expect(await (await intruder.patch(location, 0, new Uint8Array(10))).text()).toBe(
+      ERRORS.PRODUCT_FILE_NOT_FOUND.message,
+    );
     expect(Number((await tusRequests(server, ada.cookie).head(location)).headers.get("upload-offset"))).toBe(0);
     // An unknown product or a malformed id: the same answer.
     expect((await intruder.create({ productId: "not-a-uuid", filename: "x.txt" }, 10)).status).toBe(404);
   });
 
   it("refuses a tus URL whose query names another creator's upload, for every method, and leaves that upload alone", async () => {
-    const victim = (await tusRequests(server, ada.cookie).create({ productId: ada.productId, filename: "victim.bin" }, 10)).headers.get("location")!;
+    const victim = (
+      await tusRequests(server, ada.cookie).create({ productId: ada.productId, filename: "victim.bin" }, 10)
+    ).headers.get("location")!;
     await tusRequests(server, ada.cookie).patch(victim, 0, new Uint8Array(4).fill(7));
     const intruder = tusRequests(server, grace.cookie);
-    const own = (await intruder.create({ productId: grace.productId, filename: "own.bin" }, 10)).headers.get("location")!;
+    const own = (await intruder.create({ productId: grace.productId, filename: "own.bin" }, 10)).headers.get(
+      "location",
+    )!;
     // @tus/server took the last "/" segment of the whole URL, query included, as the upload id.
-    for (const tricked of [`${own}?x=/${idOf(victim)}`, `${own}?${idOf(victim)}=/${idOf(victim)}`, `${own}/?x=/${idOf(victim)}`]) {
+    for (const tricked of [
+      `${own}?x=/${idOf(victim)}`,
+      `${own}?${idOf(victim)}=/${idOf(victim)}`,
+      `${own}/?x=/${idOf(victim)}`,
+    ]) {
       const answers = [
         await intruder.head(tricked),
         await intruder.patch(tricked, 4, new Uint8Array(6)),
         await intruder.delete(tricked),
-        await server.request(tricked, { method: "OPTIONS", headers: { origin: server.origin, "access-control-request-method": "DELETE" } }),
+        await server.request(tricked, {
+          method: "OPTIONS",
+          headers: { origin: server.origin, "access-control-request-method": "DELETE" },
+        }),
         await server.request(`/api/uploads?x=/${idOf(victim)}`, {
           method: "POST",
           headers: {
@@ -172,7 +198,11 @@ describe("tus uploads of product files (file store)", () => {
       expect(answers[0]!.headers.get("upload-offset")).toBeNull();
     }
     const head = await tusRequests(server, ada.cookie).head(victim);
-    expect([head.status, head.headers.get("upload-offset"), head.headers.get("upload-length")]).toEqual([200, "4", "10"]);
+    expect([head.status, head.headers.get("upload-offset"), head.headers.get("upload-length")]).toEqual([
+      200,
+      "4",
+      "10",
+    ]);
     expect(await rowOf(idOf(victim))).toMatchObject({ userId: ada.id, name: "victim.bin", completedAt: null });
     expect(readFileSync(path.join(uploadsDir(), idOf(victim)))).toEqual(Buffer.alloc(4, 7));
     // Grace's own upload still works without the query.
@@ -193,7 +223,16 @@ describe("tus uploads of product files (file store)", () => {
 
   it("refuses file names with path or control characters, or too long, with a message", async () => {
     const tus = tusRequests(server, ada.cookie);
-    for (const name of ["../../etc/passwd", "a\\b.txt", "bad\u0000name.txt", "line\nbreak.txt", "..", "rtl\u202Etxt.exe", "x".repeat(201), "   "]) {
+    for (const name of [
+      "../../etc/passwd",
+      "a\\b.txt",
+      "bad\u0000name.txt",
+      "line\nbreak.txt",
+      "..",
+      "rtl\u202Etxt.exe",
+      "x".repeat(201),
+      "   ",
+    ]) {
       const response = await tus.create({ productId: ada.productId, filename: name }, 10);
       expect({ name, status: response.status }).toEqual({ name, status: 400 });
       expect((await response.text()).length).toBeGreaterThan(10);
@@ -209,8 +248,12 @@ describe("tus uploads of product files (file store)", () => {
     const tus = tusRequests(server, ada.cookie);
     const stale = (await tus.create({ productId: ada.productId, filename: "stale.bin" }, 100)).headers.get("location")!;
     await tus.patch(stale, 0, new Uint8Array(10));
-    const recent = (await tus.create({ productId: ada.productId, filename: "recent.bin" }, 100)).headers.get("location")!;
-    const finished = (await tus.create({ productId: ada.productId, filename: "finished.bin" }, 10)).headers.get("location")!;
+    const recent = (await tus.create({ productId: ada.productId, filename: "recent.bin" }, 100)).headers.get(
+      "location",
+    )!;
+    const finished = (await tus.create({ productId: ada.productId, filename: "finished.bin" }, 10)).headers.get(
+      "location",
+    )!;
     await tus.patch(finished, 0, new Uint8Array(10));
     const dayAgo = sql`now() - interval '25 hours'`;
     await server.db
@@ -235,7 +278,9 @@ describe("tus uploads of product files (file store)", () => {
 
   it("lets the owner cancel an unfinished upload (tus DELETE) with its row, but not a finished one", async () => {
     const tus = tusRequests(server, ada.cookie);
-    const partial = (await tus.create({ productId: ada.productId, filename: "cancel.bin" }, 100)).headers.get("location")!;
+    const partial = (await tus.create({ productId: ada.productId, filename: "cancel.bin" }, 100)).headers.get(
+      "location",
+    )!;
     expect((await tus.delete(partial)).status).toBe(204);
     await expect.poll(() => rowOf(idOf(partial))).toBeUndefined();
     const finished = (await tus.create({ productId: ada.productId, filename: "keep.bin" }, 5)).headers.get("location")!;
@@ -245,7 +290,10 @@ describe("tus uploads of product files (file store)", () => {
   });
 
   it("does not serve uploads back over GET", async () => {
-    const created = await tusRequests(server, ada.cookie).create({ productId: ada.productId, filename: "secret.txt" }, 1);
+    const created = await tusRequests(server, ada.cookie).create(
+      { productId: ada.productId, filename: "secret.txt" },
+      1,
+    );
     const response = await server.request(created.headers.get("location")!, { headers: { cookie: ada.cookie } });
     expect(response.status).toBe(405);
   });
@@ -264,21 +312,27 @@ describe("the tus checksum extension (Upload-Checksum)", () => {
   it("accepts a chunk whose checksum is right, answers 460 to a wrong one and keeps the offset, then completes", async () => {
     const tus = tusRequests(server, ada.cookie);
     const source = randomBytes(2 * 1024 * 1024 + 7);
-    const location = (await tus.create({ productId: ada.productId, filename: "checked.bin" }, source.length)).headers.get("location")!;
+    const location = (
+      await tus.create({ productId: ada.productId, filename: "checked.bin" }, source.length)
+    ).headers.get("location")!;
     const first = source.subarray(0, 1024 * 1024);
     const ok = await tus.patch(location, 0, first, { "upload-checksum": `sha1 ${digest("sha1", first)}` });
     expect(ok.status).toBe(204);
     expect(ok.headers.get("upload-offset")).toBe(String(first.length));
 
     const second = source.subarray(first.length);
-    const wrong = await tus.patch(location, first.length, second, { "upload-checksum": `sha1 ${digest("sha1", source.subarray(0, 10))}` });
+    const wrong = await tus.patch(location, first.length, second, {
+      "upload-checksum": `sha1 ${digest("sha1", source.subarray(0, 10))}`,
+    });
     expect(wrong.status).toBe(460);
     expect(await wrong.text()).toBe(ERRORS.UPLOAD_CHECKSUM_MISMATCH.message);
     // The chunk was discarded: the offset and the stored bytes are those before it.
     expect((await tus.head(location)).headers.get("upload-offset")).toBe(String(first.length));
     expect(readFileSync(path.join(uploadsDir(), idOf(location))).length).toBe(first.length);
 
-    const retried = await tus.patch(location, first.length, second, { "upload-checksum": `sha256 ${digest("sha256", second)}` });
+    const retried = await tus.patch(location, first.length, second, {
+      "upload-checksum": `sha256 ${digest("sha256", second)}`,
+    });
     expect(retried.status).toBe(204);
     expect(retried.headers.get("upload-offset")).toBe(String(source.length));
     expect((await rowOf(idOf(location)))?.sha256).toBe(sha256(source));
@@ -297,7 +351,9 @@ describe("the tus checksum extension (Upload-Checksum)", () => {
   it("discards a checksummed chunk whose connection drops part-way (it cannot be verified)", async () => {
     const tus = tusRequests(server, ada.cookie);
     const source = randomBytes(1024 * 1024);
-    const location = (await tus.create({ productId: ada.productId, filename: "cut.bin" }, source.length)).headers.get("location")!;
+    const location = (await tus.create({ productId: ada.productId, filename: "cut.bin" }, source.length)).headers.get(
+      "location",
+    )!;
     await tus.interruptedPatch(location, 0, source, 256 * 1024, { "upload-checksum": `md5 ${digest("md5", source)}` });
     expect((await tus.head(location)).headers.get("upload-offset")).toBe("0");
   });
@@ -305,7 +361,9 @@ describe("the tus checksum extension (Upload-Checksum)", () => {
   it("records the right SHA-256 after several resumes, computed while the bytes arrive", async () => {
     const tus = tusRequests(server, grace.cookie);
     const source = randomBytes(3 * 1024 * 1024);
-    const location = (await tus.create({ productId: grace.productId, filename: "resumed.bin" }, source.length)).headers.get("location")!;
+    const location = (
+      await tus.create({ productId: grace.productId, filename: "resumed.bin" }, source.length)
+    ).headers.get("location")!;
     let offset = 0;
     for (const cut of [700_000, 400_000]) {
       await tus.interruptedPatch(location, offset, source.subarray(offset), cut);
@@ -317,7 +375,10 @@ describe("the tus checksum extension (Upload-Checksum)", () => {
     expect(finished?.sha256).toBe(sha256(source));
     // An empty PATCH on the finished upload changes nothing.
     const again = await tus.patch(location, source.length, new Uint8Array(0));
-    expect({ status: again.status, offset: again.headers.get("upload-offset") }).toEqual({ status: 204, offset: String(source.length) });
+    expect({ status: again.status, offset: again.headers.get("upload-offset") }).toEqual({
+      status: 204,
+      offset: String(source.length),
+    });
     expect((await rowOf(idOf(location)))?.completedAt).toEqual(finished?.completedAt);
   });
 });
@@ -356,15 +417,32 @@ describe("renaming, reordering and removing product files (POST /api/product-fil
 
   it("reorders a product's files, and refuses a list that is not exactly its files", async () => {
     const owner = await createProductOwner(server);
-    const [a, b, c] = [await finishedFile(owner, "a.txt"), await finishedFile(owner, "b.txt"), await finishedFile(owner, "c.txt")];
+    const [a, b, c] = [
+      await finishedFile(owner, "a.txt"),
+      await finishedFile(owner, "b.txt"),
+      await finishedFile(owner, "c.txt"),
+    ];
     expect([a, b, c].map((f) => f.position)).toEqual([0, 1, 2]);
-    expect((await post(owner, { intent: "reorder", productId: owner.productId, fileIds: [c.id, a.id, b.id] })).status).toBe(200);
+    expect(
+      (await post(owner, { intent: "reorder", productId: owner.productId, fileIds: [c.id, a.id, b.id] })).status,
+    ).toBe(200);
     const positions = async () =>
-      Object.fromEntries((await server.db.select().from(productFiles).where(eq(productFiles.productId, owner.productId))).map((f) => [f.name, f.position]));
+      Object.fromEntries(
+        (await server.db.select().from(productFiles).where(eq(productFiles.productId, owner.productId))).map((f) => [
+          f.name,
+          f.position,
+        ]),
+      );
     expect(await positions()).toEqual({ "c.txt": 0, "a.txt": 1, "b.txt": 2 });
-    expect((await post(owner, { intent: "reorder", productId: owner.productId, fileIds: [c.id, a.id] })).status).toBe(400);
-    expect((await post(owner, { intent: "reorder", productId: owner.productId, fileIds: [c.id, a.id, a.id] })).status).toBe(400);
-    expect((await post(ada, { intent: "reorder", productId: owner.productId, fileIds: [a.id, b.id, c.id] })).status).toBe(400);
+    expect((await post(owner, { intent: "reorder", productId: owner.productId, fileIds: [c.id, a.id] })).status).toBe(
+      400,
+    );
+    expect(
+      (await post(owner, { intent: "reorder", productId: owner.productId, fileIds: [c.id, a.id, a.id] })).status,
+    ).toBe(400);
+    expect(
+      (await post(ada, { intent: "reorder", productId: owner.productId, fileIds: [a.id, b.id, c.id] })).status,
+    ).toBe(400);
     expect(await positions()).toEqual({ "c.txt": 0, "a.txt": 1, "b.txt": 2 });
   });
 

@@ -3,7 +3,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productCovers, products, storefronts } from "~/features/catalog/schema.server";
 import { orders } from "~/features/orders/schema.server";
-import { minimumPriceMessage, NAME_REQUIRED_MESSAGE, SLUG_INVALID_MESSAGE, AMOUNT_INVALID_MESSAGE } from "~/features/catalog/schemas/product";
+import {
+  minimumPriceMessage,
+  NAME_REQUIRED_MESSAGE,
+  SLUG_INVALID_MESSAGE,
+  AMOUNT_INVALID_MESSAGE,
+} from "~/features/catalog/schemas/product";
 import { ERRORS } from "~/lib/errors";
 import { PRODUCT_FORM_BODY_LIMIT_BYTES } from "~/server/http/body-limits";
 import { type FormFields, postForm, toastOf } from "../support/form-post";
@@ -19,10 +24,18 @@ let server: TestServer;
 let alice: SignedInCreator;
 let bob: SignedInCreator;
 
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const html = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/'/g, "&#x27;")
+    .replace(/"/g, "&quot;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
 
 async function get(creator: SignedInCreator | null, path: string) {
-  const response = await server.request(path, { headers: creator ? { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } : {} });
+  const response = await server.request(path, {
+    headers: creator ? { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } : {},
+  });
   creator?.jar.store(response);
   return response;
 }
@@ -51,10 +64,16 @@ async function create(creator: SignedInCreator, fields: FormFields = {}, multipa
 }
 
 const productRow = async (id: string) => (await server.db.select().from(products).where(eq(products.id, id)))[0];
-const productCount = async (userId: string) => (await server.db.select({ n: count() }).from(products).where(eq(products.userId, userId)))[0]!.n;
+const productCount = async (userId: string) =>
+  (await server.db.select({ n: count() }).from(products).where(eq(products.userId, userId)))[0]!.n;
 const coverRows = (id: string) =>
   server.db
-    .select({ width: productCovers.width, height: productCovers.height, contentType: productCovers.contentType, bytes: productCovers.bytes })
+    .select({
+      width: productCovers.width,
+      height: productCovers.height,
+      contentType: productCovers.contentType,
+      bytes: productCovers.bytes,
+    })
     .from(productCovers)
     .where(eq(productCovers.productId, id))
     .orderBy(productCovers.width);
@@ -79,7 +98,11 @@ afterAll(async () => {
 
 describe("Product Manager pages", () => {
   it("are for signed-in creators only: pages and actions send a visitor to /auth", async () => {
-    for (const path of ["/tools/products", "/tools/products/new", "/tools/products/00000000-0000-4000-8000-000000000000"]) {
+    for (const path of [
+      "/tools/products",
+      "/tools/products/new",
+      "/tools/products/00000000-0000-4000-8000-000000000000",
+    ]) {
       const page = await get(null, path);
       expect(page.status, path).toBe(302);
       expect(page.headers.get("location")).toBe(`/auth?from=${encodeURIComponent(path)}`);
@@ -144,7 +167,13 @@ describe("creating a product", () => {
   });
 
   it("prices in the online store's currency and applies its minimum", async () => {
-    const saved = await post(bob, "/sales/online-store", { intent: "save", storeName: "Bob's Books", category: "books", currency: "CZK", theme: "modern" });
+    const saved = await post(bob, "/sales/online-store", {
+      intent: "save",
+      storeName: "Bob's Books",
+      category: "books",
+      currency: "CZK",
+      theme: "modern",
+    });
     expect(saved.status).toBe(302);
     const tooLow = await post(bob, "/tools/products/new", { ...VALID, price: "14.99" });
     expect(tooLow.status).toBe(400);
@@ -161,7 +190,10 @@ describe("creating a product", () => {
       [{ price: "0.10" }, minimumPriceMessage("USD")],
       [{ price: "99999999" }, "Please enter at most $100,000.00"],
       [{ slug: "Not A Slug!" }, SLUG_INVALID_MESSAGE],
-      [{ pricing: "pwyw", minPrice: "5", suggestedPrice: "1" }, "The suggested price must be at least the minimum, $5.00"],
+      [
+        { pricing: "pwyw", minPrice: "5", suggestedPrice: "1" },
+        "The suggested price must be at least the minimum, $5.00",
+      ],
       [{ type: "spaceship" }, "Please choose a product type"],
     ];
     for (const [fields, message] of cases) {
@@ -176,14 +208,24 @@ describe("creating a product", () => {
 
   it("refuses a cover that is not an image by its bytes (whatever its name and type say), storing nothing", async () => {
     const before = await productCount(alice.id);
-    for (const fake of [new Blob(["<script>alert(1)</script>"], { type: "image/png" }), new Blob(["%PDF-1.4 not an image"], { type: "image/png" })]) {
+    for (const fake of [
+      new Blob(["<script>alert(1)</script>"], { type: "image/png" }),
+      new Blob(["%PDF-1.4 not an image"], { type: "image/png" }),
+    ]) {
       const response = await post(alice, "/tools/products/new", { ...VALID, name: "Fake cover", cover: fake }, true);
       expect(response.status).toBe(400);
       expect(await response.text()).toContain(html(ERRORS.PRODUCT_COVER_NOT_IMAGE.message));
     }
     // A PNG signature in front of garbage passes the sniffing but not the decoder.
-    const truncated = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])], { type: "image/png" });
-    const response = await post(alice, "/tools/products/new", { ...VALID, name: "Broken cover", cover: truncated }, true);
+    const truncated = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])], {
+      type: "image/png",
+    });
+    const response = await post(
+      alice,
+      "/tools/products/new",
+      { ...VALID, name: "Broken cover", cover: truncated },
+      true,
+    );
     expect(response.status).toBe(400);
     expect(await productCount(alice.id)).toBe(before);
   });
@@ -195,7 +237,11 @@ describe("creating a product", () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(3 * 1024 * 1024);
-    const id = await create(alice, { name: "Big cover", cover: new Blob([new Uint8Array(big)], { type: "image/png" }) }, true);
+    const id = await create(
+      alice,
+      { name: "Big cover", cover: new Blob([new Uint8Array(big)], { type: "image/png" }) },
+      true,
+    );
     expect((await coverRows(id)).map(({ width }) => width)).toEqual([640, 1200]);
 
     const before = await productCount(alice.id);
@@ -211,7 +257,11 @@ describe("creating a product", () => {
 
   it("refuses a slug the creator already uses with a clear message (409), storing nothing; another store may use it", async () => {
     const before = await productCount(alice.id);
-    const response = await post(alice, "/tools/products/new", { ...VALID, name: "Another guide", slug: "adas-field-guide" });
+    const response = await post(alice, "/tools/products/new", {
+      ...VALID,
+      name: "Another guide",
+      slug: "adas-field-guide",
+    });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain(html(ERRORS.PRODUCT_SLUG_TAKEN.message));
     expect(await productCount(alice.id)).toBe(before);
@@ -219,7 +269,9 @@ describe("creating a product", () => {
 
   it("two saves racing for one slug: one is stored, the other is told the slug is taken", async () => {
     const before = await productCount(alice.id);
-    const answers = await Promise.all([1, 2].map((n) => post(alice, "/tools/products/new", { ...VALID, name: `Racer ${n}`, slug: "photo-finish" })));
+    const answers = await Promise.all(
+      [1, 2].map((n) => post(alice, "/tools/products/new", { ...VALID, name: `Racer ${n}`, slug: "photo-finish" })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
     expect(await productCount(alice.id)).toBe(before + 1);
   });
@@ -239,12 +291,31 @@ describe("creating a product", () => {
 describe("editing and the one-click actions", () => {
   it("saves changes, replaces and removes the cover, and switches to pay what you want", async () => {
     const id = await create(alice, { name: "Editable", cover: await png(800, 800) }, true);
-    const saved = await post(alice, `/tools/products/${id}`, { ...VALID, name: "Edited", slug: "edited", pricing: "pwyw", minPrice: "0", suggestedPrice: "9" });
+    const saved = await post(alice, `/tools/products/${id}`, {
+      ...VALID,
+      name: "Edited",
+      slug: "edited",
+      pricing: "pwyw",
+      minPrice: "0",
+      suggestedPrice: "9",
+    });
     expect(saved.status).toBe(302);
     expect(toastOf(saved)).toEqual({ type: "success", title: "Product saved" });
-    expect(await productRow(id)).toMatchObject({ name: "Edited", slug: "edited", pricing: "pwyw", priceCents: 0, minPriceCents: 0, suggestedPriceCents: 900 });
+    expect(await productRow(id)).toMatchObject({
+      name: "Edited",
+      slug: "edited",
+      pricing: "pwyw",
+      priceCents: 0,
+      minPriceCents: 0,
+      suggestedPriceCents: 900,
+    });
     expect(await coverRows(id)).toHaveLength(2);
-    const removed = await post(alice, `/tools/products/${id}`, { ...VALID, name: "Edited", slug: "edited", removeCover: "on" }, true);
+    const removed = await post(
+      alice,
+      `/tools/products/${id}`,
+      { ...VALID, name: "Edited", slug: "edited", removeCover: "on" },
+      true,
+    );
     expect(removed.status).toBe(302);
     expect(await coverRows(id)).toEqual([]);
   });
@@ -288,7 +359,10 @@ describe("editing and the one-click actions", () => {
     expect((await productRow(id))?.publishedAt).toBeInstanceOf(Date);
 
     // A row without a usable price (made before issue 14, or by hand) cannot be published.
-    const [bare] = await server.db.insert(products).values({ userId: alice.id, name: "Bare", slug: "bare", priceCents: 0, currency: "USD" }).returning();
+    const [bare] = await server.db
+      .insert(products)
+      .values({ userId: alice.id, name: "Bare", slug: "bare", priceCents: 0, currency: "USD" })
+      .returning();
     const refused = await post(alice, "/tools/products", { intent: "publish", id: bare!.id });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Add a valid price before publishing.");
@@ -305,7 +379,13 @@ describe("editing and the one-click actions", () => {
     expect(await coverRows(unsold)).toEqual([]);
 
     const sold = await create(alice, { name: "Sold" });
-    await server.db.insert(orders).values({ userId: alice.id, productId: sold, customerEmail: "buyer@example.com", amountCents: 1250, currency: "USD" });
+    await server.db.insert(orders).values({
+      userId: alice.id,
+      productId: sold,
+      customerEmail: "buyer@example.com",
+      amountCents: 1250,
+      currency: "USD",
+    });
     const refused = await post(alice, "/tools/products", { intent: "delete", id: sold });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(html(ERRORS.PRODUCT_HAS_ORDERS.message));
@@ -316,13 +396,54 @@ describe("editing and the one-click actions", () => {
     const id = await create(alice, { name: "Bestseller Zeta", price: "5" });
     const paidAt = new Date();
     await server.db.insert(orders).values([
-      { userId: alice.id, productId: id, status: "paid", customerEmail: "a@example.com", amountCents: 500, currency: "USD", paidAt },
-      { userId: alice.id, productId: id, status: "paid", customerEmail: "b@example.com", amountCents: 900, refundedCents: 200, currency: "USD", paidAt },
+      {
+        userId: alice.id,
+        productId: id,
+        status: "paid",
+        customerEmail: "a@example.com",
+        amountCents: 500,
+        currency: "USD",
+        paidAt,
+      },
+      {
+        userId: alice.id,
+        productId: id,
+        status: "paid",
+        customerEmail: "b@example.com",
+        amountCents: 900,
+        refundedCents: 200,
+        currency: "USD",
+        paidAt,
+      },
       // A refunded order stays one sale, of $0 (as on the dashboard and the analytics page); an abandoned checkout and
       // a disputed order are not sales.
-      { userId: alice.id, productId: id, status: "refunded", customerEmail: "d@example.com", amountCents: 500, refundedCents: 500, currency: "USD", paidAt },
-      { userId: alice.id, productId: id, status: "pending", customerEmail: "c@example.com", amountCents: 500, currency: "USD" },
-      { userId: alice.id, productId: id, status: "disputed", customerEmail: "e@example.com", amountCents: 500, currency: "USD", paidAt },
+      {
+        userId: alice.id,
+        productId: id,
+        status: "refunded",
+        customerEmail: "d@example.com",
+        amountCents: 500,
+        refundedCents: 500,
+        currency: "USD",
+        paidAt,
+      },
+      {
+        userId: alice.id,
+        productId: id,
+        status: "pending",
+        customerEmail: "c@example.com",
+        amountCents: 500,
+        currency: "USD",
+      },
+      {
+        userId: alice.id,
+        productId: id,
+        status: "disputed",
+        customerEmail: "e@example.com",
+        amountCents: 500,
+        currency: "USD",
+        paidAt,
+      },
     ]);
     // Rows written directly, not through the order's state machine: the read model is rebuilt as a migration does.
     await server.db.execute(sql`select analytics_rebuild_rollups()`);
@@ -361,7 +482,9 @@ describe("another creator", () => {
     for (const path of [`/tools/products/${id}/files`, "/tools/products/not-a-uuid/files"]) {
       const page = await get(bob, path);
       expect(page.status, path).toBe(404);
-      expect((await page.text()).replace(/<script[\s\S]*?<\/script>/g, ""), path).toContain(ERRORS.PRODUCT_NOT_FOUND.message);
+      expect((await page.text()).replace(/<script[\s\S]*?<\/script>/g, ""), path).toContain(
+        ERRORS.PRODUCT_NOT_FOUND.message,
+      );
     }
   });
 });

@@ -1,7 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { securityAudit } from "~/features/security/schema.server";
-import { consumeRateLimits, RATE_LIMITS, reserveRateLimits, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
+import {
+  consumeRateLimits,
+  RATE_LIMITS,
+  reserveRateLimits,
+  type RateLimitRule,
+} from "~/server/rate-limit/consume-rate-limit.server";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
 import { CREATOR_PASSWORD, createSignedInCreator } from "../support/signed-in-creator";
@@ -28,7 +33,9 @@ async function eventCount(filter: { userId?: string; eventType: string; email?: 
         ? and(eq(securityAudit.eventType, filter.eventType), eq(securityAudit.userId, filter.userId))
         : eq(securityAudit.eventType, filter.eventType),
     );
-  return filter.email ? rows.filter((row) => (row.details as { email?: string } | null)?.email === filter.email).length : rows.length;
+  return filter.email
+    ? rows.filter((row) => (row.details as { email?: string } | null)?.email === filter.email).length
+    : rows.length;
 }
 
 describe("re-authentication under 40 parallel wrong passwords", () => {
@@ -41,14 +48,21 @@ describe("re-authentication under 40 parallel wrong passwords", () => {
         const response = await postForm(
           server,
           "/settings",
-          { intent: "change-password", currentPassword: `Wrong&Guess${i}`, password: "N3w&Distinct!pw", confirmPassword: "N3w&Distinct!pw" },
+          {
+            intent: "change-password",
+            currentPassword: `Wrong&Guess${i}`,
+            password: "N3w&Distinct!pw",
+            confirmPassword: "N3w&Distinct!pw",
+          },
           { jar: creator.jar, ip: creator.ip, multipart: true },
         );
         return { status: response.status, text: await response.text() };
       }),
     );
     const wrong = responses.filter((r) => r.status === 400 && r.text.includes("Current password is incorrect"));
-    const limited = responses.filter((r) => r.status === 429 && r.text.includes("Too many attempts. Please wait a few minutes and try again."));
+    const limited = responses.filter(
+      (r) => r.status === 429 && r.text.includes("Too many attempts. Please wait a few minutes and try again."),
+    );
     // Each password check of a wrong answer writes one reauthentication_failed event.
     expect(await eventCount({ userId: creator.id, eventType: "reauthentication_failed" })).toBeLessThanOrEqual(limit);
     expect(wrong.length).toBe(limit);
@@ -57,13 +71,25 @@ describe("re-authentication under 40 parallel wrong passwords", () => {
     const right = await postForm(
       server,
       "/settings",
-      { intent: "change-password", currentPassword: CREATOR_PASSWORD, password: "N3w&Distinct!pw", confirmPassword: "N3w&Distinct!pw" },
+      {
+        intent: "change-password",
+        currentPassword: CREATOR_PASSWORD,
+        password: "N3w&Distinct!pw",
+        confirmPassword: "N3w&Distinct!pw",
+      },
       { jar: creator.jar, ip: creator.ip, multipart: true },
     );
     expect(right.status).toBe(429);
-    expect((await postForm(server, "/login", { intent: "sign-in", email: creator.email, password: CREATOR_PASSWORD }, { ip: nextClientIp() })).status).toBe(
-      302,
-    );
+    expect(
+      (
+        await postForm(
+          server,
+          "/login",
+          { intent: "sign-in", email: creator.email, password: CREATOR_PASSWORD },
+          { ip: nextClientIp() },
+        )
+      ).status,
+    ).toBe(302);
   });
 });
 
@@ -74,7 +100,12 @@ describe("password sign-in under 30 parallel wrong passwords from one address", 
     const limit = RATE_LIMITS.signIn.limit;
     const statuses = await Promise.all(
       Array.from({ length: 30 }, async (_, i) => {
-        const response = await postForm(server, "/login", { intent: "sign-in", email, password: `Wrong&Guess${i}` }, { ip });
+        const response = await postForm(
+          server,
+          "/login",
+          { intent: "sign-in", email, password: `Wrong&Guess${i}` },
+          { ip },
+        );
         await response.arrayBuffer();
         return response.status;
       }),
@@ -92,7 +123,9 @@ describe("the limiter itself (one statement per check)", () => {
   const rule: RateLimitRule = { name: "test-rule", limit: 7, windowSeconds: 60 };
 
   it("allows exactly `limit` of 60 parallel attempts on one key", async () => {
-    const results = await Promise.all(Array.from({ length: 60 }, () => consumeRateLimits(server.db, [{ rule, key: "one" }])));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, () => consumeRateLimits(server.db, [{ rule, key: "one" }])),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(rule.limit);
     expect(Math.min(...results.filter((r) => !r.allowed).map((r) => r.retryAfterSeconds))).toBeGreaterThan(0);
   });
@@ -116,7 +149,9 @@ describe("the limiter itself (one statement per check)", () => {
       ),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(rule.limit);
-    const { rows } = await server.db.execute<{ hits: number }>(sql`select hits from app_rate_limits where bucket = 'test-rule:shared'`);
+    const { rows } = await server.db.execute<{ hits: number }>(
+      sql`select hits from app_rate_limits where bucket = 'test-rule:shared'`,
+    );
     expect(rows[0]!.hits).toBe(40);
   });
 
@@ -138,7 +173,9 @@ describe("the limiter itself (one statement per check)", () => {
     const failures = outcomes.filter((o) => o.status === "rejected");
     expect(failures, String(failures.map((f) => (f as PromiseRejectedResult).reason))).toHaveLength(0);
     expect(outcomes.filter((o) => o.status === "fulfilled" && o.value)).toHaveLength(rule.limit);
-    const { rows } = await server.db.execute<{ hits: number }>(sql`select hits from app_rate_limits where bucket = 'test-rule:cross:ip'`);
+    const { rows } = await server.db.execute<{ hits: number }>(
+      sql`select hits from app_rate_limits where bucket = 'test-rule:cross:ip'`,
+    );
     expect(rows[0]!.hits).toBe(rule.limit);
   });
 
@@ -150,7 +187,11 @@ describe("the limiter itself (one statement per check)", () => {
     await Promise.all(first.map((r) => r.release()));
     await Promise.all(first.map((r) => r.release())); // at most once
     const hits = async () =>
-      (await server.db.execute<{ hits: number }>(sql`select hits from app_rate_limits where bucket = 'test-rule:failures'`)).rows[0]!.hits;
+      (
+        await server.db.execute<{ hits: number }>(
+          sql`select hits from app_rate_limits where bucket = 'test-rule:failures'`,
+        )
+      ).rows[0]!.hits;
     expect(await hits()).toBe(0);
     // Failures stay counted: after `limit` kept attempts the next is refused.
     for (let i = 0; i < rule.limit; i += 1) expect((await reserveRateLimits(server.db, key)).allowed).toBe(true);
@@ -165,11 +206,15 @@ describe("the limiter itself (one statement per check)", () => {
     const held = await reserveRateLimits(server.db, key);
     for (let i = 1; i < rule.limit; i += 1) await reserveRateLimits(server.db, key);
     expect((await reserveRateLimits(server.db, key)).allowed).toBe(false);
-    await server.db.execute(sql`update app_rate_limits set window_started_at = now() - interval '61 seconds' where bucket = 'test-rule:window'`);
+    await server.db.execute(
+      sql`update app_rate_limits set window_started_at = now() - interval '61 seconds' where bucket = 'test-rule:window'`,
+    );
     const fresh = await reserveRateLimits(server.db, key);
     expect(fresh.allowed).toBe(true);
     await held.release();
-    const { rows } = await server.db.execute<{ hits: number }>(sql`select hits from app_rate_limits where bucket = 'test-rule:window'`);
+    const { rows } = await server.db.execute<{ hits: number }>(
+      sql`select hits from app_rate_limits where bucket = 'test-rule:window'`,
+    );
     expect(rows[0]!.hits).toBe(1);
   });
 });

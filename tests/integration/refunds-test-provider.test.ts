@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokedMessage } from "~/features/delivery/content/delivery-rules";
 import { refundOrder } from "~/features/orders/server/refund-order.server";
-import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from "~/features/payments/server/test-webhook-signature.server";
+import {
+  signTestWebhook,
+  TEST_SIGNATURE_HEADER,
+  testWebhookKey,
+} from "~/features/payments/server/test-webhook-signature.server";
 import { createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
@@ -20,16 +24,27 @@ let server: TestServer;
 let seller: Seller;
 
 const META = { ipAddress: "203.0.113.9", userAgent: "vitest" };
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await server.db.execute<T>(query)).rows;
 
 const orderRow = async (id: string) =>
-  (await rows<{ status: string; refunded_cents: number }>(sql`select status, refunded_cents from orders where id = ${id}::uuid`))[0]!;
+  (
+    await rows<{ status: string; refunded_cents: number }>(
+      sql`select status, refunded_cents from orders where id = ${id}::uuid`,
+    )
+  )[0]!;
 const orderEvents = async (id: string) =>
   rows<{ from_status: string; to_status: string; details: Record<string, unknown> }>(
     sql`select from_status, to_status, details from order_events where order_id = ${id}::uuid order by created_at, id`,
   );
 const providerRefunded = async (checkoutId: string) =>
-  Number((await rows<{ refunded_cents: number }>(sql`select refunded_cents from test_provider_checkouts where id = ${checkoutId}`))[0]!.refunded_cents);
+  Number(
+    (
+      await rows<{ refunded_cents: number }>(
+        sql`select refunded_cents from test_provider_checkouts where id = ${checkoutId}`,
+      )
+    )[0]!.refunded_cents,
+  );
 
 /** Waits until the test provider's `payment.refunded` reports (sent after its refund call returns) are all processed. */
 async function refundWebhooksProcessed(count: number) {
@@ -39,7 +54,8 @@ async function refundWebhooksProcessed(count: number) {
       sql`select processed_at, error from webhook_events where provider = 'test' and type = 'payment.refunded'`,
     );
     if (stored.length >= count && stored.every((row) => row.processed_at)) return stored;
-    if (Date.now() > deadline) throw new Error(`expected ${count} processed payment.refunded webhooks, have ${JSON.stringify(stored)}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} processed payment.refunded webhooks, have ${JSON.stringify(stored)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -57,7 +73,12 @@ afterAll(async () => {
 describe("refunds through the test provider", () => {
   it("a partial then a full refund of a test-provider purchase: revoked downloads, and the provider's later webhooks change nothing", async () => {
     // The buyer pays 12.50 with 4242… on the TEST MODE page.
-    const started = await postForm(server, `/s/${seller.handle}/${seller.slug}/buy`, { provider: "test", email: "refund-me@example.com" }, { ip: "10.1.2.3" });
+    const started = await postForm(
+      server,
+      `/s/${seller.handle}/${seller.slug}/buy`,
+      { provider: "test", email: "refund-me@example.com" },
+      { ip: "10.1.2.3" },
+    );
     expect(started.status, await started.clone().text()).toBe(302);
     const testPagePath = new URL(started.headers.get("location")!).pathname;
     const checkoutId = testPagePath.split("/").pop()!;
@@ -72,7 +93,9 @@ describe("refunds through the test provider", () => {
     const orderId = returnUrl.pathname.split("/").pop()!;
     expect(await orderRow(orderId)).toEqual({ status: "paid", refunded_cents: 0 });
     const returnPage = await (await server.request(`${returnUrl.pathname}${returnUrl.search}`)).text();
-    const download = new URL(/href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/.exec(returnPage)![1]!.replace(/&amp;/g, "&"));
+    const download = new URL(
+      /href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/.exec(returnPage)![1]!.replace(/&amp;/g, "&"),
+    );
     const downloadPath = `${download.pathname}${download.search}`;
     expect((await server.request(downloadPath)).status).toBe(200);
     const eventsWhenPaid = (await orderEvents(orderId)).length;
@@ -85,13 +108,18 @@ describe("refunds through the test provider", () => {
     expect(await orderRow(orderId)).toEqual({ status: "paid", refunded_cents: 500 });
     // One order event for the partial refund, whichever of the seller's refund and the webhook recorded it first.
     const afterPartial = await orderEvents(orderId);
-    expect(afterPartial.slice(eventsWhenPaid).map((event) => [event.from_status, event.to_status, event.details.refundedCents])).toEqual([
-      ["paid", "paid", 500],
-    ]);
+    expect(
+      afterPartial
+        .slice(eventsWhenPaid)
+        .map((event) => [event.from_status, event.to_status, event.details.refundedCents]),
+    ).toEqual([["paid", "paid", 500]]);
     expect((await server.request(downloadPath)).status).toBe(200);
 
     // More than what is left is refused at our end; the provider is not asked.
-    expect(await refundOrder(server.sourceServices(), seller.id, orderId, 751, META)).toMatchObject({ ok: false, code: "REFUND_AMOUNT_TOO_HIGH" });
+    expect(await refundOrder(server.sourceServices(), seller.id, orderId, 751, META)).toMatchObject({
+      ok: false,
+      code: "REFUND_AMOUNT_TOO_HIGH",
+    });
     expect(await providerRefunded(checkoutId)).toBe(500);
 
     // Full: the remaining 7.50. The order is refunded and the buyer's download page is revoked.
@@ -102,7 +130,9 @@ describe("refunds through the test provider", () => {
     expect(await providerRefunded(checkoutId)).toBe(1250);
     expect(await orderRow(orderId)).toEqual({ status: "refunded", refunded_cents: 1250 });
     const afterFull = await orderEvents(orderId);
-    expect(afterFull.slice(afterPartial.length).map((event) => [event.from_status, event.to_status])).toEqual([["paid", "refunded"]]);
+    expect(afterFull.slice(afterPartial.length).map((event) => [event.from_status, event.to_status])).toEqual([
+      ["paid", "refunded"],
+    ]);
     const revoked = await server.request(downloadPath);
     expect(revoked.status).toBe(410);
     expect(await revoked.text()).toContain(revokedMessage("refunded"));
@@ -123,16 +153,27 @@ describe("refunds through the test provider", () => {
     );
     expect(first!.payload.data.refundedCents).toBe(500);
     const at = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({ id: "evt_test_late_refund", type: "payment.refunded", created: at, data: first!.payload.data });
+    const body = JSON.stringify({
+      id: "evt_test_late_refund",
+      type: "payment.refunded",
+      created: at,
+      data: first!.payload.data,
+    });
     const late = await fetch(`${server.origin}/api/webhooks/test`, {
       method: "POST",
-      headers: { "content-type": "application/json", [TEST_SIGNATURE_HEADER]: signTestWebhook(testWebhookKey("x".repeat(32)), body, at) },
+      headers: {
+        "content-type": "application/json",
+        [TEST_SIGNATURE_HEADER]: signTestWebhook(testWebhookKey("x".repeat(32)), body, at),
+      },
       body,
     });
     expect(late.status).toBe(200);
     expect(await orderRow(orderId)).toEqual({ status: "refunded", refunded_cents: 1250 });
     expect(await orderEvents(orderId)).toHaveLength(afterFull.length);
     // Nothing more can be refunded.
-    expect(await refundOrder(server.sourceServices(), seller.id, orderId, 1, META)).toMatchObject({ ok: false, code: "ORDER_NOT_REFUNDABLE" });
+    expect(await refundOrder(server.sourceServices(), seller.id, orderId, 1, META)).toMatchObject({
+      ok: false,
+      code: "ORDER_NOT_REFUNDABLE",
+    });
   });
 });

@@ -32,9 +32,14 @@ const META = { ipAddress: "203.0.113.7", userAgent: "vitest" };
 /** When the reconciler asks about unknown refunds (they are asked about a minute after the call). */
 const later = () => new Date(Date.now() + 2 * 60_000);
 
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await db.execute<T>(query)).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await db.execute<T>(query)).rows;
 const orderRow = async (id: string) =>
-  (await rows<{ status: string; refunded_cents: number }>(sql`select status, refunded_cents from orders where id = ${id}::uuid`))[0]!;
+  (
+    await rows<{ status: string; refunded_cents: number }>(
+      sql`select status, refunded_cents from orders where id = ${id}::uuid`,
+    )
+  )[0]!;
 const refundRows = (orderId: string) =>
   rows<{ id: string; amount_cents: number; status: string; provider_refund_id: string | null }>(
     sql`select id, amount_cents, status, provider_refund_id from refunds where order_id = ${orderId}::uuid order by created_at`,
@@ -64,8 +69,12 @@ type Side = {
 
 async function seller(provider: "stripe" | "paypal", accountId: string): Promise<string> {
   const id = randomUUID();
-  await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Seller', ${`${id}@example.com`}, true)`);
-  await db.execute(sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${id}, ${provider}, ${accountId}, 'ready')`);
+  await db.execute(
+    sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Seller', ${`${id}@example.com`}, true)`,
+  );
+  await db.execute(
+    sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${id}, ${provider}, ${accountId}, 'ready')`,
+  );
   return id;
 }
 
@@ -95,7 +104,10 @@ const stripeSide: Side = {
   provider: () => services.payments.stripe!,
   async paidOrder() {
     const provider = services.payments.stripe!;
-    const { accountId } = await provider.onboarding!.createAccount({ userId: randomUUID(), email: "seller@example.com" });
+    const { accountId } = await provider.onboarding!.createAccount({
+      userId: randomUUID(),
+      email: "seller@example.com",
+    });
     await stripe.completeOnboarding(accountId);
     const sellerId = await seller("stripe", accountId);
     const orderId = randomUUID();
@@ -109,9 +121,13 @@ const stripeSide: Side = {
     stripe.dropRefundAnswers = on;
   },
   refundsAt: (paymentId) =>
-    [...stripe.refunds.values()].filter((r) => r.payment_intent === paymentId).map((r) => ({ id: r.id, amountCents: r.amount as number })),
+    [...stripe.refunds.values()]
+      .filter((r) => r.payment_intent === paymentId)
+      .map((r) => ({ id: r.id, amountCents: r.amount as number })),
   refundCalls: (paymentId) =>
-    stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds" && r.params.payment_intent === paymentId).map((r) => r.idempotencyKey!),
+    stripe.requests
+      .filter((r) => r.method === "POST" && r.path === "/v1/refunds" && r.params.payment_intent === paymentId)
+      .map((r) => r.idempotencyKey!),
   lastRefundDelivery: () => stripe.deliveries.findLast((d) => d.event.type === "charge.refunded")!,
 };
 
@@ -137,11 +153,18 @@ const paypalSide: Side = {
   },
   refundsAt: (paymentId) =>
     [...paypal.refunds.values()]
-      .filter((r) => (r.links as { rel: string; href: string }[]).some((l) => l.rel === "up" && l.href.endsWith(`/captures/${paymentId}`)))
+      .filter((r) =>
+        (r.links as { rel: string; href: string }[]).some(
+          (l) => l.rel === "up" && l.href.endsWith(`/captures/${paymentId}`),
+        ),
+      )
       .map((r) => ({ id: r.id, amountCents: Math.round(Number((r.amount as { value: string }).value) * 100) })),
   refundCalls: (paymentId) =>
-    paypal.requests.filter((r) => r.method === "POST" && r.path === `/v2/payments/captures/${paymentId}/refund`).map((r) => r.headers["paypal-request-id"]!),
-  lastRefundDelivery: () => paypal.deliveries.findLast((d) => JSON.parse(d.body).event_type === "PAYMENT.CAPTURE.REFUNDED")!,
+    paypal.requests
+      .filter((r) => r.method === "POST" && r.path === `/v2/payments/captures/${paymentId}/refund`)
+      .map((r) => r.headers["paypal-request-id"]!),
+  lastRefundDelivery: () =>
+    paypal.deliveries.findLast((d) => JSON.parse(d.body).event_type === "PAYMENT.CAPTURE.REFUNDED")!,
 };
 
 const deliver = (side: Side, delivery: { body: string; headers: Record<string, string> }) =>
@@ -160,7 +183,11 @@ beforeAll(async () => {
     logger,
     env: { APP_URL: "http://127.0.0.1:9" },
     payments: {
-      stripe: createStripeProvider({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.origin })!,
+      stripe: createStripeProvider({
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripe.origin,
+      })!,
       paypal: createPayPalProvider({
         PAYPAL_CLIENT_ID: paypal.clientId,
         PAYPAL_CLIENT_SECRET: paypal.clientSecret,
@@ -183,7 +210,10 @@ describe.each([stripeSide, paypalSide])("a refund at $id whose answer is lost", 
     const { orderId, sellerId, paymentId } = await side.paidOrder();
     side.dropAnswers(true);
     try {
-      expect(await refundOrder(services, sellerId, orderId, 400, META)).toMatchObject({ ok: false, code: "REFUND_UNCONFIRMED" });
+      expect(await refundOrder(services, sellerId, orderId, 400, META)).toMatchObject({
+        ok: false,
+        code: "REFUND_UNCONFIRMED",
+      });
     } finally {
       side.dropAnswers(false);
     }
@@ -196,18 +226,35 @@ describe.each([stripeSide, paypalSide])("a refund at $id whose answer is lost", 
     expect(new Set(calls)).toEqual(new Set([`sellkit-refund-${refund!.id}`]));
     expect(await orderRow(orderId)).toEqual({ status: "paid", refunded_cents: 0 });
     // Held back: only 6.00 is left to refund while the provider is asked.
-    expect(await refundOrder(services, sellerId, orderId, 601, META)).toMatchObject({ ok: false, code: "REFUND_AMOUNT_TOO_HIGH" });
+    expect(await refundOrder(services, sellerId, orderId, 601, META)).toMatchObject({
+      ok: false,
+      code: "REFUND_AMOUNT_TOO_HIGH",
+    });
 
     // Too early: the provider may still be working on the call.
     expect(await reconcileRefunds(services)).toMatchObject({ ran: true, checked: 0 });
-    expect(await reconcileRefunds(services, later())).toEqual({ ran: true, checked: 1, succeeded: 1, failed: 0, errors: 0 });
+    expect(await reconcileRefunds(services, later())).toEqual({
+      ran: true,
+      checked: 1,
+      succeeded: 1,
+      failed: 0,
+      errors: 0,
+    });
     expect(await refundRows(orderId)).toEqual([
       { id: refund!.id, amount_cents: 400, status: "succeeded", provider_refund_id: side.refundsAt(paymentId)[0]!.id },
     ]);
     expect(await orderRow(orderId)).toEqual({ status: "paid", refunded_cents: 400 });
-    expect(await orderEvents(orderId)).toEqual([{ from_status: "paid", to_status: "paid", cause: "seller_refund:reconciler" }]);
+    expect(await orderEvents(orderId)).toEqual([
+      { from_status: "paid", to_status: "paid", cause: "seller_refund:reconciler" },
+    ]);
     expect((await refundEvents(orderId)).map((event) => event.details)).toEqual([
-      expect.objectContaining({ refundId: refund!.id, amountCents: 400, refundedCents: 400, full: false, provider: side.id }),
+      expect.objectContaining({
+        refundId: refund!.id,
+        amountCents: 400,
+        refundedCents: 400,
+        full: false,
+        provider: side.id,
+      }),
     ]);
     expect(await reconcileRefunds(services, later())).toMatchObject({ checked: 0 });
 
@@ -217,7 +264,11 @@ describe.each([stripeSide, paypalSide])("a refund at $id whose answer is lost", 
     expect(await orderEvents(orderId)).toHaveLength(1);
 
     // The rest refunds normally: two refunds at the provider, never a third.
-    expect(await refundOrder(services, sellerId, orderId, 600, META)).toMatchObject({ ok: true, refundedCents: 1000, full: true });
+    expect(await refundOrder(services, sellerId, orderId, 600, META)).toMatchObject({
+      ok: true,
+      refundedCents: 1000,
+      full: true,
+    });
     expect(side.refundsAt(paymentId).map((r) => r.amountCents)).toEqual(expect.arrayContaining([400, 600]));
     expect(side.refundsAt(paymentId)).toHaveLength(2);
     expect(await orderRow(orderId)).toEqual({ status: "refunded", refunded_cents: 1000 });
@@ -227,7 +278,10 @@ describe.each([stripeSide, paypalSide])("a refund at $id whose answer is lost", 
     const { orderId, sellerId, paymentId } = await side.paidOrder();
     side.dropAnswers(true);
     try {
-      expect(await refundOrder(services, sellerId, orderId, 1000, META)).toMatchObject({ ok: false, code: "REFUND_UNCONFIRMED" });
+      expect(await refundOrder(services, sellerId, orderId, 1000, META)).toMatchObject({
+        ok: false,
+        code: "REFUND_UNCONFIRMED",
+      });
     } finally {
       side.dropAnswers(false);
     }
@@ -236,7 +290,9 @@ describe.each([stripeSide, paypalSide])("a refund at $id whose answer is lost", 
     expect(await deliver(side, side.lastRefundDelivery())).toMatchObject({ ok: true, errors: [] });
     expect((await refundRows(orderId)).map((refund) => refund.status)).toEqual(["succeeded"]);
     expect(await orderRow(orderId)).toEqual({ status: "refunded", refunded_cents: 1000 });
-    expect((await orderEvents(orderId)).map((event) => [event.from_status, event.to_status])).toEqual([["paid", "refunded"]]);
+    expect((await orderEvents(orderId)).map((event) => [event.from_status, event.to_status])).toEqual([
+      ["paid", "refunded"],
+    ]);
     expect(await refundEvents(orderId)).toHaveLength(1);
     // Nothing is left for the reconciler, and the provider refunded once.
     expect(await reconcileRefunds(services, later())).toMatchObject({ checked: 0 });
@@ -246,8 +302,18 @@ describe.each([stripeSide, paypalSide])("a refund at $id whose answer is lost", 
   it("a definite refusal of the provider stays failed, and the reconciler leaves it alone", async () => {
     const { orderId, sellerId, paymentId, sellerAccountId } = await side.paidOrder();
     // Refunded in full in the provider's dashboard, out of the app's sight.
-    await side.provider().refund({ paymentId, amountCents: 1000, currency: "USD", feeRefundCents: 80, sellerAccountId, idempotencyKey: randomUUID() });
-    expect(await refundOrder(services, sellerId, orderId, 500, META)).toMatchObject({ ok: false, code: "REFUND_PROVIDER_FAILED" });
+    await side.provider().refund({
+      paymentId,
+      amountCents: 1000,
+      currency: "USD",
+      feeRefundCents: 80,
+      sellerAccountId,
+      idempotencyKey: randomUUID(),
+    });
+    expect(await refundOrder(services, sellerId, orderId, 500, META)).toMatchObject({
+      ok: false,
+      code: "REFUND_PROVIDER_FAILED",
+    });
     expect((await refundRows(orderId)).map((refund) => refund.status)).toEqual(["failed"]);
     expect(await reconcileRefunds(services, later())).toMatchObject({ checked: 0 });
     expect(await orderRow(orderId)).toEqual({ status: "paid", refunded_cents: 0 });
@@ -259,12 +325,21 @@ describe("a refund at Stripe that never reached it", () => {
     const { orderId, sellerId, paymentId } = await stripeSide.paidOrder();
     stripe.outage = true;
     try {
-      expect(await refundOrder(services, sellerId, orderId, 1000, META)).toMatchObject({ ok: false, code: "REFUND_UNCONFIRMED" });
+      expect(await refundOrder(services, sellerId, orderId, 1000, META)).toMatchObject({
+        ok: false,
+        code: "REFUND_UNCONFIRMED",
+      });
     } finally {
       stripe.outage = false;
     }
     expect((await refundRows(orderId)).map((refund) => refund.status)).toEqual(["unknown"]);
-    expect(await reconcileRefunds(services, later())).toEqual({ ran: true, checked: 1, succeeded: 0, failed: 1, errors: 0 });
+    expect(await reconcileRefunds(services, later())).toEqual({
+      ran: true,
+      checked: 1,
+      succeeded: 0,
+      failed: 1,
+      errors: 0,
+    });
     expect((await refundRows(orderId)).map((refund) => refund.status)).toEqual(["failed"]);
     expect(await orderRow(orderId)).toEqual({ status: "paid", refunded_cents: 0 });
     expect(await refundEvents(orderId)).toHaveLength(0);

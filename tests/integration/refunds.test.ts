@@ -26,7 +26,10 @@ let seller: string;
 let otherSeller: string;
 
 const requests: RefundRequest[] = [];
-let nextAnswer: (request: RefundRequest) => RefundResult = (request) => ({ refundId: `re_${request.idempotencyKey}`, status: "succeeded" });
+let nextAnswer: (request: RefundRequest) => RefundResult = (request) => ({
+  refundId: `re_${request.idempotencyKey}`,
+  status: "succeeded",
+});
 
 const notUsed = (method: string) => () => Promise.reject(new Error(`${method} is not used by refunds`));
 const provider: PaymentProvider = {
@@ -44,7 +47,9 @@ const META = { ipAddress: "203.0.113.7", userAgent: "vitest" };
 
 async function makeSeller(): Promise<string> {
   const id = randomUUID();
-  await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Seller', ${`${id}@example.com`}, true)`);
+  await db.execute(
+    sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Seller', ${`${id}@example.com`}, true)`,
+  );
   return id;
 }
 
@@ -67,7 +72,13 @@ const orderRow = async (id: string) =>
   ).rows[0]!;
 const refundRows = async (orderId: string) =>
   (
-    await db.execute<{ id: string; amount_cents: number; fee_refunded_cents: number; status: string; provider_refund_id: string | null }>(
+    await db.execute<{
+      id: string;
+      amount_cents: number;
+      fee_refunded_cents: number;
+      status: string;
+      provider_refund_id: string | null;
+    }>(
       sql`select id, amount_cents, fee_refunded_cents, status, provider_refund_id from refunds where order_id = ${orderId}::uuid order by created_at`,
     )
   ).rows;
@@ -79,7 +90,12 @@ const orderEvents = async (orderId: string) =>
   ).rows;
 const refundEvents = async (userId: string) =>
   (
-    await db.execute<{ event_category: string; severity: string; ip_address: string | null; details: Record<string, unknown> }>(
+    await db.execute<{
+      event_category: string;
+      severity: string;
+      ip_address: string | null;
+      details: Record<string, unknown>;
+    }>(
       sql`select event_category, severity, ip_address, details from security_audit where user_id = ${userId} and event_type = 'order_refunded' order by created_at`,
     )
   ).rows;
@@ -109,21 +125,41 @@ describe("refunding an order", () => {
     const partial = await refundOrder(services, seller, orderId, 300, META);
     expect(partial).toMatchObject({ ok: true, amountCents: 300, currency: "USD", refundedCents: 300, full: false });
     const [first] = await refundRows(orderId);
-    expect(first).toMatchObject({ amount_cents: 300, fee_refunded_cents: 24, status: "succeeded", provider_refund_id: `re_${first!.id}` });
+    expect(first).toMatchObject({
+      amount_cents: 300,
+      fee_refunded_cents: 24,
+      status: "succeeded",
+      provider_refund_id: `re_${first!.id}`,
+    });
     expect(requests).toEqual([
-      { paymentId: `pay_${orderId}`, amountCents: 300, currency: "USD", feeRefundCents: 24, sellerAccountId: null, idempotencyKey: first!.id },
+      {
+        paymentId: `pay_${orderId}`,
+        amountCents: 300,
+        currency: "USD",
+        feeRefundCents: 24,
+        sellerAccountId: null,
+        idempotencyKey: first!.id,
+      },
     ]);
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", refunded_cents: 300, refunded_at: null });
-    expect(await orderEvents(orderId)).toEqual([{ from_status: "paid", to_status: "paid", cause: "seller_refund", details: { refundedCents: 300 } }]);
+    expect(await orderEvents(orderId)).toEqual([
+      { from_status: "paid", to_status: "paid", cause: "seller_refund", details: { refundedCents: 300 } },
+    ]);
 
     const tooMuch = await refundOrder(services, seller, orderId, 701, META);
-    expect(tooMuch).toMatchObject({ ok: false, code: "REFUND_AMOUNT_TOO_HIGH", message: "You can refund at most $7.00, what is left of the order's amount." });
+    expect(tooMuch).toMatchObject({
+      ok: false,
+      code: "REFUND_AMOUNT_TOO_HIGH",
+      message: "You can refund at most $7.00, what is left of the order's amount.",
+    });
     expect(requests).toHaveLength(1);
     expect(await refundRows(orderId)).toHaveLength(1);
 
     const rest = await refundOrder(services, seller, orderId, 700, META);
     expect(rest).toMatchObject({ ok: true, amountCents: 700, refundedCents: 1000, full: true });
-    expect((await refundRows(orderId)).map((refund) => [refund.amount_cents, refund.fee_refunded_cents, refund.status])).toEqual([
+    expect(
+      (await refundRows(orderId)).map((refund) => [refund.amount_cents, refund.fee_refunded_cents, refund.status]),
+    ).toEqual([
       [300, 24, "succeeded"],
       [700, 56, "succeeded"],
     ]);
@@ -150,14 +186,23 @@ describe("refunding an order", () => {
     expect(events[1]!.details).toMatchObject({ orderId, amountCents: 700, refundedCents: 1000, full: true });
 
     // Nothing is left: a refunded order cannot be refunded again.
-    expect(await refundOrder(services, seller, orderId, 1, META)).toMatchObject({ ok: false, code: "ORDER_NOT_REFUNDABLE" });
+    expect(await refundOrder(services, seller, orderId, 1, META)).toMatchObject({
+      ok: false,
+      code: "ORDER_NOT_REFUNDABLE",
+    });
     expect(requests).toHaveLength(2);
   });
 
   it("refuses another seller's order as not found, and asks no provider", async () => {
     const orderId = await paidOrder(seller);
-    expect(await refundOrder(services, otherSeller, orderId, 100, META)).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
-    expect(await refundOrder(services, seller, randomUUID(), 100, META)).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
+    expect(await refundOrder(services, otherSeller, orderId, 100, META)).toMatchObject({
+      ok: false,
+      code: "ORDER_NOT_FOUND",
+    });
+    expect(await refundOrder(services, seller, randomUUID(), 100, META)).toMatchObject({
+      ok: false,
+      code: "ORDER_NOT_FOUND",
+    });
     expect(requests).toHaveLength(0);
     expect(await refundRows(orderId)).toHaveLength(0);
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", refunded_cents: 0 });
@@ -167,7 +212,10 @@ describe("refunding an order", () => {
   it("a provider's refusal is reported in its words, and nothing is recorded as refunded", async () => {
     const orderId = await paidOrder(seller);
     const eventsBefore = (await refundEvents(seller)).length;
-    nextAnswer = () => ({ status: "failed", failure: { code: "charge_already_refunded", message: "This charge has already been refunded." } });
+    nextAnswer = () => ({
+      status: "failed",
+      failure: { code: "charge_already_refunded", message: "This charge has already been refunded." },
+    });
     const refused = await refundOrder(services, seller, orderId, 1000, META);
     expect(refused).toMatchObject({
       ok: false,
@@ -183,7 +231,10 @@ describe("refunding an order", () => {
     nextAnswer = () => {
       throw new Error("connect ECONNREFUSED");
     };
-    expect(await refundOrder(services, seller, orderId, 1000, META)).toMatchObject({ ok: false, code: "REFUND_FAILED" });
+    expect(await refundOrder(services, seller, orderId, 1000, META)).toMatchObject({
+      ok: false,
+      code: "REFUND_FAILED",
+    });
     nextAnswer = (request) => ({ refundId: `re_${request.idempotencyKey}`, status: "pending" });
     expect(await refundOrder(services, seller, orderId, 1000, META)).toMatchObject({ ok: true, full: true });
     expect(await orderRow(orderId)).toMatchObject({ status: "refunded", refunded_cents: 1000 });
@@ -191,13 +242,25 @@ describe("refunding an order", () => {
 
   it("refuses orders of a provider not configured on this server, unpaid orders and amounts below one cent", async () => {
     const stripeOrder = await paidOrder(seller, { provider: "stripe" });
-    expect(await refundOrder(services, seller, stripeOrder, 100, META)).toMatchObject({ ok: false, code: "REFUND_PROVIDER_UNAVAILABLE" });
+    expect(await refundOrder(services, seller, stripeOrder, 100, META)).toMatchObject({
+      ok: false,
+      code: "REFUND_PROVIDER_UNAVAILABLE",
+    });
     expect(await refundRows(stripeOrder)).toHaveLength(0);
     const pending = await paidOrder(seller, { status: "pending" });
-    expect(await refundOrder(services, seller, pending, 100, META)).toMatchObject({ ok: false, code: "ORDER_NOT_REFUNDABLE" });
+    expect(await refundOrder(services, seller, pending, 100, META)).toMatchObject({
+      ok: false,
+      code: "ORDER_NOT_REFUNDABLE",
+    });
     const paid = await paidOrder(seller);
-    expect(await refundOrder(services, seller, paid, 0, META)).toMatchObject({ ok: false, code: "REFUND_AMOUNT_INVALID" });
-    expect(await refundOrder(services, seller, paid, 1.5, META)).toMatchObject({ ok: false, code: "REFUND_AMOUNT_INVALID" });
+    expect(await refundOrder(services, seller, paid, 0, META)).toMatchObject({
+      ok: false,
+      code: "REFUND_AMOUNT_INVALID",
+    });
+    expect(await refundOrder(services, seller, paid, 1.5, META)).toMatchObject({
+      ok: false,
+      code: "REFUND_AMOUNT_INVALID",
+    });
     expect(requests).toHaveLength(0);
   });
 
@@ -220,9 +283,16 @@ describe("refunding an order", () => {
     const first = refundOrder(slow, seller, orderId, 600, META);
     // The first refund waits for its provider: what it holds back cannot be refunded twice.
     await expect.poll(() => requests.length).toBe(1);
-    expect(await refundOrder(slow, seller, orderId, 600, META)).toMatchObject({ ok: false, code: "REFUND_AMOUNT_TOO_HIGH" });
+    expect(await refundOrder(slow, seller, orderId, 600, META)).toMatchObject({
+      ok: false,
+      code: "REFUND_AMOUNT_TOO_HIGH",
+    });
     release();
     expect(await first).toMatchObject({ ok: true, refundedCents: 600 });
-    expect(await refundOrder(services, seller, orderId, 400, META)).toMatchObject({ ok: true, refundedCents: 1000, full: true });
+    expect(await refundOrder(services, seller, orderId, 400, META)).toMatchObject({
+      ok: true,
+      refundedCents: 1000,
+      full: true,
+    });
   });
 });

@@ -46,7 +46,11 @@ describe("request body limits (issue 13.1)", () => {
 
   it("lets a form with a picture up to the avatar cap through to the page (which answers in its own words)", async () => {
     const body = `--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\npersonal\r\n--x\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${"a".repeat(AVATAR_FORM_BODY_LIMIT_BYTES - 400)}\r\n--x--\r\n`;
-    const response = await server.request("/settings", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body });
+    const response = await server.request("/settings", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body,
+    });
     expect(response.status).not.toBe(413);
   });
 
@@ -84,14 +88,18 @@ describe("slow requests (issue 13.12)", () => {
 describe("host names and origins (issue 13.11)", () => {
   it("refuses requests for another host name (DNS rebinding), the dev mailbox included, but not the health checks", async () => {
     for (const path of ["/", "/dev/mailbox", "/auth"]) {
-      const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: rebind.attacker.example\r\nAccept: text/html\r\nConnection: close\r\n\r\n`);
+      const answer = await raw(
+        `GET ${path} HTTP/1.1\r\nHost: rebind.attacker.example\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
+      );
       expect({ path, status: answer.status }).toEqual({ path, status: 421 });
       expect(answer.body).toContain(UNKNOWN_HOST_MESSAGE);
     }
     expect((await raw(`GET /healthz HTTP/1.1\r\nHost: 10.1.2.3:3000\r\nConnection: close\r\n\r\n`)).status).toBe(200);
     // A loopback name of the same server is the same site in local use.
     const port = new URL(server.origin).port;
-    expect((await raw(`GET /robots.txt HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`)).status).toBe(200);
+    expect((await raw(`GET /robots.txt HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`)).status).toBe(
+      200,
+    );
     expect((await raw(`GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1:1\r\nConnection: close\r\n\r\n`)).status).toBe(421);
   });
 

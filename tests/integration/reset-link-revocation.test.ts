@@ -45,7 +45,12 @@ async function waitForLinks(to: string, subject: string, n: number): Promise<str
 /** Asks for `n` reset links for `email` (as three visits of the forgot-password page) and returns their tokens. */
 async function requestResetTokens(email: string, n: number): Promise<string[]> {
   for (let i = 0; i < n; i += 1) {
-    const response = await postForm(server, "/forgot-password", { email, captcha: await solvedCaptcha(server.origin) }, { ip: nextClientIp() });
+    const response = await postForm(
+      server,
+      "/forgot-password",
+      { email, captcha: await solvedCaptcha(server.origin) },
+      { ip: nextClientIp() },
+    );
     expect(response.status).toBe(200);
     await response.arrayBuffer();
   }
@@ -63,9 +68,14 @@ async function requestMagicLink(email: string): Promise<string> {
 
 /** What the reset page says when the emailed link lands on it (its loader's message). */
 async function openResetLink(token: string): Promise<string> {
-  const response = await server.request(`/reset-password?token=${encodeURIComponent(token)}`, { headers: { "x-forwarded-for": nextClientIp() } });
+  const response = await server.request(`/reset-password?token=${encodeURIComponent(token)}`, {
+    headers: { "x-forwarded-for": nextClientIp() },
+  });
   const html = await response.text();
-  return /Reset link verified|Invalid or expired reset link|Invalid reset link/.exec(html)?.[0] ?? `(status ${response.status}, no reset message)`;
+  return (
+    /Reset link verified|Invalid or expired reset link|Invalid reset link/.exec(html)?.[0] ??
+    `(status ${response.status}, no reset message)`
+  );
 }
 
 function resetWith(token: string, password: string) {
@@ -74,7 +84,9 @@ function resetWith(token: string, password: string) {
 
 /** Whether the magic link signs in (a session cookie and no error in the redirect). */
 async function magicLinkSignsIn(token: string): Promise<boolean> {
-  const response = await server.request(`/verify?token=${encodeURIComponent(token)}`, { headers: { "x-forwarded-for": nextClientIp() } });
+  const response = await server.request(`/verify?token=${encodeURIComponent(token)}`, {
+    headers: { "x-forwarded-for": nextClientIp() },
+  });
   await response.arrayBuffer();
   return response.headers.getSetCookie().some((c) => c.startsWith("sellkit.session_token=") && !/max-age=0/i.test(c));
 }
@@ -132,7 +144,12 @@ describe("a password change in settings", () => {
     const changed = await postForm(
       server,
       "/settings",
-      { intent: "change-password", currentPassword: CREATOR_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      {
+        intent: "change-password",
+        currentPassword: CREATOR_PASSWORD,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
       { jar: creator.jar, ip: creator.ip, multipart: true },
     );
     expect(changed.status).toBe(302);

@@ -48,12 +48,15 @@ afterAll(async () => {
   await mail?.stop();
 });
 
-const sessionIdOf = async (userId: string) => (await server.db.select({ id: session.id }).from(session).where(eq(session.userId, userId)))[0]!.id;
+const sessionIdOf = async (userId: string) =>
+  (await server.db.select({ id: session.id }).from(session).where(eq(session.userId, userId)))[0]!.id;
 
 /** One GET as the creator's browser; the statements the server sent to the database for it. */
 async function statementsOf(path: string) {
   const before = server.roundTrips().length;
-  const response = await server.request(path, { headers: { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } });
+  const response = await server.request(path, {
+    headers: { cookie: creator.jar.header(), "x-forwarded-for": creator.ip },
+  });
   await response.arrayBuffer();
   // Anything the request still sends after its answer counts too.
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -84,9 +87,10 @@ describe("one database round trip per signed-in read", () => {
         expect(due.status).toBe(200);
         expect(due.statements).toHaveLength(1);
         expect(await accessEvents(creator.id)).toHaveLength(eventsBefore + 1);
-        const [{ lastActiveAt }] = (await server.db.select({ lastActiveAt: session.lastActiveAt }).from(session).where(eq(session.id, sessionId))) as [
-          { lastActiveAt: Date | null },
-        ];
+        const [{ lastActiveAt }] = (await server.db
+          .select({ lastActiveAt: session.lastActiveAt })
+          .from(session)
+          .where(eq(session.id, sessionId))) as [{ lastActiveAt: Date | null }];
         expect(lastActiveAt).not.toBeNull();
 
         // Within the minute: nothing more is written, and still one statement.

@@ -23,7 +23,9 @@ function createCreator(label: string): Promise<SignedInCreator> {
 }
 
 async function get(creator: SignedInCreator | null, path: string) {
-  const response = await server.request(path, { headers: creator ? { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } : {} });
+  const response = await server.request(path, {
+    headers: creator ? { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } : {},
+  });
   creator?.jar.store(response);
   return response;
 }
@@ -36,7 +38,9 @@ async function savedRows(userId: string, method?: string) {
   return server.db
     .select({ id: salesMethods.id, method: salesMethods.method, settings: salesMethods.settings })
     .from(salesMethods)
-    .where(method ? and(eq(salesMethods.userId, userId), eq(salesMethods.method, method)) : eq(salesMethods.userId, userId));
+    .where(
+      method ? and(eq(salesMethods.userId, userId), eq(salesMethods.method, method)) : eq(salesMethods.userId, userId),
+    );
 }
 
 /** Each form: its URL, the stored method key, a valid submission, a change, and what the reloaded page must show. */
@@ -45,8 +49,20 @@ const FORMS = [
     path: "/sales/online-store",
     method: "online_store",
     toast: "Online store saved",
-    valid: { storeName: "Ada's Atelier", storeDescription: "Hand-drawn templates", category: "digital", currency: "EUR", theme: "minimal" },
-    stored: { storeName: "Ada's Atelier", storeDescription: "Hand-drawn templates", category: "digital", currency: "EUR", theme: "minimal" },
+    valid: {
+      storeName: "Ada's Atelier",
+      storeDescription: "Hand-drawn templates",
+      category: "digital",
+      currency: "EUR",
+      theme: "minimal",
+    },
+    stored: {
+      storeName: "Ada's Atelier",
+      storeDescription: "Hand-drawn templates",
+      category: "digital",
+      currency: "EUR",
+      theme: "minimal",
+    },
     change: { storeName: "Ada's New Atelier", category: "books" },
     invalid: [{ storeName: "A", category: "digital" }, "Store name must be at least 2 characters"],
   },
@@ -54,8 +70,18 @@ const FORMS = [
     path: "/sales/retail-store",
     method: "retail_store",
     toast: "Retail store saved",
-    valid: { storeName: "Corner Shop", address: "1 Main Street, Springfield", description: "Books and maps", features: ["pos", "loyalty"] },
-    stored: { storeName: "Corner Shop", address: "1 Main Street, Springfield", description: "Books and maps", features: ["pos", "loyalty"] },
+    valid: {
+      storeName: "Corner Shop",
+      address: "1 Main Street, Springfield",
+      description: "Books and maps",
+      features: ["pos", "loyalty"],
+    },
+    stored: {
+      storeName: "Corner Shop",
+      address: "1 Main Street, Springfield",
+      description: "Books and maps",
+      features: ["pos", "loyalty"],
+    },
     change: { storeName: "Corner Shop Two", address: "2 Main Street, Springfield" },
     invalid: [{ storeName: "Corner Shop", address: "" }, "Please enter the store address"],
   },
@@ -63,8 +89,18 @@ const FORMS = [
     path: "/sales/event-sales",
     method: "events",
     toast: "Event sales saved",
-    valid: { businessName: "Market Stall", eventTypes: ["craft_fairs", "festivals"], setupRequirements: "One table", paymentMethods: ["cash", "wallet_qr"] },
-    stored: { businessName: "Market Stall", eventTypes: ["craft_fairs", "festivals"], setupRequirements: "One table", paymentMethods: ["cash", "wallet_qr"] },
+    valid: {
+      businessName: "Market Stall",
+      eventTypes: ["craft_fairs", "festivals"],
+      setupRequirements: "One table",
+      paymentMethods: ["cash", "wallet_qr"],
+    },
+    stored: {
+      businessName: "Market Stall",
+      eventTypes: ["craft_fairs", "festivals"],
+      setupRequirements: "One table",
+      paymentMethods: ["cash", "wallet_qr"],
+    },
     change: { businessName: "Market Stall Two", eventTypes: "art_shows", paymentMethods: "card_reader" },
     invalid: [{ businessName: "Market Stall", paymentMethods: "cash" }, "Please select at least one event type"],
   },
@@ -72,17 +108,42 @@ const FORMS = [
     path: "/sales/existing-website",
     method: "existing_website",
     toast: "Buy button saved",
-    valid: { websiteUrl: "https://ada.example/shop", platform: "wix", integrationMethod: "widget", buttonText: "Get it now", buttonStyle: "success" },
-    stored: { websiteUrl: "https://ada.example/shop", platform: "wix", integrationMethod: "widget", buttonText: "Get it now", buttonStyle: "success" },
+    valid: {
+      websiteUrl: "https://ada.example/shop",
+      platform: "wix",
+      integrationMethod: "widget",
+      buttonText: "Get it now",
+      buttonStyle: "success",
+    },
+    stored: {
+      websiteUrl: "https://ada.example/shop",
+      platform: "wix",
+      integrationMethod: "widget",
+      buttonText: "Get it now",
+      buttonStyle: "success",
+    },
     change: { websiteUrl: "https://ada.example/other", platform: "custom", buttonText: "Order" },
-    invalid: [{ websiteUrl: "ftp://ada.example", platform: "wix", buttonText: "Buy" }, "Please enter a valid website URL starting with http:// or https://"],
+    invalid: [
+      { websiteUrl: "ftp://ada.example", platform: "wix", buttonText: "Buy" },
+      "Please enter a valid website URL starting with http:// or https://",
+    ],
   },
   {
     path: "/sales/social-media",
     method: "social_media",
     toast: "Social media sales saved",
-    valid: { businessName: "Insta Shop", platforms: ["instagram", "pinterest"], contentTypes: ["stories", "tutorials"], targetAudience: "Crafters" },
-    stored: { businessName: "Insta Shop", platforms: ["instagram", "pinterest"], contentTypes: ["stories", "tutorials"], targetAudience: "Crafters" },
+    valid: {
+      businessName: "Insta Shop",
+      platforms: ["instagram", "pinterest"],
+      contentTypes: ["stories", "tutorials"],
+      targetAudience: "Crafters",
+    },
+    stored: {
+      businessName: "Insta Shop",
+      platforms: ["instagram", "pinterest"],
+      contentTypes: ["stories", "tutorials"],
+      targetAudience: "Crafters",
+    },
     change: { businessName: "Insta Shop Two", platforms: "youtube" },
     invalid: [{ businessName: "Insta Shop" }, "Please select at least one platform"],
   },
@@ -118,17 +179,24 @@ describe("sales-method forms", () => {
         expect(row?.settings).toMatchObject(form.stored);
 
         const page = await (await get(alice, form.path)).text();
-        for (const value of Object.values(form.valid).flat()) expect(page).toContain(String(value).replace(/'/g, "&#x27;"));
+        for (const value of Object.values(form.valid).flat())
+          expect(page).toContain(String(value).replace(/'/g, "&#x27;"));
         expect(page).toContain("Your saved setup is shown below");
 
-        const updated = await post(alice, form.path, { ...form.valid, ...form.change } as Record<string, string | string[]>);
+        const updated = await post(alice, form.path, { ...form.valid, ...form.change } as Record<
+          string,
+          string | string[]
+        >);
         expect(updated.status).toBe(302);
         const rows = await savedRows(alice.id, form.method);
         expect(rows).toHaveLength(1);
         expect(rows[0]!.id).toBe(row!.id);
         expect(rows[0]!.settings).toMatchObject(
           Object.fromEntries(
-            Object.entries(form.change).map(([k, v]) => [k, Array.isArray(v) || !Array.isArray((form.stored as Record<string, unknown>)[k]) ? v : [v]]),
+            Object.entries(form.change).map(([k, v]) => [
+              k,
+              Array.isArray(v) || !Array.isArray((form.stored as Record<string, unknown>)[k]) ? v : [v],
+            ]),
           ),
         );
       });
@@ -166,10 +234,21 @@ describe("another creator", () => {
       expect(page, form.path).toContain("Nothing saved yet");
     }
     // Bob's posts (even carrying Alice's ids or user id) only ever touch Bob's rows.
-    await post(bob, "/sales/online-store", { storeName: "Bob Store", category: "other", id: aliceRows[0]!.id, userId: alice.id, user_id: alice.id });
+    await post(bob, "/sales/online-store", {
+      storeName: "Bob Store",
+      category: "other",
+      id: aliceRows[0]!.id,
+      userId: alice.id,
+      user_id: alice.id,
+    });
     expect(await savedRows(alice.id)).toEqual(aliceRows);
     const [bobsStore] = await savedRows(bob.id, "online_store");
-    expect(bobsStore?.settings).toEqual({ storeName: "Bob Store", category: "other", currency: "USD", theme: "modern" });
+    expect(bobsStore?.settings).toEqual({
+      storeName: "Bob Store",
+      category: "other",
+      currency: "USD",
+      theme: "modern",
+    });
     for (const tool of ["buy-button", "social", "events"]) {
       const html = await (await get(bob, `/tools/${tool}`)).text();
       expect(html).not.toContain("Ada&#x27;s New Atelier");
@@ -216,12 +295,18 @@ describe("public buy page", () => {
     expect(html).toContain("No products are for sale yet.");
     expect(html).not.toContain("Checkout for this seller opens soon");
     expect(html).toContain('content="noindex"');
-    for (const secret of ["+1 555 123 4567", "@example.com", "ada.example", alice.id, "Makers"]) expect(html).not.toContain(secret);
+    for (const secret of ["+1 555 123 4567", "@example.com", "ada.example", alice.id, "Makers"])
+      expect(html).not.toContain(secret);
   });
 
   it("answers 404 for unknown, malformed and non-buy-button ids", async () => {
     const [store] = await savedRows(alice.id, "online_store");
-    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", "'; drop table sales_methods; --", store!.id]) {
+    for (const id of [
+      "00000000-0000-4000-8000-000000000000",
+      "not-a-uuid",
+      "'; drop table sales_methods; --",
+      store!.id,
+    ]) {
       const response = await get(null, `/buy/${encodeURIComponent(id)}`);
       expect(response.status, id).toBe(404);
       expect(await response.text()).toContain("Oops! Page not found");
@@ -247,7 +332,11 @@ describe("hostile bodies", () => {
     });
     expect(twice.status).toBe(400);
     expect(await twice.text()).toContain("Please enter the button text");
-    const nul = await post(bob, "/sales/retail-store", { storeName: "Bob Shop", address: "1 Main\u0000 Street", description: "a\u0000b" });
+    const nul = await post(bob, "/sales/retail-store", {
+      storeName: "Bob Shop",
+      address: "1 Main\u0000 Street",
+      description: "a\u0000b",
+    });
     expect(nul.status).toBe(400);
     // Every form refuses a NUL character before any schema sees it (app/server/http/read-form-data.server.ts).
     expect(await nul.text()).toContain(NUL_CHARACTER_MESSAGE);
@@ -258,7 +347,19 @@ describe("hostile bodies", () => {
     const value = fc.oneof(
       fc.string({ maxLength: 100 }),
       fc.string({ unit: "grapheme", maxLength: 40 }),
-      fc.constantFrom("", " ", "x".repeat(20_000), "https://a.example", "javascript:alert(1)", "\u0000", "<script>", "USD", "pos", "[]", "{}"),
+      fc.constantFrom(
+        "",
+        " ",
+        "x".repeat(20_000),
+        "https://a.example",
+        "javascript:alert(1)",
+        "\u0000",
+        "<script>",
+        "USD",
+        "pos",
+        "[]",
+        "{}",
+      ),
     );
     const fields = fc.constantFrom(
       "storeName",

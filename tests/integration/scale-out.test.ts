@@ -52,9 +52,17 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("scale-out: two instances
         confirmPassword: "Str0ng&Unusual!",
         captcha,
       });
-    const first = await a.request("/auth?tab=register", { method: "POST", body: body("one@example.com"), headers: { "x-forwarded-for": "203.0.113.210" } });
+    const first = await a.request("/auth?tab=register", {
+      method: "POST",
+      body: body("one@example.com"),
+      headers: { "x-forwarded-for": "203.0.113.210" },
+    });
     expect(first.status).toBe(302);
-    const replay = await b.request("/auth?tab=register", { method: "POST", body: body("two@example.com"), headers: { "x-forwarded-for": "203.0.113.211" } });
+    const replay = await b.request("/auth?tab=register", {
+      method: "POST",
+      body: body("two@example.com"),
+      headers: { "x-forwarded-for": "203.0.113.211" },
+    });
     expect(replay.status).toBe(400);
   });
 });

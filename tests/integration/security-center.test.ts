@@ -3,7 +3,11 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { account, session, user } from "~/features/accounts/schema.server";
 import { backupCodes, securityAudit, twoFactor } from "~/features/security/schema.server";
-import { decryptTotpSecret, encryptTotpSecret, newTotpSecret } from "~/features/security/server/two-factor/two-factor-crypto.server";
+import {
+  decryptTotpSecret,
+  encryptTotpSecret,
+  newTotpSecret,
+} from "~/features/security/server/two-factor/two-factor-crypto.server";
 import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";
@@ -20,7 +24,12 @@ import {
   totpCode,
   wrongTotpCode,
 } from "../support/security-center";
-import { CREATOR_PASSWORD, createSignedInCreator, registerSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
+import {
+  CREATOR_PASSWORD,
+  createSignedInCreator,
+  registerSignedInCreator,
+  type SignedInCreator,
+} from "../support/signed-in-creator";
 import type { TestServer } from "../support/test-server";
 import { serverWithMailAndGoogle } from "../support/server-with-mail";
 import { submitProviderPage } from "../support/oidc-provider";
@@ -48,11 +57,17 @@ async function events(userId: string, eventType?: string) {
   return server.db
     .select()
     .from(securityAudit)
-    .where(eventType ? and(eq(securityAudit.userId, userId), eq(securityAudit.eventType, eventType)) : eq(securityAudit.userId, userId));
+    .where(
+      eventType
+        ? and(eq(securityAudit.userId, userId), eq(securityAudit.eventType, eventType))
+        : eq(securityAudit.userId, userId),
+    );
 }
 
 async function sessionIds(userId: string) {
-  return (await server.db.select({ id: session.id }).from(session).where(eq(session.userId, userId))).map((row) => row.id);
+  return (await server.db.select({ id: session.id }).from(session).where(eq(session.userId, userId))).map(
+    (row) => row.id,
+  );
 }
 
 /** The id of the session behind `jar` (the newest session of the user not in `known`). */
@@ -230,7 +245,9 @@ describe("the sign-in challenge", () => {
 
     // The four refused submits count as failures (one more would lock): another unused code still works
     // (typed in lower case without the dash) and clears the count, and the used one stays used.
-    expect((await server.db.select().from(twoFactor).where(eq(twoFactor.userId, creator.id)))[0]!.failedAttempts).toBe(4);
+    expect((await server.db.select().from(twoFactor).where(eq(twoFactor.userId, creator.id)))[0]!.failedAttempts).toBe(
+      4,
+    );
     const again = await pendingSignIn(creator.email);
     expect((await submitChallenge(server, again, "backup", codes[4]!.toLowerCase().replace("-", ""))).status).toBe(302);
     const another = await pendingSignIn(creator.email);
@@ -247,7 +264,8 @@ describe("the sign-in challenge", () => {
     const { creator, secret, codes } = await creatorWithTwoFactor();
     const pending = await pendingSignIn(creator.email);
     const statuses = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await submitChallenge(server, pending, "totp", wrongTotpCode(secret))).status);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await submitChallenge(server, pending, "totp", wrongTotpCode(secret))).status);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const [locked] = await events(creator.id, "2fa_locked");
     expect(locked).toMatchObject({ severity: "critical" });
@@ -273,7 +291,12 @@ describe("the sign-in challenge", () => {
   it("an ill-formed code is a 400 with a message, and a signed-out visitor is sent to /auth", async () => {
     const { creator } = await creatorWithTwoFactor();
     const pending = await pendingSignIn(creator.email);
-    const response = await postForm(server, "/auth/two-factor?from=%2Fdashboard", { method: "totp", code: "12ab" }, { jar: pending.jar, ip: pending.ip });
+    const response = await postForm(
+      server,
+      "/auth/two-factor?from=%2Fdashboard",
+      { method: "totp", code: "12ab" },
+      { jar: pending.jar, ip: pending.ip },
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Please enter a valid 6-digit code");
     const anonymous = await server.request("/auth/two-factor?from=%2Fdashboard", {
@@ -292,15 +315,26 @@ describe("the sign-in challenge", () => {
 describe("every sign-in path asks for the second factor", () => {
   it("magic link: the link ends on the challenge, and the session is not signed in", async () => {
     const { creator, secret } = await creatorWithTwoFactor();
-    const requested = await postForm(server, "/login", { intent: "magic-link", email: creator.email }, { ip: nextClientIp() });
+    const requested = await postForm(
+      server,
+      "/login",
+      { intent: "magic-link", email: creator.email },
+      { ip: nextClientIp() },
+    );
     expect(requested.status).toBe(200);
     await requested.arrayBuffer();
-    await expect.poll(() => mail.messages.find((m) => m.to.includes(creator.email) && m.subject.includes("sign-in link")), { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(() => mail.messages.find((m) => m.to.includes(creator.email) && m.subject.includes("sign-in link")), {
+        timeout: 10_000,
+      })
+      .toBeTruthy();
     const message = mail.messages.find((m) => m.to.includes(creator.email) && m.subject.includes("sign-in link"))!;
     const link = /(http:\/\/127\.0\.0\.1:\d+\/verify\?token=\S+)/.exec(message.text)![1]!;
 
     const visitor = { jar: new CookieJar(), ip: nextClientIp() };
-    const opened = await server.request(link.slice(server.origin.length), { headers: { "x-forwarded-for": visitor.ip } });
+    const opened = await server.request(link.slice(server.origin.length), {
+      headers: { "x-forwarded-for": visitor.ip },
+    });
     visitor.jar.store(opened);
     await opened.arrayBuffer();
     expect(opened.status).toBe(302);
@@ -326,7 +360,11 @@ describe("every sign-in path asks for the second factor", () => {
     // Two-factor on for that account (as the settings page stores it).
     const [row] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     const secret = newTotpSecret();
-    await server.db.insert(twoFactor).values({ userId: row!.id, secretEncrypted: await encryptTotpSecret(TEST_AUTH_SECRET, secret), enabledAt: new Date() });
+    await server.db.insert(twoFactor).values({
+      userId: row!.id,
+      secretEncrypted: await encryptTotpSecret(TEST_AUTH_SECRET, secret),
+      enabledAt: new Date(),
+    });
 
     const second = await googleSignIn(email);
     expect(second.finalStatus, `${second.finalUrl} ${second.finalPage}`).toBe(302);
@@ -348,7 +386,12 @@ async function googleSignIn(email: string) {
   const appJar = new CookieJar();
   const providerJar = new CookieJar();
   const ip = nextClientIp();
-  let response = await postForm(server, "/login", { intent: "oauth", provider: "google", from: "/dashboard" }, { jar: appJar, ip });
+  let response = await postForm(
+    server,
+    "/login",
+    { intent: "oauth", provider: "google", from: "/dashboard" },
+    { jar: appJar, ip },
+  );
   expect(response.status).toBe(302);
   let url = new URL(response.headers.get("location")!, server.origin);
   await response.arrayBuffer();
@@ -364,7 +407,14 @@ async function googleSignIn(email: string) {
       const page = await response.text();
       const title = /<title>([^<]*)<\/title>/.exec(page)?.[1] ?? "";
       const status = /role="status"[^>]*>(.*?)<\/p>/s.exec(page)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
-      return { jar: appJar, ip, finalUrl: url.toString(), finalStatus: response.status, finalLocation: location, finalPage: `${title}: ${status}` };
+      return {
+        jar: appJar,
+        ip,
+        finalUrl: url.toString(),
+        finalStatus: response.status,
+        finalLocation: location,
+        finalPage: `${title}: ${status}`,
+      };
     }
     if (location) {
       await response.arrayBuffer();
@@ -440,7 +490,9 @@ describe("export", () => {
     const response = await postForm(server, "/security-settings/export", {}, { jar: creator.jar, ip: creator.ip });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="sellkit-security-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="sellkit-security-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(response.headers.get("cache-control")).toBe("no-store");
     const text = await response.text();
     const body = JSON.parse(text);
@@ -465,7 +517,10 @@ describe("export", () => {
 
     const tokens = await server.db.select({ token: session.token }).from(session).where(eq(session.userId, creator.id));
     for (const { token } of tokens) expect(text).not.toContain(token);
-    const [credential] = await server.db.select({ hash: account.password }).from(account).where(eq(account.userId, creator.id));
+    const [credential] = await server.db
+      .select({ hash: account.password })
+      .from(account)
+      .where(eq(account.userId, creator.id));
     expect(text).not.toContain(credential!.hash!);
     expect(text).not.toContain(CREATOR_PASSWORD);
     const [row] = await server.db.select().from(twoFactor).where(eq(twoFactor.userId, creator.id));
@@ -475,7 +530,8 @@ describe("export", () => {
       expect(text).not.toContain(code);
       expect(text).not.toContain(code.replace("-", ""));
     }
-    for (const { codeHash } of await server.db.select().from(backupCodes).where(eq(backupCodes.userId, creator.id))) expect(text).not.toContain(codeHash);
+    for (const { codeHash } of await server.db.select().from(backupCodes).where(eq(backupCodes.userId, creator.id)))
+      expect(text).not.toContain(codeHash);
     expect(await events(creator.id, "data_exported")).toHaveLength(1);
   });
 
@@ -518,7 +574,9 @@ describe("cleanup", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Data cleanup completed");
 
-    expect((await sessionIds(me.id)).sort()).toEqual(mySessionsBefore.filter((id) => !id.startsWith("expired-")).sort());
+    expect((await sessionIds(me.id)).sort()).toEqual(
+      mySessionsBefore.filter((id) => !id.startsWith("expired-")).sort(),
+    );
     expect(await sessionIds(other.id)).toContain(`expired-1-${other.id}`);
     const mine = (await events(me.id)).map((e) => e.eventType);
     expect(mine).not.toContain("test_event_91");
@@ -563,7 +621,8 @@ describe("terminating sessions", () => {
     const response = await postSecurity(server, creator, { intent: "terminate-other-sessions" });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("2 other sessions signed out");
-    for (const other of others) expect((await getAs(server, other, "/dashboard")).location).toBe("/auth?from=%2Fdashboard");
+    for (const other of others)
+      expect((await getAs(server, other, "/dashboard")).location).toBe("/auth?from=%2Fdashboard");
     expect((await getAs(server, creator, "/dashboard")).status).toBe(200);
     expect(await sessionIds(creator.id)).toHaveLength(1);
     expect(await events(creator.id, "other_sessions_terminated")).toHaveLength(1);
@@ -584,7 +643,11 @@ describe("CSRF and headers", () => {
       { intent: "terminate-session", sessionId: sessionsBefore[0]! },
     ];
     for (const fields of forms) {
-      const response = await server.request("/security-settings", { method: "POST", body: new URLSearchParams(fields), headers: foreign });
+      const response = await server.request("/security-settings", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: foreign,
+      });
       expect(response.status, fields.intent).toBe(403);
       await response.arrayBuffer();
     }
@@ -606,7 +669,11 @@ describe("CSRF and headers", () => {
     expect((await getAs(server, other, "/dashboard")).status).toBe(200);
     expect(await server.db.select().from(twoFactor).where(eq(twoFactor.userId, creator.id))).toHaveLength(0);
     const types = (await events(creator.id)).slice(eventsBefore).map((e) => e.eventType);
-    expect(types.filter((type) => ["data_cleanup", "data_exported", "other_sessions_terminated", "session_terminated"].includes(type))).toEqual([]);
+    expect(
+      types.filter((type) =>
+        ["data_cleanup", "data_exported", "other_sessions_terminated", "session_terminated"].includes(type),
+      ),
+    ).toEqual([]);
   });
 
   it("sets the security headers on the security pages, the challenge, the event stream and the export", async () => {
@@ -616,10 +683,20 @@ describe("CSRF and headers", () => {
     const controller = new AbortController();
     const responses = {
       "/security-settings": await server.request("/security-settings", { headers: { cookie: creator.jar.header() } }),
-      "/auth/two-factor": await server.request("/auth/two-factor?from=%2Fdashboard", { headers: { cookie: pending.jar.header() } }),
-      "/api/security/events": await server.request("/api/security/events", { headers: { cookie: creator.jar.header() }, signal: controller.signal }),
+      "/auth/two-factor": await server.request("/auth/two-factor?from=%2Fdashboard", {
+        headers: { cookie: pending.jar.header() },
+      }),
+      "/api/security/events": await server.request("/api/security/events", {
+        headers: { cookie: creator.jar.header() },
+        signal: controller.signal,
+      }),
       "/api/security/events (401)": await server.request("/api/security/events"),
-      "/security-settings/export": await postForm(server, "/security-settings/export", {}, { jar: creator.jar, ip: creator.ip }),
+      "/security-settings/export": await postForm(
+        server,
+        "/security-settings/export",
+        {},
+        { jar: creator.jar, ip: creator.ip },
+      ),
     };
     for (const [path, response] of Object.entries(responses)) {
       expect(response.status, path).toBeLessThan(500);
@@ -635,7 +712,8 @@ describe("CSRF and headers", () => {
     expect(responses["/api/security/events"].headers.get("content-type")).toContain("text/event-stream");
     expect(responses["/api/security/events (401)"].status).toBe(401);
     controller.abort();
-    for (const [path, response] of Object.entries(responses)) if (path !== "/api/security/events") await response.arrayBuffer();
+    for (const [path, response] of Object.entries(responses))
+      if (path !== "/api/security/events") await response.arrayBuffer();
   });
 });
 
@@ -713,7 +791,13 @@ describe("hostile bodies", () => {
   it("hostile query strings on the challenge and the stream never answer 5xx", async () => {
     const { creator: tfa } = await creatorWithTwoFactor();
     const pending = await pendingSignIn(tfa.email);
-    for (const query of ["?from=//evil.example", "?from=%00%ff", `?from=${"x".repeat(5000)}`, "?method=backup&from=javascript:alert(1)", "?method[]=x"]) {
+    for (const query of [
+      "?from=//evil.example",
+      "?from=%00%ff",
+      `?from=${"x".repeat(5000)}`,
+      "?method=backup&from=javascript:alert(1)",
+      "?method[]=x",
+    ]) {
       for (const path of ["/auth/two-factor", "/api/security/events", "/security-settings"]) {
         const response = await getAs(server, pending, path + query);
         expect(response.status, path + query).toBeLessThan(500);

@@ -42,7 +42,8 @@ async function openReady(actor: { jar: CookieJar; ip?: string }): Promise<SseCli
   return stream;
 }
 
-const gotEvent = (eventType: string) => (m: { event: string; data: string }) => m.event === "security-event" && JSON.parse(m.data).eventType === eventType;
+const gotEvent = (eventType: string) => (m: { event: string; data: string }) =>
+  m.event === "security-event" && JSON.parse(m.data).eventType === eventType;
 
 async function recordFor(userId: string, eventType: string) {
   await recordSecurityEvent(server.db, { userId, eventType, eventCategory: "data", severity: "low", riskScore: 0 }, {});
@@ -80,7 +81,8 @@ describe("open event streams are capped", () => {
     const sessionsNeeded = Math.ceil((MAX_STREAMS_PER_USER + 1) / MAX_STREAMS_PER_SESSION);
     while (browsers.length < sessionsNeeded) browsers.push(await passwordSignIn(server, creator.email));
     const opened: SseClient[] = [];
-    for (let i = 0; i < MAX_STREAMS_PER_USER; i += 1) opened.push(await openReady(browsers[Math.floor(i / MAX_STREAMS_PER_SESSION)]!));
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i += 1)
+      opened.push(await openReady(browsers[Math.floor(i / MAX_STREAMS_PER_SESSION)]!));
     expect(opened.some((stream) => stream.endedByServer)).toBe(false);
 
     const newest = await openReady(browsers[sessionsNeeded - 1]!);
@@ -110,7 +112,9 @@ describe("open event streams are capped", () => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, async (_, i) => {
         const attempt = attempts[i % attempts.length]!;
-        const response = await server.request("/api/security/events", { headers: { ...attempt.headers, accept: "text/event-stream" } });
+        const response = await server.request("/api/security/events", {
+          headers: { ...attempt.headers, accept: "text/event-stream" },
+        });
         await response.arrayBuffer();
         return response.status;
       }),
@@ -123,7 +127,9 @@ describe("open event streams are capped", () => {
     expect(cheap).toHaveLength(60);
     expect(cheap.every((trip) => trip.statements.length === 0)).toBe(true);
 
-    const stale = await server.request("/api/security/events", { headers: { cookie: endedCookie, accept: "text/event-stream" } });
+    const stale = await server.request("/api/security/events", {
+      headers: { cookie: endedCookie, accept: "text/event-stream" },
+    });
     expect(stale.status).toBe(401);
     await stale.arrayBuffer();
     expect(server.roundTrips().at(-1)!.statements.length).toBeLessThanOrEqual(1);

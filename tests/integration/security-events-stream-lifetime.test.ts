@@ -6,7 +6,11 @@ import { securityAudit } from "~/features/security/schema.server";
 import { session } from "~/features/accounts/schema.server";
 import { readSessionToken } from "~/features/accounts/server/read-session-token.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
-import { createSecurityEventHub, StreamEndedError, type StreamEndReason } from "~/features/security/server/security-event-hub.server";
+import {
+  createSecurityEventHub,
+  StreamEndedError,
+  type StreamEndReason,
+} from "~/features/security/server/security-event-hub.server";
 import { postForm } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { getAs, passwordSignIn, postSecurity, TEST_AUTH_SECRET } from "../support/security-center";
@@ -58,9 +62,16 @@ async function sessionIdOf(jar: CookieJar): Promise<string> {
  * `actor` (the one about to end a session) first reads a page, so that its minute's 'authorized_access' event
  * is written now rather than by the request that ends the session, just before the end.
  */
-async function eventIdsOf(userId: string, on: TestServer = server, actor?: { jar: CookieJar; ip: string }): Promise<Set<string>> {
+async function eventIdsOf(
+  userId: string,
+  on: TestServer = server,
+  actor?: { jar: CookieJar; ip: string },
+): Promise<Set<string>> {
   if (actor) expect((await getAs(on, actor, "/security-settings")).status).toBe(200);
-  const rows = await server.db.select({ id: securityAudit.id }).from(securityAudit).where(eq(securityAudit.userId, userId));
+  const rows = await server.db
+    .select({ id: securityAudit.id })
+    .from(securityAudit)
+    .where(eq(securityAudit.userId, userId));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -81,7 +92,11 @@ async function openReady(actor: { jar: CookieJar; ip?: string }, on: TestServer 
 
 /** Writes a marker event for `userId` and waits until `witness` (a stream still signed in) got it. */
 async function markerSeenBy(witness: SseClient, userId: string, eventType: string) {
-  await recordSecurityEvent(server.db, { userId, eventType, eventCategory: "data", severity: "low", riskScore: 0 }, { ipAddress: "198.51.100.7" });
+  await recordSecurityEvent(
+    server.db,
+    { userId, eventType, eventCategory: "data", severity: "low", riskScore: 0 },
+    { ipAddress: "198.51.100.7" },
+  );
   await witness.next((m) => m.event === "security-event" && JSON.parse(m.data).eventType === eventType, 2_000);
 }
 
@@ -137,7 +152,12 @@ describe("a live event stream ends with its session", () => {
     const response = await postForm(
       server,
       "/settings",
-      { intent: "change-password", currentPassword: CREATOR_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      {
+        intent: "change-password",
+        currentPassword: CREATOR_PASSWORD,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
       { jar: owner.jar, ip: owner.ip, multipart: true },
     );
     expect(response.status).toBe(302);
@@ -178,7 +198,10 @@ describe("a live event stream ends with its session", () => {
       .set({ expiresAt: sql`now() + interval '1 second'` })
       .where(eq(session.id, await sessionIdOf(other.jar)));
     await markerSeenBy(witness, owner.id, "before_lapse");
-    await otherStream.next((m) => m.event === "security-event" && JSON.parse(m.data).eventType === "before_lapse", 1_000);
+    await otherStream.next(
+      (m) => m.event === "security-event" && JSON.parse(m.data).eventType === "before_lapse",
+      1_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_300));
     const writtenBefore = await eventIdsOf(owner.id);
     await markerSeenBy(witness, owner.id, "after_lapse");
@@ -198,7 +221,10 @@ describe("a live event stream ends with its session", () => {
       const ownerStream = await openReady(owner, second);
 
       const writtenBefore = await eventIdsOf(owner.id, server, owner);
-      const terminated = await postSecurity(server, owner, { intent: "terminate-session", sessionId: await sessionIdOf(thief.jar) });
+      const terminated = await postSecurity(server, owner, {
+        intent: "terminate-session",
+        sessionId: await sessionIdOf(thief.jar),
+      });
       expect(terminated.status).toBe(200);
       await terminated.arrayBuffer();
       expect(await thiefStream.endsWithin(1_000)).toBe(true);
@@ -236,7 +262,10 @@ describe("a live event stream ends with its session", () => {
       await withHub(async (hub) => {
         let ended: StreamEndReason | null = null;
         await hub.openStream({ userId: owner.id, sessionId, onEvent: () => {}, onEnd: (reason) => (ended = reason) });
-        await server.db.update(session).set({ expiresAt: sql`now() + interval '300 milliseconds'` }).where(eq(session.id, sessionId));
+        await server.db
+          .update(session)
+          .set({ expiresAt: sql`now() + interval '300 milliseconds'` })
+          .where(eq(session.id, sessionId));
         await expect.poll(() => ended, { timeout: 2_000, interval: 50 }).toBe("session-ended");
         expect(hub.openStreams()).toBe(0);
       });
@@ -261,10 +290,17 @@ describe("a live event stream ends with its session", () => {
       const sessionId = await sessionIdOf(other.jar);
       await withHub(async (hub) => {
         // Another of the owner's streams makes the hub listen first.
-        await hub.openStream({ userId: owner.id, sessionId: await sessionIdOf(owner.jar), onEvent: () => {}, onEnd: () => {} });
+        await hub.openStream({
+          userId: owner.id,
+          sessionId: await sessionIdOf(owner.jar),
+          onEvent: () => {},
+          onEnd: () => {},
+        });
         await server.db.delete(session).where(eq(session.id, sessionId));
         await new Promise((resolve) => setTimeout(resolve, 300)); // the notification has arrived
-        await expect(hub.openStream({ userId: owner.id, sessionId, onEvent: () => {}, onEnd: () => {} })).rejects.toMatchObject({ reason: "session-ended" });
+        await expect(
+          hub.openStream({ userId: owner.id, sessionId, onEvent: () => {}, onEnd: () => {} }),
+        ).rejects.toMatchObject({ reason: "session-ended" });
         expect(hub.openStreams(owner.id)).toBe(1);
       });
     });

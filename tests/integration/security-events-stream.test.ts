@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
-import { enableTwoFactorOverHttp, eventOf, getAs, openEventStream, passwordSignIn, postSecurity, type EventStream } from "../support/security-center";
+import {
+  enableTwoFactorOverHttp,
+  eventOf,
+  getAs,
+  openEventStream,
+  passwordSignIn,
+  postSecurity,
+  type EventStream,
+} from "../support/security-center";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -49,7 +57,9 @@ describe("live security events (SSE)", () => {
     const anonymous = await server.request("/api/security/events");
     expect(anonymous.status).toBe(401);
     await anonymous.arrayBuffer();
-    const forged = await server.request("/api/security/events", { headers: { cookie: "sellkit.session_token=forged.value" } });
+    const forged = await server.request("/api/security/events", {
+      headers: { cookie: "sellkit.session_token=forged.value" },
+    });
     expect(forged.status).toBe(401);
     await forged.arrayBuffer();
   });
@@ -105,7 +115,11 @@ describe("live security events (SSE)", () => {
       { ipAddress: alice.ip },
     );
     // An event without a user (e.g. a failed sign-in of an unknown email) goes to nobody.
-    await recordSecurityEvent(server.db, { eventType: "anonymous_probe", eventCategory: "data", severity: "low", riskScore: 1 }, {});
+    await recordSecurityEvent(
+      server.db,
+      { eventType: "anonymous_probe", eventCategory: "data", severity: "low", riskScore: 1 },
+      {},
+    );
     await aliceStream.next(isSecurityEvent("alice_only"), 1_000);
     // Then one of Bob's: when it arrives, everything written before it has been through the hub.
     await recordSecurityEvent(
@@ -128,11 +142,19 @@ describe("live security events (SSE)", () => {
     const stream = await openReady(creator);
     await server.db
       .transaction(async (tx) => {
-        await recordSecurityEvent(tx, { userId: creator.id, eventType: "rolled_back", eventCategory: "data", severity: "low", riskScore: 0 }, {});
+        await recordSecurityEvent(
+          tx,
+          { userId: creator.id, eventType: "rolled_back", eventCategory: "data", severity: "low", riskScore: 0 },
+          {},
+        );
         throw new Error("roll back");
       })
       .catch(() => undefined);
-    await recordSecurityEvent(server.db, { userId: creator.id, eventType: "after_rollback", eventCategory: "data", severity: "low", riskScore: 0 }, {});
+    await recordSecurityEvent(
+      server.db,
+      { userId: creator.id, eventType: "after_rollback", eventCategory: "data", severity: "low", riskScore: 0 },
+      {},
+    );
     await stream.next(isSecurityEvent("after_rollback"), 1_000);
     expect(stream.events.some(isSecurityEvent("rolled_back"))).toBe(false);
     stream.close();
@@ -142,10 +164,18 @@ describe("live security events (SSE)", () => {
     const creator = await createCreator();
     const first = await openReady(creator);
     const second = await openReady(creator);
-    await recordSecurityEvent(server.db, { userId: creator.id, eventType: "both_tabs", eventCategory: "data", severity: "low", riskScore: 0 }, {});
+    await recordSecurityEvent(
+      server.db,
+      { userId: creator.id, eventType: "both_tabs", eventCategory: "data", severity: "low", riskScore: 0 },
+      {},
+    );
     await Promise.all([first.next(isSecurityEvent("both_tabs")), second.next(isSecurityEvent("both_tabs"))]);
     first.close();
-    await recordSecurityEvent(server.db, { userId: creator.id, eventType: "one_tab", eventCategory: "data", severity: "low", riskScore: 0 }, {});
+    await recordSecurityEvent(
+      server.db,
+      { userId: creator.id, eventType: "one_tab", eventCategory: "data", severity: "low", riskScore: 0 },
+      {},
+    );
     await second.next(isSecurityEvent("one_tab"));
     expect(first.events.some(isSecurityEvent("one_tab"))).toBe(false);
     second.close();
@@ -153,32 +183,35 @@ describe("live security events (SSE)", () => {
 
   // Two app instances can only share a database on a real PostgreSQL server (PGlite is in-process, one per
   // instance); CI runs this file again with TEST_DATABASE_URL set (see .ci/run).
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("cross-instance: an event caused through instance 1 arrives on a stream opened on instance 2", async () => {
-    expect(server.databaseUrl).toBeTruthy();
-    const second = await startTestServer({ ...ENV, SMTP_URL: mail.url }, { databaseUrl: server.databaseUrl });
-    try {
-      const creator = await createCreator("cross");
-      // The session made on instance 1 is valid on instance 2 (same database, same AUTH_SECRET).
-      expect((await getAs(second, creator, "/dashboard")).status).toBe(200);
-      const stream = await openReady(creator, second);
-      const started = Date.now();
-      const response = await postSecurity(server, creator, { intent: "enable-2fa", password: "Wrong&Password1" });
-      expect(response.status).toBe(400);
-      await response.arrayBuffer();
-      const event = eventOf(await stream.next(isSecurityEvent("reauthentication_failed"), 1_000));
-      expect(Date.now() - started).toBeLessThan(1_500);
-      expect(event.ipAddress).toBe(creator.ip);
-      // …and a session ended through instance 2 is signed out on instance 1 at once.
-      const laptop = await passwordSignIn(server, creator.email);
-      expect((await getAs(server, laptop, "/dashboard")).status).toBe(200);
-      const ended = await postSecurity(second, creator, { intent: "terminate-other-sessions" });
-      expect(ended.status).toBe(200);
-      await ended.arrayBuffer();
-      expect((await getAs(server, laptop, "/dashboard")).location).toBe("/auth?from=%2Fdashboard");
-      await stream.next(isSecurityEvent("other_sessions_terminated"), 1_000);
-      stream.close();
-    } finally {
-      await second.stop();
-    }
-  });
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "cross-instance: an event caused through instance 1 arrives on a stream opened on instance 2",
+    async () => {
+      expect(server.databaseUrl).toBeTruthy();
+      const second = await startTestServer({ ...ENV, SMTP_URL: mail.url }, { databaseUrl: server.databaseUrl });
+      try {
+        const creator = await createCreator("cross");
+        // The session made on instance 1 is valid on instance 2 (same database, same AUTH_SECRET).
+        expect((await getAs(second, creator, "/dashboard")).status).toBe(200);
+        const stream = await openReady(creator, second);
+        const started = Date.now();
+        const response = await postSecurity(server, creator, { intent: "enable-2fa", password: "Wrong&Password1" });
+        expect(response.status).toBe(400);
+        await response.arrayBuffer();
+        const event = eventOf(await stream.next(isSecurityEvent("reauthentication_failed"), 1_000));
+        expect(Date.now() - started).toBeLessThan(1_500);
+        expect(event.ipAddress).toBe(creator.ip);
+        // …and a session ended through instance 2 is signed out on instance 1 at once.
+        const laptop = await passwordSignIn(server, creator.email);
+        expect((await getAs(server, laptop, "/dashboard")).status).toBe(200);
+        const ended = await postSecurity(second, creator, { intent: "terminate-other-sessions" });
+        expect(ended.status).toBe(200);
+        await ended.arrayBuffer();
+        expect((await getAs(server, laptop, "/dashboard")).location).toBe("/auth?from=%2Fdashboard");
+        await stream.next(isSecurityEvent("other_sessions_terminated"), 1_000);
+        stream.close();
+      } finally {
+        await second.stop();
+      }
+    },
+  );
 });

@@ -36,7 +36,9 @@ describe("the server process", () => {
 
   it("starts on the embedded database, prints its URL and the dev mailbox, keeps a generated secret, and stops on SIGTERM", async () => {
     const run = startProcess({});
-    await expect.poll(() => run.output().stdout, { timeout: 60_000 }).toMatch(/Sellkit is running at http:\/\/localhost:\d+[\s\S]*\/dev\/mailbox/);
+    await expect
+      .poll(() => run.output().stdout, { timeout: 60_000 })
+      .toMatch(/Sellkit is running at http:\/\/localhost:\d+[\s\S]*\/dev\/mailbox/);
     const url = /running at (http:\/\/localhost:\d+)/.exec(run.output().stdout)![1]!.replace("localhost", "127.0.0.1");
     expect(run.output().stdout).toContain("/dev/mailbox");
     const page = await fetch(`${url}/pricing`);

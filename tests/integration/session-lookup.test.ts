@@ -36,10 +36,12 @@ describe("session lookup", () => {
     );
     const row = await ctx.internalAdapter.createSession(created.id);
     const setCookie = await serializeSignedCookie(ctx.authCookies.sessionToken.name, row.token, ctx.secret);
-    const request = () => new Request("http://127.0.0.1:9/dashboard", { headers: { cookie: `theme=dark; ${setCookie.split(";")[0]}` } });
+    const request = () =>
+      new Request("http://127.0.0.1:9/dashboard", { headers: { cookie: `theme=dark; ${setCookie.split(";")[0]}` } });
     return { userId: created.id, sessionId: row.id, request, ctx };
   }
-  const expiresAt = async (id: string) => (await database.db.select({ at: session.expiresAt }).from(session).where(eq(session.id, id)))[0]?.at;
+  const expiresAt = async (id: string) =>
+    (await database.db.select({ at: session.expiresAt }).from(session).where(eq(session.id, id)))[0]?.at;
 
   it("finds the user of a valid signed cookie, and no one for a forged or unknown one", async () => {
     const { userId, sessionId, request } = await signedIn();
@@ -57,8 +59,17 @@ describe("session lookup", () => {
       },
     });
     expect(await getSessionUser(services, requestContext(forged))).toBeNull();
-    const unknown = await serializeSignedCookie("sellkit.session_token", "no-such-token", (await services.auth.$context).secret);
-    expect(await getSessionUser(services, requestContext(new Request("http://127.0.0.1:9/", { headers: { cookie: unknown.split(";")[0]! } })))).toBeNull();
+    const unknown = await serializeSignedCookie(
+      "sellkit.session_token",
+      "no-such-token",
+      (await services.auth.$context).secret,
+    );
+    expect(
+      await getSessionUser(
+        services,
+        requestContext(new Request("http://127.0.0.1:9/", { headers: { cookie: unknown.split(";")[0]! } })),
+      ),
+    ).toBeNull();
   });
 
   it("refuses an ended session at the very next lookup", async () => {
@@ -99,6 +110,8 @@ describe("session lookup", () => {
     // A lookup without `touch` (the root loader, public pages) never writes it.
     const other = await signedIn();
     expect((await getSessionUser(services, requestContext(other.request())))!.activityRecorded).toBe(false);
-    expect((await getSessionUser(services, requestContext(other.request()), { touch: true }))!.activityRecorded).toBe(true);
+    expect((await getSessionUser(services, requestContext(other.request()), { touch: true }))!.activityRecorded).toBe(
+      true,
+    );
   });
 });

@@ -113,7 +113,10 @@ describe("guard", () => {
     expect(html).toContain("Back to dashboard");
     expect(html).toContain("Ada&#x27;s Atelier");
     expect(html).toContain(creator.email);
-    const [credential] = await server.db.select({ hash: account.password }).from(account).where(eq(account.userId, creator.id));
+    const [credential] = await server.db
+      .select({ hash: account.password })
+      .from(account)
+      .where(eq(account.userId, creator.id));
     expect(html).not.toContain(credential!.hash!);
   });
 });
@@ -141,7 +144,10 @@ describe("personal profile", () => {
     const html = await response.text();
     expect(html).toContain("First name must be at least 2 characters");
     expect(html).toContain("Last name must be at least 2 characters");
-    const [row] = await server.db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.userId, creator.id));
+    const [row] = await server.db
+      .select({ firstName: profiles.firstName })
+      .from(profiles)
+      .where(eq(profiles.userId, creator.id));
     expect(row?.firstName).toBe("Ada");
   });
 
@@ -154,7 +160,10 @@ describe("personal profile", () => {
       avatar: new Blob([PNG], { type: "image/png" }),
     });
     expect(uploaded.status).toBe(302);
-    const [withAvatar] = await server.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, creator.id));
+    const [withAvatar] = await server.db
+      .select({ avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.userId, creator.id));
     expect(withAvatar?.avatarUrl).toMatch(/^\/avatars\/[0-9a-f-]{36}$/);
     const served = await server.request(withAvatar!.avatarUrl!);
     expect(served.status).toBe(200);
@@ -168,13 +177,25 @@ describe("personal profile", () => {
     });
     expect(disguised.status).toBe(400);
     expect(await disguised.text()).toContain("Please choose an image file (PNG, JPEG, WebP or GIF)");
-    expect(await server.db.select({ id: avatars.id }).from(avatars).where(eq(avatars.userId, creator.id))).toHaveLength(1);
+    expect(await server.db.select({ id: avatars.id }).from(avatars).where(eq(avatars.userId, creator.id))).toHaveLength(
+      1,
+    );
 
-    const removed = await post(creator, { intent: "personal-profile", firstName: "Ada", lastName: "Lovelace", removeAvatar: "on" });
+    const removed = await post(creator, {
+      intent: "personal-profile",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      removeAvatar: "on",
+    });
     expect(removed.status).toBe(302);
-    const [without] = await server.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, creator.id));
+    const [without] = await server.db
+      .select({ avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.userId, creator.id));
     expect(without?.avatarUrl).toBeNull();
-    expect(await server.db.select({ id: avatars.id }).from(avatars).where(eq(avatars.userId, creator.id))).toHaveLength(0);
+    expect(await server.db.select({ id: avatars.id }).from(avatars).where(eq(avatars.userId, creator.id))).toHaveLength(
+      0,
+    );
     expect((await server.request(withAvatar!.avatarUrl!)).status).toBe(404);
   });
 });
@@ -182,7 +203,10 @@ describe("personal profile", () => {
 describe("business profile", () => {
   it("saves every field and keeps terms_accepted_at", async () => {
     const creator = await createCreator();
-    const [before] = await server.db.select({ terms: businessProfiles.termsAcceptedAt }).from(businessProfiles).where(eq(businessProfiles.userId, creator.id));
+    const [before] = await server.db
+      .select({ terms: businessProfiles.termsAcceptedAt })
+      .from(businessProfiles)
+      .where(eq(businessProfiles.userId, creator.id));
     const response = await post(creator, BUSINESS);
     expect(response.status).toBe(302);
     expect(toastOf(response)).toMatchObject({ type: "success", title: "Business profile updated" });
@@ -212,15 +236,28 @@ describe("business profile", () => {
 
   it("shows a phone saved before the country code as it was, beside +1", async () => {
     const creator = await createCreator();
-    await server.db.update(businessProfiles).set({ phone: "555 123 4567" }).where(eq(businessProfiles.userId, creator.id));
-    const html = await (await server.request("/settings", { headers: { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } })).text();
-    expect(html).toMatch(/<input[^>]*type="tel"[^>]*value="555 123 4567"|<input[^>]*value="555 123 4567"[^>]*type="tel"/);
+    await server.db
+      .update(businessProfiles)
+      .set({ phone: "555 123 4567" })
+      .where(eq(businessProfiles.userId, creator.id));
+    const html = await (
+      await server.request("/settings", { headers: { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } })
+    ).text();
+    expect(html).toMatch(
+      /<input[^>]*type="tel"[^>]*value="555 123 4567"|<input[^>]*value="555 123 4567"[^>]*type="tel"/,
+    );
     expect(html).toMatch(/<option value="\+1" selected="">United States and Canada \(\+1\)<\/option>/);
   });
 
   it("refuses invalid values with the registration messages", async () => {
     const creator = await createCreator();
-    const response = await post(creator, { ...BUSINESS, storeName: "X", phone: "123", businessTypes: [], websiteUrl: "javascript:alert(1)" });
+    const response = await post(creator, {
+      ...BUSINESS,
+      storeName: "X",
+      phone: "123",
+      businessTypes: [],
+      websiteUrl: "javascript:alert(1)",
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     for (const message of [
@@ -231,7 +268,10 @@ describe("business profile", () => {
     ]) {
       expect(html).toContain(message);
     }
-    const [row] = await server.db.select({ storeName: businessProfiles.storeName }).from(businessProfiles).where(eq(businessProfiles.userId, creator.id));
+    const [row] = await server.db
+      .select({ storeName: businessProfiles.storeName })
+      .from(businessProfiles)
+      .where(eq(businessProfiles.userId, creator.id));
     expect(row?.storeName).toBe("Ada's Atelier");
   });
 });
@@ -239,7 +279,11 @@ describe("business profile", () => {
 describe("change email", () => {
   it("refuses a wrong current password and changes nothing", async () => {
     const creator = await createCreator();
-    const response = await post(creator, { intent: "change-email", newEmail: "elsewhere@example.com", currentPassword: "Wrong&Pass1" });
+    const response = await post(creator, {
+      intent: "change-email",
+      newEmail: "elsewhere@example.com",
+      currentPassword: "Wrong&Pass1",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Current password is incorrect");
     expect(mail.messages.some((m) => m.to.includes("elsewhere@example.com"))).toBe(false);
@@ -249,28 +293,49 @@ describe("change email", () => {
   it("mails the NEW address and changes the email only once its link is opened", async () => {
     const creator = await createCreator();
     const newEmail = `moved-${userCounter}@example.com`;
-    const response = await post(creator, { intent: "change-email", newEmail: newEmail.toUpperCase(), currentPassword: PASSWORD });
+    const response = await post(creator, {
+      intent: "change-email",
+      newEmail: newEmail.toUpperCase(),
+      currentPassword: PASSWORD,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/settings");
-    expect(toastOf(response)).toMatchObject({ type: "success", title: "Check your new inbox to confirm your email change" });
+    expect(toastOf(response)).toMatchObject({
+      type: "success",
+      title: "Check your new inbox to confirm your email change",
+    });
     const link = await waitForLink(newEmail, "Confirm your new email");
-    expect(mail.messages.some((m) => m.to.includes(creator.email) && m.subject.includes("Confirm your new email"))).toBe(false);
+    expect(
+      mail.messages.some((m) => m.to.includes(creator.email) && m.subject.includes("Confirm your new email")),
+    ).toBe(false);
     // The current address is told, without the full new address.
     await expect
-      .poll(() => mail.messages.find((m) => m.to.includes(creator.email) && m.subject === "A change of your Sellkit email was requested")?.text)
+      .poll(
+        () =>
+          mail.messages.find(
+            (m) => m.to.includes(creator.email) && m.subject === "A change of your Sellkit email was requested",
+          )?.text,
+      )
       .toContain("m•••@example.com");
-    expect(mail.messages.find((m) => m.to.includes(creator.email) && m.subject.startsWith("A change"))!.text).not.toContain(newEmail);
+    expect(
+      mail.messages.find((m) => m.to.includes(creator.email) && m.subject.startsWith("A change"))!.text,
+    ).not.toContain(newEmail);
     expect(link).toContain("/api/auth/verify-email?token=");
 
     // Not yet: the account still has its old address.
     const [before] = await server.db.select({ email: user.email }).from(user).where(eq(user.id, creator.id));
     expect(before?.email).toBe(creator.email);
 
-    const opened = await server.request(new URL(link).pathname + new URL(link).search, { headers: { cookie: creator.jar.header() } });
+    const opened = await server.request(new URL(link).pathname + new URL(link).search, {
+      headers: { cookie: creator.jar.header() },
+    });
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe("/settings?email-changed=1");
     creator.jar.store(opened);
-    const [after] = await server.db.select({ email: user.email, verified: user.emailVerified }).from(user).where(eq(user.id, creator.id));
+    const [after] = await server.db
+      .select({ email: user.email, verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, creator.id));
     expect(after).toEqual({ email: newEmail, verified: true });
     const landing = await server.request("/settings?email-changed=1", { headers: { cookie: creator.jar.header() } });
     expect(landing.status).toBe(302);
@@ -290,21 +355,31 @@ describe("change email", () => {
     const owner = await createCreator("owner");
     const creator = await createCreator();
     const taken = await post(creator, { intent: "change-email", newEmail: owner.email, currentPassword: PASSWORD });
-    const free = await post(creator, { intent: "change-email", newEmail: `free-${userCounter}@example.com`, currentPassword: PASSWORD });
+    const free = await post(creator, {
+      intent: "change-email",
+      newEmail: `free-${userCounter}@example.com`,
+      currentPassword: PASSWORD,
+    });
     expect(taken.status).toBe(free.status);
     expect(taken.headers.get("location")).toBe(free.headers.get("location"));
     const cookieValues = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]);
     expect(cookieValues(taken)).toEqual(cookieValues(free));
     await waitForLink(`free-${userCounter}@example.com`, "Confirm your new email");
     expect(toastOf(taken)).toMatchObject({ title: "Check your new inbox to confirm your email change" });
-    expect(mail.messages.some((m) => m.to.includes(owner.email) && m.subject.includes("Confirm your new email"))).toBe(false);
+    expect(mail.messages.some((m) => m.to.includes(owner.email) && m.subject.includes("Confirm your new email"))).toBe(
+      false,
+    );
     const [row] = await server.db.select({ email: user.email }).from(user).where(eq(user.id, creator.id));
     expect(row?.email).toBe(creator.email);
   });
 
   it("refuses an invalid address with the spec message", async () => {
     const creator = await createCreator();
-    const response = await post(creator, { intent: "change-email", newEmail: "not-an-email", currentPassword: PASSWORD });
+    const response = await post(creator, {
+      intent: "change-email",
+      newEmail: "not-an-email",
+      currentPassword: PASSWORD,
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Please enter a valid email address");
   });
@@ -315,15 +390,28 @@ describe("change password", () => {
     const creator = await createCreator();
     const other = await signInJar(creator.email, PASSWORD);
     expect(await signedIn(other.jar)).toBe(true);
-    const response = await post(creator, { intent: "change-password", currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const response = await post(creator, {
+      intent: "change-password",
+      currentPassword: PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/settings");
-    expect(toastOf(response)).toMatchObject({ type: "success", title: "Password changed. Other sessions were signed out." });
+    expect(toastOf(response)).toMatchObject({
+      type: "success",
+      title: "Password changed. Other sessions were signed out.",
+    });
     expect(await signedIn(creator.jar)).toBe(true);
     expect(await signedIn(other.jar)).toBe(false);
     await expect
       .poll(() =>
-        mail.messages.some((m) => m.to.includes(creator.email) && m.subject === "Your Sellkit password was changed" && m.text.includes("other sessions")),
+        mail.messages.some(
+          (m) =>
+            m.to.includes(creator.email) &&
+            m.subject === "Your Sellkit password was changed" &&
+            m.text.includes("other sessions"),
+        ),
       )
       .toBe(true);
     expect((await signInJar(creator.email, PASSWORD)).status).toBe(400);
@@ -336,14 +424,34 @@ describe("change password", () => {
 
   it("refuses weak, common and mismatched new passwords with the registration messages", async () => {
     const creator = await createCreator();
-    const weak = await post(creator, { intent: "change-password", currentPassword: PASSWORD, password: "short", confirmPassword: "short" });
+    const weak = await post(creator, {
+      intent: "change-password",
+      currentPassword: PASSWORD,
+      password: "short",
+      confirmPassword: "short",
+    });
     expect(weak.status).toBe(400);
     expect(await weak.text()).toContain("Password must be at least 8 characters");
-    const plain = await post(creator, { intent: "change-password", currentPassword: PASSWORD, password: "alllowercase1", confirmPassword: "alllowercase1" });
+    const plain = await post(creator, {
+      intent: "change-password",
+      currentPassword: PASSWORD,
+      password: "alllowercase1",
+      confirmPassword: "alllowercase1",
+    });
     expect(await plain.text()).toContain("Password must contain uppercase, lowercase, number and special character");
-    const mismatch = await post(creator, { intent: "change-password", currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` });
+    const mismatch = await post(creator, {
+      intent: "change-password",
+      currentPassword: PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: `${NEW_PASSWORD}x`,
+    });
     expect(await mismatch.text()).toContain("Passwords don&#x27;t match");
-    const common = await post(creator, { intent: "change-password", currentPassword: PASSWORD, password: "Password1!", confirmPassword: "Password1!" });
+    const common = await post(creator, {
+      intent: "change-password",
+      currentPassword: PASSWORD,
+      password: "Password1!",
+      confirmPassword: "Password1!",
+    });
     expect(common.status).toBe(400);
     expect(await common.text()).toContain("This password is too common. Please choose another one.");
     expect((await signInJar(creator.email, PASSWORD)).status).toBe(302);
@@ -364,10 +472,19 @@ describe("change password", () => {
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
     // Now even the right password waits: guessing through a stolen session is capped.
-    const limited = await post(creator, { intent: "change-password", currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const limited = await post(creator, {
+      intent: "change-password",
+      currentPassword: PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(limited.status).toBe(429);
     expect(await limited.text()).toContain("Too many attempts");
-    const limitedDelete = await post(creator, { intent: "delete-account", currentPassword: PASSWORD, confirmation: "DELETE" });
+    const limitedDelete = await post(creator, {
+      intent: "delete-account",
+      currentPassword: PASSWORD,
+      confirmation: "DELETE",
+    });
     expect(limitedDelete.status).toBe(429);
     expect((await signInJar(creator.email, PASSWORD)).status).toBe(302);
     expect(await events(creator.id, "reauthentication_rate_limited")).not.toHaveLength(0);
@@ -415,10 +532,18 @@ async function rowsOf(id: string, email: string) {
 describe("delete account", () => {
   it("needs the confirmation and the right password", async () => {
     const creator = await createCreator();
-    const unconfirmed = await post(creator, { intent: "delete-account", currentPassword: PASSWORD, confirmation: "delete please" });
+    const unconfirmed = await post(creator, {
+      intent: "delete-account",
+      currentPassword: PASSWORD,
+      confirmation: "delete please",
+    });
     expect(unconfirmed.status).toBe(400);
     expect(await unconfirmed.text()).toContain("Please type DELETE to confirm");
-    const wrong = await post(creator, { intent: "delete-account", currentPassword: "Wrong&Pass1", confirmation: "DELETE" });
+    const wrong = await post(creator, {
+      intent: "delete-account",
+      currentPassword: "Wrong&Pass1",
+      confirmation: "DELETE",
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Current password is incorrect");
     const missing = await post(creator, { intent: "delete-account", confirmation: "DELETE" });
@@ -432,17 +557,30 @@ describe("delete account", () => {
     const bystander = await createCreator("bystander");
     // Data in every corner: avatar, workspace rows, a magic-link token, a failed sign-in (bucket + event), a contact message.
     expect(
-      (await post(creator, { intent: "personal-profile", firstName: "Ada", lastName: "Lovelace", avatar: new Blob([PNG], { type: "image/png" }) })).status,
+      (
+        await post(creator, {
+          intent: "personal-profile",
+          firstName: "Ada",
+          lastName: "Lovelace",
+          avatar: new Blob([PNG], { type: "image/png" }),
+        })
+      ).status,
     ).toBe(302);
     await server.db.insert(salesMethods).values({ userId: creator.id, method: "online_store", settings: {} });
     const [product] = await server.db
       .insert(products)
       .values({ userId: creator.id, name: "Guide", priceCents: 900, currency: "USD" })
       .returning({ id: products.id });
+    await server.db.insert(orders).values({
+      userId: creator.id,
+      productId: product!.id,
+      customerEmail: "buyer@example.com",
+      amountCents: 900,
+      currency: "USD",
+    });
     await server.db
-      .insert(orders)
-      .values({ userId: creator.id, productId: product!.id, customerEmail: "buyer@example.com", amountCents: 900, currency: "USD" });
-    await server.db.insert(contactMessages).values({ name: "Ada", email: creator.email, subject: "Hello", message: "A question about plans." });
+      .insert(contactMessages)
+      .values({ name: "Ada", email: creator.email, subject: "Hello", message: "A question about plans." });
     expect(
       (
         await server.request("/auth", {
@@ -457,7 +595,11 @@ describe("delete account", () => {
     expect((await rowsOf(creator.id, creator.email)).length).toBeGreaterThan(8);
 
     const oldCookie = creator.jar.header();
-    const response = await post(creator, { intent: "delete-account", currentPassword: PASSWORD, confirmation: "DELETE" });
+    const response = await post(creator, {
+      intent: "delete-account",
+      currentPassword: PASSWORD,
+      confirmation: "DELETE",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
     const cookies = response.headers.getSetCookie();
@@ -468,7 +610,11 @@ describe("delete account", () => {
     expect((await server.request("/settings", { headers: { cookie: oldCookie } })).status).toBe(302);
     expect(await signedIn(other.jar)).toBe(false);
     expect((await signInJar(creator.email, PASSWORD)).status).toBe(400);
-    await expect.poll(() => mail.messages.some((m) => m.to.includes(creator.email) && m.subject === "Your Sellkit account was deleted")).toBe(true);
+    await expect
+      .poll(() =>
+        mail.messages.some((m) => m.to.includes(creator.email) && m.subject === "Your Sellkit account was deleted"),
+      )
+      .toBe(true);
 
     const [deletion] = await server.db
       .select()
@@ -481,14 +627,23 @@ describe("delete account", () => {
 
     // The bystander is untouched.
     expect(await signedIn(bystander.jar)).toBe(true);
-    expect(await server.db.select({ id: businessProfiles.userId }).from(businessProfiles).where(eq(businessProfiles.userId, bystander.id))).toHaveLength(1);
+    expect(
+      await server.db
+        .select({ id: businessProfiles.userId })
+        .from(businessProfiles)
+        .where(eq(businessProfiles.userId, bystander.id)),
+    ).toHaveLength(1);
   });
 
   it("for an account without a password: the typed email and a sign-in under 10 minutes old", async () => {
     const creator = await createCreator();
     // As if the account came from OAuth: no credential password.
     await server.db.update(account).set({ password: null }).where(eq(account.userId, creator.id));
-    const wrongEmail = await post(creator, { intent: "delete-account", confirmEmail: "someone@example.com", confirmation: "DELETE" });
+    const wrongEmail = await post(creator, {
+      intent: "delete-account",
+      confirmEmail: "someone@example.com",
+      confirmation: "DELETE",
+    });
     expect(wrongEmail.status).toBe(400);
     expect(await wrongEmail.text()).toContain("Please type your account&#x27;s email address to confirm");
 
@@ -496,12 +651,20 @@ describe("delete account", () => {
       .update(session)
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(session.userId, creator.id));
-    const stale = await post(creator, { intent: "delete-account", confirmEmail: creator.email, confirmation: "DELETE" });
+    const stale = await post(creator, {
+      intent: "delete-account",
+      confirmEmail: creator.email,
+      confirmation: "DELETE",
+    });
     expect(stale.status).toBe(403);
     expect(await stale.text()).toContain("please sign out and sign in again");
 
     await server.db.update(session).set({ createdAt: new Date() }).where(eq(session.userId, creator.id));
-    const deleted = await post(creator, { intent: "delete-account", confirmEmail: creator.email.toUpperCase(), confirmation: "DELETE" });
+    const deleted = await post(creator, {
+      intent: "delete-account",
+      confirmEmail: creator.email.toUpperCase(),
+      confirmation: "DELETE",
+    });
     expect(deleted.status).toBe(302);
     expect(await rowsOf(creator.id, creator.email)).toEqual([]);
   });
@@ -512,11 +675,20 @@ describe("cross-user", () => {
     const alice = await createCreator("alice");
     const bob = await createCreator("bob");
     const hostile = { userId: alice.id, id: alice.id, user_id: alice.id, email: alice.email };
-    expect((await post(bob, { ...hostile, intent: "personal-profile", firstName: "Bobby", lastName: "Tables" })).status).toBe(302);
+    expect(
+      (await post(bob, { ...hostile, intent: "personal-profile", firstName: "Bobby", lastName: "Tables" })).status,
+    ).toBe(302);
     expect((await post(bob, { ...hostile, ...BUSINESS, storeName: "Bob's Bits" })).status).toBe(302);
-    expect((await post(bob, { ...hostile, intent: "change-email", newEmail: `bob-new-${userCounter}@example.com`, currentPassword: PASSWORD })).status).toBe(
-      302,
-    );
+    expect(
+      (
+        await post(bob, {
+          ...hostile,
+          intent: "change-email",
+          newEmail: `bob-new-${userCounter}@example.com`,
+          currentPassword: PASSWORD,
+        })
+      ).status,
+    ).toBe(302);
     // Alice's password does not work through Bob's session (it is Bob's current password that is asked).
     expect(
       (
@@ -529,15 +701,28 @@ describe("cross-user", () => {
         })
       ).status,
     ).toBe(400);
-    expect((await post(bob, { ...hostile, intent: "delete-account", currentPassword: PASSWORD, confirmation: "DELETE" })).status).toBe(302);
+    expect(
+      (await post(bob, { ...hostile, intent: "delete-account", currentPassword: PASSWORD, confirmation: "DELETE" }))
+        .status,
+    ).toBe(302);
 
     const [aliceRow] = await server.db
-      .select({ email: user.email, name: user.name, firstName: profiles.firstName, storeName: businessProfiles.storeName })
+      .select({
+        email: user.email,
+        name: user.name,
+        firstName: profiles.firstName,
+        storeName: businessProfiles.storeName,
+      })
       .from(user)
       .innerJoin(profiles, eq(profiles.userId, user.id))
       .innerJoin(businessProfiles, eq(businessProfiles.userId, user.id))
       .where(eq(user.id, alice.id));
-    expect(aliceRow).toEqual({ email: alice.email, name: "Ada Lovelace", firstName: "Ada", storeName: "Ada's Atelier" });
+    expect(aliceRow).toEqual({
+      email: alice.email,
+      name: "Ada Lovelace",
+      firstName: "Ada",
+      storeName: "Ada's Atelier",
+    });
     expect(await signedIn(alice.jar)).toBe(true);
     expect((await signInJar(alice.email, PASSWORD)).status).toBe(302);
     expect(await rowsOf(bob.id, bob.email)).toEqual([]);

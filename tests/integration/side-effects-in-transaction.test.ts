@@ -49,19 +49,26 @@ function createCreator(): Promise<SignedInCreator> {
   return createSignedInCreator(server, { email: `atomic-${counter}@example.com` });
 }
 
-const signIn = (email: string, password: string) => postForm(server, "/login", { intent: "sign-in", email, password }, { ip: nextClientIp() });
+const signIn = (email: string, password: string) =>
+  postForm(server, "/login", { intent: "sign-in", email, password }, { ip: nextClientIp() });
 const events = (userId: string, eventType: string) =>
   server.db
     .select({ id: securityAudit.id })
     .from(securityAudit)
     .where(and(eq(securityAudit.userId, userId), eq(securityAudit.eventType, eventType)));
-const queuedTo = async (to: string) => (await server.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, to))).length;
+const queuedTo = async (to: string) =>
+  (await server.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, to))).length;
 
 function changePassword(creator: SignedInCreator) {
   return postForm(
     server,
     "/settings",
-    { intent: "change-password", currentPassword: CREATOR_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    {
+      intent: "change-password",
+      currentPassword: CREATOR_PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    },
     { jar: creator.jar, ip: creator.ip, multipart: true },
   );
 }
@@ -82,7 +89,9 @@ describe("a better-auth change and its side effects commit together", () => {
     expect((await signIn(creator.email, NEW_PASSWORD)).status).toBe(400);
     expect((await signIn(creator.email, CREATOR_PASSWORD)).status).toBe(302);
     // The other sessions were not signed out (better-auth's deletion rolled back with the rest).
-    expect((await server.db.select().from(session).where(eq(session.userId, creator.id))).length).toBeGreaterThanOrEqual(sessionsBefore);
+    expect(
+      (await server.db.select().from(session).where(eq(session.userId, creator.id))).length,
+    ).toBeGreaterThanOrEqual(sessionsBefore);
     expect(await events(creator.id, "password_changed")).toHaveLength(0);
     expect(await queuedTo(creator.email)).toBe(mailsBefore);
   });
@@ -105,17 +114,34 @@ describe("a better-auth change and its side effects commit together", () => {
 
   it("password reset through better-auth's own endpoint: when the hook's audit row fails, the reset does not happen", async () => {
     const creator = await createCreator();
-    const response = await postForm(server, "/forgot-password", { email: creator.email, captcha: await solvedCaptcha(server.origin) }, { ip: nextClientIp() });
+    const response = await postForm(
+      server,
+      "/forgot-password",
+      { email: creator.email, captcha: await solvedCaptcha(server.origin) },
+      { ip: nextClientIp() },
+    );
     expect(response.status).toBe(200);
     await response.arrayBuffer();
     await expect
-      .poll(() => mail.messages.filter((m) => m.to.includes(creator.email) && m.subject.includes("Reset your Sellkit password")).length, { timeout: 10_000 })
+      .poll(
+        () =>
+          mail.messages.filter((m) => m.to.includes(creator.email) && m.subject.includes("Reset your Sellkit password"))
+            .length,
+        { timeout: 10_000 },
+      )
       .toBe(1);
-    const link = mail.messages.find((m) => m.to.includes(creator.email) && m.subject.includes("Reset your Sellkit password"))!;
+    const link = mail.messages.find(
+      (m) => m.to.includes(creator.email) && m.subject.includes("Reset your Sellkit password"),
+    )!;
     const token = /\/reset-password\/([^?\s]+)/.exec(link.text)![1]!;
     await failInsertsOf("security_audit", "event_type", "password_reset");
 
-    const reset = await postForm(server, "/reset-password", { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { ip: nextClientIp() });
+    const reset = await postForm(
+      server,
+      "/reset-password",
+      { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      { ip: nextClientIp() },
+    );
     expect(reset.status).not.toBe(200);
     await reset.arrayBuffer();
     expect((await signIn(creator.email, CREATOR_PASSWORD)).status).toBe(302);
@@ -128,7 +154,10 @@ describe("an app change and its side effects commit together", () => {
     const creator = await createCreator();
     const laptop = await passwordSignIn(server, creator.email);
     expect(laptop.response.status).toBe(302);
-    const sessions = await server.db.select({ id: session.id, createdAt: session.createdAt }).from(session).where(eq(session.userId, creator.id));
+    const sessions = await server.db
+      .select({ id: session.id, createdAt: session.createdAt })
+      .from(session)
+      .where(eq(session.userId, creator.id));
     const newest = sessions.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
     await failInsertsOf("security_audit", "event_type", "session_terminated");
 

@@ -25,7 +25,12 @@ function createCreator(): Promise<SignedInCreator> {
 }
 
 async function signIn(email: string, password: string, ip: string, captcha?: string): Promise<number> {
-  const response = await postForm(server, "/login", { intent: "sign-in", email, password, ...(captcha ? { captcha } : {}) }, { ip });
+  const response = await postForm(
+    server,
+    "/login",
+    { intent: "sign-in", email, password, ...(captcha ? { captcha } : {}) },
+    { ip },
+  );
   await response.arrayBuffer();
   return response.status;
 }
@@ -34,7 +39,9 @@ async function signIn(email: string, password: string, ip: string, captcha?: str
 async function signIns(n: number, attempt: (i: number) => Promise<number>, parallel = 8): Promise<number[]> {
   const statuses: number[] = [];
   for (let start = 0; start < n; start += parallel) {
-    statuses.push(...(await Promise.all(Array.from({ length: Math.min(parallel, n - start) }, (_, j) => attempt(start + j)))));
+    statuses.push(
+      ...(await Promise.all(Array.from({ length: Math.min(parallel, n - start) }, (_, j) => attempt(start + j)))),
+    );
   }
   return statuses;
 }
@@ -57,7 +64,11 @@ describe("password sign-in limits", () => {
   it("wrong passwords from one address for one account are still limited there, and only there", async () => {
     const creator = await createCreator();
     const attacker = nextClientIp();
-    const statuses = await signIns(RATE_LIMITS.signIn.limit + 1, (i) => signIn(creator.email, `Wrong&Guess${i}`, attacker), 1);
+    const statuses = await signIns(
+      RATE_LIMITS.signIn.limit + 1,
+      (i) => signIn(creator.email, `Wrong&Guess${i}`, attacker),
+      1,
+    );
     expect(statuses.slice(0, RATE_LIMITS.signIn.limit).every((s) => s === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Even the right password waits at that address; the owner elsewhere signs in.
@@ -78,13 +89,20 @@ describe("password sign-in limits", () => {
   it("others' failures never lock the owner out: past the ceiling, a fresh address signs in with the right password and a captcha", async () => {
     const owner = await createCreator();
     const attackers = Array.from({ length: 12 }, () => nextClientIp());
-    const statuses = await signIns(120, (i) => signIn(owner.email, `Wrong&Guess${i}`, attackers[i % attackers.length]!));
+    const statuses = await signIns(120, (i) =>
+      signIn(owner.email, `Wrong&Guess${i}`, attackers[i % attackers.length]!),
+    );
     expect(statuses.filter((s) => s === 400)).toHaveLength(RATE_LIMITS.signInAccount.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(120 - RATE_LIMITS.signInAccount.limit);
 
     // The owner from a 13th address: the page asks for the captcha (and shows it), then the right password signs in.
     const ownerIp = nextClientIp();
-    const asked = await postForm(server, "/login", { intent: "sign-in", email: owner.email, password: CREATOR_PASSWORD }, { ip: ownerIp });
+    const asked = await postForm(
+      server,
+      "/login",
+      { intent: "sign-in", email: owner.email, password: CREATOR_PASSWORD },
+      { ip: ownerIp },
+    );
     expect(asked.status).toBe(429);
     const page = await asked.text();
     expect(page).toContain("Please complete the captcha verification");
@@ -93,7 +111,8 @@ describe("password sign-in limits", () => {
     expect(await signIn(owner.email, CREATOR_PASSWORD, ownerIp, await solvedCaptcha(server.origin))).toBe(302);
 
     // The attackers' addresses stay limited, even with a solved captcha and the right password.
-    for (const ip of attackers.slice(0, 3)) expect(await signIn(owner.email, CREATOR_PASSWORD, ip, await solvedCaptcha(server.origin))).toBe(429);
+    for (const ip of attackers.slice(0, 3))
+      expect(await signIn(owner.email, CREATOR_PASSWORD, ip, await solvedCaptcha(server.origin))).toBe(429);
 
     // A wrong password with a captcha from a fresh address is refused and counted: that address then waits too.
     const guesser = nextClientIp();

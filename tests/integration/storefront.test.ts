@@ -16,7 +16,10 @@ let ada: SignedInCreator;
 let bob: SignedInCreator;
 
 /** A 1×1 PNG: what the bytes are does not matter to the route, which re-serves the stored type. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 type ProductInput = Partial<typeof products.$inferInsert> & { name: string; slug: string };
 
@@ -37,7 +40,9 @@ async function addCover(productId: string, width: number) {
 }
 
 async function get(creator: SignedInCreator | null, path: string) {
-  return server.request(path, { headers: creator ? { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } : {} });
+  return server.request(path, {
+    headers: creator ? { cookie: creator.jar.header(), "x-forwarded-for": creator.ip } : {},
+  });
 }
 
 /** The content of `<meta property|name="key" content="…">` (attribute order as React renders it). */
@@ -58,7 +63,9 @@ function jsonLd(html: string): Record<string, unknown> {
 
 /** Every `<script>` of a document other than JSON-LD data blocks: none on a store page. */
 function runnableScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
+  return [...html.matchAll(/<script\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => !tag.includes('type="application/ld+json"'));
 }
 
 let handle: string;
@@ -69,20 +76,30 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   // Every request rendered: these tests change the store between requests (the cache has its own unit test).
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback", STORE_PAGE_CACHE_SECONDS: "0" });
-  ada = await createSignedInCreator(server, { storeName: "Ada's Atelier", businessTypes: ["online_store", "existing_website"] });
+  ada = await createSignedInCreator(server, {
+    storeName: "Ada's Atelier",
+    businessTypes: ["online_store", "existing_website"],
+  });
   bob = await createSignedInCreator(server, { storeName: "Bob's Books", businessTypes: ["online_store"] });
   handle = `ada-${Date.now().toString(36)}`;
   await server.db.insert(storefronts).values({ userId: ada.id, handle });
   await server.db.insert(salesMethods).values({
     userId: ada.id,
     method: "online_store",
-    settings: { storeName: "Ada's Atelier", storeDescription: "Hand-drawn templates", category: "digital", currency: "EUR", theme: "classic" },
+    settings: {
+      storeName: "Ada's Atelier",
+      storeDescription: "Hand-drawn templates",
+      category: "digital",
+      currency: "EUR",
+      theme: "classic",
+    },
   });
   productId = await addProduct(ada.id, {
     name: "Planner Kit",
     slug: "planner-kit",
     summary: "A printable planner for the whole year.",
-    description: "## What you get\n\n- 120 pages\n- **Two** colour schemes\n\nSee [the preview](https://example.com/preview).",
+    description:
+      "## What you get\n\n- 120 pages\n- **Two** colour schemes\n\nSee [the preview](https://example.com/preview).",
     position: 1,
   });
   coverIds = [await addCover(productId, 480), await addCover(productId, 960)];
@@ -107,7 +124,15 @@ beforeAll(async () => {
       completedAt: new Date(),
       position: 1,
     },
-    { productId, userId: ada.id, uploadId: `u-${productId}-3`, name: "half-uploaded.mov", contentType: "video/quicktime", size: 99, position: 2 },
+    {
+      productId,
+      userId: ada.id,
+      uploadId: `u-${productId}-3`,
+      name: "half-uploaded.mov",
+      contentType: "video/quicktime",
+      size: 99,
+      position: 2,
+    },
   ]);
 });
 afterAll(async () => {
@@ -163,12 +188,26 @@ describe("a published product's sales page", () => {
       name: "Planner Kit",
       url,
       image: `${server.origin}/covers/${coverIds[1]}`,
-      offers: { "@type": "Offer", price: "12.50", priceCurrency: "EUR", availability: "https://schema.org/InStock", url },
+      offers: {
+        "@type": "Offer",
+        price: "12.50",
+        priceCurrency: "EUR",
+        availability: "https://schema.org/InStock",
+        url,
+      },
     });
   });
 
   it("shows 'Pay what you want' with the minimum and the suggested price, and 'Free' for free products", async () => {
-    await addProduct(ada.id, { name: "Brushes", slug: "brushes", pricing: "pwyw", priceCents: 0, minPriceCents: 300, suggestedPriceCents: 800, position: 5 });
+    await addProduct(ada.id, {
+      name: "Brushes",
+      slug: "brushes",
+      pricing: "pwyw",
+      priceCents: 0,
+      minPriceCents: 300,
+      suggestedPriceCents: 800,
+      position: 5,
+    });
     await addProduct(ada.id, { name: "Sampler", slug: "sampler", pricing: "free", priceCents: 0, position: 6 });
     const pwyw = await (await get(null, `/s/${handle}/brushes`)).text();
     expect(pwyw).toContain("Pay what you want");
@@ -202,8 +241,15 @@ describe("a published product's sales page", () => {
 
   it("answers 404 (the site's page) for an unknown store or product, and for a product of another store", async () => {
     await server.db.insert(storefronts).values({ userId: bob.id, handle: `bob-${Date.now().toString(36)}` });
-    const [bobStore] = await server.db.select({ handle: storefronts.handle }).from(storefronts).where(eq(storefronts.userId, bob.id));
-    for (const path of [`/s/no-such-store-${Date.now()}/planner-kit`, `/s/${handle}/no-such-product`, `/s/${bobStore!.handle}/planner-kit`]) {
+    const [bobStore] = await server.db
+      .select({ handle: storefronts.handle })
+      .from(storefronts)
+      .where(eq(storefronts.userId, bob.id));
+    for (const path of [
+      `/s/no-such-store-${Date.now()}/planner-kit`,
+      `/s/${handle}/no-such-product`,
+      `/s/${bobStore!.handle}/planner-kit`,
+    ]) {
       const response = await get(null, path);
       expect(response.status, path).toBe(404);
       expect(await response.text()).toContain("Oops! Page not found");
@@ -214,7 +260,13 @@ describe("a published product's sales page", () => {
 describe("drafts and archived products", () => {
   let draftId: string;
   beforeAll(async () => {
-    draftId = await addProduct(ada.id, { name: "Secret Draft", slug: "secret-draft", status: "draft", summary: "Not ready yet", position: 8 });
+    draftId = await addProduct(ada.id, {
+      name: "Secret Draft",
+      slug: "secret-draft",
+      status: "draft",
+      summary: "Not ready yet",
+      position: 8,
+    });
   });
 
   it("a draft is 404 for visitors and for other creators", async () => {
@@ -262,7 +314,8 @@ describe("drafts and archived products", () => {
     const own = await get(ada, `/covers/${draftCover}`);
     expect(own.status).toBe(200);
     expect(own.headers.get("cache-control")).toBe("private, no-store");
-    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) expect((await get(null, `/covers/${id}`)).status).toBe(404);
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"])
+      expect((await get(null, `/covers/${id}`)).status).toBe(404);
   });
 });
 
@@ -285,7 +338,10 @@ describe("the storefront", () => {
   });
 
   it("says so when nothing is published, and falls back to the business profile's store name", async () => {
-    const [bobStore] = await server.db.select({ handle: storefronts.handle }).from(storefronts).where(eq(storefronts.userId, bob.id));
+    const [bobStore] = await server.db
+      .select({ handle: storefronts.handle })
+      .from(storefronts)
+      .where(eq(storefronts.userId, bob.id));
     const html = await (await get(null, `/s/${bobStore!.handle}`)).text();
     expect(html).toContain("Bob&#x27;s Books has nothing for sale yet.");
     expect(html).toContain('data-theme="modern"');
@@ -327,31 +383,61 @@ describe("the E-shop Builder", () => {
 
   it("moves a product down and up, saving positions; another creator's product is refused", async () => {
     const order = async () =>
-      (await get(null, `/s/${handle}`)).text().then((html) => [...html.matchAll(/<h3[^>]*><a href="\/s\/[^/]+\/([^"]+)"/g)].map((m) => m[1]));
+      (await get(null, `/s/${handle}`))
+        .text()
+        .then((html) => [...html.matchAll(/<h3[^>]*><a href="\/s\/[^/]+\/([^"]+)"/g)].map((m) => m[1]));
     const [first] = await server.db
       .select({ id: products.id })
       .from(products)
       .where(and(eq(products.userId, ada.id), eq(products.slug, "first-place")));
-    const moved = await postForm(server, "/tools/estore-builder", { intent: "move", productId: first!.id, direction: "down" }, { jar: ada.jar, ip: ada.ip });
+    const moved = await postForm(
+      server,
+      "/tools/estore-builder",
+      { intent: "move", productId: first!.id, direction: "down" },
+      { jar: ada.jar, ip: ada.ip },
+    );
     expect(moved.status).toBe(200);
     expect(await order()).toEqual(["planner-kit", "first-place", "brushes", "sampler", "hostile"]);
-    await postForm(server, "/tools/estore-builder", { intent: "move", productId: first!.id, direction: "up" }, { jar: ada.jar, ip: ada.ip });
+    await postForm(
+      server,
+      "/tools/estore-builder",
+      { intent: "move", productId: first!.id, direction: "up" },
+      { jar: ada.jar, ip: ada.ip },
+    );
     expect((await order())[0]).toBe("first-place");
     const bobProduct = await addProduct(bob.id, { name: "Bob's", slug: "bobs" });
-    const refused = await postForm(server, "/tools/estore-builder", { intent: "move", productId: bobProduct, direction: "up" }, { jar: ada.jar, ip: ada.ip });
+    const refused = await postForm(
+      server,
+      "/tools/estore-builder",
+      { intent: "move", productId: bobProduct, direction: "up" },
+      { jar: ada.jar, ip: ada.ip },
+    );
     expect(refused.status).toBe(404);
-    const invalid = await postForm(server, "/tools/estore-builder", { intent: "move", productId: "x", direction: "sideways" }, { jar: ada.jar, ip: ada.ip });
+    const invalid = await postForm(
+      server,
+      "/tools/estore-builder",
+      { intent: "move", productId: "x", direction: "sideways" },
+      { jar: ada.jar, ip: ada.ip },
+    );
     expect(invalid.status).toBe(400);
   });
 
   it("changes the store address: pattern and length checked, another store's address refused, the old one gone", async () => {
     const post = (value: string, creator = ada) =>
-      postForm(server, "/tools/estore-builder", { intent: "handle", handle: value }, { jar: creator.jar, ip: creator.ip });
+      postForm(
+        server,
+        "/tools/estore-builder",
+        { intent: "handle", handle: value },
+        { jar: creator.jar, ip: creator.ip },
+      );
     const invalid = await post("Not Valid!");
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain("Use only lowercase letters, digits and single hyphens");
     expect((await post("ab")).status).toBe(400);
-    const [bobStore] = await server.db.select({ handle: storefronts.handle }).from(storefronts).where(eq(storefronts.userId, bob.id));
+    const [bobStore] = await server.db
+      .select({ handle: storefronts.handle })
+      .from(storefronts)
+      .where(eq(storefronts.userId, bob.id));
     const taken = await post(bobStore!.handle);
     expect(taken.status).toBe(409);
     expect(await taken.text()).toContain("This store address is taken. Please choose another one.");

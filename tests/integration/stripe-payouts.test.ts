@@ -33,7 +33,8 @@ function text(html: string): string {
     .replace(/\s+/g, " ");
 }
 
-const get = (who: SignedInCreator, path: string) => server.request(path, { headers: { cookie: who.jar.header(), "x-forwarded-for": who.ip } });
+const get = (who: SignedInCreator, path: string) =>
+  server.request(path, { headers: { cookie: who.jar.header(), "x-forwarded-for": who.ip } });
 
 async function page(who: SignedInCreator, path = "/payouts") {
   const response = await get(who, path);
@@ -51,8 +52,13 @@ beforeAll(async () => {
   bob = await createSignedInCreator(server, { firstName: "Bob" });
   account = (await provider.onboarding!.createAccount({ userId: ada.id, email: ada.email })).accountId;
   await stripe.completeOnboarding(account);
-  await server.db.execute(sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${ada.id}, 'stripe', ${account}, 'ready')`);
-  stripe.setBalance(account, { available: [{ amount: 25_000, currency: "usd" }], pending: [{ amount: 4_210, currency: "usd" }] });
+  await server.db.execute(
+    sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${ada.id}, 'stripe', ${account}, 'ready')`,
+  );
+  stripe.setBalance(account, {
+    available: [{ amount: 25_000, currency: "usd" }],
+    pending: [{ amount: 4_210, currency: "usd" }],
+  });
   // Twelve payouts, one a day: eleven paid, the newest on its way.
   const first = at("2027-02-01").getTime();
   for (let i = 0; i < 12; i += 1) {
@@ -85,8 +91,17 @@ describe("the Stripe provider's payout reads", () => {
     const first = await provider.payouts!.listPayouts(account, { limit: 10 });
     expect(first.payouts).toHaveLength(10);
     expect(first.hasMore).toBe(true);
-    expect(first.payouts[0]).toMatchObject({ amountCents: 12_000, currency: "USD", status: "in_transit", arrivalDate: at("2027-02-14") });
-    expect(stripe.requests.at(-1)).toMatchObject({ path: "/v1/payouts", params: { limit: "10" }, stripeAccount: account });
+    expect(first.payouts[0]).toMatchObject({
+      amountCents: 12_000,
+      currency: "USD",
+      status: "in_transit",
+      arrivalDate: at("2027-02-14"),
+    });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      path: "/v1/payouts",
+      params: { limit: "10" },
+      stripeAccount: account,
+    });
     const second = await provider.payouts!.listPayouts(account, { limit: 10, startingAfter: first.payouts.at(-1)!.id });
     expect(second.payouts.map((payout) => payout.amountCents)).toEqual([2_000, 1_000]);
     expect(second.hasMore).toBe(false);
@@ -94,7 +109,9 @@ describe("the Stripe provider's payout reads", () => {
   });
 
   it("throws a refusal for an unknown cursor or account, and an outage as unreachable", async () => {
-    await expect(provider.payouts!.listPayouts(account, { limit: 10, startingAfter: "po_unknown" })).rejects.toMatchObject({ reason: "refused" });
+    await expect(
+      provider.payouts!.listPayouts(account, { limit: 10, startingAfter: "po_unknown" }),
+    ).rejects.toMatchObject({ reason: "refused" });
     await expect(provider.payouts!.balance("acct_1NotConnected00")).rejects.toMatchObject({ reason: "refused" });
     stripe.outage = true;
     try {
@@ -140,7 +157,9 @@ describe("/payouts with Stripe", () => {
     stripe.outage = true;
     try {
       const { text: shown } = await page(ada);
-      expect(shown).toContain("Stripe could not be reached just now, so your Stripe balance and payouts are not shown.");
+      expect(shown).toContain(
+        "Stripe could not be reached just now, so your Stripe balance and payouts are not shown.",
+      );
       expect(shown).toContain("No sales yet.");
       expect(shown).toContain("Test provider balance");
     } finally {
@@ -161,6 +180,8 @@ describe("/payouts with Stripe", () => {
     const { text: refused } = await page(bob);
     expect(refused).toContain("Stripe did not let Sellkit read this account's balance and payouts.");
     expect(refused).not.toContain("$250.00");
-    expect(stripe.requests.slice(before).every((request) => request.stripeAccount === "acct_1RevokedAccess0")).toBe(true);
+    expect(stripe.requests.slice(before).every((request) => request.stripeAccount === "acct_1RevokedAccess0")).toBe(
+      true,
+    );
   });
 });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutRequest, PaymentProvider } from "~/features/payments/server/payment-provider.server";
 import { WebhookVerificationError } from "~/features/payments/server/payment-provider.server";
-import { createStripeProvider, STRIPE_API_VERSION, STRIPE_WEBHOOK_MAX_FUTURE_SECONDS } from "~/features/payments/server/stripe-provider.server";
+import {
+  createStripeProvider,
+  STRIPE_API_VERSION,
+  STRIPE_WEBHOOK_MAX_FUTURE_SECONDS,
+} from "~/features/payments/server/stripe-provider.server";
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
 
 // Issue 15.2: the Stripe provider against the local Stripe stand-in (tests/support/stripe-stand-in.ts), which
@@ -12,7 +16,9 @@ let stripe: StripeStandIn;
 let provider: PaymentProvider;
 let seller: string;
 
-const headersOf = (delivery: { headers: Record<string, string> }) => ({ "stripe-signature": delivery.headers["stripe-signature"] });
+const headersOf = (delivery: { headers: Record<string, string> }) => ({
+  "stripe-signature": delivery.headers["stripe-signature"],
+});
 
 function checkout(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
   return {
@@ -38,7 +44,11 @@ async function lastVerified() {
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  provider = createStripeProvider({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.origin })!;
+  provider = createStripeProvider({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.origin,
+  })!;
   const onboarding = provider.onboarding!;
   seller = (await onboarding.createAccount({ userId: "user-seller", email: "seller@example.com" })).accountId;
   await stripe.completeOnboarding(seller);
@@ -50,7 +60,13 @@ afterAll(async () => {
 
 describe("configuration", () => {
   it("is absent without a secret key", () => {
-    expect(createStripeProvider({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_API_URL: undefined })).toBeUndefined();
+    expect(
+      createStripeProvider({
+        STRIPE_SECRET_KEY: undefined,
+        STRIPE_WEBHOOK_SECRET: undefined,
+        STRIPE_API_URL: undefined,
+      }),
+    ).toBeUndefined();
   });
 
   it("sends the secret key and the pinned API version", async () => {
@@ -61,7 +77,11 @@ describe("configuration", () => {
   });
 
   it("a wrong key is refused by the API", async () => {
-    const wrong = createStripeProvider({ STRIPE_SECRET_KEY: "sk_test_wrong", STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.origin })!;
+    const wrong = createStripeProvider({
+      STRIPE_SECRET_KEY: "sk_test_wrong",
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.origin,
+    })!;
     await expect(wrong.createCheckout(checkout())).rejects.toThrow(/Invalid API Key/);
   });
 });
@@ -77,7 +97,9 @@ describe("createCheckout", () => {
     expect(sent.idempotencyKey).toBe(`sellkit-checkout-${request.orderId}`);
     expect(sent.params).toMatchObject({
       mode: "payment",
-      line_items: [{ quantity: "1", price_data: { currency: "eur", unit_amount: "1999", product_data: { name: "Field Guide" } } }],
+      line_items: [
+        { quantity: "1", price_data: { currency: "eur", unit_amount: "1999", product_data: { name: "Field Guide" } } },
+      ],
       customer_email: "buyer@example.com",
       client_reference_id: request.orderId,
       metadata: { order_id: request.orderId },
@@ -96,7 +118,10 @@ describe("createCheckout", () => {
   it("sends no application fee on a paid plan", async () => {
     await provider.createCheckout(checkout({ platformFeeCents: 0 }));
     const sent = stripe.requests.findLast((r) => r.path === "/v1/checkout/sessions")!;
-    expect(sent.params.payment_intent_data).toEqual({ metadata: expect.any(Object), transfer_data: { destination: seller } });
+    expect(sent.params.payment_intent_data).toEqual({
+      metadata: expect.any(Object),
+      transfer_data: { destination: seller },
+    });
   });
 
   it("a retried create for the same order gets the same session (idempotency key)", async () => {
@@ -107,7 +132,8 @@ describe("createCheckout", () => {
   });
 
   it("is refused for an account that cannot take transfers yet, and below the currency's minimum", async () => {
-    const pending = (await provider.onboarding!.createAccount({ userId: "user-pending", email: "pending@example.com" })).accountId;
+    const pending = (await provider.onboarding!.createAccount({ userId: "user-pending", email: "pending@example.com" }))
+      .accountId;
     await expect(provider.createCheckout(checkout({ sellerAccountId: pending }))).rejects.toThrow(/capabilities/);
     await expect(provider.createCheckout(checkout({ amountCents: 20 }))).rejects.toThrow(/at least 50 usd/);
   });
@@ -123,10 +149,18 @@ describe("getStatus", () => {
       failure: { code: "insufficient_funds", message: "Your card has insufficient funds." },
     });
     await stripe.completeCheckout(checkoutId, { card: "4000000000000002" });
-    expect(await provider.getStatus(checkoutId)).toMatchObject({ state: "failed", failure: { message: "Your card was declined." } });
+    expect(await provider.getStatus(checkoutId)).toMatchObject({
+      state: "failed",
+      failure: { message: "Your card was declined." },
+    });
     await stripe.completeCheckout(checkoutId, { card: "4242424242424242" });
     const session = stripe.sessions.get(checkoutId)!;
-    expect(await provider.getStatus(checkoutId)).toEqual({ state: "paid", paymentId: session.payment_intent, amountCents: 2500, currency: "usd" });
+    expect(await provider.getStatus(checkoutId)).toEqual({
+      state: "paid",
+      paymentId: session.payment_intent,
+      amountCents: 2500,
+      currency: "usd",
+    });
   });
 
   it("expired", async () => {
@@ -146,7 +180,15 @@ describe("webhooks", () => {
     expect(verified.eventId).toMatch(/^evt_/);
     const paymentId = stripe.sessions.get(checkoutId)!.payment_intent;
     expect(verified.events).toEqual([
-      { type: "payment.succeeded", checkoutId, paymentId, amountCents: 4200, currency: "usd", orderId: request.orderId, sellerAccountId: seller },
+      {
+        type: "payment.succeeded",
+        checkoutId,
+        paymentId,
+        amountCents: 4200,
+        currency: "usd",
+        orderId: request.orderId,
+        sellerAccountId: seller,
+      },
     ]);
     expect(stripe.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/payment_intents/${paymentId}` });
     expect(verified.payload).toMatchObject({ id: verified.eventId, type: "checkout.session.completed" });
@@ -165,24 +207,34 @@ describe("webhooks", () => {
     const delivery = stripe.deliveries.at(-1)!;
     const body = Buffer.from(delivery.body);
     await expect(provider.verifyWebhook(body, {})).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(provider.verifyWebhook(body, { "stripe-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` })).rejects.toBeInstanceOf(
-      WebhookVerificationError,
-    );
-    await expect(provider.verifyWebhook(body, { "stripe-signature": stripe.sign(delivery.body, { secret: "whsec_someone_else" }) })).rejects.toBeInstanceOf(
-      WebhookVerificationError,
-    );
+    await expect(
+      provider.verifyWebhook(body, { "stripe-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` }),
+    ).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(
+      provider.verifyWebhook(body, {
+        "stripe-signature": stripe.sign(delivery.body, { secret: "whsec_someone_else" }),
+      }),
+    ).rejects.toBeInstanceOf(WebhookVerificationError);
     const stale = stripe.sign(delivery.body, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     await expect(provider.verifyWebhook(body, { "stripe-signature": stale })).rejects.toThrow(/tolerance/);
     // Signed ahead of the clock: the SDK's tolerance checks only the past; more than the allowed skew is refused.
-    const ahead = (seconds: number) => ({ "stripe-signature": stripe.sign(delivery.body, { timestamp: Math.floor(Date.now() / 1000) + seconds }) });
+    const ahead = (seconds: number) => ({
+      "stripe-signature": stripe.sign(delivery.body, { timestamp: Math.floor(Date.now() / 1000) + seconds }),
+    });
     await expect(provider.verifyWebhook(body, ahead(STRIPE_WEBHOOK_MAX_FUTURE_SECONDS + 5))).rejects.toThrow(/future/);
     await expect(provider.verifyWebhook(body, ahead(3600))).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(provider.verifyWebhook(body, ahead(STRIPE_WEBHOOK_MAX_FUTURE_SECONDS - 30))).resolves.toMatchObject({ type: "checkout.session.completed" });
+    await expect(provider.verifyWebhook(body, ahead(STRIPE_WEBHOOK_MAX_FUTURE_SECONDS - 30))).resolves.toMatchObject({
+      type: "checkout.session.completed",
+    });
     const tampered = Buffer.from(delivery.body.replace(/"amount_total": \d+/, '"amount_total": 1'));
     expect(tampered.equals(body)).toBe(false);
-    await expect(provider.verifyWebhook(tampered, headersOf(delivery))).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(provider.verifyWebhook(tampered, headersOf(delivery))).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
     // The genuine delivery still verifies (a replay of it is the intake's business: unique event id).
-    await expect(provider.verifyWebhook(body, headersOf(delivery))).resolves.toMatchObject({ type: "checkout.session.completed" });
+    await expect(provider.verifyWebhook(body, headersOf(delivery))).resolves.toMatchObject({
+      type: "checkout.session.completed",
+    });
   });
 
   it("translates a delayed payment's completion, success and failure (a Connect event names its account)", async () => {
@@ -196,11 +248,19 @@ describe("webhooks", () => {
       client_reference_id: orderId,
     };
     const send = (type: string, object: Record<string, unknown>) => {
-      const body = JSON.stringify({ id: `evt_${type}`, object: "event", type, account: "acct_connected", data: { object } });
+      const body = JSON.stringify({
+        id: `evt_${type}`,
+        object: "event",
+        type,
+        account: "acct_connected",
+        data: { object },
+      });
       return provider.verifyWebhook(Buffer.from(body), { "stripe-signature": stripe.sign(body) });
     };
     expect((await send("checkout.session.completed", { ...session, payment_status: "unpaid" })).events).toEqual([]);
-    expect((await send("checkout.session.async_payment_succeeded", { ...session, payment_status: "paid" })).events).toEqual([
+    expect(
+      (await send("checkout.session.async_payment_succeeded", { ...session, payment_status: "paid" })).events,
+    ).toEqual([
       {
         type: "payment.succeeded",
         checkoutId: "cs_test_async",
@@ -259,7 +319,12 @@ describe("refunds", () => {
     });
     expect(partial).toEqual({ refundId: expect.stringMatching(/^re_/), status: "succeeded" });
     const sent = stripe.requests.findLast((r) => r.path === "/v1/refunds")!;
-    expect(sent.params).toMatchObject({ payment_intent: paymentId, amount: "2500", reverse_transfer: "true", refund_application_fee: "true" });
+    expect(sent.params).toMatchObject({
+      payment_intent: paymentId,
+      amount: "2500",
+      reverse_transfer: "true",
+      refund_application_fee: "true",
+    });
     expect(sent.idempotencyKey).toBe("sellkit-refund-refund-1");
     const first = stripe.refunds.get((partial as { refundId: string }).refundId)!;
     expect(first._application_fee_refunded).toBe(200);
@@ -278,7 +343,9 @@ describe("refunds", () => {
       idempotencyKey: "refund-1",
     });
     expect(again).toEqual(partial);
-    expect(stripe.charges.get(stripe.paymentIntents.get(paymentId)!.latest_charge as string)!.amount_refunded).toBe(2500);
+    expect(stripe.charges.get(stripe.paymentIntents.get(paymentId)!.latest_charge as string)!.amount_refunded).toBe(
+      2500,
+    );
 
     const rest = await provider.refund({
       paymentId,
@@ -297,7 +364,14 @@ describe("refunds", () => {
 
   it("keeps the fee when the caller gives none back; too much or twice is a failure with Stripe's code", async () => {
     const paymentId = await paidPayment(5000, 400);
-    await provider.refund({ paymentId, amountCents: 1000, currency: "usd", feeRefundCents: 0, sellerAccountId: seller, idempotencyKey: "refund-3" });
+    await provider.refund({
+      paymentId,
+      amountCents: 1000,
+      currency: "usd",
+      feeRefundCents: 0,
+      sellerAccountId: seller,
+      idempotencyKey: "refund-3",
+    });
     expect(stripe.requests.findLast((r) => r.path === "/v1/refunds")!.params.refund_application_fee).toBe("false");
     const tooMuch = await provider.refund({
       paymentId,
@@ -308,7 +382,14 @@ describe("refunds", () => {
       idempotencyKey: "refund-4",
     });
     expect(tooMuch).toMatchObject({ status: "failed", failure: { code: "amount_too_large" } });
-    await provider.refund({ paymentId, amountCents: 4000, currency: "usd", feeRefundCents: 320, sellerAccountId: seller, idempotencyKey: "refund-5" });
+    await provider.refund({
+      paymentId,
+      amountCents: 4000,
+      currency: "usd",
+      feeRefundCents: 320,
+      sellerAccountId: seller,
+      idempotencyKey: "refund-5",
+    });
     const twice = await provider.refund({
       paymentId,
       amountCents: 100,
@@ -324,14 +405,22 @@ describe("refunds", () => {
 describe("onboarding", () => {
   it("creates an Express-controlled account, an onboarding link, and reads pending then ready (account.updated)", async () => {
     const onboarding = provider.onboarding!;
-    const { accountId } = await onboarding.createAccount({ userId: "user-42", email: "ada@example.com", country: "GB" });
+    const { accountId } = await onboarding.createAccount({
+      userId: "user-42",
+      email: "ada@example.com",
+      country: "GB",
+    });
     expect(accountId).toMatch(/^acct_/);
     const created = stripe.requests.findLast((r) => r.path === "/v1/accounts")!;
     expect(created.params).toMatchObject({
       email: "ada@example.com",
       country: "GB",
       metadata: { user_id: "user-42" },
-      controller: { stripe_dashboard: { type: "express" }, fees: { payer: "application" }, losses: { payments: "application" } },
+      controller: {
+        stripe_dashboard: { type: "express" },
+        fees: { payer: "application" },
+        losses: { payments: "application" },
+      },
       capabilities: { transfers: { requested: "true" } },
     });
     const url = await onboarding.onboardingUrl({
@@ -340,14 +429,30 @@ describe("onboarding", () => {
       refreshUrl: "http://127.0.0.1:3000/payments",
     });
     expect(url).toMatch(new RegExp(`^${stripe.origin}/setup/e/${accountId}/`));
-    expect(stripe.requests.findLast((r) => r.path === "/v1/account_links")!.params).toMatchObject({ account: accountId, type: "account_onboarding" });
+    expect(stripe.requests.findLast((r) => r.path === "/v1/account_links")!.params).toMatchObject({
+      account: accountId,
+      type: "account_onboarding",
+    });
 
-    expect(await onboarding.accountStatus(accountId)).toMatchObject({ status: "pending", details: { chargesEnabled: false, detailsSubmitted: false } });
+    expect(await onboarding.accountStatus(accountId)).toMatchObject({
+      status: "pending",
+      details: { chargesEnabled: false, detailsSubmitted: false },
+    });
     await stripe.completeOnboarding(accountId);
-    expect(await onboarding.accountStatus(accountId)).toMatchObject({ status: "ready", details: { chargesEnabled: true, payoutsEnabled: true } });
+    expect(await onboarding.accountStatus(accountId)).toMatchObject({
+      status: "ready",
+      details: { chargesEnabled: true, payoutsEnabled: true },
+    });
     const verified = await lastVerified();
     expect(verified.type).toBe("account.updated");
-    expect(verified.events).toEqual([{ type: "account.updated", accountId, status: "ready", details: expect.objectContaining({ chargesEnabled: true }) }]);
+    expect(verified.events).toEqual([
+      {
+        type: "account.updated",
+        accountId,
+        status: "ready",
+        details: expect.objectContaining({ chargesEnabled: true }),
+      },
+    ]);
   });
 
   it("the same creator asking twice gets the same account (idempotency key)", async () => {

@@ -26,7 +26,8 @@ let webhookUrl: string;
 /** The server's log lines (JSON), to read its alerts. */
 const logLines: string[] = [];
 
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await server.db.execute<T>(query)).rows;
 const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const buyPath = (s: Seller) => `/s/${s.handle}/${s.slug}/buy`;
 const META = { ipAddress: "203.0.113.9", userAgent: "vitest" };
@@ -43,20 +44,32 @@ type OrderRow = {
 };
 const orderRow = async (id: string) => (await rows<OrderRow>(sql`select * from orders where id = ${id}::uuid`))[0]!;
 const receipts = async (email: string) =>
-  (await rows<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject like 'Your receipt%'`))[0]!.n;
+  (
+    await rows<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject like 'Your receipt%'`,
+    )
+  )[0]!.n;
 const accessTokens = async (orderId: string) =>
-  (await rows<{ n: number }>(sql`select count(*)::int as n from order_access_tokens where order_id = ${orderId}::uuid`))[0]!.n;
-const webhookCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from webhook_events where provider = 'stripe'`))[0]!.n;
+  (
+    await rows<{ n: number }>(sql`select count(*)::int as n from order_access_tokens where order_id = ${orderId}::uuid`)
+  )[0]!.n;
+const webhookCount = async () =>
+  (await rows<{ n: number }>(sql`select count(*)::int as n from webhook_events where provider = 'stripe'`))[0]!.n;
 
 /** A seller whose Stripe account finished onboarding: the stand-in's account.updated webhook makes it ready. */
 async function readySeller(priceCents = 2000): Promise<Seller & { accountId: string }> {
   const seller = await createSeller(server.db, { priceCents });
-  const { accountId } = await server.services.payments.stripe!.onboarding!.createAccount({ userId: seller.id, email: `${seller.handle}@example.com` });
+  const { accountId } = await server.services.payments.stripe!.onboarding!.createAccount({
+    userId: seller.id,
+    email: `${seller.handle}@example.com`,
+  });
   await server.db.execute(
     sql`insert into payment_accounts (user_id, provider, external_account_id, status) values (${seller.id}, 'stripe', ${accountId}, 'pending')`,
   );
   await stripe.completeOnboarding(accountId);
-  const [account] = await rows<{ status: string }>(sql`select status from payment_accounts where user_id = ${seller.id} and provider = 'stripe'`);
+  const [account] = await rows<{ status: string }>(
+    sql`select status from payment_accounts where user_id = ${seller.id} and provider = 'stripe'`,
+  );
   expect(account!.status).toBe("ready");
   return { ...seller, accountId };
 }
@@ -69,7 +82,9 @@ async function startCheckout(seller: Seller, email: string) {
   expect(hosted.origin).toBe(stripe.origin);
   expect(hosted.pathname).toMatch(/^\/c\/pay\/cs_test_a1[A-Za-z0-9]{56}$/);
   const sessionId = hosted.pathname.split("/").pop()!;
-  const [order] = await rows<{ id: string }>(sql`select id from orders where provider = 'stripe' and provider_checkout_id = ${sessionId}`);
+  const [order] = await rows<{ id: string }>(
+    sql`select id from orders where provider = 'stripe' and provider_checkout_id = ${sessionId}`,
+  );
   return { hostedUrl: hosted.href, sessionId, orderId: order!.id };
 }
 
@@ -143,7 +158,9 @@ describe("a purchase through Stripe", () => {
       customer_email: email,
       client_reference_id: orderId,
       metadata: { order_id: orderId },
-      line_items: [{ quantity: "1", price_data: { currency: "usd", unit_amount: "2000", product_data: { name: "Field Guide" } } }],
+      line_items: [
+        { quantity: "1", price_data: { currency: "usd", unit_amount: "2000", product_data: { name: "Field Guide" } } },
+      ],
       payment_intent_data: { application_fee_amount: "160", transfer_data: { destination: seller.accountId } },
     });
     expect(created.idempotencyKey).toBe(`sellkit-checkout-${orderId}`);
@@ -155,7 +172,11 @@ describe("a purchase through Stripe", () => {
     const back = returnPath(paid.headers.get("location")!);
     expect(back).toMatch(new RegExp(`^/checkout/${orderId}\\?key=`));
     const order = await orderRow(orderId);
-    expect(order).toMatchObject({ status: "paid", provider_checkout_id: sessionId, provider_payment_id: stripe.sessions.get(sessionId)!.payment_intent });
+    expect(order).toMatchObject({
+      status: "paid",
+      provider_checkout_id: sessionId,
+      provider_payment_id: stripe.sessions.get(sessionId)!.payment_intent,
+    });
     expect(await receipts(email)).toBe(1);
     expect(await accessTokens(orderId)).toBe(1);
     const [stored] = await rows<{ type: string; error: string | null; processed_at: string | null }>(
@@ -175,7 +196,9 @@ describe("a purchase through Stripe", () => {
     // Stripe retries the same event: received, nothing new.
     const before = await webhookCount();
     const completed = stripe.deliveries.find(
-      (d) => d.event.type === "checkout.session.completed" && (d.event.data as { object: { id: string } }).object.id === sessionId,
+      (d) =>
+        d.event.type === "checkout.session.completed" &&
+        (d.event.data as { object: { id: string } }).object.id === sessionId,
     )!;
     const again = await redeliver(completed);
     expect(again.status).toBe(200);
@@ -193,13 +216,23 @@ describe("a purchase through Stripe", () => {
     const genuine = stripe.deliveries.at(-1)!;
     const before = await webhookCount();
 
-    const wrongSecret = await redeliver(genuine, { signature: stripe.sign(genuine.body, { secret: `whsec_${randomBytes(16).toString("hex")}` }) });
+    const wrongSecret = await redeliver(genuine, {
+      signature: stripe.sign(genuine.body, { secret: `whsec_${randomBytes(16).toString("hex")}` }),
+    });
     expect(wrongSecret.status).toBe(400);
-    const stale = await redeliver(genuine, { signature: stripe.sign(genuine.body, { timestamp: Math.floor(Date.now() / 1000) - 3600 }) });
+    const stale = await redeliver(genuine, {
+      signature: stripe.sign(genuine.body, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+    });
     expect(stale.status).toBe(400);
-    const tampered = await redeliver(genuine, { body: genuine.body.replace('"amount_total": 2000', '"amount_total": 1') });
+    const tampered = await redeliver(genuine, {
+      body: genuine.body.replace('"amount_total": 2000', '"amount_total": 1'),
+    });
     expect(tampered.status).toBe(400);
-    const unsigned = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: genuine.body });
+    const unsigned = await fetch(webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: genuine.body,
+    });
     expect(unsigned.status).toBe(400);
     expect(await webhookCount()).toBe(before);
     expect((await orderRow(orderId)).status).toBe("pending");
@@ -228,7 +261,10 @@ describe("a purchase through Stripe", () => {
     expect(refunded).toMatchObject({ status: "succeeded" });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const [completed, chargeRefunded] = stripe.deliveries.slice(sent);
-    expect([completed!.event.type, chargeRefunded!.event.type]).toEqual(["checkout.session.completed", "charge.refunded"]);
+    expect([completed!.event.type, chargeRefunded!.event.type]).toEqual([
+      "checkout.session.completed",
+      "charge.refunded",
+    ]);
     expect((await redeliver(chargeRefunded!)).status).toBe(200);
     expect(await orderRow(early.orderId)).toMatchObject({ status: "refunded", refunded_cents: 2000 });
     expect((await redeliver(completed!)).status).toBe(200);
@@ -262,14 +298,21 @@ describe("a purchase through Stripe", () => {
     expect((await orderRow(orderId)).status).toBe("pending");
 
     // The buyer gives up on Stripe's page ("Back"): Stripe sends them to the cancel URL.
-    const cancelled = await fetch(hostedUrl, { method: "POST", body: new URLSearchParams({ action: "cancel" }), redirect: "manual" });
+    const cancelled = await fetch(hostedUrl, {
+      method: "POST",
+      body: new URLSearchParams({ action: "cancel" }),
+      redirect: "manual",
+    });
     expect(cancelled.status).toBe(303);
     const page = await server.request(returnPath(cancelled.headers.get("location")!));
     expect(page.status).toBe(200);
     const text = await page.text();
     expect(text).toContain("Payment cancelled");
     expect(text).toContain("The last attempt failed: Your card has insufficient funds.");
-    expect(await orderRow(orderId)).toMatchObject({ status: "pending", failure_message: "Your card has insufficient funds." });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "pending",
+      failure_message: "Your card has insufficient funds.",
+    });
     expect(stripe.sessions.get(sessionId)!.status).toBe("open");
     expect(await receipts("declined@example.com")).toBe(0);
   });
@@ -278,7 +321,11 @@ describe("a purchase through Stripe", () => {
 describe("nothing lost, nothing misapplied", () => {
   type StoredEvent = { error: string | null; processed_at: string | null; unmatched_attempts: number };
   const storedEvent = async (eventId: string) =>
-    (await rows<StoredEvent>(sql`select error, processed_at, unmatched_attempts from webhook_events where provider = 'stripe' and event_id = ${eventId}`))[0];
+    (
+      await rows<StoredEvent>(
+        sql`select error, processed_at, unmatched_attempts from webhook_events where provider = 'stripe' and event_id = ${eventId}`,
+      )
+    )[0];
   const eventIdOf = (delivery: StripeDelivery) => delivery.event.id as string;
 
   it("the checkout id's write fails after Stripe made the session: the buyer still pays, the webhook finds the order by its id, one receipt", async () => {
@@ -305,13 +352,19 @@ describe("nothing lost, nothing misapplied", () => {
       sql`select id, status, provider_checkout_id from orders where customer_email = ${email}`,
     );
     expect(order).toMatchObject({ status: "pending", provider_checkout_id: null });
-    expect(stripe.sessions.get(sessionId)).toMatchObject({ client_reference_id: order!.id, metadata: { order_id: order!.id } });
+    expect(stripe.sessions.get(sessionId)).toMatchObject({
+      client_reference_id: order!.id,
+      metadata: { order_id: order!.id },
+    });
 
     expect((await payOnHostedPage(hosted.href, "4242424242424242")).status).toBe(303);
     expect(await orderRow(order!.id)).toMatchObject({ status: "paid", provider_checkout_id: sessionId });
     expect(await receipts(email)).toBe(1);
     expect(await accessTokens(order!.id)).toBe(1);
-    expect(await storedEvent(eventIdOf(stripe.deliveries.at(-1)!))).toMatchObject({ error: null, processed_at: expect.anything() });
+    expect(await storedEvent(eventIdOf(stripe.deliveries.at(-1)!))).toMatchObject({
+      error: null,
+      processed_at: expect.anything(),
+    });
   });
 
   it("a webhook whose order is not found gets a 503 and stays unprocessed; Stripe's retry applies it once the order is there", async () => {
@@ -322,28 +375,46 @@ describe("nothing lost, nothing misapplied", () => {
     expect((await payOnHostedPage(hostedUrl, "4242424242424242")).status).toBe(303);
     const completed = stripe.deliveries.at(-1)!;
     // The order is not there for this event (not Stripe's order, no checkout id), as if its write had not landed yet.
-    await server.db.execute(sql`update orders set provider = 'test', provider_checkout_id = null where id = ${orderId}::uuid`);
+    await server.db.execute(
+      sql`update orders set provider = 'test', provider_checkout_id = null where id = ${orderId}::uuid`,
+    );
 
     const first = await redeliver(completed);
     expect(first.status).toBe(503);
-    expect(await first.json()).toEqual({ received: false, error: "The order of this event was not found yet. Please retry." });
-    expect(await storedEvent(eventIdOf(completed))).toMatchObject({ processed_at: null, unmatched_attempts: 1, error: expect.stringMatching(/no order/) });
+    expect(await first.json()).toEqual({
+      received: false,
+      error: "The order of this event was not found yet. Please retry.",
+    });
+    expect(await storedEvent(eventIdOf(completed))).toMatchObject({
+      processed_at: null,
+      unmatched_attempts: 1,
+      error: expect.stringMatching(/no order/),
+    });
     expect((await redeliver(completed)).status).toBe(503);
     expect(await storedEvent(eventIdOf(completed))).toMatchObject({ processed_at: null, unmatched_attempts: 2 });
     expect((await orderRow(orderId)).status).toBe("pending");
 
     // Delivery after delivery finds nothing: from the fifth on, each is logged as an error (an alert).
-    await server.db.execute(sql`update webhook_events set unmatched_attempts = 4 where provider = 'stripe' and event_id = ${eventIdOf(completed)}`);
+    await server.db.execute(
+      sql`update webhook_events set unmatched_attempts = 4 where provider = 'stripe' and event_id = ${eventIdOf(completed)}`,
+    );
     const logged = logLines.length;
     expect((await redeliver(completed)).status).toBe(503);
-    const alert = logLines.slice(logged).map((line) => JSON.parse(line) as { level: number; msg: string; attempts?: number });
-    expect(alert).toContainEqual(expect.objectContaining({ level: 50, attempts: 5, msg: expect.stringMatching(/still finds no order/) }));
+    const alert = logLines
+      .slice(logged)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; attempts?: number });
+    expect(alert).toContainEqual(
+      expect.objectContaining({ level: 50, attempts: 5, msg: expect.stringMatching(/still finds no order/) }),
+    );
 
     await server.db.execute(sql`update orders set provider = 'stripe' where id = ${orderId}::uuid`);
     const retried = await redeliver(completed);
     expect(retried.status).toBe(200);
     expect(await retried.json()).toEqual({ received: true, duplicate: false });
-    expect(await orderRow(orderId)).toMatchObject({ status: "paid", provider_checkout_id: (completed.event.data as { object: { id: string } }).object.id });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "paid",
+      provider_checkout_id: (completed.event.data as { object: { id: string } }).object.id,
+    });
     expect(await receipts(email)).toBe(1);
     expect(await storedEvent(eventIdOf(completed))).toMatchObject({ processed_at: expect.anything(), error: null });
     const again = await redeliver(completed);
@@ -359,7 +430,9 @@ describe("nothing lost, nothing misapplied", () => {
     const freshEvent = stripe.deliveries.at(-1)!;
     const answers = await Promise.all(Array.from({ length: 20 }, () => redeliver(freshEvent)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
-    expect((await Promise.all(answers.map((answer) => answer.json()))).filter((body) => body.duplicate === false)).toHaveLength(1);
+    expect(
+      (await Promise.all(answers.map((answer) => answer.json()))).filter((body) => body.duplicate === false),
+    ).toHaveLength(1);
     expect((await orderRow(fresh.orderId)).status).toBe("paid");
     expect(await receipts("stripe-concurrent@example.com")).toBe(1);
     expect(await accessTokens(fresh.orderId)).toBe(1);
@@ -372,7 +445,9 @@ describe("nothing lost, nothing misapplied", () => {
     await server.db.execute(sql`update orders set provider = 'stripe' where id = ${unmatched.orderId}::uuid`);
     const retries = await Promise.all(Array.from({ length: 20 }, () => redeliver(retried)));
     expect(retries.map((answer) => answer.status)).toEqual(Array(20).fill(200));
-    expect((await Promise.all(retries.map((answer) => answer.json()))).filter((body) => body.duplicate === false)).toHaveLength(1);
+    expect(
+      (await Promise.all(retries.map((answer) => answer.json()))).filter((body) => body.duplicate === false),
+    ).toHaveLength(1);
     expect((await orderRow(unmatched.orderId)).status).toBe("paid");
     expect(await receipts("stripe-concurrent-retry@example.com")).toBe(1);
     expect(await accessTokens(unmatched.orderId)).toBe(1);
@@ -389,7 +464,9 @@ describe("nothing lost, nothing misapplied", () => {
     const { hostedUrl, sessionId, orderId } = await startCheckout(seller, email);
     stripe.webhookUrl = undefined;
     // The session transfers to another connected account than the order's seller's.
-    (stripe.sessions.get(sessionId)!._intent as { transfer_data: { destination: string } }).transfer_data = { destination: other.accountId };
+    (stripe.sessions.get(sessionId)!._intent as { transfer_data: { destination: string } }).transfer_data = {
+      destination: other.accountId,
+    };
     expect((await payOnHostedPage(hostedUrl, "4242424242424242")).status).toBe(303);
     const completed = stripe.deliveries.at(-1)!;
     const answer = await redeliver(completed);
@@ -406,7 +483,11 @@ describe("nothing lost, nothing misapplied", () => {
     // The same session's event as a Connect event of the other account (a genuine signature).
     const event = { ...completed.event, id: `evt_connect_${randomBytes(6).toString("hex")}`, account: other.accountId };
     const body = JSON.stringify(event);
-    const connect = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": stripe.sign(body) }, body });
+    const connect = await fetch(webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": stripe.sign(body) },
+      body,
+    });
     expect(connect.status).toBe(200);
     expect((await storedEvent(event.id))?.error).toMatch(/^rejected: /);
     expect((await orderRow(orderId)).status).toBe("pending");
@@ -419,7 +500,9 @@ describe("nothing lost, nothing misapplied", () => {
     expect((await payOnHostedPage(hostedUrl, "4242424242424242")).status).toBe(303);
     const genuine = stripe.deliveries.at(-1)!;
     const before = await webhookCount();
-    const future = await redeliver(genuine, { signature: stripe.sign(genuine.body, { timestamp: Math.floor(Date.now() / 1000) + 3600 }) });
+    const future = await redeliver(genuine, {
+      signature: stripe.sign(genuine.body, { timestamp: Math.floor(Date.now() / 1000) + 3600 }),
+    });
     expect(future.status).toBe(400);
     expect(await webhookCount()).toBe(before);
     expect((await orderRow(orderId)).status).toBe("pending");
@@ -433,9 +516,17 @@ describe("after the purchase", () => {
     const paid = await payOnHostedPage(hostedUrl, "4242424242424242");
     const back = returnPath(paid.headers.get("location")!);
     const text = await (await server.request(back)).text();
-    const link = new URL(text.match(/href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/)![1]!.replace(/&amp;/g, "&"));
+    const link = new URL(
+      text.match(/href="([^"]*\/purchases\/[0-9a-f-]{36}\?token=[^"]+)"/)![1]!.replace(/&amp;/g, "&"),
+    );
     expect((await orderRow(orderId)).status).toBe("paid");
-    return { seller, sessionId, orderId, paymentId: stripe.sessions.get(sessionId)!.payment_intent as string, downloadPath: link.pathname + link.search };
+    return {
+      seller,
+      sessionId,
+      orderId,
+      paymentId: stripe.sessions.get(sessionId)!.payment_intent as string,
+      downloadPath: link.pathname + link.search,
+    };
   }
 
   it("the seller's refund reverses the transfer and gives the fee back: partial keeps it paid, the rest refunds it and revokes the downloads", async () => {
@@ -443,7 +534,12 @@ describe("after the purchase", () => {
     const partial = await refundOrder(server.sourceServices(), seller.id, orderId, 500, META);
     expect(partial).toMatchObject({ ok: true, refundedCents: 500, full: false });
     const first = stripe.requests.findLast((r) => r.path === "/v1/refunds")!;
-    expect(first.params).toMatchObject({ payment_intent: paymentId, amount: "500", reverse_transfer: "true", refund_application_fee: "true" });
+    expect(first.params).toMatchObject({
+      payment_intent: paymentId,
+      amount: "500",
+      reverse_transfer: "true",
+      refund_application_fee: "true",
+    });
     expect(first.idempotencyKey).toBe(`sellkit-refund-${(partial as { refundId: string }).refundId}`);
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", refunded_cents: 500 });
     expect((await server.request(downloadPath)).status).toBe(200);
@@ -451,9 +547,17 @@ describe("after the purchase", () => {
     const rest = await refundOrder(server.sourceServices(), seller.id, orderId, 1500, META);
     expect(rest).toMatchObject({ ok: true, refundedCents: 2000, full: true });
     const second = stripe.requests.findLast((r) => r.path === "/v1/refunds")!;
-    expect(second.params).toMatchObject({ payment_intent: paymentId, amount: "1500", reverse_transfer: "true", refund_application_fee: "true" });
+    expect(second.params).toMatchObject({
+      payment_intent: paymentId,
+      amount: "1500",
+      reverse_transfer: "true",
+      refund_application_fee: "true",
+    });
     const refunds = [...stripe.refunds.values()].filter((r) => r.payment_intent === paymentId);
-    expect(refunds.map((r) => r.transfer_reversal)).toEqual([expect.stringMatching(/^trr_/), expect.stringMatching(/^trr_/)]);
+    expect(refunds.map((r) => r.transfer_reversal)).toEqual([
+      expect.stringMatching(/^trr_/),
+      expect.stringMatching(/^trr_/),
+    ]);
     // 8% of 20.00 is 1.60: 0.40 back with the first quarter, the remaining 1.20 with the rest.
     expect(refunds.map((r) => r._application_fee_refunded)).toEqual([40, 120]);
     expect(await orderRow(orderId)).toMatchObject({ status: "refunded", refunded_cents: 2000 });
@@ -463,7 +567,14 @@ describe("after the purchase", () => {
 
     // Stripe's charge.refunded events (the running totals) arrive too and change nothing.
     await expect
-      .poll(async () => (await rows(sql`select 1 from webhook_events where type = 'charge.refunded' and payload::text like ${`%${paymentId}%`}`)).length)
+      .poll(
+        async () =>
+          (
+            await rows(
+              sql`select 1 from webhook_events where type = 'charge.refunded' and payload::text like ${`%${paymentId}%`}`,
+            )
+          ).length,
+      )
       .toBe(2);
     expect(await orderRow(orderId)).toMatchObject({ status: "refunded", refunded_cents: 2000 });
   });
@@ -487,12 +598,22 @@ describe("after the purchase", () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe(`/orders/${orderId}`);
     expect(toastOf(answer)).toMatchObject({ type: "warning", title: "Refund pending confirmation" });
-    const page = (await (await server.request(`/orders/${orderId}`, { headers: { cookie } })).text()).replace(/<!-- -->/g, "");
-    expect(page).toContain("refund pending confirmation (the provider did not answer; it is checked again within minutes)");
+    const page = (await (await server.request(`/orders/${orderId}`, { headers: { cookie } })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(page).toContain(
+      "refund pending confirmation (the provider did not answer; it is checked again within minutes)",
+    );
     expect(page).toContain("Up to $15.00");
 
-    expect(await reconcileRefunds(server.sourceServices(), new Date(Date.now() + 2 * 60_000))).toMatchObject({ checked: 1, succeeded: 1 });
-    expect(await rows(sql`select status from refunds where order_id = ${orderId}::uuid`)).toEqual([{ status: "succeeded" }]);
+    expect(await reconcileRefunds(server.sourceServices(), new Date(Date.now() + 2 * 60_000))).toMatchObject({
+      checked: 1,
+      succeeded: 1,
+    });
+    expect(await rows(sql`select status from refunds where order_id = ${orderId}::uuid`)).toEqual([
+      { status: "succeeded" },
+    ]);
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", refunded_cents: 500 });
     const refunded = stripe.deliveries.findLast((d) => d.event.type === "charge.refunded")!;
     expect((await redeliver(refunded)).status).toBe(200);

@@ -62,9 +62,9 @@ function stalledPatch(server: TestServer, location: string, body: Buffer, sent: 
 describe("one upload across two instances", () => {
   it("never lets two instances write it at once: the second waits, the first lets go, and the offset decides", async () => {
     const source = randomBytes(2 * 1024 * 1024);
-    const location = (await tusRequests(a, owner.cookie).create({ productId: owner.productId, filename: "shared.bin" }, source.length)).headers.get(
-      "location",
-    )!;
+    const location = (
+      await tusRequests(a, owner.cookie).create({ productId: owner.productId, filename: "shared.bin" }, source.length)
+    ).headers.get("location")!;
     const sent = 512 * 1024;
     const first = stalledPatch(a, location, source, sent);
     await new Promise((resolve) => setTimeout(resolve, 300));

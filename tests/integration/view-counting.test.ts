@@ -34,8 +34,14 @@ let buttonId: string;
 const range = () => ({ from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 86_400_000) });
 
 /** A page read to its end (its view is recorded once the answer has finished). */
-async function visit(path: string, { ip = "198.51.100.1", agent = CHROME, method = "GET", headers = {} as Record<string, string> } = {}) {
-  const response = await server.request(path, { method, headers: { "user-agent": agent, "x-forwarded-for": ip, ...headers } });
+async function visit(
+  path: string,
+  { ip = "198.51.100.1", agent = CHROME, method = "GET", headers = {} as Record<string, string> } = {},
+) {
+  const response = await server.request(path, {
+    method,
+    headers: { "user-agent": agent, "x-forwarded-for": ip, ...headers },
+  });
   await response.arrayBuffer();
   return response;
 }
@@ -44,23 +50,49 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   // The store-page cache on (5 s, the default): its answers must count too.
   server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" }, { countRoundTrips: true });
-  ada = await createSignedInCreator(server, { storeName: "Ada's Atelier", businessTypes: ["online_store", "existing_website"] });
+  ada = await createSignedInCreator(server, {
+    storeName: "Ada's Atelier",
+    businessTypes: ["online_store", "existing_website"],
+  });
   handle = `ada-${Date.now().toString(36)}`;
   await server.db.insert(storefronts).values({ userId: ada.id, handle });
   await server.db.insert(salesMethods).values({
     userId: ada.id,
     method: "online_store",
-    settings: { storeName: "Ada's Atelier", storeDescription: "Templates", category: "digital", currency: "EUR", theme: "classic" },
+    settings: {
+      storeName: "Ada's Atelier",
+      storeDescription: "Templates",
+      category: "digital",
+      currency: "EUR",
+      theme: "classic",
+    },
   });
   const [product] = await server.db
     .insert(products)
-    .values({ userId: ada.id, name: "Field Guide", slug: "field-guide", priceCents: 1250, currency: "EUR", status: "published", type: "ebook" })
+    .values({
+      userId: ada.id,
+      name: "Field Guide",
+      slug: "field-guide",
+      priceCents: 1250,
+      currency: "EUR",
+      status: "published",
+      type: "ebook",
+    })
     .returning({ id: products.id });
   productId = product!.id;
-  await server.db
-    .insert(products)
-    .values({ userId: ada.id, name: "Secret draft", slug: "secret-draft", priceCents: 900, currency: "EUR", status: "draft", type: "ebook" });
-  const [button] = await server.db.insert(salesMethods).values({ userId: ada.id, method: "existing_website", settings: {} }).returning({ id: salesMethods.id });
+  await server.db.insert(products).values({
+    userId: ada.id,
+    name: "Secret draft",
+    slug: "secret-draft",
+    priceCents: 900,
+    currency: "EUR",
+    status: "draft",
+    type: "ebook",
+  });
+  const [button] = await server.db
+    .insert(salesMethods)
+    .values({ userId: ada.id, method: "existing_website", settings: {} })
+    .returning({ id: salesMethods.id });
   buttonId = button!.id;
 }, 120_000);
 
@@ -71,7 +103,13 @@ afterAll(async () => {
 
 describe("view counting", () => {
   it("counts the storefront, the sales page (rendered and cached), its buy page and the buy-button page", async () => {
-    const pages = [`/s/${handle}`, `/s/${handle}/field-guide`, `/s/${handle}/field-guide`, `/s/${handle}/field-guide/buy`, `/buy/${buttonId}`];
+    const pages = [
+      `/s/${handle}`,
+      `/s/${handle}/field-guide`,
+      `/s/${handle}/field-guide`,
+      `/s/${handle}/field-guide/buy`,
+      `/buy/${buttonId}`,
+    ];
     for (const [index, path] of pages.entries()) {
       // The second sales-page view comes from another visitor (one visitor's repeat would not count).
       const response = await visit(path, { ip: index === 2 ? "198.51.100.2" : "198.51.100.1" });
@@ -104,10 +142,18 @@ describe("view counting", () => {
 
   it("counts unique visitors per day by IP and user agent, and where they came from", async () => {
     const before = await readViewCounts(server.db, ada.id, range());
-    await visit(`/s/${handle}`, { ip: "203.0.113.10", headers: { referer: "https://www.google.com/search?q=templates" } });
-    await visit(`/s/${handle}/field-guide?utm_source=Newsletter&utm_medium=email&utm_campaign=spring`, { ip: "203.0.113.10" });
+    await visit(`/s/${handle}`, {
+      ip: "203.0.113.10",
+      headers: { referer: "https://www.google.com/search?q=templates" },
+    });
+    await visit(`/s/${handle}/field-guide?utm_source=Newsletter&utm_medium=email&utm_campaign=spring`, {
+      ip: "203.0.113.10",
+    });
     await visit(`/s/${handle}/field-guide`, { ip: "203.0.113.10", agent: FIREFOX });
-    await visit(`/s/${handle}/field-guide`, { ip: "203.0.113.11", headers: { referer: `${server.origin}/s/${handle}` } });
+    await visit(`/s/${handle}/field-guide`, {
+      ip: "203.0.113.11",
+      headers: { referer: `${server.origin}/s/${handle}` },
+    });
     await server.services.views.flush();
     const after = await readViewCounts(server.db, ada.id, range());
     expect(after.views - before.views).toBe(4);
@@ -123,8 +169,16 @@ describe("view counting", () => {
     const columns = await server.db.execute<{ column_name: string }>(
       sql`select column_name from information_schema.columns where table_name = 'page_view_visitors' order by ordinal_position`,
     );
-    expect(columns.rows.map((row) => row.column_name)).toEqual(["seller_id", "product_id", "kind", "bucket", "visitor"]);
-    const hashes = await server.db.execute<{ length: number }>(sql`select distinct length(visitor) as length from page_view_visitors`);
+    expect(columns.rows.map((row) => row.column_name)).toEqual([
+      "seller_id",
+      "product_id",
+      "kind",
+      "bucket",
+      "visitor",
+    ]);
+    const hashes = await server.db.execute<{ length: number }>(
+      sql`select distinct length(visitor) as length from page_view_visitors`,
+    );
     expect(hashes.rows).toEqual([{ length: 16 }]);
   });
 
@@ -152,7 +206,13 @@ describe("view counting", () => {
     // A new counter (as after a restart) checks the salts at its first write.
     const { createViewCounter } = await import("~/features/analytics/server/view-counter.server");
     const counter = createViewCounter({ db: server.db, logger: server.services.logger });
-    counter.record({ kind: "storefront", handle }, Date.now(), { source: "direct", utmSource: "", utmMedium: "", utmCampaign: "" }, "192.0.2.1", CHROME);
+    counter.record(
+      { kind: "storefront", handle },
+      Date.now(),
+      { source: "direct", utmSource: "", utmMedium: "", utmCampaign: "" },
+      "192.0.2.1",
+      CHROME,
+    );
     await counter.close();
     const days = (await server.db.select({ day: viewSalts.day }).from(viewSalts)).map((row) => row.day);
     expect(days).toEqual([new Date().toISOString().slice(0, 10)]);
@@ -178,9 +238,14 @@ describe("view counting", () => {
 
   it("writes the views still in memory when the server closes", async () => {
     const before = await readViewCounts(server.db, ada.id, range());
-    const second = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" }, { databaseUrl: server.databaseUrl });
+    const second = await startTestServer(
+      { SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" },
+      { databaseUrl: server.databaseUrl },
+    );
     for (let i = 0; i < 3; i++) {
-      const response = await fetch(`${second.origin}/s/${handle}/field-guide`, { headers: { "user-agent": `${CHROME} tab/${i}` } });
+      const response = await fetch(`${second.origin}/s/${handle}/field-guide`, {
+        headers: { "user-agent": `${CHROME} tab/${i}` },
+      });
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }
@@ -193,7 +258,14 @@ describe("view counting", () => {
   it("writes the views still in memory when the server process gets SIGTERM", async () => {
     const before = await readViewCounts(server.db, ada.id, range());
     const child = spawn(process.execPath, ["build/runtime/main.js"], {
-      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "silent", AUTH_SECRET: "x".repeat(32), DATABASE_URL: server.databaseUrl },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        LOG_LEVEL: "silent",
+        AUTH_SECRET: "x".repeat(32),
+        DATABASE_URL: server.databaseUrl,
+      },
     });
     let stdout = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -202,7 +274,9 @@ describe("view counting", () => {
       await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/Sellkit is running at http:\/\/localhost:\d+/);
       const url = /running at (http:\/\/localhost:\d+)/.exec(stdout)![1]!.replace("localhost", "127.0.0.1");
       for (let i = 0; i < 4; i++) {
-        const response = await fetch(`${url}/s/${handle}/field-guide/buy`, { headers: { "user-agent": `${CHROME} tab/${i}` } });
+        const response = await fetch(`${url}/s/${handle}/field-guide/buy`, {
+          headers: { "user-agent": `${CHROME} tab/${i}` },
+        });
         expect(response.status).toBe(200);
         await response.arrayBuffer();
       }
@@ -219,12 +293,16 @@ describe("view counting", () => {
 
 describe("what one client can add", () => {
   const today = () => new Date().toISOString().slice(0, 10);
-  const rowsOf = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await server.db.execute<T>(query)).rows;
+  const rowsOf = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    (await server.db.execute<T>(query)).rows;
 
   it("counts 300 GETs of a page by one visitor as one view", async () => {
     const before = await readViewCounts(server.db, ada.id, range());
     for (let i = 0; i < 300; i++) {
-      expect((await visit(`/s/${handle}`, { ip: "192.0.2.70", headers: { referer: `https://ref${i % 7}.example/` } })).status).toBe(200);
+      expect(
+        (await visit(`/s/${handle}`, { ip: "192.0.2.70", headers: { referer: `https://ref${i % 7}.example/` } }))
+          .status,
+      ).toBe(200);
     }
     await server.services.views.flush();
     const after = await readViewCounts(server.db, ada.id, range());
@@ -238,7 +316,8 @@ describe("what one client can add", () => {
       expect((await visit(pages[i % 3]!, { ip: "192.0.2.80", agent: `${CHROME} tab/${i}` })).status).toBe(200);
     }
     // The addresses of one IPv6 /64 are one address.
-    for (let i = 0; i < 20; i++) await visit(`/s/${handle}`, { ip: `2001:db8:0:7::${(i + 1).toString(16)}`, agent: `${FIREFOX} tab/${i}` });
+    for (let i = 0; i < 20; i++)
+      await visit(`/s/${handle}`, { ip: `2001:db8:0:7::${(i + 1).toString(16)}`, agent: `${FIREFOX} tab/${i}` });
     await server.services.views.flush();
     const after = await readViewCounts(server.db, ada.id, range());
     expect(after.views - before.views).toBe(MAX_VIEWS_PER_ADDRESS_PER_DAY + 20);

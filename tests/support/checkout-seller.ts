@@ -28,8 +28,12 @@ export async function createSeller(
   const slug = "field-guide";
   await db.transaction(async (tx) => {
     if (!ownerId) {
-      await tx.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Ada Lovelace', ${`seller-${id}@example.com`}, true)`);
-      await tx.execute(sql`insert into profiles (user_id, first_name, last_name, plan) values (${id}, 'Ada', 'Lovelace', ${product.plan ?? null})`);
+      await tx.execute(
+        sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Ada Lovelace', ${`seller-${id}@example.com`}, true)`,
+      );
+      await tx.execute(
+        sql`insert into profiles (user_id, first_name, last_name, plan) values (${id}, 'Ada', 'Lovelace', ${product.plan ?? null})`,
+      );
       await tx.execute(sql`
       insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, phone, preferred_delivery, preferred_payment, terms_accepted_at)
       values (${id}, 'Ada''s Atelier', 'Field guides', array['online_store'], 'Hikers', '+420 777 123 456', array['digital'], array['card'], now())`);

@@ -22,7 +22,9 @@ const FULL_CHROMIUM = "/usr/bin/chromium";
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
   if (!existsSync(path)) {
-    throw new Error(`Chromium not found at ${path}. Install it with: apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH).`);
+    throw new Error(
+      `Chromium not found at ${path}. Install it with: apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH).`,
+    );
   }
   return path;
 }

@@ -8,7 +8,9 @@ export class CookieJar {
       const index = pair!.indexOf("=");
       const name = pair!.slice(0, index).trim();
       const value = pair!.slice(index + 1).trim();
-      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      const expired = attributes.some(
+        (a) => /max-age=0\b/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()),
+      );
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

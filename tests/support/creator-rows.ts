@@ -36,7 +36,10 @@ export function signedCookieValue(authSecret: string, token: string): string {
  * user's id and the session token, for a signed session cookie. Registration and sign-in have their own tests;
  * the tests that only need a signed-in creator start here.
  */
-export async function insertCreatorRows(pool: pg.Pool, rows: CreatorRows): Promise<{ id: string; sessionToken: string }> {
+export async function insertCreatorRows(
+  pool: pg.Pool,
+  rows: CreatorRows,
+): Promise<{ id: string; sessionToken: string }> {
   const id = randomUUID();
   if (!hashes.has(rows.password)) hashes.set(rows.password, hashPassword(rows.password));
   const passwordHash = await hashes.get(rows.password)!;
@@ -47,16 +50,14 @@ export async function insertCreatorRows(pool: pg.Pool, rows: CreatorRows): Promi
       `${rows.firstName} ${rows.lastName}`,
       rows.email,
     ]);
-    await client.query(`insert into profiles (user_id, first_name, last_name, date_of_birth) values ($1, $2, $3, '1990-12-10')`, [
-      id,
-      rows.firstName,
-      rows.lastName,
-    ]);
-    await client.query(`insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`, [
-      randomUUID(),
-      id,
-      passwordHash,
-    ]);
+    await client.query(
+      `insert into profiles (user_id, first_name, last_name, date_of_birth) values ($1, $2, $3, '1990-12-10')`,
+      [id, rows.firstName, rows.lastName],
+    );
+    await client.query(
+      `insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`,
+      [randomUUID(), id, passwordHash],
+    );
     await client.query(
       `insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, company_size, phone,
          preferred_delivery, preferred_payment, terms_accepted_at)

@@ -66,15 +66,25 @@ export async function startErrorReportStandIn({ port = 0, projectId = "42", publ
       if (hang) return;
       const raw = Buffer.concat(chunks).toString("utf8");
       const auth = req.headers["x-sentry-auth"];
-      const sentryKey = (typeof auth === "string" ? /sentry_key=([^,\s]+)/.exec(auth)?.[1] : undefined) ?? url.searchParams.get("sentry_key");
+      const sentryKey =
+        (typeof auth === "string" ? /sentry_key=([^,\s]+)/.exec(auth)?.[1] : undefined) ??
+        url.searchParams.get("sentry_key");
       if (sentryKey !== publicKey) return void res.writeHead(401).end();
       try {
-        envelopes.push({ projectId: match[1]!, sentryKey, contentType: req.headers["content-type"], raw, ...parseEnvelope(raw) });
+        envelopes.push({
+          projectId: match[1]!,
+          sentryKey,
+          contentType: req.headers["content-type"],
+          raw,
+          ...parseEnvelope(raw),
+        });
       } catch {
         return void res.writeHead(400).end();
       }
       for (const wake of waiters) wake();
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ id: envelopes.at(-1)?.header.event_id }));
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ id: envelopes.at(-1)?.header.event_id }));
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -93,7 +103,8 @@ export async function startErrorReportStandIn({ port = 0, projectId = "42", publ
         const found = envelopes.find(matches);
         if (found) return found;
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no matching error report within ${timeoutMs} ms (${envelopes.length} received)`);
+        if (left <= 0)
+          throw new Error(`no matching error report within ${timeoutMs} ms (${envelopes.length} received)`);
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);

@@ -44,7 +44,9 @@ export async function startHCaptchaStandIn({ port = 0, secret }: { port?: number
       const form = new URLSearchParams(body);
       const token = form.get("response") ?? "";
       const success = form.get("secret") === secret && issued.delete(token);
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ success, "error-codes": success ? [] : ["invalid-input-response"] }));
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ success, "error-codes": success ? [] : ["invalid-input-response"] }));
     } else {
       res.writeHead(404).end();
     }

@@ -92,11 +92,20 @@ export const EXTRA_FIELD_NAMES = [
  * Form fields: names from `names` (plus `EXTRA_FIELD_NAMES`), any of them missing, repeated or extra; the
  * `intent` field (when `intents` is given) is one of them or a hostile value.
  */
-export function hostileFields(names: readonly string[], intents: readonly string[] = []): fc.Arbitrary<[string, string][]> {
-  const name = fc.oneof({ arbitrary: fc.constantFrom(...names, ...EXTRA_FIELD_NAMES), weight: 5 }, { arbitrary: fc.string({ maxLength: 20 }), weight: 1 });
+export function hostileFields(
+  names: readonly string[],
+  intents: readonly string[] = [],
+): fc.Arbitrary<[string, string][]> {
+  const name = fc.oneof(
+    { arbitrary: fc.constantFrom(...names, ...EXTRA_FIELD_NAMES), weight: 5 },
+    { arbitrary: fc.string({ maxLength: 20 }), weight: 1 },
+  );
   const entries = fc.array(fc.tuple(name, hostileValue), { maxLength: 14 });
   if (intents.length === 0) return entries;
-  const intent = fc.oneof({ arbitrary: fc.constantFrom(...intents), weight: 6 }, { arbitrary: hostileValue, weight: 1 });
+  const intent = fc.oneof(
+    { arbitrary: fc.constantFrom(...intents), weight: 6 },
+    { arbitrary: hostileValue, weight: 1 },
+  );
   return fc
     .tuple(fc.array(intent, { minLength: 0, maxLength: 2 }), entries)
     .map(([chosen, rest]) => [...chosen.map((v): [string, string] => ["intent", v]), ...rest]);
@@ -105,7 +114,11 @@ export function hostileFields(names: readonly string[], intents: readonly string
 /** The percent-encoding of `value`'s UTF-8 bytes (lone surrogates become U+FFFD), for URLs and cookies. */
 export function percentEncode(value: string): string {
   return [...Buffer.from(value, "utf8")]
-    .map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`))
+    .map((byte) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
     .join("");
 }
 
@@ -117,7 +130,19 @@ export function hostileSegment(valid: readonly string[] = []): fc.Arbitrary<stri
   return fc.oneof(
     ...(valid.length ? [{ arbitrary: fc.constantFrom(...valid), weight: 3 }] : []),
     { arbitrary: hostileValue.filter((v) => v.length < 2_000).map(percentEncode), weight: 3 },
-    { arbitrary: fc.constantFrom(...BROKEN_ESCAPES, "..", ".", "x".repeat(3_000), "00000000-0000-0000-0000-000000000000", "%2F", "a;b=c", "a%3Fb"), weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        ...BROKEN_ESCAPES,
+        "..",
+        ".",
+        "x".repeat(3_000),
+        "00000000-0000-0000-0000-000000000000",
+        "%2F",
+        "a;b=c",
+        "a%3Fb",
+      ),
+      weight: 2,
+    },
     { arbitrary: fc.uuid(), weight: 1 },
   );
 }
@@ -189,16 +214,25 @@ export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
 /** A cookie value as a browser could send it (only visible ASCII, no `;` or `,`). */
 const cookieValue: fc.Arbitrary<string> = fc.oneof(
   hostileValue.filter((v) => v.length < 3_000).map(percentEncode),
-  fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_=+/%"), maxLength: 80 }),
+  fc.string({
+    unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_=+/%"),
+    maxLength: 80,
+  }),
   fc.constantFrom(...BROKEN_ESCAPES, "abc.def", "a.b.c", "x".repeat(4_000), '"quoted"'),
 );
 
 /** A toast cookie: garbage, base64 garbage, or base64 JSON of the wrong shape. */
 const toastValue: fc.Arbitrary<string> = fc.oneof(
   cookieValue,
-  fc.jsonValue({ maxDepth: 3 }).map((json) => encodeURIComponent(Buffer.from(JSON.stringify(json) ?? "null").toString("base64"))),
   fc
-    .record({ type: fc.constantFrom("success", "error", "info", "nope", 1), title: fc.oneof(hostileValue, fc.integer()), description: hostileValue })
+    .jsonValue({ maxDepth: 3 })
+    .map((json) => encodeURIComponent(Buffer.from(JSON.stringify(json) ?? "null").toString("base64"))),
+  fc
+    .record({
+      type: fc.constantFrom("success", "error", "info", "nope", 1),
+      title: fc.oneof(hostileValue, fc.integer()),
+      description: hostileValue,
+    })
     .map((toast) => encodeURIComponent(Buffer.from(JSON.stringify(toast)).toString("base64"))),
 );
 
@@ -212,11 +246,23 @@ export function hostileCookies(session?: string): fc.Arbitrary<string> {
     cookieValue.map((v) => `__Secure-sellkit.session_token=${v}`),
     toastValue.map((v) => `sellkit.toast=${v}`),
     fc
-      .oneof(cookieValue, fc.constantFrom("Europe/Paris", "Mars/Olympus", "../../etc", "UTC", "Etc/GMT+14", "America/Argentina/ComodRivadavia"))
+      .oneof(
+        cookieValue,
+        fc.constantFrom(
+          "Europe/Paris",
+          "Mars/Olympus",
+          "../../etc",
+          "UTC",
+          "Etc/GMT+14",
+          "America/Argentina/ComodRivadavia",
+        ),
+      )
       .map((v) => `sellkit.tz=${v}`),
     cookieValue.map((v) => `sellkit.oauth_state=${v}`),
     cookieValue.map((v) => `sellkit.session_data=${v}`),
-    fc.tuple(fc.string({ unit: fc.constantFrom(..."abcxyz._-"), minLength: 1, maxLength: 8 }), cookieValue).map(([n, v]) => `${n}=${v}`),
+    fc
+      .tuple(fc.string({ unit: fc.constantFrom(..."abcxyz._-"), minLength: 1, maxLength: 8 }), cookieValue)
+      .map(([n, v]) => `${n}=${v}`),
     fc.constantFrom("=", ";", "noequals", "sellkit.session_token", "a=b;;;c=d"),
   );
   // At most 4 KB of hostile pairs (a browser's cookie size limit): with a long URL the headers stay under Node's 16 KB
@@ -224,7 +270,11 @@ export function hostileCookies(session?: string): fc.Arbitrary<string> {
   return fc
     .tuple(fc.array(pair, { maxLength: 4 }), fc.boolean())
     .map(([pairs, withSession]) =>
-      [...(session && withSession ? [session] : []), pairs.join("; ").slice(0, 4_096), ...(session && !withSession ? [session] : [])]
+      [
+        ...(session && withSession ? [session] : []),
+        pairs.join("; ").slice(0, 4_096),
+        ...(session && !withSession ? [session] : []),
+      ]
         .filter(Boolean)
         .join("; "),
     );
@@ -278,7 +328,10 @@ export function toFetch(origin: string, spec: HostileRequestSpec): { url: string
   if (spec.cookie) headers.cookie = spec.cookie;
   if (spec.forwardedFor !== undefined) headers["x-forwarded-for"] = spec.forwardedFor;
   if (spec.accept !== undefined) headers.accept = spec.accept;
-  return { url: `${origin}${spec.path}${spec.query}`, init: { method: spec.method, headers, body, redirect: "manual" } };
+  return {
+    url: `${origin}${spec.path}${spec.query}`,
+    init: { method: spec.method, headers, body, redirect: "manual" },
+  };
 }
 
 /** A request to `paths` (already hostile where they have parameters) with everything else hostile too. */
@@ -301,12 +354,21 @@ export function hostileRequest(options: {
       { arbitrary: fc.constantFrom<HostileEncoding>("urlencoded", "multipart"), weight: 3 },
       { arbitrary: fc.constantFrom(...HOSTILE_ENCODINGS), weight: 2 },
     ),
-    origin: fc.oneof({ arbitrary: fc.constant<"own">("own"), weight: 8 }, { arbitrary: fc.constantFrom<"none" | "foreign">("none", "foreign"), weight: 1 }),
+    origin: fc.oneof(
+      { arbitrary: fc.constant<"own">("own"), weight: 8 },
+      { arbitrary: fc.constantFrom<"none" | "foreign">("none", "foreign"), weight: 1 },
+    ),
   });
 }
 
 /** Stack traces or internals a message must never show. */
-const LEAKS = [/\n\s+at [^\n]+:\d+:\d+/, /node_modules/, /ZodError/, /TypeError:|ReferenceError:|SyntaxError:/, /\bSELECT\b[\s\S]+\bFROM\b\s+"/];
+const LEAKS = [
+  /\n\s+at [^\n]+:\d+:\d+/,
+  /node_modules/,
+  /ZodError/,
+  /TypeError:|ReferenceError:|SyntaxError:/,
+  /\bSELECT\b[\s\S]+\bFROM\b\s+"/,
+];
 
 /** The visible text of an HTML document (scripts, styles and tags removed). */
 export function visibleText(html: string): string {
@@ -343,13 +405,18 @@ export function unclearRejection(status: number, contentType: string, body: stri
   if (contentType.includes("json")) {
     try {
       const json = JSON.parse(body) as { message?: unknown; error?: unknown } | string | null;
-      const text = typeof json === "string" ? json : json && typeof json === "object" ? (json.message ?? json.error) : undefined;
-      return typeof text === "string" && /\p{L}{2,}/u.test(text) ? null : `${status} JSON without message/error: ${body.slice(0, 120)}`;
+      const text =
+        typeof json === "string" ? json : json && typeof json === "object" ? (json.message ?? json.error) : undefined;
+      return typeof text === "string" && /\p{L}{2,}/u.test(text)
+        ? null
+        : `${status} JSON without message/error: ${body.slice(0, 120)}`;
     } catch {
       return `${status} JSON that does not parse: ${body.slice(0, 120)}`;
     }
   }
-  return /\p{L}{2,}/u.test(body) ? null : `${status} ${contentType || "no type"} without text: ${JSON.stringify(body.slice(0, 120))}`;
+  return /\p{L}{2,}/u.test(body)
+    ? null
+    : `${status} ${contentType || "no type"} without text: ${JSON.stringify(body.slice(0, 120))}`;
 }
 
 export type RawAnswer = { status: number; contentType: string; body: string };
@@ -376,11 +443,15 @@ export async function sendOnOwnConnection(url: string, init: RequestInit, timeou
       }
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, contentType, body: Buffer.concat(chunks).toString("utf8") }),
+      );
       res.on("error", (error: Error) => reject(Object.assign(error, { bodyBytes: body?.length ?? 0 })));
     });
     req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on("error", (error: Error & { bodyBytes?: number }) => reject(Object.assign(error, { bodyBytes: body?.length ?? 0 })));
+    req.on("error", (error: Error & { bodyBytes?: number }) =>
+      reject(Object.assign(error, { bodyBytes: body?.length ?? 0 })),
+    );
     req.end(body);
   });
 }

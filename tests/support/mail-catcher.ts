@@ -4,7 +4,15 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /** A message as the local SMTP stand-in received it. */
-export type CaughtMail = { from: string; to: string[]; replyTo?: string; subject: string; text: string; html?: string; receivedAt: string };
+export type CaughtMail = {
+  from: string;
+  to: string[];
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  receivedAt: string;
+};
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives in memory, for tests of outgoing mail.

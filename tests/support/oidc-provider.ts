@@ -68,9 +68,17 @@ export async function submitProviderPage(
   const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
   const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
   if (!action || !prompt) throw new Error(`no provider form in: ${html.slice(0, 300)}`);
-  const body = prompt === "login" ? new URLSearchParams({ prompt, login: email, password: "any" }) : new URLSearchParams({ prompt });
+  const body =
+    prompt === "login"
+      ? new URLSearchParams({ prompt, login: email, password: "any" })
+      : new URLSearchParams({ prompt });
   const target = new URL(action.replace(/&amp;/g, "&"), url);
-  const answer = await fetch(target, { method: "POST", redirect: "manual", body, headers: { cookie: providerJar.header() } });
+  const answer = await fetch(target, {
+    method: "POST",
+    redirect: "manual",
+    body,
+    headers: { cookie: providerJar.header() },
+  });
   providerJar.store(answer);
   await answer.arrayBuffer();
   return new URL(answer.headers.get("location")!, target);

@@ -17,7 +17,12 @@ import type { AddressInfo } from "node:net";
 
 type Obj = Record<string, unknown> & { id: string };
 export type PayPalDelivery = { body: string; headers: Record<string, string> };
-export type PayPalRequestLog = { method: string; path: string; body: unknown; headers: Record<string, string | undefined> };
+export type PayPalRequestLog = {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string | undefined>;
+};
 
 export type PayPalStandIn = {
   origin: string;
@@ -77,7 +82,12 @@ const notFound = (what: string) =>
     name: "RESOURCE_NOT_FOUND",
     message: "The specified resource does not exist.",
     debug_id: randomBytes(7).toString("hex"),
-    details: [{ issue: "INVALID_RESOURCE_ID", description: `Specified resource ID ${what} does not exist. Please check the resource ID and try again.` }],
+    details: [
+      {
+        issue: "INVALID_RESOURCE_ID",
+        description: `Specified resource ID ${what} does not exist. Please check the resource ID and try again.`,
+      },
+    ],
   });
 
 function paypalId(length = 17): string {
@@ -89,8 +99,12 @@ const cents = (value: string) => {
   const [whole = "0", fraction = ""] = value.split(".");
   return Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
 };
-const money = (minor: number, currency: string) => ({ currency_code: currency, value: `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}` });
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
+const money = (minor: number, currency: string) => ({
+  currency_code: currency,
+  value: `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`,
+});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" ? (value as Record<string, unknown>) : {};
 
 export async function startPayPalStandIn(options: { webhookUrl?: string } = {}): Promise<PayPalStandIn> {
   const clientId = `AZ${randomBytes(20).toString("hex")}`;
@@ -146,9 +160,11 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
   }
 
   function createOrder(body: Record<string, unknown>): Obj {
-    if (body.intent !== "CAPTURE") throw invalidRequest("/intent", "INVALID_PARAMETER_VALUE", "This stand-in supports intent CAPTURE.");
+    if (body.intent !== "CAPTURE")
+      throw invalidRequest("/intent", "INVALID_PARAMETER_VALUE", "This stand-in supports intent CAPTURE.");
     const units = body.purchase_units;
-    if (!Array.isArray(units) || units.length !== 1) throw invalidRequest("/purchase_units", "INVALID_ARRAY_LENGTH", "One purchase unit is expected.");
+    if (!Array.isArray(units) || units.length !== 1)
+      throw invalidRequest("/purchase_units", "INVALID_ARRAY_LENGTH", "One purchase unit is expected.");
     const unit = asRecord(units[0]);
     const amount = asRecord(unit.amount);
     if (typeof amount.value !== "string" || !/^\d+(\.\d{2})?$/.test(amount.value)) {
@@ -158,11 +174,13 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
         "If the currency supports decimals, only two decimal place precision is supported.",
       );
     }
-    if (!["USD", "EUR", "GBP", "CZK"].includes(String(amount.currency_code))) throw unprocessable("CURRENCY_NOT_SUPPORTED", "Currency code is not supported.");
+    if (!["USD", "EUR", "GBP", "CZK"].includes(String(amount.currency_code)))
+      throw unprocessable("CURRENCY_NOT_SUPPORTED", "Currency code is not supported.");
     const payee = asRecord(unit.payee).merchant_id;
     if (payee !== undefined) {
       const merchant = merchants.get(String(payee));
-      if (!merchant?.payments_receivable) throw unprocessable("PAYEE_ACCOUNT_RESTRICTED", "The merchant account is restricted.");
+      if (!merchant?.payments_receivable)
+        throw unprocessable("PAYEE_ACCOUNT_RESTRICTED", "The merchant account is restricted.");
     }
     const fees = asRecord(unit.payment_instruction).platform_fees;
     if (Array.isArray(fees)) {
@@ -170,7 +188,8 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
         const feeAmount = asRecord(asRecord(fee).amount);
         if (feeAmount.currency_code !== amount.currency_code)
           throw unprocessable("PLATFORM_FEE_CURRENCY_MISMATCH", "The platform fee's currency must be the order's.");
-        if (cents(String(feeAmount.value)) > cents(amount.value)) throw unprocessable("PLATFORM_FEE_EXCEEDED", "The platform fee exceeds the amount.");
+        if (cents(String(feeAmount.value)) > cents(amount.value))
+          throw unprocessable("PLATFORM_FEE_EXCEEDED", "The platform fee exceeds the amount.");
       }
     }
     const context = asRecord(asRecord(asRecord(body.payment_source).paypal).experience_context);
@@ -206,8 +225,12 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
     const order = orders.get(orderId);
     if (!order) throw notFound(orderId);
     if (order.status === "COMPLETED")
-      throw unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed.");
-    if (order.status !== "APPROVED") throw unprocessable("ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment.");
+      throw unprocessable(
+        "ORDER_ALREADY_CAPTURED",
+        "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed.",
+      );
+    if (order.status !== "APPROVED")
+      throw unprocessable("ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment.");
     if (order._decline)
       throw unprocessable(
         "INSTRUMENT_DECLINED",
@@ -244,17 +267,28 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
     return order;
   }
 
-  async function refundCapture(captureId: string, body: Record<string, unknown>, assertion: string | undefined): Promise<Obj> {
+  async function refundCapture(
+    captureId: string,
+    body: Record<string, unknown>,
+    assertion: string | undefined,
+  ): Promise<Obj> {
     const capture = captures.get(captureId);
     if (!capture) throw notFound(captureId);
     if (capture._payee) {
-      const claims = assertion ? asRecord(JSON.parse(Buffer.from(assertion.split(".")[1] ?? "", "base64url").toString() || "{}")) : {};
+      const claims = assertion
+        ? asRecord(JSON.parse(Buffer.from(assertion.split(".")[1] ?? "", "base64url").toString() || "{}"))
+        : {};
       if (claims.payer_id !== capture._payee || claims.iss !== clientId) {
         throw new PayPalError(403, {
           name: "NOT_AUTHORIZED",
           message: "Authorization failed due to insufficient permissions.",
           debug_id: randomBytes(7).toString("hex"),
-          details: [{ issue: "PERMISSION_DENIED", description: "You do not have permission to access or perform operations on this resource." }],
+          details: [
+            {
+              issue: "PERMISSION_DENIED",
+              description: "You do not have permission to access or perform operations on this resource.",
+            },
+          ],
         });
       }
     }
@@ -263,7 +297,10 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
     if (remaining <= 0) throw unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
     const requested = body.amount ? cents(String(asRecord(body.amount).value)) : remaining;
     if (requested > remaining)
-      throw unprocessable("REFUND_AMOUNT_EXCEEDED", "The refund amount must be less than or equal to the capture amount that has not yet been refunded.");
+      throw unprocessable(
+        "REFUND_AMOUNT_EXCEEDED",
+        "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+      );
     capture._refunded = (capture._refunded as number) + requested;
     capture.status = capture._refunded === total ? "REFUNDED" : "PARTIALLY_REFUNDED";
     const currency = String(asRecord(capture.amount).currency_code);
@@ -309,14 +346,21 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
             {
               partner_client_id: clientId,
               merchant_client_id: paypalId(20),
-              scopes: ["https://uri.paypal.com/services/payments/realtimepayment", "https://uri.paypal.com/services/payments/refund"],
+              scopes: [
+                "https://uri.paypal.com/services/payments/realtimepayment",
+                "https://uri.paypal.com/services/payments/refund",
+              ],
             },
           ],
         },
       ],
       products: [{ name: "EXPRESS_CHECKOUT", vetting_status: "SUBSCRIBED" }],
     });
-    await emit("MERCHANT.ONBOARDING.COMPLETED", "merchant-onboarding", { merchant_id: merchantId, tracking_id: trackingId, partner_client_id: clientId });
+    await emit("MERCHANT.ONBOARDING.COMPLETED", "merchant-onboarding", {
+      merchant_id: merchantId,
+      tracking_id: trackingId,
+      partner_client_id: clientId,
+    });
     return merchantId;
   }
 
@@ -336,7 +380,12 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
     return expires !== undefined && expires > Date.now();
   }
 
-  async function api(method: string, path: string, body: Record<string, unknown>, headers: Record<string, string | undefined>) {
+  async function api(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    headers: Record<string, string | undefined>,
+  ) {
     let match = path.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/);
     if (method === "POST" && match) return { status: 201, body: orderView(await captureOrder(match[1]!)) };
     match = path.match(/^\/v2\/checkout\/orders\/([^/]+)$/);
@@ -360,10 +409,20 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
       return { status: 200, body: refund };
     }
     match = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
-    if (method === "POST" && match) return { status: 201, body: await refundCapture(match[1]!, body, headers["paypal-auth-assertion"]) };
+    if (method === "POST" && match)
+      return { status: 201, body: await refundCapture(match[1]!, body, headers["paypal-auth-assertion"]) };
     if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
-      for (const field of ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time", "webhook_id", "webhook_event"]) {
-        if (!body[field]) throw invalidRequest(`/${field}`, "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.");
+      for (const field of [
+        "auth_algo",
+        "cert_url",
+        "transmission_id",
+        "transmission_sig",
+        "transmission_time",
+        "webhook_id",
+        "webhook_event",
+      ]) {
+        if (!body[field])
+          throw invalidRequest(`/${field}`, "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.");
       }
       const delivery = sent.get(String(body.transmission_id));
       const genuine =
@@ -377,14 +436,20 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
     if (method === "POST" && path === "/v2/customer/partner-referrals") {
       const trackingId = String(body.tracking_id ?? "");
       const returnUrl = String(asRecord(body.partner_config_override).return_url ?? "");
-      if (!trackingId) throw invalidRequest("/tracking_id", "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.");
+      if (!trackingId)
+        throw invalidRequest("/tracking_id", "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.");
       const id = randomBytes(24).toString("base64url");
       referrals.set(id, { trackingId, returnUrl, email: body.email as string | undefined });
       return {
         status: 201,
         body: {
           links: [
-            { href: `${origin}/v2/customer/partner-referrals/${id}`, rel: "self", method: "GET", description: "Read Referral Data shared by the Caller." },
+            {
+              href: `${origin}/v2/customer/partner-referrals/${id}`,
+              rel: "self",
+              method: "GET",
+              description: "Read Referral Data shared by the Caller.",
+            },
             {
               href: `${origin}/bizsignup/partner/entry?referralToken=${id}`,
               rel: "action_url",
@@ -425,7 +490,8 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
     try {
       if (url.pathname === "/v1/oauth2/token" && method === "POST") {
         const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
-        if (req.headers.authorization !== expected) return send(401, { error: "invalid_client", error_description: "Client Authentication failed" });
+        if (req.headers.authorization !== expected)
+          return send(401, { error: "invalid_client", error_description: "Client Authentication failed" });
         if (new URLSearchParams(text).get("grant_type") !== "client_credentials")
           return send(400, { error: "unsupported_grant_type", error_description: "Grant Type is NULL" });
         const token = `A21AA${randomBytes(30).toString("base64url")}`;
@@ -440,14 +506,20 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
           nonce: randomUUID(),
         });
       }
-      if (!bearerOk(req.headers.authorization)) return send(401, { error: "invalid_token", error_description: "Token signature verification failed" });
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : v]));
+      if (!bearerOk(req.headers.authorization))
+        return send(401, { error: "invalid_token", error_description: "Token signature verification failed" });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : v]),
+      );
       const body = text ? asRecord(JSON.parse(text)) : {};
       standIn.requests.push({ method, path: url.pathname + url.search, body, headers });
       const requestId = headers["paypal-request-id"];
       const key = requestId ? `${method} ${url.pathname} ${requestId}` : undefined;
       const earlier = key ? idempotent.get(key) : undefined;
-      const dropsAnswer = standIn.dropRefundAnswers && method === "POST" && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(url.pathname);
+      const dropsAnswer =
+        standIn.dropRefundAnswers &&
+        method === "POST" &&
+        /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(url.pathname);
       if (earlier) {
         if (dropsAnswer) return req.socket.destroy();
         res.writeHead(earlier.status, { "content-type": "application/json" });
@@ -481,13 +553,22 @@ export async function startPayPalStandIn(options: { webhookUrl?: string } = {}):
     merchants,
     refunds,
     dropRefundAnswers: false,
-    env: { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId, PAYPAL_API_URL: origin, PAYPAL_PARTNER_ID: partnerId },
+    env: {
+      PAYPAL_CLIENT_ID: clientId,
+      PAYPAL_CLIENT_SECRET: clientSecret,
+      PAYPAL_WEBHOOK_ID: webhookId,
+      PAYPAL_API_URL: origin,
+      PAYPAL_PARTNER_ID: partnerId,
+    },
     approveOrder,
     completeOnboarding,
     openDispute: (captureId) => disputeEvent("CUSTOMER.DISPUTE.CREATED", captureId),
     resolveDispute: (captureId, outcome) => disputeEvent("CUSTOMER.DISPUTE.RESOLVED", captureId, outcome),
     revokeConsent: (merchantId) =>
-      emit("MERCHANT.PARTNER-CONSENT.REVOKED", "partner-consent", { merchant_id: merchantId, tracking_id: merchants.get(merchantId)?.tracking_id }),
+      emit("MERCHANT.PARTNER-CONSENT.REVOKED", "partner-consent", {
+        merchant_id: merchantId,
+        tracking_id: merchants.get(merchantId)?.tracking_id,
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -18,7 +18,9 @@ export async function createProductOwner(server: TestServer, secret = TEST_AUTH_
   const token = randomBytes(24).toString("base64url");
   const productId = randomUUID();
   await server.db.transaction(async (tx) => {
-    await tx.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Ada Lovelace', ${`owner-${id}@example.com`}, true)`);
+    await tx.execute(
+      sql`insert into "user" (id, name, email, email_verified) values (${id}, 'Ada Lovelace', ${`owner-${id}@example.com`}, true)`,
+    );
     await tx.execute(
       sql`insert into session (id, expires_at, token, user_id, ip_address, user_agent) values (${randomUUID()}, now() + interval '7 days', ${token}, ${id}, '127.0.0.1', 'vitest')`,
     );

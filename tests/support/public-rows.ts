@@ -12,7 +12,9 @@ export async function publicRows(query: Query): Promise<Record<string, string>> 
   const result: Record<string, string> = {};
   for (const { name } of tables) {
     const quoted = `public."${name.replace(/"/g, '""')}"`;
-    const [row] = await query<{ rows: string }>(`select coalesce(json_agg(t order by t::text), '[]')::text as rows from ${quoted} t`);
+    const [row] = await query<{ rows: string }>(
+      `select coalesce(json_agg(t order by t::text), '[]')::text as rows from ${quoted} t`,
+    );
     result[name] = row!.rows;
   }
   return result;

@@ -23,7 +23,13 @@ export function rawRequest(
       clearTimeout(timer);
       socket.destroy();
       const [headPart = "", ...rest] = data.split("\r\n\r\n");
-      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(headPart)?.[1] ?? 0), head: headPart, body: rest.join("\r\n\r\n"), ms: Date.now() - started, closed });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d+)/.exec(headPart)?.[1] ?? 0),
+        head: headPart,
+        body: rest.join("\r\n\r\n"),
+        ms: Date.now() - started,
+        closed,
+      });
     };
     const timer = setTimeout(finish, waitMs);
     socket.on("data", (chunk) => {

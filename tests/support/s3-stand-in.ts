@@ -21,7 +21,15 @@ export type S3StandIn = {
   /** Operation name → times called. */
   calls: Map<string, number>;
   objects: Map<string, { body: Buffer; metadata: Record<string, string>; contentType: string }>;
-  uploads: Map<string, { key: string; parts: Map<number, { body: Buffer; etag: string }>; initiated: Date; metadata: Record<string, string> }>;
+  uploads: Map<
+    string,
+    {
+      key: string;
+      parts: Map<number, { body: Buffer; etag: string }>;
+      initiated: Date;
+      metadata: Record<string, string>;
+    }
+  >;
   /** The settings that point the app at this stand-in. */
   env: Record<string, string>;
   close: () => Promise<void>;
@@ -99,20 +107,37 @@ function presignedRefusal(
   const credential = q.get("X-Amz-Credential") ?? "";
   const [accessKey, day, region, service, terminal] = credential.split("/");
   const date = q.get("X-Amz-Date") ?? "";
-  if (q.get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256" || accessKey !== keys.accessKeyId || service !== "s3" || terminal !== "aws4_request") {
+  if (
+    q.get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256" ||
+    accessKey !== keys.accessKeyId ||
+    service !== "s3" ||
+    terminal !== "aws4_request"
+  ) {
     return { code: "InvalidAccessKeyId", message: "The AWS access key ID you provided does not exist in our records." };
   }
   if (q.get("X-Amz-SignedHeaders") !== "host" || !/^\d{8}T\d{6}Z$/.test(date) || date.slice(0, 8) !== day) {
-    return { code: "AuthorizationQueryParametersError", message: "The query-string authentication parameters are malformed." };
+    return {
+      code: "AuthorizationQueryParametersError",
+      message: "The query-string authentication parameters are malformed.",
+    };
   }
-  const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encode = (value: string) =>
+    encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const query = [...q.entries()]
     .filter(([name]) => name !== "X-Amz-Signature")
     .map(([name, value]) => [encode(name), encode(value)] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`)
     .join("&");
-  const canonical = [req.method ?? "GET", url.pathname, query, `host:${req.headers.host}`, "", "host", "UNSIGNED-PAYLOAD"].join("\n");
+  const canonical = [
+    req.method ?? "GET",
+    url.pathname,
+    query,
+    `host:${req.headers.host}`,
+    "",
+    "host",
+    "UNSIGNED-PAYLOAD",
+  ].join("\n");
   const scope = `${day}/${region}/s3/aws4_request`;
   const toSign = ["AWS4-HMAC-SHA256", date, scope, createHash("sha256").update(canonical).digest("hex")].join("\n");
   let key: Buffer | string = `AWS4${keys.secretAccessKey}`;
@@ -120,14 +145,29 @@ function presignedRefusal(
   const expected = createHmac("sha256", key).update(toSign).digest();
   const given = Buffer.from(q.get("X-Amz-Signature") ?? "", "hex");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { code: "SignatureDoesNotMatch", message: "The request signature we calculated does not match the signature you provided." };
+    return {
+      code: "SignatureDoesNotMatch",
+      message: "The request signature we calculated does not match the signature you provided.",
+    };
   }
-  const signedAt = Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6, 8), +date.slice(9, 11), +date.slice(11, 13), +date.slice(13, 15));
-  if (Date.now() > signedAt + Number(q.get("X-Amz-Expires")) * 1000) return { code: "AccessDenied", message: "Request has expired" };
+  const signedAt = Date.UTC(
+    +date.slice(0, 4),
+    +date.slice(4, 6) - 1,
+    +date.slice(6, 8),
+    +date.slice(9, 11),
+    +date.slice(11, 13),
+    +date.slice(13, 15),
+  );
+  if (Date.now() > signedAt + Number(q.get("X-Amz-Expires")) * 1000)
+    return { code: "AccessDenied", message: "Request has expired" };
   return null;
 }
 
-export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "STANDINKEY", secretAccessKey = "stand-in-secret" } = {}): Promise<S3StandIn> {
+export async function startS3StandIn({
+  bucket = "sellkit-test",
+  accessKeyId = "STANDINKEY",
+  secretAccessKey = "stand-in-secret",
+} = {}): Promise<S3StandIn> {
   const calls = new Map<string, number>();
   const objects: S3StandIn["objects"] = new Map();
   const uploads: S3StandIn["uploads"] = new Map();
@@ -143,9 +183,18 @@ export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "S
         await readBody(req);
         return sendError(res, 403, refusal.code, refusal.message, req.method === "HEAD");
       }
-    } else if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`) || !/SignedHeaders=[^,]+, ?Signature=[0-9a-f]{64}$/.test(auth)) {
+    } else if (
+      !auth.startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`) ||
+      !/SignedHeaders=[^,]+, ?Signature=[0-9a-f]{64}$/.test(auth)
+    ) {
       await readBody(req);
-      return sendError(res, 403, "AccessDenied", "A SigV4 signature of the configured access key is required.", req.method === "HEAD");
+      return sendError(
+        res,
+        403,
+        "AccessDenied",
+        "A SigV4 signature of the configured access key is required.",
+        req.method === "HEAD",
+      );
     }
     const [, bucketName, ...keyParts] = url.pathname.split("/");
     const key = decodeURIComponent(keyParts.join("/"));
@@ -160,16 +209,29 @@ export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "S
       if (method === "POST" && query.has("delete")) {
         count("DeleteObjects");
         const body = (await readBody(req)).toString("utf8");
-        const keys = tagValues(body, "Key").map((k) => k.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"));
+        const keys = tagValues(body, "Key").map((k) =>
+          k.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"),
+        );
         for (const k of keys) objects.delete(k);
-        return sendXml(res, 200, `<DeleteResult>${keys.map((k) => `<Deleted><Key>${xmlEscape(k)}</Key></Deleted>`).join("")}</DeleteResult>`);
+        return sendXml(
+          res,
+          200,
+          `<DeleteResult>${keys.map((k) => `<Deleted><Key>${xmlEscape(k)}</Key></Deleted>`).join("")}</DeleteResult>`,
+        );
       }
       if (method === "GET" && query.has("uploads")) {
         count("ListMultipartUploads");
         const items = [...uploads.entries()]
-          .map(([id, u]) => `<Upload><Key>${xmlEscape(u.key)}</Key><UploadId>${id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`)
+          .map(
+            ([id, u]) =>
+              `<Upload><Key>${xmlEscape(u.key)}</Key><UploadId>${id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`,
+          )
           .join("");
-        return sendXml(res, 200, `<ListMultipartUploadsResult><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>${items}</ListMultipartUploadsResult>`);
+        return sendXml(
+          res,
+          200,
+          `<ListMultipartUploadsResult><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>${items}</ListMultipartUploadsResult>`,
+        );
       }
       await readBody(req);
       return sendError(res, 501, "NotImplemented", `${method} on the bucket is not implemented by the stand-in`);
@@ -198,7 +260,12 @@ export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "S
         const partNumber = Number(query.get("partNumber"));
         if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) {
           await readBody(req);
-          return sendError(res, 400, "InvalidArgument", "Part number must be an integer between 1 and 10000, inclusive");
+          return sendError(
+            res,
+            400,
+            "InvalidArgument",
+            "Part number must be an integer between 1 and 10000, inclusive",
+          );
         }
         const body = await readBody(req);
         const etag = etagOf(body);
@@ -237,7 +304,8 @@ export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "S
         const chunks: Buffer[] = [];
         for (const [index, part] of requested.entries()) {
           const stored = upload.parts.get(part.number);
-          if (!stored || stored.etag !== part.etag) return sendError(res, 400, "InvalidPart", `Part ${part.number} was not uploaded or its ETag differs`);
+          if (!stored || stored.etag !== part.etag)
+            return sendError(res, 400, "InvalidPart", `Part ${part.number} was not uploaded or its ETag differs`);
           if (index > 0 && part.number <= requested[index - 1]!.number)
             return sendError(res, 400, "InvalidPartOrder", "The list of parts was not in ascending order.");
           if (index < requested.length - 1 && stored.body.length < MIN_PART_BYTES)
@@ -266,7 +334,11 @@ export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "S
     if (method === "PUT") {
       count("PutObject");
       const body = await readBody(req);
-      objects.set(key, { body, metadata: metadataOf(req), contentType: req.headers["content-type"] ?? "application/octet-stream" });
+      objects.set(key, {
+        body,
+        metadata: metadataOf(req),
+        contentType: req.headers["content-type"] ?? "application/octet-stream",
+      });
       res.writeHead(200, { ETag: etagOf(body) });
       return res.end();
     }
@@ -290,9 +362,14 @@ export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "S
       if (range) {
         const start = Number(range[1]);
         const end = Math.min(range[2] ? Number(range[2]) : object.body.length - 1, object.body.length - 1);
-        if (start >= object.body.length || end < start) return sendError(res, 416, "InvalidRange", "The requested range is not satisfiable", method === "HEAD");
+        if (start >= object.body.length || end < start)
+          return sendError(res, 416, "InvalidRange", "The requested range is not satisfiable", method === "HEAD");
         const part = object.body.subarray(start, end + 1);
-        res.writeHead(206, { ...headers, "Content-Length": part.length, "Content-Range": `bytes ${start}-${end}/${object.body.length}` });
+        res.writeHead(206, {
+          ...headers,
+          "Content-Length": part.length,
+          "Content-Range": `bytes ${start}-${end}/${object.body.length}`,
+        });
         return res.end(method === "GET" ? part : undefined);
       }
       res.writeHead(200, headers);
@@ -326,7 +403,13 @@ export async function startS3StandIn({ bucket = "sellkit-test", accessKeyId = "S
     calls,
     objects,
     uploads,
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: region,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -31,7 +31,11 @@ export async function awayFromStepEdge(): Promise<void> {
 }
 
 /** Posts a security-settings form as `creator` (URL-encoded, like the page without JavaScript). */
-export function postSecurity(server: TestServer, creator: { jar: CookieJar; ip: string }, fields: Record<string, string>) {
+export function postSecurity(
+  server: TestServer,
+  creator: { jar: CookieJar; ip: string },
+  fields: Record<string, string>,
+) {
   return postForm(server, "/security-settings", fields, { jar: creator.jar, ip: creator.ip });
 }
 
@@ -40,14 +44,20 @@ export function postSecurity(server: TestServer, creator: { jar: CookieJar; ip: 
  * the answer, then the first code (of the previous step, so the current and next steps stay free for the
  * sign-in challenge) and the backup codes read from that answer.
  */
-export async function enableTwoFactorOverHttp(server: TestServer, creator: SignedInCreator): Promise<{ secret: string; backupCodes: string[] }> {
+export async function enableTwoFactorOverHttp(
+  server: TestServer,
+  creator: SignedInCreator,
+): Promise<{ secret: string; backupCodes: string[] }> {
   const started = await postSecurity(server, creator, { intent: "enable-2fa", password: CREATOR_PASSWORD });
   const startedHtml = await started.text();
   if (started.status !== 200) throw new Error(`enable-2fa answered ${started.status}`);
   const secret = /data-testid="manual-key"[^>]*>\s*([A-Z2-7]{16,})\s*</.exec(startedHtml)?.[1];
   if (!secret) throw new Error("no manual key in the enable-2fa answer");
   await awayFromStepEdge();
-  const verified = await postSecurity(server, creator, { intent: "verify-2fa", code: totpCode(secret, Date.now() - PERIOD_MS) });
+  const verified = await postSecurity(server, creator, {
+    intent: "verify-2fa",
+    code: totpCode(secret, Date.now() - PERIOD_MS),
+  });
   const verifiedHtml = await verified.text();
   if (verified.status !== 200) throw new Error(`verify-2fa answered ${verified.status}`);
   return { secret, backupCodes: backupCodesIn(verifiedHtml) };
@@ -63,14 +73,30 @@ export function backupCodesIn(html: string): string[] {
 export async function passwordSignIn(server: TestServer, email: string, redirectTo = "/dashboard") {
   const jar = new CookieJar();
   const ip = nextClientIp();
-  const response = await postForm(server, "/login", { intent: "sign-in", email, password: CREATOR_PASSWORD, redirectTo }, { jar, ip });
+  const response = await postForm(
+    server,
+    "/login",
+    { intent: "sign-in", email, password: CREATOR_PASSWORD, redirectTo },
+    { jar, ip },
+  );
   await response.arrayBuffer();
   return { jar, ip, response };
 }
 
 /** Submits the sign-in challenge for the session of `jar`. */
-export async function submitChallenge(server: TestServer, actor: { jar: CookieJar; ip: string }, method: "totp" | "backup", code: string, from = "/dashboard") {
-  const response = await postForm(server, `/auth/two-factor?from=${encodeURIComponent(from)}`, { method, code }, { jar: actor.jar, ip: actor.ip });
+export async function submitChallenge(
+  server: TestServer,
+  actor: { jar: CookieJar; ip: string },
+  method: "totp" | "backup",
+  code: string,
+  from = "/dashboard",
+) {
+  const response = await postForm(
+    server,
+    `/auth/two-factor?from=${encodeURIComponent(from)}`,
+    { method, code },
+    { jar: actor.jar, ip: actor.ip },
+  );
   await response.arrayBuffer();
   return response;
 }
@@ -98,6 +124,11 @@ export async function openEventStream(server: TestServer, actor: { jar: CookieJa
 export type EventStream = Awaited<ReturnType<typeof openEventStream>>;
 
 /** The security event a `security-event` message carries. */
-export function eventOf(message: StreamedEvent): { id: string; eventType: string; ipAddress: string | null; [key: string]: unknown } {
+export function eventOf(message: StreamedEvent): {
+  id: string;
+  eventType: string;
+  ipAddress: string | null;
+  [key: string]: unknown;
+} {
   return JSON.parse(message.data);
 }

@@ -38,7 +38,10 @@ export function serverWithMailAndGoogle(
   beforeAll(async () => {
     const mail = await startMailCatcher();
     const port = await freePort();
-    const oidc = await startOidcProvider({ ...client, redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/google`] });
+    const oidc = await startOidcProvider({
+      ...client,
+      redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/google`],
+    });
     const env = {
       SMTP_URL: mail.url,
       TRUSTED_PROXIES: "loopback",

@@ -38,7 +38,10 @@ function nextEmail(): string {
  * For the tests that need a signed-in creator; those about registration, verification or a sign-in's history
  * make theirs over HTTP (`registerSignedInCreator`).
  */
-export async function createSignedInCreator(server: TestServer, options: CreatorOptions = {}): Promise<SignedInCreator> {
+export async function createSignedInCreator(
+  server: TestServer,
+  options: CreatorOptions = {},
+): Promise<SignedInCreator> {
   const email = options.email ?? nextEmail();
   const ip = nextClientIp();
   const { id, sessionToken } = await insertCreatorRows(poolOf(server.db), {
@@ -64,12 +67,20 @@ export async function createSignedInCreator(server: TestServer, options: Creator
  * A verified creator with a business profile, made over HTTP as a browser would (register, the link in the
  * mail, register step 2), signed in through `jar`. The server must trust loopback proxies.
  */
-export async function registerSignedInCreator(server: TestServer, mail: MailCatcher, options: CreatorOptions = {}): Promise<SignedInCreator> {
+export async function registerSignedInCreator(
+  server: TestServer,
+  mail: MailCatcher,
+  options: CreatorOptions = {},
+): Promise<SignedInCreator> {
   const email = options.email ?? nextEmail();
   const ip = nextClientIp();
   const jar = new CookieJar();
   const send = async (path: string, body?: URLSearchParams | FormData) => {
-    const response = await server.request(path, { method: body ? "POST" : "GET", body, headers: { "x-forwarded-for": ip, cookie: jar.header() } });
+    const response = await server.request(path, {
+      method: body ? "POST" : "GET",
+      body,
+      headers: { "x-forwarded-for": ip, cookie: jar.header() },
+    });
     jar.store(response);
     return response;
   };
@@ -106,7 +117,8 @@ export async function registerSignedInCreator(server: TestServer, mail: MailCatc
     profile.append(name!, value!);
   const saved = await send("/auth?tab=register&step=2", profile);
   // A document POST (no JavaScript) is redirected to the dashboard once the profile is saved.
-  if (saved.status !== 302 || saved.headers.get("location") !== "/dashboard") throw new Error(`business profile answered ${saved.status}`);
+  if (saved.status !== 302 || saved.headers.get("location") !== "/dashboard")
+    throw new Error(`business profile answered ${saved.status}`);
   const [row] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, email));
   return { id: row!.id, email, jar, ip };
 }

@@ -8,7 +8,11 @@ export type SseMessage = { event: string; id?: string; data: string; retry?: num
  * server sends them; `next(predicate, ms)` waits for one; `ended` resolves when the server ends the response
  * (not when we close it); `close()` aborts the request.
  */
-export async function openSse(server: TestServer, actor: { jar: CookieJar; ip?: string }, path = "/api/security/events") {
+export async function openSse(
+  server: TestServer,
+  actor: { jar: CookieJar; ip?: string },
+  path = "/api/security/events",
+) {
   const controller = new AbortController();
   const headers: Record<string, string> = { cookie: actor.jar.header(), accept: "text/event-stream" };
   if (actor.ip) headers["x-forwarded-for"] = actor.ip;
@@ -62,7 +66,9 @@ export async function openSse(server: TestServer, actor: { jar: CookieJar; ip?: 
     messages,
     /** The security events received so far (parsed). */
     securityEvents: () =>
-      messages.filter((m) => m.event === "security-event").map((m) => JSON.parse(m.data) as { id: string; eventType: string; ipAddress: string | null }),
+      messages
+        .filter((m) => m.event === "security-event")
+        .map((m) => JSON.parse(m.data) as { id: string; eventType: string; ipAddress: string | null }),
     /** Resolves with the first message matching `predicate`, or rejects after `ms`. */
     next(predicate: (message: SseMessage) => boolean, ms = 1_000): Promise<SseMessage> {
       return waitForMatch(messages, waiters, predicate, ms);
@@ -90,7 +96,12 @@ export type SseClient = Awaited<ReturnType<typeof openSse>>;
  * Resolves with the first of `received` matching `predicate` (now, or when `waiters` is next called after a new
  * arrival), or rejects after `ms` listing what did arrive.
  */
-function waitForMatch<T extends SseMessage>(received: T[], waiters: Set<() => void>, predicate: (item: T) => boolean, ms: number): Promise<T> {
+function waitForMatch<T extends SseMessage>(
+  received: T[],
+  waiters: Set<() => void>,
+  predicate: (item: T) => boolean,
+  ms: number,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const found = received.find(predicate);
@@ -101,7 +112,11 @@ function waitForMatch<T extends SseMessage>(received: T[], waiters: Set<() => vo
     };
     const timer = setTimeout(() => {
       waiters.delete(check);
-      reject(new Error(`no matching message within ${ms} ms (got: ${received.map((m) => `${m.event} ${m.data.slice(0, 80)}`).join(" | ")})`));
+      reject(
+        new Error(
+          `no matching message within ${ms} ms (got: ${received.map((m) => `${m.event} ${m.data.slice(0, 80)}`).join(" | ")})`,
+        ),
+      );
     }, ms);
     waiters.add(check);
     check();

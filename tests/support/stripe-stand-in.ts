@@ -29,7 +29,10 @@ export type StripeRequestLog = {
 };
 
 /** A connected account's balance as the test sets it (minor units per currency, lower-case like Stripe's). */
-export type StripeBalanceSetting = { available: { amount: number; currency: string }[]; pending: { amount: number; currency: string }[] };
+export type StripeBalanceSetting = {
+  available: { amount: number; currency: string }[];
+  pending: { amount: number; currency: string }[];
+};
 export type StripeDelivery = { body: string; headers: Record<string, string>; event: Record<string, unknown> };
 type Obj = Record<string, unknown> & { id: string };
 
@@ -61,7 +64,13 @@ export type StripeStandIn = {
   /** Adds a payout of a connected account (created now unless given); GET /v1/payouts lists them newest first. */
   addPayout(
     accountId: string,
-    payout: { amount: number; currency: string; status: "pending" | "in_transit" | "paid" | "failed" | "canceled"; arrivalDate: Date; created?: Date },
+    payout: {
+      amount: number;
+      currency: string;
+      status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
+      arrivalDate: Date;
+      created?: Date;
+    },
   ): string;
   /** While true, every API request answers 500 api_error, as during an outage at Stripe. */
   outage: boolean;
@@ -76,7 +85,11 @@ export type StripeStandIn = {
 const DECLINES: Record<string, { code: string; decline_code: string; message: string }> = {
   "4000000000000002": { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
   decline: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
-  "4000000000009995": { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
+  "4000000000009995": {
+    code: "card_declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
   "4000000000000069": { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
 };
 
@@ -117,21 +130,25 @@ export function parseStripeForm(text: string): Record<string, unknown> {
         container[slot] = value;
         return;
       }
-      if (container[slot] === undefined) container[slot] = /^\d+$/.test(parts[index + 1]!) || parts[index + 1] === "" ? [] : {};
+      if (container[slot] === undefined)
+        container[slot] = /^\d+$/.test(parts[index + 1]!) || parts[index + 1] === "" ? [] : {};
       node = container[slot] as Record<string, unknown>;
     });
   }
   return root;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" ? (value as Record<string, unknown>) : {};
 const asInt = (value: unknown, param: string): number => {
   if (typeof value !== "string" || !/^-?\d+$/.test(value)) throw invalid(`Invalid integer: ${String(value)}`, param);
   return Number(value);
 };
 const now = () => Math.floor(Date.now() / 1000);
 
-export async function startStripeStandIn(options: { secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  options: { secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {},
+): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString("hex")}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
   const signer = new Stripe(secretKey);
@@ -145,12 +162,19 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const disputes = new Map<string, Obj>();
   const balances = new Map<string, StripeBalanceSetting>();
   const payouts = new Map<string, Obj[]>();
-  const accountLinks = new Map<string, { account: string; return_url: string; refresh_url: string; expires_at: number; used: boolean }>();
+  const accountLinks = new Map<
+    string,
+    { account: string; return_url: string; refresh_url: string; expires_at: number; used: boolean }
+  >();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   let origin = "";
 
   const sign = (body: string, signOptions: { timestamp?: number; secret?: string } = {}) =>
-    signer.webhooks.generateTestHeaderString({ payload: body, secret: signOptions.secret ?? webhookSecret, timestamp: signOptions.timestamp ?? now() });
+    signer.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: signOptions.secret ?? webhookSecret,
+      timestamp: signOptions.timestamp ?? now(),
+    });
 
   async function emit(type: string, object: Obj, account?: string) {
     const event = {
@@ -180,7 +204,12 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   function requireAccount(id: string): Obj {
     const account = accounts.get(id);
     if (!account)
-      throw new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", param: "account", message: `No such account: '${id}'` });
+      throw new StripeApiError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: "account",
+        message: `No such account: '${id}'`,
+      });
     return account;
   }
 
@@ -191,7 +220,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     const item = asRecord(items[0]);
     const priceData = asRecord(item.price_data);
     const currency = String(priceData.currency ?? "");
-    if (!(currency in MINIMUM_AMOUNT)) throw invalid(`Invalid currency: ${currency}.`, "line_items[0][price_data][currency]");
+    if (!(currency in MINIMUM_AMOUNT))
+      throw invalid(`Invalid currency: ${currency}.`, "line_items[0][price_data][currency]");
     const unitAmount = asInt(priceData.unit_amount, "line_items[0][price_data][unit_amount]");
     const quantity = asInt(item.quantity ?? "1", "line_items[0][quantity]");
     const amount = unitAmount * quantity;
@@ -209,16 +239,22 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         "parameter_missing",
       );
     for (const url of ["success_url", "cancel_url"] as const) {
-      if (typeof params[url] !== "string" || !/^https?:\/\//.test(params[url] as string)) throw invalid("Not a valid URL", url, "url_invalid");
+      if (typeof params[url] !== "string" || !/^https?:\/\//.test(params[url] as string))
+        throw invalid("Not a valid URL", url, "url_invalid");
     }
     const expiresAt = params.expires_at === undefined ? now() + 24 * 3600 : asInt(params.expires_at, "expires_at");
     if (expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600) {
-      throw invalid("The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", "expires_at");
+      throw invalid(
+        "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+        "expires_at",
+      );
     }
     const intentData = asRecord(params.payment_intent_data);
     const destination = asRecord(intentData.transfer_data).destination;
     const fee =
-      intentData.application_fee_amount === undefined ? null : asInt(intentData.application_fee_amount, "payment_intent_data[application_fee_amount]");
+      intentData.application_fee_amount === undefined
+        ? null
+        : asInt(intentData.application_fee_amount, "payment_intent_data[application_fee_amount]");
     if (fee !== null && !destination) {
       throw invalid(
         "Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).",
@@ -226,7 +262,10 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       );
     }
     if (fee !== null && (fee < 0 || fee > amount))
-      throw invalid("The application fee must be between 0 and the amount.", "payment_intent_data[application_fee_amount]");
+      throw invalid(
+        "The application fee must be between 0 and the amount.",
+        "payment_intent_data[application_fee_amount]",
+      );
     if (typeof destination === "string") {
       const account = requireAccount(destination);
       if (asRecord(account.capabilities).transfers !== "active") {
@@ -258,7 +297,11 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       success_url: params.success_url,
       url: `${origin}/c/pay/${id}`,
       // Kept for the stand-in's own bookkeeping (what the PaymentIntent will be created with).
-      _intent: { application_fee_amount: fee, transfer_data: destination ? { destination } : null, metadata: asRecord(intentData.metadata) },
+      _intent: {
+        application_fee_amount: fee,
+        transfer_data: destination ? { destination } : null,
+        metadata: asRecord(intentData.metadata),
+      },
       _product: asRecord(priceData.product_data).name,
     };
     sessions.set(id, session);
@@ -268,7 +311,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   /** The session as the API shows it: without bookkeeping, payment_intent expanded when asked. */
   function sessionView(session: Obj, expand: string[]): Record<string, unknown> {
     const { _intent, _product, ...view } = session;
-    if (expand.includes("payment_intent") && typeof view.payment_intent === "string") view.payment_intent = paymentIntents.get(view.payment_intent) ?? null;
+    if (expand.includes("payment_intent") && typeof view.payment_intent === "string")
+      view.payment_intent = paymentIntents.get(view.payment_intent) ?? null;
     return view;
   }
 
@@ -326,7 +370,12 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       _feeRefunded: 0,
     };
     charges.set(charge.id, charge);
-    Object.assign(intent, { status: "succeeded", amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null });
+    Object.assign(intent, {
+      status: "succeeded",
+      amount_received: intent.amount,
+      latest_charge: charge.id,
+      last_payment_error: null,
+    });
     Object.assign(session, { status: "complete", payment_status: "paid" });
     await emit("checkout.session.completed", sessionView(session, []) as Obj);
     return { paid: true };
@@ -351,14 +400,27 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       });
     const charge = charges.get(String(intent.latest_charge));
     if (!charge || intent.status !== "succeeded")
-      throw invalid("This PaymentIntent does not have a successful charge to refund.", "payment_intent", "charge_not_refundable");
+      throw invalid(
+        "This PaymentIntent does not have a successful charge to refund.",
+        "payment_intent",
+        "charge_not_refundable",
+      );
     const remaining = (charge.amount as number) - (charge.amount_refunded as number);
-    if (remaining <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, "charge_already_refunded");
+    if (remaining <= 0)
+      throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, "charge_already_refunded");
     const amount = params.amount === undefined ? remaining : asInt(params.amount, "amount");
     if (amount <= 0) throw invalid("Refund amount must be positive.", "amount");
-    if (amount > remaining) throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount", "amount_too_large");
+    if (amount > remaining)
+      throw invalid(
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`,
+        "amount",
+        "amount_too_large",
+      );
     if (params.reverse_transfer === "true" && !charge.transfer_data) {
-      throw invalid("You cannot reverse the transfer of a charge that was not created with transfer_data.", "reverse_transfer");
+      throw invalid(
+        "You cannot reverse the transfer of a charge that was not created with transfer_data.",
+        "reverse_transfer",
+      );
     }
     charge.amount_refunded = (charge.amount_refunded as number) + amount;
     charge.refunded = charge.amount_refunded === charge.amount;
@@ -366,7 +428,9 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     let feeRefunded = 0;
     if (params.refund_application_fee === "true" && typeof charge.application_fee_amount === "number") {
       const fee = charge.application_fee_amount;
-      feeRefunded = charge.refunded ? fee - (charge._feeRefunded as number) : Math.floor((fee * amount) / (charge.amount as number));
+      feeRefunded = charge.refunded
+        ? fee - (charge._feeRefunded as number)
+        : Math.floor((fee * amount) / (charge.amount as number));
       charge._feeRefunded = (charge._feeRefunded as number) + feeRefunded;
     }
     const refund: Obj = {
@@ -396,14 +460,21 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
 
   function requireRefund(id: string): Obj {
     const refund = refunds.get(id);
-    if (!refund) throw new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such refund: '${id}'` });
+    if (!refund)
+      throw new StripeApiError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: "id",
+        message: `No such refund: '${id}'`,
+      });
     return refund;
   }
 
   /** GET /v1/refunds: newest first, filtered by `payment_intent` or `charge`, paged with `limit` and `starting_after`. */
   function listRefunds(params: Record<string, unknown>) {
     const limit = params.limit === undefined ? 10 : asInt(params.limit, "limit");
-    if (limit < 1 || limit > 100) throw invalid("This value must be greater than or equal to 1 and less than or equal to 100.", "limit");
+    if (limit < 1 || limit > 100)
+      throw invalid("This value must be greater than or equal to 1 and less than or equal to 100.", "limit");
     const list = [...refunds.values()]
       .filter((refund) => params.payment_intent === undefined || refund.payment_intent === params.payment_intent)
       .filter((refund) => params.charge === undefined || refund.charge === params.charge)
@@ -411,15 +482,25 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     let start = 0;
     if (params.starting_after !== undefined) {
       start = list.findIndex((refund) => refund.id === params.starting_after) + 1;
-      if (start === 0) throw invalid(`No such refund: '${String(params.starting_after)}'`, "starting_after", "resource_missing");
+      if (start === 0)
+        throw invalid(`No such refund: '${String(params.starting_after)}'`, "starting_after", "resource_missing");
     }
-    return { object: "list", data: list.slice(start, start + limit).map(refundView), has_more: start + limit < list.length, url: "/v1/refunds" };
+    return {
+      object: "list",
+      data: list.slice(start, start + limit).map(refundView),
+      has_more: start + limit < list.length,
+      url: "/v1/refunds",
+    };
   }
 
   function createAccount(params: Record<string, unknown>): Obj {
     const controller = asRecord(params.controller);
     if (!params.type && !controller.stripe_dashboard)
-      throw invalid("You must provide either `type` or `controller` when creating an account.", "type", "parameter_missing");
+      throw invalid(
+        "You must provide either `type` or `controller` when creating an account.",
+        "type",
+        "parameter_missing",
+      );
     const capabilities = asRecord(params.capabilities);
     const account: Obj = {
       id: randomId("acct_1", 15),
@@ -435,7 +516,10 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       email: params.email ?? null,
       metadata: asRecord(params.metadata),
       payouts_enabled: false,
-      requirements: { currently_due: ["business_type", "external_account", "tos_acceptance.date"], disabled_reason: "requirements.past_due" },
+      requirements: {
+        currently_due: ["business_type", "external_account", "tos_acceptance.date"],
+        disabled_reason: "requirements.past_due",
+      },
       type: params.type ?? "none",
     };
     accounts.set(account.id, account);
@@ -494,7 +578,10 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   }
 
   function balanceOf(account: string | null) {
-    const set = (account && balances.get(account)) || { available: [{ amount: 0, currency: "usd" }], pending: [{ amount: 0, currency: "usd" }] };
+    const set = (account && balances.get(account)) || {
+      available: [{ amount: 0, currency: "usd" }],
+      pending: [{ amount: 0, currency: "usd" }],
+    };
     const amounts = (list: { amount: number; currency: string }[]) =>
       list.map((entry) => ({ amount: entry.amount, currency: entry.currency, source_types: { card: entry.amount } }));
     return {
@@ -508,7 +595,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
 
   function listPayouts(account: string | null, params: Record<string, unknown>) {
     const limit = params.limit === undefined ? 10 : asInt(params.limit, "limit");
-    if (limit < 1 || limit > 100) throw invalid("This value must be greater than or equal to 1 and less than or equal to 100.", "limit");
+    if (limit < 1 || limit > 100)
+      throw invalid("This value must be greater than or equal to 1 and less than or equal to 100.", "limit");
     if (params.starting_after !== undefined && params.ending_before !== undefined) {
       throw invalid("You may only specify one of these parameters: ending_before, starting_after.", "starting_after");
     }
@@ -531,13 +619,21 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     return { object: "list", data, has_more: start + limit < list.length, url: "/v1/payouts" };
   }
 
-  async function api(method: string, path: string, params: Record<string, unknown>, stripeAccount?: string): Promise<{ status: number; body: unknown }> {
-    if (method === "GET" && path === "/v1/balance") return { status: 200, body: balanceOf(actingAccount(stripeAccount)) };
-    if (method === "GET" && path === "/v1/payouts") return { status: 200, body: listPayouts(actingAccount(stripeAccount), params) };
+  async function api(
+    method: string,
+    path: string,
+    params: Record<string, unknown>,
+    stripeAccount?: string,
+  ): Promise<{ status: number; body: unknown }> {
+    if (method === "GET" && path === "/v1/balance")
+      return { status: 200, body: balanceOf(actingAccount(stripeAccount)) };
+    if (method === "GET" && path === "/v1/payouts")
+      return { status: 200, body: listPayouts(actingAccount(stripeAccount), params) };
     const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
     const sessionPath = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     const accountPath = path.match(/^\/v1\/accounts\/([^/]+)$/);
-    if (method === "POST" && path === "/v1/checkout/sessions") return { status: 200, body: sessionView(createSession(params), expand) };
+    if (method === "POST" && path === "/v1/checkout/sessions")
+      return { status: 200, body: sessionView(createSession(params), expand) };
     if (method === "GET" && sessionPath) {
       const match = sessionPath;
       const session = sessions.get(match[1]!);
@@ -570,9 +666,11 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     if (method === "GET" && accountPath) return { status: 200, body: requireAccount(accountPath[1]!) };
     if (method === "POST" && path === "/v1/account_links") {
       const account = requireAccount(String(params.account ?? ""));
-      if (params.type !== "account_onboarding" && params.type !== "account_update") throw invalid("Invalid type.", "type");
+      if (params.type !== "account_onboarding" && params.type !== "account_update")
+        throw invalid("Invalid type.", "type");
       for (const url of ["return_url", "refresh_url"] as const) {
-        if (typeof params[url] !== "string" || !/^https?:\/\//.test(params[url] as string)) throw invalid("Not a valid URL", url, "url_invalid");
+        if (typeof params[url] !== "string" || !/^https?:\/\//.test(params[url] as string))
+          throw invalid("Not a valid URL", url, "url_invalid");
       }
       const linkId = randomBytes(16).toString("hex");
       const expiresAt = now() + 300;
@@ -583,14 +681,27 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         expires_at: expiresAt,
         used: false,
       });
-      return { status: 200, body: { object: "account_link", created: now(), expires_at: expiresAt, url: `${origin}/setup/e/${account.id}/${linkId}` } };
+      return {
+        status: 200,
+        body: {
+          object: "account_link",
+          created: now(),
+          expires_at: expiresAt,
+          url: `${origin}/setup/e/${account.id}/${linkId}`,
+        },
+      };
     }
-    throw new StripeApiError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeApiError(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   function html(res: ServerResponse, status: number, body: string) {
     res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in</title></head><body><main>${body}</main></body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in</title></head><body><main>${body}</main></body></html>`,
+    );
   }
 
   async function page(req: IncomingMessage, res: ServerResponse, url: URL, form: URLSearchParams): Promise<boolean> {
@@ -610,11 +721,14 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         }
         const { paid } = await completeCheckout(session.id, { card: form.get("card") ?? "" });
         if (paid) {
-          res.writeHead(303, { location: String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id) }).end();
+          res
+            .writeHead(303, { location: String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id) })
+            .end();
           return true;
         }
       }
-      const intent = typeof session.payment_intent === "string" ? paymentIntents.get(session.payment_intent) : undefined;
+      const intent =
+        typeof session.payment_intent === "string" ? paymentIntents.get(session.payment_intent) : undefined;
       const error = asRecord(intent?.last_payment_error).message;
       html(
         res,
@@ -654,7 +768,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     return false;
   }
 
-  const dropsAnswer = (method: string, path: string) => standIn.dropRefundAnswers && method === "POST" && path === "/v1/refunds";
+  const dropsAnswer = (method: string, path: string) =>
+    standIn.dropRefundAnswers && method === "POST" && path === "/v1/refunds";
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -677,11 +792,22 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         });
       }
       const method = req.method ?? "GET";
-      const params = method === "GET" || method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
-      const idempotencyKey = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
-      const stripeVersion = typeof req.headers["stripe-version"] === "string" ? req.headers["stripe-version"] : undefined;
-      const stripeAccount = typeof req.headers["stripe-account"] === "string" ? req.headers["stripe-account"] : undefined;
-      requests.push({ method, path: url.pathname, params, idempotencyKey, stripeVersion, ...(stripeAccount ? { stripeAccount } : {}) });
+      const params =
+        method === "GET" || method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
+      const idempotencyKey =
+        typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
+      const stripeVersion =
+        typeof req.headers["stripe-version"] === "string" ? req.headers["stripe-version"] : undefined;
+      const stripeAccount =
+        typeof req.headers["stripe-account"] === "string" ? req.headers["stripe-account"] : undefined;
+      requests.push({
+        method,
+        path: url.pathname,
+        params,
+        idempotencyKey,
+        stripeVersion,
+        ...(stripeAccount ? { stripeAccount } : {}),
+      });
       if (standIn.outage) throw new StripeApiError(500, { type: "api_error", message: "An unknown error occurred" });
       const fingerprint = `${method} ${url.pathname} ${text}`;
       if (idempotencyKey && method === "POST") {
@@ -694,7 +820,11 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
             });
           }
           if (dropsAnswer(method, url.pathname)) return req.socket.destroy();
-          res.writeHead(earlier.status, { "content-type": "application/json", "idempotent-replayed": "true", "request-id": randomId("req_", 14) });
+          res.writeHead(earlier.status, {
+            "content-type": "application/json",
+            "idempotent-replayed": "true",
+            "request-id": randomId("req_", 14),
+          });
           return res.end(earlier.body);
         }
       }
@@ -705,7 +835,10 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       res.writeHead(status, { "content-type": "application/json", "request-id": randomId("req_", 14) });
       res.end(json);
     } catch (error) {
-      const failure = error instanceof StripeApiError ? error : new StripeApiError(500, { type: "api_error", message: String(error) });
+      const failure =
+        error instanceof StripeApiError
+          ? error
+          : new StripeApiError(500, { type: "api_error", message: String(error) });
       res.writeHead(failure.status, { "content-type": "application/json", "request-id": randomId("req_", 14) });
       res.end(JSON.stringify({ error: failure.body }));
     }

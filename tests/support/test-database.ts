@@ -7,7 +7,9 @@ import { TEMPLATE_DATABASE_ENV } from "./postgres-for-tests";
 export function testServerUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url)
-    throw new Error("TEST_DATABASE_URL is not set: the integration tests' global setup (tests/support/postgres-for-tests.ts) starts a server and sets it.");
+    throw new Error(
+      "TEST_DATABASE_URL is not set: the integration tests' global setup (tests/support/postgres-for-tests.ts) starts a server and sets it.",
+    );
   return url;
 }
 
@@ -16,7 +18,9 @@ export function testServerUrl(): string {
  * the global setup), on the run's PostgreSQL server. `url` names it, so a second app instance can share it;
  * `drop` closes the connections and drops it. `open` opens it (the server build's own `openDatabase` for a test server).
  */
-export async function createTestDatabase(open: typeof openDatabase = openDatabase): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  open: typeof openDatabase = openDatabase,
+): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
   const empty = await createEmptyPostgresDatabase(testServerUrl(), process.env[TEMPLATE_DATABASE_ENV]);
   const handle = await open({ kind: "postgres", url: empty.url });
   return {
@@ -42,13 +46,17 @@ async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<
  * A new database on the PostgreSQL server at `serverUrl` — empty (tests of start-up, migration and crashes
  * run the app on it), or a copy of `template` — dropped, even with connections left, by `drop`.
  */
-export async function createEmptyPostgresDatabase(serverUrl: string = testServerUrl(), template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createEmptyPostgresDatabase(
+  serverUrl: string = testServerUrl(),
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sellkit_test_${randomBytes(6).toString("hex")}`;
   await admin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }

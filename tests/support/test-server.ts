@@ -81,12 +81,15 @@ export { freePort };
  */
 export async function startTestServer(envOverrides: Record<string, string> = {}, options: TestServerOptions = {}) {
   const staleness = buildStaleness();
-  if (staleness) throw new Error(`${describeStaleness(staleness)}: run \`npm run build\` before the integration tests.`);
+  if (staleness)
+    throw new Error(`${describeStaleness(staleness)}: run \`npm run build\` before the integration tests.`);
   const build = (await import(pathToFileURL(BUILD_FILE).href)) as ServerBuild;
   // The server runs on the build's own modules only (its services, database handle, transactions), as in production.
   const runtime = (build.entry.module as unknown as { runtime: Runtime }).runtime;
   const database = options.databaseUrl
-    ? await runtime.openDatabase({ kind: "postgres", url: options.databaseUrl }).then((handle) => ({ ...handle, drop: handle.close }))
+    ? await runtime
+        .openDatabase({ kind: "postgres", url: options.databaseUrl })
+        .then((handle) => ({ ...handle, drop: handle.close }))
     : await createTestDatabase(runtime.openDatabase);
   // The tests' own handle on the same database, from the source modules the tests import (their verbs, inTransaction).
   const own = await openDatabase({ kind: "postgres", url: database.url });

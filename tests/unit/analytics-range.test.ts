@@ -7,14 +7,25 @@ const parse = (query: string) => parseRange(new URLSearchParams(query));
 describe("the analytics range in the URL", () => {
   it("reads presets, defaults to 30 days, and reads custom ranges", () => {
     expect(parse("")).toEqual({ ok: true, range: { preset: "30d" } });
-    for (const preset of ["7d", "30d", "90d", "12m"]) expect(parse(`range=${preset}`)).toEqual({ ok: true, range: { preset } });
-    expect(parse("from=2026-03-01&to=2026-03-31")).toEqual({ ok: true, range: { preset: "custom", from: "2026-03-01", to: "2026-03-31" } });
-    expect(parse("range=7d&from=2026-03-01&to=2026-03-01")).toEqual({ ok: true, range: { preset: "custom", from: "2026-03-01", to: "2026-03-01" } });
+    for (const preset of ["7d", "30d", "90d", "12m"])
+      expect(parse(`range=${preset}`)).toEqual({ ok: true, range: { preset } });
+    expect(parse("from=2026-03-01&to=2026-03-31")).toEqual({
+      ok: true,
+      range: { preset: "custom", from: "2026-03-01", to: "2026-03-31" },
+    });
+    expect(parse("range=7d&from=2026-03-01&to=2026-03-01")).toEqual({
+      ok: true,
+      range: { preset: "custom", from: "2026-03-01", to: "2026-03-01" },
+    });
   });
 
   it("refuses what it cannot read, with a code, never another range", () => {
     expect(parse("range=forever")).toMatchObject({ ok: false, code: "ANALYTICS_RANGE_UNKNOWN" });
-    expect(parse("from=2026-02-29&to=2026-03-01")).toMatchObject({ ok: false, code: "ANALYTICS_DATE_INVALID", from: "2026-02-29" });
+    expect(parse("from=2026-02-29&to=2026-03-01")).toMatchObject({
+      ok: false,
+      code: "ANALYTICS_DATE_INVALID",
+      from: "2026-02-29",
+    });
     expect(parse("from=2026-03-01")).toMatchObject({ ok: false, code: "ANALYTICS_DATE_INVALID" });
     expect(parse("range=custom")).toMatchObject({ ok: false, code: "ANALYTICS_DATE_INVALID" });
     expect(parse("from=2026-03-02&to=2026-03-01")).toMatchObject({ ok: false, code: "ANALYTICS_RANGE_REVERSED" });

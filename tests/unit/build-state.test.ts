@@ -30,7 +30,15 @@ beforeEach(() => {
   write("app/features/workspace/content/workspace-nav.ts", BEFORE);
   write("server/main.ts", BEFORE);
   write("vite.config.ts", BEFORE);
-  for (const folder of ["app/routes", "app/features/workspace/content", "app/features/workspace", "app/features", "app", "server"]) touchFolder(folder, BEFORE);
+  for (const folder of [
+    "app/routes",
+    "app/features/workspace/content",
+    "app/features/workspace",
+    "app/features",
+    "app",
+    "server",
+  ])
+    touchFolder(folder, BEFORE);
   for (const output of BUILD_OUTPUTS) {
     if (output === "build/client") {
       mkdirSync(path.join(root, output), { recursive: true });
@@ -52,7 +60,10 @@ describe("build staleness", () => {
 
   it("a source file edited after the build, however deep, makes it stale and is named", () => {
     write("app/features/workspace/content/workspace-nav.ts", AFTER);
-    expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "app/features/workspace/content/workspace-nav.ts" });
+    expect(buildStaleness(root)).toEqual({
+      reason: "stale",
+      changed: "app/features/workspace/content/workspace-nav.ts",
+    });
   });
 
   it("a build configuration file edited after the build makes it stale", () => {

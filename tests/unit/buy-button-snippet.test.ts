@@ -3,10 +3,21 @@ import { parseDocument } from "htmlparser2";
 import { findAll, getAttributeValue, textContent } from "domutils";
 import type { Element } from "domhandler";
 import { describe, expect, it } from "vitest";
-import { BUY_BUTTON_CLASS, buyButtonSnippet, buyPageUrl, type BuyButtonOptions } from "~/features/sales-methods/buy-button-snippet";
+import {
+  BUY_BUTTON_CLASS,
+  buyButtonSnippet,
+  buyPageUrl,
+  type BuyButtonOptions,
+} from "~/features/sales-methods/buy-button-snippet";
 
 const HREF = "https://sellkit.example/buy/3f2b8c1e-1d2a-4b6f-9c1e-1234567890ab";
-const base: BuyButtonOptions = { href: HREF, text: "Buy Now", style: "primary", method: "button", storeName: "Ada's Atelier" };
+const base: BuyButtonOptions = {
+  href: HREF,
+  text: "Buy Now",
+  style: "primary",
+  method: "button",
+  storeName: "Ada's Atelier",
+};
 
 function parse(html: string) {
   const document = parseDocument(html);
@@ -44,7 +55,8 @@ describe("buy-button snippet", () => {
   });
 
   it("styles: primary, secondary and success colours; custom leaves colours to the site's CSS", () => {
-    const style = (s: BuyButtonOptions["style"]) => getAttributeValue(parse(buyButtonSnippet({ ...base, style: s })).links[0]!, "style")!;
+    const style = (s: BuyButtonOptions["style"]) =>
+      getAttributeValue(parse(buyButtonSnippet({ ...base, style: s })).links[0]!, "style")!;
     expect(style("primary")).toContain("background:#2563eb;color:#ffffff");
     expect(style("secondary")).toContain("background:#f3f4f6;color:#111827");
     expect(style("success")).toContain("background:#15803d;color:#ffffff");
@@ -52,7 +64,12 @@ describe("buy-button snippet", () => {
   });
 
   it("escapes HTML in the text and the store name", () => {
-    const html = buyButtonSnippet({ ...base, method: "widget", text: `"><script>alert(1)</script>`, storeName: "<img src=x onerror=alert(1)>" });
+    const html = buyButtonSnippet({
+      ...base,
+      method: "widget",
+      text: `"><script>alert(1)</script>`,
+      storeName: "<img src=x onerror=alert(1)>",
+    });
     expect(html).not.toContain("<script");
     expect(html).not.toContain("<img");
     const { elements, links } = parse(html);
@@ -63,7 +80,18 @@ describe("buy-button snippet", () => {
   it("for any text, parsing yields exactly one link whose text is that text and whose target is the buy page", () => {
     // Any Unicode text a browser can carry (HTML has no way to hold U+0000; the schema refuses control characters).
     const text = fc.string({ unit: "grapheme", maxLength: 60 }).filter((t) => !t.includes("\u0000"));
-    const hostile = fc.constantFrom("</a><a href=//evil>x", "<!--", "]]>", "&amp;", "&#x3C;", "\"'`", "<a>", "\r\n", "<script>", "&");
+    const hostile = fc.constantFrom(
+      "</a><a href=//evil>x",
+      "<!--",
+      "]]>",
+      "&amp;",
+      "&#x3C;",
+      "\"'`",
+      "<a>",
+      "\r\n",
+      "<script>",
+      "&",
+    );
     fc.assert(
       fc.property(
         fc.oneof(
@@ -74,7 +102,9 @@ describe("buy-button snippet", () => {
         fc.constantFrom("button", "widget", "cart"),
         fc.constantFrom("primary", "secondary", "success", "custom"),
         (buttonText, storeName, method, style) => {
-          const { links, elements } = parse(buyButtonSnippet({ href: HREF, text: buttonText, storeName, method, style }));
+          const { links, elements } = parse(
+            buyButtonSnippet({ href: HREF, text: buttonText, storeName, method, style }),
+          );
           expect(links).toHaveLength(1);
           expect(textContent(links[0]!)).toBe(buttonText);
           expect(getAttributeValue(links[0]!, "href")).toBe(HREF);
@@ -87,6 +117,8 @@ describe("buy-button snippet", () => {
 
   it("builds the buy-page URL from APP_URL and the saved row id", () => {
     expect(buyPageUrl("https://sellkit.example/", "abc")).toBe("https://sellkit.example/buy/abc");
-    expect(buyPageUrl("http://127.0.0.1:3000", "3f2b8c1e-1d2a-4b6f-9c1e-1234567890ab")).toBe("http://127.0.0.1:3000/buy/3f2b8c1e-1d2a-4b6f-9c1e-1234567890ab");
+    expect(buyPageUrl("http://127.0.0.1:3000", "3f2b8c1e-1d2a-4b6f-9c1e-1234567890ab")).toBe(
+      "http://127.0.0.1:3000/buy/3f2b8c1e-1d2a-4b6f-9c1e-1234567890ab",
+    );
   });
 });

@@ -29,17 +29,31 @@ describe("duplicates", () => {
 describe("shown amounts", () => {
   it("prices a product as the list shows it", () => {
     expect(priceLabel({ pricing: "fixed", priceCents: 1250, minPriceCents: null, currency: "USD" })).toBe("$12.50");
-    expect(priceLabel({ pricing: "fixed", priceCents: 150000, minPriceCents: null, currency: "CZK" })).toBe(`CZK\u00a01,500.00`);
+    expect(priceLabel({ pricing: "fixed", priceCents: 150000, minPriceCents: null, currency: "CZK" })).toBe(
+      `CZK\u00a01,500.00`,
+    );
     expect(priceLabel({ pricing: "free", priceCents: 0, minPriceCents: null, currency: "EUR" })).toBe("Free");
     expect(priceLabel({ pricing: "pwyw", priceCents: 0, minPriceCents: 0, currency: "GBP" })).toBe("Pay what you want");
-    expect(priceLabel({ pricing: "pwyw", priceCents: 300, minPriceCents: 300, currency: "GBP" })).toBe("Pay what you want (from £3.00)");
+    expect(priceLabel({ pricing: "pwyw", priceCents: 300, minPriceCents: 300, currency: "GBP" })).toBe(
+      "Pay what you want (from £3.00)",
+    );
   });
 
   it("turns saved minor units back into what the form shows", () => {
-    const base = { name: "n", type: "ebook", summary: "", description: "", slug: "n", minPriceCents: null, suggestedPriceCents: null };
+    const base = {
+      name: "n",
+      type: "ebook",
+      summary: "",
+      description: "",
+      slug: "n",
+      minPriceCents: null,
+      suggestedPriceCents: null,
+    };
     expect(productFormValues({ ...base, pricing: "fixed", priceCents: 5 }).price).toBe("0.05");
     expect(productFormValues({ ...base, pricing: "fixed", priceCents: 10_000_000 }).price).toBe("100000.00");
-    expect(productFormValues({ ...base, pricing: "pwyw", priceCents: 0, minPriceCents: 0, suggestedPriceCents: 999 })).toMatchObject({
+    expect(
+      productFormValues({ ...base, pricing: "pwyw", priceCents: 0, minPriceCents: 0, suggestedPriceCents: 999 }),
+    ).toMatchObject({
       price: "",
       minPrice: "0.00",
       suggestedPrice: "9.99",

@@ -73,7 +73,10 @@ describe("checkout subtotal", () => {
 
   it("takes a fixed price from the product, whatever the form says", () => {
     expect(checkoutSubtotal(fixed, "0.01")).toEqual({ ok: true, subtotalCents: 1250 });
-    expect(checkoutSubtotal({ ...fixed, pricing: "free", priceCents: 0 }, "99")).toEqual({ ok: true, subtotalCents: 0 });
+    expect(checkoutSubtotal({ ...fixed, pricing: "free", priceCents: 0 }, "99")).toEqual({
+      ok: true,
+      subtotalCents: 0,
+    });
   });
 
   it("parses a pay-what-you-want amount and refuses less than the minimum", () => {
@@ -103,12 +106,17 @@ describe("checkout form", () => {
     const data = new FormData();
     for (const [name, value] of Object.entries(fields)) data.append(name, value);
     const submission = parseWithZod(data, { schema: checkoutSchema });
-    return submission.status === "success" ? ({ success: true, data: submission.value } as const) : ({ success: false, error: submission.error } as const);
+    return submission.status === "success"
+      ? ({ success: true, data: submission.value } as const)
+      : ({ success: false, error: submission.error } as const);
   };
 
   it("applies a code without an email, pays only with an email, and knows its providers", () => {
     expect(form({ intent: "apply", discountCode: "SAVE10" }).success).toBe(true);
-    expect(form({ email: "buyer@example.com", provider: "test" })).toMatchObject({ success: true, data: { intent: "pay", email: "buyer@example.com" } });
+    expect(form({ email: "buyer@example.com", provider: "test" })).toMatchObject({
+      success: true,
+      data: { intent: "pay", email: "buyer@example.com" },
+    });
     expect(form({ email: "nope", provider: "test" }).success).toBe(false);
     expect(form({ email: "buyer@example.com", provider: "bitcoin" }).success).toBe(false);
   });
@@ -169,22 +177,37 @@ describe("test provider cards", () => {
 
   it("refuses an over-long field with one message of its own, never a clipped value", () => {
     const schema = testCardSchema(() => new Date("2026-11-23T00:00:00Z"));
-    const valid = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", cardName: "A".repeat(CARD_FIELD_MAX.cardName) };
+    const valid = {
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12/30",
+      cvc: "123",
+      cardName: "A".repeat(CARD_FIELD_MAX.cardName),
+    };
     expect(schema.safeParse(valid).success).toBe(true);
     const messages = (input: Record<string, string>) => {
       const parsed = schema.safeParse({ ...valid, ...input });
       return parsed.success ? [] : parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
     };
-    expect(messages({ cardName: "A".repeat(CARD_FIELD_MAX.cardName + 1) })).toEqual([`cardName: ${CARD_NAME_TOO_LONG_MESSAGE}`]);
-    expect(messages({ cardNumber: "4".repeat(CARD_FIELD_MAX.cardNumber + 1) })).toEqual([`cardNumber: ${CARD_NUMBER_MESSAGE}`]);
+    expect(messages({ cardName: "A".repeat(CARD_FIELD_MAX.cardName + 1) })).toEqual([
+      `cardName: ${CARD_NAME_TOO_LONG_MESSAGE}`,
+    ]);
+    expect(messages({ cardNumber: "4".repeat(CARD_FIELD_MAX.cardNumber + 1) })).toEqual([
+      `cardNumber: ${CARD_NUMBER_MESSAGE}`,
+    ]);
     expect(messages({ expiry: "12 / 2030" })).toEqual([`expiry: ${EXPIRY_INVALID_MESSAGE}`]);
     expect(messages({ cvc: "12345" })).toEqual([`cvc: ${CVC_TOO_LONG_MESSAGE}`]);
   });
 
   it("reads the extra step's answer: only 'complete' completes it", () => {
     const schema = testCheckoutSchema();
-    expect(schema.parse({ intent: "authenticate", result: "complete" })).toEqual({ intent: "authenticate", result: "complete" });
-    expect(schema.parse({ intent: "authenticate", result: "anything" })).toEqual({ intent: "authenticate", result: "fail" });
+    expect(schema.parse({ intent: "authenticate", result: "complete" })).toEqual({
+      intent: "authenticate",
+      result: "complete",
+    });
+    expect(schema.parse({ intent: "authenticate", result: "anything" })).toEqual({
+      intent: "authenticate",
+      result: "fail",
+    });
     expect(schema.parse({ intent: "authenticate" })).toEqual({ intent: "authenticate", result: "fail" });
     expect(schema.safeParse({ intent: "refund" }).success).toBe(false);
   });

@@ -19,7 +19,12 @@ describe("content security policy", () => {
 
   it("lets only the checkout pages a buy button opens be framed", () => {
     expect(contentSecurityPolicy([], { upgradeInsecure: false, frameable: true })).toMatch(/frame-ancestors \*(;|$)/);
-    for (const path of ["/s/ada/field-guide/buy", "/buy/5f0c1a9e-0000-4000-8000-000000000000", "/checkout/test/tpc_abc", "/checkout/5f0c1a9e"]) {
+    for (const path of [
+      "/s/ada/field-guide/buy",
+      "/buy/5f0c1a9e-0000-4000-8000-000000000000",
+      "/checkout/test/tpc_abc",
+      "/checkout/5f0c1a9e",
+    ]) {
       expect(isFrameablePath(path), path).toBe(true);
     }
     for (const path of [

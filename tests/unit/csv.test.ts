@@ -46,7 +46,10 @@ describe("the customers list's parameters", () => {
     });
     expect(parseCustomersCursor("last", "2750~ann@example.com")).toBeNull();
     expect(parseCustomersCursor("last", "2026-03-05T10:00:00Z~")).toBeNull();
-    expect(parseCustomersCursor("spent", "2750~ann~x@example.com")).toEqual({ value: "2750", tie: "ann~x@example.com" });
+    expect(parseCustomersCursor("spent", "2750~ann~x@example.com")).toEqual({
+      value: "2750",
+      tie: "ann~x@example.com",
+    });
     expect(parseCustomersCursor("orders", "1; drop table orders~a@b.c")).toBeNull();
     expect(parseCustomersCursor("orders", null)).toBeNull();
   });

@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { DOWNLOADS_PER_FILE_PER_DAY, downloadLimitMessage, matchDownloadPath, orderNumber, revokedMessage } from "~/features/delivery/content/delivery-rules";
+import {
+  DOWNLOADS_PER_FILE_PER_DAY,
+  downloadLimitMessage,
+  matchDownloadPath,
+  orderNumber,
+  revokedMessage,
+} from "~/features/delivery/content/delivery-rules";
 import { downloadRefusalPage } from "~/features/delivery/server/download-refusal-page.server";
 import { decideRange, ifRangeAllows } from "~/features/delivery/server/byte-range.server";
-import { checkDownloadSignature, signDownload, signedDownloadPath } from "~/features/delivery/server/download-signature.server";
+import {
+  checkDownloadSignature,
+  signDownload,
+  signedDownloadPath,
+} from "~/features/delivery/server/download-signature.server";
 import { contentDisposition, planDownload } from "~/features/delivery/server/download-response.server";
 import { presignS3GetUrl } from "~/features/delivery/server/presign-s3-get.server";
 import { receiptMail } from "~/features/delivery/server/receipt-mail.server";
@@ -28,8 +38,12 @@ describe("signed download links", () => {
     );
     expect(checkDownloadSignature(SECRET, { orderId: ORDER, fileId: FILE, email: EMAIL, ...link }, NOW)).toBe("valid");
     // The buyer's email is compared lower-cased (the order keeps what they typed).
-    expect(checkDownloadSignature(SECRET, { orderId: ORDER, fileId: FILE, email: "Buyer@Example.COM", ...link }, NOW)).toBe("valid");
-    expect(checkDownloadSignature(SECRET, { orderId: ORDER, fileId: FILE, email: EMAIL, ...link }, NOW + 599_000)).toBe("valid");
+    expect(
+      checkDownloadSignature(SECRET, { orderId: ORDER, fileId: FILE, email: "Buyer@Example.COM", ...link }, NOW),
+    ).toBe("valid");
+    expect(checkDownloadSignature(SECRET, { orderId: ORDER, fileId: FILE, email: EMAIL, ...link }, NOW + 599_000)).toBe(
+      "valid",
+    );
   });
 
   it("refuse a tampered order, file, buyer, expiry or signature, and another key", () => {
@@ -37,7 +51,9 @@ describe("signed download links", () => {
     expect(checkDownloadSignature(SECRET, { ...base, orderId: OTHER }, NOW)).toBe("invalid");
     expect(checkDownloadSignature(SECRET, { ...base, fileId: OTHER }, NOW)).toBe("invalid");
     expect(checkDownloadSignature(SECRET, { ...base, email: "someone@example.com" }, NOW)).toBe("invalid");
-    expect(checkDownloadSignature(SECRET, { ...base, expires: String(Number(link.expires) + 3600) }, NOW)).toBe("invalid");
+    expect(checkDownloadSignature(SECRET, { ...base, expires: String(Number(link.expires) + 3600) }, NOW)).toBe(
+      "invalid",
+    );
     const flipped = `${link.sig!.slice(0, -1)}${link.sig!.endsWith("A") ? "B" : "A"}`;
     expect(checkDownloadSignature(SECRET, { ...base, sig: flipped }, NOW)).toBe("invalid");
     expect(checkDownloadSignature("y".repeat(32), base, NOW)).toBe("invalid");
@@ -54,7 +70,9 @@ describe("signed download links", () => {
     expect(checkDownloadSignature(SECRET, base, NOW + 600_000)).toBe("expired");
     expect(checkDownloadSignature(SECRET, base, NOW + 86_400_000)).toBe("expired");
     const past = { orderId: ORDER, fileId: FILE, email: EMAIL, expires: String(NOW / 1000 - 1) };
-    expect(checkDownloadSignature(SECRET, { ...past, sig: signDownload(SECRET, { ...past, expires: NOW / 1000 - 1 }) }, NOW)).toBe("expired");
+    expect(
+      checkDownloadSignature(SECRET, { ...past, sig: signDownload(SECRET, { ...past, expires: NOW / 1000 - 1 }) }, NOW),
+    ).toBe("expired");
   });
 });
 
@@ -84,7 +102,15 @@ describe("byte ranges", () => {
     expect(ifRangeAllows('"old"', etag, date)).toBe(false);
     expect(ifRangeAllows(date, etag, date)).toBe(true);
     expect(ifRangeAllows(new Date(NOW - 1000).toUTCString(), etag, date)).toBe(false);
-    const file = { id: FILE, uploadId: "u", name: "a.pdf", contentType: "application/pdf", size: 100, sha256: "abc", completedAt: new Date(NOW) };
+    const file = {
+      id: FILE,
+      uploadId: "u",
+      name: "a.pdf",
+      contentType: "application/pdf",
+      size: 100,
+      sha256: "abc",
+      completedAt: new Date(NOW),
+    };
     const none = { method: "GET", range: null, ifRange: null, ifNoneMatch: null, ifModifiedSince: null };
     const noneMatch = (ifNoneMatch: string | null) => planDownload(file, { ...none, ifNoneMatch }).kind;
     expect(noneMatch('"x", "abc"')).toBe("not-modified");
@@ -94,7 +120,15 @@ describe("byte ranges", () => {
     expect(noneMatch(null)).toBe("send");
   });
   it("answer 304 to If-Modified-Since when the file is not newer, unless If-None-Match says otherwise", () => {
-    const file = { id: FILE, uploadId: "u", name: "a.pdf", contentType: "application/pdf", size: 100, sha256: "abc", completedAt: new Date(NOW) };
+    const file = {
+      id: FILE,
+      uploadId: "u",
+      name: "a.pdf",
+      contentType: "application/pdf",
+      size: 100,
+      sha256: "abc",
+      completedAt: new Date(NOW),
+    };
     const none = { method: "GET", range: null, ifRange: null, ifNoneMatch: null, ifModifiedSince: null };
     const date = new Date(NOW).toUTCString();
     expect(planDownload(file, { ...none, ifModifiedSince: date }).kind).toBe("not-modified");
@@ -103,7 +137,15 @@ describe("byte ranges", () => {
     expect(planDownload(file, { ...none, ifModifiedSince: date, ifNoneMatch: '"old"' }).kind).toBe("send");
   });
   it("count only downloads that start at byte 0", () => {
-    const file = { id: FILE, uploadId: "u", name: "a.pdf", contentType: "application/pdf", size: 100, sha256: "abc", completedAt: new Date(NOW) };
+    const file = {
+      id: FILE,
+      uploadId: "u",
+      name: "a.pdf",
+      contentType: "application/pdf",
+      size: 100,
+      sha256: "abc",
+      completedAt: new Date(NOW),
+    };
     const ask = (range: string | null, extra: Partial<{ ifRange: string; ifNoneMatch: string }> = {}) =>
       planDownload(file, {
         method: "GET",
@@ -149,10 +191,18 @@ describe("download answers", () => {
   it("name the file as an attachment, encoded, never as a path", () => {
     // A plain ASCII name needs no `filename*` (RFC 6266 §4.3: recipients prefer it only when present).
     expect(contentDisposition("Field guide.pdf")).toBe(`attachment; filename="Field guide.pdf"`);
-    expect(contentDisposition('Příručka "v2".pdf')).toBe(`attachment; filename="P__ru_ka _v2_.pdf"; filename*=UTF-8''P%C5%99%C3%ADru%C4%8Dka%20%22v2%22.pdf`);
-    expect(contentDisposition("../../etc/passwd")).toBe(`attachment; filename=.._.._etc_passwd; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd`);
-    expect(contentDisposition("100%25 done.pdf")).toBe(`attachment; filename="100_25 done.pdf"; filename*=UTF-8''100%2525%20done.pdf`);
-    expect(contentDisposition("a\r\nSet-Cookie: x")).toBe(`attachment; filename="a__Set-Cookie: x"; filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x`);
+    expect(contentDisposition('Příručka "v2".pdf')).toBe(
+      `attachment; filename="P__ru_ka _v2_.pdf"; filename*=UTF-8''P%C5%99%C3%ADru%C4%8Dka%20%22v2%22.pdf`,
+    );
+    expect(contentDisposition("../../etc/passwd")).toBe(
+      `attachment; filename=.._.._etc_passwd; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd`,
+    );
+    expect(contentDisposition("100%25 done.pdf")).toBe(
+      `attachment; filename="100_25 done.pdf"; filename*=UTF-8''100%2525%20done.pdf`,
+    );
+    expect(contentDisposition("a\r\nSet-Cookie: x")).toBe(
+      `attachment; filename="a__Set-Cookie: x"; filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x`,
+    );
   });
 });
 
@@ -166,7 +216,11 @@ describe("presigned S3 GET URLs", () => {
     };
     const now = new Date("2013-05-24T00:00:00Z");
     const url = new URL(
-      await presignS3GetUrl(location, "uploads/test.txt", { expiresInSeconds: 86400, now, responseContentDisposition: 'attachment; filename="a.pdf"' }),
+      await presignS3GetUrl(location, "uploads/test.txt", {
+        expiresInSeconds: 86400,
+        now,
+        responseContentDisposition: 'attachment; filename="a.pdf"',
+      }),
     );
     expect(url.host).toBe("examplebucket.s3.us-east-1.amazonaws.com");
     expect(url.pathname).toBe("/uploads/test.txt");
@@ -177,7 +231,12 @@ describe("presigned S3 GET URLs", () => {
     expect(url.searchParams.get("response-content-disposition")).toBe('attachment; filename="a.pdf"');
     expect(url.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.has("x-amz-checksum-mode")).toBe(false);
-    const capped = new URL(await presignS3GetUrl({ ...location, endpoint: "http://127.0.0.1:9000" }, "k", { expiresInSeconds: 10 ** 9, now }));
+    const capped = new URL(
+      await presignS3GetUrl({ ...location, endpoint: "http://127.0.0.1:9000" }, "k", {
+        expiresInSeconds: 10 ** 9,
+        now,
+      }),
+    );
     expect(capped.origin + capped.pathname).toBe("http://127.0.0.1:9000/examplebucket/k");
     expect(capped.searchParams.get("X-Amz-Expires")).toBe("604800");
   });
@@ -187,7 +246,9 @@ describe("delivery texts", () => {
   it("say why access ended and what the limit is", () => {
     expect(revokedMessage("refunded")).toBe("Access to this purchase has been revoked because it was refunded.");
     expect(revokedMessage("disputed")).toBe("Access to this purchase has been revoked because it was disputed.");
-    expect(downloadLimitMessage()).toBe(`You have reached today's download limit for this file (${DOWNLOADS_PER_FILE_PER_DAY}). It resets at midnight UTC.`);
+    expect(downloadLimitMessage()).toBe(
+      `You have reached today's download limit for this file (${DOWNLOADS_PER_FILE_PER_DAY}). It resets at midnight UTC.`,
+    );
     expect(orderNumber(ORDER)).toBe("0B6F3F0E");
   });
   it("write a receipt with the order, date, product, seller, discount, amount and both links, HTML-escaped", () => {
@@ -214,7 +275,9 @@ describe("delivery texts", () => {
     }
     expect(mail.text).toContain("Download your files: https://shop.example/purchases/x?token=a&b");
     expect(mail.text).toContain("https://shop.example/purchases");
-    expect(mail.html).toMatch(/<a href="https:\/\/shop\.example\/purchases\/x\?token=a&amp;b"[^>]*>Download your files<\/a>/);
+    expect(mail.html).toMatch(
+      /<a href="https:\/\/shop\.example\/purchases\/x\?token=a&amp;b"[^>]*>Download your files<\/a>/,
+    );
     expect(mail.html).toContain("Guide &lt;b&gt;");
     expect(mail.html).not.toContain("<b>");
   });

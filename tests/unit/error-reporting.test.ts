@@ -25,7 +25,9 @@ describe("Sentry DSN", () => {
       projectId: "7",
       envelopeUrl: "https://reports.example.com/api/7/envelope/",
     });
-    expect(parseDsn("http://k@127.0.0.1:9000/sub/path/42")?.envelopeUrl).toBe("http://127.0.0.1:9000/sub/path/api/42/envelope/");
+    expect(parseDsn("http://k@127.0.0.1:9000/sub/path/42")?.envelopeUrl).toBe(
+      "http://127.0.0.1:9000/sub/path/api/42/envelope/",
+    );
     expect(parseDsn("https://reports.example.com/7")).toBeNull();
     expect(parseDsn("not a url")).toBeNull();
   });
@@ -35,14 +37,21 @@ describe("scrubbing", () => {
   it("removes passwords, tokens, cookies, authorization and emails at any depth, in keys and in values", () => {
     const scrubbed = scrubReport({
       password: "hunter2",
-      nested: { deeper: [{ Authorization: "Bearer abc", cookie: "s=1", sessionToken: "t", note: "write to ada@example.com" }] },
+      nested: {
+        deeper: [{ Authorization: "Bearer abc", cookie: "s=1", sessionToken: "t", note: "write to ada@example.com" }],
+      },
       headers: { "user-agent": "Chrome", "X-Api-Key": "k" },
       message: "login failed for bob@example.org with password=hunter2 token: xyz",
       sql: "Failed query: select 1\nparams: ada@example.com,secret-token-value",
       "ada@example.com": 1,
     });
     expect(scrubbed.password).toBe(FILTERED);
-    expect(scrubbed.nested.deeper[0]).toEqual({ Authorization: FILTERED, cookie: FILTERED, sessionToken: FILTERED, note: "write to [email]" });
+    expect(scrubbed.nested.deeper[0]).toEqual({
+      Authorization: FILTERED,
+      cookie: FILTERED,
+      sessionToken: FILTERED,
+      note: "write to [email]",
+    });
     expect(scrubbed.headers).toEqual({ "user-agent": "Chrome", "X-Api-Key": FILTERED });
     expect(JSON.stringify(scrubbed)).not.toMatch(/hunter2|xyz|@example|secret-token-value/);
   });
@@ -86,7 +95,9 @@ describe("reporter", () => {
     // A service that never answers: each send ends only by its timeout.
     const fetch = vi.fn((_url: string | URL | Request, init?: RequestInit) => {
       requests.push(init!);
-      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new Error("aborted"))));
+      return new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(new Error("aborted"))),
+      );
     });
     const reporter = createErrorReporter({
       dsn: DSN,
@@ -94,7 +105,9 @@ describe("reporter", () => {
       fetch: fetch as typeof globalThis.fetch,
       onSendFailure: (reason) => failures.push(reason),
     });
-    const sent = Array.from({ length: ERROR_REPORT_BUFFER_LIMIT + 5 }, (_, index) => reporter.capture(new Error(`e${index}`), { mechanism: "test" }));
+    const sent = Array.from({ length: ERROR_REPORT_BUFFER_LIMIT + 5 }, (_, index) =>
+      reporter.capture(new Error(`e${index}`), { mechanism: "test" }),
+    );
     expect(sent.filter(Boolean)).toHaveLength(ERROR_REPORT_BUFFER_LIMIT);
     expect(reporter.dropped).toBe(5);
     expect(fetch).toHaveBeenCalledTimes(ERROR_REPORT_BUFFER_LIMIT);
@@ -110,7 +123,9 @@ describe("reporter", () => {
 
   it("authenticates in the query string from the browser (no CORS preflight)", () => {
     const fetch = vi.fn(async () => new Response("{}"));
-    createErrorReporter({ dsn: DSN, platform: "javascript", browser: true, fetch }).capture(new Error("x"), { mechanism: "test" });
+    createErrorReporter({ dsn: DSN, platform: "javascript", browser: true, fetch }).capture(new Error("x"), {
+      mechanism: "test",
+    });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toMatch(/^https:\/\/reports\.example\.com\/api\/7\/envelope\/\?.*sentry_key=public/);
     expect(init.headers).toEqual({ "Content-Type": "text/plain;charset=UTF-8" });
@@ -120,8 +135,8 @@ describe("reporter", () => {
 
 describe("CSP", () => {
   it("lets the browser send reports to the configured service only", () => {
-    expect(contentSecurityPolicy([], { upgradeInsecure: false, connectOrigins: ["https://reports.example.com"] })).toContain(
-      "connect-src 'self' https://reports.example.com;",
-    );
+    expect(
+      contentSecurityPolicy([], { upgradeInsecure: false, connectOrigins: ["https://reports.example.com"] }),
+    ).toContain("connect-src 'self' https://reports.example.com;");
   });
 });

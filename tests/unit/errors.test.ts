@@ -20,7 +20,9 @@ describe("the error catalogue", () => {
   });
 
   it("puts a failure on its field, or on the form, with the catalogue's message unless a precise one is given", () => {
-    expect(formErrorsOf(fail("CURRENT_PASSWORD_WRONG"))).toEqual({ fieldErrors: { currentPassword: ["Current password is incorrect"] } });
+    expect(formErrorsOf(fail("CURRENT_PASSWORD_WRONG"))).toEqual({
+      fieldErrors: { currentPassword: ["Current password is incorrect"] },
+    });
     expect(formErrorsOf(fail("CURRENT_PASSWORD_WRONG"), { currentPassword: "password" })).toEqual({
       fieldErrors: { password: ["Current password is incorrect"] },
     });

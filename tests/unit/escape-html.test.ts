@@ -4,7 +4,9 @@ import { escapeHtml } from "~/lib/escape-html";
 describe("escapeHtml", () => {
   it("escapes the characters that end text or a quoted attribute, and a carriage return", () => {
     expect(escapeHtml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&#39;");
-    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;",
+    );
     expect(escapeHtml("a\r\nb")).toBe("a&#13;\nb");
   });
 

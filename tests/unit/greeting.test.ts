@@ -37,7 +37,10 @@ describe("dashboard greeting (SPEC §2, cut-offs 12:00 and 18:00)", () => {
       ["18:00", "Good evening, Ada"],
     ] as const) {
       vi.useFakeTimers({ now: new Date(`2026-11-21T${time}:00`) });
-      const element = { textContent: "Good evening, Ada", getAttribute: (name: string) => (name === "data-first-name" ? "Ada" : null) };
+      const element = {
+        textContent: "Good evening, Ada",
+        getAttribute: (name: string) => (name === "data-first-name" ? "Ada" : null),
+      };
       const document = { getElementById: (id: string) => (id === "greeting" ? element : null) };
       new Function("document", greetingFixScript("greeting"))(document);
       expect(element.textContent).toBe(expected);

@@ -12,8 +12,16 @@ const BIOME = path.resolve("node_modules/.bin/biome");
 const TAG = `lint-fixture-${process.pid}`;
 
 const FIXTURES = {
-  routeFromComponent: ["app/components/ui", "fixture.tsx", 'import { loader } from "~/routes/workspace/dashboard";\nexport const x = loader;\n'],
-  nestedRouteByPath: ["app/components/ui", "nested.tsx", 'import { loader } from "../../../routes/workspace/tools/products";\nexport const x = loader;\n'],
+  routeFromComponent: [
+    "app/components/ui",
+    "fixture.tsx",
+    'import { loader } from "~/routes/workspace/dashboard";\nexport const x = loader;\n',
+  ],
+  nestedRouteByPath: [
+    "app/components/ui",
+    "nested.tsx",
+    'import { loader } from "../../../routes/workspace/tools/products";\nexport const x = loader;\n',
+  ],
   serverFromBrowser: [
     "app/features/accounts/components",
     "fixture.tsx",
@@ -24,7 +32,11 @@ const FIXTURES = {
     "fixture.server.ts",
     'import { signIn } from "~/features/accounts/server/sign-in.server";\nexport const x = signIn;\n',
   ],
-  componentFromServer: ["app/features/security/server", "fixture.server.ts", 'import { Button } from "~/components/ui/button";\nexport const x = Button;\n'],
+  componentFromServer: [
+    "app/features/security/server",
+    "fixture.server.ts",
+    'import { Button } from "~/components/ui/button";\nexport const x = Button;\n',
+  ],
   undeclaredFeature: [
     "app/features/marketing/components",
     "fixture.tsx",
@@ -56,8 +68,14 @@ beforeAll(() => {
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, file), source);
   }
-  const result = spawnSync(BIOME, ["lint", "--reporter=github", "--vcs-use-ignore-file=false", "--max-diagnostics=100", ...dirs], { encoding: "utf8" });
-  diagnostics = [...`${result.stdout}${result.stderr}`.matchAll(/^::error title=([^,]+),file=([^,]+),[^:]*::(.*)$/gm)].map(([, rule, file, message]) => ({
+  const result = spawnSync(
+    BIOME,
+    ["lint", "--reporter=github", "--vcs-use-ignore-file=false", "--max-diagnostics=100", ...dirs],
+    { encoding: "utf8" },
+  );
+  diagnostics = [
+    ...`${result.stdout}${result.stderr}`.matchAll(/^::error title=([^,]+),file=([^,]+),[^:]*::(.*)$/gm),
+  ].map(([, rule, file, message]) => ({
     rule: rule!,
     file: file!,
     message: message!,

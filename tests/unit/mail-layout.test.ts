@@ -48,11 +48,19 @@ describe("mail layout", () => {
     expect(mail.html).not.toContain(`"'`);
     // Eleven values: the subject (as the title), the preheader, and every text above.
     expect(mail.html!.split("&lt;x&gt;&amp;&quot;&#39;")).toHaveLength(12);
-    expect(hrefs(mail.html!)).toEqual(["https://x.example/?a=1&amp;b=&quot;2&quot;", "https://x.example/&#39;", "https://x.example/&lt;l&gt;"]);
+    expect(hrefs(mail.html!)).toEqual([
+      "https://x.example/?a=1&amp;b=&quot;2&quot;",
+      "https://x.example/&#39;",
+      "https://x.example/&lt;l&gt;",
+    ]);
   });
 
   it("previews the first paragraph unless told otherwise", () => {
-    const mail = mailLayout({ to: "a@example.com", subject: "S", sections: [[{ button: "Go", url: "https://x.example" }, "First."]] });
+    const mail = mailLayout({
+      to: "a@example.com",
+      subject: "S",
+      sections: [[{ button: "Go", url: "https://x.example" }, "First."]],
+    });
     expect(mail.html).toContain('<div style="display:none;max-height:0;overflow:hidden">First.</div>');
   });
 });
@@ -115,7 +123,9 @@ describe("the app's mails", () => {
       ].join("\n"),
     );
     expect(hrefs(mail.html!)).toEqual(["https://app.example/purchases/o?token=t", "https://app.example/purchases"]);
-    expect(mail.html).toContain('Lost this email later? <a href="https://app.example/purchases" style="color:#1d4ed8">Ask for a new link</a>.');
+    expect(mail.html).toContain(
+      'Lost this email later? <a href="https://app.example/purchases" style="color:#1d4ed8">Ask for a new link</a>.',
+    );
   });
 
   it("keep the lost-links text, one link per purchase in order and no footer", () => {
@@ -126,7 +136,11 @@ describe("the app's mails", () => {
       orderedOn: `${n} November 2026`,
       downloadUrl: `https://app.example/purchases/${n}?token=t`,
     });
-    const mail = lostLinksMail({ to: "b@example.com", appUrl: "https://app.example", purchases: [purchase(1), purchase(2)] });
+    const mail = lostLinksMail({
+      to: "b@example.com",
+      appUrl: "https://app.example",
+      purchases: [purchase(1), purchase(2)],
+    });
     expect(mail.subject).toBe("Your links to your 2 purchases");
     expect(mail.text).toBe(
       [
@@ -141,6 +155,9 @@ describe("the app's mails", () => {
         "Keep this email: the links are your access to your purchases. If you did not ask for it, you can ignore it. Lost it again? Ask for new links at https://app.example/purchases",
       ].join("\n"),
     );
-    expect(hrefs(mail.html!)).toEqual(["https://app.example/purchases/1?token=t", "https://app.example/purchases/2?token=t"]);
+    expect(hrefs(mail.html!)).toEqual([
+      "https://app.example/purchases/1?token=t",
+      "https://app.example/purchases/2?token=t",
+    ]);
   });
 });

@@ -18,7 +18,27 @@ function elementsOf(html: string): { tag: string; attributes: string[] }[] {
 }
 const tagsOf = (html: string) => elementsOf(html).map((element) => element.tag);
 const attributesOf = (html: string) => elementsOf(html).flatMap((element) => element.attributes);
-const ALLOWED_TAGS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "em", "strong", "code", "pre", "blockquote", "a", "hr", "br", "s"]);
+const ALLOWED_TAGS = new Set([
+  "p",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "ul",
+  "ol",
+  "li",
+  "em",
+  "strong",
+  "code",
+  "pre",
+  "blockquote",
+  "a",
+  "hr",
+  "br",
+  "s",
+]);
 const ALLOWED_ATTRIBUTES = new Set(["href", "title", "rel", "class", "start"]);
 
 describe("renderMarkdown", () => {
@@ -78,7 +98,9 @@ describe("renderMarkdown", () => {
   });
 
   it("keeps http, https and mailto links, each with rel nofollow ugc noopener", () => {
-    const html = renderMarkdown("[a](http://example.com) [b](HTTPS://example.com/x?y=1&z=2) [c](mailto:ada@example.com) <https://example.org>");
+    const html = renderMarkdown(
+      "[a](http://example.com) [b](HTTPS://example.com/x?y=1&z=2) [c](mailto:ada@example.com) <https://example.org>",
+    );
     expect(html.match(/<a /g)).toHaveLength(4);
     expect(html.match(/rel="nofollow ugc noopener"/g)).toHaveLength(4);
     expect(html).toContain('href="mailto:ada@example.com"');

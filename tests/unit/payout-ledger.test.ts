@@ -64,7 +64,8 @@ describe("an order's net to the seller", () => {
   });
 
   it("is nothing for a disputed, pending or expired order", () => {
-    for (const status of ["disputed", "pending", "expired"]) expect(sellerNet({ status, amountCents: 1250, refundedCents: 0, platformFeeCents: 100 })).toBe(0);
+    for (const status of ["disputed", "pending", "expired"])
+      expect(sellerNet({ status, amountCents: 1250, refundedCents: 0, platformFeeCents: 100 })).toBe(0);
   });
 });
 
@@ -83,22 +84,36 @@ describe("the ledger entry of an order", () => {
   const now = new Date("2027-03-02T09:00:00Z");
 
   it("credits a new sale's net, available five business days after its day", () => {
-    expect(ledgerEntryFor(order({}), now)).toEqual({ kind: "sale", amountCents: 1150, availableOn: new Date("2027-03-08T00:00:00Z") });
+    expect(ledgerEntryFor(order({}), now)).toEqual({
+      kind: "sale",
+      amountCents: 1150,
+      availableOn: new Date("2027-03-08T00:00:00Z"),
+    });
   });
 
   it("books nothing twice", () => {
-    expect(ledgerEntryFor(order({ bookedCents: 1150, saleAvailableOn: new Date("2027-03-08T00:00:00Z") }), now)).toBeNull();
+    expect(
+      ledgerEntryFor(order({ bookedCents: 1150, saleAvailableOn: new Date("2027-03-08T00:00:00Z") }), now),
+    ).toBeNull();
   });
 
   it("debits a refund of money still pending on the sale's day, so it lowers the pending balance", () => {
-    const entry = ledgerEntryFor(order({ refundedCents: 500, bookedCents: 1150, saleAvailableOn: new Date("2027-03-08T00:00:00Z") }), now);
+    const entry = ledgerEntryFor(
+      order({ refundedCents: 500, bookedCents: 1150, saleAvailableOn: new Date("2027-03-08T00:00:00Z") }),
+      now,
+    );
     expect(entry).toEqual({ kind: "refund", amountCents: -460, availableOn: new Date("2027-03-08T00:00:00Z") });
   });
 
   it("debits a refund of money already available at once", () => {
     const later = new Date("2027-03-09T15:00:00Z");
     const entry = ledgerEntryFor(
-      order({ status: "refunded", refundedCents: 1250, bookedCents: 1150, saleAvailableOn: new Date("2027-03-08T00:00:00Z") }),
+      order({
+        status: "refunded",
+        refundedCents: 1250,
+        bookedCents: 1150,
+        saleAvailableOn: new Date("2027-03-08T00:00:00Z"),
+      }),
       later,
     );
     expect(entry).toEqual({ kind: "refund", amountCents: -1150, availableOn: later });
@@ -107,11 +122,13 @@ describe("the ledger entry of an order", () => {
   it("debits a dispute, and credits it back when the dispute is won", () => {
     const available = new Date("2027-03-08T00:00:00Z");
     const later = new Date("2027-03-10T08:00:00Z");
-    expect(ledgerEntryFor(order({ status: "disputed", bookedCents: 1150, saleAvailableOn: available }), later)).toEqual({
-      kind: "dispute",
-      amountCents: -1150,
-      availableOn: later,
-    });
+    expect(ledgerEntryFor(order({ status: "disputed", bookedCents: 1150, saleAvailableOn: available }), later)).toEqual(
+      {
+        kind: "dispute",
+        amountCents: -1150,
+        availableOn: later,
+      },
+    );
     expect(ledgerEntryFor(order({ status: "paid", bookedCents: 0, saleAvailableOn: available }), later)).toEqual({
       kind: "dispute_won",
       amountCents: 1150,
@@ -135,7 +152,9 @@ describe("the next payout", () => {
   });
 
   it("is the next business day's when today's payout is made or today is a weekend day", () => {
-    expect(nextPayout([{ payableDay: "2027-03-01", amountCents: 100 }], "2027-03-03", true)?.payoutDay).toBe("2027-03-04");
+    expect(nextPayout([{ payableDay: "2027-03-01", amountCents: 100 }], "2027-03-03", true)?.payoutDay).toBe(
+      "2027-03-04",
+    );
     expect(nextPayout([{ payableDay: "2027-03-01", amountCents: 100 }], "2027-03-06", false)).toEqual({
       payoutDay: "2027-03-08",
       arrivalDay: "2027-03-09",
@@ -149,7 +168,11 @@ describe("the next payout", () => {
       { payableDay: "2027-03-08", amountCents: 200 },
       { payableDay: "2027-03-10", amountCents: 1000 },
     ];
-    expect(nextPayout(unpaid, "2027-03-03", false)).toEqual({ payoutDay: "2027-03-10", arrivalDay: "2027-03-11", amountCents: 900 });
+    expect(nextPayout(unpaid, "2027-03-03", false)).toEqual({
+      payoutDay: "2027-03-10",
+      arrivalDay: "2027-03-11",
+      amountCents: 900,
+    });
   });
 
   it("is none when nothing is owed", () => {
@@ -175,6 +198,8 @@ describe("the next payout", () => {
         { id: "po_1", amountCents: 100, currency: "USD", status: "paid", arrivalDay: "2027-03-05" },
       ]),
     ).toEqual({ currency: "USD", payoutDay: null, arrivalDay: "2027-03-10", amountCents: 200 });
-    expect(upcomingPayout([{ id: "po_1", amountCents: 100, currency: "USD", status: "paid", arrivalDay: "2027-03-05" }])).toBeNull();
+    expect(
+      upcomingPayout([{ id: "po_1", amountCents: 100, currency: "USD", status: "paid", arrivalDay: "2027-03-05" }]),
+    ).toBeNull();
   });
 });

@@ -57,10 +57,16 @@ describe("E.164", () => {
       termsAccepted: "on",
     };
     expect(businessProfileSchema.parse({ ...base, phone: "555 123 4567" }).phoneCountry).toBe("+1");
-    expect(businessProfileSchema.parse({ ...base, phone: "20 7946 0958", phoneCountry: "+44" }).phoneCountry).toBe("+44");
+    expect(businessProfileSchema.parse({ ...base, phone: "20 7946 0958", phoneCountry: "+44" }).phoneCountry).toBe(
+      "+44",
+    );
     const tooLong = settingsBusinessProfileSchema.safeParse({ ...base, phone: "1234567890123", phoneCountry: "+998" });
-    expect(tooLong.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["phone", "Please enter a valid phone number"]]);
-    expect(businessProfileSchema.safeParse({ ...base, phone: "555 123 4567", phoneCountry: "+999" }).success).toBe(false);
+    expect(tooLong.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["phone", "Please enter a valid phone number"],
+    ]);
+    expect(businessProfileSchema.safeParse({ ...base, phone: "555 123 4567", phoneCountry: "+999" }).success).toBe(
+      false,
+    );
   });
 });
 

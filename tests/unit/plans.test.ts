@@ -13,7 +13,12 @@ describe("plans (SPEC §9)", () => {
   });
 
   it("sends Starter to /signup and the paid plans to /signup?plan={plan}", () => {
-    expect(PLANS.map(planSignupPath)).toEqual(["/signup", "/signup?plan=pro", "/signup?plan=business", "/signup?plan=enterprise"]);
+    expect(PLANS.map(planSignupPath)).toEqual([
+      "/signup",
+      "/signup?plan=pro",
+      "/signup?plan=business",
+      "/signup?plan=enterprise",
+    ]);
   });
 
   it("links 'Learn more' to /tier/{plan}", () => {

@@ -26,7 +26,14 @@ import {
 
 function parse(fields: Record<string, string | File>, currency: "USD" | "EUR" | "GBP" | "CZK" = "USD") {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: "Ada's Guide", type: "ebook", pricing: "fixed", price: "12.50", ...fields })) form.append(name, value);
+  for (const [name, value] of Object.entries({
+    name: "Ada's Guide",
+    type: "ebook",
+    pricing: "fixed",
+    price: "12.50",
+    ...fields,
+  }))
+    form.append(name, value);
   return parseWithZod(form, { schema: productSchema(currency) });
 }
 const errorsOf = (fields: Record<string, string | File>, currency?: "USD" | "EUR" | "GBP" | "CZK") => {
@@ -116,7 +123,11 @@ describe("product schema", () => {
   });
 
   it("free: no price asked, none stored", () => {
-    expect(parsedValue({ pricing: "free", price: "" })).toMatchObject({ priceCents: 0, minPriceCents: null, suggestedPriceCents: null });
+    expect(parsedValue({ pricing: "free", price: "" })).toMatchObject({
+      priceCents: 0,
+      minPriceCents: null,
+      suggestedPriceCents: null,
+    });
     expect(parsedValue({ pricing: "free", price: "9.99" })).toMatchObject({ priceCents: 0, minPriceCents: null });
   });
 
@@ -126,24 +137,36 @@ describe("product schema", () => {
       minPriceCents: 0,
       suggestedPriceCents: null,
     });
-    expect(parsedValue({ pricing: "pwyw", minPrice: "0", suggestedPrice: "5" })).toMatchObject({ priceCents: 0, minPriceCents: 0, suggestedPriceCents: 500 });
+    expect(parsedValue({ pricing: "pwyw", minPrice: "0", suggestedPrice: "5" })).toMatchObject({
+      priceCents: 0,
+      minPriceCents: 0,
+      suggestedPriceCents: 500,
+    });
     expect(parsedValue({ pricing: "pwyw", minPrice: "3", suggestedPrice: "3" })).toMatchObject({
       priceCents: 300,
       minPriceCents: 300,
       suggestedPriceCents: 300,
     });
-    expect(errorsOf({ pricing: "pwyw", minPrice: "0.20" }).minPrice?.[0]).toContain(minimumPriceMessage("USD", "A minimum above zero"));
+    expect(errorsOf({ pricing: "pwyw", minPrice: "0.20" }).minPrice?.[0]).toContain(
+      minimumPriceMessage("USD", "A minimum above zero"),
+    );
     expect(errorsOf({ pricing: "pwyw", minPrice: "5", suggestedPrice: "4" }).suggestedPrice).toEqual([
       "The suggested price must be at least the minimum, $5.00",
     ]);
-    expect(errorsOf({ pricing: "pwyw", minPrice: "0", suggestedPrice: "0" }).suggestedPrice).toEqual(["The suggested price must be more than 0"]);
-    expect(errorsOf({ pricing: "pwyw", suggestedPrice: "0.10" }).suggestedPrice).toEqual([minimumPriceMessage("USD", "The suggested price")]);
+    expect(errorsOf({ pricing: "pwyw", minPrice: "0", suggestedPrice: "0" }).suggestedPrice).toEqual([
+      "The suggested price must be more than 0",
+    ]);
+    expect(errorsOf({ pricing: "pwyw", suggestedPrice: "0.10" }).suggestedPrice).toEqual([
+      minimumPriceMessage("USD", "The suggested price"),
+    ]);
     expect(errorsOf({ pricing: "pwyw", minPrice: "-2" }).minPrice).toEqual([AMOUNT_INVALID_MESSAGE]);
     expect(errorsOf({ pricing: "pwyw", minPrice: "200000" }).minPrice).toEqual([maximumPriceMessage("USD")]);
   });
 
   it("checks the cover's declared type in the browser (the server checks its bytes)", () => {
-    expect(errorsOf({ cover: new File(["<svg/>"], "x.svg", { type: "image/svg+xml" }) }).cover).toEqual([COVER_TYPE_MESSAGE]);
+    expect(errorsOf({ cover: new File(["<svg/>"], "x.svg", { type: "image/svg+xml" }) }).cover).toEqual([
+      COVER_TYPE_MESSAGE,
+    ]);
     expect(errorsOf({ cover: new File(["x"], "x.png", { type: "image/png" }) }).cover).toBeUndefined();
   });
 });
@@ -151,8 +174,13 @@ describe("product schema", () => {
 describe("missingForPublishing", () => {
   it("needs a name and, for a fixed price, a valid one", () => {
     expect(missingForPublishing({ name: "Guide", pricing: "fixed", priceCents: 500, currency: "USD" })).toEqual([]);
-    expect(missingForPublishing({ name: "", pricing: "fixed", priceCents: 0, currency: "USD" })).toEqual(["a name", "a valid price"]);
-    expect(missingForPublishing({ name: "Guide", pricing: "fixed", priceCents: 1000, currency: "CZK" })).toEqual(["a valid price"]);
+    expect(missingForPublishing({ name: "", pricing: "fixed", priceCents: 0, currency: "USD" })).toEqual([
+      "a name",
+      "a valid price",
+    ]);
+    expect(missingForPublishing({ name: "Guide", pricing: "fixed", priceCents: 1000, currency: "CZK" })).toEqual([
+      "a valid price",
+    ]);
     expect(missingForPublishing({ name: "Guide", pricing: "free", priceCents: 0, currency: "USD" })).toEqual([]);
     expect(notReadyMessage(["a name", "a valid price"])).toBe("Add a name and a valid price before publishing.");
   });

@@ -6,7 +6,9 @@ describe("a refund's state on the order's page", () => {
     expect(refundStateText("succeeded")).toBe("refunded");
     expect(refundStateText("failed")).toBe("refused by the provider");
     expect(refundStateText("pending")).toBe("waiting for the provider");
-    expect(refundStateText("unknown")).toBe("refund pending confirmation (the provider did not answer; it is checked again within minutes)");
+    expect(refundStateText("unknown")).toBe(
+      "refund pending confirmation (the provider did not answer; it is checked again within minutes)",
+    );
     expect(["pending", "unknown", "succeeded", "failed"].filter(refundInFlight)).toEqual(["pending", "unknown"]);
   });
 });

@@ -24,6 +24,7 @@ describe("safeRedirectPath", () => {
   ])("falls back for %j", (target) => {
     const result = safeRedirectPath(target, "/fallback");
     expect(result === "/fallback" || (result.startsWith("/") && !result.startsWith("//"))).toBe(true);
-    if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) expect(result).toBe("/fallback");
+    if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\"))
+      expect(result).toBe("/fallback");
   });
 });

@@ -24,7 +24,15 @@ import { socialMediaSchema } from "~/features/sales-methods/schemas/social-media
 
 describe("sales option lists (SPEC §2)", () => {
   it("hold the spec's values", () => {
-    expect(optionValues(STORE_CATEGORIES)).toEqual(["fashion", "electronics", "books", "home", "health", "digital", "other"]);
+    expect(optionValues(STORE_CATEGORIES)).toEqual([
+      "fashion",
+      "electronics",
+      "books",
+      "home",
+      "health",
+      "digital",
+      "other",
+    ]);
     expect(optionValues(STORE_CURRENCIES)).toEqual(["USD", "EUR", "GBP", "CZK"]);
     expect(optionValues(STORE_THEMES)).toEqual(["modern", "classic", "minimal", "bold"]);
     expect(optionValues(RETAIL_FEATURES)).toEqual(["pos", "inventory", "customer", "analytics", "loyalty", "staff"]);
@@ -43,7 +51,16 @@ describe("sales option lists (SPEC §2)", () => {
     expect(optionValues(WEBSITE_PLATFORMS)).toEqual(["wordpress", "wix", "squarespace", "shopify", "custom", "other"]);
     expect(optionValues(INTEGRATION_METHODS)).toEqual(["button", "widget", "cart"]);
     expect(optionValues(BUTTON_STYLES)).toEqual(["primary", "secondary", "success", "custom"]);
-    expect(optionValues(SOCIAL_PLATFORMS)).toEqual(["facebook", "instagram", "tiktok", "twitter", "youtube", "pinterest", "linkedin", "snapchat"]);
+    expect(optionValues(SOCIAL_PLATFORMS)).toEqual([
+      "facebook",
+      "instagram",
+      "tiktok",
+      "twitter",
+      "youtube",
+      "pinterest",
+      "linkedin",
+      "snapchat",
+    ]);
     expect(CONTENT_TYPES.map((t) => t.label)).toEqual([
       "Product Photos",
       "Video Demonstrations",
@@ -64,28 +81,36 @@ describe("sales option lists (SPEC §2)", () => {
       existing_website: existingWebsiteSchema,
       social_media: socialMediaSchema,
     };
-    for (const method of SALES_METHODS) expect(SETUP_FIELDS[method.key].map((f) => f.name)).toEqual(Object.keys(schemas[method.key].shape));
+    for (const method of SALES_METHODS)
+      expect(SETUP_FIELDS[method.key].map((f) => f.name)).toEqual(Object.keys(schemas[method.key].shape));
   });
 });
 
 describe("describeSetup", () => {
   it("turns a saved setup into labelled, human-readable values, leaving out empty fields", () => {
     expect(
-      describeSetup("events", { businessName: "Stall", eventTypes: ["craft_fairs", "food_festivals"], paymentMethods: ["cash"], description: "" }),
+      describeSetup("events", {
+        businessName: "Stall",
+        eventTypes: ["craft_fairs", "food_festivals"],
+        paymentMethods: ["cash"],
+        description: "",
+      }),
     ).toEqual([
       { label: "Business name", value: "Stall" },
       { label: "Event types", value: "Craft Fairs, Food Festivals" },
       { label: "Payment methods", value: "Cash" },
     ]);
-    expect(describeSetup("online_store", { storeName: "Shop", category: "home", currency: "CZK", theme: "bold" })).toContainEqual({
+    expect(
+      describeSetup("online_store", { storeName: "Shop", category: "home", currency: "CZK", theme: "bold" }),
+    ).toContainEqual({
       label: "Currency",
       value: "CZK – Czech koruna",
     });
   });
 
   it("ignores values of the wrong type and shows unknown values as they are", () => {
-    expect(describeSetup("social_media", { businessName: 42, platforms: ["mastodon"], targetAudience: { x: 1 } })).toEqual([
-      { label: "Platforms", value: "mastodon" },
-    ]);
+    expect(
+      describeSetup("social_media", { businessName: 42, platforms: ["mastodon"], targetAudience: { x: 1 } }),
+    ).toEqual([{ label: "Platforms", value: "mastodon" }]);
   });
 });

@@ -31,21 +31,41 @@ describe("online store", () => {
   });
 
   it("keeps the chosen currency and theme, trims names, drops an empty description", () => {
-    expect(submit(onlineStoreSchema, { storeName: "  Shop  ", storeDescription: "", category: "books", currency: "CZK", theme: "bold" })).toEqual({
+    expect(
+      submit(onlineStoreSchema, {
+        storeName: "  Shop  ",
+        storeDescription: "",
+        category: "books",
+        currency: "CZK",
+        theme: "bold",
+      }),
+    ).toEqual({
       value: { storeName: "Shop", category: "books", currency: "CZK", theme: "bold" },
     });
   });
 
   it("explains each invalid field", () => {
-    expect(submit(onlineStoreSchema, {})).toEqual({ errors: { storeName: "Please enter your store name", category: "Please choose a category" } });
-    expect(submit(onlineStoreSchema, { ...valid, storeName: "A" }).errors).toEqual({ storeName: "Store name must be at least 2 characters" });
-    expect(submit(onlineStoreSchema, { ...valid, storeName: long(81) }).errors).toEqual({ storeName: "Store name must be at most 80 characters" });
-    expect(submit(onlineStoreSchema, { ...valid, storeName: "Line\nbreak" }).errors).toEqual({ storeName: "Store name must be on one line" });
+    expect(submit(onlineStoreSchema, {})).toEqual({
+      errors: { storeName: "Please enter your store name", category: "Please choose a category" },
+    });
+    expect(submit(onlineStoreSchema, { ...valid, storeName: "A" }).errors).toEqual({
+      storeName: "Store name must be at least 2 characters",
+    });
+    expect(submit(onlineStoreSchema, { ...valid, storeName: long(81) }).errors).toEqual({
+      storeName: "Store name must be at most 80 characters",
+    });
+    expect(submit(onlineStoreSchema, { ...valid, storeName: "Line\nbreak" }).errors).toEqual({
+      storeName: "Store name must be on one line",
+    });
     expect(submit(onlineStoreSchema, { ...valid, storeDescription: long(1001) }).errors).toEqual({
       storeDescription: "Store description must be at most 1000 characters",
     });
-    expect(submit(onlineStoreSchema, { ...valid, category: "weapons" }).errors).toEqual({ category: "Please choose a category" });
-    expect(submit(onlineStoreSchema, { ...valid, currency: "BTC" }).errors).toEqual({ currency: "Please choose a currency" });
+    expect(submit(onlineStoreSchema, { ...valid, category: "weapons" }).errors).toEqual({
+      category: "Please choose a category",
+    });
+    expect(submit(onlineStoreSchema, { ...valid, currency: "BTC" }).errors).toEqual({
+      currency: "Please choose a currency",
+    });
     expect(submit(onlineStoreSchema, { ...valid, theme: "neon" }).errors).toEqual({ theme: "Please choose a theme" });
   });
 });
@@ -56,24 +76,42 @@ describe("retail store", () => {
   it("accepts a store with no, one or several features", () => {
     expect(submit(retailStoreSchema, valid)).toEqual({ value: { ...valid, features: [] } });
     expect(submit(retailStoreSchema, { ...valid, features: "pos" }).value?.features).toEqual(["pos"]);
-    expect(submit(retailStoreSchema, { ...valid, description: "Books", features: ["pos", "inventory", "staff"] }).value).toMatchObject({
+    expect(
+      submit(retailStoreSchema, { ...valid, description: "Books", features: ["pos", "inventory", "staff"] }).value,
+    ).toMatchObject({
       description: "Books",
       features: ["pos", "inventory", "staff"],
     });
   });
 
   it("requires the address and explains each invalid field", () => {
-    expect(submit(retailStoreSchema, { storeName: "Corner Shop" }).errors).toEqual({ address: "Please enter the store address" });
-    expect(submit(retailStoreSchema, { ...valid, address: "   " }).errors).toEqual({ address: "Please enter the store address" });
-    expect(submit(retailStoreSchema, { ...valid, address: "abc" }).errors).toEqual({ address: "Please enter the full store address" });
-    expect(submit(retailStoreSchema, { ...valid, address: long(301) }).errors).toEqual({ address: "Address must be at most 300 characters" });
-    expect(submit(retailStoreSchema, { ...valid, storeName: "" }).errors).toEqual({ storeName: "Please enter your store name" });
-    expect(submit(retailStoreSchema, { ...valid, features: ["pos", "drones"] }).errors).toEqual({ "features[1]": "Please choose features from the list" });
+    expect(submit(retailStoreSchema, { storeName: "Corner Shop" }).errors).toEqual({
+      address: "Please enter the store address",
+    });
+    expect(submit(retailStoreSchema, { ...valid, address: "   " }).errors).toEqual({
+      address: "Please enter the store address",
+    });
+    expect(submit(retailStoreSchema, { ...valid, address: "abc" }).errors).toEqual({
+      address: "Please enter the full store address",
+    });
+    expect(submit(retailStoreSchema, { ...valid, address: long(301) }).errors).toEqual({
+      address: "Address must be at most 300 characters",
+    });
+    expect(submit(retailStoreSchema, { ...valid, storeName: "" }).errors).toEqual({
+      storeName: "Please enter your store name",
+    });
+    expect(submit(retailStoreSchema, { ...valid, features: ["pos", "drones"] }).errors).toEqual({
+      "features[1]": "Please choose features from the list",
+    });
   });
 });
 
 describe("event sales", () => {
-  const valid = { businessName: "Market Stall", eventTypes: ["farmers_markets", "craft_fairs"], paymentMethods: "cash" };
+  const valid = {
+    businessName: "Market Stall",
+    eventTypes: ["farmers_markets", "craft_fairs"],
+    paymentMethods: "cash",
+  };
 
   it("accepts a valid setup", () => {
     expect(submit(eventSalesSchema, { ...valid, setupRequirements: "Power" }).value).toEqual({
@@ -89,7 +127,9 @@ describe("event sales", () => {
       eventTypes: "Please select at least one event type",
       paymentMethods: "Please select at least one payment method",
     });
-    expect(submit(eventSalesSchema, { ...valid, businessName: "M" }).errors).toEqual({ businessName: "Business name must be at least 2 characters" });
+    expect(submit(eventSalesSchema, { ...valid, businessName: "M" }).errors).toEqual({
+      businessName: "Business name must be at least 2 characters",
+    });
     expect(submit(eventSalesSchema, { ...valid, setupRequirements: long(1001) }).errors).toEqual({
       setupRequirements: "Setup requirements must be at most 1000 characters",
     });
@@ -103,16 +143,36 @@ describe("buy button on an existing website", () => {
   const valid = { websiteUrl: "https://example.com/shop", platform: "wordpress", buttonText: "Buy Now" };
 
   it("accepts a valid setup and applies the spec's defaults (button, primary)", () => {
-    expect(submit(existingWebsiteSchema, valid)).toEqual({ value: { ...valid, integrationMethod: "button", buttonStyle: "primary" } });
-    expect(EXISTING_WEBSITE_DEFAULTS).toEqual({ integrationMethod: "button", buttonText: "Buy Now", buttonStyle: "primary" });
+    expect(submit(existingWebsiteSchema, valid)).toEqual({
+      value: { ...valid, integrationMethod: "button", buttonStyle: "primary" },
+    });
+    expect(EXISTING_WEBSITE_DEFAULTS).toEqual({
+      integrationMethod: "button",
+      buttonText: "Buy Now",
+      buttonStyle: "primary",
+    });
     expect(
-      submit(existingWebsiteSchema, { ...valid, websiteUrl: "http://localhost:8080", integrationMethod: "cart", buttonStyle: "custom" }).value,
+      submit(existingWebsiteSchema, {
+        ...valid,
+        websiteUrl: "http://localhost:8080",
+        integrationMethod: "cart",
+        buttonStyle: "custom",
+      }).value,
     ).toMatchObject({ integrationMethod: "cart", buttonStyle: "custom" });
   });
 
   it("needs a valid http(s) website URL", () => {
-    expect(submit(existingWebsiteSchema, { ...valid, websiteUrl: "" }).errors).toEqual({ websiteUrl: "Please enter your website address" });
-    for (const url of ["example.com", "ftp://example.com", "javascript:alert(1)", "https://", "http://nodot", `https://example.com/${long(2048)}`]) {
+    expect(submit(existingWebsiteSchema, { ...valid, websiteUrl: "" }).errors).toEqual({
+      websiteUrl: "Please enter your website address",
+    });
+    for (const url of [
+      "example.com",
+      "ftp://example.com",
+      "javascript:alert(1)",
+      "https://",
+      "http://nodot",
+      `https://example.com/${long(2048)}`,
+    ]) {
       expect(submit(existingWebsiteSchema, { ...valid, websiteUrl: url }).errors, url).toEqual({
         websiteUrl: "Please enter a valid website URL starting with http:// or https://",
       });
@@ -120,14 +180,24 @@ describe("buy button on an existing website", () => {
   });
 
   it("explains each other invalid field", () => {
-    expect(submit(existingWebsiteSchema, { ...valid, platform: "" }).errors).toEqual({ platform: "Please choose your website platform" });
-    expect(submit(existingWebsiteSchema, { ...valid, buttonText: "" }).errors).toEqual({ buttonText: "Please enter the button text" });
-    expect(submit(existingWebsiteSchema, { ...valid, buttonText: long(41) }).errors).toEqual({ buttonText: "Button text must be at most 40 characters" });
-    expect(submit(existingWebsiteSchema, { ...valid, buttonText: "Buy\u0000" }).errors).toEqual({ buttonText: "Button text must be on one line" });
+    expect(submit(existingWebsiteSchema, { ...valid, platform: "" }).errors).toEqual({
+      platform: "Please choose your website platform",
+    });
+    expect(submit(existingWebsiteSchema, { ...valid, buttonText: "" }).errors).toEqual({
+      buttonText: "Please enter the button text",
+    });
+    expect(submit(existingWebsiteSchema, { ...valid, buttonText: long(41) }).errors).toEqual({
+      buttonText: "Button text must be at most 40 characters",
+    });
+    expect(submit(existingWebsiteSchema, { ...valid, buttonText: "Buy\u0000" }).errors).toEqual({
+      buttonText: "Button text must be on one line",
+    });
     expect(submit(existingWebsiteSchema, { ...valid, integrationMethod: "iframe" }).errors).toEqual({
       integrationMethod: "Please choose how to add the button",
     });
-    expect(submit(existingWebsiteSchema, { ...valid, buttonStyle: "rainbow" }).errors).toEqual({ buttonStyle: "Please choose a button style" });
+    expect(submit(existingWebsiteSchema, { ...valid, buttonStyle: "rainbow" }).errors).toEqual({
+      buttonStyle: "Please choose a button style",
+    });
   });
 });
 
@@ -144,11 +214,17 @@ describe("social media", () => {
   });
 
   it("needs at least one platform and explains each invalid field", () => {
-    expect(submit(socialMediaSchema, { businessName: "Insta Shop" }).errors).toEqual({ platforms: "Please select at least one platform" });
+    expect(submit(socialMediaSchema, { businessName: "Insta Shop" }).errors).toEqual({
+      platforms: "Please select at least one platform",
+    });
     expect(submit(socialMediaSchema, { ...valid, targetAudience: long(501) }).errors).toEqual({
       targetAudience: "Target audience must be at most 500 characters",
     });
-    expect(submit(socialMediaSchema, { ...valid, contentTypes: "memes" }).errors).toEqual({ "contentTypes[0]": "Please choose content types from the list" });
-    expect(submit(socialMediaSchema, { ...valid, businessName: long(81) }).errors).toEqual({ businessName: "Business name must be at most 80 characters" });
+    expect(submit(socialMediaSchema, { ...valid, contentTypes: "memes" }).errors).toEqual({
+      "contentTypes[0]": "Please choose content types from the list",
+    });
+    expect(submit(socialMediaSchema, { ...valid, businessName: long(81) }).errors).toEqual({
+      businessName: "Business name must be at most 80 characters",
+    });
   });
 });

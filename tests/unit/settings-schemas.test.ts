@@ -32,12 +32,16 @@ describe("personal profile", () => {
 
   it("checks the picture's declared type and size like register step 2", () => {
     const svg = new File(["<svg/>"], "x.svg", { type: "image/svg+xml" });
-    expect(messages(personalProfileSchema.safeParse({ firstName: "Ada", lastName: "Lovelace", avatar: svg })).avatar).toBe(
-      "Please choose an image file (PNG, JPEG, WebP or GIF)",
-    );
+    expect(
+      messages(personalProfileSchema.safeParse({ firstName: "Ada", lastName: "Lovelace", avatar: svg })).avatar,
+    ).toBe("Please choose an image file (PNG, JPEG, WebP or GIF)");
     const huge = new File([new Uint8Array(2 * 1024 * 1024 + 1)], "x.png", { type: "image/png" });
-    expect(messages(personalProfileSchema.safeParse({ firstName: "Ada", lastName: "Lovelace", avatar: huge })).avatar).toBe("The image must be at most 2 MB");
-    expect(personalProfileSchema.parse({ firstName: "Ada", lastName: "Lovelace", removeAvatar: "on" }).removeAvatar).toBe(true);
+    expect(
+      messages(personalProfileSchema.safeParse({ firstName: "Ada", lastName: "Lovelace", avatar: huge })).avatar,
+    ).toBe("The image must be at most 2 MB");
+    expect(
+      personalProfileSchema.parse({ firstName: "Ada", lastName: "Lovelace", removeAvatar: "on" }).removeAvatar,
+    ).toBe(true);
   });
 });
 
@@ -77,8 +81,12 @@ describe("business profile", () => {
 
 describe("change email", () => {
   it("lower-cases a valid email and refuses others with the spec message", () => {
-    expect(changeEmailSchema.parse({ newEmail: " New@Example.COM ", currentPassword: "x" }).newEmail).toBe("new@example.com");
-    expect(messages(changeEmailSchema.safeParse({ newEmail: "nope", currentPassword: "x" })).newEmail).toBe("Please enter a valid email address");
+    expect(changeEmailSchema.parse({ newEmail: " New@Example.COM ", currentPassword: "x" }).newEmail).toBe(
+      "new@example.com",
+    );
+    expect(messages(changeEmailSchema.safeParse({ newEmail: "nope", currentPassword: "x" })).newEmail).toBe(
+      "Please enter a valid email address",
+    );
   });
 });
 
@@ -88,15 +96,23 @@ describe("change password", () => {
     expect(changePasswordSchema.safeParse(valid).success).toBe(true);
   });
   it("applies registration's rules and messages", () => {
-    expect(messages(changePasswordSchema.safeParse({ ...valid, password: "Sh0rt!", confirmPassword: "Sh0rt!" })).password).toBe(
-      "Password must be at least 8 characters",
+    expect(
+      messages(changePasswordSchema.safeParse({ ...valid, password: "Sh0rt!", confirmPassword: "Sh0rt!" })).password,
+    ).toBe("Password must be at least 8 characters");
+    expect(
+      messages(
+        changePasswordSchema.safeParse({ ...valid, password: "nouppercase1!", confirmPassword: "nouppercase1!" }),
+      ).password,
+    ).toBe("Password must contain uppercase, lowercase, number and special character");
+    expect(messages(changePasswordSchema.safeParse({ ...valid, confirmPassword: "different" })).confirmPassword).toBe(
+      "Passwords don't match",
     );
-    expect(messages(changePasswordSchema.safeParse({ ...valid, password: "nouppercase1!", confirmPassword: "nouppercase1!" })).password).toBe(
-      "Password must contain uppercase, lowercase, number and special character",
+    expect(messages(changePasswordSchema.safeParse({ ...valid, currentPassword: "" })).currentPassword).toBe(
+      "Please enter your current password",
     );
-    expect(messages(changePasswordSchema.safeParse({ ...valid, confirmPassword: "different" })).confirmPassword).toBe("Passwords don't match");
-    expect(messages(changePasswordSchema.safeParse({ ...valid, currentPassword: "" })).currentPassword).toBe("Please enter your current password");
-    expect(messages(changePasswordSchema.safeParse({ ...valid, password: `A1!a${"x".repeat(130)}` })).password).toBe("Password must be at most 128 characters");
+    expect(messages(changePasswordSchema.safeParse({ ...valid, password: `A1!a${"x".repeat(130)}` })).password).toBe(
+      "Password must be at most 128 characters",
+    );
   });
 });
 
@@ -105,7 +121,9 @@ describe("delete account", () => {
     expect(deleteAccountSchema.safeParse({ confirmation: "DELETE", currentPassword: "x" }).success).toBe(true);
     expect(deleteAccountSchema.safeParse({ confirmation: " DELETE " }).success).toBe(true);
     for (const confirmation of ["delete", "DELETE!", "", undefined]) {
-      expect(messages(deleteAccountSchema.safeParse({ confirmation })).confirmation).toBe("Please type DELETE to confirm");
+      expect(messages(deleteAccountSchema.safeParse({ confirmation })).confirmation).toBe(
+        "Please type DELETE to confirm",
+      );
     }
   });
 });

@@ -13,10 +13,23 @@ describe("prices", () => {
     expect(offerPrice(fixed)).toBe("12.50");
     expect(priceLabel({ ...fixed, pricing: "free", priceCents: 0 })).toEqual({ main: "Free", detail: null });
     expect(offerPrice({ ...fixed, pricing: "free" })).toBe("0.00");
-    const pwyw = { ...fixed, pricing: "pwyw", priceCents: 0, minPriceCents: 300, suggestedPriceCents: 800, currency: "CZK" };
-    expect(priceLabel(pwyw)).toEqual({ main: "Pay what you want", detail: "from CZK\u00a03.00 · suggested CZK\u00a08.00" });
+    const pwyw = {
+      ...fixed,
+      pricing: "pwyw",
+      priceCents: 0,
+      minPriceCents: 300,
+      suggestedPriceCents: 800,
+      currency: "CZK",
+    };
+    expect(priceLabel(pwyw)).toEqual({
+      main: "Pay what you want",
+      detail: "from CZK\u00a03.00 · suggested CZK\u00a08.00",
+    });
     expect(offerPrice(pwyw)).toBe("3.00");
-    expect(priceLabel({ ...pwyw, minPriceCents: null, suggestedPriceCents: null })).toEqual({ main: "Pay what you want", detail: null });
+    expect(priceLabel({ ...pwyw, minPriceCents: null, suggestedPriceCents: null })).toEqual({
+      main: "Pay what you want",
+      detail: null,
+    });
     expect(offerPrice({ ...fixed, priceCents: 10_000_000 })).toBe("100000.00");
   });
 });
@@ -41,7 +54,13 @@ describe("files", () => {
 });
 
 describe("stores", () => {
-  const row = { handle: "ada", onlineStore: null, storeName: "Ada's Atelier", businessDescription: "Templates", avatarId: null };
+  const row = {
+    handle: "ada",
+    onlineStore: null,
+    storeName: "Ada's Atelier",
+    businessDescription: "Templates",
+    avatarId: null,
+  };
   it("takes the online-store setup first, then the business profile; theme modern and USD by default", () => {
     expect(storeProfileOf(row)).toEqual({
       handle: "ada",
@@ -58,11 +77,23 @@ describe("stores", () => {
         avatarId: "a1",
         onlineStore: { storeName: "Atelier", storeDescription: "", category: "books", currency: "GBP", theme: "bold" },
       }),
-    ).toEqual({ handle: "ada", name: "Atelier", description: "Templates", category: "Books", currency: "GBP", theme: "bold", avatarUrl: "/avatars/a1" });
-    expect(storeProfileOf({ ...row, onlineStore: { theme: "neon", currency: "JPY" } })).toMatchObject({ theme: "modern", currency: "USD" });
+    ).toEqual({
+      handle: "ada",
+      name: "Atelier",
+      description: "Templates",
+      category: "Books",
+      currency: "GBP",
+      theme: "bold",
+      avatarUrl: "/avatars/a1",
+    });
+    expect(storeProfileOf({ ...row, onlineStore: { theme: "neon", currency: "JPY" } })).toMatchObject({
+      theme: "modern",
+      currency: "USD",
+    });
   });
   it("looks up only segments that can be handles or slugs", () => {
     expect(isSlugLike("adas-atelier-2")).toBe(true);
-    for (const bad of ["", "Ada", "a b", "a\u0000", "-a", "a--b", "a".repeat(61), "../x"]) expect(isSlugLike(bad), bad).toBe(false);
+    for (const bad of ["", "Ada", "a b", "a\u0000", "-a", "a--b", "a".repeat(61), "../x"])
+      expect(isSlugLike(bad), bad).toBe(false);
   });
 });

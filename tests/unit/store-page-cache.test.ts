@@ -24,7 +24,11 @@ async function serve(options: { seconds: number; status?: number; now?: () => nu
         await new Promise((resolve) => setTimeout(resolve, 20));
         return {
           status: options.status ?? 200,
-          headers: new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0, must-revalidate", "set-cookie": "x=1" }),
+          headers: new Headers({
+            "content-type": "text/html; charset=utf-8",
+            "cache-control": "public, max-age=0, must-revalidate",
+            "set-cookie": "x=1",
+          }),
           body: Buffer.from(`<html>${req.path} v${version}</html>`),
         };
       },
@@ -43,7 +47,9 @@ describe("store page cache", () => {
     const app = await serve({ seconds: 5 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${app.origin}/s/ada/planner?x=1`)));
     expect(app.renders()).toBe(1);
-    expect(new Set(await Promise.all(answers.map((r) => r.text())))).toEqual(new Set(["<html>/s/ada/planner v0</html>"]));
+    expect(new Set(await Promise.all(answers.map((r) => r.text())))).toEqual(
+      new Set(["<html>/s/ada/planner v0</html>"]),
+    );
     const [first] = answers;
     expect(first!.headers.get("content-encoding")).toMatch(/br|gzip/);
     expect(first!.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { WebhookVerificationError } from "~/features/payments/server/payment-provider.server";
-import { signTestWebhook, testWebhookKey, verifyTestSignature } from "~/features/payments/server/test-webhook-signature.server";
+import {
+  signTestWebhook,
+  testWebhookKey,
+  verifyTestSignature,
+} from "~/features/payments/server/test-webhook-signature.server";
 
 // Issue 15.2: the test provider's webhooks are signed like Stripe's (t=…,v1=HMAC-SHA256 of "t.body") with a key
 // derived from AUTH_SECRET, and accepted only unchanged, with the right key, within 5 minutes.
@@ -28,17 +32,25 @@ describe("test provider webhook signature", () => {
 
   it("refuses a tampered body", () => {
     const tampered = Buffer.from(body.toString().replace("1250", "1"));
-    expect(refusal(() => verifyTestSignature(key, tampered, signTestWebhook(key, body, now), now))).toBe("signature does not match");
+    expect(refusal(() => verifyTestSignature(key, tampered, signTestWebhook(key, body, now), now))).toBe(
+      "signature does not match",
+    );
   });
 
   it("refuses a stale or future timestamp (a replay)", () => {
-    expect(refusal(() => verifyTestSignature(key, body, signTestWebhook(key, body, now - 301), now))).toBe("timestamp outside the tolerance");
-    expect(refusal(() => verifyTestSignature(key, body, signTestWebhook(key, body, now + 301), now))).toBe("timestamp outside the tolerance");
+    expect(refusal(() => verifyTestSignature(key, body, signTestWebhook(key, body, now - 301), now))).toBe(
+      "timestamp outside the tolerance",
+    );
+    expect(refusal(() => verifyTestSignature(key, body, signTestWebhook(key, body, now + 301), now))).toBe(
+      "timestamp outside the tolerance",
+    );
   });
 
   it("refuses another key, and a timestamp changed after signing", () => {
     const other = testWebhookKey("o".repeat(32));
-    expect(refusal(() => verifyTestSignature(key, body, signTestWebhook(other, body, now), now))).toBe("signature does not match");
+    expect(refusal(() => verifyTestSignature(key, body, signTestWebhook(other, body, now), now))).toBe(
+      "signature does not match",
+    );
     const moved = signTestWebhook(key, body, now - 10).replace(`t=${now - 10}`, `t=${now}`);
     expect(refusal(() => verifyTestSignature(key, body, moved, now))).toBe("signature does not match");
   });

@@ -129,7 +129,8 @@ describe("backup codes", () => {
 
   it("the hash is keyed: not a plain SHA-256 of the code, and different under another AUTH_SECRET", () => {
     const hash = hashBackupCode(AUTH_SECRET, "K7M2Q-XR4TP");
-    for (const plain of ["K7M2Q-XR4TP", "K7M2QXR4TP"]) expect(hash).not.toBe(createHash("sha256").update(plain).digest("hex"));
+    for (const plain of ["K7M2Q-XR4TP", "K7M2QXR4TP"])
+      expect(hash).not.toBe(createHash("sha256").update(plain).digest("hex"));
     expect(hashBackupCode("y".repeat(32), "K7M2Q-XR4TP")).not.toBe(hash);
     expect(hash).not.toContain("k7m2q");
   });

@@ -19,13 +19,29 @@ describe("searchText (a search box's q)", () => {
 
 describe("text formats a URL value must have before a query reads it as a uuid, date or timestamptz", () => {
   it("isCalendarDate: real days only", () => {
-    for (const day of ["2026-01-31", "2024-02-29", "2000-02-29", "0001-01-01"]) expect(isCalendarDate(day), day).toBe(true);
-    for (const day of ["2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00", "0000-01-01", "2026-1-01", ""])
+    for (const day of ["2026-01-31", "2024-02-29", "2000-02-29", "0001-01-01"])
+      expect(isCalendarDate(day), day).toBe(true);
+    for (const day of [
+      "2026-02-29",
+      "1900-02-29",
+      "2026-04-31",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-01-00",
+      "0000-01-01",
+      "2026-1-01",
+      "",
+    ])
       expect(isCalendarDate(day), day).toBe(false);
   });
 
   it("isTimestamp: an instant that exists, with Z or an offset PostgreSQL reads", () => {
-    for (const at of ["2026-01-01T00:00:00Z", "2026-11-26T23:59:59.123456+05:30", "2026-03-29T02:30:00+0200", "2026-01-01T12:00:00-03"])
+    for (const at of [
+      "2026-01-01T00:00:00Z",
+      "2026-11-26T23:59:59.123456+05:30",
+      "2026-03-29T02:30:00+0200",
+      "2026-01-01T12:00:00-03",
+    ])
       expect(isTimestamp(at), at).toBe(true);
     for (const at of [
       "2026-02-30T00:00:00Z",

@@ -10,11 +10,22 @@ function form(fields: Record<string, string>): FormData {
 }
 
 function submitting(fields: Record<string, string>, overrides: Partial<PendingSource> = {}): PendingSource {
-  return { state: "submitting", formMethod: "POST", formAction: ACTION, formData: form(fields), ...overrides } as PendingSource;
+  return {
+    state: "submitting",
+    formMethod: "POST",
+    formAction: ACTION,
+    formData: form(fields),
+    ...overrides,
+  } as PendingSource;
 }
 
 const idle = { state: "idle", formMethod: undefined, formAction: undefined, formData: undefined } as PendingSource;
-const linkClick = { state: "loading", formMethod: undefined, formAction: undefined, formData: undefined } as PendingSource;
+const linkClick = {
+  state: "loading",
+  formMethod: undefined,
+  formAction: undefined,
+  formData: undefined,
+} as PendingSource;
 
 describe("isPendingSubmission", () => {
   it("is pending while this route's form is sent, and its reload after the action by default", () => {
@@ -25,7 +36,9 @@ describe("isPendingSubmission", () => {
 
   it("is not pending for a link click, a GET search or a form of another action", () => {
     expect(isPendingSubmission(linkClick, { formAction: ACTION })).toBe(false);
-    expect(isPendingSubmission(submitting({}, { state: "loading", formMethod: "GET" }), { formAction: ACTION })).toBe(false);
+    expect(isPendingSubmission(submitting({}, { state: "loading", formMethod: "GET" }), { formAction: ACTION })).toBe(
+      false,
+    );
     expect(isPendingSubmission(submitting({}, { formAction: "/logout" }), { formAction: ACTION })).toBe(false);
     expect(isPendingSubmission(submitting({}, { formAction: `${ACTION}?index` }), { formAction: ACTION })).toBe(false);
   });
@@ -46,7 +59,12 @@ describe("isPendingSubmission", () => {
   });
 
   it("reads a fetcher the same way, without form data for a JSON body", () => {
-    const fetcher = { state: "submitting", formMethod: "POST", formAction: "/files", formData: undefined } as PendingSource;
+    const fetcher = {
+      state: "submitting",
+      formMethod: "POST",
+      formAction: "/files",
+      formData: undefined,
+    } as PendingSource;
     expect(isPendingSubmission(fetcher, { formAction: "/files" })).toBe(true);
     expect(isPendingSubmission(fetcher, { formAction: "/files", intent: "rename" })).toBe(false);
   });

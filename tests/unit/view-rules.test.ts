@@ -6,7 +6,8 @@ import { visitorHash } from "~/features/analytics/server/visitor-hash.server";
 // with a salt of the day (the salts themselves: tests/integration/view-counting.test.ts).
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 describe("viewedPage", () => {
@@ -14,11 +15,23 @@ describe("viewedPage", () => {
     expect(viewedPage("/s/ada")).toEqual({ kind: "storefront", handle: "ada" });
     expect(viewedPage("/s/ada/field-guide")).toEqual({ kind: "sales", handle: "ada", slug: "field-guide" });
     expect(viewedPage("/s/ada/field-guide/buy")).toEqual({ kind: "buy", handle: "ada", slug: "field-guide" });
-    expect(viewedPage("/buy/0C2B6F1E-8A4D-4E8B-9C1A-3D5E7F9A1B2C")).toEqual({ kind: "buy", buyPageId: "0c2b6f1e-8a4d-4e8b-9c1a-3d5e7f9a1b2c" });
+    expect(viewedPage("/buy/0C2B6F1E-8A4D-4E8B-9C1A-3D5E7F9A1B2C")).toEqual({
+      kind: "buy",
+      buyPageId: "0c2b6f1e-8a4d-4e8b-9c1a-3d5e7f9a1b2c",
+    });
   });
 
   it("ignores everything else: data requests, covers, other pages", () => {
-    for (const path of ["/s/ada.data", "/s/ada/field-guide.data", "/s/ada/guide/buy/x", "/s", "/buy/not-an-id", "/covers/1", "/dashboard", "/"]) {
+    for (const path of [
+      "/s/ada.data",
+      "/s/ada/field-guide.data",
+      "/s/ada/guide/buy/x",
+      "/s",
+      "/buy/not-an-id",
+      "/covers/1",
+      "/dashboard",
+      "/",
+    ]) {
       expect(viewedPage(path), path).toBeNull();
     }
   });
@@ -62,7 +75,9 @@ describe("viewSource", () => {
   it("is the referrer's host without www, or direct", () => {
     expect(viewSource("https://www.google.com/search?q=x", "", "sellkit.test").source).toBe("google.com");
     expect(viewSource("https://t.co/abc", "", "sellkit.test").source).toBe("t.co");
-    expect(viewSource("https://News.YCombinator.com/item?id=1", "", "sellkit.test").source).toBe("news.ycombinator.com");
+    expect(viewSource("https://News.YCombinator.com/item?id=1", "", "sellkit.test").source).toBe(
+      "news.ycombinator.com",
+    );
     expect(viewSource(undefined, "", "sellkit.test").source).toBe("direct");
     expect(viewSource("not a url", "", "sellkit.test").source).toBe("direct");
     expect(viewSource("android-app://com.slack/", "", "sellkit.test").source).toBe("direct");
@@ -73,13 +88,20 @@ describe("viewSource", () => {
   });
 
   it("reads utm_source, utm_medium and utm_campaign, lower-cased and cut", () => {
-    expect(viewSource(undefined, "?utm_source=Newsletter&utm_medium=email&utm_campaign=Spring%20Sale&x=1", "sellkit.test")).toEqual({
+    expect(
+      viewSource(undefined, "?utm_source=Newsletter&utm_medium=email&utm_campaign=Spring%20Sale&x=1", "sellkit.test"),
+    ).toEqual({
       source: "direct",
       utmSource: "newsletter",
       utmMedium: "email",
       utmCampaign: "spring sale",
     });
-    expect(viewSource(undefined, "", "sellkit.test")).toEqual({ source: "direct", utmSource: "", utmMedium: "", utmCampaign: "" });
+    expect(viewSource(undefined, "", "sellkit.test")).toEqual({
+      source: "direct",
+      utmSource: "",
+      utmMedium: "",
+      utmCampaign: "",
+    });
     expect(viewSource(undefined, `?utm_campaign=${"a".repeat(500)}`, "sellkit.test").utmCampaign).toHaveLength(100);
   });
 });

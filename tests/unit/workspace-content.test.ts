@@ -37,7 +37,12 @@ describe("tools per business type (SPEC §2 table)", () => {
   });
 
   it("several types give the union in the table's order; none gives none", () => {
-    expect(toolsFor(["social_media", "online_store"]).map((tool) => tool.slug)).toEqual(["estore-builder", "products", "social", "bio-link"]);
+    expect(toolsFor(["social_media", "online_store"]).map((tool) => tool.slug)).toEqual([
+      "estore-builder",
+      "products",
+      "social",
+      "bio-link",
+    ]);
     expect(toolsFor(BUSINESS_TYPES.map((type) => type.value))).toHaveLength(TOOLS.length);
     expect(toolsFor([])).toEqual([]);
     expect(toolsFor(["unknown"])).toEqual([]);
@@ -50,9 +55,21 @@ describe("tools per business type (SPEC §2 table)", () => {
 
 describe("quick actions (SPEC §2)", () => {
   it("shows the type's action plus Analytics and Products", () => {
-    expect(quickActionsFor(["online_store"]).map((a) => a.title)).toEqual(["Set up your online store", "Analytics", "Products"]);
-    expect(quickActionsFor(["social_media"]).map((a) => a.title)).toEqual(["Connect social accounts", "Analytics", "Products"]);
-    expect(quickActionsFor(["retail_store"]).map((a) => a.title)).toEqual(["Manage inventory", "Analytics", "Products"]);
+    expect(quickActionsFor(["online_store"]).map((a) => a.title)).toEqual([
+      "Set up your online store",
+      "Analytics",
+      "Products",
+    ]);
+    expect(quickActionsFor(["social_media"]).map((a) => a.title)).toEqual([
+      "Connect social accounts",
+      "Analytics",
+      "Products",
+    ]);
+    expect(quickActionsFor(["retail_store"]).map((a) => a.title)).toEqual([
+      "Manage inventory",
+      "Analytics",
+      "Products",
+    ]);
     expect(quickActionsFor(["events", "existing_website"]).map((a) => a.title)).toEqual(["Analytics", "Products"]);
     expect(quickActionsFor([]).map((a) => a.title)).toEqual(["Analytics", "Products"]);
   });
@@ -88,7 +105,16 @@ describe("workspace navigation", () => {
 
   it("lists the fixed pages, then the tools of the creator's business types, then Settings and Security", () => {
     const nav = workspaceNavFor(["events", "online_store"]);
-    expect(labels(nav.main)).toEqual(["Dashboard", "Products", "Orders", "Customers", "Analytics", "Payouts", "Discounts", "Payments"]);
+    expect(labels(nav.main)).toEqual([
+      "Dashboard",
+      "Products",
+      "Orders",
+      "Customers",
+      "Analytics",
+      "Payouts",
+      "Discounts",
+      "Payments",
+    ]);
     // The Product Manager is the Products entry already: not listed twice.
     expect(nav.tools.map((tool) => [tool.label, tool.to])).toEqual([
       ["E-shop Builder", "/tools/estore-builder"],

@@ -13,12 +13,19 @@ export type LogoSize = keyof typeof sizes;
 export function Logo({ size = "md", className }: { size?: LogoSize; className?: string }) {
   const s = sizes[size];
   return (
-    <Link to="/" className={cn("inline-flex items-center gap-2 font-bold tracking-tight", s.text, className)} aria-label="Sellkit home">
+    <Link
+      to="/"
+      className={cn("inline-flex items-center gap-2 font-bold tracking-tight", s.text, className)}
+      aria-label="Sellkit home"
+    >
       {/* The mark's letter is drawn by CSS, not text: the link's name, "Sellkit home", then starts with all the text
           a person sees in it ("Sellkit"), as WCAG 2.5.3 (label in name) asks. */}
       <span
         aria-hidden="true"
-        className={cn("grid place-items-center rounded-md bg-primary font-black text-primary-foreground before:content-['S']", s.mark)}
+        className={cn(
+          "grid place-items-center rounded-md bg-primary font-black text-primary-foreground before:content-['S']",
+          s.mark,
+        )}
       />
       <span>Sellkit</span>
     </Link>

@@ -3,7 +3,11 @@ import { buttonClass } from "~/components/ui/button";
 import { PageShell } from "./page-shell";
 
 /** The not-found text with a way back home, inside whichever frame the page has. */
-export function NotFound({ detail = "The page you are looking for does not exist or has moved." }: { detail?: string }) {
+export function NotFound({
+  detail = "The page you are looking for does not exist or has moved.",
+}: {
+  detail?: string;
+}) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-7xl font-extrabold text-primary">404</p>

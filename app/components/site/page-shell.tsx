@@ -41,7 +41,19 @@ export function PageHero({ title, lead, children }: { title: string; lead?: stri
   );
 }
 
-export function Section({ id, title, lead, children, className }: { id?: string; title?: string; lead?: string; children: ReactNode; className?: string }) {
+export function Section({
+  id,
+  title,
+  lead,
+  children,
+  className,
+}: {
+  id?: string;
+  title?: string;
+  lead?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section id={id} aria-labelledby={title && id ? `${id}-title` : undefined} className={className}>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">

@@ -14,7 +14,12 @@ export function SiteFooter() {
           <ul className="mt-4 flex gap-4 text-sm">
             {SOCIAL_LINKS.map((link) => (
               <li key={link.to}>
-                <a href={link.to} rel="noopener noreferrer" target="_blank" className="text-muted-foreground underline-offset-4 hover:underline">
+                <a
+                  href={link.to}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="text-muted-foreground underline-offset-4 hover:underline"
+                >
                   {link.label}
                 </a>
               </li>
@@ -36,7 +41,9 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p className="border-t py-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} Sellkit. All rights reserved.</p>
+      <p className="border-t py-6 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} Sellkit. All rights reserved.
+      </p>
     </footer>
   );
 }

@@ -7,7 +7,10 @@ import { cn } from "~/lib/cn";
 import { Logo } from "./logo";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-accent", isActive ? "text-foreground" : "text-muted-foreground");
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium hover:bg-accent",
+    isActive ? "text-foreground" : "text-muted-foreground",
+  );
 
 /** A dropdown built on <details>, so it opens with the keyboard and without JavaScript. */
 function DesktopMenu({ menu }: { menu: SiteMenu }) {
@@ -50,7 +53,10 @@ function AccountActions({ stacked = false }: { stacked?: boolean }) {
   }
   return (
     <>
-      <Link to={AUTH_LINKS.logIn.to} className={buttonClass({ variant: stacked ? "outline" : "ghost", className: item })}>
+      <Link
+        to={AUTH_LINKS.logIn.to}
+        className={buttonClass({ variant: stacked ? "outline" : "ghost", className: item })}
+      >
         {AUTH_LINKS.logIn.label}
       </Link>
       <Link to={AUTH_LINKS.signUp.to} className={buttonClass({ className: item })}>

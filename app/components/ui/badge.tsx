@@ -10,6 +10,19 @@ const variants = {
   success: "bg-success text-background",
 } as const;
 
-export function Badge({ variant = "default", className, ...props }: ComponentProps<"span"> & { variant?: keyof typeof variants }) {
-  return <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", variants[variant], className)} {...props} />;
+export function Badge({
+  variant = "default",
+  className,
+  ...props
+}: ComponentProps<"span"> & { variant?: keyof typeof variants }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
+        variants[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
 }

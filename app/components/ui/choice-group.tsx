@@ -25,7 +25,10 @@ export function ChoiceGroup({
   const error = field.errors?.[0] ?? Object.values(field.allErrors ?? {}).flat()[0];
   const inputs = getCollectionProps(field, { type, options: options.map((option) => option.value) });
   return (
-    <fieldset className="grid gap-2" aria-describedby={[hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}>
+    <fieldset
+      className="grid gap-2"
+      aria-describedby={[hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}
+    >
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
@@ -43,7 +46,9 @@ export function ChoiceGroup({
               <input {...input} className="mt-0.5 size-4 accent-[var(--color-primary)]" />
               <span>
                 <span className="font-medium">{option.label}</span>
-                {option.description ? <span className="block text-xs text-muted-foreground">{option.description}</span> : null}
+                {option.description ? (
+                  <span className="block text-xs text-muted-foreground">{option.description}</span>
+                ) : null}
               </span>
             </label>
           );

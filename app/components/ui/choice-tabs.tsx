@@ -24,7 +24,14 @@ export function ChoiceTabs({
         <legend className="sr-only">{label}</legend>
         {tabs.map((tab) => (
           <label key={tab.id} className="relative cursor-pointer">
-            <input type="radio" name={name} value={tab.id} defaultChecked={tab.id === selected} data-tab={tab.id} className="peer absolute inset-0 opacity-0" />
+            <input
+              type="radio"
+              name={name}
+              value={tab.id}
+              defaultChecked={tab.id === selected}
+              data-tab={tab.id}
+              className="peer absolute inset-0 opacity-0"
+            />
             <span className="block rounded-md px-4 py-1.5 text-sm font-medium text-muted-foreground peer-checked:bg-background peer-checked:text-foreground peer-checked:shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-ring">
               {tab.label}
             </span>

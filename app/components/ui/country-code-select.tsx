@@ -65,7 +65,16 @@ export function CountryCodeSelect({
       </select>
     );
   }
-  return <CountryCodeCombobox name={name} value={value} onChange={setValue} invalid={invalid} describedBy={describedBy} className={className} />;
+  return (
+    <CountryCodeCombobox
+      name={name}
+      value={value}
+      onChange={setValue}
+      invalid={invalid}
+      describedBy={describedBy}
+      className={className}
+    />
+  );
 }
 
 function CountryCodeCombobox({

@@ -27,7 +27,11 @@ export function DataTable({
       <thead className="bg-muted/60 text-muted-foreground">
         <tr>
           {columns.map((column) => (
-            <th key={column.label} scope="col" className={cn("px-3 py-2 font-medium", column.align === "right" && "text-right")}>
+            <th
+              key={column.label}
+              scope="col"
+              className={cn("px-3 py-2 font-medium", column.align === "right" && "text-right")}
+            >
               {column.label}
             </th>
           ))}

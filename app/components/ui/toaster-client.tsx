@@ -3,7 +3,13 @@ import { Toaster, toast } from "sonner";
 import { connectToaster } from "~/lib/toast";
 
 /** The toasts' timing, count, size and place. */
-export const TOASTER_SETTINGS = { duration: 4000, visibleToasts: 3, width: 356, gap: 14, position: "bottom-right" } as const;
+export const TOASTER_SETTINGS = {
+  duration: 4000,
+  visibleToasts: 3,
+  width: 356,
+  gap: 14,
+  position: "bottom-right",
+} as const;
 
 function Bridge() {
   useEffect(() => connectToaster(({ type, title, description }) => toast[type](title, { description })), []);

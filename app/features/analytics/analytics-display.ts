@@ -33,16 +33,34 @@ function shortMonth(day: string): string {
 export type MetricId = "revenue" | "orders" | "units" | "views" | "visitors" | "conversion";
 
 /** One figure of the page: how it is read from the figures, formatted and whether it is charted. */
-export type Metric = { id: MetricId; label: string; value: (figures: Figures) => number; format: (value: number) => string; charted: boolean };
+export type Metric = {
+  id: MetricId;
+  label: string;
+  value: (figures: Figures) => number;
+  format: (value: number) => string;
+  charted: boolean;
+};
 
 /** The page's six figures, in the order they are shown; conversion rate is orders / unique visitors. */
 export function metrics(currency: string): Metric[] {
   return [
-    { id: "revenue", label: "Revenue", value: (f) => f.revenueCents, format: (v) => formatMoney(v, currency), charted: true },
+    {
+      id: "revenue",
+      label: "Revenue",
+      value: (f) => f.revenueCents,
+      format: (v) => formatMoney(v, currency),
+      charted: true,
+    },
     { id: "orders", label: "Orders", value: (f) => f.orders, format: (v) => count.format(v), charted: true },
     { id: "units", label: "Units sold", value: (f) => f.units, format: (v) => count.format(v), charted: false },
     { id: "views", label: "Page views", value: (f) => f.views, format: (v) => count.format(v), charted: true },
-    { id: "visitors", label: "Unique visitors", value: (f) => f.visitors, format: (v) => count.format(v), charted: true },
+    {
+      id: "visitors",
+      label: "Unique visitors",
+      value: (f) => f.visitors,
+      format: (v) => count.format(v),
+      charted: true,
+    },
     {
       id: "conversion",
       label: "Conversion rate",
@@ -58,10 +76,18 @@ export function figureText(metric: Metric, current: Figures, previous: Figures):
   if (metric.id === "conversion") {
     const now = current.visitors > 0 ? current.orders / current.visitors : null;
     const before = previous.visitors > 0 ? previous.orders / previous.visitors : null;
-    const change = now === null || before === null ? (now === null ? "—" : "new") : changeOf(Math.round(now * 10_000), Math.round(before * 10_000));
+    const change =
+      now === null || before === null
+        ? now === null
+          ? "—"
+          : "new"
+        : changeOf(Math.round(now * 10_000), Math.round(before * 10_000));
     return { value: conversionRate(current.orders, current.visitors), change };
   }
-  return { value: metric.format(metric.value(current)), change: changeOf(metric.value(current), metric.value(previous)) };
+  return {
+    value: metric.format(metric.value(current)),
+    change: changeOf(metric.value(current), metric.value(previous)),
+  };
 }
 
 /** A count as the page writes it, with thousands separators. */

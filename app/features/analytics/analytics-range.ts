@@ -55,7 +55,9 @@ export function grainOf(range: AnalyticsRange): Grain {
 
 /** The search string of a range (for links). */
 export function rangeSearch(range: AnalyticsRange): string {
-  return range.preset === "custom" ? `?${new URLSearchParams({ from: range.from, to: range.to })}` : `?range=${range.preset}`;
+  return range.preset === "custom"
+    ? `?${new URLSearchParams({ from: range.from, to: range.to })}`
+    : `?range=${range.preset}`;
 }
 
 /** orders / unique visitors, as a percentage with one decimal ('—' without visitors). */

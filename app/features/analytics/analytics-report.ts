@@ -8,9 +8,22 @@ export type Figures = { revenueCents: number; orders: number; units: number; vie
 /** One point of the chart: a day, a week (from its Monday) or a month, in the creator's time zone. */
 export type SeriesPoint = Figures & { start: string };
 
-export type ProductFigures = { productId: string | null; name: string | null; revenueCents: number; orders: number; units: number; views: number };
+export type ProductFigures = {
+  productId: string | null;
+  name: string | null;
+  revenueCents: number;
+  orders: number;
+  units: number;
+  views: number;
+};
 
-export type SourceFigures = { source: string; utmSource: string; utmMedium: string; utmCampaign: string; views: number };
+export type SourceFigures = {
+  source: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  views: number;
+};
 
 /** Everything the analytics page shows for one range, computed on the server. */
 export type AnalyticsReport = {

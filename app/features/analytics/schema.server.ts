@@ -21,7 +21,11 @@ export const pageViewCounts = pgTable(
     utmCampaign: text("utm_campaign").notNull().default(""),
     views: integer("views").notNull(),
   },
-  (t) => [unique("page_view_counts_key").on(t.sellerId, t.bucket, t.kind, t.productId, t.source, t.utmSource, t.utmMedium, t.utmCampaign).nullsNotDistinct()],
+  (t) => [
+    unique("page_view_counts_key")
+      .on(t.sellerId, t.bucket, t.kind, t.productId, t.source, t.utmSource, t.utmMedium, t.utmCampaign)
+      .nullsNotDistinct(),
+  ],
 );
 
 /**
@@ -190,5 +194,7 @@ export const sourceViewDays = pgTable(
     utmCampaign: text("utm_campaign").notNull().default(""),
     views: integer("views").notNull(),
   },
-  (t) => [unique("analytics_source_view_days_key").on(t.sellerId, t.day, t.source, t.utmSource, t.utmMedium, t.utmCampaign)],
+  (t) => [
+    unique("analytics_source_view_days_key").on(t.sellerId, t.day, t.source, t.utmSource, t.utmMedium, t.utmCampaign),
+  ],
 );

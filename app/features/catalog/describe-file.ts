@@ -53,7 +53,13 @@ const KINDS_BY_EXTENSION: Record<string, string> = {
 };
 
 /** By the top-level content type when the extension says nothing. */
-const KINDS_BY_TYPE: Record<string, string> = { video: "Video", audio: "Audio", image: "Image", text: "Text file", font: "Font" };
+const KINDS_BY_TYPE: Record<string, string> = {
+  video: "Video",
+  audio: "Audio",
+  image: "Image",
+  text: "Text file",
+  font: "Font",
+};
 
 /** "PDF document", "ZIP archive", …; "File" when nothing is known. */
 export function fileKind(name: string, contentType: string): string {

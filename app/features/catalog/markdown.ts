@@ -13,7 +13,8 @@ const markdown = new MarkdownIt("default", { html: false, linkify: false, typogr
 markdown.disable(["image", "table"]);
 markdown.validateLink = isAllowedLink;
 
-const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultLinkOpen =
+  markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   tokens[idx]?.attrSet("rel", MARKDOWN_LINK_REL);
   return defaultLinkOpen(tokens, idx, options, env, self);

@@ -34,7 +34,10 @@ export function productFormValues(product: {
     pricing: product.pricing,
     price: product.pricing === "fixed" ? amountInput(product.priceCents) : "",
     minPrice: product.pricing === "pwyw" && product.minPriceCents !== null ? amountInput(product.minPriceCents) : "",
-    suggestedPrice: product.pricing === "pwyw" && product.suggestedPriceCents !== null ? amountInput(product.suggestedPriceCents) : "",
+    suggestedPrice:
+      product.pricing === "pwyw" && product.suggestedPriceCents !== null
+        ? amountInput(product.suggestedPriceCents)
+        : "",
     slug: product.slug,
   };
 }

@@ -69,4 +69,10 @@ export function absoluteUrl(appUrl: string, path: string): string {
 export type CoverRow = { id: string; width: number; height: number };
 
 /** A product as a store lists it: card data only. */
-export type ListedProduct = ProductPricing & { id: string; name: string; slug: string; summary: string; covers: CoverRow[] };
+export type ListedProduct = ProductPricing & {
+  id: string;
+  name: string;
+  slug: string;
+  summary: string;
+  covers: CoverRow[];
+};

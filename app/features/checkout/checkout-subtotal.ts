@@ -20,6 +20,9 @@ export function checkoutSubtotal(
   if (amount === 0 && minimum === 0) return { ok: true, subtotalCents: 0 };
   const floor = Math.max(minimum, minimumCharge(product.currency));
   if (amount < floor)
-    return fail("CHECKOUT_AMOUNT_TOO_LOW", `${ERRORS.CHECKOUT_AMOUNT_TOO_LOW.message.replace(/\.$/, "")}: ${formatMoney(floor, product.currency)}.`);
+    return fail(
+      "CHECKOUT_AMOUNT_TOO_LOW",
+      `${ERRORS.CHECKOUT_AMOUNT_TOO_LOW.message.replace(/\.$/, "")}: ${formatMoney(floor, product.currency)}.`,
+    );
   return { ok: true, subtotalCents: amount };
 }

@@ -14,7 +14,15 @@ export const LANDING_PRODUCTS = 7;
 export const LANDING_TRANSACTIONS = 5;
 export const LANDING_CUSTOMERS = 5;
 
-export type LandingProduct = { id: string; name: string; type: string; status: string; slug: string; sales: number; revenueCents: number };
+export type LandingProduct = {
+  id: string;
+  name: string;
+  type: string;
+  status: string;
+  slug: string;
+  sales: number;
+  revenueCents: number;
+};
 export type LandingSale = {
   id: string;
   productName: string;
@@ -48,7 +56,10 @@ export function conversionRate(orders: number, uniqueVisitors: number): string {
 
 const TYPE_LABELS: Record<string, string> = Object.fromEntries(PRODUCT_TYPES.map((type) => [type.value, type.label]));
 
-function viewOf(product: LandingProduct, handle: string | null): NonNullable<DashboardTabsData["products"][number]["view"]> {
+function viewOf(
+  product: LandingProduct,
+  handle: string | null,
+): NonNullable<DashboardTabsData["products"][number]["view"]> {
   if (product.status === "published" && handle) return { href: salesPagePath(handle, product.slug) };
   if (product.status === "archived") return { unavailable: "Archived: no longer on sale, so it has no public page." };
   return { unavailable: "Draft: publish it to give it a public page." };
@@ -61,7 +72,10 @@ export function saleAmount(sale: Pick<LandingSale, "netCents" | "refundedCents" 
   return sale.refundedCents > 0 ? `${amount} (${formatMoney(sale.refundedCents, sale.currency)} refunded)` : amount;
 }
 
-export function landingTabsData(figures: LandingFigures, { uniqueVisitors, timeZone }: { uniqueVisitors: number; timeZone: string }): DashboardTabsData {
+export function landingTabsData(
+  figures: LandingFigures,
+  { uniqueVisitors, timeZone }: { uniqueVisitors: number; timeZone: string },
+): DashboardTabsData {
   const { stats } = figures;
   const currency = stats.currency;
   const recentOrders = stats.orders.recent;
@@ -76,7 +90,9 @@ export function landingTabsData(figures: LandingFigures, { uniqueVisitors, timeZ
       view: viewOf(product, figures.handle),
     })),
     allProducts:
-      figures.productCount > figures.products.length ? { href: "/tools/products", label: `View all ${formatCount(figures.productCount)} products` } : undefined,
+      figures.productCount > figures.products.length
+        ? { href: "/tools/products", label: `View all ${formatCount(figures.productCount)} products` }
+        : undefined,
     addProductHref: "/tools/products/new",
     sales: {
       totalRevenue: formatMoney(stats.totalSalesCents.total, currency),

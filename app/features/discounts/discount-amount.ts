@@ -6,6 +6,7 @@ export type DiscountTerms = { kind: "percent"; percentOff: number } | { kind: "f
 /** The discount in minor units: a percentage rounded half up, a fixed amount; never more than the subtotal. */
 export function discountAmount(subtotalCents: number, terms: DiscountTerms): number {
   if (subtotalCents <= 0) return 0;
-  const off = terms.kind === "percent" ? Math.floor((subtotalCents * terms.percentOff + 50) / 100) : terms.amountOffCents;
+  const off =
+    terms.kind === "percent" ? Math.floor((subtotalCents * terms.percentOff + 50) / 100) : terms.amountOffCents;
   return Math.max(0, Math.min(subtotalCents, off));
 }

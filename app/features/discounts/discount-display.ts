@@ -52,16 +52,23 @@ export function discountStatus(
 }
 
 /** Paid uses against the maximum, with uses held by open checkouts and any overrun: "3 / 5 · 1 reserved". */
-export function discountUsageLabel(code: Pick<DiscountCodeItem, "maxRedemptions" | "redemptionsCount" | "reservedCount" | "overLimitCount">): string {
+export function discountUsageLabel(
+  code: Pick<DiscountCodeItem, "maxRedemptions" | "redemptionsCount" | "reservedCount" | "overLimitCount">,
+): string {
   const count = (n: number) => n.toLocaleString("en-US");
-  const parts = [`${count(code.redemptionsCount)} / ${code.maxRedemptions === null ? "no limit" : count(code.maxRedemptions)}`];
+  const parts = [
+    `${count(code.redemptionsCount)} / ${code.maxRedemptions === null ? "no limit" : count(code.maxRedemptions)}`,
+  ];
   if (code.reservedCount > 0) parts.push(`${count(code.reservedCount)} reserved`);
   if (code.overLimitCount > 0) parts.push(`${count(code.overLimitCount)} past the limit`);
   return parts.join(" · ");
 }
 
 /** What the code takes off: "20% off", "$5.00 off". */
-export function discountOffLabel(code: Pick<DiscountCodeItem, "kind" | "percentOff" | "amountOffCents" | "currency">, storeCurrency: string): string {
+export function discountOffLabel(
+  code: Pick<DiscountCodeItem, "kind" | "percentOff" | "amountOffCents" | "currency">,
+  storeCurrency: string,
+): string {
   if (code.kind === "percent") return `${code.percentOff ?? 0}% off`;
   return `${formatMoney(code.amountOffCents ?? 0, code.currency ?? storeCurrency)} off`;
 }
@@ -107,7 +114,9 @@ export function freeBelowMinimumWarnings(
   const lowest = (product: DiscountProductOption) =>
     Math.max(product.minPriceCents ?? 0, isCurrency(product.currency) ? MINIMUM_CHARGE_MINOR[product.currency] : 0);
   return products
-    .filter((product) => product.pricing === "pwyw" && product.status !== "archived" && (product.minPriceCents ?? 0) > 0)
+    .filter(
+      (product) => product.pricing === "pwyw" && product.status !== "archived" && (product.minPriceCents ?? 0) > 0,
+    )
     .filter((product) => product.currency === storeCurrency && (code.appliesTo === "all" || chosen.has(product.id)))
     .filter((product) => amountOff >= lowest(product))
     .map(

@@ -38,7 +38,8 @@ export function refundInFlight(status: string): boolean {
 export function refundStateText(status: string): string {
   if (status === "succeeded") return "refunded";
   if (status === "failed") return "refused by the provider";
-  if (status === "unknown") return "refund pending confirmation (the provider did not answer; it is checked again within minutes)";
+  if (status === "unknown")
+    return "refund pending confirmation (the provider did not answer; it is checked again within minutes)";
   return "waiting for the provider";
 }
 
@@ -71,10 +72,22 @@ export type OrderDetail = OrderListItem & {
   platformFeeCents: number;
   provider: string | null;
   paidAt: string | null;
-  events: { id: string; fromStatus: OrderStatus; toStatus: OrderStatus; cause: string; details: Record<string, unknown>; createdAt: string }[];
+  events: {
+    id: string;
+    fromStatus: OrderStatus;
+    toStatus: OrderStatus;
+    cause: string;
+    details: Record<string, unknown>;
+    createdAt: string;
+  }[];
   refunds: { id: string; amountCents: number; feeRefundedCents: number; status: string; createdAt: string }[];
   /** The latest receipts and downloads, oldest first. */
-  deliveries: { id: string; kind: "receipt" | "receipt_resent" | "download"; fileName: string | null; createdAt: string }[];
+  deliveries: {
+    id: string;
+    kind: "receipt" | "receipt_resent" | "download";
+    fileName: string | null;
+    createdAt: string;
+  }[];
 };
 
 /** The most receipts and downloads an order's timeline shows. */

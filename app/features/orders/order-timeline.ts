@@ -30,16 +30,31 @@ function discountOverLimitOf(details: Record<string, unknown>): { code: string; 
 export function orderTimeline(order: OrderDetail): TimelineEntry[] {
   const money = (cents: number) => formatMoney(cents, order.currency);
   const entries: TimelineEntry[] = [
-    { key: "created", kind: "created", at: order.createdAt, title: "Order created", detail: `Checkout started by ${order.customerEmail}` },
+    {
+      key: "created",
+      kind: "created",
+      at: order.createdAt,
+      title: "Order created",
+      detail: `Checkout started by ${order.customerEmail}`,
+    },
   ];
   for (const event of order.events) {
     const cause = eventCauseLabel(event.cause);
     const key = `event-${event.id}`;
     if (event.fromStatus === event.toStatus) {
       const total = Number(event.details.refundedCents ?? 0);
-      entries.push({ key, kind: "partly_refunded", at: event.createdAt, title: `Partly refunded: ${money(total)} refunded in total`, detail: cause });
+      entries.push({
+        key,
+        kind: "partly_refunded",
+        at: event.createdAt,
+        title: `Partly refunded: ${money(total)} refunded in total`,
+        detail: cause,
+      });
     } else if (event.toStatus === "paid") {
-      const title = event.fromStatus === "disputed" ? "Dispute closed in the seller's favour: paid again" : `Paid ${money(order.amountCents)}`;
+      const title =
+        event.fromStatus === "disputed"
+          ? "Dispute closed in the seller's favour: paid again"
+          : `Paid ${money(order.amountCents)}`;
       entries.push({ key, kind: "paid", at: event.createdAt, title, detail: cause });
       const over = discountOverLimitOf(event.details);
       if (over)
@@ -51,17 +66,31 @@ export function orderTimeline(order: OrderDetail): TimelineEntry[] {
           detail: "The payment came after the code's last use was taken; the buyer paid the discounted price",
         });
     } else if (event.toStatus === "refunded") {
-      entries.push({ key, kind: "refunded", at: event.createdAt, title: `Fully refunded (${money(order.amountCents)})`, detail: cause });
+      entries.push({
+        key,
+        kind: "refunded",
+        at: event.createdAt,
+        title: `Fully refunded (${money(order.amountCents)})`,
+        detail: cause,
+      });
     } else if (event.toStatus === "disputed") {
       entries.push({ key, kind: "disputed", at: event.createdAt, title: "Disputed by the buyer", detail: cause });
     } else if (event.toStatus === "expired") {
-      entries.push({ key, kind: "expired", at: event.createdAt, title: "Checkout expired without payment", detail: cause });
+      entries.push({
+        key,
+        kind: "expired",
+        at: event.createdAt,
+        title: "Checkout expired without payment",
+        detail: cause,
+      });
     }
   }
   for (const record of order.deliveries) {
     const key = `delivery-${record.id}`;
     if (record.kind === "download") {
-      const title = record.fileName ? `Downloaded ${record.fileName}` : "Downloaded a file that is no longer in the product";
+      const title = record.fileName
+        ? `Downloaded ${record.fileName}`
+        : "Downloaded a file that is no longer in the product";
       entries.push({ key, kind: "download", at: record.createdAt, title, detail: "By the buyer" });
     } else {
       const again = record.kind === "receipt_resent";

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 import { products } from "~/features/catalog/schema.server";
 import type { OrderStatus } from "~/features/orders/order-status";
@@ -62,7 +74,9 @@ export const orders = pgTable(
     index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
     index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     // A seller's sales newest first, for the landing's recent transactions and customers.
-    index("orders_user_sold_idx").on(t.userId, sql`coalesce(${t.paidAt}, ${t.createdAt})`).where(sql`status in ('paid', 'refunded')`),
+    index("orders_user_sold_idx")
+      .on(t.userId, sql`coalesce(${t.paidAt}, ${t.createdAt})`)
+      .where(sql`status in ('paid', 'refunded')`),
     // Buyer-email prefix search in byte order (collate "C"), so a prefix is one index range.
     index("orders_user_email_idx").on(t.userId, sql`(lower(${t.customerEmail}) collate "C")`, t.createdAt, t.id),
   ],

@@ -51,7 +51,10 @@ export const webhookEvents = pgTable(
     /** Deliveries that found no order, left unprocessed so the provider retries; an alert is logged after a few. */
     unmatchedAttempts: integer("unmatched_attempts").notNull().default(0),
   },
-  (t) => [uniqueIndex("webhook_events_provider_event_idx").on(t.provider, t.eventId), index("webhook_events_received_idx").on(t.receivedAt)],
+  (t) => [
+    uniqueIndex("webhook_events_provider_event_idx").on(t.provider, t.eventId),
+    index("webhook_events_received_idx").on(t.receivedAt),
+  ],
 );
 
 /** The test provider's side of a checkout, moved by its TEST MODE page and reported to the app as signed webhooks. */

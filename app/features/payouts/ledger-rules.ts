@@ -53,7 +53,12 @@ export function feeKept(order: { amountCents: number; refundedCents: number; pla
 }
 
 /** What an order is worth to the seller now: a paid or refunded order's net, else nothing. */
-export function sellerNet(order: { status: string; amountCents: number; refundedCents: number; platformFeeCents: number }): number {
+export function sellerNet(order: {
+  status: string;
+  amountCents: number;
+  refundedCents: number;
+  platformFeeCents: number;
+}): number {
   if (order.status !== "paid" && order.status !== "refunded") return 0;
   return order.amountCents - order.refundedCents - feeKept(order);
 }
@@ -77,11 +82,16 @@ export type LedgerOrder = {
  * The entry that brings an order's booked total to its net now; null when already there, so reruns are harmless.
  * A debit is never available before its sale, so refunding pending money lowers the pending balance.
  */
-export function ledgerEntryFor(order: LedgerOrder, now: Date): { kind: LedgerEntryKind; amountCents: number; availableOn: Date } | null {
+export function ledgerEntryFor(
+  order: LedgerOrder,
+  now: Date,
+): { kind: LedgerEntryKind; amountCents: number; availableOn: Date } | null {
   const delta = sellerNet(order) - order.bookedCents;
   if (delta === 0) return null;
-  const saleAvailableOn = order.saleAvailableOn ?? startOfDay(addBusinessDays(dayKeyOf(order.paidAt), TEST_PAYOUT_DELAY_BUSINESS_DAYS));
-  if (order.saleAvailableOn === null && delta > 0) return { kind: "sale", amountCents: delta, availableOn: saleAvailableOn };
+  const saleAvailableOn =
+    order.saleAvailableOn ?? startOfDay(addBusinessDays(dayKeyOf(order.paidAt), TEST_PAYOUT_DELAY_BUSINESS_DAYS));
+  if (order.saleAvailableOn === null && delta > 0)
+    return { kind: "sale", amountCents: delta, availableOn: saleAvailableOn };
   const availableOn = new Date(Math.max(now.getTime(), saleAvailableOn.getTime()));
   if (delta > 0) return { kind: order.status === "paid" ? "dispute_won" : "sale", amountCents: delta, availableOn };
   return { kind: order.status === "disputed" ? "dispute" : "refund", amountCents: delta, availableOn };
@@ -90,12 +100,18 @@ export function ledgerEntryFor(order: LedgerOrder, now: Date): { kind: LedgerEnt
 export type ScheduledPayout = { payoutDay: DayKey; arrivalDay: DayKey; amountCents: number };
 
 /** The next payout of one currency's unpaid entries as the job will make it; null when nothing is owed. */
-export function nextPayout(unpaid: readonly { payableDay: DayKey; amountCents: number }[], today: DayKey, paidOutToday: boolean): ScheduledPayout | null {
+export function nextPayout(
+  unpaid: readonly { payableDay: DayKey; amountCents: number }[],
+  today: DayKey,
+  paidOutToday: boolean,
+): ScheduledPayout | null {
   if (unpaid.length === 0) return null;
   const last = unpaid.reduce((max, entry) => (entry.payableDay > max ? entry.payableDay : max), today);
   let day = paidOutToday || !isBusinessDay(today) ? nextBusinessDay(today) : today;
   for (;;) {
-    const amountCents = unpaid.filter((entry) => entry.payableDay <= day).reduce((sum, entry) => sum + entry.amountCents, 0);
+    const amountCents = unpaid
+      .filter((entry) => entry.payableDay <= day)
+      .reduce((sum, entry) => sum + entry.amountCents, 0);
     if (amountCents > 0) return { payoutDay: day, arrivalDay: nextBusinessDay(day), amountCents };
     if (day >= last) return null;
     day = nextBusinessDay(day);

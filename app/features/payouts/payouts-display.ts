@@ -50,16 +50,29 @@ export type NextPayout = { currency: string; payoutDay: string | null; arrivalDa
 /** Of a provider's payouts, the one on its way that arrives first; null when none is. */
 export function upcomingPayout(payouts: readonly PayoutRow[]): NextPayout | null {
   const coming = payouts.filter((payout) => payout.status === "pending" || payout.status === "in_transit");
-  const first = coming.reduce<PayoutRow | null>((best, payout) => (!best || payout.arrivalDay < best.arrivalDay ? payout : best), null);
-  return first ? { currency: first.currency, payoutDay: null, arrivalDay: first.arrivalDay, amountCents: first.amountCents } : null;
+  const first = coming.reduce<PayoutRow | null>(
+    (best, payout) => (!best || payout.arrivalDay < best.arrivalDay ? payout : best),
+    null,
+  );
+  return first
+    ? { currency: first.currency, payoutDay: null, arrivalDay: first.arrivalDay, amountCents: first.amountCents }
+    : null;
 }
 
 /** A captured PayPal payment: the money reached the seller's PayPal account then. */
-export type PayPalCapture = { id: string; productName: string; amountCents: number; refundedCents: number; currency: string; paidAt: string };
+export type PayPalCapture = {
+  id: string;
+  productName: string;
+  amountCents: number;
+  refundedCents: number;
+  currency: string;
+  paidAt: string;
+};
 
 /** Sums what a creator earned across providers. */
 export function totalEarnings(currency: string, byProvider: ProviderEarnings[], otherCurrencyOrders: number): Earnings {
-  const sum = (key: "orders" | "grossCents" | "refundsCents" | "feesCents" | "netCents") => byProvider.reduce((total, entry) => total + entry[key], 0);
+  const sum = (key: "orders" | "grossCents" | "refundsCents" | "feesCents" | "netCents") =>
+    byProvider.reduce((total, entry) => total + entry[key], 0);
   return {
     currency,
     orders: sum("orders"),
@@ -74,7 +87,11 @@ export function totalEarnings(currency: string, byProvider: ProviderEarnings[], 
 
 /** "2026-11-24" as "Tue, Nov 24, 2026", with no time zone shift. */
 export function formatDay(day: string): string {
-  return new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T00:00:00Z`));
 }

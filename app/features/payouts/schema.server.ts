@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 import { orders } from "~/features/orders/schema.server";
 

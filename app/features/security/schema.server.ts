@@ -1,4 +1,15 @@
-import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 
 // The audit trail (written by the server only) and two-factor authentication: TOTP secrets encrypted, backup codes hashed.

@@ -62,8 +62,9 @@ export function rememberTimeZone(): void {
   if (!zone) return;
   const secure = location.protocol === "https:" ? "; secure" : "";
   const value = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+  if (document.cookie.split("; ").includes(value)) return;
   // biome-ignore lint/suspicious/noDocumentCookie: one small cookie, set once; the Cookie Store API is missing in Safari and Firefox
-  if (!document.cookie.split("; ").includes(value)) document.cookie = `${value}; path=/; max-age=31536000; samesite=lax${secure}`;
+  document.cookie = `${value}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
 /**

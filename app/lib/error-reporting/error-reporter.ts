@@ -35,7 +35,11 @@ export function parseDsn(dsn: string): Dsn | null {
 export function sentryAuth(dsn: Dsn): { header: string; query: string } {
   return {
     header: `Sentry sentry_version=${SENTRY_VERSION}, sentry_client=${CLIENT_NAME}, sentry_key=${dsn.publicKey}`,
-    query: new URLSearchParams({ sentry_version: SENTRY_VERSION, sentry_client: CLIENT_NAME, sentry_key: dsn.publicKey }).toString(),
+    query: new URLSearchParams({
+      sentry_version: SENTRY_VERSION,
+      sentry_client: CLIENT_NAME,
+      sentry_key: dsn.publicKey,
+    }).toString(),
   };
 }
 
@@ -48,7 +52,13 @@ export function parseStack(stack: string | undefined): StackFrame[] {
     const match = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/.exec(line);
     if (!match) continue;
     const filename = match[2]!;
-    frames.push({ function: match[1] ?? "?", filename, lineno: Number(match[3]), colno: Number(match[4]), in_app: !filename.includes("node_modules") });
+    frames.push({
+      function: match[1] ?? "?",
+      filename,
+      lineno: Number(match[3]),
+      colno: Number(match[4]),
+      in_app: !filename.includes("node_modules"),
+    });
   }
   return frames.reverse();
 }
@@ -66,7 +76,14 @@ export type SentryEvent = {
   platform: "node" | "javascript";
   level: "error";
   environment?: string;
-  exception: { values: { type: string; value: string; stacktrace?: { frames: StackFrame[] }; mechanism: { type: string; handled: false } }[] };
+  exception: {
+    values: {
+      type: string;
+      value: string;
+      stacktrace?: { frames: StackFrame[] };
+      mechanism: { type: string; handled: false };
+    }[];
+  };
   request?: ReportContext["request"];
   tags?: Record<string, string>;
 };
@@ -76,7 +93,12 @@ function eventId(): string {
 }
 
 /** The event of an error (or any thrown value), scrubbed. */
-export function errorEvent(error: unknown, context: ReportContext, platform: SentryEvent["platform"], environment?: string): SentryEvent {
+export function errorEvent(
+  error: unknown,
+  context: ReportContext,
+  platform: SentryEvent["platform"],
+  environment?: string,
+): SentryEvent {
   const isError = error instanceof Error;
   const frames = isError ? parseStack(error.stack) : [];
   const value = isError ? error.message : typeof error === "string" ? error : safeJson(error);
@@ -139,7 +161,12 @@ export type ErrorReporterOptions = {
 };
 
 /** A reporter that does nothing: no DSN configured. */
-export const DISABLED_REPORTER: ErrorReporter = { enabled: false, capture: () => false, flush: async () => {}, dropped: 0 };
+export const DISABLED_REPORTER: ErrorReporter = {
+  enabled: false,
+  capture: () => false,
+  flush: async () => {},
+  dropped: 0,
+};
 
 /** Sends scrubbed unhandled errors to a Sentry-compatible endpoint; off without a DSN. */
 export function createErrorReporter(options: ErrorReporterOptions): ErrorReporter {
@@ -159,11 +186,19 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), ERROR_REPORT_SEND_TIMEOUT_MS);
     try {
-      const response = await send(url, { method: "POST", headers, body, signal: controller.signal, keepalive: options.browser });
+      const response = await send(url, {
+        method: "POST",
+        headers,
+        body,
+        signal: controller.signal,
+        keepalive: options.browser,
+      });
       if (!response.ok) options.onSendFailure?.(`status ${response.status}`);
       await response.body?.cancel().catch(() => {});
     } catch (error) {
-      options.onSendFailure?.(controller.signal.aborted ? "timeout" : error instanceof Error ? error.message : "failed");
+      options.onSendFailure?.(
+        controller.signal.aborted ? "timeout" : error instanceof Error ? error.message : "failed",
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -183,7 +218,9 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
         dropped += 1;
         return false;
       }
-      const sending = post(eventEnvelope(errorEvent(error, context, options.platform, options.environment), dsn)).finally(() => inFlight.delete(sending));
+      const sending = post(
+        eventEnvelope(errorEvent(error, context, options.platform, options.environment), dsn),
+      ).finally(() => inFlight.delete(sending));
       inFlight.add(sending);
       return true;
     },

@@ -2,7 +2,8 @@
 export const FILTERED = "[Filtered]";
 
 /** Keys whose values never leave the process. */
-const SENSITIVE_KEY = /pass(word|wd)?|secret|token|cookie|authori[sz]ation|api[-_]?key|session|credential|backup|otp|e-?mail|signature/i;
+const SENSITIVE_KEY =
+  /pass(word|wd)?|secret|token|cookie|authori[sz]ation|api[-_]?key|session|credential|backup|otp|e-?mail|signature/i;
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 /** `token=…`, `password: …` and the like inside free text. */
 const SENSITIVE_PAIR =
@@ -14,7 +15,11 @@ const MAX_DEPTH = 8;
 
 /** Free text with emails and secret-looking pairs removed. */
 export function scrubText(text: string): string {
-  return text.replace(QUERY_PARAMS, `params: ${FILTERED}`).replace(EMAIL, "[email]").replace(BEARER, `$1 ${FILTERED}`).replace(SENSITIVE_PAIR, `$1${FILTERED}`);
+  return text
+    .replace(QUERY_PARAMS, `params: ${FILTERED}`)
+    .replace(EMAIL, "[email]")
+    .replace(BEARER, `$1 ${FILTERED}`)
+    .replace(SENSITIVE_PAIR, `$1${FILTERED}`);
 }
 
 /** A copy of a report with sensitive values replaced and strings scrubbed. */

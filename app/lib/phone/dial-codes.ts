@@ -226,7 +226,12 @@ const ROWS: [code: string, region: string, name: string][] = [
   ["+263", "ZW", "Zimbabwe"],
 ];
 
-export const DIAL_CODES: readonly DialCode[] = ROWS.map(([code, region, name]) => ({ code, region, flag: flagOf(region), name }));
+export const DIAL_CODES: readonly DialCode[] = ROWS.map(([code, region, name]) => ({
+  code,
+  region,
+  flag: flagOf(region),
+  name,
+}));
 
 /** Every code, for the schema's enum. */
 export const DIAL_CODE_VALUES = DIAL_CODES.map((entry) => entry.code) as [string, ...string[]];

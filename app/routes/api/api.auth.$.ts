@@ -21,7 +21,11 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
   const unsafe = findUnsafeRedirect(url);
   if (unsafe) return Response.json({ message: `Invalid ${unsafe}: it must be a path on this site.` }, { status: 400 });
   // A session that still owes its second factor is not a signed-in session for the browser either.
-  if (path === "/get-session" && (await getSessionUser(context.services, requestContext(request)))?.secondFactor === "pending") return Response.json(null);
+  if (
+    path === "/get-session" &&
+    (await getSessionUser(context.services, requestContext(request)))?.secondFactor === "pending"
+  )
+    return Response.json(null);
   const response = await context.services.auth.handler(request);
   if ((response.headers.get("location")?.length ?? 0) > MAX_REDIRECT_LENGTH) {
     return Response.json({ message: "The request is too large." }, { status: 413 });

@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : input.intent === "reorder"
         ? await reorderProductFiles(services.db, actor, input)
         : await removeProductFile({ db: services.db, store: services.productFiles }, actor, input);
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: statusOf(result.code), headers: NO_STORE });
+  if (!result.ok)
+    return data({ ok: false as const, message: result.message }, { status: statusOf(result.code), headers: NO_STORE });
   return data({ ok: true as const }, { headers: NO_STORE });
 }
 

@@ -20,8 +20,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
-  const result = await receiveWebhook(context.services, params.provider, rawBody, headers, requestContext(request).meta);
-  if (!result.ok) return data({ received: false, error: result.message }, { status: statusOf(result.code), headers: NO_STORE });
+  const result = await receiveWebhook(
+    context.services,
+    params.provider,
+    rawBody,
+    headers,
+    requestContext(request).meta,
+  );
+  if (!result.ok)
+    return data({ received: false, error: result.message }, { status: statusOf(result.code), headers: NO_STORE });
   return data({ received: true, duplicate: result.duplicate }, { headers: NO_STORE });
 }
 

@@ -60,28 +60,62 @@ async function handleCallback({ request, context }: Route.LoaderArgs) {
       for (const cookie of headers.getSetCookie()) clear.append("Set-Cookie", cookie);
       await recordSecurityEvent(
         services.db,
-        { userId: user.id, eventType: "oauth_state_mismatch", eventCategory: "authentication", severity: "high", riskScore: 8 },
+        {
+          userId: user.id,
+          eventType: "oauth_state_mismatch",
+          eventCategory: "authentication",
+          severity: "high",
+          riskScore: 8,
+        },
         requestMeta(request),
       );
     }
-    return data({ ok: false as const, title: "Security verification failed", description: "Please try signing in again.", to: "/" }, { headers: clear });
+    return data(
+      {
+        ok: false as const,
+        title: "Security verification failed",
+        description: "Please try signing in again.",
+        to: "/",
+      },
+      { headers: clear },
+    );
   }
   const error = params.get("error");
   if (error) {
     return data(
-      { ok: false as const, title: "Authentication failed", description: ERROR_TEXT[error] ?? error.replace(/_/g, " "), to: "/" },
+      {
+        ok: false as const,
+        title: "Authentication failed",
+        description: ERROR_TEXT[error] ?? error.replace(/_/g, " "),
+        to: "/",
+      },
       { headers: clear },
     );
   }
   if (!user)
     return data(
-      { ok: false as const, title: "No authorization code received", description: `${provider} did not complete the sign-in.`, to: "/" },
+      {
+        ok: false as const,
+        title: "No authorization code received",
+        description: `${provider} did not complete the sign-in.`,
+        to: "/",
+      },
       { headers: clear },
     );
   // Two-factor applies to third-party sign-in too: the session is not signed in until the second factor.
   if (user.secondFactor === "pending")
-    throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(safeRedirectPath(state.from))}`, { headers: clear });
-  return data({ ok: true as const, title: "Welcome back!", description: `Signed in with ${provider}.`, to: safeRedirectPath(state.from) }, { headers: clear });
+    throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(safeRedirectPath(state.from))}`, {
+      headers: clear,
+    });
+  return data(
+    {
+      ok: true as const,
+      title: "Welcome back!",
+      description: `Signed in with ${provider}.`,
+      to: safeRedirectPath(state.from),
+    },
+    { headers: clear },
+  );
 }
 
 export default function OAuthCallback({ loaderData }: Route.ComponentProps) {

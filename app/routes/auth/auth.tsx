@@ -24,7 +24,8 @@ import { readFormData } from "~/server/http/read-form-data.server";
 
 export const REGISTRATION_REDIRECT_MS = 2000;
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Sign in or register", description: "Sign in to Sellkit, or create your creator account." });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Sign in or register", description: "Sign in to Sellkit, or create your creator account." });
 
 type Step = "1" | "1.5" | "2";
 
@@ -45,10 +46,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         description: "Please check your email and click the verification link",
       });
     }
-    return redirectWithToast("/auth?tab=register&step=2", { type: "success", title: "Email verified!", description: "Tell us about your business to finish." });
+    return redirectWithToast("/auth?tab=register&step=2", {
+      type: "success",
+      title: "Email verified!",
+      description: "Tell us about your business to finish.",
+    });
   }
   if (user?.emailVerified) {
-    if (!(await hasBusinessProfile(services.db, user.id))) return { tab: "register" as const, step: "2" as Step, from, captcha: captchaConfig(services.env) };
+    if (!(await hasBusinessProfile(services.db, user.id)))
+      return { tab: "register" as const, step: "2" as Step, from, captcha: captchaConfig(services.env) };
     throw redirect(from ?? "/dashboard");
   }
   const tab = params.get("tab") === "register" ? ("register" as const) : ("signin" as const);
@@ -95,7 +101,10 @@ function Tabs({ tab }: { tab: "signin" | "register" }) {
           replace
           preventScrollReset
           aria-current={tab === t ? "page" : undefined}
-          className={cn("rounded-md px-3 py-1.5 text-center text-sm font-medium", tab === t ? "bg-background shadow-sm" : "text-muted-foreground")}
+          className={cn(
+            "rounded-md px-3 py-1.5 text-center text-sm font-medium",
+            tab === t ? "bg-background shadow-sm" : "text-muted-foreground",
+          )}
         >
           {t === "signin" ? "Sign In" : "Register"}
         </Link>
@@ -105,8 +114,12 @@ function Tabs({ tab }: { tab: "signin" | "register" }) {
   return (
     <>
       {nav}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (no user data), allowed by the page's CSP nonce */}
-      <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: TAB_REPLACE_SCRIPT }} />
+      <script
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (no user data), allowed by the page's CSP nonce
+        dangerouslySetInnerHTML={{ __html: TAB_REPLACE_SCRIPT }}
+      />
     </>
   );
 }
@@ -144,14 +157,19 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             …
           </p>
         ) : (
-          <BusinessProfileForm lastResult={actionData?.intent === "business-profile" ? (actionData.result ?? undefined) : undefined} />
+          <BusinessProfileForm
+            lastResult={actionData?.intent === "business-profile" ? (actionData.result ?? undefined) : undefined}
+          />
         )}
       </AuthCard>
     );
   }
   if (tab === "register") {
     return (
-      <AuthCard title={step === "1.5" ? "Check Your Email" : "Personal Information"} description={step === "1.5" ? undefined : "Step 1 of 2"}>
+      <AuthCard
+        title={step === "1.5" ? "Check Your Email" : "Personal Information"}
+        description={step === "1.5" ? undefined : "Step 1 of 2"}
+      >
         <Tabs tab={tab} />
         {step === "1.5" ? (
           <CheckEmail />
@@ -176,8 +194,12 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
       <Divider />
       <SignInForm
         lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined}
-        verificationSent={actionData?.intent === "sign-in" && "verificationSent" in actionData && actionData.verificationSent === true}
-        captchaRequired={actionData?.intent === "sign-in" && "captchaRequired" in actionData && actionData.captchaRequired === true}
+        verificationSent={
+          actionData?.intent === "sign-in" && "verificationSent" in actionData && actionData.verificationSent === true
+        }
+        captchaRequired={
+          actionData?.intent === "sign-in" && "captchaRequired" in actionData && actionData.captchaRequired === true
+        }
         captchaConfig={loaderData.captcha}
         redirectTo={from}
       />

@@ -43,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const result = await verifySecondFactor(context.services, requestContext(request), user, submission.value.code);
   if (!result.ok) {
-    return data({ result: submission.reply({ hideFields: ["code"] }), error: result.message }, { status: statusOf(result.code) });
+    return data(
+      { result: submission.reply({ hideFields: ["code"] }), error: result.message },
+      { status: statusOf(result.code) },
+    );
   }
   return redirectWithToast(from, { type: "success", title: "Welcome back!" });
 }
@@ -53,21 +56,34 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
   const busy = useIsPending();
   const [form, fields] = useSchemaForm(`two-factor-${method}`, twoFactorChallengeSchema, actionData?.result);
   const backup = method === "backup";
-  const query = (next: "totp" | "backup") => `?${new URLSearchParams({ from, ...(next === "backup" ? { method: "backup" } : {}) })}`;
+  const query = (next: "totp" | "backup") =>
+    `?${new URLSearchParams({ from, ...(next === "backup" ? { method: "backup" } : {}) })}`;
   return (
     <AuthCard
       title="Two-factor authentication"
       description={
-        backup ? "Enter one of the backup codes you saved when you turned on two-factor authentication." : "Enter the 6-digit code from your authenticator app."
+        backup
+          ? "Enter one of the backup codes you saved when you turned on two-factor authentication."
+          : "Enter the 6-digit code from your authenticator app."
       }
     >
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <FormAlert message={actionData?.error ?? form.errors?.[0]} />
         <input type="hidden" name="method" value={method} />
-        <FormField id={fields.code.id} label={backup ? "Backup code" : "Authentication code"} errors={fields.code.errors}>
+        <FormField
+          id={fields.code.id}
+          label={backup ? "Backup code" : "Authentication code"}
+          errors={fields.code.errors}
+        >
           {(control) =>
             backup ? (
-              <Input {...getInputProps(fields.code, { type: "text" })} {...control} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+              <Input
+                {...getInputProps(fields.code, { type: "text" })}
+                {...control}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
             ) : (
               <Input
                 {...getInputProps(fields.code, { type: "text" })}

@@ -20,7 +20,8 @@ import { requestContext } from "~/server/http/request-context.server";
 
 export const PAID_PLAN_REDIRECT_MS = 1000;
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Choose Your Plan", description: "Pick the Sellkit plan that fits you." });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Choose Your Plan", description: "Pick the Sellkit plan that fits you." });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, requestContext(request));
@@ -38,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.services.logger.error({ err: error }, "plan not stored");
     return data({ ok: false as const, message: "Failed to set up your account" }, { status: 503 });
   }
-  if (!plan.isPaid) return redirectWithToast("/dashboard", { type: "success", title: "Welcome! Your free account is ready." });
+  if (!plan.isPaid)
+    return redirectWithToast("/dashboard", { type: "success", title: "Welcome! Your free account is ready." });
   return { ok: true as const, planName: plan.name };
 }
 
@@ -50,7 +52,13 @@ export default function ChoosePlan({ loaderData, actionData }: Route.ComponentPr
   }, [actionData]);
   useToastThenNavigate(
     actionData,
-    actionData?.ok ? { toast: { type: "success", title: `${actionData.planName} plan selected!` }, to: "/dashboard", delayMs: PAID_PLAN_REDIRECT_MS } : null,
+    actionData?.ok
+      ? {
+          toast: { type: "success", title: `${actionData.planName} plan selected!` },
+          to: "/dashboard",
+          delayMs: PAID_PLAN_REDIRECT_MS,
+        }
+      : null,
   );
   return (
     <div className="min-h-dvh bg-gradient-to-b from-secondary/60 to-background px-4 py-10">
@@ -65,14 +73,23 @@ export default function ChoosePlan({ loaderData, actionData }: Route.ComponentPr
             {PLANS.map((plan) => {
               const selected = pending ? pending === plan.id : loaderData.selected === plan.id;
               return (
-                <li key={plan.id} className={cn("flex flex-col rounded-lg border bg-card p-6", selected && "border-2 border-primary")}>
+                <li
+                  key={plan.id}
+                  className={cn("flex flex-col rounded-lg border bg-card p-6", selected && "border-2 border-primary")}
+                >
                   {plan.mostPopular ? <Badge className="self-start">Most Popular</Badge> : null}
                   <h2 className="mt-2 text-xl font-semibold">{plan.name}</h2>
                   <PlanPrice plan={plan} className="mt-2" />
                   <PlanFeatureList features={plan.features} className="mt-4 flex-1 text-sm" />
                   <Form method="post" className="mt-6">
                     <input type="hidden" name="plan" value={plan.id} />
-                    <Button type="submit" className="w-full" variant={selected ? "default" : "outline"} disabled={pending !== null} aria-pressed={selected}>
+                    <Button
+                      type="submit"
+                      className="w-full"
+                      variant={selected ? "default" : "outline"}
+                      disabled={pending !== null}
+                      aria-pressed={selected}
+                    >
                       {pending === plan.id ? "Setting up..." : `Choose ${plan.name}`}
                     </Button>
                   </Form>

@@ -23,7 +23,8 @@ import { requestContext } from "~/server/http/request-context.server";
 /** SPEC §5/§9: at most 3 attempts per form; the server limits requests too. */
 export const MAX_RESET_ATTEMPTS = 3;
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Forgot password", description: "Reset your Sellkit password by email." });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Forgot password", description: "Reset your Sellkit password by email." });
 
 export function loader({ context }: Route.LoaderArgs) {
   return { captcha: captchaConfig(context.services.env) };
@@ -31,15 +32,22 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false, error: null }, { status: 400 });
-  const result = await requestPasswordReset(context.services, requestContext(request), { email: submission.value.email, captcha: submission.value.captcha });
-  if (!result.ok) return data({ result: submission.reply(), sent: false, error: result.code }, { status: statusOf(result.code) });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), sent: false, error: null }, { status: 400 });
+  const result = await requestPasswordReset(context.services, requestContext(request), {
+    email: submission.value.email,
+    captcha: submission.value.captcha,
+  });
+  if (!result.ok)
+    return data({ result: submission.reply(), sent: false, error: result.code }, { status: statusOf(result.code) });
   return { result: submission.reply(), sent: true, error: null };
 }
 
 /** SPEC §8: the rate limit gets its own message; any other failure the generic one. Decided by code. */
 function failureMessage(code: ErrorCode) {
-  return code === "PASSWORD_RESET_RATE_LIMITED" ? ERRORS.PASSWORD_RESET_RATE_LIMITED.message : ERRORS.PASSWORD_RESET_FAILED.message;
+  return code === "PASSWORD_RESET_RATE_LIMITED"
+    ? ERRORS.PASSWORD_RESET_RATE_LIMITED.message
+    : ERRORS.PASSWORD_RESET_FAILED.message;
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,7 +76,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         <div className="text-center">
           <MailCheck aria-hidden="true" className="mx-auto size-12 text-primary" />
           <p className="mt-4 text-sm">
-            If an account exists for <strong>{sentTo}</strong>, we sent a link to reset your password. It is valid for 1 hour.
+            If an account exists for <strong>{sentTo}</strong>, we sent a link to reset your password. It is valid for 1
+            hour.
           </p>
           <div className="mt-6 flex flex-col gap-2">
             <Link to="/login" className={buttonClass()}>
@@ -95,7 +104,11 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         <FormField id={fields.email.id} label="Email" errors={fields.email.errors}>
           {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
         </FormField>
-        <CaptchaField config={loaderData.captcha} onStateChange={setCaptcha} resetKey={actionData?.error ? actionData : undefined} />
+        <CaptchaField
+          config={loaderData.captcha}
+          onStateChange={setCaptcha}
+          resetKey={actionData?.error ? actionData : undefined}
+        />
         <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
           {fields.captcha.errors?.[0]}
         </p>

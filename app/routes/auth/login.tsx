@@ -13,7 +13,8 @@ import type { Route } from "./+types/login";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Log in", description: "Log in to your Sellkit account." });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Log in", description: "Log in to your Sellkit account." });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const from = new URL(request.url).searchParams.get("from");
@@ -23,7 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return dispatchAuthIntent(context.services, requestContext(request), await readFormData(request), ["sign-in", "oauth", "magic-link"]);
+  return dispatchAuthIntent(context.services, requestContext(request), await readFormData(request), [
+    "sign-in",
+    "oauth",
+    "magic-link",
+  ]);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,8 +51,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Divider />
       <SignInForm
         lastResult={actionData?.intent === "sign-in" ? actionData.result : undefined}
-        verificationSent={actionData?.intent === "sign-in" && "verificationSent" in actionData && actionData.verificationSent === true}
-        captchaRequired={actionData?.intent === "sign-in" && "captchaRequired" in actionData && actionData.captchaRequired === true}
+        verificationSent={
+          actionData?.intent === "sign-in" && "verificationSent" in actionData && actionData.verificationSent === true
+        }
+        captchaRequired={
+          actionData?.intent === "sign-in" && "captchaRequired" in actionData && actionData.captchaRequired === true
+        }
         captchaConfig={loaderData.captcha}
         redirectTo={loaderData.from}
       />

@@ -22,7 +22,8 @@ import { requestContext } from "~/server/http/request-context.server";
 export const INVALID_LINK_REDIRECT_MS = 3000;
 export const RESET_SUCCESS_REDIRECT_MS = 2000;
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Reset password", description: "Choose a new Sellkit password." });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Reset password", description: "Choose a new Sellkit password." });
 
 /** The emailed link lands here as ?token=… (or ?error=INVALID_TOKEN); the token is checked before the form shows. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,10 +39,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
   if (submission.status !== "success")
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), updated: false }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), updated: false },
+      { status: 400 },
+    );
   const result = await resetPassword(context.services, requestContext(request), submission.value);
   if (!result.ok) {
-    return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password", "confirmPassword"] }), updated: false }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({ formErrors: [result.message], hideFields: ["password", "confirmPassword"] }),
+        updated: false,
+      },
+      { status: 400 },
+    );
   }
   return { result: submission.reply({ resetForm: true }), updated: true };
 }
@@ -57,7 +67,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }, [loaderData]);
   useToastThenNavigate(
     loaderData,
-    loaderData.valid ? null : { toast: { type: "error", title: loaderData.message }, to: "/login", delayMs: INVALID_LINK_REDIRECT_MS },
+    loaderData.valid
+      ? null
+      : { toast: { type: "error", title: loaderData.message }, to: "/login", delayMs: INVALID_LINK_REDIRECT_MS },
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: actionData re-runs it for every answer, so the same failure twice toasts twice
   useEffect(() => {
@@ -65,7 +77,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }, [failure, actionData]);
   useToastThenNavigate(
     actionData,
-    updated ? { toast: { type: "success", title: "Password updated successfully!" }, to: "/login", delayMs: RESET_SUCCESS_REDIRECT_MS } : null,
+    updated
+      ? {
+          toast: { type: "success", title: "Password updated successfully!" },
+          to: "/login",
+          delayMs: RESET_SUCCESS_REDIRECT_MS,
+        }
+      : null,
   );
 
   if (!loaderData.valid) {
@@ -99,10 +117,22 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" {...getFormProps(form)} className="grid gap-1">
         <input type="hidden" name="token" value={loaderData.token} />
         <FormField id={fields.password.id} label="New password" errors={fields.password.errors}>
-          {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
+          {(control) => (
+            <PasswordInput
+              {...getInputProps(fields.password, { type: "password" })}
+              {...control}
+              autoComplete="new-password"
+            />
+          )}
         </FormField>
         <FormField id={fields.confirmPassword.id} label="Confirm new password" errors={fields.confirmPassword.errors}>
-          {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
+          {(control) => (
+            <PasswordInput
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              {...control}
+              autoComplete="new-password"
+            />
+          )}
         </FormField>
         <FormAlert message={failure} />
         <Button type="submit" className="w-full" disabled={busy}>

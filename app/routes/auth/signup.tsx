@@ -29,7 +29,8 @@ import { requestContext } from "~/server/http/request-context.server";
 
 export const SIGNUP_TO_LOGIN_MS = 2000;
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Create your account", description: "Start selling on Sellkit: create your free account." });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Create your account", description: "Start selling on Sellkit: create your free account." });
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const plan = findPlan(new URL(request.url).searchParams.get("plan") ?? undefined);
@@ -47,12 +48,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
     return data(
-      { intent: "signup" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), created: false, failure: null },
+      {
+        intent: "signup" as const,
+        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
+        created: false,
+        failure: null,
+      },
       { status: 400 },
     );
   }
   const { email, password, plan, captcha } = submission.value;
-  const result = await createAccount(context.services, requestContext(request), { email, password, requestedPlan: plan, captcha, callbackURL: "/choose-plan" });
+  const result = await createAccount(context.services, requestContext(request), {
+    email,
+    password,
+    requestedPlan: plan,
+    captcha,
+    callbackURL: "/choose-plan",
+  });
   if (!result.ok) {
     const fieldErrors = accountFailureFieldErrors(result);
     return data(
@@ -84,7 +96,11 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     actionData,
     created
       ? {
-          toast: { type: "success", title: "Account created successfully!", description: "Please check your email to verify your account" },
+          toast: {
+            type: "success",
+            title: "Account created successfully!",
+            description: "Please check your email to verify your account",
+          },
           to: "/login",
           delayMs: SIGNUP_TO_LOGIN_MS,
         }
@@ -94,7 +110,11 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   return (
     <AuthCard
       title="Create your account"
-      description={loaderData.planName ? `You chose the ${loaderData.planName} plan. You can change it after signing up.` : "Start selling in minutes."}
+      description={
+        loaderData.planName
+          ? `You chose the ${loaderData.planName} plan. You can change it after signing up.`
+          : "Start selling in minutes."
+      }
     >
       {created ? (
         <p role="status" className="text-center">
@@ -142,15 +162,33 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             <input type="hidden" name="intent" value="signup" />
             {loaderData.plan ? <input type="hidden" name="plan" value={loaderData.plan} /> : null}
             <FormField id={fields.email.id} label="Email" errors={fields.email.errors}>
-              {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
+              {(control) => (
+                <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />
+              )}
             </FormField>
             <FormField id={fields.password.id} label="Password" errors={fields.password.errors}>
-              {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
+              {(control) => (
+                <PasswordInput
+                  {...getInputProps(fields.password, { type: "password" })}
+                  {...control}
+                  autoComplete="new-password"
+                />
+              )}
             </FormField>
             <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
-              {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
+              {(control) => (
+                <PasswordInput
+                  {...getInputProps(fields.confirmPassword, { type: "password" })}
+                  {...control}
+                  autoComplete="new-password"
+                />
+              )}
             </FormField>
-            <CaptchaField config={loaderData.captcha} onStateChange={setCaptcha} resetKey={signupResult?.failure ? signupResult : undefined} />
+            <CaptchaField
+              config={loaderData.captcha}
+              onStateChange={setCaptcha}
+              resetKey={signupResult?.failure ? signupResult : undefined}
+            />
             <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
               {fields.captcha.errors?.[0]}
             </p>

@@ -8,7 +8,8 @@ import type { Route } from "./+types/verification-success";
 
 export const handle = STATIC_PAGE;
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Verification Success!", description: "Your email address is verified." });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Verification Success!", description: "Your email address is verified." });
 
 export default function VerificationSuccess() {
   return (

@@ -17,7 +17,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await getBuyPage(context.services.db, params.id);
   if (!page) throw data(null, { status: 404 });
   const storefront = await getStorefrontOf(context.services.db, page.userId);
-  return { storeName: page.storeName, description: page.description, handle: storefront?.store.handle ?? null, products: storefront?.products ?? [] };
+  return {
+    storeName: page.storeName,
+    description: page.description,
+    handle: storefront?.store.handle ?? null,
+    products: storefront?.products ?? [],
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -61,7 +66,11 @@ export default function BuyPage({ loaderData }: Route.ComponentProps) {
                   headingLevel="h3"
                   priority={index === 0}
                   action={
-                    <a href={productBuyPath(handle, product.slug)} className="store-button w-full" aria-label={`Buy ${product.name}`}>
+                    <a
+                      href={productBuyPath(handle, product.slug)}
+                      className="store-button w-full"
+                      aria-label={`Buy ${product.name}`}
+                    >
                       Buy
                     </a>
                   }

@@ -42,7 +42,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.testMode ? "TEST MODE · " : ""}Your order: ${loaderData.productName}` : "Order not found · Sellkit" },
+  {
+    title: loaderData
+      ? `${loaderData.testMode ? "TEST MODE · " : ""}Your order: ${loaderData.productName}`
+      : "Order not found · Sellkit",
+  },
   { name: "description", content: "The state of your order: payment, receipt and the link to your files." },
   // Never indexed: one buyer's order, opened with its secret key.
   { name: "robots", content: "noindex, nofollow" },
@@ -60,7 +64,19 @@ function TryAgain({ retryPath }: { retryPath: string | null }) {
 }
 
 export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps) {
-  const { status, cancelled, testMode, customerEmail, productName, storeName, amount, failureMessage, retryPath, downloadUrl, selfPath } = loaderData;
+  const {
+    status,
+    cancelled,
+    testMode,
+    customerEmail,
+    productName,
+    storeName,
+    amount,
+    failureMessage,
+    retryPath,
+    downloadUrl,
+    selfPath,
+  } = loaderData;
   const pending = status === "pending" && !cancelled;
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -126,7 +142,9 @@ export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps)
           <div className="grid gap-4">
             <h1 className="text-3xl font-semibold tracking-tight">This checkout expired</h1>
             <p>
-              {failureMessage ? `Your payment did not go through: ${failureMessage} ` : "The payment was not completed in time. "}
+              {failureMessage
+                ? `Your payment did not go through: ${failureMessage} `
+                : "The payment was not completed in time. "}
               Nothing was charged.
             </p>
             <p>
@@ -135,7 +153,9 @@ export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps)
           </div>
         ) : (
           <div className="grid gap-4">
-            <h1 className="text-3xl font-semibold tracking-tight">{status === "refunded" ? "This order was refunded" : "This order is under review"}</h1>
+            <h1 className="text-3xl font-semibold tracking-tight">
+              {status === "refunded" ? "This order was refunded" : "This order is under review"}
+            </h1>
             <p>
               {status === "refunded"
                 ? "The payment was returned to you, so the files are no longer available."

@@ -48,12 +48,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const provider = testProviderOf(context.services.payments);
   if (!provider) notFound();
   const submission = parseWithZod(await readFormData(request), { schema: testCheckoutSchema() });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["cvc"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["cvc"] }) }, { status: 400 });
   if (submission.value.intent === "authenticate") {
     const outcome = await provider.authenticate(params.id, submission.value.result === "complete");
     if (outcome.outcome === "paid") return redirect(outcome.successUrl);
     // The card form comes back empty: this submission carried none of its fields.
-    if (outcome.outcome === "declined") return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 402 });
+    if (outcome.outcome === "declined")
+      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 402 });
     return { result: submission.reply() };
   }
   const outcome = await provider.submitCard(params.id, submission.value.cardNumber);
@@ -61,7 +63,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "paid":
       return redirect(outcome.successUrl);
     case "declined": {
-      const errors = outcome.code === "incorrect_number" ? { fieldErrors: { cardNumber: [outcome.message] } } : { formErrors: [outcome.message] };
+      const errors =
+        outcome.code === "incorrect_number"
+          ? { fieldErrors: { cardNumber: [outcome.message] } }
+          : { formErrors: [outcome.message] };
       return data({ result: submission.reply({ ...errors, hideFields: ["cvc"] }) }, { status: 402 });
     }
     default:
@@ -71,8 +76,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `TEST MODE · Pay ${loaderData.amount} for ${loaderData.description}` : "TEST MODE · Checkout not found" },
-  { name: "description", content: "The test provider's payment page: payments here are simulated with test cards, and no real card is charged." },
+  {
+    title: loaderData
+      ? `TEST MODE · Pay ${loaderData.amount} for ${loaderData.description}`
+      : "TEST MODE · Checkout not found",
+  },
+  {
+    name: "description",
+    content:
+      "The test provider's payment page: payments here are simulated with test cards, and no real card is charged.",
+  },
   // Never indexed: a simulated payment page of one buyer's checkout.
   { name: "robots", content: "noindex, nofollow" },
 ];
@@ -110,17 +123,31 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
             <div className="grid grid-cols-2 gap-3">
               <FormField id={fields.expiry.id} label="Expiry (MM/YY)" errors={fields.expiry.errors}>
                 {(control) => (
-                  <Input {...getInputProps(fields.expiry, { type: "text" })} {...control} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
+                  <Input
+                    {...getInputProps(fields.expiry, { type: "text" })}
+                    {...control}
+                    inputMode="numeric"
+                    autoComplete="cc-exp"
+                    placeholder="MM/YY"
+                  />
                 )}
               </FormField>
               <FormField id={fields.cvc.id} label="CVC" errors={fields.cvc.errors}>
                 {(control) => (
-                  <Input {...getInputProps(fields.cvc, { type: "text" })} {...control} inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
+                  <Input
+                    {...getInputProps(fields.cvc, { type: "text" })}
+                    {...control}
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    placeholder="123"
+                  />
                 )}
               </FormField>
             </div>
             <FormField id={fields.cardName.id} label="Name on card" errors={fields.cardName.errors}>
-              {(control) => <Input {...getInputProps(fields.cardName, { type: "text" })} {...control} autoComplete="cc-name" />}
+              {(control) => (
+                <Input {...getInputProps(fields.cardName, { type: "text" })} {...control} autoComplete="cc-name" />
+              )}
             </FormField>
             <button
               type="submit"
@@ -146,7 +173,12 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
               >
                 Complete authentication
               </button>
-              <button type="submit" name="result" value="fail" className="inline-flex h-11 items-center rounded-md border px-4 font-semibold hover:bg-muted">
+              <button
+                type="submit"
+                name="result"
+                value="fail"
+                className="inline-flex h-11 items-center rounded-md border px-4 font-semibold hover:bg-muted"
+              >
                 Fail authentication
               </button>
             </div>

@@ -4,7 +4,10 @@ import { PageShell } from "~/components/site/page-shell";
 import { readDevMail } from "~/features/dev-mailbox/server/read-dev-mail.server";
 import type { Route } from "./+types/dev.mailbox.$id";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dev mailbox message | Sellkit" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Dev mailbox message | Sellkit" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { env, db } = context.services;

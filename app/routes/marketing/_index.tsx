@@ -43,7 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const user = await getSessionUser(services, ctx, { batch: context, page: landingPageQuery });
   if (!user || user.secondFactor === "pending" || !user.page) return { landing: null };
-  return { landing: await landingDashboard(services.db, user.id, { figures: user.page, timeZone: creatorTimeZone(ctx, user.page.savedTimeZone) }) };
+  return {
+    landing: await landingDashboard(services.db, user.id, {
+      figures: user.page,
+      timeZone: creatorTimeZone(ctx, user.page.savedTimeZone),
+    }),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -60,7 +65,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Sell your digital products <span className="text-primary">in minutes</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Upload your files, customise your sales page, set your price and start earning. Buyers get their purchase by email automatically.
+            Upload your files, customise your sales page, set your price and start earning. Buyers get their purchase by
+            email automatically.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Link to="/signup" className={buttonClass({ size: "lg" })}>
@@ -81,7 +87,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Section id="features" title="Everything you need to sell" lead="Analytics, marketing tools, sales pages and automatic delivery in one place.">
+      <Section
+        id="features"
+        title="Everything you need to sell"
+        lead="Analytics, marketing tools, sales pages and automatic delivery in one place."
+      >
         <FeatureGrid features={FEATURES.slice(0, 4)} />
       </Section>
 
@@ -89,7 +99,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ol className="grid gap-6 md:grid-cols-4">
           {PROCESS_STEPS.map((step) => (
             <li key={step.number} className="rounded-lg border bg-card p-6">
-              <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-primary font-bold text-primary-foreground">
+              <span
+                aria-hidden="true"
+                className="grid size-10 place-items-center rounded-full bg-primary font-bold text-primary-foreground"
+              >
                 {step.number}
               </span>
               <h3 className="mt-4 font-semibold">{step.title}</h3>
@@ -112,7 +125,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <TestimonialList />
       </Section>
 
-      <Section id="dashboard" title="Your dashboard, at a glance" lead="A preview with sample data." className="bg-muted/40">
+      <Section
+        id="dashboard"
+        title="Your dashboard, at a glance"
+        lead="A preview with sample data."
+        className="bg-muted/40"
+      >
         <div className="rounded-xl border bg-background p-4 shadow-sm sm:p-6">
           <DashboardPreview />
         </div>

@@ -9,7 +9,10 @@ import type { Route } from "./+types/about";
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "About", description: "Sellkit helps creators and small sellers earn a living from what they make." });
+  pageMeta({
+    title: "About",
+    description: "Sellkit helps creators and small sellers earn a living from what they make.",
+  });
 
 export default function About() {
   return (
@@ -18,14 +21,17 @@ export default function About() {
       <Section>
         <div className="mx-auto max-w-3xl space-y-5 text-lg leading-relaxed">
           <p>
-            Sellkit started with a simple idea: selling an e-book, a course or a template should be as easy as sharing a link. Today {MARKETING_CLAIMS.creators}{" "}
-            creators use Sellkit, and they have earned {MARKETING_CLAIMS.creatorEarnings} together.
+            Sellkit started with a simple idea: selling an e-book, a course or a template should be as easy as sharing a
+            link. Today {MARKETING_CLAIMS.creators} creators use Sellkit, and they have earned{" "}
+            {MARKETING_CLAIMS.creatorEarnings} together.
           </p>
           <p>
-            We also serve sellers of physical goods: from one dashboard you can run an online store, a retail store, sales at markets and fairs, a buy button on
-            your own website, or sales through social media.
+            We also serve sellers of physical goods: from one dashboard you can run an online store, a retail store,
+            sales at markets and fairs, a buy button on your own website, or sales through social media.
           </p>
-          <p>We keep pricing simple, delivery automatic and your account secure, so you can spend your time creating.</p>
+          <p>
+            We keep pricing simple, delivery automatic and your account secure, so you can spend your time creating.
+          </p>
         </div>
         <dl className="mx-auto mt-12 grid max-w-3xl grid-cols-2 gap-6 text-center sm:grid-cols-4">
           {[

@@ -34,7 +34,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-sm text-muted-foreground">
           {post.author} · <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readTime}
         </p>
-        <img src={post.imageUrl} alt="" width={800} height={400} className="mt-8 aspect-[2/1] w-full rounded-lg object-cover" />
+        <img
+          src={post.imageUrl}
+          alt=""
+          width={800}
+          height={400}
+          className="mt-8 aspect-[2/1] w-full rounded-lg object-cover"
+        />
         <div className="mt-8 space-y-5 text-lg leading-relaxed">
           {post.content.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>

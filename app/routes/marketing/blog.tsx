@@ -8,7 +8,8 @@ import type { Route } from "./+types/blog";
 
 export const handle = STATIC_PAGE;
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Blog", description: "Guides on pricing, delivery, sales methods and security for creators." });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Blog", description: "Guides on pricing, delivery, sales methods and security for creators." });
 
 export default function Blog() {
   return (
@@ -18,7 +19,14 @@ export default function Blog() {
         <ul className="grid gap-8 md:grid-cols-2">
           {BLOG_POSTS.map((post) => (
             <li key={post.id} className="overflow-hidden rounded-lg border bg-card shadow-sm">
-              <img src={post.imageUrl} alt="" width={800} height={400} loading="lazy" className="aspect-[2/1] w-full object-cover" />
+              <img
+                src={post.imageUrl}
+                alt=""
+                width={800}
+                height={400}
+                loading="lazy"
+                className="aspect-[2/1] w-full object-cover"
+              />
               <div className="p-6">
                 <p className="text-xs font-semibold uppercase tracking-wide text-primary">{post.category}</p>
                 <h2 className="mt-2 text-xl font-semibold">

@@ -50,7 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     logger.error({ err: error }, "contact message could not be stored");
     return data(
-      { result: submission.reply({ formErrors: ["Your message could not be sent right now. Please try again in a moment."] }), sent: false },
+      {
+        result: submission.reply({
+          formErrors: ["Your message could not be sent right now. Please try again in a moment."],
+        }),
+        sent: false,
+      },
       { status: 503 },
     );
   }
@@ -105,7 +110,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               <div role="status" className="py-10 text-center">
                 <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-success" />
                 <h2 className="mt-4 text-2xl font-semibold">Thank you for your message!</h2>
-                <p className="mt-2 text-muted-foreground">We'll get back to you within {HELP_FACTS.contactReplyBusinessDays} business days.</p>
+                <p className="mt-2 text-muted-foreground">
+                  We'll get back to you within {HELP_FACTS.contactReplyBusinessDays} business days.
+                </p>
               </div>
             ) : (
               <>

@@ -10,7 +10,10 @@ import type { Route } from "./+types/features";
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Features", description: "Sales pages, automatic delivery, analytics, marketing tools and five ways to sell." });
+  pageMeta({
+    title: "Features",
+    description: "Sales pages, automatic delivery, analytics, marketing tools and five ways to sell.",
+  });
 
 export default function Features() {
   return (

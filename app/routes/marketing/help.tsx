@@ -11,7 +11,10 @@ import type { Route } from "./+types/help";
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Help Center", description: "Answers about uploads, payouts, delivery and payments, plus video tutorials." });
+  pageMeta({
+    title: "Help Center",
+    description: "Answers about uploads, payouts, delivery and payments, plus video tutorials.",
+  });
 
 export default function Help() {
   return (
@@ -25,7 +28,9 @@ export default function Help() {
           </div>
           <div className="rounded-lg border bg-card p-6">
             <dt className="text-sm text-muted-foreground">Payouts</dt>
-            <dd className="mt-1 text-lg font-semibold">Typically within {HELP_FACTS.payoutBusinessDays} business days</dd>
+            <dd className="mt-1 text-lg font-semibold">
+              Typically within {HELP_FACTS.payoutBusinessDays} business days
+            </dd>
           </div>
           <div className="rounded-lg border bg-card p-6">
             <dt className="text-sm text-muted-foreground">Support replies</dt>

@@ -12,7 +12,10 @@ import type { Route } from "./+types/learn";
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Learn how Sellkit works", description: "How it works, the benefits, and how to get started selling in minutes." });
+  pageMeta({
+    title: "Learn how Sellkit works",
+    description: "How it works, the benefits, and how to get started selling in minutes.",
+  });
 
 const GET_STARTED = [
   "Create your free account — no credit card needed.",

@@ -9,7 +9,10 @@ import type { Route } from "./+types/partners";
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Partners", description: "Payments, tax, email and point-of-sale partners that work with Sellkit." });
+  pageMeta({
+    title: "Partners",
+    description: "Payments, tax, email and point-of-sale partners that work with Sellkit.",
+  });
 
 export default function Partners() {
   return (
@@ -19,7 +22,10 @@ export default function Partners() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {PARTNERS.map((partner) => (
             <li key={partner.name} className="flex gap-4 rounded-lg border bg-card p-6">
-              <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-md bg-secondary font-bold text-secondary-foreground">
+              <span
+                aria-hidden="true"
+                className="grid size-12 shrink-0 place-items-center rounded-md bg-secondary font-bold text-secondary-foreground"
+              >
                 {partner.logo}
               </span>
               <div>

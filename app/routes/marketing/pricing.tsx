@@ -7,7 +7,10 @@ import type { Route } from "./+types/pricing";
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Pricing", description: "Starter is free + 8%. Pro €19/month, Business €49/month, Enterprise €79/month." });
+  pageMeta({
+    title: "Pricing",
+    description: "Starter is free + 8%. Pro €19/month, Business €49/month, Enterprise €79/month.",
+  });
 
 export default function Pricing() {
   return (

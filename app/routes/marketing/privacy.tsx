@@ -6,7 +6,8 @@ import type { Route } from "./+types/privacy";
 
 export const handle = STATIC_PAGE;
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: PRIVACY_POLICY.title, description: PRIVACY_POLICY.lead });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: PRIVACY_POLICY.title, description: PRIVACY_POLICY.lead });
 
 export default function Privacy() {
   return <LegalPage document={PRIVACY_POLICY} />;

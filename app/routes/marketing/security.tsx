@@ -9,19 +9,42 @@ import type { Route } from "./+types/security";
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Security", description: "Two-factor authentication, session monitoring and live security events protect every Sellkit account." });
+  pageMeta({
+    title: "Security",
+    description:
+      "Two-factor authentication, session monitoring and live security events protect every Sellkit account.",
+  });
 
 const PRACTICES = [
-  { icon: KeyRound, title: "Two-factor authentication", text: "Protect your account with an authenticator app and single-use backup codes." },
-  { icon: Eye, title: "Session monitoring", text: "See every device signed in to your account and end any session with one click." },
-  { icon: ShieldCheck, title: "Threat detection", text: "Sign-ins, failures and changes are recorded as security events with a risk score." },
-  { icon: Lock, title: "Encryption", text: "Traffic is encrypted in transit; passwords are hashed and 2FA secrets are encrypted at rest." },
+  {
+    icon: KeyRound,
+    title: "Two-factor authentication",
+    text: "Protect your account with an authenticator app and single-use backup codes.",
+  },
+  {
+    icon: Eye,
+    title: "Session monitoring",
+    text: "See every device signed in to your account and end any session with one click.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Threat detection",
+    text: "Sign-ins, failures and changes are recorded as security events with a risk score.",
+  },
+  {
+    icon: Lock,
+    title: "Encryption",
+    text: "Traffic is encrypted in transit; passwords are hashed and 2FA secrets are encrypted at rest.",
+  },
 ];
 
 export default function Security() {
   return (
     <PageShell>
-      <PageHero title="Security at Sellkit" lead="Your account holds your earnings and your customers' data. We protect both." />
+      <PageHero
+        title="Security at Sellkit"
+        lead="Your account holds your earnings and your customers' data. We protect both."
+      />
       <Section>
         <ul className="grid gap-6 sm:grid-cols-2">
           {PRACTICES.map(({ icon: Icon, title, text }) => (

@@ -20,7 +20,10 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const plan = findPlan(loaderData?.planId);
   return plan
-    ? pageMeta({ title: `${plan.name} plan`, description: `${plan.name}: ${plan.price}${plan.period ?? ""}. ${plan.description}` })
+    ? pageMeta({
+        title: `${plan.name} plan`,
+        description: `${plan.name}: ${plan.price}${plan.period ?? ""}. ${plan.description}`,
+      })
     : pageMeta({ title: "Plan not found", description: "This plan does not exist." });
 };
 

@@ -3,7 +3,12 @@ import { PageShell } from "~/components/site/page-shell";
 import { formatMoney } from "~/lib/money";
 import { LostLinkForm } from "~/features/delivery/components/lost-link-form";
 import { PurchaseFiles } from "~/features/delivery/components/purchase-files";
-import { DOWNLOAD_LINK_TTL_SECONDS, INVALID_LINK_MESSAGE, orderNumber, revokedMessage } from "~/features/delivery/content/delivery-rules";
+import {
+  DOWNLOAD_LINK_TTL_SECONDS,
+  INVALID_LINK_MESSAGE,
+  orderNumber,
+  revokedMessage,
+} from "~/features/delivery/content/delivery-rules";
 import { signedDownloadPath } from "~/features/delivery/server/download-signature.server";
 import { getPurchase } from "~/features/delivery/server/get-purchase.server";
 import { formatLongDate } from "~/lib/format-date";
@@ -18,7 +23,11 @@ export const handle = STATIC_PAGE;
  * is never sent on as a Referer. The token stays in the address bar on purpose: the buyer bookmarks this page,
  * and the bookmark must keep working (the token is their key; a new one can be asked for at /purchases).
  */
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
+const PRIVATE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+};
 
 /**
  * The invalid-link page holds the lost-link form, and a browser posts a form from a `no-referrer` page with
@@ -37,11 +46,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
   const token = new URL(request.url).searchParams.get("token");
   const page = await getPurchase(db, { orderId: params.orderId, token });
-  if (page.kind === "invalid") return data({ kind: "invalid" as const }, { status: 404, headers: INVALID_PAGE_HEADERS });
+  if (page.kind === "invalid")
+    return data({ kind: "invalid" as const }, { status: 404, headers: INVALID_PAGE_HEADERS });
   if (page.kind === "revoked") {
-    return data({ kind: "revoked" as const, productName: page.productName, message: revokedMessage(page.reason) }, { status: 410, headers: PRIVATE_HEADERS });
+    return data(
+      { kind: "revoked" as const, productName: page.productName, message: revokedMessage(page.reason) },
+      { status: 410, headers: PRIVATE_HEADERS },
+    );
   }
-  if (page.kind === "pending") return data({ kind: "pending" as const, productName: page.productName }, { headers: PRIVATE_HEADERS });
+  if (page.kind === "pending")
+    return data({ kind: "pending" as const, productName: page.productName }, { headers: PRIVATE_HEADERS });
   const { purchase } = page;
   const now = Date.now();
   return data(
@@ -73,7 +87,11 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = loaderData?.kind === "ok" ? `Your purchase: ${loaderData.productName}` : "Your purchase";
   const referrer = loaderData?.kind === "invalid" ? "same-origin" : "no-referrer";
-  return [{ title: `${title} | Sellkit` }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: referrer }];
+  return [
+    { title: `${title} | Sellkit` },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: referrer },
+  ];
 };
 
 /** Read-only: the lost-link form posts to /purchases. */
@@ -106,8 +124,8 @@ export default function PurchasePage({ loaderData }: Route.ComponentProps) {
               </h2>
               <PurchaseFiles files={loaderData.files} />
               <p className="text-sm text-muted-foreground">
-                The download links on this page work for {loaderData.linkMinutes} minutes; reload the page for fresh ones. Bookmark this page or keep your
-                receipt: the address is your access to your purchase.
+                The download links on this page work for {loaderData.linkMinutes} minutes; reload the page for fresh
+                ones. Bookmark this page or keep your receipt: the address is your access to your purchase.
               </p>
             </section>
           </>
@@ -115,14 +133,16 @@ export default function PurchasePage({ loaderData }: Route.ComponentProps) {
           <section className="grid gap-3 text-center">
             <h1 className="text-2xl font-bold">Access revoked</h1>
             <p>{loaderData.message}</p>
-            <p className="text-sm text-muted-foreground">If you think this is a mistake, please contact the seller of {loaderData.productName}.</p>
+            <p className="text-sm text-muted-foreground">
+              If you think this is a mistake, please contact the seller of {loaderData.productName}.
+            </p>
           </section>
         ) : loaderData.kind === "pending" ? (
           <section className="grid gap-3 text-center">
             <h1 className="text-2xl font-bold">Your payment is being confirmed</h1>
             <p>
-              We have not received the payment for {loaderData.productName} yet. This page will list your files as soon as it arrives, and we will email you a
-              receipt.
+              We have not received the payment for {loaderData.productName} yet. This page will list your files as soon
+              as it arrives, and we will email you a receipt.
             </p>
           </section>
         ) : (

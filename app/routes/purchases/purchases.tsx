@@ -49,7 +49,8 @@ export default function LostLinkPage({ actionData }: Route.ComponentProps) {
         <header className="grid gap-2">
           <h1 className="text-3xl font-bold tracking-tight">Find your purchases</h1>
           <p className="text-muted-foreground">
-            Lost your receipt or its link? Enter the email you used at checkout and we'll send you new links to everything you bought.
+            Lost your receipt or its link? Enter the email you used at checkout and we'll send you new links to
+            everything you bought.
           </p>
         </header>
         {actionData?.sent ? (

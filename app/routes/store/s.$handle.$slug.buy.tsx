@@ -70,7 +70,10 @@ function answer(submission: CheckoutSubmission, status: number, summary: PriceSu
 function failureAnswer(submission: CheckoutSubmission, failure: Failure) {
   const field = fieldOf(failure.code);
   const errors = field ? { fieldErrors: { [field]: [failure.message] } } : { formErrors: [failure.message] };
-  return data({ result: submission.reply(errors), summary: null }, { status: statusOf(failure.code), headers: retryAfter(failure) });
+  return data(
+    { result: submission.reply(errors), summary: null },
+    { status: statusOf(failure.code), headers: retryAfter(failure) },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -94,7 +97,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const result = await createCheckout(
     services,
-    { product: ref, email: input.email, amount: input.amount, discountCode: input.discountCode, provider: input.provider },
+    {
+      product: ref,
+      email: input.email,
+      amount: input.amount,
+      discountCode: input.discountCode,
+      provider: input.provider,
+    },
     requestContext(request).meta,
   );
   if (result.ok) return redirect(result.redirectUrl);
@@ -121,13 +130,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   // Not noindex: the canonical link sends search engines to the sales page, so this page is never listed itself.
   ...(loaderData
     ? [
-        { name: "description", content: `Buy ${loaderData.product.name} from ${loaderData.store.name}: pay securely and get your files by email at once.` },
+        {
+          name: "description",
+          content: `Buy ${loaderData.product.name} from ${loaderData.store.name}: pay securely and get your files by email at once.`,
+        },
         { tagName: "link", rel: "canonical", href: loaderData.salesPageUrl },
       ]
     : [{ name: "robots", content: "noindex" }]),
 ];
 
-const PAY_LABELS: Record<ProviderId, string> = { test: "Pay with card", stripe: "Pay with card", paypal: "Pay with PayPal" };
+const PAY_LABELS: Record<ProviderId, string> = {
+  test: "Pay with card",
+  stripe: "Pay with card",
+  paypal: "Pay with PayPal",
+};
 
 export default function StoreProductBuyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { store, product, providers, testMode } = loaderData;
@@ -143,7 +159,13 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
     actionData?.summary ??
     (pwyw || free
       ? null
-      : { subtotalCents: product.priceCents, discountCents: 0, discountCode: null, amountCents: product.priceCents, currency: product.currency });
+      : {
+          subtotalCents: product.priceCents,
+          discountCents: 0,
+          discountCode: null,
+          amountCents: product.priceCents,
+          currency: product.currency,
+        });
   const canPay = free || providers.length > 0;
   return (
     <StoreShell store={store} banner={testMode ? <TestModeBanner /> : undefined}>
@@ -151,21 +173,35 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
         <h1 className="text-3xl tracking-tight">Checkout</h1>
         <div className="store-card flex items-center gap-4 border bg-card p-4 text-card-foreground">
           <div className="size-20 shrink-0 overflow-hidden bg-muted">
-            <CoverImage covers={product.covers} name={product.name} sizes="80px" className="h-full w-full object-cover" />
+            <CoverImage
+              covers={product.covers}
+              name={product.name}
+              sizes="80px"
+              className="h-full w-full object-cover"
+            />
           </div>
           <div className="grid gap-1">
             <p className="font-semibold">{product.name}</p>
             <p className="store-accent-text font-semibold">
               {price.main}
-              {price.detail ? <span className="block text-sm font-normal text-muted-foreground">{price.detail}</span> : null}
+              {price.detail ? (
+                <span className="block text-sm font-normal text-muted-foreground">{price.detail}</span>
+              ) : null}
             </p>
           </div>
         </div>
         {canPay ? (
           <form method="post" {...getFormProps(form)} className="grid gap-2">
             <FormAlert message={formError} />
-            <FormField id={fields.email.id} label="Email" errors={fields.email.errors} hint="Your receipt and download link are sent here.">
-              {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" required />}
+            <FormField
+              id={fields.email.id}
+              label="Email"
+              errors={fields.email.errors}
+              hint="Your receipt and download link are sent here."
+            >
+              {(control) => (
+                <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" required />
+              )}
             </FormField>
             {pwyw ? (
               <FormField
@@ -174,16 +210,38 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
                 errors={fields.amount.errors}
                 hint={price.detail ?? "Pay what you want"}
               >
-                {(control) => <Input {...getInputProps(fields.amount, { type: "text" })} {...control} inputMode="decimal" autoComplete="off" required />}
+                {(control) => (
+                  <Input
+                    {...getInputProps(fields.amount, { type: "text" })}
+                    {...control}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    required
+                  />
+                )}
               </FormField>
             ) : null}
             {free ? null : (
               <div className="grid gap-2">
-                <FormField id={fields.discountCode.id} label="Discount code (optional)" errors={fields.discountCode.errors}>
+                <FormField
+                  id={fields.discountCode.id}
+                  label="Discount code (optional)"
+                  errors={fields.discountCode.errors}
+                >
                   {(control) => (
                     <div className="flex gap-2">
-                      <Input {...getInputProps(fields.discountCode, { type: "text" })} {...control} autoComplete="off" autoCapitalize="characters" />
-                      <button type="submit" name="intent" value="apply" className="store-button shrink-0 !bg-secondary !text-secondary-foreground">
+                      <Input
+                        {...getInputProps(fields.discountCode, { type: "text" })}
+                        {...control}
+                        autoComplete="off"
+                        autoCapitalize="characters"
+                      />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="apply"
+                        className="store-button shrink-0 !bg-secondary !text-secondary-foreground"
+                      >
                         Apply
                       </button>
                     </div>

@@ -26,7 +26,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const { store, product } = page;
   if (product.status === "archived")
-    return data({ kind: "gone" as const, store, name: product.name }, { status: GONE, headers: { "Cache-Control": "no-store" } });
+    return data(
+      { kind: "gone" as const, store, name: product.name },
+      { status: GONE, headers: { "Cache-Control": "no-store" } },
+    );
   const draft = product.status === "draft";
   if (draft) {
     const viewer = await getCurrentUser(services, requestContext(request), { batch: context });
@@ -71,7 +74,10 @@ function describe(summary: string, storeName: string) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Page not found · Sellkit" }, { name: "robots", content: "noindex" }];
   if (loaderData.kind === "gone") {
-    return [{ title: `${loaderData.name} is no longer available · ${loaderData.store.name}` }, { name: "robots", content: "noindex" }];
+    return [
+      { title: `${loaderData.name} is no longer available · ${loaderData.store.name}` },
+      { name: "robots", content: "noindex" },
+    ];
   }
   const { product, store, url, imageUrl, draft } = loaderData;
   const title = `${product.name} · ${store.name}`;

@@ -53,8 +53,12 @@ export default function StorefrontPage({ loaderData }: Route.ComponentProps) {
           <StoreAvatar store={store} size={72} />
           <div className="grid gap-2">
             <h1 className="text-3xl tracking-tight sm:text-4xl">{store.name}</h1>
-            {store.category ? <p className="text-sm font-medium uppercase tracking-wide store-accent-text">{store.category}</p> : null}
-            {store.description ? <p className="max-w-2xl whitespace-pre-line text-lg text-muted-foreground">{store.description}</p> : null}
+            {store.category ? (
+              <p className="text-sm font-medium uppercase tracking-wide store-accent-text">{store.category}</p>
+            ) : null}
+            {store.description ? (
+              <p className="max-w-2xl whitespace-pre-line text-lg text-muted-foreground">{store.description}</p>
+            ) : null}
           </div>
         </section>
         <section aria-labelledby="products-heading" className="grid gap-6">
@@ -67,7 +71,13 @@ export default function StorefrontPage({ loaderData }: Route.ComponentProps) {
           {products.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {products.map((product, index) => (
-                <ProductCard key={product.id} handle={store.handle} product={product} headingLevel="h3" priority={index === 0} />
+                <ProductCard
+                  key={product.id}
+                  handle={store.handle}
+                  product={product}
+                  headingLevel="h3"
+                  priority={index === 0}
+                />
               ))}
             </ul>
           ) : (

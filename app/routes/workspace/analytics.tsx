@@ -34,12 +34,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await requireUser(context.services, ctx, { batch: context });
     const spec = ERRORS[parsed.code];
     return data(
-      { report: null, range: null, error: { code: parsed.code, field: spec.field, message: parsed.message }, from: parsed.from, to: parsed.to },
+      {
+        report: null,
+        range: null,
+        error: { code: parsed.code, field: spec.field, message: parsed.message },
+        from: parsed.from,
+        to: parsed.to,
+      },
       { status: spec.status },
     );
   }
   const fallbackTimeZone = resolveTimeZone(readTimeZone(ctx));
-  const { page: report } = await requireUser(context.services, ctx, { batch: context, page: analyticsQuery({ range: parsed.range, fallbackTimeZone }) });
+  const { page: report } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: analyticsQuery({ range: parsed.range, fallbackTimeZone }),
+  });
   return { report, range: parsed.range, error: null, from: report.from, to: report.to };
 }
 
@@ -55,7 +64,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-muted-foreground">
           {report ? (
             <>
-              Sales and visits of your store from {formatDayRange(report.from, report.to)}, by calendar day in your time zone, {report.timeZone} (
+              Sales and visits of your store from {formatDayRange(report.from, report.to)}, by calendar day in your time
+              zone, {report.timeZone} (
               <Link to="/settings#time-zone" className="font-medium text-primary underline underline-offset-4">
                 change it
               </Link>
@@ -92,8 +102,9 @@ function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderDa
         </h2>
         <FigureCards report={report} previousLabel={previousLabel} />
         <p className="text-xs text-muted-foreground">
-          Changes compare with the {days === 1 ? "day" : `${days} days`} just before ({previousLabel}). Revenue is what buyers paid in {report.currency} less
-          refunds; a refunded order still counts as an order, a disputed one does not. Conversion rate is orders divided by unique visitors.
+          Changes compare with the {days === 1 ? "day" : `${days} days`} just before ({previousLabel}). Revenue is what
+          buyers paid in {report.currency} less refunds; a refunded order still counts as an order, a disputed one does
+          not. Conversion rate is orders divided by unique visitors.
         </p>
       </section>
       {noSales || noViews ? (

@@ -42,7 +42,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { customer } = page;
   if (!customer) customerNotFound();
   const last = customer.orderList.at(-1);
-  const next = customer.more && last ? `${customerPath(customer.email)}?${new URLSearchParams({ after: ordersCursorParam(last) })}` : null;
+  const next =
+    customer.more && last
+      ? `${customerPath(customer.email)}?${new URLSearchParams({ after: ordersCursorParam(last) })}`
+      : null;
   const first = after ? customerPath(customer.email) : null;
   return { customer, next, first, timeZone: creatorTimeZone(ctx, page.savedTimeZone) };
 }
@@ -77,7 +80,13 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-4 grid gap-6">
         <OrderList orders={customer.orderList} timeZone={timeZone} />
-        <KeysetPager label="Pages of this customer's orders" first={first} next={next} firstLabel="Newest orders" nextLabel="Older orders" />
+        <KeysetPager
+          label="Pages of this customer's orders"
+          first={first}
+          next={next}
+          firstLabel="Newest orders"
+          nextLabel="Older orders"
+        />
       </div>
     </div>
   );

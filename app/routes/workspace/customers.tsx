@@ -3,10 +3,24 @@ import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
-import { CsvExportLink, CustomerFilter, CustomerList, NoCustomers } from "~/features/customers/components/customer-list";
-import { CUSTOMERS_EXPORT_PATH, CUSTOMERS_PATH, customerSearch, isCustomerSort } from "~/features/customers/customer-display";
+import {
+  CsvExportLink,
+  CustomerFilter,
+  CustomerList,
+  NoCustomers,
+} from "~/features/customers/components/customer-list";
+import {
+  CUSTOMERS_EXPORT_PATH,
+  CUSTOMERS_PATH,
+  customerSearch,
+  isCustomerSort,
+} from "~/features/customers/customer-display";
 import { ORDERS_PATH } from "~/features/orders/order-display";
-import { customersCursorParam, parseCustomersCursor, sellerCustomersQuery } from "~/features/customers/server/customers-query.server";
+import {
+  customersCursorParam,
+  parseCustomersCursor,
+  sellerCustomersQuery,
+} from "~/features/customers/server/customers-query.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";
@@ -32,11 +46,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = both.list;
   const view = { ...(search ? { q: search } : {}), ...(sort !== "last" ? { sort } : {}) };
   const last = page.customers.at(-1);
-  const next = page.more && last ? `${CUSTOMERS_PATH}?${new URLSearchParams({ ...view, after: customersCursorParam(sort, last) })}` : null;
+  const next =
+    page.more && last
+      ? `${CUSTOMERS_PATH}?${new URLSearchParams({ ...view, after: customersCursorParam(sort, last) })}`
+      : null;
   const query = new URLSearchParams(view).toString();
   const first = after ? `${CUSTOMERS_PATH}${query ? `?${query}` : ""}` : null;
   const exportHref = `${CUSTOMERS_EXPORT_PATH}${search ? `?${new URLSearchParams({ q: search })}` : ""}`;
-  return { customers: page.customers, search, sort, next, first, exportHref, timeZone: creatorTimeZone(ctx, both.savedTimeZone) };
+  return {
+    customers: page.customers,
+    search,
+    sort,
+    next,
+    first,
+    exportHref,
+    timeZone: creatorTimeZone(ctx, both.savedTimeZone),
+  };
 }
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
@@ -46,7 +71,8 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
       <BackLink to="/dashboard">Back to dashboard</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Customers</h1>
       <p className="mt-2 text-lg text-muted-foreground">
-        Everyone who paid for your products, once per email. Total spent is net of refunds. Times are in your time zone, {timeZone}.
+        Everyone who paid for your products, once per email. Total spent is net of refunds. Times are in your time zone,{" "}
+        {timeZone}.
       </p>
       <div className="mt-8 grid gap-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -58,8 +84,18 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
             <CsvExportLink href={exportHref}>Export customers (CSV)</CsvExportLink>
           </div>
         </div>
-        {customers.length ? <CustomerList customers={customers} timeZone={timeZone} /> : <NoCustomers searched={Boolean(search || first)} />}
-        <KeysetPager label="Pages of customers" first={first} next={next} firstLabel="First page" nextLabel="Next customers" />
+        {customers.length ? (
+          <CustomerList customers={customers} timeZone={timeZone} />
+        ) : (
+          <NoCustomers searched={Boolean(search || first)} />
+        )}
+        <KeysetPager
+          label="Pages of customers"
+          first={first}
+          next={next}
+          firstLabel="First page"
+          nextLabel="Next customers"
+        />
       </div>
     </div>
   );

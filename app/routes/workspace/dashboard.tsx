@@ -35,7 +35,10 @@ export const meta: Route.MetaFunction = () => [
  * value, already resolved (it came with the rest), so the component and its load-error element are unchanged.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { id, page } = await requireUser(context.services, requestContext(request), { batch: context, page: dashboardPageQuery });
+  const { id, page } = await requireUser(context.services, requestContext(request), {
+    batch: context,
+    page: dashboardPageQuery,
+  });
   const { profile, business, salesMethods, stats } = page;
   // Issue 15: whether buyers can pay this seller now (no statement at all while the test provider is on).
   const paymentsReady = (await sellerPaymentOptions(context.services, id)).length > 0;
@@ -80,13 +83,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <Suspense fallback={<WorkspaceSkeleton />}>
         <Await
           resolve={workspace}
-          errorElement={<DeferredError toastTitle="Failed to load profile data" message="Failed to load profile data. Please reload the page to try again." />}
+          errorElement={
+            <DeferredError
+              toastTitle="Failed to load profile data"
+              message="Failed to load profile data. Please reload the page to try again."
+            />
+          }
         >
           {({ business, salesMethods, stats }) => {
             const businessTypes = business?.businessTypes ?? [];
             return (
               <>
-                <section id="stats" aria-label="Your figures" className="scroll-mt-24" data-live={live ? "connected" : "connecting"}>
+                <section
+                  id="stats"
+                  aria-label="Your figures"
+                  className="scroll-mt-24"
+                  data-live={live ? "connected" : "connecting"}
+                >
                   <StatCards stats={stats} />
                   <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
                     <Link to="/orders" className="font-medium text-primary underline underline-offset-4">

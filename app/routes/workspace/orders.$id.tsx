@@ -7,7 +7,13 @@ import { OrderStatusBadge } from "~/features/orders/components/order-status-badg
 import { OrderTimeline } from "~/features/orders/components/order-timeline";
 import { type RefundAnswer, RefundPanel } from "~/features/orders/components/refund-panel";
 import { ResendReceiptForm } from "~/features/orders/components/resend-receipt-form";
-import { displayStatus, ORDER_STATUS_LABELS, ORDERS_PATH, refundInFlight, refundStateText } from "~/features/orders/order-display";
+import {
+  displayStatus,
+  ORDER_STATUS_LABELS,
+  ORDERS_PATH,
+  refundInFlight,
+  refundStateText,
+} from "~/features/orders/order-display";
 import { orderTimeline } from "~/features/orders/order-timeline";
 import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt";
 import { sellerOrderQuery } from "~/features/orders/server/seller-orders-query.server";
@@ -23,7 +29,10 @@ import type { Route } from "./+types/orders.$id";
 import { isUuid } from "~/lib/text-formats";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta({ title: loaderData ? `Order of ${loaderData.order.productName || "a product"}` : "Order not found", description: "One order of your store." }),
+  ...pageMeta({
+    title: loaderData ? `Order of ${loaderData.order.productName || "a product"}` : "Order not found",
+    description: "One order of your store.",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -48,7 +57,9 @@ async function readOrder({ request, params, context }: Route.LoaderArgs | Route.
 export async function loader(args: Route.LoaderArgs) {
   const { order, timeZone } = await readOrder(args);
   const providerReady = Boolean(order.provider && args.context.services.payments[order.provider as ProviderId]);
-  const inFlight = order.refunds.filter((refund) => refundInFlight(refund.status)).reduce((sum, refund) => sum + refund.amountCents, 0);
+  const inFlight = order.refunds
+    .filter((refund) => refundInFlight(refund.status))
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
   const leftCents = Math.max(0, order.amountCents - order.refundedCents - inFlight);
   return { order, timeline: orderTimeline(order), providerReady, leftCents, timeZone };
 }
@@ -56,13 +67,17 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { ctx, user, order } = await readOrder(args);
   const formData = await readFormData(args.request);
-  if (formData.get("intent") === RESEND_RECEIPT_INTENT) return submitResendReceipt(args.context.services, user, order.id, formData, ctx.meta);
+  if (formData.get("intent") === RESEND_RECEIPT_INTENT)
+    return submitResendReceipt(args.context.services, user, order.id, formData, ctx.meta);
   return submitRefund(args.context.services, user, order.id, formData, ctx.meta, order.currency);
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, timeline, providerReady, leftCents, timeZone } = loaderData;
-  const resendAnswer = (actionData as { form?: string } | undefined)?.form === "resend-receipt" ? (actionData as ResendReceiptAnswer) : undefined;
+  const resendAnswer =
+    (actionData as { form?: string } | undefined)?.form === "resend-receipt"
+      ? (actionData as ResendReceiptAnswer)
+      : undefined;
   const refundAnswer = resendAnswer ? undefined : (actionData as RefundAnswer | undefined);
   const status = displayStatus(order);
   const money = (cents: number) => formatMoney(cents, order.currency);
@@ -72,7 +87,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <div>
         <BackLink to={ORDERS_PATH}>Back to orders</BackLink>
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{order.productName || "Deleted product"}</h1>
+          <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">
+            {order.productName || "Deleted product"}
+          </h1>
           <OrderStatusBadge status={status} />
         </div>
         <p className="mt-2 break-all text-muted-foreground">
@@ -118,8 +135,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </p>
           ) : !providerReady ? (
             <p role="alert" className="text-sm text-destructive">
-              This order was paid through a payment provider that is not configured on this server, so it cannot be refunded here. Refund it in the provider's
-              dashboard.
+              This order was paid through a payment provider that is not configured on this server, so it cannot be
+              refunded here. Refund it in the provider's dashboard.
             </p>
           ) : (
             <RefundPanel
@@ -135,7 +152,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <ul className="mt-4 grid gap-1 text-sm" aria-label="Refunds">
               {order.refunds.map((refund) => (
                 <li key={refund.id}>
-                  {money(refund.amountCents)} on {formatDateTime(refund.createdAt, timeZone)}: {refundStateText(refund.status)}
+                  {money(refund.amountCents)} on {formatDateTime(refund.createdAt, timeZone)}:{" "}
+                  {refundStateText(refund.status)}
                   {refund.feeRefundedCents ? ` (Sellkit fee given back: ${money(refund.feeRefundedCents)})` : ""}
                 </li>
               ))}

@@ -7,13 +7,20 @@ import { CsvExportLink } from "~/features/customers/components/customer-list";
 import { NoOrders, OrderFilter, OrderList } from "~/features/orders/components/order-list";
 import { CUSTOMERS_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/customers/customer-display";
 import { isOrderFilter, ORDERS_PATH } from "~/features/orders/order-display";
-import { ordersCursorParam, parseOrdersCursor, sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";
+import {
+  ordersCursorParam,
+  parseOrdersCursor,
+  sellerOrdersQuery,
+} from "~/features/orders/server/seller-orders-query.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/orders";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Orders", description: "Your store's orders." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Orders", description: "Your store's orders." }),
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The seller's orders, newest first, a page at a time (keyset: `after` the last order shown), filtered by status
@@ -31,12 +38,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const page = both.list;
   const view = { ...(status ? { status } : {}), ...(search ? { q: search } : {}) };
-  const query = (params: Record<string, string>) => (Object.keys(params).length ? `?${new URLSearchParams(params)}` : "");
+  const query = (params: Record<string, string>) =>
+    Object.keys(params).length ? `?${new URLSearchParams(params)}` : "";
   const last = page.orders.at(-1);
   const next = page.more && last ? `${ORDERS_PATH}${query({ ...view, after: ordersCursorParam(last) })}` : null;
   const first = after ? `${ORDERS_PATH}${query(view)}` : null;
   const exportHref = `${ORDERS_EXPORT_PATH}${status ? `?${new URLSearchParams({ status })}` : ""}`;
-  return { orders: page.orders, status, search, next, first, exportHref, timeZone: creatorTimeZone(ctx, both.savedTimeZone) };
+  return {
+    orders: page.orders,
+    status,
+    search,
+    next,
+    first,
+    exportHref,
+    timeZone: creatorTimeZone(ctx, both.savedTimeZone),
+  };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
@@ -45,7 +61,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <BackLink to="/dashboard">Back to dashboard</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Orders</h1>
-      <p className="mt-2 text-lg text-muted-foreground">Every checkout of your products, newest first. Times are in your time zone, {timeZone}.</p>
+      <p className="mt-2 text-lg text-muted-foreground">
+        Every checkout of your products, newest first. Times are in your time zone, {timeZone}.
+      </p>
       <div className="mt-8 grid gap-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <OrderFilter status={status} search={search} />
@@ -56,11 +74,23 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <ButtonLink to="/payouts" variant="outline">
               View payouts
             </ButtonLink>
-            <CsvExportLink href={exportHref}>{status ? "Export these orders (CSV)" : "Export orders (CSV)"}</CsvExportLink>
+            <CsvExportLink href={exportHref}>
+              {status ? "Export these orders (CSV)" : "Export orders (CSV)"}
+            </CsvExportLink>
           </div>
         </div>
-        {orders.length ? <OrderList orders={orders} timeZone={timeZone} /> : <NoOrders filtered={Boolean(status || search || first)} />}
-        <KeysetPager label="Pages of orders" first={first} next={next} firstLabel="Newest orders" nextLabel="Older orders" />
+        {orders.length ? (
+          <OrderList orders={orders} timeZone={timeZone} />
+        ) : (
+          <NoOrders filtered={Boolean(status || search || first)} />
+        )}
+        <KeysetPager
+          label="Pages of orders"
+          first={first}
+          next={next}
+          firstLabel="Newest orders"
+          nextLabel="Older orders"
+        />
       </div>
     </div>
   );

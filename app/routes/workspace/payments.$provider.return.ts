@@ -18,12 +18,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!isConnectableProvider(params.provider)) throw data("Not found", { status: 404 });
   const name = PROVIDER_TEXTS[params.provider].name;
   const refreshed = await refreshPaymentAccount(context.services, user.id, params.provider, ctx.meta);
-  if (!refreshed.ok) return redirectWithToast("/payments", { type: "error", title: `${name} could not be checked`, description: refreshed.message });
+  if (!refreshed.ok)
+    return redirectWithToast("/payments", {
+      type: "error",
+      title: `${name} could not be checked`,
+      description: refreshed.message,
+    });
   return redirectWithToast(
     "/payments",
     refreshed.status === "ready"
       ? { type: "success", title: `${name} is connected`, description: "You can take payments." }
-      : { type: "info", title: `${name} needs a few more details`, description: `Continue with ${name} to finish setting up your account.` },
+      : {
+          type: "info",
+          title: `${name} needs a few more details`,
+          description: `Continue with ${name} to finish setting up your account.`,
+        },
   );
 }
 

@@ -22,7 +22,10 @@ export const meta: Route.MetaFunction = () => [
 
 /** The seller's payment connection page (issue 15.6), protected: one card per provider. One statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { page: accounts } = await requireUser(context.services, requestContext(request), { batch: context, page: paymentAccountsQuery });
+  const { page: accounts } = await requireUser(context.services, requestContext(request), {
+    batch: context,
+    page: paymentAccountsQuery,
+  });
   const payments = context.services.payments;
   return {
     testMode: Boolean(payments.test),
@@ -38,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requestContext(request);
   const user = await requireUser(context.services, ctx);
   const submission = parseWithZod(await readFormData(request), { schema: providerConnectionSchema });
-  if (submission.status !== "success") return data({ provider: null, error: "Please use the page's buttons." }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ provider: null, error: "Please use the page's buttons." }, { status: 400 });
   const { intent, provider } = submission.value;
   const name = PROVIDER_TEXTS[provider].name;
   if (intent === "connect") {
@@ -50,7 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { returnUrl: `${origin}/payments/${provider}/return`, refreshUrl: `${origin}/payments` },
       ctx.meta,
     );
-    if (!connected.ok) return data({ provider, error: connected.message }, { status: connected.code === "PAYMENT_CONNECT_FAILED" ? 503 : 409 });
+    if (!connected.ok)
+      return data(
+        { provider, error: connected.message },
+        { status: connected.code === "PAYMENT_CONNECT_FAILED" ? 503 : 409 },
+      );
     throw redirect(connected.url);
   }
   const refreshed = await refreshPaymentAccount(context.services, user.id, provider, ctx.meta);
@@ -58,7 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(ctx.url.pathname, {
     type: "success",
     title: refreshed.status === "ready" ? `${name} is ready` : `${name} still needs details`,
-    description: refreshed.status === "ready" ? "You can take payments." : `Continue with ${name} to finish setting up your account.`,
+    description:
+      refreshed.status === "ready"
+        ? "You can take payments."
+        : `Continue with ${name} to finish setting up your account.`,
   });
 }
 
@@ -70,7 +81,8 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
         <BackLink to="/dashboard">Back to dashboard</BackLink>
         <h1 className="mt-4 text-3xl font-bold tracking-tight">Payments</h1>
         <p className="mt-2 text-lg text-muted-foreground">
-          Connect a payment provider to sell your products. Buyers pay the provider; payouts typically within 7 business days.
+          Connect a payment provider to sell your products. Buyers pay the provider; payouts typically within 7 business
+          days.
         </p>
         <div className="mt-4">
           <ButtonLink to="/payouts" variant="outline">
@@ -81,7 +93,11 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
       {actionData && !actionData.provider ? <p role="alert">{actionData.error}</p> : null}
       {testMode ? <TestProviderCard text={TEST_MODE_TEXT} /> : null}
       {providers.map((entry) => (
-        <ProviderCard key={entry.provider} {...entry} error={actionData?.provider === entry.provider ? actionData.error : undefined} />
+        <ProviderCard
+          key={entry.provider}
+          {...entry}
+          error={actionData?.provider === entry.provider ? actionData.error : undefined}
+        />
       ))}
     </div>
   );

@@ -19,7 +19,11 @@ import { TEST_MODE_TEXT } from "~/features/payments/content/providers";
 import { dayKeyOf, nextPayout, PAYOUT_PROMISE, TEST_PAYOUT_DELAY_BUSINESS_DAYS } from "~/features/payouts/ledger-rules";
 import { formatMoney } from "~/lib/money";
 import { type NextPayout, PAYOUTS_PATH, upcomingPayout } from "~/features/payouts/payouts-display";
-import { parseTestPayoutsCursor, payoutsPageQuery, testPayoutsCursorParam } from "~/features/payouts/server/payouts-page-query.server";
+import {
+  parseTestPayoutsCursor,
+  payoutsPageQuery,
+  testPayoutsCursorParam,
+} from "~/features/payouts/server/payouts-page-query.server";
 import { parseStripePayoutCursor, readStripePayouts } from "~/features/payouts/server/read-stripe-payouts.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
@@ -32,7 +36,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const link = (params: Record<string, string | null>) => {
-  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+  const query = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
   return query ? `${PAYOUTS_PATH}?${query}` : PAYOUTS_PATH;
 };
 
@@ -53,12 +59,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const payments = context.services.payments;
   const today = dayKeyOf(new Date(readAt));
   const testNext = [...new Set(testLedger.unpaid.map((entry) => entry.currency))].flatMap((currency): NextPayout[] => {
-    const unpaid = testLedger.unpaid.filter((entry) => entry.currency === currency).map((entry) => ({ payableDay: entry.day, amountCents: entry.amountCents }));
+    const unpaid = testLedger.unpaid
+      .filter((entry) => entry.currency === currency)
+      .map((entry) => ({ payableDay: entry.day, amountCents: entry.amountCents }));
     const next = nextPayout(unpaid, today, testLedger.paidOutToday.includes(currency));
     return next ? [{ currency, ...next }] : [];
   });
   const hasProvider = (provider: string) =>
-    accounts.some((account) => account.provider === provider) || earnings.byProvider.some((entry) => entry.provider === provider);
+    accounts.some((account) => account.provider === provider) ||
+    earnings.byProvider.some((entry) => entry.provider === provider);
   const lastTest = testLedger.payouts.at(-1);
   const testSection =
     payments.test || hasProvider("test") || testLedger.payouts.length || testLedger.balances.length
@@ -66,14 +75,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           balances: testLedger.balances,
           next: testNext,
           payouts: testLedger.payouts.map(({ payoutDay: _, ...payout }) => payout),
-          nextPage: testLedger.more && lastTest ? link({ after: testPayoutsCursorParam(lastTest), stripe_after: stripeAfter }) : null,
+          nextPage:
+            testLedger.more && lastTest
+              ? link({ after: testPayoutsCursorParam(lastTest), stripe_after: stripeAfter })
+              : null,
           firstPage: after ? link({ stripe_after: stripeAfter }) : null,
         }
       : null;
   const stripe = stripeAccountId
     ? {
         configured: Boolean(payments.stripe?.payouts),
-        firstPage: stripeAfter ? link({ after: after ? testPayoutsCursorParam({ payoutDay: after.payoutDate, id: after.id }) : null }) : null,
+        firstPage: stripeAfter
+          ? link({ after: after ? testPayoutsCursorParam({ payoutDay: after.payoutDate, id: after.id }) : null })
+          : null,
         read: payments.stripe?.payouts ? readStripePayouts(context.services, stripeAccountId, stripeAfter) : null,
       }
     : null;
@@ -84,7 +98,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testSection,
     testAfter: after ? testPayoutsCursorParam({ payoutDay: after.payoutDate, id: after.id }) : null,
     stripe,
-    payPal: hasProvider("paypal") ? { captures: payPalCaptures, earned: earnings.byProvider.find((entry) => entry.provider === "paypal") ?? null } : null,
+    payPal: hasProvider("paypal")
+      ? { captures: payPalCaptures, earned: earnings.byProvider.find((entry) => entry.provider === "paypal") ?? null }
+      : null,
   };
 }
 
@@ -96,7 +112,9 @@ export default function Payouts({ loaderData }: Route.ComponentProps) {
       <div>
         <BackLink to="/dashboard">Back to dashboard</BackLink>
         <h1 className="mt-4 text-3xl font-bold tracking-tight">Payouts</h1>
-        <p className="mt-2 text-lg text-muted-foreground">What you earned, what your payment provider holds for you and what it paid out. {PAYOUT_PROMISE}</p>
+        <p className="mt-2 text-lg text-muted-foreground">
+          What you earned, what your payment provider holds for you and what it paid out. {PAYOUT_PROMISE}
+        </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <ButtonLink to="/orders" variant="outline">
             View orders
@@ -131,7 +149,11 @@ export default function Payouts({ loaderData }: Route.ComponentProps) {
           description={`${TEST_MODE_TEXT}. Each sale's net becomes available after ${TEST_PAYOUT_DELAY_BUSINESS_DAYS} business days and is paid out on that day's payout, which arrives the next business day.`}
         >
           <BalanceFigures balances={testSection.balances} label="Test provider balance" />
-          {testSection.next.length ? testSection.next.map((next) => <NextPayoutNotice key={next.currency} next={next} />) : <NextPayoutNotice next={null} />}
+          {testSection.next.length ? (
+            testSection.next.map((next) => <NextPayoutNotice key={next.currency} next={next} />)
+          ) : (
+            <NextPayoutNotice next={null} />
+          )}
           <h3 className="font-semibold">Payouts</h3>
           {testSection.payouts.length ? (
             <PayoutList payouts={testSection.payouts} caption="Test provider payouts, newest first" />
@@ -150,7 +172,10 @@ export default function Payouts({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {stripe ? (
-        <PayoutsSection title="Stripe" description="Stripe holds your card payments and pays them out to your bank account on your account's payout schedule.">
+        <PayoutsSection
+          title="Stripe"
+          description="Stripe holds your card payments and pays them out to your bank account on your account's payout schedule."
+        >
           {stripe.read ? (
             <Suspense fallback={<StripeSkeleton />}>
               <Await resolve={stripe.read}>
@@ -183,7 +208,10 @@ export default function Payouts({ loaderData }: Route.ComponentProps) {
               </Await>
             </Suspense>
           ) : (
-            <p className="text-sm">Stripe is not set up on this server any more, so your Stripe balance cannot be read here. Stripe's dashboard shows it.</p>
+            <p className="text-sm">
+              Stripe is not set up on this server any more, so your Stripe balance cannot be read here. Stripe's
+              dashboard shows it.
+            </p>
           )}
         </PayoutsSection>
       ) : null}
@@ -195,8 +223,8 @@ export default function Payouts({ loaderData }: Route.ComponentProps) {
         >
           {payPal.earned ? (
             <p className="text-sm">
-              Captured in your PayPal account: {formatMoney(payPal.earned.netCents, earnings.currency)} net of refunds and fees, from{" "}
-              {payPal.earned.orders === 1 ? "1 payment" : `${payPal.earned.orders} payments`}.
+              Captured in your PayPal account: {formatMoney(payPal.earned.netCents, earnings.currency)} net of refunds
+              and fees, from {payPal.earned.orders === 1 ? "1 payment" : `${payPal.earned.orders} payments`}.
             </p>
           ) : null}
           <PayPalCaptures captures={payPal.captures} timeZone={timeZone} />

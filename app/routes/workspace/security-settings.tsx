@@ -15,7 +15,10 @@ import { SECURITY_EVENT_RETENTION_DAYS } from "~/features/security/security-form
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { dispatchSecurityIntent } from "~/features/security/server/intents/dispatch-security-intent.server";
-import { securityOverviewQuery, type SecurityOverview } from "~/features/security/server/security-overview-query.server";
+import {
+  securityOverviewQuery,
+  type SecurityOverview,
+} from "~/features/security/server/security-overview-query.server";
 import type { Route } from "./+types/security-settings";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
@@ -30,7 +33,10 @@ export const meta: Route.MetaFunction = () => [
  * handed over as a deferred value, already resolved, so the component and its load-error element are unchanged.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { page: overview } = await requireUser(context.services, requestContext(request), { batch: context, page: securityOverviewQuery });
+  const { page: overview } = await requireUser(context.services, requestContext(request), {
+    batch: context,
+    page: securityOverviewQuery,
+  });
   return { overview: Promise.resolve(overview), renderedAt: Date.now() };
 }
 
@@ -67,17 +73,30 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
         <Await
           resolve={loaderData.overview}
           errorElement={
-            <DeferredError toastTitle="Failed to load security events" message="Failed to load security settings. Please reload the page to try again." />
+            <DeferredError
+              toastTitle="Failed to load security events"
+              message="Failed to load security settings. Please reload the page to try again."
+            />
           }
         >
-          {(overview) => <SecurityCards overview={overview} renderedAt={loaderData.renderedAt} twoFactorAction={twoFactorAction} />}
+          {(overview) => (
+            <SecurityCards overview={overview} renderedAt={loaderData.renderedAt} twoFactorAction={twoFactorAction} />
+          )}
         </Await>
       </Suspense>
     </div>
   );
 }
 
-function SecurityCards({ overview, renderedAt, twoFactorAction }: { overview: Overview; renderedAt: number; twoFactorAction: TwoFactorActionData }) {
+function SecurityCards({
+  overview,
+  renderedAt,
+  twoFactorAction,
+}: {
+  overview: Overview;
+  renderedAt: number;
+  twoFactorAction: TwoFactorActionData;
+}) {
   const { events, connected } = useLiveSecurityEvents(overview.events as LiveEvent[]);
   return (
     <>

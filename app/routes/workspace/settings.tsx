@@ -38,7 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           title: "This email change link is invalid or has expired",
           description: "Please ask for a new one below.",
         })
-      : redirectWithToast("/settings", { type: "success", title: "Email changed", description: `You now sign in with ${user.email}.` });
+      : redirectWithToast("/settings", {
+          type: "success",
+          title: "Email changed",
+          description: `You now sign in with ${user.email}.`,
+        });
   }
   // Issue 16.2: the time zone form lists the server's zones; its first choice names the browser's (from its cookie).
   const browserTimeZone = resolveTimeZone(readTimeZone(requestContext(request)));
@@ -52,8 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, firstName, lastName, avatarUrl, business, hasPassword, timeZone, browserTimeZone, timeZones } = loaderData;
-  const resultOf = (intent: string) => (actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined);
+  const { email, firstName, lastName, avatarUrl, business, hasPassword, timeZone, browserTimeZone, timeZones } =
+    loaderData;
+  const resultOf = (intent: string) =>
+    actionData && actionData.intent === intent && "result" in actionData ? actionData.result : undefined;
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div>
@@ -66,9 +72,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </div>
       <SettingsSection id="personal" title="Personal profile" description="Your name and profile picture.">
-        <PersonalProfileForm firstName={firstName} lastName={lastName} avatarUrl={avatarUrl} lastResult={resultOf("personal-profile")} />
+        <PersonalProfileForm
+          firstName={firstName}
+          lastName={lastName}
+          avatarUrl={avatarUrl}
+          lastResult={resultOf("personal-profile")}
+        />
       </SettingsSection>
-      <SettingsSection id="business" title="Business profile" description="What you told us about your business when you registered.">
+      <SettingsSection
+        id="business"
+        title="Business profile"
+        description="What you told us about your business when you registered."
+      >
         {business ? (
           <BusinessProfileSettingsForm business={business} lastResult={resultOf("business-profile")} />
         ) : (
@@ -81,7 +96,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         )}
       </SettingsSection>
       <SettingsSection id="time-zone" title="Time zone" description="The calendar days your analytics are counted in.">
-        <TimeZoneForm timeZone={timeZone} browserTimeZone={browserTimeZone} zones={timeZones} lastResult={resultOf("time-zone")} />
+        <TimeZoneForm
+          timeZone={timeZone}
+          browserTimeZone={browserTimeZone}
+          zones={timeZones}
+          lastResult={resultOf("time-zone")}
+        />
       </SettingsSection>
       <SettingsSection id="email" title="Email address">
         <ChangeEmailForm email={email} hasPassword={hasPassword} lastResult={resultOf("change-email")} />
@@ -89,7 +109,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <SettingsSection id="password" title="Password" description="Changing it signs out every other session.">
         <ChangePasswordForm hasPassword={hasPassword} lastResult={resultOf("change-password")} />
       </SettingsSection>
-      <SettingsSection id="security" title="Security" description="Two-factor authentication, active sessions and security events.">
+      <SettingsSection
+        id="security"
+        title="Security"
+        description="Two-factor authentication, active sessions and security events."
+      >
         <Link to="/security-settings" className="text-sm font-medium text-primary underline underline-offset-4">
           Open security settings
         </Link>

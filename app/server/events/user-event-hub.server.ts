@@ -36,7 +36,12 @@ export class StreamEndedError extends Error {
 
 export type UserEventHub = {
   /** A subscription bound to no session, for server-side listeners. */
-  subscribe(userId: string, onEvent: (eventId: string) => void, onClose?: () => void, channel?: string): Promise<() => void>;
+  subscribe(
+    userId: string,
+    onEvent: (eventId: string) => void,
+    onClose?: () => void,
+    channel?: string,
+  ): Promise<() => void>;
   /** Registers a session's stream, ended with its session, by the caps or at shutdown. */
   openStream(subscriber: StreamSubscriber): Promise<() => void>;
   /** Ends this instance's streams of a session found ended, and refuses new ones. */
@@ -127,7 +132,8 @@ export function createUserEventHub(
     try {
       const { id, userId } = JSON.parse(payload) as { id?: string; userId?: string | null };
       if (!id || !userId) return;
-      for (const entry of [...(byUser.get(userId) ?? [])]) if (!entry.pending && entry.channel === channel) entry.onEvent(id);
+      for (const entry of [...(byUser.get(userId) ?? [])])
+        if (!entry.pending && entry.channel === channel) entry.onEvent(id);
     } catch (error) {
       logger.warn({ err: error, channel }, "unreadable user event notification");
     }
@@ -178,9 +184,11 @@ export function createUserEventHub(
     const forSession = bySession.get(entry.sessionId) ?? new Set();
     forSession.add(entry);
     bySession.set(entry.sessionId, forSession);
-    for (const oldest of [...forSession].slice(0, Math.max(0, forSession.size - MAX_STREAMS_PER_SESSION))) end(oldest, "stream-limit");
+    for (const oldest of [...forSession].slice(0, Math.max(0, forSession.size - MAX_STREAMS_PER_SESSION)))
+      end(oldest, "stream-limit");
     const streams = [...forUser].filter((other) => other.sessionId !== null);
-    for (const oldest of streams.slice(0, Math.max(0, streams.length - MAX_STREAMS_PER_USER))) end(oldest, "stream-limit");
+    for (const oldest of streams.slice(0, Math.max(0, streams.length - MAX_STREAMS_PER_USER)))
+      end(oldest, "stream-limit");
     sweepTimer ??= setInterval(() => {
       sweep().catch((error: unknown) => logger.warn({ err: error }, "event stream sessions not re-checked"));
     }, sweepMs).unref();
@@ -189,7 +197,15 @@ export function createUserEventHub(
   return {
     async subscribe(userId, onEvent, onClose, channel = defaultChannel) {
       if (closed) throw new Error("shutting down");
-      const entry: Entry = { userId, sessionId: null, channel, onEvent, onEnd: () => onClose?.(), pending: false, ended: null };
+      const entry: Entry = {
+        userId,
+        sessionId: null,
+        channel,
+        onEvent,
+        onEnd: () => onClose?.(),
+        pending: false,
+        ended: null,
+      };
       add(entry);
       try {
         await startListening();

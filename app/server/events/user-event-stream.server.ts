@@ -22,7 +22,8 @@ const STREAM_HEADERS = {
 };
 
 /** The answer to a stream request without a valid session. */
-export const unauthorizedStream = () => new Response("Unauthorized", { status: 401, headers: { "Cache-Control": "no-store" } });
+export const unauthorizedStream = () =>
+  new Response("Unauthorized", { status: 401, headers: { "Cache-Control": "no-store" } });
 
 /** One server-sent event with JSON data and an optional id. */
 export function serverSentEvent(event: string, data: unknown, id?: string): string {
@@ -38,7 +39,12 @@ export async function openUserEventStream(
     sessionId,
     channel,
     onEvent,
-  }: { userId: string; sessionId: string; channel?: string; onEvent: (eventId: string, send: (text: string) => void) => void },
+  }: {
+    userId: string;
+    sessionId: string;
+    channel?: string;
+    onEvent: (eventId: string, send: (text: string) => void) => void;
+  },
 ): Promise<Response> {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -84,9 +90,13 @@ export async function openUserEventStream(
     open = false;
     request.signal.removeEventListener("abort", onAbort);
     if (error instanceof StreamEndedError && error.reason === "session-ended") return unauthorizedStream();
-    if (error instanceof StreamEndedError && error.reason === "stream-limit") return new Response(LAST_WORDS["stream-limit"], { headers: STREAM_HEADERS });
+    if (error instanceof StreamEndedError && error.reason === "stream-limit")
+      return new Response(LAST_WORDS["stream-limit"], { headers: STREAM_HEADERS });
     if (error instanceof StreamEndedError || (error instanceof Error && error.message === "shutting down")) {
-      return new Response("Service Unavailable", { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "1" } });
+      return new Response("Service Unavailable", {
+        status: 503,
+        headers: { "Cache-Control": "no-store", "Retry-After": "1" },
+      });
     }
     throw error;
   }

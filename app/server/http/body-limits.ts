@@ -29,9 +29,15 @@ export const UPLOAD_BODY_TIMEOUT_MS = 60_000;
 /** The whole body of a form must arrive within this time (a slow-body client holds a connection and memory). */
 export const FORM_BODY_TIMEOUT_MS = 10_000;
 /** The avatar forms may take longer on a slow line: the time for their cap at 64 KB/s, at least the form timeout. */
-export const AVATAR_FORM_BODY_TIMEOUT_MS = Math.max(FORM_BODY_TIMEOUT_MS, Math.ceil(AVATAR_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000);
+export const AVATAR_FORM_BODY_TIMEOUT_MS = Math.max(
+  FORM_BODY_TIMEOUT_MS,
+  Math.ceil(AVATAR_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
+);
 /** The product form's cover at the same 64 KB/s. */
-export const PRODUCT_FORM_BODY_TIMEOUT_MS = Math.max(FORM_BODY_TIMEOUT_MS, Math.ceil(PRODUCT_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000);
+export const PRODUCT_FORM_BODY_TIMEOUT_MS = Math.max(
+  FORM_BODY_TIMEOUT_MS,
+  Math.ceil(PRODUCT_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
+);
 /** Payment providers' webhooks (issue 15): JSON events, up to 1 MB (Stripe's largest are far smaller). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 /** POST /api/webhooks/:provider: signed by the provider, not sent by a browser (no Origin, no session). */
@@ -45,8 +51,10 @@ const PRODUCT_FORM_PAGE = /^\/tools\/products\/(new|[0-9a-f-]{36})$/i;
 export function bodyLimitFor(pathname: string): { bytes: number; timeoutMs: number } {
   if (isUploadPath(pathname)) return { bytes: UPLOAD_BODY_LIMIT_BYTES, timeoutMs: UPLOAD_BODY_TIMEOUT_MS };
   const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  if (page === "/settings" || page === "/auth") return { bytes: AVATAR_FORM_BODY_LIMIT_BYTES, timeoutMs: AVATAR_FORM_BODY_TIMEOUT_MS };
-  if (PRODUCT_FORM_PAGE.test(page)) return { bytes: PRODUCT_FORM_BODY_LIMIT_BYTES, timeoutMs: PRODUCT_FORM_BODY_TIMEOUT_MS };
+  if (page === "/settings" || page === "/auth")
+    return { bytes: AVATAR_FORM_BODY_LIMIT_BYTES, timeoutMs: AVATAR_FORM_BODY_TIMEOUT_MS };
+  if (PRODUCT_FORM_PAGE.test(page))
+    return { bytes: PRODUCT_FORM_BODY_LIMIT_BYTES, timeoutMs: PRODUCT_FORM_BODY_TIMEOUT_MS };
   if (isWebhookPath(page)) return { bytes: WEBHOOK_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
   return { bytes: FORM_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
 }

@@ -43,7 +43,14 @@ export function createMailer({
         });
       }
     : async (mail) => {
-        await db.insert(devMail).values({ from: mail.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
+        await db.insert(devMail).values({
+          from: mail.from,
+          to: mail.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
       };
   const worker = startMailWorker({ db, deliver, compose, logger, listen, pollIntervalMs });
 

@@ -27,7 +27,8 @@ export type MailContent = {
 const FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const P = "margin:0 0 16px;white-space:pre-wrap";
 const LINK = "color:#1d4ed8";
-const BUTTON = "display:inline-block;padding:10px 20px;border-radius:6px;background:#1d4ed8;color:#ffffff;font-weight:600;text-decoration:none";
+const BUTTON =
+  "display:inline-block;padding:10px 20px;border-radius:6px;background:#1d4ed8;color:#ffffff;font-weight:600;text-decoration:none";
 
 function textOf(block: MailBlock): string {
   if (typeof block === "string") return block;
@@ -39,7 +40,8 @@ function textOf(block: MailBlock): string {
 
 function htmlOf(block: MailBlock): string {
   if (typeof block === "string") return `<p style="${P}">${escapeHtml(block)}</p>`;
-  if ("button" in block) return `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="${BUTTON}">${escapeHtml(block.button)}</a></p>`;
+  if ("button" in block)
+    return `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="${BUTTON}">${escapeHtml(block.button)}</a></p>`;
   if ("sentence" in block) {
     return `<p style="${P}">${escapeHtml(block.sentence)} <a href="${escapeHtml(block.url)}" style="${LINK}">${escapeHtml(block.link)}</a>.</p>`;
   }
@@ -49,7 +51,8 @@ function htmlOf(block: MailBlock): string {
   }
   if (block.links.length === 0) return "";
   const items = block.links.map(
-    (item) => `<li style="margin:0 0 8px"><a href="${escapeHtml(item.url)}" style="${LINK}">${escapeHtml(item.label)}</a>${escapeHtml(item.note)}</li>`,
+    (item) =>
+      `<li style="margin:0 0 8px"><a href="${escapeHtml(item.url)}" style="${LINK}">${escapeHtml(item.label)}</a>${escapeHtml(item.note)}</li>`,
   );
   return `<ul style="${P};padding-left:20px">${items.join("")}</ul>`;
 }

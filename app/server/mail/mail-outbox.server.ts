@@ -18,7 +18,16 @@ export type OutboxMail = {
   attempts: number;
 };
 
-type Row = { id: string; to: string; from: string; reply_to: string | null; subject: string; text: string; html: string | null; attempts: number };
+type Row = {
+  id: string;
+  to: string;
+  from: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+};
 
 /** Puts a message in the outbox and notifies on commit, so the mail exists only if the caller's change does. */
 export async function enqueueMail(db: Database, from: string, message: MailMessage): Promise<string> {
@@ -79,7 +88,10 @@ export async function deleteMailRequest(tx: Database, id: string): Promise<void>
 }
 
 /** Claims up to `limit` due messages for `lockMs`; `skip locked` lets instances claim concurrently. */
-export async function claimDueMail(db: Database, { limit, lockMs }: { limit: number; lockMs: number }): Promise<OutboxMail[]> {
+export async function claimDueMail(
+  db: Database,
+  { limit, lockMs }: { limit: number; lockMs: number },
+): Promise<OutboxMail[]> {
   const result = await db.execute<Row>(sql`
     update mail_outbox set locked_until = now() + ${lockMs} * interval '1 millisecond'
     where id in (
@@ -109,8 +121,12 @@ export const SENT_MAIL_RETENTION_DAYS = 30;
 
 /** Marks a row sent and erases its body, which may hold sign-in links; prunes old delivered rows. */
 export async function markMailSent(db: Database, id: string): Promise<void> {
-  await db.execute(sql`update mail_outbox set sent_at = now(), locked_until = null, "text" = '', html = null where id = ${id}`);
-  await db.execute(sql`delete from mail_outbox where sent_at < now() - make_interval(days => ${SENT_MAIL_RETENTION_DAYS})`);
+  await db.execute(
+    sql`update mail_outbox set sent_at = now(), locked_until = null, "text" = '', html = null where id = ${id}`,
+  );
+  await db.execute(
+    sql`delete from mail_outbox where sent_at < now() - make_interval(days => ${SENT_MAIL_RETENTION_DAYS})`,
+  );
 }
 
 /** Records a failed attempt, its next try and its error. */

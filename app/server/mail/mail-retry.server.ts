@@ -19,7 +19,8 @@ export function mailGivenUp(failedAttempts: number): boolean {
 
 /** A delivery error's code and message on one line, URL credentials masked, capped in length. */
 export function describeMailError(error: unknown): string {
-  const code = typeof error === "object" && error && "code" in error && typeof error.code === "string" ? error.code : undefined;
+  const code =
+    typeof error === "object" && error && "code" in error && typeof error.code === "string" ? error.code : undefined;
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "unknown error";
   const text = (code && !message.startsWith(code) ? `${code}: ${message}` : message)
     .replace(/(\w+:\/\/)[^/@\s]*@/g, "$1[redacted]@")

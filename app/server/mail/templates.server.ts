@@ -14,7 +14,10 @@ export const mailTemplates = {
     accountMail(
       to,
       "Verify your email for Sellkit",
-      ["Welcome to Sellkit!", "Please confirm your email address to finish creating your account. The link is valid for 1 hour."],
+      [
+        "Welcome to Sellkit!",
+        "Please confirm your email address to finish creating your account. The link is valid for 1 hour.",
+      ],
       {
         label: "Verify my email",
         url,
@@ -75,7 +78,10 @@ export const mailTemplates = {
     accountMail(
       to,
       "Your Sellkit sign-in link",
-      ["Use this link to sign in to Sellkit. It is valid for 5 minutes and can be used once.", "If you did not ask for it, ignore this email."],
+      [
+        "Use this link to sign in to Sellkit. It is valid for 5 minutes and can be used once.",
+        "If you did not ask for it, ignore this email.",
+      ],
       {
         label: "Sign in to Sellkit",
         url,

@@ -18,7 +18,12 @@ export async function withAppDatabase<T>(use: (client: pg.PoolClient) => Promise
  * Makes `operation` on `table` fail for the user with `email` (a trigger raising an error) while `run` runs;
  * other users are untouched. Returns what `run` returns.
  */
-export async function failingWrite<T>(email: string, table: string, operation: "INSERT" | "DELETE", run: () => Promise<T>): Promise<T> {
+export async function failingWrite<T>(
+  email: string,
+  table: string,
+  operation: "INSERT" | "DELETE",
+  run: () => Promise<T>,
+): Promise<T> {
   const name = `e2e_fail_${Math.random().toString(36).slice(2, 10)}`;
   await withAppDatabase(async (db) => {
     const { rows } = await db.query<{ id: string }>(`select id from "user" where email = $1`, [email]);

@@ -39,7 +39,11 @@ export async function expectNoViolations(page: Page, { colours = false }: { colo
       () =>
         document
           .getAnimations()
-          .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+          .every(
+            (animation) =>
+              animation.playState !== "running" ||
+              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
       undefined,
       {
         timeout: 5_000,
@@ -53,7 +57,11 @@ export async function expectNoViolations(page: Page, { colours = false }: { colo
     resultTypes: ["violations"],
   };
   const results = (await page.evaluate(
-    ([exclude, options]) => (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe.run({ exclude }, options),
+    ([exclude, options]) =>
+      (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe.run(
+        { exclude },
+        options,
+      ),
     [[STACKED_TOASTS], options as Record<string, unknown>] as const,
   )) as Pick<AxeResults, "violations">;
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -21,8 +21,13 @@ export async function publishProductDirectly(
   { name = "Field Guide", slug = "field-guide", priceCents = 1250 } = {},
 ): Promise<{ productId: string; buyPath: string }> {
   const productId = randomUUID();
-  await app.pool.query(`insert into storefronts (user_id, handle) values ($1, $2) on conflict (user_id) do nothing`, [userId, `shop-${userId.slice(0, 8)}`]);
-  const { handle } = (await app.pool.query(`select handle from storefronts where user_id = $1`, [userId])).rows[0] as { handle: string };
+  await app.pool.query(`insert into storefronts (user_id, handle) values ($1, $2) on conflict (user_id) do nothing`, [
+    userId,
+    `shop-${userId.slice(0, 8)}`,
+  ]);
+  const { handle } = (await app.pool.query(`select handle from storefronts where user_id = $1`, [userId])).rows[0] as {
+    handle: string;
+  };
   await app.pool.query(
     `insert into products (id, user_id, name, slug, price_cents, currency, status, published_at) values ($1, $2, $3, $4, $5, 'USD', 'published', now())`,
     [productId, userId, name, slug, priceCents],
@@ -38,7 +43,11 @@ export async function publishProductDirectly(
  * A signed-out buyer (`page` of a context without a session) buys on the checkout page at `buyPath` with the test
  * provider's card 4242…, and lands on the thank-you page; returns the order's id and its download page's link.
  */
-export async function buyWithTestCard(page: Page, buyPath: string, email: string): Promise<{ orderId: string; downloadUrl: string }> {
+export async function buyWithTestCard(
+  page: Page,
+  buyPath: string,
+  email: string,
+): Promise<{ orderId: string; downloadUrl: string }> {
   await page.goto(buyPath);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: /Pay with card/ }).click();

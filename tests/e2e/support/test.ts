@@ -53,7 +53,9 @@ export const test = base.extend<{}, { app: WorkerApp; hcaptchaApp: AppServer }>(
       const response = await goto(url, options);
       if (javaScriptEnabled === false) return response;
       await page.waitForFunction(
-        () => document.documentElement.dataset.hydrated === "true" || !document.querySelector('script[type="text/sellkit-module"], script[type="module"]'),
+        () =>
+          document.documentElement.dataset.hydrated === "true" ||
+          !document.querySelector('script[type="text/sellkit-module"], script[type="module"]'),
         undefined,
         { timeout: 15_000 },
       );

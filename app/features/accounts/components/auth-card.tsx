@@ -3,7 +3,15 @@ import { Link } from "react-router";
 import { Logo } from "~/components/site/logo";
 
 /** The centred card of the sign-in and sign-up pages, with links to the terms and privacy pages. */
-export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-secondary/60 to-background px-4 py-10">
       <header>

@@ -1,7 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { BusinessProfileFields, PhoneField, StoreNameField } from "~/features/workspace/components/business-profile-fields";
+import {
+  BusinessProfileFields,
+  PhoneField,
+  StoreNameField,
+} from "~/features/workspace/components/business-profile-fields";
 import { ProfilePictureField } from "~/features/workspace/components/profile-picture-field";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";

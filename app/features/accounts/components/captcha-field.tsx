@@ -28,7 +28,12 @@ function Altcha({ onStateChange, resetKey }: Props) {
       if (!state || !active) return;
       report.current(state);
       if (state === "verified") showToast({ type: "success", title: "Security verification completed!" });
-      if (state === "expired") showToast({ type: "warning", title: "Security verification expired", description: "Please complete the captcha again." });
+      if (state === "expired")
+        showToast({
+          type: "warning",
+          title: "Security verification expired",
+          description: "Please complete the captcha again.",
+        });
     };
     element.addEventListener("statechange", handler);
     void import("altcha");
@@ -49,12 +54,21 @@ function Altcha({ onStateChange, resetKey }: Props) {
 
   return (
     <div className="min-h-16">
-      <altcha-widget ref={ref} challenge="/api/captcha/challenge" auto="onload" name={CAPTCHA_FIELD} configuration={JSON.stringify({ hideFooter: true })} />
+      <altcha-widget
+        ref={ref}
+        challenge="/api/captcha/challenge"
+        auto="onload"
+        name={CAPTCHA_FIELD}
+        configuration={JSON.stringify({ hideFooter: true })}
+      />
     </div>
   );
 }
 
-type HCaptchaApi = { render: (el: HTMLElement, options: Record<string, unknown>) => unknown; reset: (id?: unknown) => void };
+type HCaptchaApi = {
+  render: (el: HTMLElement, options: Record<string, unknown>) => unknown;
+  reset: (id?: unknown) => void;
+};
 const SCRIPT_LOAD_RETRIES = 2;
 
 function loadScript(src: string, retriesLeft = SCRIPT_LOAD_RETRIES): Promise<void> {
@@ -73,7 +87,11 @@ function loadScript(src: string, retriesLeft = SCRIPT_LOAD_RETRIES): Promise<voi
 }
 
 /** hCaptcha, when configured: explicit render, with the token copied into the `captcha` field. */
-function HCaptcha({ config, onStateChange, resetKey }: Props & { config: Extract<CaptchaConfig, { provider: "hcaptcha" }> }) {
+function HCaptcha({
+  config,
+  onStateChange,
+  resetKey,
+}: Props & { config: Extract<CaptchaConfig, { provider: "hcaptcha" }> }) {
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<unknown>(undefined);
   const [token, setToken] = useState("");

@@ -35,7 +35,9 @@ export function RegisterForm({
         {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
       </FormField>
       <FormField id={fields.dateOfBirth.id} label="Date of birth" errors={fields.dateOfBirth.errors}>
-        {(control) => <Input {...getInputProps(fields.dateOfBirth, { type: "date" })} {...control} autoComplete="bday" />}
+        {(control) => (
+          <Input {...getInputProps(fields.dateOfBirth, { type: "date" })} {...control} autoComplete="bday" />
+        )}
       </FormField>
       <FormField
         id={fields.password.id}
@@ -43,10 +45,22 @@ export function RegisterForm({
         errors={fields.password.errors}
         hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&"
       >
-        {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
+        {(control) => (
+          <PasswordInput
+            {...getInputProps(fields.password, { type: "password" })}
+            {...control}
+            autoComplete="new-password"
+          />
+        )}
       </FormField>
       <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
-        {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
+        {(control) => (
+          <PasswordInput
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+            {...control}
+            autoComplete="new-password"
+          />
+        )}
       </FormField>
       <CaptchaField config={captchaConfig} onStateChange={setCaptcha} resetKey={attempt} />
       <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">

@@ -37,7 +37,11 @@ export function SignInForm({
   useEffect(() => {
     if (failure) showToast({ type: "error", title: "Login failed", description: failure });
     if (failure && verificationSent)
-      showToast({ type: "success", title: "Verification email sent!", description: "Please check your email to verify your account." });
+      showToast({
+        type: "success",
+        title: "Verification email sent!",
+        description: "Please check your email to verify your account.",
+      });
   }, [lastResult, failure, verificationSent]);
 
   return (
@@ -48,9 +52,17 @@ export function SignInForm({
         {(control) => <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />}
       </FormField>
       <FormField id={fields.password.id} label="Password" errors={fields.password.errors}>
-        {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="current-password" />}
+        {(control) => (
+          <PasswordInput
+            {...getInputProps(fields.password, { type: "password" })}
+            {...control}
+            autoComplete="current-password"
+          />
+        )}
       </FormField>
-      {captchaRequired ? <CaptchaField config={captchaConfig} onStateChange={setCaptcha} resetKey={lastResult} /> : null}
+      {captchaRequired ? (
+        <CaptchaField config={captchaConfig} onStateChange={setCaptcha} resetKey={lastResult} />
+      ) : null}
       <FormAlert message={failure} />
       <div className="mb-3 text-right text-sm">
         <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">

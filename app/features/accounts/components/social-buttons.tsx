@@ -3,9 +3,18 @@ import { Button } from "~/components/ui/button";
 import { OAUTH_PROVIDERS } from "~/features/accounts/oauth-providers";
 
 /** Third-party sign-in buttons posting `intent=oauth`; all are disabled while one connects. */
-export function SocialButtons({ from, providers = OAUTH_PROVIDERS.map((p) => p.id) }: { from?: string; providers?: readonly string[] }) {
+export function SocialButtons({
+  from,
+  providers = OAUTH_PROVIDERS.map((p) => p.id),
+}: {
+  from?: string;
+  providers?: readonly string[];
+}) {
   const navigation = useNavigation();
-  const connecting = navigation.state !== "idle" && navigation.formData?.get("intent") === "oauth" ? String(navigation.formData.get("provider")) : null;
+  const connecting =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "oauth"
+      ? String(navigation.formData.get("provider"))
+      : null;
   return (
     <div className="grid gap-2">
       {OAUTH_PROVIDERS.filter((p) => providers.includes(p.id)).map((provider) => (

@@ -13,5 +13,8 @@ export const forgotPasswordSchema = z.object({
     .max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE)
     .regex(SIMPLE_EMAIL, INVALID_EMAIL_MESSAGE)
     .transform((email) => email.toLowerCase()),
-  [CAPTCHA_FIELD]: z.string({ error: "Please complete the captcha verification" }).min(1, "Please complete the captcha verification").max(10_000),
+  [CAPTCHA_FIELD]: z
+    .string({ error: "Please complete the captcha verification" })
+    .min(1, "Please complete the captcha verification")
+    .max(10_000),
 });

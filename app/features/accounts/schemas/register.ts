@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { CAPTCHA_FIELD, emailField, NAME_MIN, registrationPasswordField, requiredText, passwordsMatch } from "~/lib/form-fields";
+import {
+  CAPTCHA_FIELD,
+  emailField,
+  NAME_MIN,
+  registrationPasswordField,
+  requiredText,
+  passwordsMatch,
+} from "~/lib/form-fields";
 
 export const CAPTCHA_REQUIRED_MESSAGE = "Please complete the captcha verification";
 export const DATE_OF_BIRTH_MESSAGE = "Date of birth is required";
@@ -25,6 +32,9 @@ export const registerSchema = z
       }, DATE_OF_BIRTH_MESSAGE),
     password: registrationPasswordField(),
     confirmPassword: z.string({ error: "Passwords don't match" }),
-    [CAPTCHA_FIELD]: z.string({ error: CAPTCHA_REQUIRED_MESSAGE }).min(1, CAPTCHA_REQUIRED_MESSAGE).max(10_000, CAPTCHA_REQUIRED_MESSAGE),
+    [CAPTCHA_FIELD]: z
+      .string({ error: CAPTCHA_REQUIRED_MESSAGE })
+      .min(1, CAPTCHA_REQUIRED_MESSAGE)
+      .max(10_000, CAPTCHA_REQUIRED_MESSAGE),
   })
   .refine(...passwordsMatch("Passwords don't match"));

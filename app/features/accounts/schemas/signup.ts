@@ -11,6 +11,9 @@ export const signupSchema = z
     password: passwordField(REGISTRATION_PASSWORD_MIN),
     confirmPassword: z.string({ error: "Passwords don't match" }),
     plan: z.enum(PLAN_IDS).optional().catch(undefined),
-    [CAPTCHA_FIELD]: z.string({ error: SIGNUP_CAPTCHA_MESSAGE }).min(1, SIGNUP_CAPTCHA_MESSAGE).max(10_000, SIGNUP_CAPTCHA_MESSAGE),
+    [CAPTCHA_FIELD]: z
+      .string({ error: SIGNUP_CAPTCHA_MESSAGE })
+      .min(1, SIGNUP_CAPTCHA_MESSAGE)
+      .max(10_000, SIGNUP_CAPTCHA_MESSAGE),
   })
   .refine(...passwordsMatch("Passwords don't match"));

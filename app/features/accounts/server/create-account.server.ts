@@ -22,13 +22,24 @@ export type NewAccount = {
 
 export type CreateAccountResult =
   | { ok: true }
-  | Failure<"SIGN_UP_RATE_LIMITED" | "CAPTCHA_FAILED" | "COMMON_PASSWORD" | "PASSWORD_REJECTED" | "SIGN_UP_REJECTED" | "SIGN_UP_FAILED">;
+  | Failure<
+      | "SIGN_UP_RATE_LIMITED"
+      | "CAPTCHA_FAILED"
+      | "COMMON_PASSWORD"
+      | "PASSWORD_REJECTED"
+      | "SIGN_UP_REJECTED"
+      | "SIGN_UP_FAILED"
+    >;
 
 /**
  * Registers an account and mails its verification link, answering alike for a taken email so accounts cannot be
  * enumerated.
  */
-export async function createAccount(services: AppServices, ctx: RequestContext, input: NewAccount): Promise<CreateAccountResult> {
+export async function createAccount(
+  services: AppServices,
+  ctx: RequestContext,
+  input: NewAccount,
+): Promise<CreateAccountResult> {
   const { db, auth, logger } = services;
   const meta = ctx.meta;
   const limit = await consumeRateLimit(db, RATE_LIMITS.signUp, meta.ipAddress ?? "unknown");

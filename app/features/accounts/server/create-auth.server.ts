@@ -44,7 +44,8 @@ export function createAuth({ db, env, mailer }: Deps) {
   const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {};
   if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET)
     socialProviders.facebook = { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET };
-  if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET) socialProviders.apple = { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET };
+  if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET)
+    socialProviders.apple = { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET };
 
   const auth = betterAuth({
     appName: "Sellkit",
@@ -66,11 +67,22 @@ export function createAuth({ db, env, mailer }: Deps) {
         await send(mailTemplates.passwordChanged(user.email, new Date()));
         await recordSecurityEvent(
           db,
-          { userId: user.id, eventType: "password_reset", eventCategory: "account", severity: "high", riskScore: 6, details: { method: "email_link" } },
-          { ipAddress: request?.headers.get(CLIENT_IP_HEADER) ?? undefined, userAgent: request?.headers.get("user-agent") ?? undefined },
+          {
+            userId: user.id,
+            eventType: "password_reset",
+            eventCategory: "account",
+            severity: "high",
+            riskScore: 6,
+            details: { method: "email_link" },
+          },
+          {
+            ipAddress: request?.headers.get(CLIENT_IP_HEADER) ?? undefined,
+            userAgent: request?.headers.get("user-agent") ?? undefined,
+          },
         );
       },
-      onExistingUserSignUp: async ({ user }) => send(mailTemplates.existingAccountSignUp(user.email, `${env.APP_URL}/auth`)),
+      onExistingUserSignUp: async ({ user }) =>
+        send(mailTemplates.existingAccountSignUp(user.email, `${env.APP_URL}/auth`)),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -80,7 +92,11 @@ export function createAuth({ db, env, mailer }: Deps) {
       expiresIn: 60 * 60,
       // Also mails an email change's link to the new address, which `user.email` holds here.
       sendVerificationEmail: async ({ user, url, token }) =>
-        send(isEmailChangeToken(token) ? mailTemplates.confirmEmailChange(user.email, url) : mailTemplates.verifyEmail(user.email, url)),
+        send(
+          isEmailChangeToken(token)
+            ? mailTemplates.confirmEmailChange(user.email, url)
+            : mailTemplates.verifyEmail(user.email, url),
+        ),
     },
     user: {
       // Without `sendChangeEmailConfirmation` better-auth mails the new address and changes the email when that link is
@@ -106,7 +122,8 @@ export function createAuth({ db, env, mailer }: Deps) {
         expiresIn: MAGIC_LINK_TTL_SECONDS,
         disableSignUp: true,
         storeToken: "hashed",
-        sendMagicLink: async ({ email, token }) => send(mailTemplates.magicLink(email, `${env.APP_URL}/verify?token=${encodeURIComponent(token)}`)),
+        sendMagicLink: async ({ email, token }) =>
+          send(mailTemplates.magicLink(email, `${env.APP_URL}/verify?token=${encodeURIComponent(token)}`)),
       }),
       ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? [
@@ -161,8 +178,17 @@ export function createAuth({ db, env, mailer }: Deps) {
             const headers = ctx.request?.headers;
             await recordSecurityEvent(
               db,
-              { userId: updated.id, eventType: "email_changed", eventCategory: "account", severity: "high", riskScore: 5 },
-              { ipAddress: headers?.get(CLIENT_IP_HEADER) ?? undefined, userAgent: headers?.get("user-agent") ?? undefined },
+              {
+                userId: updated.id,
+                eventType: "email_changed",
+                eventCategory: "account",
+                severity: "high",
+                riskScore: 5,
+              },
+              {
+                ipAddress: headers?.get(CLIENT_IP_HEADER) ?? undefined,
+                userAgent: headers?.get("user-agent") ?? undefined,
+              },
             );
           },
         },
@@ -172,7 +198,8 @@ export function createAuth({ db, env, mailer }: Deps) {
           // A password change in settings ends the reset and magic links mailed before it.
           before: async (data, ctx) => {
             const userId = ctx?.context.session?.user.id;
-            if (typeof data.password === "string" && userId) await revokeAccountLinks(await getCurrentAdapter(ctx.context.adapter), userId);
+            if (typeof data.password === "string" && userId)
+              await revokeAccountLinks(await getCurrentAdapter(ctx.context.adapter), userId);
           },
         },
       },
@@ -189,7 +216,11 @@ export function createAuth({ db, env, mailer }: Deps) {
         create: {
           after: async (created, ctx) => {
             const meta = { ipAddress: created.ipAddress ?? undefined, userAgent: created.userAgent ?? undefined };
-            const risk = await assessSignInRisk(db, { userId: created.userId, ipAddress: created.ipAddress, userAgent: created.userAgent });
+            const risk = await assessSignInRisk(db, {
+              userId: created.userId,
+              ipAddress: created.ipAddress,
+              userAgent: created.userAgent,
+            });
             const method = signInMethod(ctx?.path);
             if (method === "oauth") await markOAuthReturn(db, created.id);
             await recordSecurityEvent(
@@ -234,7 +265,10 @@ export type Auth = ReturnType<typeof createAuth>;
  */
 function isEmailChangeToken(token: string): boolean {
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { requestType?: unknown; updateTo?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      requestType?: unknown;
+      updateTo?: unknown;
+    };
     return payload.requestType === "change-email-verification" || typeof payload.updateTo === "string";
   } catch {
     return false;
@@ -245,7 +279,9 @@ function isEmailChangeToken(token: string): boolean {
 function emailChangeTokenUserId(token: string): string | null {
   if (!isEmailChangeToken(token)) return null;
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { userId?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      userId?: unknown;
+    };
     return typeof payload.userId === "string" ? payload.userId : null;
   } catch {
     return null;

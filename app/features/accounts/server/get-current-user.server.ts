@@ -8,7 +8,11 @@ export type { CurrentUser } from "./get-session-user.server";
  * The signed-in user of this request, or null while the session still owes its second factor; `batch` shares the page
  * read's statement.
  */
-export async function getCurrentUser(services: AppServices | undefined, ctx: RequestContext, { batch }: { batch?: object } = {}): Promise<CurrentUser | null> {
+export async function getCurrentUser(
+  services: AppServices | undefined,
+  ctx: RequestContext,
+  { batch }: { batch?: object } = {},
+): Promise<CurrentUser | null> {
   const user = await getSessionUser(services, ctx, { batch });
   if (!user || user.secondFactor === "pending") return null;
   const { secondFactor: _, activityRecorded: __, page: ___, ...current } = user;

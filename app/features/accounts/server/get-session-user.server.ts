@@ -114,7 +114,13 @@ function statementFor(page: PageQuery<unknown> | undefined): PreparedStatement<R
   return statement;
 }
 
-function readSession(services: AppServices, token: string, sessionConfig: { expiresIn: number; updateAge: number }, checked: boolean, want: Want) {
+function readSession(
+  services: AppServices,
+  token: string,
+  sessionConfig: { expiresIn: number; updateAge: number },
+  checked: boolean,
+  want: Want,
+) {
   const event = want.access;
   return statementFor(want.page).run(services.db, {
     token,
@@ -153,7 +159,11 @@ function found(row: Row): Found {
  */
 async function lookUp(services: AppServices, ctx: RequestContext, want: Want): Promise<Found | null> {
   const context = await services.auth.$context;
-  const token = readSessionToken(ctx.headers.get("cookie") ?? "", context.authCookies.sessionToken.name, context.secret);
+  const token = readSessionToken(
+    ctx.headers.get("cookie") ?? "",
+    context.authCookies.sessionToken.name,
+    context.secret,
+  );
   if (!token) return null;
   let [row] = await readSession(services, token, context.sessionConfig, false, want);
   if (row?.needs_better_auth) {
@@ -213,7 +223,13 @@ async function runBatch(services: AppServices, batch: Batch) {
  * loader of a request has started by then). The batch's page reads (a layout's and its page's) are made by its
  * one statement; another cookie gets a batch of its own.
  */
-function joinBatch(services: AppServices, ctx: RequestContext, cookie: string, want: Want, key: object): Promise<Found | null> {
+function joinBatch(
+  services: AppServices,
+  ctx: RequestContext,
+  cookie: string,
+  want: Want,
+  key: object,
+): Promise<Found | null> {
   let batch = openBatches.get(key);
   if (!batch || batch.cookie !== cookie) {
     const opened: Batch = { ctx, cookie, waiting: [] };
@@ -254,5 +270,9 @@ export async function getSessionUser<T = undefined>(
   if (!result) return null;
   const { page: json, activityRecorded, ...user } = result;
   const signedIn = user.emailVerified && user.secondFactor !== "pending";
-  return { ...user, activityRecorded: touch && activityRecorded, page: page && signedIn && json != null ? page.read(json) : undefined };
+  return {
+    ...user,
+    activityRecorded: touch && activityRecorded,
+    page: page && signedIn && json != null ? page.read(json) : undefined,
+  };
 }

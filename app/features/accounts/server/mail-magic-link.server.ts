@@ -11,7 +11,11 @@ export const MAGIC_LINK_MAIL = "magic-link";
  */
 export async function mailMagicLink(services: Pick<AppServices, "db" | "auth">, email: string): Promise<void> {
   // Only verified accounts: better-auth would otherwise wipe an unverified account's password on use.
-  const [account] = await services.db.select({ verified: user.emailVerified }).from(user).where(eq(user.email, email)).limit(1);
+  const [account] = await services.db
+    .select({ verified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1);
   if (!account?.verified) return;
   await services.auth.api.signInMagicLink({ body: { email, callbackURL: "/" }, headers: new Headers() });
 }

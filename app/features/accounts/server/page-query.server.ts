@@ -7,10 +7,14 @@ import { sql, type SQL } from "drizzle-orm";
  */
 export type PageQuery<T> = { json: SQL; read: (json: unknown) => T };
 
-type Results<Parts extends Record<string, PageQuery<unknown>>> = { [K in keyof Parts]: Parts[K] extends PageQuery<infer T> ? T : never };
+type Results<Parts extends Record<string, PageQuery<unknown>>> = {
+  [K in keyof Parts]: Parts[K] extends PageQuery<infer T> ? T : never;
+};
 
 /** Several reads as one: a JSON object with one member per part. */
-export function combinePageQueries<Parts extends Record<string, PageQuery<unknown>>>(parts: Parts): PageQuery<Results<Parts>> {
+export function combinePageQueries<Parts extends Record<string, PageQuery<unknown>>>(
+  parts: Parts,
+): PageQuery<Results<Parts>> {
   const entries = Object.entries(parts);
   for (const [key] of entries) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`not a plain key: ${key}`);
   const members = sql.join(

@@ -12,7 +12,9 @@ export const FRESH_SESSION_SECONDS = 10 * 60;
 
 export type Reauthentication =
   | { ok: true; method: "password" | "fresh_session" }
-  | Failure<"CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "REAUTHENTICATION_RATE_LIMITED" | "SESSION_TOO_OLD">;
+  | Failure<
+      "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "REAUTHENTICATION_RATE_LIMITED" | "SESSION_TOO_OLD"
+    >;
 
 /**
  * Re-authenticates before a sensitive change: the current password, limited and audited per user, or else a sign-in
@@ -33,7 +35,11 @@ export async function reauthenticate(
     .limit(1);
 
   if (!credential?.hash) {
-    const [row] = await db.select({ createdAt: session.createdAt }).from(session).where(eq(session.id, user.sessionId)).limit(1);
+    const [row] = await db
+      .select({ createdAt: session.createdAt })
+      .from(session)
+      .where(eq(session.id, user.sessionId))
+      .limit(1);
     const fresh = row && Date.now() - row.createdAt.getTime() < FRESH_SESSION_SECONDS * 1000;
     return fresh ? { ok: true, method: "fresh_session" } : fail("SESSION_TOO_OLD");
   }
@@ -45,7 +51,14 @@ export async function reauthenticate(
     await attempt.release();
     await recordSecurityEvent(
       db,
-      { userId: user.id, eventType: "reauthentication_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { action } },
+      {
+        userId: user.id,
+        eventType: "reauthentication_rate_limited",
+        eventCategory: "authentication",
+        severity: "high",
+        riskScore: 7,
+        details: { action },
+      },
       ctx.meta,
     );
     return fail("REAUTHENTICATION_RATE_LIMITED");
@@ -69,7 +82,14 @@ export async function reauthenticate(
   }
   await recordSecurityEvent(
     db,
-    { userId: user.id, eventType: "reauthentication_failed", eventCategory: "authentication", severity: "medium", riskScore: 4, details: { action } },
+    {
+      userId: user.id,
+      eventType: "reauthentication_failed",
+      eventCategory: "authentication",
+      severity: "medium",
+      riskScore: 4,
+      details: { action },
+    },
     ctx.meta,
   );
   return fail("CURRENT_PASSWORD_WRONG");

@@ -20,17 +20,37 @@ type GuardOptions = {
  * The route guard: sends visitors without a session to /auth, audits access, and with `page` reads the page's data in
  * the same statement.
  */
-export async function requireUser(services: AppServices, ctx: RequestContext, options?: GuardOptions): Promise<CurrentUser>;
+export async function requireUser(
+  services: AppServices,
+  ctx: RequestContext,
+  options?: GuardOptions,
+): Promise<CurrentUser>;
 export async function requireUser<T>(
   services: AppServices,
   ctx: RequestContext,
   options: GuardOptions & { page: PageQuery<T> },
 ): Promise<CurrentUser & { page: T }>;
-export async function requireUser<T>(services: AppServices, ctx: RequestContext, { batch, page }: GuardOptions & { page?: PageQuery<T> } = {}) {
+export async function requireUser<T>(
+  services: AppServices,
+  ctx: RequestContext,
+  { batch, page }: GuardOptions & { page?: PageQuery<T> } = {},
+) {
   const url = ctx.url;
   const route = url.pathname;
-  const meta = { ipAddress: ctx.headers.get(CLIENT_IP_HEADER) ?? undefined, userAgent: ctx.headers.get("user-agent") ?? undefined };
-  const access = securityEventRow({ eventType: "authorized_access", eventCategory: "authorization", severity: "low", riskScore: 0, details: { route } }, meta);
+  const meta = {
+    ipAddress: ctx.headers.get(CLIENT_IP_HEADER) ?? undefined,
+    userAgent: ctx.headers.get("user-agent") ?? undefined,
+  };
+  const access = securityEventRow(
+    {
+      eventType: "authorized_access",
+      eventCategory: "authorization",
+      severity: "low",
+      riskScore: 0,
+      details: { route },
+    },
+    meta,
+  );
   let user: (SessionUser & { page: T | undefined }) | null;
   try {
     user = await getSessionUser(services, ctx, { touch: true, access, page, batch });
@@ -38,7 +58,13 @@ export async function requireUser<T>(services: AppServices, ctx: RequestContext,
     services.logger.error({ err: error, route }, "route protection error");
     await recordSecurityEvent(
       services.db,
-      { eventType: "route_protection_error", eventCategory: "authorization", severity: "medium", riskScore: 3, details: { route } },
+      {
+        eventType: "route_protection_error",
+        eventCategory: "authorization",
+        severity: "medium",
+        riskScore: 3,
+        details: { route },
+      },
       meta,
     );
     throw error;
@@ -46,7 +72,13 @@ export async function requireUser<T>(services: AppServices, ctx: RequestContext,
   if (!user) {
     await recordSecurityEvent(
       services.db,
-      { eventType: "unauthorized_access_attempt", eventCategory: "authorization", severity: "low", riskScore: 1, details: { route, reason: "no_session" } },
+      {
+        eventType: "unauthorized_access_attempt",
+        eventCategory: "authorization",
+        severity: "low",
+        riskScore: 1,
+        details: { route, reason: "no_session" },
+      },
       meta,
     );
     throw redirect(`/auth?from=${encodeURIComponent(route + url.search)}`);
@@ -66,7 +98,8 @@ export async function requireUser<T>(services: AppServices, ctx: RequestContext,
     );
     throw redirect("/auth?tab=register&step=1.5");
   }
-  if (user.secondFactor === "pending") throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(route + url.search)}`);
+  if (user.secondFactor === "pending")
+    throw redirect(`${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(route + url.search)}`);
   const { secondFactor: _, activityRecorded: __, page: data, ...current } = user;
   return page ? { ...current, page: data as T } : current;
 }

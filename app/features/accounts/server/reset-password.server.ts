@@ -9,11 +9,20 @@ export async function resetPassword(
   input: { token: string; password: string },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
-    await services.auth.api.resetPassword({ body: { newPassword: input.password, token: input.token }, headers: ctx.headers });
+    await services.auth.api.resetPassword({
+      body: { newPassword: input.password, token: input.token },
+      headers: ctx.headers,
+    });
     return { ok: true };
   } catch (error) {
     const authError = authErrorOf(error);
     if (!authError || authError.status >= 500) services.logger.error({ err: error }, "password reset failed");
-    return { ok: false, message: authError?.code === "INVALID_TOKEN" ? "Invalid or expired reset link" : (authError?.message ?? "Please try again") };
+    return {
+      ok: false,
+      message:
+        authError?.code === "INVALID_TOKEN"
+          ? "Invalid or expired reset link"
+          : (authError?.message ?? "Please try again"),
+    };
   }
 }

@@ -18,13 +18,25 @@ function magicLinkEmail(value: string): string | null {
  * Ends every outstanding reset and magic link of an account, so an older link cannot reset or sign in after a
  * credential change. `exceptId` spares the row the change itself consumes.
  */
-export async function revokeAccountLinks(adapter: DBTransactionAdapter, userId: string, { exceptId }: { exceptId?: string } = {}): Promise<void> {
+export async function revokeAccountLinks(
+  adapter: DBTransactionAdapter,
+  userId: string,
+  { exceptId }: { exceptId?: string } = {},
+): Promise<void> {
   const except: Where[] = exceptId ? [{ field: "id", operator: "ne", value: exceptId }] : [];
   await adapter.deleteMany({
     model: "verification",
-    where: [{ field: "identifier", operator: "starts_with", value: RESET_LINK_PREFIX }, { field: "value", value: userId }, ...except],
+    where: [
+      { field: "identifier", operator: "starts_with", value: RESET_LINK_PREFIX },
+      { field: "value", value: userId },
+      ...except,
+    ],
   });
-  const owner = await adapter.findOne<{ email: string }>({ model: "user", where: [{ field: "id", value: userId }], select: ["email"] });
+  const owner = await adapter.findOne<{ email: string }>({
+    model: "user",
+    where: [{ field: "id", value: userId }],
+    select: ["email"],
+  });
   if (!owner) return;
   const email = owner.email.toLowerCase();
   const candidates = await adapter.findMany<{ id: string; value: string }>({
@@ -36,5 +48,6 @@ export async function revokeAccountLinks(adapter: DBTransactionAdapter, userId: 
     ],
   });
   const ids = candidates.filter((row) => magicLinkEmail(row.value) === email).map((row) => row.id);
-  if (ids.length > 0) await adapter.deleteMany({ model: "verification", where: [{ field: "id", operator: "in", value: ids }] });
+  if (ids.length > 0)
+    await adapter.deleteMany({ model: "verification", where: [{ field: "id", operator: "in", value: ids }] });
 }

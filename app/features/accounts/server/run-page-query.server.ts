@@ -6,7 +6,11 @@ import type { PageQuery } from "./page-query.server";
  * Runs a page read outside the session check, for verbs such as exports that read the same data; `me.touched_at` is
  * null, `access` empty.
  */
-export async function runPageQuery<T>(db: Database, me: { userId: string; sessionId?: string }, query: PageQuery<T>): Promise<T> {
+export async function runPageQuery<T>(
+  db: Database,
+  me: { userId: string; sessionId?: string },
+  query: PageQuery<T>,
+): Promise<T> {
   const result = await db.execute<{ page: unknown }>(sql`
     with me as (select ${me.userId}::text as user_id, ${me.sessionId ?? null}::text as session_id, null::timestamptz as touched_at),
     access as (

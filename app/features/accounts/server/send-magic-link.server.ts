@@ -8,7 +8,11 @@ import { MAGIC_LINK_MAIL } from "./mail-magic-link.server";
  * Requests a sign-in link by storing the same outbox row for any email, so nothing is lost on a crash and no account is
  * revealed.
  */
-export async function sendMagicLink(services: AppServices, ctx: RequestContext, email: string): Promise<{ ok: true } | Failure<"MAGIC_LINK_RATE_LIMITED">> {
+export async function sendMagicLink(
+  services: AppServices,
+  ctx: RequestContext,
+  email: string,
+): Promise<{ ok: true } | Failure<"MAGIC_LINK_RATE_LIMITED">> {
   const { db, mailer } = services;
   const meta = ctx.meta;
   const limit = await consumeRateLimits(db, [

@@ -14,13 +14,23 @@ export const EMAIL_NOT_VERIFIED_MESSAGE = ERRORS.EMAIL_NOT_VERIFIED.message;
 
 export type SignInResult =
   | { ok: true; headers: Headers; userId: string }
-  | Failure<"INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "SIGN_IN_RATE_LIMITED" | "SIGN_IN_CAPTCHA_REQUIRED" | "SIGN_IN_FAILED">;
+  | Failure<
+      | "INVALID_CREDENTIALS"
+      | "EMAIL_NOT_VERIFIED"
+      | "SIGN_IN_RATE_LIMITED"
+      | "SIGN_IN_CAPTCHA_REQUIRED"
+      | "SIGN_IN_FAILED"
+    >;
 
 /**
  * Password sign-in, answering alike for unknown emails and wrong passwords; failures are audited and limited per
  * account, per address and per pair.
  */
-export async function signIn(services: AppServices, ctx: RequestContext, input: { email: string; password: string; captcha?: string }): Promise<SignInResult> {
+export async function signIn(
+  services: AppServices,
+  ctx: RequestContext,
+  input: { email: string; password: string; captcha?: string },
+): Promise<SignInResult> {
   const { db, auth, logger } = services;
   const meta = ctx.meta;
   const ip = meta.ipAddress ?? "unknown";
@@ -31,13 +41,23 @@ export async function signIn(services: AppServices, ctx: RequestContext, input: 
     { rule: RATE_LIMITS.signInAddress, key: `ip:${ip}` },
   ]);
   // Only the account's ceiling is over, and this address has not tried this account in the window.
-  const freshAddress = attempt.hits(RATE_LIMITS.signIn) === 1 && attempt.hits(RATE_LIMITS.signInAddress) <= RATE_LIMITS.signInAddress.limit;
-  const admitted = attempt.allowed || (freshAddress && Boolean(input.captcha) && (await verifyCaptcha(services, input.captcha, meta.ipAddress)));
+  const freshAddress =
+    attempt.hits(RATE_LIMITS.signIn) === 1 &&
+    attempt.hits(RATE_LIMITS.signInAddress) <= RATE_LIMITS.signInAddress.limit;
+  const admitted =
+    attempt.allowed ||
+    (freshAddress && Boolean(input.captcha) && (await verifyCaptcha(services, input.captcha, meta.ipAddress)));
   if (!admitted) {
     await attempt.release();
     await recordSecurityEvent(
       db,
-      { eventType: "sign_in_rate_limited", eventCategory: "authentication", severity: "high", riskScore: 7, details: { email: input.email } },
+      {
+        eventType: "sign_in_rate_limited",
+        eventCategory: "authentication",
+        severity: "high",
+        riskScore: 7,
+        details: { email: input.email },
+      },
       meta,
     );
     return fail(freshAddress ? "SIGN_IN_CAPTCHA_REQUIRED" : "SIGN_IN_RATE_LIMITED");
@@ -61,7 +81,13 @@ export async function signIn(services: AppServices, ctx: RequestContext, input: 
     if (authError && authError.status < 500) {
       await recordSecurityEvent(
         db,
-        { eventType: "sign_in_failed", eventCategory: "authentication", severity: "medium", riskScore: 3, details: { email: input.email } },
+        {
+          eventType: "sign_in_failed",
+          eventCategory: "authentication",
+          severity: "medium",
+          riskScore: 3,
+          details: { email: input.email },
+        },
         meta,
       );
       return fail("INVALID_CREDENTIALS");

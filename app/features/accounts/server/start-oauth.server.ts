@@ -6,7 +6,12 @@ import { oauthProviderLabel, type OAuthProviderId } from "~/features/accounts/oa
 import type { RequestContext } from "~/server/http/request-context.server";
 
 /** The CSRF token inside `state` must equal the stored oauth_state, which is then removed. */
-export const oauthStateCookie = createCookie("sellkit.oauth_state", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 10 * 60 });
+export const oauthStateCookie = createCookie("sellkit.oauth_state", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 10 * 60,
+});
 
 export function isProviderConfigured(env: AppServices["env"], provider: OAuthProviderId): boolean {
   if (provider === "google") return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
@@ -23,7 +28,9 @@ export function decodeOAuthState(state: string | null): { csrf: string; from: st
   if (!state || state.length > 4096) return null;
   try {
     const parsed = JSON.parse(Buffer.from(state, "base64url").toString("utf8")) as { csrf?: unknown; from?: unknown };
-    return typeof parsed.csrf === "string" && typeof parsed.from === "string" ? { csrf: parsed.csrf, from: parsed.from } : null;
+    return typeof parsed.csrf === "string" && typeof parsed.from === "string"
+      ? { csrf: parsed.csrf, from: parsed.from }
+      : null;
   } catch {
     return null;
   }
@@ -32,9 +39,17 @@ export function decodeOAuthState(state: string | null): { csrf: string; from: st
 export type StartOAuthResult = { ok: true; url: string; headers: Headers } | { ok: false; message: string };
 
 /** Begins a third-party sign-in: returns the provider's authorization URL and the cookies to set. */
-export async function startOAuth(services: AppServices, ctx: RequestContext, provider: OAuthProviderId, from: string): Promise<StartOAuthResult> {
+export async function startOAuth(
+  services: AppServices,
+  ctx: RequestContext,
+  provider: OAuthProviderId,
+  from: string,
+): Promise<StartOAuthResult> {
   if (!isProviderConfigured(services.env, provider)) {
-    return { ok: false, message: `${oauthProviderLabel(provider)} sign-in is not configured on this server. Please use email and password.` };
+    return {
+      ok: false,
+      message: `${oauthProviderLabel(provider)} sign-in is not configured on this server. Please use email and password.`,
+    };
   }
   const csrf = randomBytes(24).toString("base64url");
   const callback = `/auth/google/callback?provider=${provider}&state=${encodeOAuthState(csrf, from)}`;

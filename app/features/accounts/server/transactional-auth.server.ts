@@ -30,7 +30,10 @@ async function callInTransaction(db: Database, call: () => Promise<unknown>): Pr
  * better-auth with each call and HTTP request in one transaction with its hooks, so audit rows, mails and NOTIFY commit
  * or roll back together.
  */
-export function withTransactions<A extends { api: object; handler: (request: Request) => Promise<Response> }>(auth: A, db: Database): A {
+export function withTransactions<A extends { api: object; handler: (request: Request) => Promise<Response> }>(
+  auth: A,
+  db: Database,
+): A {
   const api = new Proxy(auth.api, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;

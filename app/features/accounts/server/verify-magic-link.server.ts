@@ -13,7 +13,11 @@ export async function verifyMagicLink(
 ): Promise<{ ok: true; headers: Headers; secondFactorPending: boolean } | { ok: false }> {
   if (!token || token.length > 512) return { ok: false };
   try {
-    const { headers, response } = await services.auth.api.magicLinkVerify({ query: { token }, headers: ctx.headers, returnHeaders: true });
+    const { headers, response } = await services.auth.api.magicLinkVerify({
+      query: { token },
+      headers: ctx.headers,
+      returnHeaders: true,
+    });
     if (!headers.get("set-cookie")) return { ok: false };
     return { ok: true, headers, secondFactorPending: await isTwoFactorEnabled(services.db, response.user.id) };
   } catch {

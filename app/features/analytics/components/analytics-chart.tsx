@@ -95,7 +95,9 @@ export function AnalyticsChart({ report }: { report: AnalyticsReport }) {
               onClick={() => setMetricId(entry.id)}
               className={cn(
                 "h-9 rounded-md border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                entry.id === metricId ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent hover:text-accent-foreground",
+                entry.id === metricId
+                  ? "border-primary bg-primary text-primary-foreground"
+                  : "bg-background hover:bg-accent hover:text-accent-foreground",
               )}
             >
               {entry.label}
@@ -111,14 +113,18 @@ export function AnalyticsChart({ report }: { report: AnalyticsReport }) {
         aria-valuemin={0}
         aria-valuemax={Math.max(0, values.length - 1)}
         aria-valuenow={index ?? 0}
-        aria-valuetext={point ? `${pointLabel(point, report.grain)}: ${metric.format(metric.value(point))}` : "No point chosen yet"}
+        aria-valuetext={
+          point ? `${pointLabel(point, report.grain)}: ${metric.format(metric.value(point))}` : "No point chosen yet"
+        }
         onKeyDown={onKeyDown}
         className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
       >
         <div ref={mount} aria-hidden="true" className="min-h-[260px] w-full overflow-hidden" />
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {failed ? "The chart could not be drawn; the figures are in the tables below." : `Focus the chart and use the arrow keys to read each ${grainWord}.`}
+        {failed
+          ? "The chart could not be drawn; the figures are in the tables below."
+          : `Focus the chart and use the arrow keys to read each ${grainWord}.`}
       </p>
       <p id={readoutId} aria-hidden="true" className="min-h-5 text-sm font-medium">
         {point ? `${pointLabel(point, report.grain)}: ${metric.format(metric.value(point))}` : ""}

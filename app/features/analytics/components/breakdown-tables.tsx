@@ -22,7 +22,8 @@ const SOURCE_COLUMNS = [
 
 /** Sales and views by product over the range: most revenue first. */
 export function ProductBreakdown({ report }: { report: AnalyticsReport }) {
-  if (report.products.length === 0) return <p className="text-sm text-muted-foreground">No product was sold or viewed in this period.</p>;
+  if (report.products.length === 0)
+    return <p className="text-sm text-muted-foreground">No product was sold or viewed in this period.</p>;
   return (
     <DataTable caption="Sales and views by product" columns={PRODUCT_COLUMNS} wide focusable>
       {report.products.map((row) => (
@@ -42,7 +43,8 @@ export function ProductBreakdown({ report }: { report: AnalyticsReport }) {
 
 /** Views by where visitors came from: the referring site and the link's utm_source / utm_medium / utm_campaign. */
 export function SourceBreakdown({ report }: { report: AnalyticsReport }) {
-  if (report.sources.length === 0) return <p className="text-sm text-muted-foreground">No page of your store was viewed in this period.</p>;
+  if (report.sources.length === 0)
+    return <p className="text-sm text-muted-foreground">No page of your store was viewed in this period.</p>;
   const utm = (value: string) => value || <span className="text-muted-foreground">—</span>;
   return (
     <DataTable caption="Page views by source" columns={SOURCE_COLUMNS} wide focusable>

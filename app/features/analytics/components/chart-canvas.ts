@@ -34,7 +34,10 @@ export function drawChart(element: HTMLElement, input: ChartInput): DrawnChart {
       height: input.height,
       legend: { show: false },
       cursor: { y: false, points: { size: 8, fill: accent } },
-      scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      scales: {
+        x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+      },
       axes: [
         {
           stroke: text,
@@ -48,10 +51,20 @@ export function drawChart(element: HTMLElement, input: ChartInput): DrawnChart {
           grid: { stroke: grid, width: 1 },
           ticks: { stroke: grid },
           size: 70,
-          values: (_u, splits) => splits.map((value) => (Number.isInteger(value) || value > 10 ? input.format(value) : "")),
+          values: (_u, splits) =>
+            splits.map((value) => (Number.isInteger(value) || value > 10 ? input.format(value) : "")),
         },
       ],
-      series: [{}, { label: input.seriesLabel, stroke: accent, fill: accent, width: 0, paths: uPlot.paths.bars?.({ size: [0.7, 48] }) }],
+      series: [
+        {},
+        {
+          label: input.seriesLabel,
+          stroke: accent,
+          fill: accent,
+          width: 0,
+          paths: uPlot.paths.bars?.({ size: [0.7, 48] }),
+        },
+      ],
     },
     [xs, input.values],
     element,

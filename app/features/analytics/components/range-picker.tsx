@@ -31,7 +31,9 @@ export function RangePicker({
                   aria-current={current ? "page" : undefined}
                   className={cn(
                     "inline-flex h-10 items-center rounded-md border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                    current ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent hover:text-accent-foreground",
+                    current
+                      ? "border-primary bg-primary text-primary-foreground"
+                      : "bg-background hover:bg-accent hover:text-accent-foreground",
                   )}
                 >
                   {preset.label}

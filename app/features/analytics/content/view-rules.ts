@@ -5,7 +5,10 @@ import { isbot } from "isbot";
 export type ViewKind = "storefront" | "sales" | "buy";
 
 /** A counted page as its path names it; sellers and products are resolved when written. */
-export type ViewedPage = { kind: "storefront"; handle: string } | { kind: "sales" | "buy"; handle: string; slug: string } | { kind: "buy"; buyPageId: string };
+export type ViewedPage =
+  | { kind: "storefront"; handle: string }
+  | { kind: "sales" | "buy"; handle: string; slug: string }
+  | { kind: "buy"; buyPageId: string };
 
 const STORE_PATH = /^\/s\/([^/.]+)(?:\/([^/.]+)(\/buy)?)?$/;
 const BUY_PATH = /^\/buy\/([0-9a-f-]{36})$/i;

@@ -5,7 +5,8 @@ import type { pageViewCounts } from "../schema.server";
 
 type CountRow = typeof pageViewCounts.$inferInsert;
 
-const sourceOf = (row: CountRow) => `${row.source}\t${row.utmSource ?? ""}\t${row.utmMedium ?? ""}\t${row.utmCampaign ?? ""}`;
+const sourceOf = (row: CountRow) =>
+  `${row.source}\t${row.utmSource ?? ""}\t${row.utmMedium ?? ""}\t${row.utmCampaign ?? ""}`;
 
 /**
  * Folds a seller's new sources past the daily cap into OTHER_SOURCE, so arbitrary referrers cannot add rows without
@@ -25,14 +26,23 @@ export async function capViewSources(tx: Database, counts: CountRow[]): Promise<
       from json_to_recordset(${keys}::json) as r(seller_id text, day date)
       order by lock_key
     ) locks`);
-  const existing = await tx.execute<{ seller_id: string; day: string; source: string; utm_source: string; utm_medium: string; utm_campaign: string }>(sql`
+  const existing = await tx.execute<{
+    seller_id: string;
+    day: string;
+    source: string;
+    utm_source: string;
+    utm_medium: string;
+    utm_campaign: string;
+  }>(sql`
     select s.seller_id, s.day::text as day, s.source, s.utm_source, s.utm_medium, s.utm_campaign
     from analytics_source_view_days s
     join json_to_recordset(${keys}::json) as r(seller_id text, day date) on r.seller_id = s.seller_id and r.day = s.day`);
   const known = new Map<string, Set<string>>();
   const sourcesOf = (sellerDay: string) => known.get(sellerDay) ?? known.set(sellerDay, new Set()).get(sellerDay)!;
   for (const row of existing.rows) {
-    sourcesOf(`${row.seller_id}\t${row.day}`).add(`${row.source}\t${row.utm_source}\t${row.utm_medium}\t${row.utm_campaign}`);
+    sourcesOf(`${row.seller_id}\t${row.day}`).add(
+      `${row.source}\t${row.utm_source}\t${row.utm_medium}\t${row.utm_campaign}`,
+    );
   }
   // The most viewed sources of the batch take the places left.
   const ordered = [...counts].sort((a, b) => b.views - a.views);

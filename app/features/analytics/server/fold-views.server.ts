@@ -54,7 +54,13 @@ export async function foldViews(
     `);
   }
   if (visitors.length > 0) {
-    const rows = JSON.stringify(visitors.map((row) => ({ seller_id: row.sellerId, bucket: row.bucket.toISOString(), visitor: row.visitor.toString("hex") })));
+    const rows = JSON.stringify(
+      visitors.map((row) => ({
+        seller_id: row.sellerId,
+        bucket: row.bucket.toISOString(),
+        visitor: row.visitor.toString("hex"),
+      })),
+    );
     await tx.execute(sql`
       select pg_advisory_xact_lock(lock_key) from (
         select distinct hashtextextended('analytics-visitors:' || seller_id || ':' || (bucket at time zone 'UTC')::date, 0) as lock_key

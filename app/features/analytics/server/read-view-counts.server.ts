@@ -23,8 +23,16 @@ export async function readViewCounts(
   sellerId: string,
   { from, to, timeZone = "UTC" }: { from: Date; to: Date; timeZone?: string },
 ): Promise<ViewCounts> {
-  const countsIn = and(eq(pageViewCounts.sellerId, sellerId), gte(pageViewCounts.bucket, from), lt(pageViewCounts.bucket, to));
-  const visitorsIn = and(eq(pageViewVisitors.sellerId, sellerId), gte(pageViewVisitors.bucket, from), lt(pageViewVisitors.bucket, to));
+  const countsIn = and(
+    eq(pageViewCounts.sellerId, sellerId),
+    gte(pageViewCounts.bucket, from),
+    lt(pageViewCounts.bucket, to),
+  );
+  const visitorsIn = and(
+    eq(pageViewVisitors.sellerId, sellerId),
+    gte(pageViewVisitors.bucket, from),
+    lt(pageViewVisitors.bucket, to),
+  );
   const dayOfCounts = sql<string>`to_char(${pageViewCounts.bucket} at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const dayOfVisitors = sql<string>`to_char(${pageViewVisitors.bucket} at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const views = sql<number>`coalesce(sum(${pageViewCounts.views}), 0)::int`;

@@ -16,7 +16,12 @@ const BUCKETS: Rollup = {
 };
 const PRODUCT_DAYS: Rollup = {
   table: "analytics_sales_product_days",
-  group: { seller_id: "seller_id", product_id: "product_id", day: "(bucket at time zone 'UTC')::date", currency: "currency" },
+  group: {
+    seller_id: "seller_id",
+    product_id: "product_id",
+    day: "(bucket at time zone 'UTC')::date",
+    currency: "currency",
+  },
   key: "seller_id, day, product_id, currency",
 };
 

@@ -4,7 +4,14 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Logger } from "~/server/logger.server";
 import { products, storefronts } from "~/features/catalog/schema.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
-import { bucketOf, utcDay, type ViewedPage, viewedPageKey, type ViewKind, type ViewSource } from "../content/view-rules";
+import {
+  bucketOf,
+  utcDay,
+  type ViewedPage,
+  viewedPageKey,
+  type ViewKind,
+  type ViewSource,
+} from "../content/view-rules";
 import { pageViewCounts, pageViewVisitors } from "../schema.server";
 import { capViewSources } from "./cap-view-sources.server";
 import { foldViews } from "./fold-views.server";
@@ -41,7 +48,15 @@ export type ViewCounter = {
   pendingViews(): number;
 };
 
-export function createViewCounter({ db, logger, flushMs = 1000 }: { db: Database; logger: Logger; flushMs?: number }): ViewCounter {
+export function createViewCounter({
+  db,
+  logger,
+  flushMs = 1000,
+}: {
+  db: Database;
+  logger: Logger;
+  flushMs?: number;
+}): ViewCounter {
   const salts = createViewSalts(db);
   let pending = new Map<string, Pending>();
   let waiting = 0;
@@ -68,7 +83,9 @@ export function createViewCounter({ db, logger, flushMs = 1000 }: { db: Database
 
   function tick() {
     if (running || waiting === 0) return;
-    flush().catch((error) => logger.warn({ err: error, pendingViews: waiting }, "page views not written yet: retried at the next flush"));
+    flush().catch((error) =>
+      logger.warn({ err: error, pendingViews: waiting }, "page views not written yet: retried at the next flush"),
+    );
   }
 
   /** Deletes earlier days' salts daily, once no view of theirs waits. */
@@ -97,7 +114,8 @@ export function createViewCounter({ db, logger, flushMs = 1000 }: { db: Database
     }
     running = write(db, salts, batch)
       .catch((error: unknown) => {
-        for (const [key, entry] of batch) for (const [sourceKey, count] of entry.sources) add(key, entry, sourceKey, count, entry.visitors);
+        for (const [key, entry] of batch)
+          for (const [sourceKey, count] of entry.sources) add(key, entry, sourceKey, count, entry.visitors);
         throw error;
       })
       .then(() => forgetEarlierSalts(batch))
@@ -113,7 +131,9 @@ export function createViewCounter({ db, logger, flushMs = 1000 }: { db: Database
       if (closed) return;
       const bucket = bucketOf(time);
       const key = `${viewedPageKey(page)}\n${bucket}`;
-      add(key, { page, bucket, sources: new Map(), visitors: new Set() }, sourceKey(source), 1, [`${ip}\0${userAgent}`]);
+      add(key, { page, bucket, sources: new Map(), visitors: new Set() }, sourceKey(source), 1, [
+        `${ip}\0${userAgent}`,
+      ]);
       if (!timer) {
         timer = setInterval(tick, flushMs);
         timer.unref();
@@ -174,7 +194,13 @@ async function resolvePages(db: Database, batch: Iterable<Pending>): Promise<(pa
     const rows = await db
       .select({ userId: products.userId, slug: products.slug, id: products.id })
       .from(products)
-      .where(and(inArray(products.userId, [...new Set(stores.values())]), inArray(products.slug, [...slugs]), eq(products.status, "published")));
+      .where(
+        and(
+          inArray(products.userId, [...new Set(stores.values())]),
+          inArray(products.slug, [...slugs]),
+          eq(products.status, "published"),
+        ),
+      );
     for (const row of rows) productsBySlug.set(`${row.userId}\t${row.slug}`, row.id);
   }
   if (buyPageIds.size > 0) {

@@ -82,7 +82,10 @@ function addressKey(ip: string): string {
   const [head = "", tail] = ip.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ""))

@@ -5,5 +5,14 @@ import { createHash } from "node:crypto";
  * deleted.
  */
 export function visitorHash(salt: Buffer, sellerId: string, ip: string, userAgent: string): Buffer {
-  return createHash("sha256").update(salt).update("\0").update(sellerId).update("\0").update(ip).update("\0").update(userAgent).digest().subarray(0, 16);
+  return createHash("sha256")
+    .update(salt)
+    .update("\0")
+    .update(sellerId)
+    .update("\0")
+    .update(ip)
+    .update("\0")
+    .update(userAgent)
+    .digest()
+    .subarray(0, 16);
 }

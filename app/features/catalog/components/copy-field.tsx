@@ -24,7 +24,11 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
         </Button>
       </div>
       <p aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
-        {copied === "yes" ? "Copied to the clipboard." : copied === "no" ? "Could not copy: select the address and copy it by hand." : ""}
+        {copied === "yes"
+          ? "Copied to the clipboard."
+          : copied === "no"
+            ? "Could not copy: select the address and copy it by hand."
+            : ""}
       </p>
     </div>
   );

@@ -23,7 +23,13 @@ export function actionsFor(status: string): Action[] {
 }
 
 /** A product's one-click actions as small forms that work without JavaScript; delete confirms first where script runs. */
-export function ProductActions({ product, exclude = [] }: { product: { id: string; name: string; status: string }; exclude?: Action[] }) {
+export function ProductActions({
+  product,
+  exclude = [],
+}: {
+  product: { id: string; name: string; status: string };
+  exclude?: Action[];
+}) {
   const sent = usePendingFormData();
   const pending = sent?.get("id") === product.id ? String(sent.get("intent")) : null;
   return (
@@ -35,7 +41,8 @@ export function ProductActions({ product, exclude = [] }: { product: { id: strin
             key={action}
             method="post"
             onSubmit={(event) => {
-              if (action === "delete" && !window.confirm(`Delete “${product.name}”? This cannot be undone.`)) event.preventDefault();
+              if (action === "delete" && !window.confirm(`Delete “${product.name}”? This cannot be undone.`))
+                event.preventDefault();
             }}
           >
             <input type="hidden" name="id" value={product.id} />

@@ -38,7 +38,9 @@ export function ProductCard({
         </Heading>
         <p className="font-semibold store-accent-text">
           {price.main}
-          {price.detail ? <span className="block text-sm font-normal text-muted-foreground">{price.detail}</span> : null}
+          {price.detail ? (
+            <span className="block text-sm font-normal text-muted-foreground">{price.detail}</span>
+          ) : null}
         </p>
         {product.summary ? <p className="text-sm text-muted-foreground">{product.summary}</p> : null}
         {action ? <div className="relative z-10 mt-auto pt-2">{action}</div> : null}

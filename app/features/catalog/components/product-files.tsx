@@ -16,7 +16,14 @@ import {
 } from "../content/product-files";
 
 /** A product file as the editor lists it. */
-export type ProductFileItem = { id: string; name: string; size: number; contentType: string; completed: boolean; position: number };
+export type ProductFileItem = {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+  completed: boolean;
+  position: number;
+};
 
 /** The action route of the files' rename, reorder and remove. */
 const FILES_ACTION = "/api/product-files";
@@ -68,7 +75,8 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
     };
   }, []);
 
-  const update = (key: string, change: Partial<UploadState>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+  const update = (key: string, change: Partial<UploadState>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
   /** Starts one file's upload; resolves once the server created it (or failed), so files keep the picked order. */
   async function startUpload(file: File): Promise<void> {
@@ -78,7 +86,10 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
     });
     counter.current += 1;
     const key = `upload-${counter.current}`;
-    setUploads((list) => [...list, { key, name: file.name, size: file.size, sent: 0, status: "uploading", speed: null }]);
+    setUploads((list) => [
+      ...list,
+      { key, name: file.name, size: file.size, sent: 0, status: "uploading", speed: null },
+    ]);
     const { Upload } = await import("tus-js-client");
     const upload = new Upload(file, {
       endpoint: UPLOADS_PATH,
@@ -97,14 +108,17 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
       },
       onProgress(sent) {
         const now = Date.now();
-        const window = [...(samples.current.get(key) ?? []), { at: now, sent }].filter((s) => now - s.at <= SPEED_WINDOW_MS);
+        const window = [...(samples.current.get(key) ?? []), { at: now, sent }].filter(
+          (s) => now - s.at <= SPEED_WINDOW_MS,
+        );
         samples.current.set(key, window);
         const first = window[0]!;
         const speed = now > first.at && sent > first.sent ? ((sent - first.sent) * 1000) / (now - first.at) : null;
         update(key, { sent, speed, status: "uploading", error: undefined });
       },
       onShouldRetry(error, _attempt, options) {
-        const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
+        const status =
+          (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
         const retry = !(status >= 400 && status < 500) || status === 409 || status === 423;
         if (retry && options.retryDelays) update(key, { status: "retrying" });
         return retry;
@@ -207,11 +221,17 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={cn("rounded-lg border-2 border-dashed p-6 text-center", dragging ? "border-primary bg-primary/5" : "border-input")}
+        className={cn(
+          "rounded-lg border-2 border-dashed p-6 text-center",
+          dragging ? "border-primary bg-primary/5" : "border-input",
+        )}
       >
         <UploadIcon aria-hidden="true" className="mx-auto size-6 text-muted-foreground" />
         <p className="mt-2 text-sm">Drag files here, or</p>
-        <Label htmlFor={inputId} className="mt-2 inline-flex cursor-pointer rounded-md border border-input px-3 py-2 focus-within:ring-2 hover:bg-accent">
+        <Label
+          htmlFor={inputId}
+          className="mt-2 inline-flex cursor-pointer rounded-md border border-input px-3 py-2 focus-within:ring-2 hover:bg-accent"
+        >
           Choose files
         </Label>
         <input id={inputId} type="file" multiple className="sr-only" onChange={onPick} />
@@ -219,7 +239,10 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
       </div>
 
       {refused.length > 0 && (
-        <ul role="alert" className="space-y-1 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+        <ul
+          role="alert"
+          className="space-y-1 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
           {refused.map((r) => (
             <li key={r.key}>
               <span className="font-medium break-all">{r.name}</span>: {r.message}
@@ -231,7 +254,13 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
       {inFlight.length > 0 && (
         <ul aria-label="Uploads in progress" className="space-y-3">
           {inFlight.map((u) => (
-            <UploadRow key={u.key} upload={u} onPause={() => pause(u.key)} onResume={() => resume(u.key)} onCancel={() => void cancel(u.key)} />
+            <UploadRow
+              key={u.key}
+              upload={u}
+              onPause={() => pause(u.key)}
+              onResume={() => resume(u.key)}
+              onCancel={() => void cancel(u.key)}
+            />
           ))}
         </ul>
       )}
@@ -239,13 +268,25 @@ export function ProductFiles({ productId, files }: { productId: string; files: P
       {listed.length > 0 ? (
         <FileList productId={productId} files={listed} allFiles={files} />
       ) : (
-        inFlight.length === 0 && <p className="text-sm text-muted-foreground">No files yet. Add the files your buyers get.</p>
+        inFlight.length === 0 && (
+          <p className="text-sm text-muted-foreground">No files yet. Add the files your buyers get.</p>
+        )
       )}
     </section>
   );
 }
 
-function UploadRow({ upload, onPause, onResume, onCancel }: { upload: UploadState; onPause: () => void; onResume: () => void; onCancel: () => void }) {
+function UploadRow({
+  upload,
+  onPause,
+  onResume,
+  onCancel,
+}: {
+  upload: UploadState;
+  onPause: () => void;
+  onResume: () => void;
+  onCancel: () => void;
+}) {
   const percent = upload.size > 0 ? Math.floor((upload.sent / upload.size) * 100) : 100;
   const left = upload.speed && upload.speed > 0 ? (upload.size - upload.sent) / upload.speed : null;
   const status =
@@ -305,9 +346,19 @@ function UploadRow({ upload, onPause, onResume, onCancel }: { upload: UploadStat
   );
 }
 
-function FileList({ productId, files, allFiles }: { productId: string; files: ProductFileItem[]; allFiles: ProductFileItem[] }) {
+function FileList({
+  productId,
+  files,
+  allFiles,
+}: {
+  productId: string;
+  files: ProductFileItem[];
+  allFiles: ProductFileItem[];
+}) {
   const reorder = useFetcher<{ ok: boolean; message?: string }>();
-  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: "up" | "down"; from: string } | null>(null);
+  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: "up" | "down"; from: string } | null>(
+    null,
+  );
   const pending = reorder.formData?.getAll("fileIds").map(String);
   const ordered = pending ? [...files].sort((a, b) => pending.indexOf(a.id) - pending.indexOf(b.id)) : files;
 
@@ -316,8 +367,12 @@ function FileList({ productId, files, allFiles }: { productId: string; files: Pr
   // The moved file's button keeps the focus while the list is re-ordered (moving a node drops its focus).
   useEffect(() => {
     if (!focusAfterMove || !orderKey) return;
-    const same = document.getElementById(`move-${focusAfterMove.direction}-${focusAfterMove.id}`) as HTMLButtonElement | null;
-    const other = document.getElementById(`move-${focusAfterMove.direction === "up" ? "down" : "up"}-${focusAfterMove.id}`) as HTMLButtonElement | null;
+    const same = document.getElementById(
+      `move-${focusAfterMove.direction}-${focusAfterMove.id}`,
+    ) as HTMLButtonElement | null;
+    const other = document.getElementById(
+      `move-${focusAfterMove.direction === "up" ? "down" : "up"}-${focusAfterMove.id}`,
+    ) as HTMLButtonElement | null;
     (same && !same.disabled ? same : other)?.focus();
     if (!saving && orderKey !== focusAfterMove.from) setFocusAfterMove(null);
   }, [focusAfterMove, orderKey, saving]);
@@ -347,14 +402,30 @@ function FileList({ productId, files, allFiles }: { productId: string; files: Pr
       )}
       <ol aria-label="Product files" className="divide-y rounded-lg border">
         {ordered.map((file, index) => (
-          <FileRow key={file.id} file={file} first={index === 0} last={index === ordered.length - 1} onMove={(direction) => move(file.id, direction)} />
+          <FileRow
+            key={file.id}
+            file={file}
+            first={index === 0}
+            last={index === ordered.length - 1}
+            onMove={(direction) => move(file.id, direction)}
+          />
         ))}
       </ol>
     </>
   );
 }
 
-function FileRow({ file, first, last, onMove }: { file: ProductFileItem; first: boolean; last: boolean; onMove: (direction: "up" | "down") => void }) {
+function FileRow({
+  file,
+  first,
+  last,
+  onMove,
+}: {
+  file: ProductFileItem;
+  first: boolean;
+  last: boolean;
+  onMove: (direction: "up" | "down") => void;
+}) {
   const rename = useFetcher<{ ok: boolean; message?: string }>();
   const remove = useFetcher<{ ok: boolean; message?: string }>();
   const [editing, setEditing] = useState(false);
@@ -417,10 +488,24 @@ function FileRow({ file, first, last, onMove }: { file: ProductFileItem; first: 
       )}
       {!editing && (
         <div className="flex flex-wrap gap-2">
-          <Button id={`move-up-${file.id}`} size="sm" variant="outline" disabled={first} onClick={() => onMove("up")} aria-label={`Move up ${file.name}`}>
+          <Button
+            id={`move-up-${file.id}`}
+            size="sm"
+            variant="outline"
+            disabled={first}
+            onClick={() => onMove("up")}
+            aria-label={`Move up ${file.name}`}
+          >
             <ArrowUp aria-hidden="true" /> Move up
           </Button>
-          <Button id={`move-down-${file.id}`} size="sm" variant="outline" disabled={last} onClick={() => onMove("down")} aria-label={`Move down ${file.name}`}>
+          <Button
+            id={`move-down-${file.id}`}
+            size="sm"
+            variant="outline"
+            disabled={last}
+            onClick={() => onMove("down")}
+            aria-label={`Move down ${file.name}`}
+          >
             <ArrowDown aria-hidden="true" /> Move down
           </Button>
           {file.completed && (
@@ -432,7 +517,13 @@ function FileRow({ file, first, last, onMove }: { file: ProductFileItem; first: 
             <remove.Form method="post" action={FILES_ACTION} className="flex gap-2">
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="fileId" value={file.id} />
-              <Button type="submit" size="sm" variant="destructive" autoFocus aria-label={`Confirm removing ${file.name}`}>
+              <Button
+                type="submit"
+                size="sm"
+                variant="destructive"
+                autoFocus
+                aria-label={`Confirm removing ${file.name}`}
+              >
                 Remove file
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>

@@ -64,14 +64,20 @@ export function ProductForm({
   const slugShown = String(fields.slug.value ?? "") || slugify(String(fields.name.value ?? ""));
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-1">
-      <FormField id={fields.name.id} label="Name" errors={fields.name.errors} hint={`Up to ${PRODUCT_NAME_MAX} characters.`}>
+      <FormField
+        id={fields.name.id}
+        label="Name"
+        errors={fields.name.errors}
+        hint={`Up to ${PRODUCT_NAME_MAX} characters.`}
+      >
         {(control) => (
           <Input
             {...getInputProps(fields.name, { type: "text" })}
             {...control}
             autoComplete="off"
             onInput={(event) => {
-              if (!slugEdited.current) form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
+              if (!slugEdited.current)
+                form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
             }}
           />
         )}
@@ -89,7 +95,9 @@ export function ProductForm({
         errors={fields.description.errors}
         hint={`Markdown: # headings, **bold**, *italic*, - lists, > quotes, \`code\` and [links](https://example.com). Up to ${PRODUCT_DESCRIPTION_MAX.toLocaleString("en-US")} characters.`}
       >
-        {(control) => <Textarea {...getTextareaProps(fields.description)} {...control} rows={10} className="font-mono text-sm" />}
+        {(control) => (
+          <Textarea {...getTextareaProps(fields.description)} {...control} rows={10} className="font-mono text-sm" />
+        )}
       </FormField>
       <section aria-labelledby={`${id}-preview-title`} className="mb-4 rounded-md border p-4">
         <h2 id={`${id}-preview-title`} className="text-sm font-semibold text-muted-foreground">
@@ -114,7 +122,12 @@ export function ProductForm({
       {pricing === "fixed" ? <AmountField field={fields.price} label="Price" currency={currency} /> : null}
       {pricing === "pwyw" ? (
         <div className="grid gap-1 sm:grid-cols-2 sm:gap-4">
-          <AmountField field={fields.minPrice} label="Minimum price" currency={currency} hint="0 lets buyers pay nothing." />
+          <AmountField
+            field={fields.minPrice}
+            label="Minimum price"
+            currency={currency}
+            hint="0 lets buyers pay nothing."
+          />
           <AmountField field={fields.suggestedPrice} label="Suggested price (optional)" currency={currency} />
         </div>
       ) : null}
@@ -147,7 +160,11 @@ export function ProductForm({
         {(control) => (
           <div className="grid gap-3">
             {shownCover ? (
-              <img src={shownCover} alt={coverPreview ? "New cover preview" : "Current cover"} className="max-h-48 w-auto rounded-md border object-contain" />
+              <img
+                src={shownCover}
+                alt={coverPreview ? "New cover preview" : "Current cover"}
+                className="max-h-48 w-auto rounded-md border object-contain"
+              />
             ) : null}
             <Input
               {...getInputProps(fields.cover, { type: "file" })}
@@ -183,12 +200,28 @@ export function ProductForm({
 }
 
 /** An amount input with the currency beside it. */
-function AmountField({ field, label, currency, hint }: { field: Parameters<typeof TextField>[0]["field"]; label: string; currency: Currency; hint?: string }) {
+function AmountField({
+  field,
+  label,
+  currency,
+  hint,
+}: {
+  field: Parameters<typeof TextField>[0]["field"];
+  label: string;
+  currency: Currency;
+  hint?: string;
+}) {
   return (
     <FormField id={field.id} label={label} errors={field.errors} hint={hint}>
       {(control) => (
         <div className="flex items-center gap-2">
-          <Input {...getInputProps(field, { type: "text" })} {...control} inputMode="decimal" autoComplete="off" className="max-w-48" />
+          <Input
+            {...getInputProps(field, { type: "text" })}
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            className="max-w-48"
+          />
           <span className="text-sm text-muted-foreground">{currency}</span>
         </div>
       )}

@@ -27,7 +27,15 @@ export function priceLabel(product: Pick<ProductRow, "pricing" | "priceCents" | 
 const typeLabel = (type: string) => PRODUCT_TYPES.find((option) => option.value === type)?.label ?? type;
 
 /** The search and sort bar, a GET form so the address keeps the view and it works without JavaScript. */
-export function ProductFilters({ search, sort, sorts }: { search: string; sort: string; sorts: readonly SortOption[] }) {
+export function ProductFilters({
+  search,
+  sort,
+  sorts,
+}: {
+  search: string;
+  sort: string;
+  sorts: readonly SortOption[];
+}) {
   return (
     <Form method="get" role="search" aria-label="Products" className="flex flex-wrap items-end gap-3">
       <div className="grid min-w-0 flex-1 basis-56 gap-2">
@@ -52,7 +60,12 @@ export function ProductList({ products }: { products: readonly ProductRow[] }) {
       {products.map((product) => (
         <li key={product.id} className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[6rem_1fr]">
           {product.coverId ? (
-            <img src={coverPath(product.coverId)} alt="" className="aspect-square w-24 rounded-md border object-cover" loading="lazy" />
+            <img
+              src={coverPath(product.coverId)}
+              alt=""
+              className="aspect-square w-24 rounded-md border object-cover"
+              loading="lazy"
+            />
           ) : (
             <div className="grid aspect-square w-24 place-items-center rounded-md border bg-muted text-muted-foreground">
               <ImageOff aria-hidden="true" className="size-6" />
@@ -102,7 +115,9 @@ export function NoProducts() {
       <Package aria-hidden="true" className="size-10 text-muted-foreground" />
       <div>
         <h2 className="text-xl font-semibold">No products yet</h2>
-        <p className="mt-1 text-muted-foreground">Add your first digital product: an e-book, a course, a template or anything else you make.</p>
+        <p className="mt-1 text-muted-foreground">
+          Add your first digital product: an e-book, a course, a template or anything else you make.
+        </p>
       </div>
       <ButtonLink to={NEW_PRODUCT_PATH}>
         <Plus aria-hidden="true" /> New Product

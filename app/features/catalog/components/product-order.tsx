@@ -33,7 +33,9 @@ export function ProductOrder({ products }: { products: readonly OrderedProduct[]
     const name = products.find((product) => product.id === productId)?.name ?? "The product";
     setAnnouncement(`${name} moved to position ${position + 1} of ${count}.`);
     const row = list.current?.querySelector(`[data-product-id="${productId}"]`);
-    const preferred = row?.querySelector<HTMLButtonElement>(`button[value="${pendingDirection.current}"]:not(:disabled)`);
+    const preferred = row?.querySelector<HTMLButtonElement>(
+      `button[value="${pendingDirection.current}"]:not(:disabled)`,
+    );
     (preferred ?? row?.querySelector<HTMLButtonElement>("button:not(:disabled)"))?.focus();
   }, [answer, products]);
 
@@ -44,13 +46,16 @@ export function ProductOrder({ products }: { products: readonly OrderedProduct[]
           <li key={product.id} data-product-id={product.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
             <span className="w-6 text-sm tabular-nums text-muted-foreground">{index + 1}.</span>
             <span className="min-w-0 flex-1 break-words font-medium">{product.name}</span>
-            <Badge variant={product.status === "published" ? "success" : "outline"}>{product.status === "published" ? "Published" : "Draft"}</Badge>
+            <Badge variant={product.status === "published" ? "success" : "outline"}>
+              {product.status === "published" ? "Published" : "Draft"}
+            </Badge>
             <fetcher.Form
               method="post"
               className="flex gap-2"
               onSubmit={(event) => {
                 const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-                if (submitter?.value === "up" || submitter?.value === "down") pendingDirection.current = submitter.value;
+                if (submitter?.value === "up" || submitter?.value === "down")
+                  pendingDirection.current = submitter.value;
               }}
             >
               <input type="hidden" name="intent" value="move" />

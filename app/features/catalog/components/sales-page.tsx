@@ -34,7 +34,9 @@ export function SalesPageContent({ store, product }: { store: StoreProfile; prod
           <h1 className="text-3xl leading-tight tracking-tight sm:text-4xl">{product.name}</h1>
           <p className="text-2xl font-bold store-accent-text">
             {price.main}
-            {price.detail ? <span className="mt-1 block text-base font-medium text-muted-foreground">{price.detail}</span> : null}
+            {price.detail ? (
+              <span className="mt-1 block text-base font-medium text-muted-foreground">{price.detail}</span>
+            ) : null}
           </p>
           {product.summary ? <p className="text-lg text-muted-foreground">{product.summary}</p> : null}
           <div>

@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { type StoreProfile, storePath } from "~/features/catalog/store-profile";
 
 /** The frame of a creator's public pages, in the store's theme and without Sellkit navigation: the page belongs to the creator. */
-export function StoreShell({ store, banner, children }: { store: StoreProfile; banner?: ReactNode; children: ReactNode }) {
+export function StoreShell({
+  store,
+  banner,
+  children,
+}: {
+  store: StoreProfile;
+  banner?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="store-page flex min-h-screen flex-col" data-theme={store.theme}>
       {banner}
@@ -30,7 +38,16 @@ export function StoreShell({ store, banner, children }: { store: StoreProfile; b
 /** The creator's picture or the store's initial; decorative, since the name is beside it. */
 export function StoreAvatar({ store, size = 40 }: { store: StoreProfile; size?: number }) {
   if (store.avatarUrl) {
-    return <img src={store.avatarUrl} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
+    return (
+      <img
+        src={store.avatarUrl}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span

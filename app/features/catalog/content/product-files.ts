@@ -19,7 +19,8 @@ export const MAX_FILE_NAME_LENGTH = 200;
 export const FILE_TOO_LARGE_MESSAGE = "Files can be up to 2GB each.";
 export const FILE_NAME_REQUIRED_MESSAGE = "Please enter a file name.";
 export const FILE_NAME_TOO_LONG_MESSAGE = `File names can be up to ${MAX_FILE_NAME_LENGTH} characters.`;
-export const FILE_NAME_INVALID_MESSAGE = "File names cannot contain slashes, backslashes or control characters, and cannot be . or ..";
+export const FILE_NAME_INVALID_MESSAGE =
+  "File names cannot contain slashes, backslashes or control characters, and cannot be . or ..";
 
 /** Whether a file of `bytes` may be uploaded; the browser checks before the first byte, the server at creation. */
 export function fileSizeAllowed(bytes: number): boolean {
@@ -36,14 +37,17 @@ export function checkFileName(raw: string): FileNameCheck {
   const name = raw.normalize("NFC").trim();
   if (!name) return { ok: false, message: FILE_NAME_REQUIRED_MESSAGE };
   if ([...name].length > MAX_FILE_NAME_LENGTH) return { ok: false, message: FILE_NAME_TOO_LONG_MESSAGE };
-  if (FORBIDDEN_IN_NAME.test(name) || name === "." || name === "..") return { ok: false, message: FILE_NAME_INVALID_MESSAGE };
+  if (FORBIDDEN_IN_NAME.test(name) || name === "." || name === "..")
+    return { ok: false, message: FILE_NAME_INVALID_MESSAGE };
   return { ok: true, name };
 }
 
 /** A content type as the browser reports it, or the generic one when it is missing or malformed. */
 export function normaliseContentType(value: string | null | undefined): string {
   const type = (value ?? "").trim().toLowerCase();
-  return /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/.test(type) ? type : "application/octet-stream";
+  return /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/.test(type)
+    ? type
+    : "application/octet-stream";
 }
 
 const UNITS = ["bytes", "KB", "MB", "GB"] as const;

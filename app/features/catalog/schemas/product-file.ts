@@ -23,5 +23,9 @@ export const reorderProductFilesSchema = z.object({
 export const removeProductFileSchema = z.object({ intent: z.literal("remove"), fileId: uuid });
 
 /** The product files action's forms, told apart by `intent`. */
-export const productFileActionSchema = z.discriminatedUnion("intent", [renameProductFileSchema, reorderProductFilesSchema, removeProductFileSchema]);
+export const productFileActionSchema = z.discriminatedUnion("intent", [
+  renameProductFileSchema,
+  reorderProductFilesSchema,
+  removeProductFileSchema,
+]);
 export type ProductFileAction = z.infer<typeof productFileActionSchema>;

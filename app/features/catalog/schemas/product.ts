@@ -31,14 +31,19 @@ export function minimumPriceMessage(currency: Currency, what = "The price"): str
   return `${what} must be at least ${formatMoney(MINIMUM_CHARGE_MINOR[currency], currency)}, the smallest amount a card payment can charge in ${currency}`;
 }
 
-const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
+const values = <T extends readonly { value: string }[]>(options: T) =>
+  options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
 /** The product form (create and edit) for a store in `currency`; prices come out in minor units, null when empty. */
 export function productSchema(currency: Currency) {
   const minimum = MINIMUM_CHARGE_MINOR[currency];
   return z
     .object({
-      name: z.string({ error: NAME_REQUIRED_MESSAGE }).trim().min(1, NAME_REQUIRED_MESSAGE).max(PRODUCT_NAME_MAX, NAME_TOO_LONG_MESSAGE),
+      name: z
+        .string({ error: NAME_REQUIRED_MESSAGE })
+        .trim()
+        .min(1, NAME_REQUIRED_MESSAGE)
+        .max(PRODUCT_NAME_MAX, NAME_TOO_LONG_MESSAGE),
       type: z.enum(values(PRODUCT_TYPES), { error: TYPE_MESSAGE }),
       summary: z.string().trim().max(PRODUCT_SUMMARY_MAX, SUMMARY_TOO_LONG_MESSAGE).optional().default(""),
       // Not trimmed at the start: Markdown's leading spaces can mean an indented code block.
@@ -51,11 +56,20 @@ export function productSchema(currency: Currency) {
       price: amountField(currency, AMOUNT_INVALID_MESSAGE),
       minPrice: amountField(currency, AMOUNT_INVALID_MESSAGE),
       suggestedPrice: amountField(currency, AMOUNT_INVALID_MESSAGE),
-      slug: z.string().trim().toLowerCase().max(SLUG_MAX_LENGTH, SLUG_INVALID_MESSAGE).regex(SLUG_PATTERN, SLUG_INVALID_MESSAGE).optional(),
+      slug: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(SLUG_MAX_LENGTH, SLUG_INVALID_MESSAGE)
+        .regex(SLUG_PATTERN, SLUG_INVALID_MESSAGE)
+        .optional(),
       cover: z
         .instanceof(File)
         .optional()
-        .refine((file) => !file || file.size === 0 || (COVER_TYPES as readonly string[]).includes(file.type), COVER_TYPE_MESSAGE)
+        .refine(
+          (file) => !file || file.size === 0 || (COVER_TYPES as readonly string[]).includes(file.type),
+          COVER_TYPE_MESSAGE,
+        )
         .refine((file) => !file || file.size <= COVER_MAX_BYTES, COVER_SIZE_MESSAGE),
       removeCover: checkbox,
     })
@@ -68,7 +82,8 @@ export function productSchema(currency: Currency) {
         const suggestedPrice = amountOrNull(value.suggestedPrice);
         if (value.pricing === "fixed") {
           if (price === null) ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_REQUIRED_MESSAGE });
-          else if (price !== undefined && price < minimum) ctx.addIssue({ code: "custom", path: ["price"], message: minimumPriceMessage(currency) });
+          else if (price !== undefined && price < minimum)
+            ctx.addIssue({ code: "custom", path: ["price"], message: minimumPriceMessage(currency) });
         }
         if (value.pricing === "pwyw" && minPrice !== undefined) {
           const least = minPrice ?? 0;
@@ -83,10 +98,16 @@ export function productSchema(currency: Currency) {
               code: "custom",
               path: ["suggestedPrice"],
               message:
-                least > 0 ? `The suggested price must be at least the minimum, ${formatMoney(least, currency)}` : "The suggested price must be more than 0",
+                least > 0
+                  ? `The suggested price must be at least the minimum, ${formatMoney(least, currency)}`
+                  : "The suggested price must be more than 0",
             });
           else if (typeof suggestedPrice === "number" && suggestedPrice < minimum)
-            ctx.addIssue({ code: "custom", path: ["suggestedPrice"], message: minimumPriceMessage(currency, "The suggested price") });
+            ctx.addIssue({
+              code: "custom",
+              path: ["suggestedPrice"],
+              message: minimumPriceMessage(currency, "The suggested price"),
+            });
         }
         if (!value.slug && typeof value.name === "string" && value.name.trim() && !slugify(value.name))
           ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_REQUIRED_MESSAGE });
@@ -132,7 +153,12 @@ export type ProductFormValues = {
 };
 
 /** What is missing for a product to be published, as sentences; empty when it can be. */
-export function missingForPublishing(product: { name: string; pricing: string; priceCents: number; currency: string }): string[] {
+export function missingForPublishing(product: {
+  name: string;
+  pricing: string;
+  priceCents: number;
+  currency: string;
+}): string[] {
   const missing: string[] = [];
   if (!product.name.trim()) missing.push("a name");
   if (product.pricing === "fixed") {

@@ -13,7 +13,10 @@ export const storeHandleSchema = z.object({
     .min(1, "Please enter your store address")
     .min(HANDLE_MIN_LENGTH, `Store address must be at least ${HANDLE_MIN_LENGTH} characters`)
     .max(SLUG_MAX_LENGTH, `Store address must be at most ${SLUG_MAX_LENGTH} characters`)
-    .regex(SLUG_PATTERN, "Use only lowercase letters, digits and single hyphens between them (for example: adas-atelier)"),
+    .regex(
+      SLUG_PATTERN,
+      "Use only lowercase letters, digits and single hyphens between them (for example: adas-atelier)",
+    ),
 });
 
 /** E-shop Builder: move one product up or down the storefront. */

@@ -6,9 +6,18 @@ import { type Failure, fail } from "~/lib/errors";
 const UNIQUE_VIOLATION = "23505";
 
 /** Sets the creator's store handle; the unique index refuses another store's, even when two creators race. */
-export async function changeStoreHandle(db: Database, userId: string, handle: string): Promise<{ ok: true } | Failure<"STORE_HANDLE_TAKEN">> {
+export async function changeStoreHandle(
+  db: Database,
+  userId: string,
+  handle: string,
+): Promise<{ ok: true } | Failure<"STORE_HANDLE_TAKEN">> {
   try {
-    await inTransaction(db, (tx) => tx.insert(storefronts).values({ userId, handle }).onConflictDoUpdate({ target: storefronts.userId, set: { handle } }));
+    await inTransaction(db, (tx) =>
+      tx
+        .insert(storefronts)
+        .values({ userId, handle })
+        .onConflictDoUpdate({ target: storefronts.userId, set: { handle } }),
+    );
     return { ok: true };
   } catch (error) {
     if (isUniqueViolation(error)) return fail("STORE_HANDLE_TAKEN");

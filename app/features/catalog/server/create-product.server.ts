@@ -45,7 +45,8 @@ export async function createProduct(
           position: sql`(select coalesce(max(${products.position}) + 1, 0) from ${products} where ${products.userId} = ${userId})`,
         })
         .returning({ id: products.id });
-      if (covers?.length) await tx.insert(productCovers).values(covers.map((cover) => ({ productId: row!.id, ...cover })));
+      if (covers?.length)
+        await tx.insert(productCovers).values(covers.map((cover) => ({ productId: row!.id, ...cover })));
       return row!.id;
     });
     return { ok: true, id };

@@ -24,7 +24,11 @@ export function copySlug(base: string, taken: ReadonlySet<string>): string {
 }
 
 /** A draft copy of the creator's own product with a unique slug, placed last; files are not copied. */
-export async function duplicateProduct(db: Database, userId: string, productId: string): Promise<{ ok: true; id: string } | Failure<"PRODUCT_NOT_FOUND">> {
+export async function duplicateProduct(
+  db: Database,
+  userId: string,
+  productId: string,
+): Promise<{ ok: true; id: string } | Failure<"PRODUCT_NOT_FOUND">> {
   const original = await getOwnProduct(db, userId, productId);
   if (!original) return fail("PRODUCT_NOT_FOUND");
   const stem = original.slug.replace(/-copy(-\d+)?$/, "").slice(0, SLUG_MAX_LENGTH - "-copy-100".length);

@@ -11,5 +11,7 @@ const statement = prepareStatement<{ bytes: Buffer; contentType: string; status:
 /** A cover image by id, with its product's status and owner; null when unknown. */
 export async function getCover(db: Database, id: string): Promise<Cover | null> {
   const [row] = await statement.run(db, { id });
-  return row ? { bytes: row.bytes, contentType: row.contentType, published: row.status === "published", ownerId: row.ownerId } : null;
+  return row
+    ? { bytes: row.bytes, contentType: row.contentType, published: row.status === "published", ownerId: row.ownerId }
+    : null;
 }

@@ -5,7 +5,14 @@ import { isUuid } from "~/lib/text-formats";
 
 export type OwnProduct = typeof products.$inferSelect;
 export type ProductCoverRef = { id: string; width: number; height: number };
-export type ProductFileSummary = { id: string; name: string; size: number; contentType: string; completed: boolean; position: number };
+export type ProductFileSummary = {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+  completed: boolean;
+  position: number;
+};
 
 /** The signed-in creator's own product, or null for a missing one or another creator's. */
 export async function getOwnProduct(db: Database, userId: string, productId: string): Promise<OwnProduct | null> {

@@ -3,10 +3,21 @@ import type { Database } from "~/db/database.server";
 import { productFiles, products } from "../schema.server";
 
 /** What the files list shows of a product file. */
-export type ProductFileView = { id: string; name: string; size: number; contentType: string; completed: boolean; position: number };
+export type ProductFileView = {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+  completed: boolean;
+  position: number;
+};
 
 /** The product (name) and its files in order, or null when the product is not the user's. */
-export async function listProductFiles(db: Database, userId: string, productId: string): Promise<{ name: string; files: ProductFileView[] } | null> {
+export async function listProductFiles(
+  db: Database,
+  userId: string,
+  productId: string,
+): Promise<{ name: string; files: ProductFileView[] } | null> {
   const rows = await db
     .select({
       productName: products.name,
@@ -26,7 +37,16 @@ export async function listProductFiles(db: Database, userId: string, productId: 
     name: rows[0]!.productName,
     files: rows.flatMap((row) =>
       row.id
-        ? [{ id: row.id, name: row.name!, size: row.size!, contentType: row.contentType!, completed: row.completedAt !== null, position: row.position! }]
+        ? [
+            {
+              id: row.id,
+              name: row.name!,
+              size: row.size!,
+              contentType: row.contentType!,
+              completed: row.completedAt !== null,
+              position: row.position!,
+            },
+          ]
         : [],
     ),
   };

@@ -37,7 +37,11 @@ class ProductS3Store extends S3Store {
 
   /** Bytes `start`..`end` (inclusive) of a completed object, or all of it: one GetObject, streamed. */
   async readRange(id: string, range?: ByteRange): Promise<Readable> {
-    const answer = await this.client.getObject({ Bucket: this.bucket, Key: id, Range: range ? `bytes=${range.start}-${range.end}` : undefined });
+    const answer = await this.client.getObject({
+      Bucket: this.bucket,
+      Key: id,
+      Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+    });
     const body = answer.Body as Readable | undefined;
     if (typeof body?.pipe !== "function") throw new Error("S3 GetObject answered without a body stream");
     return body;
@@ -71,7 +75,15 @@ export type ProductFileStore = {
 };
 
 /** Product files in DATA_DIR/uploads, or in the S3 bucket of the S3_* settings. */
-export function createProductFileStore({ env, db, logger }: { env: Env; db: Database; logger: Logger }): ProductFileStore {
+export function createProductFileStore({
+  env,
+  db,
+  logger,
+}: {
+  env: Env;
+  db: Database;
+  logger: Logger;
+}): ProductFileStore {
   const datastore: FileStore | ProductS3Store = env.S3_BUCKET
     ? new ProductS3Store({
         partSize: S3_PART_BYTES,
@@ -89,7 +101,10 @@ export function createProductFileStore({ env, db, logger }: { env: Env; db: Data
           credentials: { accessKeyId: env.S3_ACCESS_KEY_ID ?? "", secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "" },
         },
       })
-    : new FileStore({ directory: path.resolve(env.DATA_DIR, "uploads"), expirationPeriodInMilliseconds: PARTIAL_UPLOAD_LIFETIME_MS });
+    : new FileStore({
+        directory: path.resolve(env.DATA_DIR, "uploads"),
+        expirationPeriodInMilliseconds: PARTIAL_UPLOAD_LIFETIME_MS,
+      });
 
   const read = async (uploadId: string): Promise<Readable> => await datastore.read(uploadId);
 
@@ -126,7 +141,10 @@ export function createProductFileStore({ env, db, logger }: { env: Env; db: Data
         await remove(row.uploadId);
         removed += 1;
       } catch (error) {
-        logger.warn({ err: error, uploadId: row.uploadId }, "an expired upload could not be removed; the next sweep retries");
+        logger.warn(
+          { err: error, uploadId: row.uploadId },
+          "an expired upload could not be removed; the next sweep retries",
+        );
         continue;
       }
       await db.delete(productFiles).where(and(eq(productFiles.id, row.id), isNull(productFiles.completedAt)));

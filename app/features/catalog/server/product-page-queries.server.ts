@@ -107,7 +107,13 @@ export function productEditorQuery(productId: string): PageQuery<{
     )`,
     read: (json) => {
       if (!json) return null;
-      const value = json as { product: EditedProduct; covers: ProductCoverRef[]; files: ProductFileSummary[]; currency: unknown; handle: unknown };
+      const value = json as {
+        product: EditedProduct;
+        covers: ProductCoverRef[];
+        files: ProductFileSummary[];
+        currency: unknown;
+        handle: unknown;
+      };
       return {
         product: value.product,
         covers: value.covers,

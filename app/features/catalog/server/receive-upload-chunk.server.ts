@@ -21,7 +21,8 @@ const MAX_RUNNING_HASHES = 10_000;
 const WRITE_BATCH_BYTES = 4 * 1024 * 1024;
 
 type TusError = { status_code: number; body: string };
-const isTusError = (error: unknown): error is TusError => typeof error === "object" && error !== null && "status_code" in error;
+const isTusError = (error: unknown): error is TusError =>
+  typeof error === "object" && error !== null && "status_code" in error;
 
 /** A tus PATCH request's checked headers, or the answer that refuses it. */
 type PatchHeaders = { offset: number; length: number; checksum: { algorithm: string; digest: Buffer } | null };
@@ -36,16 +37,21 @@ function parseHeaders(req: IncomingMessage): PatchHeaders | TusError {
   const rawOffset = req.headers["upload-offset"];
   if (rawOffset === undefined) return TUS_ERRORS.MISSING_OFFSET;
   const offset = Number(rawOffset);
-  if (!Number.isSafeInteger(offset) || offset < 0 || String(offset) !== rawOffset) return { status_code: 400, body: "Invalid upload-offset\n" };
+  if (!Number.isSafeInteger(offset) || offset < 0 || String(offset) !== rawOffset)
+    return { status_code: 400, body: "Invalid upload-offset\n" };
   // Sizes are declared when an upload is created (deferred lengths are refused there).
   if (req.headers["upload-length"] !== undefined) return TUS_ERRORS.INVALID_LENGTH;
   const length = Number(req.headers["content-length"] ?? 0);
   let checksum: PatchHeaders["checksum"] = null;
   const rawChecksum = req.headers["upload-checksum"];
   if (rawChecksum !== undefined) {
-    const match = typeof rawChecksum === "string" ? /^([a-z0-9]+) ([A-Za-z0-9+/]+={0,2})$/.exec(rawChecksum.trim()) : null;
+    const match =
+      typeof rawChecksum === "string" ? /^([a-z0-9]+) ([A-Za-z0-9+/]+={0,2})$/.exec(rawChecksum.trim()) : null;
     if (!match || !(CHECKSUM_ALGORITHMS as readonly string[]).includes(match[1]!)) {
-      return { status_code: ERRORS.UPLOAD_CHECKSUM_UNSUPPORTED.status, body: ERRORS.UPLOAD_CHECKSUM_UNSUPPORTED.message };
+      return {
+        status_code: ERRORS.UPLOAD_CHECKSUM_UNSUPPORTED.status,
+        body: ERRORS.UPLOAD_CHECKSUM_UNSUPPORTED.message,
+      };
     }
     checksum = { algorithm: match[1]!, digest: Buffer.from(match[2]!, "base64") };
   }
@@ -187,7 +193,9 @@ export function createUploadChunkReceiver({
       res.writeHead(status, {
         ...headers,
         ...extra,
-        ...(body ? { "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)) } : {}),
+        ...(body
+          ? { "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)) }
+          : {}),
       });
       res.end(body || undefined);
     };
@@ -256,7 +264,14 @@ export function createUploadChunkReceiver({
           await file.close();
         }
       } else {
-        const written = await writeToObjectStore(req, upload, running256, verify, checksum?.digest ?? null, stop.signal);
+        const written = await writeToObjectStore(
+          req,
+          upload,
+          running256,
+          verify,
+          checksum?.digest ?? null,
+          stop.signal,
+        );
         newOffset = written.offset;
         discarded = written.discarded;
         complete = !discarded && newOffset === offset + length;
@@ -299,7 +314,8 @@ export function createUploadChunkReceiver({
       await onFinish(upload, digest);
     } else {
       const expiration = store.datastore.getExpiration();
-      if (expiration > 0 && upload.creation_date) extra["Upload-Expires"] = new Date(new Date(upload.creation_date).getTime() + expiration).toUTCString();
+      if (expiration > 0 && upload.creation_date)
+        extra["Upload-Expires"] = new Date(new Date(upload.creation_date).getTime() + expiration).toUTCString();
     }
     reply(204, "", extra);
   };
@@ -339,7 +355,10 @@ export function createUploadChunkReceiver({
         return { offset, discarded: true };
       }
       if (!verify.digest().equals(expected!)) return { offset, discarded: true };
-      return { offset: await datastore.write(createReadStream(staged).pipe(passing(feed)), upload.id, offset), discarded: false };
+      return {
+        offset: await datastore.write(createReadStream(staged).pipe(passing(feed)), upload.id, offset),
+        discarded: false,
+      };
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

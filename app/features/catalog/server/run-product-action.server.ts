@@ -7,7 +7,8 @@ import { publishProduct } from "./publish-product.server";
 import { setProductStatus } from "./set-product-status.server";
 
 /** An action that only moves the product to `status` (a draft again, or archived: sold products are never deleted). */
-const moveTo = (status: "draft" | "archived") => (db: Database, userId: string, productId: string) => setProductStatus(db, userId, productId, status);
+const moveTo = (status: "draft" | "archived") => (db: Database, userId: string, productId: string) =>
+  setProductStatus(db, userId, productId, status);
 
 /** The Product Manager's one-click actions on a product. */
 export const PRODUCT_ACTIONS = {
@@ -17,7 +18,10 @@ export const PRODUCT_ACTIONS = {
   archive: { run: moveTo("archived"), done: "Product archived" },
   unarchive: { run: moveTo("draft"), done: "Product restored as a draft" },
   delete: { run: deleteProduct, done: "Product deleted" },
-} as const satisfies Record<string, { run: (db: Database, userId: string, productId: string) => Promise<{ ok: true } | Failure>; done: string }>;
+} as const satisfies Record<
+  string,
+  { run: (db: Database, userId: string, productId: string) => Promise<{ ok: true } | Failure>; done: string }
+>;
 
 export type ProductAction = keyof typeof PRODUCT_ACTIONS;
 
@@ -39,7 +43,9 @@ export async function runProductAction(
     for (const uploadId of result.removedUploads) {
       await services.productFiles
         .remove(uploadId)
-        .catch((error: unknown) => services.logger.warn({ err: error, uploadId }, "a deleted product's file could not be removed"));
+        .catch((error: unknown) =>
+          services.logger.warn({ err: error, uploadId }, "a deleted product's file could not be removed"),
+        );
     }
   }
   return { ok: true, message: done, id: "id" in result ? (result.id as string) : undefined };

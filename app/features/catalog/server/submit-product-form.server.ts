@@ -22,7 +22,12 @@ export function productNotFound(): never {
 }
 
 /** The product form's action: creates (null `productId`) or updates; a refusal answers with messages and typed values, storing nothing. */
-export async function submitProductForm(services: AppServices, user: CurrentUser, formData: FormData, productId: string | null) {
+export async function submitProductForm(
+  services: AppServices,
+  user: CurrentUser,
+  formData: FormData,
+  productId: string | null,
+) {
   // Another creator's product is not found before anything about the input is said.
   if (productId && !(await getOwnProduct(services.db, user.id, productId))) productNotFound();
   const currency = await storeCurrency(services.db, user.id);
@@ -30,7 +35,10 @@ export async function submitProductForm(services: AppServices, user: CurrentUser
   const notSaved = "Product not saved";
   if (submission.status !== "success") {
     return data(
-      { result: submission.reply(), toast: { type: "error", title: notSaved, description: INVALID_DESCRIPTION } satisfies ToastMessage },
+      {
+        result: submission.reply(),
+        toast: { type: "error", title: notSaved, description: INVALID_DESCRIPTION } satisfies ToastMessage,
+      },
       { status: 400 },
     );
   }
@@ -48,10 +56,15 @@ export async function submitProductForm(services: AppServices, user: CurrentUser
     return refused(submission, result.code, result.message, notSaved);
   }
   const id = "id" in result && typeof result.id === "string" ? result.id : productId!;
-  return redirectWithToast(productPath(id), { type: "success", title: productId ? "Product saved" : "Product created as a draft" });
+  return redirectWithToast(productPath(id), {
+    type: "success",
+    title: productId ? "Product saved" : "Product created as a draft",
+  });
 }
 
-type Replying = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+type Replying = {
+  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
+};
 
 function refused(submission: Replying, code: ErrorCode, message: string, title: string) {
   return data(
@@ -64,12 +77,24 @@ function refused(submission: Replying, code: ErrorCode, message: string, title: 
 }
 
 /** A one-click product action posted with `intent` and `id`: redirects with a toast when done, answers the error when refused. */
-export async function submitProductAction(services: AppServices, user: CurrentUser, formData: FormData, returnTo: string) {
+export async function submitProductAction(
+  services: AppServices,
+  user: CurrentUser,
+  formData: FormData,
+  returnTo: string,
+) {
   const intent = formData.get("intent");
   const productId = String(formData.get("id") ?? "");
   if (!isProductAction(intent))
     return data(
-      { toast: { type: "error", title: "Not done", description: "Please use the buttons on the page." } satisfies ToastMessage, code: null },
+      {
+        toast: {
+          type: "error",
+          title: "Not done",
+          description: "Please use the buttons on the page.",
+        } satisfies ToastMessage,
+        code: null,
+      },
       { status: 400 },
     );
   let result: Awaited<ReturnType<typeof runProductAction>>;
@@ -82,10 +107,16 @@ export async function submitProductAction(services: AppServices, user: CurrentUs
   if (!result.ok) {
     if (result.code === "PRODUCT_NOT_FOUND") productNotFound();
     return data(
-      { toast: { type: "error", title: "Not done", description: result.message } satisfies ToastMessage, code: result.code },
+      {
+        toast: { type: "error", title: "Not done", description: result.message } satisfies ToastMessage,
+        code: result.code,
+      },
       { status: statusOf(result.code) },
     );
   }
-  const target = intent === "delete" && returnTo !== PRODUCTS_PATH && returnTo.startsWith(`${PRODUCTS_PATH}/`) ? PRODUCTS_PATH : returnTo;
+  const target =
+    intent === "delete" && returnTo !== PRODUCTS_PATH && returnTo.startsWith(`${PRODUCTS_PATH}/`)
+      ? PRODUCTS_PATH
+      : returnTo;
   return redirectWithToast(target, { type: "success", title: result.message });
 }

@@ -16,7 +16,9 @@ export async function updateProduct(
   productId: string,
   currency: Currency,
   input: ProductInput,
-): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE" | "PRODUCT_NOT_READY">> {
+): Promise<
+  { ok: true } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE" | "PRODUCT_NOT_READY">
+> {
   if (!isUuid(productId)) return fail("PRODUCT_NOT_FOUND");
   const covers = await processCover(input.cover);
   if (covers === false) return fail("PRODUCT_COVER_NOT_IMAGE");

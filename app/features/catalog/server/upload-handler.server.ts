@@ -29,7 +29,10 @@ function uploadIdOf(pathname: string): string {
 
 /** Whether the signed-in user owns upload `id` (the product file row made at its creation). */
 function ownsUploadQuery(id: string): PageQuery<boolean> {
-  return { json: sql`(select f.user_id = me.user_id from product_files f where f.upload_id = ${id})`, read: (json) => json === true };
+  return {
+    json: sql`(select f.user_id = me.user_id from product_files f where f.upload_id = ${id})`,
+    read: (json) => json === true,
+  };
 }
 
 export const DEFERRED_LENGTH_MESSAGE = "Please declare the file's size when the upload starts (Upload-Length).";
@@ -140,7 +143,9 @@ export function createUploadHandler(services: AppServices) {
   tus.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => {
     db.delete(productFiles)
       .where(eq(productFiles.uploadId, id))
-      .catch((error: unknown) => logger.error({ err: error, uploadId: id }, "the row of a cancelled upload could not be removed"));
+      .catch((error: unknown) =>
+        logger.error({ err: error, uploadId: id }, "the row of a cancelled upload could not be removed"),
+      );
   });
 
   async function authorise(req: IncomingMessage, res: ServerResponse): Promise<Actor | null> {
@@ -153,7 +158,10 @@ export function createUploadHandler(services: AppServices) {
       {
         headers,
         url,
-        meta: { ipAddress: headers.get(CLIENT_IP_HEADER) || undefined, userAgent: headers.get("user-agent")?.slice(0, 512) || undefined },
+        meta: {
+          ipAddress: headers.get(CLIENT_IP_HEADER) || undefined,
+          userAgent: headers.get("user-agent")?.slice(0, 512) || undefined,
+        },
       },
       id ? { page: ownsUploadQuery(id) } : {},
     );

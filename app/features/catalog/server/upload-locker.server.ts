@@ -80,7 +80,10 @@ export function createAdvisoryLocker({
           const candidate = await pool.connect();
           let locked = false;
           try {
-            const result = await candidate.query<{ locked: boolean }>("select pg_try_advisory_lock($1, $2) as locked", [UPLOAD_LOCK_CLASS, key]);
+            const result = await candidate.query<{ locked: boolean }>("select pg_try_advisory_lock($1, $2) as locked", [
+              UPLOAD_LOCK_CLASS,
+              key,
+            ]);
             locked = result.rows[0]?.locked === true;
             if (!locked) await candidate.query("select pg_notify($1, $2)", [UPLOAD_RELEASE_CHANNEL, id]);
           } catch (error) {

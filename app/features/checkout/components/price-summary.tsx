@@ -1,7 +1,13 @@
 import { formatMoney } from "~/lib/money";
 
 /** The server-computed price parts a summary shows, in minor units. */
-export type PriceSummaryData = { subtotalCents: number; discountCents: number; discountCode: string | null; amountCents: number; currency: string };
+export type PriceSummaryData = {
+  subtotalCents: number;
+  discountCents: number;
+  discountCode: string | null;
+  amountCents: number;
+  currency: string;
+};
 
 /** The order's price as the server computed it: subtotal, the discount with its code, total. */
 export function PriceSummary({ summary }: { summary: PriceSummaryData }) {
@@ -18,7 +24,9 @@ export function PriceSummary({ summary }: { summary: PriceSummaryData }) {
         </>
       ) : null}
       <dt className="border-t pt-2 text-base font-semibold">Total</dt>
-      <dd className="border-t pt-2 text-right text-base font-semibold">{formatMoney(summary.amountCents, summary.currency)}</dd>
+      <dd className="border-t pt-2 text-right text-base font-semibold">
+        {formatMoney(summary.amountCents, summary.currency)}
+      </dd>
     </dl>
   );
 }

@@ -10,7 +10,13 @@ const amount = z.string().trim().max(AMOUNT_FIELD_MAX, "Please enter an amount, 
 const discountCode = z.string().trim().max(DISCOUNT_CODE_FIELD_MAX, "This discount code is not valid.").optional();
 
 /** The form's fields as posted: every one may be missing. */
-type CheckoutFormFields = { intent?: string; email?: string; amount?: string; discountCode?: string; provider?: string };
+type CheckoutFormFields = {
+  intent?: string;
+  email?: string;
+  amount?: string;
+  discountCode?: string;
+  provider?: string;
+};
 
 /**
  * The buyer's checkout form: `apply` shows the price summary, anything else pays (a pay button posts no intent).

@@ -2,7 +2,10 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
-import { type DiscountAttemptLimited, guardDiscountAttempt } from "~/features/discounts/server/guard-discount-attempt.server";
+import {
+  type DiscountAttemptLimited,
+  guardDiscountAttempt,
+} from "~/features/discounts/server/guard-discount-attempt.server";
 import { orders } from "~/features/orders/schema.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import type { HostedCheckout, PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
@@ -40,7 +43,9 @@ export type CheckoutResult =
   /** Where the buyer goes now: the provider's hosted page, or (free orders) the order's return page. */
   | { ok: true; orderId: string; redirectUrl: string; free: boolean }
   | PriceFailure
-  | Failure<"CHECKOUT_PRODUCT_UNAVAILABLE" | "CHECKOUT_SELLER_NOT_READY" | "CHECKOUT_PROVIDER_UNAVAILABLE" | "CHECKOUT_FAILED">
+  | Failure<
+      "CHECKOUT_PRODUCT_UNAVAILABLE" | "CHECKOUT_SELLER_NOT_READY" | "CHECKOUT_PROVIDER_UNAVAILABLE" | "CHECKOUT_FAILED"
+    >
   | (Failure<"CHECKOUT_RATE_LIMITED"> & { retryAfterSeconds: number })
   | DiscountAttemptLimited;
 
@@ -70,7 +75,11 @@ class PriceRefused extends Error {
  * find the order by the order id they carry. A free order (price 0, or a 100% discount) needs no provider: it moves to paid
  * through the state machine at once (cause "free"), so it is delivered exactly as a paid one.
  */
-export async function createCheckout(services: Services, input: CheckoutInput, meta: RequestMeta): Promise<CheckoutResult> {
+export async function createCheckout(
+  services: Services,
+  input: CheckoutInput,
+  meta: RequestMeta,
+): Promise<CheckoutResult> {
   const limit = await consumeRateLimits(services.db, [
     { rule: CHECKOUT_RATE_LIMITS.perIp, key: `ip:${meta.ipAddress ?? "unknown"}` },
     { rule: CHECKOUT_RATE_LIMITS.perEmail, key: `email:${input.email.toLowerCase()}` },
@@ -79,7 +88,9 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
 
   const product = await findCheckoutProduct(services.db, input.product);
   if (product?.status !== "published") return fail("CHECKOUT_PRODUCT_UNAVAILABLE");
-  const attempt = input.discountCode?.trim() ? await guardDiscountAttempt(services.db, { sellerId: product.sellerId, ipAddress: meta.ipAddress }) : null;
+  const attempt = input.discountCode?.trim()
+    ? await guardDiscountAttempt(services.db, { sellerId: product.sellerId, ipAddress: meta.ipAddress })
+    : null;
   if (attempt && !attempt.ok) return attempt;
   const options = await sellerPaymentOptions(services, product.sellerId);
 
@@ -90,14 +101,21 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
   const expiresAt = new Date(Date.now() + CHECKOUT_EXPIRY_MINUTES * 60_000);
   const moveServices = { db: services.db, mailer: services.mailer, appUrl };
 
-  let created: { free: boolean; option: (typeof options)[number] | null; amountCents: number; platformFeeCents: number; currency: string };
+  let created: {
+    free: boolean;
+    option: (typeof options)[number] | null;
+    amountCents: number;
+    platformFeeCents: number;
+    currency: string;
+  };
   try {
     created = await inTransaction(services.db, async (tx) => {
       const price = await priceOrder(tx, product, { ...input, clientIp: meta.ipAddress }, orderId);
       if (!price.ok) throw new PriceRefused(price);
       const free = price.amountCents === 0;
       const option = free ? null : (options.find((o) => o.provider === input.provider) ?? null);
-      if (!free && !option) throw new PriceRefused(fail(options.length ? "CHECKOUT_PROVIDER_UNAVAILABLE" : "CHECKOUT_SELLER_NOT_READY"));
+      if (!free && !option)
+        throw new PriceRefused(fail(options.length ? "CHECKOUT_PROVIDER_UNAVAILABLE" : "CHECKOUT_SELLER_NOT_READY"));
       await tx.insert(orders).values({
         id: orderId,
         userId: product.sellerId,
@@ -118,10 +136,17 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
         expiresAt,
       });
       if (free) await transitionOrder({ ...moveServices, db: tx }, orderId, { to: "paid", cause: "free" });
-      return { free, option, amountCents: price.amountCents, platformFeeCents: price.platformFeeCents, currency: price.currency };
+      return {
+        free,
+        option,
+        amountCents: price.amountCents,
+        platformFeeCents: price.platformFeeCents,
+        currency: price.currency,
+      };
     });
   } catch (error) {
-    if (error instanceof PriceRefused) return (attempt ? await attempt.settle(error.failure) : error.failure) as Exclude<CheckoutResult, { ok: true }>;
+    if (error instanceof PriceRefused)
+      return (attempt ? await attempt.settle(error.failure) : error.failure) as Exclude<CheckoutResult, { ok: true }>;
     throw error;
   }
   await attempt?.settle({ ok: true });
@@ -144,7 +169,10 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
       expiresAt,
     });
   } catch (error) {
-    services.logger.error({ err: error, orderId, provider: created.option.provider }, "checkout: the provider could not create a hosted checkout");
+    services.logger.error(
+      { err: error, orderId, provider: created.option.provider },
+      "checkout: the provider could not create a hosted checkout",
+    );
     await transitionOrder(moveServices, orderId, { to: "expired", cause: "checkout_failed" });
     return fail("CHECKOUT_FAILED");
   }
@@ -152,7 +180,10 @@ export async function createCheckout(services: Services, input: CheckoutInput, m
     await services.db.update(orders).set({ providerCheckoutId: hosted.checkoutId }).where(eq(orders.id, orderId));
   } catch (error) {
     // The checkout exists and carries the order id: its payment's event finds the order by it and keeps the checkout id then.
-    services.logger.error({ err: error, orderId, checkoutId: hosted.checkoutId }, "checkout: the hosted checkout's id could not be saved on its order");
+    services.logger.error(
+      { err: error, orderId, checkoutId: hosted.checkoutId },
+      "checkout: the hosted checkout's id could not be saved on its order",
+    );
   }
   return { ok: true, orderId, redirectUrl: hosted.redirectUrl, free: false };
 }

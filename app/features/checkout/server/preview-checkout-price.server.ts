@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/database.server";
-import { type DiscountAttemptLimited, guardDiscountAttempt } from "~/features/discounts/server/guard-discount-attempt.server";
+import {
+  type DiscountAttemptLimited,
+  guardDiscountAttempt,
+} from "~/features/discounts/server/guard-discount-attempt.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { CheckoutProduct } from "./find-checkout-product.server";
 import { type OrderPrice, type PriceFailure, priceOrder } from "./price-order.server";

@@ -15,7 +15,9 @@ export type OrderPrice = {
   discount: { id: string; code: string } | null;
 };
 
-export type PriceFailure = Failure<"CHECKOUT_AMOUNT_INVALID" | "CHECKOUT_AMOUNT_TOO_LOW" | "CHECKOUT_TOTAL_BELOW_MINIMUM" | DiscountCodeFailure>;
+export type PriceFailure = Failure<
+  "CHECKOUT_AMOUNT_INVALID" | "CHECKOUT_AMOUNT_TOO_LOW" | "CHECKOUT_TOTAL_BELOW_MINIMUM" | DiscountCodeFailure
+>;
 
 /**
  * Prices one order of `product` in transaction `tx`: the subtotal (price or pay-what-you-want amount), the discount

@@ -9,7 +9,10 @@ export type PaymentOption = { provider: ProviderId; sellerAccountId: string | nu
  * The providers a seller's checkout can use now: configured ones where the seller's account is ready, plus the test
  * provider when on.
  */
-export async function sellerPaymentOptions(services: { db: Database; payments: PaymentProviders }, sellerId: string): Promise<PaymentOption[]> {
+export async function sellerPaymentOptions(
+  services: { db: Database; payments: PaymentProviders },
+  sellerId: string,
+): Promise<PaymentOption[]> {
   const options: PaymentOption[] = [];
   if (services.payments.test) options.push({ provider: "test", sellerAccountId: null });
   const external = (["stripe", "paypal"] as const).filter((id) => services.payments[id]);

@@ -3,14 +3,22 @@ import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { formatMoney } from "~/lib/money";
-import { CUSTOMER_SORTS, type CustomerListItem, type CustomerSort, customerPath, type SpentByCurrency } from "~/features/customers/customer-display";
+import {
+  CUSTOMER_SORTS,
+  type CustomerListItem,
+  type CustomerSort,
+  customerPath,
+  type SpentByCurrency,
+} from "~/features/customers/customer-display";
 import { formatDateTime } from "~/lib/zoned-time";
 import { DataTable } from "~/components/ui/data-table";
 
 /** What a customer spent, in each currency they paid in ("$12.00 · €5.00"); "—" when everything was refunded. */
 export function spentText(spent: SpentByCurrency): string {
   const paid = spent.filter((part) => part.cents !== 0);
-  return paid.length ? paid.map((part) => formatMoney(part.cents, part.currency)).join(" · ") : formatMoney(0, spent[0]?.currency ?? "USD");
+  return paid.length
+    ? paid.map((part) => formatMoney(part.cents, part.currency)).join(" · ")
+    : formatMoney(0, spent[0]?.currency ?? "USD");
 }
 
 /** Email search and sort, a GET form so the address keeps the view. */
@@ -19,7 +27,14 @@ export function CustomerFilter({ search, sort }: { search: string | null; sort: 
     <Form method="get" role="search" aria-label="Customers" className="flex flex-wrap items-end gap-3">
       <div className="grid min-w-0 flex-1 gap-2 sm:max-w-xs">
         <Label htmlFor="customer-search">Email</Label>
-        <Input id="customer-search" name="q" type="search" defaultValue={search ?? ""} placeholder="Search by email" autoComplete="off" />
+        <Input
+          id="customer-search"
+          name="q"
+          type="search"
+          defaultValue={search ?? ""}
+          placeholder="Search by email"
+          autoComplete="off"
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="customer-sort">Sort by</Label>
@@ -71,7 +86,9 @@ export function NoCustomers({ searched }: { searched: boolean }) {
       <div>
         <h2 className="text-xl font-semibold">{searched ? "No customer matches this email" : "No customers yet"}</h2>
         <p className="mt-1 text-muted-foreground">
-          {searched ? "Try part of the email, or clear the search." : "When buyers pay for your products, each buyer appears here once, with what they bought."}
+          {searched
+            ? "Try part of the email, or clear the search."
+            : "When buyers pay for your products, each buyer appears here once, with what they bought."}
         </p>
       </div>
     </div>

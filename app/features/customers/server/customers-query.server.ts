@@ -1,6 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import { CUSTOMERS_PAGE_SIZE, type CustomerDetail, type CustomerListItem, type CustomerSort } from "~/features/customers/customer-display";
+import {
+  CUSTOMERS_PAGE_SIZE,
+  type CustomerDetail,
+  type CustomerListItem,
+  type CustomerSort,
+} from "~/features/customers/customer-display";
 import { ORDERS_PAGE_SIZE, type OrderListItem } from "~/features/orders/order-display";
 import { hasControlCharacter, isTimestamp } from "~/lib/text-formats";
 import type { OrdersCursor } from "~/features/orders/server/seller-orders-query.server";
@@ -31,7 +36,10 @@ export function customersCursorParam(sort: CustomerSort, customer: CustomerListI
 }
 
 /** The seller's customers as `customer_totals` rows, optionally filtered by email, for the list and the export. */
-export function customerRows(sellerId: SQL, { search = null, email = null }: { search?: string | null; email?: string | SQL | null }): SQL {
+export function customerRows(
+  sellerId: SQL,
+  { search = null, email = null }: { search?: string | null; email?: string | SQL | null },
+): SQL {
   return sql`(
     select t.email, t.first_paid_at as first_at, t.last_paid_at as last_at, t.orders, t.spent_cents,
       (select json_agg(json_build_object('currency', s.key, 'cents', s.value::bigint) order by s.value::bigint desc, s.key)

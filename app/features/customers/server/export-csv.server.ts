@@ -31,7 +31,8 @@ async function eachBatch(db: Database, query: SQL, batch: (rows: CustomerRow[]) 
 
 const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 /** The instant in a zone: a name (bound as a parameter) or SQL that yields one (COPY's `current_setting`). */
-const local = (column: SQL, zone: SQL | string) => sql`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+const local = (column: SQL, zone: SQL | string) =>
+  sql`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
 /** textCell in SQL: formula starts get an apostrophe, line breaks become LF, empty text becomes NULL. */
 const csvText = (value: SQL) =>
@@ -170,7 +171,8 @@ export async function exportCustomersCsv(
     let chunk = "";
     for (const row of rows) {
       const head = [textCell(row.email), row.first_utc, row.first_local, row.last_utc, row.last_local, row.orders];
-      for (const spent of row.spent) chunk += csvRecord([...head, textCell(spent.currency), decimalAmount(spent.cents)]);
+      for (const spent of row.spent)
+        chunk += csvRecord([...head, textCell(spent.currency), decimalAmount(spent.cents)]);
     }
     await write(chunk);
   });

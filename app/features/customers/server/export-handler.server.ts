@@ -51,7 +51,10 @@ export function createExportHandler(services: AppServices) {
     const ctx: RequestContext = {
       headers,
       url,
-      meta: { ipAddress: headers.get(CLIENT_IP_HEADER) || undefined, userAgent: headers.get("user-agent")?.slice(0, 512) || undefined },
+      meta: {
+        ipAddress: headers.get(CLIENT_IP_HEADER) || undefined,
+        userAgent: headers.get("user-agent")?.slice(0, 512) || undefined,
+      },
     };
     const user = await getSessionUser(services, ctx, { page: savedTimeZoneQuery });
     if (!user?.emailVerified || user.secondFactor === "pending") {
@@ -66,7 +69,11 @@ export function createExportHandler(services: AppServices) {
         },
         ctx.meta,
       );
-      res.writeHead(303, { Location: `/auth?from=${encodeURIComponent(url.pathname + url.search)}`, "Cache-Control": "no-store", "Content-Length": "0" });
+      res.writeHead(303, {
+        Location: `/auth?from=${encodeURIComponent(url.pathname + url.search)}`,
+        "Cache-Control": "no-store",
+        "Content-Length": "0",
+      });
       return void res.end();
     }
     const timeZone = creatorTimeZone(ctx, user.page);

@@ -12,6 +12,11 @@ export async function landingDashboard(
   sellerId: string,
   { figures, timeZone, now = new Date() }: { figures: LandingFigures; timeZone: string; now?: Date },
 ): Promise<DashboardTabsData> {
-  const uniqueVisitors = await readUniqueVisitors(db, sellerId, new Date(now.getTime() - STATS_WINDOW_DAYS * DAY_MS), now);
+  const uniqueVisitors = await readUniqueVisitors(
+    db,
+    sellerId,
+    new Date(now.getTime() - STATS_WINDOW_DAYS * DAY_MS),
+    now,
+  );
   return landingTabsData(figures, { uniqueVisitors, timeZone });
 }

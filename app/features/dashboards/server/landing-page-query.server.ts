@@ -1,8 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import { LANDING_CUSTOMERS, LANDING_PRODUCTS, LANDING_TRANSACTIONS, type LandingFigures } from "~/features/dashboards/landing-figures";
+import {
+  LANDING_CUSTOMERS,
+  LANDING_PRODUCTS,
+  LANDING_TRANSACTIONS,
+  type LandingFigures,
+} from "~/features/dashboards/landing-figures";
 import { savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
-import { dashboardStatsQuery, IS_SALE, SOLD_AT, STORE_CURRENCY } from "~/features/workspace/server/dashboard-stats-query.server";
+import {
+  dashboardStatsQuery,
+  IS_SALE,
+  SOLD_AT,
+  STORE_CURRENCY,
+} from "~/features/workspace/server/dashboard-stats-query.server";
 
 /**
  * The signed-in landing's data, null before the first product; it reuses the dashboard's query so the two pages agree.

@@ -9,7 +9,13 @@ import { LOST_LINK_PATH } from "../content/delivery-rules";
 import { lostLinkSchema } from "../schemas/lost-link";
 
 /** The lost-link form, posted to /purchases; it works without script on the invalid-link page too. */
-export function LostLinkForm({ lastResult, busy = false }: { lastResult?: SubmissionResult<string[]> | null; busy?: boolean }) {
+export function LostLinkForm({
+  lastResult,
+  busy = false,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  busy?: boolean;
+}) {
   const [form, fields] = useSchemaForm("lost-link", lostLinkSchema, lastResult);
   return (
     <Form method="post" action={LOST_LINK_PATH} {...getFormProps(form)} className="grid gap-1">

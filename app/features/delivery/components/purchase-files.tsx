@@ -7,7 +7,11 @@ export type PurchaseFileLink = { id: string; name: string; contentType: string; 
 /** The files of a purchase, each with its signed Download link. */
 export function PurchaseFiles({ files }: { files: PurchaseFileLink[] }) {
   if (files.length === 0) {
-    return <p className="text-muted-foreground">The seller has not added any files to this product yet. This page will list them once they do.</p>;
+    return (
+      <p className="text-muted-foreground">
+        The seller has not added any files to this product yet. This page will list them once they do.
+      </p>
+    );
   }
   return (
     <ul className="divide-y rounded-lg border">

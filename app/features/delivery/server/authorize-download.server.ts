@@ -20,7 +20,9 @@ export type DownloadableFile = {
 
 export type DownloadAuthorization =
   | { ok: true; file: DownloadableFile }
-  | (Failure<"DOWNLOAD_LINK_INVALID" | "DOWNLOAD_LINK_EXPIRED" | "DOWNLOAD_FILE_NOT_FOUND" | "PURCHASE_REVOKED"> & { reason?: RevocationReason });
+  | (Failure<"DOWNLOAD_LINK_INVALID" | "DOWNLOAD_LINK_EXPIRED" | "DOWNLOAD_FILE_NOT_FOUND" | "PURCHASE_REVOKED"> & {
+      reason?: RevocationReason;
+    });
 
 type Row = {
   status: OrderStatus;
@@ -53,7 +55,8 @@ export async function authorizeDownload(
   if (!row) return fail("DOWNLOAD_LINK_INVALID");
   const signature = checkDownloadSignature(authSecret, { ...input, email: row.customer_email }, now);
   if (signature === "invalid") return fail("DOWNLOAD_LINK_INVALID");
-  if (row.status === "refunded" || row.status === "disputed") return { ...fail("PURCHASE_REVOKED"), reason: row.status };
+  if (row.status === "refunded" || row.status === "disputed")
+    return { ...fail("PURCHASE_REVOKED"), reason: row.status };
   if (row.status !== "paid") return fail("DOWNLOAD_LINK_INVALID");
   if (signature === "expired") return fail("DOWNLOAD_LINK_EXPIRED");
   if (!row.file_id || !row.upload_id || !row.sha256 || !row.completed_at) return fail("DOWNLOAD_FILE_NOT_FOUND");

@@ -1,6 +1,9 @@
 // HTTP Range for file downloads: one byte range, else the whole file.
 
-export type RangeDecision = { kind: "whole" } | { kind: "range"; start: number; end: number } | { kind: "unsatisfiable" };
+export type RangeDecision =
+  | { kind: "whole" }
+  | { kind: "range"; start: number; end: number }
+  | { kind: "unsatisfiable" };
 
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
 

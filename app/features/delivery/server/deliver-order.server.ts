@@ -23,12 +23,19 @@ type ReceiptRow = { discount_cents: number; discount_code: string | null; paid_a
 export type ReceiptSender = { kind: "receipt" } | { kind: "receipt_resent"; actorId: string };
 
 /** Delivers a paid order (download token and receipt mail) in the transaction that marks it paid, so exactly once. */
-export async function deliverOrder(services: { db: Database; mailer: Mailer; appUrl: string }, order: DeliverableOrder): Promise<void> {
+export async function deliverOrder(
+  services: { db: Database; mailer: Mailer; appUrl: string },
+  order: DeliverableOrder,
+): Promise<void> {
   await sendReceipt(services, order, { kind: "receipt" });
 }
 
 /** Mails the receipt with a fresh download-page link and records it in the order's timeline. */
-export async function sendReceipt(services: { db: Database; mailer: Mailer; appUrl: string }, order: DeliverableOrder, sender: ReceiptSender): Promise<void> {
+export async function sendReceipt(
+  services: { db: Database; mailer: Mailer; appUrl: string },
+  order: DeliverableOrder,
+  sender: ReceiptSender,
+): Promise<void> {
   const token = await issueAccessToken(services.db, order.id);
   const result = await services.db.execute<ReceiptRow>(sql`
     with recorded as (
@@ -44,7 +51,10 @@ export async function sendReceipt(services: { db: Database; mailer: Mailer; appU
       orderId: order.id,
       productName: order.productName,
       amount: formatMoney(order.amountCents, order.currency),
-      discount: discountCents > 0 ? { code: row?.discount_code ?? null, amount: formatMoney(discountCents, order.currency) } : null,
+      discount:
+        discountCents > 0
+          ? { code: row?.discount_code ?? null, amount: formatMoney(discountCents, order.currency) }
+          : null,
       storeName: order.storeName,
       paidOn: formatLongDate(new Date(row?.paid_at ?? Date.now()).toISOString()),
       downloadUrl: downloadPageUrl(services.appUrl, order.id, token),

@@ -46,17 +46,26 @@ function refuse(res: ServerResponse, code: ErrorCode, message: string) {
  */
 export function createDownloadHandler(services: Pick<AppServices, "db" | "env" | "logger" | "productFiles">) {
   const { db, env, logger, productFiles } = services;
-  return async (req: IncomingMessage, res: ServerResponse, params: { orderId: string; fileId: string }): Promise<void> => {
+  return async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    params: { orderId: string; fileId: string },
+  ): Promise<void> => {
     const query = new URL(req.url ?? "/", "http://local").searchParams;
     let authorized: Awaited<ReturnType<typeof authorizeDownload>>;
     try {
-      authorized = await authorizeDownload(db, env.AUTH_SECRET!, { ...params, expires: query.get("expires"), sig: query.get("sig") });
+      authorized = await authorizeDownload(db, env.AUTH_SECRET!, {
+        ...params,
+        expires: query.get("expires"),
+        sig: query.get("sig"),
+      });
     } catch (error) {
       logger.error({ err: error }, "a download could not be authorised");
       return refuse(res, "DOWNLOAD_UNAVAILABLE", ERRORS.DOWNLOAD_UNAVAILABLE.message);
     }
     if (!authorized.ok) {
-      if (authorized.code === "PURCHASE_REVOKED") return refuse(res, authorized.code, revokedMessage(authorized.reason ?? "refunded"));
+      if (authorized.code === "PURCHASE_REVOKED")
+        return refuse(res, authorized.code, revokedMessage(authorized.reason ?? "refunded"));
       if (authorized.code === "DOWNLOAD_LINK_INVALID") return refuse(res, authorized.code, INVALID_LINK_MESSAGE);
       return refuse(res, authorized.code, authorized.message);
     }
@@ -96,7 +105,13 @@ export function createDownloadHandler(services: Pick<AppServices, "db" | "env" |
     let counted: CountedDownload | null = null;
     if (!head) {
       try {
-        const input = { orderId: params.orderId, fileId: file.id, fileSize: file.size, bytes: planned, newDownload: plan.countsAsNewDownload };
+        const input = {
+          orderId: params.orderId,
+          fileId: file.id,
+          fileSize: file.size,
+          bytes: planned,
+          newDownload: plan.countsAsNewDownload,
+        };
         counted = await countDownload(db, input);
       } catch (error) {
         logger.error({ err: error }, "a download could not be counted");
@@ -105,13 +120,22 @@ export function createDownloadHandler(services: Pick<AppServices, "db" | "env" |
       if (!counted) return refuse(res, "DOWNLOAD_LIMIT_REACHED", downloadLimitMessage());
     }
     const giveBack = (unsent: number) =>
-      counted?.giveBack(unsent).catch((error: unknown) => logger.warn({ err: error, fileId: file.id }, "unsent download bytes not given back"));
+      counted
+        ?.giveBack(unsent)
+        .catch((error: unknown) =>
+          logger.warn({ err: error, fileId: file.id }, "unsent download bytes not given back"),
+        );
     if (bucket) {
       const location = await presignS3GetUrl(bucket, file.uploadId, {
         expiresInSeconds: PRESIGNED_URL_SECONDS,
         responseContentDisposition: contentDisposition(file.name),
       });
-      res.writeHead(302, { Location: location, "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "Content-Length": "0" });
+      res.writeHead(302, {
+        Location: location,
+        "Cache-Control": "private, no-store",
+        "Referrer-Policy": "no-referrer",
+        "Content-Length": "0",
+      });
       return void res.end();
     }
     if (head || file.size === 0) {

@@ -35,9 +35,14 @@ export function lastModifiedOf(file: DownloadableFile): string {
 export function planDownload(file: DownloadableFile, request: DownloadRequest): DownloadPlan {
   const etag = etagOf(file);
   // No Cache-Control: a request's no-cache asks caches to revalidate, which is what this answer does.
-  const conditions = { "if-none-match": request.ifNoneMatch ?? undefined, "if-modified-since": request.ifModifiedSince ?? undefined };
+  const conditions = {
+    "if-none-match": request.ifNoneMatch ?? undefined,
+    "if-modified-since": request.ifModifiedSince ?? undefined,
+  };
   if (fresh(conditions, { etag, "last-modified": lastModifiedOf(file) })) return { kind: "not-modified" };
-  const range = ifRangeAllows(request.ifRange, etag, lastModifiedOf(file)) ? decideRange(request.range, file.size) : { kind: "whole" as const };
+  const range = ifRangeAllows(request.ifRange, etag, lastModifiedOf(file))
+    ? decideRange(request.range, file.size)
+    : { kind: "whole" as const };
   if (range.kind === "unsatisfiable") return { kind: "unsatisfiable" };
   if (range.kind === "whole") return { kind: "send", range: null, countsAsNewDownload: true };
   return { kind: "send", range: { start: range.start, end: range.end }, countsAsNewDownload: range.start === 0 };
@@ -62,7 +67,10 @@ export function fileHeaders(file: DownloadableFile): Record<string, string> {
 }
 
 /** The headers of the bytes themselves (200, or 206 with Content-Range), served as an attachment under the stored name. */
-export function contentHeaders(file: DownloadableFile, range: { start: number; end: number } | null): Record<string, string> {
+export function contentHeaders(
+  file: DownloadableFile,
+  range: { start: number; end: number } | null,
+): Record<string, string> {
   return {
     ...fileHeaders(file),
     "Content-Type": file.contentType || "application/octet-stream",

@@ -11,7 +11,9 @@ function signingKey(authSecret: string): Buffer {
 }
 
 function mac(authSecret: string, claims: DownloadLinkClaims): Buffer {
-  return createHmac("sha256", signingKey(authSecret)).update(`${claims.orderId}|${claims.fileId}|${claims.email.toLowerCase()}|${claims.expires}`).digest();
+  return createHmac("sha256", signingKey(authSecret))
+    .update(`${claims.orderId}|${claims.fileId}|${claims.email.toLowerCase()}|${claims.expires}`)
+    .digest();
 }
 
 /** The signature of a link (base64url). */
@@ -40,7 +42,8 @@ export function checkDownloadSignature(
   input: { orderId: string; fileId: string; email: string; expires: string | null; sig: string | null },
   now = Date.now(),
 ): SignatureCheck {
-  if (!input.expires || !/^\d{1,12}$/.test(input.expires) || !input.sig || !/^[A-Za-z0-9_-]{43}$/.test(input.sig)) return "invalid";
+  if (!input.expires || !/^\d{1,12}$/.test(input.expires) || !input.sig || !/^[A-Za-z0-9_-]{43}$/.test(input.sig))
+    return "invalid";
   const expires = Number(input.expires);
   const expected = mac(authSecret, { orderId: input.orderId, fileId: input.fileId, email: input.email, expires });
   const given = Buffer.from(input.sig, "base64url");

@@ -50,7 +50,10 @@ type Row = {
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The buyer's download page of an order, by its access token's hash; refunded or disputed orders are revoked. */
-export async function getPurchase(db: Database, input: { orderId: string; token: string | null }): Promise<PurchasePage> {
+export async function getPurchase(
+  db: Database,
+  input: { orderId: string; token: string | null },
+): Promise<PurchasePage> {
   if (!isUuid(input.orderId) || !input.token || !TOKEN.test(input.token)) return { kind: "invalid" };
   const result = await db.execute<Row>(sql`
     select o.id as order_id, o.status, o.product_name, o.store_name, o.customer_email, o.amount_cents, o.refunded_cents,
@@ -63,7 +66,8 @@ export async function getPurchase(db: Database, input: { orderId: string; token:
       and (t.expires_at is null or t.expires_at > now())`);
   const row = result.rows[0];
   if (!row) return { kind: "invalid" };
-  if (row.status === "refunded" || row.status === "disputed") return { kind: "revoked", reason: row.status, productName: row.product_name };
+  if (row.status === "refunded" || row.status === "disputed")
+    return { kind: "revoked", reason: row.status, productName: row.product_name };
   if (row.status === "pending") return { kind: "pending", productName: row.product_name };
   if (row.status !== "paid") return { kind: "invalid" };
   return {

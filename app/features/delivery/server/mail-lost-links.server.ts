@@ -19,7 +19,10 @@ type OrderRow = { id: string; product_name: string; store_name: string; ordered_
  * Mails the buyer one list of paid orders with fresh access tokens, run by the outbox worker so every request answers
  * equally fast.
  */
-export async function mailLostLinks(services: Pick<AppServices, "db" | "mailer" | "env">, email: string): Promise<number> {
+export async function mailLostLinks(
+  services: Pick<AppServices, "db" | "mailer" | "env">,
+  email: string,
+): Promise<number> {
   return inTransaction(services.db, async (tx) => {
     const result = await tx.execute<OrderRow>(sql`
       select id, product_name, store_name, coalesce(paid_at, created_at) as ordered_at from orders

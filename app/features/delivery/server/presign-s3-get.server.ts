@@ -27,7 +27,11 @@ export async function presignS3GetUrl(
     responseChecksumValidation: "WHEN_REQUIRED",
     credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
   });
-  const command = new GetObjectCommand({ Bucket: location.bucket, Key: key, ResponseContentDisposition: options.responseContentDisposition });
+  const command = new GetObjectCommand({
+    Bucket: location.bucket,
+    Key: key,
+    ResponseContentDisposition: options.responseContentDisposition,
+  });
   const expiresIn = Math.min(Math.max(1, Math.floor(options.expiresInSeconds)), MAX_EXPIRY_SECONDS);
   return getSignedUrl(client, command, { expiresIn, signingDate: options.now });
 }

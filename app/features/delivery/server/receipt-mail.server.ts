@@ -25,7 +25,14 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     ["Date", input.paidOn],
     ["Product", input.productName],
     ["Sold by", input.storeName],
-    ...(input.discount ? [["Discount", `${input.discount.code ? `${input.discount.code}: ` : ""}−${input.discount.amount}`] as [string, string]] : []),
+    ...(input.discount
+      ? [
+          ["Discount", `${input.discount.code ? `${input.discount.code}: ` : ""}−${input.discount.amount}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ["Amount paid", input.amount],
   ];
   const thanks = `Thank you for your purchase from ${input.storeName}.`;

@@ -10,7 +10,11 @@ export const LOST_LINK_RATE_LIMIT: RateLimitRule = { name: "purchase-links", lim
 export type LostLinkResult = { ok: true } | (Failure<"LOST_LINK_RATE_LIMITED"> & { retryAfterSeconds: number });
 
 /** Requests fresh links by storing the same outbox row for any email, so no buyer is revealed. */
-export async function requestLostLinks(services: Pick<AppServices, "db" | "mailer">, ctx: RequestContext, input: { email: string }): Promise<LostLinkResult> {
+export async function requestLostLinks(
+  services: Pick<AppServices, "db" | "mailer">,
+  ctx: RequestContext,
+  input: { email: string },
+): Promise<LostLinkResult> {
   const limit = await consumeRateLimit(services.db, LOST_LINK_RATE_LIMIT, `ip:${ctx.meta.ipAddress ?? "unknown"}`);
   if (!limit.allowed) return { ...fail("LOST_LINK_RATE_LIMITED"), retryAfterSeconds: limit.retryAfterSeconds };
   await services.mailer.request({ kind: LOST_LINKS_MAIL, to: input.email.toLowerCase() });

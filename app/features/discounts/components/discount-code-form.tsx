@@ -81,13 +81,25 @@ export function DiscountCodeForm({
         hint={`What buyers type at checkout: ${CODE_MIN} to ${CODE_MAX} letters, digits, - or _. Upper and lower case are the same code.`}
       >
         {(control) => (
-          <Input {...getInputProps(fields.code, { type: "text" })} {...control} autoComplete="off" spellCheck={false} className="max-w-sm font-mono" />
+          <Input
+            {...getInputProps(fields.code, { type: "text" })}
+            {...control}
+            autoComplete="off"
+            spellCheck={false}
+            className="max-w-sm font-mono"
+          />
         )}
       </FormField>
       <ChoiceGroup field={fields.kind} legend="What it takes off" options={DISCOUNT_KINDS} type="radio" />
       {kind === "fixed" ? (
         <>
-          <TextInput field={fields.amountOff} label="Amount off" suffix={currency} inputMode="decimal" hint={`In ${currency}, your store currency.`} />
+          <TextInput
+            field={fields.amountOff}
+            label="Amount off"
+            suffix={currency}
+            inputMode="decimal"
+            hint={`In ${currency}, your store currency.`}
+          />
           <FreeBelowMinimumWarning warnings={warnings} />
         </>
       ) : (
@@ -104,11 +116,26 @@ export function DiscountCodeForm({
         )
       ) : null}
       <div className="grid gap-1 sm:grid-cols-2 sm:gap-4">
-        <TextInput field={fields.startsAt} label="Starts (optional)" type="datetime-local" hint={`Your time zone: ${timeZone}. Empty: from now.`} />
-        <TextInput field={fields.endsAt} label="Ends (optional)" type="datetime-local" hint={`Your time zone: ${timeZone}. Empty: no end.`} />
+        <TextInput
+          field={fields.startsAt}
+          label="Starts (optional)"
+          type="datetime-local"
+          hint={`Your time zone: ${timeZone}. Empty: from now.`}
+        />
+        <TextInput
+          field={fields.endsAt}
+          label="Ends (optional)"
+          type="datetime-local"
+          hint={`Your time zone: ${timeZone}. Empty: no end.`}
+        />
       </div>
       <div className="grid gap-1 sm:grid-cols-2 sm:gap-4">
-        <TextInput field={fields.maxRedemptions} label="Maximum redemptions (optional)" inputMode="numeric" hint="Empty: no limit." />
+        <TextInput
+          field={fields.maxRedemptions}
+          label="Maximum redemptions (optional)"
+          inputMode="numeric"
+          hint="Empty: no limit."
+        />
         <TextInput
           field={fields.minAmount}
           label="Minimum order amount (optional)"

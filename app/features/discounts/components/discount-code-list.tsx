@@ -27,7 +27,8 @@ const STATUS_VARIANTS: Record<DiscountStatus, "success" | "secondary" | "outline
 
 function windowLabel(code: DiscountCodeItem, timeZone: string): string {
   if (!code.startsAt && !code.endsAt) return "Always";
-  if (code.startsAt && code.endsAt) return `${formatDateTime(code.startsAt, timeZone)} – ${formatDateTime(code.endsAt, timeZone)}`;
+  if (code.startsAt && code.endsAt)
+    return `${formatDateTime(code.startsAt, timeZone)} – ${formatDateTime(code.endsAt, timeZone)}`;
   if (code.startsAt) return `From ${formatDateTime(code.startsAt, timeZone)}`;
   return `Until ${formatDateTime(code.endsAt!, timeZone)}`;
 }
@@ -68,14 +69,18 @@ export function DiscountCodeList({
                 <dd className="font-semibold">
                   {discountOffLabel(code, currency)}
                   {code.minAmountCents !== null ? (
-                    <span className="block text-xs font-normal text-muted-foreground">on orders from {formatMoney(code.minAmountCents, currency)}</span>
+                    <span className="block text-xs font-normal text-muted-foreground">
+                      on orders from {formatMoney(code.minAmountCents, currency)}
+                    </span>
                   ) : null}
                 </dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">Products</dt>
                 <dd className="break-words font-semibold">
-                  {code.appliesTo === "all" ? "All products" : code.products.map((product) => product.name).join(", ") || "None left"}
+                  {code.appliesTo === "all"
+                    ? "All products"
+                    : code.products.map((product) => product.name).join(", ") || "None left"}
                 </dd>
               </div>
               <div>
@@ -95,7 +100,11 @@ export function DiscountCodeList({
               </div>
             </dl>
             <FreeBelowMinimumWarning
-              warnings={freeBelowMinimumWarnings({ ...code, productIds: code.products.map((product) => product.id) }, products, currency)}
+              warnings={freeBelowMinimumWarnings(
+                { ...code, productIds: code.products.map((product) => product.id) },
+                products,
+                currency,
+              )}
             />
             <div className="flex flex-wrap gap-2">
               <ButtonLink to={editDiscountPath(code.id)} size="sm" variant="outline">
@@ -120,16 +129,27 @@ const ACTION_LABELS = {
 /** One action as a small form that works without JavaScript; delete asks for confirmation where script runs. */
 function CodeAction({ code, intent }: { code: DiscountCodeItem; intent: keyof typeof ACTION_LABELS }) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === code.id && navigation.formData.get("intent") === intent;
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("id") === code.id &&
+    navigation.formData.get("intent") === intent;
   return (
     <Form
       method="post"
       onSubmit={(event) => {
-        if (intent === "delete" && !window.confirm(`Delete the code “${code.code}”? This cannot be undone.`)) event.preventDefault();
+        if (intent === "delete" && !window.confirm(`Delete the code “${code.code}”? This cannot be undone.`))
+          event.preventDefault();
       }}
     >
       <input type="hidden" name="id" value={code.id} />
-      <Button type="submit" name="intent" value={intent} size="sm" variant={intent === "delete" ? "ghost" : "outline"} disabled={pending}>
+      <Button
+        type="submit"
+        name="intent"
+        value={intent}
+        size="sm"
+        variant={intent === "delete" ? "ghost" : "outline"}
+        disabled={pending}
+      >
         {ACTION_LABELS[intent].icon}
         {ACTION_LABELS[intent].label}
         <span className="sr-only"> {code.code}</span>

@@ -36,7 +36,8 @@ export const DATE_INVALID_MESSAGE = "Please enter a date and time";
 export const END_BEFORE_START_MESSAGE = "The end must be after the start";
 export const MAX_REDEMPTIONS_MESSAGE = `Enter a whole number from 1 to ${MAX_REDEMPTIONS_LIMIT.toLocaleString("en-US")}, or leave it empty for no limit`;
 
-const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
+const values = <T extends readonly { value: string }[]>(options: T) =>
+  options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
 /** An optional trimmed text field; empty or absent becomes undefined. */
 const optionalText = z
@@ -62,7 +63,10 @@ function wholeNumberField(min: number, max: number, message: string) {
 }
 
 /** A wall-clock time typed in a `datetime-local` field (the creator's time zone), or undefined. */
-const localDateTime = optionalText.refine((text) => text === undefined || LOCAL_DATE_TIME_PATTERN.test(text), DATE_INVALID_MESSAGE);
+const localDateTime = optionalText.refine(
+  (text) => text === undefined || LOCAL_DATE_TIME_PATTERN.test(text),
+  DATE_INVALID_MESSAGE,
+);
 
 /**
  * The discount code form for a store in `currency`, giving minor units and wall-clock times, with every rule reported
@@ -84,7 +88,9 @@ export function discountCodeSchema(currency: Currency) {
       appliesTo: z.enum(values(DISCOUNT_SCOPES), { error: SCOPE_MESSAGE }),
       productIds: z.preprocess(
         (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-        z.array(z.string().regex(UUID_PATTERN, PRODUCTS_INVALID_MESSAGE), { error: PRODUCTS_INVALID_MESSAGE }).max(1_000, PRODUCTS_INVALID_MESSAGE),
+        z
+          .array(z.string().regex(UUID_PATTERN, PRODUCTS_INVALID_MESSAGE), { error: PRODUCTS_INVALID_MESSAGE })
+          .max(1_000, PRODUCTS_INVALID_MESSAGE),
       ),
       startsAt: localDateTime,
       endsAt: localDateTime,
@@ -94,10 +100,13 @@ export function discountCodeSchema(currency: Currency) {
     .superRefine(
       (value, ctx) => {
         // Runs while other fields are invalid too; a field whose own parsing failed is left to its own message.
-        if (value.kind === "percent" && value.percentOff === null) ctx.addIssue({ code: "custom", path: ["percentOff"], message: PERCENT_MESSAGE });
+        if (value.kind === "percent" && value.percentOff === null)
+          ctx.addIssue({ code: "custom", path: ["percentOff"], message: PERCENT_MESSAGE });
         if (value.kind === "fixed") {
-          if (value.amountOff === null) ctx.addIssue({ code: "custom", path: ["amountOff"], message: AMOUNT_OFF_REQUIRED_MESSAGE });
-          else if (value.amountOff === 0) ctx.addIssue({ code: "custom", path: ["amountOff"], message: AMOUNT_OFF_TOO_SMALL_MESSAGE });
+          if (value.amountOff === null)
+            ctx.addIssue({ code: "custom", path: ["amountOff"], message: AMOUNT_OFF_REQUIRED_MESSAGE });
+          else if (value.amountOff === 0)
+            ctx.addIssue({ code: "custom", path: ["amountOff"], message: AMOUNT_OFF_TOO_SMALL_MESSAGE });
         }
         if (value.appliesTo === "selected" && Array.isArray(value.productIds) && value.productIds.length === 0)
           ctx.addIssue({ code: "custom", path: ["productIds"], message: PRODUCTS_REQUIRED_MESSAGE });

@@ -45,7 +45,11 @@ export async function replaceCodeProducts(tx: Database, discountCodeId: string, 
 
 /** Whether a database error is the per-store unique index on lower(code) refusing a duplicate. */
 export function isCodeCollision(error: unknown): boolean {
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let cause: unknown = error, depth = 0;
+    cause && depth < 5;
+    cause = (cause as { cause?: unknown }).cause, depth += 1
+  ) {
     const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
     if (code === "23505" && constraint === "discount_codes_user_code_idx") return true;
   }

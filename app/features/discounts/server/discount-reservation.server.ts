@@ -55,7 +55,10 @@ type Held = { mine: number; id: string | null };
  * Checks a code against a checkout and reserves one use under a row lock, returning the server-computed amount off or
  * why it does not apply.
  */
-export async function reserveDiscount(db: Database, input: ReserveInput): Promise<ReservedDiscount | Failure<DiscountCodeFailure>> {
+export async function reserveDiscount(
+  db: Database,
+  input: ReserveInput,
+): Promise<ReservedDiscount | Failure<DiscountCodeFailure>> {
   const code = input.code.trim();
   if (!code || code.length > 64) return fail("DISCOUNT_CODE_INVALID");
   const now = input.now ?? new Date();
@@ -72,10 +75,14 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
   if (row.starts_at && new Date(row.starts_at) > now) return fail("DISCOUNT_CODE_NOT_STARTED");
   if (row.ends_at && new Date(row.ends_at) <= now) return fail("DISCOUNT_CODE_EXPIRED");
   if (!row.applies_to_product) return fail("DISCOUNT_CODE_NOT_APPLICABLE");
-  if (row.kind === "fixed" && row.currency && row.currency !== input.currency) return fail("DISCOUNT_CODE_NOT_APPLICABLE");
-  if (row.min_amount_cents !== null && input.subtotalCents < row.min_amount_cents) return fail("DISCOUNT_CODE_MIN_AMOUNT");
+  if (row.kind === "fixed" && row.currency && row.currency !== input.currency)
+    return fail("DISCOUNT_CODE_NOT_APPLICABLE");
+  if (row.min_amount_cents !== null && input.subtotalCents < row.min_amount_cents)
+    return fail("DISCOUNT_CODE_MIN_AMOUNT");
   const terms: DiscountTerms =
-    row.kind === "percent" ? { kind: "percent", percentOff: row.percent_off ?? 0 } : { kind: "fixed", amountOffCents: row.amount_off_cents ?? 0 };
+    row.kind === "percent"
+      ? { kind: "percent", percentOff: row.percent_off ?? 0 }
+      : { kind: "fixed", amountOffCents: row.amount_off_cents ?? 0 };
   // Locked in its own statement first, so the count below sees every earlier committed checkout.
   await db.execute(sql`select id from discount_codes where id = ${row.id}::uuid for update`);
   const clientKey = input.clientIp ? `ip:${input.clientIp}` : null;
@@ -103,7 +110,12 @@ export async function reserveDiscount(db: Database, input: ReserveInput): Promis
     if (outcome && outcome.mine >= DISCOUNT_RESERVATIONS_PER_CLIENT) return fail("DISCOUNT_CODE_HELD");
     return fail("DISCOUNT_CODE_USED_UP");
   }
-  return { ok: true, discountCodeId: row.id, code: row.code, discountCents: discountAmount(input.subtotalCents, terms) };
+  return {
+    ok: true,
+    discountCodeId: row.id,
+    code: row.code,
+    discountCents: discountAmount(input.subtotalCents, terms),
+  };
 }
 
 /** Releases an unpaid expired checkout's reservation, if any; paid uses are unchanged. */

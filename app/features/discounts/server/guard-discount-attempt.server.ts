@@ -1,6 +1,10 @@
 import type { Database } from "~/db/database.server";
 import { type ErrorCode, type Failure, fail } from "~/lib/errors";
-import { consumeRateLimits, type RateLimitRule, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
+import {
+  consumeRateLimits,
+  type RateLimitRule,
+  reserveRateLimits,
+} from "~/server/rate-limit/consume-rate-limit.server";
 
 /** Codes tried per client IP and per store, whatever the outcome. */
 export const DISCOUNT_ATTEMPT_LIMITS = {

@@ -43,10 +43,16 @@ export const discountProductsQuery: PageQuery<DiscountProductOption[]> = {
 };
 
 /** Everything the discount codes page shows. */
-export const discountCodesPageQuery = combinePageQueries({ codes: discountCodesQuery, products: discountProductsQuery, currency: storeCurrencyQuery });
+export const discountCodesPageQuery = combinePageQueries({
+  codes: discountCodesQuery,
+  products: discountProductsQuery,
+  currency: storeCurrencyQuery,
+});
 
 /** The creator's codes outside a page, for verbs and tests. */
 export async function listDiscountCodes(db: Database, userId: string): Promise<DiscountCodeItem[]> {
-  const result = await db.execute<{ data: unknown }>(sql`with me as (select ${userId}::text as user_id) select ${discountCodesQuery.json} as data from me`);
+  const result = await db.execute<{ data: unknown }>(
+    sql`with me as (select ${userId}::text as user_id) select ${discountCodesQuery.json} as data from me`,
+  );
   return discountCodesQuery.read(result.rows[0]?.data);
 }

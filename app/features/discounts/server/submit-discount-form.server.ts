@@ -22,11 +22,16 @@ export function discountNotFound(): never {
   throw data<ErrorBody>({ code: "DISCOUNT_NOT_FOUND", message: ERRORS.DISCOUNT_NOT_FOUND.message }, { status: 404 });
 }
 
-type Replying = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+type Replying = {
+  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
+};
 
 function refused(submission: Replying, code: ErrorCode, message: string, title: string) {
   return data(
-    { result: submission.reply(formErrorsOf({ ok: false, code, message })), toast: { type: "error", title, description: message } satisfies ToastMessage },
+    {
+      result: submission.reply(formErrorsOf({ ok: false, code, message })),
+      toast: { type: "error", title, description: message } satisfies ToastMessage,
+    },
     { status: statusOf(code) },
   );
 }
@@ -35,7 +40,12 @@ function refused(submission: Replying, code: ErrorCode, message: string, title: 
  * The discount code form's action: creates or saves a code, answering invalid or refused input with messages and typed
  * values.
  */
-export async function submitDiscountForm(services: AppServices, user: CurrentUser, formData: FormData, timeZone: string) {
+export async function submitDiscountForm(
+  services: AppServices,
+  user: CurrentUser,
+  formData: FormData,
+  timeZone: string,
+) {
   const id = String(formData.get("id") ?? "");
   if (id && !isUuid(id)) discountNotFound();
   const currency = await storeCurrency(services.db, user.id);
@@ -43,14 +53,19 @@ export async function submitDiscountForm(services: AppServices, user: CurrentUse
   const notSaved = "Discount code not saved";
   if (submission.status !== "success") {
     return data(
-      { result: submission.reply(), toast: { type: "error", title: notSaved, description: INVALID_DESCRIPTION } satisfies ToastMessage },
+      {
+        result: submission.reply(),
+        toast: { type: "error", title: notSaved, description: INVALID_DESCRIPTION } satisfies ToastMessage,
+      },
       { status: 400 },
     );
   }
   const input = toDiscountInput(submission.value, currency, timeZone);
   let result: Awaited<ReturnType<typeof createDiscountCode>> | Awaited<ReturnType<typeof updateDiscountCode>>;
   try {
-    result = id ? await updateDiscountCode(services.db, user.id, id, input) : await createDiscountCode(services.db, user.id, input);
+    result = id
+      ? await updateDiscountCode(services.db, user.id, id, input)
+      : await createDiscountCode(services.db, user.id, input);
   } catch (error) {
     services.logger.error({ err: error }, "discount code not saved");
     return refused(submission, "DISCOUNT_SAVE_FAILED", ERRORS.DISCOUNT_SAVE_FAILED.message, notSaved);
@@ -59,13 +74,25 @@ export async function submitDiscountForm(services: AppServices, user: CurrentUse
     if (result.code === "DISCOUNT_NOT_FOUND") discountNotFound();
     return refused(submission, result.code, result.message, notSaved);
   }
-  return redirectWithToast(DISCOUNTS_PATH, { type: "success", title: id ? `Discount code ${input.code} saved` : `Discount code ${input.code} created` });
+  return redirectWithToast(DISCOUNTS_PATH, {
+    type: "success",
+    title: id ? `Discount code ${input.code} saved` : `Discount code ${input.code} created`,
+  });
 }
 
 const ACTIONS = {
-  archive: { run: (s: AppServices, u: string, id: string) => archiveDiscountCode(s.db, u, id, true), done: "Discount code archived" },
-  unarchive: { run: (s: AppServices, u: string, id: string) => archiveDiscountCode(s.db, u, id, false), done: "Discount code accepted again" },
-  delete: { run: (s: AppServices, u: string, id: string) => deleteDiscountCode(s.db, u, id), done: "Discount code deleted" },
+  archive: {
+    run: (s: AppServices, u: string, id: string) => archiveDiscountCode(s.db, u, id, true),
+    done: "Discount code archived",
+  },
+  unarchive: {
+    run: (s: AppServices, u: string, id: string) => archiveDiscountCode(s.db, u, id, false),
+    done: "Discount code accepted again",
+  },
+  delete: {
+    run: (s: AppServices, u: string, id: string) => deleteDiscountCode(s.db, u, id),
+    done: "Discount code deleted",
+  },
 } as const;
 
 export type DiscountAction = keyof typeof ACTIONS;
@@ -79,7 +106,16 @@ export async function submitDiscountAction(services: AppServices, user: CurrentU
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");
   if (!isDiscountAction(intent))
-    return data({ toast: { type: "error", title: "Not done", description: "Please use the buttons on the page." } satisfies ToastMessage }, { status: 400 });
+    return data(
+      {
+        toast: {
+          type: "error",
+          title: "Not done",
+          description: "Please use the buttons on the page.",
+        } satisfies ToastMessage,
+      },
+      { status: 400 },
+    );
   if (!isUuid(id)) discountNotFound();
   let result: Awaited<ReturnType<(typeof ACTIONS)[DiscountAction]["run"]>> | Failure<"DISCOUNT_ACTION_FAILED">;
   try {
@@ -90,7 +126,10 @@ export async function submitDiscountAction(services: AppServices, user: CurrentU
   }
   if (!result.ok) {
     if (result.code === "DISCOUNT_NOT_FOUND") discountNotFound();
-    return data({ toast: { type: "error", title: "Not done", description: result.message } satisfies ToastMessage }, { status: statusOf(result.code) });
+    return data(
+      { toast: { type: "error", title: "Not done", description: result.message } satisfies ToastMessage },
+      { status: statusOf(result.code) },
+    );
   }
   return redirectWithToast(DISCOUNTS_PATH, { type: "success", title: ACTIONS[intent].done });
 }

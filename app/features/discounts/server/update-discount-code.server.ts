@@ -15,10 +15,15 @@ export async function updateDiscountCode(
   userId: string,
   discountCodeId: string,
   input: DiscountInput,
-): Promise<{ ok: true } | Failure<"DISCOUNT_NOT_FOUND" | "DISCOUNT_CODE_TAKEN" | "DISCOUNT_PRODUCT_NOT_FOUND" | "DISCOUNT_MAX_BELOW_USED">> {
+): Promise<
+  | { ok: true }
+  | Failure<"DISCOUNT_NOT_FOUND" | "DISCOUNT_CODE_TAKEN" | "DISCOUNT_PRODUCT_NOT_FOUND" | "DISCOUNT_MAX_BELOW_USED">
+> {
   try {
     return await inTransaction(db, async (tx) => {
-      await tx.execute(sql`select id from discount_codes where id = ${discountCodeId}::uuid and user_id = ${userId} for update`);
+      await tx.execute(
+        sql`select id from discount_codes where id = ${discountCodeId}::uuid and user_id = ${userId} for update`,
+      );
       // Counted after the lock in its own statement, so it sees every reservation committed before it.
       const locked = await tx.execute<{ redemptions_count: number }>(sql`
         select d.redemptions_count + (

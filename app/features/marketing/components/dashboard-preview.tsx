@@ -16,7 +16,11 @@ import {
 
 const PRODUCTS_TOOL = "/tools/products";
 const NEW_PRODUCT = "/tools/products/new";
-const SUMMARY_BUTTON = buttonClass({ variant: "outline", size: "sm", className: "mt-3 cursor-pointer list-none [&::-webkit-details-marker]:hidden" });
+const SUMMARY_BUTTON = buttonClass({
+  variant: "outline",
+  size: "sm",
+  className: "mt-3 cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+});
 const RECENT_TRANSACTIONS = 2;
 
 /** The static sample data; for a signed-in visitor Edit and View Page lead to the Product Manager. */
@@ -57,7 +61,11 @@ function ProductCard({ product }: { product: DashboardProduct }) {
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         {product.edit ? (
-          <Link to={product.edit} className={buttonClass({ variant: "outline", size: "sm" })} aria-label={`Edit ${product.name}`}>
+          <Link
+            to={product.edit}
+            className={buttonClass({ variant: "outline", size: "sm" })}
+            aria-label={`Edit ${product.name}`}
+          >
             <Pencil aria-hidden="true" /> Edit
           </Link>
         ) : (
@@ -66,7 +74,11 @@ function ProductCard({ product }: { product: DashboardProduct }) {
           </Button>
         )}
         {view && "href" in view ? (
-          <Link to={view.href} className={buttonClass({ variant: "ghost", size: "sm" })} aria-label={`View Page of ${product.name}`}>
+          <Link
+            to={view.href}
+            className={buttonClass({ variant: "ghost", size: "sm" })}
+            aria-label={`View Page of ${product.name}`}
+          >
             <Eye aria-hidden="true" /> View Page
           </Link>
         ) : (
@@ -104,7 +116,10 @@ function ProductsPanel({ data }: { data: DashboardTabsData }) {
         </li>
       </ul>
       {data.allProducts ? (
-        <Link to={data.allProducts.href} className="inline-block text-sm font-medium text-primary underline underline-offset-4">
+        <Link
+          to={data.allProducts.href}
+          className="inline-block text-sm font-medium text-primary underline underline-offset-4"
+        >
           {data.allProducts.label}
         </Link>
       ) : null}
@@ -137,7 +152,10 @@ function SalesPanel({ sales }: { sales: DashboardTabsData["sales"] }) {
             ) : (
               <p className="mt-3 text-sm text-muted-foreground">No sales yet.</p>
             )}
-            <Link to={sales.allTransactionsHref} className={buttonClass({ variant: "outline", size: "sm", className: "mt-3" })}>
+            <Link
+              to={sales.allTransactionsHref}
+              className={buttonClass({ variant: "outline", size: "sm", className: "mt-3" })}
+            >
               View All Transactions
             </Link>
           </>
@@ -170,7 +188,13 @@ function TransactionList({ transactions }: { transactions: readonly DashboardTra
             )}
             <span className="block text-muted-foreground">{tx.when}</span>
           </span>
-          <span className={tx.refunded ? "shrink-0 font-semibold text-muted-foreground" : "shrink-0 font-semibold text-success"}>{tx.amount}</span>
+          <span
+            className={
+              tx.refunded ? "shrink-0 font-semibold text-muted-foreground" : "shrink-0 font-semibold text-success"
+            }
+          >
+            {tx.amount}
+          </span>
         </li>
       ))}
     </ul>
@@ -239,7 +263,9 @@ function CustomersPanel({ customers }: { customers: DashboardTabsData["customers
         <summary className={SUMMARY_BUTTON}>View Demo Data</summary>
         <div className="mx-auto mt-4 max-w-xl text-left">
           <Badge variant="warning">Demo data</Badge>
-          <p className="mt-2 text-sm text-muted-foreground">Sample customers, made up to show what this tab lists once you sell.</p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Sample customers, made up to show what this tab lists once you sell.
+          </p>
           <CustomerTable customers={SAMPLE_CUSTOMERS} caption="Sample customers (demo data)" />
         </div>
       </details>
@@ -248,7 +274,15 @@ function CustomersPanel({ customers }: { customers: DashboardTabsData["customers
 }
 
 /** The creator dashboard's tabs, with sample data unless a creator's own `data` is given. */
-export function DashboardPreview({ name = "dashboard-preview", signedIn = false, data }: { name?: string; signedIn?: boolean; data?: DashboardTabsData }) {
+export function DashboardPreview({
+  name = "dashboard-preview",
+  signedIn = false,
+  data,
+}: {
+  name?: string;
+  signedIn?: boolean;
+  data?: DashboardTabsData;
+}) {
   const shown = data ?? sampleDashboardData(signedIn);
   return (
     <ChoiceTabs

@@ -14,7 +14,10 @@ export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
         <li
           key={plan.id}
           aria-labelledby={`plan-${plan.id}`}
-          className={cn("relative flex flex-col rounded-lg border bg-card p-6 shadow-sm", plan.mostPopular && "border-2 border-primary")}
+          className={cn(
+            "relative flex flex-col rounded-lg border bg-card p-6 shadow-sm",
+            plan.mostPopular && "border-2 border-primary",
+          )}
         >
           {plan.mostPopular ? <Badge className="absolute -top-3 left-6">Most Popular</Badge> : null}
           <Heading id={`plan-${plan.id}`} className="text-xl font-semibold">
@@ -23,7 +26,10 @@ export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
           <PlanPrice plan={plan} className="mt-4" />
           <PlanFeatureList features={plan.features} className="mt-4 flex-1 text-sm" />
-          <Link to={planSignupPath(plan)} className={buttonClass({ variant: plan.mostPopular ? "default" : "outline", className: "mt-6 w-full" })}>
+          <Link
+            to={planSignupPath(plan)}
+            className={buttonClass({ variant: plan.mostPopular ? "default" : "outline", className: "mt-6 w-full" })}
+          >
             {plan.cta}
             <span className="sr-only"> with {plan.name}</span>
           </Link>

@@ -12,7 +12,9 @@ export function SampleCreatorDashboard({ data }: { data?: DashboardTabsData }) {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           {data ? null : <Badge variant="warning">Sample data</Badge>}
-          <h1 className={data ? "text-3xl font-bold tracking-tight" : "mt-3 text-3xl font-bold tracking-tight"}>Creator dashboard</h1>
+          <h1 className={data ? "text-3xl font-bold tracking-tight" : "mt-3 text-3xl font-bold tracking-tight"}>
+            Creator dashboard
+          </h1>
           {data ? (
             <p className="mt-1 max-w-2xl text-muted-foreground">
               Your products, sales and customers, updated as orders are paid. More on{" "}

@@ -15,7 +15,10 @@ export function TestimonialList() {
             </p>
             <blockquote className="mt-4 flex-1 text-sm">“{t.content}”</blockquote>
             <figcaption className="mt-6 flex items-center gap-3">
-              <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+              <span
+                aria-hidden="true"
+                className="grid size-10 place-items-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+              >
                 {t.avatar}
               </span>
               <span className="text-sm">

@@ -84,7 +84,12 @@ export const SHARE_NETWORKS = [
   {
     id: "x",
     label: "Share on X",
-    intent: (url: string, title: string) => `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
+    intent: (url: string, title: string) =>
+      `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
   },
-  { id: "facebook", label: "Share on Facebook", intent: (url: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}` },
+  {
+    id: "facebook",
+    label: "Share on Facebook",
+    intent: (url: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+  },
 ] as const;

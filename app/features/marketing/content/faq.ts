@@ -26,7 +26,8 @@ export const HELP_FAQ: FaqItem[] = [
   },
   {
     question: "Can I sell physical products too?",
-    answer: "Yes. From the dashboard you can set up an online store, a retail store, event sales, a buy button for your website or social media sales.",
+    answer:
+      "Yes. From the dashboard you can set up an online store, a retail store, event sales, a buy button for your website or social media sales.",
   },
 ];
 
@@ -37,11 +38,13 @@ export const LEARN_FAQ: FaqItem[] = [
   },
   {
     question: "Is there a free plan?",
-    answer: "Yes. Starter is free with an 8% transaction fee. Pro has a 14-day free trial with no credit card required.",
+    answer:
+      "Yes. Starter is free with an 8% transaction fee. Pro has a 14-day free trial with no credit card required.",
   },
   {
     question: "What can I sell?",
-    answer: "E-books, courses, software, design assets, templates, PDFs, videos — and physical goods through the sales methods.",
+    answer:
+      "E-books, courses, software, design assets, templates, PDFs, videos — and physical goods through the sales methods.",
   },
   {
     question: "Can I cancel at any time?",

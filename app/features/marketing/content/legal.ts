@@ -1,5 +1,10 @@
 /** The privacy policy and the terms, as sections of paragraphs. */
-export type LegalDocument = { title: string; lead: string; updated: string; sections: { heading: string; paragraphs: string[] }[] };
+export type LegalDocument = {
+  title: string;
+  lead: string;
+  updated: string;
+  sections: { heading: string; paragraphs: string[] }[];
+};
 
 export const PRIVACY_POLICY: LegalDocument = {
   title: "Privacy Policy",
@@ -36,7 +41,9 @@ export const PRIVACY_POLICY: LegalDocument = {
     },
     {
       heading: "Cookies",
-      paragraphs: ["We use only the cookies needed to keep you signed in and to protect forms against forgery. We use no advertising cookies."],
+      paragraphs: [
+        "We use only the cookies needed to keep you signed in and to protect forms against forgery. We use no advertising cookies.",
+      ],
     },
   ],
 };
@@ -71,7 +78,9 @@ export const TERMS: LegalDocument = {
     },
     {
       heading: "Ending the agreement",
-      paragraphs: ["You can delete your account at any time. We may suspend accounts that break these terms, after notice where the law allows."],
+      paragraphs: [
+        "You can delete your account at any time. We may suspend accounts that break these terms, after notice where the law allows.",
+      ],
     },
   ],
 };

@@ -11,7 +11,13 @@ export const PARTNERS: Partner[] = [
 ];
 
 export const PARTNER_PROGRAMS = [
-  { title: "Technology partners", description: "Build an integration that thousands of creators can switch on in one click." },
+  {
+    title: "Technology partners",
+    description: "Build an integration that thousands of creators can switch on in one click.",
+  },
   { title: "Agency partners", description: "Set up stores for your clients and manage them from one place." },
-  { title: "Affiliate partners", description: "Recommend Sellkit to your audience and earn a share of every subscription." },
+  {
+    title: "Affiliate partners",
+    description: "Recommend Sellkit to your audience and earn a share of every subscription.",
+  },
 ] as const;

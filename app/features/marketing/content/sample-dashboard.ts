@@ -12,9 +12,27 @@ export const SAMPLE_SALES = {
   totalSales: 288,
   conversionRate: "3.2%",
   transactions: [
-    { id: "t1", product: "The Creator's Pricing Playbook", buyer: "j.doe@example.com", amount: "+€20.00", when: "2 hours ago" },
-    { id: "t2", product: "Content Calendar Template", buyer: "m.lee@example.com", amount: "+€15.00", when: "5 hours ago" },
-    { id: "t3", product: "Freelance Finance Tracker", buyer: "a.kowalski@example.com", amount: "+€15.00", when: "Yesterday" },
+    {
+      id: "t1",
+      product: "The Creator's Pricing Playbook",
+      buyer: "j.doe@example.com",
+      amount: "+€20.00",
+      when: "2 hours ago",
+    },
+    {
+      id: "t2",
+      product: "Content Calendar Template",
+      buyer: "m.lee@example.com",
+      amount: "+€15.00",
+      when: "5 hours ago",
+    },
+    {
+      id: "t3",
+      product: "Freelance Finance Tracker",
+      buyer: "a.kowalski@example.com",
+      amount: "+€15.00",
+      when: "Yesterday",
+    },
   ],
 } as const;
 
@@ -42,7 +60,15 @@ export type DashboardProduct = {
 };
 
 /** A sale; `refunded`: all of it went back to the buyer (shown as a refund, not as income). */
-export type DashboardTransaction = { id: string; product: string; buyer: string; amount: string; when: string; href?: string; refunded?: boolean };
+export type DashboardTransaction = {
+  id: string;
+  product: string;
+  buyer: string;
+  amount: string;
+  when: string;
+  href?: string;
+  refunded?: boolean;
+};
 
 export type DashboardCustomer = { email: string; orders: number; spent: string; lastPurchase: string; href?: string };
 

@@ -11,7 +11,9 @@ type Deps = { db: Database; mailer: Mailer; logger: Logger; supportEmail: string
 
 export const CONTACT_RATE_LIMITED_MESSAGE = ERRORS.CONTACT_RATE_LIMITED.message;
 
-export type ContactMessageResult = { ok: true; id: string; mailed: boolean } | (Failure<"CONTACT_RATE_LIMITED"> & { retryAfterSeconds: number });
+export type ContactMessageResult =
+  | { ok: true; id: string; mailed: boolean }
+  | (Failure<"CONTACT_RATE_LIMITED"> & { retryAfterSeconds: number });
 
 /**
  * Rate-limits, stores and mails a contact message to support; over the limit nothing is stored or mailed.
@@ -33,8 +35,15 @@ export async function submitContactMessage(
     .returning({ id: contactMessages.id });
   if (!row) throw new Error("contact message was not stored");
   try {
-    const sections = [[`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`], [input.message], [`Message id: ${row.id}`]];
-    await mailer.send({ ...mailLayout({ to: supportEmail, subject: `[Contact] ${input.subject}`, sections }), replyTo: input.email });
+    const sections = [
+      [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`],
+      [input.message],
+      [`Message id: ${row.id}`],
+    ];
+    await mailer.send({
+      ...mailLayout({ to: supportEmail, subject: `[Contact] ${input.subject}`, sections }),
+      replyTo: input.email,
+    });
     return { ok: true, id: row.id, mailed: true };
   } catch (error) {
     logger.error({ err: error, contactMessageId: row.id }, "contact message stored but not mailed");

@@ -14,7 +14,14 @@ export function OrderFilter({ status, search }: { status: string | null; search:
     <Form method="get" role="search" aria-label="Orders" className="flex flex-wrap items-end gap-3">
       <div className="grid min-w-0 flex-1 gap-2 sm:max-w-xs">
         <Label htmlFor="order-search">Buyer email</Label>
-        <Input id="order-search" name="q" type="search" defaultValue={search ?? ""} placeholder="An email or its beginning" autoComplete="off" />
+        <Input
+          id="order-search"
+          name="q"
+          type="search"
+          defaultValue={search ?? ""}
+          placeholder="An email or its beginning"
+          autoComplete="off"
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="order-status">Status</Label>
@@ -54,7 +61,9 @@ export function OrderList({ orders, timeZone }: { orders: readonly OrderListItem
           </td>
           <td className="px-3 py-2">{order.productName || "—"}</td>
           <td className="break-all px-3 py-2">{order.customerEmail}</td>
-          <td className="whitespace-nowrap px-3 py-2 text-right font-semibold">{formatMoney(order.amountCents, order.currency)}</td>
+          <td className="whitespace-nowrap px-3 py-2 text-right font-semibold">
+            {formatMoney(order.amountCents, order.currency)}
+          </td>
           <td className="px-3 py-2 font-mono">{order.discountCode ?? "—"}</td>
           <td className="px-3 py-2">
             <OrderStatusBadge status={displayStatus(order)} />
@@ -73,7 +82,9 @@ export function NoOrders({ filtered }: { filtered: boolean }) {
       <div>
         <h2 className="text-xl font-semibold">{filtered ? "No orders with this status" : "No orders yet"}</h2>
         <p className="mt-1 text-muted-foreground">
-          {filtered ? "Choose another status, or all orders." : "When buyers check out, their orders appear here, newest first."}
+          {filtered
+            ? "Choose another status, or all orders."
+            : "When buyers check out, their orders appear here, newest first."}
         </p>
       </div>
     </div>

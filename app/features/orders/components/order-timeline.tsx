@@ -1,4 +1,14 @@
-import { CircleDollarSign, Download, type LucideIcon, Mail, RotateCcw, ShieldAlert, ShoppingCart, TicketX, TimerOff } from "lucide-react";
+import {
+  CircleDollarSign,
+  Download,
+  type LucideIcon,
+  Mail,
+  RotateCcw,
+  ShieldAlert,
+  ShoppingCart,
+  TicketX,
+  TimerOff,
+} from "lucide-react";
 import type { TimelineEntry, TimelineKind } from "~/features/orders/order-timeline";
 import { formatDateTime } from "~/lib/zoned-time";
 

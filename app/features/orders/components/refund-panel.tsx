@@ -39,7 +39,10 @@ export function RefundPanel({
   }, [answer]);
   const refunding = useIsPending({ intent: "refund", state: "submitting" });
   const reviewing = useIsPending({ intent: "review", state: "submitting" });
-  const [form, fields] = useSchemaForm("refund-form", schema, answer?.confirm ? null : answer?.result, { intent: "review", amount: amountInput(leftCents) });
+  const [form, fields] = useSchemaForm("refund-form", schema, answer?.confirm ? null : answer?.result, {
+    intent: "review",
+    amount: amountInput(leftCents),
+  });
   if (answer?.confirm) {
     const { amountCents, label } = answer.confirm;
     const full = amountCents >= leftCents;
@@ -50,7 +53,10 @@ export function RefundPanel({
         </h3>
         <p role="status">
           Refund <strong>{label}</strong> to {buyerEmail}?{" "}
-          {full ? "This refunds the whole order and ends the buyer's access to the files." : "The buyer keeps access to the files."} This cannot be undone.
+          {full
+            ? "This refunds the whole order and ends the buyer's access to the files."
+            : "The buyer keeps access to the files."}{" "}
+          This cannot be undone.
         </p>
         <input type="hidden" name="amount" value={amountInput(amountCents)} />
         <div className="flex flex-wrap gap-2">
@@ -75,7 +81,13 @@ export function RefundPanel({
       >
         {(control) => (
           <div className="flex items-center gap-2">
-            <Input {...getInputProps(fields.amount, { type: "text" })} {...control} inputMode="decimal" autoComplete="off" className="max-w-48" />
+            <Input
+              {...getInputProps(fields.amount, { type: "text" })}
+              {...control}
+              inputMode="decimal"
+              autoComplete="off"
+              className="max-w-48"
+            />
             <span className="text-sm text-muted-foreground">{currency}</span>
           </div>
         )}

@@ -7,7 +7,13 @@ import { showToast, type ToastMessage } from "~/lib/toast";
 import { useIsPending } from "~/lib/use-is-pending";
 
 /** The "Resend receipt" button, a plain form; a refusal is announced under it and as a toast. */
-export function ResendReceiptForm({ buyerEmail, answer }: { buyerEmail: string; answer?: { error: string; toast: ToastMessage } }) {
+export function ResendReceiptForm({
+  buyerEmail,
+  answer,
+}: {
+  buyerEmail: string;
+  answer?: { error: string; toast: ToastMessage };
+}) {
   useEffect(() => {
     if (answer?.toast) showToast(answer.toast);
   }, [answer]);

@@ -4,7 +4,8 @@ import "~/lib/form-fields";
 
 /** Messages of the refund form on an order's page, shared by the browser and the server. */
 export const REFUND_AMOUNT_REQUIRED_MESSAGE = "Please enter the amount to refund";
-export const REFUND_AMOUNT_INVALID_MESSAGE = "Please enter an amount like 12 or 12.50 (no minus sign, at most two decimals)";
+export const REFUND_AMOUNT_INVALID_MESSAGE =
+  "Please enter an amount like 12 or 12.50 (no minus sign, at most two decimals)";
 export const REFUND_AMOUNT_ZERO_MESSAGE = "The amount to refund must be more than 0";
 
 export function refundTooHighMessage(leftCents: number, currency: string): string {

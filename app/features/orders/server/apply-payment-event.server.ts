@@ -24,7 +24,10 @@ export type AppliedEvent = { orderId: string | null; error?: string; missing?: t
 async function findOrder(db: Database, provider: ProviderId, event: OrderEvent): Promise<Found | null> {
   const byCheckout = "checkoutId" in event && event.checkoutId ? event.checkoutId : null;
   const byPayment = "paymentId" in event && event.paymentId ? event.paymentId : null;
-  const byOrder = event.orderId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(event.orderId) ? event.orderId : null;
+  const byOrder =
+    event.orderId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(event.orderId)
+      ? event.orderId
+      : null;
   const result = await db.execute<Found>(sql`
     select o.id, o.status, o.amount_cents, o.currency, o.provider_checkout_id, a.external_account_id as seller_account_id
     from orders o left join payment_accounts a on a.user_id = o.user_id and a.provider = o.provider
@@ -39,7 +42,12 @@ async function findOrder(db: Database, provider: ProviderId, event: OrderEvent):
 
 /** Why an event is not the found order's to apply (another checkout of it, money paid to another account), or null. */
 function refusalOf(order: Found, event: OrderEvent): string | null {
-  if ("checkoutId" in event && event.checkoutId && order.provider_checkout_id && order.provider_checkout_id !== event.checkoutId) {
+  if (
+    "checkoutId" in event &&
+    event.checkoutId &&
+    order.provider_checkout_id &&
+    order.provider_checkout_id !== event.checkoutId
+  ) {
     return `rejected: checkout ${event.checkoutId} is not order ${order.id}'s`;
   }
   if (event.sellerAccountId !== undefined && event.sellerAccountId !== order.seller_account_id) {
@@ -49,14 +57,20 @@ function refusalOf(order: Found, event: OrderEvent): string | null {
 }
 
 /** Settles unknown refunds as succeeded once the provider's refunded total covers them and every other refund. */
-async function settleCoveredRefunds(services: { db: Database; mailer: Mailer; appUrl: string }, orderId: string, refundedCents: number, cause: string) {
+async function settleCoveredRefunds(
+  services: { db: Database; mailer: Mailer; appUrl: string },
+  orderId: string,
+  refundedCents: number,
+  cause: string,
+) {
   const found = await services.db.execute<{ id: string; status: string; amount_cents: number }>(sql`
     select id, status, amount_cents from refunds where order_id = ${orderId}::uuid and status in ('succeeded', 'pending', 'unknown') order by created_at`);
   const refunds = found.rows;
   const unknown = refunds.filter((refund) => refund.status === "unknown");
   const accounted = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
   if (unknown.length === 0 || refundedCents < accounted) return;
-  for (const refund of unknown) await settleRefund(services, refund.id, { status: "succeeded", providerRefundId: null, refundedCents }, cause, {});
+  for (const refund of unknown)
+    await settleRefund(services, refund.id, { status: "succeeded", providerRefundId: null, refundedCents }, cause, {});
 }
 
 /** Applies one provider-neutral payment event to its order through the state machine, so duplicates and reordering change nothing. */
@@ -78,7 +92,10 @@ export async function applyPaymentEvent(
   }
   switch (event.type) {
     case "payment.succeeded": {
-      if (event.amountCents !== Number(order.amount_cents) || event.currency.toLowerCase() !== order.currency.toLowerCase()) {
+      if (
+        event.amountCents !== Number(order.amount_cents) ||
+        event.currency.toLowerCase() !== order.currency.toLowerCase()
+      ) {
         return {
           orderId: id,
           error: `amount mismatch: paid ${event.amountCents} ${event.currency}, order is ${order.amount_cents} ${order.currency}`,
@@ -104,7 +121,13 @@ export async function applyPaymentEvent(
       return { orderId: id };
     case "dispute.closed":
       if (event.won) await transitionOrder(services, id, { to: "paid", cause, details: { dispute: "won" } });
-      else await transitionOrder(services, id, { to: "refunded", cause, details: { dispute: "lost" }, set: { refundedCents: Number(order.amount_cents) } });
+      else
+        await transitionOrder(services, id, {
+          to: "refunded",
+          cause,
+          details: { dispute: "lost" },
+          set: { refundedCents: Number(order.amount_cents) },
+        });
       return { orderId: id };
   }
 }

@@ -10,7 +10,11 @@ import { refreshCustomerTotals } from "./refresh-customer-totals.server";
  * the transaction commits). The payout job finds changed orders by `orders.updated_at` and needs no call.
  * `transitionOrder` and `recordRefund` call this and nothing else: a new reader of sales is added here.
  */
-export async function followOrderChange(tx: Database, orderId: string, { saleChanged }: { saleChanged: boolean }): Promise<void> {
+export async function followOrderChange(
+  tx: Database,
+  orderId: string,
+  { saleChanged }: { saleChanged: boolean },
+): Promise<void> {
   await syncOrderSale(tx, orderId);
   if (!saleChanged) return;
   await refreshCustomerTotals(tx, orderId);

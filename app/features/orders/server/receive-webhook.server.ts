@@ -3,7 +3,11 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { PROVIDER_IDS } from "~/features/payments/content/providers";
 import { applyAccountUpdate } from "~/features/payments/server/apply-account-update.server";
-import { type PaymentProviders, type ProviderId, WebhookVerificationError } from "~/features/payments/server/payment-provider.server";
+import {
+  type PaymentProviders,
+  type ProviderId,
+  WebhookVerificationError,
+} from "~/features/payments/server/payment-provider.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Logger } from "~/server/logger.server";
@@ -32,7 +36,9 @@ export async function receiveWebhook(
   headers: Record<string, string | undefined>,
   meta: RequestMeta = {},
 ): Promise<WebhookResult> {
-  const provider = (PROVIDER_IDS as readonly string[]).includes(providerId) ? services.payments[providerId as ProviderId] : undefined;
+  const provider = (PROVIDER_IDS as readonly string[]).includes(providerId)
+    ? services.payments[providerId as ProviderId]
+    : undefined;
   if (!provider) return fail("WEBHOOK_PROVIDER_UNKNOWN");
   let verified: Awaited<ReturnType<typeof provider.verifyWebhook>>;
   try {
@@ -69,13 +75,18 @@ export async function receiveWebhook(
         const moveServices = { db: savepoint, mailer: services.mailer, appUrl: services.env.APP_URL };
         for (const event of verified.events) {
           if (event.type === "account.updated") {
-            if (!(await applyAccountUpdate(moveServices.db, provider.id, event, meta))) found.push(`no payment account ${event.accountId}`);
+            if (!(await applyAccountUpdate(moveServices.db, provider.id, event, meta)))
+              found.push(`no payment account ${event.accountId}`);
             continue;
           }
           const applied = await applyPaymentEvent(moveServices, provider.id, event, cause);
           if (applied.missing) missing.push(applied.error ?? `no order for ${event.type}`);
           else if (applied.error) found.push(applied.error);
-          if (applied.rejected) services.logger.warn({ provider: provider.id, eventId: verified.eventId, reason: applied.error }, "webhook event rejected");
+          if (applied.rejected)
+            services.logger.warn(
+              { provider: provider.id, eventId: verified.eventId, reason: applied.error },
+              "webhook event rejected",
+            );
         }
         if (missing.length) throw new OrderNotFound(missing);
         return found;
@@ -86,7 +97,8 @@ export async function receiveWebhook(
       await tx.execute(sql`
         update webhook_events set unmatched_attempts = ${attempts}, error = ${error.message.slice(0, 2000)} where id = ${row.id}::uuid`);
       const log = { provider: provider.id, eventId: verified.eventId, attempts, errors: error.errors };
-      if (attempts >= UNMATCHED_WEBHOOK_ALERT_ATTEMPTS) services.logger.error(log, "webhook still finds no order: left unprocessed for the provider's retry");
+      if (attempts >= UNMATCHED_WEBHOOK_ALERT_ATTEMPTS)
+        services.logger.error(log, "webhook still finds no order: left unprocessed for the provider's retry");
       else services.logger.warn(log, "webhook finds no order yet: left unprocessed for the provider's retry");
       return fail("WEBHOOK_ORDER_NOT_FOUND");
     }
@@ -94,7 +106,10 @@ export async function receiveWebhook(
       sql`update webhook_events set processed_at = now(), error = ${errors.length ? errors.join("; ").slice(0, 2000) : null} where id = ${row.id}::uuid`,
     );
     if (errors.length)
-      services.logger.warn({ provider: provider.id, eventId: verified.eventId, errors }, "webhook stored with events that could not be applied");
+      services.logger.warn(
+        { provider: provider.id, eventId: verified.eventId, errors },
+        "webhook stored with events that could not be applied",
+      );
     return { ok: true, duplicate: false, eventId: verified.eventId, errors };
   });
 }

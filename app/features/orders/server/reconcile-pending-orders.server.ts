@@ -23,10 +23,17 @@ export type ReconcileResult = { ran: boolean; checked: number; paid: number; exp
 export async function reconcilePendingOrders(services: Services, now: Date = new Date()): Promise<ReconcileResult> {
   const result: ReconcileResult = { ran: false, checked: 0, paid: 0, expired: 0, failed: 0 };
   await inTransaction(services.db, async (tx) => {
-    const locked = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${RECONCILER_LOCK}) as locked`);
+    const locked = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${RECONCILER_LOCK}) as locked`,
+    );
     if (!locked.rows[0]?.locked) return;
     result.ran = true;
-    const found = await tx.execute<{ id: string; provider: string | null; provider_checkout_id: string | null; expires_at: string | null }>(sql`
+    const found = await tx.execute<{
+      id: string;
+      provider: string | null;
+      provider_checkout_id: string | null;
+      expires_at: string | null;
+    }>(sql`
       select id, provider, provider_checkout_id, expires_at from orders
       where status = 'pending' and (expires_at <= ${now} or created_at <= ${new Date(now.getTime() - RECONCILE_AFTER_MS)})
       order by created_at limit ${RECONCILE_BATCH}`);
@@ -62,7 +69,9 @@ export async function reconcilePendingOrders(services: Services, now: Date = new
 export function startReconciler(services: Services, intervalMs = 60_000): () => Promise<void> {
   const sweep = async () => {
     // A failed orders run does not hold the refunds back.
-    await reconcilePendingOrders(services).catch((error) => services.logger.error({ err: error }, "reconciler run failed"));
+    await reconcilePendingOrders(services).catch((error) =>
+      services.logger.error({ err: error }, "reconciler run failed"),
+    );
     await reconcileRefunds(services);
   };
   return runEvery(sweep, intervalMs, services.logger, "reconciler run failed");

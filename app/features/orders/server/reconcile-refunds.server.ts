@@ -17,7 +17,13 @@ const REFUND_RECONCILER_LOCK = 0x5e11cf5;
 
 type Services = { db: Database; mailer: Mailer; logger: Logger; payments: PaymentProviders; env: { APP_URL: string } };
 
-export type ReconcileRefundsResult = { ran: boolean; checked: number; succeeded: number; failed: number; errors: number };
+export type ReconcileRefundsResult = {
+  ran: boolean;
+  checked: number;
+  succeeded: number;
+  failed: number;
+  errors: number;
+};
 
 type Waiting = { id: string; provider: string; provider_payment_id: string; provider_checkout_id: string | null };
 
@@ -25,7 +31,9 @@ type Waiting = { id: string; provider: string; provider_payment_id: string; prov
 export async function reconcileRefunds(services: Services, now: Date = new Date()): Promise<ReconcileRefundsResult> {
   const result: ReconcileRefundsResult = { ran: false, checked: 0, succeeded: 0, failed: 0, errors: 0 };
   await inTransaction(services.db, async (tx) => {
-    const locked = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${REFUND_RECONCILER_LOCK}) as locked`);
+    const locked = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${REFUND_RECONCILER_LOCK}) as locked`,
+    );
     if (!locked.rows[0]?.locked) return;
     result.ran = true;
     const found = await tx.execute<Waiting>(sql`
@@ -43,7 +51,11 @@ export async function reconcileRefunds(services: Services, now: Date = new Date(
         if (!provider?.findRefund) continue;
         result.checked += 1;
         try {
-          const found = await provider.findRefund({ paymentId: row.provider_payment_id, checkoutId: row.provider_checkout_id, idempotencyKey: row.id });
+          const found = await provider.findRefund({
+            paymentId: row.provider_payment_id,
+            checkoutId: row.provider_checkout_id,
+            idempotencyKey: row.id,
+          });
           // Never made (missing) or refused: nothing was refunded.
           const settled = await settleRefund(
             settling,

@@ -19,7 +19,11 @@ export async function recordRefund(
     const order = found.rows[0];
     if (!order) return null;
     if (totalRefundedCents >= order.amount_cents) {
-      return transitionOrder({ ...services, db: tx }, orderId, { to: "refunded", cause, set: { refundedCents: order.amount_cents } });
+      return transitionOrder({ ...services, db: tx }, orderId, {
+        to: "refunded",
+        cause,
+        set: { refundedCents: order.amount_cents },
+      });
     }
     if (totalRefundedCents <= order.refunded_cents) return null;
     await tx.execute(sql`

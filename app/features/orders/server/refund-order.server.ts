@@ -10,7 +10,13 @@ import type { RequestMeta } from "~/server/http/request-meta.server";
 import { settleRefund } from "./settle-refund.server";
 import { feeRefundFor } from "~/features/orders/platform-fee";
 
-export type RefundServices = { db: Database; mailer: Mailer; payments: PaymentProviders; logger: Logger; env: { APP_URL: string } };
+export type RefundServices = {
+  db: Database;
+  mailer: Mailer;
+  payments: PaymentProviders;
+  logger: Logger;
+  env: { APP_URL: string };
+};
 
 export type RefundDone = {
   ok: true;
@@ -114,7 +120,10 @@ export async function refundOrder(
       idempotencyKey: reserved.refundId,
     });
   } catch (error) {
-    services.logger.error({ err: error, orderId, refundId: reserved.refundId, provider: reserved.provider }, "refund call failed");
+    services.logger.error(
+      { err: error, orderId, refundId: reserved.refundId, provider: reserved.provider },
+      "refund call failed",
+    );
     // The provider may have refunded before the answer was lost: where it can be asked, the reconciler settles it.
     if (provider.findRefund) {
       await markUnknown(services.db, reserved.refundId);
@@ -125,22 +134,38 @@ export async function refundOrder(
   }
   if (answer.status === "failed") {
     await settleRefund(settling, reserved.refundId, { status: "failed" }, "seller_refund", meta);
-    return fail("REFUND_PROVIDER_FAILED", `The payment provider refused the refund: ${answer.failure.message} Nothing was refunded.`);
+    return fail(
+      "REFUND_PROVIDER_FAILED",
+      `The payment provider refused the refund: ${answer.failure.message} Nothing was refunded.`,
+    );
   }
 
   // The provider accepted it ("pending" too: it counts the refund in the payment's refunded total from now on).
   const settled = await settleRefund(
     settling,
     reserved.refundId,
-    { status: "succeeded", providerRefundId: answer.refundId, refundedCents: reserved.refundedBefore + reserved.amountCents },
+    {
+      status: "succeeded",
+      providerRefundId: answer.refundId,
+      refundedCents: reserved.refundedBefore + reserved.amountCents,
+    },
     "seller_refund",
     meta,
   );
   // Null only when the reconciler settled it meanwhile, from the same provider's answer.
   const refundedCents =
-    settled?.status === "succeeded" ? settled.refundedCents : Math.min(reserved.orderAmountCents, reserved.refundedBefore + reserved.amountCents);
+    settled?.status === "succeeded"
+      ? settled.refundedCents
+      : Math.min(reserved.orderAmountCents, reserved.refundedBefore + reserved.amountCents);
   const full = refundedCents >= reserved.orderAmountCents;
-  return { ok: true, refundId: reserved.refundId, amountCents: reserved.amountCents, currency: reserved.currency, refundedCents, full };
+  return {
+    ok: true,
+    refundId: reserved.refundId,
+    amountCents: reserved.amountCents,
+    currency: reserved.currency,
+    refundedCents,
+    full,
+  };
 }
 
 function refundTooHighMessage(leftCents: number, currency: string): string {

@@ -12,7 +12,9 @@ import { consumeRateLimits, type RateLimitRule } from "~/server/rate-limit/consu
 export const RESEND_RECEIPT_RATE_LIMIT: RateLimitRule = { name: "receipt-resend", limit: 3, windowSeconds: 60 * 60 };
 
 /** The buyer's address the receipt went to, or why it was refused. */
-export type ResendReceiptResult = { ok: true; to: string } | Failure<"ORDER_NOT_FOUND" | "RECEIPT_NOT_RESENDABLE" | "RECEIPT_RESEND_RATE_LIMITED">;
+export type ResendReceiptResult =
+  | { ok: true; to: string }
+  | Failure<"ORDER_NOT_FOUND" | "RECEIPT_NOT_RESENDABLE" | "RECEIPT_RESEND_RATE_LIMITED">;
 
 type LockedOrder = {
   status: string;
@@ -56,7 +58,14 @@ export async function resendReceipt(
     );
     await recordSecurityEvent(
       tx,
-      { userId: sellerId, eventType: "receipt_resent", eventCategory: "data", severity: "low", riskScore: 1, details: { orderId } },
+      {
+        userId: sellerId,
+        eventType: "receipt_resent",
+        eventCategory: "data",
+        severity: "low",
+        riskScore: 1,
+        details: { orderId },
+      },
       meta,
     );
     return { ok: true as const, to: order.customer_email };

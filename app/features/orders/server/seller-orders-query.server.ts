@@ -1,6 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import { ORDER_TIMELINE_DELIVERIES, ORDERS_PAGE_SIZE, type OrderDetail, type OrderDisplayStatus, type OrderListItem } from "~/features/orders/order-display";
+import {
+  ORDER_TIMELINE_DELIVERIES,
+  ORDERS_PAGE_SIZE,
+  type OrderDetail,
+  type OrderDisplayStatus,
+  type OrderListItem,
+} from "~/features/orders/order-display";
 import { isTimestamp, isUuid } from "~/lib/text-formats";
 
 // Read inside the session check's one statement (page-query.server.ts), only the signed-in seller's orders.

@@ -7,10 +7,19 @@ import type { Mailer } from "~/server/mail/mailer.server";
 import { recordRefund } from "./record-refund.server";
 
 /** What the provider did with a refund; `refundedCents`: the payment's refunded total as known with that answer. */
-export type RefundOutcome = { status: "succeeded"; providerRefundId: string | null; refundedCents: number } | { status: "failed" };
+export type RefundOutcome =
+  | { status: "succeeded"; providerRefundId: string | null; refundedCents: number }
+  | { status: "failed" };
 
 /** A refund settled as succeeded: the order's refunded total after it, and whether that is all of it. */
-export type SettledRefund = { status: "succeeded"; refundId: string; amountCents: number; currency: string; refundedCents: number; full: boolean };
+export type SettledRefund = {
+  status: "succeeded";
+  refundId: string;
+  amountCents: number;
+  currency: string;
+  refundedCents: number;
+  full: boolean;
+};
 
 type Held = {
   order_id: string;
@@ -74,6 +83,13 @@ export async function settleRefund(
       },
       meta,
     );
-    return { status: "succeeded" as const, refundId, amountCents: refund.amount_cents, currency: refund.currency, refundedCents: total, full };
+    return {
+      status: "succeeded" as const,
+      refundId,
+      amountCents: refund.amount_cents,
+      currency: refund.currency,
+      refundedCents: total,
+      full,
+    };
   });
 }

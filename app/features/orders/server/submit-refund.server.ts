@@ -20,26 +20,46 @@ export function orderNotFound(): never {
  * The order page's two-step refund form: `review` checks the amount and asks to confirm, `refund` refunds it and
  * returns to the order.
  */
-export async function submitRefund(services: AppServices, user: CurrentUser, orderId: string, formData: FormData, meta: RequestMeta, currency: string) {
+export async function submitRefund(
+  services: AppServices,
+  user: CurrentUser,
+  orderId: string,
+  formData: FormData,
+  meta: RequestMeta,
+  currency: string,
+) {
   const submission = parseWithZod(formData, { schema: refundSchema(Number.MAX_SAFE_INTEGER, currency) });
   if (submission.status !== "success") {
     return data(
       {
         result: submission.reply(),
         confirm: null,
-        toast: { type: "error", title: "Not refunded", description: "Please correct the amount." } satisfies ToastMessage,
+        toast: {
+          type: "error",
+          title: "Not refunded",
+          description: "Please correct the amount.",
+        } satisfies ToastMessage,
       },
       { status: 400 },
     );
   }
   const { intent, amount } = submission.value;
-  if (intent === "review") return { result: submission.reply(), confirm: { amountCents: amount, label: formatMoney(amount, currency) }, toast: null };
+  if (intent === "review")
+    return {
+      result: submission.reply(),
+      confirm: { amountCents: amount, label: formatMoney(amount, currency) },
+      toast: null,
+    };
   const refunded = await refundOrder(services, user.id, orderId, amount, meta);
   if (!refunded.ok) {
     if (refunded.code === "ORDER_NOT_FOUND") orderNotFound();
     // The provider may have refunded: the order's page shows the refund as pending confirmation.
     if (refunded.code === "REFUND_UNCONFIRMED") {
-      return redirectWithToast(orderPath(orderId), { type: "warning", title: "Refund pending confirmation", description: refunded.message });
+      return redirectWithToast(orderPath(orderId), {
+        type: "warning",
+        title: "Refund pending confirmation",
+        description: refunded.message,
+      });
     }
     return data(
       {

@@ -15,11 +15,21 @@ import { orderNotFound } from "./submit-refund.server";
 export type ResendReceiptAnswer = { form: "resend-receipt"; error: string; toast: ToastMessage };
 
 /** The order page's "Resend receipt" form: resends it and returns to the order, or shows why not. */
-export async function submitResendReceipt(services: AppServices, user: CurrentUser, orderId: string, formData: FormData, meta: RequestMeta) {
+export async function submitResendReceipt(
+  services: AppServices,
+  user: CurrentUser,
+  orderId: string,
+  formData: FormData,
+  meta: RequestMeta,
+) {
   const submission = parseWithZod(formData, { schema: resendReceiptSchema });
   if (submission.status !== "success") {
     return data<ResendReceiptAnswer>(
-      { form: "resend-receipt", error: "Please try again.", toast: { type: "error", title: "Receipt not sent", description: "Please try again." } },
+      {
+        form: "resend-receipt",
+        error: "Please try again.",
+        toast: { type: "error", title: "Receipt not sent", description: "Please try again." },
+      },
       { status: 400 },
     );
   }
@@ -27,7 +37,11 @@ export async function submitResendReceipt(services: AppServices, user: CurrentUs
   if (!sent.ok) {
     if (sent.code === "ORDER_NOT_FOUND") orderNotFound();
     return data<ResendReceiptAnswer>(
-      { form: "resend-receipt", error: sent.message, toast: { type: "error", title: "Receipt not sent", description: sent.message } },
+      {
+        form: "resend-receipt",
+        error: sent.message,
+        toast: { type: "error", title: "Receipt not sent", description: sent.message },
+      },
       { status: statusOf(sent.code) },
     );
   }

@@ -5,7 +5,12 @@ import { applyPaymentEvent } from "./apply-payment-event.server";
 import { transitionOrder } from "./transition-order.server";
 
 /** An unpaid order as syncOrderStatus needs it to ask its provider. */
-export type PendingOrder = { id: string; provider: string | null; providerCheckoutId: string | null; expiresAt: Date | null };
+export type PendingOrder = {
+  id: string;
+  provider: string | null;
+  providerCheckoutId: string | null;
+  expiresAt: Date | null;
+};
 
 type Services = { db: Database; mailer: Mailer; payments: PaymentProviders; env: { APP_URL: string } };
 
@@ -25,10 +30,21 @@ export async function syncOrderStatus(
     if (status.state === "open" && status.approved && provider.capture) status = await provider.capture(checkoutId);
     if (status.state === "paid") {
       const { paymentId, amountCents, currency } = status;
-      await applyPaymentEvent(moveServices, provider.id, { type: "payment.succeeded", checkoutId, paymentId, amountCents, currency }, cause);
+      await applyPaymentEvent(
+        moveServices,
+        provider.id,
+        { type: "payment.succeeded", checkoutId, paymentId, amountCents, currency },
+        cause,
+      );
       return status;
     }
-    if (status.state === "failed") await applyPaymentEvent(moveServices, provider.id, { type: "payment.failed", checkoutId, failure: status.failure }, cause);
+    if (status.state === "failed")
+      await applyPaymentEvent(
+        moveServices,
+        provider.id,
+        { type: "payment.failed", checkoutId, failure: status.failure },
+        cause,
+      );
     if (status.state === "expired") {
       await applyPaymentEvent(moveServices, provider.id, { type: "checkout.expired", checkoutId }, cause);
       return status;

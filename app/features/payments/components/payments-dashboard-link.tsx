@@ -14,7 +14,9 @@ export function PaymentsDashboardLink() {
       >
         <CreditCard aria-hidden="true" className="size-5 text-primary" />
         <span className="font-medium">Get paid</span>
-        <span className="text-sm text-muted-foreground">Connect Stripe or PayPal to take payments for your products.</span>
+        <span className="text-sm text-muted-foreground">
+          Connect Stripe or PayPal to take payments for your products.
+        </span>
       </Link>
     </section>
   );

@@ -3,12 +3,26 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { type ConnectableProvider, type CONNECTION_STATUS_LABELS, PROVIDER_TEXTS } from "~/features/payments/content/providers";
+import {
+  type ConnectableProvider,
+  type CONNECTION_STATUS_LABELS,
+  PROVIDER_TEXTS,
+} from "~/features/payments/content/providers";
 import { ConnectionStatusBadge } from "./connection-status-badge";
 
 type Status = keyof typeof CONNECTION_STATUS_LABELS;
 
-function CardShell({ title, status, description, children }: { title: string; status: Status; description: string; children?: ReactNode }) {
+function CardShell({
+  title,
+  status,
+  description,
+  children,
+}: {
+  title: string;
+  status: Status;
+  description: string;
+  children?: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
@@ -27,7 +41,17 @@ function CardShell({ title, status, description, children }: { title: string; st
  * One provider on the connection page: its status and onboarding button when configured, otherwise disabled with what
  * the server lacks.
  */
-export function ProviderCard({ provider, configured, status, error }: { provider: ConnectableProvider; configured: boolean; status: Status; error?: string }) {
+export function ProviderCard({
+  provider,
+  configured,
+  status,
+  error,
+}: {
+  provider: ConnectableProvider;
+  configured: boolean;
+  status: Status;
+  error?: string;
+}) {
   const text = PROVIDER_TEXTS[provider];
   if (!configured) {
     return (
@@ -43,7 +67,11 @@ export function ProviderCard({ provider, configured, status, error }: { provider
   }
   return (
     <CardShell title={text.name} status={status} description={text.description}>
-      {status === "pending" ? <p className="text-sm">{text.name} needs a few more details before you can take payments. Continue where you left off.</p> : null}
+      {status === "pending" ? (
+        <p className="text-sm">
+          {text.name} needs a few more details before you can take payments. Continue where you left off.
+        </p>
+      ) : null}
       {status === "ready" ? <p className="text-sm">You can take payments with {text.name}.</p> : null}
       <FormAlert message={error} />
       <div className="flex flex-wrap gap-2">
@@ -51,7 +79,11 @@ export function ProviderCard({ provider, configured, status, error }: { provider
           <input type="hidden" name="intent" value="connect" />
           <input type="hidden" name="provider" value={provider} />
           <Button type="submit" variant={status === "ready" ? "outline" : "default"}>
-            {status === "not_connected" ? text.connect : status === "pending" ? `Continue with ${text.name}` : `Update ${text.name} details`}
+            {status === "not_connected"
+              ? text.connect
+              : status === "pending"
+                ? `Continue with ${text.name}`
+                : `Update ${text.name} details`}
           </Button>
         </Form>
         {status !== "not_connected" ? (

@@ -14,12 +14,16 @@ export function isConnectableProvider(value: unknown): value is ConnectableProvi
 }
 
 /** Each connectable provider's texts on the connection page. */
-export const PROVIDER_TEXTS: Record<ConnectableProvider, { name: string; description: string; connect: string; notConfigured: string }> = {
+export const PROVIDER_TEXTS: Record<
+  ConnectableProvider,
+  { name: string; description: string; connect: string; notConfigured: string }
+> = {
   stripe: {
     name: "Stripe",
     description: "Cards, Apple Pay and Google Pay. Stripe pays out to your bank account on your account’s schedule.",
     connect: "Connect with Stripe",
-    notConfigured: "Stripe is not set up on this server yet: the platform’s Stripe keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) are missing.",
+    notConfigured:
+      "Stripe is not set up on this server yet: the platform’s Stripe keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) are missing.",
   },
   paypal: {
     name: "PayPal",

@@ -10,7 +10,12 @@ type AccountUpdated = Extract<PaymentEvent, { type: "account.updated" }>;
  * Writes a provider's account update on the seller's payment_accounts row, with a security event the first time it is
  * ready; returns whether a row matched.
  */
-export async function applyAccountUpdate(db: Database, provider: ProviderId, event: AccountUpdated, meta: RequestMeta = {}): Promise<boolean> {
+export async function applyAccountUpdate(
+  db: Database,
+  provider: ProviderId,
+  event: AccountUpdated,
+  meta: RequestMeta = {},
+): Promise<boolean> {
   // PayPal's webhook names the merchant while the row may still hold the onboarding tracking id: either finds it.
   const trackingId = typeof event.details.trackingId === "string" ? event.details.trackingId : event.accountId;
   const result = await db.execute<{ user_id: string; previous_status: string }>(sql`

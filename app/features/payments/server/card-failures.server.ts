@@ -37,7 +37,8 @@ export const PAYMENT_FAILED_MESSAGE = "Your payment could not be completed. Plea
 /** The plain-words failure of a card payment: the decline code first (the bank's reason), then the error code. */
 export function cardFailure(code: string | null | undefined, declineCode?: string | null): PaymentFailure {
   for (const candidate of [declineCode, code]) {
-    if (candidate && Object.hasOwn(CARD_FAILURE_MESSAGES, candidate)) return { code: candidate, message: CARD_FAILURE_MESSAGES[candidate]! };
+    if (candidate && Object.hasOwn(CARD_FAILURE_MESSAGES, candidate))
+      return { code: candidate, message: CARD_FAILURE_MESSAGES[candidate]! };
   }
   return { code: declineCode || code || "payment_failed", message: PAYMENT_FAILED_MESSAGE };
 }

@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import type { ConnectionStatus } from "~/features/payments/schema.server";
 
-export type PaymentAccountSummary = { provider: string; status: Exclude<ConnectionStatus, "not_connected">; updatedAt: string };
+export type PaymentAccountSummary = {
+  provider: string;
+  status: Exclude<ConnectionStatus, "not_connected">;
+  updatedAt: string;
+};
 
 /** The signed-in creator's provider account statuses, as part of the page's one statement. */
 export const paymentAccountsQuery: PageQuery<PaymentAccountSummary[]> = {

@@ -49,14 +49,25 @@ export type OrderEventOrigin = { orderId?: string; sellerAccountId?: string | nu
 
 /** The provider-neutral events one verified webhook translates to. */
 export type PaymentEvent =
-  | ({ type: "payment.succeeded"; checkoutId: string; paymentId: string; amountCents: number; currency: string } & OrderEventOrigin)
+  | ({
+      type: "payment.succeeded";
+      checkoutId: string;
+      paymentId: string;
+      amountCents: number;
+      currency: string;
+    } & OrderEventOrigin)
   | ({ type: "payment.failed"; checkoutId: string; failure: PaymentFailure } & OrderEventOrigin)
   | ({ type: "checkout.expired"; checkoutId: string } & OrderEventOrigin)
   /** `refundedCents` is the payment's total refunded so far (providers report the running total). */
   | ({ type: "payment.refunded"; paymentId: string; refundedCents: number } & OrderEventOrigin)
   | ({ type: "dispute.opened"; paymentId: string } & OrderEventOrigin)
   | ({ type: "dispute.closed"; paymentId: string; won: boolean } & OrderEventOrigin)
-  | { type: "account.updated"; accountId: string; status: Exclude<ConnectionStatus, "not_connected">; details: Record<string, unknown> };
+  | {
+      type: "account.updated";
+      accountId: string;
+      status: Exclude<ConnectionStatus, "not_connected">;
+      details: Record<string, unknown>;
+    };
 
 export type VerifiedWebhook = {
   /** The provider's unique id of this delivery's event (evt_…, WH-…): stored unique with the provider. */
@@ -87,7 +98,9 @@ export type RefundRequest = {
   idempotencyKey: string;
 };
 
-export type RefundResult = { refundId: string; status: "succeeded" | "pending" } | { status: "failed"; failure: PaymentFailure };
+export type RefundResult =
+  | { refundId: string; status: "succeeded" | "pending" }
+  | { status: "failed"; failure: PaymentFailure };
 
 /** Which refund to look up: the payment, its checkout (a PayPal order lists its refunds) and the idempotency key. */
 export type RefundLookup = { paymentId: string; checkoutId: string | null; idempotencyKey: string };
@@ -105,11 +118,16 @@ export type SellerOnboarding = {
   /** A one-time URL where the seller completes onboarding at the provider. */
   onboardingUrl(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<string>;
   /** The account's readiness as the provider says it now. */
-  accountStatus(accountId: string): Promise<{ status: Exclude<ConnectionStatus, "not_connected">; details: Record<string, unknown> }>;
+  accountStatus(
+    accountId: string,
+  ): Promise<{ status: Exclude<ConnectionStatus, "not_connected">; details: Record<string, unknown> }>;
 };
 
 /** Money a provider holds for a seller, per currency (Stripe's balance: pending and available). Currency upper-case. */
-export type ProviderBalance = { pending: { amountCents: number; currency: string }[]; available: { amountCents: number; currency: string }[] };
+export type ProviderBalance = {
+  pending: { amountCents: number; currency: string }[];
+  available: { amountCents: number; currency: string }[];
+};
 
 /** A payout the provider made (or is making) to the seller's bank: Stripe's pending, in_transit, paid, failed, canceled. */
 export type ProviderPayout = {

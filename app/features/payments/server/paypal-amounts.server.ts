@@ -7,7 +7,9 @@ const ZERO_DECIMAL = new Set(["HUF", "JPY", "TWD"]);
 /** Minor units → PayPal's decimal string: 1250 USD → "12.50" (a zero-decimal currency's minor unit is its unit). */
 export function paypalAmount(minor: number, currency: string): PayPalMoney {
   const code = currency.toUpperCase();
-  const value = ZERO_DECIMAL.has(code) ? String(minor) : `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+  const value = ZERO_DECIMAL.has(code)
+    ? String(minor)
+    : `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
   return { currency_code: code, value };
 }
 

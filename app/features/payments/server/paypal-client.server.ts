@@ -77,7 +77,15 @@ export function authAssertion(clientId: string, merchantId: string): string {
   return `${encode({ alg: "none" })}.${encode({ iss: clientId, payer_id: merchantId })}.`;
 }
 
-export function createPayPalClient({ clientId, clientSecret, apiUrl }: { clientId: string; clientSecret: string; apiUrl?: string }): PayPalClient {
+export function createPayPalClient({
+  clientId,
+  clientSecret,
+  apiUrl,
+}: {
+  clientId: string;
+  clientSecret: string;
+  apiUrl?: string;
+}): PayPalClient {
   const base = (apiUrl ?? PAYPAL_LIVE_API_URL).replace(/\/+$/, "");
   let token: { value: string; expiresAt: number } | null = null;
   let pending: Promise<string> | null = null;
@@ -93,7 +101,10 @@ export function createPayPalClient({ clientId, clientSecret, apiUrl }: { clientI
       body: "grant_type=client_credentials",
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number } & ErrorBody;
+    const body = (await response.json().catch(() => ({}))) as {
+      access_token?: string;
+      expires_in?: number;
+    } & ErrorBody;
     if (!response.ok || !body.access_token) {
       throw new PayPalApiError(
         response.status,
@@ -116,7 +127,11 @@ export function createPayPalClient({ clientId, clientSecret, apiUrl }: { clientI
   }
 
   async function send(path: string, request: PayPalRequest, bearer: string): Promise<Response> {
-    const headers: Record<string, string> = { authorization: `Bearer ${bearer}`, accept: "application/json", prefer: "return=representation" };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${bearer}`,
+      accept: "application/json",
+      prefer: "return=representation",
+    };
     if (request.body !== undefined) headers["content-type"] = "application/json";
     if (request.requestId) headers["paypal-request-id"] = request.requestId;
     if (request.onBehalfOf) headers["paypal-auth-assertion"] = authAssertion(clientId, request.onBehalfOf);

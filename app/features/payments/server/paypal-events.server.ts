@@ -41,7 +41,9 @@ function eventsOfPayload(type: string, resource: Record<string, unknown>): Payme
     case "PAYMENT.CAPTURE.DENIED": {
       const capture = resource as unknown as PayPalCapture;
       const checkoutId = capture.supplementary_data?.related_ids?.order_id;
-      return checkoutId ? [{ type: "payment.failed", checkoutId, failure: paypalFailure("DENIED"), ...captureOrigin(capture) }] : [];
+      return checkoutId
+        ? [{ type: "payment.failed", checkoutId, failure: paypalFailure("DENIED"), ...captureOrigin(capture) }]
+        : [];
     }
     case "PAYMENT.CAPTURE.REFUNDED": {
       const refund = resource as unknown as PayPalRefund;
@@ -99,6 +101,10 @@ async function withOrderOfCapture(paypal: PayPalClient, event: PaymentEvent): Pr
 }
 
 /** The provider-neutral events of one verified PayPal webhook, each refund completed with its capture's order. */
-export async function translatePayPalEvent(paypal: PayPalClient, type: string, resource: Record<string, unknown>): Promise<PaymentEvent[]> {
+export async function translatePayPalEvent(
+  paypal: PayPalClient,
+  type: string,
+  resource: Record<string, unknown>,
+): Promise<PaymentEvent[]> {
   return Promise.all(eventsOfPayload(type, resource).map((e) => withOrderOfCapture(paypal, e)));
 }

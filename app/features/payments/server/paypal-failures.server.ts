@@ -12,5 +12,8 @@ const PAYPAL_FAILURE_MESSAGES: Record<string, string> = {
 
 /** The buyer's plain-words failure for a PayPal issue code, so a wallet decline reads like a card decline. */
 export function paypalFailure(code: string): PaymentFailure {
-  return { code, message: PAYPAL_FAILURE_MESSAGES[code] ?? "Your PayPal payment could not be completed. Please try again." };
+  return {
+    code,
+    message: PAYPAL_FAILURE_MESSAGES[code] ?? "Your PayPal payment could not be completed. Please try again.",
+  };
 }

@@ -52,17 +52,23 @@ export function partnerOnboarding(paypal: PayPalClient, partnerId: string): Sell
       let merchantId = accountId;
       if (accountId.startsWith("sellkit-")) {
         try {
-          const found = await paypal.request<{ merchant_id?: string }>(`${partnerPath}?tracking_id=${encodeURIComponent(accountId)}`);
+          const found = await paypal.request<{ merchant_id?: string }>(
+            `${partnerPath}?tracking_id=${encodeURIComponent(accountId)}`,
+          );
           if (!found.merchant_id) return { status: "pending", details: { onboarded: false } };
           merchantId = found.merchant_id;
         } catch (error) {
-          if (error instanceof PayPalApiError && error.status === 404) return { status: "pending", details: { onboarded: false } };
+          if (error instanceof PayPalApiError && error.status === 404)
+            return { status: "pending", details: { onboarded: false } };
           throw error;
         }
       }
       const merchant = await paypal.request<MerchantIntegration>(`${partnerPath}/${encodeURIComponent(merchantId)}`);
       // PayPal's readiness checks: payments receivable, email confirmed, the platform's permissions granted.
-      const ready = merchant.payments_receivable === true && merchant.primary_email_confirmed === true && (merchant.oauth_integrations?.length ?? 0) > 0;
+      const ready =
+        merchant.payments_receivable === true &&
+        merchant.primary_email_confirmed === true &&
+        (merchant.oauth_integrations?.length ?? 0) > 0;
       return {
         status: ready ? "ready" : "pending",
         details: {

@@ -1,6 +1,12 @@
 import type { Env } from "~/server/env.server";
 import { centsOf, type PayPalMoney, paypalAmount } from "./paypal-amounts.server";
-import { createPayPalClient, PayPalApiError, type PayPalCapture, type PayPalLink, type PayPalRefund } from "./paypal-client.server";
+import {
+  createPayPalClient,
+  PayPalApiError,
+  type PayPalCapture,
+  type PayPalLink,
+  type PayPalRefund,
+} from "./paypal-client.server";
 import { translatePayPalEvent } from "./paypal-events.server";
 import { paypalFailure } from "./paypal-failures.server";
 import { partnerOnboarding } from "./paypal-onboarding.server";
@@ -23,7 +29,10 @@ import {
 /** Seconds a webhook's transmission time may be old: a replay of an old, genuinely signed delivery is refused. */
 export const PAYPAL_WEBHOOK_TOLERANCE_SECONDS = 300;
 
-type PayPalEnv = Pick<Env, "PAYPAL_CLIENT_ID" | "PAYPAL_CLIENT_SECRET" | "PAYPAL_WEBHOOK_ID" | "PAYPAL_API_URL" | "PAYPAL_PARTNER_ID">;
+type PayPalEnv = Pick<
+  Env,
+  "PAYPAL_CLIENT_ID" | "PAYPAL_CLIENT_SECRET" | "PAYPAL_WEBHOOK_ID" | "PAYPAL_API_URL" | "PAYPAL_PARTNER_ID"
+>;
 
 type Order = {
   id: string;
@@ -39,9 +48,15 @@ function orderStatus(order: Order): PaymentStatus {
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
   if (capture?.status === "COMPLETED" || capture?.status === "PARTIALLY_REFUNDED" || capture?.status === "REFUNDED") {
     const amount = capture.amount ?? order.purchase_units?.[0]?.amount;
-    return { state: "paid", paymentId: capture.id, amountCents: centsOf(amount), currency: (amount?.currency_code ?? "").toLowerCase() };
+    return {
+      state: "paid",
+      paymentId: capture.id,
+      amountCents: centsOf(amount),
+      currency: (amount?.currency_code ?? "").toLowerCase(),
+    };
   }
-  if (capture?.status === "DECLINED" || capture?.status === "FAILED") return { state: "failed", failure: paypalFailure("DENIED") };
+  if (capture?.status === "DECLINED" || capture?.status === "FAILED")
+    return { state: "failed", failure: paypalFailure("DENIED") };
   if (order.status === "VOIDED") return { state: "expired" };
   // Approved by the buyer and not captured yet: syncOrderStatus captures it.
   if (order.status === "APPROVED" && !capture) return { state: "open", approved: true };
@@ -52,7 +67,11 @@ function orderStatus(order: Order): PaymentStatus {
 /** The PayPal provider, or undefined when PayPal is not configured. */
 export function createPayPalProvider(env: PayPalEnv): PaymentProvider | undefined {
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET || !env.PAYPAL_WEBHOOK_ID) return undefined;
-  const paypal = createPayPalClient({ clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiUrl: env.PAYPAL_API_URL });
+  const paypal = createPayPalClient({
+    clientId: env.PAYPAL_CLIENT_ID,
+    clientSecret: env.PAYPAL_CLIENT_SECRET,
+    apiUrl: env.PAYPAL_API_URL,
+  });
   const webhookId = env.PAYPAL_WEBHOOK_ID;
   return {
     id: "paypal",
@@ -129,20 +148,27 @@ export function createPayPalProvider(env: PayPalEnv): PaymentProvider | undefine
 
     async refund(request: RefundRequest): Promise<RefundResult> {
       try {
-        const refund = await paypal.request<PayPalRefund>(`/v2/payments/captures/${encodeURIComponent(request.paymentId)}/refund`, {
-          method: "POST",
-          requestId: `sellkit-refund-${request.idempotencyKey}`,
-          // The capture was paid to the seller: the platform refunds it on the seller's behalf.
-          ...(request.sellerAccountId ? { onBehalfOf: request.sellerAccountId } : {}),
-          body: {
-            amount: paypalAmount(request.amountCents, request.currency),
-            invoice_id: request.idempotencyKey,
-            // PayPal gives the platform fee back only when asked, in the amount asked.
-            ...(request.feeRefundCents > 0
-              ? { payment_instruction: { platform_fees: [{ amount: paypalAmount(request.feeRefundCents, request.currency) }] } }
-              : {}),
+        const refund = await paypal.request<PayPalRefund>(
+          `/v2/payments/captures/${encodeURIComponent(request.paymentId)}/refund`,
+          {
+            method: "POST",
+            requestId: `sellkit-refund-${request.idempotencyKey}`,
+            // The capture was paid to the seller: the platform refunds it on the seller's behalf.
+            ...(request.sellerAccountId ? { onBehalfOf: request.sellerAccountId } : {}),
+            body: {
+              amount: paypalAmount(request.amountCents, request.currency),
+              invoice_id: request.idempotencyKey,
+              // PayPal gives the platform fee back only when asked, in the amount asked.
+              ...(request.feeRefundCents > 0
+                ? {
+                    payment_instruction: {
+                      platform_fees: [{ amount: paypalAmount(request.feeRefundCents, request.currency) }],
+                    },
+                  }
+                : {}),
+            },
           },
-        });
+        );
         if (refund.status === "COMPLETED") return { refundId: refund.id, status: "succeeded" };
         if (refund.status === "PENDING") return { refundId: refund.id, status: "pending" };
         return { status: "failed", failure: { code: refund.status, message: "The refund could not be made." } };
@@ -176,7 +202,8 @@ export function createPayPalProvider(env: PayPalEnv): PaymentProvider | undefine
         cert_url: headers["paypal-cert-url"],
         auth_algo: headers["paypal-auth-algo"],
       };
-      if (Object.values(transmission).some((value) => !value)) throw new WebhookVerificationError("Missing PayPal transmission headers");
+      if (Object.values(transmission).some((value) => !value))
+        throw new WebhookVerificationError("Missing PayPal transmission headers");
       const sentAt = Date.parse(transmission.transmission_time!);
       if (!Number.isFinite(sentAt) || Math.abs(Date.now() - sentAt) > PAYPAL_WEBHOOK_TOLERANCE_SECONDS * 1000) {
         throw new WebhookVerificationError("PayPal transmission time outside the tolerance zone");
@@ -188,11 +215,15 @@ export function createPayPalProvider(env: PayPalEnv): PaymentProvider | undefine
         throw new WebhookVerificationError("The body is not JSON");
       }
       // PayPal signs with its certificate; its own API checks the signature against the body and our webhook id.
-      const answer = await paypal.request<{ verification_status?: string }>("/v1/notifications/verify-webhook-signature", {
-        method: "POST",
-        body: { ...transmission, webhook_id: webhookId, webhook_event: event },
-      });
-      if (answer.verification_status !== "SUCCESS" || !event.id || !event.event_type) throw new WebhookVerificationError("PayPal did not verify this webhook");
+      const answer = await paypal.request<{ verification_status?: string }>(
+        "/v1/notifications/verify-webhook-signature",
+        {
+          method: "POST",
+          body: { ...transmission, webhook_id: webhookId, webhook_event: event },
+        },
+      );
+      if (answer.verification_status !== "SUCCESS" || !event.id || !event.event_type)
+        throw new WebhookVerificationError("PayPal did not verify this webhook");
       const events = await translatePayPalEvent(paypal, event.event_type, event.resource ?? {});
       return { eventId: event.id, type: event.event_type, payload: event, events };
     },

@@ -20,12 +20,16 @@ export async function refreshPaymentAccount(
   provider: ConnectableProvider,
   meta: RequestMeta,
 ): Promise<
-  { ok: true; status: Status; changed: boolean } | Failure<"PAYMENT_PROVIDER_NOT_CONFIGURED" | "PAYMENT_ACCOUNT_NOT_FOUND" | "PAYMENT_CONNECT_FAILED">
+  | { ok: true; status: Status; changed: boolean }
+  | Failure<"PAYMENT_PROVIDER_NOT_CONFIGURED" | "PAYMENT_ACCOUNT_NOT_FOUND" | "PAYMENT_CONNECT_FAILED">
 > {
   const onboarding = services.payments[provider]?.onboarding;
   if (!onboarding) return fail("PAYMENT_PROVIDER_NOT_CONFIGURED");
   const where = and(eq(paymentAccounts.userId, userId), eq(paymentAccounts.provider, provider));
-  const [account] = await services.db.select({ externalAccountId: paymentAccounts.externalAccountId }).from(paymentAccounts).where(where);
+  const [account] = await services.db
+    .select({ externalAccountId: paymentAccounts.externalAccountId })
+    .from(paymentAccounts)
+    .where(where);
   if (!account?.externalAccountId) return fail("PAYMENT_ACCOUNT_NOT_FOUND");
   let now: { status: Status; details: Record<string, unknown> };
   try {
@@ -37,7 +41,11 @@ export async function refreshPaymentAccount(
   const revealedId = typeof now.details.accountId === "string" ? now.details.accountId : undefined;
   return inTransaction(services.db, async (tx) => {
     // The row is locked while its old status is compared, so two refreshes record one change.
-    const [before] = await tx.select({ status: paymentAccounts.status }).from(paymentAccounts).where(where).for("update");
+    const [before] = await tx
+      .select({ status: paymentAccounts.status })
+      .from(paymentAccounts)
+      .where(where)
+      .for("update");
     if (!before) return fail("PAYMENT_ACCOUNT_NOT_FOUND");
     await tx
       .update(paymentAccounts)

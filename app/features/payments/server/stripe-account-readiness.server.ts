@@ -1,7 +1,10 @@
 import type Stripe from "stripe";
 
 /** A connected account's readiness: ready once it can take charges and has given Stripe everything it asked for. */
-export function accountReadiness(account: Stripe.Account): { status: "pending" | "ready"; details: Record<string, unknown> } {
+export function accountReadiness(account: Stripe.Account): {
+  status: "pending" | "ready";
+  details: Record<string, unknown>;
+} {
   const ready = account.charges_enabled === true && account.details_submitted === true;
   return {
     status: ready ? "ready" : "pending",

@@ -3,7 +3,8 @@ import { PAYMENT_FAILED_MESSAGE } from "./card-failures.server";
 import type { PaymentEvent } from "./payment-provider.server";
 import { accountReadiness } from "./stripe-account-readiness.server";
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 /** The order id a Checkout Session keeps (client_reference_id, else metadata.order_id). */
 function orderIdOf(session: Stripe.Checkout.Session): { orderId?: string } {
@@ -43,14 +44,33 @@ function eventsOfPayload(event: Stripe.Event): PaymentEvent[] {
       return [{ type: "payment.failed", checkoutId: session.id, failure, ...orderIdOf(session), ...accountOf(event) }];
     }
     case "checkout.session.expired":
-      return [{ type: "checkout.expired", checkoutId: event.data.object.id, ...orderIdOf(event.data.object), ...accountOf(event) }];
+      return [
+        {
+          type: "checkout.expired",
+          checkoutId: event.data.object.id,
+          ...orderIdOf(event.data.object),
+          ...accountOf(event),
+        },
+      ];
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentId = idOf(charge.payment_intent);
       // The charge carries its PaymentIntent's order_id: a refund reported before the payment still finds its order.
       const orderId = charge.metadata?.order_id;
-      const destination = event.account ? accountOf(event) : { sellerAccountId: idOf(charge.transfer_data?.destination) };
-      return paymentId ? [{ type: "payment.refunded", paymentId, refundedCents: charge.amount_refunded, ...(orderId ? { orderId } : {}), ...destination }] : [];
+      const destination = event.account
+        ? accountOf(event)
+        : { sellerAccountId: idOf(charge.transfer_data?.destination) };
+      return paymentId
+        ? [
+            {
+              type: "payment.refunded",
+              paymentId,
+              refundedCents: charge.amount_refunded,
+              ...(orderId ? { orderId } : {}),
+              ...destination,
+            },
+          ]
+        : [];
     }
     case "charge.dispute.created": {
       const paymentId = idOf(event.data.object.payment_intent);
@@ -59,7 +79,9 @@ function eventsOfPayload(event: Stripe.Event): PaymentEvent[] {
     case "charge.dispute.closed": {
       const dispute = event.data.object;
       const paymentId = idOf(dispute.payment_intent);
-      return paymentId ? [{ type: "dispute.closed", paymentId, won: dispute.status === "won", ...accountOf(event) }] : [];
+      return paymentId
+        ? [{ type: "dispute.closed", paymentId, won: dispute.status === "won", ...accountOf(event) }]
+        : [];
     }
     case "account.updated": {
       const account = event.data.object;

@@ -37,11 +37,20 @@ const MAX_SESSION_SECONDS = 24 * 60 * 60 - 60;
 
 type StripeEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL">;
 
-type PaymentIntentLike = { id: string; status?: string; last_payment_error?: { code?: string | null; decline_code?: string | null } | null };
+type PaymentIntentLike = {
+  id: string;
+  status?: string;
+  last_payment_error?: { code?: string | null; decline_code?: string | null } | null;
+};
 
 /** The SDK's settings: pinned version, and host/port/protocol from STRIPE_API_URL when set (tests: the stand-in). */
 export function stripeClientConfig(apiUrl: string | undefined): Stripe.StripeConfig {
-  const config: Stripe.StripeConfig = { apiVersion: STRIPE_API_VERSION, maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "Sellkit" } };
+  const config: Stripe.StripeConfig = {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "Sellkit" },
+  };
   if (apiUrl) {
     const url = new URL(apiUrl);
     config.host = url.hostname;
@@ -83,7 +92,12 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
       return { accountId: account.id };
     },
     async onboardingUrl({ accountId, returnUrl, refreshUrl }) {
-      const link = await stripe.accountLinks.create({ account: accountId, type: "account_onboarding", return_url: returnUrl, refresh_url: refreshUrl });
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: "account_onboarding",
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
       return link.url;
     },
     async accountStatus(accountId) {
@@ -101,7 +115,10 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
     },
     async listPayouts(accountId, { limit, startingAfter }) {
       const page = await readingPayouts(() =>
-        stripe.payouts.list({ limit, ...(startingAfter ? { starting_after: startingAfter } : {}) }, { stripeAccount: accountId }),
+        stripe.payouts.list(
+          { limit, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+          { stripeAccount: accountId },
+        ),
       );
       return { payouts: page.data.map(payoutOf), hasMore: page.has_more };
     },
@@ -114,14 +131,21 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
 
     async createCheckout(request: CheckoutRequest): Promise<HostedCheckout> {
       const now = Math.floor(Date.now() / 1000);
-      const expiresAt = Math.min(Math.max(Math.floor(request.expiresAt.getTime() / 1000), now + MIN_SESSION_SECONDS), now + MAX_SESSION_SECONDS);
+      const expiresAt = Math.min(
+        Math.max(Math.floor(request.expiresAt.getTime() / 1000), now + MIN_SESSION_SECONDS),
+        now + MAX_SESSION_SECONDS,
+      );
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.productName } },
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountCents,
+                product_data: { name: request.productName },
+              },
             },
           ],
           customer_email: request.buyerEmail,
@@ -145,7 +169,8 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
 
     async getStatus(checkoutId: string): Promise<PaymentStatus> {
       const session = await stripe.checkout.sessions.retrieve(checkoutId, { expand: ["payment_intent"] });
-      const intent = typeof session.payment_intent === "object" ? (session.payment_intent as PaymentIntentLike | null) : null;
+      const intent =
+        typeof session.payment_intent === "object" ? (session.payment_intent as PaymentIntentLike | null) : null;
       const paymentId = typeof session.payment_intent === "string" ? session.payment_intent : intent?.id;
       if (session.status === "complete" && session.payment_status === "paid" && paymentId) {
         return { state: "paid", paymentId, amountCents: session.amount_total ?? 0, currency: session.currency ?? "" };
@@ -153,7 +178,8 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
       if (session.status === "expired") return { state: "expired" };
       // An open session keeps the last declined attempt on its PaymentIntent (the buyer may still retry on the page).
       const error = intent?.last_payment_error;
-      if (error && intent?.status === "requires_payment_method") return { state: "failed", failure: cardFailure(error.code, error.decline_code) };
+      if (error && intent?.status === "requires_payment_method")
+        return { state: "failed", failure: cardFailure(error.code, error.decline_code) };
       return { state: "open" };
     },
 
@@ -174,10 +200,18 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
           { idempotencyKey: `sellkit-refund-${request.idempotencyKey}` },
         );
         if (refund.status === "succeeded") return { refundId: refund.id, status: "succeeded" };
-        if (refund.status === "pending" || refund.status === "requires_action") return { refundId: refund.id, status: "pending" };
-        return { status: "failed", failure: { code: refund.failure_reason ?? "refund_failed", message: "The refund could not be made." } };
+        if (refund.status === "pending" || refund.status === "requires_action")
+          return { refundId: refund.id, status: "pending" };
+        return {
+          status: "failed",
+          failure: { code: refund.failure_reason ?? "refund_failed", message: "The refund could not be made." },
+        };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.type !== "StripeConnectionError" && error.type !== "StripeAPIError") {
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          error.type !== "StripeConnectionError" &&
+          error.type !== "StripeAPIError"
+        ) {
           return { status: "failed", failure: { code: error.code ?? error.type, message: error.message } };
         }
         throw error;
@@ -189,7 +223,8 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
       let refundedCents = 0;
       let mine: Stripe.Refund | undefined;
       for await (const refund of stripe.refunds.list({ payment_intent: lookup.paymentId, limit: 100 })) {
-        if (refund.status === "succeeded" || refund.status === "pending" || refund.status === "requires_action") refundedCents += refund.amount;
+        if (refund.status === "succeeded" || refund.status === "pending" || refund.status === "requires_action")
+          refundedCents += refund.amount;
         if (refund.metadata?.sellkit_refund_id === lookup.idempotencyKey) mine = refund;
       }
       if (!mine) return { status: "missing" };
@@ -211,7 +246,10 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
           lastError = error;
         }
       }
-      if (!event) throw new WebhookVerificationError(lastError instanceof Error ? lastError.message : "Webhook signature verification failed");
+      if (!event)
+        throw new WebhookVerificationError(
+          lastError instanceof Error ? lastError.message : "Webhook signature verification failed",
+        );
       const signedAt = [...signature.matchAll(/(?:^|,)\s*t=(\d+)/g)].map((match) => Number(match[1]));
       if (signedAt.some((seconds) => seconds > Math.floor(Date.now() / 1000) + STRIPE_WEBHOOK_MAX_FUTURE_SECONDS)) {
         throw new WebhookVerificationError("Timestamp is too far in the future");
@@ -225,7 +263,9 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
 const PAYOUT_STATUSES = new Set<ProviderPayout["status"]>(["pending", "in_transit", "paid", "failed", "canceled"]);
 
 function payoutOf(payout: Stripe.Payout): ProviderPayout {
-  const status = PAYOUT_STATUSES.has(payout.status as ProviderPayout["status"]) ? (payout.status as ProviderPayout["status"]) : "pending";
+  const status = PAYOUT_STATUSES.has(payout.status as ProviderPayout["status"])
+    ? (payout.status as ProviderPayout["status"])
+    : "pending";
   return {
     id: payout.id,
     amountCents: payout.amount,
@@ -246,7 +286,9 @@ async function readingPayouts<T>(read: () => Promise<T>): Promise<T> {
   } catch (error) {
     const { statusCode, type, code } = (error ?? {}) as { statusCode?: unknown; type?: unknown; code?: unknown };
     const refused = typeof statusCode === "number" && statusCode >= 400 && statusCode < 500 && statusCode !== 429;
-    const detail = [type, code, error instanceof Error ? error.message : String(error)].filter((part) => typeof part === "string" && part).join(": ");
+    const detail = [type, code, error instanceof Error ? error.message : String(error)]
+      .filter((part) => typeof part === "string" && part)
+      .join(": ");
     throw new PayoutsReadError(refused ? "refused" : "unreachable", detail);
   }
 }

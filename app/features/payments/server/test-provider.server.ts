@@ -16,13 +16,22 @@ import {
   type VerifiedWebhook,
   WebhookVerificationError,
 } from "./payment-provider.server";
-import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey, verifyTestSignature } from "./test-webhook-signature.server";
+import {
+  signTestWebhook,
+  TEST_SIGNATURE_HEADER,
+  testWebhookKey,
+  verifyTestSignature,
+} from "./test-webhook-signature.server";
 
 // The built-in test provider: a provider like Stripe, with its own table and TEST MODE hosted page. Every outcome
 // and refund reaches the app as a signed webhook through the same intake as the HTTP endpoint: no shortcut.
 
 /** Hands a signed delivery to the app's webhook intake, the verb POST /api/webhooks/:provider calls. */
-export type DeliverWebhook = (providerId: ProviderId, rawBody: Buffer, headers: Record<string, string>) => Promise<void>;
+export type DeliverWebhook = (
+  providerId: ProviderId,
+  rawBody: Buffer,
+  headers: Record<string, string>,
+) => Promise<void>;
 
 /** What the TEST MODE page shows of a checkout. */
 export type TestCheckout = {
@@ -116,7 +125,14 @@ function eventsOf(body: TestEventBody): PaymentEvent[] {
         },
       ];
     case "payment.failed":
-      return [{ type: body.type, checkoutId: text(d.checkoutId), failure: { code: text(d.code), message: text(d.message) }, ...order }];
+      return [
+        {
+          type: body.type,
+          checkoutId: text(d.checkoutId),
+          failure: { code: text(d.code), message: text(d.message) },
+          ...order,
+        },
+      ];
     case "checkout.expired":
       return [{ type: body.type, checkoutId: text(d.checkoutId), ...order }];
     case "payment.refunded":
@@ -147,10 +163,16 @@ export function createTestProvider({
     const body = Buffer.from(JSON.stringify({ id: randomId("evt_test"), type, created, data } satisfies TestEventBody));
     try {
       await outsideTransaction(() =>
-        deliver("test", body, { [TEST_SIGNATURE_HEADER]: signTestWebhook(key, body, created), "content-type": "application/json" }),
+        deliver("test", body, {
+          [TEST_SIGNATURE_HEADER]: signTestWebhook(key, body, created),
+          "content-type": "application/json",
+        }),
       );
     } catch (error) {
-      logger.error({ err: error, type }, "test provider: the webhook could not be delivered (the reconciler will ask for the status)");
+      logger.error(
+        { err: error, type },
+        "test provider: the webhook could not be delivered (the reconciler will ask for the status)",
+      );
     }
   }
 
@@ -189,7 +211,11 @@ export function createTestProvider({
     return { outcome: "paid", successUrl: paid.success_url };
   }
 
-  async function decline(id: string, fromStatus: "open" | "requires_action", code: TestCardFailureCode): Promise<TestPaymentOutcome> {
+  async function decline(
+    id: string,
+    fromStatus: "open" | "requires_action",
+    code: TestCardFailureCode,
+  ): Promise<TestPaymentOutcome> {
     const message = TEST_CARD_FAILURES[code];
     // The checkout stays open: the buyer may try another card.
     const declined = (
@@ -232,7 +258,12 @@ export function createTestProvider({
       const row = await read(checkoutId);
       if (!row || row.status === "expired") return { state: "expired" };
       if (row.status === "paid" && row.payment_id) {
-        return { state: "paid", paymentId: row.payment_id, amountCents: Number(row.amount_cents), currency: row.currency };
+        return {
+          state: "paid",
+          paymentId: row.payment_id,
+          amountCents: Number(row.amount_cents),
+          currency: row.currency,
+        };
       }
       return { state: "open" };
     },
@@ -245,9 +276,17 @@ export function createTestProvider({
             and refunded_cents + ${request.amountCents} <= amount_cents
           returning *`)
       ).rows[0];
-      if (!refunded) return { status: "failed", failure: { code: "refund_failed", message: "This payment cannot be refunded by that amount." } };
+      if (!refunded)
+        return {
+          status: "failed",
+          failure: { code: "refund_failed", message: "This payment cannot be refunded by that amount." },
+        };
       // Reported as a webhook like Stripe's charge.refunded: after this call, never inside the caller's transaction.
-      void report("payment.refunded", { paymentId: request.paymentId, refundedCents: Number(refunded.refunded_cents), reference: refunded.reference });
+      void report("payment.refunded", {
+        paymentId: request.paymentId,
+        refundedCents: Number(refunded.refunded_cents),
+        reference: refunded.reference,
+      });
       return { refundId: randomId("tpr"), status: "succeeded" };
     },
 
@@ -259,7 +298,13 @@ export function createTestProvider({
       } catch {
         throw new WebhookVerificationError("body is not JSON");
       }
-      if (typeof body?.id !== "string" || !body.id || typeof body.type !== "string" || typeof body.data !== "object" || body.data === null) {
+      if (
+        typeof body?.id !== "string" ||
+        !body.id ||
+        typeof body.type !== "string" ||
+        typeof body.data !== "object" ||
+        body.data === null
+      ) {
         throw new WebhookVerificationError("not a test provider event");
       }
       return { eventId: body.id, type: body.type, payload: body, events: eventsOf(body) };
@@ -278,7 +323,9 @@ export function createTestProvider({
           const moved = await db.execute(sql`
             update test_provider_checkouts set status = 'requires_action', last_error = null
             where id = ${id} and status = 'open' and expires_at > ${now()} returning id`);
-          return moved.rows.length ? { outcome: "requires_action" } : { outcome: "closed", checkout: await findCheckout(id) };
+          return moved.rows.length
+            ? { outcome: "requires_action" }
+            : { outcome: "closed", checkout: await findCheckout(id) };
         }
         case "decline":
           return decline(id, "open", "card_declined");

@@ -23,7 +23,12 @@ export function signTestWebhook(key: Buffer, body: Buffer | string, timestamp: n
 }
 
 /** Checks a delivery's signature and timestamp against its raw body in constant time; throws WebhookVerificationError otherwise. */
-export function verifyTestSignature(key: Buffer, rawBody: Buffer, header: string | undefined, nowSeconds: number): void {
+export function verifyTestSignature(
+  key: Buffer,
+  rawBody: Buffer,
+  header: string | undefined,
+  nowSeconds: number,
+): void {
   if (!header) throw new WebhookVerificationError("missing signature header");
   const parts = new Map<string, string[]>();
   for (const item of header.split(",")) {
@@ -34,7 +39,8 @@ export function verifyTestSignature(key: Buffer, rawBody: Buffer, header: string
   }
   const timestamp = Number(parts.get("t")?.[0]);
   if (!Number.isSafeInteger(timestamp)) throw new WebhookVerificationError("missing or malformed timestamp");
-  if (Math.abs(nowSeconds - timestamp) > TEST_SIGNATURE_TOLERANCE_SECONDS) throw new WebhookVerificationError("timestamp outside the tolerance");
+  if (Math.abs(nowSeconds - timestamp) > TEST_SIGNATURE_TOLERANCE_SECONDS)
+    throw new WebhookVerificationError("timestamp outside the tolerance");
   const expected = Buffer.from(signature(key, timestamp, rawBody), "hex");
   const matches = (parts.get("v1") ?? []).some((candidate) => {
     if (!/^[0-9a-f]{64}$/i.test(candidate)) return false;

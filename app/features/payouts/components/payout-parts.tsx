@@ -16,7 +16,15 @@ import { formatDateTime } from "~/lib/zoned-time";
 import { DataTable } from "~/components/ui/data-table";
 
 /** A titled section of the payouts page (a card with an h2). */
-export function PayoutsSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function PayoutsSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -29,7 +37,13 @@ export function PayoutsSection({ title, description, children }: { title: string
 }
 
 /** Labelled figures as a description list. */
-export function Figures({ label, items }: { label: string; items: { term: string; value: string; strong?: boolean }[] }) {
+export function Figures({
+  label,
+  items,
+}: {
+  label: string;
+  items: { term: string; value: string; strong?: boolean }[];
+}) {
   return (
     <dl aria-label={label} className="grid grid-cols-2 gap-4 sm:grid-cols-4">
       {items.map((item) => (
@@ -57,10 +71,12 @@ export function EarningsFigures({ earnings }: { earnings: Earnings }) {
         ]}
       />
       <p className="text-sm text-muted-foreground">
-        {earnings.orders === 1 ? "1 order" : `${earnings.orders} orders`} paid, all time, in your store currency ({earnings.currency}). Refunded orders count as
-        refunds; disputed orders are not earnings.
+        {earnings.orders === 1 ? "1 order" : `${earnings.orders} orders`} paid, all time, in your store currency (
+        {earnings.currency}). Refunded orders count as refunds; disputed orders are not earnings.
         {earnings.otherCurrencyOrders === 1 ? " 1 order in another currency is not included." : ""}
-        {earnings.otherCurrencyOrders > 1 ? ` ${earnings.otherCurrencyOrders} orders in other currencies are not included.` : ""}
+        {earnings.otherCurrencyOrders > 1
+          ? ` ${earnings.otherCurrencyOrders} orders in other currencies are not included.`
+          : ""}
       </p>
     </>
   );
@@ -73,8 +89,14 @@ export function BalanceFigures({ balances, label }: { balances: readonly Balance
     <Figures
       label={label}
       items={balances.flatMap((balance) => [
-        { term: `Pending${balances.length > 1 ? ` (${balance.currency})` : ""}`, value: formatMoney(balance.pendingCents, balance.currency) },
-        { term: `Available${balances.length > 1 ? ` (${balance.currency})` : ""}`, value: formatMoney(balance.availableCents, balance.currency) },
+        {
+          term: `Pending${balances.length > 1 ? ` (${balance.currency})` : ""}`,
+          value: formatMoney(balance.pendingCents, balance.currency),
+        },
+        {
+          term: `Available${balances.length > 1 ? ` (${balance.currency})` : ""}`,
+          value: formatMoney(balance.availableCents, balance.currency),
+        },
       ])}
     />
   );
@@ -104,7 +126,10 @@ const STATUS_VARIANTS: Record<PayoutStatus, "success" | "secondary" | "outline" 
 /** Payouts, newest first: amount, status, arrival date. */
 export function PayoutList({ payouts, caption }: { payouts: readonly PayoutRow[]; caption: string }) {
   return (
-    <DataTable caption={caption} columns={[{ label: "Arrival date" }, { label: "Amount", align: "right" }, { label: "Status" }]}>
+    <DataTable
+      caption={caption}
+      columns={[{ label: "Arrival date" }, { label: "Amount", align: "right" }, { label: "Status" }]}
+    >
       {payouts.map((payout) => (
         <tr key={payout.id} className="border-t">
           <td className="px-3 py-2">{formatDay(payout.arrivalDay)}</td>
@@ -122,7 +147,8 @@ export function PayoutList({ payouts, caption }: { payouts: readonly PayoutRow[]
 export function ReadAt({ at, timeZone, source }: { at: string; timeZone: string; source: string }) {
   return (
     <p className="text-xs text-muted-foreground">
-      Read from {source} at <time dateTime={at}>{formatDateTime(at, timeZone)}</time> ({timeZone}). Reload the page for the latest figures.
+      Read from {source} at <time dateTime={at}>{formatDateTime(at, timeZone)}</time> ({timeZone}). Reload the page for
+      the latest figures.
     </p>
   );
 }
@@ -131,7 +157,10 @@ export function ReadAt({ at, timeZone, source }: { at: string; timeZone: string;
 export function PayPalCaptures({ captures, timeZone }: { captures: readonly PayPalCapture[]; timeZone: string }) {
   if (captures.length === 0) return <p className="text-sm">No PayPal payments yet.</p>;
   return (
-    <DataTable caption="Your last PayPal payments" columns={[{ label: "Captured" }, { label: "Product" }, { label: "Amount", align: "right" }]}>
+    <DataTable
+      caption="Your last PayPal payments"
+      columns={[{ label: "Captured" }, { label: "Product" }, { label: "Amount", align: "right" }]}
+    >
       {captures.map((capture) => (
         <tr key={capture.id} className="border-t">
           <td className="px-3 py-2">{formatDateTime(capture.paidAt, timeZone)}</td>
@@ -139,7 +168,9 @@ export function PayPalCaptures({ captures, timeZone }: { captures: readonly PayP
           <td className="px-3 py-2 text-right font-medium">
             {formatMoney(capture.amountCents, capture.currency)}
             {capture.refundedCents ? (
-              <span className="block text-xs text-muted-foreground">−{formatMoney(capture.refundedCents, capture.currency)} refunded</span>
+              <span className="block text-xs text-muted-foreground">
+                −{formatMoney(capture.refundedCents, capture.currency)} refunded
+              </span>
             ) : null}
           </td>
         </tr>

@@ -62,13 +62,27 @@ const earningsQuery: PageQuery<Earnings> = {
   read: (json) => {
     const value = json as {
       currency: string;
-      byProvider: { provider: ProviderEarnings["provider"]; orders: number; gross: number; refunds: number; fees: number; otherCurrency: number }[];
+      byProvider: {
+        provider: ProviderEarnings["provider"];
+        orders: number;
+        gross: number;
+        refunds: number;
+        fees: number;
+        otherCurrency: number;
+      }[];
     };
     const byProvider = value.byProvider
       .filter((row) => Number(row.orders) > 0)
       .map((row) => {
         const [grossCents, refundsCents, feesCents] = [Number(row.gross), Number(row.refunds), Number(row.fees)];
-        return { provider: row.provider, orders: Number(row.orders), grossCents, refundsCents, feesCents, netCents: grossCents - refundsCents - feesCents };
+        return {
+          provider: row.provider,
+          orders: Number(row.orders),
+          grossCents,
+          refundsCents,
+          feesCents,
+          netCents: grossCents - refundsCents - feesCents,
+        };
       });
     const other = value.byProvider.reduce((total, row) => total + Number(row.otherCurrency), 0);
     return totalEarnings(value.currency, byProvider, other);
@@ -86,7 +100,14 @@ export type TestLedger = {
   more: boolean;
 };
 
-type PayoutJson = { id: string; amountCents: number; currency: string; status: "in_transit" | "paid"; arrivalDay: string; payoutDay: string };
+type PayoutJson = {
+  id: string;
+  amountCents: number;
+  currency: string;
+  status: "in_transit" | "paid";
+  arrivalDay: string;
+  payoutDay: string;
+};
 
 /** The creator's test-provider balance and one page of its payouts. */
 function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger> {
@@ -110,7 +131,11 @@ function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger>
         limit ${PAYOUTS_PAGE_SIZE + 1}) page)
     )`,
     read: (json) => {
-      const value = json as { unpaid: (TestLedger["unpaid"][number] & { pendingCents: number })[]; paidOutToday: string[]; payouts: PayoutJson[] };
+      const value = json as {
+        unpaid: (TestLedger["unpaid"][number] & { pendingCents: number })[];
+        paidOutToday: string[];
+        payouts: PayoutJson[];
+      };
       const payouts = value.payouts.map((payout) => ({ ...payout, amountCents: Number(payout.amountCents) }));
       // Pending is not available yet; available is the rest of what is not paid out.
       const balances = new Map<string, BalanceFigure>();

@@ -61,7 +61,10 @@ export async function readStripePayouts(
     };
   } catch (error) {
     const reason = payoutsReadReason(error);
-    services.logger.warn({ reason, detail: error instanceof Error ? error.message : String(error) }, "payouts: Stripe balance or payouts could not be read");
+    services.logger.warn(
+      { reason, detail: error instanceof Error ? error.message : String(error) },
+      "payouts: Stripe balance or payouts could not be read",
+    );
     return fail(reason === "refused" ? "PAYOUTS_ACCOUNT_REFUSED" : "PAYOUTS_PROVIDER_UNREACHABLE");
   }
 }

@@ -15,7 +15,14 @@ const READ_BATCH = 1_000;
 
 type Services = { db: Database; logger: Logger };
 
-export type PayoutRunResult = { ran: boolean; earningsBooked: number; ordersRead: number; entries: number; payouts: number; arrived: number };
+export type PayoutRunResult = {
+  ran: boolean;
+  earningsBooked: number;
+  ordersRead: number;
+  entries: number;
+  payouts: number;
+  arrived: number;
+};
 
 type ChangedRow = {
   id: string;
@@ -38,15 +45,21 @@ type ChangedRow = {
 export async function runTestPayouts(services: Services, now: Date = new Date()): Promise<PayoutRunResult> {
   const result: PayoutRunResult = { ran: false, earningsBooked: 0, ordersRead: 0, entries: 0, payouts: 0, arrived: 0 };
   await inTransaction(services.db, async (tx) => {
-    const locked = (await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${PAYOUTS_LOCK}) as locked`)).rows;
+    const locked = (
+      await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${PAYOUTS_LOCK}) as locked`)
+    ).rows;
     if (!locked[0]?.locked) return;
     result.ran = true;
     // The database's clock, as orders.updated_at's: the next run reads from here.
-    const started = (await tx.execute<{ started: string }>(sql`select to_json(now()) #>> '{}' as started`)).rows[0]!.started;
+    const started = (await tx.execute<{ started: string }>(sql`select to_json(now()) #>> '{}' as started`)).rows[0]!
+      .started;
 
     // Where the last run read from, less the overlap, as a value: the planner then sees how few orders changed.
-    const synced = (await tx.execute<{ since: string }>(sql`select to_json(synced_until - ${SYNC_OVERLAP}) #>> '{}' as since from payouts_sync where id = 1`))
-      .rows[0];
+    const synced = (
+      await tx.execute<{ since: string }>(
+        sql`select to_json(synced_until - ${SYNC_OVERLAP}) #>> '{}' as since from payouts_sync where id = 1`,
+      )
+    ).rows[0];
     const since = synced ? new Date(synced.since) : new Date(0);
     result.earningsBooked = await bookEarnings(tx, since);
     // A cursor keeps memory bounded when the first run on a big store reads every test order.
@@ -61,7 +74,9 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
         ) e on true
         where o.provider = 'test' and o.paid_at is not null and o.updated_at >= ${since}`);
     for (;;) {
-      const changed = (await tx.execute<ChangedRow>(sql`fetch forward ${sql.raw(String(READ_BATCH))} from payout_orders`)).rows;
+      const changed = (
+        await tx.execute<ChangedRow>(sql`fetch forward ${sql.raw(String(READ_BATCH))} from payout_orders`)
+      ).rows;
       if (changed.length === 0) break;
       result.ordersRead += changed.length;
       const entries = changed.flatMap((row) => {
@@ -84,7 +99,8 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
           insert into test_payout_entries (user_id, order_id, kind, amount_cents, currency, available_on)
           values ${sql.join(
             entries.map(
-              (entry) => sql`(${entry.userId}, ${entry.orderId}::uuid, ${entry.kind}, ${entry.amountCents}, ${entry.currency}, ${entry.availableOn})`,
+              (entry) =>
+                sql`(${entry.userId}, ${entry.orderId}::uuid, ${entry.kind}, ${entry.amountCents}, ${entry.currency}, ${entry.availableOn})`,
             ),
             sql`, `,
           )}`);
@@ -127,18 +143,27 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
             eventCategory: "payment",
             severity: "low",
             riskScore: 0,
-            details: { provider: "test", payoutId: payout.id, amountCents: Number(payout.amount_cents), currency: payout.currency, payoutDate: today },
+            details: {
+              provider: "test",
+              payoutId: payout.id,
+              amountCents: Number(payout.amount_cents),
+              currency: payout.currency,
+              payoutDate: today,
+            },
           },
           {},
         );
       }
     }
     const arrived = (
-      await tx.execute<{ id: string }>(sql`update test_payouts set status = 'paid' where status = 'in_transit' and arrival_date <= ${today}::date returning id`)
+      await tx.execute<{ id: string }>(
+        sql`update test_payouts set status = 'paid' where status = 'in_transit' and arrival_date <= ${today}::date returning id`,
+      )
     ).rows;
     result.arrived = arrived.length;
   });
-  if (result.entries || result.payouts || result.earningsBooked) services.logger.info(result, "payouts: earnings and ledger updated");
+  if (result.entries || result.payouts || result.earningsBooked)
+    services.logger.info(result, "payouts: earnings and ledger updated");
   return result;
 }
 

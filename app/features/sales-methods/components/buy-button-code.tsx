@@ -7,7 +7,15 @@ import { showToast } from "~/lib/toast";
 export const COPIED_STATE_MS = 2000;
 
 /** The buy-button snippet and its preview; Generate submits for a preview only without JavaScript, where it cannot follow typing. */
-export function BuyButtonCode({ snippet, live, onGenerate }: { snippet: string; live: boolean; onGenerate: () => void }) {
+export function BuyButtonCode({
+  snippet,
+  live,
+  onGenerate,
+}: {
+  snippet: string;
+  live: boolean;
+  onGenerate: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -16,7 +24,11 @@ export function BuyButtonCode({ snippet, live, onGenerate }: { snippet: string; 
     try {
       await navigator.clipboard.writeText(snippet);
     } catch {
-      showToast({ type: "error", title: "Could not copy the code", description: "Select the code and copy it yourself." });
+      showToast({
+        type: "error",
+        title: "Could not copy the code",
+        description: "Select the code and copy it yourself.",
+      });
       return;
     }
     setCopied(true);
@@ -31,7 +43,9 @@ export function BuyButtonCode({ snippet, live, onGenerate }: { snippet: string; 
         Your button code
       </h2>
       {live ? (
-        <p className="text-sm text-muted-foreground">Paste this HTML into your website where the button should appear.</p>
+        <p className="text-sm text-muted-foreground">
+          Paste this HTML into your website where the button should appear.
+        </p>
       ) : (
         <p className="text-sm text-muted-foreground" id="buy-button-not-live">
           Preview only: the link becomes live once you save.

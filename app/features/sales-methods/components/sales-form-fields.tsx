@@ -35,7 +35,12 @@ export function TextField({
         rows ? (
           <Textarea {...getTextareaProps(field)} {...control} rows={rows} placeholder={placeholder} />
         ) : (
-          <Input {...getInputProps(field, { type })} {...control} autoComplete={autoComplete} placeholder={placeholder} />
+          <Input
+            {...getInputProps(field, { type })}
+            {...control}
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+          />
         )
       }
     </FormField>

@@ -24,7 +24,9 @@ export function SalesMethodLayout({
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-2 text-muted-foreground">{lead}</p>
       <p className="mt-1 text-sm text-muted-foreground">
-        {saved ? "Your saved setup is shown below: change anything and save again." : "Nothing saved yet: fill in the form and save it to your account."}
+        {saved
+          ? "Your saved setup is shown below: change anything and save again."
+          : "Nothing saved yet: fill in the form and save it to your account."}
       </p>
       <div className={aside ? "mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" : "mt-8"}>
         <div className="min-w-0">{children}</div>

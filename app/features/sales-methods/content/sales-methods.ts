@@ -5,7 +5,12 @@ export const SALES_METHODS = [
   { key: "online_store", path: "/sales/online-store", title: "Create Your Online Store", name: "Online store" },
   { key: "retail_store", path: "/sales/retail-store", title: "Setup Your Retail Store", name: "Retail store" },
   { key: "events", path: "/sales/event-sales", title: "Setup Event Sales", name: "Event sales" },
-  { key: "existing_website", path: "/sales/existing-website", title: "Add Buy Button to Your Website", name: "Buy button on your website" },
+  {
+    key: "existing_website",
+    path: "/sales/existing-website",
+    title: "Add Buy Button to Your Website",
+    name: "Buy button on your website",
+  },
   { key: "social_media", path: "/sales/social-media", title: "Setup Social Media Sales", name: "Social media sales" },
 ] as const satisfies readonly { key: BusinessType; path: string; title: string; name: string }[];
 

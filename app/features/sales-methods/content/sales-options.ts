@@ -4,7 +4,8 @@ import type { SalesMethodKey } from "./sales-methods";
 export type SalesOption = { readonly value: string; readonly label: string; readonly description?: string };
 
 /** The values of an option list, as a non-empty tuple for `z.enum`. */
-export const optionValues = <T extends readonly SalesOption[]>(list: T) => list.map((item) => item.value) as [T[number]["value"], ...T[number]["value"][]];
+export const optionValues = <T extends readonly SalesOption[]>(list: T) =>
+  list.map((item) => item.value) as [T[number]["value"], ...T[number]["value"][]];
 
 /** The label of `value` in `list` (the value itself when it is not in the list). */
 export function optionLabel(list: readonly SalesOption[], value: string): string {
@@ -165,10 +166,15 @@ export const SETUP_FIELDS: Record<SalesMethodKey, readonly SetupField[]> = {
 };
 
 /** A saved setup as label/value pairs for people, leaving out empty fields. */
-export function describeSetup(method: SalesMethodKey, settings: Record<string, unknown>): { label: string; value: string }[] {
+export function describeSetup(
+  method: SalesMethodKey,
+  settings: Record<string, unknown>,
+): { label: string; value: string }[] {
   return SETUP_FIELDS[method].flatMap((field) => {
     const raw = settings[field.name];
-    const values = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === "string" && v.trim() !== "");
+    const values = (Array.isArray(raw) ? raw : [raw]).filter(
+      (v): v is string => typeof v === "string" && v.trim() !== "",
+    );
     if (values.length === 0) return [];
     const shown = field.options ? values.map((v) => optionLabel(field.options!, v)) : values;
     return [{ label: field.label, value: shown.join(", ") }];

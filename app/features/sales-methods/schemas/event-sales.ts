@@ -11,7 +11,11 @@ export const eventSalesSchema = z.object({
   description: optionalText("Description"),
   eventTypes: choices(EVENT_TYPES, "Please choose event types from the list", "Please select at least one event type"),
   setupRequirements: optionalText("Setup requirements"),
-  paymentMethods: choices(EVENT_PAYMENT_METHODS, "Please choose payment methods from the list", "Please select at least one payment method"),
+  paymentMethods: choices(
+    EVENT_PAYMENT_METHODS,
+    "Please choose payment methods from the list",
+    "Please select at least one payment method",
+  ),
 });
 
 export type EventSalesSettings = z.output<typeof eventSalesSchema>;

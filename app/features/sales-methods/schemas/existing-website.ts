@@ -7,7 +7,11 @@ export const WEBSITE_URL_MAX = 2048;
 export const WEBSITE_URL_MESSAGE = "Please enter a valid website URL starting with http:// or https://";
 
 /** The Add Buy Button form's starting values: button, 'Buy Now', primary. */
-export const EXISTING_WEBSITE_DEFAULTS = { integrationMethod: "button", buttonText: "Buy Now", buttonStyle: "primary" } as const;
+export const EXISTING_WEBSITE_DEFAULTS = {
+  integrationMethod: "button",
+  buttonText: "Buy Now",
+  buttonStyle: "primary",
+} as const;
 
 /** The Add Buy Button to Your Website form. */
 export const existingWebsiteSchema = z.object({
@@ -18,7 +22,9 @@ export const existingWebsiteSchema = z.object({
     .max(WEBSITE_URL_MAX, WEBSITE_URL_MESSAGE)
     .pipe(z.url({ protocol: /^https?$/, hostname: /^[^.].*\..+$|^localhost$/, error: WEBSITE_URL_MESSAGE })),
   platform: choice(WEBSITE_PLATFORMS, "Please choose your website platform"),
-  integrationMethod: choice(INTEGRATION_METHODS, "Please choose how to add the button").default(EXISTING_WEBSITE_DEFAULTS.integrationMethod),
+  integrationMethod: choice(INTEGRATION_METHODS, "Please choose how to add the button").default(
+    EXISTING_WEBSITE_DEFAULTS.integrationMethod,
+  ),
   buttonText: oneLine(
     z
       .string({ error: "Please enter the button text" })

@@ -11,7 +11,11 @@ export type BuyPage = { storeName: string; description: string; userId: string }
 export async function getBuyPage(db: Database, salesMethodId: string): Promise<BuyPage | null> {
   if (!isUuid(salesMethodId)) return null;
   const [row] = await db
-    .select({ storeName: businessProfiles.storeName, description: businessProfiles.businessDescription, userId: salesMethods.userId })
+    .select({
+      storeName: businessProfiles.storeName,
+      description: businessProfiles.businessDescription,
+      userId: salesMethods.userId,
+    })
     .from(salesMethods)
     .innerJoin(businessProfiles, eq(businessProfiles.userId, salesMethods.userId))
     .where(and(eq(salesMethods.id, salesMethodId), eq(salesMethods.method, "existing_website")))

@@ -4,11 +4,19 @@ import { salesMethods } from "~/features/sales-methods/schema.server";
 import type { SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
 
 /** Upserts the creator's setup of one sales method and returns its row id, which the buy button links to. */
-export async function saveSalesMethod(db: Database, userId: string, method: SalesMethodKey, settings: Record<string, unknown>): Promise<{ id: string }> {
+export async function saveSalesMethod(
+  db: Database,
+  userId: string,
+  method: SalesMethodKey,
+  settings: Record<string, unknown>,
+): Promise<{ id: string }> {
   const [row] = await db
     .insert(salesMethods)
     .values({ userId, method, settings })
-    .onConflictDoUpdate({ target: [salesMethods.userId, salesMethods.method], set: { settings, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [salesMethods.userId, salesMethods.method],
+      set: { settings, updatedAt: sql`now()` },
+    })
     .returning({ id: salesMethods.id });
   return row!;
 }

@@ -34,7 +34,14 @@ export async function submitSalesMethodForm<Schema extends z.ZodType<Record<stri
   }
   if (options.allowPreview && formData.get("intent") === PREVIEW_INTENT) {
     return data(
-      { result: submission.reply(), toast: { type: "info", title: "Code updated", description: "Save to make the link live." } satisfies ToastMessage },
+      {
+        result: submission.reply(),
+        toast: {
+          type: "info",
+          title: "Code updated",
+          description: "Save to make the link live.",
+        } satisfies ToastMessage,
+      },
       { status: 200 },
     );
   }

@@ -39,8 +39,8 @@ export function PrivacyCard({ retentionDays }: { retentionDays: number }) {
       <CardHeader>
         <CardTitle as="h2">Privacy &amp; Data Controls</CardTitle>
         <CardDescription>
-          Download your profile, security events and sessions as JSON (never passwords, secrets, backup codes or tokens), or remove expired sessions and events
-          older than {retentionDays} days.
+          Download your profile, security events and sessions as JSON (never passwords, secrets, backup codes or
+          tokens), or remove expired sessions and events older than {retentionDays} days.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">

@@ -19,7 +19,12 @@ export function SecurityStatusCard({
       value: twoFactorEnabled ? "On" : "Off",
       text: twoFactorEnabled ? "Your secret is encrypted at rest." : "Turn on two-factor below.",
     },
-    { icon: Activity, title: "Session Monitoring", value: "Active", text: `${activeSessions} active ${activeSessions === 1 ? "session" : "sessions"}` },
+    {
+      icon: Activity,
+      title: "Session Monitoring",
+      value: "Active",
+      text: `${activeSessions} active ${activeSessions === 1 ? "session" : "sessions"}`,
+    },
     {
       icon: Radar,
       title: "Threat Detection",

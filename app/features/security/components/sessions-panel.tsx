@@ -10,20 +10,37 @@ import { showToast } from "~/lib/toast";
 import { useIsPending, usePendingFormData } from "~/lib/use-is-pending";
 import { RelativeTime } from "./relative-time";
 
-export type SessionRow = { id: string; ipAddress: string | null; userAgent: string | null; lastActiveAt: Date | string; isActive: boolean; isCurrent: boolean };
+export type SessionRow = {
+  id: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  lastActiveAt: Date | string;
+  isActive: boolean;
+  isCurrent: boolean;
+};
 
 type Refreshed = { from: SessionRow[]; sessions: SessionRow[]; renderedAt: number };
 
 /** Reads the sessions again (GET /security-settings/sessions); null when the server could not. */
 async function fetchSessions(): Promise<Omit<Refreshed, "from"> | null> {
-  const response = await fetch("/security-settings/sessions", { headers: { accept: "application/json" } }).catch(() => null);
-  const body = response?.headers.get("content-type")?.includes("json") ? ((await response.json().catch(() => null)) as Record<string, unknown> | null) : null;
+  const response = await fetch("/security-settings/sessions", { headers: { accept: "application/json" } }).catch(
+    () => null,
+  );
+  const body = response?.headers.get("content-type")?.includes("json")
+    ? ((await response.json().catch(() => null)) as Record<string, unknown> | null)
+    : null;
   if (!response?.ok || !body || isErrorCode(body.code) || !Array.isArray(body.sessions)) return null;
   return { sessions: body.sessions as SessionRow[], renderedAt: Number(body.renderedAt) };
 }
 
 /** The active sessions panel; Terminate ends a session on the server at once. */
-export function SessionsPanel({ sessions: loaded, renderedAt: loadedAt }: { sessions: SessionRow[]; renderedAt: number }) {
+export function SessionsPanel({
+  sessions: loaded,
+  renderedAt: loadedAt,
+}: {
+  sessions: SessionRow[];
+  renderedAt: number;
+}) {
   const [loading, setLoading] = useState(false);
   // Refresh Sessions replaces the list until the page's own data changes (after a Terminate, say).
   const [refreshed, setRefreshed] = useState<Refreshed | null>(null);
@@ -78,7 +95,9 @@ export function SessionsPanel({ sessions: loaded, renderedAt: loadedAt }: { sess
                 <div className="grid gap-1 text-sm">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {describeUserAgent(entry.userAgent)}
-                    <Badge variant={entry.isActive ? "success" : "secondary"}>{entry.isActive ? "Active" : "Inactive"}</Badge>
+                    <Badge variant={entry.isActive ? "success" : "secondary"}>
+                      {entry.isActive ? "Active" : "Inactive"}
+                    </Badge>
                     {entry.isCurrent ? <Badge variant="outline">This device</Badge> : null}
                   </p>
                   {entry.ipAddress ? <p className="text-muted-foreground">{`IP ${entry.ipAddress}`}</p> : null}

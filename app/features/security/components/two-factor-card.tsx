@@ -30,11 +30,24 @@ export type TwoFactorActionData = {
 };
 
 /** Password re-entry before a 2FA change (accounts without a password re-authenticate by a fresh sign-in). */
-function PasswordField({ field, hasPassword }: { field: ReturnType<typeof useSchemaForm>[1]["password"]; hasPassword: boolean }) {
-  if (!hasPassword) return <p className="text-sm text-muted-foreground">Your account has no password: a sign-in in the last 10 minutes confirms it is you.</p>;
+function PasswordField({
+  field,
+  hasPassword,
+}: {
+  field: ReturnType<typeof useSchemaForm>[1]["password"];
+  hasPassword: boolean;
+}) {
+  if (!hasPassword)
+    return (
+      <p className="text-sm text-muted-foreground">
+        Your account has no password: a sign-in in the last 10 minutes confirms it is you.
+      </p>
+    );
   return (
     <FormField id={field.id} label="Current password" errors={field.errors}>
-      {(control) => <Input {...getInputProps(field, { type: "password" })} {...control} autoComplete="current-password" />}
+      {(control) => (
+        <Input {...getInputProps(field, { type: "password" })} {...control} autoComplete="current-password" />
+      )}
     </FormField>
   );
 }
@@ -60,9 +73,17 @@ function SetupStep({ setup, result }: { setup: Setup; result: Result }) {
   const [form, fields] = useSchemaForm("verify-2fa", verifyTwoFactorSetupSchema, result);
   return (
     <div className="grid gap-4">
-      <p className="text-sm">Scan the QR code with your authenticator app, or type the key below, then enter the 6-digit code it shows.</p>
+      <p className="text-sm">
+        Scan the QR code with your authenticator app, or type the key below, then enter the 6-digit code it shows.
+      </p>
       <div className="flex flex-wrap items-start gap-6">
-        <img src={setup.qrCodeUrl} width={200} height={200} alt="QR code for your authenticator app" className="rounded-md border bg-white p-2" />
+        <img
+          src={setup.qrCodeUrl}
+          width={200}
+          height={200}
+          alt="QR code for your authenticator app"
+          className="rounded-md border bg-white p-2"
+        />
         <div className="grid min-w-0 flex-1 gap-2">
           <p className="text-sm font-medium" id="manual-key-label">
             Manual entry key
@@ -105,8 +126,14 @@ function BackupStep({ codes, onSaved }: { codes: string[]; onSaved: () => void }
   const text = codes.join("\n");
   return (
     <div className="grid gap-4">
-      <p className="text-sm">Save these backup codes somewhere safe. Each one signs you in once if you lose your phone. They will not be shown again.</p>
-      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-md bg-muted p-4 font-mono text-sm sm:grid-cols-5">
+      <p className="text-sm">
+        Save these backup codes somewhere safe. Each one signs you in once if you lose your phone. They will not be
+        shown again.
+      </p>
+      <ul
+        aria-label="Backup codes"
+        className="grid grid-cols-2 gap-2 rounded-md bg-muted p-4 font-mono text-sm sm:grid-cols-5"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -117,7 +144,12 @@ function BackupStep({ codes, onSaved }: { codes: string[]; onSaved: () => void }
           onClick={() =>
             navigator.clipboard.writeText(text).then(
               () => showToast({ type: "success", title: "Backup codes copied to clipboard" }),
-              () => showToast({ type: "error", title: "Could not copy the codes", description: "Select them and copy them by hand." }),
+              () =>
+                showToast({
+                  type: "error",
+                  title: "Could not copy the codes",
+                  description: "Select them and copy them by hand.",
+                }),
             )
           }
         >
@@ -144,7 +176,15 @@ function BackupStep({ codes, onSaved }: { codes: string[]; onSaved: () => void }
   );
 }
 
-function EnabledState({ hasPassword, result, backupCodesLeft }: { hasPassword: boolean; result: Result; backupCodesLeft: number }) {
+function EnabledState({
+  hasPassword,
+  result,
+  backupCodesLeft,
+}: {
+  hasPassword: boolean;
+  result: Result;
+  backupCodesLeft: number;
+}) {
   const busy = useIsPending({ intent: "disable-2fa" });
   const [form, fields] = useSchemaForm("disable-2fa", disableTwoFactorSchema, result);
   return (
@@ -214,7 +254,9 @@ export function TwoFactorCard({
         <CardTitle as="h2" className="flex items-center gap-2">
           Two-factor authentication <Badge variant={enabled ? "success" : "secondary"}>{enabled ? "On" : "Off"}</Badge>
         </CardTitle>
-        <CardDescription>A code from your phone at every sign-in — with a password, a magic link or Google.</CardDescription>
+        <CardDescription>
+          A code from your phone at every sign-in — with a password, a magic link or Google.
+        </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>

@@ -30,7 +30,11 @@ export function useLiveSecurityEvents(loaded: LiveEvent[]): { events: LiveEvent[
         const event = JSON.parse(data) as LiveEvent;
         setStreamed((current) => [event, ...current.filter((item) => item.id !== event.id)].slice(0, LIVE_EVENTS_CAP));
         if (event.riskScore >= SECURITY_ALERT_RISK) {
-          showToast({ type: "warning", title: `Security Alert: ${event.eventType}`, description: `Risk Score: ${event.riskScore}` });
+          showToast({
+            type: "warning",
+            title: `Security Alert: ${event.eventType}`,
+            description: `Risk Score: ${event.riskScore}`,
+          });
         }
       },
     },

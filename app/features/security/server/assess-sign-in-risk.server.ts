@@ -13,10 +13,19 @@ export const SIGN_IN_RISK = {
 export const FAILURES_BEFORE_RISK = 3;
 export const FAILURE_WINDOW_MINUTES = 15;
 
-export type SignInRisk = { riskScore: number; newDevice: boolean; newIp: boolean; recentFailures: number; firstSignIn: boolean };
+export type SignInRisk = {
+  riskScore: number;
+  newDevice: boolean;
+  newIp: boolean;
+  recentFailures: number;
+  firstSignIn: boolean;
+};
 
 /** Scores a sign-in from the account's history before it; an account's very first sign-in is not a "new device". */
-export async function assessSignInRisk(db: Database, input: { userId: string; ipAddress?: string | null; userAgent?: string | null }): Promise<SignInRisk> {
+export async function assessSignInRisk(
+  db: Database,
+  input: { userId: string; ipAddress?: string | null; userAgent?: string | null },
+): Promise<SignInRisk> {
   const result = await db.execute<Record<string, boolean | string | number>>(sql`
     select
       exists (select 1 from security_audit where user_id = ${input.userId} and event_type = 'sign_in_success') as has_history,
@@ -30,6 +39,8 @@ export async function assessSignInRisk(db: Database, input: { userId: string; ip
   const newIp = !firstSignIn && !row.known_ip;
   const recentFailures = Number(row.failures ?? 0);
   const riskScore =
-    (newDevice ? SIGN_IN_RISK.newDevice : 0) + (newIp ? SIGN_IN_RISK.newIp : 0) + (recentFailures >= FAILURES_BEFORE_RISK ? SIGN_IN_RISK.recentFailures : 0);
+    (newDevice ? SIGN_IN_RISK.newDevice : 0) +
+    (newIp ? SIGN_IN_RISK.newIp : 0) +
+    (recentFailures >= FAILURES_BEFORE_RISK ? SIGN_IN_RISK.recentFailures : 0);
   return { riskScore: Math.min(10, riskScore), newDevice, newIp, recentFailures, firstSignIn };
 }

@@ -9,7 +9,11 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 /** Removes the user's expired sessions and events past the retention, in one transaction, with the event. */
-export async function cleanupSecurityData(services: AppServices, ctx: RequestContext, user: CurrentUser): Promise<{ sessions: number; events: number }> {
+export async function cleanupSecurityData(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+): Promise<{ sessions: number; events: number }> {
   const cutoff = new Date(Date.now() - SECURITY_EVENT_RETENTION_DAYS * 86_400_000);
   return inTransaction(services.db, async (tx) => {
     const sessions = await tx
@@ -23,7 +27,14 @@ export async function cleanupSecurityData(services: AppServices, ctx: RequestCon
     const removed = { sessions: sessions.length, events: events.length };
     await recordSecurityEvent(
       tx,
-      { userId: user.id, eventType: "data_cleanup", eventCategory: "data", severity: "low", riskScore: 1, details: { removed } },
+      {
+        userId: user.id,
+        eventType: "data_cleanup",
+        eventCategory: "data",
+        severity: "low",
+        riskScore: 1,
+        details: { removed },
+      },
       ctx.meta,
     );
     return removed;

@@ -44,6 +44,10 @@ export async function exportSecurityData(services: AppServices, ctx: RequestCont
     .where(eq(securityAudit.userId, user.id))
     .orderBy(desc(securityAudit.createdAt));
   const sessions = (await listSessions(db, user.id, user.sessionId)).map(({ id: _, ...rest }) => rest);
-  await recordSecurityEvent(db, { userId: user.id, eventType: "data_exported", eventCategory: "data", severity: "low", riskScore: 1 }, ctx.meta);
+  await recordSecurityEvent(
+    db,
+    { userId: user.id, eventType: "data_exported", eventCategory: "data", severity: "low", riskScore: 1 },
+    ctx.meta,
+  );
   return { profile: profile ?? null, securityLogs, sessions, exportedAt: new Date().toISOString(), note: EXPORT_NOTE };
 }

@@ -4,7 +4,11 @@ import { securityAudit } from "~/features/security/schema.server";
 import { SECURITY_EVENT_COLUMNS, type SecurityEventSummary } from "./security-event-columns.server";
 
 /** One event, only if it is the user's own (the live stream re-reads each announced event this way). */
-export async function findSecurityEvent(db: Database, userId: string, eventId: string): Promise<SecurityEventSummary | null> {
+export async function findSecurityEvent(
+  db: Database,
+  userId: string,
+  eventId: string,
+): Promise<SecurityEventSummary | null> {
   const [row] = await db
     .select(SECURITY_EVENT_COLUMNS)
     .from(securityAudit)

@@ -3,10 +3,17 @@ import type { Database } from "~/db/database.server";
 import { securityAudit } from "~/features/security/schema.server";
 import { SECURITY_EVENT_COLUMNS, type SecurityEventSummary } from "./security-event-columns.server";
 
-export type StreamedSecurityEvent = { sessionValid: true; event: SecurityEventSummary | null } | { sessionValid: false };
+export type StreamedSecurityEvent =
+  | { sessionValid: true; event: SecurityEventSummary | null }
+  | { sessionValid: false };
 
 /** A live stream's check before sending: the announced event if it is the user's own and the stream's session is still valid. */
-export async function findStreamedSecurityEvent(db: Database, userId: string, sessionId: string, eventId: string): Promise<StreamedSecurityEvent> {
+export async function findStreamedSecurityEvent(
+  db: Database,
+  userId: string,
+  sessionId: string,
+  eventId: string,
+): Promise<StreamedSecurityEvent> {
   const valid = sql<boolean>`exists (select from session s where s.id = ${sessionId} and s.user_id = ${userId} and s.expires_at > now())`;
   const [row] = await db
     .select({ sessionValid: valid, event: SECURITY_EVENT_COLUMNS })

@@ -8,7 +8,11 @@ export const SECURITY_FIX_EVENT = "critical_security_fix_applied";
  * The fixes the audit card reports as RESOLVED once its live checks pass. Bump FIXES_VERSION when a fix is
  * added: the next start-up records the new set.
  */
-export const SECURITY_FIXES = ["2fa-secrets-exposure", "direct-database-secret-access", "backup-code-plaintext-storage"] as const;
+export const SECURITY_FIXES = [
+  "2fa-secrets-exposure",
+  "direct-database-secret-access",
+  "backup-code-plaintext-storage",
+] as const;
 const FIXES_VERSION = 1;
 
 /** At start-up, logs once per database and fix set that this version's fixes are applied, as a system event of no user. */

@@ -92,7 +92,9 @@ function auditItems(row: Record<string, string | number | boolean | null>): Audi
       severity: "medium",
       status: row.activity_recorded ? "monitoring" : "attention",
       fixedAt: null,
-      detail: row.activity_recorded ? "Session activity is recorded and every session can be ended at once." : "Session activity is not being recorded.",
+      detail: row.activity_recorded
+        ? "Session activity is recorded and every session can be ended at once."
+        : "Session activity is not being recorded.",
       checkedAt,
     },
   ];

@@ -25,7 +25,10 @@ export type SecurityEventRow = {
   details: string;
 };
 
-export function securityEventRow(event: SecurityEventInput, meta: { ipAddress?: string; userAgent?: string }): SecurityEventRow {
+export function securityEventRow(
+  event: SecurityEventInput,
+  meta: { ipAddress?: string; userAgent?: string },
+): SecurityEventRow {
   const userAgent = meta.userAgent?.slice(0, 512) ?? null;
   const details = { ...event.details, userAgent: userAgent ?? undefined, timestamp: new Date().toISOString() };
   return {

@@ -16,5 +16,8 @@ export const securityEventsQuery: PageQuery<SecurityEventSummary[]> = {
     ) e
   )`,
   read: (json) =>
-    ((json ?? []) as (Omit<SecurityEventSummary, "createdAt"> & { createdAt: string })[]).map((e) => ({ ...e, createdAt: new Date(e.createdAt) })),
+    ((json ?? []) as (Omit<SecurityEventSummary, "createdAt"> & { createdAt: string })[]).map((e) => ({
+      ...e,
+      createdAt: new Date(e.createdAt),
+    })),
 };

@@ -11,7 +11,11 @@ export type SessionSummary = {
   isCurrent: boolean;
 };
 
-type Row = Omit<SessionSummary, "createdAt" | "lastActiveAt" | "isActive"> & { createdAt: string; lastActiveAt: string; expiresAt: string };
+type Row = Omit<SessionSummary, "createdAt" | "lastActiveAt" | "isActive"> & {
+  createdAt: string;
+  lastActiveAt: string;
+  expiresAt: string;
+};
 
 /** The signed-in user's sessions, most recently active first, including this statement's own activity mark; never tokens. */
 export const sessionsQuery: PageQuery<SessionSummary[]> = {

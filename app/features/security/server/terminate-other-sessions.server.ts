@@ -7,7 +7,11 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 /** 'Sign out all other sessions': every session of the user but this one ends now. Returns how many. */
-export async function terminateOtherSessions(services: AppServices, ctx: RequestContext, user: CurrentUser): Promise<number> {
+export async function terminateOtherSessions(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+): Promise<number> {
   return inTransaction(services.db, async (tx) => {
     const ended = await tx
       .delete(session)

@@ -1,6 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { BusinessProfileFields, PhoneField, StoreNameField } from "~/features/workspace/components/business-profile-fields";
+import {
+  BusinessProfileFields,
+  PhoneField,
+  StoreNameField,
+} from "~/features/workspace/components/business-profile-fields";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -43,7 +47,10 @@ export function BusinessProfileSettingsForm({
       </div>
       <BusinessProfileFields fields={fields} wide />
       <label className="mb-3 flex items-start gap-2 text-sm">
-        <input {...getInputProps(fields.marketingConsent, { type: "checkbox" })} className="mt-0.5 size-4 accent-[var(--color-primary)]" />
+        <input
+          {...getInputProps(fields.marketingConsent, { type: "checkbox" })}
+          className="mt-0.5 size-4 accent-[var(--color-primary)]"
+        />
         <span>Send me marketing emails with tips and product news</span>
       </label>
       <FormAlert message={form.errors?.[0]} />

@@ -10,7 +10,15 @@ import { useIsPending } from "~/lib/use-is-pending";
 import { changeEmailSchema } from "~/features/settings/schemas/settings-email";
 
 /** New email (+ current password): the change happens once the link mailed to the new address is opened. */
-export function ChangeEmailForm({ email, hasPassword, lastResult }: { email: string; hasPassword: boolean; lastResult?: SubmissionResult<string[]> | null }) {
+export function ChangeEmailForm({
+  email,
+  hasPassword,
+  lastResult,
+}: {
+  email: string;
+  hasPassword: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const busy = useIsPending({ intent: "change-email" });
   const [form, fields] = useSchemaForm("change-email", changeEmailSchema, lastResult);
   return (
@@ -25,14 +33,24 @@ export function ChangeEmailForm({ email, hasPassword, lastResult }: { email: str
         errors={fields.newEmail.errors}
         hint="We'll send a confirmation link to the new address. Your email changes when you open it."
       >
-        {(control) => <Input {...getInputProps(fields.newEmail, { type: "email" })} {...control} autoComplete="email" />}
+        {(control) => (
+          <Input {...getInputProps(fields.newEmail, { type: "email" })} {...control} autoComplete="email" />
+        )}
       </FormField>
       {hasPassword ? (
         <FormField id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
-          {(control) => <PasswordInput {...getInputProps(fields.currentPassword, { type: "password" })} {...control} autoComplete="current-password" />}
+          {(control) => (
+            <PasswordInput
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+              {...control}
+              autoComplete="current-password"
+            />
+          )}
         </FormField>
       ) : (
-        <p className="mb-3 text-sm text-muted-foreground">Your account has no password: this works within 10 minutes of signing in.</p>
+        <p className="mb-3 text-sm text-muted-foreground">
+          Your account has no password: this works within 10 minutes of signing in.
+        </p>
       )}
       <FormAlert message={form.errors?.[0]} />
       <div>

@@ -9,7 +9,13 @@ import { useIsPending } from "~/lib/use-is-pending";
 import { changePasswordSchema } from "~/features/settings/schemas/settings-password";
 
 /** Current password, new password (registration rules) and confirmation; other sessions are signed out. */
-export function ChangePasswordForm({ hasPassword, lastResult }: { hasPassword: boolean; lastResult?: SubmissionResult<string[]> | null }) {
+export function ChangePasswordForm({
+  hasPassword,
+  lastResult,
+}: {
+  hasPassword: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const busy = useIsPending({ intent: "change-password" });
   const [form, fields] = useSchemaForm("change-password", changePasswordSchema, lastResult);
   if (!hasPassword) {
@@ -26,7 +32,13 @@ export function ChangePasswordForm({ hasPassword, lastResult }: { hasPassword: b
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
       <input type="hidden" name="intent" value="change-password" />
       <FormField id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
-        {(control) => <PasswordInput {...getInputProps(fields.currentPassword, { type: "password" })} {...control} autoComplete="current-password" />}
+        {(control) => (
+          <PasswordInput
+            {...getInputProps(fields.currentPassword, { type: "password" })}
+            {...control}
+            autoComplete="current-password"
+          />
+        )}
       </FormField>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField
@@ -35,10 +47,22 @@ export function ChangePasswordForm({ hasPassword, lastResult }: { hasPassword: b
           errors={fields.password.errors}
           hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&"
         >
-          {(control) => <PasswordInput {...getInputProps(fields.password, { type: "password" })} {...control} autoComplete="new-password" />}
+          {(control) => (
+            <PasswordInput
+              {...getInputProps(fields.password, { type: "password" })}
+              {...control}
+              autoComplete="new-password"
+            />
+          )}
         </FormField>
         <FormField id={fields.confirmPassword.id} label="Confirm new password" errors={fields.confirmPassword.errors}>
-          {(control) => <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} {...control} autoComplete="new-password" />}
+          {(control) => (
+            <PasswordInput
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              {...control}
+              autoComplete="new-password"
+            />
+          )}
         </FormField>
       </div>
       <FormAlert message={form.errors?.[0]} />

@@ -10,19 +10,31 @@ import { useIsPending } from "~/lib/use-is-pending";
 import { DELETE_CONFIRMATION_WORD, deleteAccountSchema } from "~/features/settings/schemas/settings-delete-account";
 
 /** Deleting the account: type DELETE, then the current password (or, without one, the account's email). */
-export function DeleteAccountForm({ hasPassword, lastResult }: { hasPassword: boolean; lastResult?: SubmissionResult<string[]> | null }) {
+export function DeleteAccountForm({
+  hasPassword,
+  lastResult,
+}: {
+  hasPassword: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const busy = useIsPending({ intent: "delete-account" });
   const [form, fields] = useSchemaForm("delete-account", deleteAccountSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
       <input type="hidden" name="intent" value="delete-account" />
       <p className="mb-3 text-sm">
-        This permanently deletes your account, your profiles, sales methods, products, orders and security history, and signs you out everywhere. It cannot be
-        undone.
+        This permanently deletes your account, your profiles, sales methods, products, orders and security history, and
+        signs you out everywhere. It cannot be undone.
       </p>
       {hasPassword ? (
         <FormField id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
-          {(control) => <PasswordInput {...getInputProps(fields.currentPassword, { type: "password" })} {...control} autoComplete="current-password" />}
+          {(control) => (
+            <PasswordInput
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+              {...control}
+              autoComplete="current-password"
+            />
+          )}
         </FormField>
       ) : (
         <FormField
@@ -31,12 +43,24 @@ export function DeleteAccountForm({ hasPassword, lastResult }: { hasPassword: bo
           errors={fields.confirmEmail.errors}
           hint="Your account has no password: type its email. This works within 10 minutes of signing in."
         >
-          {(control) => <Input {...getInputProps(fields.confirmEmail, { type: "email" })} {...control} autoComplete="off" />}
+          {(control) => (
+            <Input {...getInputProps(fields.confirmEmail, { type: "email" })} {...control} autoComplete="off" />
+          )}
         </FormField>
       )}
-      <FormField id={fields.confirmation.id} label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} errors={fields.confirmation.errors}>
+      <FormField
+        id={fields.confirmation.id}
+        label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+        errors={fields.confirmation.errors}
+      >
         {(control) => (
-          <Input {...getInputProps(fields.confirmation, { type: "text" })} {...control} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+          <Input
+            {...getInputProps(fields.confirmation, { type: "text" })}
+            {...control}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
         )}
       </FormField>
       <FormAlert message={form.errors?.[0]} />

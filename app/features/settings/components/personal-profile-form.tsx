@@ -29,7 +29,10 @@ export function PersonalProfileForm({
       <ProfilePictureField field={fields.avatar} label="Profile picture" saved={avatarUrl} />
       {avatarUrl ? (
         <label className="mb-3 flex items-center gap-2 text-sm">
-          <input {...getInputProps(fields.removeAvatar, { type: "checkbox" })} className="size-4 accent-[var(--color-primary)]" />
+          <input
+            {...getInputProps(fields.removeAvatar, { type: "checkbox" })}
+            className="size-4 accent-[var(--color-primary)]"
+          />
           Remove my profile picture
         </label>
       ) : null}

@@ -19,7 +19,10 @@ export function SettingsSection({
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className={cn("scroll-mt-20 rounded-lg border bg-card p-4 text-card-foreground shadow-sm sm:p-6", danger && "border-destructive/50")}
+      className={cn(
+        "scroll-mt-20 rounded-lg border bg-card p-4 text-card-foreground shadow-sm sm:p-6",
+        danger && "border-destructive/50",
+      )}
     >
       <h2 id={`${id}-title`} className={cn("text-xl font-semibold", danger && "text-destructive")}>
         {title}

@@ -7,7 +7,8 @@ import { timeZoneSchema } from "~/features/settings/schemas/settings-time-zone";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useIsPending } from "~/lib/use-is-pending";
 
-const SELECT = "h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm aria-[invalid=true]:border-destructive";
+const SELECT =
+  "h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm aria-[invalid=true]:border-destructive";
 
 /** The creator's time zone for analytics days; the list comes from the server so hydration matches. */
 export function TimeZoneForm({

@@ -18,7 +18,12 @@ export type ChangePasswordResult =
   | Extract<Reauthentication, { ok: false }>;
 
 /** Changes the creator's password after checking the current one, signing other sessions out and returning this one's new cookie. */
-export async function changePassword(services: AppServices, ctx: RequestContext, user: CurrentUser, input: ChangePasswordInput): Promise<ChangePasswordResult> {
+export async function changePassword(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+  input: ChangePasswordInput,
+): Promise<ChangePasswordResult> {
   const check = await reauthenticate(services, ctx, user, input.currentPassword, "change_password");
   if (!check.ok) return check;
   if (check.method !== "password") return fail("NO_PASSWORD");
@@ -34,7 +39,14 @@ export async function changePassword(services: AppServices, ctx: RequestContext,
       });
       await recordSecurityEvent(
         tx,
-        { userId: user.id, eventType: "password_changed", eventCategory: "account", severity: "high", riskScore: 5, details: { otherSessionsRevoked: true } },
+        {
+          userId: user.id,
+          eventType: "password_changed",
+          eventCategory: "account",
+          severity: "high",
+          riskScore: 5,
+          details: { otherSessionsRevoked: true },
+        },
         ctx.meta,
       );
       await services.mailer.send(mailTemplates.passwordChanged(user.email, new Date(), "others"), { tx });
@@ -43,7 +55,9 @@ export async function changePassword(services: AppServices, ctx: RequestContext,
   } catch (error) {
     const authError = authErrorOf(error);
     if (!authError || authError.status >= 500) services.logger.error({ err: error }, "password not changed");
-    return authError && authError.status < 500 ? fail("PASSWORD_REJECTED", authError.message) : fail("PASSWORD_CHANGE_FAILED");
+    return authError && authError.status < 500
+      ? fail("PASSWORD_REJECTED", authError.message)
+      : fail("PASSWORD_CHANGE_FAILED");
   }
   return { ok: true, headers };
 }

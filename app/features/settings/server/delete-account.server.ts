@@ -26,7 +26,10 @@ async function expiredSessionCookies(services: AppServices): Promise<Headers> {
   const headers = new Headers();
   for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken]) {
     const secure = cookie.attributes.secure ? "; Secure" : "";
-    headers.append("Set-Cookie", `${cookie.name}=; Path=${cookie.attributes.path ?? "/"}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+    headers.append(
+      "Set-Cookie",
+      `${cookie.name}=; Path=${cookie.attributes.path ?? "/"}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+    );
   }
   return headers;
 }
@@ -54,7 +57,13 @@ export async function deleteAccount(
     await inTransaction(db, async (tx) => {
       await tx
         .delete(verification)
-        .where(or(eq(verification.value, userId), eq(verification.identifier, email), sql`position(${JSON.stringify(email)} in ${verification.value}) > 0`));
+        .where(
+          or(
+            eq(verification.value, userId),
+            eq(verification.identifier, email),
+            sql`position(${JSON.stringify(email)} in ${verification.value}) > 0`,
+          ),
+        );
       await tx
         .delete(appRateLimits)
         .where(
@@ -68,7 +77,14 @@ export async function deleteAccount(
       await tx.delete(user).where(eq(user.id, userId));
       await recordSecurityEvent(
         tx,
-        { userId: null, eventType: "account_deleted", eventCategory: "account", severity: "high", riskScore: 5, details: { reauthentication: check.method } },
+        {
+          userId: null,
+          eventType: "account_deleted",
+          eventCategory: "account",
+          severity: "high",
+          riskScore: 5,
+          details: { reauthentication: check.method },
+        },
         {},
       );
       // The notice is queued with the deletion: both happen or neither.

@@ -13,7 +13,10 @@ import type { RequestContext } from "~/server/http/request-context.server";
 export const EMAIL_CHANGED_CALLBACK = "/settings?email-changed=1";
 export const SAME_EMAIL_MESSAGE = ERRORS.SAME_EMAIL.message;
 
-export type RequestEmailChangeResult = { ok: true } | Failure<"SAME_EMAIL" | "EMAIL_CHANGE_FAILED"> | Extract<Reauthentication, { ok: false }>;
+export type RequestEmailChangeResult =
+  | { ok: true }
+  | Failure<"SAME_EMAIL" | "EMAIL_CHANGE_FAILED">
+  | Extract<Reauthentication, { ok: false }>;
 
 /**
  * Asks for a new email after re-authentication; it changes once the link mailed to the new address is opened.
@@ -31,7 +34,10 @@ export async function requestEmailChange(
   // better-auth's verification row and mail, the event and the notice commit together or not at all.
   try {
     await inTransaction(services.db, async (tx) => {
-      await services.auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_CHANGED_CALLBACK }, headers: ctx.headers });
+      await services.auth.api.changeEmail({
+        body: { newEmail: input.newEmail, callbackURL: EMAIL_CHANGED_CALLBACK },
+        headers: ctx.headers,
+      });
       // No address in the details: the event says that a change was asked for, not to what.
       await recordSecurityEvent(
         tx,

@@ -40,7 +40,11 @@ export const settingsQuery: PageQuery<Settings> = {
     'hasPassword', ${hasPasswordQuery.json}
   )`,
   read: (json) => {
-    const { person, business, hasPassword } = json as { person: Record<string, string | null> | null; business: Settings["business"]; hasPassword: unknown };
+    const { person, business, hasPassword } = json as {
+      person: Record<string, string | null> | null;
+      business: Settings["business"];
+      hasPassword: unknown;
+    };
     return {
       email: person?.email ?? "",
       firstName: person?.firstName ?? "",

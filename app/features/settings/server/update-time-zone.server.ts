@@ -3,5 +3,8 @@ import type { Database } from "~/db/database.server";
 
 /** Saves the creator's time zone (an IANA name already checked with Intl), or null to follow the browser's zone. */
 export async function updateTimeZone(db: Database, userId: string, timeZone: string | null): Promise<void> {
-  await db.insert(profiles).values({ userId, timeZone }).onConflictDoUpdate({ target: profiles.userId, set: { timeZone } });
+  await db
+    .insert(profiles)
+    .values({ userId, timeZone })
+    .onConflictDoUpdate({ target: profiles.userId, set: { timeZone } });
 }

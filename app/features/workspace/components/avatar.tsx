@@ -6,7 +6,17 @@ export function initialsOf(firstName: string | null | undefined, lastName: strin
   return initials || "U";
 }
 
-export function Avatar({ src, firstName, lastName, className }: { src: string | null; firstName: string | null; lastName: string | null; className?: string }) {
+export function Avatar({
+  src,
+  firstName,
+  lastName,
+  className,
+}: {
+  src: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  className?: string;
+}) {
   const classes = cn(
     "grid size-14 shrink-0 place-items-center overflow-hidden rounded-full bg-primary text-lg font-semibold text-primary-foreground",
     className,

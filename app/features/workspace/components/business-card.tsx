@@ -5,7 +5,8 @@ import { BUSINESS_TYPES, COMPANY_SIZES } from "~/features/workspace/content/busi
 // biome-ignore lint/style/noRestrictedImports: a type-only import (erased from the browser bundle): the shape the loader sends
 import type { BusinessCard as BusinessCardData } from "~/features/workspace/server/business-card-query.server";
 
-const labelOf = (list: readonly { value: string; label: string }[], value: string) => list.find((item) => item.value === value)?.label ?? value;
+const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
+  list.find((item) => item.value === value)?.label ?? value;
 
 /** Store name, description, business-type badges, target customers and company size (SPEC §2). */
 export function BusinessCard({ business }: { business: BusinessCardData }) {

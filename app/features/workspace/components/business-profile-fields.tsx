@@ -3,7 +3,12 @@ import { ChoiceGroup } from "~/components/ui/choice-group";
 import { CountryCodeSelect } from "~/components/ui/country-code-select";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { BUSINESS_TYPES, COMPANY_SIZES, DELIVERY_METHODS, PAYMENT_METHODS } from "~/features/workspace/content/business";
+import {
+  BUSINESS_TYPES,
+  COMPANY_SIZES,
+  DELIVERY_METHODS,
+  PAYMENT_METHODS,
+} from "~/features/workspace/content/business";
 import type { AnyField } from "~/lib/any-field";
 
 // Conform's field metadata is generic over each field's own type; these components accept any of them.
@@ -23,7 +28,15 @@ export function StoreNameField({ field }: { field: Field }) {
  * The business profile's phone (register step 2 and settings): its country code (default +1) beside the
  * number. The server stores the two as one E.164 number.
  */
-export function PhoneField({ field, countryField, placeholder }: { field: Field; countryField: Field; placeholder?: string }) {
+export function PhoneField({
+  field,
+  countryField,
+  placeholder,
+}: {
+  field: Field;
+  countryField: Field;
+  placeholder?: string;
+}) {
   return (
     <FormField id={field.id} label="Phone" errors={field.errors ?? countryField.errors}>
       {(control) => (
@@ -35,7 +48,13 @@ export function PhoneField({ field, countryField, placeholder }: { field: Field;
             invalid={Boolean(countryField.errors?.length)}
             describedBy={control["aria-describedby"]}
           />
-          <Input {...getInputProps(field, { type: "tel" })} {...control} autoComplete="tel-national" placeholder={placeholder} className="min-w-0 flex-1" />
+          <Input
+            {...getInputProps(field, { type: "tel" })}
+            {...control}
+            autoComplete="tel-national"
+            placeholder={placeholder}
+            className="min-w-0 flex-1"
+          />
         </div>
       )}
     </FormField>
@@ -43,7 +62,13 @@ export function PhoneField({ field, countryField, placeholder }: { field: Field;
 }
 
 type AboutFields = Record<
-  "businessTypes" | "businessDescription" | "targetCustomers" | "companySize" | "websiteUrl" | "preferredDelivery" | "preferredPayment",
+  | "businessTypes"
+  | "businessDescription"
+  | "targetCustomers"
+  | "companySize"
+  | "websiteUrl"
+  | "preferredDelivery"
+  | "preferredPayment",
   Field
 >;
 
@@ -54,8 +79,17 @@ type AboutFields = Record<
 export function BusinessProfileFields({ fields, wide = false }: { fields: AboutFields; wide?: boolean }) {
   return (
     <>
-      <ChoiceGroup field={fields.businessTypes} legend="How do you sell?" options={BUSINESS_TYPES} hint="Select all that apply" />
-      <FormField id={fields.businessDescription.id} label="Short description of your business" errors={fields.businessDescription.errors}>
+      <ChoiceGroup
+        field={fields.businessTypes}
+        legend="How do you sell?"
+        options={BUSINESS_TYPES}
+        hint="Select all that apply"
+      />
+      <FormField
+        id={fields.businessDescription.id}
+        label="Short description of your business"
+        errors={fields.businessDescription.errors}
+      >
         {(control) => <Textarea {...getTextareaProps(fields.businessDescription)} {...control} rows={3} />}
       </FormField>
       <FormField id={fields.targetCustomers.id} label="Target customer group" errors={fields.targetCustomers.errors}>
@@ -64,7 +98,11 @@ export function BusinessProfileFields({ fields, wide = false }: { fields: AboutF
       <div className={wide ? "grid gap-x-4 sm:grid-cols-2" : "contents"}>
         <FormField id={fields.companySize.id} label="Company size (optional)" errors={fields.companySize.errors}>
           {(control) => (
-            <select {...getSelectProps(fields.companySize)} {...control} className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm">
+            <select
+              {...getSelectProps(fields.companySize)}
+              {...control}
+              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm"
+            >
               <option value="">Choose…</option>
               {COMPANY_SIZES.map((size) => (
                 <option key={size.value} value={size.value}>
@@ -75,11 +113,26 @@ export function BusinessProfileFields({ fields, wide = false }: { fields: AboutF
           )}
         </FormField>
         <FormField id={fields.websiteUrl.id} label="Website URL (optional)" errors={fields.websiteUrl.errors}>
-          {(control) => <Input {...getInputProps(fields.websiteUrl, { type: "url" })} {...control} placeholder="https://" autoComplete="url" />}
+          {(control) => (
+            <Input
+              {...getInputProps(fields.websiteUrl, { type: "url" })}
+              {...control}
+              placeholder="https://"
+              autoComplete="url"
+            />
+          )}
         </FormField>
       </div>
-      <ChoiceGroup field={fields.preferredDelivery} legend="Preferred delivery methods (optional)" options={DELIVERY_METHODS} />
-      <ChoiceGroup field={fields.preferredPayment} legend="Preferred payment methods (optional)" options={PAYMENT_METHODS} />
+      <ChoiceGroup
+        field={fields.preferredDelivery}
+        legend="Preferred delivery methods (optional)"
+        options={DELIVERY_METHODS}
+      />
+      <ChoiceGroup
+        field={fields.preferredPayment}
+        legend="Preferred payment methods (optional)"
+        options={PAYMENT_METHODS}
+      />
     </>
   );
 }

@@ -24,11 +24,20 @@ export function GreetingHeading({ serverText, firstName }: { serverText: string;
   );
   return (
     <>
-      <h1 id={GREETING_ID} data-first-name={firstName?.trim() || undefined} className="text-2xl font-bold tracking-tight sm:text-3xl" suppressHydrationWarning>
+      <h1
+        id={GREETING_ID}
+        data-first-name={firstName?.trim() || undefined}
+        className="text-2xl font-bold tracking-tight sm:text-3xl"
+        suppressHydrationWarning
+      >
         {text}
       </h1>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (no user data), allowed by the page's CSP nonce */}
-      <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: greetingFixScript(GREETING_ID) }} />
+      <script
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (no user data), allowed by the page's CSP nonce
+        dangerouslySetInnerHTML={{ __html: greetingFixScript(GREETING_ID) }}
+      />
     </>
   );
 }

@@ -26,7 +26,13 @@ export function ProfilePictureField({
     <FormField id={field.id} label={label} errors={field.errors} hint="PNG, JPEG, WebP or GIF, up to 2 MB">
       {(control) => (
         <div className="flex flex-wrap items-center gap-3">
-          {shown ? <img src={shown} alt={preview ? previewAlt : "Your profile picture"} className="size-14 rounded-full object-cover" /> : null}
+          {shown ? (
+            <img
+              src={shown}
+              alt={preview ? previewAlt : "Your profile picture"}
+              className="size-14 rounded-full object-cover"
+            />
+          ) : null}
           <Input
             {...getInputProps(field, { type: "file" })}
             {...control}

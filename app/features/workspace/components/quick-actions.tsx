@@ -2,7 +2,13 @@ import { BarChart3, Package, Share2, ShoppingBag, Warehouse, type LucideIcon } f
 import { Link } from "react-router";
 import type { QuickAction } from "~/features/workspace/content/quick-actions";
 
-const ICONS: Record<string, LucideIcon> = { "online-store": ShoppingBag, social: Share2, inventory: Warehouse, analytics: BarChart3, products: Package };
+const ICONS: Record<string, LucideIcon> = {
+  "online-store": ShoppingBag,
+  social: Share2,
+  inventory: Warehouse,
+  analytics: BarChart3,
+  products: Package,
+};
 
 export function QuickActions({ actions }: { actions: QuickAction[] }) {
   return (

@@ -24,7 +24,9 @@ export function SalesMethodsStatus({ saved }: { saved: { method: SalesMethodKey;
                 <span>
                   <span className="block font-medium">{method.name}</span>
                   <span className="block text-sm text-muted-foreground">
-                    {entry ? `Set up · saved ${formatLongDate(new Date(entry.updatedAt).toISOString())}` : "Not set up yet"}
+                    {entry
+                      ? `Set up · saved ${formatLongDate(new Date(entry.updatedAt).toISOString())}`
+                      : "Not set up yet"}
                   </span>
                 </span>
               </span>

@@ -1,4 +1,9 @@
-import { formatCount, percentChange, STATS_WINDOW_DAYS, type DashboardStats } from "~/features/workspace/dashboard-stats";
+import {
+  formatCount,
+  percentChange,
+  STATS_WINDOW_DAYS,
+  type DashboardStats,
+} from "~/features/workspace/dashboard-stats";
 import { formatMoneyShort } from "~/lib/money";
 
 const CARD = "rounded-lg border bg-card p-5 shadow-sm";
@@ -9,10 +14,25 @@ const CARD = "rounded-lg border bg-card p-5 shadow-sm";
  */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const cards = [
-    { label: "Total Sales", value: formatMoneyShort(stats.totalSalesCents.total, stats.currency), change: percentChange(stats.totalSalesCents), of: "" },
+    {
+      label: "Total Sales",
+      value: formatMoneyShort(stats.totalSalesCents.total, stats.currency),
+      change: percentChange(stats.totalSalesCents),
+      of: "",
+    },
     { label: "Orders", value: formatCount(stats.orders.total), change: percentChange(stats.orders), of: "" },
-    { label: "Products", value: formatCount(stats.products.total), change: percentChange(stats.products), of: "added " },
-    { label: "Customers", value: formatCount(stats.customers.total), change: percentChange(stats.customers), of: "new " },
+    {
+      label: "Products",
+      value: formatCount(stats.products.total),
+      change: percentChange(stats.products),
+      of: "added ",
+    },
+    {
+      label: "Customers",
+      value: formatCount(stats.customers.total),
+      change: percentChange(stats.customers),
+      of: "new ",
+    },
   ];
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -21,8 +41,8 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
           <dt className="text-sm text-muted-foreground">{card.label}</dt>
           <dd className="mt-1 text-2xl font-bold">{card.value}</dd>
           <dd className="text-xs text-muted-foreground">
-            <span className={card.change.startsWith("-") ? "text-destructive" : "text-success"}>{card.change}</span> {card.of}in the last {STATS_WINDOW_DAYS}{" "}
-            days
+            <span className={card.change.startsWith("-") ? "text-destructive" : "text-success"}>{card.change}</span>{" "}
+            {card.of}in the last {STATS_WINDOW_DAYS} days
           </dd>
         </div>
       ))}

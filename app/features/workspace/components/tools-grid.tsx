@@ -19,7 +19,10 @@ export function ToolsGrid({ tools, hasBusinessProfile }: { tools: Tool[]; hasBus
         <div className="rounded-lg border border-dashed p-8 text-center">
           <p className="font-medium">No tools available</p>
           <p className="mt-1 text-sm text-muted-foreground">
-            <Link to={hasBusinessProfile ? "/settings#business" : "/auth?tab=register&step=2"} className="text-primary underline underline-offset-4">
+            <Link
+              to={hasBusinessProfile ? "/settings#business" : "/auth?tab=register&step=2"}
+              className="text-primary underline underline-offset-4"
+            >
               Complete your business profile
             </Link>{" "}
             to get the tools for how you sell.
@@ -34,7 +37,8 @@ export function ToolsGrid({ tools, hasBusinessProfile }: { tools: Tool[]; hasBus
                 className="group flex h-full flex-col rounded-lg border bg-card p-5 shadow-sm transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <span className="flex items-center justify-between font-semibold">
-                  {tool.name} <ArrowRight aria-hidden="true" className="size-4 text-muted-foreground group-hover:text-primary" />
+                  {tool.name}{" "}
+                  <ArrowRight aria-hidden="true" className="size-4 text-muted-foreground group-hover:text-primary" />
                 </span>
                 <span className="mt-2 text-sm text-muted-foreground">{tool.description}</span>
               </Link>

@@ -6,11 +6,24 @@ import { SkipLink } from "~/components/site/page-shell";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { Avatar } from "~/features/workspace/components/avatar";
-import { currentNavPath, type WorkspaceNavData, type WorkspaceNavItem, workspaceNavFor } from "~/features/workspace/content/workspace-nav";
+import {
+  currentNavPath,
+  type WorkspaceNavData,
+  type WorkspaceNavItem,
+  workspaceNavFor,
+} from "~/features/workspace/content/workspace-nav";
 
 const MENU_ID = "workspace-menu";
 
-function NavList({ items, current, labelledBy }: { items: WorkspaceNavItem[]; current: string | undefined; labelledBy?: string }) {
+function NavList({
+  items,
+  current,
+  labelledBy,
+}: {
+  items: WorkspaceNavItem[];
+  current: string | undefined;
+  labelledBy?: string;
+}) {
   return (
     <ul aria-labelledby={labelledBy} className="grid gap-0.5">
       {items.map(({ label, to, icon: Icon }) => (
@@ -76,7 +89,11 @@ export function WorkspaceShell({ nav, children }: { nav: WorkspaceNavData | null
           <Logo size="md" />
         </div>
         <details ref={menu} className="group peer absolute right-4 top-3 md:hidden">
-          <summary aria-label="Menu" aria-controls={MENU_ID} className={buttonClass({ variant: "ghost", size: "icon" })}>
+          <summary
+            aria-label="Menu"
+            aria-controls={MENU_ID}
+            className={buttonClass({ variant: "ghost", size: "icon" })}
+          >
             <Menu aria-hidden="true" className="group-open:hidden" />
             <X aria-hidden="true" className="hidden group-open:block" />
           </summary>
@@ -87,7 +104,12 @@ export function WorkspaceShell({ nav, children }: { nav: WorkspaceNavData | null
         >
           {nav ? (
             <div className="flex items-center gap-3 px-3 py-2">
-              <Avatar src={nav.avatarUrl} firstName={nav.firstName} lastName={nav.lastName} className="size-10 text-sm" />
+              <Avatar
+                src={nav.avatarUrl}
+                firstName={nav.firstName}
+                lastName={nav.lastName}
+                className="size-10 text-sm"
+              />
               <p className="min-w-0 truncate font-semibold">{nav.storeName ?? "Your store"}</p>
             </div>
           ) : null}

@@ -37,4 +37,5 @@ export type CompanySize = Values<typeof COMPANY_SIZES>;
 export type DeliveryMethod = Values<typeof DELIVERY_METHODS>;
 export type PaymentMethod = Values<typeof PAYMENT_METHODS>;
 
-export const valuesOf = <T extends readonly { value: string }[]>(list: T) => list.map((item) => item.value) as [Values<T>, ...Values<T>[]];
+export const valuesOf = <T extends readonly { value: string }[]>(list: T) =>
+  list.map((item) => item.value) as [Values<T>, ...Values<T>[]];

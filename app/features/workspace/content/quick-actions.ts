@@ -6,15 +6,30 @@ export type QuickAction = { id: string; title: string; description: string; to: 
 const BY_BUSINESS_TYPE: { businessType: BusinessType; action: QuickAction }[] = [
   {
     businessType: "online_store",
-    action: { id: "online-store", title: "Set up your online store", description: "Choose a theme, currency and category.", to: "/sales/online-store" },
+    action: {
+      id: "online-store",
+      title: "Set up your online store",
+      description: "Choose a theme, currency and category.",
+      to: "/sales/online-store",
+    },
   },
   {
     businessType: "social_media",
-    action: { id: "social", title: "Connect social accounts", description: "Pick the networks you sell on.", to: "/sales/social-media" },
+    action: {
+      id: "social",
+      title: "Connect social accounts",
+      description: "Pick the networks you sell on.",
+      to: "/sales/social-media",
+    },
   },
   {
     businessType: "retail_store",
-    action: { id: "inventory", title: "Manage inventory", description: "Your shop's stock and features.", to: "/tools/retail-dashboard" },
+    action: {
+      id: "inventory",
+      title: "Manage inventory",
+      description: "Your shop's stock and features.",
+      to: "/tools/retail-dashboard",
+    },
   },
 ];
 
@@ -24,5 +39,8 @@ const ALWAYS: QuickAction[] = [
 ];
 
 export function quickActionsFor(businessTypes: readonly string[]): QuickAction[] {
-  return [...BY_BUSINESS_TYPE.filter((entry) => businessTypes.includes(entry.businessType)).map((entry) => entry.action), ...ALWAYS];
+  return [
+    ...BY_BUSINESS_TYPE.filter((entry) => businessTypes.includes(entry.businessType)).map((entry) => entry.action),
+    ...ALWAYS,
+  ];
 }

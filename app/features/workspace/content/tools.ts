@@ -6,7 +6,8 @@ export const TOOLS = [
     slug: "estore-builder",
     name: "E-shop Builder",
     businessType: "online_store",
-    description: "Design your online store: pick a theme, currency and category, and publish your products on your own storefront.",
+    description:
+      "Design your online store: pick a theme, currency and category, and publish your products on your own storefront.",
   },
   {
     slug: "products",
@@ -20,14 +21,24 @@ export const TOOLS = [
     businessType: "retail_store",
     description: "Run your brick-and-mortar shop: address, staff, inventory and the features you switched on.",
   },
-  { slug: "pos", name: "POS System", businessType: "retail_store", description: "Take payments at the counter and keep stock in step with your online sales." },
+  {
+    slug: "pos",
+    name: "POS System",
+    businessType: "retail_store",
+    description: "Take payments at the counter and keep stock in step with your online sales.",
+  },
   {
     slug: "events",
     name: "Event Sales Manager",
     businessType: "events",
     description: "Plan the markets, fairs and pop-ups you sell at, and what you need on site.",
   },
-  { slug: "mobile-pos", name: "Mobile POS", businessType: "events", description: "Take cash, card and mobile payments from your phone at any event." },
+  {
+    slug: "mobile-pos",
+    name: "Mobile POS",
+    businessType: "events",
+    description: "Take cash, card and mobile payments from your phone at any event.",
+  },
   {
     slug: "buy-button",
     name: "Buy Button Generator",
@@ -40,7 +51,12 @@ export const TOOLS = [
     businessType: "existing_website",
     description: "Connect Sellkit to your website platform with a button, a product widget or a cart.",
   },
-  { slug: "social", name: "Social Media Manager", businessType: "social_media", description: "Plan what you post on each social network and who it is for." },
+  {
+    slug: "social",
+    name: "Social Media Manager",
+    businessType: "social_media",
+    description: "Plan what you post on each social network and who it is for.",
+  },
   {
     slug: "bio-link",
     name: "Link in Bio Tool",

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { BUSINESS_TYPES, COMPANY_SIZES, DELIVERY_METHODS, PAYMENT_METHODS, valuesOf } from "~/features/workspace/content/business";
+import {
+  BUSINESS_TYPES,
+  COMPANY_SIZES,
+  DELIVERY_METHODS,
+  PAYMENT_METHODS,
+  valuesOf,
+} from "~/features/workspace/content/business";
 import { checkbox, requiredText, several } from "~/lib/form-fields";
 import { DEFAULT_DIAL_CODE, DIAL_CODE_VALUES } from "~/lib/phone/dial-codes";
 import { toE164 } from "~/lib/phone/phone-number";
@@ -14,7 +20,8 @@ export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif
 export const AVATAR_TYPE_MESSAGE = "Please choose an image file (PNG, JPEG, WebP or GIF)";
 export const AVATAR_SIZE_MESSAGE = "The image must be at most 2 MB";
 
-const minText = (min: number, message: string, max: number) => requiredText(message, max, `Please keep this under ${max} characters`).min(min, message);
+const minText = (min: number, message: string, max: number) =>
+  requiredText(message, max, `Please keep this under ${max} characters`).min(min, message);
 
 /**
  * The phone as typed: at least 10 characters of digits and separators beside its country code (default +1); stored as
@@ -49,12 +56,18 @@ export function phoneFitsE164<Schema extends z.ZodObject>(schema: Schema): Schem
 export const businessProfileFields = z.object({
   ...phoneFields,
   storeName: minText(STORE_NAME_MIN, "Store name must be at least 2 characters", 100),
-  businessTypes: several(valuesOf(BUSINESS_TYPES)).refine((types) => types.length > 0, "Please select at least one business type"),
+  businessTypes: several(valuesOf(BUSINESS_TYPES)).refine(
+    (types) => types.length > 0,
+    "Please select at least one business type",
+  ),
   businessDescription: minText(DESCRIPTION_MIN, "Please provide a brief description of your business", 1000),
   targetCustomers: minText(TARGET_CUSTOMERS_MIN, "Please describe your target customers", 500),
   companySize: z.enum(valuesOf(COMPANY_SIZES)).optional(),
   websiteUrl: z
-    .union([z.literal(""), z.url({ protocol: /^https?$/, error: "Please enter a valid URL" }).max(2048, "Please enter a valid URL")])
+    .union([
+      z.literal(""),
+      z.url({ protocol: /^https?$/, error: "Please enter a valid URL" }).max(2048, "Please enter a valid URL"),
+    ])
     .optional()
     .transform((value) => value || undefined),
   preferredDelivery: several(valuesOf(DELIVERY_METHODS)),
@@ -62,7 +75,10 @@ export const businessProfileFields = z.object({
   profilePicture: z
     .instanceof(File)
     .optional()
-    .refine((file) => !file || file.size === 0 || (AVATAR_TYPES as readonly string[]).includes(file.type), AVATAR_TYPE_MESSAGE)
+    .refine(
+      (file) => !file || file.size === 0 || (AVATAR_TYPES as readonly string[]).includes(file.type),
+      AVATAR_TYPE_MESSAGE,
+    )
     .refine((file) => !file || file.size <= AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE),
   termsAccepted: checkbox.refine((accepted) => accepted, "You must accept the terms and conditions"),
   marketingConsent: checkbox,

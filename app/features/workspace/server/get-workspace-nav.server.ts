@@ -8,7 +8,11 @@ import { workspaceNavQuery } from "./workspace-nav-query.server";
  * The workspace navigation's data for this request's creator, read by the statement of the page's own session
  * check (`batch`: the loader context); null when nobody is signed in, whom the page's guard sends away.
  */
-export async function getWorkspaceNav(services: AppServices, ctx: RequestContext, { batch }: { batch: object }): Promise<WorkspaceNavData | null> {
+export async function getWorkspaceNav(
+  services: AppServices,
+  ctx: RequestContext,
+  { batch }: { batch: object },
+): Promise<WorkspaceNavData | null> {
   const user = await getSessionUser(services, ctx, { batch, page: workspaceNavQuery });
   if (!user?.page) return null;
   const { firstName, lastName, avatarUrl, storeName } = user.page.profile;

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 
-export type ProfileSummary = { firstName: string | null; lastName: string | null; avatarUrl: string | null; plan: string | null; storeName: string | null };
+export type ProfileSummary = {
+  firstName: string | null;
+  lastName: string | null;
+  avatarUrl: string | null;
+  plan: string | null;
+  storeName: string | null;
+};
 
 const NONE: ProfileSummary = { firstName: null, lastName: null, avatarUrl: null, plan: null, storeName: null };
 

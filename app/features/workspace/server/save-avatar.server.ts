@@ -11,7 +11,9 @@ export type CheckedAvatar = { bytes: Buffer; contentType: string };
  * Reads an uploaded profile picture and judges it by its bytes (never its name or declared type; never SVG).
  * `null` when no file was chosen.
  */
-export async function checkAvatarUpload(file: File | undefined): Promise<{ ok: true; avatar: CheckedAvatar | null } | { ok: false; message: string }> {
+export async function checkAvatarUpload(
+  file: File | undefined,
+): Promise<{ ok: true; avatar: CheckedAvatar | null } | { ok: false; message: string }> {
   if (!file || file.size === 0) return { ok: true, avatar: null };
   if (file.size > AVATAR_MAX_BYTES) return { ok: false, message: AVATAR_TYPE_MESSAGE };
   const bytes = Buffer.from(await file.arrayBuffer());
@@ -34,6 +36,9 @@ export async function saveAvatar(tx: Database, userId: string, avatar: CheckedAv
       .returning({ id: avatars.id });
     avatarUrl = `/avatars/${row!.id}`;
   }
-  await tx.insert(profiles).values({ userId, avatarUrl }).onConflictDoUpdate({ target: profiles.userId, set: { avatarUrl } });
+  await tx
+    .insert(profiles)
+    .values({ userId, avatarUrl })
+    .onConflictDoUpdate({ target: profiles.userId, set: { avatarUrl } });
   return avatarUrl;
 }

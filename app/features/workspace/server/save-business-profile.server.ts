@@ -11,7 +11,11 @@ export type SaveBusinessProfileResult = { ok: true } | { ok: false; field: "prof
  * Saves the creator's business profile (register step 2) and, if given, the profile picture — whose bytes
  * must really be an image — in one transaction.
  */
-export async function saveBusinessProfile(db: Database, userId: string, input: BusinessProfileInput): Promise<SaveBusinessProfileResult> {
+export async function saveBusinessProfile(
+  db: Database,
+  userId: string,
+  input: BusinessProfileInput,
+): Promise<SaveBusinessProfileResult> {
   const picture = await checkAvatarUpload(input.profilePicture);
   if (!picture.ok) return { ok: false, field: "profilePicture", message: picture.message };
   const values = {

@@ -8,4 +8,7 @@ const businessTypesQuery: PageQuery<string[]> = {
 };
 
 /** What the workspace navigation shows: the creator's names, avatar and store name, and their business types for the tools. */
-export const workspaceNavQuery = combinePageQueries({ profile: profileSummaryQuery, businessTypes: businessTypesQuery });
+export const workspaceNavQuery = combinePageQueries({
+  profile: profileSummaryQuery,
+  businessTypes: businessTypesQuery,
+});

@@ -18,14 +18,27 @@ const METHOD = "events";
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, requestContext(request), METHOD, EVENT_SALES_DEFAULTS, { batch: context });
+  const { values, saved } = await loadSalesMethodForm(
+    context.services,
+    requestContext(request),
+    METHOD,
+    EVENT_SALES_DEFAULTS,
+    { batch: context },
+  );
   return { values, saved };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, eventSalesSchema, {
-    savedToast: "Event sales saved",
-  });
+  return submitSalesMethodForm(
+    context.services,
+    requestContext(request),
+    () => readFormData(request),
+    METHOD,
+    eventSalesSchema,
+    {
+      savedToast: "Event sales saved",
+    },
+  );
 }
 
 export default function SalesEventSales({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,15 +53,31 @@ export default function SalesEventSales({ loaderData, actionData }: Route.Compon
   );
 }
 
-function EventSalesForm({ values, actionData }: { values: Record<string, unknown>; actionData: Route.ComponentProps["actionData"] }) {
+function EventSalesForm({
+  values,
+  actionData,
+}: {
+  values: Record<string, unknown>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const [form, fields] = useSalesMethodForm("event-sales", eventSalesSchema, values, actionData);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
       <TextField field={fields.businessName} label="Business name" autoComplete="organization" />
       <TextField field={fields.description} label="Description (optional)" rows={3} />
       <ChoiceGroup field={fields.eventTypes} legend="Event types" options={EVENT_TYPES} hint="Select at least one" />
-      <TextField field={fields.setupRequirements} label="Setup requirements (optional)" rows={3} placeholder="Table size, power, tent, Wi-Fi…" />
-      <ChoiceGroup field={fields.paymentMethods} legend="Payment methods" options={EVENT_PAYMENT_METHODS} hint="Select at least one" />
+      <TextField
+        field={fields.setupRequirements}
+        label="Setup requirements (optional)"
+        rows={3}
+        placeholder="Table size, power, tent, Wi-Fi…"
+      />
+      <ChoiceGroup
+        field={fields.paymentMethods}
+        legend="Payment methods"
+        options={EVENT_PAYMENT_METHODS}
+        hint="Select at least one"
+      />
       <FormAlert message={form.errors?.[0]} />
       <div className="mt-2">
         <SaveButton>Save Event Sales</SaveButton>

@@ -6,8 +6,18 @@ import { SalesMethodLayout, salesMethodMeta } from "~/features/sales-methods/com
 import { useSalesMethodForm } from "~/features/sales-methods/components/use-sales-method-form";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
-import { BUTTON_STYLES, INTEGRATION_METHODS, optionValues, WEBSITE_PLATFORMS } from "~/features/sales-methods/content/sales-options";
-import { buyButtonSnippet, buyPageUrl, type ButtonStyle, type IntegrationMethod } from "~/features/sales-methods/buy-button-snippet";
+import {
+  BUTTON_STYLES,
+  INTEGRATION_METHODS,
+  optionValues,
+  WEBSITE_PLATFORMS,
+} from "~/features/sales-methods/content/sales-options";
+import {
+  buyButtonSnippet,
+  buyPageUrl,
+  type ButtonStyle,
+  type IntegrationMethod,
+} from "~/features/sales-methods/buy-button-snippet";
 import { showToast } from "~/lib/toast";
 import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/features/sales-methods/schemas/existing-website";
 import { profileSummaryQuery } from "~/features/workspace/server/profile-summary-query.server";
@@ -29,16 +39,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     values,
     saved,
     extra: profile,
-  } = await loadSalesMethodForm(services, requestContext(request), METHOD, EXISTING_WEBSITE_DEFAULTS, { batch: context, extra: profileSummaryQuery });
+  } = await loadSalesMethodForm(services, requestContext(request), METHOD, EXISTING_WEBSITE_DEFAULTS, {
+    batch: context,
+    extra: profileSummaryQuery,
+  });
   const { storeName } = profile;
-  return { values, saved, storeName: storeName ?? "My store", buyUrl: buyPageUrl(services.env.APP_URL, saved?.id ?? UNSAVED_ID) };
+  return {
+    values,
+    saved,
+    storeName: storeName ?? "My store",
+    buyUrl: buyPageUrl(services.env.APP_URL, saved?.id ?? UNSAVED_ID),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, existingWebsiteSchema, {
-    savedToast: "Buy button saved",
-    allowPreview: true,
-  });
+  return submitSalesMethodForm(
+    context.services,
+    requestContext(request),
+    () => readFormData(request),
+    METHOD,
+    existingWebsiteSchema,
+    {
+      savedToast: "Buy button saved",
+      allowPreview: true,
+    },
+  );
 }
 
 export default function SalesExistingWebsite({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,12 +73,18 @@ export default function SalesExistingWebsite({ loaderData, actionData }: Route.C
       lead="Add a Buy button to your website or blog: choose how it looks, then copy the code."
       saved={Boolean(loaderData.saved)}
     >
-      <ExistingWebsiteForm key={loaderData.saved?.updatedAt ?? "new"} {...loaderData} live={Boolean(loaderData.saved)} actionData={actionData} />
+      <ExistingWebsiteForm
+        key={loaderData.saved?.updatedAt ?? "new"}
+        {...loaderData}
+        live={Boolean(loaderData.saved)}
+        actionData={actionData}
+      />
     </SalesMethodLayout>
   );
 }
 
-const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 
 function ExistingWebsiteForm({
   values,
@@ -74,16 +105,40 @@ function ExistingWebsiteForm({
   const snippet = buyButtonSnippet({
     href: buyUrl,
     text: buttonText.trim() ? buttonText : EXISTING_WEBSITE_DEFAULTS.buttonText,
-    style: pick<ButtonStyle>(optionValues(BUTTON_STYLES), fields.buttonStyle.value, EXISTING_WEBSITE_DEFAULTS.buttonStyle),
-    method: pick<IntegrationMethod>(optionValues(INTEGRATION_METHODS), fields.integrationMethod.value, EXISTING_WEBSITE_DEFAULTS.integrationMethod),
+    style: pick<ButtonStyle>(
+      optionValues(BUTTON_STYLES),
+      fields.buttonStyle.value,
+      EXISTING_WEBSITE_DEFAULTS.buttonStyle,
+    ),
+    method: pick<IntegrationMethod>(
+      optionValues(INTEGRATION_METHODS),
+      fields.integrationMethod.value,
+      EXISTING_WEBSITE_DEFAULTS.integrationMethod,
+    ),
     storeName,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="grid content-start gap-1">
-        <TextField field={fields.websiteUrl} label="Website URL" type="url" autoComplete="url" placeholder="https://example.com" />
-        <SelectField field={fields.platform} label="Website platform" options={WEBSITE_PLATFORMS} placeholder="Choose your platform…" />
-        <ChoiceGroup field={fields.integrationMethod} legend="Integration method" options={INTEGRATION_METHODS} type="radio" />
+        <TextField
+          field={fields.websiteUrl}
+          label="Website URL"
+          type="url"
+          autoComplete="url"
+          placeholder="https://example.com"
+        />
+        <SelectField
+          field={fields.platform}
+          label="Website platform"
+          options={WEBSITE_PLATFORMS}
+          placeholder="Choose your platform…"
+        />
+        <ChoiceGroup
+          field={fields.integrationMethod}
+          legend="Integration method"
+          options={INTEGRATION_METHODS}
+          type="radio"
+        />
         <TextField field={fields.buttonText} label="Button text" hint="Up to 40 characters" />
         <SelectField field={fields.buttonStyle} label="Button style" options={BUTTON_STYLES} />
         <FormAlert message={form.errors?.[0]} />
@@ -96,7 +151,11 @@ function ExistingWebsiteForm({
         live={live}
         onGenerate={() => {
           form.validate();
-          showToast({ type: "info", title: "Code updated", description: live ? "Copy it into your website." : "Save to make the link live." });
+          showToast({
+            type: "info",
+            title: "Code updated",
+            description: live ? "Copy it into your website." : "Save to make the link live.",
+          });
         }}
       />
     </Form>

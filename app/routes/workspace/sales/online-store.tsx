@@ -7,7 +7,12 @@ import { useSalesMethodForm } from "~/features/sales-methods/components/use-sale
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
-import { ONLINE_STORE_FEATURES, STORE_CATEGORIES, STORE_CURRENCIES, STORE_THEMES } from "~/features/sales-methods/content/sales-options";
+import {
+  ONLINE_STORE_FEATURES,
+  STORE_CATEGORIES,
+  STORE_CURRENCIES,
+  STORE_THEMES,
+} from "~/features/sales-methods/content/sales-options";
 import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/features/sales-methods/schemas/online-store";
 import { loadSalesMethodForm } from "~/features/sales-methods/server/load-sales-method-form.server";
 import { submitSalesMethodForm } from "~/features/sales-methods/server/submit-sales-method-form.server";
@@ -20,14 +25,27 @@ const METHOD = "online_store";
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, requestContext(request), METHOD, ONLINE_STORE_DEFAULTS, { batch: context });
+  const { values, saved } = await loadSalesMethodForm(
+    context.services,
+    requestContext(request),
+    METHOD,
+    ONLINE_STORE_DEFAULTS,
+    { batch: context },
+  );
   return { values, saved };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, onlineStoreSchema, {
-    savedToast: "Online store saved",
-  });
+  return submitSalesMethodForm(
+    context.services,
+    requestContext(request),
+    () => readFormData(request),
+    METHOD,
+    onlineStoreSchema,
+    {
+      savedToast: "Online store saved",
+    },
+  );
 }
 
 export default function SalesOnlineStore({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,13 +77,24 @@ export default function SalesOnlineStore({ loaderData, actionData }: Route.Compo
   );
 }
 
-function OnlineStoreForm({ values, actionData }: { values: Record<string, unknown>; actionData: Route.ComponentProps["actionData"] }) {
+function OnlineStoreForm({
+  values,
+  actionData,
+}: {
+  values: Record<string, unknown>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const [form, fields] = useSalesMethodForm("online-store", onlineStoreSchema, values, actionData);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
       <TextField field={fields.storeName} label="Store name" autoComplete="organization" />
       <TextField field={fields.storeDescription} label="Store description (optional)" rows={3} />
-      <SelectField field={fields.category} label="Category" options={STORE_CATEGORIES} placeholder="Choose a category…" />
+      <SelectField
+        field={fields.category}
+        label="Category"
+        options={STORE_CATEGORIES}
+        placeholder="Choose a category…"
+      />
       <SelectField field={fields.currency} label="Currency" options={STORE_CURRENCIES} />
       <ChoiceGroup field={fields.theme} legend="Theme" options={STORE_THEMES} type="radio" />
       <FormAlert message={form.errors?.[0]} />

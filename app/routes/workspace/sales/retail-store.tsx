@@ -18,32 +18,60 @@ const METHOD = "retail_store";
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, requestContext(request), METHOD, RETAIL_STORE_DEFAULTS, { batch: context });
+  const { values, saved } = await loadSalesMethodForm(
+    context.services,
+    requestContext(request),
+    METHOD,
+    RETAIL_STORE_DEFAULTS,
+    { batch: context },
+  );
   return { values, saved };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, retailStoreSchema, {
-    savedToast: "Retail store saved",
-  });
+  return submitSalesMethodForm(
+    context.services,
+    requestContext(request),
+    () => readFormData(request),
+    METHOD,
+    retailStoreSchema,
+    {
+      savedToast: "Retail store saved",
+    },
+  );
 }
 
 export default function SalesRetailStore({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <SalesMethodLayout method={METHOD} lead="Tell us about your shop and switch on the features you need at the counter." saved={Boolean(loaderData.saved)}>
+    <SalesMethodLayout
+      method={METHOD}
+      lead="Tell us about your shop and switch on the features you need at the counter."
+      saved={Boolean(loaderData.saved)}
+    >
       <RetailStoreForm key={loaderData.saved?.updatedAt ?? "new"} values={loaderData.values} actionData={actionData} />
     </SalesMethodLayout>
   );
 }
 
-function RetailStoreForm({ values, actionData }: { values: Record<string, unknown>; actionData: Route.ComponentProps["actionData"] }) {
+function RetailStoreForm({
+  values,
+  actionData,
+}: {
+  values: Record<string, unknown>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const [form, fields] = useSalesMethodForm("retail-store", retailStoreSchema, values, actionData);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
       <TextField field={fields.storeName} label="Store name" autoComplete="organization" />
       <TextField field={fields.address} label="Store address" rows={3} placeholder="Street, city, postcode, country" />
       <TextField field={fields.description} label="Description (optional)" rows={3} />
-      <ChoiceGroup field={fields.features} legend="Features (optional)" options={RETAIL_FEATURES} hint="Select all you want to use" />
+      <ChoiceGroup
+        field={fields.features}
+        legend="Features (optional)"
+        options={RETAIL_FEATURES}
+        hint="Select all you want to use"
+      />
       <FormAlert message={form.errors?.[0]} />
       <div className="mt-2">
         <SaveButton>Save Retail Store</SaveButton>

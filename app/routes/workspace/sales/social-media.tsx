@@ -18,25 +18,48 @@ const METHOD = "social_media";
 export const meta: Route.MetaFunction = () => salesMethodMeta(METHOD);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { values, saved } = await loadSalesMethodForm(context.services, requestContext(request), METHOD, SOCIAL_MEDIA_DEFAULTS, { batch: context });
+  const { values, saved } = await loadSalesMethodForm(
+    context.services,
+    requestContext(request),
+    METHOD,
+    SOCIAL_MEDIA_DEFAULTS,
+    { batch: context },
+  );
   return { values, saved };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return submitSalesMethodForm(context.services, requestContext(request), () => readFormData(request), METHOD, socialMediaSchema, {
-    savedToast: "Social media sales saved",
-  });
+  return submitSalesMethodForm(
+    context.services,
+    requestContext(request),
+    () => readFormData(request),
+    METHOD,
+    socialMediaSchema,
+    {
+      savedToast: "Social media sales saved",
+    },
+  );
 }
 
 export default function SalesSocialMedia({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <SalesMethodLayout method={METHOD} lead="Pick the networks you sell on, the content you post and who it is for." saved={Boolean(loaderData.saved)}>
+    <SalesMethodLayout
+      method={METHOD}
+      lead="Pick the networks you sell on, the content you post and who it is for."
+      saved={Boolean(loaderData.saved)}
+    >
       <SocialMediaForm key={loaderData.saved?.updatedAt ?? "new"} values={loaderData.values} actionData={actionData} />
     </SalesMethodLayout>
   );
 }
 
-function SocialMediaForm({ values, actionData }: { values: Record<string, unknown>; actionData: Route.ComponentProps["actionData"] }) {
+function SocialMediaForm({
+  values,
+  actionData,
+}: {
+  values: Record<string, unknown>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const [form, fields] = useSalesMethodForm("social-media", socialMediaSchema, values, actionData);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-1">
@@ -44,7 +67,12 @@ function SocialMediaForm({ values, actionData }: { values: Record<string, unknow
       <TextField field={fields.description} label="Description (optional)" rows={3} />
       <ChoiceGroup field={fields.platforms} legend="Platforms" options={SOCIAL_PLATFORMS} hint="Select at least one" />
       <ChoiceGroup field={fields.contentTypes} legend="Content types (optional)" options={CONTENT_TYPES} />
-      <TextField field={fields.targetAudience} label="Target audience (optional)" rows={2} placeholder="Who follows you and buys from you?" />
+      <TextField
+        field={fields.targetAudience}
+        label="Target audience (optional)"
+        rows={2}
+        placeholder="Who follows you and buys from you?"
+      />
       <FormAlert message={form.errors?.[0]} />
       <div className="mt-2">
         <SaveButton>Save Social Media Sales</SaveButton>

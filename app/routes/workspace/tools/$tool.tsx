@@ -20,14 +20,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await requireUser(context.services, requestContext(request), { batch: context });
     throw data(null, { status: 404 });
   }
-  const { page: saved } = await requireUser(context.services, requestContext(request), { batch: context, page: salesMethodQuery(tool.businessType) });
+  const { page: saved } = await requireUser(context.services, requestContext(request), {
+    batch: context,
+    page: salesMethodQuery(tool.businessType),
+  });
   return { slug: tool.slug, setup: saved ? describeSetup(tool.businessType, saved.settings) : null };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const tool = loaderData ? findTool(loaderData.slug) : undefined;
   return [
-    ...pageMeta({ title: tool?.name ?? "Page not found", description: tool?.description ?? "This page does not exist." }),
+    ...pageMeta({
+      title: tool?.name ?? "Page not found",
+      description: tool?.description ?? "This page does not exist.",
+    }),
     { name: "robots", content: "noindex" },
   ];
 };

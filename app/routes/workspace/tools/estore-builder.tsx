@@ -55,19 +55,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   if (formData.get("intent") === "move") {
     const submission = parseWithZod(formData, { schema: moveProductSchema });
-    if (submission.status !== "success") return data<MoveAnswer>({ error: "Please choose a product and a direction." }, { status: 400 });
-    const moved = await moveProduct(context.services.db, user.id, submission.value.productId, submission.value.direction);
+    if (submission.status !== "success")
+      return data<MoveAnswer>({ error: "Please choose a product and a direction." }, { status: 400 });
+    const moved = await moveProduct(
+      context.services.db,
+      user.id,
+      submission.value.productId,
+      submission.value.direction,
+    );
     if (!moved.ok) return data<MoveAnswer>({ error: moved.message }, { status: 404 });
-    return data<MoveAnswer>({ moved: { productId: submission.value.productId, position: moved.position, count: moved.count } });
+    return data<MoveAnswer>({
+      moved: { productId: submission.value.productId, position: moved.position, count: moved.count },
+    });
   }
   const submission = parseWithZod(formData, { schema: storeHandleSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const changed = await changeStoreHandle(context.services.db, user.id, submission.value.handle);
-  if (!changed.ok) return data({ result: submission.reply({ fieldErrors: { handle: [changed.message] } }) }, { status: 409 });
+  if (!changed.ok)
+    return data({ result: submission.reply({ fieldErrors: { handle: [changed.message] } }) }, { status: 409 });
   return redirectWithToast(ctx.url.pathname, { type: "success", title: "Store address saved" });
 }
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: TOOL.name, description: TOOL.description }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: TOOL.name, description: TOOL.description }),
+  { name: "robots", content: "noindex" },
+];
 
 export default function EstoreBuilderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { handle, storeUrl, storeUrlPrefix, products, setup } = loaderData;
@@ -93,7 +105,9 @@ export default function EstoreBuilderPage({ loaderData, actionData }: Route.Comp
           {storeUrl ? (
             <CopyField id="store-url" label="Public address" value={storeUrl} />
           ) : (
-            <p className="text-muted-foreground">Choose an address for your storefront: your products will be listed there.</p>
+            <p className="text-muted-foreground">
+              Choose an address for your storefront: your products will be listed there.
+            </p>
           )}
           <HandleForm
             key={handle ?? "none"}
@@ -136,7 +150,15 @@ export default function EstoreBuilderPage({ loaderData, actionData }: Route.Comp
   );
 }
 
-function HandleForm({ handle, prefix, lastResult }: { handle: string | null; prefix: string; lastResult: Parameters<typeof useSchemaForm>[2] }) {
+function HandleForm({
+  handle,
+  prefix,
+  lastResult,
+}: {
+  handle: string | null;
+  prefix: string;
+  lastResult: Parameters<typeof useSchemaForm>[2];
+}) {
   const [form, fields] = useSchemaForm("store-handle", storeHandleSchema, lastResult, handle ? { handle } : undefined);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-2">
@@ -147,7 +169,14 @@ function HandleForm({ handle, prefix, lastResult }: { handle: string | null; pre
         errors={fields.handle.errors}
         hint={`Your storefront's address is ${prefix}… — lowercase letters, digits and hyphens.`}
       >
-        {(control) => <Input {...getInputProps(fields.handle, { type: "text" })} {...control} autoComplete="off" spellCheck={false} />}
+        {(control) => (
+          <Input
+            {...getInputProps(fields.handle, { type: "text" })}
+            {...control}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
       </FormField>
       <FormAlert message={form.errors?.[0]} />
       <div>

@@ -14,11 +14,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, requestContext(request), { batch: context });
   const product = isUuid(params.id) ? await listProductFiles(context.services.db, user.id, params.id) : null;
   if (!product) productNotFound();
-  return data({ productId: params.id, productName: product.name, files: product.files }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { productId: params.id, productName: product.name, files: product.files },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta({ title: loaderData ? `Files of ${loaderData.productName}` : "Page not found", description: "The files your buyers get." }),
+  ...pageMeta({
+    title: loaderData ? `Files of ${loaderData.productName}` : "Page not found",
+    description: "The files your buyers get.",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -27,7 +33,9 @@ export default function ProductFilesPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <BackLink to={`/tools/products/${loaderData.productId}`}>Back to the product</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight break-words">{loaderData.productName}</h1>
-      <p className="mt-2 text-muted-foreground">What your buyers get: add, rename, order and remove the product's files.</p>
+      <p className="mt-2 text-muted-foreground">
+        What your buyers get: add, rename, order and remove the product's files.
+      </p>
       <div className="mt-6">
         <ProductFiles productId={loaderData.productId} files={loaderData.files} />
       </div>

@@ -10,7 +10,11 @@ import { productFormValues } from "~/features/catalog/product-form-values";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { productEditorQuery } from "~/features/catalog/server/product-page-queries.server";
 import { isUuid } from "~/lib/text-formats";
-import { productNotFound, submitProductAction, submitProductForm } from "~/features/catalog/server/submit-product-form.server";
+import {
+  productNotFound,
+  submitProductAction,
+  submitProductForm,
+} from "~/features/catalog/server/submit-product-form.server";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";
@@ -18,7 +22,10 @@ import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/products.$id";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta({ title: loaderData ? `Edit ${loaderData.product.name}` : "Product not found", description: "Edit a product of your store." }),
+  ...pageMeta({
+    title: loaderData ? `Edit ${loaderData.product.name}` : "Product not found",
+    description: "Edit a product of your store.",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -28,7 +35,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await requireUser(context.services, ctx, { batch: context });
     productNotFound();
   }
-  const { page: editing } = await requireUser(context.services, ctx, { batch: context, page: productEditorQuery(params.id) });
+  const { page: editing } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: productEditorQuery(params.id),
+  });
   if (!editing) productNotFound();
   const { product, covers, files, currency, handle } = editing;
   return {
@@ -80,7 +90,10 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </div>
       {actionToast?.description ? (
-        <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
           {actionToast.description}
         </p>
       ) : null}

@@ -9,7 +9,11 @@ import { DiscountCodeList, NoDiscountCodes } from "~/features/discounts/componen
 import { discountFormValues } from "~/features/discounts/discount-display";
 import { EMPTY_DISCOUNT_FORM } from "~/features/discounts/schemas/discount-code";
 import { discountCodesPageQuery } from "~/features/discounts/server/list-discount-codes.server";
-import { discountNotFound, submitDiscountAction, submitDiscountForm } from "~/features/discounts/server/submit-discount-form.server";
+import {
+  discountNotFound,
+  submitDiscountAction,
+  submitDiscountForm,
+} from "~/features/discounts/server/submit-discount-form.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
@@ -47,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requestContext(request);
   const user = await requireUser(context.services, ctx, { page: savedTimeZoneQuery });
   const formData = await readFormData(request);
-  if (formData.get("intent") === "save") return submitDiscountForm(context.services, user, formData, creatorTimeZone(ctx, user.page));
+  if (formData.get("intent") === "save")
+    return submitDiscountForm(context.services, user, formData, creatorTimeZone(ctx, user.page));
   return submitDiscountAction(context.services, user, formData);
 }
 
@@ -62,9 +67,14 @@ export default function DiscountCodes({ loaderData, actionData }: Route.Componen
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Discount codes</h1>
-      <p className="mt-2 text-lg text-muted-foreground">Codes buyers type at checkout to pay less. Times are in your time zone, {timeZone}.</p>
+      <p className="mt-2 text-lg text-muted-foreground">
+        Codes buyers type at checkout to pay less. Times are in your time zone, {timeZone}.
+      </p>
       {actionToast?.description ? (
-        <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
           {actionToast.description}
         </p>
       ) : null}
@@ -72,7 +82,11 @@ export default function DiscountCodes({ loaderData, actionData }: Route.Componen
         <h2 id="codes-title" className="text-xl font-semibold">
           Your codes
         </h2>
-        {codes.length ? <DiscountCodeList codes={codes} currency={currency} timeZone={timeZone} now={now} products={products} /> : <NoDiscountCodes />}
+        {codes.length ? (
+          <DiscountCodeList codes={codes} currency={currency} timeZone={timeZone} now={now} products={products} />
+        ) : (
+          <NoDiscountCodes />
+        )}
       </section>
       <Card className="mt-10 scroll-mt-24" id="discount-form">
         <CardHeader>

@@ -16,7 +16,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { page } = await requireUser(context.services, requestContext(request), { batch: context, page: newProductPageQuery });
+  const { page } = await requireUser(context.services, requestContext(request), {
+    batch: context,
+    page: newProductPageQuery,
+  });
   return page;
 }
 
@@ -30,7 +33,9 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">New product</h1>
-      <p className="mt-2 text-muted-foreground">It starts as a draft that only you can see. You add its files once it is saved.</p>
+      <p className="mt-2 text-muted-foreground">
+        It starts as a draft that only you can see. You add its files once it is saved.
+      </p>
       <div className="mt-8">
         <ProductForm
           id="product-form"

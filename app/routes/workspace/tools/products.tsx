@@ -19,21 +19,32 @@ import type { Route } from "./+types/products";
 
 const TOOL = findTool("products")!;
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: TOOL.name, description: TOOL.description }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: TOOL.name, description: TOOL.description }),
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const search = searchText(ctx.url.searchParams.get("q"), PRODUCT_SEARCH_MAX);
   const requested = ctx.url.searchParams.get("sort");
   const sort = isProductSort(requested) ? requested : PRODUCT_SORTS[0].value;
-  const { page: products } = await requireUser(context.services, ctx, { batch: context, page: productListQuery(search, sort) });
+  const { page: products } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: productListQuery(search, sort),
+  });
   return { products, search, sort, sorts: PRODUCT_SORTS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requestContext(request);
   const user = await requireUser(context.services, ctx);
-  return submitProductAction(context.services, user, await readFormData(request), `${ctx.url.pathname}${ctx.url.search}`);
+  return submitProductAction(
+    context.services,
+    user,
+    await readFormData(request),
+    `${ctx.url.pathname}${ctx.url.search}`,
+  );
 }
 
 export default function ProductManager({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +70,10 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
         </div>
       </div>
       {actionData?.toast.description ? (
-        <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
           {actionData.toast.description}
         </p>
       ) : null}
@@ -73,7 +87,9 @@ export default function ProductManager({ loaderData, actionData }: Route.Compone
           {products.length ? (
             <ProductList products={products} />
           ) : (
-            <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground">No product’s name contains “{search}”.</p>
+            <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground">
+              No product’s name contains “{search}”.
+            </p>
           )}
         </div>
       )}

@@ -4,7 +4,10 @@ import type { Database } from "~/db/database.server";
 import { captchaUses } from "~/features/accounts/schema.server";
 import { captchaSigningKey } from "./create-captcha-challenge.server";
 
-type Payload = { challenge: { parameters: { expiresAt?: number; data?: { challengeId?: string }; nonce?: string } }; solution: unknown };
+type Payload = {
+  challenge: { parameters: { expiresAt?: number; data?: { challengeId?: string }; nonce?: string } };
+  solution: unknown;
+};
 
 function decode(payload: string): Payload | undefined {
   try {
@@ -38,7 +41,11 @@ export async function verifyAltcha(db: Database, authSecret: string, payload: st
   const params = decoded.challenge.parameters;
   const id = params.data?.challengeId ?? params.nonce;
   if (!id) return false;
-  const expiresAt = new Date(typeof params.expiresAt === "number" ? params.expiresAt * (params.expiresAt < 1e12 ? 1000 : 1) : Date.now() + 3600_000);
+  const expiresAt = new Date(
+    typeof params.expiresAt === "number"
+      ? params.expiresAt * (params.expiresAt < 1e12 ? 1000 : 1)
+      : Date.now() + 3600_000,
+  );
   const inserted = await db
     .insert(captchaUses)
     .values({ challengeId: String(id).slice(0, 200), expiresAt })

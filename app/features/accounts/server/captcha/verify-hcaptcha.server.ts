@@ -5,7 +5,12 @@ export async function verifyHCaptcha(
   remoteIp: string | undefined,
 ): Promise<boolean> {
   if (!token || token.length > 10_000) return false;
-  const body = new URLSearchParams({ secret, response: token, sitekey: siteKey, ...(remoteIp ? { remoteip: remoteIp } : {}) });
+  const body = new URLSearchParams({
+    secret,
+    response: token,
+    sitekey: siteKey,
+    ...(remoteIp ? { remoteip: remoteIp } : {}),
+  });
   try {
     const response = await fetch(verifyUrl, { method: "POST", body, signal: AbortSignal.timeout(5000) });
     if (!response.ok) return false;

@@ -10,16 +10,32 @@ import type { RequestContext } from "~/server/http/request-context.server";
 export async function businessProfileIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
   const user = await getCurrentUser(services, ctx);
   if (!user)
-    return data({ intent: "business-profile" as const, result: null, completed: false, failure: { title: "Please sign in to continue" } }, { status: 401 });
+    return data(
+      {
+        intent: "business-profile" as const,
+        result: null,
+        completed: false,
+        failure: { title: "Please sign in to continue" },
+      },
+      { status: 401 },
+    );
   if (!user.emailVerified) {
     return data(
-      { intent: "business-profile" as const, result: null, completed: false, failure: { title: "Please complete email verification first" } },
+      {
+        intent: "business-profile" as const,
+        result: null,
+        completed: false,
+        failure: { title: "Please complete email verification first" },
+      },
       { status: 403 },
     );
   }
   const submission = parseWithZod(formData, { schema: businessProfileSchema });
   if (submission.status !== "success")
-    return data({ intent: "business-profile" as const, result: submission.reply(), completed: false, failure: null }, { status: 400 });
+    return data(
+      { intent: "business-profile" as const, result: submission.reply(), completed: false, failure: null },
+      { status: 400 },
+    );
   try {
     const saved = await saveBusinessProfile(services.db, user.id, submission.value);
     if (!saved.ok) {

@@ -18,7 +18,12 @@ const INTENTS = {
 export type AuthIntent = keyof typeof INTENTS;
 
 /** Runs the form's `intent` if the page allows it, since one page holds several forms. */
-export async function dispatchAuthIntent(services: AppServices, ctx: RequestContext, formData: FormData, allowed: readonly AuthIntent[]) {
+export async function dispatchAuthIntent(
+  services: AppServices,
+  ctx: RequestContext,
+  formData: FormData,
+  allowed: readonly AuthIntent[],
+) {
   const handler = pickIntent(INTENTS, formData, allowed);
   return handler ? handler(services, ctx, formData) : unknownIntent();
 }

@@ -11,14 +11,20 @@ export const GOOGLE_FAILURE_HINT = "Please try again or use email/password login
 export async function oauthIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
   const provider = String(formData.get("provider") ?? "");
   if (!OAUTH_PROVIDERS.some((p) => p.id === provider)) {
-    return data({ intent: "oauth" as const, error: { title: "Login failed", description: "Unknown sign-in provider" } }, { status: 400 });
+    return data(
+      { intent: "oauth" as const, error: { title: "Login failed", description: "Unknown sign-in provider" } },
+      { status: 400 },
+    );
   }
   const from = safeRedirectPath(formData.get("from"));
   const result = await startOAuth(services, ctx, provider as OAuthProviderId, from);
   if (!result.ok) {
     // Google failures suggest the password route; other providers show their error.
     const description = provider === "google" ? GOOGLE_FAILURE_HINT : result.message;
-    return data({ intent: "oauth" as const, error: { title: `${oauthProviderLabel(provider)} login failed`, description } }, { status: 400 });
+    return data(
+      { intent: "oauth" as const, error: { title: `${oauthProviderLabel(provider)} login failed`, description } },
+      { status: 400 },
+    );
   }
   return redirect(result.url, { headers: result.headers });
 }

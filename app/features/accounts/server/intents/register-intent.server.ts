@@ -11,7 +11,14 @@ import type { RequestContext } from "~/server/http/request-context.server";
 export async function registerIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {
-    return data({ intent: "register" as const, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), failure: null }, { status: 400 });
+    return data(
+      {
+        intent: "register" as const,
+        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
+        failure: null,
+      },
+      { status: 400 },
+    );
   }
   const { firstName, lastName, email, dateOfBirth, password, captcha } = submission.value;
   const result = await createAccount(services, ctx, {

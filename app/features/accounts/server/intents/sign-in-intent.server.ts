@@ -13,7 +13,8 @@ import type { RequestContext } from "~/server/http/request-context.server";
 /** `intent=sign-in`: validates, signs in and returns to the same-origin `redirectTo` with 'Welcome back!'. */
 export async function signInIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: signInSchema });
-  if (submission.status !== "success") return data({ intent: "sign-in" as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "sign-in" as const, result: submission.reply() }, { status: 400 });
   const result = await signIn(services, ctx, submission.value);
   if (!result.ok) {
     return data(

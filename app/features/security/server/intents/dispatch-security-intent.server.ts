@@ -17,7 +17,12 @@ const INTENTS = {
 export type SecurityIntent = keyof typeof INTENTS;
 
 /** Runs the security-settings form named by `intent` for the session's user (never a user named by the form). */
-export async function dispatchSecurityIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
+export async function dispatchSecurityIntent(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+  formData: FormData,
+) {
   const handler = pickIntent(INTENTS, formData);
   return handler ? handler(services, ctx, user, formData) : unknownIntent();
 }

@@ -7,12 +7,28 @@ import { terminateSession } from "../terminate-session.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 /** Terminate one of the user's other sessions; someone else's or an unknown id answers 404. */
-export async function terminateSessionIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
+export async function terminateSessionIntent(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+  formData: FormData,
+) {
   const sessionId = String(formData.get("sessionId") ?? "").slice(0, 200);
   const ended = sessionId ? await terminateSession(services, ctx, user, sessionId) : false;
   return ended
-    ? { intent: "terminate-session" as const, ok: true, toast: { type: "success" as const, title: "Session terminated successfully" } }
-    : data({ intent: "terminate-session" as const, ok: false, toast: { type: "error" as const, title: "Failed to terminate session" } }, { status: 404 });
+    ? {
+        intent: "terminate-session" as const,
+        ok: true,
+        toast: { type: "success" as const, title: "Session terminated successfully" },
+      }
+    : data(
+        {
+          intent: "terminate-session" as const,
+          ok: false,
+          toast: { type: "error" as const, title: "Failed to terminate session" },
+        },
+        { status: 404 },
+      );
 }
 
 /** 'Sign out all other sessions'. */
@@ -21,7 +37,10 @@ export async function terminateOtherSessionsIntent(services: AppServices, ctx: R
   return {
     intent: "terminate-other-sessions" as const,
     ok: true,
-    toast: { type: "success" as const, title: count === 1 ? "1 other session signed out" : `${count} other sessions signed out` },
+    toast: {
+      type: "success" as const,
+      title: count === 1 ? "1 other session signed out" : `${count} other sessions signed out`,
+    },
   };
 }
 
@@ -32,12 +51,19 @@ export async function cleanupDataIntent(services: AppServices, ctx: RequestConte
     return {
       intent: "cleanup-data" as const,
       ok: true,
-      toast: { type: "success" as const, title: "Data cleanup completed. For full account deletion, please contact support." },
+      toast: {
+        type: "success" as const,
+        title: "Data cleanup completed. For full account deletion, please contact support.",
+      },
     };
   } catch (error) {
     services.logger.error({ err: error }, "security data cleanup failed");
     return data(
-      { intent: "cleanup-data" as const, ok: false, toast: { type: "error" as const, title: "Failed to process data deletion request" } },
+      {
+        intent: "cleanup-data" as const,
+        ok: false,
+        toast: { type: "error" as const, title: "Failed to process data deletion request" },
+      },
       { status: 503 },
     );
   }

@@ -18,7 +18,12 @@ export type ConfirmTwoFactorSetupResult =
   | Failure<"TWO_FACTOR_ENABLE_FAILED">;
 
 /** Setup step 2: the first app code proves the secret was saved, then 2FA is enabled and the backup codes returned once. */
-export async function confirmTwoFactorSetup(services: AppServices, ctx: RequestContext, user: CurrentUser, code: string): Promise<ConfirmTwoFactorSetupResult> {
+export async function confirmTwoFactorSetup(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+  code: string,
+): Promise<ConfirmTwoFactorSetupResult> {
   const { db, env } = services;
   const [pending] = await db
     .select({ secretEncrypted: twoFactor.secretEncrypted })
@@ -28,7 +33,17 @@ export async function confirmTwoFactorSetup(services: AppServices, ctx: RequestC
   if (!pending) return { ok: false, message: "Please start the two-factor setup again" };
   const step = matchingTotpStep(await decryptTotpSecret(env.AUTH_SECRET!, pending.secretEncrypted), code);
   if (step === null) {
-    await recordSecurityEvent(db, { userId: user.id, eventType: "2fa_setup_failed", eventCategory: "authentication", severity: "low", riskScore: 2 }, ctx.meta);
+    await recordSecurityEvent(
+      db,
+      {
+        userId: user.id,
+        eventType: "2fa_setup_failed",
+        eventCategory: "authentication",
+        severity: "low",
+        riskScore: 2,
+      },
+      ctx.meta,
+    );
     return { ok: false, message: INVALID_CODE_MESSAGE };
   }
   const codes = newBackupCodes();
@@ -39,11 +54,19 @@ export async function confirmTwoFactorSetup(services: AppServices, ctx: RequestC
     services.logger.error({ err: error }, "enabling two-factor failed");
     return fail("TWO_FACTOR_ENABLE_FAILED");
   }
-  return enabled ? { ok: true, backupCodes: codes } : { ok: false, message: "Two-factor authentication is already enabled" };
+  return enabled
+    ? { ok: true, backupCodes: codes }
+    : { ok: false, message: "Two-factor authentication is already enabled" };
 }
 
 /** 2FA on, this session marked as having passed it, the new backup codes and the event: all or nothing. */
-function enableInTransaction(services: AppServices, ctx: RequestContext, user: CurrentUser, step: number, codes: string[]): Promise<boolean> {
+function enableInTransaction(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+  step: number,
+  codes: string[],
+): Promise<boolean> {
   const { db, env } = services;
   return inTransaction(db, async (tx) => {
     const [row] = await tx
@@ -53,14 +76,23 @@ function enableInTransaction(services: AppServices, ctx: RequestContext, user: C
       .returning({ userId: twoFactor.userId });
     if (!row) return false; // a parallel confirmation won
     await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
-    await tx.insert(backupCodes).values(codes.map((plain) => ({ userId: user.id, codeHash: hashBackupCode(env.AUTH_SECRET!, plain) })));
+    await tx
+      .insert(backupCodes)
+      .values(codes.map((plain) => ({ userId: user.id, codeHash: hashBackupCode(env.AUTH_SECRET!, plain) })));
     await tx
       .update(session)
       .set({ secondFactorVerifiedAt: new Date() })
       .where(and(eq(session.id, user.sessionId), eq(session.userId, user.id)));
     await recordSecurityEvent(
       tx,
-      { userId: user.id, eventType: "2fa_enabled", eventCategory: "account", severity: "medium", riskScore: 2, details: { backupCodes: codes.length } },
+      {
+        userId: user.id,
+        eventType: "2fa_enabled",
+        eventCategory: "account",
+        severity: "medium",
+        riskScore: 2,
+        details: { backupCodes: codes.length },
+      },
       ctx.meta,
     );
     return true;

@@ -10,7 +10,13 @@ import type { RequestContext } from "~/server/http/request-context.server";
 
 export type DisableTwoFactorResult =
   | { ok: true }
-  | Failure<"CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "REAUTHENTICATION_RATE_LIMITED" | "SESSION_TOO_OLD" | "TWO_FACTOR_DISABLE_FAILED">;
+  | Failure<
+      | "CURRENT_PASSWORD_REQUIRED"
+      | "CURRENT_PASSWORD_WRONG"
+      | "REAUTHENTICATION_RATE_LIMITED"
+      | "SESSION_TOO_OLD"
+      | "TWO_FACTOR_DISABLE_FAILED"
+    >;
 
 /** Turns two-factor off after re-authentication: secret and backup codes deleted, with the event, at once. */
 export async function disableTwoFactor(
@@ -25,7 +31,11 @@ export async function disableTwoFactor(
     await inTransaction(services.db, async (tx) => {
       await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
       await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
-      await recordSecurityEvent(tx, { userId: user.id, eventType: "2fa_disabled", eventCategory: "account", severity: "high", riskScore: 5 }, ctx.meta);
+      await recordSecurityEvent(
+        tx,
+        { userId: user.id, eventType: "2fa_disabled", eventCategory: "account", severity: "high", riskScore: 5 },
+        ctx.meta,
+      );
     });
   } catch (error) {
     services.logger.error({ err: error }, "disabling two-factor failed");

@@ -15,7 +15,13 @@ export type TwoFactorSetup = { secret: string; qrCodeUrl: string; otpauthUrl: st
 
 export type StartTwoFactorSetupResult =
   | { ok: true; setup: TwoFactorSetup }
-  | Failure<"CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "REAUTHENTICATION_RATE_LIMITED" | "SESSION_TOO_OLD" | "TWO_FACTOR_ALREADY_ENABLED">;
+  | Failure<
+      | "CURRENT_PASSWORD_REQUIRED"
+      | "CURRENT_PASSWORD_WRONG"
+      | "REAUTHENTICATION_RATE_LIMITED"
+      | "SESSION_TOO_OLD"
+      | "TWO_FACTOR_ALREADY_ENABLED"
+    >;
 
 /** Setup step 1, after re-authentication: a new secret stored encrypted, not yet enabled, and sent in this response only. */
 export async function startTwoFactorSetup(
@@ -33,9 +39,27 @@ export async function startTwoFactorSetup(
   const secretEncrypted = await encryptTotpSecret(env.AUTH_SECRET!, secret);
   await db
     .insert(twoFactor)
-    .values({ userId: user.id, secretEncrypted, enabledAt: null, lastUsedStep: null, failedAttempts: 0, lockedUntil: null })
-    .onConflictDoUpdate({ target: twoFactor.userId, set: { secretEncrypted, enabledAt: null, lastUsedStep: null, failedAttempts: 0, lockedUntil: null } });
+    .values({
+      userId: user.id,
+      secretEncrypted,
+      enabledAt: null,
+      lastUsedStep: null,
+      failedAttempts: 0,
+      lockedUntil: null,
+    })
+    .onConflictDoUpdate({
+      target: twoFactor.userId,
+      set: { secretEncrypted, enabledAt: null, lastUsedStep: null, failedAttempts: 0, lockedUntil: null },
+    });
   const otpauthUrl = totpUri(secret, user.email);
-  const svg = await QRCode.toString(otpauthUrl, { type: "svg", width: QR_CODE_SIZE, margin: 1, errorCorrectionLevel: "M" });
-  return { ok: true, setup: { secret, otpauthUrl, qrCodeUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` } };
+  const svg = await QRCode.toString(otpauthUrl, {
+    type: "svg",
+    width: QR_CODE_SIZE,
+    margin: 1,
+    errorCorrectionLevel: "M",
+  });
+  return {
+    ok: true,
+    setup: { secret, otpauthUrl, qrCodeUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` },
+  };
 }

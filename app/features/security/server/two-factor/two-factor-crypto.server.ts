@@ -32,7 +32,14 @@ export function decryptTotpSecret(authSecret: string, encrypted: string): Promis
 }
 
 function totp(base32: string, label = "") {
-  return new TOTP({ issuer: TWO_FACTOR_ISSUER, label, algorithm: "SHA1", digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(base32) });
+  return new TOTP({
+    issuer: TWO_FACTOR_ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(base32),
+  });
 }
 
 /** The otpauth:// address for authenticator apps (the QR code's content). */
@@ -50,7 +57,10 @@ export function matchingTotpStep(base32: string, code: string, now = Date.now())
 
 /** Ten codes like 'K7M2Q-XR4TP' (50 bits each), shown once. */
 export function newBackupCodes(): string[] {
-  const half = () => Array.from({ length: BACKUP_CODE_HALF }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]).join("");
+  const half = () =>
+    Array.from({ length: BACKUP_CODE_HALF }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]).join(
+      "",
+    );
   return Array.from({ length: BACKUP_CODE_COUNT }, () => `${half()}-${half()}`);
 }
 

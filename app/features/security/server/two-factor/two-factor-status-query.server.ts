@@ -11,6 +11,10 @@ export const twoFactorStatusQuery: PageQuery<TwoFactorStatus> = {
   )`,
   read: (json) => {
     const { enabledAt, backupCodesLeft } = json as { enabledAt: string | null; backupCodesLeft: number };
-    return { isEnabled: Boolean(enabledAt), enabledAt: enabledAt ? new Date(enabledAt) : null, backupCodesLeft: enabledAt ? Number(backupCodesLeft) : 0 };
+    return {
+      isEnabled: Boolean(enabledAt),
+      enabledAt: enabledAt ? new Date(enabledAt) : null,
+      backupCodesLeft: enabledAt ? Number(backupCodesLeft) : 0,
+    };
   },
 };

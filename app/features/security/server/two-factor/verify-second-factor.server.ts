@@ -22,7 +22,12 @@ export type SecondFactorResult =
  * Checks a sign-in's second factor, a TOTP code or backup code, each single-use even under parallel submits.
  * Success marks this session; failures count towards a lockout and are written as events.
  */
-export async function verifySecondFactor(services: AppServices, ctx: RequestContext, user: CurrentUser, rawCode: string): Promise<SecondFactorResult> {
+export async function verifySecondFactor(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+  rawCode: string,
+): Promise<SecondFactorResult> {
   const { db, env } = services;
   const meta = ctx.meta;
   const code = rawCode.trim();
@@ -37,7 +42,9 @@ export async function verifySecondFactor(services: AppServices, ctx: RequestCont
   if (!state) return fail("TWO_FACTOR_NOT_ENABLED");
   if (state.lockedUntil && state.lockedUntil > new Date()) return fail("TWO_FACTOR_LOCKED");
 
-  const step = /^\d{6}$/.test(code) ? matchingTotpStep(await decryptTotpSecret(env.AUTH_SECRET!, state.secretEncrypted), code) : null;
+  const step = /^\d{6}$/.test(code)
+    ? matchingTotpStep(await decryptTotpSecret(env.AUTH_SECRET!, state.secretEncrypted), code)
+    : null;
   const method = step !== null ? "totp" : looksLikeBackupCode(code) ? "backup_code" : null;
 
   const passed =
@@ -47,20 +54,34 @@ export async function verifySecondFactor(services: AppServices, ctx: RequestCont
         const [accepted] = await tx
           .update(twoFactor)
           .set({ lastUsedStep: step!, failedAttempts: 0, lockedUntil: null })
-          .where(and(eq(twoFactor.userId, user.id), or(isNull(twoFactor.lastUsedStep), lt(twoFactor.lastUsedStep, step!))))
+          .where(
+            and(eq(twoFactor.userId, user.id), or(isNull(twoFactor.lastUsedStep), lt(twoFactor.lastUsedStep, step!))),
+          )
           .returning({ userId: twoFactor.userId });
         if (!accepted) return false; // this time-step was used already: a replay
       } else {
         const [used] = await tx
           .update(backupCodes)
           .set({ usedAt: new Date() })
-          .where(and(eq(backupCodes.userId, user.id), eq(backupCodes.codeHash, hashBackupCode(env.AUTH_SECRET!, code)), isNull(backupCodes.usedAt)))
+          .where(
+            and(
+              eq(backupCodes.userId, user.id),
+              eq(backupCodes.codeHash, hashBackupCode(env.AUTH_SECRET!, code)),
+              isNull(backupCodes.usedAt),
+            ),
+          )
           .returning({ id: backupCodes.id });
         if (!used) return false;
         await tx.update(twoFactor).set({ failedAttempts: 0, lockedUntil: null }).where(eq(twoFactor.userId, user.id));
         await recordSecurityEvent(
           tx,
-          { userId: user.id, eventType: "backup_code_used", eventCategory: "authentication", severity: "medium", riskScore: 4 },
+          {
+            userId: user.id,
+            eventType: "backup_code_used",
+            eventCategory: "authentication",
+            severity: "medium",
+            riskScore: 4,
+          },
           meta,
         );
       }
@@ -70,7 +91,14 @@ export async function verifySecondFactor(services: AppServices, ctx: RequestCont
         .where(and(eq(session.id, user.sessionId), eq(session.userId, user.id)));
       await recordSecurityEvent(
         tx,
-        { userId: user.id, eventType: "2fa_verified", eventCategory: "authentication", severity: "low", riskScore: 0, details: { method } },
+        {
+          userId: user.id,
+          eventType: "2fa_verified",
+          eventCategory: "authentication",
+          severity: "low",
+          riskScore: 0,
+          details: { method },
+        },
         meta,
       );
       return true;
@@ -101,7 +129,14 @@ export async function verifySecondFactor(services: AppServices, ctx: RequestCont
   if (counted?.lockedUntil) {
     await recordSecurityEvent(
       db,
-      { userId: user.id, eventType: "2fa_locked", eventCategory: "authentication", severity: "critical", riskScore: 9, details: { minutes: LOCKOUT_MINUTES } },
+      {
+        userId: user.id,
+        eventType: "2fa_locked",
+        eventCategory: "authentication",
+        severity: "critical",
+        riskScore: 9,
+        details: { minutes: LOCKOUT_MINUTES },
+      },
       meta,
     );
     return fail("TWO_FACTOR_LOCKED");

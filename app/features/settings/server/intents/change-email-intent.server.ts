@@ -9,10 +9,16 @@ import { formErrorsOf, statusOf } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 /** `intent=change-email`: re-authenticates, then mails the confirmation link to the new address. */
-export async function changeEmailIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
+export async function changeEmailIntent(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+  formData: FormData,
+) {
   const submission = parseWithZod(formData, { schema: changeEmailSchema });
   const hide = { hideFields: ["currentPassword"] };
-  if (submission.status !== "success") return data({ intent: "change-email" as const, result: submission.reply(hide) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "change-email" as const, result: submission.reply(hide) }, { status: 400 });
   const result = await requestEmailChange(services, ctx, user, submission.value);
   if (!result.ok) {
     const reply = submission.reply({ ...hide, ...formErrorsOf(result) });

@@ -9,15 +9,25 @@ import { formErrorsOf, statusOf } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 /** `intent=delete-account`: confirmation and re-authentication, then the account goes. */
-export async function deleteAccountIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
+export async function deleteAccountIntent(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+  formData: FormData,
+) {
   const submission = parseWithZod(formData, { schema: deleteAccountSchema });
   const hide = { hideFields: ["currentPassword"] };
-  if (submission.status !== "success") return data({ intent: "delete-account" as const, result: submission.reply(hide) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "delete-account" as const, result: submission.reply(hide) }, { status: 400 });
   const result = await deleteAccount(services, ctx, user, submission.value);
   if (!result.ok) {
     const reply = submission.reply({ ...hide, ...formErrorsOf(result) });
     const status = statusOf(result.code);
     return data({ intent: "delete-account" as const, result: reply }, { status });
   }
-  return redirectWithToast("/", { type: "success", title: "Your account was deleted", description: "We're sorry to see you go." }, { headers: result.headers });
+  return redirectWithToast(
+    "/",
+    { type: "success", title: "Your account was deleted", description: "We're sorry to see you go." },
+    { headers: result.headers },
+  );
 }

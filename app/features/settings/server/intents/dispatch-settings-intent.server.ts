@@ -21,7 +21,12 @@ const INTENTS = {
 export type SettingsIntent = keyof typeof INTENTS;
 
 /** Runs the settings form named by `intent` for the session's user; no form field can name another account. */
-export async function dispatchSettingsIntent(services: AppServices, ctx: RequestContext, user: CurrentUser, formData: FormData) {
+export async function dispatchSettingsIntent(
+  services: AppServices,
+  ctx: RequestContext,
+  user: CurrentUser,
+  formData: FormData,
+) {
   const handler = pickIntent(INTENTS, formData);
   return handler ? handler(services, ctx, user, formData) : unknownIntent();
 }

@@ -8,9 +8,15 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { updateTimeZone } from "../update-time-zone.server";
 
 /** `intent=time-zone`: the zone the creator's figures are counted in by day. */
-export async function timeZoneIntent(services: AppServices, _ctx: RequestContext, user: CurrentUser, formData: FormData) {
+export async function timeZoneIntent(
+  services: AppServices,
+  _ctx: RequestContext,
+  user: CurrentUser,
+  formData: FormData,
+) {
   const submission = parseWithZod(formData, { schema: timeZoneSchema });
-  if (submission.status !== "success") return data({ intent: "time-zone" as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "time-zone" as const, result: submission.reply() }, { status: 400 });
   const zone = submission.value.timeZone || null;
   await updateTimeZone(services.db, user.id, zone);
   return redirectWithToast("/settings", {
