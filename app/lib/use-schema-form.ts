@@ -4,12 +4,12 @@ import { useEffect } from "react";
 import type { z } from "zod";
 
 /**
- * Conform's form state for a zod schema, validated in the browser as the visitor types (SPEC §5) with the
+ * Conform's form state for a zod schema, validated in the browser as the visitor types with the
  * same schema the action uses. `lastResult` is the server's answer, if any; `defaultValue` the starting values
  * of a form that edits saved data (checkbox groups as arrays, a ticked checkbox as "on").
  *
  * What a fast visitor typed before the page's script ran is validated as soon as the form hydrates, so they
- * see the same messages as a slow one (issue 17.4).
+ * see the same messages as a slow one.
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   id: string,

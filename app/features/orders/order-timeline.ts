@@ -2,7 +2,7 @@ import { formatMoney } from "~/lib/money";
 import type { OrderDetail } from "~/features/orders/order-display";
 import { eventCauseLabel } from "~/features/orders/order-display";
 
-// An order's timeline (issue 16.3), browser-safe: what happened to it, oldest first, from the records the app
+// An order's timeline, browser-safe: what happened to it, oldest first, from the records the app
 // keeps — the order itself (created), its state moves (order_events: paid, refunded in part or in full, disputed,
 // expired; a discount used past its limit), and its delivery (delivery_events: each receipt put in the mail, each download the buyer started).
 

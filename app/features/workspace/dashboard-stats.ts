@@ -1,4 +1,4 @@
-/** The dashboard's stat cards (SPEC §2): figures computed on the server, formatted here. */
+/** The dashboard's stat cards: figures computed on the server, formatted here. */
 export const STATS_WINDOW_DAYS = 30;
 export const DEFAULT_STORE_CURRENCY = "USD";
 

@@ -1,4 +1,4 @@
-/** SPEC §2/§9: the dashboard greeting by the visitor's local time; cut-offs at 12:00 and 18:00. */
+/** the dashboard greeting by the visitor's local time; cut-offs at 12:00 and 18:00. */
 export const AFTERNOON_FROM_HOUR = 12;
 export const EVENING_FROM_HOUR = 18;
 export const WELCOME_WITHOUT_NAME = "Welcome to your dashboard";

@@ -6,7 +6,7 @@ import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/api.orders.changes";
 
 /**
- * Server-Sent Events for the dashboards' live figures (issue 16.6): `order-changed` each time one of the signed-in
+ * Server-Sent Events for the dashboards' live figures: `order-changed` each time one of the signed-in
  * seller's orders is paid, refunded or disputed, through any instance (Postgres LISTEN/NOTIFY on the same hub as
  * the security events, so the same caps and session lifetime apply). It carries only the order's id: the page
  * re-reads its figures through its own loader, which checks the session again.

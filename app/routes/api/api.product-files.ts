@@ -13,7 +13,7 @@ import type { Route } from "./+types/api.product-files";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * POST (issue 14): a product file's rename, the files' new order, or a file's removal (with its stored upload),
+ * POST: a product file's rename, the files' new order, or a file's removal (with its stored upload),
  * by `intent`; the owner only. Answers `{ ok: true }` or `{ ok: false, message }` with the code's status.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -8,7 +8,7 @@ import type { Route } from "./+types/api.webhooks.$provider";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * POST /api/webhooks/:provider (issue 15): a payment provider's event, verified by its signature (no session, no
+ * POST /api/webhooks/:provider: a payment provider's event, verified by its signature (no session, no
  * Origin: the server's CSRF check exempts this path), stored once per event id and applied in one transaction.
  * 200 when received (also a duplicate), 400 when the signature or timestamp is not the provider's, 404 for a
  * provider this server does not have, 503 when its order is not found yet (the provider retries).

@@ -11,7 +11,7 @@ const PUBLIC_CACHE = "public, max-age=31536000, immutable";
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
 /**
- * A product's cover image (issue 14): the bytes stored at upload with the type sniffed then (never SVG), no
+ * A product's cover image: the bytes stored at upload with the type sniffed then (never SVG), no
  * sniffing by the browser, its own strict CSP. Covers of published products are public; the others (drafts,
  * archived) only their owner sees, and never from a shared cache.
  */

@@ -27,7 +27,7 @@ const ERROR_TEXT: Record<string, string> = {
 };
 
 /**
- * Where third-party sign-in returns (SPEC §4): the CSRF token inside `state` must equal the stored
+ * Where third-party sign-in returns: the CSRF token inside `state` must equal the stored
  * oauth_state (then removed); errors and a missing session fail; success returns to the path in state.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -54,7 +54,7 @@ async function handleCallback({ request, context }: Route.LoaderArgs) {
 
   if (!state || typeof stored !== "string" || stored !== state.csrf) {
     // A sign-in that cannot be tied to this browser's request is not kept. Any other session is left alone:
-    // this is a GET that a link on any site can trigger (issue 13.4).
+    // this is a GET that a link on any site can trigger.
     if (user && returning) {
       const { headers } = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true });
       for (const cookie of headers.getSetCookie()) clear.append("Set-Cookie", cookie);

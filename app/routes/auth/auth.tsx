@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const from = params.get("from") ? safeRedirectPath(params.get("from")) : undefined;
   const user = await getCurrentUser(services, requestContext(request));
 
-  // The verification link's return (SPEC §2): the session decides where the visitor goes.
+  // The verification link's return: the session decides where the visitor goes.
   if (params.get("step") === "2" && params.get("verified") === "true") {
     if (!user) return redirectWithToast("/auth?tab=register", { type: "error", title: "Please sign in to continue" });
     if (!user.emailVerified) {

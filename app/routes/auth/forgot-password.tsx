@@ -20,7 +20,7 @@ import { ERRORS, type ErrorCode, statusOf } from "~/lib/errors";
 import { useIsPending } from "~/lib/use-is-pending";
 import { requestContext } from "~/server/http/request-context.server";
 
-/** SPEC §5/§9: at most 3 attempts per form; the server limits requests too. */
+/** at most 3 attempts per form; the server limits requests too. */
 export const MAX_RESET_ATTEMPTS = 3;
 
 export const meta: Route.MetaFunction = () =>
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply(), sent: true, error: null };
 }
 
-/** SPEC §8: the rate limit gets its own message; any other failure the generic one. Decided by code. */
+/** the rate limit gets its own message; any other failure the generic one. Decided by code. */
 function failureMessage(code: ErrorCode) {
   return code === "PASSWORD_RESET_RATE_LIMITED"
     ? ERRORS.PASSWORD_RESET_RATE_LIMITED.message

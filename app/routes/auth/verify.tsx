@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Magic-link landing (SPEC §2 /verify): no token → /login; the token is consumed once, on the server. */
+/** Magic-link landing: no token → /login; the token is consumed once, on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) throw redirect("/login");

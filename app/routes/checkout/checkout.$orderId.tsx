@@ -11,7 +11,7 @@ import type { Route } from "./+types/checkout.$orderId";
 const POLL_MS = 2000;
 
 /**
- * The buyer's return from the payment page (issue 15.5): /checkout/:orderId?key=<the order's secret return key>.
+ * The buyer's return from the payment page: /checkout/:orderId?key=<the order's secret return key>.
  * Without the right key it is an unknown page (404). Pending: "Confirming your payment…" (the provider is asked
  * on the server, then the page asks again every 2 s); paid: the thank-you with a fresh link to the downloads;
  * cancelled, failed or expired: the reason in plain words and "Try again".

@@ -23,7 +23,7 @@ function notFound(): never {
 }
 
 /**
- * The built-in test provider's hosted checkout page (issue 15.2), marked TEST MODE: the product, amount and buyer's
+ * The built-in test provider's hosted checkout page, marked TEST MODE: the product, amount and buyer's
  * email, and a card form where Stripe's test cards decide the outcome (4242… pays; 4000…0002 is declined;
  * 4000…9995 has insufficient funds; 4000 0025 0000 3155 asks for an extra confirmation step first). Every outcome
  * reaches the app as a signed webhook through the same intake as the real providers'. Works without JavaScript.

@@ -37,7 +37,7 @@ const PRIVATE_HEADERS = {
 const INVALID_PAGE_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
 
 /**
- * The buyer's download page (issue 15.5): /purchases/:orderId?token=…. A paid order's product, store, date and
+ * The buyer's download page: /purchases/:orderId?token=…. A paid order's product, store, date and
  * files, each with a signed link valid DOWNLOAD_LINK_TTL_SECONDS, minted now. A refunded or disputed order shows
  * why access was revoked (410); a wrong or expired token, or another order's, one clear page with the lost-link
  * form (404).

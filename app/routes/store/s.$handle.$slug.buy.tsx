@@ -29,7 +29,7 @@ import type { Route } from "./+types/s.$handle.$slug.buy";
 export const handle = STORE_PAGE;
 
 /**
- * A published product's checkout (issue 15.3), where its sales page's Buy button, the storefront and /buy/:id lead:
+ * A published product's checkout, where its sales page's Buy button, the storefront and /buy/:id lead:
  * the product, the buyer's email, the pay-what-you-want amount, a discount code with an Apply button that shows
  * the price summary, and one pay button per provider the seller can take payments through now. Plain forms, no
  * script: every price is computed on the server (Apply re-renders the summary). Drafts, archived and unknown

@@ -16,7 +16,7 @@ export const handle = STORE_PAGE;
 const GONE = 410;
 
 /**
- * A product's sales page (issue 14.5), server-rendered with no script. Published: everyone. Draft: its owner
+ * A product's sales page, server-rendered with no script. Published: everyone. Draft: its owner
  * only (a preview, noindex); everyone else gets the site's 404, as for an unknown store or product. Archived:
  * 410 with a short 'no longer available' page linking to the store.
  */

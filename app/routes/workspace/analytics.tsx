@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * Protected (issue 16.2): the range comes from the URL (?range=7d|30d|90d|12m, or ?from=&to=); the session check and
+ * Protected: the range comes from the URL (?range=7d|30d|90d|12m, or ?from=&to=); the session check and
  * every figure are one statement (decision 014). A range that cannot be read is answered with its error, never
  * replaced by another range.
  */

@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * Protected (SPEC §2). The session check and everything the page shows (who the creator is, the business,
+ * Protected. The session check and everything the page shows (who the creator is, the business,
  * sales methods and figures) are one database statement. The workspace is still handed over as a deferred
  * value, already resolved (it came with the rest), so the component and its load-error element are unchanged.
  */

@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /**
- * One of the seller's orders (another seller's: 404): amounts, its timeline (issue 16.3), refunds, the refund form
+ * One of the seller's orders (another seller's: 404): amounts, its timeline, refunds, the refund form
  * when it can be refunded and "Resend receipt" while it is paid. Two forms, told apart by their `intent`.
  */
 async function readOrder({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The seller's payment connection page (issue 15.6), protected: one card per provider. One statement. */
+/** The seller's payment connection page, protected: one card per provider. One statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { page: accounts } = await requireUser(context.services, requestContext(request), {
     batch: context,

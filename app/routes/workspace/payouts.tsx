@@ -43,7 +43,7 @@ const link = (params: Record<string, string | null>) => {
 };
 
 /**
- * The creator's payouts (issue 16.5): earnings from their own orders, the test provider's ledger and PayPal's
+ * The creator's payouts: earnings from their own orders, the test provider's ledger and PayPal's
  * captures in the session check's one statement; Stripe's balance and payouts read from Stripe now (deferred: the
  * page does not wait for Stripe on client navigation, and a Stripe failure leaves the rest of the page whole).
  */

@@ -4,7 +4,7 @@ import { exportSecurityData } from "~/features/security/server/export-security-d
 import type { Route } from "./+types/security-settings.export";
 import { requestContext } from "~/server/http/request-context.server";
 
-/** POST: the signed-in user's security data as a JSON download (SPEC §3 export file). */
+/** POST: the signed-in user's security data as a JSON download. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.services, requestContext(request));
   const body = await exportSecurityData(context.services, requestContext(request), user);

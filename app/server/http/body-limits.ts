@@ -4,7 +4,7 @@ import { UPLOADS_PATH } from "~/features/catalog/content/product-files";
 import { MAX_PRODUCT_FILE_BYTES } from "~/features/catalog/content/product-types";
 
 /**
- * What a request may send, decided before a byte of its body is read (issue 13): a cap per route on the
+ * What a request may send, decided before a byte of its body is read: a cap per route on the
  * declared size and a time limit for the body to arrive. The server enforces them (server/request-limits.ts).
  */
 
@@ -13,7 +13,7 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 /** Pages whose forms carry a profile picture (at most AVATAR_MAX_BYTES) besides their fields. */
 export const AVATAR_FORM_BODY_LIMIT_BYTES = AVATAR_MAX_BYTES + FORM_BODY_LIMIT_BYTES;
 /**
- * The product form (issue 14): a cover image (at most COVER_MAX_BYTES) and up to 20,000 characters of Markdown
+ * The product form: a cover image (at most COVER_MAX_BYTES) and up to 20,000 characters of Markdown
  * (up to 4 bytes each in UTF-8, 3 more when percent-encoded) besides its other fields.
  */
 export const PRODUCT_FORM_BODY_LIMIT_BYTES = COVER_MAX_BYTES + 256 * 1024;
@@ -38,7 +38,7 @@ export const PRODUCT_FORM_BODY_TIMEOUT_MS = Math.max(
   FORM_BODY_TIMEOUT_MS,
   Math.ceil(PRODUCT_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
 );
-/** Payment providers' webhooks (issue 15): JSON events, up to 1 MB (Stripe's largest are far smaller). */
+/** Payment providers' webhooks: JSON events, up to 1 MB (Stripe's largest are far smaller). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 /** POST /api/webhooks/:provider: signed by the provider, not sent by a browser (no Origin, no session). */
 export function isWebhookPath(pathname: string): boolean {

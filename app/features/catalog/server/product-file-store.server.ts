@@ -58,7 +58,7 @@ export type ProductFileStore = {
   read: (uploadId: string) => Promise<Readable>;
   /**
    * Bytes `start`..`end` (inclusive) of a completed upload, or all of it, streamed from DATA_DIR (a file read
-   * from that offset) or the bucket (a ranged GetObject): downloads and their resumption (issue 15.5).
+   * from that offset) or the bucket (a ranged GetObject): downloads and their resumption.
    */
   readRange: (uploadId: string, range?: ByteRange) => Promise<Readable>;
   /** SHA-256 (hex) of a stored upload, computed by streaming it (never held in memory). */

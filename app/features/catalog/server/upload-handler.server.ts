@@ -64,7 +64,7 @@ function headersOf(req: IncomingMessage): Headers {
 }
 
 /**
- * The tus endpoint of product files (issue 14), `/api/uploads`: every request but OPTIONS needs a signed-in
+ * The tus endpoint of product files, `/api/uploads`: every request but OPTIONS needs a signed-in
  * session; creating an upload needs a product of that user (metadata `productId`), a valid `filename` and an
  * Upload-Length of at most MAX_PRODUCT_FILE_BYTES (refused before a byte is read); the other requests need
  * the upload's product_files row to be that user's. Bodies are streamed to the store, never buffered. The

@@ -3,7 +3,7 @@ import { ERRORS as TUS_ERRORS, type Lock, type Locker, type RequestRelease } fro
 import pg from "pg";
 
 /**
- * The tus uploads' locks across app instances (issue 14): a PostgreSQL session-level advisory lock per upload
+ * The tus uploads' locks across app instances: a PostgreSQL session-level advisory lock per upload
  * id, `pg_try_advisory_lock(UPLOAD_LOCK_CLASS, <32-bit hash of the id>)`, held on a connection of the locker's
  * own pool for as long as the request holds the lock (the app's pool is not tied up by uploads in flight). Two
  * instances behind a load balancer therefore never write one upload at the same time; a lost connection ends

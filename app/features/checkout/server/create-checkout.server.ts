@@ -18,7 +18,7 @@ import { findCheckoutProduct, type ProductRef } from "./find-checkout-product.se
 import { type PriceFailure, priceOrder } from "./price-order.server";
 import { sellerPaymentOptions } from "./seller-payment-options.server";
 
-/** Checkouts started per client IP and per buyer email (GUIDE §4: rate limits on checkout). */
+/** Checkouts started per client IP and per buyer email. */
 export const CHECKOUT_RATE_LIMITS = {
   perIp: { name: "checkout-ip", limit: 30, windowSeconds: 10 * 60 },
   perEmail: { name: "checkout-email", limit: 10, windowSeconds: 10 * 60 },
@@ -66,7 +66,7 @@ class PriceRefused extends Error {
 }
 
 /**
- * Starts a buyer's checkout (issue 15.3). The server alone prices it (price or pay-what-you-want amount, the
+ * Starts a buyer's checkout. The server alone prices it (price or pay-what-you-want amount, the
  * discount — one use reserved for a short window in the order's transaction, the code counted against the discount
  * attempt limits — the plan's fee), inserts the order
  * `pending` with its expiry and the hash of a random return key, then asks the chosen provider for a hosted

@@ -33,7 +33,7 @@ function refuse(res: ServerResponse, code: ErrorCode, message: string) {
 }
 
 /**
- * The signed file links of the download page (issue 15.5): GET/HEAD /purchases/:orderId/files/:fileId?expires=…&sig=….
+ * The signed file links of the download page: GET/HEAD /purchases/:orderId/files/:fileId?expires=…&sig=….
  * Checks the signature (order + file + buyer + expiry), that the order is still paid (refunded or disputed: 410,
  * a page, never the file) and that the file belongs to what was bought; counts the request against today's limits
  * (429 past them: downloads from byte 0, and bytes sent, so ranges past byte 0 cannot go round the limit); then

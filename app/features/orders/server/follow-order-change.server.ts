@@ -5,7 +5,7 @@ import { refreshCustomerTotals } from "./refresh-customer-totals.server";
 
 /**
  * What follows every change of an order's figures — its state, `paid_at` or refunded total — in the transaction of
- * the change (issue 16): the analytics read model (decision 020), and, when a sale started, changed or stopped
+ * the change: the analytics read model (decision 020), and, when a sale started, changed or stopped
  * (anything but an expiry), the buyer's customer totals and the notice to the seller's open dashboards (sent when
  * the transaction commits). The payout job finds changed orders by `orders.updated_at` and needs no call.
  * `transitionOrder` and `recordRefund` call this and nothing else: a new reader of sales is added here.

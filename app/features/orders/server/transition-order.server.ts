@@ -109,7 +109,7 @@ export async function transitionOrder(
       }
     }
     if (move.to === "expired") await releaseDiscount(tx, row.id);
-    // Analytics, customer totals, live dashboards (issue 16): an expiry changes no sale.
+    // Analytics, customer totals, live dashboards: an expiry changes no sale.
     await followOrderChange(tx, row.id, { saleChanged: move.to !== "expired" });
     return { id: row.id, fromStatus: row.from_status, status: row.status, fulfilled };
   });

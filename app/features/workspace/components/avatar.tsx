@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 
-/** Initials of a person, 'U' when there are no names (SPEC §2). */
+/** Initials of a person, 'U' when there are no names. */
 export function initialsOf(firstName: string | null | undefined, lastName: string | null | undefined): string {
   const initials = [firstName, lastName].map((name) => name?.trim().charAt(0).toUpperCase() ?? "").join("");
   return initials || "U";

@@ -8,7 +8,7 @@ import type { BusinessCard as BusinessCardData } from "~/features/workspace/serv
 const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
   list.find((item) => item.value === value)?.label ?? value;
 
-/** Store name, description, business-type badges, target customers and company size (SPEC §2). */
+/** Store name, description, business-type badges, target customers and company size. */
 export function BusinessCard({ business }: { business: BusinessCardData }) {
   return (
     <Card>

@@ -73,7 +73,7 @@ type AboutFields = Record<
 >;
 
 /**
- * What the business does (SPEC §2, register step 2), from "How do you sell?" to the preferred payment methods;
+ * What the business does, from "How do you sell?" to the preferred payment methods;
  * shared by registration and settings. `wide` pairs company size and website on one row from `sm` up.
  */
 export function BusinessProfileFields({ fields, wide = false }: { fields: AboutFields; wide?: boolean }) {

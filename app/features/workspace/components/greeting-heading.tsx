@@ -11,7 +11,7 @@ function everyMinute(onChange: () => void) {
 }
 
 /**
- * The greeting by local time (SPEC §2). The server renders it for the zone the browser reported; a tiny
+ * The greeting by local time. The server renders it for the zone the browser reported; a tiny
  * nonced script right after the heading corrects it from the browser's own clock before the first paint;
  * once hydrated it follows the clock (past 12:00 and 18:00 while the page stays open).
  */

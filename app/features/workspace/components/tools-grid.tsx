@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { toolPath, type Tool } from "~/features/workspace/content/tools";
 
-/** 'Your Business Tools' (SPEC §2): the tools of the creator's business types, or how to get some. */
+/** 'Your Business Tools': the tools of the creator's business types, or how to get some. */
 export function ToolsGrid({ tools, hasBusinessProfile }: { tools: Tool[]; hasBusinessProfile: boolean }) {
   return (
     <section aria-labelledby="tools-title" className="grid gap-4">

@@ -1,4 +1,4 @@
-/** Value lists of the business profile (SPEC §3), with the labels shown to creators. */
+/** Value lists of the business profile, with the labels shown to creators. */
 export const BUSINESS_TYPES = [
   { value: "online_store", label: "Online Store", description: "Sell online through your own store" },
   { value: "retail_store", label: "Retail Store", description: "Personal retail sales, brick-and-mortar" },

@@ -2,7 +2,7 @@ import type { BusinessType } from "./business";
 
 export type QuickAction = { id: string; title: string; description: string; to: string };
 
-/** SPEC §2: one quick action per matching business type; Analytics and Products are always shown. */
+/** one quick action per matching business type; Analytics and Products are always shown. */
 const BY_BUSINESS_TYPE: { businessType: BusinessType; action: QuickAction }[] = [
   {
     businessType: "online_store",

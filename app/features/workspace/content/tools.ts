@@ -1,6 +1,6 @@
 import type { BusinessType } from "./business";
 
-/** The tools of each business type (SPEC §2 table): slug under /tools, name, and what the tool does. */
+/** The tools of each business type: slug under /tools, name, and what the tool does. */
 export const TOOLS = [
   {
     slug: "estore-builder",

@@ -14,7 +14,7 @@ export const savedTimeZoneQuery: PageQuery<string | null> = {
 };
 
 /**
- * The time zone every page of the creator's shows times and counts days in (issue 16: the analytics, orders,
+ * The time zone every page of the creator's shows times and counts days in (the analytics, orders,
  * customers, payouts and discount pages must agree): the zone saved in their settings, else the one their browser
  * reports (its cookie), else UTC. The analytics read model applies the same order in SQL (analytics-query).
  */

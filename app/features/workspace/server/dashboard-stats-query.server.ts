@@ -16,13 +16,13 @@ const figure = (row: Row, name: string): StatFigure => ({
 });
 
 /**
- * What counts as a sale, everywhere (issue 16): an order whose status is `paid` or `refunded` (a refunded order
+ * What counts as a sale, everywhere: an order whose status is `paid` or `refunded` (a refunded order
  * still counts as one order, its revenue `amount_cents - refunded_cents` is 0); pending, expired and disputed
  * orders are not sales. `o` is the orders table.
  */
 export const IS_SALE = sql`o.status in ('paid', 'refunded')`;
 /**
- * When a sale happened: its `paid_at` (rows from before issue 15, and a refund reported before its payment, have
+ * When a sale happened: its `paid_at` (old rows, and a refund reported before its payment, have
  * none: then when the order was made).
  */
 export const SOLD_AT = sql`coalesce(o.paid_at, o.created_at)`;
@@ -39,7 +39,7 @@ const THIS_BUCKET = sql`date_bin('15 minutes', now(), timestamptz '1970-01-01 00
 /**
  * Total Sales, Orders, Products and Customers of the signed-in creator, each with its change over the last
  * STATS_WINDOW_DAYS days against the window before — read from the analytics read model and the customer totals,
- * never from the orders, so the cost does not grow with the store (issue 16: 1,000,000 orders):
+ * never from the orders, so the cost does not grow with the store:
  * - Total Sales and Orders: all-time from `analytics_sales_totals`; the windows from the 15-minute buckets of the last
  *   2 × STATS_WINDOW_DAYS days (the windows end now and start on a quarter hour). Sales follow the one sale rule
  *   (IS_SALE, net of refunds) in the store's currency (the online store's setting, USD until one is chosen).

@@ -11,7 +11,7 @@ import type { Route } from "./+types/$tool";
 import { requestContext } from "~/server/http/request-context.server";
 
 /**
- * A tool of the dashboard (SPEC §2 table), protected: what it does and the saved setup of its sales method,
+ * A tool of the dashboard, protected: what it does and the saved setup of its sales method,
  * read with the session check in one statement.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

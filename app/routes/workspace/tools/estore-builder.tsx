@@ -34,7 +34,7 @@ const METHOD = salesMethod(TOOL.businessType);
 const page = combinePageQueries({ setup: salesMethodQuery(TOOL.businessType), builder: estoreBuilderQuery });
 
 /**
- * The E-shop Builder (issue 14.6), protected: the store's public address (copy, change), the order of its
+ * The E-shop Builder, protected: the store's public address (copy, change), the order of its
  * products on the storefront, a preview link, and the online-store setup the storefront uses. One statement.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/products.$id.files";
 import { isUuid } from "~/lib/text-formats";
 
-/** A product's files (issue 14): upload, rename, reorder, remove. The signed-in owner only; others get 404. */
+/** A product's files: upload, rename, reorder, remove. The signed-in owner only; others get 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, requestContext(request), { batch: context });
   const product = isUuid(params.id) ? await listProductFiles(context.services.db, user.id, params.id) : null;
