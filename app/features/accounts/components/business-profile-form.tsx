@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import {
   BusinessProfileFields,
   PhoneField,
@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { businessProfileSchema } from "~/features/workspace/schemas/business-profile";
+import { useIsPending } from "~/lib/use-is-pending";
 
 function Checkbox({ name, children, errors }: { name: string; children: ReactNode; errors?: string[] }) {
   return (
@@ -34,8 +35,7 @@ function Checkbox({ name, children, errors }: { name: string; children: ReactNod
 
 /** Register step 2: the business information form. */
 export function BusinessProfileForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "business-profile";
+  const busy = useIsPending({ intent: "business-profile" });
   const [form, fields] = useSchemaForm("business-profile", businessProfileSchema, lastResult);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-1">

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { NameFields } from "~/features/workspace/components/name-fields";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -10,6 +10,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { registerSchema } from "~/features/accounts/schemas/register";
 import { CaptchaField, type CaptchaState } from "./captcha-field";
 import { PasswordInput } from "./password-input";
+import { useIsPending } from "~/lib/use-is-pending";
 
 /** Register step 1: the personal information form, with the captcha. */
 export function RegisterForm({
@@ -21,8 +22,7 @@ export function RegisterForm({
   attempt?: unknown;
   captchaConfig: CaptchaConfig;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  const busy = useIsPending({ intent: "register" });
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
   const [form, fields] = useSchemaForm("register", registerSchema, lastResult);
   const solved = captcha === "verified";

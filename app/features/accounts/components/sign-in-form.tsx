@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -11,6 +11,7 @@ import type { CaptchaConfig } from "~/features/accounts/captcha-config";
 import { signInSchema } from "~/features/accounts/schemas/sign-in";
 import { CaptchaField, type CaptchaState } from "./captcha-field";
 import { PasswordInput } from "./password-input";
+import { useIsPending } from "~/lib/use-is-pending";
 
 /** Email and password sign-in for /auth and /login, with a captcha when the server asks for one. */
 export function SignInForm({
@@ -28,8 +29,7 @@ export function SignInForm({
   /** The account had too many failures from elsewhere: this attempt needs a solved captcha. */
   captchaRequired?: boolean;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
+  const busy = useIsPending({ intent: "sign-in" });
   const [captcha, setCaptcha] = useState<CaptchaState>("unverified");
   const [form, fields] = useSchemaForm("sign-in", signInSchema, lastResult);
   const failure = form.errors?.[0];
@@ -78,8 +78,7 @@ export function SignInForm({
 
 /** "Email me a sign-in link": a one-time link instead of the password. */
 export function MagicLinkForm({ result }: { result?: { sent: boolean; error?: string } }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "magic-link";
+  const busy = useIsPending({ intent: "magic-link" });
   return (
     <details className="group mt-4 rounded-md border p-3 text-sm" open={Boolean(result)}>
       <summary className="font-medium text-primary">Email me a sign-in link instead</summary>

@@ -1,6 +1,7 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { OAUTH_PROVIDERS } from "~/features/accounts/oauth-providers";
+import { usePendingFormData } from "~/lib/use-is-pending";
 
 /** Third-party sign-in buttons posting `intent=oauth`; all are disabled while one connects. */
 export function SocialButtons({
@@ -10,11 +11,8 @@ export function SocialButtons({
   from?: string;
   providers?: readonly string[];
 }) {
-  const navigation = useNavigation();
-  const connecting =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "oauth"
-      ? String(navigation.formData.get("provider"))
-      : null;
+  const pending = usePendingFormData({ intent: "oauth" });
+  const connecting = pending ? String(pending.get("provider")) : null;
   return (
     <div className="grid gap-2">
       {OAUTH_PROVIDERS.filter((p) => providers.includes(p.id)).map((provider) => (

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useMemo } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -20,6 +20,7 @@ import {
 import type { AnyField } from "~/lib/any-field";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useIsPending } from "~/lib/use-is-pending";
 
 export type DiscountFormAnswer = { result: SubmissionResult<string[]>; toast?: ToastMessage };
 
@@ -47,8 +48,7 @@ export function DiscountCodeForm({
     if (answer?.toast) showToast(answer.toast);
   }, [answer]);
   const [form, fields] = useSchemaForm("discount-code-form", schema, answer?.result, values);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const busy = useIsPending({ intent: "save", state: "submitting" });
   const kind = String(fields.kind.value ?? values.kind);
   const appliesTo = String(fields.appliesTo.value ?? values.appliesTo);
   const chosenIds = fields.productIds.value ?? values.productIds;

@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, Pencil, TicketPercent, Trash2 } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { formatMoney } from "~/lib/money";
@@ -16,6 +16,7 @@ import {
 import { editDiscountPath } from "~/features/discounts/paths";
 import { FreeBelowMinimumWarning } from "./discount-code-form";
 import { formatDateTime } from "~/lib/zoned-time";
+import { usePendingFormData } from "~/lib/use-is-pending";
 
 const STATUS_VARIANTS: Record<DiscountStatus, "success" | "secondary" | "outline" | "warning" | "destructive"> = {
   active: "success",
@@ -128,11 +129,7 @@ const ACTION_LABELS = {
 
 /** One action as a small form that works without JavaScript; delete asks for confirmation where script runs. */
 function CodeAction({ code, intent }: { code: DiscountCodeItem; intent: keyof typeof ACTION_LABELS }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("id") === code.id &&
-    navigation.formData.get("intent") === intent;
+  const pending = usePendingFormData({ intent })?.get("id") === code.id;
   return (
     <Form
       method="post"
