@@ -1,7 +1,7 @@
 // Server boot time on the embedded database: `node build/runtime/main.js` with a fresh DATA_DIR (first boot:
 // the database is created and every migration applied), then again on the same DATA_DIR (warm boot), each
 // timed from spawn to the "Sellkit is running at" line. BOOT_RUNS (3) runs of each; the median is reported.
-// Budgets (issue 11): first start ≤ 6 s (initdb, server start, migrations), warm start ≤ 3 s.
+// Budgets: first start ≤ 6 s (initdb, server start, migrations), warm start ≤ 3 s.
 import { rmSync } from "node:fs";
 import { budgets, fmt, printTable } from "./support/common.mjs";
 import { startServer, tempDataDir } from "./start-server.mjs";

@@ -1,5 +1,5 @@
 // Prints, per prerendered public route, the JavaScript and CSS it loads (gzip bytes), and checks the
-// GUIDE §6 budgets for the landing page. Usage: node bench/bundle-size.mjs [--summary]
+// The budgets for the landing page. Usage: node bench/bundle-size.mjs [--summary]
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";

@@ -8,8 +8,8 @@
 //  - the live path: an open /api/orders/changes stream as the seller, LIVE_CHANGES (100) orders moved to paid at
 //    LIVE_RATE per second (20) by one statement each that does what transitionOrder + announceOrderChange do in the
 //    database (the UPDATE and the NOTIFY), latency from sending it to the stream's `order-changed` event.
-// Budgets: landing and dashboard p95 < 100 ms (the analytics read's budget, issue 16); live delivery p99 < 200 ms
-// (the security events' budget, issue 11) with none missed.
+// Budgets: landing and dashboard p95 < 100 ms; live delivery p99 < 200 ms
+// with none missed.
 //
 //   npm run build && node bench/dashboards.mjs
 //   BENCH_DASHBOARD_ORDERS=1000000 node bench/dashboards.mjs

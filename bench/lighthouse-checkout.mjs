@@ -2,7 +2,7 @@
 // the checkout page /s/:handle/:slug/buy, the test provider's TEST MODE page /checkout/test/:id (an open checkout)
 // and the return page /checkout/:orderId?key=… (a paid order). A throwaway embedded database with one published
 // product; the test provider on (PAYMENTS_TEST_MODE=on, as in production with test mode: every page says TEST MODE).
-// Budgets (GUIDE §6): performance ≥ 98; accessibility, best practices, SEO = 100. Exits 1 when one is missed.
+// Budgets: performance ≥ 98; accessibility, best practices, SEO = 100. Exits 1 when one is missed.
 // Kept apart from bench/lighthouse.mjs (the public site and store pages) because these pages need a seeded store
 // and a checkout made through the app first.
 //

@@ -1,5 +1,5 @@
 // Lighthouse (mobile, default throttling) on every public route of the production build, in Debian Chromium.
-// Budgets (GUIDE §6): performance ≥ 98; accessibility, best practices, SEO = 100. Exits 1 when one is missed.
+// Budgets: performance ≥ 98; accessibility, best practices, SEO = 100. Exits 1 when one is missed.
 // Usage: node bench/lighthouse.mjs [/route …]   (a store, /s/bench-atelier, and its product's sales page,
 // /s/bench-atelier/planner-kit, are seeded first: see support/seed-store.mjs)
 import { rmSync } from "node:fs";
@@ -27,7 +27,7 @@ const ROUTES = process.argv.slice(2).length
       "/learn",
       "/privacy",
       "/terms",
-      // A creator's storefront and a published product's sales page (issue 14), seeded below.
+      // A creator's storefront and a published product's sales page, seeded below.
       STORE_PATH,
       SALES_PAGE_PATH,
     ];

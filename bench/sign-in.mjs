@@ -1,4 +1,4 @@
-// Sign-in throughput against the password hash (issue 11: "sign-in bounded by the password hash alone").
+// Sign-in throughput against the password hash ("sign-in bounded by the password hash alone").
 // SIGN_IN_USERS (300) verified creators are seeded with one password; the production server is started on the
 // embedded database (trusting loopback proxies, so each sign-in comes from its own client address); then
 // SIGN_IN_SECONDS (10) of sign-ins over HTTP (POST /login, the no-JavaScript form) at SIGN_IN_CONCURRENCY (8),

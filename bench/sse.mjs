@@ -1,15 +1,15 @@
-// Live security events at scale (issue 5: an event reaches the open tabs "within a second"):
+// Live security events at scale (an event reaches the open tabs "within a second"):
 // SSE_USERS (1,000) creators each with SSE_TABS (1) open streams on /api/security/events, then SSE_EVENTS (500)
 // security events written for random users at SSE_RATE per second (50), each through recordSecurityEvent
 // (insert + NOTIFY) in the server process, as a request handler would. Delivery latency = from the moment the
 // write is asked for to the moment the stream of that user yields the event (client side). A delivery not seen
-// within 5 s of the last write is missed. Budget (issue 11): p99 < 200 ms, 0 missed, and no stream gets another user's event.
+// within 5 s of the last write is missed. Budget: p99 < 200 ms, 0 missed, and no stream gets another user's event.
 //
 // The server is the app of server/create-app.ts with the production build, run by bench/support/app-process.ts
 // (tsx) on a fresh embedded database: the benchmark needs to write events into the same process as the
 // embedded database. Users and sessions are created there through better-auth's
 // internal adapter; each stream authenticates with the signed session cookie.
-// Then (issue 13.2) SSE_ENDS (100) of those users sign out over HTTP (POST /logout, 10 at a time): each of their
+// Then SSE_ENDS (100) of those users sign out over HTTP (POST /logout, 10 at a time): each of their
 // streams must end — the session's DELETE is announced by the database and the hub closes its streams — and an
 // event written for them afterwards reaches none. Latency = from the logout request to the end of the stream.
 // Budget: p99 < 1 s, none left open.

@@ -1,4 +1,4 @@
-// `npm test` wall time (issue 6: one of the figures `npm run bench` prints): runs the README's test command
+// `npm test` wall time (one of the figures `npm run bench` prints): runs the README's test command
 // (scripts/test.mjs: types, build, unit + integration, browser E2E) and reports its totals and wall time.
 // Exits 1 when a test fails. Usage: node bench/test-time.mjs
 import { spawn } from "node:child_process";

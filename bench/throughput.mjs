@@ -1,4 +1,4 @@
-// Throughput and latency under autocannon on loopback (GUIDE §6), production build, all in one run:
+// Throughput and latency under autocannon on loopback, production build, all in one run:
 //   prerendered page ≥ 70% of the requests/s of a static file served by the same server;
 //   authenticated data read ≥ 40% of a hello-world route (GET /healthz: no database work);
 //   p99 < 50 ms at 100 connections for the prerendered page and the authenticated read.

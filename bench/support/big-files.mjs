@@ -5,7 +5,7 @@ import { createWriteStream, readFileSync } from "node:fs";
 import { pipeline } from "node:stream/promises";
 
 export const MB = 1024 * 1024;
-/** The memory budget of every big transfer (GUIDE §6): the server grows by less than this. */
+/** The memory budget of every big transfer: the server grows by less than this. */
 /** Linux's USER_HZ: the unit of the CPU times in /proc/<pid>/stat. */
 const CLOCK_TICKS_PER_SECOND = 100;
 export const RSS_BUDGET_BYTES = 100 * MB;

@@ -1,6 +1,6 @@
 // The Lighthouse run shared by bench/lighthouse.mjs (public site and store pages) and bench/lighthouse-checkout.mjs
 // (the buyer's checkout pages): mobile, default throttling, in Debian Chromium, one line of scores per page.
-// Budgets (GUIDE §6): performance ≥ 98; accessibility, best practices, SEO = 100.
+// Budgets: performance ≥ 98; accessibility, best practices, SEO = 100.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 

@@ -1,4 +1,4 @@
-// A store of ORDERS orders for the issue 16 budgets (bench/orders.mjs, bench/export.mjs; engineer A's analytics
+// A store of ORDERS orders for the orders and export budgets (bench/orders.mjs, bench/export.mjs; engineer A's analytics
 // bench seeds its views next to it): one seller, four products, about `buyers` distinct buyer emails (every
 // seventh order types its email in upper case), spread over the last two years with more orders lately; statuses
 // as a store has them — 0.5% pending, 1.5% expired, 1% disputed, 3% refunded, 8% partly refunded, the rest paid —

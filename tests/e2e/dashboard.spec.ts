@@ -25,7 +25,7 @@ const TOOLS_BY_TYPE: Record<string, [string, string][]> = {
   ],
 };
 
-test.describe("dashboard tools (SPEC §2 table)", () => {
+test.describe("dashboard tools", () => {
   for (const [type, tools] of Object.entries(TOOLS_BY_TYPE)) {
     test(`a creator selling by ${type} sees exactly its tools`, async ({ page }) => {
       await createCreator(page, { businessTypes: [type], storeName: "Type Test Shop" });

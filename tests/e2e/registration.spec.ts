@@ -55,7 +55,7 @@ test("registering an existing email answers the same and mails the owner instead
     .toBe(true);
 });
 
-test("register step 1 shows every SPEC §5 message for bad input", async ({ page }) => {
+test("register step 1 shows every spec message for bad input", async ({ page }) => {
   // The widget fetches and solves its challenge on load, which can finish before the first check on a fast
   // server (a CI run saw "Send Verification Email" at once): the challenge is held, so the captcha stays unsolved.
   await page.route("**/api/captcha/challenge", () => undefined);
@@ -82,7 +82,7 @@ test("register step 1 shows every SPEC §5 message for bad input", async ({ page
   await expect(page.getByText("Passwords don't match")).toBeVisible();
 });
 
-test("register step 2 shows every SPEC §5 message for bad input", async ({ page }) => {
+test("register step 2 shows every spec message for bad input", async ({ page }) => {
   const link = await registerUntilMail(page, uniqueEmail("step2"));
   await page.goto(link);
   await page.getByRole("button", { name: "Complete Registration" }).click();

@@ -40,7 +40,7 @@ test("a wrong password and an unknown email answer alike", async ({ page }) => {
   }
 });
 
-test("sign-in validation messages (SPEC §5)", async ({ page }) => {
+test("sign-in validation messages", async ({ page }) => {
   await page.goto("/auth");
   await page.getByLabel("Email", { exact: true }).fill("bad");
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();

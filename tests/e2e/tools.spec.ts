@@ -71,12 +71,12 @@ test("every tool page shows its name, what it does, the saved setup in words and
   // The last save's toast cookie is shown (and used up) by the next page; scan the tool pages without it.
   await page.goto("/sales/social-media");
   await expect(page.getByText("Social media sales saved")).toBeVisible();
-  // The Product Manager is a page of its own (issue 14, tests/e2e/products.spec.ts).
+  // The Product Manager is a page of its own (tests/e2e/products.spec.ts).
   for (const tool of TOOLS.filter((t) => t.slug !== "products")) {
     await page.goto(`/tools/${tool.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: tool.name })).toBeVisible();
     await expect(page.getByText(tool.description)).toBeVisible();
-    // The E-shop Builder is a tool of its own (issue 14): it keeps the setup and its edit link, without the notice.
+    // The E-shop Builder is a tool of its own: it keeps the setup and its edit link, without the notice.
     if (!OWN_PAGES.has(tool.slug))
       await expect(page.getByText(new RegExp(`^${tool.name} works from your .* setup`))).toBeVisible();
     await expect(page.getByText(SETUPS[tool.businessType]!.shows, { exact: true })).toBeVisible();

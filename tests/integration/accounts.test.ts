@@ -206,7 +206,7 @@ describe("verification, business profile and sign-in", () => {
     for (const event of failures) expect(JSON.stringify(event.details)).not.toContain("Wrong&Pass1");
   });
 
-  // Failures only, per (email, address); the much higher per-account ceiling is in sign-in-limits.test.ts (issue 13.7).
+  // Failures only, per (email, address); the much higher per-account ceiling is in sign-in-limits.test.ts.
   it("limits failed sign-ins per email from one client address", async () => {
     const ip = clientIp();
     const statuses: number[] = [];

@@ -5,7 +5,7 @@ import { createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// GUIDE §4: `frame-ancestors 'none'` (and X-Frame-Options: DENY) everywhere except the checkout pages a buy button
+// `frame-ancestors 'none'` (and X-Frame-Options: DENY) everywhere except the checkout pages a buy button
 // opens, which a seller may embed on their own site: the checkout page, the store's buy page, the test provider's
 // TEST MODE page and the buyer's return page. Checked over HTTP on the built app, with the store pages' microcache
 // on (its miss and its hit), so every place that sets the CSP is covered.

@@ -431,7 +431,7 @@ function endpoints(): Endpoint[] {
       intents: ["review", "refund"],
       valid: { intent: "review", amount: "1.00" },
     },
-    // Payments (issue 15): the seller's provider connection and the return from onboarding
+    // Payments: the seller's provider connection and the return from onboarding
     {
       name: "/payments",
       paths: fixed("/payments"),
@@ -783,7 +783,7 @@ const hostileHost = fc.oneof(
   fc.ipV4().map((ip) => `${ip}:${fc.sample(fc.integer({ min: 1, max: 65535 }), 1)[0]}`),
 );
 
-describe("limits on every endpoint (issue 13)", () => {
+describe("limits on every endpoint", () => {
   it("an oversized declared body is answered 413 with a message at once, before it is read", async () => {
     const host = new URL(server.origin).host;
     const answers = await Promise.all(

@@ -68,7 +68,7 @@ describe("health endpoints", () => {
   });
 });
 
-// `npm run db:backup` / `db:restore` (issue 11.3): our own logical format (the embedded package ships no
+// `npm run db:backup` / `db:restore`: our own logical format (the embedded package ships no
 // pg_dump), on the embedded server (running or not) and on DATABASE_URL.
 // The scripts run as a developer runs them (NODE_ENV=test: no AUTH_SECRET needed), whatever this worker's mode.
 const scriptEnv = (env: Record<string, string>) => ({ ...process.env, NODE_ENV: "test", ...env });

@@ -358,7 +358,7 @@ describe("editing and the one-click actions", () => {
     expect(published.headers.get("location")).toBe(`/tools/products/${id}`);
     expect((await productRow(id))?.publishedAt).toBeInstanceOf(Date);
 
-    // A row without a usable price (made before issue 14, or by hand) cannot be published.
+    // A row without a usable price (an old row, or one made by hand) cannot be published.
     const [bare] = await server.db
       .insert(products)
       .values({ userId: alice.id, name: "Bare", slug: "bare", priceCents: 0, currency: "USD" })

@@ -102,7 +102,7 @@ describe("one database round trip per signed-in read", () => {
     }
   }
 
-  it("a product's editor (issue 14): one statement for the product, its covers and files, the currency and handle", async () => {
+  it("a product's editor: one statement for the product, its covers and files, the currency and handle", async () => {
     const created = await postForm(
       server,
       "/tools/products/new",
@@ -118,7 +118,7 @@ describe("one database round trip per signed-in read", () => {
     }
   });
 
-  it("a customer's page (issue 16.4): one statement for the customer's figures and their orders", async () => {
+  it("a customer's page: one statement for the customer's figures and their orders", async () => {
     const inserted = await server.db.execute<{ id: string }>(sql`
       insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, paid_at)
       values (${creator.id}, 'Round trip guide', 'Round.Trip@example.com', 'paid', 1200, 'USD', now()) returning id`);

@@ -262,7 +262,7 @@ describe("tool pages", () => {
   it("show what the tool does and the creator's saved setup in words, with a link to edit it", async () => {
     const html = await (await get(alice, "/tools/estore-builder")).text();
     expect(html).toContain("E-shop Builder");
-    expect(html).not.toContain("works from your online store setup"); // the E-shop Builder is a real tool (issue 14)
+    expect(html).not.toContain("works from your online store setup"); // the E-shop Builder is a real tool
     expect(html).toContain("Ada&#x27;s New Atelier");
     expect(html).toContain("Books");
     expect(html).toContain("EUR – Euro");
@@ -291,7 +291,7 @@ describe("public buy page", () => {
     const html = await response.text();
     expect(html).toContain("alice Store");
     expect(html).toContain("alice sells templates for makers.");
-    // Nothing published yet (issue 14 lists the store's published products here).
+    // Nothing published yet (the store's published products are listed here).
     expect(html).toContain("No products are for sale yet.");
     expect(html).not.toContain("Checkout for this seller opens soon");
     expect(html).toContain('content="noindex"');

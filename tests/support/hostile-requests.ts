@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { HOSTILE_ENCODINGS, hostileBody, type HostileEncoding } from "./hostile-body";
 
 /**
- * fast-check arbitraries for hostile HTTP requests (robustness tests, GUIDE §5): field values, form fields,
+ * fast-check arbitraries for hostile HTTP requests (robustness tests): field values, form fields,
  * query strings, path segments, cookies and client addresses, and the check that a rejection carries a clear
  * message. The bodies themselves come from `hostileBody` (hostile-body.ts).
  */

@@ -20,7 +20,7 @@ function messages(
   return first;
 }
 
-describe("SPEC §5 messages", () => {
+describe("the spec's messages", () => {
   it("sign in", () => {
     expect(messages(signInSchema, { email: "x", password: "12345" })).toEqual({
       email: "Please enter a valid email address",

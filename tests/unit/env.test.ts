@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "~/server/env.server";
 
-describe("environment (GUIDE §2)", () => {
+describe("environment", () => {
   it("has working defaults for a fresh machine", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { greetingFixScript, greetingForHour, greetingText, hourIn } from "~/features/workspace/greeting";
 
-describe("dashboard greeting (SPEC §2, cut-offs 12:00 and 18:00)", () => {
+describe("dashboard greeting (cut-offs 12:00 and 18:00)", () => {
   it.each([
     [0, "Good morning"],
     [11, "Good morning"],

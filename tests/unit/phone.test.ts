@@ -5,7 +5,7 @@ import { DEFAULT_DIAL_CODE, DIAL_CODES, findDialCode } from "~/lib/phone/dial-co
 import { splitPhone, toE164 } from "~/lib/phone/phone-number";
 import { createTypeAhead, findTypeAheadMatch, TYPE_AHEAD_RESET_MS } from "~/lib/type-ahead";
 
-describe("dial codes (SPEC §3)", () => {
+describe("dial codes", () => {
   it("has about 200 entries with code, flag and name, one per code, sorted by name", () => {
     expect(DIAL_CODES.length).toBeGreaterThanOrEqual(190);
     expect(new Set(DIAL_CODES.map((entry) => entry.code)).size).toBe(DIAL_CODES.length);
@@ -70,7 +70,7 @@ describe("E.164", () => {
   });
 });
 
-describe("type-ahead (SPEC §9: resets after 1000 ms)", () => {
+describe("type-ahead (resets after 1000 ms)", () => {
   const names = DIAL_CODES.map((entry) => entry.name);
   const at = (name: string) => names.indexOf(name);
 

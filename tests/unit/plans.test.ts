@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findPlan, PLANS, planDetailsPath, planSignupPath } from "~/features/marketing/content/plans";
 
-describe("plans (SPEC §9)", () => {
+describe("plans", () => {
   it("has the four tiers with the spec's prices", () => {
     expect(PLANS.map((p) => [p.name, p.price + (p.period ?? "")])).toEqual([
       ["Starter", "Free + 8%"],

@@ -22,7 +22,7 @@ import { onlineStoreSchema } from "~/features/sales-methods/schemas/online-store
 import { retailStoreSchema } from "~/features/sales-methods/schemas/retail-store";
 import { socialMediaSchema } from "~/features/sales-methods/schemas/social-media";
 
-describe("sales option lists (SPEC §2)", () => {
+describe("sales option lists", () => {
   it("hold the spec's values", () => {
     expect(optionValues(STORE_CATEGORIES)).toEqual([
       "fashion",

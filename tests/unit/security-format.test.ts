@@ -22,7 +22,7 @@ describe("eventTypeLabel", () => {
   });
 });
 
-describe("riskTone (SPEC §9: ≥7 red, ≥5 warning, ≥3 muted, below success)", () => {
+describe("riskTone (≥7 red, ≥5 warning, ≥3 muted, below success)", () => {
   it.each([
     [0, "success"],
     [2, "success"],

@@ -8,7 +8,7 @@ import { currentNavPath, WORKSPACE_NAV, workspaceNavFor } from "~/features/works
 import { percentChange } from "~/features/workspace/dashboard-stats";
 import { formatMoneyShort } from "~/lib/money";
 
-describe("tools per business type (SPEC §2 table)", () => {
+describe("tools per business type", () => {
   const table: Record<string, [string, string][]> = {
     online_store: [
       ["E-shop Builder", "/tools/estore-builder"],
@@ -53,7 +53,7 @@ describe("tools per business type (SPEC §2 table)", () => {
   });
 });
 
-describe("quick actions (SPEC §2)", () => {
+describe("quick actions", () => {
   it("shows the type's action plus Analytics and Products", () => {
     expect(quickActionsFor(["online_store"]).map((a) => a.title)).toEqual([
       "Set up your online store",

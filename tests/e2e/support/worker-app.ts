@@ -69,7 +69,7 @@ export async function startWorkerApp(slot: number): Promise<WorkerApp> {
     // Server and browser errors go to the local error-reporting stand-in (Sentry's envelope protocol).
     SENTRY_DSN: E2E_ERROR_REPORTS_DSN,
     SENTRY_BROWSER_DSN: E2E_ERROR_REPORTS_DSN,
-    // Stripe at the worker's own stand-in (issue 15).
+    // Stripe at the worker's own stand-in.
     ...stripe.env,
   });
   current = { ...app, stripe, stop: () => app.stop().finally(() => stripe.close()) };
