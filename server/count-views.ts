@@ -3,11 +3,8 @@ import type { ViewCounter } from "../app/features/analytics/server/view-counter.
 import type { Runtime } from "../app/server/runtime.server";
 
 /**
- * Express middleware counting the public store pages' views, mounted before the store-page cache
- * so the answers it serves from memory count too: a GET (not HEAD) of /s/:handle, /s/:handle/:slug,
- * /s/:handle/:slug/buy or /buy/:id by a browser (not a bot, not a prefetch) is counted once the page has
- * answered 200 (or 304: the visitor's browser showing the page it has), unless the view gate holds it back (a
- * repeat, or past its address's daily caps). No cookie is read or set.
+ * Counts a browser's GET of a public store page once it answered 200 or 304, unless the view gate holds it back.
+ * Mounted before the store-page cache so cached answers count too; no cookie is read or set.
  */
 export function countViews(
   counter: ViewCounter,

@@ -43,9 +43,8 @@ const link = (params: Record<string, string | null>) => {
 };
 
 /**
- * The creator's payouts: earnings from their own orders, the test provider's ledger and PayPal's
- * captures in the session check's one statement; Stripe's balance and payouts read from Stripe now (deferred: the
- * page does not wait for Stripe on client navigation, and a Stripe failure leaves the rest of the page whole).
+ * The creator's payouts: earnings, ledger and captures in the session check's one statement. Stripe's balance is
+ * deferred, so a slow or failing Stripe leaves the rest of the page whole.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);

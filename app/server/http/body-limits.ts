@@ -13,8 +13,7 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 /** Pages whose forms carry a profile picture (at most AVATAR_MAX_BYTES) besides their fields. */
 export const AVATAR_FORM_BODY_LIMIT_BYTES = AVATAR_MAX_BYTES + FORM_BODY_LIMIT_BYTES;
 /**
- * The product form: a cover image (at most COVER_MAX_BYTES) and up to 20,000 characters of Markdown
- * (up to 4 bytes each in UTF-8, 3 more when percent-encoded) besides its other fields.
+ * The product form: a cover image of at most COVER_MAX_BYTES, plus up to 20,000 characters of encoded Markdown.
  */
 export const PRODUCT_FORM_BODY_LIMIT_BYTES = COVER_MAX_BYTES + 256 * 1024;
 /** No form accepts more; product files go through the tus endpoint, which has its own cap (below). */

@@ -66,14 +66,8 @@ class PriceRefused extends Error {
 }
 
 /**
- * Starts a buyer's checkout. The server alone prices it (price or pay-what-you-want amount, the
- * discount — one use reserved for a short window in the order's transaction, the code counted against the discount
- * attempt limits — the plan's fee), inserts the order
- * `pending` with its expiry and the hash of a random return key, then asks the chosen provider for a hosted
- * checkout and records it. A provider that fails: the order expires at once (releasing the reservation) and the
- * buyer reads CHECKOUT_FAILED. A checkout whose id could not be saved still takes the buyer to pay: its events
- * find the order by the order id they carry. A free order (price 0, or a 100% discount) needs no provider: it moves to paid
- * through the state machine at once (cause "free"), so it is delivered exactly as a paid one.
+ * Starts a buyer's checkout: priced on the server, the order inserted `pending` with its discount reserved, then the
+ * provider's hosted checkout, which carries the order id. A free order moves to paid at once, like a paid one.
  */
 export async function createCheckout(
   services: Services,

@@ -31,10 +31,8 @@ async function rolledBackPrice(
 }
 
 /**
- * The price summary the checkout page shows when the buyer presses Apply (subtotal, discount with its code,
- * total): the same computation as the checkout's, with the code's rules checked by the same reservation, in a
- * transaction that is rolled back — so a preview never holds a redemption. A code tried counts against the
- * client's and the store's discount attempt limits.
+ * The price summary Apply shows: the checkout's own computation in a rolled-back transaction, so a preview never
+ * holds a use; the code tried counts against the discount attempt limits.
  */
 export async function previewCheckoutPrice(
   db: Database,

@@ -3,10 +3,7 @@
 /** How long a signed file link on the download page works (seconds): the page mints new ones each time it opens. */
 export const DOWNLOAD_LINK_TTL_SECONDS = 600;
 
-/**
- * Downloads started per order, file and UTC day (a Range continuation of the same download does not count); the
- * bytes sent per day are also capped at this many copies of the file.
- */
+/** Downloads per order, file and UTC day; the bytes sent per day are capped at this many copies of the file too. */
 export const DOWNLOADS_PER_FILE_PER_DAY = 10;
 
 /** The most purchases one lost-link mail lists (the newest first). */

@@ -54,8 +54,8 @@ function SectionLabel({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /**
- * The frame of every signed-in page: the workspace navigation (a sidebar on wide screens, a menu on phones that
- * opens without JavaScript as a `<details>` disclosure, and closes with Escape) and the page's main landmark.
+ * The frame of every signed-in page: the navigation and the main landmark. Phones get a `<details>` menu, which
+ * works without JavaScript and closes with Escape.
  */
 export function WorkspaceShell({ nav, children }: { nav: WorkspaceNavData | null; children: ReactNode }) {
   const { pathname } = useLocation();
