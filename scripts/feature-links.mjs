@@ -24,14 +24,17 @@ export const FEATURE_LINKS = {
     "delivery",
     "security",
     "analytics",
+    "inventory",
+    "shipping",
   ],
-  checkout: ["catalog", "discounts", "delivery", "orders", "payments"],
+  checkout: ["catalog", "discounts", "delivery", "orders", "payments", "inventory", "shipping"],
   customers: ["accounts", "orders", "security", "workspace"],
   delivery: ["accounts", "catalog", "orders"],
   analytics: ["accounts", "catalog", "sales-methods"],
-  // Issue 16.6: the signed-in landing's real tabs and the live figures of the dashboards
   dashboards: ["accounts", "workspace", "catalog", "orders", "customers", "analytics", "marketing"],
   payouts: ["accounts", "workspace", "catalog", "payments", "orders", "security"],
+  inventory: ["accounts", "workspace", "catalog", "sales-methods"],
+  shipping: ["accounts", "workspace", "catalog"],
 };
 
 const ROUTES = {

@@ -218,6 +218,9 @@ export const ERRORS = {
   /** A webhook for a provider this server lacks. */
   WEBHOOK_PROVIDER_UNKNOWN: { status: 404, field: "form", message: "Unknown payment provider." },
   /** A missing TEST MODE checkout, or the test provider is off. */
+  // Stock
+  /** A checkout or transfer asked for more units than a location has available. */
+  STOCK_INSUFFICIENT: { status: 409, field: "form", message: "Sold out" },
   TEST_CHECKOUT_NOT_FOUND: { status: 404, field: "form", message: "This test checkout does not exist." },
 
   // Discount codes: at checkout

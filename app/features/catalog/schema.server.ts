@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { bytea } from "~/db/column-types.server";
 import { user } from "~/features/accounts/schema.server";
 
@@ -44,6 +55,14 @@ export const products = pgTable(
     status: text("status").notNull().default("draft"),
     /** Ascending order on the storefront. */
     position: integer("position").notNull().default(0),
+    /** A physical product's options (at most three, e.g. Size and Colour) whose combinations are its variants. */
+    options: jsonb("options").$type<ProductOption[]>().notNull().default([]),
+    /** A physical product's shipping weight in grams, used by weight-band shipping rates; variants may override it. */
+    weightGrams: integer("weight_grams"),
+    /** Keep selling a physical product when its stock runs out (a backorder); off by default. */
+    allowBackorder: boolean("allow_backorder").notNull().default(false),
+    /** At or below this many units a variant is listed as low stock; null means no alert. */
+    lowStockThreshold: integer("low_stock_threshold"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -52,6 +71,45 @@ export const products = pgTable(
       .notNull(),
   },
   (t) => [index("products_user_id_idx").on(t.userId), uniqueIndex("products_user_slug_idx").on(t.userId, t.slug)],
+);
+
+/** One option of a physical product and its values, in the seller's order. */
+export type ProductOption = { name: string; values: string[] };
+
+/**
+ * What a physical product's stock is kept for: one row per combination of option values, or one default row when the
+ * product has no options. Price and weight fall back to the product's when null.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The owner, kept on the row so stock queries and SKU uniqueness need no join. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** One value per product option, in the options' order; empty for the default variant. */
+    optionValues: jsonb("option_values").$type<string[]>().notNull().default([]),
+    /** The option values joined for people ("M / Blue"); empty for the default variant. */
+    title: text("title").notNull().default(""),
+    sku: text("sku"),
+    /** An EAN-13 or UPC-A code, its check digit validated. */
+    barcode: text("barcode"),
+    priceCents: integer("price_cents"),
+    weightGrams: integer("weight_grams"),
+    position: integer("position").notNull().default(0),
+    /** Set when the product's options no longer make this combination; its stock history stays. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    index("product_variants_product_idx").on(t.productId, t.position),
+    uniqueIndex("product_variants_user_sku_idx").on(t.userId, sql`lower(${t.sku})`).where(sql`${t.sku} is not null`),
+    index("product_variants_user_barcode_idx").on(t.userId, t.barcode).where(sql`${t.barcode} is not null`),
+  ],
 );
 
 /** A product's cover, checked by content and stored resized, one row per web width. */

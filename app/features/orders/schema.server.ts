@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -13,7 +14,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
-import { products } from "~/features/catalog/schema.server";
+import { products, productVariants } from "~/features/catalog/schema.server";
+import type { FulfilmentStatus, LineKind, ShippingAddress } from "~/features/orders/order-lines";
 import type { OrderStatus } from "~/features/orders/order-status";
 
 // Orders, one row per checkout, moved only by the order state machine in transition-order.server.ts.
@@ -55,6 +57,15 @@ export const orders = pgTable(
     /** The last failed attempt in the provider's code and plain words. */
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
+    /** Where the buyer wants physical lines shipped; null when nothing ships. */
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
+    /** The shipping option chosen, as named and priced at purchase. */
+    shippingRateName: text("shipping_rate_name"),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    /** `none` for orders with no physical line. */
+    fulfilmentStatus: text("fulfilment_status").$type<FulfilmentStatus>().notNull().default("none"),
+    /** The stock location the order sells from: the store's Online location for checkouts. */
+    locationId: uuid("location_id"),
     /** When a pending order expires, releasing its discount reservation. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -80,6 +91,61 @@ export const orders = pgTable(
     // Buyer-email prefix search in byte order (collate "C"), so a prefix is one index range.
     index("orders_user_email_idx").on(t.userId, sql`(lower(${t.customerEmail}) collate "C")`, t.createdAt, t.id),
   ],
+);
+
+/**
+ * One product (and variant) of an order, as bought: name and price copied at purchase, the line's share of the order
+ * discount, and for physical lines how many units were fulfilled, refunded and put back in stock.
+ */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    kind: text("kind").$type<LineKind>().notNull().default("digital"),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    /** The variant's option values at purchase ("M / Blue"); empty when none. */
+    variantTitle: text("variant_title").notNull().default(""),
+    sku: text("sku"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    /** unitPriceCents × quantity. */
+    subtotalCents: integer("subtotal_cents").notNull(),
+    /** This line's share of the order's discount. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    fulfilledQuantity: integer("fulfilled_quantity").notNull().default(0),
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
+    restockedQuantity: integer("restocked_quantity").notNull().default(0),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId, t.position),
+    index("order_lines_product_idx").on(t.productId),
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A shipment of some of an order's physical units, with its carrier and tracking. */
+export const fulfilments = pgTable(
+  "fulfilments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Which lines and how many units of each went in this shipment. */
+    lines: jsonb("lines").$type<{ lineId: string; quantity: number }[]>().notNull(),
+    carrier: text("carrier").notNull().default(""),
+    trackingNumber: text("tracking_number").notNull().default(""),
+    trackingUrl: text("tracking_url").notNull().default(""),
+    actorId: text("actor_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index("fulfilments_order_idx").on(t.orderId, t.createdAt)],
 );
 
 /** Every move of an order's state, with its cause. */
@@ -114,6 +180,8 @@ export const refunds = pgTable(
     providerRefundId: text("provider_refund_id"),
     /** pending, succeeded or failed. */
     status: text("status").notNull().default("pending"),
+    /** The lines and units refunded, and whether they went back into stock; empty for a whole-order refund of old orders. */
+    lines: jsonb("lines").$type<{ lineId: string; quantity: number; restock: boolean }[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index("refunds_order_idx").on(t.orderId)],

@@ -8,6 +8,7 @@ export const PRODUCT_TYPES = [
   { value: "pdf", label: "PDF" },
   { value: "video", label: "Video" },
   { value: "other", label: "Other" },
+  { value: "physical", label: "Physical" },
 ] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number]["value"];
 
@@ -29,3 +30,11 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number]["value"];
 
 /** The largest product file, in bytes. */
 export const MAX_PRODUCT_FILE_BYTES = 2 * 1024 ** 3;
+
+/** The one product type sold from stock and shipped or handed over; every other type is a digital download. */
+export const PHYSICAL_PRODUCT_TYPE = "physical" satisfies ProductType;
+
+/** Whether a product of `type` is a physical good (stock, variants, shipping) rather than a digital one. */
+export function isPhysicalType(type: string): boolean {
+  return type === PHYSICAL_PRODUCT_TYPE;
+}

@@ -6,7 +6,7 @@ import {
   type DiscountAttemptLimited,
   guardDiscountAttempt,
 } from "~/features/discounts/server/guard-discount-attempt.server";
-import { orders } from "~/features/orders/schema.server";
+import { orderLines, orders } from "~/features/orders/schema.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import type { HostedCheckout, PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
 import { type Failure, fail } from "~/lib/errors";
@@ -128,6 +128,16 @@ export async function createCheckout(
         provider: option?.provider ?? null,
         returnKeyHash: hashReturnKey(returnKey),
         expiresAt,
+      });
+      await tx.insert(orderLines).values({
+        orderId,
+        kind: "digital",
+        productId: product.id,
+        productName: product.name,
+        unitPriceCents: price.subtotalCents,
+        quantity: 1,
+        subtotalCents: price.subtotalCents,
+        discountCents: price.discountCents,
       });
       if (free) await transitionOrder({ ...moveServices, db: tx }, orderId, { to: "paid", cause: "free" });
       return {

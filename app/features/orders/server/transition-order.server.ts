@@ -4,6 +4,7 @@ import type { Database } from "~/db/database.server";
 import { deliverOrder } from "~/features/delivery/server/deliver-order.server";
 import { releaseDiscount } from "~/features/discounts/server/discount-reservation.server";
 import { redeemDiscount } from "~/features/discounts/server/redeem-discount.server";
+import { settleStockReservations } from "~/features/inventory/server/settle-stock-reservations.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { followOrderChange } from "./follow-order-change.server";
@@ -48,8 +49,8 @@ type MovedRow = {
  * The order state machine's one door (decision 019). Moves the order to `move.to` only from the states
  * ORDER_TRANSITIONS allows, with one conditional UPDATE on the row (locked for the statement), so two deliveries of
  * the same event, or events in any order, cannot move it twice. In the same transaction: the move's order_events
- * row; on the first move to paid, the delivery (access token + receipt mail) and the discount's redemption (an
- * overrun of its maximum flagged on the order); on a move to expired, the discount reservation's release. Returns null when the order does not exist or the move is
+ * row; on the first move to paid, the delivery (access token + receipt mail), the stock sold and the discount's redemption
+ * (an overrun of its maximum flagged on the order); on a move to expired, the discount's and the stock's holds released. Returns null when the order does not exist or the move is
  * not allowed from its current state (a duplicate, a late or an out-of-order event): nothing changed.
  */
 export async function transitionOrder(
@@ -99,6 +100,7 @@ export async function transitionOrder(
           currency: row.currency,
         },
       );
+      await settleStockReservations(tx, row.id, "sold");
       const overLimit = await redeemDiscount(tx, row.id);
       // A late payment past the code's maximum is honoured, never silently: flagged on the order and its paid event.
       if (overLimit) {
@@ -108,7 +110,10 @@ export async function transitionOrder(
           where id = ${row.event_id}::uuid`);
       }
     }
-    if (move.to === "expired") await releaseDiscount(tx, row.id);
+    if (move.to === "expired") {
+      await releaseDiscount(tx, row.id);
+      await settleStockReservations(tx, row.id, "released");
+    }
     // Analytics, customer totals, live dashboards: an expiry changes no sale.
     await followOrderChange(tx, row.id, { saleChanged: move.to !== "expired" });
     return { id: row.id, fromStatus: row.from_status, status: row.status, fulfilled };
