@@ -346,6 +346,30 @@ export const ERRORS = {
       "The payment provider did not confirm the refund. It is shown as pending confirmation and checked with the provider within minutes: do not refund it again.",
   },
 
+  // Orders: fulfilment
+  FULFILMENT_NOTHING_TO_SHIP: {
+    status: 400,
+    field: "form",
+    message: "Please enter how many units you are shipping for at least one line.",
+  },
+  FULFILMENT_QUANTITY_TOO_HIGH: {
+    status: 409,
+    field: "form",
+    message: "You cannot ship more units than are left to ship. Reload the page to see what is left.",
+  },
+  /** A line id that is not one of the order's physical lines. */
+  FULFILMENT_LINE_NOT_FOUND: {
+    status: 400,
+    field: "form",
+    message: "One of these lines is not a product to ship in this order. Reload the page and try again.",
+  },
+  ORDER_NOT_FULFILLABLE: { status: 409, field: "form", message: "Only paid orders can be fulfilled." },
+  TRACKING_URL_INVALID: {
+    status: 400,
+    field: "trackingUrl",
+    message: "Please enter a tracking link starting with http:// or https://, or leave it empty.",
+  },
+
   // Customers
   CUSTOMER_NOT_FOUND: {
     status: 404,

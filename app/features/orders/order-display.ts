@@ -1,3 +1,4 @@
+import type { FulfilmentStatus } from "~/features/orders/order-lines";
 import type { OrderStatus } from "~/features/orders/order-status";
 
 // How the seller's orders pages show an order. Browser-safe.
@@ -60,6 +61,8 @@ export type OrderListItem = {
   refundedCents: number;
   currency: string;
   discountCode: string | null;
+  /** `none` when the order ships nothing. */
+  fulfilmentStatus: FulfilmentStatus;
   createdAt: string;
 };
 

@@ -1,6 +1,7 @@
 import { formatMoney } from "~/lib/money";
 import type { OrderDetail } from "~/features/orders/order-display";
 import { eventCauseLabel } from "~/features/orders/order-display";
+import { type FulfilmentLine, type Shipment, shipmentSummary } from "~/features/orders/fulfilment-display";
 
 // An order's timeline, browser-safe: what happened to it, oldest first, from the records the app
 // keeps — the order itself (created), its state moves (order_events: paid, refunded in part or in full, disputed,
@@ -16,7 +17,8 @@ export type TimelineKind =
   | "refunded"
   | "disputed"
   | "expired"
-  | "discount_over_limit";
+  | "discount_over_limit"
+  | "shipped";
 
 export type TimelineEntry = { key: string; kind: TimelineKind; at: string; title: string; detail: string | null };
 
@@ -26,8 +28,11 @@ function discountOverLimitOf(details: Record<string, unknown>): { code: string; 
   return { code: over.code, used: Number(over.used), max: Number(over.max) };
 }
 
-/** The order's timeline, oldest first (ties: the order they were written in). */
-export function orderTimeline(order: OrderDetail): TimelineEntry[] {
+/** An order's shipments and the physical lines they name, for its timeline. */
+export type TimelineShipments = { lines: readonly FulfilmentLine[]; shipments: readonly Shipment[] };
+
+/** The order's timeline, oldest first (ties: the order they were written in), with its shipments when it has any. */
+export function orderTimeline(order: OrderDetail, shipped: TimelineShipments | null = null): TimelineEntry[] {
   const money = (cents: number) => formatMoney(cents, order.currency);
   const entries: TimelineEntry[] = [
     {
@@ -102,6 +107,17 @@ export function orderTimeline(order: OrderDetail): TimelineEntry[] {
         detail: again ? `By you, to ${order.customerEmail}` : `To ${order.customerEmail}`,
       });
     }
+  }
+  for (const shipment of shipped?.shipments ?? []) {
+    const via = shipment.carrier ? ` via ${shipment.carrier}` : "";
+    const number = shipment.trackingNumber ? ` (${shipment.trackingNumber})` : "";
+    entries.push({
+      key: `shipment-${shipment.id}`,
+      kind: "shipped",
+      at: shipment.createdAt,
+      title: `Shipped ${shipmentSummary(shipment, shipped?.lines ?? [])}${via}${number}`,
+      detail: "By you; the buyer was emailed the shipment's details",
+    });
   }
   // Stable: entries of the same instant keep the order above (the move to paid before its receipt).
   return entries

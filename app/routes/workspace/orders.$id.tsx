@@ -7,6 +7,10 @@ import { OrderStatusBadge } from "~/features/orders/components/order-status-badg
 import { OrderTimeline } from "~/features/orders/components/order-timeline";
 import { type RefundAnswer, RefundPanel } from "~/features/orders/components/refund-panel";
 import { ResendReceiptForm } from "~/features/orders/components/resend-receipt-form";
+import { FulfilmentPanel } from "~/features/orders/components/fulfilment-panel";
+import { FULFIL_INTENT, type FulfilAnswer } from "~/features/orders/schemas/fulfil";
+import { orderFulfilmentQuery } from "~/features/orders/server/order-fulfilment-query.server";
+import { submitFulfilment } from "~/features/orders/server/submit-fulfilment.server";
 import {
   displayStatus,
   ORDER_STATUS_LABELS,
@@ -38,7 +42,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /**
  * One of the seller's orders (another seller's: 404): amounts, its timeline, refunds, the refund form
- * when it can be refunded and "Resend receipt" while it is paid. Two forms, told apart by their `intent`.
+ * when it can be refunded, "Resend receipt" while it is paid, and its fulfilment when it ships goods. Forms are told
+ * apart by their `intent`.
  */
 async function readOrder({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const ctx = requestContext(request);
@@ -48,37 +53,51 @@ async function readOrder({ request, params, context }: Route.LoaderArgs | Route.
   }
   const user = await requireUser(context.services, ctx, {
     batch: context,
-    page: combinePageQueries({ order: sellerOrderQuery(params.id), savedTimeZone: savedTimeZoneQuery }),
+    page: combinePageQueries({
+      order: sellerOrderQuery(params.id),
+      fulfilment: orderFulfilmentQuery(params.id),
+      savedTimeZone: savedTimeZoneQuery,
+    }),
   });
   if (!user.page.order) orderNotFound();
-  return { ctx, user, order: user.page.order, timeZone: creatorTimeZone(ctx, user.page.savedTimeZone) };
+  return {
+    ctx,
+    user,
+    order: user.page.order,
+    fulfilment: user.page.fulfilment,
+    timeZone: creatorTimeZone(ctx, user.page.savedTimeZone),
+  };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { order, timeZone } = await readOrder(args);
+  const { order, fulfilment, timeZone } = await readOrder(args);
   const providerReady = Boolean(order.provider && args.context.services.payments[order.provider as ProviderId]);
   const inFlight = order.refunds
     .filter((refund) => refundInFlight(refund.status))
     .reduce((sum, refund) => sum + refund.amountCents, 0);
   const leftCents = Math.max(0, order.amountCents - order.refundedCents - inFlight);
-  return { order, timeline: orderTimeline(order), providerReady, leftCents, timeZone };
+  return { order, fulfilment, timeline: orderTimeline(order, fulfilment), providerReady, leftCents, timeZone };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { ctx, user, order } = await readOrder(args);
   const formData = await readFormData(args.request);
+  if (formData.get("intent") === FULFIL_INTENT)
+    return submitFulfilment(args.context.services, user, order.id, formData);
   if (formData.get("intent") === RESEND_RECEIPT_INTENT)
     return submitResendReceipt(args.context.services, user, order.id, formData, ctx.meta);
   return submitRefund(args.context.services, user, order.id, formData, ctx.meta, order.currency);
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, timeline, providerReady, leftCents, timeZone } = loaderData;
+  const { order, fulfilment, timeline, providerReady, leftCents, timeZone } = loaderData;
+  const fulfilAnswer =
+    (actionData as { form?: string } | undefined)?.form === FULFIL_INTENT ? (actionData as FulfilAnswer) : undefined;
   const resendAnswer =
     (actionData as { form?: string } | undefined)?.form === "resend-receipt"
       ? (actionData as ResendReceiptAnswer)
       : undefined;
-  const refundAnswer = resendAnswer ? undefined : (actionData as RefundAnswer | undefined);
+  const refundAnswer = resendAnswer || fulfilAnswer ? undefined : (actionData as RefundAnswer | undefined);
   const status = displayStatus(order);
   const money = (cents: number) => formatMoney(cents, order.currency);
   const refundable = order.status === "paid" && leftCents > 0;
@@ -122,6 +141,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </dl>
         </CardContent>
       </Card>
+      {fulfilment ? <FulfilmentPanel fulfilment={fulfilment} answer={fulfilAnswer} timeZone={timeZone} /> : null}
       <Card>
         <CardHeader>
           <h2 className="text-xl font-semibold">Refund</h2>

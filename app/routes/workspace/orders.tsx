@@ -6,6 +6,7 @@ import { requireUser } from "~/features/accounts/server/require-user.server";
 import { CsvExportLink } from "~/features/customers/components/customer-list";
 import { NoOrders, OrderFilter, OrderList } from "~/features/orders/components/order-list";
 import { CUSTOMERS_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/customers/customer-display";
+import { isFulfilmentFilter } from "~/features/orders/fulfilment-display";
 import { isOrderFilter, ORDERS_PATH } from "~/features/orders/order-display";
 import {
   ordersCursorParam,
@@ -24,20 +25,29 @@ export const meta: Route.MetaFunction = () => [
 
 /**
  * The seller's orders, newest first, a page at a time (keyset: `after` the last order shown), filtered by status
- * and by the start of the buyer's email (`q`).
+ * by the start of the buyer's email (`q`) and by fulfilment status.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const requested = ctx.url.searchParams.get("status");
   const status = isOrderFilter(requested) ? requested : null;
+  const shipped = ctx.url.searchParams.get("fulfilment");
+  const fulfilment = isFulfilmentFilter(shipped) ? shipped : null;
   const search = customerSearch(ctx.url.searchParams.get("q"));
   const after = parseOrdersCursor(ctx.url.searchParams.get("after"));
   const { page: both } = await requireUser(context.services, ctx, {
     batch: context,
-    page: combinePageQueries({ list: sellerOrdersQuery(status, after, search), savedTimeZone: savedTimeZoneQuery }),
+    page: combinePageQueries({
+      list: sellerOrdersQuery(status, after, search, fulfilment),
+      savedTimeZone: savedTimeZoneQuery,
+    }),
   });
   const page = both.list;
-  const view = { ...(status ? { status } : {}), ...(search ? { q: search } : {}) };
+  const view = {
+    ...(status ? { status } : {}),
+    ...(search ? { q: search } : {}),
+    ...(fulfilment ? { fulfilment } : {}),
+  };
   const query = (params: Record<string, string>) =>
     Object.keys(params).length ? `?${new URLSearchParams(params)}` : "";
   const last = page.orders.at(-1);
@@ -48,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orders: page.orders,
     status,
     search,
+    fulfilment,
     next,
     first,
     exportHref,
@@ -56,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders, status, search, next, first, exportHref, timeZone } = loaderData;
+  const { orders, status, search, fulfilment, next, first, exportHref, timeZone } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <BackLink to="/dashboard">Back to dashboard</BackLink>
@@ -66,7 +77,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-8 grid gap-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <OrderFilter status={status} search={search} />
+          <OrderFilter status={status} search={search} fulfilment={fulfilment} />
           <div className="flex flex-wrap gap-2">
             <ButtonLink to={CUSTOMERS_PATH} variant="outline">
               View customers
@@ -82,7 +93,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {orders.length ? (
           <OrderList orders={orders} timeZone={timeZone} />
         ) : (
-          <NoOrders filtered={Boolean(status || search || first)} />
+          <NoOrders filtered={Boolean(status || search || fulfilment || first)} />
         )}
         <KeysetPager
           label="Pages of orders"

@@ -93,7 +93,8 @@ export function sellerCustomerQuery(email: string, after: OrdersCursor | null): 
         'spent', c.spent, 'spentCents', c.spent_cents,
         'orderList', (select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
           select o.id, o.status, o.product_name as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
-            o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.created_at as "createdAt"
+            o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.fulfilment_status as "fulfilmentStatus",
+            o.created_at as "createdAt"
           from orders o
           where o.user_id = me.user_id and lower(o.customer_email) = ${lower}
             and ${after ? sql`(o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`}

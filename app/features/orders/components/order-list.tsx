@@ -7,9 +7,19 @@ import { displayStatus, ORDER_FILTERS, type OrderListItem, orderPath } from "~/f
 import { formatDateTime } from "~/lib/zoned-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { DataTable } from "~/components/ui/data-table";
+import { FULFILMENT_STATUSES } from "~/features/orders/order-lines";
+import { FulfilmentStatusBadge } from "./fulfilment-status-badge";
 
-/** Buyer-email search and status filter, a GET form so the address keeps the view. */
-export function OrderFilter({ status, search }: { status: string | null; search: string | null }) {
+/** Buyer-email search, status and fulfilment filters, a GET form so the address keeps the view. */
+export function OrderFilter({
+  status,
+  search,
+  fulfilment = null,
+}: {
+  status: string | null;
+  search: string | null;
+  fulfilment?: string | null;
+}) {
   return (
     <Form method="get" role="search" aria-label="Orders" className="flex flex-wrap items-end gap-3">
       <div className="grid min-w-0 flex-1 gap-2 sm:max-w-xs">
@@ -29,6 +39,18 @@ export function OrderFilter({ status, search }: { status: string | null; search:
           <option value="">All orders</option>
         </Select>
       </div>
+      <div className="grid gap-2">
+        <Label htmlFor="order-fulfilment">Fulfilment</Label>
+        <Select
+          id="order-fulfilment"
+          name="fulfilment"
+          defaultValue={fulfilment ?? ""}
+          options={FULFILMENT_STATUSES}
+          submitOnChange
+        >
+          <option value="">All</option>
+        </Select>
+      </div>
       <Button type="submit" variant="outline">
         Show
       </Button>
@@ -36,7 +58,7 @@ export function OrderFilter({ status, search }: { status: string | null; search:
   );
 }
 
-/** The seller's orders: date (in their time zone), product, buyer, amount, discount code, status. */
+/** The seller's orders: date (in their time zone), product, buyer, amount, discount code, status, fulfilment. */
 export function OrderList({ orders, timeZone }: { orders: readonly OrderListItem[]; timeZone: string }) {
   return (
     <DataTable
@@ -48,6 +70,7 @@ export function OrderList({ orders, timeZone }: { orders: readonly OrderListItem
         { label: "Amount", align: "right" },
         { label: "Discount code" },
         { label: "Status" },
+        { label: "Fulfilment" },
       ]}
       wide
     >
@@ -67,6 +90,13 @@ export function OrderList({ orders, timeZone }: { orders: readonly OrderListItem
           <td className="px-3 py-2 font-mono">{order.discountCode ?? "—"}</td>
           <td className="px-3 py-2">
             <OrderStatusBadge status={displayStatus(order)} />
+          </td>
+          <td className="px-3 py-2">
+            {order.fulfilmentStatus === "none" ? (
+              <span className="text-muted-foreground">—</span>
+            ) : (
+              <FulfilmentStatusBadge status={order.fulfilmentStatus} />
+            )}
           </td>
         </tr>
       ))}

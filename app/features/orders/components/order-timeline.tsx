@@ -8,6 +8,7 @@ import {
   ShoppingCart,
   TicketX,
   TimerOff,
+  Truck,
 } from "lucide-react";
 import type { TimelineEntry, TimelineKind } from "~/features/orders/order-timeline";
 import { formatDateTime } from "~/lib/zoned-time";
@@ -23,6 +24,7 @@ const ICONS: Record<TimelineKind, LucideIcon> = {
   disputed: ShieldAlert,
   expired: TimerOff,
   discount_over_limit: TicketX,
+  shipped: Truck,
 };
 
 /** An order's timeline, oldest first, each time in the seller's time zone. */

@@ -7,6 +7,7 @@ import {
   type OrderDisplayStatus,
   type OrderListItem,
 } from "~/features/orders/order-display";
+import type { FulfilmentFilter } from "~/features/orders/fulfilment-display";
 import { isTimestamp, isUuid } from "~/lib/text-formats";
 
 // Read inside the session check's one statement (page-query.server.ts), only the signed-in seller's orders.
@@ -47,21 +48,27 @@ function emailStartsWith(search: string): SQL {
   return sql`${email} >= ${search} and ${email} < ${search + PREFIX_END}`;
 }
 
-/** One page of the seller's orders, newest first, by status and email prefix, plus a row telling if more follow. */
+/**
+ * One page of the seller's orders, newest first, by status, email prefix and fulfilment status, plus a row telling if
+ * more follow.
+ */
 export function sellerOrdersQuery(
   filter: OrderDisplayStatus | null,
   after: OrdersCursor | null,
   search: string | null = null,
+  fulfilment: FulfilmentFilter | null = null,
 ): PageQuery<{ orders: OrderListItem[]; more: boolean }> {
   return {
     json: sql`(
       select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
         select o.id, o.status, o.product_name as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
-          o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.created_at as "createdAt"
+          o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.fulfilment_status as "fulfilmentStatus",
+          o.created_at as "createdAt"
         from orders o
         where o.user_id = me.user_id
           and ${filter ? ORDER_FILTER_SQL[filter] : sql`true`}
           and ${search ? emailStartsWith(search) : sql`true`}
+          and ${fulfilment ? sql`o.fulfilment_status = ${fulfilment}` : sql`true`}
           and ${after ? sql`(o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`}
         order by o.created_at desc, o.id desc
         limit ${ORDERS_PAGE_SIZE + 1}
@@ -85,6 +92,7 @@ export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null>
         'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents, 'amountCents', o.amount_cents,
         'platformFeeCents', o.platform_fee_cents, 'refundedCents', o.refunded_cents, 'currency', o.currency,
         'discountCode', o.discount_code, 'discountOverLimit', o.discount_over_limit, 'provider', o.provider, 'paidAt', o.paid_at, 'createdAt', o.created_at,
+        'fulfilmentStatus', o.fulfilment_status,
         'events', (select coalesce(json_agg(json_build_object('id', e.id, 'fromStatus', e.from_status, 'toStatus', e.to_status,
             'cause', e.cause, 'details', e.details, 'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
           from order_events e where e.order_id = o.id),

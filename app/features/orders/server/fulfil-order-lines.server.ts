@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import { inTransaction } from "~/db/ambient-transaction.server";
+import type { Database } from "~/db/database.server";
+import { downloadPageUrl, issueAccessToken } from "~/features/delivery/server/issue-access-token.server";
+import { trackingUrlFor } from "~/features/orders/content/carriers";
+import { unitsToShip } from "~/features/orders/fulfilment-display";
+import type { FulfilmentStatus, ShippingAddress } from "~/features/orders/order-lines";
+import type { FulfilInput } from "~/features/orders/schemas/fulfil";
+import { fail, type Failure } from "~/lib/errors";
+import type { Mailer } from "~/server/mail/mailer.server";
+import { shippingMail } from "./shipping-mail.server";
+
+/** The shipment recorded and the order's new fulfilment status, or why nothing was shipped. */
+export type FulfilResult =
+  | { ok: true; fulfilmentId: string; status: FulfilmentStatus; units: number }
+  | Failure<
+      | "ORDER_NOT_FOUND"
+      | "ORDER_NOT_FULFILLABLE"
+      | "FULFILMENT_NOTHING_TO_SHIP"
+      | "FULFILMENT_LINE_NOT_FOUND"
+      | "FULFILMENT_QUANTITY_TOO_HIGH"
+      | "TRACKING_URL_INVALID"
+    >;
+
+type LockedOrder = {
+  status: string;
+  customer_email: string;
+  store_name: string;
+  shipping_address: ShippingAddress | null;
+};
+
+type LineRow = {
+  id: string;
+  product_name: string;
+  variant_title: string;
+  quantity: number;
+  fulfilled_quantity: number;
+  refunded_quantity: number;
+};
+
+/**
+ * Ships units of a seller's own paid order: the shipment row, each line's fulfilled units (never above what is left),
+ * the order's fulfilment status and the buyer's shipping mail, in one transaction.
+ */
+export async function fulfilOrderLines(
+  services: { db: Database; mailer: Mailer; env: { APP_URL: string } },
+  sellerId: string,
+  orderId: string,
+  input: FulfilInput,
+): Promise<FulfilResult> {
+  const wanted = new Map<string, number>();
+  for (const line of input.lines) {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 0) return fail("FULFILMENT_QUANTITY_TOO_HIGH");
+    if (line.quantity > 0) wanted.set(line.lineId, (wanted.get(line.lineId) ?? 0) + line.quantity);
+  }
+  const trackingUrl = trackingUrlFor(input);
+  return inTransaction(services.db, async (tx) => {
+    const found = await tx.execute<LockedOrder>(sql`
+      select status, customer_email, store_name, shipping_address
+      from orders where id = ${orderId}::uuid and user_id = ${sellerId} for update`);
+    const order = found.rows[0];
+    if (!order) return fail("ORDER_NOT_FOUND");
+    if (order.status !== "paid") return fail("ORDER_NOT_FULFILLABLE");
+    if (wanted.size === 0) return fail("FULFILMENT_NOTHING_TO_SHIP");
+    if (trackingUrl === null) return fail("TRACKING_URL_INVALID");
+    // The order's and its lines' row locks serialise shipments and refunds, so what is read here is what is left.
+    const lines = await tx.execute<LineRow>(sql`
+      select id, product_name, variant_title, quantity, fulfilled_quantity, refunded_quantity
+      from order_lines where order_id = ${orderId}::uuid and kind = 'physical' order by position, id for update`);
+    const byId = new Map(lines.rows.map((line) => [line.id, line]));
+    const toShip = (line: LineRow) =>
+      unitsToShip({
+        quantity: line.quantity,
+        fulfilledQuantity: line.fulfilled_quantity,
+        refundedQuantity: line.refunded_quantity,
+      });
+    for (const [lineId, quantity] of wanted) {
+      const line = byId.get(lineId);
+      if (!line) return fail("FULFILMENT_LINE_NOT_FOUND");
+      if (quantity > toShip(line)) return fail("FULFILMENT_QUANTITY_TOO_HIGH");
+    }
+    const shipment = [...wanted].map(([lineId, quantity]) => ({ lineId, quantity }));
+    const updated = await tx.execute<{ id: string }>(sql`
+      update order_lines l set fulfilled_quantity = l.fulfilled_quantity + w.quantity
+      from jsonb_to_recordset(${JSON.stringify(shipment)}::jsonb) as w("lineId" uuid, quantity int)
+      where l.id = w."lineId" and l.order_id = ${orderId}::uuid and l.kind = 'physical'
+        and l.fulfilled_quantity + w.quantity <= l.quantity - l.refunded_quantity
+      returning l.id`);
+    // Unreachable while the rows are locked; a throw rolls the whole shipment back rather than record part of it.
+    if (updated.rows.length !== shipment.length) throw new Error("fulfilment guard refused a locked line");
+    for (const { lineId, quantity } of shipment) byId.get(lineId)!.fulfilled_quantity += quantity;
+    const left = lines.rows.map((line) => ({ line, left: toShip(line) }));
+    const status: FulfilmentStatus = left.every((entry) => entry.left === 0) ? "fulfilled" : "partial";
+    const inserted = await tx.execute<{ id: string }>(sql`
+      with shipment as (
+        insert into fulfilments (order_id, lines, carrier, tracking_number, tracking_url, actor_id)
+        values (${orderId}::uuid, ${JSON.stringify(shipment)}::jsonb, ${input.carrier}, ${input.trackingNumber},
+          ${trackingUrl}, ${sellerId})
+        returning id
+      ), moved as (
+        update orders set fulfilment_status = ${status}, updated_at = now() where id = ${orderId}::uuid
+      )
+      select id from shipment`);
+    const token = await issueAccessToken(tx, orderId);
+    await services.mailer.send(
+      shippingMail({
+        to: order.customer_email,
+        orderId,
+        storeName: order.store_name,
+        shipped: shipment.map(({ lineId, quantity }) => ({
+          productName: byId.get(lineId)!.product_name,
+          variantTitle: byId.get(lineId)!.variant_title,
+          quantity,
+        })),
+        remaining: left
+          .filter((entry) => entry.left > 0)
+          .map(({ line, left: quantity }) => ({
+            productName: line.product_name,
+            variantTitle: line.variant_title,
+            quantity,
+          })),
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+        trackingUrl,
+        address: order.shipping_address,
+        orderUrl: downloadPageUrl(services.env.APP_URL, orderId, token),
+      }),
+      { tx },
+    );
+    const units = shipment.reduce((sum, line) => sum + line.quantity, 0);
+    return { ok: true as const, fulfilmentId: inserted.rows[0]!.id, status, units };
+  });
+}
