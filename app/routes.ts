@@ -68,6 +68,8 @@ export default [
     // Payouts: earnings, the provider's balance and payouts
     route("payouts", "routes/workspace/payouts.tsx"),
   ]),
+  // An order's packing slip: a page to print, without the workspace's navigation
+  route("orders/:id/packing-slip", "routes/workspace/orders.$id.packing-slip.tsx"),
   // The signed-in area's resources (no page of their own)
   route("security-settings/export", "routes/workspace/security-settings.export.ts"),
   route("security-settings/sessions", "routes/workspace/security-settings.sessions.ts"),

@@ -3,6 +3,9 @@ import { PageShell } from "~/components/site/page-shell";
 import { formatMoney } from "~/lib/money";
 import { LostLinkForm } from "~/features/delivery/components/lost-link-form";
 import { PurchaseFiles } from "~/features/delivery/components/purchase-files";
+import { PurchaseShipments } from "~/features/delivery/components/purchase-shipments";
+import { FULFILMENT_LABELS, lineTitle, shipmentSummary } from "~/features/orders/fulfilment-display";
+import { httpUrl } from "~/lib/http-url";
 import {
   DOWNLOAD_LINK_TTL_SECONDS,
   INVALID_LINK_MESSAGE,
@@ -58,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return data({ kind: "pending" as const, productName: page.productName }, { headers: PRIVATE_HEADERS });
   const { purchase } = page;
   const now = Date.now();
+  const shipping = purchase.shipping;
   return data(
     {
       kind: "ok" as const,
@@ -68,6 +72,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       paid: formatMoney(purchase.amountCents, purchase.currency),
       refunded: purchase.refundedCents > 0 ? formatMoney(purchase.refundedCents, purchase.currency) : null,
       linkMinutes: Math.round(DOWNLOAD_LINK_TTL_SECONDS / 60),
+      shipping: shipping
+        ? {
+            statusLabel: shipping.status === "none" ? "Unfulfilled" : FULFILMENT_LABELS[shipping.status],
+            lines: shipping.lines.map((line) => ({
+              id: line.id,
+              title: lineTitle(line),
+              quantity: line.quantity,
+              shipped: line.fulfilledQuantity,
+            })),
+            shipments: shipping.shipments.map((shipment) => ({
+              id: shipment.id,
+              shippedOn: formatLongDate(shipment.createdAt),
+              summary: shipmentSummary(shipment, shipping.lines),
+              carrier: shipment.carrier,
+              trackingNumber: shipment.trackingNumber,
+              href: httpUrl(shipment.trackingUrl),
+            })),
+          }
+        : null,
       files: purchase.files.map((file) => ({
         ...file,
         href: signedDownloadPath(
@@ -118,16 +141,19 @@ export default function PurchasePage({ loaderData }: Route.ComponentProps) {
                 </dd>
               </dl>
             </header>
-            <section aria-labelledby="files-title" className="grid gap-3">
-              <h2 id="files-title" className="text-xl font-semibold">
-                Your files
-              </h2>
-              <PurchaseFiles files={loaderData.files} />
-              <p className="text-sm text-muted-foreground">
-                The download links on this page work for {loaderData.linkMinutes} minutes; reload the page for fresh
-                ones. Bookmark this page or keep your receipt: the address is your access to your purchase.
-              </p>
-            </section>
+            {loaderData.shipping ? <PurchaseShipments {...loaderData.shipping} /> : null}
+            {loaderData.files.length || !loaderData.shipping ? (
+              <section aria-labelledby="files-title" className="grid gap-3">
+                <h2 id="files-title" className="text-xl font-semibold">
+                  Your files
+                </h2>
+                <PurchaseFiles files={loaderData.files} />
+                <p className="text-sm text-muted-foreground">
+                  The download links on this page work for {loaderData.linkMinutes} minutes; reload the page for fresh
+                  ones. Bookmark this page or keep your receipt: the address is your access to your purchase.
+                </p>
+              </section>
+            ) : null}
           </>
         ) : loaderData.kind === "revoked" ? (
           <section className="grid gap-3 text-center">

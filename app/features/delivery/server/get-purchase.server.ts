@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import type { FulfilmentLine, Shipment } from "~/features/orders/fulfilment-display";
+import type { FulfilmentStatus } from "~/features/orders/order-lines";
 import type { OrderStatus } from "~/features/orders/order-status";
 import type { RevocationReason } from "../content/delivery-rules";
 import { hashAccessToken } from "./issue-access-token.server";
@@ -20,6 +22,8 @@ export type Purchase = {
   orderedAt: string;
   /** The product's completed files, in the creator's order. */
   files: PurchaseFile[];
+  /** The goods to ship and their shipments; null when the order ships nothing. */
+  shipping: { status: FulfilmentStatus; lines: FulfilmentLine[]; shipments: Shipment[] } | null;
 };
 
 /** What the download page shows: the purchase, or why not. */
@@ -44,6 +48,9 @@ type Row = {
   currency: string;
   ordered_at: string;
   files: PurchaseFile[];
+  fulfilment_status: FulfilmentStatus;
+  lines: FulfilmentLine[] | null;
+  shipments: Shipment[];
 };
 
 /** The shape of issueAccessToken's tokens; anything else is not looked up. */
@@ -60,7 +67,15 @@ export async function getPurchase(
       o.discount_cents, o.currency, coalesce(o.paid_at, o.created_at) as ordered_at,
       coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size', f.size)
           order by f.position, f.created_at)
-        from product_files f where f.product_id = o.product_id and f.completed_at is not null), '[]'::json) as files
+        from product_files f where f.product_id = o.product_id and f.completed_at is not null), '[]'::json) as files,
+      o.fulfilment_status,
+      (select json_agg(json_build_object('id', l.id, 'productName', l.product_name, 'variantTitle', l.variant_title,
+          'sku', null, 'quantity', l.quantity, 'fulfilledQuantity', l.fulfilled_quantity,
+          'refundedQuantity', l.refunded_quantity) order by l.position, l.id)
+        from order_lines l where l.order_id = o.id and l.kind = 'physical') as lines,
+      coalesce((select json_agg(json_build_object('id', s.id, 'createdAt', s.created_at, 'carrier', s.carrier,
+          'trackingNumber', s.tracking_number, 'trackingUrl', s.tracking_url, 'lines', s.lines) order by s.created_at, s.id)
+        from fulfilments s where s.order_id = o.id), '[]'::json) as shipments
     from order_access_tokens t join orders o on o.id = t.order_id
     where t.token_hash = ${hashAccessToken(input.token)} and t.order_id = ${input.orderId}::uuid
       and (t.expires_at is null or t.expires_at > now())`);
@@ -83,6 +98,7 @@ export async function getPurchase(
       currency: row.currency,
       orderedAt: new Date(row.ordered_at).toISOString(),
       files: row.files.map((file) => ({ ...file, size: Number(file.size) })),
+      shipping: row.lines ? { status: row.fulfilment_status, lines: row.lines, shipments: row.shipments } : null,
     },
   };
 }

@@ -49,7 +49,7 @@ type MovedRow = {
  * The order state machine's one door (decision 019). Moves the order to `move.to` only from the states
  * ORDER_TRANSITIONS allows, with one conditional UPDATE on the row (locked for the statement), so two deliveries of
  * the same event, or events in any order, cannot move it twice. In the same transaction: the move's order_events
- * row; on the first move to paid, the delivery (access token + receipt mail), the stock sold and the discount's redemption
+ * row; on the first move to paid, the delivery (access token + receipt mail), the stock sold, goods marked unfulfilled and the discount's redemption
  * (an overrun of its maximum flagged on the order); on a move to expired, the discount's and the stock's holds released. Returns null when the order does not exist or the move is
  * not allowed from its current state (a duplicate, a late or an out-of-order event): nothing changed.
  */
@@ -101,6 +101,11 @@ export async function transitionOrder(
         },
       );
       await settleStockReservations(tx, row.id, "sold");
+      // Paid goods await shipping: the order joins the seller's "Unfulfilled" list.
+      await tx.execute(sql`
+        update orders set fulfilment_status = 'unfulfilled'
+        where id = ${row.id}::uuid and fulfilment_status = 'none'
+          and exists (select 1 from order_lines l where l.order_id = ${row.id}::uuid and l.kind = 'physical')`);
       const overLimit = await redeemDiscount(tx, row.id);
       // A late payment past the code's maximum is honoured, never silently: flagged on the order and its paid event.
       if (overLimit) {
