@@ -389,8 +389,10 @@ function endpoints(): Endpoint[] {
         "/orders?after=2026-01-01T00:00:00Z_x",
         `/orders?after=2026-02-30T00:00:00Z_${randomUUID()}`,
         "/orders?q=%00a",
+        "/orders?fulfilment=partial&status=paid",
+        "/orders?fulfilment=none&after=x",
       ),
-      fields: ["status"],
+      fields: ["status", "fulfilment"],
     },
     // Issue 16: customers, analytics and payouts (read-only pages: cursors, searches and ranges from the URL).
     {
@@ -427,10 +429,11 @@ function endpoints(): Endpoint[] {
     {
       name: "/orders/:id",
       paths: hostileSegment([randomUUID()]).map((s) => `/orders/${s}`),
-      fields: ["intent", "amount"],
-      intents: ["review", "refund"],
+      fields: ["intent", "amount", "lines[0].lineId", "lines[0].quantity", "carrier", "trackingNumber", "trackingUrl"],
+      intents: ["review", "refund", "fulfil"],
       valid: { intent: "review", amount: "1.00" },
     },
+    { name: "/orders/:id/packing-slip", paths: hostileSegment([randomUUID()]).map((s) => `/orders/${s}/packing-slip`) },
     // Payments: the seller's provider connection and the return from onboarding
     {
       name: "/payments",
