@@ -132,6 +132,27 @@ describe("one database round trip per signed-in read", () => {
     }
   });
 
+  it("an order with goods, its packing slip and the fulfilment filter: one statement each", async () => {
+    const inserted = await server.db.execute<{ id: string }>(sql`
+      insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, paid_at, fulfilment_status)
+      values (${creator.id}, 'Mug', 'ships@example.com', 'paid', 1200, 'USD', now(), 'unfulfilled') returning id`);
+    const id = inserted.rows[0]!.id;
+    await server.db.execute(sql`
+      insert into order_lines (order_id, kind, product_name, unit_price_cents, quantity, subtotal_cents)
+      values (${id}, 'physical', 'Mug', 1200, 1, 1200)`);
+    for (const url of [
+      `/orders/${id}`,
+      `/orders/${id}.data`,
+      `/orders/${id}/packing-slip`,
+      `/orders/${id}/packing-slip.data`,
+      "/orders?fulfilment=unfulfilled",
+    ]) {
+      const read = await statementsOf(url);
+      expect(read.status, url).toBe(200);
+      expect(read.statements).toHaveLength(1);
+    }
+  });
+
   it("announces the folded authorized_access event on the live events channel", async () => {
     const sessionId = await sessionIdOf(creator.id);
     await server.db.update(session).set({ lastActiveAt: null }).where(eq(session.id, sessionId));
