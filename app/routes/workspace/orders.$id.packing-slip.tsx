@@ -24,6 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** A printable packing slip of one of the seller's orders with physical lines: no prices, nothing else on the page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
+  // A malformed id reads as an order nobody has, so it gets the same 404 after the same sign-in check.
   const query = orderFulfilmentQuery(isUuid(params.id) ? params.id : "00000000-0000-0000-0000-000000000000");
   const user = await requireUser(context.services, ctx, { batch: context, page: query });
   const slip = user.page;
