@@ -174,19 +174,21 @@ function FulfilForm({
           hint="Choose a suggestion or type any carrier."
         >
           {(control) => (
-            <Input
-              {...getInputProps(fields.carrier, { type: "text" })}
-              {...control}
-              list="carrier-suggestions"
-              autoComplete="off"
-            />
+            <>
+              <Input
+                {...getInputProps(fields.carrier, { type: "text" })}
+                {...control}
+                list="carrier-suggestions"
+                autoComplete="off"
+              />
+              <datalist id="carrier-suggestions">
+                {CARRIERS.map((carrier) => (
+                  <option key={carrier.name} value={carrier.name} />
+                ))}
+              </datalist>
+            </>
           )}
         </FormField>
-        <datalist id="carrier-suggestions">
-          {CARRIERS.map((carrier) => (
-            <option key={carrier.name} value={carrier.name} />
-          ))}
-        </datalist>
         <FormField id={fields.trackingNumber.id} label="Tracking number" errors={fields.trackingNumber.errors}>
           {(control) => (
             <Input {...getInputProps(fields.trackingNumber, { type: "text" })} {...control} autoComplete="off" />
