@@ -23,10 +23,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { formatDateTime } from "~/lib/zoned-time";
 import { FulfilmentStatusBadge } from "./fulfilment-status-badge";
 
-/**
- * An order's shipping: status, address, the "Mark as fulfilled" form (units per line, carrier, tracking) while units
- * are left to ship, and the past shipments with their tracking links.
- */
+/** An order's shipping: status, address, the "Mark as fulfilled" form while units are left, and past shipments. */
 export function FulfilmentPanel({
   fulfilment,
   answer,

@@ -40,10 +40,7 @@ export function carrierTrackingUrl(carrierName: string, trackingNumber: string):
   return carrier.trackingUrl.replace("{number}", encodeURIComponent(number));
 }
 
-/**
- * The tracking link to store: the seller's http(s) URL, else the known carrier's page, else "" (none); null when the
- * seller typed a URL that is not http(s).
- */
+/** The link to store: the typed http(s) URL, else the known carrier's page, else ""; null for a typed non-http URL. */
 export function trackingUrlFor(input: { carrier: string; trackingNumber: string; trackingUrl: string }): string | null {
   if (input.trackingUrl.trim()) return httpUrl(input.trackingUrl);
   return carrierTrackingUrl(input.carrier, input.trackingNumber) ?? "";

@@ -21,10 +21,7 @@ export function quantityTooHighMessage(left: number): string {
 /** The most lines one shipment may name. */
 const MAX_LINES = 200;
 
-/**
- * The fulfilment form: units per line (0 ships none of it), carrier, tracking number and link. `left` maps line ids to
- * the units left to ship, for the browser's checks; the server's verb checks again under a lock.
- */
+/** The fulfilment form: units per line, carrier and tracking; `left` (units left per line id) is the browser's check. */
 export function fulfilSchema(left: Record<string, number> = {}) {
   return z
     .object({

@@ -38,10 +38,7 @@ type LineRow = {
   refunded_quantity: number;
 };
 
-/**
- * Ships units of a seller's own paid order: the shipment row, each line's fulfilled units (never above what is left),
- * the order's fulfilment status and the buyer's shipping mail, in one transaction.
- */
+/** Ships units of the seller's paid order: shipment, lines, fulfilment status and the buyer's mail in one transaction. */
 export async function fulfilOrderLines(
   services: { db: Database; mailer: Mailer; env: { APP_URL: string } },
   sellerId: string,

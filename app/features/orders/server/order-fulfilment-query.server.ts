@@ -2,10 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import type { OrderFulfilment } from "~/features/orders/fulfilment-display";
 
-/**
- * One of the signed-in seller's orders (`orderId` a UUID) as its fulfilment panel and packing slip read it: physical
- * lines, shipments and address; null when it is not theirs or ships nothing.
- */
+/** The seller's order as the fulfilment panel and packing slip read it; null when not theirs or nothing ships. */
 export function orderFulfilmentQuery(orderId: string): PageQuery<OrderFulfilment | null> {
   return {
     json: sql`(
