@@ -87,12 +87,20 @@ const shipmentsOf = async (orderId: string) =>
       sql`select lines, carrier, tracking_number, tracking_url from fulfilments where order_id = ${orderId} order by created_at`,
     )
   ).rows;
-const mailsTo = async (to: string) =>
-  (
+/** The mails delivered to `to`, oldest first, once the outbox worker has delivered every one queued for it. */
+const mailsTo = async (to: string) => {
+  await expect
+    .poll(
+      async () => (await db.execute(sql`select 1 from mail_outbox where "to" = ${to} and sent_at is null`)).rows.length,
+      { timeout: 15_000 },
+    )
+    .toBe(0);
+  return (
     await db.execute<{ subject: string; text: string; html: string }>(
-      sql`select subject, "text", html from mail_outbox where "to" = ${to} order by created_at`,
+      sql`select subject, "text", html from dev_mail where "to" = ${to} order by created_at`,
     )
   ).rows;
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
