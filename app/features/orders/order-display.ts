@@ -1,4 +1,5 @@
 import type { FulfilmentStatus } from "~/features/orders/order-lines";
+import type { OrderLine } from "~/features/orders/order-lines";
 import type { OrderStatus } from "~/features/orders/order-status";
 
 // How the seller's orders pages show an order. Browser-safe.
@@ -44,6 +45,14 @@ export function refundStateText(status: string): string {
   return "waiting for the provider";
 }
 
+/** What is left to refund of an order: its amount less what was refunded and what refunds in flight hold. */
+export function leftToRefund(order: Pick<OrderDetail, "amountCents" | "refundedCents" | "refunds">): number {
+  const inFlight = order.refunds
+    .filter((refund) => refundInFlight(refund.status))
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
+  return Math.max(0, order.amountCents - order.refundedCents - inFlight);
+}
+
 /** Orders per page of the list. */
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -51,7 +60,7 @@ export const ORDERS_PAGE_SIZE = 25;
 export const ORDERS_PATH = "/orders";
 export const orderPath = (id: string) => `${ORDERS_PATH}/${id}`;
 
-/** A row of the seller's orders list. */
+/** A row of the seller's orders list; `productName` names its first line, plus "+ N more" for several. */
 export type OrderListItem = {
   id: string;
   status: OrderStatus;
@@ -68,6 +77,8 @@ export type OrderListItem = {
 
 /** One order with its history, for its detail page. */
 export type OrderDetail = OrderListItem & {
+  lines: OrderLine[];
+  shippingCents: number;
   subtotalCents: number;
   discountCents: number;
   /** The payment used the discount code after its maximum was reached. */
@@ -83,7 +94,15 @@ export type OrderDetail = OrderListItem & {
     details: Record<string, unknown>;
     createdAt: string;
   }[];
-  refunds: { id: string; amountCents: number; feeRefundedCents: number; status: string; createdAt: string }[];
+  refunds: {
+    id: string;
+    amountCents: number;
+    feeRefundedCents: number;
+    /** The units refunded by line; empty for a refund by amount. */
+    lines: { lineId: string; quantity: number; restock: boolean }[];
+    status: string;
+    createdAt: string;
+  }[];
   /** The latest receipts and downloads, oldest first. */
   deliveries: {
     id: string;

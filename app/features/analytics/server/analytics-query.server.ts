@@ -120,11 +120,11 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
           from cut c cross join store st
           join analytics_sales_product_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
           union all
-          select f.product_id, 1, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
+          select f.product_id, f.orders, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
           from cut c cross join store st
           join analytics_sale_facts f on f.seller_id = me.user_id and f.bucket >= c.f_at and f.bucket < least(c.mf, c.t_at)
           union all
-          select f.product_id, 1, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
+          select f.product_id, f.orders, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
           from cut c cross join store st
           join analytics_sale_facts f on f.seller_id = me.user_id and f.bucket >= greatest(c.tf, c.mf) and f.bucket < c.t_at
         ) x group by product_id

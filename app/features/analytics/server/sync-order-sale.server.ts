@@ -43,34 +43,62 @@ function addDelta({ table, group, key }: Rollup): SQL {
 
 /**
  * Brings the sales read model in line with one order, replacing its previous contribution so repeated or reordered calls
- * agree; the caller's transaction holds the order's row lock.
+ * agree; the caller's transaction holds the order's row lock. Each product of the order gets its units and a share of
+ * the order's amount − refunded: its lines' paid amounts less their refunded units, the rest (shipping, refunds by
+ * amount) spread in proportion, so the shares add up to the order's revenue.
  */
 export async function syncOrderSale(db: Database, orderId: string): Promise<void> {
   await db.execute(sql`
-    with cur as (
-      select o.id as order_id, o.user_id as seller_id, o.product_id,
+    with sale as (
+      select o.id as order_id, o.user_id as seller_id,
         date_bin('15 minutes', o.paid_at, timestamptz '1970-01-01 00:00:00+00') as bucket, o.currency,
-        1 as units, o.amount_cents - o.refunded_cents as revenue_cents
+        (o.amount_cents - o.refunded_cents)::bigint as net
       from orders o
       where o.id = ${orderId}::uuid and o.status in ('paid', 'refunded') and o.paid_at is not null
     ),
+    kept as (
+      select l.product_id, l.quantity, row_number() over (order by l.position, l.id) as n,
+        greatest(l.subtotal_cents - l.discount_cents, 0)
+          - floor(greatest(l.subtotal_cents - l.discount_cents, 0)::numeric * l.refunded_quantity / l.quantity)::bigint as kept
+      from order_lines l where l.order_id = ${orderId}::uuid and exists (select 1 from sale)
+    ),
+    shared as (
+      select k.product_id, k.quantity, k.n, s.net,
+        case when sum(k.kept) over () > 0 then floor(s.net::numeric * k.kept / sum(k.kept) over ())::bigint
+          else 0 end as share
+      from kept k cross join sale s
+    ),
+    by_line as (
+      select product_id, quantity, share + case when n = 1 then net - sum(share) over () else 0 end as revenue from shared
+    ),
+    by_product as (
+      select product_id, sum(quantity)::int as units, sum(revenue)::int as revenue_cents from by_line group by product_id
+    ),
+    cur as (
+      select s.order_id, s.seller_id, p.product_id, s.bucket, s.currency,
+        (row_number() over (order by p.product_id nulls first) = 1)::int as orders, p.units, p.revenue_cents
+      from by_product p cross join sale s
+    ),
     old as (
-      select order_id, seller_id, product_id, bucket, currency, units, revenue_cents from analytics_sale_facts where order_id = ${orderId}::uuid
+      select order_id, seller_id, product_id, bucket, currency, orders, units, revenue_cents from analytics_sale_facts
+      where order_id = ${orderId}::uuid
     ),
     saved as (
-      insert into analytics_sale_facts (order_id, seller_id, product_id, bucket, currency, units, revenue_cents)
-      select order_id, seller_id, product_id, bucket, currency, units, revenue_cents from cur
-      on conflict (order_id) do update set seller_id = excluded.seller_id, product_id = excluded.product_id, bucket = excluded.bucket,
-        currency = excluded.currency, units = excluded.units, revenue_cents = excluded.revenue_cents
+      insert into analytics_sale_facts (order_id, seller_id, product_id, bucket, currency, orders, units, revenue_cents)
+      select order_id, seller_id, product_id, bucket, currency, orders, units, revenue_cents from cur
+      on conflict (order_id, product_id) do update set seller_id = excluded.seller_id, bucket = excluded.bucket,
+        currency = excluded.currency, orders = excluded.orders, units = excluded.units, revenue_cents = excluded.revenue_cents
       returning 1
     ),
     removed as (
-      delete from analytics_sale_facts where order_id = ${orderId}::uuid and not exists (select 1 from cur) returning 1
+      delete from analytics_sale_facts f where f.order_id = ${orderId}::uuid
+        and not exists (select 1 from cur where cur.product_id is not distinct from f.product_id)
+      returning 1
     ),
     delta as (
-      select seller_id, product_id, bucket, currency, 1 as orders, units, revenue_cents::bigint as revenue_cents from cur
+      select seller_id, product_id, bucket, currency, orders, units, revenue_cents::bigint as revenue_cents from cur
       union all
-      select seller_id, product_id, bucket, currency, -1, -units, -revenue_cents::bigint from old
+      select seller_id, product_id, bucket, currency, -orders, -units, -revenue_cents::bigint from old
     ),
     totals as (${addDelta(ALL_TIME_TOTALS)} returning 1),
     by_bucket as (${addDelta(BUCKETS)} returning 1)

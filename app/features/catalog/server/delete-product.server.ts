@@ -18,7 +18,7 @@ export async function deleteProduct(
     with gone as (
       delete from ${products}
       where ${products.id} = ${productId}::uuid and ${products.userId} = ${userId}
-        and not exists (select 1 from orders where orders.product_id = ${productId}::uuid)
+        and not exists (select 1 from order_lines where order_lines.product_id = ${productId}::uuid)
       returning id
     )
     select f.upload_id from gone left join ${productFiles} f on f.product_id = gone.id`);

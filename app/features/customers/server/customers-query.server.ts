@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import {
   CUSTOMERS_PAGE_SIZE,
@@ -92,7 +93,7 @@ export function sellerCustomerQuery(email: string, after: OrdersCursor | null): 
       select json_build_object('email', c.email, 'firstPurchaseAt', c.first_at, 'lastPurchaseAt', c.last_at, 'orders', c.orders,
         'spent', c.spent, 'spentCents', c.spent_cents,
         'orderList', (select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
-          select o.id, o.status, o.product_name as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
+          select o.id, o.status, ${orderTitleSql} as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
             o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.fulfilment_status as "fulfilmentStatus",
             o.created_at as "createdAt"
           from orders o

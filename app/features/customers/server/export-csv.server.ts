@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { orderLinesTextSql } from "~/features/orders/server/order-lines-sql.server";
 import type { Database } from "~/db/database.server";
 import { CUSTOMER_SORT_KEYS, customerRows } from "./customers-query.server";
 import { ORDER_FILTER_SQL } from "~/features/orders/server/seller-orders-query.server";
@@ -123,7 +124,7 @@ export async function exportOrdersCsv(
   const fee = sql`(o.platform_fee_cents - coalesce((select sum(r.fee_refunded_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0))`;
   const query = sql`
     select o.id, ${utc(sql`o.created_at`)}, ${local(sql`o.created_at`, ZONE)}, ${utc(sql`o.paid_at`)},
-      ${DISPLAY_STATUS}, ${csvText(sql`o.product_name`)}, ${csvText(sql`o.customer_email`)}, ${csvText(sql`o.currency`)},
+      ${DISPLAY_STATUS}, ${csvText(orderLinesTextSql)}, ${csvText(sql`o.customer_email`)}, ${csvText(sql`o.currency`)},
       ${sqlAmount(sql`o.subtotal_cents`)}, ${sqlAmount(sql`o.discount_cents`)}, ${csvText(sql`o.discount_code`)}, ${sqlAmount(sql`o.amount_cents`)},
       ${sqlAmount(fee)}, ${sqlAmount(sql`o.refunded_cents`)}, ${sqlAmount(sql`o.amount_cents - o.refunded_cents - ${fee}`)}
     from orders o

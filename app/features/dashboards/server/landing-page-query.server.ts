@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import {
   LANDING_CUSTOMERS,
@@ -43,7 +44,7 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = {
       ),
       'recentSales', (
         select coalesce(json_agg(row_to_json(recent) order by recent."soldAt" desc, recent.id desc), '[]'::json) from (
-          select o.id, o.product_name as "productName", o.customer_email as "customerEmail", o.amount_cents - o.refunded_cents as "netCents",
+          select o.id, ${orderTitleSql} as "productName", o.customer_email as "customerEmail", o.amount_cents - o.refunded_cents as "netCents",
             o.refunded_cents as "refundedCents", o.currency, o.status, ${SOLD_AT} as "soldAt"
           from orders o where o.user_id = me.user_id and ${IS_SALE}
           order by ${SOLD_AT} desc, o.id desc limit ${LANDING_TRANSACTIONS}

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { orderDigitalProductsSql } from "~/features/orders/server/order-lines-sql.server";
 import type { Database } from "~/db/database.server";
 import type { OrderStatus } from "~/features/orders/order-status";
 import { type Failure, fail } from "~/lib/errors";
@@ -49,7 +50,7 @@ export async function authorizeDownload(
   const result = await db.execute<Row>(sql`
     select o.status, o.customer_email, f.id as file_id, f.upload_id, f.name, f.content_type, f.size, f.sha256, f.completed_at
     from orders o
-    left join product_files f on f.id = ${input.fileId}::uuid and f.product_id = o.product_id and f.completed_at is not null
+    left join product_files f on f.id = ${input.fileId}::uuid and f.product_id in ${orderDigitalProductsSql} and f.completed_at is not null
     where o.id = ${input.orderId}::uuid`);
   const row = result.rows[0];
   if (!row) return fail("DOWNLOAD_LINK_INVALID");

@@ -17,7 +17,12 @@ export type DeliverableOrder = {
   storeName: string;
 };
 
-type ReceiptRow = { discount_cents: number; discount_code: string | null; paid_at: string | null };
+type ReceiptRow = {
+  discount_cents: number;
+  discount_code: string | null;
+  paid_at: string | null;
+  lines: { name: string; variant: string; quantity: number; cents: number }[];
+};
 
 /** Who sends a receipt: the move to paid, or the seller resending it (their id). */
 export type ReceiptSender = { kind: "receipt" } | { kind: "receipt_resent"; actorId: string };
@@ -42,7 +47,10 @@ export async function sendReceipt(
       insert into delivery_events (order_id, kind, actor_id)
       values (${order.id}::uuid, ${sender.kind}, ${sender.kind === "receipt_resent" ? sender.actorId : null})
     )
-    select discount_cents, discount_code, paid_at from orders where id = ${order.id}::uuid`);
+    select discount_cents, discount_code, paid_at,
+      (select coalesce(json_agg(json_build_object('name', l.product_name, 'variant', l.variant_title, 'quantity', l.quantity,
+        'cents', l.subtotal_cents) order by l.position, l.id), '[]'::json) from order_lines l where l.order_id = o.id) as lines
+    from orders o where id = ${order.id}::uuid`);
   const row = result.rows[0];
   const discountCents = row?.discount_cents ?? 0;
   await services.mailer.send(
@@ -50,6 +58,11 @@ export async function sendReceipt(
       to: order.customerEmail,
       orderId: order.id,
       productName: order.productName,
+      lines: (row?.lines ?? []).map((line) => ({
+        name: line.variant ? `${line.name} (${line.variant})` : line.name,
+        quantity: line.quantity,
+        total: formatMoney(line.cents, order.currency),
+      })),
       amount: formatMoney(order.amountCents, order.currency),
       discount:
         discountCents > 0

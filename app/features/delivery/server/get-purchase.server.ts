@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { orderDigitalProductsSql, orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
 import type { Database } from "~/db/database.server";
 import type { FulfilmentLine, Shipment } from "~/features/orders/fulfilment-display";
 import type { FulfilmentStatus } from "~/features/orders/order-lines";
@@ -63,11 +64,12 @@ export async function getPurchase(
 ): Promise<PurchasePage> {
   if (!isUuid(input.orderId) || !input.token || !TOKEN.test(input.token)) return { kind: "invalid" };
   const result = await db.execute<Row>(sql`
-    select o.id as order_id, o.status, o.product_name, o.store_name, o.customer_email, o.amount_cents, o.refunded_cents,
+    select o.id as order_id, o.status, ${orderTitleSql} as product_name, o.store_name, o.customer_email, o.amount_cents, o.refunded_cents,
       o.discount_cents, o.currency, coalesce(o.paid_at, o.created_at) as ordered_at,
       coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size', f.size)
-          order by f.position, f.created_at)
-        from product_files f where f.product_id = o.product_id and f.completed_at is not null), '[]'::json) as files,
+          order by l.position, l.id, f.position, f.created_at)
+        from order_lines l join product_files f on f.product_id = l.product_id and f.completed_at is not null
+        where l.order_id = o.id and l.product_id in ${orderDigitalProductsSql}), '[]'::json) as files,
       o.fulfilment_status,
       (select json_agg(json_build_object('id', l.id, 'productName', l.product_name, 'variantTitle', l.variant_title,
           'sku', null, 'quantity', l.quantity, 'fulfilledQuantity', l.fulfilled_quantity,

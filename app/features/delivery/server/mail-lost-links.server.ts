@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { formatLongDate } from "~/lib/format-date";
 import { consumeRateLimit, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
@@ -25,7 +26,7 @@ export async function mailLostLinks(
 ): Promise<number> {
   return inTransaction(services.db, async (tx) => {
     const result = await tx.execute<OrderRow>(sql`
-      select id, product_name, store_name, coalesce(paid_at, created_at) as ordered_at from orders
+      select o.id, ${orderTitleSql} as product_name, o.store_name, coalesce(o.paid_at, o.created_at) as ordered_at from orders o
       where lower(customer_email) = ${email} and status = 'paid'
       order by coalesce(paid_at, created_at) desc limit ${LOST_LINK_MAX_PURCHASES}`);
     const rows = result.rows;

@@ -6,6 +6,8 @@ export type ReceiptInput = {
   to: string;
   orderId: string;
   productName: string;
+  /** Each line bought, with its units and price before discount, formatted; one line of one unit shows as "Product". */
+  lines?: { name: string; quantity: number; total: string }[];
   /** What was paid, formatted ("$9.00"). */
   amount: string;
   /** The discount, when a code lowered the price: the code and the amount taken off, formatted. */
@@ -18,12 +20,18 @@ export type ReceiptInput = {
   lostLinkUrl: string;
 };
 
+function itemDetails(input: ReceiptInput): [string, string][] {
+  const lines = input.lines ?? [];
+  if (lines.length === 0 || (lines.length === 1 && lines[0]!.quantity === 1)) return [["Product", input.productName]];
+  return lines.map((line) => ["Item", `${line.quantity} × ${line.name}: ${line.total}`]);
+}
+
 /** The buyer's receipt: what they bought, from whom, when, for how much, and their download link. */
 export function receiptMail(input: ReceiptInput): MailMessage {
   const details: [string, string][] = [
     ["Order number", orderNumber(input.orderId)],
     ["Date", input.paidOn],
-    ["Product", input.productName],
+    ...itemDetails(input),
     ["Sold by", input.storeName],
     ...(input.discount
       ? [

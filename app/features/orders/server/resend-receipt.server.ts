@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { orderTitleSql } from "./order-lines-sql.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { sendReceipt } from "~/features/delivery/server/deliver-order.server";
@@ -37,8 +38,8 @@ export async function resendReceipt(
 ): Promise<ResendReceiptResult> {
   return inTransaction(services.db, async (tx) => {
     const found = await tx.execute<LockedOrder>(sql`
-      select status, customer_email, product_name, store_name, amount_cents, currency
-      from orders where id = ${orderId}::uuid and user_id = ${sellerId} for update`);
+      select status, customer_email, ${orderTitleSql} as product_name, store_name, amount_cents, currency
+      from orders o where o.id = ${orderId}::uuid and o.user_id = ${sellerId} for update`);
     const order = found.rows[0];
     if (!order) return fail("ORDER_NOT_FOUND");
     if (order.status !== "paid") return fail("RECEIPT_NOT_RESENDABLE");

@@ -9,6 +9,7 @@ import {
 } from "~/features/orders/order-display";
 import type { FulfilmentFilter } from "~/features/orders/fulfilment-display";
 import { isTimestamp, isUuid } from "~/lib/text-formats";
+import { orderLinesJsonSql, orderTitleSql } from "./order-lines-sql.server";
 
 // Read inside the session check's one statement (page-query.server.ts), only the signed-in seller's orders.
 
@@ -61,7 +62,7 @@ export function sellerOrdersQuery(
   return {
     json: sql`(
       select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
-        select o.id, o.status, o.product_name as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
+        select o.id, o.status, ${orderTitleSql} as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
           o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.fulfilment_status as "fulfilmentStatus",
           o.created_at as "createdAt"
         from orders o
@@ -88,7 +89,8 @@ export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null>
   return {
     json: sql`(
       select json_build_object(
-        'id', o.id, 'status', o.status, 'productName', o.product_name, 'customerEmail', o.customer_email,
+        'id', o.id, 'status', o.status, 'productName', ${orderTitleSql}, 'customerEmail', o.customer_email,
+        'lines', ${orderLinesJsonSql}, 'shippingCents', o.shipping_cents,
         'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents, 'amountCents', o.amount_cents,
         'platformFeeCents', o.platform_fee_cents, 'refundedCents', o.refunded_cents, 'currency', o.currency,
         'discountCode', o.discount_code, 'discountOverLimit', o.discount_over_limit, 'provider', o.provider, 'paidAt', o.paid_at, 'createdAt', o.created_at,
@@ -97,7 +99,7 @@ export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null>
             'cause', e.cause, 'details', e.details, 'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
           from order_events e where e.order_id = o.id),
         'refunds', (select coalesce(json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents,
-            'feeRefundedCents', r.fee_refunded_cents, 'status', r.status, 'createdAt', r.created_at) order by r.created_at, r.id), '[]'::json)
+            'feeRefundedCents', r.fee_refunded_cents, 'lines', r.lines, 'status', r.status, 'createdAt', r.created_at) order by r.created_at, r.id), '[]'::json)
           from refunds r where r.order_id = o.id),
         'deliveries', (select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'fileName', d.file_name,
             'createdAt', d.created_at) order by d.created_at, d.id), '[]'::json)

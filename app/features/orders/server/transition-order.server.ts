@@ -8,6 +8,7 @@ import { settleStockReservations } from "~/features/inventory/server/settle-stoc
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { followOrderChange } from "./follow-order-change.server";
+import { orderTitleSql } from "./order-lines-sql.server";
 
 /** What a move may also record on the order. */
 export type OrderMoveFields = {
@@ -78,7 +79,7 @@ export async function transitionOrder(
         from previous p
         where o.id = p.id and p.status = any(${sql.raw(`array[${allowedFrom.map((s) => `'${s}'`).join(",")}]::text[]`)})
         returning o.id, p.status as from_status, o.status, p.paid_at is not null as was_paid_before,
-          o.customer_email, o.product_name, o.store_name, o.amount_cents, o.currency
+          o.customer_email, ${orderTitleSql} as product_name, o.store_name, o.amount_cents, o.currency
       ), logged as (
         insert into order_events (order_id, from_status, to_status, cause, details)
         select id, from_status, status, ${move.cause}, ${JSON.stringify(move.details ?? {})}::jsonb from moved

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
 import { isCalendarDate, isUuid } from "~/lib/text-formats";
 import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
 import { paymentAccountsQuery } from "~/features/payments/server/payment-accounts-query.server";
@@ -159,7 +160,7 @@ function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger>
 /** The creator's last PayPal captures; read only for creators with PayPal, so big stores without it skip the walk. */
 const payPalCapturesQuery: PageQuery<PayPalCapture[]> = {
   json: sql`(select coalesce(json_agg(row_to_json(c) order by c."createdAt" desc, c.id desc), '[]'::json) from (
-    select o.id, o.product_name as "productName", o.amount_cents as "amountCents", o.refunded_cents as "refundedCents", o.currency,
+    select o.id, ${orderTitleSql} as "productName", o.amount_cents as "amountCents", o.refunded_cents as "refundedCents", o.currency,
       o.paid_at as "paidAt", o.created_at as "createdAt"
     from orders o where o.user_id = me.user_id and o.provider = 'paypal' and o.status in ('paid', 'refunded') and o.paid_at is not null
       and (exists (select 1 from payment_accounts a where a.user_id = me.user_id and a.provider = 'paypal')
