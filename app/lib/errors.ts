@@ -322,6 +322,11 @@ export const ERRORS = {
     field: "amount",
     message: "You cannot refund more than what is left of the order's amount.",
   },
+  REFUND_LINES_INVALID: {
+    status: 400,
+    field: "form",
+    message: "Please choose the units to refund: at most what is left of each line.",
+  },
   ORDER_NOT_REFUNDABLE: { status: 409, field: "form", message: "Only paid orders can be refunded." },
   REFUND_PROVIDER_UNAVAILABLE: {
     status: 409,

@@ -1,5 +1,4 @@
-import type { FulfilmentStatus } from "~/features/orders/order-lines";
-import type { OrderLine } from "~/features/orders/order-lines";
+import type { FulfilmentStatus, OrderLine } from "~/features/orders/order-lines";
 import type { OrderStatus } from "~/features/orders/order-status";
 
 // How the seller's orders pages show an order. Browser-safe.

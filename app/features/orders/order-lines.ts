@@ -20,3 +20,37 @@ export type ShippingAddress = {
   /** ISO 3166-1 alpha-2. */
   country: string;
 };
+
+/** One line of an order as the seller's pages read it. */
+export type OrderLine = {
+  id: string;
+  kind: LineKind;
+  productId: string | null;
+  variantId: string | null;
+  productName: string;
+  variantTitle: string;
+  sku: string | null;
+  unitPriceCents: number;
+  quantity: number;
+  subtotalCents: number;
+  discountCents: number;
+  fulfilledQuantity: number;
+  refundedQuantity: number;
+  restockedQuantity: number;
+};
+
+/** Units of some lines to refund, and whether physical ones go back into stock. */
+export type LineRefundRequest = { lines: { lineId: string; quantity: number }[]; restock: boolean };
+
+/**
+ * What refunding `quantity` more units of a line gives back: its paid share (subtotal − discount) per unit, rounded so
+ * that refunding every unit returns exactly that share.
+ */
+export function lineRefundCents(
+  line: { subtotalCents: number; discountCents: number; quantity: number; refundedQuantity: number },
+  quantity: number,
+): number {
+  const paid = Math.max(0, line.subtotalCents - line.discountCents);
+  const upTo = (units: number) => Math.floor((paid * units) / line.quantity);
+  return upTo(line.refundedQuantity + quantity) - upTo(line.refundedQuantity);
+}

@@ -4,6 +4,7 @@ import { combinePageQueries } from "~/features/accounts/server/page-query.server
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { formatMoney } from "~/lib/money";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
+import { OrderLinesTable } from "~/features/orders/components/order-lines-table";
 import { OrderTimeline } from "~/features/orders/components/order-timeline";
 import { type RefundAnswer, RefundPanel } from "~/features/orders/components/refund-panel";
 import { ResendReceiptForm } from "~/features/orders/components/resend-receipt-form";
@@ -13,9 +14,9 @@ import { orderFulfilmentQuery } from "~/features/orders/server/order-fulfilment-
 import { submitFulfilment } from "~/features/orders/server/submit-fulfilment.server";
 import {
   displayStatus,
+  leftToRefund,
   ORDER_STATUS_LABELS,
   ORDERS_PATH,
-  refundInFlight,
   refundStateText,
 } from "~/features/orders/order-display";
 import { orderTimeline } from "~/features/orders/order-timeline";
@@ -72,10 +73,7 @@ async function readOrder({ request, params, context }: Route.LoaderArgs | Route.
 export async function loader(args: Route.LoaderArgs) {
   const { order, fulfilment, timeZone } = await readOrder(args);
   const providerReady = Boolean(order.provider && args.context.services.payments[order.provider as ProviderId]);
-  const inFlight = order.refunds
-    .filter((refund) => refundInFlight(refund.status))
-    .reduce((sum, refund) => sum + refund.amountCents, 0);
-  const leftCents = Math.max(0, order.amountCents - order.refundedCents - inFlight);
+  const leftCents = leftToRefund(order);
   return { order, fulfilment, timeline: orderTimeline(order, fulfilment), providerReady, leftCents, timeZone };
 }
 
@@ -86,7 +84,8 @@ export async function action(args: Route.ActionArgs) {
     return submitFulfilment(args.context.services, user, order.id, formData);
   if (formData.get("intent") === RESEND_RECEIPT_INTENT)
     return submitResendReceipt(args.context.services, user, order.id, formData, ctx.meta);
-  return submitRefund(args.context.services, user, order.id, formData, ctx.meta, order.currency);
+  const refunding = { id: order.id, currency: order.currency, leftCents: leftToRefund(order) };
+  return submitRefund(args.context.services, user, refunding, formData, ctx.meta);
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -117,6 +116,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </div>
       <Card>
         <CardHeader>
+          <h2 className="text-xl font-semibold">Items</h2>
+        </CardHeader>
+        <CardContent>
+          <OrderLinesTable lines={order.lines} currency={order.currency} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
           <h2 className="text-xl font-semibold">Amounts</h2>
         </CardHeader>
         <CardContent>
@@ -129,6 +136,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <dd className="col-span-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm">
                 Used past the code's limit: the payment arrived after its last use was taken.
               </dd>
+            ) : null}
+            {order.shippingCents ? (
+              <>
+                <dt className="text-muted-foreground">Shipping</dt>
+                <dd className="text-right">{money(order.shippingCents)}</dd>
+              </>
             ) : null}
             <dt className="font-semibold">Total paid by the buyer</dt>
             <dd className="text-right font-semibold">{money(order.amountCents)}</dd>
@@ -164,6 +177,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               orderId={order.id}
               leftCents={leftCents}
               currency={order.currency}
+              lines={order.lines}
               buyerEmail={order.customerEmail}
               answer={refundAnswer}
             />

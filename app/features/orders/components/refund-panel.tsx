@@ -7,7 +7,9 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { amountInput, formatMoney } from "~/lib/money";
 import { orderPath } from "~/features/orders/order-display";
-import { refundSchema } from "~/features/orders/schemas/refund";
+import type { OrderLine } from "~/features/orders/order-lines";
+import { LINE_REFUND_FORM, type RefundConfirm, refundSchema } from "~/features/orders/schemas/refund";
+import { LineRefundForm } from "./line-refund-form";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -15,36 +17,42 @@ import { useIsPending } from "~/lib/use-is-pending";
 /** What the refund action answers: the form's result, the amount to confirm, and a toast. */
 export type RefundAnswer = {
   result: SubmissionResult<string[]>;
-  confirm: { amountCents: number; label: string } | null;
+  confirm: RefundConfirm | null;
   toast: ToastMessage | null;
 };
 
-/** A full or partial refund: the amount, then a confirm step, as plain forms that work without JavaScript. */
+/**
+ * A full or partial refund, by amount or by chosen units of the lines, then a confirm step, as plain forms that work
+ * without JavaScript.
+ */
 export function RefundPanel({
   orderId,
   leftCents,
   currency,
+  lines,
   buyerEmail,
   answer,
 }: {
   orderId: string;
   leftCents: number;
   currency: string;
+  lines: OrderLine[];
   buyerEmail: string;
   answer?: RefundAnswer;
 }) {
+  const byLines = (answer?.result.initialValue as { by?: unknown } | undefined)?.by === LINE_REFUND_FORM;
   const schema = useMemo(() => refundSchema(leftCents, currency), [leftCents, currency]);
   useEffect(() => {
     if (answer?.toast) showToast(answer.toast);
   }, [answer]);
   const refunding = useIsPending({ intent: "refund", state: "submitting" });
   const reviewing = useIsPending({ intent: "review", state: "submitting" });
-  const [form, fields] = useSchemaForm("refund-form", schema, answer?.confirm ? null : answer?.result, {
+  const [form, fields] = useSchemaForm("refund-form", schema, answer?.confirm || byLines ? null : answer?.result, {
     intent: "review",
     amount: amountInput(leftCents),
   });
   if (answer?.confirm) {
-    const { amountCents, label } = answer.confirm;
+    const { amountCents, label, lines: chosen } = answer.confirm;
     const full = amountCents >= leftCents;
     return (
       <Form method="post" className="grid gap-4" aria-labelledby="confirm-refund-title">
@@ -55,10 +63,26 @@ export function RefundPanel({
           Refund <strong>{label}</strong> to {buyerEmail}?{" "}
           {full
             ? "This refunds the whole order and ends the buyer's access to the files."
-            : "The buyer keeps access to the files."}{" "}
+            : chosen
+              ? "The buyer keeps access to the files of the items not wholly refunded."
+              : "The buyer keeps access to the files."}{" "}
+          {chosen?.restock ? "The physical units go back into stock." : ""}
           This cannot be undone.
         </p>
-        <input type="hidden" name="amount" value={amountInput(amountCents)} />
+        {chosen ? (
+          <>
+            <input type="hidden" name="by" value={LINE_REFUND_FORM} />
+            {chosen.lines.map((line, index) => (
+              <span key={line.lineId}>
+                <input type="hidden" name={`lines[${index}].lineId`} value={line.lineId} />
+                <input type="hidden" name={`lines[${index}].quantity`} value={line.quantity} />
+              </span>
+            ))}
+            {chosen.restock ? <input type="hidden" name="restock" value="on" /> : null}
+          </>
+        ) : (
+          <input type="hidden" name="amount" value={amountInput(amountCents)} />
+        )}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" name="intent" value="refund" variant="destructive" disabled={refunding}>
             {refunding ? "Refunding..." : `Refund ${label}`}
@@ -70,34 +94,40 @@ export function RefundPanel({
       </Form>
     );
   }
+  const refundable = lines.filter((line) => line.refundedQuantity < line.quantity);
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-1">
-      <input type="hidden" name="intent" value="review" />
-      <FormField
-        id={fields.amount.id}
-        label="Amount to refund"
-        errors={fields.amount.errors}
-        hint={`Up to ${formatMoney(leftCents, currency)}: all of it for a full refund, less for a partial one.`}
-      >
-        {(control) => (
-          <div className="flex items-center gap-2">
-            <Input
-              {...getInputProps(fields.amount, { type: "text" })}
-              {...control}
-              inputMode="decimal"
-              autoComplete="off"
-              className="max-w-48"
-            />
-            <span className="text-sm text-muted-foreground">{currency}</span>
-          </div>
-        )}
-      </FormField>
-      <FormAlert message={form.errors?.[0]} />
-      <div>
-        <Button type="submit" variant="outline" disabled={reviewing}>
-          {reviewing ? "Checking..." : "Review refund"}
-        </Button>
-      </div>
-    </Form>
+    <div className="grid gap-6">
+      <Form method="post" {...getFormProps(form)} className="grid gap-1">
+        <input type="hidden" name="intent" value="review" />
+        <FormField
+          id={fields.amount.id}
+          label="Amount to refund"
+          errors={fields.amount.errors}
+          hint={`Up to ${formatMoney(leftCents, currency)}: all of it for a full refund, less for a partial one.`}
+        >
+          {(control) => (
+            <div className="flex items-center gap-2">
+              <Input
+                {...getInputProps(fields.amount, { type: "text" })}
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                className="max-w-48"
+              />
+              <span className="text-sm text-muted-foreground">{currency}</span>
+            </div>
+          )}
+        </FormField>
+        <FormAlert message={form.errors?.[0]} />
+        <div>
+          <Button type="submit" variant="outline" disabled={reviewing}>
+            {reviewing ? "Checking..." : "Review refund"}
+          </Button>
+        </div>
+      </Form>
+      {refundable.length ? (
+        <LineRefundForm lines={refundable} currency={currency} result={byLines ? answer?.result : null} />
+      ) : null}
+    </div>
   );
 }

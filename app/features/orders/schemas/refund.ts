@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatMoney, parseAmount } from "~/lib/money";
-import "~/lib/form-fields";
+import type { LineRefundRequest } from "~/features/orders/order-lines";
+import { checkbox } from "~/lib/form-fields";
 
 /** Messages of the refund form on an order's page, shared by the browser and the server. */
 export const REFUND_AMOUNT_REQUIRED_MESSAGE = "Please enter the amount to refund";
@@ -38,3 +39,33 @@ export function refundSchema(leftCents: number, currency: string) {
       }),
   });
 }
+
+/** What a refund's confirm step shows and posts again: the amount, and for a line refund its units. */
+export type RefundConfirm = { amountCents: number; label: string; lines: LineRefundRequest | null };
+
+/** The `by` value of the refund-by-lines form, telling it from the amount form on the order's page. */
+export const LINE_REFUND_FORM = "lines";
+export const REFUND_LINES_NONE_MESSAGE = "Please choose at least one unit to refund";
+export const REFUND_QUANTITY_INVALID_MESSAGE = "Please enter a whole number of units, 0 or more";
+
+/** The refund-by-lines form: units per line (0 for none) and whether physical units go back into stock. */
+export const lineRefundSchema = z
+  .object({
+    intent: z.enum(["review", "refund"]),
+    by: z.literal(LINE_REFUND_FORM),
+    lines: z
+      .array(
+        z.object({
+          lineId: z.uuid(),
+          quantity: z
+            .number({ error: REFUND_QUANTITY_INVALID_MESSAGE })
+            .int(REFUND_QUANTITY_INVALID_MESSAGE)
+            .min(0, REFUND_QUANTITY_INVALID_MESSAGE)
+            .optional()
+            .transform((quantity) => quantity ?? 0),
+        }),
+      )
+      .default([]),
+    restock: checkbox,
+  })
+  .refine((value) => value.lines.some((line) => line.quantity > 0), { message: REFUND_LINES_NONE_MESSAGE });

@@ -9,6 +9,8 @@ import type { Mailer } from "~/server/mail/mailer.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import { settleRefund } from "./settle-refund.server";
 import { feeRefundFor } from "~/features/orders/platform-fee";
+import type { LineRefundRequest } from "~/features/orders/order-lines";
+import { priceLineRefund } from "./price-line-refund.server";
 
 export type RefundServices = {
   db: Database;
@@ -33,6 +35,7 @@ export type RefundFailure = Failure<
   | "ORDER_NOT_REFUNDABLE"
   | "REFUND_AMOUNT_INVALID"
   | "REFUND_AMOUNT_TOO_HIGH"
+  | "REFUND_LINES_INVALID"
   | "REFUND_PROVIDER_UNAVAILABLE"
   | "REFUND_PROVIDER_FAILED"
   | "REFUND_FAILED"
@@ -65,15 +68,18 @@ type LockedOrder = {
 
 export { feeRefundFor };
 
-/** A seller refunds part or all of their own paid order: checked and recorded first, then asked of the provider. */
+/**
+ * A seller refunds an amount, or chosen units of lines priced on the server, of their own paid order: checked and
+ * recorded first, then asked of the provider.
+ */
 export async function refundOrder(
   services: RefundServices,
   sellerId: string,
   orderId: string,
-  amountCents: number,
+  what: number | LineRefundRequest,
   meta: RequestMeta,
 ): Promise<RefundDone | RefundFailure> {
-  if (!Number.isSafeInteger(amountCents) || amountCents < 1) return fail("REFUND_AMOUNT_INVALID");
+  if (typeof what === "number" && (!Number.isSafeInteger(what) || what < 1)) return fail("REFUND_AMOUNT_INVALID");
   const reserved = await inTransaction(services.db, async (tx): Promise<Reserved | RefundFailure> => {
     const found = await tx.execute<LockedOrder>(sql`
       select o.status, o.provider, o.provider_payment_id, o.amount_cents, o.refunded_cents, o.platform_fee_cents, o.currency,
@@ -88,11 +94,20 @@ export async function refundOrder(
     if (!provider || !services.payments[provider]) return fail("REFUND_PROVIDER_UNAVAILABLE");
     const refundedBefore = Math.max(order.refunded_cents, order.succeeded_cents);
     const left = order.amount_cents - refundedBefore - order.in_flight_cents;
+    let amountCents = typeof what === "number" ? what : 0;
+    let lines: { lineId: string; quantity: number; restock: boolean }[] = [];
+    if (typeof what !== "number") {
+      const priced = await priceLineRefund(tx, orderId, what, Math.max(0, left));
+      if (!priced.ok) return priced;
+      amountCents = priced.amountCents;
+      lines = priced.lines;
+      if (amountCents < 1) return fail("REFUND_AMOUNT_TOO_HIGH", refundTooHighMessage(left, order.currency));
+    }
     if (amountCents > left) return fail("REFUND_AMOUNT_TOO_HIGH", refundTooHighMessage(left, order.currency));
     const feeRefundCents = feeRefundFor(order.platform_fee_cents, amountCents, order.amount_cents);
     const inserted = await tx.execute<{ id: string }>(sql`
-      insert into refunds (order_id, amount_cents, fee_refunded_cents, status)
-      values (${orderId}::uuid, ${amountCents}, ${feeRefundCents}, 'pending') returning id`);
+      insert into refunds (order_id, amount_cents, fee_refunded_cents, status, lines)
+      values (${orderId}::uuid, ${amountCents}, ${feeRefundCents}, 'pending', ${JSON.stringify(lines)}::jsonb) returning id`);
     const refundId = inserted.rows[0]!.id;
     return {
       refundId,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -31,6 +32,44 @@ type Held = {
   fee_refunded_cents: number;
 };
 
+type RefundedLine = {
+  order_id: string;
+  line_id: string;
+  variant_id: string | null;
+  location_id: string | null;
+  quantity: number;
+  restock: boolean;
+};
+
+/** Counts a succeeded refund's units on its lines and puts the restocked ones back at the order's stock location. */
+async function applyRefundLines(db: Database, refundId: string, sellerId: string): Promise<void> {
+  const applied = await db.execute<RefundedLine>(sql`
+    with chosen as (
+      select (x->>'lineId')::uuid as line_id, (x->>'quantity')::int as quantity, coalesce((x->>'restock')::boolean, false) as restock
+      from refunds r cross join jsonb_array_elements(r.lines) x where r.id = ${refundId}::uuid
+    )
+    update order_lines l set refunded_quantity = l.refunded_quantity + c.quantity,
+      restocked_quantity = l.restocked_quantity + case when c.restock then c.quantity else 0 end
+    from chosen c, orders o
+    where l.id = c.line_id and o.id = l.order_id
+    returning o.id as order_id, l.id as line_id, l.variant_id, o.location_id, c.quantity, c.restock`);
+  const returned = applied.rows.filter((row) => row.restock && row.variant_id && row.location_id);
+  await recordStockMovements(
+    db,
+    sellerId,
+    sellerId,
+    returned.map((row) => ({
+      variantId: row.variant_id!,
+      locationId: row.location_id!,
+      kind: "returned" as const,
+      quantity: row.quantity,
+      orderId: row.order_id,
+      orderLineId: row.line_id,
+      idempotencyKey: `refund:${refundId}:${row.line_id}`,
+    })),
+  );
+}
+
 /** Settles a refund still waiting for its provider, once; null when it was settled already. */
 export async function settleRefund(
   services: { db: Database; mailer: Mailer; appUrl: string },
@@ -54,6 +93,7 @@ export async function settleRefund(
       where id = ${refundId}::uuid and status in ('pending', 'unknown') returning id`);
     if (marked.rows.length === 0) return null;
     if (outcome.status === "failed") return { status: "failed" as const };
+    await applyRefundLines(tx, refundId, refund.user_id);
 
     const summed = await tx.execute<{ cents: number }>(
       sql`select coalesce(sum(amount_cents), 0)::int as cents from refunds where order_id = ${refund.order_id}::uuid and status = 'succeeded'`,

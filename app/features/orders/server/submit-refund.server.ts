@@ -1,14 +1,17 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { formatMoney } from "~/lib/money";
 import { orderPath } from "~/features/orders/order-display";
-import { refundSchema } from "~/features/orders/schemas/refund";
-import { ERRORS, type ErrorBody, formErrorsOf, statusOf } from "~/lib/errors";
+import { LINE_REFUND_FORM, lineRefundSchema, type RefundConfirm, refundSchema } from "~/features/orders/schemas/refund";
+import type { LineRefundRequest } from "~/features/orders/order-lines";
+import { ERRORS, type ErrorBody, type ErrorCode, formErrorsOf, statusOf } from "~/lib/errors";
 import type { ToastMessage } from "~/lib/toast";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { priceLineRefund } from "./price-line-refund.server";
 import { refundOrder } from "./refund-order.server";
 
 /** The same thrown 404 for a missing order and another seller's. */
@@ -17,18 +20,21 @@ export function orderNotFound(): never {
 }
 
 /**
- * The order page's two-step refund form: `review` checks the amount and asks to confirm, `refund` refunds it and
- * returns to the order.
+ * The order page's two-step refund forms, by amount or by lines (`by`): `review` prices it and asks to confirm,
+ * `refund` refunds it and returns to the order.
  */
 export async function submitRefund(
   services: AppServices,
   user: CurrentUser,
-  orderId: string,
+  order: { id: string; currency: string; leftCents: number },
   formData: FormData,
   meta: RequestMeta,
-  currency: string,
 ) {
-  const submission = parseWithZod(formData, { schema: refundSchema(Number.MAX_SAFE_INTEGER, currency) });
+  const { id: orderId, currency } = order;
+  const byLines = formData.get("by") === LINE_REFUND_FORM;
+  const submission = byLines
+    ? parseWithZod(formData, { schema: lineRefundSchema })
+    : parseWithZod(formData, { schema: refundSchema(Number.MAX_SAFE_INTEGER, currency) });
   if (submission.status !== "success") {
     return data(
       {
@@ -37,20 +43,30 @@ export async function submitRefund(
         toast: {
           type: "error",
           title: "Not refunded",
-          description: "Please correct the amount.",
+          description: byLines ? "Please correct the units." : "Please correct the amount.",
         } satisfies ToastMessage,
       },
       { status: 400 },
     );
   }
-  const { intent, amount } = submission.value;
-  if (intent === "review")
+  const value = submission.value;
+  const what: number | LineRefundRequest =
+    "amount" in value ? value.amount : { lines: value.lines, restock: value.restock };
+  if (value.intent === "review") {
+    const priced = typeof what === "number" ? null : await priceLineRefund(services.db, orderId, what, order.leftCents);
+    if (priced && !priced.ok) return refusal(submission.reply(formErrorsOf(priced)), priced.code, priced.message);
+    const amountCents = priced ? priced.amountCents : (what as number);
     return {
       result: submission.reply(),
-      confirm: { amountCents: amount, label: formatMoney(amount, currency) },
+      confirm: {
+        amountCents,
+        label: formatMoney(amountCents, currency),
+        lines: typeof what === "number" ? null : what,
+      } satisfies RefundConfirm,
       toast: null,
     };
-  const refunded = await refundOrder(services, user.id, orderId, amount, meta);
+  }
+  const refunded = await refundOrder(services, user.id, orderId, what, meta);
   if (!refunded.ok) {
     if (refunded.code === "ORDER_NOT_FOUND") orderNotFound();
     // The provider may have refunded: the order's page shows the refund as pending confirmation.
@@ -61,14 +77,7 @@ export async function submitRefund(
         description: refunded.message,
       });
     }
-    return data(
-      {
-        result: submission.reply(formErrorsOf(refunded)),
-        confirm: null,
-        toast: { type: "error", title: "Not refunded", description: refunded.message } satisfies ToastMessage,
-      },
-      { status: statusOf(refunded.code) },
-    );
+    return refusal(submission.reply(formErrorsOf(refunded)), refunded.code, refunded.message);
   }
   return redirectWithToast(orderPath(orderId), {
     type: "success",
@@ -76,4 +85,15 @@ export async function submitRefund(
       ? `Refunded ${formatMoney(refunded.amountCents, refunded.currency)}: the order is fully refunded`
       : `Refunded ${formatMoney(refunded.amountCents, refunded.currency)}`,
   });
+}
+
+function refusal(result: SubmissionResult<string[]>, code: ErrorCode, message: string) {
+  return data(
+    {
+      result,
+      confirm: null,
+      toast: { type: "error", title: "Not refunded", description: message } satisfies ToastMessage,
+    },
+    { status: statusOf(code) },
+  );
 }
