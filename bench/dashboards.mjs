@@ -85,15 +85,21 @@ try {
       params: [creator.id],
     });
     await app.request("sql", {
-      text: `insert into orders (user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents, amount_cents, platform_fee_cents,
-               refunded_cents, currency, provider, created_at, paid_at)
-             select $1, p.id, p.name, 'Bench store', 'buyer' || (i % $3) || '@bench.test',
-               case when i % 50 = 0 then 'refunded' when i % 100 = 1 then 'pending' when i % 200 = 3 then 'disputed' else 'paid' end,
-               p.price_cents, p.price_cents, 72,
-               case when i % 50 = 0 then p.price_cents when i % 10 = 5 then 250 else 0 end,
-               'USD', 'test', now() - make_interval(secs => i * 172.8 * 100000 / $2::int), case when i % 100 = 1 then null else now() - make_interval(secs => i * 172.8 * 100000 / $2::int) end
-             from generate_series(1, $2::int) as i
-             join (select id, name, price_cents, row_number() over (order by created_at) - 1 as n from products where user_id = $1) p on p.n = i % 20`,
+      text: `with src as materialized (
+               select gen_random_uuid() as id, p.id as product_id, p.name as product_name, p.price_cents as price, 'buyer' || (i % $3) || '@bench.test' as email,
+                 case when i % 50 = 0 then 'refunded' when i % 100 = 1 then 'pending' when i % 200 = 3 then 'disputed' else 'paid' end as status,
+                 case when i % 50 = 0 then p.price_cents when i % 10 = 5 then 250 else 0 end as refunded,
+                 now() - make_interval(secs => i * 172.8 * 100000 / $2::int) as created_at,
+                 case when i % 100 = 1 then null else now() - make_interval(secs => i * 172.8 * 100000 / $2::int) end as paid_at
+               from generate_series(1, $2::int) as i
+               join (select id, name, price_cents, row_number() over (order by created_at) - 1 as n from products where user_id = $1) p on p.n = i % 20
+             ), placed as (
+               insert into orders (id, user_id, store_name, customer_email, status, subtotal_cents, amount_cents, platform_fee_cents,
+                 refunded_cents, currency, provider, created_at, paid_at)
+               select id, $1, 'Bench store', email, status, price, price, 72, refunded, 'USD', 'test', created_at, paid_at from src
+             )
+             insert into order_lines (order_id, product_id, product_name, unit_price_cents, subtotal_cents)
+             select id, product_id, product_name, price, price from src`,
       params: [creator.id, ORDERS, BUYERS],
     });
     await app.request("sql", {

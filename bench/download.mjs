@@ -80,8 +80,14 @@ try {
       params: [product.id, creator.id, uploadId, SIZE, sourceSha],
     });
     [{ id: orderId }] = await app.request("sql", {
-      text: `insert into orders (user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents, amount_cents, currency, paid_at)
-             values ($1, $2, 'Bench product', 'Bench store', 'buyer@bench.test', 'paid', 900, 900, 'USD', now()) returning id`,
+      text: `with placed as (
+               insert into orders (user_id, store_name, customer_email, status, subtotal_cents, amount_cents, currency, paid_at)
+               values ($1, 'Bench store', 'buyer@bench.test', 'paid', 900, 900, 'USD', now()) returning id
+             ), line as (
+               insert into order_lines (order_id, product_id, product_name, unit_price_cents, subtotal_cents)
+               select id, $2, 'Bench product', 900, 900 from placed
+             )
+             select id from placed`,
       params: [creator.id, product.id],
     });
     await app.request("sql", {

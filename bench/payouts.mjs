@@ -33,14 +33,20 @@ try {
   const runs = [["payout job run", "earnings booked", "test orders read", "ledger entries", "payouts", "ms"]];
   try {
     await app.request("sql", {
-      text: `insert into orders (user_id, product_name, store_name, customer_email, status, subtotal_cents, amount_cents, platform_fee_cents,
-               refunded_cents, currency, provider, created_at, paid_at, updated_at)
-             select $1, 'Bench product ' || (i % 20), 'Bench store', 'buyer' || (i % 20000) || '@bench.test',
-               case when i % 50 = 0 then 'refunded' when i % 100 = 1 then 'disputed' else 'paid' end,
-               900 + (i % 7) * 100, 900 + (i % 7) * 100, 72,
-               case when i % 50 = 0 then 900 + (i % 7) * 100 when i % 10 = 5 then 250 else 0 end,
-               'USD', 'test', now() - make_interval(mins => i), now() - make_interval(mins => i), now() - make_interval(mins => i)
-             from generate_series(1, $2::int) as i`,
+      text: `with src as materialized (
+               select gen_random_uuid() as id, 'Bench product ' || (i % 20) as product_name, 'buyer' || (i % 20000) || '@bench.test' as email,
+                 case when i % 50 = 0 then 'refunded' when i % 100 = 1 then 'disputed' else 'paid' end as status,
+                 900 + (i % 7) * 100 as price,
+                 case when i % 50 = 0 then 900 + (i % 7) * 100 when i % 10 = 5 then 250 else 0 end as refunded,
+                 now() - make_interval(mins => i) as at
+               from generate_series(1, $2::int) as i
+             ), placed as (
+               insert into orders (id, user_id, store_name, customer_email, status, subtotal_cents, amount_cents, platform_fee_cents,
+                 refunded_cents, currency, provider, created_at, paid_at, updated_at)
+               select id, $1, 'Bench store', email, status, price, price, 72, refunded, 'USD', 'test', at, at, at from src
+             )
+             insert into order_lines (order_id, product_name, unit_price_cents, subtotal_cents)
+             select id, product_name, price, price from src`,
       params: [creator.id, ORDERS],
     });
     await app.request("sql", { text: "analyze orders", params: [] });

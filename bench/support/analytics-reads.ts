@@ -51,15 +51,21 @@ try {
     seededProducts.push(...productIds);
     // Orders: evenly over the last 365 days; 1 in 25 fully refunded, 1 in 20 partly, 1 in 100 disputed, 1 in 50 expired.
     await query(
-      `insert into orders (user_id, product_id, product_name, customer_email, status, amount_cents, refunded_cents, currency, provider, paid_at, created_at)
-     select $1, ($3::uuid[])[1 + i % 6], 'Product', 'buyer' || (i % 200000) || '@bench.test',
-       case when i % 25 = 0 then 'refunded' when i % 100 = 1 then 'disputed' when i % 50 = 2 then 'expired' else 'paid' end,
-       1500 + (i % 6) * 500,
-       case when i % 25 = 0 then 1500 + (i % 6) * 500 when i % 20 = 3 then 500 else 0 end,
-       case when i % 40 = 7 then 'USD' else 'EUR' end, 'test',
-       case when i % 50 = 2 then null else ($4::date - 365) + make_interval(secs => (i::bigint * 31536000 / $2)::int) end,
-       ($4::date - 365) + make_interval(secs => (i::bigint * 31536000 / $2)::int) - interval '3 minutes'
-     from generate_series(1, $2::int) i`,
+      `with src as materialized (
+     select gen_random_uuid() as id, ($3::uuid[])[1 + i % 6] as product_id, 'buyer' || (i % 200000) || '@bench.test' as email,
+       case when i % 25 = 0 then 'refunded' when i % 100 = 1 then 'disputed' when i % 50 = 2 then 'expired' else 'paid' end as status,
+       1500 + (i % 6) * 500 as amount,
+       case when i % 25 = 0 then 1500 + (i % 6) * 500 when i % 20 = 3 then 500 else 0 end as refunded,
+       case when i % 40 = 7 then 'USD' else 'EUR' end as currency,
+       case when i % 50 = 2 then null else ($4::date - 365) + make_interval(secs => (i::bigint * 31536000 / $2)::int) end as paid_at,
+       ($4::date - 365) + make_interval(secs => (i::bigint * 31536000 / $2)::int) - interval '3 minutes' as created_at
+     from generate_series(1, $2::int) i
+   ), placed as (
+     insert into orders (id, user_id, customer_email, status, amount_cents, refunded_cents, currency, provider, paid_at, created_at)
+     select id, $1, email, status, amount, refunded, currency, 'test', paid_at, created_at from src
+   )
+   insert into order_lines (order_id, product_id, product_name, unit_price_cents, subtotal_cents)
+   select id, product_id, 'Product', amount, amount from src`,
       [sellerId, ORDERS, productIds, end],
     );
   }

@@ -40,30 +40,37 @@ export async function seedOrders(
   // h: a well-mixed number per order (Knuth's multiplicative hash) picks its status, product, discount and buyer.
   await request("sql", {
     text: `
-      insert into orders (user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents, discount_cents,
-        amount_cents, platform_fee_cents, refunded_cents, currency, discount_code, provider, provider_checkout_id, created_at, paid_at,
-        refunded_at, disputed_at, updated_at)
-      select $1, p.id, p.name, 'Bench Atelier', s.email, s.status, p.price, d.discount, d.amount, (d.amount * 8) / 100,
-        case when s.status = 'refunded' then d.amount when s.partly then d.amount / 4 else 0 end,
-        'USD', case when d.discount > 0 then 'SAVE10' end, 'test', 'bench_' || s.i, s.created_at,
-        case when s.status in ('paid', 'refunded', 'disputed') then s.created_at + interval '1 minute' end,
-        case when s.status = 'refunded' then s.created_at + interval '3 days' end,
-        case when s.status = 'disputed' then s.created_at + interval '9 days' end,
-        s.created_at
+      with src as materialized (
+        select gen_random_uuid() as id, p.id as product_id, p.name as product_name, p.price, d.discount, d.amount, s.*
       from (
-        select i,
-          case when h % 1000 < 5 then 'pending' when h % 1000 < 20 then 'expired' when h % 1000 < 30 then 'disputed'
-               when h % 1000 < 60 then 'refunded' else 'paid' end as status,
-          h % 1000 between 60 and 139 as partly,
-          (h / 1000) % 8 = 0 as discounted,
-          (h / 8000) % 4 + 1 as product_no,
-          case when i % 7 = 0 then upper('buyer' || ((h / 32000) % $3) || '@bench.test') else 'buyer' || ((h / 32000) % $3) || '@bench.test' end as email,
-          -- More orders lately: the age grows with the square root of the position (i = 1: now, i = N: two years ago).
-          now() - make_interval(secs => sqrt(i::float8 / $2) * 63072000 + (h % 600)) as created_at
-        from (select i, (i::bigint * 2654435761) % 4294967296 as h from generate_series(1, $2::int) as i) g
-      ) s
-      join (select id, name, price_cents as price, row_number() over (order by slug) as n from products where user_id = $1) p on p.n = s.product_no
-      cross join lateral (select case when s.discounted then p.price / 10 else 0 end as discount, p.price - case when s.discounted then p.price / 10 else 0 end as amount) d`,
+          select i,
+            case when h % 1000 < 5 then 'pending' when h % 1000 < 20 then 'expired' when h % 1000 < 30 then 'disputed'
+                 when h % 1000 < 60 then 'refunded' else 'paid' end as status,
+            h % 1000 between 60 and 139 as partly,
+            (h / 1000) % 8 = 0 as discounted,
+            (h / 8000) % 4 + 1 as product_no,
+            case when i % 7 = 0 then upper('buyer' || ((h / 32000) % $3) || '@bench.test') else 'buyer' || ((h / 32000) % $3) || '@bench.test' end as email,
+            -- More orders lately: the age grows with the square root of the position (i = 1: now, i = N: two years ago).
+            now() - make_interval(secs => sqrt(i::float8 / $2) * 63072000 + (h % 600)) as created_at
+          from (select i, (i::bigint * 2654435761) % 4294967296 as h from generate_series(1, $2::int) as i) g
+        ) s
+        join (select id, name, price_cents as price, row_number() over (order by slug) as n from products where user_id = $1) p on p.n = s.product_no
+        cross join lateral (select case when s.discounted then p.price / 10 else 0 end as discount, p.price - case when s.discounted then p.price / 10 else 0 end as amount) d
+      ), placed as (
+      insert into orders (id, user_id, store_name, customer_email, status, subtotal_cents, discount_cents,
+          amount_cents, platform_fee_cents, refunded_cents, currency, discount_code, provider, provider_checkout_id, created_at, paid_at,
+          refunded_at, disputed_at, updated_at)
+        select s.id, $1, 'Bench Atelier', s.email, s.status, s.price, s.discount, s.amount, (s.amount * 8) / 100,
+          case when s.status = 'refunded' then s.amount when s.partly then s.amount / 4 else 0 end,
+          'USD', case when s.discount > 0 then 'SAVE10' end, 'test', 'bench_' || s.i, s.created_at,
+          case when s.status in ('paid', 'refunded', 'disputed') then s.created_at + interval '1 minute' end,
+          case when s.status = 'refunded' then s.created_at + interval '3 days' end,
+          case when s.status = 'disputed' then s.created_at + interval '9 days' end,
+          s.created_at
+        from src s
+      )
+      insert into order_lines (order_id, product_id, product_name, unit_price_cents, subtotal_cents, discount_cents)
+      select id, product_id, product_name, price, price, discount from src`,
     params: [sellerId, orders, buyers],
   });
   const seededAt = performance.now();

@@ -3,6 +3,8 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
+import { insertOrder as insertOrderRow } from "../support/order-rows";
+import type { OrderStatus } from "~/features/orders/order-status";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -21,21 +23,20 @@ async function insertOrder(
   order: { email: string; product: string; amount: number; status?: string; refunded?: number; createdAt: string },
 ): Promise<string> {
   const id = randomUUID();
-  await app.pool.query(
-    `insert into orders (id, user_id, product_name, customer_email, status, subtotal_cents, amount_cents, platform_fee_cents, refunded_cents, currency,
-       provider, created_at, paid_at)
-     values ($1, $2, $3, $4, $5, $6, $6, 0, $7, 'USD', 'test', $8, $8)`,
-    [
-      id,
-      userId,
-      order.product,
-      order.email,
-      order.status ?? "paid",
-      order.amount,
-      order.refunded ?? 0,
-      order.createdAt,
-    ],
-  );
+  await insertOrderRow(drizzle(app.pool), {
+    id,
+    userId,
+    productName: order.product,
+    customerEmail: order.email,
+    status: (order.status ?? "paid") as OrderStatus,
+    subtotalCents: order.amount,
+    amountCents: order.amount,
+    platformFeeCents: 0,
+    refundedCents: order.refunded ?? 0,
+    provider: "test",
+    createdAt: new Date(order.createdAt),
+    paidAt: new Date(order.createdAt),
+  });
   // Written directly, not through the state machine: keep the buyer's figures as it does.
   await refreshCustomerTotals(drizzle(app.pool), id);
   return id;

@@ -4,6 +4,8 @@ import { LOST_LINK_SENT_MESSAGE, revokedMessage } from "~/features/delivery/cont
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mail";
+import { insertOrder } from "../support/order-rows";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { expect, test } from "./support/test";
 
 /**
@@ -55,11 +57,18 @@ test("a buyer downloads their file, gets new links by email, and loses access on
   const buyerEmail = uniqueEmail("buyer");
   const orderId = randomUUID();
   const token = randomBytes(32).toString("base64url");
-  await app.pool.query(
-    `insert into orders (id, user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents, amount_cents, currency, paid_at)
-     values ($1, $2, $3, 'Watercolour Basics', 'Ada''s Atelier', $4, 'paid', 1999, 1999, 'USD', now())`,
-    [orderId, creator.id, productId, buyerEmail],
-  );
+  await insertOrder(drizzle(app.pool), {
+    id: orderId,
+    userId: creator.id,
+    productId,
+    productName: "Watercolour Basics",
+    storeName: "Ada's Atelier",
+    customerEmail: buyerEmail,
+    status: "paid",
+    subtotalCents: 1999,
+    amountCents: 1999,
+    paidAt: new Date(),
+  });
   await app.pool.query("insert into order_access_tokens (order_id, token_hash) values ($1, $2)", [
     orderId,
     sha256(Buffer.from(token)),

@@ -4,6 +4,9 @@ import { expectNoViolations } from "./support/axe";
 import { buyWithTestCard, publishProductDirectly } from "./support/commerce";
 import { createCreator } from "./support/creator";
 import { uniqueEmail } from "./support/mail";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type { OrderStatus } from "~/features/orders/order-status";
+import { insertOrder as insertOrderRow } from "../support/order-rows";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
 
@@ -28,28 +31,25 @@ type OrderRow = {
 
 async function insertOrder(app: WorkerApp, userId: string, order: OrderRow): Promise<string> {
   const id = randomUUID();
-  await app.pool.query(
-    `insert into orders (id, user_id, product_name, customer_email, status, subtotal_cents, discount_cents, amount_cents, platform_fee_cents,
-       refunded_cents, currency, discount_code, provider, provider_checkout_id, provider_payment_id, created_at, paid_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'USD', $11, $15, $12, $13, $14, case when $5 <> 'pending' and $5 <> 'expired' then $14::timestamptz end)`,
-    [
-      id,
-      userId,
-      order.product,
-      order.email,
-      order.status,
-      order.code ? order.amount + 200 : order.amount,
-      order.code ? 200 : 0,
-      order.amount,
-      Math.round(order.amount * 0.08),
-      order.refunded ?? 0,
-      order.code ?? null,
-      `cs_${id}`,
-      `pay_${id}`,
-      order.createdAt,
-      order.provider ?? "test",
-    ],
-  );
+  const placed = order.status !== "pending" && order.status !== "expired";
+  await insertOrderRow(drizzle(app.pool), {
+    id,
+    userId,
+    productName: order.product,
+    customerEmail: order.email,
+    status: order.status as OrderStatus,
+    subtotalCents: order.code ? order.amount + 200 : order.amount,
+    discountCents: order.code ? 200 : 0,
+    amountCents: order.amount,
+    platformFeeCents: Math.round(order.amount * 0.08),
+    refundedCents: order.refunded ?? 0,
+    discountCode: order.code ?? null,
+    provider: order.provider ?? "test",
+    providerCheckoutId: `cs_${id}`,
+    providerPaymentId: `pay_${id}`,
+    createdAt: new Date(order.createdAt),
+    paidAt: placed ? new Date(order.createdAt) : null,
+  });
   return id;
 }
 

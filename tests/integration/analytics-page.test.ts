@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
+import { insertOrder } from "../support/order-rows";
 import { postForm, toastOf } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
@@ -38,9 +39,14 @@ beforeAll(async () => {
   for (const amount of [1250, 900]) {
     const id = randomUUID();
     await server.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`insert into orders (id, user_id, product_name, customer_email, status, amount_cents, currency, paid_at) values (${id}::uuid, ${ada.id}, 'Guide', 'buyer@example.com', 'paid', ${amount}, 'USD', now())`,
-      );
+      await insertOrder(tx, {
+        id,
+        userId: ada.id,
+        productName: "Guide",
+        status: "paid",
+        amountCents: amount,
+        paidAt: new Date(),
+      });
       await syncOrderSale(tx, id);
     });
   }

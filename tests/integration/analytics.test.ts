@@ -6,6 +6,7 @@ import type { Database } from "~/db/database.server";
 import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
 import type { AnalyticsRange } from "~/features/analytics/analytics-range";
 import type { AnalyticsReport } from "~/features/analytics/analytics-report";
+import type { OrderStatus } from "~/features/orders/order-status";
 import { analyticsQuery } from "~/features/analytics/server/analytics-query.server";
 import { readViewCounts } from "~/features/analytics/server/read-view-counts.server";
 import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
@@ -14,6 +15,7 @@ import { recordRefund } from "~/features/orders/server/record-refund.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import type { Mailer } from "~/server/mail/mailer.server";
+import { insertOrder } from "../support/order-rows";
 import { createTestDatabase } from "../support/test-database";
 
 // Issue 16.2 against a real PostgreSQL, with fixed clocks: the analytics read model (decision 020) gives calendar days
@@ -56,10 +58,19 @@ async function placeOrder(
 ) {
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into orders (id, user_id, product_id, product_name, customer_email, status, amount_cents, refunded_cents, currency, paid_at, created_at)
-      values (${id}::uuid, ${seller.id}, ${seller.productId}::uuid, 'Field Guide', ${`${id.slice(0, 6)}@example.com`}, ${status}, ${amount}, ${refunded},
-        ${currency}, ${status === "pending" || status === "expired" ? null : paidAt}::timestamptz, ${paidAt}::timestamptz - interval '5 minutes')`);
+    await insertOrder(tx, {
+      id,
+      userId: seller.id,
+      productId: seller.productId,
+      productName: "Field Guide",
+      customerEmail: `${id.slice(0, 6)}@example.com`,
+      status: status as OrderStatus,
+      amountCents: amount,
+      refundedCents: refunded,
+      currency,
+      paidAt: status === "pending" || status === "expired" ? null : new Date(paidAt),
+      createdAt: new Date(Date.parse(paidAt) - 5 * 60_000),
+    });
     await syncOrderSale(tx, id);
   });
   return id;
@@ -316,9 +327,16 @@ describe("what counts as a sale", () => {
     const services = { db, mailer, appUrl: "http://127.0.0.1:9" };
     const pending = async (owner: Seller, amount: number, currency = "EUR") => {
       const id = randomUUID();
-      await db.execute(
-        sql`insert into orders (id, user_id, product_id, product_name, customer_email, amount_cents, currency, provider, provider_checkout_id) values (${id}::uuid, ${owner.id}, ${owner.productId}::uuid, 'Field Guide', 'buyer@example.com', ${amount}, ${currency}, 'test', ${id})`,
-      );
+      await insertOrder(db, {
+        id,
+        userId: owner.id,
+        productId: owner.productId,
+        productName: "Field Guide",
+        amountCents: amount,
+        currency,
+        provider: "test",
+        providerCheckoutId: id,
+      });
       return id;
     };
     const paid = [

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_BATCH_ROWS } from "~/features/customers/server/export-csv.server";
+import type { OrderStatus } from "~/features/orders/order-status";
 import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
 import { securityAudit } from "~/features/security/schema.server";
+import { insertOrder as insertOrderRow } from "../support/order-rows";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -32,11 +34,23 @@ type Order = {
 
 async function insertOrder(userId: string, order: Order): Promise<string> {
   const id = randomUUID();
-  await server.db.execute(sql`
-    insert into orders (id, user_id, product_name, customer_email, status, subtotal_cents, discount_cents, amount_cents, platform_fee_cents,
-      refunded_cents, currency, discount_code, provider, created_at, paid_at)
-    values (${id}::uuid, ${userId}, ${order.product ?? "Field guide"}, ${order.email}, ${order.status ?? "paid"}, ${order.amount ?? 1000}, 0,
-      ${order.amount ?? 1000}, 80, ${order.refunded ?? 0}, ${order.currency ?? "USD"}, ${order.code ?? null}, 'test', ${order.at}::timestamptz, ${order.at}::timestamptz)`);
+  await insertOrderRow(server.db, {
+    id,
+    userId,
+    productName: order.product ?? "Field guide",
+    customerEmail: order.email,
+    status: (order.status ?? "paid") as OrderStatus,
+    subtotalCents: order.amount ?? 1000,
+    discountCents: 0,
+    amountCents: order.amount ?? 1000,
+    platformFeeCents: 80,
+    refundedCents: order.refunded ?? 0,
+    currency: order.currency ?? "USD",
+    discountCode: order.code ?? null,
+    provider: "test",
+    createdAt: new Date(order.at),
+    paidAt: new Date(order.at),
+  });
   // Written directly, not through the state machine: keep the buyer's figures as it does.
   await refreshCustomerTotals(server.db, id);
   return id;
@@ -391,9 +405,12 @@ describe("the CSV exports", () => {
     const store = await createSignedInCreator(server, { firstName: "Max" });
     const count = EXPORT_BATCH_ROWS * 2 + 37;
     await server.db.execute(sql`
-      insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, created_at)
-      select ${store.id}, 'Bulk', 'bulk' || (i % 100) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
-      from generate_series(1, ${count}::int) as i`);
+      with placed as (
+        insert into orders (user_id, customer_email, status, amount_cents, currency, created_at)
+        select ${store.id}, 'bulk' || (i % 100) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
+        from generate_series(1, ${count}::int) as i returning id
+      )
+      insert into order_lines (order_id, product_name, unit_price_cents, subtotal_cents) select id, 'Bulk', 100, 100 from placed`);
     // Written directly, not through the state machine: keep each buyer's figures as it does.
     const buyers = await server.db.execute<{ id: string }>(
       sql`select distinct on (customer_email) id from orders where user_id = ${store.id}`,
@@ -412,9 +429,12 @@ describe("the CSV exports", () => {
     const store = await createSignedInCreator(server, { firstName: "Cut" });
     const count = 20_000; // megabytes of CSV: more than the sockets hold, so the server is mid-COPY when the client goes
     await server.db.execute(sql`
-      insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, created_at)
-      select ${store.id}, 'Bulk', 'cut' || (i % 50) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
-      from generate_series(1, ${count}::int) as i`);
+      with placed as (
+        insert into orders (user_id, customer_email, status, amount_cents, currency, created_at)
+        select ${store.id}, 'cut' || (i % 50) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
+        from generate_series(1, ${count}::int) as i returning id
+      )
+      insert into order_lines (order_id, product_name, unit_price_cents, subtotal_cents) select id, 'Bulk', 100, 100 from placed`);
     const copies = async () =>
       Number(
         (

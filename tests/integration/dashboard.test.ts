@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/features/catalog/schema.server";
-import { orders } from "~/features/orders/schema.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
 import { greetingText, hourIn } from "~/features/workspace/greeting";
+import { insertOrder } from "../support/order-rows";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -98,7 +98,7 @@ describe("/dashboard", () => {
       .values({ userId: ada.id, name: "Pricing Playbook", priceCents: 1000, currency: "USD" })
       .returning();
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-    await server.db.insert(orders).values([
+    for (const order of [
       {
         userId: ada.id,
         productId: product!.id,
@@ -188,7 +188,8 @@ describe("/dashboard", () => {
         createdAt: daysAgo(1),
         paidAt: daysAgo(1),
       },
-    ]);
+    ] as const)
+      await insertOrder(server.db, order);
     // Written directly, not through the order state machine: the read models are rebuilt as the migrations do.
     await rebuildReadModels(server.db);
     const { html } = await page("/dashboard", ada);

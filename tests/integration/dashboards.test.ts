@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
 import { formatMoney, formatMoneyShort as formatStat } from "~/lib/money";
 import type { OrderListItem } from "~/features/orders/order-display";
+import type { OrderStatus } from "~/features/orders/order-status";
 import { recordRefund } from "~/features/orders/server/record-refund.server";
 import {
   ordersCursorParam,
@@ -11,6 +12,7 @@ import {
   sellerOrdersQuery,
 } from "~/features/orders/server/seller-orders-query.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { insertOrder as insertOrderRow } from "../support/order-rows";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { openSse } from "../support/sse-client";
@@ -48,10 +50,21 @@ type Order = {
 
 async function insertOrder(userId: string, order: Order): Promise<string> {
   const id = randomUUID();
-  await server.db.execute(sql`
-    insert into orders (id, user_id, product_id, product_name, customer_email, status, subtotal_cents, amount_cents, refunded_cents, currency, provider, created_at, paid_at)
-    values (${id}::uuid, ${userId}, ${order.product ?? null}::uuid, ${order.productName ?? "Field Guide"}, ${order.email}, ${order.status ?? "paid"},
-      ${order.amount ?? 1000}, ${order.amount ?? 1000}, ${order.refunded ?? 0}, ${order.currency ?? "USD"}, 'test', ${order.created}::timestamptz, ${order.paid ?? null}::timestamptz)`);
+  await insertOrderRow(server.db, {
+    id,
+    userId,
+    productId: order.product ?? null,
+    productName: order.productName ?? "Field Guide",
+    customerEmail: order.email,
+    status: (order.status ?? "paid") as OrderStatus,
+    subtotalCents: order.amount ?? 1000,
+    amountCents: order.amount ?? 1000,
+    refundedCents: order.refunded ?? 0,
+    currency: order.currency ?? "USD",
+    provider: "test",
+    createdAt: new Date(order.created),
+    paidAt: order.paid ? new Date(order.paid) : null,
+  });
   if (order.key) orderIds[order.key] = id;
   return id;
 }

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DOWNLOADS_PER_FILE_PER_DAY } from "~/features/delivery/content/delivery-rules";
 import { contentDisposition } from "~/features/delivery/server/download-response.server";
 import { issueAccessToken } from "~/features/delivery/server/issue-access-token.server";
+import { insertOrder } from "../support/order-rows";
 import { createProductOwner } from "../support/product-owner";
 import { startS3StandIn } from "../support/s3-stand-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -38,9 +39,15 @@ async function purchaseOn(settings: Record<string, string>, uploadId: string, by
     insert into product_files (product_id, user_id, upload_id, name, content_type, size, sha256, completed_at)
     values (${seller.productId}::uuid, ${seller.id}, ${uploadId}, 'Field guide.pdf', 'application/pdf', ${bytes.length}, ${sha256(bytes)}, now())`);
   const orderId = randomUUID();
-  await server.db.execute(sql`
-    insert into orders (id, user_id, product_id, product_name, store_name, customer_email, status, amount_cents, currency, paid_at)
-    values (${orderId}::uuid, ${seller.id}, ${seller.productId}::uuid, 'Field guide', 'Ada''s Shop', 'buyer@example.com', 'paid', 900, 'USD', now())`);
+  await insertOrder(server.db, {
+    id: orderId,
+    userId: seller.id,
+    productId: seller.productId,
+    storeName: "Ada's Shop",
+    status: "paid",
+    amountCents: 900,
+    paidAt: new Date(),
+  });
   const token = await issueAccessToken(server.db, orderId);
   const page = await (await server.request(`/purchases/${orderId}?token=${token}`)).text();
   const link = /href="(\/purchases\/[^"]+\/files\/[^"]+)"/.exec(page)?.[1]?.replace(/&amp;/g, "&");

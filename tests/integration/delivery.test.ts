@@ -18,6 +18,7 @@ import { issueAccessToken } from "~/features/delivery/server/issue-access-token.
 import { LOST_LINK_MAIL_LIMIT } from "~/features/delivery/server/mail-lost-links.server";
 import { LOST_LINK_RATE_LIMIT } from "~/features/delivery/server/request-lost-links.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { insertOrder } from "../support/order-rows";
 import { nextClientIp } from "../support/client-ip";
 import { hostileQuery, hostileSegment, hostileValue, unclearRejection } from "../support/hostile-requests";
 import type { MailCatcher } from "../support/mail-catcher";
@@ -65,9 +66,19 @@ async function paidOrder(
 ) {
   const id = randomUUID();
   const discount = extra.discountCents ?? 0;
-  await server.db.execute(sql`
-    insert into orders (id, user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents, discount_cents, amount_cents, currency, discount_code, provider)
-    values (${id}::uuid, ${seller.id}, ${productId}::uuid, 'Field guide', 'Ada''s Shop', ${email}, 'pending', 900, ${discount}, ${900 - discount}, 'USD', ${extra.discountCode ?? null}, 'test')`);
+  await insertOrder(server.db, {
+    id,
+    userId: seller.id,
+    productId,
+    storeName: "Ada's Shop",
+    customerEmail: email,
+    status: "pending",
+    subtotalCents: 900,
+    discountCents: discount,
+    amountCents: 900 - discount,
+    discountCode: extra.discountCode ?? null,
+    provider: "test",
+  });
   const moved = await transitionOrder(
     { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin },
     id,

@@ -73,7 +73,7 @@ async function reserve(userId: string, productId: string, code: string) {
   const orderId = randomUUID();
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`insert into orders (id, user_id, product_id, customer_email, amount_cents, currency) values (${orderId}::uuid, ${userId}, ${productId}::uuid, 'buyer@example.com', 2000, 'USD')`,
+      sql`insert into orders (id, user_id, customer_email, amount_cents, currency) values (${orderId}::uuid, ${userId}, 'buyer@example.com', 2000, 'USD')`,
     );
     return reserveDiscount(tx, { sellerId: userId, productId, code, subtotalCents: 2000, currency: "USD", orderId });
   });

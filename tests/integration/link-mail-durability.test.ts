@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertOrder } from "../support/order-rows";
 import { solvedCaptcha } from "../support/captcha";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";
@@ -51,9 +52,16 @@ describe("link mails asked for just before a crash", () => {
         email: `durable-${randomUUID().slice(0, 8)}@example.com`,
       });
       const buyer = `durable-buyer-${randomUUID().slice(0, 8)}@example.com`;
-      await answering.db.execute(sql`
-        insert into orders (user_id, product_name, store_name, customer_email, status, subtotal_cents, amount_cents, currency, provider, paid_at)
-        values (${creator.id}, 'Field guide', 'Ada''s Shop', ${buyer}, 'paid', 900, 900, 'USD', 'test', now())`);
+      await insertOrder(answering.db, {
+        userId: creator.id,
+        storeName: "Ada's Shop",
+        customerEmail: buyer,
+        status: "paid",
+        subtotalCents: 900,
+        amountCents: 900,
+        provider: "test",
+        paidAt: new Date(),
+      });
       const captcha = await solvedCaptcha(answering.origin);
 
       const queued = await withLinkTablesLocked(async (client) => {

@@ -8,6 +8,7 @@ import { recordRefund } from "~/features/orders/server/record-refund.server";
 import { RESEND_RECEIPT_RATE_LIMIT } from "~/features/orders/server/resend-receipt.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import { ERRORS } from "~/lib/errors";
+import { insertOrder } from "../support/order-rows";
 import { toastOf } from "../support/form-post";
 import type { MailCatcher } from "../support/mail-catcher";
 import { createProductOwner, type ProductOwner } from "../support/product-owner";
@@ -62,9 +63,17 @@ async function waitForMail(to: string, subject: RegExp, count: number) {
 
 async function order(owner: ProductOwner, email: string, amount = 900): Promise<string> {
   const id = randomUUID();
-  await server.db.execute(sql`
-    insert into orders (id, user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents, amount_cents, currency, provider)
-    values (${id}::uuid, ${owner.id}, ${owner.productId}::uuid, 'Field guide', 'Ada''s Shop', ${email}, 'pending', ${amount}, ${amount}, 'USD', 'test')`);
+  await insertOrder(server.db, {
+    id,
+    userId: owner.id,
+    productId: owner.productId,
+    storeName: "Ada's Shop",
+    customerEmail: email,
+    status: "pending",
+    subtotalCents: amount,
+    amountCents: amount,
+    provider: "test",
+  });
   return id;
 }
 

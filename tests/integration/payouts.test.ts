@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderStatus } from "~/features/orders/order-status";
 import { runTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
+import { insertOrder as insertOrderRow } from "../support/order-rows";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -32,11 +34,19 @@ type Order = {
 
 async function insertOrder(userId: string, order: Order): Promise<string> {
   const id = randomUUID();
-  await server.db.execute(sql`
-    insert into orders (id, user_id, product_name, customer_email, status, subtotal_cents, amount_cents, platform_fee_cents, refunded_cents, currency,
-      provider, created_at, paid_at)
-    values (${id}::uuid, ${userId}, 'Field guide', 'buyer@example.com', ${order.status ?? "paid"}, ${order.amount ?? 1250}, ${order.amount ?? 1250},
-      ${order.fee ?? 100}, ${order.refunded ?? 0}, ${order.currency ?? "USD"}, ${order.provider ?? "test"}, ${order.paidAt}::timestamptz, ${order.paidAt}::timestamptz)`);
+  await insertOrderRow(server.db, {
+    id,
+    userId,
+    status: (order.status ?? "paid") as OrderStatus,
+    subtotalCents: order.amount ?? 1250,
+    amountCents: order.amount ?? 1250,
+    platformFeeCents: order.fee ?? 100,
+    refundedCents: order.refunded ?? 0,
+    currency: order.currency ?? "USD",
+    provider: order.provider ?? "test",
+    createdAt: new Date(order.paidAt),
+    paidAt: new Date(order.paidAt),
+  });
   return id;
 }
 

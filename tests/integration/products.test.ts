@@ -2,7 +2,6 @@ import { and, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productCovers, products, storefronts } from "~/features/catalog/schema.server";
-import { orders } from "~/features/orders/schema.server";
 import {
   minimumPriceMessage,
   NAME_REQUIRED_MESSAGE,
@@ -11,6 +10,7 @@ import {
 } from "~/features/catalog/schemas/product";
 import { ERRORS } from "~/lib/errors";
 import { PRODUCT_FORM_BODY_LIMIT_BYTES } from "~/server/http/body-limits";
+import { insertOrder } from "../support/order-rows";
 import { type FormFields, postForm, toastOf } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
@@ -379,7 +379,7 @@ describe("editing and the one-click actions", () => {
     expect(await coverRows(unsold)).toEqual([]);
 
     const sold = await create(alice, { name: "Sold" });
-    await server.db.insert(orders).values({
+    await insertOrder(server.db, {
       userId: alice.id,
       productId: sold,
       customerEmail: "buyer@example.com",
@@ -395,7 +395,7 @@ describe("editing and the one-click actions", () => {
   it("lists sales and revenue (net of refunds) per product by the sale rule, searches by name and sorts", async () => {
     const id = await create(alice, { name: "Bestseller Zeta", price: "5" });
     const paidAt = new Date();
-    await server.db.insert(orders).values([
+    for (const order of [
       {
         userId: alice.id,
         productId: id,
@@ -444,7 +444,8 @@ describe("editing and the one-click actions", () => {
         currency: "USD",
         paidAt,
       },
-    ]);
+    ] as const)
+      await insertOrder(server.db, order);
     // Rows written directly, not through the order's state machine: the read model is rebuilt as a migration does.
     await server.db.execute(sql`select analytics_rebuild_rollups()`);
     const found = await (await get(alice, "/tools/products?q=zeta")).text();

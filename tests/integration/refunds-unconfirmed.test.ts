@@ -11,6 +11,7 @@ import { createPayPalProvider } from "~/features/payments/server/paypal-provider
 import { createStripeProvider } from "~/features/payments/server/stripe-provider.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import type { Mailer } from "~/server/mail/mailer.server";
+import { insertOrder } from "../support/order-rows";
 import { type PayPalStandIn, startPayPalStandIn } from "../support/paypal-stand-in";
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
 import { createTestDatabase } from "../support/test-database";
@@ -79,11 +80,19 @@ async function seller(provider: "stripe" | "paypal", accountId: string): Promise
 }
 
 async function orderRowFor(sellerId: string, provider: string, orderId: string, checkoutId: string, paymentId: string) {
-  await db.execute(sql`
-    insert into orders (id, user_id, product_name, customer_email, status, subtotal_cents, discount_cents, amount_cents, platform_fee_cents, currency,
-      provider, provider_checkout_id, provider_payment_id, paid_at)
-    values (${orderId}::uuid, ${sellerId}, 'Field guide', 'buyer@example.com', 'paid', 1000, 0, 1000, 80, 'USD',
-      ${provider}, ${checkoutId}, ${paymentId}, now())`);
+  await insertOrder(db, {
+    id: orderId,
+    userId: sellerId,
+    status: "paid",
+    subtotalCents: 1000,
+    discountCents: 0,
+    amountCents: 1000,
+    platformFeeCents: 80,
+    provider,
+    providerCheckoutId: checkoutId,
+    providerPaymentId: paymentId,
+    paidAt: new Date(),
+  });
 }
 
 const checkoutRequest = (orderId: string, sellerAccountId: string) => ({

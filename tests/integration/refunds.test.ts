@@ -3,10 +3,12 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
+import type { OrderStatus } from "~/features/orders/order-status";
 import { type RefundServices, refundOrder } from "~/features/orders/server/refund-order.server";
 import type { PaymentProvider, RefundRequest, RefundResult } from "~/features/payments/server/payment-provider.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import type { Mailer } from "~/server/mail/mailer.server";
+import { insertOrder } from "../support/order-rows";
 import { createTestDatabase } from "../support/test-database";
 
 // Issue 15.6, the seller's refunds against a real PostgreSQL: partial then full refunds, a refund beyond what is
@@ -56,11 +58,19 @@ async function makeSeller(): Promise<string> {
 /** A paid order of 10.00 USD with an 8% fee (0.80), as the checkout and the payment webhook leave it. */
 async function paidOrder(userId: string, overrides: { provider?: string; status?: string } = {}): Promise<string> {
   const id = randomUUID();
-  await db.execute(sql`
-    insert into orders (id, user_id, product_name, customer_email, status, subtotal_cents, discount_cents, amount_cents, platform_fee_cents, currency,
-      provider, provider_checkout_id, provider_payment_id, paid_at)
-    values (${id}::uuid, ${userId}, 'Field guide', 'buyer@example.com', ${overrides.status ?? "paid"}, 1000, 0, 1000, 80, 'USD',
-      ${overrides.provider ?? "test"}, ${`cs_${id}`}, ${`pay_${id}`}, now())`);
+  await insertOrder(db, {
+    id,
+    userId,
+    status: (overrides.status ?? "paid") as OrderStatus,
+    subtotalCents: 1000,
+    discountCents: 0,
+    amountCents: 1000,
+    platformFeeCents: 80,
+    provider: overrides.provider ?? "test",
+    providerCheckoutId: `cs_${id}`,
+    providerPaymentId: `pay_${id}`,
+    paidAt: new Date(),
+  });
   return id;
 }
 

@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityAudit } from "~/features/security/schema.server";
 import { session } from "~/features/accounts/schema.server";
+import { insertOrder } from "../support/order-rows";
 import { postForm } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
@@ -119,11 +120,16 @@ describe("one database round trip per signed-in read", () => {
   });
 
   it("a customer's page: one statement for the customer's figures and their orders", async () => {
-    const inserted = await server.db.execute<{ id: string }>(sql`
-      insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, paid_at)
-      values (${creator.id}, 'Round trip guide', 'Round.Trip@example.com', 'paid', 1200, 'USD', now()) returning id`);
+    const inserted = await insertOrder(server.db, {
+      userId: creator.id,
+      productName: "Round trip guide",
+      customerEmail: "Round.Trip@example.com",
+      status: "paid",
+      amountCents: 1200,
+      paidAt: new Date(),
+    });
     // Written directly: the customers' figures are brought up to date as the order's move to paid would.
-    await refreshCustomerTotals(server.db, inserted.rows[0]!.id);
+    await refreshCustomerTotals(server.db, inserted.id);
     const path = `/customers/${encodeURIComponent("round.trip@example.com")}`;
     for (const url of [path, `${path}.data`, "/customers?sort=spent&q=round", "/customers.data?sort=orders"]) {
       const read = await statementsOf(url);

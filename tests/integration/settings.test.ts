@@ -5,9 +5,9 @@ import { account, session, user } from "~/features/accounts/schema.server";
 import { avatars, businessProfiles, profiles } from "~/features/workspace/schema.server";
 import { contactMessages } from "~/features/marketing/schema.server";
 import { products } from "~/features/catalog/schema.server";
-import { orders } from "~/features/orders/schema.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
 import { securityAudit } from "~/features/security/schema.server";
+import { insertOrder } from "../support/order-rows";
 import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm, toastOf, type FormFields } from "../support/form-post";
@@ -571,7 +571,7 @@ describe("delete account", () => {
       .insert(products)
       .values({ userId: creator.id, name: "Guide", priceCents: 900, currency: "USD" })
       .returning({ id: products.id });
-    await server.db.insert(orders).values({
+    await insertOrder(server.db, {
       userId: creator.id,
       productId: product!.id,
       customerEmail: "buyer@example.com",

@@ -54,11 +54,11 @@ export const viewSalts = pgTable("view_salts", {
 // ── The analytics read model ── Small tables kept current in each change's transaction; product ids have no foreign
 // key so deleted products' sales stay counted.
 
-/** What one counted order adds to the sales figures; the rollups below are sums of these. */
+/** What one counted order adds to the sales figures per product it holds; the rollups below are sums of these. */
 export const saleFacts = pgTable(
   "analytics_sale_facts",
   {
-    orderId: uuid("order_id").primaryKey(),
+    orderId: uuid("order_id").notNull(),
     sellerId: text("seller_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -66,11 +66,16 @@ export const saleFacts = pgTable(
     /** The 15-minute bucket of the order's paid_at. */
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
     currency: text("currency").notNull(),
+    /** 1 on one fact of each order (its first product), 0 on the others, so order counts add up across products. */
+    orders: integer("orders").notNull().default(1),
     units: integer("units").notNull(),
-    /** amount − refunded, in minor units of `currency`. */
+    /** This product's share of amount − refunded, in minor units of `currency`. */
     revenueCents: integer("revenue_cents").notNull(),
   },
-  (t) => [index("analytics_sale_facts_seller_bucket_idx").on(t.sellerId, t.bucket)],
+  (t) => [
+    unique("analytics_sale_facts_key").on(t.orderId, t.productId).nullsNotDistinct(),
+    index("analytics_sale_facts_seller_bucket_idx").on(t.sellerId, t.bucket),
+  ],
 );
 
 /** Sales per seller, 15-minute bucket and currency. */

@@ -20,7 +20,7 @@ import type { OrderStatus } from "~/features/orders/order-status";
 
 // Orders, one row per checkout, moved only by the order state machine in transition-order.server.ts.
 
-/** One buyer's checkout of one product; all amounts are server-computed integer minor units of `currency`. */
+/** One buyer's checkout of one or more lines (order_lines); all amounts are server-computed integer minor units of `currency`. */
 export const orders = pgTable(
   "orders",
   {
@@ -29,9 +29,6 @@ export const orders = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
-    /** The product's name at purchase, kept if it is renamed or deleted. */
-    productName: text("product_name").notNull().default(""),
     /** The seller's store name at purchase, for the receipt. */
     storeName: text("store_name").notNull().default(""),
     customerEmail: text("customer_email").notNull(),
@@ -79,7 +76,6 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
-    index("orders_product_idx").on(t.productId),
     index("orders_pending_expiry_idx").on(t.expiresAt).where(sql`status = 'pending'`),
     uniqueIndex("orders_provider_checkout_idx").on(t.provider, t.providerCheckoutId),
     index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),

@@ -113,8 +113,6 @@ export async function createCheckout(
       await tx.insert(orders).values({
         id: orderId,
         userId: product.sellerId,
-        productId: product.id,
-        productName: product.name,
         storeName: product.store.name,
         customerEmail: input.email.trim().toLowerCase(),
         status: "pending",
