@@ -5,6 +5,8 @@ import { buyWithTestCard, publishProductDirectly } from "./support/commerce";
 import { createCreator } from "./support/creator";
 import { uniqueEmail } from "./support/mail";
 import { drizzle } from "drizzle-orm/node-postgres";
+import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-location.server";
+import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
 import type { OrderStatus } from "~/features/orders/order-status";
 import { insertOrder as insertOrderRow } from "../support/order-rows";
 import { expect, test } from "./support/test";
@@ -234,4 +236,90 @@ test("a creator refunds a test-provider purchase from its order page, in part an
   expect(revoked?.status()).toBe(410);
   await expect(buyerPage.getByText("Access to this purchase has been revoked because it was refunded.")).toBeVisible();
   await buyer.close();
+});
+
+test("a creator reads an order's items and refunds one mug of it, back into stock", async ({ page, app }) => {
+  test.setTimeout(90_000);
+  const creator = await createCreator(page, { storeName: "Ada's Atelier", businessTypes: ["online_store"] });
+  const db = drizzle(app.pool);
+  const { productId: guide } = await publishProductDirectly(app, creator.id, { name: "Field Guide", priceCents: 1000 });
+  const mug = randomUUID();
+  await app.pool.query(
+    `insert into products (id, user_id, name, slug, type, price_cents, currency, status) values ($1, $2, 'Mug', 'mug', 'physical', 1200, 'USD', 'published')`,
+    [mug, creator.id],
+  );
+  const variant = (
+    await app.pool.query(
+      `insert into product_variants (product_id, user_id, title, sku) values ($1, $2, 'Blue', 'MUG-BLUE') returning id`,
+      [mug, creator.id],
+    )
+  ).rows[0].id as string;
+  const online = await ensureOnlineLocation(db, creator.id);
+  await recordStockMovements(db, creator.id, creator.id, [
+    { variantId: variant, locationId: online, kind: "received", quantity: 5 },
+  ]);
+  const buyer = uniqueEmail("lines-buyer");
+  const paymentId = `tpp_${randomUUID()}`;
+  const { id: orderId } = await insertOrderRow(db, {
+    userId: creator.id,
+    storeName: "Ada's Atelier",
+    customerEmail: buyer,
+    status: "paid",
+    provider: "test",
+    providerPaymentId: paymentId,
+    shippingCents: 500,
+    locationId: online,
+    paidAt: new Date(),
+    lines: [
+      { productId: guide, productName: "Field Guide", unitPriceCents: 1000 },
+      {
+        kind: "physical",
+        productId: mug,
+        variantId: variant,
+        productName: "Mug",
+        variantTitle: "Blue",
+        sku: "MUG-BLUE",
+        unitPriceCents: 1200,
+        quantity: 2,
+      },
+    ],
+  });
+  await app.pool.query(
+    `insert into test_provider_checkouts (id, amount_cents, currency, description, customer_email, reference, success_url, cancel_url,
+       status, payment_id, expires_at)
+     values ($1, 3900, 'USD', 'Field Guide + 1 more', $2, $3, 'http://127.0.0.1/ok', 'http://127.0.0.1/no', 'paid', $4, now() + interval '1 hour')`,
+    [`tpc_${randomUUID()}`, buyer, orderId, paymentId],
+  );
+
+  // The list names the order by its lines; its page lists each item.
+  await page.goto("/orders");
+  await page.getByRole("link", { name: /order of Field Guide \+ 1 more/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Field Guide + 1 more" })).toBeVisible();
+  const items = page.getByRole("table", { name: "Items of the order" });
+  const mugRow = items.getByRole("row").filter({ hasText: "Mug" });
+  await expect(mugRow).toContainText("Blue");
+  await expect(mugRow).toContainText("MUG-BLUE");
+  await expect(mugRow).toContainText("$12.00");
+  await expect(mugRow).toContainText("$24.00");
+  await expect(page.getByRole("definition").filter({ hasText: "$5.00" })).toHaveCount(1);
+  await expectNoViolations(page);
+
+  // One of the two mugs, back into stock, priced by the server.
+  await page.getByLabel("Units of Mug (Blue) to refund, up to 2").fill("1");
+  await page.getByLabel("Put the refunded physical units back in stock").check();
+  await page.getByRole("button", { name: "Review item refund" }).click();
+  await expect(page.getByText(/Refund \$12\.00 to .+\? .*The physical units go back into stock\./)).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole("button", { name: "Refund $12.00" }).click();
+  await expect(page.getByRole("list", { name: "Refunds" })).toContainText("$12.00 for 1 × Mug (Blue), restocked");
+  await expect(mugRow).toContainText("1 restocked");
+  await expect(page.getByText("Partly refunded").first()).toBeVisible();
+  const level = (
+    await app.pool.query(`select on_hand from stock_levels where variant_id = $1 and location_id = $2`, [
+      variant,
+      online,
+    ])
+  ).rows[0];
+  expect(level).toEqual({ on_hand: 6 });
 });

@@ -52,6 +52,21 @@ export function leftToRefund(order: Pick<OrderDetail, "amountCents" | "refundedC
   return Math.max(0, order.amountCents - order.refundedCents - inFlight);
 }
 
+/** A refund's units by line in words ("1 × Mug (Blue), restocked"); empty for a refund by amount. */
+export function refundLinesText(refund: Pick<OrderDetail["refunds"][number], "lines">, lines: OrderLine[]): string {
+  return refund.lines
+    .map((taken) => {
+      const line = lines.find((candidate) => candidate.id === taken.lineId);
+      const name = !line
+        ? "an item"
+        : line.variantTitle
+          ? `${line.productName} (${line.variantTitle})`
+          : line.productName;
+      return `${taken.quantity} × ${name}${taken.restock ? ", restocked" : ""}`;
+    })
+    .join("; ");
+}
+
 /** Orders per page of the list. */
 export const ORDERS_PAGE_SIZE = 25;
 

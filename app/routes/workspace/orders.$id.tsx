@@ -4,7 +4,7 @@ import { combinePageQueries } from "~/features/accounts/server/page-query.server
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { formatMoney } from "~/lib/money";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
-import { OrderLinesTable } from "~/features/orders/components/order-lines-table";
+import { OrderItems } from "~/features/orders/components/order-items";
 import { OrderTimeline } from "~/features/orders/components/order-timeline";
 import { type RefundAnswer, RefundPanel } from "~/features/orders/components/refund-panel";
 import { ResendReceiptForm } from "~/features/orders/components/resend-receipt-form";
@@ -17,6 +17,7 @@ import {
   leftToRefund,
   ORDER_STATUS_LABELS,
   ORDERS_PATH,
+  refundLinesText,
   refundStateText,
 } from "~/features/orders/order-display";
 import { orderTimeline } from "~/features/orders/order-timeline";
@@ -114,14 +115,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           Bought by {order.customerEmail} on {formatDateTime(order.createdAt, timeZone)} ({timeZone})
         </p>
       </div>
-      <Card>
-        <CardHeader>
-          <h2 className="text-xl font-semibold">Items</h2>
-        </CardHeader>
-        <CardContent>
-          <OrderLinesTable lines={order.lines} currency={order.currency} />
-        </CardContent>
-      </Card>
+      <OrderItems lines={order.lines} currency={order.currency} />
       <Card>
         <CardHeader>
           <h2 className="text-xl font-semibold">Amounts</h2>
@@ -186,8 +180,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <ul className="mt-4 grid gap-1 text-sm" aria-label="Refunds">
               {order.refunds.map((refund) => (
                 <li key={refund.id}>
-                  {money(refund.amountCents)} on {formatDateTime(refund.createdAt, timeZone)}:{" "}
-                  {refundStateText(refund.status)}
+                  {money(refund.amountCents)}
+                  {refund.lines.length ? ` for ${refundLinesText(refund, order.lines)}` : ""} on{" "}
+                  {formatDateTime(refund.createdAt, timeZone)}: {refundStateText(refund.status)}
                   {refund.feeRefundedCents ? ` (Sellkit fee given back: ${money(refund.feeRefundedCents)})` : ""}
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import type { OrderLine } from "~/features/orders/order-lines";
 import { formatMoney } from "~/lib/money";
@@ -14,8 +15,22 @@ const COLUMNS = [
   { label: "Refunded", align: "right" },
 ] as const;
 
+/** The order page's Items card; it may shrink below its table's width, which then scrolls inside it. */
+export function OrderItems({ lines, currency }: { lines: OrderLine[]; currency: string }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <h2 className="text-xl font-semibold">Items</h2>
+      </CardHeader>
+      <CardContent>
+        <OrderLinesTable lines={lines} currency={currency} />
+      </CardContent>
+    </Card>
+  );
+}
+
 /** An order's lines as bought: name, variant, SKU, units, price and how many units were refunded. */
-export function OrderLinesTable({ lines, currency }: { lines: OrderLine[]; currency: string }) {
+function OrderLinesTable({ lines, currency }: { lines: OrderLine[]; currency: string }) {
   if (lines.length === 0) return <p className="text-sm text-muted-foreground">This order has no items.</p>;
   return (
     <DataTable caption="Items of the order" columns={COLUMNS} wide focusable>
