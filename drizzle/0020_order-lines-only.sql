@@ -3,12 +3,17 @@ ALTER TABLE "orders" DROP CONSTRAINT "orders_product_id_products_id_fk";
 DROP INDEX "orders_product_idx";--> statement-breakpoint
 ALTER TABLE "analytics_sale_facts" DROP CONSTRAINT "analytics_sale_facts_pkey";--> statement-breakpoint
 ALTER TABLE "analytics_sale_facts" ADD COLUMN "orders" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "analytics_sales_product_days" ADD COLUMN "product_orders" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "analytics_sales_totals" ADD COLUMN "product_orders" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" DROP COLUMN "product_id";--> statement-breakpoint
 ALTER TABLE "orders" DROP COLUMN "product_name";--> statement-breakpoint
 ALTER TABLE "analytics_sale_facts" ADD CONSTRAINT "analytics_sale_facts_key" UNIQUE NULLS NOT DISTINCT("order_id","product_id");--> statement-breakpoint
 -- hand-written
+-- Every existing product rollup row counts orders of one product each: its orders are its product's orders.
+UPDATE analytics_sales_product_days SET product_orders = orders;--> statement-breakpoint
+UPDATE analytics_sales_totals SET product_orders = orders;--> statement-breakpoint
 -- analytics_rebuild_rollups() rebuilds the sale facts from order lines: one fact per order and product with its units
--- and its share of the order's revenue (see syncOrderSale), the order counted on its first product only.
+-- and its share of the order's revenue (see syncOrderSale), the order counted on one product only.
 CREATE OR REPLACE FUNCTION analytics_rebuild_rollups() RETURNS void LANGUAGE sql AS $$
   DELETE FROM analytics_sale_facts;
   DELETE FROM analytics_sales_buckets;
@@ -44,11 +49,11 @@ CREATE OR REPLACE FUNCTION analytics_rebuild_rollups() RETURNS void LANGUAGE sql
     ) f;
   INSERT INTO analytics_sales_buckets (seller_id, bucket, currency, orders, units, revenue_cents)
     SELECT seller_id, bucket, currency, sum(orders), sum(units), sum(revenue_cents) FROM analytics_sale_facts GROUP BY 1, 2, 3;
-  INSERT INTO analytics_sales_product_days (seller_id, product_id, day, currency, orders, units, revenue_cents)
-    SELECT seller_id, product_id, (bucket AT TIME ZONE 'UTC')::date, currency, sum(orders), sum(units), sum(revenue_cents)
+  INSERT INTO analytics_sales_product_days (seller_id, product_id, day, currency, orders, product_orders, units, revenue_cents)
+    SELECT seller_id, product_id, (bucket AT TIME ZONE 'UTC')::date, currency, sum(orders), count(*), sum(units), sum(revenue_cents)
     FROM analytics_sale_facts GROUP BY 1, 2, 3, 4;
-  INSERT INTO analytics_sales_totals (seller_id, product_id, currency, orders, units, revenue_cents)
-    SELECT seller_id, product_id, currency, sum(orders), sum(units), sum(revenue_cents) FROM analytics_sale_facts GROUP BY 1, 2, 3;
+  INSERT INTO analytics_sales_totals (seller_id, product_id, currency, orders, product_orders, units, revenue_cents)
+    SELECT seller_id, product_id, currency, sum(orders), count(*), sum(units), sum(revenue_cents) FROM analytics_sale_facts GROUP BY 1, 2, 3;
   INSERT INTO analytics_product_view_days (seller_id, product_id, day, views)
     SELECT seller_id, product_id, (bucket AT TIME ZONE 'UTC')::date, sum(views) FROM page_view_counts WHERE kind <> 'storefront' GROUP BY 1, 2, 3;
   INSERT INTO analytics_source_view_days (seller_id, day, source, utm_source, utm_medium, utm_campaign, views)

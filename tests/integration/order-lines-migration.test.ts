@@ -193,6 +193,10 @@ describe("orders of one product migrated to order lines", () => {
 
     const after = await figures();
     expect(after).toEqual(before);
+    const perProduct = await handle.db.execute(sql`
+      select 1 from analytics_sales_totals where seller_id = ${seller} and product_orders <> orders
+      union all select 1 from analytics_sales_product_days where seller_id = ${seller} and product_orders <> orders`);
+    expect(perProduct.rows).toEqual([]);
 
     // The new rebuild of the sales read model from order lines agrees with what the migration kept.
     await handle.db.execute(sql`select analytics_rebuild_rollups()`);

@@ -66,7 +66,7 @@ export const saleFacts = pgTable(
     /** The 15-minute bucket of the order's paid_at. */
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
     currency: text("currency").notNull(),
-    /** 1 on one fact of each order (its first product), 0 on the others, so order counts add up across products. */
+    /** 1 on one fact of each order, 0 on its others, so order counts add up across products. */
     orders: integer("orders").notNull().default(1),
     units: integer("units").notNull(),
     /** This product's share of amount − refunded, in minor units of `currency`. */
@@ -104,7 +104,10 @@ export const salesProductDays = pgTable(
     productId: uuid("product_id"),
     day: date("day").notNull(),
     currency: text("currency").notNull(),
+    /** Each order counted on one of its products only, so these add up across products. */
     orders: integer("orders").notNull(),
+    /** Orders holding this product, for the product's own figures. */
+    productOrders: integer("product_orders").notNull().default(0),
     units: integer("units").notNull(),
     revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
   },
@@ -120,7 +123,10 @@ export const salesTotals = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     productId: uuid("product_id"),
     currency: text("currency").notNull(),
+    /** Each order counted on one of its products only, so these add up across products. */
     orders: integer("orders").notNull(),
+    /** Orders holding this product, for the product's own figures. */
+    productOrders: integer("product_orders").notNull().default(0),
     units: integer("units").notNull(),
     revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
   },

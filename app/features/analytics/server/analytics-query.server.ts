@@ -116,15 +116,15 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
       ),
       product_sales as (
         select product_id, sum(orders) as orders, sum(units) as units, sum(revenue) as revenue from (
-          select p.product_id, p.orders, p.units, case when p.currency = st.currency then p.revenue_cents else 0 end as revenue
+          select p.product_id, p.product_orders as orders, p.units, case when p.currency = st.currency then p.revenue_cents else 0 end as revenue
           from cut c cross join store st
           join analytics_sales_product_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
           union all
-          select f.product_id, f.orders, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
+          select f.product_id, 1, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
           from cut c cross join store st
           join analytics_sale_facts f on f.seller_id = me.user_id and f.bucket >= c.f_at and f.bucket < least(c.mf, c.t_at)
           union all
-          select f.product_id, f.orders, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
+          select f.product_id, 1, f.units, case when f.currency = st.currency then f.revenue_cents else 0 end
           from cut c cross join store st
           join analytics_sale_facts f on f.seller_id = me.user_id and f.bucket >= greatest(c.tf, c.mf) and f.bucket < c.t_at
         ) x group by product_id

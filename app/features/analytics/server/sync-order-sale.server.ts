@@ -1,20 +1,26 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 
-/** A rollup of the sales facts: its table, its grouping (column → expression over the delta) and its unique key. */
-type Rollup = { table: string; group: Record<string, string>; key: string };
+/**
+ * A rollup of the sales facts: its table, its grouping (column → expression over the delta), its unique key and
+ * whether it keeps per-product order counts.
+ */
+type Rollup = { table: string; group: Record<string, string>; key: string; productOrders: boolean };
 
 const ALL_TIME_TOTALS: Rollup = {
+  productOrders: true,
   table: "analytics_sales_totals",
   group: { seller_id: "seller_id", product_id: "product_id", currency: "currency" },
   key: "seller_id, product_id, currency",
 };
 const BUCKETS: Rollup = {
+  productOrders: false,
   table: "analytics_sales_buckets",
   group: { seller_id: "seller_id", bucket: "bucket", currency: "currency" },
   key: "seller_id, bucket, currency",
 };
 const PRODUCT_DAYS: Rollup = {
+  productOrders: true,
   table: "analytics_sales_product_days",
   group: {
     seller_id: "seller_id",
@@ -28,15 +34,21 @@ const PRODUCT_DAYS: Rollup = {
 /**
  * Adds the `delta` CTE's sums to a rollup table, skipping all-zero groups; every name is a constant above, never input.
  */
-function addDelta({ table, group, key }: Rollup): SQL {
+function addDelta({ table, group, key, productOrders }: Rollup): SQL {
   const columns = Object.keys(group).join(", ");
   const values = Object.values(group).join(", ");
-  return sql.raw(`insert into ${table} (${columns}, orders, units, revenue_cents)
-    select ${values}, sum(orders), sum(units), sum(revenue_cents) from delta
+  const perProduct = productOrders ? ", product_orders" : "";
+  return sql.raw(`insert into ${table} (${columns}, orders${perProduct}, units, revenue_cents)
+    select ${values}, sum(orders)${productOrders ? ", sum(product_orders)" : ""}, sum(units), sum(revenue_cents) from delta
     group by ${values}
-    having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0
+    having sum(orders) <> 0 or sum(product_orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0
     on conflict (${key}) do update set
-      orders = ${table}.orders + excluded.orders,
+      orders = ${table}.orders + excluded.orders,${
+        productOrders
+          ? `
+      product_orders = ${table}.product_orders + excluded.product_orders,`
+          : ""
+      }
       units = ${table}.units + excluded.units,
       revenue_cents = ${table}.revenue_cents + excluded.revenue_cents`);
 }
@@ -96,9 +108,10 @@ export async function syncOrderSale(db: Database, orderId: string): Promise<void
       returning 1
     ),
     delta as (
-      select seller_id, product_id, bucket, currency, orders, units, revenue_cents::bigint as revenue_cents from cur
+      select seller_id, product_id, bucket, currency, orders, 1 as product_orders, units, revenue_cents::bigint as revenue_cents
+      from cur
       union all
-      select seller_id, product_id, bucket, currency, -orders, -units, -revenue_cents::bigint from old
+      select seller_id, product_id, bucket, currency, -orders, -1, -units, -revenue_cents::bigint from old
     ),
     totals as (${addDelta(ALL_TIME_TOTALS)} returning 1),
     by_bucket as (${addDelta(BUCKETS)} returning 1)

@@ -47,7 +47,7 @@ export function productListQuery(search: string, sort: ProductSort): PageQuery<P
       ) order by ${sql.raw(ORDER_BY[sort])}), '[]'::json)
       from products p
       left join (
-        select t.product_id, sum(t.orders)::int as n, coalesce(sum(t.revenue_cents) filter (where t.currency = sold.currency), 0)::bigint as revenue
+        select t.product_id, sum(t.product_orders)::int as n, coalesce(sum(t.revenue_cents) filter (where t.currency = sold.currency), 0)::bigint as revenue
         from analytics_sales_totals t join products sold on sold.id = t.product_id
         where t.seller_id = me.user_id group by t.product_id
       ) s on s.product_id = p.id

@@ -33,7 +33,7 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = {
           where p.user_id = me.user_id order by (p.status = 'archived'), p.created_at desc, p.id limit ${LANDING_PRODUCTS}
         ),
         sold as (
-          select t.product_id, sum(t.orders)::int as sales, coalesce(sum(t.revenue_cents) filter (where t.currency = store.currency), 0)::bigint as revenue
+          select t.product_id, sum(t.product_orders)::int as sales, coalesce(sum(t.revenue_cents) filter (where t.currency = store.currency), 0)::bigint as revenue
           from analytics_sales_totals t cross join store
           where t.seller_id = me.user_id and t.product_id in (select id from shown)
           group by t.product_id
