@@ -396,6 +396,18 @@ describe("refunds by lines", () => {
     expect((await lineRows(order.id))[2]).toEqual({ refunded_quantity: 0, restocked_quantity: 0 });
   });
 
+  it("a refund of the whole amount counts every unit of every line as refunded, none restocked", async () => {
+    const order = await placeOrder("whole-amount@example.com");
+    const before = await mugStock();
+    expect(await refundOrder(services, store.id, order.id, 4010, META)).toMatchObject({ ok: true, full: true });
+    expect(await lineRows(order.id)).toEqual([
+      { refunded_quantity: 1, restocked_quantity: 0 },
+      { refunded_quantity: 1, restocked_quantity: 0 },
+      { refunded_quantity: 2, restocked_quantity: 0 },
+    ]);
+    expect(await mugStock()).toEqual(before);
+  });
+
   it("every unit left refunds all that is left of the order, shipping included: the order ends refunded", async () => {
     const order = await placeOrder("whole@example.com");
     const before = await mugStock();

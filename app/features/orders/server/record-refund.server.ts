@@ -5,7 +5,10 @@ import type { Mailer } from "~/server/mail/mailer.server";
 import { followOrderChange } from "./follow-order-change.server";
 import { type MovedOrder, transitionOrder } from "./transition-order.server";
 
-/** Raises an order's refunded total to the provider's running total, never lowering it; returns the move or null. */
+/**
+ * Raises an order's refunded total to the provider's running total, never lowering it, the whole amount marking every
+ * line refunded; returns the move or null.
+ */
 export async function recordRefund(
   services: { db: Database; mailer: Mailer; appUrl: string },
   orderId: string,
@@ -19,6 +22,8 @@ export async function recordRefund(
     const order = found.rows[0];
     if (!order) return null;
     if (totalRefundedCents >= order.amount_cents) {
+      // All of it refunded, by amount or by lines: every unit counts as refunded.
+      await tx.execute(sql`update order_lines set refunded_quantity = quantity where order_id = ${orderId}::uuid`);
       return transitionOrder({ ...services, db: tx }, orderId, {
         to: "refunded",
         cause,
