@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import type { OrderLine } from "~/features/orders/order-lines";
 import { LINE_REFUND_FORM, lineRefundSchema } from "~/features/orders/schemas/refund";
 import { formatMoney } from "~/lib/money";
-import { useIsPending } from "~/lib/use-is-pending";
+import { usePendingFormData } from "~/lib/use-is-pending";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 /** Refund chosen units of the order's lines, priced on the server, optionally putting physical units back in stock. */
@@ -20,7 +20,7 @@ export function LineRefundForm({
   currency: string;
   result?: SubmissionResult<string[]> | null;
 }) {
-  const reviewing = useIsPending({ intent: "review", state: "submitting" });
+  const reviewing = usePendingFormData({ intent: "review", state: "submitting" })?.get("by") === LINE_REFUND_FORM;
   const [form] = useSchemaForm("line-refund-form", lineRefundSchema, result, {
     intent: "review",
     by: LINE_REFUND_FORM,

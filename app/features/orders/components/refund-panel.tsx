@@ -12,7 +12,7 @@ import { LINE_REFUND_FORM, type RefundConfirm, refundSchema } from "~/features/o
 import { LineRefundForm } from "./line-refund-form";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { useIsPending } from "~/lib/use-is-pending";
+import { useIsPending, usePendingFormData } from "~/lib/use-is-pending";
 
 /** What the refund action answers: the form's result, the amount to confirm, and a toast. */
 export type RefundAnswer = {
@@ -46,7 +46,8 @@ export function RefundPanel({
     if (answer?.toast) showToast(answer.toast);
   }, [answer]);
   const refunding = useIsPending({ intent: "refund", state: "submitting" });
-  const reviewing = useIsPending({ intent: "review", state: "submitting" });
+  const reviewed = usePendingFormData({ intent: "review", state: "submitting" });
+  const reviewing = reviewed !== null && reviewed.get("by") !== LINE_REFUND_FORM;
   const [form, fields] = useSchemaForm("refund-form", schema, answer?.confirm || byLines ? null : answer?.result, {
     intent: "review",
     amount: amountInput(leftCents),
