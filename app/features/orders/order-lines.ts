@@ -43,8 +43,8 @@ export type OrderLine = {
 export type LineRefundRequest = { lines: { lineId: string; quantity: number }[]; restock: boolean };
 
 /**
- * What refunding `quantity` more units of a line gives back: its paid share (subtotal − discount) per unit, rounded so
- * that refunding every unit returns exactly that share.
+ * What refunding `quantity` more units of a line gives back: its paid share per unit, rounded so all units return
+ * exactly that share.
  */
 export function lineRefundCents(
   line: { subtotalCents: number; discountCents: number; quantity: number; refundedQuantity: number },

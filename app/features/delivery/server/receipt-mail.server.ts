@@ -6,7 +6,7 @@ export type ReceiptInput = {
   to: string;
   orderId: string;
   productName: string;
-  /** Each line bought, with its units and price before discount, formatted; one line of one unit shows as "Product". */
+  /** Each line with its units and formatted price before discount; a lone single unit shows as "Product". */
   lines?: { name: string; quantity: number; total: string }[];
   /** What was paid, formatted ("$9.00"). */
   amount: string;

@@ -21,10 +21,7 @@ export type RefundAnswer = {
   toast: ToastMessage | null;
 };
 
-/**
- * A full or partial refund, by amount or by chosen units of the lines, then a confirm step, as plain forms that work
- * without JavaScript.
- */
+/** A refund by amount or by units of the lines, then a confirm step, as plain forms that work without JavaScript. */
 export function RefundPanel({
   orderId,
   leftCents,

@@ -21,8 +21,8 @@ type LineRow = {
 };
 
 /**
- * Prices a refund of chosen units of an order's lines from each line's paid share per unit; taking every unit still
- * refundable refunds all that is left of the order (shipping included). `leftCents` is what is left to refund.
+ * Prices a refund of chosen units of an order's lines from their paid share per unit; every unit left refunds
+ * `leftCents`, all that is left.
  */
 export async function priceLineRefund(
   db: Database,

@@ -6,8 +6,8 @@ import { followOrderChange } from "./follow-order-change.server";
 import { type MovedOrder, transitionOrder } from "./transition-order.server";
 
 /**
- * Raises an order's refunded total to the provider's running total, never lowering it, the whole amount marking every
- * line refunded; returns the move or null.
+ * Raises an order's refunded total to the provider's running total, never lowering it; all of it marks every line
+ * refunded. Returns the move or null.
  */
 export async function recordRefund(
   services: { db: Database; mailer: Mailer; appUrl: string },

@@ -69,8 +69,8 @@ type LockedOrder = {
 export { feeRefundFor };
 
 /**
- * A seller refunds an amount, or chosen units of lines priced on the server, of their own paid order: checked and
- * recorded first, then asked of the provider.
+ * A seller refunds an amount, or units of lines priced on the server, of their own paid order: recorded first, then
+ * asked of the provider.
  */
 export async function refundOrder(
   services: RefundServices,

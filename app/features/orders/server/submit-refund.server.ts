@@ -20,8 +20,8 @@ export function orderNotFound(): never {
 }
 
 /**
- * The order page's two-step refund forms, by amount or by lines (`by`): `review` prices it and asks to confirm,
- * `refund` refunds it and returns to the order.
+ * The order page's two-step refund forms, by amount or by lines: `review` prices and asks to confirm, `refund`
+ * refunds and returns to the order.
  */
 export async function submitRefund(
   services: AppServices,
