@@ -32,13 +32,12 @@ async function insertPaidOrder(
   const id = randomUUID();
   const physical = lines.some((line) => line.kind === "physical");
   await app.pool.query(
-    `insert into orders (id, user_id, product_name, store_name, customer_email, status, subtotal_cents, amount_cents,
+    `insert into orders (id, user_id, store_name, customer_email, status, subtotal_cents, amount_cents,
        currency, provider, shipping_address, shipping_rate_name, shipping_cents, fulfilment_status, created_at, paid_at)
-     values ($1, $2, $3, 'Ada''s Atelier', $4, 'paid', 4000, 4500, 'USD', 'test', $5, $6, $7, $8, $9, $9)`,
+     values ($1, $2, 'Ada''s Atelier', $3, 'paid', 4000, 4500, 'USD', 'test', $4, $5, $6, $7, $8, $8)`,
     [
       id,
       userId,
-      lines[0]!.name,
       email,
       physical ? JSON.stringify(ADDRESS) : null,
       physical ? "Standard" : null,

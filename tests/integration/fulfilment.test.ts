@@ -46,9 +46,9 @@ async function paidOrder(sellerId: string, status = "paid", storeName = "Ada's <
   const orderId = randomUUID();
   const buyer = `buyer-${orderId.slice(0, 8)}@example.com`;
   await db.execute(sql`
-    insert into orders (id, user_id, product_name, store_name, customer_email, status, amount_cents, currency,
+    insert into orders (id, user_id, store_name, customer_email, status, amount_cents, currency,
       shipping_address, shipping_rate_name, fulfilment_status, paid_at)
-    values (${orderId}, ${sellerId}, 'Mug', ${storeName}, ${buyer}, ${status}, 5000, 'USD', ${JSON.stringify(ADDRESS)}::jsonb,
+    values (${orderId}, ${sellerId}, ${storeName}, ${buyer}, ${status}, 5000, 'USD', ${JSON.stringify(ADDRESS)}::jsonb,
       'Standard', ${status === "paid" ? "unfulfilled" : "none"}, case when ${status} = 'paid' then now() end)`);
   const line = async (position: number, kind: string, name: string, variant: string, sku: string | null, qty: number) =>
     (
@@ -284,8 +284,8 @@ describe("fulfilling an order's physical lines", () => {
     const order = await paidOrder(seller, "pending");
     const digital = randomUUID();
     await db.execute(sql`
-      insert into orders (id, user_id, product_name, customer_email, status, amount_cents, currency)
-      values (${digital}, ${seller}, 'E-book', 'd@example.com', 'pending', 900, 'USD')`);
+      insert into orders (id, user_id, customer_email, status, amount_cents, currency)
+      values (${digital}, ${seller}, 'd@example.com', 'pending', 900, 'USD')`);
     await db.execute(sql`
       insert into order_lines (order_id, kind, product_name, unit_price_cents, quantity, subtotal_cents)
       values (${digital}, 'digital', 'E-book', 900, 1, 900)`);

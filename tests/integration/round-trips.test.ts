@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityAudit } from "~/features/security/schema.server";
 import { session } from "~/features/accounts/schema.server";
@@ -140,8 +140,8 @@ describe("one database round trip per signed-in read", () => {
 
   it("an order with goods, its packing slip and the fulfilment filter: one statement each", async () => {
     const inserted = await server.db.execute<{ id: string }>(sql`
-      insert into orders (user_id, product_name, customer_email, status, amount_cents, currency, paid_at, fulfilment_status)
-      values (${creator.id}, 'Mug', 'ships@example.com', 'paid', 1200, 'USD', now(), 'unfulfilled') returning id`);
+      insert into orders (user_id, customer_email, status, amount_cents, currency, paid_at, fulfilment_status)
+      values (${creator.id}, 'ships@example.com', 'paid', 1200, 'USD', now(), 'unfulfilled') returning id`);
     const id = inserted.rows[0]!.id;
     await server.db.execute(sql`
       insert into order_lines (order_id, kind, product_name, unit_price_cents, quantity, subtotal_cents)
