@@ -171,6 +171,25 @@ export const ERRORS = {
   },
   /** A status change, duplicate or delete that failed. */
   PRODUCT_ACTION_FAILED: { status: 503, field: "form", message: "That did not work. Please try again in a moment." },
+  // Catalog: physical products
+  /** A SKU the store already uses, on this product or another (case-insensitive). */
+  PRODUCT_SKU_TAKEN: {
+    status: 409,
+    field: "sku",
+    message: "You already use this SKU on another product or variant. Please enter a different SKU.",
+  },
+  PRODUCT_BARCODE_INVALID: { status: 400, field: "barcode", message: "Please enter a valid EAN-13 or UPC-A barcode." },
+  PRODUCT_TOO_MANY_VARIANTS: {
+    status: 400,
+    field: "variants",
+    message: "A product can have at most 100 variants. Please remove some option values or combinations.",
+  },
+  PRODUCT_TOO_MANY_OPTIONS: { status: 400, field: "options", message: "A product can have at most 3 options." },
+  PRODUCT_OPTION_VALUES_EMPTY: {
+    status: 400,
+    field: "options",
+    message: "Please add at least one value to every option, or remove the option.",
+  },
   // Catalog: the store
   STORE_HANDLE_TAKEN: {
     status: 409,

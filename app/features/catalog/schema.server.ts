@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { bytea } from "~/db/column-types.server";
 import { user } from "~/features/accounts/schema.server";
+import type { ProductOption } from "~/features/catalog/variant-options";
 
 // What a creator sells: products, their files and covers, and the store's public handle.
 
@@ -73,8 +74,7 @@ export const products = pgTable(
   (t) => [index("products_user_id_idx").on(t.userId), uniqueIndex("products_user_slug_idx").on(t.userId, t.slug)],
 );
 
-/** One option of a physical product and its values, in the seller's order. */
-export type ProductOption = { name: string; values: string[] };
+export type { ProductOption };
 
 /**
  * What a physical product's stock is kept for: one row per combination of option values, or one default row when the

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { PRICING_MODES, PRODUCT_TYPES } from "~/features/catalog/content/product-types";
+import { isPhysicalType, PRICING_MODES, PRODUCT_TYPES } from "~/features/catalog/content/product-types";
 import { type Currency, formatMoney, MAXIMUM_PRICE_MINOR, MINIMUM_CHARGE_MINOR } from "~/lib/money";
 import { amountField } from "./amount-field";
+import { physicalProductFields, physicalProductIssues, toPhysicalInput } from "./physical-product";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/features/catalog/slugify";
 import { checkbox } from "~/lib/form-fields";
 
@@ -72,6 +73,8 @@ export function productSchema(currency: Currency) {
         )
         .refine((file) => !file || file.size <= COVER_MAX_BYTES, COVER_SIZE_MESSAGE),
       removeCover: checkbox,
+      // A physical product's part: checked against each other below only when the type is physical.
+      ...physicalProductFields(currency, AMOUNT_INVALID_MESSAGE),
     })
     .superRefine(
       (value, ctx) => {
@@ -109,6 +112,19 @@ export function productSchema(currency: Currency) {
               message: minimumPriceMessage(currency, "The suggested price"),
             });
         }
+        if (value.type === "physical") {
+          for (const issue of physicalProductIssues(value)) ctx.addIssue({ code: "custom", ...issue });
+          if (value.pricing === "fixed" && Array.isArray(value.variants))
+            value.variants.forEach((variant, index) => {
+              const override = amountOrNull(variant?.price);
+              if (typeof override === "number" && override < minimum)
+                ctx.addIssue({
+                  code: "custom",
+                  path: ["variants", index, "price"],
+                  message: minimumPriceMessage(currency),
+                });
+            });
+        }
         if (!value.slug && typeof value.name === "string" && value.name.trim() && !slugify(value.name))
           ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_REQUIRED_MESSAGE });
       },
@@ -127,14 +143,40 @@ export type ProductFormOutput = z.output<ReturnType<typeof productSchema>>;
  * What is stored from a valid form: prices in minor units, and the slug made from the name when left empty. The root is
  * no transform because Conform reads constraints from it.
  */
-export function toProductInput({ price, minPrice, suggestedPrice, slug, ...rest }: ProductFormOutput) {
+export function toProductInput(value: ProductFormOutput) {
+  const {
+    price,
+    minPrice,
+    suggestedPrice,
+    slug,
+    sku,
+    barcode,
+    weight,
+    allowBackorder,
+    lowStockThreshold,
+    options,
+    variants,
+    ...rest
+  } = value;
   const pricing =
     rest.pricing === "fixed"
       ? { priceCents: price ?? 0, minPriceCents: null, suggestedPriceCents: null }
       : rest.pricing === "free"
         ? { priceCents: 0, minPriceCents: null, suggestedPriceCents: null }
         : { priceCents: minPrice ?? 0, minPriceCents: minPrice ?? 0, suggestedPriceCents: suggestedPrice };
-  return { ...rest, ...pricing, slug: slug || slugify(rest.name) };
+  // A digital product keeps none of the physical part; a free physical product has no price overrides.
+  const physical = isPhysicalType(rest.type)
+    ? toPhysicalInput({
+        sku,
+        barcode,
+        weight,
+        allowBackorder,
+        lowStockThreshold,
+        options,
+        variants: variants?.map((variant) => (rest.pricing === "fixed" ? variant : { ...variant, price: null })),
+      })
+    : null;
+  return { ...rest, ...pricing, slug: slug || slugify(rest.name), physical };
 }
 
 export type ProductInput = ReturnType<typeof toProductInput>;
@@ -150,6 +192,13 @@ export type ProductFormValues = {
   minPrice: string;
   suggestedPrice: string;
   slug: string;
+  sku: string;
+  barcode: string;
+  weight: string;
+  allowBackorder: boolean;
+  lowStockThreshold: string;
+  options: { name: string; values: string[] }[];
+  variants: { optionValues: string[]; sku: string; barcode: string; price: string }[];
 };
 
 /** What is missing for a product to be published, as sentences; empty when it can be. */

@@ -6,7 +6,8 @@ import type { ProductInput } from "~/features/catalog/schemas/product";
 import { fail, type Failure } from "~/lib/errors";
 import { ensureStorefront } from "./ensure-storefront.server";
 import { processCover } from "./process-cover.server";
-import { isSlugCollision } from "./product-errors.server";
+import { isSkuCollision, isSlugCollision } from "./product-errors.server";
+import { saveProductVariants, type SkuTaken } from "./save-product-variants.server";
 
 /** The columns a product form sets, on create and update. */
 export function productColumns(input: ProductInput, currency: Currency) {
@@ -21,16 +22,27 @@ export function productColumns(input: ProductInput, currency: Currency) {
     suggestedPriceCents: input.suggestedPriceCents,
     currency,
     slug: input.slug,
+    options: input.physical?.options ?? [],
+    weightGrams: input.physical?.weightGrams ?? null,
+    allowBackorder: input.physical?.allowBackorder ?? false,
+    lowStockThreshold: input.physical?.lowStockThreshold ?? null,
   };
 }
 
-/** A new draft product, placed last; stores nothing when the cover is not an image or the slug is taken. */
+/** Thrown inside a product's transaction to roll it back with a failure to answer. */
+export class ProductRefused extends Error {
+  constructor(readonly failure: SkuTaken) {
+    super(failure.code);
+  }
+}
+
+/** A new draft product (a physical one with its variants), placed last; stores nothing when the cover, slug or a SKU is refused. */
 export async function createProduct(
   db: Database,
   userId: string,
   currency: Currency,
   input: ProductInput,
-): Promise<{ ok: true; id: string } | Failure<"PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE">> {
+): Promise<{ ok: true; id: string } | Failure<"PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE"> | SkuTaken> {
   const covers = await processCover(input.cover);
   if (covers === false) return fail("PRODUCT_COVER_NOT_IMAGE");
   await ensureStorefront(db, userId);
@@ -47,12 +59,15 @@ export async function createProduct(
         .returning({ id: products.id });
       if (covers?.length)
         await tx.insert(productCovers).values(covers.map((cover) => ({ productId: row!.id, ...cover })));
+      if (input.physical) {
+        const saved = await saveProductVariants(tx, userId, row!.id, input.physical.variants);
+        if (!saved.ok) throw new ProductRefused(saved);
+      }
       return row!.id;
     });
     return { ok: true, id };
   } catch (error) {
-    if (isSlugCollision(error)) return fail("PRODUCT_SLUG_TAKEN");
-    throw error;
+    return productSaveFailure(error);
   }
 }
 
@@ -60,4 +75,13 @@ export async function createProduct(
 export async function replaceCovers(tx: Database, productId: string, covers: Awaited<ReturnType<typeof processCover>>) {
   await tx.delete(productCovers).where(eq(productCovers.productId, productId));
   if (covers) await tx.insert(productCovers).values(covers.map((cover) => ({ productId, ...cover })));
+}
+
+/** The failure a product save's error stands for (a refused SKU, a taken slug or SKU); rethrows any other. */
+export function productSaveFailure(error: unknown): Failure<"PRODUCT_SLUG_TAKEN"> | SkuTaken {
+  if (error instanceof ProductRefused) return error.failure;
+  if (isSlugCollision(error)) return fail("PRODUCT_SLUG_TAKEN");
+  // Another save took the SKU between the check and the write: the index refused it.
+  if (isSkuCollision(error)) return { ...fail("PRODUCT_SKU_TAKEN"), sku: "" };
+  throw error;
 }

@@ -1,12 +1,22 @@
-/** Whether a database error is the per-store slug's unique index refusing a duplicate. */
-export function isSlugCollision(error: unknown): boolean {
+/** Whether a database error is the unique index `constraint` refusing a duplicate. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (
     let cause: unknown = error, depth = 0;
     cause && depth < 5;
     cause = (cause as { cause?: unknown }).cause, depth += 1
   ) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && constraint === "products_user_slug_idx") return true;
+    const found = cause as { code?: unknown; constraint?: unknown };
+    if (found.code === "23505" && found.constraint === constraint) return true;
   }
   return false;
+}
+
+/** Whether a database error is the per-store slug's unique index refusing a duplicate. */
+export function isSlugCollision(error: unknown): boolean {
+  return isUniqueViolation(error, "products_user_slug_idx");
+}
+
+/** Whether a database error is the per-store SKU's unique index refusing a duplicate. */
+export function isSkuCollision(error: unknown): boolean {
+  return isUniqueViolation(error, "product_variants_user_sku_idx");
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { PRODUCTS_PATH, productPath } from "~/features/catalog/paths";
-import { productSchema, toProductInput } from "~/features/catalog/schemas/product";
+import { type ProductInput, productSchema, toProductInput } from "~/features/catalog/schemas/product";
 import { ERRORS, type ErrorBody, type ErrorCode, formErrorsOf, statusOf } from "~/lib/errors";
 import type { ToastMessage } from "~/lib/toast";
 import type { AppServices } from "~/server/services.server";
@@ -43,17 +43,20 @@ export async function submitProductForm(
     );
   }
   let result: Awaited<ReturnType<typeof createProduct>> | Awaited<ReturnType<typeof updateProduct>>;
+  const input = toProductInput(submission.value);
   try {
     result = productId
-      ? await updateProduct(services.db, user.id, productId, currency, toProductInput(submission.value))
-      : await createProduct(services.db, user.id, currency, toProductInput(submission.value));
+      ? await updateProduct(services.db, user.id, productId, currency, input)
+      : await createProduct(services.db, user.id, currency, input);
   } catch (error) {
     services.logger.error({ err: error }, "product not saved");
     return refused(submission, "PRODUCT_SAVE_FAILED", ERRORS.PRODUCT_SAVE_FAILED.message, notSaved);
   }
   if (!result.ok) {
     if (result.code === "PRODUCT_NOT_FOUND") productNotFound();
-    return refused(submission, result.code, result.message, notSaved);
+    const fields: Record<string, string> =
+      "sku" in result ? { sku: skuFieldName(input.physical?.options.length ?? 0, input, result.sku) } : {};
+    return refused(submission, result.code, result.message, notSaved, fields);
   }
   const id = "id" in result && typeof result.id === "string" ? result.id : productId!;
   return redirectWithToast(productPath(id), {
@@ -66,10 +69,23 @@ type Replying = {
   reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
 };
 
-function refused(submission: Replying, code: ErrorCode, message: string, title: string) {
+/** The form field of a refused SKU: the product's own, or the variant row's that holds it. */
+function skuFieldName(optionCount: number, input: ProductInput, sku: string): string {
+  if (optionCount === 0) return "sku";
+  const index = input.physical?.variants.findIndex((variant) => variant.sku?.toLowerCase() === sku.toLowerCase()) ?? -1;
+  return index >= 0 ? `variants[${index}].sku` : "variants";
+}
+
+function refused(
+  submission: Replying,
+  code: ErrorCode,
+  message: string,
+  title: string,
+  fields: Record<string, string> = {},
+) {
   return data(
     {
-      result: submission.reply(formErrorsOf({ ok: false, code, message })),
+      result: submission.reply(formErrorsOf({ ok: false, code, message }, fields)),
       toast: { type: "error", title, description: message } satisfies ToastMessage,
     },
     { status: statusOf(code) },

@@ -4,12 +4,12 @@ import type { Currency } from "~/lib/money";
 import { products } from "~/features/catalog/schema.server";
 import { missingForPublishing, notReadyMessage, type ProductInput } from "~/features/catalog/schemas/product";
 import { fail, type Failure } from "~/lib/errors";
-import { productColumns, replaceCovers } from "./create-product.server";
+import { ProductRefused, productColumns, productSaveFailure, replaceCovers } from "./create-product.server";
 import { processCover } from "./process-cover.server";
-import { isSlugCollision } from "./product-errors.server";
+import { saveProductVariants, type SkuTaken } from "./save-product-variants.server";
 import { isUuid } from "~/lib/text-formats";
 
-/** Saves the form over the creator's own product, storing nothing on failure; it stays published only while publishable. */
+/** Saves the form over the creator's own product and its variants, storing nothing on failure; it stays published only while publishable. */
 export async function updateProduct(
   db: Database,
   userId: string,
@@ -17,7 +17,9 @@ export async function updateProduct(
   currency: Currency,
   input: ProductInput,
 ): Promise<
-  { ok: true } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE" | "PRODUCT_NOT_READY">
+  | { ok: true }
+  | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE" | "PRODUCT_NOT_READY">
+  | SkuTaken
 > {
   if (!isUuid(productId)) return fail("PRODUCT_NOT_FOUND");
   const covers = await processCover(input.cover);
@@ -40,10 +42,12 @@ export async function updateProduct(
         .where(and(eq(products.id, productId), eq(products.userId, userId)));
       if (covers) await replaceCovers(tx, productId, covers);
       else if (input.removeCover) await replaceCovers(tx, productId, null);
+      // A product made digital lets go of its variants by the same rule as dropped combinations.
+      const saved = await saveProductVariants(tx, userId, productId, input.physical?.variants ?? []);
+      if (!saved.ok) throw new ProductRefused(saved);
       return { ok: true as const };
     });
   } catch (error) {
-    if (isSlugCollision(error)) return fail("PRODUCT_SLUG_TAKEN");
-    throw error;
+    return productSaveFailure(error);
   }
 }
