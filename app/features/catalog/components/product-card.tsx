@@ -36,6 +36,11 @@ export function ProductCard({
             {product.name}
           </a>
         </Heading>
+        {product.soldOut ? (
+          <p className="w-fit rounded-full border px-2 py-0.5 text-xs font-semibold uppercase tracking-wide">
+            Sold out
+          </p>
+        ) : null}
         <p className="font-semibold store-accent-text">
           {price.main}
           {price.detail ? (

@@ -6,7 +6,7 @@ import { ChoiceGroup } from "~/components/ui/choice-group";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { PRICING_MODES, PRODUCT_TYPES } from "~/features/catalog/content/product-types";
+import { isPhysicalType, PRICING_MODES, PRODUCT_TYPES } from "~/features/catalog/content/product-types";
 import { renderMarkdown } from "~/features/catalog/markdown";
 import type { Currency } from "~/lib/money";
 import {
@@ -23,6 +23,8 @@ import { SelectField, TextField } from "~/features/sales-methods/components/sale
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useIsPending } from "~/lib/use-is-pending";
+import { LOW_STOCK_THRESHOLD_MAX } from "~/features/catalog/schemas/physical-product";
+import { VariantsEditor } from "./variants-editor";
 
 export type ProductFormAnswer = { result: SubmissionResult<string[]>; toast?: ToastMessage };
 
@@ -36,6 +38,7 @@ export function ProductForm({
   cover,
   submitLabel,
   currencyNote,
+  variantStock = {},
 }: {
   id: string;
   currency: Currency;
@@ -47,6 +50,8 @@ export function ProductForm({
   cover?: string | null;
   submitLabel: string;
   currencyNote?: string;
+  /** A saved physical product's units available per variant key. */
+  variantStock?: Record<string, number>;
 }) {
   const schema = useMemo(() => productSchema(currency), [currency]);
   useEffect(() => {
@@ -55,6 +60,7 @@ export function ProductForm({
   const [form, fields] = useSchemaForm(id, schema, answer?.result, values);
   const busy = useIsPending({ intent: "save", state: "submitting" });
   const pricing = String(fields.pricing.value ?? values.pricing);
+  const physical = isPhysicalType(String(fields.type.value ?? values.type));
   const description = String(fields.description.value ?? "");
   const preview = useMemo(() => renderMarkdown(description), [description]);
   // The slug follows the name until the creator edits it.
@@ -130,6 +136,58 @@ export function ProductForm({
           />
           <AmountField field={fields.suggestedPrice} label="Suggested price (optional)" currency={currency} />
         </div>
+      ) : null}
+
+      {physical ? (
+        <section aria-labelledby={`${id}-physical-title`} className="mb-4 grid gap-3 rounded-md border p-4">
+          <div>
+            <h2 id={`${id}-physical-title`} className="text-base font-semibold">
+              Stock and shipping
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              A physical product is shipped or handed over at a counter. It has no files to download.
+            </p>
+          </div>
+          <VariantsEditor
+            initial={{ options: values.options, variants: values.variants, stock: variantStock }}
+            errors={form.allErrors}
+            currency={currency}
+            pricePlaceholder={String(fields.price.value ?? values.price)}
+          >
+            <div className="grid gap-1 sm:grid-cols-2 sm:gap-4">
+              <TextField field={fields.sku} label="SKU (optional)" hint="Your own stock code, unique in your store." />
+              <TextField field={fields.barcode} label="Barcode (optional)" hint="EAN-13 or UPC-A, 13 or 12 digits." />
+            </div>
+          </VariantsEditor>
+          <div className="grid gap-1 sm:grid-cols-2 sm:gap-4">
+            <TextField
+              field={fields.weight}
+              label="Weight (optional)"
+              hint="With its packaging, like 250 g or 1.2 kg: shipping rates by weight use it."
+            />
+            <TextField
+              field={fields.lowStockThreshold}
+              label="Low-stock alert at (optional)"
+              hint={`Units left, 0 to ${LOW_STOCK_THRESHOLD_MAX.toLocaleString("en-US")}: at or below it a variant is listed as low stock.`}
+            />
+          </div>
+          <label className="flex items-start gap-2 text-sm">
+            {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as such). */}
+            <input
+              type="checkbox"
+              id={fields.allowBackorder.id}
+              name={fields.allowBackorder.name}
+              defaultChecked={values.allowBackorder}
+              className="mt-0.5 size-4"
+            />
+            <span>
+              Keep selling when out of stock
+              <span className="block text-xs text-muted-foreground">
+                Buyers can order a variant with no stock left (a backorder).
+              </span>
+            </span>
+          </label>
+        </section>
       ) : null}
 
       <FormField

@@ -81,7 +81,9 @@ export function ProductList({ products }: { products: readonly ProductRow[] }) {
               <ProductStatusBadge status={product.status} />
               <span className="text-xs font-semibold uppercase text-muted-foreground">{typeLabel(product.type)}</span>
             </div>
-            <dl className="grid grid-cols-3 gap-2 text-sm">
+            <dl
+              className={`grid gap-2 text-sm ${product.available === null ? "grid-cols-3" : "grid-cols-2 sm:grid-cols-4"}`}
+            >
               <div>
                 <dt className="text-muted-foreground">Price</dt>
                 <dd className="font-semibold">{priceLabel(product)}</dd>
@@ -94,6 +96,12 @@ export function ProductList({ products }: { products: readonly ProductRow[] }) {
                 <dt className="text-muted-foreground">Revenue</dt>
                 <dd className="font-semibold">{formatMoney(product.revenueCents, product.currency)}</dd>
               </div>
+              {product.available === null ? null : (
+                <div>
+                  <dt className="text-muted-foreground">Stock</dt>
+                  <dd className="font-semibold">{`${product.available.toLocaleString("en-US")} available`}</dd>
+                </div>
+              )}
             </dl>
             <div className="flex flex-wrap gap-2">
               <ButtonLink to={productPath(product.id)} size="sm" variant="outline">

@@ -2,7 +2,10 @@ import { CoverImage } from "~/features/catalog/components/cover-image";
 import { fileKind, formatFileSize } from "~/features/catalog/describe-file";
 import { priceLabel } from "~/features/catalog/product-price";
 import type { ProductPricing } from "~/features/catalog/product-price";
-import { type CoverRow, productBuyPath, type StoreProfile } from "~/features/catalog/store-profile";
+import { optionParam } from "~/features/catalog/sales-page-variant";
+import { type StockNotice, stockNoticeText } from "~/features/catalog/stock-notice";
+import { type CoverRow, productBuyPath, productPath, type StoreProfile } from "~/features/catalog/store-profile";
+import type { ProductOption } from "~/features/catalog/variant-options";
 import { StoreAvatar } from "./store-shell";
 
 export type SalesPageView = ProductPricing & {
@@ -13,11 +16,25 @@ export type SalesPageView = ProductPricing & {
   descriptionHtml: string;
   covers: CoverRow[];
   files: { id: string; name: string; contentType: string; size: number }[];
+  /** A physical product's picker state: its options, the chosen values and variant, and the stock notice. */
+  physical: {
+    options: ProductOption[];
+    values: string[];
+    variantId: string | null;
+    variantPriceCents: number | null;
+    notice: StockNotice;
+  } | null;
 };
 
 /** A product's sales page content. */
 export function SalesPageContent({ store, product }: { store: StoreProfile; product: SalesPageView }) {
-  const price = priceLabel(product);
+  const { physical } = product;
+  const price = priceLabel(
+    physical?.variantPriceCents != null ? { ...product, priceCents: physical.variantPriceCents } : product,
+  );
+  const buyLabel = product.pricing === "free" ? "Get it for free" : "Buy now";
+  const noticeText = stockNoticeText(physical?.notice ?? null);
+  const buyable = !physical || (physical.variantId !== null && physical.notice?.kind !== "sold-out");
   return (
     <article className="mx-auto grid max-w-5xl gap-10 px-4 py-8 sm:px-6 md:py-12">
       <div className="grid items-start gap-8 md:grid-cols-2">
@@ -39,10 +56,40 @@ export function SalesPageContent({ store, product }: { store: StoreProfile; prod
             ) : null}
           </p>
           {product.summary ? <p className="text-lg text-muted-foreground">{product.summary}</p> : null}
+          {physical && physical.options.length > 0 ? (
+            <VariantPicker path={productPath(store.handle, product.slug)} physical={physical} />
+          ) : null}
+          {physical && !physical.variantId ? (
+            <p role="status" className="font-semibold">
+              This combination is not available.
+            </p>
+          ) : null}
+          {noticeText ? (
+            <p role="status" className="font-semibold">
+              {noticeText}
+            </p>
+          ) : null}
           <div>
-            <a href={productBuyPath(store.handle, product.slug)} className="store-button text-lg">
-              {product.pricing === "free" ? "Get it for free" : "Buy now"}
-            </a>
+            {buyable ? (
+              <a
+                href={
+                  physical?.variantId
+                    ? `${productBuyPath(store.handle, product.slug)}?variant=${encodeURIComponent(physical.variantId)}`
+                    : productBuyPath(store.handle, product.slug)
+                }
+                className="store-button text-lg"
+              >
+                {buyLabel}
+              </a>
+            ) : (
+              <button
+                type="button"
+                disabled
+                className="store-button text-lg disabled:cursor-not-allowed disabled:opacity-60"
+              >
+                {buyLabel}
+              </button>
+            )}
           </div>
           <p className="flex items-center gap-3 text-sm text-muted-foreground">
             <StoreAvatar store={store} size={32} />
@@ -77,5 +124,43 @@ export function SalesPageContent({ store, product }: { store: StoreProfile; prod
         </section>
       ) : null}
     </article>
+  );
+}
+
+/** Radio groups, one per option, in a GET form to the same page: picking works with no script. */
+function VariantPicker({ path, physical }: { path: string; physical: NonNullable<SalesPageView["physical"]> }) {
+  return (
+    <form method="get" action={path} className="grid gap-4">
+      {physical.options.map((option, index) => (
+        <fieldset key={option.name} className="grid gap-2">
+          <legend className="mb-1 text-sm font-semibold">{option.name}</legend>
+          <div className="flex flex-wrap gap-2">
+            {option.values.map((value) => (
+              <label
+                key={value}
+                className="store-card inline-flex cursor-pointer items-center gap-2 border px-3 py-2 text-sm has-[:checked]:border-current has-[:checked]:font-semibold"
+              >
+                <input
+                  type="radio"
+                  name={optionParam(index)}
+                  value={value}
+                  defaultChecked={physical.values[index] === value}
+                  required
+                />
+                {value}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <div>
+        <button
+          type="submit"
+          className="store-card border bg-background px-4 py-2 text-sm font-semibold hover:underline"
+        >
+          Show this variant
+        </button>
+      </div>
+    </form>
   );
 }

@@ -21,6 +21,8 @@ export type ProductListItem = {
   currency: string;
   sales: number;
   revenueCents: number;
+  /** A physical product's units available over its variants and locations; null for a digital product. */
+  available: number | null;
   coverId: string | null;
   createdAt: Date;
 };

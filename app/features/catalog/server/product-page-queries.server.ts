@@ -4,6 +4,8 @@ import { combinePageQueries } from "~/features/accounts/server/page-query.server
 import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import type { ProductCoverRef, ProductFileSummary } from "./get-product.server";
 import type { ProductListItem, ProductSort } from "~/features/catalog/content/product-sorts";
+import type { SavedVariant } from "~/features/catalog/product-form-values";
+import type { ProductOption } from "~/features/catalog/variant-options";
 
 // Read inside the session check's one statement; `me.user_id` is the signed-in creator.
 
@@ -42,6 +44,8 @@ export function productListQuery(search: string, sort: ProductSort): PageQuery<P
         'id', p.id, 'name', p.name, 'slug', p.slug, 'type', p.type, 'status', p.status, 'pricing', p.pricing,
         'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents, 'currency', p.currency,
         'sales', coalesce(s.n, 0), 'revenueCents', coalesce(s.revenue, 0),
+        'available', case when p.type = 'physical' then (select coalesce(sum(l.on_hand - l.reserved), 0)::int
+          from stock_levels l join product_variants v on v.id = l.variant_id where v.product_id = p.id and v.archived_at is null) end,
         'coverId', (select c.id from product_covers c where c.product_id = p.id order by c.width asc limit 1),
         'createdAt', p.created_at
       ) order by ${sql.raw(ORDER_BY[sort])}), '[]'::json)
@@ -77,7 +81,16 @@ export type EditedProduct = {
   currency: string;
   status: string;
   updatedAt: string;
+  options: ProductOption[];
+  weightGrams: number | null;
+  allowBackorder: boolean;
+  lowStockThreshold: number | null;
+  /** The variants on sale (archived ones left out), in the seller's order. */
+  variants: SavedVariant[];
 };
+
+/** Units on hand less those held, summed over the locations of the variant row `v` (0 without stock rows). */
+const variantAvailableSql = sql`(select coalesce(sum(l.on_hand - l.reserved), 0)::int from stock_levels l where l.variant_id = v.id)`;
 
 /** A product with covers and files for its editor, or null when not the creator's; the caller checks `productId` is a UUID. */
 export function productEditorQuery(productId: string): PageQuery<{
@@ -93,7 +106,12 @@ export function productEditorQuery(productId: string): PageQuery<{
         'product', json_build_object(
           'id', p.id, 'name', p.name, 'slug', p.slug, 'type', p.type, 'summary', p.summary, 'description', p.description,
           'pricing', p.pricing, 'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents,
-          'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency, 'status', p.status, 'updatedAt', p.updated_at
+          'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency, 'status', p.status, 'updatedAt', p.updated_at,
+          'options', p.options, 'weightGrams', p.weight_grams, 'allowBackorder', p.allow_backorder,
+          'lowStockThreshold', p.low_stock_threshold,
+          'variants', (select coalesce(json_agg(json_build_object('id', v.id, 'optionValues', v.option_values, 'sku', v.sku,
+              'barcode', v.barcode, 'priceCents', v.price_cents, 'available', ${variantAvailableSql}) order by v.position, v.created_at), '[]'::json)
+            from product_variants v where v.product_id = p.id and v.archived_at is null)
         ),
         'covers', (select coalesce(json_agg(json_build_object('id', c.id, 'width', c.width, 'height', c.height) order by c.width desc), '[]'::json)
           from product_covers c where c.product_id = p.id),

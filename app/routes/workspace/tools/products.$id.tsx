@@ -10,6 +10,8 @@ import { productFormValues } from "~/features/catalog/product-form-values";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { productEditorQuery } from "~/features/catalog/server/product-page-queries.server";
 import { isUuid } from "~/lib/text-formats";
+import { isPhysicalType } from "~/features/catalog/content/product-types";
+import { variantKey } from "~/features/catalog/variant-options";
 import {
   productNotFound,
   submitProductAction,
@@ -49,8 +51,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       slug: product.slug,
       currency: product.currency,
       updatedAt: product.updatedAt,
+      physical: isPhysicalType(product.type),
     },
     values: productFormValues(product),
+    variantStock: Object.fromEntries(
+      product.variants.map((variant) => [variantKey(variant.optionValues), variant.available]),
+    ),
     cover: covers[0] ? coverPath(covers[0].id) : null,
     files,
     currency,
@@ -107,6 +113,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           handle={handle}
           cover={loaderData.cover}
           submitLabel="Save product"
+          variantStock={loaderData.variantStock}
           currencyNote={
             movedCurrency
               ? `Prices are in ${loaderData.currency}, your store currency. This product was priced in ${product.currency}: saving prices it in ${loaderData.currency}.`
@@ -114,15 +121,17 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           }
         />
       </div>
-      <Card className="mt-10">
-        <CardHeader>
-          <h2 className="text-xl font-semibold">Files</h2>
-          <p className="text-sm text-muted-foreground">What the buyer gets.</p>
-        </CardHeader>
-        <CardContent>
-          <ProductFiles productId={product.id} files={loaderData.files} />
-        </CardContent>
-      </Card>
+      {product.physical ? null : (
+        <Card className="mt-10">
+          <CardHeader>
+            <h2 className="text-xl font-semibold">Files</h2>
+            <p className="text-sm text-muted-foreground">What the buyer gets.</p>
+          </CardHeader>
+          <CardContent>
+            <ProductFiles productId={product.id} files={loaderData.files} />
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/products.new";
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "New product", description: "Add a digital product to your store." }),
+  ...pageMeta({ title: "New product", description: "Add a digital or physical product to your store." }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -34,7 +34,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
       <BackLink to={PRODUCTS_PATH}>Back to products</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">New product</h1>
       <p className="mt-2 text-muted-foreground">
-        It starts as a draft that only you can see. You add its files once it is saved.
+        It starts as a draft that only you can see. A digital product gets its files once it is saved.
       </p>
       <div className="mt-8">
         <ProductForm
