@@ -214,9 +214,9 @@ export function createApp({
         csp: pageCsp,
         seconds: env.STORE_PAGE_CACHE_SECONDS,
         personalised: PERSONALISED_COOKIE_PATTERN,
-        async render(req) {
+        async render(req, key) {
           const response = await renderDocument(
-            new Request(`${env.APP_URL}${req.path}`, { headers: { accept: "text/html" } }),
+            new Request(`${env.APP_URL}${key}`, { headers: { accept: "text/html" } }),
             {
               services,
               cspNonce: "",

@@ -14,6 +14,27 @@ type Entry = { expires: number; status: number; headers: [string, string][]; bod
 /** Quick levels, as a page is kept only seconds. */
 const STORE_PAGE_COMPRESSION: CompressionLevels = { brotliQuality: 5, gzipLevel: 6 };
 
+/** Query parameters that change a store page, with the values kept; others are ignored, as tracking tags are. */
+const KEPT_QUERY: Record<string, RegExp> = {
+  variant: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  quantity: /^\d{1,3}$/,
+};
+/** The sales page's variant picker posts these: the page answers them with a redirect, never from memory. */
+const PICKER_QUERY = /^option-\d+$/;
+
+/** The page's cache key, the path with its kept query in a fixed order; null when the request must be rendered. */
+export function storePageKey(path: string, query: URLSearchParams): string | null {
+  const kept: string[] = [];
+  for (const name of query.keys()) if (PICKER_QUERY.test(name)) return null;
+  for (const [name, pattern] of Object.entries(KEPT_QUERY)) {
+    const values = query.getAll(name);
+    if (values.length === 0) continue;
+    if (values.length > 1 || !pattern.test(values[0]!)) return null;
+    kept.push(`${name}=${encodeURIComponent(values[0]!.toLowerCase())}`);
+  }
+  return kept.length ? `${path}?${kept.join("&")}` : path;
+}
+
 /** Statuses worth keeping; not 404, whose keys are unbounded. */
 const CACHED_STATUSES = new Set([200, 410]);
 /** Headers of the render kept with the page. */
@@ -27,7 +48,8 @@ export function createStorePageCache({
   personalised,
   now = Date.now,
 }: {
-  render: (req: Request) => Promise<Rendered>;
+  /** Renders `key`: the path and the query that matters (storePageKey). */
+  render: (req: Request, key: string) => Promise<Rendered>;
   /** The page's CSP, or one by path. */
   csp: string | ((pathname: string) => string);
   /** How long a rendered page is served; 0 turns the cache off. */
@@ -39,8 +61,8 @@ export function createStorePageCache({
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry | null>>();
 
-  async function fill(req: Request): Promise<Entry | null> {
-    const rendered = await render(req);
+  async function fill(req: Request, key: string): Promise<Entry | null> {
+    const rendered = await render(req, key);
     if (!CACHED_STATUSES.has(rendered.status)) return null;
     const entry: Entry = {
       expires: now() + seconds * 1000,
@@ -52,8 +74,8 @@ export function createStorePageCache({
       body: compressOnce(rendered.body, STORE_PAGE_COMPRESSION),
       etag: `"${createHash("sha1").update(rendered.body).digest("base64url")}"`,
     };
-    entries.delete(req.path);
-    entries.set(req.path, entry);
+    entries.delete(key);
+    entries.set(key, entry);
     if (entries.size > STORE_PAGE_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
     return entry;
   }
@@ -67,12 +89,14 @@ export function createStorePageCache({
     ) {
       return next();
     }
-    let entry = entries.get(req.path);
+    const key = storePageKey(req.path, new URL(req.originalUrl, "http://localhost").searchParams);
+    if (key === null) return next();
+    let entry = entries.get(key);
     if (!entry || entry.expires <= now()) {
-      let pending = inFlight.get(req.path);
+      let pending = inFlight.get(key);
       if (!pending) {
-        pending = fill(req).finally(() => inFlight.delete(req.path));
-        inFlight.set(req.path, pending);
+        pending = fill(req, key).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
       }
       try {
         entry = (await pending) ?? undefined;

@@ -75,4 +75,6 @@ export type ListedProduct = ProductPricing & {
   slug: string;
   summary: string;
   covers: CoverRow[];
+  /** A physical product none of whose variants can be bought online now. */
+  soldOut: boolean;
 };

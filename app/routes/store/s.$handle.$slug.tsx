@@ -1,4 +1,6 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { isPhysicalType } from "~/features/catalog/content/product-types";
+import { chooseVariant } from "~/features/catalog/sales-page-variant";
 import { DraftBanner, StoreShell } from "~/features/catalog/components/store-shell";
 import { SalesPageContent } from "~/features/catalog/components/sales-page";
 import { renderMarkdown } from "~/features/catalog/markdown";
@@ -8,6 +10,7 @@ import { absoluteUrl, coverPath, productPath, storePath } from "~/features/catal
 import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { STORE_PAGE } from "~/lib/route-handle";
 import { requestContext } from "~/server/http/request-context.server";
+import type { StockNotice } from "~/features/catalog/stock-notice";
 import type { Route } from "./+types/s.$handle.$slug";
 
 export const handle = STORE_PAGE;
@@ -35,8 +38,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const viewer = await getCurrentUser(services, requestContext(request), { batch: context });
     if (viewer?.id !== page.ownerId) throw data(null, { status: 404 });
   }
+  const path = productPath(store.handle, product.slug);
+  // A physical product shows one variant: chosen by the picker's GET form, by `?variant=`, or the first in stock.
+  const choice = isPhysicalType(product.type)
+    ? chooseVariant(product.options, product.variants, new URL(request.url).searchParams, product.allowBackorder)
+    : null;
+  if (choice?.kind === "redirect")
+    throw redirect(choice.variantId ? `${path}?variant=${encodeURIComponent(choice.variantId)}` : path);
   const appUrl = services.env.APP_URL;
-  const url = absoluteUrl(appUrl, productPath(store.handle, product.slug));
+  const url = absoluteUrl(appUrl, path);
   const widest = product.covers.at(-1);
   return data(
     {
@@ -57,6 +67,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         currency: product.currency,
         covers: product.covers,
         files: product.files,
+        // The stock figure itself stays on the server: buyers see only the notice.
+        physical:
+          choice?.kind === "chosen"
+            ? {
+                options: product.options,
+                values: choice.values,
+                variantId: choice.variant?.id ?? null,
+                variantPriceCents: choice.variant?.priceCents ?? null,
+                notice: choice.notice,
+              }
+            : null,
       },
     },
     // A draft is the owner's alone: no shared cache keeps it.
@@ -105,6 +126,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
+/** schema.org's availability of the shown variant: out of stock, on backorder, or in stock. */
+function availabilityOf(physical: { variantId: string | null; notice: StockNotice } | null) {
+  if (!physical) return "InStock";
+  if (!physical.variantId || physical.notice?.kind === "sold-out") return "OutOfStock";
+  return "InStock";
+}
+
 /** JSON inside <script>: `<` escaped so no text can close the element (or open a comment). */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
@@ -143,9 +171,13 @@ export default function StoreProductPage({ loaderData }: Route.ComponentProps) {
     brand: { "@type": "Brand", name: store.name },
     offers: {
       "@type": "Offer",
-      price: offerPrice(product),
+      price: offerPrice(
+        product.physical?.variantPriceCents != null
+          ? { ...product, priceCents: product.physical.variantPriceCents }
+          : product,
+      ),
       priceCurrency: product.currency,
-      availability: "https://schema.org/InStock",
+      availability: `https://schema.org/${availabilityOf(product.physical)}`,
       url,
       seller: { "@type": "Organization", name: store.name },
     },

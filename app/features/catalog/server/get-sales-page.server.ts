@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { prepareStatement } from "~/db/prepare-statement.server";
 import type { ProductPricing } from "~/features/catalog/product-price";
+import type { SalesPageVariant } from "~/features/catalog/sales-page-variant";
+import type { ProductOption } from "~/features/catalog/variant-options";
 import { isSlugLike, type StoreProfile, storeProfileOf } from "~/features/catalog/store-profile";
 import { type CoverRow, coversJson, type StoreRow, storeJson } from "./store-json.server";
 
@@ -18,6 +20,10 @@ export type SalesPageProduct = ProductPricing & {
   covers: CoverRow[];
   /** The completed files, in the creator's order. */
   files: { id: string; name: string; contentType: string; size: number }[];
+  options: ProductOption[];
+  allowBackorder: boolean;
+  /** A physical product's variants on sale, in the seller's order; none for a digital product. */
+  variants: SalesPageVariant[];
 };
 
 export type SalesPage = { ownerId: string; store: StoreProfile; product: SalesPageProduct };
@@ -34,7 +40,14 @@ const statement = prepareStatement<{ page: Row | null }>(sql`
         'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency, 'status', p.status, 'updatedAt', p.updated_at,
         'covers', ${coversJson},
         'files', coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size', f.size) order by f.position, f.created_at)
-          from product_files f where f.product_id = p.id and f.completed_at is not null), '[]'::json))
+          from product_files f where f.product_id = p.id and f.completed_at is not null), '[]'::json),
+        'options', p.options, 'allowBackorder', p.allow_backorder,
+        'variants', case when p.type = 'physical' then coalesce((select json_agg(json_build_object(
+            'id', v.id, 'optionValues', v.option_values, 'title', v.title, 'priceCents', v.price_cents,
+            'available', coalesce((select l.on_hand - l.reserved from stock_levels l join stock_locations o on o.id = l.location_id
+              where l.variant_id = v.id and o.user_id = p.user_id and o.kind = 'online'), 0)
+          ) order by v.position, v.created_at) from product_variants v where v.product_id = p.id and v.archived_at is null), '[]'::json)
+          else '[]'::json end)
       from products p where p.user_id = s.user_id and p.slug = ${sql.placeholder("slug")})
   ) from storefronts s where s.handle = ${sql.placeholder("handle")}) as page
 `);

@@ -10,7 +10,13 @@ export type { ListedProduct };
 const publishedProductsJson = sql`coalesce((select json_agg(json_build_object(
     'id', p.id, 'name', p.name, 'slug', p.slug, 'summary', p.summary, 'pricing', p.pricing, 'priceCents', p.price_cents,
     'minPriceCents', p.min_price_cents, 'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency,
-    'covers', ${coversJson}) order by p.position, p.created_at, p.id)
+    'covers', ${coversJson},
+    'soldOut', p.type = 'physical' and not p.allow_backorder and not exists (
+      select 1 from product_variants v
+        join stock_levels l on l.variant_id = v.id
+        join stock_locations o on o.id = l.location_id and o.kind = 'online' and o.user_id = p.user_id
+      where v.product_id = p.id and v.archived_at is null and l.on_hand - l.reserved > 0)
+    ) order by p.position, p.created_at, p.id)
   from products p where p.user_id = s.user_id and p.status = 'published'), '[]'::json)`;
 
 type Row = { store: StoreRow; products: ListedProduct[] };
