@@ -1,6 +1,7 @@
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, like, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { productCovers, products } from "~/features/catalog/schema.server";
+import { productCovers, products, productVariants } from "~/features/catalog/schema.server";
+import { SKU_MAX } from "~/features/catalog/variant-options";
 import { PRODUCT_NAME_MAX } from "~/features/catalog/schemas/product";
 import { SLUG_MAX_LENGTH } from "~/features/catalog/slugify";
 import { fail, type Failure } from "~/lib/errors";
@@ -23,7 +24,52 @@ export function copySlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
-/** A draft copy of the creator's own product with a unique slug, placed last; files are not copied. */
+/** The first of `SKU-COPY`, `SKU-COPY-2`, … not in `taken` (lower case) within the SKU limit; null when none fits. */
+export function copySku(sku: string, taken: ReadonlySet<string>): string | null {
+  for (let n = 1; n <= 100; n += 1) {
+    const candidate = `${sku}${n === 1 ? "-COPY" : `-COPY-${n}`}`;
+    if (candidate.length > SKU_MAX) return null;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+  return null;
+}
+
+/** Copies a product's variants on sale (no stock, no barcode) with SKUs suffixed to stay unique in the store. */
+async function copyVariants(tx: Database, userId: string, fromId: string, toId: string) {
+  const variants = await tx
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, fromId), isNull(productVariants.archivedAt)))
+    .orderBy(asc(productVariants.position));
+  if (variants.length === 0) return;
+  const taken = new Set(
+    (
+      await tx
+        .select({ sku: sql<string>`lower(${productVariants.sku})` })
+        .from(productVariants)
+        .where(and(eq(productVariants.userId, userId), isNotNull(productVariants.sku)))
+    ).map((row) => row.sku),
+  );
+  await tx.insert(productVariants).values(
+    variants.map((variant, position) => {
+      const sku = variant.sku ? copySku(variant.sku, taken) : null;
+      if (sku) taken.add(sku.toLowerCase());
+      return {
+        productId: toId,
+        userId,
+        optionValues: variant.optionValues,
+        title: variant.title,
+        sku,
+        barcode: null,
+        priceCents: variant.priceCents,
+        weightGrams: variant.weightGrams,
+        position,
+      };
+    }),
+  );
+}
+
+/** A draft copy of the creator's own product (a physical one with its variants) with a unique slug, placed last; files are not copied. */
 export async function duplicateProduct(
   db: Database,
   userId: string,
@@ -54,6 +100,10 @@ export async function duplicateProduct(
             minPriceCents: original.minPriceCents,
             suggestedPriceCents: original.suggestedPriceCents,
             currency: original.currency,
+            options: original.options,
+            weightGrams: original.weightGrams,
+            allowBackorder: original.allowBackorder,
+            lowStockThreshold: original.lowStockThreshold,
             status: "draft",
             position: sql`(select coalesce(max(${products.position}) + 1, 0) from ${products} where ${products.userId} = ${userId})`,
           })
@@ -61,6 +111,7 @@ export async function duplicateProduct(
         await tx.execute(sql`
           insert into ${productCovers} (product_id, width, height, content_type, bytes)
           select ${row!.id}::uuid, width, height, content_type, bytes from ${productCovers} where product_id = ${original.id}::uuid`);
+        await copyVariants(tx, userId, original.id, row!.id);
         return row!.id;
       });
       return { ok: true, id };
