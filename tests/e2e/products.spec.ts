@@ -40,8 +40,8 @@ test("a creator makes a product with the keyboard, edits, duplicates, publishes,
   await page.keyboard.type("Ada's Field Guide");
   await expect(page.getByLabel("URL slug")).toHaveValue("adas-field-guide");
   await page.keyboard.press("Tab");
-  await page.keyboard.press("End"); // the type select: last choice, "Other"
-  await expect(page.getByLabel("Type")).toHaveValue("other");
+  await page.keyboard.press("End"); // the type select: last choice, "Physical"
+  await expect(page.getByLabel("Type")).toHaveValue("physical");
   await page.keyboard.press("Home");
   await expect(page.getByLabel("Type")).toHaveValue("ebook");
   await page.keyboard.press("Tab");
