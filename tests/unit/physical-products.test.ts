@@ -184,6 +184,19 @@ describe("the product form's physical part", () => {
     ]);
   });
 
+  it("answers odd shapes with messages, never an exception", () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ name: "Tee", type: "physical", pricing: "fixed", price: "25" }))
+      form.append(name, value);
+    form.append("options[0].name", "Size");
+    form.append("options[0].values[0]", "S");
+    form.append("options[0].values[1]", new File(["x"], "x.txt"));
+    form.append("variants[0].optionValues", "S");
+    form.append("variants[1]", "x");
+    const submission = parseWithZod(form, { schema: productSchema("USD") });
+    expect(submission.status).toBe("error");
+  });
+
   it("refuses more than 100 combinations", () => {
     const values = (option: number, n: number) =>
       Array.from({ length: n }, (_, i): [string, string] => [`options[${option}].values[${i}]`, `v${i}`]);

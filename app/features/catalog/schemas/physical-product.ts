@@ -120,42 +120,54 @@ export function physicalProductFields(currency: Currency, amountInvalidMessage: 
 type PhysicalFields = z.output<z.ZodObject<ReturnType<typeof physicalProductFields>>>;
 type Issue = { path: (string | number)[]; message: string };
 
+/** The strings of a list as parsed so far: a field that failed its own parsing may hold anything. */
+const strings = (list: unknown): string[] =>
+  Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : [];
+
 /** The rules across a physical product's fields (options, combinations, SKUs), as issues; parsed fields only. */
 export function physicalProductIssues(value: Partial<PhysicalFields> & { pricing?: unknown }): Issue[] {
   const issues: Issue[] = [];
   if (value.pricing === "pwyw") issues.push({ path: ["pricing"], message: PHYSICAL_PRICING_MESSAGE });
-  const options = Array.isArray(value.options) ? value.options : [];
+  const raw: unknown[] = Array.isArray(value.options) ? value.options : [];
+  const options = raw.map((option) => {
+    const { name, values } = (typeof option === "object" && option !== null ? option : {}) as Record<string, unknown>;
+    return { name: typeof name === "string" ? name : null, values: strings(values) };
+  });
   const names = new Set<string>();
   options.forEach((option, index) => {
-    if (typeof option?.name !== "string") return;
+    if (option.name === null) return;
     const name = option.name.toLowerCase();
     if (names.has(name)) issues.push({ path: ["options", index, "name"], message: OPTION_NAME_REPEATED_MESSAGE });
     names.add(name);
-    const values = option.values ?? [];
-    if (values.length === 0) issues.push({ path: ["options", index, "values"], message: OPTION_VALUES_EMPTY_MESSAGE });
-    else if (new Set(values.map((v) => v.toLowerCase())).size < values.length)
+    if (option.values.length === 0)
+      issues.push({ path: ["options", index, "values"], message: OPTION_VALUES_EMPTY_MESSAGE });
+    else if (new Set(option.values.map((v) => v.toLowerCase())).size < option.values.length)
       issues.push({ path: ["options", index, "values"], message: OPTION_VALUE_REPEATED_MESSAGE });
   });
-  const complete = options.every((option) => typeof option?.name === "string" && Array.isArray(option.values));
+  const complete = options.every((option) => option.name !== null);
   if (complete && combinationCount(options as ProductOption[]) > MAX_PRODUCT_VARIANTS)
     issues.push({ path: ["variants"], message: TOO_MANY_VARIANTS_MESSAGE });
-  const variants = Array.isArray(value.variants) ? value.variants : [];
+  const variants = (Array.isArray(value.variants) ? (value.variants as unknown[]) : []).map((variant) => {
+    const { optionValues, sku } = (typeof variant === "object" && variant !== null ? variant : {}) as Record<
+      string,
+      unknown
+    >;
+    return { values: strings(optionValues), sku: typeof sku === "string" ? sku : null };
+  });
   if (options.length > 0 && complete && variants.length === 0)
     issues.push({ path: ["variants"], message: NO_VARIANT_MESSAGE });
   const keys = new Set<string>();
   const skus = new Set<string>();
   if (typeof value.sku === "string" && options.length === 0) skus.add(value.sku.toLowerCase());
   variants.forEach((variant, index) => {
-    if (!variant) return;
     if (options.length > 0 && complete) {
-      const values = variant.optionValues ?? [];
       const fits =
-        values.length === options.length && values.every((v, i) => (options[i] as ProductOption).values.includes(v));
-      const key = variantKey(values);
+        variant.values.length === options.length && variant.values.every((v, i) => options[i]!.values.includes(v));
+      const key = variantKey(variant.values);
       if (!fits || keys.has(key)) issues.push({ path: ["variants", index], message: VARIANT_UNKNOWN_MESSAGE });
       keys.add(key);
     }
-    if (options.length > 0 && typeof variant.sku === "string") {
+    if (options.length > 0 && variant.sku !== null) {
       const sku = variant.sku.toLowerCase();
       if (skus.has(sku)) issues.push({ path: ["variants", index, "sku"], message: SKU_REPEATED_MESSAGE });
       skus.add(sku);

@@ -115,8 +115,8 @@ export function productSchema(currency: Currency) {
         if (value.type === "physical") {
           for (const issue of physicalProductIssues(value)) ctx.addIssue({ code: "custom", ...issue });
           if (value.pricing === "fixed" && Array.isArray(value.variants))
-            value.variants.forEach((variant, index) => {
-              const override = amountOrNull(variant?.price);
+            value.variants.forEach((variant: unknown, index) => {
+              const override = amountOrNull((variant as { price?: unknown } | null)?.price);
               if (typeof override === "number" && override < minimum)
                 ctx.addIssue({
                   code: "custom",
