@@ -9,6 +9,7 @@ import { type FormFields, postForm } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { tusRequests } from "../support/tus-requests";
 
 // Physical products over HTTP: the form writes variants in its transaction, SKUs stay unique per store, dropped
 // combinations with history are archived, and the sales page shows the chosen variant's price and stock.
@@ -114,6 +115,19 @@ describe("creating and editing a physical product", () => {
     expect(editor).toContain("Stock and shipping");
     expect(editor).toContain('value="MUG-1"');
     expect(editor).not.toContain("What the buyer gets.");
+  });
+
+  it("has no files: the files page leads to the editor and an upload to it is refused", async () => {
+    const id = await create(ada, { name: "Plain Mug" });
+    const files = await page(`/tools/products/${id}/files`, ada);
+    expect(files.status).toBe(302);
+    expect(files.headers.get("location")).toBe(`/tools/products/${id}`);
+    const upload = await tusRequests(server, ada.jar.header()).create({ productId: id, filename: "notes.txt" }, 10);
+    expect(upload.status).toBe(404);
+    const [row] = (
+      await server.db.execute<{ n: number }>(sql`select count(*)::int as n from product_files where product_id = ${id}`)
+    ).rows;
+    expect(row!.n).toBe(0);
   });
 
   it("stores one variant per kept combination with its codes and price, in one transaction", async () => {

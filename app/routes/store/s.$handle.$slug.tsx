@@ -66,7 +66,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         suggestedPriceCents: product.suggestedPriceCents,
         currency: product.currency,
         covers: product.covers,
-        files: product.files,
+        // A physical product is shipped or handed over: nothing to download is listed.
+        files: isPhysicalType(product.type) ? [] : product.files,
         // The stock figure itself stays on the server: buyers see only the notice.
         physical:
           choice?.kind === "chosen"

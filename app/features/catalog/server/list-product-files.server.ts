@@ -17,10 +17,11 @@ export async function listProductFiles(
   db: Database,
   userId: string,
   productId: string,
-): Promise<{ name: string; files: ProductFileView[] } | null> {
+): Promise<{ name: string; type: string; files: ProductFileView[] } | null> {
   const rows = await db
     .select({
       productName: products.name,
+      productType: products.type,
       id: productFiles.id,
       name: productFiles.name,
       size: productFiles.size,
@@ -35,6 +36,7 @@ export async function listProductFiles(
   if (rows.length === 0) return null;
   return {
     name: rows[0]!.productName,
+    type: rows[0]!.productType,
     files: rows.flatMap((row) =>
       row.id
         ? [

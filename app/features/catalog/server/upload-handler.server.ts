@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { PHYSICAL_PRODUCT_TYPE } from "~/features/catalog/content/product-types";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server as TusServer } from "@tus/server";
 import { poolOf } from "~/db/pool-of.server";
@@ -114,12 +115,12 @@ export function createUploadHandler(services: AppServices) {
       const name = checkFileName(upload.metadata?.filename ?? "");
       if (!name.ok) throw tusError(400, name.message);
       const contentType = normaliseContentType(upload.metadata?.filetype);
-      // The row, last in the product's order, only when the product is the actor's: one statement.
+      // The row, last in the product's order, only when the product is the actor's and digital: one statement.
       const inserted = await db.execute(sql`
         insert into ${productFiles} (product_id, user_id, upload_id, name, content_type, size, position)
         select p.id, p.user_id, ${upload.id}, ${name.name}, ${contentType}, ${upload.size ?? 0},
           coalesce((select max(f.position) + 1 from ${productFiles} f where f.product_id = p.id), 0)
-        from products p where p.id = ${productId} and p.user_id = ${actor.userId}
+        from products p where p.id = ${productId} and p.user_id = ${actor.userId} and p.type <> ${PHYSICAL_PRODUCT_TYPE}
         returning id`);
       if (inserted.rows.length === 0) throw tusError(404, ERRORS.UPLOAD_PRODUCT_NOT_FOUND.message);
       return { metadata: { ...upload.metadata, filename: name.name, filetype: contentType } };

@@ -1,4 +1,6 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { isPhysicalType } from "~/features/catalog/content/product-types";
+import { productPath } from "~/features/catalog/paths";
 import { BackLink } from "~/components/ui/back-link";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { ProductFiles } from "~/features/catalog/components/product-files";
@@ -9,11 +11,13 @@ import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/products.$id.files";
 import { isUuid } from "~/lib/text-formats";
 
-/** A product's files: upload, rename, reorder, remove. The signed-in owner only; others get 404. */
+/** A digital product's files: upload, rename, reorder, remove. The signed-in owner only; others get 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, requestContext(request), { batch: context });
   const product = isUuid(params.id) ? await listProductFiles(context.services.db, user.id, params.id) : null;
   if (!product) productNotFound();
+  // A physical product has no files: its editor is the page to be on.
+  if (isPhysicalType(product.type)) throw redirect(productPath(params.id));
   return data(
     { productId: params.id, productName: product.name, files: product.files },
     { headers: { "Cache-Control": "no-store" } },
