@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectNoViolations } from "./support/axe";
+import { expectNoViolations, expectNoViolationsInBothThemes } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 import { workerApp } from "./support/worker-app";
@@ -100,7 +100,7 @@ test("a creator sells a T-shirt in sizes and colours, and a buyer picks one on i
     "href",
     new RegExp(`/buy\\?variant=${variantId}$`),
   );
-  await expectNoViolations(page);
+  await expectNoViolationsInBothThemes(page);
 
   // A variant with no stock: sold out, no Buy link.
   await page.getByRole("group", { name: "Size" }).getByRole("radio", { name: "S" }).check();
@@ -108,4 +108,5 @@ test("a creator sells a T-shirt in sizes and colours, and a buyer picks one on i
   await expect(page.getByText("Sold out")).toBeVisible();
   await expect(page.getByRole("link", { name: "Buy now" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Buy now" })).toBeDisabled();
+  await expectNoViolations(page);
 });
