@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants } from "~/features/catalog/schema.server";
+import { createProduct } from "~/features/catalog/server/create-product.server";
 import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-location.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
 import { ERRORS } from "~/lib/errors";
@@ -168,6 +169,32 @@ describe("creating and editing a physical product", () => {
       "the product-level SKU too",
     ).toBe(409);
     await create(bob, { sku: "MUG-1" });
+  });
+
+  it("checks the physical rules again in the verb, storing nothing", async () => {
+    const variant = { optionValues: ["x"], title: "x", sku: null, barcode: null, priceCents: null };
+    const result = await createProduct(server.db, ada.id, "USD", {
+      name: "Too Many",
+      type: "physical",
+      summary: "",
+      description: "",
+      pricing: "fixed",
+      priceCents: 2500,
+      minPriceCents: null,
+      suggestedPriceCents: null,
+      slug: "too-many",
+      cover: undefined,
+      removeCover: false,
+      physical: {
+        options: [{ name: "Size", values: ["x"] }],
+        weightGrams: null,
+        allowBackorder: false,
+        lowStockThreshold: null,
+        variants: Array.from({ length: 101 }, () => variant),
+      },
+    });
+    expect(result).toMatchObject({ ok: false, code: "PRODUCT_TOO_MANY_VARIANTS" });
+    expect(await server.db.select().from(products).where(eq(products.slug, "too-many"))).toEqual([]);
   });
 
   it("refuses an invalid barcode with the catalogue's message", async () => {

@@ -11,6 +11,7 @@ import {
   SKU_REPEATED_MESSAGE,
   TOO_MANY_OPTIONS_MESSAGE,
   TOO_MANY_VARIANTS_MESSAGE,
+  physicalInputFailure,
   VARIANT_UNKNOWN_MESSAGE,
   WEIGHT_INVALID_MESSAGE,
 } from "~/features/catalog/schemas/physical-product";
@@ -209,6 +210,28 @@ describe("the product form's physical part", () => {
     ];
     expect(errorsOf(fields).variants).toEqual([TOO_MANY_VARIANTS_MESSAGE]);
     expect(TOO_MANY_VARIANTS_MESSAGE).toBe(ERRORS.PRODUCT_TOO_MANY_VARIANTS.message);
+  });
+});
+
+describe("the verbs' own check of a physical input", () => {
+  it("names the broken rule by its code, past whatever the form said", () => {
+    const one = { optionValues: [], title: "", sku: null, barcode: null, priceCents: null };
+    const input = { options: [], weightGrams: null, allowBackorder: false, lowStockThreshold: null, variants: [one] };
+    expect(physicalInputFailure(null)).toBeNull();
+    expect(physicalInputFailure(input)).toBeNull();
+    const option = (name: string) => ({ name, values: ["a"] });
+    expect(physicalInputFailure({ ...input, options: ["A", "B", "C", "D"].map(option) })).toBe(
+      "PRODUCT_TOO_MANY_OPTIONS",
+    );
+    expect(physicalInputFailure({ ...input, options: [{ name: "Size", values: [] }] })).toBe(
+      "PRODUCT_OPTION_VALUES_EMPTY",
+    );
+    expect(physicalInputFailure({ ...input, variants: Array.from({ length: 101 }, () => one) })).toBe(
+      "PRODUCT_TOO_MANY_VARIANTS",
+    );
+    expect(physicalInputFailure({ ...input, variants: [{ ...one, barcode: "4006381333932" }] })).toBe(
+      "PRODUCT_BARCODE_INVALID",
+    );
   });
 });
 

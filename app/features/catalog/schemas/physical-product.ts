@@ -208,3 +208,21 @@ export function toPhysicalInput(value: PhysicalFields) {
 }
 
 export type PhysicalInput = ReturnType<typeof toPhysicalInput>;
+
+/** The codes of the physical rules a verb checks again past the form. */
+export type PhysicalRule =
+  | "PRODUCT_TOO_MANY_OPTIONS"
+  | "PRODUCT_OPTION_VALUES_EMPTY"
+  | "PRODUCT_TOO_MANY_VARIANTS"
+  | "PRODUCT_BARCODE_INVALID";
+
+/** The rule a physical product's input breaks, as the verbs check it again past the form; null when it breaks none. */
+export function physicalInputFailure(physical: PhysicalInput | null): PhysicalRule | null {
+  if (!physical) return null;
+  if (physical.options.length > MAX_PRODUCT_OPTIONS) return "PRODUCT_TOO_MANY_OPTIONS";
+  if (physical.options.some((option) => option.values.length === 0)) return "PRODUCT_OPTION_VALUES_EMPTY";
+  if (physical.variants.length > MAX_PRODUCT_VARIANTS) return "PRODUCT_TOO_MANY_VARIANTS";
+  if (physical.variants.some((variant) => variant.barcode !== null && !isValidBarcode(variant.barcode)))
+    return "PRODUCT_BARCODE_INVALID";
+  return null;
+}

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import type { Currency } from "~/lib/money";
 import { productCovers, products } from "~/features/catalog/schema.server";
 import type { ProductInput } from "~/features/catalog/schemas/product";
+import { type PhysicalRule, physicalInputFailure } from "~/features/catalog/schemas/physical-product";
 import { fail, type Failure } from "~/lib/errors";
 import { ensureStorefront } from "./ensure-storefront.server";
 import { processCover } from "./process-cover.server";
@@ -42,7 +43,11 @@ export async function createProduct(
   userId: string,
   currency: Currency,
   input: ProductInput,
-): Promise<{ ok: true; id: string } | Failure<"PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE"> | SkuTaken> {
+): Promise<
+  { ok: true; id: string } | Failure<"PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE" | PhysicalRule> | SkuTaken
+> {
+  const broken = physicalInputFailure(input.physical);
+  if (broken) return fail(broken);
   const covers = await processCover(input.cover);
   if (covers === false) return fail("PRODUCT_COVER_NOT_IMAGE");
   await ensureStorefront(db, userId);

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import type { Currency } from "~/lib/money";
 import { products } from "~/features/catalog/schema.server";
 import { missingForPublishing, notReadyMessage, type ProductInput } from "~/features/catalog/schemas/product";
+import { type PhysicalRule, physicalInputFailure } from "~/features/catalog/schemas/physical-product";
 import { fail, type Failure } from "~/lib/errors";
 import { ProductRefused, productColumns, productSaveFailure, replaceCovers } from "./create-product.server";
 import { processCover } from "./process-cover.server";
@@ -18,10 +19,12 @@ export async function updateProduct(
   input: ProductInput,
 ): Promise<
   | { ok: true }
-  | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE" | "PRODUCT_NOT_READY">
+  | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_SLUG_TAKEN" | "PRODUCT_COVER_NOT_IMAGE" | "PRODUCT_NOT_READY" | PhysicalRule>
   | SkuTaken
 > {
   if (!isUuid(productId)) return fail("PRODUCT_NOT_FOUND");
+  const broken = physicalInputFailure(input.physical);
+  if (broken) return fail(broken);
   const covers = await processCover(input.cover);
   if (covers === false) return fail("PRODUCT_COVER_NOT_IMAGE");
   const columns = productColumns(input, currency);
