@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants } from "~/features/catalog/schema.server";
+import type { ProductInput } from "~/features/catalog/schemas/product";
+import type { PhysicalVariantInput } from "~/features/catalog/schemas/physical-product";
 import { createProduct } from "~/features/catalog/server/create-product.server";
 import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-location.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
@@ -49,6 +51,28 @@ const SIZE_COLOUR = [
   { name: "Size", values: ["S", "M"] },
   { name: "Colour", values: ["Red", "Blue"] },
 ];
+
+/** A physical product's input as the form makes it, for calling the verb directly. */
+function physicalInput(
+  slug: string,
+  variants: PhysicalVariantInput[],
+  options: { name: string; values: string[] }[] = [],
+): ProductInput {
+  return {
+    name: slug,
+    type: "physical",
+    summary: "",
+    description: "",
+    pricing: "fixed",
+    priceCents: 2500,
+    minPriceCents: null,
+    suggestedPriceCents: null,
+    slug,
+    cover: undefined,
+    removeCover: false,
+    physical: { options, weightGrams: null, allowBackorder: false, lowStockThreshold: null, variants },
+  };
+}
 
 const post = (creator: SignedInCreator, path: string, fields: FormFields) =>
   postForm(server, path, fields, { jar: creator.jar, ip: creator.ip });
@@ -171,28 +195,34 @@ describe("creating and editing a physical product", () => {
     await create(bob, { sku: "MUG-1" });
   });
 
+  it("two saves racing for one SKU: one is stored, the other is told the SKU is taken", async () => {
+    const variant = { optionValues: [], title: "", sku: "RACE-1", barcode: null, priceCents: null };
+    const results = await Promise.all(
+      ["race-a", "race-b", "race-c"].map((slug) =>
+        createProduct(server.db, ada.id, "USD", physicalInput(slug, [variant])),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    for (const result of results.filter((result) => !result.ok))
+      expect(result).toMatchObject({ ok: false, code: "PRODUCT_SKU_TAKEN" });
+    const stored = await server.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from products where user_id = ${ada.id} and slug like 'race-%'`,
+    );
+    expect(stored.rows[0]!.n).toBe(1);
+  });
+
   it("checks the physical rules again in the verb, storing nothing", async () => {
     const variant = { optionValues: ["x"], title: "x", sku: null, barcode: null, priceCents: null };
-    const result = await createProduct(server.db, ada.id, "USD", {
-      name: "Too Many",
-      type: "physical",
-      summary: "",
-      description: "",
-      pricing: "fixed",
-      priceCents: 2500,
-      minPriceCents: null,
-      suggestedPriceCents: null,
-      slug: "too-many",
-      cover: undefined,
-      removeCover: false,
-      physical: {
-        options: [{ name: "Size", values: ["x"] }],
-        weightGrams: null,
-        allowBackorder: false,
-        lowStockThreshold: null,
-        variants: Array.from({ length: 101 }, () => variant),
-      },
-    });
+    const result = await createProduct(
+      server.db,
+      ada.id,
+      "USD",
+      physicalInput(
+        "too-many",
+        Array.from({ length: 101 }, () => variant),
+        [{ name: "Size", values: ["x"] }],
+      ),
+    );
     expect(result).toMatchObject({ ok: false, code: "PRODUCT_TOO_MANY_VARIANTS" });
     expect(await server.db.select().from(products).where(eq(products.slug, "too-many"))).toEqual([]);
   });

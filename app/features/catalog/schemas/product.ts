@@ -112,7 +112,7 @@ export function productSchema(currency: Currency) {
               message: minimumPriceMessage(currency, "The suggested price"),
             });
         }
-        if (value.type === "physical") {
+        if (typeof value.type === "string" && isPhysicalType(value.type)) {
           for (const issue of physicalProductIssues(value)) ctx.addIssue({ code: "custom", ...issue });
           if (value.pricing === "fixed" && Array.isArray(value.variants))
             value.variants.forEach((variant: unknown, index) => {

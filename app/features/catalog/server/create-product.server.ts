@@ -7,7 +7,7 @@ import { type PhysicalRule, physicalInputFailure } from "~/features/catalog/sche
 import { fail, type Failure } from "~/lib/errors";
 import { ensureStorefront } from "./ensure-storefront.server";
 import { processCover } from "./process-cover.server";
-import { isSkuCollision, isSlugCollision } from "./product-errors.server";
+import { ProductRefused, productSaveFailure } from "./product-errors.server";
 import { saveProductVariants, type SkuTaken } from "./save-product-variants.server";
 
 /** The columns a product form sets, on create and update. */
@@ -30,14 +30,7 @@ export function productColumns(input: ProductInput, currency: Currency) {
   };
 }
 
-/** Thrown inside a product's transaction to roll it back with a failure to answer. */
-export class ProductRefused extends Error {
-  constructor(readonly failure: SkuTaken) {
-    super(failure.code);
-  }
-}
-
-/** A new draft product (a physical one with its variants), placed last; stores nothing when the cover, slug or a SKU is refused. */
+/** A new draft product with its variants, placed last; stores nothing when the cover, slug or a SKU is refused. */
 export async function createProduct(
   db: Database,
   userId: string,
@@ -80,13 +73,4 @@ export async function createProduct(
 export async function replaceCovers(tx: Database, productId: string, covers: Awaited<ReturnType<typeof processCover>>) {
   await tx.delete(productCovers).where(eq(productCovers.productId, productId));
   if (covers) await tx.insert(productCovers).values(covers.map((cover) => ({ productId, ...cover })));
-}
-
-/** The failure a product save's error stands for (a refused SKU, a taken slug or SKU); rethrows any other. */
-export function productSaveFailure(error: unknown): Failure<"PRODUCT_SLUG_TAKEN"> | SkuTaken {
-  if (error instanceof ProductRefused) return error.failure;
-  if (isSlugCollision(error)) return fail("PRODUCT_SLUG_TAKEN");
-  // Another save took the SKU between the check and the write: the index refused it.
-  if (isSkuCollision(error)) return { ...fail("PRODUCT_SKU_TAKEN"), sku: "" };
-  throw error;
 }

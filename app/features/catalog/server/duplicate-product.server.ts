@@ -69,7 +69,7 @@ async function copyVariants(tx: Database, userId: string, fromId: string, toId: 
   );
 }
 
-/** A draft copy of the creator's own product (a physical one with its variants) with a unique slug, placed last; files are not copied. */
+/** A draft copy of the creator's own product and its variants with a unique slug, placed last; files are not copied. */
 export async function duplicateProduct(
   db: Database,
   userId: string,

@@ -1,3 +1,6 @@
+import { fail, type Failure } from "~/lib/errors";
+import type { SkuTaken } from "./save-product-variants.server";
+
 /** Whether a database error is the unique index `constraint` refusing a duplicate. */
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (
@@ -17,6 +20,22 @@ export function isSlugCollision(error: unknown): boolean {
 }
 
 /** Whether a database error is the per-store SKU's unique index refusing a duplicate. */
-export function isSkuCollision(error: unknown): boolean {
+function isSkuCollision(error: unknown): boolean {
   return isUniqueViolation(error, "product_variants_user_sku_idx");
+}
+
+/** Thrown inside a product's transaction to roll it back with a failure to answer. */
+export class ProductRefused extends Error {
+  constructor(readonly failure: SkuTaken) {
+    super(failure.code);
+  }
+}
+
+/** The failure a product save's error stands for (a refused SKU, a taken slug or SKU); rethrows any other. */
+export function productSaveFailure(error: unknown): Failure<"PRODUCT_SLUG_TAKEN"> | SkuTaken {
+  if (error instanceof ProductRefused) return error.failure;
+  if (isSlugCollision(error)) return fail("PRODUCT_SLUG_TAKEN");
+  // Another save took the SKU between the check and the write: the index refused it.
+  if (isSkuCollision(error)) return { ...fail("PRODUCT_SKU_TAKEN"), sku: "" };
+  throw error;
 }
