@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { customerSearch, customerPath } from "~/features/customers/customer-display";
 import { parseCustomersCursor } from "~/features/customers/server/customers-query.server";
-import { csvRecord, decimalAmount, exportFileName, textCell } from "~/features/customers/server/csv.server";
+import { csvRecord, decimalAmount, exportFileName, textCell } from "~/lib/csv";
 import { toCrlf } from "~/features/customers/server/export-csv.server";
 
 // Issue 16.4: the CSV cells of the exports (RFC 4180, formula injection) and the customers list's parameters.

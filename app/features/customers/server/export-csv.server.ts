@@ -4,7 +4,7 @@ import type { Database } from "~/db/database.server";
 import { CUSTOMER_SORT_KEYS, customerRows } from "./customers-query.server";
 import { ORDER_FILTER_SQL } from "~/features/orders/server/seller-orders-query.server";
 import type { OrderDisplayStatus } from "~/features/orders/order-display";
-import { csvRecord, decimalAmount, textCell } from "./csv.server";
+import { csvRecord, decimalAmount, textCell } from "~/lib/csv";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { to as copyTo } from "pg-copy-streams";
 import { poolOf } from "~/db/pool-of.server";

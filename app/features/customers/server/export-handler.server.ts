@@ -7,7 +7,7 @@ import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server
 import type { RequestContext } from "~/server/http/request-context.server";
 import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
 import type { AppServices } from "~/server/services.server";
-import { exportFileName } from "./csv.server";
+import { exportFileName } from "~/lib/csv";
 import { type CsvSink, exportCustomersCsv, exportOrdersCsv } from "./export-csv.server";
 
 /** The export a path names, or null (the Express app then passes the request on). */
