@@ -60,6 +60,8 @@ export default [
     // The seller's customers (their CSV exports are served by the Express app, listed at the end)
     route("customers", "routes/workspace/customers.tsx"),
     route("customers/:email", "routes/workspace/customers.$email.tsx"),
+    // Store Management: the retail seller's shops and stock, before tools/:tool
+    route("tools/retail-dashboard", "routes/workspace/tools/retail-dashboard.tsx"),
     route("tools/:tool", "routes/workspace/tools/$tool.tsx"),
     // The seller's analytics: figures by day in their time zone, for a range named in the URL
     route("analytics", "routes/workspace/analytics.tsx"),
@@ -73,6 +75,7 @@ export default [
   // The signed-in area's resources (no page of their own)
   route("security-settings/export", "routes/workspace/security-settings.export.ts"),
   route("security-settings/sessions", "routes/workspace/security-settings.sessions.ts"),
+  route("tools/retail-dashboard/inventory.csv", "routes/workspace/tools/retail-dashboard.inventory[.]csv.ts"),
   route("api/security/events", "routes/api/api.security.events.ts"),
   // The dashboards' live figures: the signed-in seller's order changes as Server-Sent Events
   route("api/orders/changes", "routes/api/api.orders.changes.ts"),

@@ -73,6 +73,7 @@ async function main() {
   const stopSweeping = services.productFiles.startSweeping(runtime.UPLOAD_SWEEP_INTERVAL_MS);
   const stopReconciler = runtime.startReconciler(services);
   const stopTestPayouts = runtime.startTestPayouts(services);
+  const stopLowStockDigests = runtime.startLowStockDigests(services);
   // An uncaught error is reported, then the process ends as Node would have ended it.
   if (errorReporter.enabled) {
     const crash = (mechanism: string) => async (error: unknown) => {
@@ -121,6 +122,7 @@ async function main() {
       stopSweeping();
       await stopReconciler();
       await stopTestPayouts();
+      await stopLowStockDigests();
       await closeVite();
       await services.views.close();
       await errorReporter.flush();

@@ -11,6 +11,7 @@ import { createUploadHandler } from "~/features/catalog/server/upload-handler.se
 import { matchDownloadPath } from "~/features/delivery/content/delivery-rules";
 import { createDownloadHandler } from "~/features/delivery/server/download-handler.server";
 import { createExportHandler, matchExportPath } from "~/features/customers/server/export-handler.server";
+import { startLowStockDigests } from "~/features/inventory/server/send-low-stock-digests.server";
 import { startReconciler } from "~/features/orders/server/reconcile-pending-orders.server";
 import { paymentPageOrigins } from "~/features/payments/server/payment-page-origins.server";
 import { startTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
@@ -34,6 +35,7 @@ export const runtime = {
   createServices,
   startReconciler,
   startTestPayouts,
+  startLowStockDigests,
   UPLOAD_SWEEP_INTERVAL_MS,
   createUploadHandler,
   createDownloadHandler,

@@ -2,6 +2,7 @@ import { COVER_MAX_BYTES } from "~/features/catalog/schemas/product";
 import { AVATAR_MAX_BYTES } from "~/features/workspace/schemas/business-profile";
 import { UPLOADS_PATH } from "~/features/catalog/content/product-files";
 import { MAX_PRODUCT_FILE_BYTES } from "~/features/catalog/content/product-types";
+import { STOCK_IMPORT_MAX_BYTES, STORE_MANAGEMENT_PATH } from "~/features/inventory/inventory-display";
 
 /**
  * What a request may send, decided before a byte of its body is read: a cap per route on the
@@ -16,8 +17,14 @@ export const AVATAR_FORM_BODY_LIMIT_BYTES = AVATAR_MAX_BYTES + FORM_BODY_LIMIT_B
  * The product form: a cover image of at most COVER_MAX_BYTES, plus up to 20,000 characters of encoded Markdown.
  */
 export const PRODUCT_FORM_BODY_LIMIT_BYTES = COVER_MAX_BYTES + 256 * 1024;
+/** Store Management: its forms may carry an inventory CSV. */
+export const STOCK_IMPORT_BODY_LIMIT_BYTES = STOCK_IMPORT_MAX_BYTES + FORM_BODY_LIMIT_BYTES;
 /** No form accepts more; product files go through the tus endpoint, which has its own cap (below). */
-export const GLOBAL_BODY_LIMIT_BYTES = Math.max(AVATAR_FORM_BODY_LIMIT_BYTES, PRODUCT_FORM_BODY_LIMIT_BYTES);
+export const GLOBAL_BODY_LIMIT_BYTES = Math.max(
+  AVATAR_FORM_BODY_LIMIT_BYTES,
+  PRODUCT_FORM_BODY_LIMIT_BYTES,
+  STOCK_IMPORT_BODY_LIMIT_BYTES,
+);
 /**
  * The tus endpoint of product files streams each PATCH to the store: at most a whole file in one request, within
  * UPLOAD_BODY_TIMEOUT_MS: the browser sends UPLOAD_CHUNK_BYTES per PATCH.
@@ -37,6 +44,11 @@ export const PRODUCT_FORM_BODY_TIMEOUT_MS = Math.max(
   FORM_BODY_TIMEOUT_MS,
   Math.ceil(PRODUCT_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
 );
+/** The inventory CSV at the same 64 KB/s. */
+export const STOCK_IMPORT_BODY_TIMEOUT_MS = Math.max(
+  FORM_BODY_TIMEOUT_MS,
+  Math.ceil(STOCK_IMPORT_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
+);
 /** Payment providers' webhooks: JSON events, up to 1 MB (Stripe's largest are far smaller). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 /** POST /api/webhooks/:provider: signed by the provider, not sent by a browser (no Origin, no session). */
@@ -54,6 +66,8 @@ export function bodyLimitFor(pathname: string): { bytes: number; timeoutMs: numb
     return { bytes: AVATAR_FORM_BODY_LIMIT_BYTES, timeoutMs: AVATAR_FORM_BODY_TIMEOUT_MS };
   if (PRODUCT_FORM_PAGE.test(page))
     return { bytes: PRODUCT_FORM_BODY_LIMIT_BYTES, timeoutMs: PRODUCT_FORM_BODY_TIMEOUT_MS };
+  if (page === STORE_MANAGEMENT_PATH)
+    return { bytes: STOCK_IMPORT_BODY_LIMIT_BYTES, timeoutMs: STOCK_IMPORT_BODY_TIMEOUT_MS };
   if (isWebhookPath(page)) return { bytes: WEBHOOK_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
   return { bytes: FORM_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
 }

@@ -1,0 +1,131 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { InventorySection } from "~/features/inventory/components/inventory-section";
+import { StoreFeatureLinks } from "~/features/inventory/components/store-feature-links";
+import { StoreLocations } from "~/features/inventory/components/store-locations";
+import { STORE_MANAGEMENT_PATH, storeFeatures } from "~/features/inventory/inventory-display";
+import { ensureStoreLocations } from "~/features/inventory/server/ensure-store-locations.server";
+import { storeManagementQuery } from "~/features/inventory/server/store-management-query.server";
+import type { InventoryView, StoreManagementData } from "~/features/inventory/store-management-data";
+import { submitStoreManagement } from "~/features/inventory/server/submit-store-management.server";
+import type { StoreAnswer } from "~/features/inventory/store-answer";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
+import { pageMeta } from "~/lib/meta";
+import { isUuid } from "~/lib/text-formats";
+import { showToast } from "~/lib/toast";
+import { readFormData } from "~/server/http/read-form-data.server";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/retail-dashboard";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({
+    title: "Store Management",
+    description: "Your shops, their stock and the features of your retail store.",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+/** The view the URL names: search `q`, `location`, `low`, `page`, the open `item` and the `count` location. */
+function viewOf(url: URL): InventoryView & { countLocationId: string | null } {
+  const uuid = (name: string) => {
+    const value = url.searchParams.get(name);
+    return value && isUuid(value) ? value : null;
+  };
+  const page = Number(url.searchParams.get("page"));
+  return {
+    search: url.searchParams.get("q")?.trim().slice(0, 100) || null,
+    locationId: uuid("location"),
+    lowOnly: url.searchParams.get("low") === "1",
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    itemId: uuid("item"),
+    countLocationId: uuid("count"),
+  };
+}
+
+/** Whether the seller still lacks their Online location, or a first shop their Retail Store setup describes. */
+function missingLocations(data: StoreManagementData): boolean {
+  const online = data.locations.some((location) => location.kind === "online");
+  const shop = data.locations.some((location) => location.kind === "shop");
+  const storeName = typeof data.setup?.storeName === "string" ? data.setup.storeName.trim() : "";
+  return !online || (!shop && storeName !== "");
+}
+
+/**
+ * The seller's shops and stock in one statement; on the first visit the Online location and the first shop (from the
+ * Retail Store setup) are made, then read again.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  const view = viewOf(ctx.url);
+  const query = combinePageQueries({ store: storeManagementQuery(view), savedTimeZone: savedTimeZoneQuery });
+  const user = await requireUser(context.services, ctx, { batch: context, page: query });
+  let page = user.page;
+  if (missingLocations(page.store)) {
+    await ensureStoreLocations(context.services.db, user.id);
+    page = (await requireUser(context.services, ctx, { page: query })).page;
+  }
+  const { setup, ...store } = page.store;
+  return {
+    ...store,
+    view,
+    hasSetup: setup !== null,
+    features: storeFeatures(setup),
+    timeZone: creatorTimeZone(ctx, page.savedTimeZone),
+  };
+}
+
+/** Every form of the page, told apart by `intent`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requestContext(request);
+  const user = await requireUser(context.services, ctx);
+  const formData = await readFormData(request);
+  return submitStoreManagement(context.services, user, formData);
+}
+
+export default function StoreManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as StoreAnswer | undefined;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === STORE_MANAGEMENT_PATH;
+  useEffect(() => {
+    if (answer?.toast) showToast(answer.toast);
+  }, [answer]);
+  const { features, locations } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 sm:px-6">
+      <div>
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">Store Management</h1>
+        <p className="mt-2 text-lg text-muted-foreground">
+          Your shops, their stock and the features you switched on in your retail store setup.
+        </p>
+        <StoreFeatureLinks features={features} hasSetup={loaderData.hasSetup} />
+      </div>
+      <StoreLocations locations={locations} answer={answer} />
+      <InventorySection data={loaderData} answer={answer} loading={loading} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === "string"
+      ? error.data.message
+      : "Store Management could not be loaded. Please try again in a moment.";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Store Management</h1>
+      <p role="alert" className="mt-4">
+        {message}
+      </p>
+      <p className="mt-4">
+        <Link to={STORE_MANAGEMENT_PATH} className="font-medium text-primary underline underline-offset-4">
+          Try again
+        </Link>
+      </p>
+    </div>
+  );
+}
