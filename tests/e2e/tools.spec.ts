@@ -5,7 +5,7 @@ import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
 /** Tools that are built out on a page of their own rather than the generic tool page. */
-const OWN_PAGES = new Set(["estore-builder"]);
+const OWN_PAGES = new Set(["estore-builder", "retail-dashboard"]);
 
 /** A valid submission of each form and one value the tool page must show for it (as a label). */
 const SETUPS: Record<string, { fields: [string, string][]; shows: string }> = {
@@ -76,7 +76,7 @@ test("every tool page shows its name, what it does, the saved setup in words and
     await page.goto(`/tools/${tool.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: tool.name })).toBeVisible();
     await expect(page.getByText(tool.description)).toBeVisible();
-    // The E-shop Builder is a tool of its own: it keeps the setup and its edit link, without the notice.
+    // The E-shop Builder and Store Management are tools of their own: they keep the setup and its edit link, without the notice.
     if (!OWN_PAGES.has(tool.slug))
       await expect(page.getByText(new RegExp(`^${tool.name} works from your .* setup`))).toBeVisible();
     await expect(page.getByText(SETUPS[tool.businessType]!.shows, { exact: true })).toBeVisible();

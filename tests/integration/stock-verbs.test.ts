@@ -364,7 +364,12 @@ describe("CSV import", () => {
 
 describe("the daily low-stock email", () => {
   const FROM = "Sellkit <noreply@sellkit.test>";
-  const mailer = { send: (message, options) => enqueueMail(options?.tx ?? db, FROM, message) } as Mailer;
+  const mailer: Mailer = {
+    kind: "dev-mailbox",
+    send: async (message, options) => void (await enqueueMail(options?.tx ?? db, FROM, message)),
+    request: async () => {},
+    close: async () => {},
+  };
   const services = () => ({
     db,
     mailer,

@@ -1,13 +1,14 @@
 import { ButtonLink } from "~/components/ui/button";
-import { RETAIL_SETUP_PATH, type StoreFeatures } from "~/features/inventory/inventory-display";
+import type { StoreFeatures } from "~/features/inventory/inventory-display";
 
 /** Links to the pages of the features the seller switched on in the Retail Store setup. */
-export function StoreFeatureLinks({ features, hasSetup }: { features: StoreFeatures; hasSetup: boolean }) {
+export function StoreFeatureLinks({ features }: { features: StoreFeatures }) {
   const links = [
     features.pos ? { to: "/tools/pos", label: "Open the POS" } : null,
     features.customer ? { to: "/customers", label: "Your customers" } : null,
     features.analytics ? { to: "/analytics", label: "Sales analytics" } : null,
   ].filter((link) => link !== null);
+  if (!links.length) return null;
   return (
     <nav aria-label="Store features" className="mt-4 flex flex-wrap gap-2">
       {links.map((link) => (
@@ -15,9 +16,6 @@ export function StoreFeatureLinks({ features, hasSetup }: { features: StoreFeatu
           {link.label}
         </ButtonLink>
       ))}
-      <ButtonLink to={RETAIL_SETUP_PATH} variant="ghost">
-        {hasSetup ? "Edit your retail store setup" : "Set up your retail store"}
-      </ButtonLink>
     </nav>
   );
 }

@@ -19,7 +19,8 @@ export const TOOLS = [
     slug: "retail-dashboard",
     name: "Store Management",
     businessType: "retail_store",
-    description: "Run your brick-and-mortar shop: address, staff, inventory and the features you switched on.",
+    description:
+      "Run your brick-and-mortar shops: their addresses and opening hours, their stock, and the features you switched on.",
   },
   {
     slug: "pos",

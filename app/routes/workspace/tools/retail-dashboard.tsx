@@ -7,6 +7,10 @@ import { InventorySection } from "~/features/inventory/components/inventory-sect
 import { StoreFeatureLinks } from "~/features/inventory/components/store-feature-links";
 import { StoreLocations } from "~/features/inventory/components/store-locations";
 import { STORE_MANAGEMENT_PATH, storeFeatures } from "~/features/inventory/inventory-display";
+import { SetupSummaryCard } from "~/features/sales-methods/components/setup-summary-card";
+import { salesMethod } from "~/features/sales-methods/content/sales-methods";
+import { describeSetup } from "~/features/sales-methods/content/sales-options";
+import { findTool } from "~/features/workspace/content/tools";
 import { ensureStoreLocations } from "~/features/inventory/server/ensure-store-locations.server";
 import { storeManagementQuery } from "~/features/inventory/server/store-management-query.server";
 import type { InventoryView, StoreManagementData } from "~/features/inventory/store-management-data";
@@ -20,11 +24,11 @@ import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/retail-dashboard";
 
+const TOOL = findTool("retail-dashboard")!;
+const METHOD = salesMethod(TOOL.businessType);
+
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta({
-    title: "Store Management",
-    description: "Your shops, their stock and the features of your retail store.",
-  }),
+  ...pageMeta({ title: TOOL.name, description: TOOL.description }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -71,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...store,
     view,
-    hasSetup: setup !== null,
+    setup: setup ? describeSetup(TOOL.businessType, setup) : null,
     features: storeFeatures(setup),
     timeZone: creatorTimeZone(ctx, page.savedTimeZone),
   };
@@ -97,14 +101,18 @@ export default function StoreManagement({ loaderData, actionData }: Route.Compon
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 sm:px-6">
       <div>
         <BackLink to="/dashboard">Back to dashboard</BackLink>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight">Store Management</h1>
-        <p className="mt-2 text-lg text-muted-foreground">
-          Your shops, their stock and the features you switched on in your retail store setup.
-        </p>
-        <StoreFeatureLinks features={features} hasSetup={loaderData.hasSetup} />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">{TOOL.name}</h1>
+        <p className="mt-2 text-lg text-muted-foreground">{TOOL.description}</p>
+        <StoreFeatureLinks features={features} />
       </div>
       <StoreLocations locations={locations} answer={answer} />
       <InventorySection data={loaderData} answer={answer} loading={loading} />
+      <SetupSummaryCard
+        name={METHOD.name.toLowerCase()}
+        path={METHOD.path}
+        setup={loaderData.setup}
+        emptyText={`Nothing saved yet. Set up your ${METHOD.name.toLowerCase()} to name your first shop and choose its features.`}
+      />
     </div>
   );
 }
