@@ -54,7 +54,7 @@ export function InventorySection({
 }) {
   const { features, view } = data;
   return (
-    <section aria-labelledby="inventory-title" className="grid gap-4">
+    <section aria-labelledby="inventory-title" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <h2 id="inventory-title" className="text-2xl font-semibold">
         Inventory
       </h2>
@@ -285,11 +285,9 @@ function InventoryTable({
             {counting ? (
               <td className="px-3 py-2 text-right">
                 <input type="hidden" name="variantId" value={item.id} form="count-form" />
-                <label className="sr-only" htmlFor={`counted-${item.id}`}>
-                  Counted {name} at {counting.name}
-                </label>
                 <Input
                   id={`counted-${item.id}`}
+                  aria-label={`Counted ${name} at ${counting.name}`}
                   name="counted"
                   form="count-form"
                   inputMode="numeric"
@@ -317,9 +315,9 @@ function InventoryTable({
                 preventScrollReset
                 className="font-medium text-primary underline underline-offset-4"
                 aria-expanded={opened}
+                aria-label={`${opened ? "Close" : "Manage"} ${name}`}
               >
                 {opened ? "Close" : "Manage"}
-                <span className="sr-only"> {name}</span>
               </Link>
             </td>
           </tr>,

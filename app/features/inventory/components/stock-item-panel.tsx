@@ -88,14 +88,14 @@ export function StockItemPanel({
               <LocationField
                 id={id("from")}
                 name="fromLocationId"
-                label="From"
+                label="From location"
                 options={options}
                 errors={errors.fromLocationId}
               />
               <LocationField
                 id={id("to")}
                 name="toLocationId"
-                label="To"
+                label="To location"
                 options={options}
                 errors={errors.toLocationId}
                 defaultValue={options[1]?.value}

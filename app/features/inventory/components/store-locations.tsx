@@ -14,7 +14,7 @@ export function StoreLocations({ locations, answer }: { locations: StoreLocation
   const open = locations.filter((location) => !location.archived);
   const archived = locations.filter((location) => location.archived);
   return (
-    <section aria-labelledby="locations-title" className="grid gap-4">
+    <section aria-labelledby="locations-title" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <h2 id="locations-title" className="text-2xl font-semibold">
         Your locations
       </h2>

@@ -254,7 +254,7 @@ export async function submitStoreManagement(services: AppServices, user: Current
           toast: null,
           importAnswer: importAnswer(mode, false, imported.summary, csv),
         });
-      return done(base, `Imported ${imported.summary.rows} rows`, {
+      return done(base, `Imported ${imported.summary.rows} ${imported.summary.rows === 1 ? "row" : "rows"}`, {
         importAnswer: importAnswer(mode, true, imported.summary, null),
       });
     }

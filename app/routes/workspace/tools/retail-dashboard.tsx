@@ -98,7 +98,7 @@ export default function StoreManagement({ loaderData, actionData }: Route.Compon
   }, [answer]);
   const { features, locations } = loaderData;
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 sm:px-6">
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-10 px-4 py-8 sm:px-6">
       <div>
         <BackLink to="/dashboard">Back to dashboard</BackLink>
         <h1 className="mt-4 text-3xl font-bold tracking-tight">{TOOL.name}</h1>
