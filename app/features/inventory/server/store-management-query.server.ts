@@ -18,13 +18,17 @@ export function storeManagementQuery(view: InventoryView): PageQuery<StoreManage
       sql`(p.name ilike ${pattern} or v.title ilike ${pattern} or v.sku ilike ${pattern} or v.barcode = ${view.search})`,
     );
   }
-  if (view.lowOnly) {
-    const where = view.locationId
-      ? sql`l.location_id = ${view.locationId}::uuid`
-      : sql`l.location_id in (select id from stock_locations where user_id = me.user_id and archived_at is null)`;
-    filters.push(sql`p.low_stock_threshold is not null and coalesce((select sum(l.on_hand - l.reserved) from stock_levels l
-      where l.variant_id = v.id and ${where}), 0) <= p.low_stock_threshold`);
-  }
+  // Low stock: the available units per variant summed once over the open locations (or the one chosen), not per row.
+  const available = view.lowOnly
+    ? sql`avail as (
+        select l.variant_id, sum(l.on_hand - l.reserved) as units from stock_levels l
+        join stock_locations sl on sl.id = l.location_id and sl.archived_at is null
+        where l.user_id = me.user_id ${view.locationId ? sql`and l.location_id = ${view.locationId}::uuid` : sql``}
+        group by l.variant_id
+      ), `
+    : sql``;
+  if (view.lowOnly)
+    filters.push(sql`p.low_stock_threshold is not null and coalesce(a.units, 0) <= p.low_stock_threshold`);
   const offset = (view.page - 1) * INVENTORY_PAGE_SIZE;
   const history = view.itemId
     ? sql`(select coalesce(json_agg(h order by h."createdAt" desc), '[]') from (
@@ -36,9 +40,10 @@ export function storeManagementQuery(view: InventoryView): PageQuery<StoreManage
         order by m.created_at desc limit 100) h)`
     : sql`null`;
   return {
-    json: sql`(with items as (
+    json: sql`(with ${available}items as (
         select v.id, v.product_id, p.name as product_name, v.title, v.sku, v.barcode, p.low_stock_threshold, v.position
         from product_variants v join products p on p.id = v.product_id
+        ${view.lowOnly ? sql`left join avail a on a.variant_id = v.id` : sql``}
         where ${sql.join(filters, sql` and `)}
       ), shown as (
         select * from items order by product_name, product_id, position, id limit ${INVENTORY_PAGE_SIZE} offset ${offset}
