@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { storeFeatures } from "~/features/inventory/inventory-display";
 import { checkImportRows, importQuantity } from "~/features/inventory/stock-import-rows";
 import { parseCsv } from "~/lib/csv";
 
@@ -75,5 +76,18 @@ describe("import rows", () => {
       message: "The header row must name the columns location, quantity.",
     });
     expect(checkImportRows([["sku", "location", "quantity"]])).toMatchObject({ ok: false });
+  });
+});
+
+describe("store features", () => {
+  it("shows only the setup's features that have a page, and nothing without a setup", () => {
+    expect(storeFeatures({ features: ["pos", "loyalty", "staff", "inventory"] })).toEqual({
+      pos: true,
+      inventory: true,
+      customer: false,
+      analytics: false,
+    });
+    expect(storeFeatures(null)).toEqual({ pos: false, inventory: false, customer: false, analytics: false });
+    expect(storeFeatures({ features: "inventory" })).toMatchObject({ inventory: false });
   });
 });

@@ -113,7 +113,11 @@ export const stockCountSchema = z.object({
       }),
     )
     .min(1, "Please enter at least one counted quantity.")
-    .max(10_000),
+    .max(10_000)
+    .refine(
+      (counts) => new Set(counts.map((count) => count.variantId)).size === counts.length,
+      "Each item can be counted once per count.",
+    ),
 });
 
 /** An inventory CSV to check (preview) or apply. */

@@ -27,8 +27,10 @@ export async function postStockCount(
       counts.map((count) => count.locationId),
     );
     if (!targets.ok) return targets;
+    // One line per item and location (the last wins), so a repeated line cannot post its difference twice.
+    const lines = [...new Map(counts.map((count) => [`${count.variantId}:${count.locationId}`, count])).values()];
     const input = JSON.stringify(
-      counts.map((count) => ({ variant_id: count.variantId, location_id: count.locationId, counted: count.counted })),
+      lines.map((count) => ({ variant_id: count.variantId, location_id: count.locationId, counted: count.counted })),
     );
     const differences = await tx.execute<{ variant_id: string; location_id: string; difference: number }>(sql`
       with input as (

@@ -14,7 +14,7 @@ import {
   transferStockSchema,
 } from "~/features/inventory/schemas/stock-forms";
 import type { StoreAnswer } from "~/features/inventory/store-answer";
-import { type ErrorCode, type Failure, fieldOf, statusOf } from "~/lib/errors";
+import { ERRORS, type ErrorCode, type Failure, fieldOf, statusOf } from "~/lib/errors";
 import type { AppServices } from "~/server/services.server";
 import { archiveStockLocation } from "./archive-stock-location.server";
 import { changeStock } from "./change-stock.server";
@@ -231,6 +231,7 @@ export async function submitStoreManagement(services: AppServices, user: Current
       if (!parsed.ok) return refused(base, parsed.fieldErrors, null);
       const csv = await importText(formData);
       if (csv === null) return refused(base, { file: ["Please choose a CSV file of at most 2 MB."] }, null, 400);
+      if (csv.includes("\u0000")) return refused(base, { file: [ERRORS.NUL_CHARACTER.message] }, null, 400);
       const { mode } = parsed.value;
       const apply = intent === "import-apply";
       const imported = await importStockCsv(db, user.id, user.id, { text: csv, mode, apply });

@@ -1,6 +1,7 @@
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { exportInventoryCsv } from "~/features/inventory/server/export-inventory-csv.server";
 import { exportFileName } from "~/lib/csv";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/retail-dashboard.inventory[.]csv";
 
@@ -17,3 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
 }
+
+/** The export changes nothing: writes are refused plainly. */
+export const action = () => methodNotAllowed();

@@ -40,7 +40,7 @@ function viewOf(url: URL): InventoryView & { countLocationId: string | null } {
   };
   const page = Number(url.searchParams.get("page"));
   return {
-    search: url.searchParams.get("q")?.trim().slice(0, 100) || null,
+    search: url.searchParams.get("q")?.replaceAll("\u0000", "").trim().slice(0, 100) || null,
     locationId: uuid("location"),
     lowOnly: url.searchParams.get("low") === "1",
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
