@@ -127,6 +127,26 @@ describe("Store Management", () => {
     expect(levels.rows).toEqual([{ on_hand: 4 }]);
   });
 
+  it("flags negative stock for review and filters low stock by the product's alert level", async () => {
+    const item = await variant(seller, "MUG-GREEN");
+    const shop = (await locationsOf(seller)).find((row) => row.kind === "shop")!.id;
+    const send = (fields: Record<string, string>) =>
+      postForm(server, `${PAGE}.data`, fields, { jar: seller.jar, ip: seller.ip });
+    expect(
+      (await send({ intent: "adjust", variantId: item, locationId: shop, quantity: "-2", reason: "lost" })).status,
+    ).toBe(200);
+    const [{ product_id: productId }] = (
+      await server.db.execute<{ product_id: string }>(sql`select product_id from product_variants where id = ${item}`)
+    ).rows as [{ product_id: string }];
+    expect((await send({ intent: "threshold", productId, threshold: "1.5" })).status).toBe(400);
+    expect((await send({ intent: "threshold", productId, threshold: "1" })).status).toBe(200);
+    const page = await (await get(seller, `${PAGE}?q=MUG-GREEN`)).text();
+    expect(page).toContain("Needs review");
+    const low = await (await get(seller, `${PAGE}.data?low=1`)).text();
+    expect(low).toContain("MUG-GREEN");
+    expect(low).not.toContain("MUG-BLUE");
+  });
+
   it("exports one row per item and location, which imports back as a count with nothing to change", async () => {
     const response = await get(seller, `${PAGE}/inventory.csv`);
     expect(response.status).toBe(200);
@@ -138,13 +158,15 @@ describe("Store Management", () => {
     expect(lines).toContain("MUG-RED,,Enamel mug,Blue,Online,0,0,0,");
     const preview = await postForm(
       server,
-      `${PAGE}.data`,
+      PAGE,
       { intent: "import-preview", mode: "count", file: new Blob([csv], { type: "text/csv" }) },
       { jar: seller.jar, ip: seller.ip, multipart: true },
     );
-    expect(preview.status).toBe(200);
-    const text = await preview.text();
-    expect(text).toContain('"ok",true');
-    expect(text).toContain('"rows",4,"changes",0,"errors",[]');
+    // Every row imports back unchanged, but the item whose stock went negative: no count can be below zero.
+    expect(preview.status).toBe(400);
+    const text = (await preview.text()).replaceAll("<!-- -->", "");
+    expect(text).toContain("0 changes, 1 with errors.");
+    expect(text.match(/Row \d+: /g)).toEqual([expect.stringMatching(/^Row \d+: $/)]);
+    expect(text).toMatch(/Row \d+: Quantity cannot be negative\./);
   });
 });
