@@ -32,10 +32,7 @@ export function exportFileName(kind: "orders" | "customers" | "inventory", now =
 /** A parse failure: the 1-based line where the file stopped making sense. */
 export type CsvParseError = { ok: false; line: number; message: string };
 
-/**
- * Reads RFC 4180 CSV (commas, double-quoted fields with "" for a quote, CRLF or LF line ends, a leading BOM ignored)
- * into records of fields; blank lines are skipped.
- */
+/** Reads RFC 4180 CSV (quoted fields, "" for a quote, CRLF or LF, a leading BOM ignored) into records; blank lines are skipped. */
 export function parseCsv(text: string): { ok: true; records: string[][] } | CsvParseError {
   const records: string[][] = [];
   let record: string[] = [];

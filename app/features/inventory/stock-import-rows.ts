@@ -52,10 +52,7 @@ export function importQuantity(cell: string): number | string {
   return value;
 }
 
-/**
- * An import file's records checked row by row before any lookup: the header names its columns, every row needs an item
- * code, a location and a whole quantity of 0 or more, and an item may appear once per location.
- */
+/** An import file's rows checked alone: header columns, an item code, a location, a whole quantity of 0 or more, no duplicates. */
 export function checkImportRows(
   records: readonly string[][],
 ): { ok: true; rows: StockImportRow[] } | { ok: false; message: string } {

@@ -23,10 +23,7 @@ export type ImportAnswer = {
   csv: string | null;
 };
 
-/**
- * What every Store Management form's action answers: which form (`formKey`) it was, its field and form errors, a
- * toast, and a count's review or an import's preview.
- */
+/** Every Store Management form's answer: which form it was, its errors, a toast, and a count's review or an import's preview. */
 export type StoreAnswer = {
   intent: string;
   formKey: string;

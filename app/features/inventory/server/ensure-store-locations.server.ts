@@ -2,12 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { ONLINE_LOCATION_NAME } from "~/features/inventory/stock-kinds";
 
-/**
- * Makes the seller's Online location and, when they never had a shop, the first one from the Retail Store setup's
- * store name and address; a transaction lock keeps two first visits from making two.
- */
+/** Makes the Online location and, for a seller who never had a shop, the first one from the Retail Store setup, once. */
 export async function ensureStoreLocations(db: Database, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // The lock keeps two first visits from making two shops.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-locations:${userId}`}))`);
     await tx.execute(sql`
       with online as (

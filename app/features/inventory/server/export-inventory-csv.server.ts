@@ -15,10 +15,7 @@ export const INVENTORY_CSV_HEADER = [
   "low_stock_threshold",
 ] as const;
 
-/**
- * The seller's stock as CSV, one row per item and open location (on hand as `quantity`), so the file sorts and
- * filters in a spreadsheet and imports back as a count.
- */
+/** The seller's stock as CSV, one row per item and open location, so it filters in a spreadsheet and imports back. */
 export async function exportInventoryCsv(db: Database, sellerId: string): Promise<string> {
   const result = await db.execute<{
     sku: string | null;

@@ -5,10 +5,7 @@ import { type Failure, fail } from "~/lib/errors";
 /** A seller's location as the stock verbs need it. */
 export type StockTarget = { id: string; name: string; kind: string };
 
-/**
- * Checks that every variant and every location is the seller's and that the locations take stock (not archived);
- * answers the locations by id, or the first refusal.
- */
+/** Checks that the variants and locations are the seller's and the locations open; answers the locations by id, or a refusal. */
 export async function findStockTargets(
   db: Database,
   sellerId: string,

@@ -19,10 +19,7 @@ type Resolved = {
   on_hand: number;
 };
 
-/**
- * Checks an inventory CSV (sku or barcode, location, quantity) against the seller's items and open locations and,
- * with `apply` and no refused row, writes it in one transaction: counted differences or received units.
- */
+/** Checks an inventory CSV against the seller's items and locations and, with `apply` and no refused row, writes it in one transaction. */
 export async function importStockCsv(
   db: Database,
   sellerId: string,

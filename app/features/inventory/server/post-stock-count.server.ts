@@ -5,10 +5,7 @@ import { findStockTargets } from "./find-stock-targets.server";
 import { recordStockMovements } from "./record-stock-movements.server";
 import type { StockCount } from "./review-stock-count.server";
 
-/**
- * Posts counted quantities: under a lock of each counted level (none yet: 0 on hand), records a "counted" movement of the difference from
- * what is on hand, so the level becomes the count. Set-based, for imports of many rows.
- */
+/** Posts counted quantities: under a lock of each level, a "counted" movement of the difference makes on hand the count. */
 export async function postStockCount(
   db: Database,
   sellerId: string,

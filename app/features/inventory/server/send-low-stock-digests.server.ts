@@ -14,10 +14,7 @@ const DIGEST_ITEMS_LISTED = 50;
 type LowItem = { productName: string; variantTitle: string; sku: string | null; available: number; threshold: number };
 type Due = { user_id: string; email: string; day: string; items: LowItem[]; total: number };
 
-/**
- * Mails each seller with items at or below their low-stock threshold once per day of their time zone (else UTC):
- * the digest row and the queued mail commit together, so racing runs and instances send it once. Returns how many.
- */
+/** Mails each seller's low items once per local day: the digest row and the mail commit together, so racing runs send once. */
 export async function sendLowStockDigests(services: Services): Promise<number> {
   const { db, mailer, env } = services;
   const due = await db.execute<Due>(sql`

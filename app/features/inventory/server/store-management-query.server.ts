@@ -6,10 +6,7 @@ import type { InventoryView, StoreManagementData } from "~/features/inventory/st
 /** The search as a LIKE pattern with its wildcards escaped. */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/**
- * The Store Management page in one SQL expression: the Retail Store setup, the locations, one page of the inventory
- * (filtered and counted) with its levels, and the open item's last movements.
- */
+/** The Store Management page as one SQL expression: setup, locations, one filtered page of inventory with levels, an item's history. */
 export function storeManagementQuery(view: InventoryView): PageQuery<StoreManagementData> {
   const filters: SQL[] = [sql`v.user_id = me.user_id`, sql`v.archived_at is null`];
   if (view.search) {

@@ -22,10 +22,7 @@ type TransferFailure = Failure<
   | "STOCK_TRANSFER_SAME_LOCATION"
 >;
 
-/**
- * Moves units as two movements sharing a transfer id, in one transaction that locks both levels (in a fixed order)
- * and refuses more than the source has available.
- */
+/** Moves units as two movements sharing a transfer id, both levels locked, refusing more than the source has available. */
 export async function transferStock(
   db: Database,
   sellerId: string,

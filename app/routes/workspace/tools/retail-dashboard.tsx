@@ -57,10 +57,7 @@ function missingLocations(data: StoreManagementData): boolean {
   return !online || (!shop && storeName !== "");
 }
 
-/**
- * The seller's shops and stock in one statement; on the first visit the Online location and the first shop (from the
- * Retail Store setup) are made, then read again.
- */
+/** The seller's shops and stock in one statement; a first visit makes the Online location and first shop, then reads again. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const view = viewOf(ctx.url);
