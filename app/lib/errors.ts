@@ -270,6 +270,27 @@ export const ERRORS = {
     field: "file",
     message: "Please choose a CSV file with a header row (sku, location, quantity) and at least one row.",
   },
+  // Point of sale
+  POS_SHIFT_NOT_FOUND: { status: 404, field: "form", message: "This register's shift was not found." },
+  POS_SHIFT_CLOSED: { status: 409, field: "form", message: "This shift is closed. Open a new shift to sell." },
+  POS_SHIFT_ALREADY_OPEN: { status: 409, field: "form", message: "This register already has an open shift." },
+  POS_REGISTER_NOT_FOUND: { status: 404, field: "form", message: "This register was not found." },
+  POS_PRODUCT_UNAVAILABLE: { status: 409, field: "lines", message: "A product in the cart is no longer for sale." },
+  POS_PRICE_CHANGED: {
+    status: 409,
+    field: "lines",
+    message: "A price in the cart has changed. Refresh the catalogue and try again.",
+  },
+  POS_PAYMENTS_MISMATCH: { status: 400, field: "payments", message: "The payments do not add up to the total." },
+  POS_CASH_TOO_LOW: { status: 400, field: "tendered", message: "The cash tendered is less than the amount due." },
+  POS_METHOD_NEEDS_CONNECTION: {
+    status: 400,
+    field: "payments",
+    message: "Card and pay-on-phone payments need a connection.",
+  },
+  POS_SALE_CONFLICT: { status: 409, field: "form", message: "This sale was already recorded for another store." },
+  POS_AMOUNT_INVALID: { status: 400, field: "amount", message: "Please enter an amount, like 12 or 12.50." },
+  POS_REASON_REQUIRED: { status: 400, field: "reason", message: "Please say why cash goes in or out." },
   TEST_CHECKOUT_NOT_FOUND: { status: 404, field: "form", message: "This test checkout does not exist." },
 
   // Discount codes: at checkout

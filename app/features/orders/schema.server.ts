@@ -63,6 +63,15 @@ export const orders = pgTable(
     fulfilmentStatus: text("fulfilment_status").$type<FulfilmentStatus>().notNull().default("none"),
     /** The stock location the order sells from: the store's Online location for checkouts. */
     locationId: uuid("location_id"),
+    /** Where it was sold: `online` (checkout) or `pos` (a register). */
+    channel: text("channel").$type<"online" | "pos">().notNull().default("online"),
+    /** For in-person sales: the register, its shift and the signed-in person who sold. */
+    registerId: uuid("register_id"),
+    shiftId: uuid("shift_id"),
+    soldBy: text("sold_by"),
+    /** The sale's id made on the device, unique per seller, so a replayed offline sale is recorded once. */
+    deviceSaleId: uuid("device_sale_id"),
+    note: text("note").notNull().default(""),
     /** When a pending order expires, releasing its discount reservation. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -78,6 +87,8 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_pending_expiry_idx").on(t.expiresAt).where(sql`status = 'pending'`),
     uniqueIndex("orders_provider_checkout_idx").on(t.provider, t.providerCheckoutId),
+    uniqueIndex("orders_device_sale_idx").on(t.userId, t.deviceSaleId).where(sql`${t.deviceSaleId} is not null`),
+    index("orders_shift_idx").on(t.shiftId).where(sql`${t.shiftId} is not null`),
     index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
     index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     // A seller's sales newest first, for the landing's recent transactions and customers.
@@ -142,6 +153,29 @@ export const fulfilments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index("fulfilments_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** How an in-person order was paid: one row per tender (a split sale has several); cash keeps what was handed over. */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** cash, card, pay_on_phone or other. */
+    method: text("method").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    tenderedCents: integer("tendered_cents"),
+    changeCents: integer("change_cents").notNull().default(0),
+    /** For `other`: what the seller noted (the app's name, a reference). */
+    reference: text("reference").notNull().default(""),
+    /** approved, pending (a card on the reader) or declined. */
+    status: text("status").notNull().default("approved"),
+    providerPaymentId: text("provider_payment_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index("order_payments_order_idx").on(t.orderId)],
 );
 
 /** Every move of an order's state, with its cause. */

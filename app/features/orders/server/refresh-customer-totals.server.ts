@@ -15,7 +15,7 @@ export const SALE_AT = sql`coalesce(o.paid_at, o.created_at)`;
 export async function refreshCustomerTotals(db: Database, orderId: string): Promise<void> {
   await db.execute(sql`
     with buyer as (
-      select user_id, lower(customer_email) as email from orders where id = ${orderId}::uuid
+      select user_id, lower(customer_email) as email from orders where id = ${orderId}::uuid and customer_email <> ''
     ), per as (
       select b.user_id, b.email, o.currency, min(${SALE_AT}) as first_paid_at, max(${SALE_AT}) as last_paid_at, count(*) as orders,
         sum(o.amount_cents - o.refunded_cents)::bigint as spent

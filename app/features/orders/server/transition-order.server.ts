@@ -15,6 +15,8 @@ export type OrderMoveFields = {
   providerPaymentId?: string;
   /** The payment's total refunded so far (never lowered). */
   refundedCents?: number;
+  /** When the payment was taken, if not now: a sale made offline on a device. */
+  paidAt?: Date;
 };
 
 export type OrderMove = {
@@ -68,7 +70,7 @@ export async function transitionOrder(
       ), moved as (
         update orders o set
           status = ${move.to},
-          paid_at = case when ${move.to} = 'paid' then coalesce(o.paid_at, now()) else o.paid_at end,
+          paid_at = case when ${move.to} = 'paid' then coalesce(o.paid_at, ${move.set?.paidAt?.toISOString() ?? null}::timestamptz, now()) else o.paid_at end,
           refunded_at = case when ${move.to} = 'refunded' then now() else o.refunded_at end,
           disputed_at = case when ${move.to} = 'disputed' then now() else o.disputed_at end,
           provider_payment_id = coalesce(${move.set?.providerPaymentId ?? null}, o.provider_payment_id),
@@ -90,17 +92,19 @@ export async function transitionOrder(
     if (!row) return null;
     const fulfilled = move.to === "paid" && !row.was_paid_before;
     if (fulfilled) {
-      await deliverOrder(
-        { db: tx, mailer: services.mailer, appUrl: services.appUrl },
-        {
-          id: row.id,
-          customerEmail: row.customer_email,
-          productName: row.product_name,
-          storeName: row.store_name,
-          amountCents: row.amount_cents,
-          currency: row.currency,
-        },
-      );
+      // A counter sale without the buyer's email gets no receipt mail.
+      if (row.customer_email)
+        await deliverOrder(
+          { db: tx, mailer: services.mailer, appUrl: services.appUrl },
+          {
+            id: row.id,
+            customerEmail: row.customer_email,
+            productName: row.product_name,
+            storeName: row.store_name,
+            amountCents: row.amount_cents,
+            currency: row.currency,
+          },
+        );
       await settleStockReservations(tx, row.id, "sold");
       // Paid goods await shipping: the order joins the seller's "Unfulfilled" list.
       await tx.execute(sql`

@@ -1,0 +1,128 @@
+// The point of sale's money rules, browser-safe: the device and the server compute change, tender buttons and the
+// Z-report the same way.
+
+/** How an in-person sale is paid; `other` is a method the seller collects outside Sellkit (a peer payment app). */
+export const POS_PAYMENT_METHODS = [
+  { value: "cash", label: "Cash" },
+  { value: "card", label: "Card" },
+  { value: "pay_on_phone", label: "Pay on phone" },
+  { value: "other", label: "Other" },
+] as const;
+export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number]["value"];
+
+/** Payment methods a device may take without a connection: nothing needs the provider. */
+export const OFFLINE_PAYMENT_METHODS: readonly PosPaymentMethod[] = ["cash", "other"];
+
+/** What moved cash in a shift's drawer. */
+export type DrawerMovementKind = "sale" | "refund" | "paid_in" | "paid_out";
+
+/** The money of one method in a Z-report, in minor units. */
+export type MethodTotals = { sales: number; refunds: number; count: number };
+
+/** A shift's closing report, computed at close and kept unchanged. */
+export type ZReport = {
+  currency: string;
+  openingFloatCents: number;
+  salesCount: number;
+  grossSalesCents: number;
+  discountsCents: number;
+  refundsCents: number;
+  netSalesCents: number;
+  byMethod: Record<string, MethodTotals>;
+  itemsSold: { name: string; quantity: number; amountCents: number }[];
+  cashInCents: number;
+  cashOutCents: number;
+  expectedCashCents: number;
+  countedCashCents: number;
+  /** counted − expected: positive is over, negative is short. */
+  overShortCents: number;
+};
+
+/** The change for `tenderedCents` of cash against `dueCents`, or null when the tender does not cover it. */
+export function changeDue(dueCents: number, tenderedCents: number): number | null {
+  if (!Number.isSafeInteger(tenderedCents) || tenderedCents < dueCents) return null;
+  return tenderedCents - dueCents;
+}
+
+/** The round amounts a buyer is likely to hand over for `dueCents`: the next 1, 5, 10, 20, 50 and 100 units, distinct. */
+export function quickTenders(dueCents: number, max = 4): number[] {
+  const steps = [100, 500, 1000, 2000, 5000, 10_000];
+  const amounts = new Set<number>([dueCents]);
+  for (const step of steps) amounts.add(Math.ceil(dueCents / step) * step);
+  return [...amounts]
+    .filter((amount) => amount >= dueCents && amount > 0)
+    .sort((a, b) => a - b)
+    .slice(0, max);
+}
+
+/** Cash a drawer should hold: the float plus the cash movements (sales net of change, refunds, paid in and out). */
+export function expectedCash(openingFloatCents: number, drawerAmounts: number[]): number {
+  return drawerAmounts.reduce((sum, amount) => sum + amount, openingFloatCents);
+}
+
+/** A manual discount on a line or a whole sale: an amount in minor units or a whole percent. */
+export type ManualDiscount = { kind: "amount"; value: number } | { kind: "percent"; value: number };
+
+/** A manual discount's minor units on `baseCents`, never more than the base. */
+export function discountOn(baseCents: number, discount: ManualDiscount | null): number {
+  if (!discount) return 0;
+  const off = discount.kind === "amount" ? discount.value : Math.round((baseCents * discount.value) / 100);
+  return Math.max(0, Math.min(baseCents, off));
+}
+
+/** A sale's lines priced: each line's subtotal and its discount (its own plus its share of the sale's). */
+export type PricedSale = {
+  lines: { subtotalCents: number; discountCents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+};
+
+/**
+ * Prices a counter sale: line discounts first, then the sale discount on what is left, split across lines in
+ * proportion, so the lines' discounts always add up to the sale's.
+ */
+export function priceSale(
+  lines: { unitPriceCents: number; quantity: number; discount: ManualDiscount | null }[],
+  saleDiscount: ManualDiscount | null,
+): PricedSale {
+  const priced = lines.map((line) => {
+    const subtotalCents = line.unitPriceCents * line.quantity;
+    return { subtotalCents, discountCents: discountOn(subtotalCents, line.discount) };
+  });
+  const afterLines = priced.reduce((sum, line) => sum + line.subtotalCents - line.discountCents, 0);
+  const saleOff = discountOn(afterLines, saleDiscount);
+  const shares = splitProportionally(
+    saleOff,
+    priced.map((line) => line.subtotalCents - line.discountCents),
+  );
+  priced.forEach((line, index) => {
+    line.discountCents += shares[index] ?? 0;
+  });
+  const subtotalCents = priced.reduce((sum, line) => sum + line.subtotalCents, 0);
+  const discountCents = priced.reduce((sum, line) => sum + line.discountCents, 0);
+  return { lines: priced, subtotalCents, discountCents, totalCents: subtotalCents - discountCents };
+}
+
+/**
+ * Splits `amount` minor units across `weights` in proportion (largest remainder), each share at most its weight, so the
+ * shares add up to `amount` exactly when it is no more than the weights' sum.
+ */
+export function splitProportionally(amount: number, weights: number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total <= 0 || amount <= 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (amount * weight) / total);
+  const shares = exact.map(Math.floor);
+  let left = amount - shares.reduce((sum, share) => sum + share, 0);
+  const order = exact
+    .map((value, index) => ({ index, fraction: value - Math.floor(value) }))
+    .sort((a, b) => b.fraction - a.fraction);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    if ((shares[index] ?? 0) < (weights[index] ?? 0)) {
+      shares[index] = (shares[index] ?? 0) + 1;
+      left -= 1;
+    }
+  }
+  return shares;
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { inTransaction } from "~/db/ambient-transaction.server";
+import type { Database } from "~/db/database.server";
+import { isPhysicalType } from "~/features/catalog/content/product-types";
+import { orderLines, orderPayments, orders } from "~/features/orders/schema.server";
+import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { changeDue, OFFLINE_PAYMENT_METHODS, type PosPaymentMethod, priceSale } from "~/features/pos/pos-rules";
+import { drawerMovements } from "~/features/pos/schema.server";
+import type { PosSale } from "~/features/pos/schemas/pos-sale";
+import { type Failure, fail } from "~/lib/errors";
+import type { Mailer } from "~/server/mail/mailer.server";
+import { checkPriceToken } from "./price-token.server";
+
+export type PosSaleServices = { db: Database; mailer: Mailer; appUrl: string; authSecret: string };
+
+export type PosSaleResult =
+  | { ok: true; orderId: string; totalCents: number; changeCents: number; duplicate: boolean }
+  | Failure<
+      | "POS_SHIFT_NOT_FOUND"
+      | "POS_SHIFT_CLOSED"
+      | "POS_PRODUCT_UNAVAILABLE"
+      | "POS_PRICE_CHANGED"
+      | "POS_PAYMENTS_MISMATCH"
+      | "POS_CASH_TOO_LOW"
+      | "POS_METHOD_NEEDS_CONNECTION"
+      | "POS_SALE_CONFLICT"
+    >;
+
+type ShiftRow = {
+  id: string;
+  register_id: string;
+  location_id: string;
+  currency: string;
+  closed: boolean;
+  store_name: string;
+};
+type ItemRow = {
+  product_id: string;
+  variant_id: string | null;
+  name: string;
+  type: string;
+  status: string;
+  variant_title: string;
+  sku: string | null;
+  price_cents: number;
+};
+
+class Refused extends Error {
+  constructor(readonly failure: Exclude<PosSaleResult, { ok: true }>) {
+    super(failure.code);
+  }
+}
+
+/**
+ * Records a counter sale made on a device, exactly once per `deviceSaleId`: priced on the server from the catalogue
+ * (or from the price the server signed into the device's offline snapshot), paid in cash or other tenders, the order
+ * moved to paid by the order state machine (stock sold at the shift's location, receipt when an email was given) and
+ * the cash recorded in the shift's drawer. A replay answers as the first time.
+ */
+export async function recordPosSale(
+  services: PosSaleServices,
+  sellerId: string,
+  sale: PosSale,
+): Promise<PosSaleResult> {
+  const existing = await findRecorded(services.db, sellerId, sale.deviceSaleId);
+  if (existing) return existing;
+  try {
+    return await inTransaction(services.db, async (tx) => {
+      const shift = await loadShift(tx, sellerId, sale.shiftId);
+      if (!shift) throw new Refused(fail("POS_SHIFT_NOT_FOUND"));
+      // A sale made offline while the shift was open is kept even if it reaches us after the close.
+      if (shift.closed && !sale.offline) throw new Refused(fail("POS_SHIFT_CLOSED"));
+      const methods = sale.payments.map((p) => p.method as PosPaymentMethod);
+      if (methods.some((m) => !OFFLINE_PAYMENT_METHODS.includes(m)))
+        throw new Refused(fail("POS_METHOD_NEEDS_CONNECTION"));
+
+      const items = await loadItems(tx, sellerId, sale);
+      const lines = sale.lines.map((line) => {
+        const item = items.find((i) => i.product_id === line.productId && i.variant_id === line.variantId);
+        if (!item || (!sale.offline && item.status !== "published")) throw new Refused(fail("POS_PRODUCT_UNAVAILABLE"));
+        const signed = checkPriceToken(services.authSecret, line.priceToken, {
+          sellerId,
+          itemId: line.variantId ?? line.productId,
+          priceCents: line.unitPriceCents,
+        });
+        if (line.unitPriceCents !== item.price_cents && !(sale.offline && signed))
+          throw new Refused(fail("POS_PRICE_CHANGED"));
+        return { ...line, item };
+      });
+      const priced = priceSale(lines, sale.saleDiscount);
+      const paid = sale.payments.reduce((sum, p) => sum + p.amountCents, 0);
+      if (paid !== priced.totalCents) throw new Refused(fail("POS_PAYMENTS_MISMATCH"));
+      let changeCents = 0;
+      for (const payment of sale.payments) {
+        if (payment.method !== "cash") continue;
+        const change = changeDue(payment.amountCents, payment.tenderedCents ?? payment.amountCents);
+        if (change === null) throw new Refused(fail("POS_CASH_TOO_LOW"));
+        changeCents += change;
+      }
+
+      const orderId = randomUUID();
+      const claimed = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          userId: sellerId,
+          storeName: shift.store_name,
+          customerEmail: sale.email.toLowerCase(),
+          status: "pending",
+          subtotalCents: priced.subtotalCents,
+          discountCents: priced.discountCents,
+          amountCents: priced.totalCents,
+          currency: shift.currency,
+          locationId: shift.location_id,
+          channel: "pos",
+          registerId: shift.register_id,
+          shiftId: shift.id,
+          soldBy: sellerId,
+          deviceSaleId: sale.deviceSaleId,
+          note: sale.note,
+          fulfilmentStatus: "none",
+          createdAt: soldAt(sale.soldAt),
+        })
+        .onConflictDoNothing()
+        .returning({ id: orders.id });
+      // Another request recorded the same device sale first: answer as it did.
+      if (claimed.length === 0) throw new Refused(fail("POS_SALE_CONFLICT"));
+      await tx.insert(orderLines).values(
+        lines.map((line, position) => ({
+          orderId,
+          position,
+          kind: isPhysicalType(line.item.type) ? ("physical" as const) : ("digital" as const),
+          productId: line.productId,
+          variantId: line.variantId,
+          productName: line.item.name,
+          variantTitle: line.item.variant_title,
+          sku: line.item.sku,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          subtotalCents: priced.lines[position]?.subtotalCents ?? 0,
+          discountCents: priced.lines[position]?.discountCents ?? 0,
+          // Handed over at the counter.
+          fulfilledQuantity: isPhysicalType(line.item.type) ? line.quantity : 0,
+        })),
+      );
+      await tx.insert(orderPayments).values(
+        sale.payments.map((p) => ({
+          orderId,
+          method: p.method,
+          amountCents: p.amountCents,
+          tenderedCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) : null,
+          changeCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) - p.amountCents : 0,
+          reference: p.reference,
+        })),
+      );
+      const cash = sale.payments.filter((p) => p.method === "cash").reduce((sum, p) => sum + p.amountCents, 0);
+      if (cash > 0)
+        await tx
+          .insert(drawerMovements)
+          .values({ shiftId: shift.id, kind: "sale", amountCents: cash, orderId, actorId: sellerId });
+      await transitionOrder({ db: tx, mailer: services.mailer, appUrl: services.appUrl }, orderId, {
+        to: "paid",
+        cause: `pos:${[...new Set(methods)].join("+")}`,
+        details: { deviceSaleId: sale.deviceSaleId, offline: sale.offline },
+        set: { paidAt: soldAt(sale.soldAt) },
+      });
+      return { ok: true as const, orderId, totalCents: priced.totalCents, changeCents, duplicate: false };
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    if (error.failure.code === "POS_SALE_CONFLICT")
+      return (await findRecorded(services.db, sellerId, sale.deviceSaleId)) ?? error.failure;
+    return error.failure;
+  }
+}
+
+/** The device's clock, unless it is in the future or more than 30 days old (then now). */
+function soldAt(iso: string): Date {
+  const at = new Date(iso);
+  const now = Date.now();
+  return at.getTime() > now || now - at.getTime() > 30 * 86_400_000 ? new Date(now) : at;
+}
+
+async function findRecorded(db: Database, sellerId: string, deviceSaleId: string): Promise<PosSaleResult | null> {
+  const result = await db.execute<{ id: string; user_id: string; amount_cents: number; change_cents: number }>(sql`
+    select o.id, o.user_id, o.amount_cents,
+      coalesce((select sum(change_cents) from order_payments p where p.order_id = o.id), 0)::int as change_cents
+    from orders o where o.device_sale_id = ${deviceSaleId}::uuid`);
+  const rows = result.rows;
+  if (rows.length === 0) return null;
+  const own = rows.find((r) => r.user_id === sellerId);
+  if (!own) return fail("POS_SALE_CONFLICT");
+  return { ok: true, orderId: own.id, totalCents: own.amount_cents, changeCents: own.change_cents, duplicate: true };
+}
+
+async function loadShift(db: Database, sellerId: string, shiftId: string): Promise<ShiftRow | null> {
+  const result = await db.execute<ShiftRow>(sql`
+    select s.id, s.register_id, s.location_id, s.currency, s.closed_at is not null as closed,
+      coalesce((select bp.store_name from business_profiles bp where bp.user_id = s.user_id), '') as store_name
+    from shifts s where s.id = ${shiftId}::uuid and s.user_id = ${sellerId}
+    for update of s`);
+  return result.rows[0] ?? null;
+}
+
+async function loadItems(db: Database, sellerId: string, sale: PosSale): Promise<ItemRow[]> {
+  const productIds = [...new Set(sale.lines.map((l) => l.productId))];
+  const result = await db.execute<ItemRow>(sql`
+    select p.id as product_id, v.id as variant_id, p.name, p.type, p.status,
+      coalesce(v.title, '') as variant_title, v.sku, coalesce(v.price_cents, p.price_cents) as price_cents
+    from products p left join product_variants v on v.product_id = p.id and v.archived_at is null
+    where p.user_id = ${sellerId} and p.id = any(${`{${productIds.join(",")}}`}::uuid[])`);
+  return result.rows;
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/database.server";
+import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
+import { posSaleSchema, type PosSaleInput } from "~/features/pos/schemas/pos-sale";
+import { closeShift } from "~/features/pos/server/close-shift.server";
+import { createRegister } from "~/features/pos/server/create-register.server";
+import { openShift } from "~/features/pos/server/open-shift.server";
+import { priceToken } from "~/features/pos/server/price-token.server";
+import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
+import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
+import { createMailer } from "~/server/mail/create-mailer.server";
+import { createTestDatabase } from "../support/test-database";
+
+// Counter sales against a real PostgreSQL: recorded once per device id (replays, races, other sellers), priced on the
+// server or by a price the server signed, cash with change into the shift's drawer, stock sold at the register's
+// location (below zero when the device sold more than we knew), and a Z-report whose cash matches.
+
+const SECRET = "pos-test-secret-pos-test-secret-0123456789";
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Database;
+let services: PosSaleServices;
+
+type Seller = { id: string; shop: string; register: string; mug: { product: string; variant: string }; ebook: string };
+
+async function makeSeller(): Promise<Seller> {
+  const id = randomUUID();
+  await db.execute(
+    sql`insert into "user" (id, name, email, email_verified) values (${id}, 'S', ${`${id}@example.com`}, true)`,
+  );
+  await db.execute(sql`
+    insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, phone,
+      preferred_delivery, preferred_payment, terms_accepted_at)
+    values (${id}, 'Corner Shop', '', '{retail_store}', '', '', '{}', '{}', now())`);
+  const shop = await db.execute<{ id: string }>(sql`
+    insert into stock_locations (user_id, kind, name) values (${id}, 'shop', 'High Street') returning id`);
+  const mug = await db.execute<{ id: string }>(sql`
+    insert into products (user_id, name, type, price_cents, currency, status)
+    values (${id}, 'Mug', 'physical', 1250, 'USD', 'published') returning id`);
+  const variant = await db.execute<{ id: string }>(sql`
+    insert into product_variants (product_id, user_id, sku) values (${mug.rows[0]!.id}, ${id}, ${`MUG-${id}`}) returning id`);
+  const ebook = await db.execute<{ id: string }>(sql`
+    insert into products (user_id, name, type, price_cents, currency, status)
+    values (${id}, 'Guide', 'ebook', 500, 'USD', 'published') returning id`);
+  const register = await createRegister(db, id, { locationId: shop.rows[0]!.id, name: "Till 1" });
+  if (!register.ok) throw new Error("no register");
+  return {
+    id,
+    shop: shop.rows[0]!.id,
+    register: register.registerId,
+    mug: { product: mug.rows[0]!.id, variant: variant.rows[0]!.id },
+    ebook: ebook.rows[0]!.id,
+  };
+}
+
+async function shiftOf(seller: Seller, floatCents = 10_000): Promise<string> {
+  const opened = await openShift(db, seller.id, { registerId: seller.register, openingFloatCents: floatCents });
+  if (!opened.ok) throw new Error(opened.code);
+  return opened.shiftId;
+}
+
+function cashSale(seller: Seller, shiftId: string, overrides: Partial<PosSaleInput> = {}) {
+  return posSaleSchema.parse({
+    deviceSaleId: randomUUID(),
+    shiftId,
+    soldAt: new Date().toISOString(),
+    lines: [{ productId: seller.mug.product, variantId: seller.mug.variant, quantity: 2, unitPriceCents: 1250 }],
+    payments: [{ method: "cash", amountCents: 2500, tenderedCents: 3000 }],
+    ...overrides,
+  });
+}
+
+async function stock(seller: Seller): Promise<number> {
+  const result = await db.execute<{ on_hand: number }>(sql`
+    select on_hand from stock_levels where variant_id = ${seller.mug.variant} and location_id = ${seller.shop}`);
+  return result.rows[0]?.on_hand ?? 0;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  services = {
+    db,
+    mailer: createMailer({ db, logger: pino({ level: "silent" }), from: "Sellkit <no-reply@example.com>" }),
+    appUrl: "http://localhost",
+    authSecret: SECRET,
+  };
+});
+afterAll(() => database?.drop());
+
+describe("counter sales", () => {
+  it("records a cash sale with change once, however often and however concurrently the device sends it", async () => {
+    const seller = await makeSeller();
+    await recordStockMovements(db, seller.id, seller.id, [
+      { variantId: seller.mug.variant, locationId: seller.shop, kind: "received", quantity: 5 },
+    ]);
+    const shiftId = await shiftOf(seller);
+    const sale = cashSale(seller, shiftId);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => recordPosSale(services, seller.id, sale)));
+    const first = answers[0];
+    expect(first).toMatchObject({ ok: true, totalCents: 2500, changeCents: 500 });
+    for (const answer of answers) expect(answer).toMatchObject({ ok: true, orderId: first?.ok ? first.orderId : "" });
+    expect(await recordPosSale(services, seller.id, sale)).toMatchObject({ ok: true, duplicate: true });
+    const orders = await db.execute(sql`select status, channel, amount_cents from orders where user_id = ${seller.id}`);
+    expect(orders.rows).toEqual([{ status: "paid", channel: "pos", amount_cents: 2500 }]);
+    expect(await stock(seller)).toBe(3);
+  });
+
+  it("refuses another seller's shift, a replay of another seller's sale, a changed price online and short cash", async () => {
+    const seller = await makeSeller();
+    const other = await makeSeller();
+    const shiftId = await shiftOf(seller);
+    const otherShift = await shiftOf(other);
+    expect(await recordPosSale(services, other.id, cashSale(seller, shiftId))).toMatchObject({
+      code: "POS_SHIFT_NOT_FOUND",
+    });
+    const sale = cashSale(seller, shiftId);
+    await recordPosSale(services, seller.id, sale);
+    expect(await recordPosSale(services, other.id, { ...sale, shiftId: otherShift })).toMatchObject({
+      code: "POS_SALE_CONFLICT",
+    });
+    const cheap = cashSale(seller, shiftId, {
+      lines: [{ productId: seller.mug.product, variantId: seller.mug.variant, quantity: 1, unitPriceCents: 1 }],
+      payments: [{ method: "cash", amountCents: 1, tenderedCents: 1 }],
+    });
+    expect(await recordPosSale(services, seller.id, cheap)).toMatchObject({ code: "POS_PRICE_CHANGED" });
+    // A forged signature does not make a price allowed, offline or not.
+    expect(
+      await recordPosSale(services, seller.id, {
+        ...cheap,
+        offline: true,
+        lines: cheap.lines.map((l) => ({ ...l, priceToken: `${Date.now()}.forged` })),
+      }),
+    ).toMatchObject({ code: "POS_PRICE_CHANGED" });
+    expect(
+      await recordPosSale(
+        services,
+        seller.id,
+        cashSale(seller, shiftId, { payments: [{ method: "cash", amountCents: 2500, tenderedCents: 2000 }] }),
+      ),
+    ).toMatchObject({ code: "POS_CASH_TOO_LOW" });
+    expect(
+      await recordPosSale(
+        services,
+        seller.id,
+        cashSale(seller, shiftId, { payments: [{ method: "cash", amountCents: 2400, tenderedCents: 3000 }] }),
+      ),
+    ).toMatchObject({ code: "POS_PAYMENTS_MISMATCH" });
+    expect(
+      await recordPosSale(
+        services,
+        seller.id,
+        cashSale(seller, shiftId, { offline: true, payments: [{ method: "card", amountCents: 2500 }] }),
+      ),
+    ).toMatchObject({ code: "POS_METHOD_NEEDS_CONNECTION" });
+  });
+
+  it("keeps offline sales at the price the device was given, after a price change and after the shift closed", async () => {
+    const seller = await makeSeller();
+    const shiftId = await shiftOf(seller);
+    const token = priceToken(SECRET, seller.id, seller.mug.variant, 1250);
+    await db.execute(sql`update products set price_cents = 1500 where id = ${seller.mug.product}`);
+    await closeShift(db, seller.id, { shiftId, countedCashCents: 10_000 });
+    const online = cashSale(seller, shiftId);
+    expect(await recordPosSale(services, seller.id, online)).toMatchObject({ code: "POS_SHIFT_CLOSED" });
+    const offline = cashSale(seller, shiftId, {
+      offline: true,
+      lines: [
+        {
+          productId: seller.mug.product,
+          variantId: seller.mug.variant,
+          quantity: 2,
+          unitPriceCents: 1250,
+          priceToken: token,
+        },
+      ],
+    });
+    expect(await recordPosSale(services, seller.id, offline)).toMatchObject({ ok: true, totalCents: 2500 });
+    // Nothing was received: the device sold what we did not know of, and the sale is kept.
+    expect(await stock(seller)).toBe(-2);
+  });
+
+  it("closes a shift of 20 offline cash sales with a Z-report whose cash is float + sales − change", async () => {
+    const seller = await makeSeller();
+    const shiftId = await shiftOf(seller, 5000);
+    let cash = 0;
+    for (let i = 0; i < 20; i += 1) {
+      const quantity = (i % 3) + 1;
+      const total = 1250 * quantity + 500;
+      const sale = cashSale(seller, shiftId, {
+        offline: true,
+        lines: [
+          { productId: seller.mug.product, variantId: seller.mug.variant, quantity, unitPriceCents: 1250 },
+          { productId: seller.ebook, quantity: 1, unitPriceCents: 500 },
+        ],
+        payments: [{ method: "cash", amountCents: total, tenderedCents: Math.ceil(total / 2000) * 2000 }],
+      });
+      const answer = await recordPosSale(services, seller.id, sale);
+      expect(answer.ok).toBe(true);
+      cash += total;
+    }
+    expect(
+      await recordDrawerMovement(db, seller.id, { shiftId, kind: "paid_out", amountCents: 300, reason: "Milk" }),
+    ).toEqual({
+      ok: true,
+    });
+    expect(
+      await recordDrawerMovement(db, seller.id, { shiftId, kind: "paid_in", amountCents: 300, reason: " " }),
+    ).toMatchObject({
+      code: "POS_REASON_REQUIRED",
+    });
+    const closed = await closeShift(db, seller.id, { shiftId, countedCashCents: 5000 + cash - 300 - 100 });
+    if (!closed.ok) throw new Error(closed.code);
+    expect(closed.report).toMatchObject({
+      salesCount: 20,
+      grossSalesCents: cash,
+      cashOutCents: 300,
+      expectedCashCents: 5000 + cash - 300,
+      overShortCents: -100,
+      byMethod: { cash: { sales: cash, count: 20, refunds: 0 } },
+    });
+    const mugs = closed.report.itemsSold.find((item) => item.name === "Mug");
+    expect(mugs?.quantity).toBe(Array.from({ length: 20 }, (_, i) => (i % 3) + 1).reduce((a, b) => a + b, 0));
+    expect(await closeShift(db, seller.id, { shiftId, countedCashCents: 0 })).toMatchObject({
+      code: "POS_SHIFT_CLOSED",
+    });
+  });
+});
