@@ -54,6 +54,10 @@ export default [
     route("tools/products/:id", "routes/workspace/tools/products.$id.tsx"),
     route("tools/products/:id/files", "routes/workspace/tools/products.$id.files.tsx"),
     route("tools/estore-builder", "routes/workspace/tools/estore-builder.tsx"),
+    // The point of sale: one page in a counter layout and a phone layout, and each shift's Z-report
+    route("tools/pos", "routes/workspace/tools/pos.tsx", { id: "pos" }),
+    route("tools/mobile-pos", "routes/workspace/tools/pos.tsx", { id: "mobile-pos" }),
+    route("tools/pos/shifts/:id", "routes/workspace/tools/pos.shifts.$id.tsx"),
     // The seller's orders and refunds
     route("orders", "routes/workspace/orders.tsx"),
     route("orders/:id", "routes/workspace/orders.$id.tsx"),
@@ -105,6 +109,7 @@ export default [
   route("avatars/:id", "routes/api/avatars.$id.ts"),
   route("api/product-files", "routes/api/api.product-files.ts"),
   route("covers/:id", "routes/api/covers.$id.ts"),
+  route("api/pos/sales", "routes/api/api.pos.sales.ts"),
 
   // Development only: the local mailbox (404 in production)
   route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),

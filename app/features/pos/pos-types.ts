@@ -1,0 +1,39 @@
+import type { ZReport } from "./pos-rules";
+
+// What the point of sale's pages read, browser-safe: the loaders' shapes.
+
+/** A register as the point of sale lists it, with its open shift if any. */
+export type PosRegister = {
+  id: string;
+  name: string;
+  locationId: string;
+  locationName: string;
+  openShift: { id: string; openedAt: string; openingFloatCents: number; currency: string } | null;
+};
+
+/** One sellable item of the catalogue: a digital product, or one variant of a physical product. */
+export type PosItem = {
+  productId: string;
+  variantId: string | null;
+  name: string;
+  variantTitle: string;
+  sku: string | null;
+  barcode: string | null;
+  priceCents: number;
+  physical: boolean;
+  coverId: string | null;
+  /** Available units (on hand − held) per location id; physical items only. */
+  stock: Record<string, number>;
+};
+
+export type PosPage = { registers: PosRegister[]; items: PosItem[] };
+
+/** A shift as its report page shows it; `report` is kept from its close, null while it is open. */
+export type ShiftReport = {
+  id: string;
+  registerName: string;
+  locationName: string;
+  openedAt: string;
+  closedAt: string | null;
+  report: ZReport | null;
+};

@@ -1,0 +1,84 @@
+import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import type { PosSaleInput } from "./schemas/pos-sale";
+
+// The device's outbox of counter sales, in IndexedDB: every sale is written here before it is sent, so a sale made
+// offline, or in a tab closed mid-request, survives reloads and browser restarts and is sent, in order, once back online.
+
+/** A sale waiting on the device, or refused by the server with its reason. */
+export type OutboxEntry = {
+  id: string;
+  sale: PosSaleInput;
+  /** Milliseconds since the epoch: the order sales are sent in. */
+  queuedAt: number;
+  attempts: number;
+  /** Set when the server refused the sale: shown to the seller, never dropped silently. */
+  refusal: string | null;
+};
+
+interface OutboxSchema extends DBSchema {
+  sales: { key: string; value: OutboxEntry; indexes: { queuedAt: number } };
+}
+
+const DB_NAME = "sellkit-pos";
+
+let opened: Promise<IDBPDatabase<OutboxSchema>> | null = null;
+
+function database(): Promise<IDBPDatabase<OutboxSchema>> {
+  opened ??= openDB<OutboxSchema>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore("sales", { keyPath: "id" }).createIndex("queuedAt", "queuedAt");
+    },
+  });
+  return opened;
+}
+
+/** Keeps `sale` on the device until the server has recorded it; queuing it again keeps its place in line. */
+export async function queueSale(sale: PosSaleInput): Promise<void> {
+  const db = await database();
+  const tx = db.transaction("sales", "readwrite");
+  if (!(await tx.store.get(sale.deviceSaleId)))
+    await tx.store.put({ id: sale.deviceSaleId, sale, queuedAt: Date.now(), attempts: 0, refusal: null });
+  await tx.done;
+}
+
+/** Every sale on the device, oldest first. */
+export async function outboxEntries(): Promise<OutboxEntry[]> {
+  const db = await database();
+  return db.getAllFromIndex("sales", "queuedAt");
+}
+
+/** Drops a refused sale the seller chose to discard. */
+export async function discardSale(id: string): Promise<void> {
+  const db = await database();
+  await db.delete("sales", id);
+}
+
+/** What the server said about one sent sale. */
+export type SendAnswer = { kind: "recorded" } | { kind: "refused"; reason: string } | { kind: "unreachable" };
+
+/**
+ * Sends waiting sales oldest first with `send`, removing each the server recorded (a replay is recorded once) and
+ * marking refused ones; stops at the first unreachable answer so order is kept. Returns the sales still waiting.
+ */
+export async function flushOutbox(send: (sale: PosSaleInput) => Promise<SendAnswer>): Promise<OutboxEntry[]> {
+  const db = await database();
+  for (const entry of await db.getAllFromIndex("sales", "queuedAt")) {
+    if (entry.refusal) continue;
+    // A sale that already failed to reach the server was made without it: it is sent as an offline sale.
+    const answer = await send(entry.attempts > 0 ? { ...entry.sale, offline: true } : entry.sale);
+    if (answer.kind === "unreachable") {
+      await db.put("sales", { ...entry, attempts: entry.attempts + 1 });
+      break;
+    }
+    if (answer.kind === "recorded") await db.delete("sales", entry.id);
+    else await db.put("sales", { ...entry, attempts: entry.attempts + 1, refusal: answer.reason });
+  }
+  return db.getAllFromIndex("sales", "queuedAt");
+}
+
+/** Puts a refused sale back in line, e.g. after the seller opened a shift or fixed what was refused. */
+export async function retrySale(id: string, change?: Partial<PosSaleInput>): Promise<void> {
+  const db = await database();
+  const entry = await db.get("sales", id);
+  if (entry) await db.put("sales", { ...entry, sale: { ...entry.sale, ...change }, refusal: null });
+}

@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PosPage } from "~/features/pos/pos-types";
+
+/** The point of sale's data: the seller's registers with open shifts, and every published item with its stock per location. */
+export const posPageQuery: PageQuery<PosPage> = {
+  json: sql`json_build_object(
+    'registers', coalesce((select json_agg(json_build_object(
+        'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name,
+        'openShift', (select json_build_object('id', s.id, 'openedAt', s.opened_at, 'openingFloatCents', s.opening_float_cents,
+            'currency', s.currency)
+          from shifts s where s.register_id = r.id and s.closed_at is null))
+        order by l.position, l.created_at, r.created_at)
+      from registers r join stock_locations l on l.id = r.location_id
+      where r.user_id = me.user_id and r.archived_at is null and l.archived_at is null), '[]'::json),
+    'items', coalesce((select json_agg(json_build_object(
+        'productId', p.id, 'variantId', v.id, 'name', p.name, 'variantTitle', coalesce(v.title, ''), 'sku', v.sku,
+        'barcode', v.barcode, 'priceCents', coalesce(v.price_cents, p.price_cents), 'physical', p.type = 'physical',
+        'coverId', (select c.id from product_covers c where c.product_id = p.id order by c.width limit 1),
+        'stock', coalesce((select json_object_agg(sl.location_id, sl.on_hand - sl.reserved) from stock_levels sl
+          where sl.variant_id = v.id), '{}'::json))
+        order by p.position, p.created_at, v.position)
+      from products p left join product_variants v on v.product_id = p.id and v.archived_at is null
+      where p.user_id = me.user_id and p.status = 'published' and p.pricing <> 'pwyw'
+        and (p.type <> 'physical' or v.id is not null)), '[]'::json))`,
+  read: (json) => json as PosPage,
+};

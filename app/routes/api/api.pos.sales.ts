@@ -1,0 +1,47 @@
+import { data } from "react-router";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { posSaleSchema } from "~/features/pos/schemas/pos-sale";
+import { recordPosSale } from "~/features/pos/server/record-pos-sale.server";
+import { statusOf } from "~/lib/errors";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/api.pos.sales";
+
+/** The largest sale body a device may send (200 lines with their signed prices fit well within it). */
+const MAX_SALE_BYTES = 128 * 1024;
+
+/**
+ * A device's counter sale (JSON), sent from its outbox: recorded once per device id. 200 with the order for a new or
+ * a replayed sale; 4xx with the reason for a refused one, which the device keeps and shows.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireUser(context.services, requestContext(request));
+  const text = await request.text();
+  if (text.length > MAX_SALE_BYTES) return data({ error: "This sale is too large to record." }, { status: 413 });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return data({ error: "This sale could not be read." }, { status: 400 });
+  }
+  const parsed = posSaleSchema.safeParse(body);
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? "This sale could not be read." }, { status: 400 });
+  const { services } = context;
+  const result = await recordPosSale(
+    {
+      db: services.db,
+      mailer: services.mailer,
+      appUrl: services.env.APP_URL,
+      authSecret: services.env.AUTH_SECRET ?? "",
+    },
+    user.id,
+    parsed.data,
+  );
+  if (!result.ok) return data({ error: result.message, code: result.code }, { status: statusOf(result.code) });
+  return data(result);
+}
+
+/** Sales are sent, never read here. */
+export const loader = () => methodNotAllowed("POST");

@@ -1,0 +1,97 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { PointOfSale } from "~/features/pos/components/point-of-sale";
+import { shiftFormSchema } from "~/features/pos/schemas/shift";
+import { closeShift } from "~/features/pos/server/close-shift.server";
+import { ensureFirstRegister } from "~/features/pos/server/ensure-first-register.server";
+import { openShift } from "~/features/pos/server/open-shift.server";
+import { posPageQuery } from "~/features/pos/server/pos-page-query.server";
+import { priceToken } from "~/features/pos/server/price-token.server";
+import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
+import { findTool } from "~/features/workspace/content/tools";
+import { pageMeta } from "~/lib/meta";
+import { requestContext } from "~/server/http/request-context.server";
+import { readFormData } from "~/server/http/read-form-data.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import type { Route } from "./+types/pos";
+
+const page = combinePageQueries({ pos: posPageQuery });
+
+/** Which tool this URL is: the counter's POS System or the phone's Mobile POS (one page, two layouts). */
+function toolOf(pathname: string) {
+  return findTool(pathname.endsWith("/mobile-pos") ? "mobile-pos" : "pos")!;
+}
+
+/**
+ * The point of sale: the seller's registers and open shifts, and every published item with its stock per location
+ * and a signed price, the device's catalogue snapshot for selling offline. A first visit makes "Register 1".
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  let user = await requireUser(context.services, ctx, { batch: context, page });
+  if (user.page.pos.registers.length === 0) {
+    await ensureFirstRegister(context.services.db, user.id);
+    user = await requireUser(context.services, ctx, { page });
+  }
+  const read = user.page;
+  const secret = context.services.env.AUTH_SECRET ?? "";
+  const now = Date.now();
+  return {
+    slug: toolOf(ctx.url.pathname).slug,
+    registers: read.pos.registers,
+    items: read.pos.items.map((item) => ({
+      ...item,
+      priceToken: priceToken(secret, user.id, item.variantId ?? item.productId, item.priceCents, now),
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requestContext(request);
+  const user = await requireUser(context.services, ctx);
+  const submission = parseWithZod(await readFormData(request), { schema: shiftFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const form = submission.value;
+  const { db } = context.services;
+  if (form.intent === "open-shift") {
+    const opened = await openShift(db, user.id, { registerId: form.registerId, openingFloatCents: form.openingFloat });
+    if (!opened.ok) return data({ result: submission.reply({ formErrors: [opened.message] }) }, { status: 409 });
+    return redirectWithToast(ctx.url.pathname, { type: "success", title: "Shift opened" });
+  }
+  if (form.intent === "drawer") {
+    const moved = await recordDrawerMovement(db, user.id, {
+      shiftId: form.shiftId,
+      kind: form.kind,
+      amountCents: form.amount,
+      reason: form.reason,
+    });
+    if (!moved.ok) return data({ result: submission.reply({ formErrors: [moved.message] }) }, { status: 409 });
+    return data({ result: submission.reply({ resetForm: true }), recorded: form.kind });
+  }
+  const closed = await closeShift(db, user.id, { shiftId: form.shiftId, countedCashCents: form.countedCash });
+  if (!closed.ok) return data({ result: submission.reply({ formErrors: [closed.message] }) }, { status: 409 });
+  throw redirect(`/tools/pos/shifts/${form.shiftId}`);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const tool = findTool(loaderData?.slug ?? "pos")!;
+  return [
+    ...pageMeta({ title: tool.name, description: tool.description }),
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "manifest", href: "/pos.webmanifest" },
+  ];
+};
+
+export default function PosPage({ loaderData }: Route.ComponentProps) {
+  const tool = findTool(loaderData.slug)!;
+  return (
+    <PointOfSale
+      title={tool.name}
+      layout={loaderData.slug === "mobile-pos" ? "phone" : "counter"}
+      registers={loaderData.registers}
+      items={loaderData.items}
+    />
+  );
+}

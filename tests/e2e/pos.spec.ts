@@ -1,0 +1,111 @@
+import type { Page } from "@playwright/test";
+import { createCreator } from "./support/creator";
+import { expect, test } from "./support/test";
+
+// The point of sale in a real browser: a retail seller opens a shift with a float, sells by tile, by search and by
+// barcode, pays cash with change, goes offline (Playwright's offline mode) and sells across a reload, comes back
+// online and sees each sale recorded once, then closes the shift and reads a Z-report whose cash matches.
+
+async function chargeCash(page: Page, tendered: string) {
+  await page.getByRole("button", { name: /^Charge / }).click();
+  await page.getByLabel("Cash tendered").fill(tendered);
+  await page.getByRole("button", { name: "Complete sale" }).click();
+  await expect(page.getByRole("heading", { name: "Sale complete" })).toBeVisible();
+}
+
+test("a counter sells by tile, search and barcode, offline across a reload, and closes its shift", async ({
+  page,
+  app,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const creator = await createCreator(page, { storeName: "Corner Shop", businessTypes: ["retail_store"] });
+  const insert = (text: string, values: unknown[]) => app.pool.query(text, values);
+  const mug = (
+    await insert(
+      `insert into products (user_id, name, type, price_cents, currency, status) values ($1, 'Mug', 'physical', 1250, 'USD', 'published') returning id`,
+      [creator.id],
+    )
+  ).rows[0].id as string;
+  const mugVariant = (
+    await insert(
+      `insert into product_variants (product_id, user_id, sku, barcode) values ($1, $2, 'MUG-1', '4006381333931') returning id`,
+      [mug, creator.id],
+    )
+  ).rows[0].id as string;
+  await insert(
+    `insert into products (user_id, name, type, price_cents, currency, status) values ($1, 'Field Guide', 'ebook', 500, 'USD', 'published')`,
+    [creator.id],
+  );
+
+  // First visit: "Register 1" at a shop made from the setup; stock is received there.
+  await page.goto("/tools/pos");
+  await expect(page.getByRole("heading", { level: 1, name: "POS System" })).toBeVisible();
+  const shop = (await insert(`select id from stock_locations where user_id = $1 and kind = 'shop'`, [creator.id]))
+    .rows[0].id as string;
+  await insert(
+    `with m as (insert into stock_movements (user_id, variant_id, location_id, kind, quantity) values ($1, $2, $3, 'received', 10))
+     insert into stock_levels (variant_id, location_id, user_id, on_hand) values ($2, $3, $1, 10)`,
+    [creator.id, mugVariant, shop],
+  );
+  await page.getByLabel("Opening float").fill("100");
+  await page.getByRole("button", { name: "Open shift" }).click();
+  await expect(page.getByText("Shift opened")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Mug/ })).toContainText("10 in stock");
+
+  // By tile, by search and by barcode; cash with change.
+  await page.getByRole("button", { name: /Mug/ }).click();
+  await page.getByLabel("Search products").fill("guide");
+  await page.getByRole("button", { name: /Field Guide/ }).click();
+  await page.getByLabel("Scan or type a barcode").fill("4006381333931");
+  await page.getByLabel("Scan or type a barcode").press("Enter");
+  await expect(page.getByLabel("Quantity of Mug")).toHaveValue("2");
+  await page.getByLabel("Scan or type a barcode").fill("0000");
+  await page.getByLabel("Scan or type a barcode").press("Enter");
+  await expect(page.getByText("No product has the barcode or SKU 0000.")).toBeVisible();
+  await chargeCash(page, "40");
+  await expect(page.getByText("Change: $10.00")).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await insert(`select count(*)::int as n from orders where user_id = $1 and status = 'paid'`, [creator.id]))
+          .rows[0].n,
+    )
+    .toBe(1);
+  await page.getByRole("button", { name: "New sale" }).click();
+
+  // Offline: two cash sales, kept across a reload.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("Offline — 0 sales waiting")).toBeVisible();
+  for (const tendered of ["20", "15"]) {
+    await page.getByRole("button", { name: /Mug/ }).click();
+    await chargeCash(page, tendered);
+    await page.getByRole("button", { name: "New sale" }).click();
+  }
+  await expect(page.getByText("Offline — 2 sales waiting")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Offline — 2 sales waiting")).toBeVisible();
+
+  // Back online: each sale recorded once, stock down by exactly what was sold.
+  await context.setOffline(false);
+  await expect(page.getByText(/sales waiting/)).toBeHidden({ timeout: 20_000 });
+  const figures = async () =>
+    (
+      await insert(
+        `select count(*)::int as orders, (select on_hand from stock_levels where variant_id = $2 and location_id = $3) as stock
+         from orders where user_id = $1 and status = 'paid' and channel = 'pos'`,
+        [creator.id, mugVariant, shop],
+      )
+    ).rows[0];
+  await expect.poll(figures).toEqual({ orders: 3, stock: 6 });
+
+  // Close the shift: float 100 + cash 30.00 + 12.50 + 12.50 = 155.00 expected.
+  await page.reload();
+  await page.getByLabel("Counted cash").fill("154");
+  await page.getByRole("button", { name: "Close shift" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Z-report" })).toBeVisible();
+  await expect(page.getByText("Expected in drawer")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "$155.00" })).toBeVisible();
+  await expect(page.getByText("Short")).toBeVisible();
+});
