@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
@@ -52,6 +53,7 @@ test("a counter sells by tile, search and barcode, offline across a reload, and 
   await page.getByRole("button", { name: "Open shift" }).click();
   await expect(page.getByText("Shift opened")).toBeVisible();
   await expect(page.getByRole("button", { name: /Mug/ })).toContainText("10 in stock");
+  await expectNoViolations(page);
 
   // By tile, by search and by barcode; cash with change.
   await page.getByRole("button", { name: /Mug/ }).click();
@@ -108,4 +110,19 @@ test("a counter sells by tile, search and barcode, offline across a reload, and 
   await expect(page.getByText("Expected in drawer")).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "$155.00" })).toBeVisible();
   await expect(page.getByText("Short")).toBeVisible();
+  await expectNoViolations(page);
+
+  // Mobile POS: the same point of sale at a phone's width, its next shift opened by keyboard.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/tools/mobile-pos");
+  await expect(page.getByRole("heading", { level: 1, name: "Mobile POS" })).toBeVisible();
+  await page.getByLabel("Opening float").fill("50");
+  await page.getByLabel("Opening float").press("Enter");
+  await expect(page.getByRole("button", { name: /Mug/ })).toContainText("6 in stock");
+  await page.getByRole("button", { name: /Mug/ }).press("Enter");
+  await expect(page.getByRole("button", { name: "Charge $12.50" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(
+    false,
+  );
+  await expectNoViolations(page);
 });

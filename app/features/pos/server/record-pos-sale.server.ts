@@ -119,7 +119,8 @@ export async function recordPosSale(
           soldBy: sellerId,
           deviceSaleId: sale.deviceSaleId,
           note: sale.note,
-          fulfilmentStatus: "none",
+          // Goods are handed over at the counter.
+          fulfilmentStatus: lines.some((line) => isPhysicalType(line.item.type)) ? "fulfilled" : "none",
           createdAt: soldAt(sale.soldAt),
         })
         .onConflictDoNothing()
