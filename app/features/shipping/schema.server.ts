@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
+import type { WeightBand } from "~/features/shipping/shipping-price";
 
 // Shipping: the seller's zones (sets of countries) and the rates a buyer picks from at checkout.
 
@@ -19,9 +20,6 @@ export const shippingZones = pgTable(
   },
   (t) => [index("shipping_zones_user_idx").on(t.userId, t.position)],
 );
-
-/** One weight band: orders up to `maxGrams` pay `priceCents`. */
-export type WeightBand = { maxGrams: number; priceCents: number };
 
 /**
  * A shipping option of a zone in the store's currency: a flat price per order, or a price by the order's total weight
