@@ -237,6 +237,29 @@ export const ERRORS = {
   /** A webhook for a provider this server lacks. */
   WEBHOOK_PROVIDER_UNKNOWN: { status: 404, field: "form", message: "Unknown payment provider." },
   /** A missing TEST MODE checkout, or the test provider is off. */
+  TEST_CHECKOUT_NOT_FOUND: { status: 404, field: "form", message: "This test checkout does not exist." },
+  /** A physical product's variant missing, archived or of another product. */
+  CHECKOUT_VARIANT_UNAVAILABLE: {
+    status: 400,
+    field: "variantId",
+    message: "Please choose an option of this product.",
+  },
+  CHECKOUT_QUANTITY_INVALID: { status: 400, field: "quantity", message: "Please enter a quantity from 1 to 99." },
+  /** Lines of several sellers or currencies, or too many lines, in one checkout. */
+  CHECKOUT_LINES_MIXED: {
+    status: 400,
+    field: "form",
+    message: "These products cannot be bought together. Please check out each store separately.",
+  },
+  /** Physical lines with no shipping address. */
+  CHECKOUT_ADDRESS_REQUIRED: { status: 400, field: "country", message: "Please enter where to ship your order." },
+  /** Physical lines with no shipping option chosen, or one that does not serve the address. */
+  CHECKOUT_SHIPPING_RATE_REQUIRED: {
+    status: 400,
+    field: "shippingRateId",
+    message: "Please choose a shipping option.",
+  },
+
   // Stock
   /** A checkout or transfer asked for more units than a location has available. */
   STOCK_INSUFFICIENT: { status: 409, field: "form", message: "Sold out" },
@@ -292,6 +315,18 @@ export const ERRORS = {
   POS_AMOUNT_INVALID: { status: 400, field: "amount", message: "Please enter an amount, like 12 or 12.50." },
   POS_REASON_REQUIRED: { status: 400, field: "reason", message: "Please say why cash goes in or out." },
   TEST_CHECKOUT_NOT_FOUND: { status: 404, field: "form", message: "This test checkout does not exist." },
+
+  // Shipping
+  /** No zone of the seller serves the buyer's country; the message names it. */
+  SHIPPING_COUNTRY_UNSERVED: { status: 400, field: "country", message: "We don't ship to this country yet." },
+  SHIPPING_ZONE_NOT_FOUND: { status: 404, field: "form", message: "This shipping zone was not found." },
+  /** A zone names a country another zone of the seller already serves; the message names both. */
+  SHIPPING_COUNTRY_TAKEN: { status: 409, field: "countries", message: "A country can be in only one zone." },
+  SHIPPING_SAVE_FAILED: {
+    status: 503,
+    field: "form",
+    message: "Your shipping settings could not be saved. Please try again.",
+  },
 
   // Discount codes: at checkout
   DISCOUNT_CODE_INVALID: { status: 400, field: "discountCode", message: "This discount code is not valid." },

@@ -507,7 +507,7 @@ describe("discount reservation", () => {
         createCheckout(
           server.sourceServices(),
           {
-            product: { handle: s.handle, slug: s.slug },
+            lines: [{ product: { handle: s.handle, slug: s.slug }, quantity: 1 }],
             email: `race-${i}@example.com`,
             discountCode: "ten",
             provider: "test",
@@ -655,7 +655,7 @@ describe("limited codes and unpaid checkouts", () => {
         createCheckout(
           server.services,
           {
-            product: { handle: s.handle, slug: s.slug },
+            lines: [{ product: { handle: s.handle, slug: s.slug }, quantity: 1 }],
             email: `burst-${i}@example.com`,
             discountCode: "burst",
             provider: "test",

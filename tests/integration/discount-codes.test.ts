@@ -75,7 +75,14 @@ async function reserve(userId: string, productId: string, code: string) {
     await tx.execute(
       sql`insert into orders (id, user_id, customer_email, amount_cents, currency) values (${orderId}::uuid, ${userId}, 'buyer@example.com', 2000, 'USD')`,
     );
-    return reserveDiscount(tx, { sellerId: userId, productId, code, subtotalCents: 2000, currency: "USD", orderId });
+    return reserveDiscount(tx, {
+      sellerId: userId,
+      productIds: [productId],
+      code,
+      subtotalCents: 2000,
+      currency: "USD",
+      orderId,
+    });
   });
 }
 

@@ -25,7 +25,7 @@ function checkout(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
     amountCents: 2500,
     currency: "usd",
     platformFeeCents: 200,
-    productName: "Field Guide",
+    description: "Field Guide",
     buyerEmail: "buyer@example.com",
     sellerAccountId: seller,
     successUrl: "http://127.0.0.1:3000/checkout/done",

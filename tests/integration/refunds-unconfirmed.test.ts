@@ -100,7 +100,7 @@ const checkoutRequest = (orderId: string, sellerAccountId: string) => ({
   amountCents: 1000,
   currency: "usd",
   platformFeeCents: 80,
-  productName: "Field guide",
+  description: "Field guide",
   buyerEmail: "buyer@example.com",
   sellerAccountId,
   successUrl: "http://127.0.0.1:9/checkout/done",

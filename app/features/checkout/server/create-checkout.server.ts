@@ -6,6 +6,9 @@ import {
   type DiscountAttemptLimited,
   guardDiscountAttempt,
 } from "~/features/discounts/server/guard-discount-attempt.server";
+import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-location.server";
+import { reserveStock, type StockShortage } from "~/features/inventory/server/reserve-stock.server";
+import type { ShippingAddress } from "~/features/orders/order-lines";
 import { orderLines, orders } from "~/features/orders/schema.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import type { HostedCheckout, PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
@@ -14,8 +17,11 @@ import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { consumeRateLimits, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
-import { findCheckoutProduct, type ProductRef } from "./find-checkout-product.server";
+import { orderSummary } from "~/features/checkout/order-summary";
+import { shortageMessage } from "~/features/checkout/stock-message";
+import { addressErrors, cleanAddress } from "~/features/shipping/address";
 import { type PriceFailure, priceOrder } from "./price-order.server";
+import { type CheckoutLineInput, type ResolveFailure, resolveCheckoutLines } from "./resolve-checkout-lines.server";
 import { sellerPaymentOptions } from "./seller-payment-options.server";
 
 /** Checkouts started per client IP and per buyer email. */
@@ -28,14 +34,20 @@ export const CHECKOUT_RATE_LIMITS = {
 const CHECKOUT_EXPIRY_MINUTES = 30;
 
 export type CheckoutInput = {
-  product: ProductRef;
+  /** What is bought, all from one seller. */
+  lines: CheckoutLineInput[];
   email: string;
-  /** The pay-what-you-want amount as typed (ignored for fixed-price and free products). */
-  amount?: string;
   discountCode?: string;
   /** The pay button pressed; not needed when the order is free. */
   provider?: ProviderId;
+  /** Where physical lines ship; required when one is present. */
+  shippingAddress?: ShippingAddress;
+  /** The shipping option chosen from those serving the address's country. */
+  shippingRateId?: string;
 };
+
+/** Lines the Online location cannot supply: each with its index in the input, what was asked and what is left. */
+export type StockRefused = Failure<"STOCK_INSUFFICIENT"> & { shortages: (StockShortage & { line: number })[] };
 
 type Services = { db: Database; mailer: Mailer; logger: Logger; payments: PaymentProviders; env: { APP_URL: string } };
 
@@ -43,9 +55,9 @@ export type CheckoutResult =
   /** Where the buyer goes now: the provider's hosted page, or (free orders) the order's return page. */
   | { ok: true; orderId: string; redirectUrl: string; free: boolean }
   | PriceFailure
-  | Failure<
-      "CHECKOUT_PRODUCT_UNAVAILABLE" | "CHECKOUT_SELLER_NOT_READY" | "CHECKOUT_PROVIDER_UNAVAILABLE" | "CHECKOUT_FAILED"
-    >
+  | ResolveFailure
+  | StockRefused
+  | Failure<"CHECKOUT_SELLER_NOT_READY" | "CHECKOUT_PROVIDER_UNAVAILABLE" | "CHECKOUT_FAILED">
   | (Failure<"CHECKOUT_RATE_LIMITED"> & { retryAfterSeconds: number })
   | DiscountAttemptLimited;
 
@@ -59,6 +71,22 @@ export function orderReturnUrl(appUrl: string, orderId: string, key: string): st
   return `${appUrl}/checkout/${orderId}?key=${encodeURIComponent(key)}`;
 }
 
+/** The shortages of a refused hold, by line, with what the buyer is told: "Sold out" or "Only 2 left". */
+function stockRefused(
+  shortages: StockShortage[],
+  lines: readonly { variant: { id: string } | null; product: { name: string } }[],
+): StockRefused {
+  const byLine = shortages.map((shortage) => ({
+    ...shortage,
+    line: lines.findIndex((line) => line.variant?.id === shortage.variantId),
+  }));
+  const message =
+    lines.length === 1
+      ? shortageMessage(byLine[0]?.available ?? 0)
+      : byLine.map((s) => `${lines[s.line]?.product.name}: ${shortageMessage(s.available)}`).join("; ");
+  return { ...fail("STOCK_INSUFFICIENT", message), shortages: byLine };
+}
+
 class PriceRefused extends Error {
   constructor(readonly failure: Failure) {
     super(failure.code);
@@ -66,8 +94,9 @@ class PriceRefused extends Error {
 }
 
 /**
- * Starts a buyer's checkout: priced on the server, the order inserted `pending` with its discount reserved, then the
- * provider's hosted checkout, which carries the order id. A free order moves to paid at once, like a paid one.
+ * Starts a buyer's checkout of one seller's lines: priced on the server, the order and its lines inserted `pending`
+ * with the discount and the physical units held until it expires, then the provider's hosted checkout, which carries
+ * the order id. A free order moves to paid at once, like a paid one.
  */
 export async function createCheckout(
   services: Services,
@@ -80,13 +109,17 @@ export async function createCheckout(
   ]);
   if (!limit.allowed) return { ...fail("CHECKOUT_RATE_LIMITED"), retryAfterSeconds: limit.retryAfterSeconds };
 
-  const product = await findCheckoutProduct(services.db, input.product);
-  if (product?.status !== "published") return fail("CHECKOUT_PRODUCT_UNAVAILABLE");
+  const resolved = await resolveCheckoutLines(services.db, input.lines);
+  if (!resolved.ok) return resolved;
+  const seller = resolved.seller;
+  const ships = resolved.lines.some((line) => line.variant !== null);
+  const address = ships && input.shippingAddress ? input.shippingAddress : null;
+  if (ships && (!address || Object.keys(addressErrors(address)).length > 0)) return fail("CHECKOUT_ADDRESS_REQUIRED");
   const attempt = input.discountCode?.trim()
-    ? await guardDiscountAttempt(services.db, { sellerId: product.sellerId, ipAddress: meta.ipAddress })
+    ? await guardDiscountAttempt(services.db, { sellerId: seller.sellerId, ipAddress: meta.ipAddress })
     : null;
   if (attempt && !attempt.ok) return attempt;
-  const options = await sellerPaymentOptions(services, product.sellerId);
+  const options = await sellerPaymentOptions(services, seller.sellerId);
 
   const appUrl = services.env.APP_URL;
   const orderId = randomUUID();
@@ -101,19 +134,47 @@ export async function createCheckout(
     amountCents: number;
     platformFeeCents: number;
     currency: string;
+    description: string;
   };
   try {
     created = await inTransaction(services.db, async (tx) => {
-      const price = await priceOrder(tx, product, { ...input, clientIp: meta.ipAddress }, orderId);
+      const price = await priceOrder(
+        tx,
+        resolved.lines,
+        {
+          discountCode: input.discountCode,
+          clientIp: meta.ipAddress,
+          country: address?.country,
+          shippingRateId: input.shippingRateId,
+          final: true,
+        },
+        orderId,
+      );
       if (!price.ok) throw new PriceRefused(price);
       const free = price.amountCents === 0;
       const option = free ? null : (options.find((o) => o.provider === input.provider) ?? null);
       if (!free && !option)
         throw new PriceRefused(fail(options.length ? "CHECKOUT_PROVIDER_UNAVAILABLE" : "CHECKOUT_SELLER_NOT_READY"));
+      const lines = price.lines.map((line, position) => ({
+        orderId,
+        position,
+        kind: line.variant ? ("physical" as const) : ("digital" as const),
+        productId: line.product.id,
+        variantId: line.variant?.id ?? null,
+        productName: line.product.name,
+        variantTitle: line.variant?.title ?? "",
+        sku: line.variant?.sku ?? null,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        subtotalCents: line.subtotalCents,
+        discountCents: line.discountCents,
+      }));
+      const description = orderSummary(lines);
+      const locationId = ships ? await ensureOnlineLocation(tx, seller.sellerId) : null;
       await tx.insert(orders).values({
         id: orderId,
-        userId: product.sellerId,
-        storeName: product.store.name,
+        userId: seller.sellerId,
+        storeName: seller.store.name,
         customerEmail: input.email.trim().toLowerCase(),
         status: "pending",
         subtotalCents: price.subtotalCents,
@@ -126,17 +187,35 @@ export async function createCheckout(
         provider: option?.provider ?? null,
         returnKeyHash: hashReturnKey(returnKey),
         expiresAt,
+        shippingAddress: address ? cleanAddress(address) : null,
+        shippingRateName: price.shipping?.name ?? null,
+        shippingCents: price.shippingCents,
+        fulfilmentStatus: ships ? "unfulfilled" : "none",
+        locationId,
       });
-      await tx.insert(orderLines).values({
-        orderId,
-        kind: "digital",
-        productId: product.id,
-        productName: product.name,
-        unitPriceCents: price.subtotalCents,
-        quantity: 1,
-        subtotalCents: price.subtotalCents,
-        discountCents: price.discountCents,
-      });
+      const inserted = await tx.insert(orderLines).values(lines).returning({ id: orderLines.id });
+      if (locationId) {
+        const claims = price.lines.flatMap((line, i) =>
+          line.variant
+            ? [
+                {
+                  orderLineId: inserted[i]!.id,
+                  variantId: line.variant.id,
+                  quantity: line.quantity,
+                  allowBackorder: line.product.allowBackorder,
+                },
+              ]
+            : [],
+        );
+        const held = await reserveStock(tx, {
+          orderId,
+          sellerId: seller.sellerId,
+          locationId,
+          expiresAt,
+          claims,
+        });
+        if (!held.ok) throw new PriceRefused(stockRefused(held.shortages, price.lines));
+      }
       if (free) await transitionOrder({ ...moveServices, db: tx }, orderId, { to: "paid", cause: "free" });
       return {
         free,
@@ -144,6 +223,7 @@ export async function createCheckout(
         amountCents: price.amountCents,
         platformFeeCents: price.platformFeeCents,
         currency: price.currency,
+        description,
       };
     });
   } catch (error) {
@@ -163,7 +243,7 @@ export async function createCheckout(
       amountCents: created.amountCents,
       currency: created.currency,
       platformFeeCents: created.platformFeeCents,
-      productName: product.name,
+      description: created.description,
       buyerEmail: input.email.trim().toLowerCase(),
       sellerAccountId: created.option.sellerAccountId,
       successUrl: returnUrl,

@@ -5,23 +5,21 @@ import {
   guardDiscountAttempt,
 } from "~/features/discounts/server/guard-discount-attempt.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
-import type { CheckoutProduct } from "./find-checkout-product.server";
-import { type OrderPrice, type PriceFailure, priceOrder } from "./price-order.server";
+import { type OrderPrice, type PriceFailure, type PriceInput, priceOrder } from "./price-order.server";
+import type { ResolvedLine } from "./resolve-checkout-lines.server";
+
+type Priced = ({ ok: true } & OrderPrice) | PriceFailure;
 
 class RollBack extends Error {
-  constructor(readonly outcome: ({ ok: true } & OrderPrice) | PriceFailure) {
+  constructor(readonly outcome: Priced) {
     super("preview rolled back");
   }
 }
 
-async function rolledBackPrice(
-  db: Database,
-  product: CheckoutProduct,
-  input: Parameters<typeof priceOrder>[2],
-): Promise<({ ok: true } & OrderPrice) | PriceFailure> {
+async function rolledBackPrice(db: Database, lines: readonly ResolvedLine[], input: PriceInput): Promise<Priced> {
   try {
     await db.transaction(async (tx) => {
-      throw new RollBack(await priceOrder(tx, product, input, randomUUID()));
+      throw new RollBack(await priceOrder(tx, lines, input, randomUUID()));
     });
   } catch (error) {
     if (error instanceof RollBack) return error.outcome;
@@ -31,17 +29,18 @@ async function rolledBackPrice(
 }
 
 /**
- * The price summary Apply shows: the checkout's own computation in a rolled-back transaction, so a preview never
- * holds a use; the code tried counts against the discount attempt limits.
+ * The price summary and shipping options the buy page shows: the checkout's own computation in a rolled-back
+ * transaction, so a preview never holds a use; the code tried counts against the discount attempt limits.
  */
 export async function previewCheckoutPrice(
   db: Database,
-  product: CheckoutProduct,
-  input: { amount?: string; discountCode?: string },
+  lines: readonly ResolvedLine[],
+  input: { discountCode?: string; country?: string; shippingRateId?: string },
   meta: RequestMeta,
-): Promise<({ ok: true } & OrderPrice) | PriceFailure | DiscountAttemptLimited> {
-  if (!input.discountCode?.trim()) return rolledBackPrice(db, product, input);
-  const attempt = await guardDiscountAttempt(db, { sellerId: product.sellerId, ipAddress: meta.ipAddress });
+): Promise<Priced | DiscountAttemptLimited> {
+  const base = { ...input, final: false };
+  if (!input.discountCode?.trim()) return rolledBackPrice(db, lines, base);
+  const attempt = await guardDiscountAttempt(db, { sellerId: lines[0]!.product.sellerId, ipAddress: meta.ipAddress });
   if (!attempt.ok) return attempt;
-  return attempt.settle(await rolledBackPrice(db, product, { ...input, clientIp: meta.ipAddress }));
+  return attempt.settle(await rolledBackPrice(db, lines, { ...base, clientIp: meta.ipAddress }));
 }

@@ -22,7 +22,8 @@ export type DiscountCodeFailure =
 
 type ReserveInput = {
   sellerId: string;
-  productId: string;
+  /** The order's products: a code for selected products applies only when it names every one. */
+  productIds: string[];
   /** As the buyer typed it; matched trimmed and case-insensitively. */
   code: string;
   subtotalCents: number;
@@ -65,8 +66,9 @@ export async function reserveDiscount(
   const found = await db.execute<CodeRow>(sql`
     select d.id, d.code, d.kind, d.percent_off, d.amount_off_cents, d.currency, d.applies_to, d.starts_at, d.ends_at,
       d.max_redemptions, d.min_amount_cents,
-      (d.applies_to = 'all' or exists (
-        select 1 from discount_code_products p where p.discount_code_id = d.id and p.product_id = ${input.productId}::uuid
+      (d.applies_to = 'all' or not exists (
+        select 1 from unnest(${`{${input.productIds.join(",")}}`}::uuid[]) as wanted(id)
+        where not exists (select 1 from discount_code_products p where p.discount_code_id = d.id and p.product_id = wanted.id)
       )) as applies_to_product
     from discount_codes d
     where d.user_id = ${input.sellerId} and lower(d.code) = lower(${code}) and d.archived_at is null`);

@@ -15,7 +15,8 @@ export type CheckoutRequest = {
   currency: string;
   /** Sellkit's fee kept from the seller (Stripe application_fee_amount, PayPal platform_fees); 0 on paid plans. */
   platformFeeCents: number;
-  productName: string;
+  /** What is bought, for the provider's page and receipt: "Mug ×2, E-book". */
+  description: string;
   buyerEmail: string;
   /** The seller's account at the provider (acct_…, a PayPal merchant id); null for the test provider. */
   sellerAccountId: string | null;

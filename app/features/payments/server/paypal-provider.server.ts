@@ -89,7 +89,7 @@ export function createPayPalProvider(env: PayPalEnv): PaymentProvider | undefine
               reference_id: "default",
               custom_id: request.orderId,
               invoice_id: request.orderId,
-              description: request.productName.slice(0, 127),
+              description: request.description.slice(0, 127),
               amount,
               ...(request.sellerAccountId ? { payee: { merchant_id: request.sellerAccountId } } : {}),
               ...(request.platformFeeCents > 0

@@ -144,7 +144,7 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
               price_data: {
                 currency: request.currency.toLowerCase(),
                 unit_amount: request.amountCents,
-                product_data: { name: request.productName },
+                product_data: { name: request.description },
               },
             },
           ],
