@@ -53,6 +53,8 @@ export default [
     route("tools/products/discounts", "routes/workspace/tools/products.discounts.tsx"),
     route("tools/products/:id", "routes/workspace/tools/products.$id.tsx"),
     route("tools/products/:id/files", "routes/workspace/tools/products.$id.files.tsx"),
+    // Shipping zones and rates: before tools/:tool
+    route("tools/shipping", "routes/workspace/tools/shipping.tsx"),
     route("tools/estore-builder", "routes/workspace/tools/estore-builder.tsx"),
     // The point of sale: one page in a counter layout and a phone layout, and each shift's Z-report
     route("tools/pos", "routes/workspace/tools/pos.tsx", { id: "pos" }),
@@ -93,6 +95,8 @@ export default [
   route("s/:handle", "routes/store/s.$handle.tsx"),
   route("s/:handle/:slug", "routes/store/s.$handle.$slug.tsx"),
   route("s/:handle/:slug/buy", "routes/store/s.$handle.$slug.buy.tsx"),
+  // The buy page's shipping options for a country (JSON), re-priced as the buyer picks it
+  route("s/:handle/:slug/shipping-options", "routes/store/s.$handle.$slug.shipping-options.ts"),
 
   // Checkout: the test provider's TEST MODE page, the buyer's return page, payment providers' webhooks
   route("checkout/test/:id", "routes/checkout/checkout.test.$id.tsx"),

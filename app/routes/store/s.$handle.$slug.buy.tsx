@@ -1,47 +1,77 @@
-import { getFormProps, getInputProps, type Submission } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { useState } from "react";
+import { data, redirect, useFetcher } from "react-router";
 import type { z } from "zod";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
 import { CoverImage } from "~/features/catalog/components/cover-image";
 import { StoreShell } from "~/features/catalog/components/store-shell";
-import { amountInput } from "~/lib/money";
+import { amountInput, formatMoney } from "~/lib/money";
 import { priceLabel } from "~/features/catalog/product-price";
 import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
 import { absoluteUrl, productPath, storePath } from "~/features/catalog/store-profile";
-import { PriceSummary, type PriceSummaryData } from "~/features/checkout/components/price-summary";
+import { isPhysicalType } from "~/features/catalog/content/product-types";
+import type { PriceSummaryData, ShippingAnswer } from "~/features/checkout/checkout-quote";
+import { PriceSummary } from "~/features/checkout/components/price-summary";
+import { ShippingAddressFields } from "~/features/checkout/components/shipping-address-fields";
+import { ShippingOptions } from "~/features/checkout/components/shipping-options";
+import { availabilityLabel } from "~/features/checkout/stock-message";
 import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
 import { checkoutSchema } from "~/features/checkout/schemas/checkout";
 import { createCheckout } from "~/features/checkout/server/create-checkout.server";
 import { findCheckoutProduct } from "~/features/checkout/server/find-checkout-product.server";
 import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";
+import { quantityFromQuery } from "~/features/checkout/line-quantity";
+import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
+import { resolveCheckoutLines } from "~/features/checkout/server/resolve-checkout-lines.server";
 import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-options.server";
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";
 import { ERRORS, type Failure, fieldOf, statusOf } from "~/lib/errors";
-import { STORE_PAGE } from "~/lib/route-handle";
+import { type RouteHandle, STORE_PAGE } from "~/lib/route-handle";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/s.$handle.$slug.buy";
 
-export const handle = STORE_PAGE;
+/** No script, except for physical products: their shipping options follow the country as it is chosen. */
+export const handle: RouteHandle = {
+  ...STORE_PAGE,
+  hydrateWhen: (loaderData) => Boolean((loaderData as { physical?: unknown } | undefined)?.physical),
+};
 
 /**
  * A published product's checkout, where its sales page's Buy button, the storefront and /buy/:id lead:
  * the product, the buyer's email, the pay-what-you-want amount, a discount code with an Apply button that shows
- * the price summary, and one pay button per provider the seller can take payments through now. Plain forms, no
- * script: every price is computed on the server (Apply re-renders the summary). Drafts, archived and unknown
- * products: 404.
+ * the price summary, and one pay button per provider the seller can take payments through now. A physical product
+ * adds its variant (`?variant=`, or a picker), a quantity (`?quantity=`) with its availability, the shipping address
+ * and the shipping options of its country. Every price is computed on the server (Apply re-renders the summary).
+ * Drafts, archived and unknown products: 404.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services } = context;
   const page = await getSalesPage(services.db, params.handle, params.slug);
   if (page?.product.status !== "published") throw data(null, { status: 404 });
   const { store, product } = page;
   const options = await sellerPaymentOptions(services, page.ownerId);
+  const physical = isPhysicalType(product.type)
+    ? await findCheckoutProduct(services.db, { handle: params.handle, slug: params.slug })
+    : null;
+  const url = new URL(request.url);
+  const variants = (physical?.variants ?? []).map((variant) => ({
+    id: variant.id,
+    title: variant.title,
+    priceCents: variant.priceCents ?? product.priceCents,
+    availability: availabilityLabel(variant.available, physical?.allowBackorder ?? false),
+  }));
+  const asked = url.searchParams.get("variant");
   return {
+    physical: physical !== null,
+    variants,
+    variantId: variants.find((v) => v.id === asked)?.id ?? (variants.length === 1 ? variants[0]!.id : null),
+    quantity: quantityFromQuery(url.searchParams.get("quantity")),
+
     store,
     /** The product's sales page: the canonical page of this product (search engines list it, not its checkout). */
     salesPageUrl: absoluteUrl(services.env.APP_URL, productPath(store.handle, product.slug)),
@@ -62,16 +92,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 type CheckoutSubmission = Submission<z.input<typeof checkoutSchema>, string[], z.output<typeof checkoutSchema>>;
 
-/** The server's answer to the form: Conform's reply (errors and the typed values) and the price summary after Apply. */
-function answer(submission: CheckoutSubmission, status: number, summary: PriceSummaryData | null = null) {
-  return data({ result: submission.reply(), summary }, { status });
+/** The server's answer to the form: Conform's reply (errors and the typed values), the summary and shipping options. */
+function answer(
+  submission: CheckoutSubmission,
+  status: number,
+  summary: PriceSummaryData | null = null,
+  shipping: ShippingAnswer = null,
+) {
+  return data({ result: submission.reply(), summary, shipping }, { status });
 }
 
-function failureAnswer(submission: CheckoutSubmission, failure: Failure) {
-  const field = fieldOf(failure.code);
+/** A refusal on its field; a shortage of stock is the quantity's ("Sold out", "Only 2 left"). */
+function failureAnswer(submission: CheckoutSubmission, failure: Failure, shipping: ShippingAnswer = null) {
+  const field = failure.code === "STOCK_INSUFFICIENT" ? "quantity" : fieldOf(failure.code);
   const errors = field ? { fieldErrors: { [field]: [failure.message] } } : { formErrors: [failure.message] };
   return data(
-    { result: submission.reply(errors), summary: null },
+    { result: submission.reply(errors), summary: null, shipping },
     { status: statusOf(failure.code), headers: retryAfter(failure) },
   );
 }
@@ -81,34 +117,60 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: checkoutSchema });
   if (submission.status !== "success") return answer(submission, 400);
   const input = submission.value;
-  const ref = { handle: params.handle, slug: params.slug };
+  const meta = requestContext(request).meta;
+  const line = {
+    product: { handle: params.handle, slug: params.slug },
+    variantId: input.variantId || undefined,
+    quantity: input.quantity,
+    amount: input.amount,
+  };
+  const resolved = await resolveCheckoutLines(services.db, [line]);
+  if (!resolved.ok && resolved.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
+  const country = input.country || undefined;
+  /** The options for the typed country, kept on the page when the pay is refused. */
+  const quote = async (discountCode?: string) =>
+    resolved.ok
+      ? previewCheckoutPrice(
+          services.db,
+          resolved.lines,
+          { discountCode, country, shippingRateId: input.shippingRateId },
+          meta,
+        )
+      : null;
   if (input.intent === "apply") {
-    const product = await findCheckoutProduct(services.db, ref);
-    if (product?.status !== "published") throw data(null, { status: 404 });
-    const price = await previewCheckoutPrice(services.db, product, input, requestContext(request).meta);
+    if (!resolved.ok) return failureAnswer(submission, resolved);
+    const price = await quote(input.discountCode);
+    if (!price) throw data(null, { status: 404 });
     if (!price.ok) return failureAnswer(submission, price);
-    return answer(submission, 200, {
-      subtotalCents: price.subtotalCents,
-      discountCents: price.discountCents,
-      discountCode: price.discount?.code ?? null,
-      amountCents: price.amountCents,
-      currency: price.currency,
-    });
+    const quoted = quoteAnswer(price);
+    return answer(submission, 200, quoted.summary, quoted.shipping);
   }
   const result = await createCheckout(
     services,
     {
-      product: ref,
+      lines: [line],
       email: input.email,
-      amount: input.amount,
       discountCode: input.discountCode,
       provider: input.provider,
+      shippingAddress: country
+        ? {
+            name: input.name ?? "",
+            line1: input.line1 ?? "",
+            line2: input.line2 ?? "",
+            city: input.city ?? "",
+            region: input.region ?? "",
+            postcode: input.postcode ?? "",
+            country,
+          }
+        : undefined,
+      shippingRateId: input.shippingRateId || undefined,
     },
-    requestContext(request).meta,
+    meta,
   );
   if (result.ok) return redirect(result.redirectUrl);
   if (result.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
-  return failureAnswer(submission, result);
+  const options = resolved.ok && resolved.lines.some((l) => l.variant) && country ? await quote() : null;
+  return failureAnswer(submission, result, options?.ok ? quoteAnswer(options).shipping : null);
 }
 
 function retryAfter(failure: Failure): HeadersInit | undefined {
@@ -145,28 +207,57 @@ const PAY_LABELS: Record<ProviderId, string> = {
   paypal: "Pay with PayPal",
 };
 
+/** What the shipping-options resource answers for a country. */
+type ShippingQuote = { summary: PriceSummaryData | null; shipping: ShippingAnswer; error: string | null };
+
 export default function StoreProductBuyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { store, product, providers, testMode } = loaderData;
+  const { store, product, providers, testMode, physical, variants } = loaderData;
   const price = priceLabel(product);
   const pwyw = product.pricing === "pwyw";
-  const free = product.pricing === "free";
+  const free = product.pricing === "free" && !physical;
   const [form, fields] = useSchemaForm("checkout", checkoutSchema, actionData?.result, {
     amount: pwyw ? amountInput(product.suggestedPriceCents ?? product.minPriceCents ?? 0) : "",
+    variantId: loaderData.variantId ?? "",
+    quantity: String(loaderData.quantity),
   });
+  const [country, setCountry] = useState(String(fields.country.initialValue ?? ""));
+  const quote = useFetcher<ShippingQuote>();
   // The pay buttons are the provider field: a refusal of the pressed one reads as the form's.
   const formError = form.errors?.[0] ?? fields.provider.errors?.[0];
+  const selected = variants.find((v) => v.id === (fields.variantId.value ?? loaderData.variantId)) ?? null;
+  const quantity = Number(fields.quantity.value ?? loaderData.quantity) || 1;
+  const unitCents = selected?.priceCents ?? product.priceCents;
+  const fetched = quote.data && quote.state === "idle" ? quote.data : null;
+  const shipping = fetched ? fetched.shipping : (actionData?.shipping ?? null);
   const summary: PriceSummaryData | null =
+    fetched?.summary ??
     actionData?.summary ??
-    (pwyw || free
+    (pwyw || (free && !physical)
       ? null
       : {
-          subtotalCents: product.priceCents,
+          subtotalCents: unitCents * (physical ? quantity : 1),
           discountCents: 0,
           discountCode: null,
-          amountCents: product.priceCents,
+          ships: physical,
+          shipping: null,
+          amountCents: unitCents * (physical ? quantity : 1),
           currency: product.currency,
         });
+  const countryError = fetched?.error ?? fields.country.errors?.[0];
   const canPay = free || providers.length > 0;
+
+  function requote(event: { currentTarget: HTMLSelectElement }, next: string) {
+    setCountry(next);
+    const formData = new FormData(event.currentTarget.form ?? undefined);
+    const params = new URLSearchParams({
+      country: next,
+      variant: String(formData.get("variantId") ?? ""),
+      quantity: String(formData.get("quantity") ?? "1"),
+      discountCode: String(formData.get("discountCode") ?? ""),
+    });
+    quote.load(`${productPath(store.handle, product.slug)}/shipping-options?${params}`);
+  }
+
   return (
     <StoreShell store={store} banner={testMode ? <TestModeBanner /> : undefined}>
       <div className="mx-auto grid max-w-xl gap-6 px-4 py-10 sm:px-6">
@@ -182,8 +273,9 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
           </div>
           <div className="grid gap-1">
             <p className="font-semibold">{product.name}</p>
+            {selected?.title ? <p className="text-sm text-muted-foreground">{selected.title}</p> : null}
             <p className="store-accent-text font-semibold">
-              {price.main}
+              {physical && selected ? formatMoney(selected.priceCents, product.currency) : price.main}
               {price.detail ? (
                 <span className="block text-sm font-normal text-muted-foreground">{price.detail}</span>
               ) : null}
@@ -197,12 +289,55 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
               id={fields.email.id}
               label="Email"
               errors={fields.email.errors}
-              hint="Your receipt and download link are sent here."
+              hint={physical ? "Your receipt is sent here." : "Your receipt and download link are sent here."}
             >
               {(control) => (
                 <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" required />
               )}
             </FormField>
+            {physical ? (
+              <>
+                <input type="hidden" name="ships" value="1" />
+                {variants.length > 1 ? (
+                  <FormField id={fields.variantId.id} label="Option" errors={fields.variantId.errors}>
+                    {(control) => (
+                      <Select
+                        {...getSelectProps(fields.variantId)}
+                        {...control}
+                        key={fields.variantId.key}
+                        options={variants.map((v) => ({
+                          value: v.id,
+                          label: v.availability ? `${v.title} · ${v.availability}` : v.title,
+                        }))}
+                      >
+                        <option value="">Choose an option</option>
+                      </Select>
+                    )}
+                  </FormField>
+                ) : (
+                  <input type="hidden" name={fields.variantId.name} value={loaderData.variantId ?? ""} />
+                )}
+                <FormField
+                  id={fields.quantity.id}
+                  label="Quantity"
+                  errors={fields.quantity.errors}
+                  hint={selected?.availability ?? undefined}
+                >
+                  {(control) => (
+                    <Input
+                      {...getInputProps(fields.quantity, { type: "number" })}
+                      {...control}
+                      key={fields.quantity.key}
+                      min={1}
+                      max={99}
+                      step={1}
+                      inputMode="numeric"
+                      className="max-w-28"
+                    />
+                  )}
+                </FormField>
+              </>
+            ) : null}
             {pwyw ? (
               <FormField
                 id={fields.amount.id}
@@ -220,6 +355,45 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
                   />
                 )}
               </FormField>
+            ) : null}
+            {physical ? (
+              <>
+                <ShippingAddressFields
+                  fields={{
+                    name: fields.name,
+                    line1: fields.line1,
+                    line2: fields.line2,
+                    city: fields.city,
+                    region: fields.region,
+                    postcode: fields.postcode,
+                    country: { ...fields.country, errors: countryError ? [countryError] : undefined },
+                  }}
+                  country={country}
+                  onCountryChange={requote}
+                />
+                {shipping?.options.length ? (
+                  <ShippingOptions
+                    key={shipping.options.map((o) => o.rateId).join()}
+                    name={fields.shippingRateId.name}
+                    options={shipping.options}
+                    chosen={shipping.chosen}
+                    currency={product.currency}
+                    error={fields.shippingRateId.errors?.[0]}
+                  />
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    {quote.state === "loading" ? "Finding shipping options…" : null}
+                  </p>
+                )}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="apply"
+                  className="store-button !bg-secondary !text-secondary-foreground"
+                >
+                  Show shipping options
+                </button>
+              </>
             ) : null}
             {free ? null : (
               <div className="grid gap-2">

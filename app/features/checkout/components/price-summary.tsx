@@ -1,15 +1,7 @@
+import type { PriceSummaryData } from "~/features/checkout/checkout-quote";
 import { formatMoney } from "~/lib/money";
 
-/** The server-computed price parts a summary shows, in minor units. */
-export type PriceSummaryData = {
-  subtotalCents: number;
-  discountCents: number;
-  discountCode: string | null;
-  amountCents: number;
-  currency: string;
-};
-
-/** The order's price as the server computed it: subtotal, the discount with its code, total. */
+/** The order's price as the server computed it: subtotal, the discount with its code, shipping, total. */
 export function PriceSummary({ summary }: { summary: PriceSummaryData }) {
   return (
     <dl aria-label="Price summary" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
@@ -21,6 +13,14 @@ export function PriceSummary({ summary }: { summary: PriceSummaryData }) {
             Discount (<span className="font-mono">{summary.discountCode}</span>)
           </dt>
           <dd className="text-right">{`−${formatMoney(summary.discountCents, summary.currency)}`}</dd>
+        </>
+      ) : null}
+      {summary.ships ? (
+        <>
+          <dt>{summary.shipping ? `Shipping (${summary.shipping.name})` : "Shipping"}</dt>
+          <dd className="text-right">
+            {summary.shipping ? formatMoney(summary.shipping.priceCents, summary.currency) : "Enter your address"}
+          </dd>
         </>
       ) : null}
       <dt className="border-t pt-2 text-base font-semibold">Total</dt>

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { quantityFromQuery } from "~/features/checkout/line-quantity";
+import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";
+import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
+import { resolveCheckoutLines } from "~/features/checkout/server/resolve-checkout-lines.server";
+import { isCountryCode } from "~/features/shipping/content/countries";
+import { ADDRESS_MESSAGES } from "~/features/shipping/address";
+import { statusOf } from "~/lib/errors";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/s.$handle.$slug.shipping-options";
+
+/**
+ * The buy page's shipping options for a country, as JSON for its script: each option priced on the server for the
+ * variant and quantity asked, with the price summary; `error` says why there is none ("We don't ship to … yet.").
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const country = (url.searchParams.get("country") ?? "").trim().toUpperCase();
+  if (!isCountryCode(country))
+    return data({ summary: null, shipping: null, error: ADDRESS_MESSAGES.country }, { status: 400 });
+  const resolved = await resolveCheckoutLines(context.services.db, [
+    {
+      product: { handle: params.handle, slug: params.slug },
+      variantId: url.searchParams.get("variant") || undefined,
+      quantity: quantityFromQuery(url.searchParams.get("quantity")),
+    },
+  ]);
+  if (!resolved.ok)
+    return data({ summary: null, shipping: null, error: resolved.message }, { status: statusOf(resolved.code) });
+  const price = await previewCheckoutPrice(
+    context.services.db,
+    resolved.lines,
+    { country, discountCode: url.searchParams.get("discountCode")?.slice(0, 64) || undefined },
+    requestContext(request).meta,
+  );
+  if (!price.ok) return data({ summary: null, shipping: null, error: price.message }, { status: statusOf(price.code) });
+  return { ...quoteAnswer(price), error: null };
+}
