@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { shippingRateSchema, shippingZoneSchema } from "~/features/shipping/schemas/shipping-settings";
+import { ERRORS, formErrorsOf, statusOf } from "~/lib/errors";
+import type { ToastMessage } from "~/lib/toast";
+import type { AppServices } from "~/server/services.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { deleteShippingItem } from "./delete-shipping-item.server";
+import { saveShippingRate } from "./save-shipping-rate.server";
+import { saveShippingZone } from "./save-shipping-zone.server";
+
+/** The shipping settings page's URL. */
+export const SHIPPING_PATH = "/tools/shipping";
+
+const INVALID = "Please correct the highlighted fields and save again.";
+
+function notSaved(form: string, result: unknown, status: number, description: string) {
+  return data(
+    { form, result, toast: { type: "error", title: "Not saved", description } satisfies ToastMessage },
+    { status },
+  );
+}
+
+/**
+ * The shipping page's forms by `intent`: save a zone or a rate (answered with field errors when invalid or refused),
+ * delete a zone or a rate; done, back to the page with a toast.
+ */
+export async function submitShippingForm(services: AppServices, user: CurrentUser, formData: FormData) {
+  const intent = formData.get("intent");
+  if (intent === "save-zone" || intent === "save-rate") {
+    // Which form answered: a saved item's id, else (a new rate) its zone's, else "new".
+    const form = `${intent}-${String(formData.get("id") || formData.get("zoneId") || "new")}`;
+    const submission =
+      intent === "save-zone"
+        ? parseWithZod(formData, { schema: shippingZoneSchema })
+        : parseWithZod(formData, { schema: shippingRateSchema });
+    if (submission.status !== "success") return notSaved(form, submission.reply(), 400, INVALID);
+    let saved: Awaited<ReturnType<typeof saveShippingZone>>;
+    try {
+      saved =
+        submission.value && "countries" in submission.value
+          ? await saveShippingZone(services.db, user.id, submission.value)
+          : await saveShippingRate(services.db, user.id, submission.value);
+    } catch (error) {
+      services.logger.error({ err: error }, "shipping settings not saved");
+      const failure = {
+        ok: false as const,
+        code: "SHIPPING_SAVE_FAILED" as const,
+        message: ERRORS.SHIPPING_SAVE_FAILED.message,
+      };
+      return notSaved(form, submission.reply(formErrorsOf(failure)), 503, failure.message);
+    }
+    if (!saved.ok) return notSaved(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
+    const what = intent === "save-zone" ? "Shipping zone" : "Shipping rate";
+    return redirectWithToast(SHIPPING_PATH, { type: "success", title: `${what} saved` });
+  }
+  if (intent === "delete-zone" || intent === "delete-rate") {
+    const kind = intent === "delete-zone" ? "zone" : "rate";
+    const deleted = await deleteShippingItem(services.db, user.id, { kind, id: String(formData.get("id") ?? "") });
+    if (!deleted.ok) throw data({ code: deleted.code, message: deleted.message }, { status: 404 });
+    return redirectWithToast(SHIPPING_PATH, {
+      type: "success",
+      title: kind === "zone" ? "Shipping zone deleted" : "Shipping rate deleted",
+    });
+  }
+  return data(
+    {
+      form: "",
+      result: null,
+      toast: {
+        type: "error",
+        title: "Not done",
+        description: "Please use the buttons on the page.",
+      } satisfies ToastMessage,
+    },
+    { status: 400 },
+  );
+}
