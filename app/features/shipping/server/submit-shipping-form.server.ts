@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { SHIPPING_PATH } from "~/features/shipping/paths";
 import { shippingRateSchema, shippingZoneSchema } from "~/features/shipping/schemas/shipping-settings";
 import { ERRORS, formErrorsOf, statusOf } from "~/lib/errors";
 import type { ToastMessage } from "~/lib/toast";
@@ -9,9 +10,6 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { deleteShippingItem } from "./delete-shipping-item.server";
 import { saveShippingRate } from "./save-shipping-rate.server";
 import { saveShippingZone } from "./save-shipping-zone.server";
-
-/** The shipping settings page's URL. */
-export const SHIPPING_PATH = "/tools/shipping";
 
 const INVALID = "Please correct the highlighted fields and save again.";
 
