@@ -141,7 +141,7 @@ describe("checkout form", () => {
 
   it("has no price field: a posted price is not read", () => {
     const parsed = form({ email: "buyer@example.com", provider: "test", price: "0.01", amountCents: "1" });
-    expect(parsed.success && Object.keys(parsed.data).sort()).toEqual(["email", "intent", "provider"]);
+    expect(parsed.success && Object.keys(parsed.data).sort()).toEqual(["email", "intent", "provider", "quantity"]);
   });
 });
 
