@@ -406,6 +406,34 @@ function endpoints(): Endpoint[] {
     },
     { name: "/tools/retail-dashboard/inventory.csv", paths: fixed("/tools/retail-dashboard/inventory.csv") },
     {
+      name: "/s/:handle/:slug/shipping-options",
+      paths: fc
+        .tuple(
+          hostileSegment([STORE_HANDLE]),
+          hostileSegment([PRODUCT_SLUG]),
+          fc.constantFrom("", "?country=FR", "?country=%00&quantity=-1"),
+        )
+        .map(([a, b, q]) => `/s/${a}/${b}/shipping-options${q}`),
+    },
+    {
+      name: "/tools/shipping",
+      paths: fc.constantFrom("/tools/shipping", "/tools/shipping?zone=x", `/tools/shipping?zone=${randomUUID()}`),
+      fields: [
+        "intent",
+        "id",
+        "zoneId",
+        "name",
+        "countries",
+        "restOfWorld",
+        "kind",
+        "price",
+        "freeAbove",
+        "bands[0].maxGrams",
+      ],
+      intents: ["save-zone", "save-rate", "delete-zone", "delete-rate"],
+      valid: { intent: "save-zone", name: "Fuzz zone", countries: "FR" },
+    },
+    {
       name: "/tools/estore-builder",
       paths: fixed("/tools/estore-builder"),
       fields: ["intent", "handle", "productId", "direction"],

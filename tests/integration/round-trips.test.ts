@@ -28,6 +28,7 @@ const SIGNED_IN_PAGES = [
   "/tools/products",
   "/tools/products/new",
   "/tools/products/discounts",
+  "/tools/shipping",
   "/sales/online-store",
   "/sales/retail-store",
   "/sales/event-sales",

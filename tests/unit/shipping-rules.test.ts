@@ -18,6 +18,10 @@ import { orderWeight, REST_OF_WORLD, shippingPrice, zoneFor } from "~/features/s
 // The pure rules of physical checkouts: countries, regions and postcodes, the address check, shipping prices by zone,
 // weight and subtotal, the discount split across lines, and the settings forms' refusals.
 
+/** A submission with its errors readable whatever its status. */
+type Checked<S> = S & { error?: Record<string, string[] | null> | null };
+const checked = <S>(submission: S) => submission as Checked<S>;
+
 const form = (fields: Record<string, string | string[]>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) data.append(name, item);
@@ -130,7 +134,7 @@ describe("the shipping address", () => {
   });
 
   it("is checked by the buy form only on pay and only when the order ships", () => {
-    const pay = (fields: Record<string, string>) => parseWithZod(form(fields), { schema: checkoutSchema });
+    const pay = (fields: Record<string, string>) => checked(parseWithZod(form(fields), { schema: checkoutSchema }));
     expect(pay({ email: "b@example.com", provider: "test" }).status).toBe("success");
     const shipped = pay({ email: "b@example.com", provider: "test", ships: "1", ...address, postcode: "1" });
     expect(shipped.status).toBe("error");
@@ -240,11 +244,13 @@ describe("stock words and the provider's description", () => {
 
 describe("the shipping settings forms", () => {
   const zone = (fields: Record<string, string | string[]>) =>
-    parseWithZod(form({ intent: "save-zone", name: "Europe", ...fields }), { schema: shippingZoneSchema });
+    checked(parseWithZod(form({ intent: "save-zone", name: "Europe", ...fields }), { schema: shippingZoneSchema }));
   const rate = (fields: Record<string, string>) =>
-    parseWithZod(form({ intent: "save-rate", zoneId: "z", name: "Standard", ...fields }), {
-      schema: shippingRateSchema,
-    });
+    checked(
+      parseWithZod(form({ intent: "save-rate", zoneId: "z", name: "Standard", ...fields }), {
+        schema: shippingRateSchema,
+      }),
+    );
 
   it("takes countries from the list, or Rest of world, and refuses an empty zone", () => {
     const saved = zone({ countries: ["FR", "DE", "FR"] });

@@ -113,6 +113,7 @@ describe("workspace navigation", () => {
       "Analytics",
       "Payouts",
       "Discounts",
+      "Shipping",
       "Payments",
     ]);
     // The Product Manager is the Products entry already: not listed twice.
@@ -139,6 +140,7 @@ describe("workspace navigation", () => {
     expect(currentNavPath("/tools/products/new", paths)).toBe("/tools/products");
     expect(currentNavPath("/tools/products/0c6f/files", paths)).toBe("/tools/products");
     expect(currentNavPath("/tools/products/discounts", paths)).toBe("/tools/products/discounts");
+    expect(currentNavPath("/tools/shipping", paths)).toBe("/tools/shipping");
     expect(currentNavPath("/orders/42/", paths)).toBe("/orders");
     expect(currentNavPath("/security-settings", paths)).toBe("/security-settings");
     // A prefix that is not a folder above does not count; pages outside the list mark nothing.
