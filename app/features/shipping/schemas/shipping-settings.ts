@@ -28,15 +28,11 @@ export const SHIPPING_MESSAGES = {
 const price = z.string().trim().max(32, SHIPPING_MESSAGES.price);
 const optionalPrice = price.optional();
 
-/** A money field as minor units: null when empty, or an issue at `path` when it is not a price of 0 or more. */
-function priceCents(value: string | undefined, ctx: z.RefinementCtx, path: (string | number)[]): number | null {
+/** A money field as minor units: null when empty or not a price of 0 or more. */
+function centsOf(value: string | undefined): number | null {
   if (!value) return null;
   const cents = parseAmount(value);
-  if (cents === null || cents > MAXIMUM_PRICE_MINOR) {
-    ctx.addIssue({ code: "custom", path, message: SHIPPING_MESSAGES.price });
-    return null;
-  }
-  return cents;
+  return cents === null || cents > MAXIMUM_PRICE_MINOR ? null : cents;
 }
 
 /** The checkbox group as posted: nothing, one value or several. */
@@ -54,18 +50,22 @@ export const shippingZoneSchema = z
     countries: list,
     restOfWorld: z.string().optional(),
   })
-  .transform((value, ctx) => {
-    const restOfWorld = value.restOfWorld === "on";
-    if (value.countries.some((code) => !isCountryCode(code)))
+  .superRefine((value, ctx) => {
+    const countries = Array.isArray(value.countries) ? value.countries : [];
+    if (countries.some((code) => !isCountryCode(code)))
       ctx.addIssue({ code: "custom", path: ["countries"], message: SHIPPING_MESSAGES.country });
-    else if (!restOfWorld && value.countries.length === 0)
+    else if (value.restOfWorld !== "on" && countries.length === 0)
       ctx.addIssue({ code: "custom", path: ["countries"], message: SHIPPING_MESSAGES.countries });
-    return {
-      id: value.id || null,
-      name: value.name,
-      countries: restOfWorld ? [REST_OF_WORLD] : [...new Set(value.countries)].sort(),
-    };
   });
+
+/** A valid zone form as the zone verb takes it: Rest of world as its one code, countries sorted once each. */
+export function toShippingZoneInput(value: z.output<typeof shippingZoneSchema>) {
+  return {
+    id: value.id || null,
+    name: value.name,
+    countries: value.restOfWorld === "on" ? [REST_OF_WORLD] : [...new Set(value.countries)].sort(),
+  };
+}
 
 /** The rate form: a flat price or weight bands (each heavier than the one before), free above an optional subtotal. */
 export const shippingRateSchema = z
@@ -82,45 +82,52 @@ export const shippingRateSchema = z
       .max(RATE_BAND_ROWS)
       .default([]),
   })
-  .transform((value, ctx) => {
-    const freeAboveCents = priceCents(value.freeAbove, ctx, ["freeAbove"]);
-    let priceCentsValue = 0;
-    const bands: { maxGrams: number; priceCents: number }[] = [];
+  .superRefine((value, ctx) => {
+    const priceIssue = (path: (string | number)[]) =>
+      ctx.addIssue({ code: "custom", path, message: SHIPPING_MESSAGES.price });
+    if (value.freeAbove && centsOf(value.freeAbove) === null) priceIssue(["freeAbove"]);
     if (value.kind === "flat") {
-      priceCentsValue = priceCents(value.price, ctx, ["price"]) ?? 0;
-      if (!value.price) ctx.addIssue({ code: "custom", path: ["price"], message: SHIPPING_MESSAGES.price });
-    } else {
-      value.bands.forEach((band, i) => {
-        if (!band.maxGrams && !band.price) return;
-        if (!band.maxGrams || !band.price) {
-          ctx.addIssue({ code: "custom", path: ["bands", i, "maxGrams"], message: SHIPPING_MESSAGES.bandIncomplete });
-          return;
-        }
-        const grams = /^\d{1,7}$/.test(band.maxGrams) ? Number(band.maxGrams) : 0;
-        if (grams < 1 || grams > MAX_BAND_GRAMS) {
-          ctx.addIssue({ code: "custom", path: ["bands", i, "maxGrams"], message: SHIPPING_MESSAGES.grams });
-          return;
-        }
-        const cents = priceCents(band.price, ctx, ["bands", i, "price"]);
-        if (cents === null) return;
-        const previous = bands.at(-1);
-        if (previous && grams <= previous.maxGrams)
-          ctx.addIssue({ code: "custom", path: ["bands", i, "maxGrams"], message: SHIPPING_MESSAGES.bandsUnsorted });
-        bands.push({ maxGrams: grams, priceCents: cents });
-      });
-      if (value.bands.every((band) => !band.maxGrams && !band.price))
-        ctx.addIssue({ code: "custom", path: ["bands"], message: SHIPPING_MESSAGES.bandsMissing });
+      if (centsOf(value.price) === null) priceIssue(["price"]);
+      return;
     }
-    return {
-      id: value.id || null,
-      zoneId: value.zoneId,
-      name: value.name,
-      kind: value.kind,
-      priceCents: priceCentsValue,
-      bands,
-      freeAboveCents,
-    };
+    let previous = 0;
+    value.bands.forEach((band, i) => {
+      if (!band.maxGrams && !band.price) return;
+      if (!band.maxGrams || !band.price) {
+        ctx.addIssue({ code: "custom", path: ["bands", i, "maxGrams"], message: SHIPPING_MESSAGES.bandIncomplete });
+        return;
+      }
+      const grams = /^\d{1,7}$/.test(band.maxGrams) ? Number(band.maxGrams) : 0;
+      if (grams < 1 || grams > MAX_BAND_GRAMS) {
+        ctx.addIssue({ code: "custom", path: ["bands", i, "maxGrams"], message: SHIPPING_MESSAGES.grams });
+        return;
+      }
+      if (centsOf(band.price) === null) priceIssue(["bands", i, "price"]);
+      if (grams <= previous)
+        ctx.addIssue({ code: "custom", path: ["bands", i, "maxGrams"], message: SHIPPING_MESSAGES.bandsUnsorted });
+      previous = Math.max(previous, grams);
+    });
+    if (value.bands.every((band) => !band.maxGrams && !band.price))
+      ctx.addIssue({ code: "custom", path: ["bands"], message: SHIPPING_MESSAGES.bandsMissing });
   });
 
-export type ShippingZoneInput = z.output<typeof shippingZoneSchema>;
-export type ShippingRateInput = z.output<typeof shippingRateSchema>;
+/** A valid rate form as the rate verb takes it, in minor units and grams; empty band rows dropped. */
+export function toShippingRateInput(value: z.output<typeof shippingRateSchema>) {
+  return {
+    id: value.id || null,
+    zoneId: value.zoneId,
+    name: value.name,
+    kind: value.kind,
+    priceCents: value.kind === "flat" ? (centsOf(value.price) ?? 0) : 0,
+    bands:
+      value.kind === "weight"
+        ? value.bands
+            .filter((band) => band.maxGrams && band.price)
+            .map((band) => ({ maxGrams: Number(band.maxGrams), priceCents: centsOf(band.price) ?? 0 }))
+        : [],
+    freeAboveCents: centsOf(value.freeAbove),
+  };
+}
+
+export type ShippingZoneInput = ReturnType<typeof toShippingZoneInput>;
+export type ShippingRateInput = ReturnType<typeof toShippingRateInput>;

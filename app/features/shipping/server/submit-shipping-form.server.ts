@@ -2,7 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { SHIPPING_PATH } from "~/features/shipping/paths";
-import { shippingRateSchema, shippingZoneSchema } from "~/features/shipping/schemas/shipping-settings";
+import {
+  shippingRateSchema,
+  shippingZoneSchema,
+  toShippingRateInput,
+  toShippingZoneInput,
+} from "~/features/shipping/schemas/shipping-settings";
 import { ERRORS, formErrorsOf, statusOf } from "~/lib/errors";
 import type { ToastMessage } from "~/lib/toast";
 import type { AppServices } from "~/server/services.server";
@@ -29,17 +34,17 @@ export async function submitShippingForm(services: AppServices, user: CurrentUse
   if (intent === "save-zone" || intent === "save-rate") {
     // Which form answered: a saved item's id, else (a new rate) its zone's, else "new".
     const form = `${intent}-${String(formData.get("id") || formData.get("zoneId") || "new")}`;
-    const submission =
-      intent === "save-zone"
-        ? parseWithZod(formData, { schema: shippingZoneSchema })
-        : parseWithZod(formData, { schema: shippingRateSchema });
+    const submission = parseWithZod(formData, {
+      schema: intent === "save-zone" ? shippingZoneSchema : shippingRateSchema,
+    });
     if (submission.status !== "success") return notSaved(form, submission.reply(), 400, INVALID);
+    const value = submission.value;
     let saved: Awaited<ReturnType<typeof saveShippingZone>>;
     try {
       saved =
-        submission.value && "countries" in submission.value
-          ? await saveShippingZone(services.db, user.id, submission.value)
-          : await saveShippingRate(services.db, user.id, submission.value);
+        value.intent === "save-zone"
+          ? await saveShippingZone(services.db, user.id, toShippingZoneInput(value))
+          : await saveShippingRate(services.db, user.id, toShippingRateInput(value));
     } catch (error) {
       services.logger.error({ err: error }, "shipping settings not saved");
       const failure = {
