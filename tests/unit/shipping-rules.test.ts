@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { splitDiscount } from "~/features/checkout/discount-split";
 import { orderSummary } from "~/features/checkout/order-summary";
 import { checkoutSchema } from "~/features/checkout/schemas/checkout";
-import { availabilityLabel, shortageMessage } from "~/features/checkout/stock-message";
+import { availabilityLabel, describeShortages, shortageMessage } from "~/features/checkout/stock-message";
 import { addressErrors } from "~/features/shipping/address";
 import { COUNTRIES, countryName, isCountryCode } from "~/features/shipping/content/countries";
 import { COUNTRY_REGIONS, isRegionOf, regionsOf } from "~/features/shipping/content/regions";
@@ -230,6 +230,18 @@ describe("stock words and the provider's description", () => {
     expect(availabilityLabel(3, false)).toBe("Only 3 left");
     expect(availabilityLabel(40, false)).toBe("In stock");
     expect(availabilityLabel(-5, true)).toBeNull();
+  });
+
+  it("tells a buyer who lost the last unit to a concurrent hold Sold out, whatever level the hold read", () => {
+    const mug = [{ variantId: "v1", productName: "Mug" }];
+    // The refused hold read the level from before the winning buyer's hold: 1 available, 1 asked.
+    expect(describeShortages([{ variantId: "v1", requested: 1, available: 1 }], mug).message).toBe("Sold out");
+    expect(describeShortages([{ variantId: "v1", requested: 5, available: 2 }], mug).message).toBe("Only 2 left");
+    const two = [...mug, { variantId: "v2", productName: "Tee" }];
+    expect(describeShortages([{ variantId: "v2", requested: 3, available: 0 }], two)).toEqual({
+      message: "Tee: Sold out",
+      shortages: [{ variantId: "v2", requested: 3, available: 0, line: 1 }],
+    });
   });
 
   it("describes the lines for the payment provider", () => {

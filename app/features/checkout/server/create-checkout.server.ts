@@ -18,7 +18,7 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { consumeRateLimits, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
 import { orderSummary } from "~/features/checkout/order-summary";
-import { shortageMessage } from "~/features/checkout/stock-message";
+import { describeShortages } from "~/features/checkout/stock-message";
 import { addressErrors, cleanAddress } from "~/features/shipping/address";
 import { type PriceFailure, priceOrder } from "./price-order.server";
 import { type CheckoutLineInput, type ResolveFailure, resolveCheckoutLines } from "./resolve-checkout-lines.server";
@@ -71,20 +71,16 @@ export function orderReturnUrl(appUrl: string, orderId: string, key: string): st
   return `${appUrl}/checkout/${orderId}?key=${encodeURIComponent(key)}`;
 }
 
-/** The shortages of a refused hold, by line, with what the buyer is told: "Sold out" or "Only 2 left". */
+/** A refused hold as the checkout's failure. */
 function stockRefused(
   shortages: StockShortage[],
   lines: readonly { variant: { id: string } | null; product: { name: string } }[],
 ): StockRefused {
-  const byLine = shortages.map((shortage) => ({
-    ...shortage,
-    line: lines.findIndex((line) => line.variant?.id === shortage.variantId),
-  }));
-  const message =
-    lines.length === 1
-      ? shortageMessage(byLine[0]?.available ?? 0)
-      : byLine.map((s) => `${lines[s.line]?.product.name}: ${shortageMessage(s.available)}`).join("; ");
-  return { ...fail("STOCK_INSUFFICIENT", message), shortages: byLine };
+  const described = describeShortages(
+    shortages,
+    lines.map((line) => ({ variantId: line.variant?.id ?? null, productName: line.product.name })),
+  );
+  return { ...fail("STOCK_INSUFFICIENT", described.message), shortages: described.shortages };
 }
 
 class PriceRefused extends Error {
