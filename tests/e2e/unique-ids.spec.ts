@@ -43,6 +43,7 @@ const CREATOR_PAGES = [
   "/tools/products",
   "/tools/products/new",
   "/tools/products/discounts",
+  "/tools/shipping",
   "/tools/estore-builder",
   "/orders",
   "/customers",

@@ -25,7 +25,8 @@ import { findCheckoutProduct } from "~/features/checkout/server/find-checkout-pr
 import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";
 import { quantityFromQuery } from "~/features/checkout/line-quantity";
 import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
-import { resolveCheckoutLines } from "~/features/checkout/server/resolve-checkout-lines.server";
+import { type ResolvedLine, resolveCheckoutLines } from "~/features/checkout/server/resolve-checkout-lines.server";
+import { isCountryCode } from "~/features/shipping/content/countries";
 import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-options.server";
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";
 import { ERRORS, type Failure, fieldOf, statusOf } from "~/lib/errors";
@@ -33,6 +34,7 @@ import { type RouteHandle, STORE_PAGE } from "~/lib/route-handle";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
+import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Route } from "./+types/s.$handle.$slug.buy";
 
 /** No script, except for physical products: their shipping options follow the country as it is chosen. */
@@ -112,35 +114,54 @@ function failureAnswer(submission: CheckoutSubmission, failure: Failure, shippin
   );
 }
 
+/** The shipping options of a refused physical order's typed country, so the page keeps listing them. */
+async function shippingShown(
+  services: Route.ActionArgs["context"]["services"],
+  lines: ResolvedLine[],
+  fields: { country?: unknown; shippingRateId?: unknown },
+  meta: RequestMeta,
+): Promise<ShippingAnswer> {
+  const country = typeof fields.country === "string" ? fields.country.trim().toUpperCase() : "";
+  if (!lines.some((line) => line.variant) || !isCountryCode(country)) return null;
+  const rateId = typeof fields.shippingRateId === "string" ? fields.shippingRateId : undefined;
+  const price = await previewCheckoutPrice(services.db, lines, { country, shippingRateId: rateId }, meta);
+  return price.ok ? quoteAnswer(price).shipping : null;
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context;
   const submission = parseWithZod(await readFormData(request), { schema: checkoutSchema });
-  if (submission.status !== "success") return answer(submission, 400);
-  const input = submission.value;
   const meta = requestContext(request).meta;
-  const line = {
-    product: { handle: params.handle, slug: params.slug },
-    variantId: input.variantId || undefined,
-    quantity: input.quantity,
-    amount: input.amount,
-  };
+  const product = { handle: params.handle, slug: params.slug };
+  if (submission.status !== "success") {
+    const typed = submission.payload as Record<string, unknown>;
+    const resolved = await resolveCheckoutLines(services.db, [
+      {
+        product,
+        variantId: typeof typed.variantId === "string" ? typed.variantId : undefined,
+        quantity: quantityFromQuery(typeof typed.quantity === "string" ? typed.quantity : null),
+      },
+    ]);
+    return answer(
+      submission,
+      400,
+      null,
+      resolved.ok ? await shippingShown(services, resolved.lines, typed, meta) : null,
+    );
+  }
+  const input = submission.value;
+  const line = { product, variantId: input.variantId || undefined, quantity: input.quantity, amount: input.amount };
   const resolved = await resolveCheckoutLines(services.db, [line]);
   if (!resolved.ok && resolved.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
   const country = input.country || undefined;
-  /** The options for the typed country, kept on the page when the pay is refused. */
-  const quote = async (discountCode?: string) =>
-    resolved.ok
-      ? previewCheckoutPrice(
-          services.db,
-          resolved.lines,
-          { discountCode, country, shippingRateId: input.shippingRateId },
-          meta,
-        )
-      : null;
   if (input.intent === "apply") {
     if (!resolved.ok) return failureAnswer(submission, resolved);
-    const price = await quote(input.discountCode);
-    if (!price) throw data(null, { status: 404 });
+    const price = await previewCheckoutPrice(
+      services.db,
+      resolved.lines,
+      { discountCode: input.discountCode, country, shippingRateId: input.shippingRateId },
+      meta,
+    );
     if (!price.ok) return failureAnswer(submission, price);
     const quoted = quoteAnswer(price);
     return answer(submission, 200, quoted.summary, quoted.shipping);
@@ -169,8 +190,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (result.ok) return redirect(result.redirectUrl);
   if (result.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
-  const options = resolved.ok && resolved.lines.some((l) => l.variant) && country ? await quote() : null;
-  return failureAnswer(submission, result, options?.ok ? quoteAnswer(options).shipping : null);
+  const shown = resolved.ok ? await shippingShown(services, resolved.lines, input, meta) : null;
+  return failureAnswer(submission, result, shown);
 }
 
 function retryAfter(failure: Failure): HeadersInit | undefined {
