@@ -35,6 +35,12 @@ export function storePageKey(path: string, query: URLSearchParams): string | nul
   return kept.length ? `${path}?${kept.join("&")}` : path;
 }
 
+/** A buy page asked for a variant or quantity (`/buy?variant=…`): a page of its own, rendered per request. */
+const BUY_PAGE_WITH_QUERY = /\/buy$/;
+
+/** A render that must not be shared: a page with a script (its nonce is per request) or one person's page. */
+const UNSHARED = /\b(?:private|no-store)\b/;
+
 /** Statuses worth keeping; not 404, whose keys are unbounded. */
 const CACHED_STATUSES = new Set([200, 410]);
 /** Headers of the render kept with the page. */
@@ -63,7 +69,8 @@ export function createStorePageCache({
 
   async function fill(req: Request, key: string): Promise<Entry | null> {
     const rendered = await render(req, key);
-    if (!CACHED_STATUSES.has(rendered.status)) return null;
+    if (!CACHED_STATUSES.has(rendered.status) || UNSHARED.test(rendered.headers.get("cache-control") ?? ""))
+      return null;
     const entry: Entry = {
       expires: now() + seconds * 1000,
       status: rendered.status,
@@ -85,6 +92,7 @@ export function createStorePageCache({
       seconds <= 0 ||
       (req.method !== "GET" && req.method !== "HEAD") ||
       !STORE_PAGE.test(req.path) ||
+      (BUY_PAGE_WITH_QUERY.test(req.path) && req.originalUrl.includes("?")) ||
       personalised.test(req.headers.cookie ?? "")
     ) {
       return next();

@@ -9,7 +9,7 @@ import { PERSONALISED_COOKIE_PATTERN } from "~/server/http/session-cookie.server
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-async function serve(options: { seconds: number; status?: number; now?: () => number }) {
+async function serve(options: { seconds: number; status?: number; now?: () => number; cacheControl?: string }) {
   let renders = 0;
   let version = 0;
   const app = express();
@@ -26,7 +26,7 @@ async function serve(options: { seconds: number; status?: number; now?: () => nu
           status: options.status ?? 200,
           headers: new Headers({
             "content-type": "text/html; charset=utf-8",
-            "cache-control": "public, max-age=0, must-revalidate",
+            "cache-control": options.cacheControl ?? "public, max-age=0, must-revalidate",
             "set-cookie": "x=1",
           }),
           body: Buffer.from(`<html>${req.path} v${version}</html>`),
@@ -90,6 +90,18 @@ describe("store page cache", () => {
     const off = await serve({ seconds: 0 });
     expect((await fetch(`${off.origin}/s/ada`)).status).toBe(299);
     expect(off.renders()).toBe(0);
+  });
+
+  it("renders a buy page asked for a variant, and a page its render marks unshared, per request", async () => {
+    const app = await serve({ seconds: 5 });
+    expect((await fetch(`${app.origin}/s/ada/mug/buy?variant=abc&quantity=2`)).status).toBe(299);
+    expect((await fetch(`${app.origin}/s/ada/mug/buy`)).status).toBe(200);
+    expect(app.renders()).toBe(1);
+    close?.();
+    const scripted = await serve({ seconds: 5, cacheControl: "private, no-store" });
+    expect((await fetch(`${scripted.origin}/s/ada/mug/buy`)).status).toBe(299);
+    expect((await fetch(`${scripted.origin}/s/ada/mug/buy`)).status).toBe(299);
+    expect(scripted.renders()).toBe(2);
   });
 
   it("keeps an archived product's 410 page", async () => {

@@ -68,28 +68,32 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     availability: availabilityLabel(variant.available, physical?.allowBackorder ?? false),
   }));
   const asked = url.searchParams.get("variant");
-  return {
-    physical: physical !== null,
-    variants,
-    variantId: variants.find((v) => v.id === asked)?.id ?? (variants.length === 1 ? variants[0]!.id : null),
-    quantity: quantityFromQuery(url.searchParams.get("quantity")),
+  return data(
+    {
+      physical: physical !== null,
+      variants,
+      variantId: variants.find((v) => v.id === asked)?.id ?? (variants.length === 1 ? variants[0]!.id : null),
+      quantity: quantityFromQuery(url.searchParams.get("quantity")),
 
-    store,
-    /** The product's sales page: the canonical page of this product (search engines list it, not its checkout). */
-    salesPageUrl: absoluteUrl(services.env.APP_URL, productPath(store.handle, product.slug)),
-    providers: options.map((option) => option.provider),
-    testMode: Boolean(services.payments.test),
-    product: {
-      name: product.name,
-      slug: product.slug,
-      covers: product.covers,
-      pricing: product.pricing,
-      priceCents: product.priceCents,
-      minPriceCents: product.minPriceCents,
-      suggestedPriceCents: product.suggestedPriceCents,
-      currency: product.currency,
+      store,
+      /** The product's sales page: the canonical page of this product (search engines list it, not its checkout). */
+      salesPageUrl: absoluteUrl(services.env.APP_URL, productPath(store.handle, product.slug)),
+      providers: options.map((option) => option.provider),
+      testMode: Boolean(services.payments.test),
+      product: {
+        name: product.name,
+        slug: product.slug,
+        covers: product.covers,
+        pricing: product.pricing,
+        priceCents: product.priceCents,
+        minPriceCents: product.minPriceCents,
+        suggestedPriceCents: product.suggestedPriceCents,
+        currency: product.currency,
+      },
     },
-  };
+    // A physical product's page runs a script with this request's nonce: no shared cache keeps it.
+    physical ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
 type CheckoutSubmission = Submission<z.input<typeof checkoutSchema>, string[], z.output<typeof checkoutSchema>>;
@@ -198,10 +202,14 @@ function retryAfter(failure: Failure): HeadersInit | undefined {
   return "retryAfterSeconds" in failure ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined;
 }
 
-/** A refusal over a rate limit says when to try again (Retry-After). */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const value = actionHeaders.get("Retry-After");
-  return value ? { "Retry-After": value } : new Headers();
+/** A refusal over a rate limit says when to try again (Retry-After); a physical product's page is not shared. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers();
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) headers.set("Retry-After", retry);
+  const cache = loaderHeaders.get("Cache-Control");
+  if (cache) headers.set("Cache-Control", cache);
+  return headers;
 };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -387,9 +395,10 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
                     city: fields.city,
                     region: fields.region,
                     postcode: fields.postcode,
-                    country: { ...fields.country, errors: countryError ? [countryError] : undefined },
+                    country: fields.country,
                   }}
                   country={country}
+                  countryError={countryError}
                   onCountryChange={requote}
                 />
                 {shipping?.options.length ? (

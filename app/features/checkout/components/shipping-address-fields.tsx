@@ -16,9 +16,12 @@ type AddressFieldSet = Record<"name" | "line1" | "line2" | "city" | "region" | "
 export function ShippingAddressFields({
   fields,
   country,
+  countryError,
   onCountryChange,
 }: {
   fields: AddressFieldSet;
+  /** The country's error, from the form or from the shipping options' answer. */
+  countryError?: string;
   /** The country chosen now: it decides the region's list. */
   country: string;
   /** Called with the select and the new country, to re-quote shipping. */
@@ -31,7 +34,7 @@ export function ShippingAddressFields({
       <FormField id={fields.name.id} label="Full name" errors={fields.name.errors}>
         {(control) => <Input {...getInputProps(fields.name, { type: "text" })} {...control} autoComplete="name" />}
       </FormField>
-      <FormField id={fields.country.id} label="Country" errors={fields.country.errors}>
+      <FormField id={fields.country.id} label="Country" errors={countryError ? [countryError] : undefined}>
         {(control) => (
           <Select
             {...getSelectProps(fields.country)}
