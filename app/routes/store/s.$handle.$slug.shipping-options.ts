@@ -6,6 +6,7 @@ import { resolveCheckoutLines } from "~/features/checkout/server/resolve-checkou
 import { isCountryCode } from "~/features/shipping/content/countries";
 import { ADDRESS_MESSAGES } from "~/features/shipping/address";
 import { statusOf } from "~/lib/errors";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/s.$handle.$slug.shipping-options";
 
@@ -36,3 +37,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!price.ok) return data({ summary: null, shipping: null, error: price.message }, { status: statusOf(price.code) });
   return { ...quoteAnswer(price), error: null };
 }
+
+/** Read-only: POST and other writes are answered 405 with a plain message. */
+export const action = () => methodNotAllowed();
