@@ -15,9 +15,9 @@ import {
 } from "../support/physical-goods";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Physical goods at checkout against the real server: lines of several products, stock held in the checkout's
-// transaction (never oversold, a shortage told before paying), shipping priced on the server for the address's
-// country, and a checkout abandoned between its hold and its payment giving its units back at expiry.
+// Physical goods at checkout against the real server: lines of several products and stock held in the checkout's
+// transaction. A shortage is told before paying, shipping is priced for the address's country, and a checkout
+// abandoned between its hold and its payment gives its units back at expiry.
 
 let server: TestServer;
 const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;

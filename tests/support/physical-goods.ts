@@ -8,8 +8,8 @@ import type { WeightBand } from "~/features/shipping/shipping-price";
 export type PhysicalProduct = { productId: string; slug: string; variantIds: string[]; onlineId: string };
 
 /**
- * A published physical product of `sellerId` made directly in the database, its variants and their stock received at
- * the seller's Online location (the checkout tests are not about the catalog or the stock pages).
+ * A published physical product of `sellerId` made directly in the database, with its variants.
+ * Their stock is received at the seller's Online location (the checkout tests are not about the catalog).
  */
 export async function createPhysicalProduct(
   db: Database,

@@ -17,8 +17,8 @@ import {
 } from "~/features/shipping/schemas/shipping-settings";
 import { orderWeight, REST_OF_WORLD, shippingPrice, zoneFor } from "~/features/shipping/shipping-price";
 
-// The pure rules of physical checkouts: countries, regions and postcodes, the address check, shipping prices by zone,
-// weight and subtotal, the discount split across lines, and the settings forms' refusals.
+// The pure rules of physical checkouts: countries, regions, postcodes and the address check.
+// Also shipping prices by zone, weight and subtotal, the discount split, and the settings forms' refusals.
 
 /** A submission with its errors readable whatever its status. */
 type Checked<S> = S & { error?: Record<string, string[] | null> | null };

@@ -1,6 +1,6 @@
 /**
- * An order discount shared across its lines in proportion to their subtotals, in whole minor units rounded down; the
- * remainder goes to the last line (never past its subtotal), so the shares add up to the discount.
+ * An order discount shared across lines in proportion to their subtotals, rounded down to whole minor units.
+ * The remainder goes to the last line, never past a line's subtotal, so the shares add up to the discount.
  */
 export function splitDiscount(subtotals: readonly number[], discountCents: number): number[] {
   const total = subtotals.reduce((sum, s) => sum + s, 0);

@@ -33,8 +33,8 @@ export function postcodeMismatchMessage(country: string): string {
 }
 
 /**
- * Each invalid field of a shipping address with its message: required fields, a known country, a region of the
- * country's list where it has one, a postcode in the country's format.
+ * Each invalid field of a shipping address with its message: required fields and a known country.
+ * A region from the country's list where it has one, and a postcode in the country's format.
  */
 export function addressErrors(address: AddressFields): Partial<Record<keyof AddressFields, string>> {
   const errors: Partial<Record<keyof AddressFields, string>> = {};

@@ -90,9 +90,9 @@ class PriceRefused extends Error {
 }
 
 /**
- * Starts a buyer's checkout of one seller's lines: priced on the server, the order and its lines inserted `pending`
- * with the discount and the physical units held until it expires, then the provider's hosted checkout, which carries
- * the order id. A free order moves to paid at once, like a paid one.
+ * Starts a buyer's checkout of one seller's lines, priced on the server.
+ * One transaction inserts the pending order and its lines, reserves the discount and holds the physical units.
+ * Then the provider's hosted checkout carries the order id; a free order moves to paid at once.
  */
 export async function createCheckout(
   services: Services,

@@ -29,8 +29,8 @@ async function rolledBackPrice(db: Database, lines: readonly ResolvedLine[], inp
 }
 
 /**
- * The price summary and shipping options the buy page shows: the checkout's own computation in a rolled-back
- * transaction, so a preview never holds a use; the code tried counts against the discount attempt limits.
+ * The price summary and shipping options the buy page shows, computed by the checkout in a rolled-back transaction.
+ * A preview never holds a use; the code tried counts against the discount attempt limits.
  */
 export async function previewCheckoutPrice(
   db: Database,

@@ -57,9 +57,9 @@ export type PriceInput = {
 };
 
 /**
- * Prices an order of `lines` in transaction `tx`: each line's subtotal, the discount (reserving one use of the code
- * for `orderId`: the caller rolls back to undo it) split across the lines, shipping for the country, the amount and
- * the plan's fee. A total above 0 but below the currency's chargeable minimum is refused.
+ * Prices an order of `lines` in transaction `tx`: subtotals, the discount split across lines, shipping and the fee.
+ * The code's use is reserved for `orderId` (the caller rolls back to undo it).
+ * A total above 0 but below the currency's chargeable minimum is refused.
  */
 export async function priceOrder(
   tx: Database,

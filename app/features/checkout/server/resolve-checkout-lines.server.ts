@@ -27,8 +27,8 @@ export type ResolveFailure = Failure<
 >;
 
 /**
- * Reads each line's product and checks the order is sellable as asked: published products of one seller and currency,
- * a physical product's variant (its only one when none is named), whole quantities, one unit of a download.
+ * Reads each line's product and checks the order can be sold as asked: published products of one seller and currency.
+ * A physical line needs its variant (the only one when none is named); a download is bought once.
  */
 export async function resolveCheckoutLines(
   db: Database,

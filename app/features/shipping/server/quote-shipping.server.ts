@@ -27,8 +27,8 @@ type ZoneRow = {
 };
 
 /**
- * The seller's shipping options for an order going to `country`, each priced on the server for the goods' subtotal
- * and weight, in the seller's order; refused when no zone or rate serves the country.
+ * The seller's shipping options for an order going to `country`, priced for the goods' subtotal and weight.
+ * Refused when no zone or rate serves the country.
  */
 export async function quoteShipping(
   db: Database,

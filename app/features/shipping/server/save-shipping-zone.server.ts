@@ -7,8 +7,8 @@ import { type Failure, fail } from "~/lib/errors";
 import { isUuid } from "~/lib/text-formats";
 
 /**
- * Creates or renames a seller's shipping zone with its countries, refusing a country (or a second Rest of world)
- * that another of their zones already serves; the seller's zones are locked so two saves cannot both take one.
+ * Creates or renames a seller's shipping zone with its countries, refusing a country another of their zones serves.
+ * The seller's zones are locked while it checks, so two saves cannot both take one country.
  */
 export async function saveShippingZone(
   db: Database,

@@ -26,8 +26,8 @@ function notSaved(form: string, result: unknown, status: number, description: st
 }
 
 /**
- * The shipping page's forms by `intent`: save a zone or a rate (answered with field errors when invalid or refused),
- * delete a zone or a rate; done, back to the page with a toast.
+ * The shipping page's forms by `intent`: save or delete a zone or a rate.
+ * Invalid or refused input is answered with field errors; done, back to the page with a toast.
  */
 export async function submitShippingForm(services: AppServices, user: CurrentUser, formData: FormData) {
   const intent = formData.get("intent");
