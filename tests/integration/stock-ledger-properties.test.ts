@@ -9,9 +9,9 @@ import { reserveStock } from "~/features/inventory/server/reserve-stock.server";
 import { settleStockReservations } from "~/features/inventory/server/settle-stock-reservations.server";
 import { createTestDatabase } from "../support/test-database";
 
-// Random interleavings of the stock verbs against a real PostgreSQL: holds, payments, expiries, refunds put back in
-// stock, transfers and counts. After every step each level equals the sum of its movements and never goes below zero
-// without backorders, and the Online location holds exactly its open reservations, never more than it has.
+// Random interleavings of the stock verbs against PostgreSQL: holds, payments, expiries, refunds, transfers and counts.
+// After every step each level equals the sum of its movements and stays at or above zero without backorders.
+// The Online location holds exactly its open reservations, never more than it has.
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? Date.now() % 2_147_483_647);
 const RUNS = Number(process.env.STOCK_PROPERTY_RUNS ?? 25);
