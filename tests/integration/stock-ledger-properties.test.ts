@@ -175,7 +175,7 @@ beforeAll(async () => {
 afterAll(() => database?.drop());
 
 describe("the stock ledger under random interleavings", () => {
-  it(`keeps levels equal to their ledgers, never negative, holds equal to open reservations (seed ${SEED})`, async () => {
+  it("keeps levels equal to their ledgers, never negative, holds equal to open reservations", async () => {
     console.log(`[stock-ledger-properties] fast-check seed ${SEED} (replay with FAST_CHECK_SEED=${SEED})`);
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => run(steps)),
