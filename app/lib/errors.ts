@@ -314,7 +314,6 @@ export const ERRORS = {
   POS_SALE_CONFLICT: { status: 409, field: "form", message: "This sale was already recorded for another store." },
   POS_AMOUNT_INVALID: { status: 400, field: "amount", message: "Please enter an amount, like 12 or 12.50." },
   POS_REASON_REQUIRED: { status: 400, field: "reason", message: "Please say why cash goes in or out." },
-  TEST_CHECKOUT_NOT_FOUND: { status: 404, field: "form", message: "This test checkout does not exist." },
 
   // Shipping
   /** No zone of the seller serves the buyer's country; the message names it. */
