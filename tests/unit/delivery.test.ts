@@ -281,4 +281,43 @@ describe("delivery texts", () => {
     expect(mail.html).toContain("Guide &lt;b&gt;");
     expect(mail.html).not.toContain("<b>");
   });
+  it("word the receipt by what the order holds: files, goods with their address, or both", () => {
+    const base = {
+      to: EMAIL,
+      orderId: ORDER,
+      productName: "Field Tee",
+      amount: "$34.00",
+      storeName: "Ada's Shop",
+      paidOn: "23 November 2026",
+      downloadUrl: "https://shop.example/purchases/x?token=a",
+      lostLinkUrl: "https://shop.example/purchases",
+    };
+    const address = {
+      name: "Grace Hopper",
+      line1: "1 Harbour Street",
+      line2: "",
+      city: "Portsmouth",
+      region: "",
+      postcode: "PO1 1AA",
+      country: "GB",
+    };
+    const tee = { name: "Field Tee (M / Blue)", quantity: 1, total: "$29.00", kind: "physical" as const };
+    const guide = { name: "Field Guide", quantity: 1, total: "$9.00", kind: "digital" as const };
+
+    const goods = receiptMail({ ...base, lines: [tee], shippingAddress: address });
+    expect(goods.text).not.toContain("Your files are ready");
+    expect(goods.text).not.toContain("Download your files");
+    expect(goods.text).toContain("We will email you when your goods ship");
+    expect(goods.text).toContain("Shipping to:\nGrace Hopper\n1 Harbour Street\nPortsmouth, PO1 1AA");
+    expect(goods.text).toContain("View your order: https://shop.example/purchases/x?token=a");
+
+    const both = receiptMail({ ...base, lines: [tee, guide], shippingAddress: address });
+    expect(both.text).toContain("Download your files: https://shop.example/purchases/x?token=a");
+    expect(both.text).toContain("We will email you when your goods ship");
+    expect(both.text).toContain("Shipping to:\nGrace Hopper");
+
+    const files = receiptMail({ ...base, lines: [guide] });
+    expect(files.text).toContain("Your files are ready.");
+    expect(files.text).not.toContain("ship");
+  });
 });

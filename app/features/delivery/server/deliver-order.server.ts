@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import type { LineKind, ShippingAddress } from "~/features/orders/order-lines";
 import { formatMoney } from "~/lib/money";
 import { formatLongDate } from "~/lib/format-date";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -21,7 +22,8 @@ type ReceiptRow = {
   discount_cents: number;
   discount_code: string | null;
   paid_at: string | null;
-  lines: { name: string; variant: string; quantity: number; cents: number }[];
+  shipping_address: ShippingAddress | null;
+  lines: { name: string; variant: string; quantity: number; cents: number; kind: LineKind }[];
 };
 
 /** Who sends a receipt: the move to paid, or the seller resending it (their id). */
@@ -47,9 +49,9 @@ export async function sendReceipt(
       insert into delivery_events (order_id, kind, actor_id)
       values (${order.id}::uuid, ${sender.kind}, ${sender.kind === "receipt_resent" ? sender.actorId : null})
     )
-    select discount_cents, discount_code, paid_at,
+    select discount_cents, discount_code, paid_at, shipping_address,
       (select coalesce(json_agg(json_build_object('name', l.product_name, 'variant', l.variant_title, 'quantity', l.quantity,
-        'cents', l.subtotal_cents) order by l.position, l.id), '[]'::json) from order_lines l where l.order_id = o.id) as lines
+        'cents', l.subtotal_cents, 'kind', l.kind) order by l.position, l.id), '[]'::json) from order_lines l where l.order_id = o.id) as lines
     from orders o where id = ${order.id}::uuid`);
   const row = result.rows[0];
   const discountCents = row?.discount_cents ?? 0;
@@ -62,7 +64,9 @@ export async function sendReceipt(
         name: line.variant ? `${line.name} (${line.variant})` : line.name,
         quantity: line.quantity,
         total: formatMoney(line.cents, order.currency),
+        kind: line.kind,
       })),
+      shippingAddress: row?.shipping_address ?? null,
       amount: formatMoney(order.amountCents, order.currency),
       discount:
         discountCents > 0

@@ -1,4 +1,6 @@
-import { mailLayout } from "~/server/mail/mail-layout.server";
+import { addressLines } from "~/features/orders/fulfilment-display";
+import type { LineKind, ShippingAddress } from "~/features/orders/order-lines";
+import { type MailBlock, mailLayout } from "~/server/mail/mail-layout.server";
 import type { MailMessage } from "~/server/mail/mailer.server";
 import { orderNumber } from "../content/delivery-rules";
 
@@ -7,7 +9,9 @@ export type ReceiptInput = {
   orderId: string;
   productName: string;
   /** Each line with its units and formatted price before discount; a lone single unit shows as "Product". */
-  lines?: { name: string; quantity: number; total: string }[];
+  lines?: { name: string; quantity: number; total: string; kind?: LineKind }[];
+  /** Where the goods go, when the order holds any. */
+  shippingAddress?: ShippingAddress | null;
   /** What was paid, formatted ("$9.00"). */
   amount: string;
   /** The discount, when a code lowered the price: the code and the amount taken off, formatted. */
@@ -26,7 +30,30 @@ function itemDetails(input: ReceiptInput): [string, string][] {
   return lines.map((line) => ["Item", `${line.quantity} × ${line.name}: ${line.total}`]);
 }
 
-/** The buyer's receipt: what they bought, from whom, when, for how much, and their download link. */
+/** What the order holds: files to download, goods to ship, or both (lines without a kind are files). */
+function holds(input: ReceiptInput): { files: boolean; goods: boolean } {
+  const kinds = new Set((input.lines ?? []).map((line) => line.kind ?? "digital"));
+  return { files: kinds.size === 0 || kinds.has("digital"), goods: kinds.has("physical") };
+}
+
+/** The receipt's closing sections, worded by what the order holds. */
+function whatComesNext(input: ReceiptInput): MailBlock[][] {
+  const { files, goods } = holds(input);
+  const address = input.shippingAddress ? `Shipping to:\n${addressLines(input.shippingAddress).join("\n")}` : null;
+  if (!goods) {
+    const keep = "Your files are ready. Keep this email: the link is your access to your purchase.";
+    return [[keep, { button: "Download your files", url: input.downloadUrl }]];
+  }
+  const ship = "We will email you when your goods ship, with a link to track the parcel.";
+  if (!files) return [[ship, ...(address ? [address] : [])], [{ button: "View your order", url: input.downloadUrl }]];
+  const keep = "Your files are ready to download now; keep this email: the link is your access to your purchase.";
+  return [
+    [keep, { button: "Download your files", url: input.downloadUrl }],
+    [ship, ...(address ? [address] : [])],
+  ];
+}
+
+/** The buyer's receipt: what they bought, from whom, when, for how much, and their download link or shipping address. */
 export function receiptMail(input: ReceiptInput): MailMessage {
   const details: [string, string][] = [
     ["Order number", orderNumber(input.orderId)],
@@ -44,14 +71,13 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     ["Amount paid", input.amount],
   ];
   const thanks = `Thank you for your purchase from ${input.storeName}.`;
-  const keep = "Your files are ready. Keep this email: the link is your access to your purchase.";
   return mailLayout({
     to: input.to,
     subject: `Your receipt from ${input.storeName}: ${input.productName}`,
     sections: [
       [thanks],
       [{ details }],
-      [keep, { button: "Download your files", url: input.downloadUrl }],
+      ...whatComesNext(input),
       [{ sentence: "Lost this email later?", link: "Ask for a new link", url: input.lostLinkUrl }],
     ],
     footer: "— Sellkit, on behalf of the seller",
