@@ -268,6 +268,29 @@ describe("an order of three lines, read everywhere", () => {
     expect(record).toContain(",40.10,");
   });
 
+  it("the orders CSV honours the fulfilment filter as the list does", async () => {
+    const exported = async (fulfilment: "unfulfilled" | "fulfilled" | null) => {
+      let csv = "";
+      await exportOrdersCsv(db, store.id, { status: null, fulfilment, timeZone: "UTC" }, async (chunk) => {
+        csv += chunk.toString();
+      });
+      return csv;
+    };
+    const shipped = await insertOrder(db, {
+      userId: store.id,
+      status: "paid",
+      fulfilmentStatus: "fulfilled",
+      lines: [{ kind: "physical", productName: "Mug", unitPriceCents: 1200 }],
+    });
+    expect(await exported("unfulfilled")).toContain(order.id);
+    expect(await exported("unfulfilled")).not.toContain(shipped.id);
+    expect(await exported("fulfilled")).toContain(shipped.id);
+    expect(await exported("fulfilled")).not.toContain(order.id);
+    expect(await exported(null)).toContain(shipped.id);
+    await db.execute(sql`delete from order_lines where order_id = ${shipped.id}::uuid`);
+    await db.execute(sql`delete from orders where id = ${shipped.id}::uuid`);
+  });
+
   it("the lost-links mail names the order by its lines", async () => {
     expect(await mailLostLinks({ db, mailer, env: services.env } as Parameters<typeof mailLostLinks>[0], buyer)).toBe(
       1,

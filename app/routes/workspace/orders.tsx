@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const last = page.orders.at(-1);
   const next = page.more && last ? `${ORDERS_PATH}${query({ ...view, after: ordersCursorParam(last) })}` : null;
   const first = after ? `${ORDERS_PATH}${query(view)}` : null;
-  const exportHref = `${ORDERS_EXPORT_PATH}${status ? `?${new URLSearchParams({ status })}` : ""}`;
+  const exportHref = `${ORDERS_EXPORT_PATH}${query({ ...(status ? { status } : {}), ...(fulfilment ? { fulfilment } : {}) })}`;
   return {
     orders: page.orders,
     status,

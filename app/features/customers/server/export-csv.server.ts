@@ -3,6 +3,7 @@ import { orderLinesTextSql } from "~/features/orders/server/order-lines-sql.serv
 import type { Database } from "~/db/database.server";
 import { CUSTOMER_SORT_KEYS, customerRows } from "./customers-query.server";
 import { ORDER_FILTER_SQL } from "~/features/orders/server/seller-orders-query.server";
+import type { FulfilmentFilter } from "~/features/orders/fulfilment-display";
 import type { OrderDisplayStatus } from "~/features/orders/order-display";
 import { csvRecord, decimalAmount, textCell } from "~/lib/csv";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -95,11 +96,15 @@ async function copyCsv(db: Database, settings: Record<string, string>, query: SQ
 const SELLER = sql`current_setting('sellkit.export_seller')`;
 const ZONE = sql`current_setting('sellkit.export_zone')`;
 
-/** The seller's orders as CSV, newest first, by /orders' status filter; net subtracts refunds and the kept fee. */
+/** The seller's orders as CSV, newest first, by /orders' status and fulfilment filters; net subtracts refunds and the kept fee. */
 export async function exportOrdersCsv(
   db: Database,
   sellerId: string,
-  { status, timeZone }: { status: OrderDisplayStatus | null; timeZone: string },
+  {
+    status,
+    fulfilment = null,
+    timeZone,
+  }: { status: OrderDisplayStatus | null; fulfilment?: FulfilmentFilter | null; timeZone: string },
   write: CsvSink,
 ): Promise<void> {
   await write(
@@ -129,8 +134,10 @@ export async function exportOrdersCsv(
       ${sqlAmount(fee)}, ${sqlAmount(sql`o.refunded_cents`)}, ${sqlAmount(sql`o.amount_cents - o.refunded_cents - ${fee}`)}
     from orders o
     where o.user_id = ${SELLER} and ${status ? ORDER_FILTER_SQL[status] : sql`true`}
+      and ${fulfilment ? sql`o.fulfilment_status = current_setting('sellkit.export_fulfilment')` : sql`true`}
     order by o.created_at desc, o.id desc`;
-  await copyCsv(db, { "sellkit.export_seller": sellerId, "sellkit.export_zone": timeZone }, query, write);
+  const settings = { "sellkit.export_seller": sellerId, "sellkit.export_zone": timeZone };
+  await copyCsv(db, fulfilment ? { ...settings, "sellkit.export_fulfilment": fulfilment } : settings, query, write);
 }
 
 type CustomerRow = {

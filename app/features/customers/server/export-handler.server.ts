@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
 import { CUSTOMERS_EXPORT_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/customers/customer-display";
+import { isFulfilmentFilter } from "~/features/orders/fulfilment-display";
 import { isOrderFilter } from "~/features/orders/order-display";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
@@ -79,6 +80,8 @@ export function createExportHandler(services: AppServices) {
     const timeZone = creatorTimeZone(ctx, user.page);
     const requested = url.searchParams.get("status");
     const status = kind === "orders" && isOrderFilter(requested) ? requested : null;
+    const shipped = url.searchParams.get("fulfilment");
+    const fulfilment = kind === "orders" && isFulfilmentFilter(shipped) ? shipped : null;
     const search = kind === "customers" ? customerSearch(url.searchParams.get("q")) : null;
     await recordSecurityEvent(
       db,
@@ -88,7 +91,7 @@ export function createExportHandler(services: AppServices) {
         eventCategory: "data",
         severity: "low",
         riskScore: 2,
-        details: kind === "orders" ? { status } : { searched: search !== null },
+        details: kind === "orders" ? { status, fulfilment } : { searched: search !== null },
       },
       ctx.meta,
     );
@@ -107,7 +110,7 @@ export function createExportHandler(services: AppServices) {
       if (!res.write(chunk)) await drained(res);
     };
     try {
-      if (kind === "orders") await exportOrdersCsv(db, user.id, { status, timeZone }, write);
+      if (kind === "orders") await exportOrdersCsv(db, user.id, { status, fulfilment, timeZone }, write);
       else await exportCustomersCsv(db, user.id, { search, timeZone }, write);
       res.end();
     } catch (error) {
