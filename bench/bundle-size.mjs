@@ -1,14 +1,14 @@
 // Prints, per prerendered public route, the JavaScript and CSS it loads (gzip bytes), and checks the
-// The budgets for the landing page. Usage: node bench/bundle-size.mjs [--summary]
+// budgets for the landing page and the physical buy page. Usage: node bench/bundle-size.mjs [--summary]
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { CHECKOUT_JS_BUDGET, gzipBytes, pageScripts, physicalBuyPageJs } from "./support/page-scripts.mjs";
 
 export const LANDING_JS_BUDGET = 130 * 1024;
 export const LANDING_CSS_BUDGET = 20 * 1024;
 const CLIENT = "build/client";
 
-const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
+const gz = gzipBytes;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function pages(dir = CLIENT) {
@@ -25,20 +25,14 @@ function pages(dir = CLIENT) {
 /** Every script a page loads: external modules, their modulepreloads, and inline script text. */
 export function measurePage(file) {
   const html = readFileSync(file, "utf8");
-  const scripts = new Set();
-  for (const m of html.matchAll(
-    /<(?:script[^>]*\bsrc|link[^>]*rel="(?:sellkit-)?modulepreload"[^>]*\bhref)="(\/assets\/[^"]+\.js)"/g,
-  ))
-    scripts.add(m[1]);
-  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
+  const { assets: scripts, inline } = pageScripts(html);
   const styles = new Set(
     [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]),
   );
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
   const read = (asset) => readFileSync(path.join(CLIENT, asset));
   const js = [...scripts].reduce((sum, asset) => sum + gz(read(asset)), 0) + (inline ? gz(Buffer.from(inline)) : 0);
   const css = [...styles].reduce((sum, asset) => sum + gz(read(asset)), 0);
-  return { js, css, html: gz(Buffer.from(html)), scripts: scripts.size };
+  return { js, css, html: gz(Buffer.from(html)), scripts: scripts.length };
 }
 
 if (!existsSync(CLIENT)) {
@@ -67,4 +61,9 @@ console.log(
     `${rows.filter((r) => r.js === 0).length} of ${rows.length} prerendered pages ship no JavaScript; ` +
     `heaviest: ${heaviest.route} JS ${kb(heaviest.js)} gzip`,
 );
-process.exit(jsOk && cssOk ? 0 : 1);
+const buyPage = physicalBuyPageJs();
+const buyOk = buyPage <= CHECKOUT_JS_BUDGET;
+console.log(
+  `physical buy page: JS ${kb(buyPage)} gzip (budget ${kb(CHECKOUT_JS_BUDGET)}) ${buyOk ? "ok" : "OVER"}, no hydration`,
+);
+process.exit(jsOk && cssOk && buyOk ? 0 : 1);

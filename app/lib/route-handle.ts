@@ -6,8 +6,6 @@ export type RouteHandle = {
   hydrate?: boolean;
   /** With `hydrate: false`: no script even when signed in. */
   staticWhenSignedIn?: boolean;
-  /** With `hydrate: false`: ship the script after all when the route's data says the page needs it. */
-  hydrateWhen?: (loaderData: unknown) => boolean;
 };
 
 export const STATIC_PAGE: RouteHandle = { hydrate: false };
@@ -18,8 +16,6 @@ export const STORE_PAGE: RouteHandle = { hydrate: false, staticWhenSignedIn: tru
 /** True unless a route opts out of hydration; a toast or signed-in user needs the client. */
 export function useShouldHydrate(): boolean {
   const matches = useMatches();
-  const wanted = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrateWhen?.(match.loaderData));
-  if (wanted) return true;
   if (
     matches.some(
       (match) =>

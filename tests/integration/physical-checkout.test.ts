@@ -14,6 +14,7 @@ import {
   US_ADDRESS,
 } from "../support/physical-goods";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { CHECKOUT_JS_BUDGET, gzipBytes, pageScripts } from "../../bench/support/page-scripts.mjs";
 
 // Physical goods at checkout against the real server: lines of several products and stock held in the checkout's
 // transaction. A shortage is told before paying, shipping is priced for the address's country, and a checkout
@@ -359,5 +360,33 @@ describe("shipping at checkout", () => {
       },
       summary: { subtotalCents: 1200, amountCents: 1700 },
     });
+  });
+});
+
+describe("the physical buy page's JavaScript", () => {
+  it("hydrates nothing: one nonced inline script within the checkout budget, and the regions it asks for", async () => {
+    const { seller, mug } = await physicalSeller({ variants: [{ stock: 3 }] });
+    const page = await server.request(`${buyPath(seller, mug)}?variant=${mug.variantIds[0]}`);
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    const { assets, inline } = pageScripts(text);
+    expect(assets).toEqual([]);
+    expect(inline).toContain("data-shipping-options");
+    expect(gzipBytes(Buffer.from(inline))).toBeLessThanOrEqual(CHECKOUT_JS_BUDGET);
+    const nonce = /<script nonce="([^"]+)"/.exec(text)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(page.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+    expect(text).toContain(`data-shipping-options="/s/${seller.handle}/${mug.slug}/shipping-options"`);
+
+    const options = await server.request(
+      `/s/${seller.handle}/${mug.slug}/shipping-options?country=US&variant=${mug.variantIds[0]}&quantity=1`,
+    );
+    const answer = await options.json();
+    expect(answer.regionLabel).toBe("State");
+    expect(answer.regions).toContainEqual({ code: "IL", name: "Illinois" });
+    const none = await server.request(
+      `/s/${seller.handle}/${mug.slug}/shipping-options?country=JP&variant=${mug.variantIds[0]}&quantity=1`,
+    );
+    expect(await none.json()).toMatchObject({ regions: [], regionLabel: null, error: "We don't ship to Japan yet." });
   });
 });

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { data, redirect, useFetcher } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
@@ -30,18 +29,17 @@ import { isCountryCode } from "~/features/shipping/content/countries";
 import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-options.server";
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";
 import { ERRORS, type Failure, fieldOf, statusOf } from "~/lib/errors";
-import { type RouteHandle, STORE_PAGE } from "~/lib/route-handle";
+import { STORE_PAGE } from "~/lib/route-handle";
+import { useNonce } from "~/lib/nonce";
+import shippingOptionsScript from "~/features/checkout/shipping-options-script.js?raw";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Route } from "./+types/s.$handle.$slug.buy";
 
-/** No script, except for physical products: their shipping options follow the country as it is chosen. */
-export const handle: RouteHandle = {
-  ...STORE_PAGE,
-  hydrateWhen: (loaderData) => Boolean((loaderData as { physical?: unknown } | undefined)?.physical),
-};
+/** No app script: a physical product's page inlines a small one that fetches the shipping options of the country. */
+export const handle = STORE_PAGE;
 
 /**
  * A published product's checkout, where its sales page's Buy button, the storefront and /buy/:id lead:
@@ -236,9 +234,6 @@ const PAY_LABELS: Record<ProviderId, string> = {
   paypal: "Pay with PayPal",
 };
 
-/** What the shipping-options resource answers for a country. */
-type ShippingQuote = { summary: PriceSummaryData | null; shipping: ShippingAnswer; error: string | null };
-
 export default function StoreProductBuyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { store, product, providers, testMode, physical, variants } = loaderData;
   const price = priceLabel(product);
@@ -249,17 +244,15 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
     variantId: loaderData.variantId ?? "",
     quantity: String(loaderData.quantity),
   });
-  const [country, setCountry] = useState(String(fields.country.initialValue ?? ""));
-  const quote = useFetcher<ShippingQuote>();
+  const nonce = useNonce();
+  const country = String(fields.country.initialValue ?? "");
   // The pay buttons are the provider field: a refusal of the pressed one reads as the form's.
   const formError = form.errors?.[0] ?? fields.provider.errors?.[0];
   const selected = variants.find((v) => v.id === (fields.variantId.value ?? loaderData.variantId)) ?? null;
   const quantity = Number(fields.quantity.value ?? loaderData.quantity) || 1;
   const unitCents = selected?.priceCents ?? product.priceCents;
-  const fetched = quote.data && quote.state === "idle" ? quote.data : null;
-  const shipping = fetched ? fetched.shipping : (actionData?.shipping ?? null);
+  const shipping = actionData?.shipping ?? null;
   const summary: PriceSummaryData | null =
-    fetched?.summary ??
     actionData?.summary ??
     (pwyw || (free && !physical)
       ? null
@@ -272,20 +265,8 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
           amountCents: unitCents * (physical ? quantity : 1),
           currency: product.currency,
         });
-  const countryError = fetched?.error ?? fields.country.errors?.[0];
+  const countryError = fields.country.errors?.[0];
   const canPay = free || providers.length > 0;
-
-  function requote(event: { currentTarget: HTMLSelectElement }, next: string) {
-    setCountry(next);
-    const formData = new FormData(event.currentTarget.form ?? undefined);
-    const params = new URLSearchParams({
-      country: next,
-      variant: String(formData.get("variantId") ?? ""),
-      quantity: String(formData.get("quantity") ?? "1"),
-      discountCode: String(formData.get("discountCode") ?? ""),
-    });
-    quote.load(`${productPath(store.handle, product.slug)}/shipping-options?${params}`);
-  }
 
   return (
     <StoreShell store={store} banner={testMode ? <TestModeBanner /> : undefined}>
@@ -312,7 +293,13 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
           </div>
         </div>
         {canPay ? (
-          <form method="post" {...getFormProps(form)} className="grid gap-2">
+          <form
+            method="post"
+            {...getFormProps(form)}
+            className="grid gap-2"
+            data-shipping-options={physical ? `${productPath(store.handle, product.slug)}/shipping-options` : undefined}
+            data-currency={physical ? product.currency : undefined}
+          >
             <FormAlert message={formError} />
             <FormField
               id={fields.email.id}
@@ -399,22 +386,18 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
                   }}
                   country={country}
                   countryError={countryError}
-                  onCountryChange={requote}
                 />
-                {shipping?.options.length ? (
-                  <ShippingOptions
-                    key={shipping.options.map((o) => o.rateId).join()}
-                    name={fields.shippingRateId.name}
-                    options={shipping.options}
-                    chosen={shipping.chosen}
-                    currency={product.currency}
-                    error={fields.shippingRateId.errors?.[0]}
-                  />
-                ) : (
-                  <p className="text-sm text-muted-foreground">
-                    {quote.state === "loading" ? "Finding shipping options…" : null}
-                  </p>
-                )}
+                <div data-shipping-slot aria-live="polite">
+                  {shipping?.options.length ? (
+                    <ShippingOptions
+                      name={fields.shippingRateId.name}
+                      options={shipping.options}
+                      chosen={shipping.chosen}
+                      currency={product.currency}
+                      error={fields.shippingRateId.errors?.[0]}
+                    />
+                  ) : null}
+                </div>
                 <button
                   type="submit"
                   name="intent"
@@ -453,7 +436,7 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
                 </FormField>
               </div>
             )}
-            {summary ? <PriceSummary summary={summary} /> : null}
+            <div data-summary-slot>{summary ? <PriceSummary summary={summary} /> : null}</div>
             <div className="mt-4 grid gap-3">
               {free ? (
                 <button type="submit" name="intent" value="pay" className="store-button w-full">
@@ -469,7 +452,15 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
               )}
             </div>
           </form>
-        ) : (
+        ) : null}
+        {canPay && physical ? (
+          <script
+            nonce={nonce || undefined}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (no user data), allowed by the page's CSP nonce
+            dangerouslySetInnerHTML={{ __html: shippingOptionsScript }}
+          />
+        ) : null}
+        {canPay ? null : (
           <p role="status" className="rounded-md bg-secondary p-4 text-secondary-foreground">
             {ERRORS.CHECKOUT_SELLER_NOT_READY.message}
           </p>

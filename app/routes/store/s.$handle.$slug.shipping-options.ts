@@ -5,6 +5,7 @@ import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
 import { resolveCheckoutLines } from "~/features/checkout/server/resolve-checkout-lines.server";
 import { isCountryCode } from "~/features/shipping/content/countries";
 import { ADDRESS_MESSAGES } from "~/features/shipping/address";
+import { REGION_LABELS, regionsOf } from "~/features/shipping/content/regions";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
@@ -12,13 +13,14 @@ import type { Route } from "./+types/s.$handle.$slug.shipping-options";
 
 /**
  * The buy page's shipping options for a country, as JSON for its script: each option priced on the server for the
- * variant and quantity asked, with the price summary; `error` says why there is none ("We don't ship to … yet.").
+ * variant and quantity asked, with the price summary and the country's regions; `error` says why there is none.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const country = (url.searchParams.get("country") ?? "").trim().toUpperCase();
   if (!isCountryCode(country))
-    return data({ summary: null, shipping: null, error: ADDRESS_MESSAGES.country }, { status: 400 });
+    return data({ summary: null, shipping: null, regions: [], error: ADDRESS_MESSAGES.country }, { status: 400 });
+  const regions = { regions: regionsOf(country), regionLabel: REGION_LABELS[country] ?? null };
   const resolved = await resolveCheckoutLines(context.services.db, [
     {
       product: { handle: params.handle, slug: params.slug },
@@ -27,15 +29,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
   ]);
   if (!resolved.ok)
-    return data({ summary: null, shipping: null, error: resolved.message }, { status: statusOf(resolved.code) });
+    return data(
+      { summary: null, shipping: null, ...regions, error: resolved.message },
+      { status: statusOf(resolved.code) },
+    );
   const price = await previewCheckoutPrice(
     context.services.db,
     resolved.lines,
     { country, discountCode: url.searchParams.get("discountCode")?.slice(0, 64) || undefined },
     requestContext(request).meta,
   );
-  if (!price.ok) return data({ summary: null, shipping: null, error: price.message }, { status: statusOf(price.code) });
-  return { ...quoteAnswer(price), error: null };
+  if (!price.ok)
+    return data({ summary: null, shipping: null, ...regions, error: price.message }, { status: statusOf(price.code) });
+  return { ...quoteAnswer(price), ...regions, error: null };
 }
 
 /** Read-only: POST and other writes are answered 405 with a plain message. */

@@ -17,15 +17,12 @@ export function ShippingAddressFields({
   fields,
   country,
   countryError,
-  onCountryChange,
 }: {
   fields: AddressFieldSet;
   /** The country's error, from the form or from the shipping options' answer. */
   countryError?: string;
   /** The country chosen now: it decides the region's list. */
   country: string;
-  /** Called with the select and the new country, to re-quote shipping. */
-  onCountryChange: (event: { currentTarget: HTMLSelectElement }, country: string) => void;
 }) {
   const regions = regionsOf(country);
   return (
@@ -42,7 +39,6 @@ export function ShippingAddressFields({
             key={fields.country.key}
             options={COUNTRY_OPTIONS}
             autoComplete="country"
-            onChange={(event) => onCountryChange(event, event.currentTarget.value)}
           >
             <option value="">Choose a country</option>
           </Select>
