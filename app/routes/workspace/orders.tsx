@@ -86,7 +86,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               View payouts
             </ButtonLink>
             <CsvExportLink href={exportHref}>
-              {status ? "Export these orders (CSV)" : "Export orders (CSV)"}
+              {status || fulfilment ? "Export these orders (CSV)" : "Export orders (CSV)"}
             </CsvExportLink>
           </div>
         </div>
