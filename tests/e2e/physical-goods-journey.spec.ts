@@ -100,7 +100,7 @@ test("a retail seller sells a T-shirt online, ships it, moves stock, and every f
   await receive.getByLabel("Quantity received").fill("3");
   await receive.getByRole("button", { name: "Receive" }).click();
   await expect(page.getByText("Received 3")).toBeVisible();
-  expect(await onHandAt(page, blue, "Online")).toBe("3");
+  await expect.poll(() => onHandAt(page, blue, "Online")).toBe("3");
 
   // Shipping: the US at $5 an order.
   await page.goto("/tools/shipping");
@@ -180,8 +180,8 @@ test("a retail seller sells a T-shirt online, ships it, moves stock, and every f
 
   // Back on Store Management: the sale left 2 Online; 4 move there from the shop, the shop counts 5 of its 6.
   await page.goto("/tools/retail-dashboard");
-  expect(await onHandAt(page, blue, "Online")).toBe("2");
-  expect(await onHandAt(page, blue, "Harbour Goods")).toBe("10");
+  await expect.poll(() => onHandAt(page, blue, "Online")).toBe("2");
+  await expect.poll(() => onHandAt(page, blue, "Harbour Goods")).toBe("10");
   await page.getByRole("link", { name: "Manage Field Tee — M / Blue" }).click();
   const transfer = page.getByRole("form", { name: "Transfer stock" });
   await transfer.getByLabel("From location").selectOption({ label: "Harbour Goods" });
@@ -215,10 +215,10 @@ test("a retail seller sells a T-shirt online, ships it, moves stock, and every f
 
   // The inventory page's figures: M / Blue 5 in the shop and 6 Online (3 − 1 sold + 4), S / Red 8 Online.
   await page.goto("/tools/retail-dashboard");
-  expect(await onHandAt(page, blue, "Harbour Goods")).toBe("5");
-  expect(await onHandAt(page, blue, "Online")).toBe("6");
-  expect(await onHandAt(page, red, "Online")).toBe("8");
-  expect(await onHandAt(page, red, "Harbour Goods")).toBe("0");
+  await expect.poll(() => onHandAt(page, blue, "Harbour Goods")).toBe("5");
+  await expect.poll(() => onHandAt(page, blue, "Online")).toBe("6");
+  await expect.poll(() => onHandAt(page, red, "Online")).toBe("8");
+  await expect.poll(() => onHandAt(page, red, "Harbour Goods")).toBe("0");
   // The ledger adds up to the same levels, nothing held.
   const drift = await app.pool.query(
     `select l.variant_id from stock_levels l
