@@ -1,0 +1,56 @@
+/** The most websites a seller may allow to show their checkout. */
+export const ALLOWED_ORIGINS_MAX = 20;
+
+/** The `http(s)://host[:port]` origin of `value`, or null when it is not a plain http(s) origin. */
+export function parseAllowedOrigin(value: string): string | null {
+  const trimmed = value.trim();
+  if (!/^https?:\/\//i.test(trimmed)) return null;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password || url.search || url.hash) return null;
+  if (url.pathname !== "/" || !url.hostname || url.hostname.includes("*")) return null;
+  return url.origin;
+}
+
+/** The origins a seller allows to frame their checkout: their website's and each listed one, valid and distinct. */
+export function allowedOriginsOf(settings: Record<string, unknown> | null | undefined): string[] {
+  if (!settings) return [];
+  const listed = Array.isArray(settings.allowedOrigins) ? settings.allowedOrigins : [];
+  const candidates = [typeof settings.websiteUrl === "string" ? originOfUrl(settings.websiteUrl) : null, ...listed];
+  const origins = new Set<string>();
+  for (const candidate of candidates) {
+    const origin = typeof candidate === "string" ? parseAllowedOrigin(candidate) : null;
+    if (origin) origins.add(origin);
+  }
+  return [...origins].slice(0, ALLOWED_ORIGINS_MAX + 1);
+}
+
+function originOfUrl(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The query an embed-mode page carries: `embed=1` and the host page's origin. */
+export type EmbedQuery = { host: string };
+
+/** The embed mode of a request's query: the host origin when `embed=1` and `host` is an http(s) origin; else null. */
+export function embedQueryOf(query: URLSearchParams): EmbedQuery | null {
+  if (query.get("embed") !== "1") return null;
+  const host = parseAllowedOrigin(query.get("host") ?? "");
+  return host ? { host } : null;
+}
+
+/** `url` with the embed-mode query added, so the next checkout page stays framed for the same host. */
+export function withEmbedQuery(url: string, embed: EmbedQuery | null): string {
+  if (!embed) return url;
+  const separator = url.includes("?") ? "&" : "?";
+  return `${url}${separator}embed=1&host=${encodeURIComponent(embed.host)}`;
+}
