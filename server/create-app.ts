@@ -121,19 +121,32 @@ export function createApp({
   });
 
   // Security headers on every response; the CSP itself is set where the page is known (below).
-  // The checkout pages a buy button opens may be framed by any site (isFrameablePath); nothing else.
+  // Only an embed-mode checkout page may be framed, and only by its seller's allowed websites (embedAncestors).
   const defaultCsp = contentSecurityPolicy([], cspOptions);
-  const framedCsp = contentSecurityPolicy([], { ...cspOptions, frameable: true });
-  const pageCsp = (pathname: string) => (isFrameablePath(pathname) ? framedCsp : defaultCsp);
-  app.use((req, res, next) => {
-    const frameable = isFrameablePath(req.path);
+  const embedAncestors = async (req: Request): Promise<string[]> => {
+    if (!isFrameablePath(req.path)) return [];
+    const embed = runtime.embedQueryOf(new URL(req.originalUrl, "http://localhost").searchParams);
+    if (!embed) return [];
+    try {
+      return (await runtime.findEmbedAncestors(services.db, req.path, embed.host)) ?? [];
+    } catch (error) {
+      logger.warn({ err: error }, "embed ancestors lookup failed");
+      return [];
+    }
+  };
+  app.use(async (req, res, next) => {
+    const frameAncestors = await embedAncestors(req);
+    res.locals.frameAncestors = frameAncestors;
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    if (!frameable) res.setHeader("X-Frame-Options", "DENY");
+    if (frameAncestors.length === 0) res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    res.setHeader("Content-Security-Policy", frameable ? framedCsp : defaultCsp);
+    res.setHeader(
+      "Content-Security-Policy",
+      frameAncestors.length ? contentSecurityPolicy([], { ...cspOptions, frameAncestors }) : defaultCsp,
+    );
     next();
   });
 
@@ -201,7 +214,7 @@ export function createApp({
         route,
         {
           ...page,
-          csp: contentSecurityPolicy(page.scriptHashes, { ...cspOptions, frameable: isFrameablePath(route) }),
+          csp: contentSecurityPolicy(page.scriptHashes, cspOptions),
         },
       ]),
     );
@@ -211,7 +224,7 @@ export function createApp({
     const renderDocument = createFetchHandler(build, "production");
     app.use(
       createStorePageCache({
-        csp: pageCsp,
+        csp: defaultCsp,
         seconds: env.STORE_PAGE_CACHE_SECONDS,
         personalised: PERSONALISED_COOKIE_PATTERN,
         async render(req, key) {
@@ -273,7 +286,10 @@ export function createApp({
         const cspNonce = createNonce();
         res.setHeader(
           "Content-Security-Policy",
-          contentSecurityPolicy([`'nonce-${cspNonce}'`], { ...cspOptions, frameable: isFrameablePath(req.path) }),
+          contentSecurityPolicy([`'nonce-${cspNonce}'`], {
+            ...cspOptions,
+            frameAncestors: res.locals.frameAncestors as string[],
+          }),
         );
         return { services, cspNonce, clientIp: req.ip };
       },

@@ -23,14 +23,14 @@ export function contentSecurityPolicy(
     formTargets = [],
     captchaOrigins = [],
     connectOrigins = [],
-    frameable = false,
+    frameAncestors = [],
   }: {
     upgradeInsecure: boolean;
     formTargets?: string[];
     captchaOrigins?: string[];
     connectOrigins?: string[];
-    /** Any ancestor may frame the page (isFrameablePath). */
-    frameable?: boolean;
+    /** The origins that may frame the page: a seller's allowed websites on an embed-mode checkout; else none. */
+    frameAncestors?: string[];
   },
 ): string {
   const directives = [
@@ -45,16 +45,16 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self' ${formTargets.join(" ")}`.trim(),
-    `frame-ancestors ${frameable ? "*" : "'none'"}`,
+    `frame-ancestors ${frameAncestors.length ? frameAncestors.join(" ") : "'none'"}`,
   ];
   if (upgradeInsecure) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
 }
 
-/** Checkout documents a buy button opens, which sellers may frame. */
-const FRAMEABLE_PATH = /^\/(?:s\/[^/.]+\/[^/.]+\/buy|buy\/[^/.]+|checkout\/test\/[^/.]+|checkout\/[^/.]+)\/?$/;
+/** Checkout documents the embed overlay opens, which a seller's allowed websites may frame in embed mode. */
+const FRAMEABLE_PATH = /^\/(?:s\/[^/.]+\/[^/.]+\/buy|checkout\/test\/[^/.]+|checkout\/[^/.]+)\/?$/;
 
-/** Whether `pathname` is a checkout page that may be framed. */
+/** Whether `pathname` is a checkout page that may be framed in embed mode. */
 export function isFrameablePath(pathname: string): boolean {
   return FRAMEABLE_PATH.test(pathname);
 }

@@ -22,10 +22,13 @@ const KEPT_QUERY: Record<string, RegExp> = {
 /** The sales page's variant picker posts these: the page answers them with a redirect, never from memory. */
 const PICKER_QUERY = /^option-\d+$/;
 
+/** An embed-mode page answers with its seller's frame-ancestors: rendered per request. */
+const EMBED_QUERY = "embed";
+
 /** The page's cache key, the path with its kept query in a fixed order; null when the request must be rendered. */
 export function storePageKey(path: string, query: URLSearchParams): string | null {
   const kept: string[] = [];
-  for (const name of query.keys()) if (PICKER_QUERY.test(name)) return null;
+  for (const name of query.keys()) if (PICKER_QUERY.test(name) || name === EMBED_QUERY) return null;
   for (const [name, pattern] of Object.entries(KEPT_QUERY)) {
     const values = query.getAll(name);
     if (values.length === 0) continue;

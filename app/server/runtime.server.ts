@@ -13,6 +13,8 @@ import { createDownloadHandler } from "~/features/delivery/server/download-handl
 import { createExportHandler, matchExportPath } from "~/features/customers/server/export-handler.server";
 import { startLowStockDigests } from "~/features/inventory/server/send-low-stock-digests.server";
 import { startReconciler } from "~/features/orders/server/reconcile-pending-orders.server";
+import { embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
+import { findEmbedAncestors } from "~/features/sales-methods/server/find-embed-ancestors.server";
 import { paymentPageOrigins } from "~/features/payments/server/payment-page-origins.server";
 import { startTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
 import { recordSecurityFixes } from "~/features/security/server/record-security-fixes.server";
@@ -43,6 +45,8 @@ export const runtime = {
   matchDownloadPath,
   matchExportPath,
   paymentPageOrigins,
+  embedQueryOf,
+  findEmbedAncestors,
   servedOverHttps,
   reportedRequest,
   isBot,

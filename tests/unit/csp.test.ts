@@ -17,14 +17,17 @@ describe("content security policy", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
-  it("lets only the checkout pages a buy button opens be framed", () => {
-    expect(contentSecurityPolicy([], { upgradeInsecure: false, frameable: true })).toMatch(/frame-ancestors \*(;|$)/);
-    for (const path of [
-      "/s/ada/field-guide/buy",
-      "/buy/5f0c1a9e-0000-4000-8000-000000000000",
-      "/checkout/test/tpc_abc",
-      "/checkout/5f0c1a9e",
-    ]) {
+  it("lets only the embed-mode checkout pages be framed, by the origins given and no others", () => {
+    const framed = contentSecurityPolicy([], {
+      upgradeInsecure: false,
+      frameAncestors: ["https://shop.example", "http://127.0.0.1:4300"],
+    });
+    expect(framed).toMatch(/frame-ancestors https:\/\/shop\.example http:\/\/127\.0\.0\.1:4300(;|$)/);
+    expect(framed).not.toMatch(/frame-ancestors \*/);
+    expect(contentSecurityPolicy([], { upgradeInsecure: false, frameAncestors: [] })).toContain(
+      "frame-ancestors 'none'",
+    );
+    for (const path of ["/s/ada/field-guide/buy", "/checkout/test/tpc_abc", "/checkout/5f0c1a9e"]) {
       expect(isFrameablePath(path), path).toBe(true);
     }
     for (const path of [
@@ -36,6 +39,7 @@ describe("content security policy", () => {
       "/checkout",
       "/checkout/test/tpc_abc/x",
       "/buy",
+      "/buy/5f0c1a9e-0000-4000-8000-000000000000",
       "/purchases/abc",
       "/dashboard",
       "/api/webhooks/test",

@@ -5,6 +5,8 @@ import { LOST_LINK_PATH } from "~/features/delivery/content/delivery-rules";
 import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
 import { getOrderOutcome } from "~/features/checkout/server/get-order-outcome.server";
 import { ERRORS } from "~/lib/errors";
+import { EmbedFrameScript, EmbedPaidOrder } from "~/features/sales-methods/components/embed-frame-script";
+import { embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
 import type { Route } from "./+types/checkout.$orderId";
 
 /** How often a pending order's page asks again (with JavaScript; without, the buyer uses "Check again"). */
@@ -34,6 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       retryPath: outcome.retryPath,
       downloadUrl: outcome.downloadUrl,
       selfPath: `${url.pathname}${url.search}`,
+      orderId: params.orderId,
+      embedHost: embedQueryOf(url.searchParams)?.host ?? null,
     },
     { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } },
   );
@@ -76,6 +80,8 @@ export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps)
     retryPath,
     downloadUrl,
     selfPath,
+    orderId,
+    embedHost,
   } = loaderData;
   const pending = status === "pending" && !cancelled;
   const revalidator = useRevalidator();
@@ -88,6 +94,8 @@ export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps)
   }, [pending, revalidator]);
   return (
     <div className="flex min-h-screen flex-col">
+      <EmbedFrameScript host={embedHost} />
+      {embedHost && status === "paid" ? <EmbedPaidOrder orderId={orderId} /> : null}
       {testMode ? <TestModeBanner /> : null}
       <main className="mx-auto grid w-full max-w-xl gap-6 px-4 py-12 sm:px-6">
         <p className="text-sm text-muted-foreground">

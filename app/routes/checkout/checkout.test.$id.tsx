@@ -13,6 +13,8 @@ import { ERRORS } from "~/lib/errors";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
+import { EmbedFrameScript } from "~/features/sales-methods/components/embed-frame-script";
+import { embedQueryOf, withEmbedQuery } from "~/features/sales-methods/embed/allowed-origins";
 import type { Route } from "./+types/checkout.test.$id";
 
 /** The test provider's own page: plain forms, no script, the same for everyone. */
@@ -28,10 +30,11 @@ function notFound(): never {
  * 4000…9995 has insufficient funds; 4000 0025 0000 3155 asks for an extra confirmation step first). Every outcome
  * reaches the app as a signed webhook through the same intake as the real providers'. Works without JavaScript.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const provider = testProviderOf(context.services.payments);
   const checkout = provider ? await provider.findCheckout(params.id) : null;
   if (!checkout) notFound();
+  const embed = embedQueryOf(new URL(request.url).searchParams);
   return {
     id: checkout.id,
     status: checkout.status,
@@ -39,8 +42,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     amount: formatMoney(checkout.amountCents, checkout.currency),
     customerEmail: checkout.customerEmail,
     lastError: checkout.lastError,
-    successUrl: checkout.successUrl,
-    cancelUrl: checkout.cancelUrl,
+    successUrl: withEmbedQuery(checkout.successUrl, embed),
+    cancelUrl: withEmbedQuery(checkout.cancelUrl, embed),
+    embedHost: embed?.host ?? null,
   };
 }
 
@@ -48,11 +52,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const provider = testProviderOf(context.services.payments);
   if (!provider) notFound();
   const submission = parseWithZod(await readFormData(request), { schema: testCheckoutSchema() });
+  const embed = embedQueryOf(new URL(request.url).searchParams);
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["cvc"] }) }, { status: 400 });
   if (submission.value.intent === "authenticate") {
     const outcome = await provider.authenticate(params.id, submission.value.result === "complete");
-    if (outcome.outcome === "paid") return redirect(outcome.successUrl);
+    if (outcome.outcome === "paid") return redirect(withEmbedQuery(outcome.successUrl, embed));
     // The card form comes back empty: this submission carried none of its fields.
     if (outcome.outcome === "declined")
       return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 402 });
@@ -61,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await provider.submitCard(params.id, submission.value.cardNumber);
   switch (outcome.outcome) {
     case "paid":
-      return redirect(outcome.successUrl);
+      return redirect(withEmbedQuery(outcome.successUrl, embed));
     case "declined": {
       const errors =
         outcome.code === "incorrect_number"
@@ -91,11 +96,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function TestCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, description, amount, customerEmail, lastError, successUrl, cancelUrl } = loaderData;
+  const { status, description, amount, customerEmail, lastError, successUrl, cancelUrl, embedHost } = loaderData;
   const [form, fields] = useSchemaForm("test-card", testCardSchema(), actionData?.result);
   const formError = actionData ? form.errors?.[0] : lastError;
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
+      <EmbedFrameScript host={embedHost} />
       <TestModeBanner />
       <main className="mx-auto grid w-full max-w-md gap-6 px-4 py-8">
         <div className="grid gap-1">

@@ -36,6 +36,8 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
+import { EmbedFrameScript } from "~/features/sales-methods/components/embed-frame-script";
+import { embedQueryOf, withEmbedQuery } from "~/features/sales-methods/embed/allowed-origins";
 import type { Route } from "./+types/s.$handle.$slug.buy";
 
 /** No app script: a physical product's page inlines a small one that fetches the shipping options of the country. */
@@ -72,6 +74,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       variants,
       variantId: variants.find((v) => v.id === asked)?.id ?? (variants.length === 1 ? variants[0]!.id : null),
       quantity: quantityFromQuery(url.searchParams.get("quantity")),
+      embedHost: embedQueryOf(url.searchParams)?.host ?? null,
 
       store,
       /** The product's sales page: the canonical page of this product (search engines list it, not its checkout). */
@@ -190,7 +193,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     meta,
   );
-  if (result.ok) return redirect(result.redirectUrl);
+  if (result.ok) {
+    // The test provider's page and the return page are ours: they stay in the overlay's embed mode.
+    const embed = embedQueryOf(new URL(request.url).searchParams);
+    const ours = result.redirectUrl.startsWith(`${services.env.APP_URL}/`);
+    return redirect(ours ? withEmbedQuery(result.redirectUrl, embed) : result.redirectUrl);
+  }
   if (result.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
   const shown = resolved.ok ? await shippingShown(services, resolved.lines, input, meta) : null;
   return failureAnswer(submission, result, shown);
@@ -270,6 +278,7 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
 
   return (
     <StoreShell store={store} banner={testMode ? <TestModeBanner /> : undefined}>
+      <EmbedFrameScript host={loaderData.embedHost} />
       <div className="mx-auto grid max-w-xl gap-6 px-4 py-10 sm:px-6">
         <h1 className="text-3xl tracking-tight">Checkout</h1>
         <div className="store-card flex items-center gap-4 border bg-card p-4 text-card-foreground">
