@@ -24,7 +24,7 @@ if (parentOrigin) {
     send({ v: 1, type: "success", orderId });
   };
   reportPaid();
-  new MutationObserver(reportPaid).observe(document.body, { childList: true, subtree: true });
+  new MutationObserver(reportPaid).observe(document.documentElement, { childList: true, subtree: true });
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest("[data-sellkit-close]") : null;
     if (!target) return;

@@ -67,7 +67,7 @@ function createOverlay(appOrigin: string): Sellkit {
 
   function build() {
     host = document.createElement("sellkit-checkout");
-    const root = host.attachShadow({ mode: "closed" });
+    const root = host.attachShadow({ mode: "open" });
     if ("adoptedStyleSheets" in root && "replaceSync" in CSSStyleSheet.prototype) {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(CSS);
