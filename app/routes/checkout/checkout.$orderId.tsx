@@ -7,6 +7,7 @@ import { getOrderOutcome } from "~/features/checkout/server/get-order-outcome.se
 import { ERRORS } from "~/lib/errors";
 import { EmbedFrameScript, EmbedPaidOrder } from "~/features/sales-methods/components/embed-frame-script";
 import { embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
+import { paymentPageOrigins } from "~/features/payments/server/payment-page-origins.server";
 import type { Route } from "./+types/checkout.$orderId";
 
 /** How often a pending order's page asks again (with JavaScript; without, the buyer uses "Check again"). */
@@ -18,6 +19,18 @@ const POLL_MS = 2000;
  * on the server, then the page asks again every 2 s); paid: the thank-you with a fresh link to the downloads;
  * cancelled, failed or expired: the reason in plain words and "Try again".
  */
+/** In embed mode, the provider's hosted page to open in a new tab (`pay`), only on a payment provider's origin. */
+function providerPageOf(url: URL, env: Parameters<typeof paymentPageOrigins>[0]): string | null {
+  const pay = url.searchParams.get("pay");
+  if (!pay) return null;
+  try {
+    const page = new URL(pay);
+    return paymentPageOrigins(env).includes(page.origin) ? page.href : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const key = url.searchParams.get("key") ?? "";
@@ -38,6 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       selfPath: `${url.pathname}${url.search}`,
       orderId: params.orderId,
       embedHost: embedQueryOf(url.searchParams)?.host ?? null,
+      providerPageUrl: embedQueryOf(url.searchParams) ? providerPageOf(url, context.services.env) : null,
     },
     { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } },
   );
@@ -82,6 +96,7 @@ export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps)
     selfPath,
     orderId,
     embedHost,
+    providerPageUrl,
   } = loaderData;
   const pending = status === "pending" && !cancelled;
   const revalidator = useRevalidator();
@@ -121,6 +136,18 @@ export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps)
         ) : pending ? (
           <div role="status" className="grid gap-4">
             <h1 className="text-3xl font-semibold tracking-tight">Confirming your payment…</h1>
+            {providerPageUrl ? (
+              <p>
+                <a
+                  href={providerPageUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex h-11 items-center justify-center rounded-md bg-primary px-5 font-semibold text-primary-foreground hover:bg-primary/90"
+                >
+                  Pay in a new tab
+                </a>
+              </p>
+            ) : null}
             <p>This usually takes a few seconds. This page updates by itself.</p>
             {failureMessage ? (
               // The provider reported a failed attempt (a declined PayPal capture, an async card failure): say why

@@ -194,10 +194,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     meta,
   );
   if (result.ok) {
-    // The test provider's page and the return page are ours: they stay in the overlay's embed mode.
+    // The test provider's page and the return page are ours: they stay in the overlay's embed mode. A provider's
+    // hosted page refuses frames: the overlay shows the return page, which opens it in a new tab and waits.
     const embed = embedQueryOf(new URL(request.url).searchParams);
-    const ours = result.redirectUrl.startsWith(`${services.env.APP_URL}/`);
-    return redirect(ours ? withEmbedQuery(result.redirectUrl, embed) : result.redirectUrl);
+    if (!embed || result.redirectUrl.startsWith(`${services.env.APP_URL}/`))
+      return redirect(withEmbedQuery(result.redirectUrl, embed));
+    return redirect(`${withEmbedQuery(result.returnUrl, embed)}&pay=${encodeURIComponent(result.redirectUrl)}`);
   }
   if (result.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
   const shown = resolved.ok ? await shippingShown(services, resolved.lines, input, meta) : null;

@@ -52,8 +52,8 @@ export type StockRefused = Failure<"STOCK_INSUFFICIENT"> & { shortages: (StockSh
 type Services = { db: Database; mailer: Mailer; logger: Logger; payments: PaymentProviders; env: { APP_URL: string } };
 
 export type CheckoutResult =
-  /** Where the buyer goes now: the provider's hosted page, or (free orders) the order's return page. */
-  | { ok: true; orderId: string; redirectUrl: string; free: boolean }
+  /** Where the buyer goes now: the provider's hosted page, or (free orders) the order's return page (`returnUrl`). */
+  | { ok: true; orderId: string; redirectUrl: string; returnUrl: string; free: boolean }
   | PriceFailure
   | ResolveFailure
   | StockRefused
@@ -228,7 +228,7 @@ export async function createCheckout(
     throw error;
   }
   await attempt?.settle({ ok: true });
-  if (created.free || !created.option) return { ok: true, orderId, redirectUrl: returnUrl, free: true };
+  if (created.free || !created.option) return { ok: true, orderId, redirectUrl: returnUrl, returnUrl, free: true };
 
   const provider = services.payments[created.option.provider];
   let hosted: HostedCheckout;
@@ -263,5 +263,5 @@ export async function createCheckout(
       "checkout: the hosted checkout's id could not be saved on its order",
     );
   }
-  return { ok: true, orderId, redirectUrl: hosted.redirectUrl, free: false };
+  return { ok: true, orderId, redirectUrl: hosted.redirectUrl, returnUrl, free: false };
 }
