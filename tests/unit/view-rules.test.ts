@@ -83,6 +83,15 @@ describe("viewSource", () => {
     expect(viewSource("android-app://com.slack/", "", "sellkit.test").source).toBe("direct");
   });
 
+  it("names a view of the checkout embedded on a seller's website after that website", () => {
+    const embedded = "?embed=1&host=https%3A%2F%2Fwww.shop-a.example";
+    expect(viewSource("https://www.shop-a.example/", embedded, "sellkit.test").source).toBe("embed:shop-a.example");
+    expect(viewSource(undefined, embedded, "sellkit.test").source).toBe("embed:shop-a.example");
+    // Not in embed mode, or an unreadable host: the referrer as usual.
+    expect(viewSource("https://t.co/abc", "?host=https%3A%2F%2Fshop-a.example", "sellkit.test").source).toBe("t.co");
+    expect(viewSource("https://t.co/abc", "?embed=1&host=javascript%3Aalert(1)", "sellkit.test").source).toBe("t.co");
+  });
+
   it("counts a visitor moving between this site's pages as direct", () => {
     expect(viewSource("https://sellkit.test/s/ada", "", "sellkit.test").source).toBe("direct");
   });

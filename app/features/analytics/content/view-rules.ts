@@ -61,12 +61,14 @@ export const MAX_SOURCE_LENGTH = 100;
 export type ViewSource = { source: string; utmSource: string; utmMedium: string; utmCampaign: string };
 
 /**
- * Where a view came from: the referrer host, or 'direct' for none, non-http or this site, plus normalised utm values.
+ * Where a view came from: `embed:<host>` for an embed-mode checkout on a seller's website, else the referrer host,
+ * or 'direct' for none, non-http or this site, plus normalised utm values.
  */
 export function viewSource(referrer: string | undefined, search: string, ownHost: string): ViewSource {
   const params = search.length > 1 ? new URLSearchParams(search) : null;
+  const embedded = params?.get("embed") === "1" ? referrerHost(params.get("host") ?? "", ownHost) : "direct";
   return {
-    source: referrerHost(referrer, ownHost),
+    source: embedded === "direct" ? referrerHost(referrer, ownHost) : `embed:${embedded}`.slice(0, MAX_SOURCE_LENGTH),
     utmSource: utm(params?.get("utm_source")),
     utmMedium: utm(params?.get("utm_medium")),
     utmCampaign: utm(params?.get("utm_campaign")),
