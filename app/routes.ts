@@ -114,6 +114,7 @@ export default [
   route("api/product-files", "routes/api/api.product-files.ts"),
   route("covers/:id", "routes/api/covers.$id.ts"),
   route("api/pos/sales", "routes/api/api.pos.sales.ts"),
+  route("api/pos/payments/:id", "routes/api/api.pos.payments.$id.ts"),
 
   // Development only: the local mailbox (404 in production)
   route("dev/mailbox", "routes/dev/dev.mailbox.tsx"),

@@ -314,6 +314,13 @@ export const ERRORS = {
   POS_SALE_CONFLICT: { status: 409, field: "form", message: "This sale was already recorded for another store." },
   POS_AMOUNT_INVALID: { status: 400, field: "amount", message: "Please enter an amount, like 12 or 12.50." },
   POS_REASON_REQUIRED: { status: 400, field: "reason", message: "Please say why cash goes in or out." },
+  POS_CARD_UNAVAILABLE: {
+    status: 503,
+    field: "payments",
+    message: "Card payments are not available right now. Please take cash or another method.",
+  },
+  POS_CARD_NOT_SPLIT: { status: 400, field: "payments", message: "A card payment must cover the whole sale." },
+  POS_PAYMENT_NOT_FOUND: { status: 404, field: "form", message: "This payment was not found or is no longer open." },
 
   // Shipping
   /** No zone of the seller serves the buyer's country; the message names it. */

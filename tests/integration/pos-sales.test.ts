@@ -11,6 +11,12 @@ import { openShift } from "~/features/pos/server/open-shift.server";
 import { priceToken } from "~/features/pos/server/price-token.server";
 import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
 import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
+import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
+import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
+import { cancelPosPayment } from "~/features/pos/server/cancel-pos-payment.server";
+import { simulatedCardReader } from "~/features/pos/server/card-reader.server";
+import { posPaymentQuery } from "~/features/pos/server/pos-payment-query.server";
+import { presentPosCard } from "~/features/pos/server/present-pos-card.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import { createTestDatabase } from "../support/test-database";
 
@@ -22,6 +28,9 @@ const SECRET = "pos-test-secret-pos-test-secret-0123456789";
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
 let services: PosSaleServices;
+let provider: TestProvider;
+/** Every signed delivery the test provider made, to deliver again. */
+const deliveries: { body: Buffer; headers: Record<string, string> }[] = [];
 
 type Seller = { id: string; shop: string; register: string; mug: { product: string; variant: string }; ebook: string };
 
@@ -87,6 +96,20 @@ beforeAll(async () => {
     appUrl: "http://localhost",
     authSecret: SECRET,
   };
+  const logger = pino({ level: "silent" });
+  const hooks = { db, mailer: services.mailer, logger, payments: {}, env: { APP_URL: "http://localhost" } };
+  provider = createTestProvider({
+    db,
+    authSecret: SECRET,
+    logger,
+    deliver: async (providerId, body, headers) => {
+      deliveries.push({ body, headers });
+      const received = await receiveWebhook(hooks, providerId, body, headers);
+      if (!received.ok) throw new Error(received.code);
+    },
+  });
+  hooks.payments = { test: provider };
+  services.reader = simulatedCardReader(provider);
 });
 afterAll(() => database?.drop());
 
@@ -226,5 +249,113 @@ describe("counter sales", () => {
     expect(await closeShift(db, seller.id, { shiftId, countedCashCents: 0 })).toMatchObject({
       code: "POS_SHIFT_CLOSED",
     });
+  });
+});
+
+describe("card and pay-on-phone sales", () => {
+  const cardSale = (seller: Seller, shiftId: string, method = "card") =>
+    cashSale(seller, shiftId, { payments: [{ method, amountCents: 2500 }] });
+  const drawer = async (shiftId: string) =>
+    (await db.execute(sql`select kind, amount_cents from drawer_movements where shift_id = ${shiftId}`)).rows;
+  const paymentRows = async (orderId: string) =>
+    (await db.execute(sql`select method, status from order_payments where order_id = ${orderId}::uuid`)).rows;
+
+  it("approves a card on the simulated reader through the webhook, once even when the webhook comes twice", async () => {
+    const seller = await makeSeller();
+    await recordStockMovements(db, seller.id, seller.id, [
+      { variantId: seller.mug.variant, locationId: seller.shop, kind: "received", quantity: 5 },
+    ]);
+    const shiftId = await shiftOf(seller);
+    const started = await recordPosSale(services, seller.id, cardSale(seller, shiftId));
+    if (!started.ok || !started.payment) throw new Error("no card payment");
+    expect(await posPaymentQuery(db, seller.id, started.orderId)).toMatchObject({ status: "pending" });
+    expect(await paymentRows(started.orderId)).toEqual([{ method: "card", status: "pending" }]);
+    expect(await stock(seller)).toBe(5);
+    const before = deliveries.length;
+    const approved = await presentPosCard(
+      { db, reader: services.reader ?? null },
+      seller.id,
+      started.orderId,
+      "4242 4242 4242 4242",
+    );
+    expect(approved).toMatchObject({ ok: true, payment: { status: "paid" } });
+    const delivered = deliveries.slice(before).find((d) => d.body.toString().includes("payment.succeeded"));
+    if (!delivered) throw new Error("no webhook");
+    const hooks = { db, mailer: services.mailer, logger: pino({ level: "silent" }), payments: { test: provider } };
+    await receiveWebhook({ ...hooks, env: { APP_URL: "http://localhost" } }, "test", delivered.body, delivered.headers);
+    const events = await db.execute(
+      sql`select to_status from order_events where order_id = ${started.orderId}::uuid and to_status = 'paid'`,
+    );
+    expect(events.rows).toHaveLength(1);
+    expect(await stock(seller)).toBe(3);
+    expect(await paymentRows(started.orderId)).toEqual([{ method: "card", status: "approved" }]);
+    expect(await drawer(shiftId)).toEqual([]);
+    // The reader takes no second card for a paid sale.
+    expect(
+      await presentPosCard({ db, reader: services.reader ?? null }, seller.id, started.orderId, "4242424242424242"),
+    ).toMatchObject({ code: "POS_PAYMENT_NOT_FOUND" });
+  });
+
+  it("keeps a declined card's sale unpaid with the provider's words, stock and drawer untouched", async () => {
+    const seller = await makeSeller();
+    await recordStockMovements(db, seller.id, seller.id, [
+      { variantId: seller.mug.variant, locationId: seller.shop, kind: "received", quantity: 5 },
+    ]);
+    const shiftId = await shiftOf(seller);
+    const started = await recordPosSale(services, seller.id, cardSale(seller, shiftId));
+    if (!started.ok) throw new Error(started.code);
+    expect(
+      await presentPosCard({ db, reader: services.reader ?? null }, seller.id, started.orderId, "4000 0000 0000 0002"),
+    ).toMatchObject({ ok: true, payment: { status: "pending", message: "Your card was declined." } });
+    expect(await stock(seller)).toBe(5);
+    expect(await drawer(shiftId)).toEqual([]);
+    expect(await cancelPosPayment(services, seller.id, started.orderId)).toEqual({ ok: true });
+    expect(await posPaymentQuery(db, seller.id, started.orderId)).toMatchObject({ status: "closed" });
+    expect(await paymentRows(started.orderId)).toEqual([{ method: "card", status: "declined" }]);
+    expect(await stock(seller)).toBe(5);
+  });
+
+  it("refuses a card sale on another seller's shift, and another seller's card or cancel", async () => {
+    const seller = await makeSeller();
+    const other = await makeSeller();
+    const shiftId = await shiftOf(seller);
+    expect(await recordPosSale(services, other.id, cardSale(seller, shiftId))).toMatchObject({
+      code: "POS_SHIFT_NOT_FOUND",
+    });
+    const started = await recordPosSale(services, seller.id, cardSale(seller, shiftId));
+    if (!started.ok) throw new Error(started.code);
+    expect(
+      await presentPosCard({ db, reader: services.reader ?? null }, other.id, started.orderId, "4242424242424242"),
+    ).toMatchObject({ code: "POS_PAYMENT_NOT_FOUND" });
+    expect(await cancelPosPayment(services, other.id, started.orderId)).toMatchObject({
+      code: "POS_PAYMENT_NOT_FOUND",
+    });
+    expect(await posPaymentQuery(db, other.id, started.orderId)).toBeNull();
+    expect(await recordPosSale({ ...services, reader: null }, seller.id, cardSale(seller, shiftId))).toMatchObject({
+      code: "POS_CARD_UNAVAILABLE",
+    });
+  });
+
+  it("completes a pay-on-phone sale once when the buyer pays its link on the online checkout", async () => {
+    const seller = await makeSeller();
+    await recordStockMovements(db, seller.id, seller.id, [
+      { variantId: seller.mug.variant, locationId: seller.shop, kind: "received", quantity: 5 },
+    ]);
+    const shiftId = await shiftOf(seller);
+    const started = await recordPosSale(services, seller.id, cardSale(seller, shiftId, "pay_on_phone"));
+    if (!started.ok || !started.payment) throw new Error("no payment");
+    expect(started.payment.payUrl).toBe(`http://localhost/checkout/test/${started.payment.sessionId}`);
+    // The buyer's phone pays on the TEST MODE page, twice in two tabs.
+    await Promise.all([
+      provider.submitCard(started.payment.sessionId, "4242 4242 4242 4242"),
+      provider.submitCard(started.payment.sessionId, "4242 4242 4242 4242"),
+    ]);
+    expect(await posPaymentQuery(db, seller.id, started.orderId)).toMatchObject({ status: "paid", totalCents: 2500 });
+    expect(await stock(seller)).toBe(3);
+    expect(await paymentRows(started.orderId)).toEqual([{ method: "pay_on_phone", status: "approved" }]);
+    // The reader does not take a card for a pay-on-phone sale.
+    expect(
+      await presentPosCard({ db, reader: services.reader ?? null }, seller.id, started.orderId, "4242424242424242"),
+    ).toMatchObject({ code: "POS_PAYMENT_NOT_FOUND" });
   });
 });

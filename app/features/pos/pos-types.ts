@@ -37,3 +37,6 @@ export type ShiftReport = {
   closedAt: string | null;
   report: ZReport | null;
 };
+
+/** A counter card or pay-on-phone payment as the register polls it: `message` is the provider's last decline. */
+export type PosPaymentState = { status: "pending" | "paid" | "closed"; message: string; totalCents: number };

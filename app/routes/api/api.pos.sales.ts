@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { posSaleSchema } from "~/features/pos/schemas/pos-sale";
+import { cardReaderOf } from "~/features/pos/server/card-reader.server";
+import { qrCodePath } from "~/features/pos/server/qr-code-path.server";
 import { recordPosSale } from "~/features/pos/server/record-pos-sale.server";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
@@ -12,7 +14,7 @@ const MAX_SALE_BYTES = 128 * 1024;
 
 /**
  * A device's counter sale (JSON), sent from its outbox: recorded once per device id. 200 with the order for a new or
- * a replayed sale; 4xx with the reason for a refused one, which the device keeps and shows.
+ * a replayed sale (a card or pay-on-phone sale answers with its pending payment); 4xx with the reason for a refused one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -35,11 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       mailer: services.mailer,
       appUrl: services.env.APP_URL,
       authSecret: services.env.AUTH_SECRET ?? "",
+      reader: cardReaderOf(services.payments),
     },
     user.id,
     parsed.data,
   );
   if (!result.ok) return data({ error: result.message, code: result.code }, { status: statusOf(result.code) });
+  // The buyer scans the pay-on-phone link from the register's screen.
+  if (result.payment?.method === "pay_on_phone") return data({ ...result, qr: qrCodePath(result.payment.payUrl) });
   return data(result);
 }
 

@@ -106,6 +106,10 @@ export async function transitionOrder(
           },
         );
       await settleStockReservations(tx, row.id, "sold");
+      // A counter card or pay-on-phone payment waiting for this webhook is approved with it.
+      await tx.execute(sql`
+        update order_payments p set status = 'approved', provider_payment_id = coalesce(p.provider_payment_id, o.provider_payment_id)
+        from orders o where o.id = p.order_id and p.order_id = ${row.id}::uuid and p.status = 'pending'`);
       // Paid goods await shipping: the order joins the seller's "Unfulfilled" list.
       await tx.execute(sql`
         update orders set fulfilment_status = 'unfulfilled'
@@ -123,6 +127,9 @@ export async function transitionOrder(
     if (move.to === "expired") {
       await releaseDiscount(tx, row.id);
       await settleStockReservations(tx, row.id, "released");
+      await tx.execute(
+        sql`update order_payments set status = 'declined' where order_id = ${row.id}::uuid and status = 'pending'`,
+      );
     }
     // Analytics, customer totals, live dashboards: an expiry changes no sale.
     await followOrderChange(tx, row.id, { saleChanged: move.to !== "expired" });

@@ -10,12 +10,33 @@ import { drawerMovements } from "~/features/pos/schema.server";
 import type { PosSale } from "~/features/pos/schemas/pos-sale";
 import { type Failure, fail } from "~/lib/errors";
 import type { Mailer } from "~/server/mail/mailer.server";
+import type { CardReader, ReaderSession } from "./card-reader.server";
 import { checkPriceToken } from "./price-token.server";
 
-export type PosSaleServices = { db: Database; mailer: Mailer; appUrl: string; authSecret: string };
+export type PosSaleServices = {
+  db: Database;
+  mailer: Mailer;
+  appUrl: string;
+  authSecret: string;
+  /** The reader that takes card and pay-on-phone payments; without one they are refused. */
+  reader?: CardReader | null;
+};
+
+/** Minutes a card or pay-on-phone payment stays open before its order expires. */
+export const POS_PAYMENT_MINUTES = 15;
+
+const CONNECTED_METHODS: readonly PosPaymentMethod[] = ["card", "pay_on_phone"];
 
 export type PosSaleResult =
-  | { ok: true; orderId: string; totalCents: number; changeCents: number; duplicate: boolean }
+  | {
+      ok: true;
+      orderId: string;
+      totalCents: number;
+      changeCents: number;
+      duplicate: boolean;
+      /** A card or pay-on-phone sale: its order waits for the provider's webhook on this session. */
+      payment?: ReaderSession & { method: "card" | "pay_on_phone" };
+    }
   | Failure<
       | "POS_SHIFT_NOT_FOUND"
       | "POS_SHIFT_CLOSED"
@@ -25,6 +46,8 @@ export type PosSaleResult =
       | "POS_CASH_TOO_LOW"
       | "POS_METHOD_NEEDS_CONNECTION"
       | "POS_SALE_CONFLICT"
+      | "POS_CARD_UNAVAILABLE"
+      | "POS_CARD_NOT_SPLIT"
     >;
 
 type ShiftRow = {
@@ -56,7 +79,8 @@ class Refused extends Error {
  * Records a counter sale made on a device, exactly once per `deviceSaleId`: priced on the server from the catalogue
  * (or from the price the server signed into the device's offline snapshot), paid in cash or other tenders, the order
  * moved to paid by the order state machine (stock sold at the shift's location, receipt when an email was given) and
- * the cash recorded in the shift's drawer. A replay answers as the first time.
+ * the cash recorded in the shift's drawer. A card or pay-on-phone sale stays pending until its provider's webhook pays
+ * it. A replay answers as the first time.
  */
 export async function recordPosSale(
   services: PosSaleServices,
@@ -65,14 +89,22 @@ export async function recordPosSale(
 ): Promise<PosSaleResult> {
   const existing = await findRecorded(services.db, sellerId, sale.deviceSaleId);
   if (existing) return existing;
+  const connected = sale.payments.find((p) => CONNECTED_METHODS.includes(p.method as PosPaymentMethod));
+  const reader = services.reader ?? null;
+  if (connected) {
+    if (sale.offline) return fail("POS_METHOD_NEEDS_CONNECTION");
+    if (!reader) return fail("POS_CARD_UNAVAILABLE");
+    if (sale.payments.length > 1) return fail("POS_CARD_NOT_SPLIT");
+  }
+  let recorded: Extract<PosSaleResult, { ok: true }> & { description?: string };
   try {
-    return await inTransaction(services.db, async (tx) => {
+    recorded = await inTransaction(services.db, async (tx) => {
       const shift = await loadShift(tx, sellerId, sale.shiftId);
       if (!shift) throw new Refused(fail("POS_SHIFT_NOT_FOUND"));
       // A sale made offline while the shift was open is kept even if it reaches us after the close.
       if (shift.closed && !sale.offline) throw new Refused(fail("POS_SHIFT_CLOSED"));
       const methods = sale.payments.map((p) => p.method as PosPaymentMethod);
-      if (methods.some((m) => !OFFLINE_PAYMENT_METHODS.includes(m)))
+      if (!connected && methods.some((m) => !OFFLINE_PAYMENT_METHODS.includes(m)))
         throw new Refused(fail("POS_METHOD_NEEDS_CONNECTION"));
 
       const items = await loadItems(tx, sellerId, sale);
@@ -122,6 +154,9 @@ export async function recordPosSale(
           // Goods are handed over at the counter.
           fulfilmentStatus: lines.some((line) => isPhysicalType(line.item.type)) ? "fulfilled" : "none",
           createdAt: soldAt(sale.soldAt),
+          ...(connected && reader
+            ? { provider: reader.providerId, expiresAt: new Date(Date.now() + POS_PAYMENT_MINUTES * 60_000) }
+            : {}),
         })
         .onConflictDoNothing()
         .returning({ id: orders.id });
@@ -153,8 +188,19 @@ export async function recordPosSale(
           tenderedCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) : null,
           changeCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) - p.amountCents : 0,
           reference: p.reference,
+          status: connected ? "pending" : "approved",
         })),
       );
+      const description = lines.map((line) => `${line.item.name} ×${line.quantity}`).join(", ");
+      if (connected)
+        return {
+          ok: true as const,
+          orderId,
+          totalCents: priced.totalCents,
+          changeCents: 0,
+          duplicate: false,
+          description,
+        };
       const cash = sale.payments.filter((p) => p.method === "cash").reduce((sum, p) => sum + p.amountCents, 0);
       if (cash > 0)
         await tx
@@ -173,6 +219,40 @@ export async function recordPosSale(
     if (error.failure.code === "POS_SALE_CONFLICT")
       return (await findRecorded(services.db, sellerId, sale.deviceSaleId)) ?? error.failure;
     return error.failure;
+  }
+  const { description, ...result } = recorded;
+  if (!connected || !reader) return result;
+  return startReaderSession(services, reader, result, connected.method as "card" | "pay_on_phone", description ?? "");
+}
+
+/** Opens the reader's session for a pending card sale and keeps its id on the order; a failure expires the order. */
+async function startReaderSession(
+  services: PosSaleServices,
+  reader: CardReader,
+  sale: Extract<PosSaleResult, { ok: true }>,
+  method: "card" | "pay_on_phone",
+  description: string,
+): Promise<PosSaleResult> {
+  const moveServices = { db: services.db, mailer: services.mailer, appUrl: services.appUrl };
+  const order = await services.db.execute<{ currency: string; expires_at: string | Date }>(sql`
+    select currency, expires_at from orders where id = ${sale.orderId}::uuid`);
+  const row = order.rows[0];
+  try {
+    const session = await reader.start({
+      orderId: sale.orderId,
+      amountCents: sale.totalCents,
+      currency: row?.currency ?? "USD",
+      description: description.slice(0, 200),
+      returnUrl: `${services.appUrl}/`,
+      expiresAt: new Date(row?.expires_at ?? Date.now() + POS_PAYMENT_MINUTES * 60_000),
+    });
+    await services.db.execute(sql`
+      update orders set provider_checkout_id = ${session.sessionId}, updated_at = now()
+      where id = ${sale.orderId}::uuid and provider_checkout_id is null`);
+    return { ...sale, payment: { ...session, method } };
+  } catch {
+    await transitionOrder(moveServices, sale.orderId, { to: "expired", cause: "pos:reader_failed" });
+    return fail("POS_CARD_UNAVAILABLE");
   }
 }
 

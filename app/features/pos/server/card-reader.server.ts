@@ -1,0 +1,60 @@
+import type { PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
+import { type TestProvider, testProviderOf } from "~/features/payments/server/test-provider.server";
+
+/** A payment session on a reader (or on the buyer's phone): its id at the provider and the page that takes the card. */
+export type ReaderSession = { sessionId: string; payUrl: string };
+
+/** What a presented card did; the order itself moves only through the provider's webhook. */
+export type ReaderOutcome = { outcome: "approved" } | { outcome: "declined"; message: string } | { outcome: "closed" };
+
+/** A card reader for counter payments; a Stripe Terminal adapter would be a second implementation. */
+export type CardReader = {
+  /** The provider whose webhooks settle the reader's payments, kept on the order. */
+  readonly providerId: ProviderId;
+  start(payment: {
+    orderId: string;
+    amountCents: number;
+    currency: string;
+    description: string;
+    returnUrl: string;
+    expiresAt: Date;
+  }): Promise<ReaderSession>;
+  present(sessionId: string, cardNumber: string): Promise<ReaderOutcome>;
+};
+
+/** The built-in test provider's simulated reader: the seller types or picks a test card, and the outcome arrives as a signed webhook. */
+export function simulatedCardReader(provider: TestProvider): CardReader {
+  return {
+    providerId: provider.id,
+    async start(payment) {
+      const hosted = await provider.createCheckout({
+        orderId: payment.orderId,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        platformFeeCents: 0,
+        description: payment.description,
+        buyerEmail: "",
+        sellerAccountId: null,
+        successUrl: payment.returnUrl,
+        cancelUrl: payment.returnUrl,
+        expiresAt: payment.expiresAt,
+      });
+      return { sessionId: hosted.checkoutId, payUrl: hosted.redirectUrl };
+    },
+    async present(sessionId, cardNumber) {
+      const result = await provider.submitCard(sessionId, cardNumber);
+      if (result.outcome === "paid") return { outcome: "approved" };
+      if (result.outcome === "declined") return { outcome: "declined", message: result.message };
+      // A reader has no extra confirmation step: such a card is declined at the counter.
+      if (result.outcome === "requires_action")
+        return { outcome: "declined", message: "This card asks for a confirmation the reader cannot show." };
+      return { outcome: "closed" };
+    },
+  };
+}
+
+/** The reader this server can use, or null when no provider offers one (card payments are then refused). */
+export function cardReaderOf(payments: PaymentProviders): CardReader | null {
+  const test = testProviderOf(payments);
+  return test ? simulatedCardReader(test) : null;
+}
