@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { fillTestCard } from "./support/commerce";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
+import type { WorkerApp } from "./support/worker-app";
 
 // The point of sale in a real browser: a retail seller opens a shift with a float, sells by tile, by search and by
 // barcode, pays cash with change, goes offline (Playwright's offline mode) and sells across a reload, comes back
@@ -14,12 +16,8 @@ async function chargeCash(page: Page, tendered: string) {
   await expect(page.getByRole("heading", { name: "Sale complete" })).toBeVisible();
 }
 
-test("a counter sells by tile, search and barcode, offline across a reload, and closes its shift", async ({
-  page,
-  app,
-  context,
-}) => {
-  test.setTimeout(120_000);
+/** A retail seller with a Mug (10 in stock at their shop) and an e-book, on the POS page's first visit. */
+async function counterWithMugs(page: Page, app: WorkerApp) {
   const creator = await createCreator(page, { storeName: "Corner Shop", businessTypes: ["retail_store"] });
   const insert = (text: string, values: unknown[]) => app.pool.query(text, values);
   const mug = (
@@ -49,6 +47,16 @@ test("a counter sells by tile, search and barcode, offline across a reload, and 
      insert into stock_levels (variant_id, location_id, user_id, on_hand) values ($2, $3, $1, 10)`,
     [creator.id, mugVariant, shop],
   );
+  return { creator, mugVariant, shop, insert };
+}
+
+test("a counter sells by tile, search and barcode, offline across a reload, and closes its shift", async ({
+  page,
+  app,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { creator, mugVariant, shop, insert } = await counterWithMugs(page, app);
   await page.getByLabel("Opening float").fill("100");
   await page.getByRole("button", { name: "Open shift" }).click();
   await expect(page.getByText("Shift opened")).toBeVisible();
@@ -125,4 +133,56 @@ test("a counter sells by tile, search and barcode, offline across a reload, and 
     false,
   );
   await expectNoViolations(page);
+});
+
+test("a counter takes a card on the simulated reader, declined then approved, and a payment on the buyer's phone", async ({
+  page,
+  app,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { creator, mugVariant, shop, insert } = await counterWithMugs(page, app);
+  const figures = async () =>
+    (
+      await insert(
+        `select count(*)::int as orders, (select on_hand from stock_levels where variant_id = $2 and location_id = $3) as stock,
+           (select count(*)::int from drawer_movements d join shifts s on s.id = d.shift_id where s.user_id = $1) as drawer
+         from orders where user_id = $1 and status = 'paid' and channel = 'pos'`,
+        [creator.id, mugVariant, shop],
+      )
+    ).rows[0];
+  await page.getByLabel("Opening float").fill("100");
+  await page.getByRole("button", { name: "Open shift" }).click();
+  await expect(page.getByText("Shift opened")).toBeVisible();
+
+  // Card: the reader waits, the test card is declined in the provider's words, the cart kept; then 4242 approves.
+  await page.getByRole("button", { name: /Mug/ }).click();
+  await page.getByRole("button", { name: /^Charge / }).click();
+  await page.getByLabel("Card", { exact: true }).check();
+  await page.getByRole("button", { name: "Charge card" }).click();
+  await expect(page.getByRole("status")).toHaveText("Waiting for card");
+  await expectNoViolations(page);
+  await page.getByLabel("Card on the test reader").fill("4000 0000 0000 0002");
+  await page.getByLabel("Card on the test reader").press("Enter");
+  await expect(page.getByRole("alert")).toContainText("Your card was declined.");
+  await expect(page.getByLabel("Quantity of Mug")).toHaveValue("1");
+  await page.getByRole("button", { name: /4242 4242 4242 4242/ }).click();
+  await expect(page.getByRole("heading", { name: "Sale complete" })).toBeVisible();
+  await expect.poll(figures).toEqual({ orders: 1, stock: 9, drawer: 0 });
+  await page.getByRole("button", { name: "New sale" }).click();
+
+  // Pay on phone: the buyer opens the code's link on their phone and pays there; the register completes the sale.
+  await page.getByRole("button", { name: /Mug/ }).click();
+  await page.getByRole("button", { name: /^Charge / }).click();
+  await page.getByLabel("Pay on phone").check();
+  await page.getByRole("button", { name: "Show payment code" }).click();
+  await expect(page.getByRole("img", { name: "QR code of the payment link" })).toBeVisible();
+  await expectNoViolations(page);
+  const link = await page.getByRole("link", { name: /checkout\/test\// }).getAttribute("href");
+  const phone = await context.newPage();
+  await phone.goto(link ?? "");
+  await fillTestCard(phone, "4242 4242 4242 4242");
+  await phone.getByRole("button", { name: "Pay $12.50" }).click();
+  await expect(page.getByRole("heading", { name: "Sale complete" })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(figures).toEqual({ orders: 2, stock: 8, drawer: 0 });
 });

@@ -12,6 +12,7 @@ import { amountInput, formatMoney, parseAmount } from "~/lib/money";
 import { type Cart, cartReducer, cartTotals, EMPTY_CART } from "../pos-cart";
 import { changeDue, quickTenders } from "../pos-rules";
 import type { PosSaleInput } from "../schemas/pos-sale";
+import { ConnectedPayment, type StartedPayment } from "./connected-payment";
 import { DrawerForms, OpenShiftForm } from "./shift-forms";
 import { useOfflineShell } from "./use-offline-shell";
 import { useSaleOutbox } from "./use-sale-outbox";
@@ -128,6 +129,7 @@ function SaleScreen({
   const [soldHere, setSoldHere] = useState<Record<string, number>>({});
   const [done, setDone] = useState<Done | null>(null);
   const [paying, setPaying] = useState(false);
+  const [connected, setConnected] = useState<StartedPayment | null>(null);
   const revalidator = useRevalidator();
   const currency = shift.currency;
   const totals = cartTotals(cart);
@@ -148,9 +150,8 @@ function SaleScreen({
       },
     });
 
-  async function complete(payments: PosSaleInput["payments"], changeCents: number) {
-    const offline = !outbox.online;
-    const sale: PosSaleInput = {
+  function saleOf(payments: PosSaleInput["payments"], offline: boolean): PosSaleInput {
+    return {
       deviceSaleId: crypto.randomUUID(),
       shiftId: shift.id,
       soldAt: new Date().toISOString(),
@@ -168,13 +169,35 @@ function SaleScreen({
       email: cart.email.trim(),
       note: cart.note.trim(),
     };
-    await outbox.record(sale);
+  }
+
+  async function complete(payments: PosSaleInput["payments"], changeCents: number) {
+    const offline = !outbox.online;
+    await outbox.record(saleOf(payments, offline));
+    finish(changeCents, offline);
+  }
+
+  /** Starts a card or pay-on-phone payment for the cart; answers the refusal's words, or null when it started. */
+  async function startConnected(method: "card" | "pay_on_phone"): Promise<string | null> {
+    const response = await fetch("/api/pos/sales", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(saleOf([{ method, amountCents: totals.totalCents }], false)),
+    }).catch(() => null);
+    const answer = (await response?.json().catch(() => null)) as (StartedPayment & { error?: string }) | null;
+    if (!response?.ok || !answer?.payment)
+      return answer?.error ?? "The payment could not be started. Please try again.";
+    setConnected(answer);
+    return null;
+  }
+
+  function finish(changeCents: number, offline: boolean) {
     setSoldHere((sold) => {
       const next = { ...sold };
       for (const line of cart.lines) next[line.key] = (next[line.key] ?? 0) + line.quantity;
       return next;
     });
-    setDone({ totalCents: totals.totalCents, changeCents, cart, offline, email: sale.email ?? "" });
+    setDone({ totalCents: totals.totalCents, changeCents, cart, offline, email: cart.email.trim() });
     setPaying(false);
     dispatch({ type: "clear" });
     if (outbox.online) void revalidator.revalidate();
@@ -198,13 +221,24 @@ function SaleScreen({
       <div className="space-y-6">
         <CartPanel cart={cart} dispatch={dispatch} currency={currency} items={items} stockOf={stockOf} />
         {cart.lines.length > 0 ? (
-          paying ? (
+          connected ? (
+            <ConnectedPayment
+              started={connected}
+              currency={currency}
+              onPaid={() => {
+                setConnected(null);
+                finish(0, false);
+              }}
+              onCancelled={() => setConnected(null)}
+            />
+          ) : paying ? (
             <PayPanel
               totalCents={totals.totalCents}
               currency={currency}
               online={outbox.online}
               onCancel={() => setPaying(false)}
               onPay={complete}
+              onStart={startConnected}
             />
           ) : (
             <Button size="lg" className="w-full" onClick={() => setPaying(true)}>
@@ -581,14 +615,16 @@ function PayPanel({
   online,
   onCancel,
   onPay,
+  onStart,
 }: {
   totalCents: number;
   currency: string;
   online: boolean;
   onCancel: () => void;
   onPay: (payments: PosSaleInput["payments"], changeCents: number) => Promise<void>;
+  onStart: (method: "card" | "pay_on_phone") => Promise<string | null>;
 }) {
-  const [method, setMethod] = useState<"cash" | "other" | "split">("cash");
+  const [method, setMethod] = useState<"cash" | "other" | "split" | "card" | "pay_on_phone">("cash");
   const [tendered, setTendered] = useState(amountInput(totalCents));
   const [reference, setReference] = useState("");
   const [cashPart, setCashPart] = useState("");
@@ -601,6 +637,15 @@ function PayPanel({
   const change = tenderedCents === null ? null : changeDue(totalCents, tenderedCents);
 
   async function pay() {
+    if (method === "card" || method === "pay_on_phone") {
+      if (!online) return setError("Card and pay-on-phone payments need a connection.");
+      setError("");
+      setBusy(true);
+      const refusal = await onStart(method);
+      setBusy(false);
+      if (refusal) setError(refusal);
+      return;
+    }
     let payments: PosSaleInput["payments"];
     let changeCents = 0;
     if (method === "cash") {
@@ -641,27 +686,31 @@ function PayPanel({
             {(
               [
                 ["cash", "Cash"],
+                ["card", "Card"],
+                ["pay_on_phone", "Pay on phone"],
                 ["other", "Other"],
                 ["split", "Cash + other"],
               ] as const
-            ).map(([value, label]) => (
-              <label
-                key={value}
-                className={cn(
-                  "flex items-center gap-2 rounded-md border px-3 py-2 text-sm",
-                  method === value && "border-primary",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="pos-method"
-                  value={value}
-                  checked={method === value}
-                  onChange={() => setMethod(value)}
-                />
-                {label}
-              </label>
-            ))}
+            )
+              .filter(([value]) => online || (value !== "card" && value !== "pay_on_phone"))
+              .map(([value, label]) => (
+                <label
+                  key={value}
+                  className={cn(
+                    "flex items-center gap-2 rounded-md border px-3 py-2 text-sm",
+                    method === value && "border-primary",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="pos-method"
+                    value={value}
+                    checked={method === value}
+                    onChange={() => setMethod(value)}
+                  />
+                  {label}
+                </label>
+              ))}
           </div>
           {!online ? (
             <p className="mt-2 text-xs text-muted-foreground">
@@ -706,7 +755,7 @@ function PayPanel({
             )}
           </FormField>
         ) : null}
-        {method !== "cash" ? (
+        {method === "other" || method === "split" ? (
           <FormField id={referenceId} label="Paid with (app or reference)">
             {(control) => (
               <Input {...control} value={reference} onChange={(event) => setReference(event.currentTarget.value)} />
@@ -720,7 +769,7 @@ function PayPanel({
         ) : null}
         <div className="flex gap-2">
           <Button size="lg" className="flex-1" disabled={busy} onClick={() => void pay()}>
-            Complete sale
+            {method === "card" ? "Charge card" : method === "pay_on_phone" ? "Show payment code" : "Complete sale"}
           </Button>
           <Button size="lg" variant="outline" onClick={onCancel}>
             Back
