@@ -10,6 +10,7 @@ import { createRegister } from "~/features/pos/server/create-register.server";
 import { openShift } from "~/features/pos/server/open-shift.server";
 import { priceToken } from "~/features/pos/server/price-token.server";
 import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
+import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";
 import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
 import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
 import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
@@ -357,5 +358,90 @@ describe("card and pay-on-phone sales", () => {
     expect(
       await presentPosCard({ db, reader: services.reader ?? null }, seller.id, started.orderId, "4242424242424242"),
     ).toMatchObject({ code: "POS_PAYMENT_NOT_FOUND" });
+  });
+});
+
+describe("counter refunds", () => {
+  const refundServices = () => ({
+    db,
+    mailer: services.mailer,
+    payments: { test: provider },
+    logger: pino({ level: "silent" }),
+    env: { APP_URL: "http://localhost" },
+  });
+  const lineOf = async (orderId: string) =>
+    (
+      await db.execute<{ id: string }>(
+        sql`select id from order_lines where order_id = ${orderId}::uuid and kind = 'physical'`,
+      )
+    ).rows[0]!.id;
+
+  it("refunds cash out of the open shift's drawer, restocking at the sale's location or not", async () => {
+    const seller = await makeSeller();
+    await recordStockMovements(db, seller.id, seller.id, [
+      { variantId: seller.mug.variant, locationId: seller.shop, kind: "received", quantity: 5 },
+    ]);
+    const shiftId = await shiftOf(seller, 5000);
+    const sold = await recordPosSale(services, seller.id, cashSale(seller, shiftId));
+    if (!sold.ok) throw new Error(sold.code);
+    expect(await stock(seller)).toBe(3);
+    const lineId = await lineOf(sold.orderId);
+    const request = { orderId: sold.orderId, shiftId, lines: [{ lineId, quantity: 1 }] };
+    expect(await refundPosSale(refundServices(), seller.id, { ...request, restock: true }, {})).toMatchObject({
+      ok: true,
+      amountCents: 1250,
+      full: false,
+    });
+    expect(await stock(seller)).toBe(4);
+    expect(await refundPosSale(refundServices(), seller.id, { ...request, restock: false }, {})).toMatchObject({
+      ok: true,
+      amountCents: 1250,
+      full: true,
+    });
+    expect(await stock(seller)).toBe(4);
+    const moved = await db.execute(
+      sql`select kind, amount_cents from drawer_movements where shift_id = ${shiftId} order by amount_cents`,
+    );
+    expect(moved.rows).toEqual([
+      { kind: "refund", amount_cents: -1250 },
+      { kind: "refund", amount_cents: -1250 },
+      { kind: "sale", amount_cents: 2500 },
+    ]);
+    const order = await db.execute(sql`select status, refunded_cents from orders where id = ${sold.orderId}::uuid`);
+    expect(order.rows).toEqual([{ status: "refunded", refunded_cents: 2500 }]);
+    // Nothing is left: a third refund is refused and takes no cash.
+    expect(await refundPosSale(refundServices(), seller.id, { ...request, restock: false }, {})).toMatchObject({
+      ok: false,
+    });
+    const closed = await closeShift(db, seller.id, { shiftId, countedCashCents: 5000 });
+    if (!closed.ok) throw new Error(closed.code);
+    expect(closed.report).toMatchObject({ refundsCents: 2500, expectedCashCents: 5000 });
+  });
+
+  it("refunds a card sale through its provider with the drawer untouched, and refuses another seller", async () => {
+    const seller = await makeSeller();
+    const other = await makeSeller();
+    const shiftId = await shiftOf(seller);
+    const otherShift = await shiftOf(other);
+    const started = await recordPosSale(
+      services,
+      seller.id,
+      cashSale(seller, shiftId, { payments: [{ method: "card", amountCents: 2500 }] }),
+    );
+    if (!started.ok) throw new Error(started.code);
+    await presentPosCard({ db, reader: services.reader ?? null }, seller.id, started.orderId, "4242424242424242");
+    const request = { orderId: started.orderId, lines: [{ lineId: await lineOf(started.orderId), quantity: 2 }] };
+    expect(
+      await refundPosSale(refundServices(), other.id, { ...request, shiftId: otherShift, restock: true }, {}),
+    ).toMatchObject({ code: "ORDER_NOT_FOUND" });
+    expect(await refundPosSale(refundServices(), other.id, { ...request, shiftId, restock: true }, {})).toMatchObject({
+      code: "POS_SHIFT_NOT_FOUND",
+    });
+    expect(await refundPosSale(refundServices(), seller.id, { ...request, shiftId, restock: true }, {})).toMatchObject({
+      ok: true,
+      amountCents: 2500,
+      full: true,
+    });
+    expect((await db.execute(sql`select kind from drawer_movements where shift_id = ${shiftId}`)).rows).toEqual([]);
   });
 });

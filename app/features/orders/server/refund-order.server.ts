@@ -18,6 +18,8 @@ export type RefundServices = {
   payments: PaymentProviders;
   logger: Logger;
   env: { APP_URL: string };
+  /** Pays back, in the refund's transaction, an order no provider took (cash at a counter); without it such orders cannot be refunded. */
+  payOutside?: (tx: Database, refund: { orderId: string; refundId: string; amountCents: number }) => Promise<void>;
 };
 
 export type RefundDone = {
@@ -80,7 +82,7 @@ export async function refundOrder(
   meta: RequestMeta,
 ): Promise<RefundDone | RefundFailure> {
   if (typeof what === "number" && (!Number.isSafeInteger(what) || what < 1)) return fail("REFUND_AMOUNT_INVALID");
-  const reserved = await inTransaction(services.db, async (tx): Promise<Reserved | RefundFailure> => {
+  const reserved = await inTransaction(services.db, async (tx): Promise<Reserved | RefundDone | RefundFailure> => {
     const found = await tx.execute<LockedOrder>(sql`
       select o.status, o.provider, o.provider_payment_id, o.amount_cents, o.refunded_cents, o.platform_fee_cents, o.currency,
         coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0)::int as succeeded_cents,
@@ -89,9 +91,10 @@ export async function refundOrder(
       for update of o`);
     const order = found.rows[0];
     if (!order) return fail("ORDER_NOT_FOUND");
-    if (order.status !== "paid" || !order.provider_payment_id) return fail("ORDER_NOT_REFUNDABLE");
+    const outside = !order.provider && !order.provider_payment_id ? (services.payOutside ?? null) : null;
+    if (order.status !== "paid" || (!order.provider_payment_id && !outside)) return fail("ORDER_NOT_REFUNDABLE");
     const provider = order.provider as ProviderId | null;
-    if (!provider || !services.payments[provider]) return fail("REFUND_PROVIDER_UNAVAILABLE");
+    if (!outside && (!provider || !services.payments[provider])) return fail("REFUND_PROVIDER_UNAVAILABLE");
     const refundedBefore = Math.max(order.refunded_cents, order.succeeded_cents);
     const left = order.amount_cents - refundedBefore - order.in_flight_cents;
     let amountCents = typeof what === "number" ? what : 0;
@@ -109,10 +112,23 @@ export async function refundOrder(
       insert into refunds (order_id, amount_cents, fee_refunded_cents, status, lines)
       values (${orderId}::uuid, ${amountCents}, ${feeRefundCents}, 'pending', ${JSON.stringify(lines)}::jsonb) returning id`);
     const refundId = inserted.rows[0]!.id;
+    if (outside) {
+      await outside(tx, { orderId, refundId, amountCents });
+      const refundedCents = Math.min(order.amount_cents, refundedBefore + amountCents);
+      await settleRefund(
+        { db: tx, mailer: services.mailer, appUrl: services.env.APP_URL },
+        refundId,
+        { status: "succeeded", providerRefundId: null, refundedCents },
+        "counter_refund",
+        meta,
+      );
+      const full = refundedCents >= order.amount_cents;
+      return { ok: true, refundId, amountCents, currency: order.currency, refundedCents, full };
+    }
     return {
       refundId,
-      provider,
-      paymentId: order.provider_payment_id,
+      provider: provider as ProviderId,
+      paymentId: order.provider_payment_id ?? "",
       currency: order.currency,
       amountCents,
       feeRefundCents,
