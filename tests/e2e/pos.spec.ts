@@ -135,7 +135,7 @@ test("a counter sells by tile, search and barcode, offline across a reload, and 
   await expectNoViolations(page);
 });
 
-test("a counter takes a card on the simulated reader, declined then approved, and a payment on the buyer's phone", async ({
+test("a counter takes a card on the simulated reader, a payment on the buyer's phone, and a return with restock", async ({
   page,
   app,
   context,
@@ -185,4 +185,16 @@ test("a counter takes a card on the simulated reader, declined then approved, an
   await phone.getByRole("button", { name: "Pay $12.50" }).click();
   await expect(page.getByRole("heading", { name: "Sale complete" })).toBeVisible({ timeout: 15_000 });
   await expect.poll(figures).toEqual({ orders: 2, stock: 8, drawer: 0 });
+
+  // A return at the counter: the newest sale's Mug refunded to its payment and restocked here.
+  await page.getByRole("button", { name: "New sale" }).click();
+  await page
+    .getByText(/^Sale at .* · \$12\.50$/)
+    .first()
+    .click();
+  await expect(page.getByLabel("Restock to this location").first()).toBeChecked();
+  await page.getByRole("button", { name: "Refund Mug" }).first().click();
+  await expect(page.getByText("Refunded $12.50")).toBeVisible();
+  await expect.poll(figures).toEqual({ orders: 1, stock: 9, drawer: 0 });
+  await expectNoViolations(page);
 });

@@ -8,7 +8,14 @@ export type PosRegister = {
   name: string;
   locationId: string;
   locationName: string;
-  openShift: { id: string; openedAt: string; openingFloatCents: number; currency: string } | null;
+  openShift: {
+    id: string;
+    openedAt: string;
+    openingFloatCents: number;
+    currency: string;
+    /** The shift's latest paid or refunded sales, newest first, for returns at the counter. */
+    sales: PosShiftSale[];
+  } | null;
 };
 
 /** One sellable item of the catalogue: a digital product, or one variant of a physical product. */
@@ -40,3 +47,19 @@ export type ShiftReport = {
 
 /** A counter card or pay-on-phone payment as the register polls it: `message` is the provider's last decline. */
 export type PosPaymentState = { status: "pending" | "paid" | "closed"; message: string; totalCents: number };
+
+/** A sale of the open shift as the returns form lists it. */
+export type PosShiftSale = {
+  orderId: string;
+  soldAt: string;
+  amountCents: number;
+  status: string;
+  lines: {
+    id: string;
+    name: string;
+    variantTitle: string;
+    quantity: number;
+    refundedQuantity: number;
+    physical: boolean;
+  }[];
+};

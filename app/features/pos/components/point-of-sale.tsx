@@ -13,7 +13,7 @@ import { type Cart, cartReducer, cartTotals, EMPTY_CART } from "../pos-cart";
 import { changeDue, quickTenders } from "../pos-rules";
 import type { PosSaleInput } from "../schemas/pos-sale";
 import { ConnectedPayment, type StartedPayment } from "./connected-payment";
-import { DrawerForms, OpenShiftForm } from "./shift-forms";
+import { DrawerForms, OpenShiftForm, ReturnsForms } from "./shift-forms";
 import { useOfflineShell } from "./use-offline-shell";
 import { useSaleOutbox } from "./use-sale-outbox";
 
@@ -247,6 +247,7 @@ function SaleScreen({
           )
         ) : null}
         <DrawerForms shiftId={shift.id} currency={currency} waiting={outbox.waiting.length} />
+        <ReturnsForms shiftId={shift.id} currency={currency} sales={shift.sales ?? []} />
       </div>
     </div>
   );

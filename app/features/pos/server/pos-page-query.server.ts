@@ -8,7 +8,16 @@ export const posPageQuery: PageQuery<PosPage> = {
     'registers', coalesce((select json_agg(json_build_object(
         'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name,
         'openShift', (select json_build_object('id', s.id, 'openedAt', s.opened_at, 'openingFloatCents', s.opening_float_cents,
-            'currency', s.currency)
+            'currency', s.currency,
+            'sales', coalesce((select json_agg(json_build_object(
+                'orderId', o.id, 'soldAt', o.created_at, 'amountCents', o.amount_cents, 'status', o.status,
+                'lines', (select json_agg(json_build_object('id', ol.id, 'name', ol.product_name,
+                    'variantTitle', ol.variant_title, 'quantity', ol.quantity, 'refundedQuantity', ol.refunded_quantity,
+                    'physical', ol.kind = 'physical') order by ol.position)
+                  from order_lines ol where ol.order_id = o.id))
+                order by o.created_at desc)
+              from (select * from orders where shift_id = s.id and status in ('paid', 'refunded')
+                order by created_at desc limit 50) o), '[]'::json))
           from shifts s where s.register_id = r.id and s.closed_at is null))
         order by l.position, l.created_at, r.created_at)
       from registers r join stock_locations l on l.id = r.location_id
