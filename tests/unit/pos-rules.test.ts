@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { changeDue, discountOn, priceSale, quickTenders, splitProportionally } from "~/features/pos/pos-rules";
+import {
+  changeDue,
+  discountOn,
+  posMethodsOf,
+  priceSale,
+  quickTenders,
+  splitProportionally,
+} from "~/features/pos/pos-rules";
 
 describe("the point of sale's money rules", () => {
   it("computes change, or refuses a tender below the amount due", () => {
@@ -46,5 +53,16 @@ describe("the point of sale's money rules", () => {
     );
     expect(priced).toMatchObject({ subtotalCents: 2500, discountCents: 700, totalCents: 1800 });
     expect(priced.lines.map((l) => l.discountCents)).toEqual([650, 50]);
+  });
+});
+
+describe("the payment methods a POS offers", () => {
+  it("follows the Event Sales setup's methods, and offers all without a setup or a known method", () => {
+    expect(posMethodsOf(["cash", "card_reader"])).toEqual(["cash", "card"]);
+    expect(posMethodsOf(["wallet_qr", "peer_payment"])).toEqual(["pay_on_phone", "other"]);
+    expect(posMethodsOf(["mobile_payments", "card_terminal", "cash"])).toEqual(["cash", "card", "pay_on_phone"]);
+    expect(posMethodsOf(null)).toEqual(["cash", "card", "pay_on_phone", "other"]);
+    expect(posMethodsOf([])).toEqual(["cash", "card", "pay_on_phone", "other"]);
+    expect(posMethodsOf(["carrier_pigeon"])).toEqual(["cash", "card", "pay_on_phone", "other"]);
   });
 });

@@ -13,6 +13,23 @@ export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number]["value"];
 /** Payment methods a device may take without a connection: nothing needs the provider. */
 export const OFFLINE_PAYMENT_METHODS: readonly PosPaymentMethod[] = ["cash", "other"];
 
+/** The POS method each Event Sales payment method stands for. */
+const EVENT_METHOD_TO_POS: Record<string, PosPaymentMethod> = {
+  cash: "cash",
+  card_reader: "card",
+  card_terminal: "card",
+  mobile_payments: "pay_on_phone",
+  wallet_qr: "pay_on_phone",
+  peer_payment: "other",
+};
+
+/** The methods an event stall's POS offers: those of the seller's Event Sales setup, or all when it names none. */
+export function posMethodsOf(eventPaymentMethods: readonly string[] | null): PosPaymentMethod[] {
+  const all = POS_PAYMENT_METHODS.map((m) => m.value);
+  const chosen = new Set((eventPaymentMethods ?? []).map((m) => EVENT_METHOD_TO_POS[m]).filter((m) => m !== undefined));
+  return chosen.size === 0 ? all : all.filter((m) => chosen.has(m));
+}
+
 /** What moved cash in a shift's drawer. */
 export type DrawerMovementKind = "sale" | "refund" | "paid_in" | "paid_out";
 

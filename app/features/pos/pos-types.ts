@@ -33,7 +33,12 @@ export type PosItem = {
   stock: Record<string, number>;
 };
 
-export type PosPage = { registers: PosRegister[]; items: PosItem[] };
+export type PosPage = {
+  registers: PosRegister[];
+  items: PosItem[];
+  /** The Event Sales setup's payment methods, null without one. */
+  eventPaymentMethods: string[] | null;
+};
 
 /** A shift as its report page shows it; `report` is kept from its close, null while it is open. */
 export type ShiftReport = {

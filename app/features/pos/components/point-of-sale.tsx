@@ -10,7 +10,7 @@ import type { PosItem, PosRegister } from "~/features/pos/pos-types";
 import { cn } from "~/lib/cn";
 import { amountInput, formatMoney, parseAmount } from "~/lib/money";
 import { type Cart, cartReducer, cartTotals, EMPTY_CART } from "../pos-cart";
-import { changeDue, quickTenders } from "../pos-rules";
+import { changeDue, OFFLINE_PAYMENT_METHODS, type PosPaymentMethod, quickTenders } from "../pos-rules";
 import type { PosSaleInput } from "../schemas/pos-sale";
 import { ConnectedPayment, type StartedPayment } from "./connected-payment";
 import { DrawerForms, OpenShiftForm, ReturnsForms } from "./shift-forms";
@@ -29,11 +29,14 @@ export function PointOfSale({
   layout,
   registers,
   items,
+  methods,
 }: {
   title: string;
   layout: Layout;
   registers: PosRegister[];
   items: SellableItem[];
+  /** The payment methods offered, in the seller's setup's order. */
+  methods: PosPaymentMethod[];
 }) {
   const [registerId, setRegisterId] = useState(() => (registers.find((r) => r.openShift) ?? registers[0])?.id ?? "");
   const register = registers.find((r) => r.id === registerId) ?? registers[0];
@@ -73,6 +76,7 @@ export function PointOfSale({
           shift={register.openShift}
           items={items}
           outbox={outbox}
+          methods={methods}
         />
       ) : (
         <OpenShiftForm registerId={register.id} />
@@ -118,12 +122,14 @@ function SaleScreen({
   shift,
   items,
   outbox,
+  methods,
 }: {
   layout: Layout;
   register: PosRegister;
   shift: NonNullable<PosRegister["openShift"]>;
   items: SellableItem[];
   outbox: ReturnType<typeof useSaleOutbox>;
+  methods: PosPaymentMethod[];
 }) {
   const [cart, dispatch] = useReducer(cartReducer, EMPTY_CART);
   const [soldHere, setSoldHere] = useState<Record<string, number>>({});
@@ -236,6 +242,7 @@ function SaleScreen({
               totalCents={totals.totalCents}
               currency={currency}
               online={outbox.online}
+              methods={methods}
               onCancel={() => setPaying(false)}
               onPay={complete}
               onStart={startConnected}
@@ -614,6 +621,7 @@ function PayPanel({
   totalCents,
   currency,
   online,
+  methods,
   onCancel,
   onPay,
   onStart,
@@ -621,11 +629,25 @@ function PayPanel({
   totalCents: number;
   currency: string;
   online: boolean;
+  methods: PosPaymentMethod[];
   onCancel: () => void;
   onPay: (payments: PosSaleInput["payments"], changeCents: number) => Promise<void>;
   onStart: (method: "card" | "pay_on_phone") => Promise<string | null>;
 }) {
-  const [method, setMethod] = useState<"cash" | "other" | "split" | "card" | "pay_on_phone">("cash");
+  const offered = (
+    [
+      ["cash", "Cash"],
+      ["card", "Card"],
+      ["pay_on_phone", "Pay on phone"],
+      ["other", "Other"],
+      ["split", "Cash + other"],
+    ] as const
+  ).filter(([value]) =>
+    value === "split"
+      ? methods.includes("cash") && methods.includes("other")
+      : methods.includes(value) && (online || OFFLINE_PAYMENT_METHODS.includes(value)),
+  );
+  const [method, setMethod] = useState<(typeof offered)[number][0]>(offered[0]?.[0] ?? "cash");
   const [tendered, setTendered] = useState(amountInput(totalCents));
   const [reference, setReference] = useState("");
   const [cashPart, setCashPart] = useState("");
@@ -684,34 +706,24 @@ function PayPanel({
         <fieldset>
           <legend className="text-sm font-medium">Payment method</legend>
           <div className="mt-2 flex flex-wrap gap-2">
-            {(
-              [
-                ["cash", "Cash"],
-                ["card", "Card"],
-                ["pay_on_phone", "Pay on phone"],
-                ["other", "Other"],
-                ["split", "Cash + other"],
-              ] as const
-            )
-              .filter(([value]) => online || (value !== "card" && value !== "pay_on_phone"))
-              .map(([value, label]) => (
-                <label
-                  key={value}
-                  className={cn(
-                    "flex items-center gap-2 rounded-md border px-3 py-2 text-sm",
-                    method === value && "border-primary",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="pos-method"
-                    value={value}
-                    checked={method === value}
-                    onChange={() => setMethod(value)}
-                  />
-                  {label}
-                </label>
-              ))}
+            {offered.map(([value, label]) => (
+              <label
+                key={value}
+                className={cn(
+                  "flex items-center gap-2 rounded-md border px-3 py-2 text-sm",
+                  method === value && "border-primary",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="pos-method"
+                  value={value}
+                  checked={method === value}
+                  onChange={() => setMethod(value)}
+                />
+                {label}
+              </label>
+            ))}
           </div>
           {!online ? (
             <p className="mt-2 text-xs text-muted-foreground">

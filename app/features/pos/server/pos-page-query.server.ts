@@ -5,6 +5,8 @@ import type { PosPage } from "~/features/pos/pos-types";
 /** The point of sale's data: the seller's registers with open shifts, and every published item with its stock per location. */
 export const posPageQuery: PageQuery<PosPage> = {
   json: sql`json_build_object(
+    'eventPaymentMethods', (select sm.settings->'paymentMethods' from sales_methods sm
+      where sm.user_id = me.user_id and sm.method = 'events' limit 1),
     'registers', coalesce((select json_agg(json_build_object(
         'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name,
         'openShift', (select json_build_object('id', s.id, 'openedAt', s.opened_at, 'openingFloatCents', s.opening_float_cents,

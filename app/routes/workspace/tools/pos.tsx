@@ -7,6 +7,7 @@ import { shiftFormSchema } from "~/features/pos/schemas/shift";
 import { closeShift } from "~/features/pos/server/close-shift.server";
 import { ensureFirstRegister } from "~/features/pos/server/ensure-first-register.server";
 import { openShift } from "~/features/pos/server/open-shift.server";
+import { posMethodsOf } from "~/features/pos/pos-rules";
 import { posPageQuery } from "~/features/pos/server/pos-page-query.server";
 import { priceToken } from "~/features/pos/server/price-token.server";
 import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
@@ -40,9 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const read = user.page;
   const secret = context.services.env.AUTH_SECRET ?? "";
   const now = Date.now();
+  const slug = toolOf(ctx.url.pathname).slug;
   return {
-    slug: toolOf(ctx.url.pathname).slug,
+    slug,
     registers: read.pos.registers,
+    // The phone's Mobile POS follows the Event Sales setup; the counter offers every method.
+    methods: slug === "mobile-pos" ? posMethodsOf(read.pos.eventPaymentMethods) : posMethodsOf(null),
     items: read.pos.items.map((item) => ({
       ...item,
       priceToken: priceToken(secret, user.id, item.variantId ?? item.productId, item.priceCents, now),
@@ -113,6 +117,7 @@ export default function PosPage({ loaderData }: Route.ComponentProps) {
       layout={loaderData.slug === "mobile-pos" ? "phone" : "counter"}
       registers={loaderData.registers}
       items={loaderData.items}
+      methods={loaderData.methods}
     />
   );
 }
