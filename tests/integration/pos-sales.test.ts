@@ -354,6 +354,15 @@ describe("card and pay-on-phone sales", () => {
     expect(await posPaymentQuery(db, seller.id, started.orderId)).toMatchObject({ status: "paid", totalCents: 2500 });
     expect(await stock(seller)).toBe(3);
     expect(await paymentRows(started.orderId)).toEqual([{ method: "pay_on_phone", status: "approved" }]);
+    // A cancelled pay-on-phone sale's link pays nothing any more.
+    const cancelled = await recordPosSale(services, seller.id, cardSale(seller, shiftId, "pay_on_phone"));
+    if (!cancelled.ok || !cancelled.payment) throw new Error("no payment");
+    expect(await cancelPosPayment(services, seller.id, cancelled.orderId)).toEqual({ ok: true });
+    expect(await provider.submitCard(cancelled.payment.sessionId, "4242 4242 4242 4242")).toMatchObject({
+      outcome: "closed",
+    });
+    expect(await posPaymentQuery(db, seller.id, cancelled.orderId)).toMatchObject({ status: "closed" });
+    expect(await stock(seller)).toBe(3);
     // The reader does not take a card for a pay-on-phone sale.
     expect(
       await presentPosCard({ db, reader: services.reader ?? null }, seller.id, started.orderId, "4242424242424242"),

@@ -46,7 +46,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           parsed.data.cardNumber,
         )
       : await cancelPosPayment(
-          { db: services.db, mailer: services.mailer, appUrl: services.env.APP_URL },
+          {
+            db: services.db,
+            mailer: services.mailer,
+            appUrl: services.env.APP_URL,
+            reader: cardReaderOf(services.payments),
+          },
           user.id,
           params.id,
         );

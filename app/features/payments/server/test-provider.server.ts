@@ -64,6 +64,8 @@ export type TestProvider = PaymentProvider & {
   submitCard(id: string, cardNumber: string): Promise<TestPaymentOutcome>;
   /** The answer to the extra confirmation step (4000 0025 0000 3155): complete → paid, fail → declined. */
   authenticate(id: string, complete: boolean): Promise<TestPaymentOutcome>;
+  /** Closes an open checkout now, as Stripe's expire call does, and reports checkout.expired. */
+  expire(id: string): Promise<void>;
 };
 
 type Row = {
@@ -335,6 +337,16 @@ export function createTestProvider({
           // Like a hosted card form: a number no card has is the buyer's typo, not a payment attempt.
           return { outcome: "declined", code: "incorrect_number", message: TEST_CARD_FAILURES.incorrect_number };
       }
+    },
+
+    async expire(id: string): Promise<void> {
+      if (!isTestCheckoutId(id)) return;
+      const expired = (
+        await db.execute<Row>(sql`
+          update test_provider_checkouts set status = 'expired'
+          where id = ${id} and status in ('open', 'requires_action') returning *`)
+      ).rows[0];
+      if (expired) await report("checkout.expired", { checkoutId: expired.id, reference: expired.reference });
     },
 
     async authenticate(id: string, complete: boolean): Promise<TestPaymentOutcome> {

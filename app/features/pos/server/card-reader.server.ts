@@ -20,6 +20,8 @@ export type CardReader = {
     expiresAt: Date;
   }): Promise<ReaderSession>;
   present(sessionId: string, cardNumber: string): Promise<ReaderOutcome>;
+  /** Closes the session so no card or phone can pay it any more. */
+  cancel(sessionId: string): Promise<void>;
 };
 
 /** The built-in test provider's simulated reader: the seller types or picks a test card, and the outcome arrives as a signed webhook. */
@@ -50,6 +52,7 @@ export function simulatedCardReader(provider: TestProvider): CardReader {
         return { outcome: "declined", message: "This card asks for a confirmation the reader cannot show." };
       return { outcome: "closed" };
     },
+    cancel: (sessionId) => provider.expire(sessionId),
   };
 }
 
