@@ -527,6 +527,13 @@ function endpoints(): Endpoint[] {
     })),
     { name: "/tools/pos/shifts/:id", paths: hostileSegment([randomUUID()]).map((s) => `/tools/pos/shifts/${s}`) },
     { name: "/api/pos/sales", paths: fixed("/api/pos/sales"), methods: ["POST", "GET"] },
+    {
+      name: "/api/pos/payments/:id",
+      paths: hostileSegment([randomUUID()]).map((s) => `/api/pos/payments/${s}`),
+      methods: ["POST", "GET"],
+      fields: ["intent", "cardNumber"],
+      intents: ["present", "cancel"],
+    },
     { name: "/orders/:id/packing-slip", paths: hostileSegment([randomUUID()]).map((s) => `/orders/${s}/packing-slip`) },
     // Payments: the seller's provider connection and the return from onboarding
     {
