@@ -68,6 +68,10 @@ export default [
     route("customers/:email", "routes/workspace/customers.$email.tsx"),
     // Store Management: the retail seller's shops and stock, before tools/:tool
     route("tools/retail-dashboard", "routes/workspace/tools/retail-dashboard.tsx"),
+    // The Event Sales Manager: the seller's events (each a stock location), before tools/:tool
+    route("tools/events", "routes/workspace/tools/events.tsx"),
+    route("tools/events/new", "routes/workspace/tools/events.new.tsx"),
+    route("tools/events/:id", "routes/workspace/tools/events.$id.tsx"),
     route("tools/:tool", "routes/workspace/tools/$tool.tsx"),
     // The seller's analytics: figures by day in their time zone, for a range named in the URL
     route("analytics", "routes/workspace/analytics.tsx"),
@@ -83,6 +87,8 @@ export default [
   route("security-settings/sessions", "routes/workspace/security-settings.sessions.ts"),
   route("tools/retail-dashboard/inventory.csv", "routes/workspace/tools/retail-dashboard.inventory[.]csv.ts"),
   route("api/security/events", "routes/api/api.security.events.ts"),
+  // The seller's private calendar feed: its secret token is the credential, so no session is needed
+  route("tools/events/feed/:file", "routes/workspace/tools/events.feed.$file.ts"),
   // The dashboards' live figures: the signed-in seller's order changes as Server-Sent Events
   route("api/orders/changes", "routes/api/api.orders.changes.ts"),
   // The return from a payment provider's onboarding

@@ -322,6 +322,28 @@ export const ERRORS = {
   POS_CARD_NOT_SPLIT: { status: 400, field: "payments", message: "A card payment must cover the whole sale." },
   POS_PAYMENT_NOT_FOUND: { status: 404, field: "form", message: "This payment was not found or is no longer open." },
 
+  // Events
+  /** Missing or another seller's event: the same answer either way. */
+  EVENT_NOT_FOUND: { status: 404, field: "form", message: "This event was not found." },
+  /** A start in the past needs the seller's explicit confirmation. */
+  EVENT_START_IN_PAST: {
+    status: 400,
+    field: "confirmPast",
+    message: "This event starts in the past. Tick the box to confirm you want to record it.",
+  },
+  EVENT_HAS_SALES: {
+    status: 409,
+    field: "form",
+    message: "This event has sales, so it cannot be deleted. Archive it instead.",
+  },
+  /** Stock was brought to the event: deleting it would lose the ledger of its stall. */
+  EVENT_HAS_STOCK: {
+    status: 409,
+    field: "form",
+    message: "Stock was moved to this event, so it cannot be deleted. Archive it instead.",
+  },
+  EVENT_FEED_NOT_FOUND: { status: 404, field: "form", message: "This calendar feed was not found." },
+
   // Shipping
   /** No zone of the seller serves the buyer's country; the message names it. */
   SHIPPING_COUNTRY_UNSERVED: { status: 400, field: "country", message: "We don't ship to this country yet." },

@@ -1,0 +1,134 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { sql } from "drizzle-orm";
+import { data } from "react-router";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { parseSetupRequirements } from "~/features/events/checklist";
+import { EVENTS_PATH } from "~/features/events/event-item";
+import { centsOf, checklistItemSchema, eventFormSchema } from "~/features/events/schemas/event-form";
+import { type Failure, formErrorsOf, statusOf } from "~/lib/errors";
+import { DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
+import { isUuid } from "~/lib/text-formats";
+import type { ToastMessage } from "~/lib/toast";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import type { AppServices } from "~/server/services.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { archiveEvent } from "./archive-event.server";
+import { changeEventChecklist } from "./change-event-checklist.server";
+import { deleteEvent } from "./delete-event.server";
+import { saveEvent } from "./save-event.server";
+
+const INVALID = "Please correct the highlighted fields and save again.";
+
+function refused(form: string, result: unknown, status: number, description: string) {
+  return data(
+    { form, result, toast: { type: "error", title: "Not saved", description } satisfies ToastMessage },
+    { status },
+  );
+}
+
+function refusedBy(form: string, failure: Failure) {
+  return refused(form, { status: "error", error: formErrorsOf(failure) }, statusOf(failure.code), failure.message);
+}
+
+/** The seller's zone and store currency, read when an event is saved. */
+async function sellerDefaults(services: AppServices, sellerId: string, fallbackTimeZone: string | undefined) {
+  const result = await services.db.execute<{ time_zone: string | null; currency: string | null }>(sql`
+    select (select time_zone from profiles where user_id = ${sellerId}) as time_zone,
+      (select settings->>'currency' from sales_methods where user_id = ${sellerId} and method = 'online_store' limit 1)
+        as currency`);
+  const row = result.rows[0];
+  return {
+    timeZone: resolveTimeZone(row?.time_zone ?? fallbackTimeZone),
+    currency: isCurrency(row?.currency) ? row.currency : DEFAULT_CURRENCY,
+  };
+}
+
+/**
+ * The event pages' forms by `intent`: save (new or `eventId`), archive, restore, delete, and checklist changes.
+ * Refusals answer with field errors; done, a redirect with a toast (a warning when the event overlaps others).
+ */
+export async function submitEventForm(
+  services: AppServices,
+  user: CurrentUser,
+  formData: FormData,
+  { eventId, fallbackTimeZone, now = new Date() }: { eventId: string | null; fallbackTimeZone?: string; now?: Date },
+) {
+  const intent = formData.get("intent");
+  if (eventId !== null && !isUuid(eventId)) throw data(null, { status: 404 });
+  if (intent === "save-event") {
+    const form = `save-event-${eventId ?? "new"}`;
+    const submission = parseWithZod(formData, { schema: eventFormSchema });
+    if (submission.status !== "success") return refused(form, submission.reply(), 400, INVALID);
+    const value = submission.value;
+    const { timeZone, currency } = await sellerDefaults(services, user.id, fallbackTimeZone);
+    const saved = await saveEvent(
+      services.db,
+      user.id,
+      eventId,
+      {
+        ...value,
+        timeZone,
+        currency,
+        boothFeeCents: centsOf(value.boothFee) ?? 0,
+        otherCostsCents: centsOf(value.otherCosts) ?? 0,
+        checklist: parseSetupRequirements(value.checklist),
+        repeat: value.repeat === "none" ? null : { frequency: value.repeat, count: Number(value.repeatCount) },
+      },
+      now,
+    );
+    if (!saved.ok) return refused(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
+    const title = saved.created > 1 ? `${saved.created} events created` : "Event saved";
+    const toast: ToastMessage = saved.overlaps.length
+      ? {
+          type: "warning",
+          title,
+          description: `It overlaps with ${saved.overlaps.map((other) => other.name).join(", ")}.`,
+        }
+      : { type: "success", title };
+    return redirectWithToast(`${EVENTS_PATH}/${saved.id}`, toast);
+  }
+  if (!eventId) throw data(null, { status: 404 });
+  const page = `${EVENTS_PATH}/${eventId}`;
+  if (intent === "archive" || intent === "restore") {
+    const done = await archiveEvent(services.db, user.id, eventId, intent === "archive");
+    if (!done.ok) throw data(null, { status: 404 });
+    return redirectWithToast(page, {
+      type: "success",
+      title: intent === "archive" ? "Event archived" : "Event restored",
+    });
+  }
+  if (intent === "delete") {
+    const done = await deleteEvent(services.db, user.id, eventId);
+    if (!done.ok) {
+      if (done.code === "EVENT_NOT_FOUND") throw data(null, { status: 404 });
+      return refusedBy("delete", done);
+    }
+    return redirectWithToast(EVENTS_PATH, { type: "success", title: "Event deleted" });
+  }
+  if (intent === "toggle-item" || intent === "remove-item" || intent === "add-checklist-item") {
+    let change: Parameters<typeof changeEventChecklist>[3];
+    if (intent === "add-checklist-item") {
+      const submission = parseWithZod(formData, { schema: checklistItemSchema });
+      if (submission.status !== "success") return refused("checklist", submission.reply(), 400, INVALID);
+      change = { kind: "add", text: submission.value.text };
+    } else {
+      const itemId = String(formData.get("itemId") ?? "").slice(0, 16);
+      change = { kind: intent === "toggle-item" ? "toggle" : "remove", itemId };
+    }
+    const done = await changeEventChecklist(services.db, user.id, eventId, change);
+    if (!done.ok) throw data(null, { status: 404 });
+    return redirectWithToast(`${page}#checklist`, { type: "success", title: "Checklist saved" });
+  }
+  return data(
+    {
+      form: "",
+      result: null,
+      toast: {
+        type: "error",
+        title: "Not done",
+        description: "Please use the buttons on the page.",
+      } satisfies ToastMessage,
+    },
+    { status: 400 },
+  );
+}

@@ -1,0 +1,208 @@
+import { data, Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { eventsOfTab, localDay, monthGrid, monthOf, shiftMonth } from "~/features/events/event-calendar";
+import { EVENT_TABS, EVENTS_PATH, type EventTab } from "~/features/events/event-item";
+import { eventListQuery, eventsContextQuery } from "~/features/events/server/events-page-query.server";
+import { resetCalendarFeed } from "~/features/events/server/reset-calendar-feed.server";
+import { EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { cn } from "~/lib/cn";
+import { pageMeta } from "~/lib/meta";
+import { formatDateTime, resolveTimeZone } from "~/lib/zoned-time";
+import { readFormData } from "~/server/http/read-form-data.server";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/events";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({
+    title: "Event Sales Manager",
+    description: "Your markets, fairs and shows: when, where and what they earned.",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  const { page } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: combinePageQueries({
+      context: eventsContextQuery(resolveTimeZone(readTimeZone(ctx))),
+      events: eventListQuery,
+    }),
+  });
+  const now = new Date();
+  const timeZone = resolveTimeZone(page.context.timeZone);
+  const tabParam = ctx.url.searchParams.get("tab");
+  const tab: EventTab = EVENT_TABS.some((t) => t.value === tabParam) ? (tabParam as EventTab) : "upcoming";
+  return {
+    timeZone,
+    tab,
+    today: localDay(now, timeZone),
+    month: monthOf(ctx.url.searchParams.get("month"), localDay(now, timeZone)),
+    listed: eventsOfTab(page.events, tab, now, timeZone),
+    events: page.events.filter((event) => !event.archived),
+  };
+}
+
+/** Makes a new secret calendar feed URL (the old one stops working) and shows it once: only its hash is kept. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.services, requestContext(request));
+  const form = await readFormData(request);
+  if (form.get("intent") !== "reset-feed") throw data(null, { status: 400 });
+  const token = await resetCalendarFeed(context.services.db, user.id);
+  return { feedUrl: new URL(`${EVENTS_PATH}/feed/${token}.ics`, context.services.env.APP_URL).href };
+}
+
+const typeLabel = (value: string) => EVENT_TYPES.find((type) => type.value === value)?.label ?? value;
+const monthLabel = (month: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-01T00:00Z`),
+  );
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** The seller's events: tabs of upcoming, today's and past events, and a month calendar. */
+export default function Events({ loaderData, actionData }: Route.ComponentProps) {
+  const { timeZone, tab, today, month, listed, events } = loaderData;
+  const byDay = new Map<string, typeof events>();
+  for (const event of events) {
+    const day = localDay(event.startsAt, timeZone);
+    byDay.set(day, [...(byDay.get(day) ?? []), event]);
+  }
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">Event Sales Manager</h1>
+        <Link
+          to={`${EVENTS_PATH}/new`}
+          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground"
+        >
+          New event
+        </Link>
+      </div>
+      <p className="mt-2 text-muted-foreground">Times are shown in your time zone, {timeZone}.</p>
+      <nav aria-label="Events by date" className="mt-6 flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+        {EVENT_TABS.map((t) => (
+          <Link
+            key={t.value}
+            to={`${EVENTS_PATH}?tab=${t.value}&month=${month}`}
+            aria-current={t.value === tab ? "page" : undefined}
+            className={cn("rounded-md px-3 py-1.5 text-sm font-medium", t.value === tab && "bg-background shadow-sm")}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <section aria-labelledby="list-title" className="mt-4">
+        <h2 id="list-title" className="sr-only">
+          {EVENT_TABS.find((t) => t.value === tab)!.label} events
+        </h2>
+        {listed.length === 0 ? (
+          <p className="rounded-md border border-dashed p-6 text-muted-foreground">No events here yet.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {listed.map((event) => (
+              <li key={event.id} className="rounded-md border p-3">
+                <Link to={`${EVENTS_PATH}/${event.id}`} className="font-medium underline underline-offset-4">
+                  {event.name}
+                </Link>
+                <p className="text-sm text-muted-foreground">
+                  {typeLabel(event.type)} · {formatDateTime(event.startsAt, timeZone)} to{" "}
+                  {formatDateTime(event.endsAt, timeZone)}
+                  {event.venue ? ` · ${event.venue}` : ""}
+                  {event.archived ? " · Archived" : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="calendar-title" className="mt-10">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="calendar-title" className="text-xl font-semibold">
+            {monthLabel(month)}
+          </h2>
+          <div className="flex gap-3 text-sm">
+            <Link to={`${EVENTS_PATH}?tab=${tab}&month=${shiftMonth(month, -1)}`} className="underline">
+              Previous month
+            </Link>
+            <Link to={`${EVENTS_PATH}?tab=${tab}&month=${shiftMonth(month, 1)}`} className="underline">
+              Next month
+            </Link>
+          </div>
+        </div>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full table-fixed border-collapse text-xs sm:text-sm">
+            <caption className="sr-only">Events in {monthLabel(month)}, weeks from Monday</caption>
+            <thead>
+              <tr>
+                {WEEKDAYS.map((day) => (
+                  <th key={day} scope="col" className="p-1 text-left font-medium">
+                    <abbr title={day} className="no-underline">
+                      {day.slice(0, 3)}
+                    </abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {monthGrid(month).map((week) => (
+                <tr key={week.find(Boolean) ?? ""}>
+                  {week.map((day, i) => (
+                    <td
+                      key={day ?? `empty-${i}`}
+                      className={cn("h-20 border p-1 align-top", day === today && "bg-muted")}
+                      aria-current={day === today ? "date" : undefined}
+                    >
+                      {day ? (
+                        <>
+                          <span className="block font-medium">{Number(day.slice(8))}</span>
+                          <ul className="grid gap-0.5">
+                            {(byDay.get(day) ?? []).map((event) => (
+                              <li key={event.id}>
+                                <Link
+                                  to={`${EVENTS_PATH}/${event.id}`}
+                                  className="block truncate rounded bg-primary/10 px-1 underline-offset-2 hover:underline"
+                                >
+                                  {event.name}
+                                </Link>
+                              </li>
+                            ))}
+                          </ul>
+                        </>
+                      ) : null}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section aria-labelledby="feed-title" className="mt-10 grid gap-2">
+        <h2 id="feed-title" className="text-xl font-semibold">
+          Calendar feed
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Subscribe to your events in your calendar app with a private link. Making a new link stops the old one at
+          once.
+        </p>
+        {actionData?.feedUrl ? (
+          <div className="grid gap-1">
+            <label htmlFor="feed-url" className="text-sm font-medium">
+              Your private calendar link (shown only now: copy it)
+            </label>
+            <input id="feed-url" readOnly value={actionData.feedUrl} className="rounded-md border px-3 py-2 text-sm" />
+          </div>
+        ) : null}
+        <Form method="post">
+          <input type="hidden" name="intent" value="reset-feed" />
+          <Button type="submit" variant="outline">
+            Make a new calendar link
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
