@@ -4,8 +4,10 @@ import { data } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { parseSetupRequirements } from "~/features/events/checklist";
 import { EVENTS_PATH } from "~/features/events/event-item";
+import { transferStockSchema } from "~/features/inventory/schemas/stock-forms";
+import { transferStock } from "~/features/inventory/server/transfer-stock.server";
 import { centsOf, checklistItemSchema, eventFormSchema } from "~/features/events/schemas/event-form";
-import { type Failure, formErrorsOf, statusOf } from "~/lib/errors";
+import { type Failure, fail, formErrorsOf, statusOf } from "~/lib/errors";
 import { DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import { isUuid } from "~/lib/text-formats";
 import type { ToastMessage } from "~/lib/toast";
@@ -15,6 +17,7 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { archiveEvent } from "./archive-event.server";
 import { changeEventChecklist } from "./change-event-checklist.server";
 import { deleteEvent } from "./delete-event.server";
+import { returnEventLeftovers } from "./return-event-leftovers.server";
 import { saveEvent } from "./save-event.server";
 
 const INVALID = "Please correct the highlighted fields and save again.";
@@ -104,6 +107,27 @@ export async function submitEventForm(
       return refusedBy("delete", done);
     }
     return redirectWithToast(EVENTS_PATH, { type: "success", title: "Event deleted" });
+  }
+  if (intent === "transfer") {
+    const submission = parseWithZod(formData, { schema: transferStockSchema });
+    if (submission.status !== "success") return refused("transfer", submission.reply(), 400, INVALID);
+    const moved = await transferStock(services.db, user.id, user.id, submission.value);
+    if (!moved.ok)
+      return refused("transfer", submission.reply(formErrorsOf(moved)), statusOf(moved.code), moved.message);
+    return redirectWithToast(`${page}#stock`, { type: "success", title: "Stock transferred" });
+  }
+  if (intent === "return-leftovers") {
+    const toLocationId = String(formData.get("toLocationId") ?? "");
+    if (!isUuid(toLocationId)) return refusedBy("return", fail("STOCK_LOCATION_NOT_FOUND"));
+    const done = await returnEventLeftovers(services.db, user.id, eventId, toLocationId);
+    if (!done.ok) {
+      if (done.code === "EVENT_NOT_FOUND") throw data(null, { status: 404 });
+      return refusedBy("return", done);
+    }
+    return redirectWithToast(`${page}#stock`, {
+      type: "success",
+      title: done.units ? `${done.units} units returned` : "Nothing left to return",
+    });
   }
   if (intent === "toggle-item" || intent === "remove-item" || intent === "add-checklist-item") {
     let change: Parameters<typeof changeEventChecklist>[3];

@@ -10,6 +10,8 @@ import { combinePageQueries } from "~/features/accounts/server/page-query.server
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { EventForm } from "~/features/events/components/event-form";
 import { EVENTS_PATH } from "~/features/events/event-item";
+import { eventReportQuery } from "~/features/events/server/event-report-query.server";
+import { eventStockQuery } from "~/features/events/server/event-stock-query.server";
 import { eventDetailQuery, eventsContextQuery } from "~/features/events/server/events-page-query.server";
 import { submitEventForm } from "~/features/events/server/submit-event-form.server";
 import { EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
@@ -30,15 +32,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
+  const id = isUuid(params.id) ? params.id : null;
   const { page } = await requireUser(context.services, ctx, {
     batch: context,
     page: combinePageQueries({
       context: eventsContextQuery(resolveTimeZone(readTimeZone(ctx))),
-      event: eventDetailQuery(isUuid(params.id) ? params.id : null),
+      event: eventDetailQuery(id),
+      stock: eventStockQuery(id),
+      report: eventReportQuery(id),
     }),
   });
   if (!page.event) throw data(null, { status: 404 });
-  return { ...page.context, timeZone: resolveTimeZone(page.context.timeZone), event: page.event };
+  return {
+    ...page.context,
+    timeZone: resolveTimeZone(page.context.timeZone),
+    event: page.event,
+    stock: page.stock,
+    report: page.report,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -54,7 +65,8 @@ type Answer = { form: string; result: SubmissionResult<string[]> | null; toast: 
 
 /** One event: when and where, its checklist, its details to edit, and archive or delete. */
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, timeZone, currency, setup } = loaderData;
+  const { event, timeZone, currency, setup, stock, report } = loaderData;
+  const money = (minor: number) => formatMoney(minor, event.currency);
   const answer = actionData as Answer | undefined;
   const toast = answer?.toast;
   useEffect(() => {
@@ -86,6 +98,173 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </div>
       </div>
+      <Card id="report">
+        <CardHeader>
+          <h2 className="text-xl font-semibold">What it earned</h2>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {[
+              ["Revenue", money(report.revenueCents)],
+              ["Orders", String(report.orders)],
+              ["Units sold", String(report.units)],
+              ["Refunds", money(report.refundsCents)],
+              ["Costs", money(report.costsCents)],
+              ["Net", money(report.netCents)],
+              ["Cash over or short", money(report.cashOverShortCents)],
+            ].map(([term, value]) => (
+              <div key={term} className="rounded-md border p-2">
+                <dt className="text-xs text-muted-foreground">{term}</dt>
+                <dd className="font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {report.byMethod.length ? (
+            <table className="text-sm">
+              <caption className="text-left font-medium">By payment method</caption>
+              <tbody>
+                {report.byMethod.map((row) => (
+                  <tr key={row.method}>
+                    <th scope="row" className="pr-4 text-left font-normal capitalize">
+                      {row.method.replace(/_/g, " ")}
+                    </th>
+                    <td className="text-right">{money(row.amountCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {report.byProduct.length ? (
+            <table className="text-sm">
+              <caption className="text-left font-medium">By product</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="text-left">
+                    Product
+                  </th>
+                  <th scope="col" className="text-right">
+                    Units
+                  </th>
+                  <th scope="col" className="text-right">
+                    Revenue
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.byProduct.map((row) => (
+                  <tr key={row.name}>
+                    <td>{row.name}</td>
+                    <td className="text-right">{row.units}</td>
+                    <td className="text-right">{money(row.revenueCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card id="stock">
+        <CardHeader>
+          <h2 className="text-xl font-semibold">Stock at this event</h2>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormAlert
+            message={answer?.form === "transfer" || answer?.form === "return" ? answer.toast.description : undefined}
+          />
+          {stock.rows.length ? (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <caption className="sr-only">Brought, sold, returned and left per item</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="text-left">
+                      Item
+                    </th>
+                    <th scope="col" className="text-right">
+                      Brought
+                    </th>
+                    <th scope="col" className="text-right">
+                      Sold
+                    </th>
+                    <th scope="col" className="text-right">
+                      Returned
+                    </th>
+                    <th scope="col" className="text-right">
+                      Left
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stock.rows.map((row) => (
+                    <tr key={row.variantId}>
+                      <td>{row.label}</td>
+                      <td className="text-right">{row.brought}</td>
+                      <td className="text-right">{row.sold}</td>
+                      <td className="text-right">{row.returned}</td>
+                      <td className="text-right">{row.left}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">No stock brought yet.</p>
+          )}
+          {stock.items.length && stock.sources.length && !event.archived ? (
+            <form method="post" className="grid gap-2 sm:grid-cols-4 sm:items-end">
+              <input type="hidden" name="intent" value="transfer" />
+              <input type="hidden" name="toLocationId" value={event.locationId} />
+              <div className="grid gap-1">
+                <Label htmlFor="bring-item">Item</Label>
+                <select id="bring-item" name="variantId" className="h-9 rounded-md border bg-background px-2 text-sm">
+                  {stock.items.map((item) => (
+                    <option key={item.variantId} value={item.variantId}>
+                      {item.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="bring-from">From</Label>
+                <select
+                  id="bring-from"
+                  name="fromLocationId"
+                  className="h-9 rounded-md border bg-background px-2 text-sm"
+                >
+                  {stock.sources.map((source) => (
+                    <option key={source.id} value={source.id}>
+                      {source.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="bring-quantity">Units</Label>
+                <Input id="bring-quantity" name="quantity" inputMode="numeric" required />
+              </div>
+              <Button type="submit">Bring stock</Button>
+            </form>
+          ) : null}
+          {stock.rows.some((row) => row.left > 0) && stock.sources.length ? (
+            <form method="post" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="return-leftovers" />
+              <div className="grid gap-1">
+                <Label htmlFor="return-to">Return to</Label>
+                <select id="return-to" name="toLocationId" className="h-9 rounded-md border bg-background px-2 text-sm">
+                  {stock.sources.map((source) => (
+                    <option key={source.id} value={source.id}>
+                      {source.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit" variant="outline">
+                Return leftovers
+              </Button>
+            </form>
+          ) : null}
+        </CardContent>
+      </Card>
       <Card id="checklist">
         <CardHeader>
           <h2 className="text-xl font-semibold">Checklist</h2>

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
+import { type FormFields, postForm, toastOf } from "../support/form-post";
+import { insertOrder } from "../support/order-rows";
+import { createPhysicalProduct, type PhysicalProduct, stockLevel } from "../support/physical-goods";
+import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+// Stock brought to an event, what sold there and what went back, and the event's report: revenue, units, payment
+// methods, refunds, costs and net, from the orders, payments and ledger at the event's location.
+
+let server: TestServer;
+let seller: SignedInCreator;
+let product: PhysicalProduct;
+let eventId: string;
+let eventLocation: string;
+
+function post(path: string, fields: FormFields) {
+  return postForm(server, path, fields, { jar: seller.jar, ip: seller.ip });
+}
+
+async function eventPage() {
+  const response = await server.request(`/tools/events/${eventId}`, {
+    headers: { cookie: seller.jar.header(), "x-forwarded-for": seller.ip },
+  });
+  return response.text();
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ TRUSTED_PROXIES: "loopback" });
+  seller = await createSignedInCreator(server, { businessTypes: ["events"] });
+  product = await createPhysicalProduct(server.db, seller.id, { name: "Honey jar", variants: [{ stock: 20 }] });
+  const saved = await post("/tools/events/new", {
+    intent: "save-event",
+    name: "Harvest Fair",
+    type: "craft_fairs",
+    startsAt: "2030-09-07T09:00",
+    endsAt: "2030-09-07T17:00",
+    boothFee: "20",
+    otherCosts: "5",
+  });
+  expect(saved.status).toBe(302);
+  eventId = saved.headers.get("location")!.split("/").pop()!;
+  const row = await server.db.execute<{ location_id: string }>(
+    sql`select location_id from events where id = ${eventId}`,
+  );
+  eventLocation = row.rows[0]!.location_id;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("stock and report of an event", () => {
+  it("brings stock from Online, refusing more than is there", async () => {
+    const variantId = product.variantIds[0]!;
+    const brought = await post(`/tools/events/${eventId}`, {
+      intent: "transfer",
+      variantId,
+      fromLocationId: product.onlineId,
+      toLocationId: eventLocation,
+      quantity: "10",
+    });
+    expect(brought.status).toBe(302);
+    expect(toastOf(brought)?.title).toBe("Stock transferred");
+    expect((await stockLevel(server.db, variantId, eventLocation)).on_hand).toBe(10);
+    const tooMany = await post(`/tools/events/${eventId}`, {
+      intent: "transfer",
+      variantId,
+      fromLocationId: product.onlineId,
+      toLocationId: eventLocation,
+      quantity: "50",
+    });
+    expect(tooMany.status).toBe(409);
+    expect(await tooMany.text()).toContain("Only 10 available at Online");
+  });
+
+  it("reports what the event earned and returns the leftovers in one action", async () => {
+    const variantId = product.variantIds[0]!;
+    const order = await insertOrder(server.db, {
+      userId: seller.id,
+      status: "paid",
+      locationId: eventLocation,
+      lines: [{ kind: "physical", productName: "Honey jar", variantId, unitPriceCents: 1500, quantity: 3 }],
+    });
+    await recordStockMovements(server.db, seller.id, seller.id, [
+      { variantId, locationId: eventLocation, kind: "sold", quantity: -3, orderId: order.id },
+    ]);
+    await server.db.execute(sql`insert into order_payments (order_id, method, amount_cents) values
+      (${order.id}, 'cash', 3000), (${order.id}, 'card', 1500)`);
+    await server.db.execute(
+      sql`insert into refunds (order_id, amount_cents, status) values (${order.id}, 1500, 'succeeded')`,
+    );
+    // An order elsewhere is not the event's.
+    await insertOrder(server.db, { userId: seller.id, status: "paid", amountCents: 9900 });
+
+    const page = await eventPage();
+    expect(page).toMatch(/Revenue<\/dt><dd[^>]*>\$45\.00/);
+    expect(page).toMatch(/Units sold<\/dt><dd[^>]*>3</);
+    expect(page).toMatch(/Refunds<\/dt><dd[^>]*>\$15\.00/);
+    expect(page).toMatch(/Costs<\/dt><dd[^>]*>\$25\.00/);
+    expect(page).toMatch(/Net<\/dt><dd[^>]*>\$5\.00/);
+    expect(page).toContain("$30.00");
+
+    const returned = await post(`/tools/events/${eventId}`, {
+      intent: "return-leftovers",
+      toLocationId: product.onlineId,
+    });
+    expect(returned.status).toBe(302);
+    expect(toastOf(returned)?.title).toBe("7 units returned");
+    expect((await stockLevel(server.db, variantId, eventLocation)).on_hand).toBe(0);
+    expect((await stockLevel(server.db, variantId, product.onlineId)).on_hand).toBe(17);
+    const after = await eventPage();
+    expect(after).toMatch(/Honey jar<\/td><td[^>]*>10<\/td><td[^>]*>3<\/td><td[^>]*>7<\/td><td[^>]*>0<\/td>/);
+
+    const deleted = await post(`/tools/events/${eventId}`, { intent: "delete" });
+    expect(deleted.status).toBe(409);
+  });
+});
