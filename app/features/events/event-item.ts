@@ -38,3 +38,14 @@ export const EVENT_TABS = [
 export type EventTab = (typeof EVENT_TABS)[number]["value"];
 
 export const EVENTS_PATH = "/tools/events";
+
+/** An upcoming public event as the storefront shows it: never fees, notes or stock. */
+export type PublicEvent = {
+  id: string;
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  venue: string;
+  address: string;
+};

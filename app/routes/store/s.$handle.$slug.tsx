@@ -11,6 +11,7 @@ import { getCurrentUser } from "~/features/accounts/server/get-current-user.serv
 import { STORE_PAGE } from "~/lib/route-handle";
 import { requestContext } from "~/server/http/request-context.server";
 import type { StockNotice } from "~/features/catalog/stock-notice";
+import { jsonForScript } from "~/lib/json-for-script";
 import type { Route } from "./+types/s.$handle.$slug";
 
 export const handle = STORE_PAGE;
@@ -132,16 +133,6 @@ function availabilityOf(physical: { variantId: string | null; notice: StockNotic
   if (!physical) return "InStock";
   if (!physical.variantId || physical.notice?.kind === "sold-out") return "OutOfStock";
   return "InStock";
-}
-
-/** JSON inside <script>: `<` escaped so no text can close the element (or open a comment). */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 }
 
 export default function StoreProductPage({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { ProductCard } from "~/features/catalog/components/product-card";
 import { StoreAvatar, StoreShell } from "~/features/catalog/components/store-shell";
 import { getStorefront } from "~/features/catalog/server/get-storefront.server";
+import { FindUsAt } from "~/features/events/components/find-us-at";
+import { listPublicEvents } from "~/features/events/server/list-public-events.server";
 import { absoluteUrl, coverPath, storePath } from "~/features/catalog/store-profile";
 import { STORE_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/s.$handle";
@@ -13,12 +15,16 @@ export const handle = STORE_PAGE;
  * setup, and its published products in the creator's order. Server-rendered, no script. Unknown handles: 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const storefront = await getStorefront(context.services.db, params.handle);
+  const [storefront, events] = await Promise.all([
+    getStorefront(context.services.db, params.handle),
+    listPublicEvents(context.services.db, params.handle, new Date()),
+  ]);
   if (!storefront) throw data(null, { status: 404 });
   const appUrl = context.services.env.APP_URL;
   const firstCover = storefront.products.find((product) => product.covers.length > 0)?.covers.at(-1);
   return {
     ...storefront,
+    events,
     url: absoluteUrl(appUrl, storePath(storefront.store.handle)),
     imageUrl: firstCover ? absoluteUrl(appUrl, coverPath(firstCover.id)) : null,
   };
@@ -45,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function StorefrontPage({ loaderData }: Route.ComponentProps) {
-  const { store, products } = loaderData;
+  const { store, products, events } = loaderData;
   return (
     <StoreShell store={store}>
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:px-6">
@@ -84,6 +90,7 @@ export default function StorefrontPage({ loaderData }: Route.ComponentProps) {
             <p className="rounded-md border border-dashed p-8 text-center text-muted-foreground">{`${store.name} has nothing for sale yet.`}</p>
           )}
         </section>
+        <FindUsAt events={events} organizer={store.name} />
       </div>
     </StoreShell>
   );
