@@ -71,6 +71,7 @@ export default [
     // The Event Sales Manager: the seller's events (each a stock location), before tools/:tool
     route("tools/events", "routes/workspace/tools/events.tsx"),
     route("tools/events/new", "routes/workspace/tools/events.new.tsx"),
+    route("tools/events/compare", "routes/workspace/tools/events.compare.tsx"),
     route("tools/events/:id", "routes/workspace/tools/events.$id.tsx"),
     route("tools/:tool", "routes/workspace/tools/$tool.tsx"),
     // The seller's analytics: figures by day in their time zone, for a range named in the URL
@@ -88,6 +89,7 @@ export default [
   route("tools/retail-dashboard/inventory.csv", "routes/workspace/tools/retail-dashboard.inventory[.]csv.ts"),
   route("api/security/events", "routes/api/api.security.events.ts"),
   // The seller's private calendar feed: its secret token is the credential, so no session is needed
+  route("tools/events/compare.csv", "routes/workspace/tools/events.compare[.]csv.ts"),
   route("tools/events/feed/:file", "routes/workspace/tools/events.feed.$file.ts"),
   // The dashboards' live figures: the signed-in seller's order changes as Server-Sent Events
   route("api/orders/changes", "routes/api/api.orders.changes.ts"),

@@ -117,3 +117,41 @@ describe("stock and report of an event", () => {
     expect(deleted.status).toBe(409);
   });
 });
+
+describe("comparing events", () => {
+  it("sorts and filters the table and exports the same rows as CSV", async () => {
+    await post("/tools/events/new", {
+      intent: "save-event",
+      name: "=Quiet Fair",
+      type: "art_shows",
+      startsAt: "2030-10-05T10:00",
+      endsAt: "2030-10-05T12:00",
+      boothFee: "10",
+    });
+    const headers = { cookie: seller.jar.header(), "x-forwarded-for": seller.ip };
+    const response = await server.request("/tools/events/compare?sort=net&dir=desc", { headers });
+    const page = await response.text();
+    expect(response.status, page.slice(0, 3000)).toBe(200);
+    expect(page.indexOf("Harvest Fair")).toBeLessThan(page.indexOf("=Quiet Fair"));
+    expect(page).toContain('aria-sort="descending"');
+    const ascending = await (await server.request("/tools/events/compare?sort=net&dir=asc", { headers })).text();
+    expect(ascending.indexOf("=Quiet Fair")).toBeLessThan(ascending.indexOf("Harvest Fair"));
+    const craft = await (await server.request("/tools/events/compare?type=craft_fairs", { headers })).text();
+    expect(craft).toContain("Harvest Fair");
+    expect(craft).not.toContain("=Quiet Fair");
+    const csv = await server.request("/tools/events/compare.csv?sort=net&dir=desc&from=2030-01-01&to=2030-12-31", {
+      headers,
+    });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect((await csv.text()).split("\r\n")).toEqual([
+      "event,type,starts,hours,revenue_usd,net_usd,net_per_hour_usd,units,orders,average_sale_usd",
+      // Harvest Fair: 45.00 revenue − 15.00 refunds − 25.00 costs over 8 hours.
+      "Harvest Fair,Craft Fairs,2030-09-07 09:00,8,45.00,5.00,0.63,3,1,45.00",
+      // A cell starting with = is exported as text, never a formula.
+      "'=Quiet Fair,Art Shows,2030-10-05 10:00,2,0.00,-10.00,-5.00,0,0,0.00",
+      "",
+    ]);
+    const none = await (await server.request("/tools/events/compare?from=2031-01-01", { headers })).text();
+    expect(none).toContain("No events match.");
+  });
+});

@@ -82,6 +82,12 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
         </Link>
       </div>
       <p className="mt-2 text-muted-foreground">Times are shown in your time zone, {timeZone}.</p>
+      <Link
+        to={`${EVENTS_PATH}/compare`}
+        className="mt-2 inline-block text-sm font-medium underline underline-offset-4"
+      >
+        Compare events
+      </Link>
       <nav aria-label="Events by date" className="mt-6 flex flex-wrap gap-1 rounded-lg bg-muted p-1">
         {EVENT_TABS.map((t) => (
           <Link
