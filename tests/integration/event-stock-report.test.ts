@@ -118,6 +118,20 @@ describe("stock and report of an event", () => {
   });
 });
 
+describe("selling at an event", () => {
+  it("opens the mobile POS on a register at the event's location, made once", async () => {
+    const first = await post(`/tools/events/${eventId}`, { intent: "sell-here" });
+    expect(first.status).toBe(302);
+    const registers = await server.db.execute<{ id: string }>(
+      sql`select id from registers where location_id = ${eventLocation}`,
+    );
+    expect(registers.rows).toHaveLength(1);
+    expect(first.headers.get("location")).toBe(`/tools/mobile-pos?event=${eventId}&register=${registers.rows[0]!.id}`);
+    const again = await post(`/tools/events/${eventId}`, { intent: "sell-here" });
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
+  });
+});
+
 describe("comparing events", () => {
   it("sorts and filters the table and exports the same rows as CSV", async () => {
     await post("/tools/events/new", {

@@ -21,9 +21,16 @@ export function eventComparisonQuery(
         from events e cross join tz
         left join (
           select o.location_id, sum(o.amount_cents) as revenue, count(*) as orders,
-            sum((select sum(l.quantity) from order_lines l where l.order_id = o.id)) as units,
-            sum((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded')) as refunds
-          from orders o where o.user_id = me.user_id and o.location_id is not null
+            sum(coalesce(lu.units, 0)) as units, sum(coalesce(rf.refunds, 0)) as refunds
+          from orders o
+          left join (select l.order_id, sum(l.quantity) as units from order_lines l
+            join orders lo on lo.id = l.order_id
+            where lo.user_id = me.user_id and lo.location_id is not null group by l.order_id) lu on lu.order_id = o.id
+          left join (select r.order_id, sum(r.amount_cents) as refunds from refunds r
+            join orders ro on ro.id = r.order_id
+            where ro.user_id = me.user_id and ro.location_id is not null and r.status = 'succeeded'
+            group by r.order_id) rf on rf.order_id = o.id
+          where o.user_id = me.user_id and o.location_id is not null
             and o.status in ('paid', 'refunded', 'disputed')
           group by o.location_id
         ) s on s.location_id = e.location_id

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { parseSetupRequirements } from "~/features/events/checklist";
 import { EVENTS_PATH } from "~/features/events/event-item";
@@ -17,6 +17,7 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { archiveEvent } from "./archive-event.server";
 import { changeEventChecklist } from "./change-event-checklist.server";
 import { deleteEvent } from "./delete-event.server";
+import { ensureEventRegister } from "./ensure-event-register.server";
 import { returnEventLeftovers } from "./return-event-leftovers.server";
 import { saveEvent } from "./save-event.server";
 
@@ -107,6 +108,11 @@ export async function submitEventForm(
       return refusedBy("delete", done);
     }
     return redirectWithToast(EVENTS_PATH, { type: "success", title: "Event deleted" });
+  }
+  if (intent === "sell-here") {
+    const register = await ensureEventRegister(services.db, user.id, eventId);
+    if (!register.ok) throw data(null, { status: 404 });
+    return redirect(`/tools/mobile-pos?event=${eventId}&register=${register.registerId}`);
   }
   if (intent === "transfer") {
     const submission = parseWithZod(formData, { schema: transferStockSchema });

@@ -90,9 +90,14 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           {event.archived ? " · Archived" : ""}
         </p>
         <div className="mt-3 flex flex-wrap gap-3 text-sm">
-          <Link to={`/tools/mobile-pos?event=${event.id}`} className="font-medium underline underline-offset-4">
-            Sell at this event
-          </Link>
+          {event.archived ? null : (
+            <form method="post">
+              <input type="hidden" name="intent" value="sell-here" />
+              <button type="submit" className="font-medium underline underline-offset-4">
+                Sell at this event
+              </button>
+            </form>
+          )}
           <Link to={`${EVENTS_PATH}/new?from=${event.id}`} className="font-medium underline underline-offset-4">
             Duplicate this event
           </Link>
