@@ -35,7 +35,7 @@ export const FEATURE_LINKS = {
   payouts: ["accounts", "workspace", "catalog", "payments", "orders", "security"],
   inventory: ["accounts", "workspace", "catalog", "sales-methods"],
   shipping: ["accounts", "workspace", "catalog"],
-  events: ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "pos"],
+  "event-sales": ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "pos"],
   pos: ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "payments", "delivery"],
 };
 

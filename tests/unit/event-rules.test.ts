@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseSetupRequirements } from "~/features/events/checklist";
-import { escapeIcsText, foldIcsLine, writeIcsCalendar } from "~/features/events/ics";
-import { repeatSpans, shiftLocal } from "~/features/events/repeat";
-import { eventFormSchema, EVENT_MESSAGES } from "~/features/events/schemas/event-form";
-import { monthGrid } from "~/features/events/event-calendar";
+import { parseSetupRequirements } from "~/features/event-sales/checklist";
+import { escapeIcsText, foldIcsLine, writeIcsCalendar } from "~/features/event-sales/ics";
+import { repeatSpans, shiftLocal } from "~/features/event-sales/repeat";
+import { eventFormSchema, EVENT_MESSAGES } from "~/features/event-sales/schemas/event-form";
+import { monthGrid } from "~/features/event-sales/event-calendar";
 import { utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
 
 // Pure rules of the Event Sales Manager: the checklist from the setup, repeats at the same wall-clock time across

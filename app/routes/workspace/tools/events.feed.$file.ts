@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readCalendarFeed } from "~/features/events/server/read-calendar-feed.server";
+import { readCalendarFeed } from "~/features/event-sales/server/read-calendar-feed.server";
 import type { Route } from "./+types/events.feed.$file";
 
 /** The seller's private calendar feed at `<secret token>.ics`: 404 for any other name, so a reset URL is dead at once. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
-import type { ChecklistItem } from "~/features/events/checklist";
+import type { ChecklistItem } from "~/features/event-sales/checklist";
 import { stockLocations } from "~/features/inventory/schema.server";
 
 // Events the seller sells at: each one is a dated stock location, and a private calendar feed lists them.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import type { ComparisonFilter, EventComparisonRow } from "~/features/events/event-comparison";
+import type { ComparisonFilter, EventComparisonRow } from "~/features/event-sales/event-comparison";
 
 /**
  * Every event of the seller in the filter (type, local days in the seller's zone) with its sales figures, in one

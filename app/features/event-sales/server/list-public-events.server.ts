@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import type { PublicEvent } from "~/features/events/event-item";
+import type { PublicEvent } from "~/features/event-sales/event-item";
 
 /** The next public, not archived events of the store with this handle, soonest first, at most `limit`. */
 export async function listPublicEvents(db: Database, handle: string, now: Date, limit = 10): Promise<PublicEvent[]> {

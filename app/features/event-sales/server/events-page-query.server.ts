@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import type { EventDetail, EventListItem, EventSetup } from "~/features/events/event-item";
+import type { EventDetail, EventListItem, EventSetup } from "~/features/event-sales/event-item";
 import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 
 /** The seller's zone (profile, else the browser's), store currency and Event Sales setup, shared by the event pages. */

@@ -1,4 +1,4 @@
-import type { ChecklistItem } from "~/features/events/checklist";
+import type { ChecklistItem } from "~/features/event-sales/checklist";
 
 /** An event as the list and calendar show it; times are ISO UTC instants. */
 export type EventListItem = {

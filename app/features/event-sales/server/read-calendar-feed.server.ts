@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { writeIcsCalendar } from "~/features/events/ics";
+import { writeIcsCalendar } from "~/features/event-sales/ics";
 import { EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
 import { feedTokenHash } from "./reset-calendar-feed.server";
 

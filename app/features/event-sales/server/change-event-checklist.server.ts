@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { CHECKLIST_MAX_ITEMS, type ChecklistItem, nextChecklistId } from "~/features/events/checklist";
+import { CHECKLIST_MAX_ITEMS, type ChecklistItem, nextChecklistId } from "~/features/event-sales/checklist";
 import { type Failure, fail } from "~/lib/errors";
 
 /** One change of an event's checklist: tick or untick an item, add one, or remove one. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { startChecklist, type ChecklistItem } from "~/features/events/checklist";
-import { type RepeatFrequency, repeatSpans } from "~/features/events/repeat";
+import { startChecklist, type ChecklistItem } from "~/features/event-sales/checklist";
+import { type RepeatFrequency, repeatSpans } from "~/features/event-sales/repeat";
 import { type Failure, fail } from "~/lib/errors";
 import { zonedLocalToUtc } from "~/lib/zoned-time";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CHECKLIST_ITEM_MAX } from "~/features/events/checklist";
-import { MAX_REPEATS, REPEAT_FREQUENCIES } from "~/features/events/repeat";
+import { CHECKLIST_ITEM_MAX } from "~/features/event-sales/checklist";
+import { MAX_REPEATS, REPEAT_FREQUENCIES } from "~/features/event-sales/repeat";
 import { EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
 import { checkbox, requiredText } from "~/lib/form-fields";
 import { MAXIMUM_PRICE_MINOR, parseAmount } from "~/lib/money";

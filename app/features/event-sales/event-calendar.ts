@@ -1,4 +1,4 @@
-import type { EventListItem, EventTab } from "~/features/events/event-item";
+import type { EventListItem, EventTab } from "~/features/event-sales/event-item";
 import { utcToZonedLocal } from "~/lib/zoned-time";
 
 /** The local calendar day ("2026-12-05") of an instant in `timeZone`. */

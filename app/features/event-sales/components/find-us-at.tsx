@@ -1,4 +1,4 @@
-import type { PublicEvent } from "~/features/events/event-item";
+import type { PublicEvent } from "~/features/event-sales/event-item";
 import { jsonForScript } from "~/lib/json-for-script";
 import { formatDateTime } from "~/lib/zoned-time";
 
