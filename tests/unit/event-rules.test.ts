@@ -3,6 +3,7 @@ import { parseSetupRequirements } from "~/features/event-sales/checklist";
 import { escapeIcsText, foldIcsLine, writeIcsCalendar } from "~/features/event-sales/ics";
 import { repeatSpans, shiftLocal } from "~/features/event-sales/repeat";
 import { eventFormSchema, EVENT_MESSAGES } from "~/features/event-sales/schemas/event-form";
+import { readComparisonFilter } from "~/features/event-sales/event-comparison";
 import { monthGrid } from "~/features/event-sales/event-calendar";
 import { utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
 
@@ -121,6 +122,22 @@ describe("event form", () => {
     expect(
       eventFormSchema.safeParse({ ...base, endsAt: "2026-12-05T12:00", repeat: "weekly", repeatCount: "4" }).success,
     ).toBe(true);
+  });
+});
+
+describe("comparison filter", () => {
+  it("keeps real days and known types and sorts only", () => {
+    const filter = readComparisonFilter(
+      new URLSearchParams("type=art_shows&from=2026-02-28&to=2026-02-30&sort=net&dir=asc"),
+    );
+    expect(filter).toEqual({ type: "art_shows", from: "2026-02-28", to: null, sort: "net", descending: false });
+    expect(readComparisonFilter(new URLSearchParams("from=2026-99-99&type=rave&sort=x"))).toEqual({
+      type: null,
+      from: null,
+      to: null,
+      sort: "date",
+      descending: true,
+    });
   });
 });
 

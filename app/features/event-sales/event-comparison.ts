@@ -32,6 +32,13 @@ export type ComparisonFilter = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A real calendar day "YYYY-MM-DD" (not 2026-02-30), so the database never casts a bad date. */
+function isDay(value: string | null): value is string {
+  if (!value || !DAY.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 /** The filter of a comparison URL; anything unknown falls back to all events by date. */
 export function readComparisonFilter(params: URLSearchParams): ComparisonFilter {
   const type = params.get("type");
@@ -40,8 +47,8 @@ export function readComparisonFilter(params: URLSearchParams): ComparisonFilter 
   const to = params.get("to");
   return {
     type: type && EVENT_TYPES.some((t) => t.value === type) ? type : null,
-    from: from && DAY.test(from) ? from : null,
-    to: to && DAY.test(to) ? to : null,
+    from: isDay(from) ? from : null,
+    to: isDay(to) ? to : null,
     sort: sort && COMPARISON_SORTS.includes(sort) ? sort : "date",
     descending: params.get("dir") !== "asc",
   };
