@@ -71,8 +71,8 @@ test("every tool page shows its name, what it does, the saved setup in words and
   // The last save's toast cookie is shown (and used up) by the next page; scan the tool pages without it.
   await page.goto("/sales/social-media");
   await expect(page.getByText("Social media sales saved")).toBeVisible();
-  // The Product Manager and the point of sale are pages of their own (tests/e2e/products.spec.ts, pos.spec.ts).
-  for (const tool of TOOLS.filter((t) => !["products", "pos", "mobile-pos"].includes(t.slug))) {
+  // The Product Manager, the point of sale and the Event Sales Manager are pages of their own.
+  for (const tool of TOOLS.filter((t) => !["products", "pos", "mobile-pos", "events"].includes(t.slug))) {
     await page.goto(`/tools/${tool.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: tool.name })).toBeVisible();
     await expect(page.getByText(tool.description)).toBeVisible();
@@ -109,4 +109,18 @@ test("before anything is saved a tool page offers to set it up; unknown tools ar
 test("signed out, a tool page sends the visitor to sign in and back", async ({ page }) => {
   await page.goto("/tools/pos");
   await expect(page).toHaveURL(/\/auth\?from=%2Ftools%2Fpos$/);
+});
+
+test("the Event Sales Manager and its new-event form pass axe, by keyboard and on a phone", async ({ page }) => {
+  await createCreator(page, { businessTypes: ["events"] });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/tools/events");
+  await expect(page.getByRole("heading", { level: 1, name: "Event Sales Manager" })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole("link", { name: "New event" }).press("Enter");
+  await expect(page).toHaveURL(/\/tools\/events\/new$/);
+  await expectNoViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(
+    false,
+  );
 });
