@@ -96,8 +96,8 @@ export type PricedSale = {
 };
 
 /**
- * Prices a counter sale: line discounts first, then the sale discount on what is left, split across lines in
- * proportion, so the lines' discounts always add up to the sale's.
+ * Prices a counter sale: line discounts first, then the sale discount on what is left. That discount is split across
+ * lines in proportion, so the lines' discounts always add up to the sale's.
  */
 export function priceSale(
   lines: { unitPriceCents: number; quantity: number; discount: ManualDiscount | null }[],
@@ -122,7 +122,7 @@ export function priceSale(
 }
 
 /**
- * Splits `amount` minor units across `weights` in proportion (largest remainder), each share at most its weight, so the
+ * Splits `amount` minor units across `weights` in proportion (largest remainder), each share at most its weight. The
  * shares add up to `amount` exactly when it is no more than the weights' sum.
  */
 export function splitProportionally(amount: number, weights: number[]): number[] {

@@ -1,8 +1,9 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import type { PosSaleInput } from "./schemas/pos-sale";
 
-// The device's outbox of counter sales, in IndexedDB: every sale is written here before it is sent, so a sale made
-// offline, or in a tab closed mid-request, survives reloads and browser restarts and is sent, in order, once back online.
+// The device's outbox of counter sales, in IndexedDB: every sale is written here before it is sent. A sale made
+// offline, or in a tab closed mid-request, thus survives reloads and browser restarts and is sent, in order, once back
+// online.
 
 /** A sale waiting on the device, or refused by the server with its reason. */
 export type OutboxEntry = {
@@ -58,7 +59,7 @@ export type SendAnswer = { kind: "recorded" } | { kind: "refused"; reason: strin
 
 /**
  * Sends waiting sales oldest first with `send`, removing each the server recorded (a replay is recorded once) and
- * marking refused ones; stops at the first unreachable answer so order is kept. Returns the sales still waiting.
+ * marking refused ones. It stops at the first unreachable answer, so order is kept. Returns the sales still waiting.
  */
 export async function flushOutbox(send: (sale: PosSaleInput) => Promise<SendAnswer>): Promise<OutboxEntry[]> {
   const db = await database();

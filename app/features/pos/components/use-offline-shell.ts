@@ -5,9 +5,9 @@ const WORKER_URL = "/pos-sw.js";
 const WORKER_SCOPE = "/tools/";
 
 /**
- * Installs the point of sale's service worker and hands it what this page loaded (document, scripts, styles,
- * covers), again whenever `snapshot` (the loader's data) changes, so a reload without a network opens the point of
- * sale as it last was.
+ * Installs the point of sale's service worker and hands it what this page loaded (document, scripts, styles, covers).
+ * It does so again whenever `snapshot` (the loader's data) changes, so an offline reload opens the point of sale as it
+ * last was.
  */
 export function useOfflineShell(snapshot: unknown): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: new page data is exactly when the document is kept again.

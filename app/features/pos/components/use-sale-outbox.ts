@@ -69,7 +69,7 @@ async function sendSale(sale: PosSaleInput): Promise<SendAnswer> {
 }
 
 /**
- * The device's outbox as the page sees it: every sale is queued on the device first, then sent; waiting sales are
+ * The device's outbox as the page sees it: every sale is queued on the device first, then sent. Waiting sales are
  * retried on `online`, when the page becomes visible and on an interval. Survives reloads and restarts.
  */
 export function useSaleOutbox() {

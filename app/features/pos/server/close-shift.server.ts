@@ -18,9 +18,9 @@ type Figures = {
 };
 
 /**
- * Closes an open shift with the cash counted in the drawer and keeps its Z-report: sales and refunds by payment
- * method, discounts, items sold, cash in and out, expected against counted cash. The shift row is locked, so a sale
- * arriving at the same moment lands before the report or is refused.
+ * Closes an open shift with the cash counted in the drawer and keeps its Z-report. The report holds sales and refunds
+ * by payment method, discounts, items sold, cash in and out, and expected against counted cash. The shift row is
+ * locked, so a sale arriving at the same moment lands before the report or is refused.
  */
 export async function closeShift(
   db: Database,

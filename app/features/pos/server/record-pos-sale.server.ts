@@ -76,11 +76,11 @@ class Refused extends Error {
 }
 
 /**
- * Records a counter sale made on a device, exactly once per `deviceSaleId`: priced on the server from the catalogue
- * (or from the price the server signed into the device's offline snapshot), paid in cash or other tenders, the order
- * moved to paid by the order state machine (stock sold at the shift's location, receipt when an email was given) and
- * the cash recorded in the shift's drawer. A card or pay-on-phone sale stays pending until its provider's webhook pays
- * it. A replay answers as the first time.
+ * Records a counter sale made on a device, exactly once per `deviceSaleId`. It is priced on the server from the
+ * catalogue, or from the price the server signed into the device's offline snapshot. It is paid in cash or other
+ * tenders. The order state machine moves the order to paid: stock sold at the shift's location, a receipt when an
+ * email was given. The cash is recorded in the shift's drawer. A card or pay-on-phone sale stays pending until its
+ * provider's webhook pays it. A replay answers as the first time.
  */
 export async function recordPosSale(
   services: PosSaleServices,

@@ -11,8 +11,8 @@ import { type Failure, fail } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 
 /**
- * Refunds lines of the seller's own counter sale at an open shift, restocked at the sale's location or not: a cash
- * sale's money leaves this shift's drawer, a card sale's goes back through its provider.
+ * Refunds lines of the seller's own counter sale at an open shift, restocked at the sale's location or not. A cash
+ * sale's money leaves this shift's drawer; a card sale's goes back through its provider.
  */
 export async function refundPosSale(
   services: Omit<RefundServices, "payOutside">,

@@ -29,7 +29,8 @@ function toolOf(pathname: string) {
 
 /**
  * The point of sale: the seller's registers and open shifts, and every published item with its stock per location
- * and a signed price, the device's catalogue snapshot for selling offline. A first visit makes "Register 1".
+ * and a signed price. The items are the device's catalogue snapshot for selling offline. A first visit makes
+ * "Register 1".
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
