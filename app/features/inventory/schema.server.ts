@@ -83,7 +83,7 @@ export const stockMovements = pgTable(
 
 /**
  * The running sums of the ledger per (variant, location), changed only in the statement that inserts a movement
- * (`onHand`) or a reservation (`reserved`), so "available = onHand − reserved" is one indexed row to lock.
+ * (`onHand`) or a reservation (`reserved`). This makes "available = onHand − reserved" one indexed row to lock.
  */
 export const stockLevels = pgTable(
   "stock_levels",

@@ -101,8 +101,8 @@ export const orders = pgTable(
 );
 
 /**
- * One product (and variant) of an order, as bought: name and price copied at purchase, the line's share of the order
- * discount, and for physical lines how many units were fulfilled, refunded and put back in stock.
+ * One product (and variant) of an order, as bought: name and price copied at purchase, and the line's share of the
+ * order discount. A physical line also counts its units fulfilled, refunded and put back in stock.
  */
 export const orderLines = pgTable(
   "order_lines",

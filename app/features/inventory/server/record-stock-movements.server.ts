@@ -18,8 +18,8 @@ export type StockMovementInput = {
 };
 
 /**
- * Appends `movements` for seller `userId` to the ledger and adds each to its (variant, location) level in the same
- * statement, so the level always equals the sum of its movements. Returns how many were new.
+ * Appends `movements` for seller `userId` to the ledger, adding each to its (variant, location) level in the same
+ * statement. A level thus always equals the sum of its movements. Returns how many were new.
  */
 export async function recordStockMovements(
   db: Database,

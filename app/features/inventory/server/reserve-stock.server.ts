@@ -17,9 +17,9 @@ export type StockShortage = { variantId: string; requested: number; available: n
 export type StockReserveFailure = Failure<"STOCK_INSUFFICIENT"> & { shortages: StockShortage[] };
 
 /**
- * Holds `claims` of order `orderId` at `locationId` until `expiresAt`: each claim raises its level's `reserved` only if
- * the units are available (or backorder is on), the row locked by that one UPDATE, so concurrent buyers cannot both
- * take the last unit. On a shortage nothing is kept: the caller's transaction rolls back.
+ * Holds `claims` of order `orderId` at `locationId` until `expiresAt`. Each claim raises its level's `reserved` only if
+ * the units are available (or backorder is on). That one UPDATE locks the row, so concurrent buyers cannot both take
+ * the last unit. On a shortage nothing is kept: the caller's transaction rolls back.
  */
 export async function reserveStock(
   db: Database,

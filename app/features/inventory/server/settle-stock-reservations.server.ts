@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import { recordStockMovements } from "./record-stock-movements.server";
 
 /**
- * Ends order `orderId`'s stock holds. `released` gives the units back (an expired checkout); `sold` also records a sale
+ * Ends order `orderId`'s stock holds. `released` gives the units back (an expired checkout). `sold` also records a sale
  * movement for each physical line at the order's location, once per line even if its hold had already expired.
  */
 export async function settleStockReservations(

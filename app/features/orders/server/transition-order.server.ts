@@ -49,12 +49,13 @@ type MovedRow = {
 };
 
 /**
- * The order state machine's one door (decision 019). Moves the order to `move.to` only from the states
- * ORDER_TRANSITIONS allows, with one conditional UPDATE on the row (locked for the statement), so two deliveries of
- * the same event, or events in any order, cannot move it twice. In the same transaction: the move's order_events
- * row; on the first move to paid, the delivery (access token + receipt mail), the stock sold, goods marked unfulfilled and the discount's redemption
- * (an overrun of its maximum flagged on the order); on a move to expired, the discount's and the stock's holds released. Returns null when the order does not exist or the move is
- * not allowed from its current state (a duplicate, a late or an out-of-order event): nothing changed.
+ * The order state machine's one door. Moves the order to `move.to` only from the states ORDER_TRANSITIONS allows,
+ * with one conditional UPDATE on the row (locked for the statement). So two deliveries of the same event, or events in
+ * any order, cannot move it twice. The same transaction writes the move's order_events row. On the first move to paid
+ * it also delivers (access token + receipt mail), sells the stock, marks goods unfulfilled and redeems the discount.
+ * An overrun of the discount's maximum is flagged on the order. On a move to expired, the discount's and the stock's
+ * holds are released. Returns null when the order does not exist or the move is not allowed from its current state
+ * (a duplicate, a late or an out-of-order event): nothing changed.
  */
 export async function transitionOrder(
   services: { db: Database; mailer: Mailer; appUrl: string },
