@@ -1,5 +1,5 @@
-// The physical buy page's only script, inlined with the request's nonce: when the country, option or quantity
-// changes it asks the shipping-options resource and shows the options, the price summary and the country's regions.
+// The physical buy page's only script, inlined with the request's nonce. When the country, option or quantity
+// changes, it asks the shipping-options resource and shows the options, the price summary and the country's regions.
 // Without it the page still works through its "Show shipping options" button.
 (() => {
   const form = document.querySelector("form[data-shipping-options]");

@@ -23,7 +23,7 @@ export const shippingZones = pgTable(
 
 /**
  * A shipping option of a zone in the store's currency: a flat price per order, or a price by the order's total weight
- * in bands; free when the goods' subtotal reaches `freeAboveCents`.
+ * in bands. It is free when the goods' subtotal reaches `freeAboveCents`.
  */
 export const shippingRates = pgTable(
   "shipping_rates",

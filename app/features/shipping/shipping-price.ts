@@ -16,8 +16,8 @@ export type ShippingRateTerms = {
 export type ShippedGoods = { subtotalCents: number; weightGrams: number };
 
 /**
- * A rate's price for an order: 0 when the goods' subtotal reaches the free-above amount, else the flat price or the
- * first weight band holding the order's weight; null when the order is heavier than every band.
+ * A rate's price for an order. It is 0 when the goods' subtotal reaches the free-above amount, else the flat price or
+ * the first weight band holding the order's weight. It is null when the order is heavier than every band.
  */
 export function shippingPrice(rate: ShippingRateTerms, goods: ShippedGoods): number | null {
   if (rate.kind === "weight") {

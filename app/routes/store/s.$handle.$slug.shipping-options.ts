@@ -12,8 +12,8 @@ import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/s.$handle.$slug.shipping-options";
 
 /**
- * The buy page's shipping options for a country, as JSON for its script: each option priced on the server for the
- * variant and quantity asked, with the price summary and the country's regions; `error` says why there is none.
+ * The buy page's shipping options for a country, as JSON for its script. Each option is priced on the server for the
+ * variant and quantity asked. The price summary and the country's regions come along; `error` says why there is none.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

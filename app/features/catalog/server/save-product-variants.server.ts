@@ -33,8 +33,8 @@ export async function skuUsedElsewhere(
 }
 
 /**
- * Makes a product's variants the `wanted` ones, in the caller's transaction: a kept combination keeps its row (and
- * stock); a dropped one is archived when it has stock history or order lines, deleted otherwise.
+ * Makes a product's variants the `wanted` ones, in the caller's transaction. A kept combination keeps its row and
+ * stock; a dropped one is archived when it has stock history or order lines, deleted otherwise.
  */
 export async function saveProductVariants(
   tx: Database,

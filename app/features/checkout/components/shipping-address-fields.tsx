@@ -10,8 +10,8 @@ const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label
 type AddressFieldSet = Record<"name" | "line1" | "line2" | "city" | "region" | "postcode" | "country", AnyField>;
 
 /**
- * The shipping address of a physical order: recipient, street, city, the country from the full ISO list, its region
- * from the country's list where addresses need one, and the postcode.
+ * The shipping address of a physical order: recipient, street, city, country, region and postcode. The country comes
+ * from the full ISO list; the region, where addresses need one, from the country's list.
  */
 export function ShippingAddressFields({
   fields,

@@ -4,7 +4,7 @@ import type { ComparisonFilter, EventComparisonRow } from "~/features/event-sale
 
 /**
  * Every event of the seller in the filter (type, local days in the seller's zone) with its sales figures, in one
- * statement: revenue and units from the orders at its location, net after refunds and costs.
+ * statement. Revenue and units come from the orders at its location, net after refunds and costs.
  */
 export function eventComparisonQuery(
   filter: ComparisonFilter,

@@ -1,7 +1,8 @@
 import type { EmbedMessage } from "./embed-protocol";
 
-// The embed-mode checkout page's side of the overlay protocol (/js/sellkit-frame.js): it tells the host page it
-// has loaded, its height as it changes, and a paid order (the element marked `data-sellkit-paid-order`). It sends only to the exact parent origin it was given.
+// The embed-mode checkout page's side of the overlay protocol (/js/sellkit-frame.js). It tells the host page it
+// has loaded, its height as it changes, and a paid order (the element marked `data-sellkit-paid-order`). It sends
+// only to the exact parent origin it was given.
 
 const script = document.currentScript as HTMLScriptElement | null;
 const parentOrigin = script?.dataset.parent ?? "";

@@ -10,8 +10,8 @@ import { REST_OF_WORLD } from "~/features/shipping/shipping-price";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 /**
- * A zone's form: its name, Rest of world, and its countries as checkboxes with a search that hides the others (every
- * box still posts, so the form works without script).
+ * A zone's form: its name, Rest of world, and its countries as checkboxes with a search that hides the others. Every
+ * box still posts, so the form works without script.
  */
 export function ZoneForm({
   zone,
