@@ -72,6 +72,10 @@ afterAll(async () => {
 });
 
 describe("Find us at", () => {
+  it("answers a handle that cannot be one (a NUL byte) with not found, never a server error", async () => {
+    for (const path of ["/s/a%00b", "/s/%00"]) expect((await server.request(path)).status, path).toBe(404);
+  });
+
   it("lists upcoming public events with a map link and Event data, and nothing private", async () => {
     const response = await server.request(`/s/${handle}`);
     expect(response.status).toBe(200);
