@@ -27,7 +27,7 @@ export const FEATURE_LINKS = {
     "inventory",
     "shipping",
   ],
-  checkout: ["catalog", "discounts", "delivery", "orders", "payments", "inventory", "shipping"],
+  checkout: ["catalog", "discounts", "delivery", "orders", "payments", "inventory", "shipping", "analytics"],
   customers: ["accounts", "orders", "security", "workspace"],
   delivery: ["accounts", "catalog", "orders"],
   analytics: ["accounts", "catalog", "sales-methods"],

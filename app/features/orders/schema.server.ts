@@ -72,6 +72,13 @@ export const orders = pgTable(
     /** The sale's id made on the device, unique per seller, so a replayed offline sale is recorded once. */
     deviceSaleId: uuid("device_sale_id"),
     note: text("note").notNull().default(""),
+    /** Where the buyer came from, as page views count it: a referrer host, `embed:<host>`, or `direct`. */
+    source: text("source").notNull().default("direct"),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    /** The tracked thing that led to the sale, `kind:id` (a post's link, a bio block); null for none. */
+    attributionRef: text("attribution_ref"),
     /** When a pending order expires, releasing its discount reservation. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -88,6 +95,7 @@ export const orders = pgTable(
     index("orders_pending_expiry_idx").on(t.expiresAt).where(sql`status = 'pending'`),
     uniqueIndex("orders_provider_checkout_idx").on(t.provider, t.providerCheckoutId),
     uniqueIndex("orders_device_sale_idx").on(t.userId, t.deviceSaleId).where(sql`${t.deviceSaleId} is not null`),
+    index("orders_attribution_idx").on(t.userId, t.attributionRef).where(sql`${t.attributionRef} is not null`),
     index("orders_shift_idx").on(t.shiftId).where(sql`${t.shiftId} is not null`),
     index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
     index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),

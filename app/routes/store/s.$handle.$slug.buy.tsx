@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type Submission } from "@c
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
+import { attributionOf, attributionQuery } from "~/features/analytics/content/attribution";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Select } from "~/components/ui/input";
@@ -75,6 +76,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       variantId: variants.find((v) => v.id === asked)?.id ?? (variants.length === 1 ? variants[0]!.id : null),
       quantity: quantityFromQuery(url.searchParams.get("quantity")),
       embedHost: embedQueryOf(url.searchParams)?.host ?? null,
+      /** Where the buyer came from, posted back with the form so the order keeps it. */
+      attribution: attributionQuery(
+        attributionOf(url.search, request.headers.get("referer") ?? undefined, new URL(services.env.APP_URL).hostname),
+      ),
 
       store,
       /** The product's sales page: the canonical page of this product (search engines list it, not its checkout). */
@@ -190,6 +195,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           }
         : undefined,
       shippingRateId: input.shippingRateId || undefined,
+      attribution: attributionOf(input.attribution ?? "", undefined, new URL(services.env.APP_URL).hostname),
     },
     meta,
   );
@@ -312,6 +318,7 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
             data-currency={physical ? product.currency : undefined}
           >
             <FormAlert message={formError} />
+            {loaderData.attribution ? <input type="hidden" name="attribution" value={loaderData.attribution} /> : null}
             <FormField
               id={fields.email.id}
               label="Email"

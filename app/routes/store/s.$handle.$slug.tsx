@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { isPhysicalType } from "~/features/catalog/content/product-types";
 import { chooseVariant } from "~/features/catalog/sales-page-variant";
 import { DraftBanner, StoreShell } from "~/features/catalog/components/store-shell";
+import { attributionOf, attributionQuery } from "~/features/analytics/content/attribution";
 import { SalesPageContent } from "~/features/catalog/components/sales-page";
 import { renderMarkdown } from "~/features/catalog/markdown";
 import { offerPrice } from "~/features/catalog/product-price";
@@ -48,11 +49,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(choice.variantId ? `${path}?variant=${encodeURIComponent(choice.variantId)}` : path);
   const appUrl = services.env.APP_URL;
   const url = absoluteUrl(appUrl, path);
+  const here = new URL(request.url);
+  const carry = attributionQuery(
+    attributionOf(here.search, request.headers.get("referer") ?? undefined, new URL(appUrl).hostname),
+  );
   const widest = product.covers.at(-1);
   return data(
     {
       kind: "product" as const,
       draft,
+      carry,
       store,
       url,
       imageUrl: widest ? absoluteUrl(appUrl, coverPath(widest.id)) : null,
@@ -176,7 +182,7 @@ export default function StoreProductPage({ loaderData }: Route.ComponentProps) {
   };
   return (
     <StoreShell store={store} banner={draft ? <DraftBanner /> : undefined}>
-      <SalesPageContent store={store} product={product} />
+      <SalesPageContent store={store} product={product} carry={loaderData.carry} />
       {/* Structured data for search engines: a data block, not a script that runs. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with <, > and & escaped (jsonForScript), so no text can end the element */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(structuredData) }} />

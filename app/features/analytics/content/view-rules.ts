@@ -58,17 +58,31 @@ export function viewedPageKey(page: ViewedPage): string {
 /** Longest stored referrer host or utm value; longer ones are cut. */
 export const MAX_SOURCE_LENGTH = 100;
 
+/**
+ * The query parameter that carries a source from page to page inside the store (sales page → checkout), so a
+ * sale keeps the source of the view that led to it without a cookie.
+ */
+export const CARRIED_SOURCE_PARAM = "src";
+/** A carried source: a host, `embed:<host>`, or a named place such as `bio`. */
+const CARRIED_SOURCE_PATTERN = /^[a-z0-9][a-z0-9.:-]{0,99}$/;
+
 export type ViewSource = { source: string; utmSource: string; utmMedium: string; utmCampaign: string };
 
 /**
- * Where a view came from: `embed:<host>` for an embed-mode checkout on a seller's website, else the referrer host,
- * or 'direct' for none, non-http or this site, plus normalised utm values.
+ * Where a view came from: `embed:<host>` for an embed-mode checkout on a seller's website, else a carried source,
+ * else the referrer host, or 'direct' for none, non-http or this site, plus normalised utm values.
  */
 export function viewSource(referrer: string | undefined, search: string, ownHost: string): ViewSource {
   const params = search.length > 1 ? new URLSearchParams(search) : null;
   const embedded = params?.get("embed") === "1" ? referrerHost(params.get("host") ?? "", ownHost) : "direct";
+  const carried = params?.get(CARRIED_SOURCE_PARAM) ?? "";
   return {
-    source: embedded === "direct" ? referrerHost(referrer, ownHost) : `embed:${embedded}`.slice(0, MAX_SOURCE_LENGTH),
+    source:
+      embedded !== "direct"
+        ? `embed:${embedded}`.slice(0, MAX_SOURCE_LENGTH)
+        : CARRIED_SOURCE_PATTERN.test(carried)
+          ? carried
+          : referrerHost(referrer, ownHost),
     utmSource: utm(params?.get("utm_source")),
     utmMedium: utm(params?.get("utm_medium")),
     utmCampaign: utm(params?.get("utm_campaign")),

@@ -27,7 +27,19 @@ export type SalesPageView = ProductPricing & {
 };
 
 /** A product's sales page content. */
-export function SalesPageContent({ store, product }: { store: StoreProfile; product: SalesPageView }) {
+/**
+ * A product's sales page body. `carry` is the query (no `?`) that keeps the visit's attribution on the way to the
+ * checkout: the Buy link and the variant picker pass it on.
+ */
+export function SalesPageContent({
+  store,
+  product,
+  carry = "",
+}: {
+  store: StoreProfile;
+  product: SalesPageView;
+  carry?: string;
+}) {
   const { physical } = product;
   const price = priceLabel(
     physical?.variantPriceCents != null ? { ...product, priceCents: physical.variantPriceCents } : product,
@@ -57,7 +69,7 @@ export function SalesPageContent({ store, product }: { store: StoreProfile; prod
           </p>
           {product.summary ? <p className="text-lg text-muted-foreground">{product.summary}</p> : null}
           {physical && physical.options.length > 0 ? (
-            <VariantPicker path={productPath(store.handle, product.slug)} physical={physical} />
+            <VariantPicker path={productPath(store.handle, product.slug)} physical={physical} carry={carry} />
           ) : null}
           {physical && !physical.variantId ? (
             <p role="status" className="font-semibold">
@@ -72,11 +84,12 @@ export function SalesPageContent({ store, product }: { store: StoreProfile; prod
           <div>
             {buyable ? (
               <a
-                href={
+                href={withQuery(
                   physical?.variantId
                     ? `${productBuyPath(store.handle, product.slug)}?variant=${encodeURIComponent(physical.variantId)}`
-                    : productBuyPath(store.handle, product.slug)
-                }
+                    : productBuyPath(store.handle, product.slug),
+                  carry,
+                )}
                 className="store-button text-lg"
               >
                 {buyLabel}
@@ -128,9 +141,25 @@ export function SalesPageContent({ store, product }: { store: StoreProfile; prod
 }
 
 /** Radio groups, one per option, in a GET form to the same page: picking works with no script. */
-function VariantPicker({ path, physical }: { path: string; physical: NonNullable<SalesPageView["physical"]> }) {
+/** `path` with `query` (no `?`) appended to any query it has. */
+function withQuery(path: string, query: string): string {
+  return query ? `${path}${path.includes("?") ? "&" : "?"}${query}` : path;
+}
+
+function VariantPicker({
+  path,
+  physical,
+  carry,
+}: {
+  path: string;
+  physical: NonNullable<SalesPageView["physical"]>;
+  carry: string;
+}) {
   return (
     <form method="get" action={path} className="grid gap-4">
+      {[...new URLSearchParams(carry)].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {physical.options.map((option, index) => (
         <fieldset key={option.name} className="grid gap-2">
           <legend className="mb-1 text-sm font-semibold">{option.name}</legend>

@@ -5,6 +5,8 @@ import { ERRORS } from "~/lib/errors";
 import { emailField, INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 
 export const AMOUNT_FIELD_MAX = 32;
+/** Longest attribution query a checkout form carries; longer ones are refused as tampered. */
+export const ATTRIBUTION_FIELD_MAX = 600;
 export const DISCOUNT_CODE_FIELD_MAX = 64;
 export const CHOOSE_PROVIDER_MESSAGE = "Please choose how to pay.";
 /** The buy form's intents: `apply` prices (code, shipping options), `pay` checks out. */
@@ -37,6 +39,8 @@ const address = {
   shippingRateId: id,
   /** "1" when the page asks for an address (a physical product); the server decides by the product itself. */
   ships: z.string().optional(),
+  /** The page's attribution query (`src`, utm values, `via`), re-validated by the server. */
+  attribution: z.string().max(ATTRIBUTION_FIELD_MAX).optional(),
 };
 
 /** The form's fields as posted: every one may be missing. */
@@ -57,6 +61,7 @@ type CheckoutFormFields = {
   country?: string;
   shippingRateId?: string;
   ships?: string;
+  attribution?: string;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { DIRECT_ATTRIBUTION, type OrderAttribution } from "~/features/analytics/content/attribution";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import {
@@ -44,7 +45,20 @@ export type CheckoutInput = {
   shippingAddress?: ShippingAddress;
   /** The shipping option chosen from those serving the address's country. */
   shippingRateId?: string;
+  /** Where the buyer came from (a referrer, an embedding site, a tracked link); direct when absent. */
+  attribution?: OrderAttribution;
 };
+
+/** An attribution as the orders row keeps it. */
+function attributionColumns(attribution: OrderAttribution) {
+  return {
+    source: attribution.source,
+    utmSource: attribution.utmSource,
+    utmMedium: attribution.utmMedium,
+    utmCampaign: attribution.utmCampaign,
+    attributionRef: attribution.ref,
+  };
+}
 
 /** Lines the Online location cannot supply: each with its index in the input, what was asked and what is left. */
 export type StockRefused = Failure<"STOCK_INSUFFICIENT"> & { shortages: (StockShortage & { line: number })[] };
@@ -188,6 +202,7 @@ export async function createCheckout(
         shippingCents: price.shippingCents,
         fulfilmentStatus: ships ? "unfulfilled" : "none",
         locationId,
+        ...attributionColumns(input.attribution ?? DIRECT_ATTRIBUTION),
       });
       const inserted = await tx.insert(orderLines).values(lines).returning({ id: orderLines.id });
       if (locationId) {
