@@ -1,3 +1,5 @@
+import { type DiscountTerms, discountAmount } from "~/features/discounts/discount-amount";
+
 // The point of sale's money rules, browser-safe: the device and the server compute change, tender buttons and the
 // Z-report the same way.
 
@@ -87,38 +89,42 @@ export function discountOn(baseCents: number, discount: ManualDiscount | null): 
   return Math.max(0, Math.min(baseCents, off));
 }
 
-/** A sale's lines priced: each line's subtotal and its discount (its own plus its share of the sale's). */
+/** A sale's lines priced: each line's subtotal and its discount (its own plus its share of the sale's and the code's). */
 export type PricedSale = {
   lines: { subtotalCents: number; discountCents: number }[];
   subtotalCents: number;
   discountCents: number;
+  /** The store discount code's part of `discountCents`. */
+  codeDiscountCents: number;
   totalCents: number;
 };
 
 /**
- * Prices a counter sale: line discounts first, then the sale discount on what is left. That discount is split across
- * lines in proportion, so the lines' discounts always add up to the sale's.
+ * Prices a counter sale: line discounts first, then the sale discount, then a store discount code on what is left.
+ * The sale's and the code's discounts are split across lines in proportion, so the lines' discounts add up.
  */
 export function priceSale(
   lines: { unitPriceCents: number; quantity: number; discount: ManualDiscount | null }[],
   saleDiscount: ManualDiscount | null,
+  codeTerms: DiscountTerms | null = null,
 ): PricedSale {
   const priced = lines.map((line) => {
     const subtotalCents = line.unitPriceCents * line.quantity;
     return { subtotalCents, discountCents: discountOn(subtotalCents, line.discount) };
   });
-  const afterLines = priced.reduce((sum, line) => sum + line.subtotalCents - line.discountCents, 0);
-  const saleOff = discountOn(afterLines, saleDiscount);
-  const shares = splitProportionally(
-    saleOff,
-    priced.map((line) => line.subtotalCents - line.discountCents),
-  );
-  priced.forEach((line, index) => {
-    line.discountCents += shares[index] ?? 0;
-  });
+  const takeOff = (amountOf: (leftCents: number) => number) => {
+    const left = priced.map((line) => line.subtotalCents - line.discountCents);
+    const off = amountOf(left.reduce((sum, cents) => sum + cents, 0));
+    splitProportionally(off, left).forEach((share, index) => {
+      priced[index]!.discountCents += share;
+    });
+    return off;
+  };
+  takeOff((left) => discountOn(left, saleDiscount));
+  const codeDiscountCents = codeTerms ? takeOff((left) => discountAmount(left, codeTerms)) : 0;
   const subtotalCents = priced.reduce((sum, line) => sum + line.subtotalCents, 0);
   const discountCents = priced.reduce((sum, line) => sum + line.discountCents, 0);
-  return { lines: priced, subtotalCents, discountCents, totalCents: subtotalCents - discountCents };
+  return { lines: priced, subtotalCents, discountCents, codeDiscountCents, totalCents: subtotalCents - discountCents };
 }
 
 /**

@@ -8,7 +8,14 @@ export const DISCOUNT_RESERVATION_MINUTES = 5;
 /** How many uses of one code one client IP may hold in open reservations at once. */
 export const DISCOUNT_RESERVATIONS_PER_CLIENT = 2;
 
-export type ReservedDiscount = { ok: true; discountCodeId: string; code: string; discountCents: number };
+export type ReservedDiscount = {
+  ok: true;
+  discountCodeId: string;
+  code: string;
+  discountCents: number;
+  /** What the code takes off, so a caller can split it across its own figures. */
+  terms: DiscountTerms;
+};
 
 /** Why a discount code does not apply to a checkout. */
 export type DiscountCodeFailure =
@@ -117,6 +124,7 @@ export async function reserveDiscount(
     discountCodeId: row.id,
     code: row.code,
     discountCents: discountAmount(input.subtotalCents, terms),
+    terms,
   };
 }
 

@@ -35,6 +35,8 @@ export const posSaleSchema = z.object({
     .min(1, "The cart is empty.")
     .max(POS_MAX_LINES),
   saleDiscount: posDiscountSchema.nullable().default(null),
+  /** A store discount code, checked and priced on the server; "" for none. */
+  discountCode: z.string().trim().max(64).default(""),
   payments: z
     .array(
       z.object({

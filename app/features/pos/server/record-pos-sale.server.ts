@@ -3,6 +3,11 @@ import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { isPhysicalType } from "~/features/catalog/content/product-types";
+import {
+  type DiscountCodeFailure,
+  type ReservedDiscount,
+  reserveDiscount,
+} from "~/features/discounts/server/discount-reservation.server";
 import { orderLines, orderPayments, orders } from "~/features/orders/schema.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import { changeDue, OFFLINE_PAYMENT_METHODS, type PosPaymentMethod, priceSale } from "~/features/pos/pos-rules";
@@ -48,6 +53,7 @@ export type PosSaleResult =
       | "POS_SALE_CONFLICT"
       | "POS_CARD_UNAVAILABLE"
       | "POS_CARD_NOT_SPLIT"
+      | DiscountCodeFailure
     >;
 
 type ShiftRow = {
@@ -120,7 +126,11 @@ export async function recordPosSale(
           throw new Refused(fail("POS_PRICE_CHANGED"));
         return { ...line, item };
       });
-      const priced = priceSale(lines, sale.saleDiscount);
+      const orderId = randomUUID();
+      const code = sale.discountCode
+        ? await reserveCode(tx, { sellerId, currency: shift.currency, orderId, code: sale.discountCode, lines, sale })
+        : null;
+      const priced = priceSale(lines, sale.saleDiscount, code?.terms ?? null);
       const paid = sale.payments.reduce((sum, p) => sum + p.amountCents, 0);
       if (paid !== priced.totalCents) throw new Refused(fail("POS_PAYMENTS_MISMATCH"));
       let changeCents = 0;
@@ -131,7 +141,6 @@ export async function recordPosSale(
         changeCents += change;
       }
 
-      const orderId = randomUUID();
       const claimed = await tx
         .insert(orders)
         .values({
@@ -142,6 +151,8 @@ export async function recordPosSale(
           status: "pending",
           subtotalCents: priced.subtotalCents,
           discountCents: priced.discountCents,
+          discountCodeId: code?.discountCodeId ?? null,
+          discountCode: code?.code ?? null,
           amountCents: priced.totalCents,
           currency: shift.currency,
           locationId: shift.location_id,
@@ -223,6 +234,33 @@ export async function recordPosSale(
   const { description, ...result } = recorded;
   if (!connected || !reader) return result;
   return startReaderSession(services, reader, result, connected.method as "card" | "pay_on_phone", description ?? "");
+}
+
+/**
+ * Checks a store discount code against the sale's lines after their manual discounts and holds one use for `orderId`,
+ * by the same rules as the online checkout. The payment's move to paid counts the use.
+ */
+async function reserveCode(
+  tx: Database,
+  input: {
+    sellerId: string;
+    currency: string;
+    orderId: string;
+    code: string;
+    lines: (Parameters<typeof priceSale>[0][number] & { productId: string })[];
+    sale: PosSale;
+  },
+): Promise<ReservedDiscount> {
+  const reserved = await reserveDiscount(tx, {
+    sellerId: input.sellerId,
+    productIds: [...new Set(input.lines.map((line) => line.productId))],
+    code: input.code,
+    subtotalCents: priceSale(input.lines, input.sale.saleDiscount).totalCents,
+    currency: input.currency,
+    orderId: input.orderId,
+  });
+  if (!reserved.ok) throw new Refused(reserved);
+  return reserved;
 }
 
 /** Opens the reader's session for a pending card sale and keeps its id on the order; a failure expires the order. */
