@@ -577,6 +577,12 @@ function endpoints(): Endpoint[] {
     })),
     { name: "/tools/pos/shifts/:id", paths: hostileSegment([randomUUID()]).map((s) => `/tools/pos/shifts/${s}`) },
     { name: "/api/pos/sales", paths: fixed("/api/pos/sales"), methods: ["POST", "GET"] },
+    { name: "/api/pos/discount-codes", paths: fixed("/api/pos/discount-codes"), methods: ["POST", "GET"] },
+    {
+      name: "/api/pos/returns",
+      paths: hostileSegment(["A1B2C3D4", "buyer@example.com"]).map((s) => `/api/pos/returns?q=${s}`),
+      methods: ["POST", "GET"],
+    },
     {
       name: "/api/pos/payments/:id",
       paths: hostileSegment([randomUUID()]).map((s) => `/api/pos/payments/${s}`),

@@ -39,8 +39,13 @@ export type OrderLine = {
   restockedQuantity: number;
 };
 
-/** Units of some lines to refund, and whether physical ones go back into stock. */
-export type LineRefundRequest = { lines: { lineId: string; quantity: number }[]; restock: boolean };
+/** Units of some lines to refund, and whether physical ones go back into stock (at the order's location unless named). */
+export type LineRefundRequest = {
+  lines: { lineId: string; quantity: number }[];
+  restock: boolean;
+  /** The seller's own location the restocked units go to, as a counter return names it; the order's otherwise. */
+  restockLocationId?: string;
+};
 
 /**
  * What refunding `quantity` more units of a line gives back: its paid share per unit, rounded so all units return

@@ -219,7 +219,10 @@ export const refunds = pgTable(
     /** pending, succeeded or failed. */
     status: text("status").notNull().default("pending"),
     /** The lines and units refunded, and whether they went back into stock; empty for a whole-order refund of old orders. */
-    lines: jsonb("lines").$type<{ lineId: string; quantity: number; restock: boolean }[]>().notNull().default([]),
+    lines: jsonb("lines")
+      .$type<{ lineId: string; quantity: number; restock: boolean; locationId?: string }[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index("refunds_order_idx").on(t.orderId)],

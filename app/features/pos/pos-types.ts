@@ -68,3 +68,6 @@ export type PosShiftSale = {
     physical: boolean;
   }[];
 };
+
+/** A sale found for a return at the counter: a counter sale of any shift or an online order of the seller. */
+export type PosFoundSale = PosShiftSale & { channel: string; email: string; currency: string };

@@ -7,7 +7,7 @@ import { fail, type Failure } from "~/lib/errors";
 export type PricedLineRefund = {
   ok: true;
   amountCents: number;
-  lines: { lineId: string; quantity: number; restock: boolean }[];
+  lines: { lineId: string; quantity: number; restock: boolean; locationId?: string }[];
 };
 
 type LineRow = {
@@ -64,10 +64,14 @@ export async function priceLineRefund(
   return {
     ok: true,
     amountCents: everyUnit ? leftCents : Math.min(amountCents, leftCents),
-    lines: chosen.map((line) => ({
-      lineId: line.lineId,
-      quantity: line.quantity,
-      restock: request.restock && lines.get(line.lineId)?.kind === "physical",
-    })),
+    lines: chosen.map((line) => {
+      const restock = request.restock && lines.get(line.lineId)?.kind === "physical";
+      return {
+        lineId: line.lineId,
+        quantity: line.quantity,
+        restock,
+        ...(restock && request.restockLocationId ? { locationId: request.restockLocationId } : {}),
+      };
+    }),
   };
 }

@@ -10,7 +10,7 @@ import type { RequestMeta } from "~/server/http/request-meta.server";
 import { settleRefund } from "./settle-refund.server";
 import { feeRefundFor } from "~/features/orders/platform-fee";
 import type { LineRefundRequest } from "~/features/orders/order-lines";
-import { priceLineRefund } from "./price-line-refund.server";
+import { type PricedLineRefund, priceLineRefund } from "./price-line-refund.server";
 
 export type RefundServices = {
   db: Database;
@@ -98,7 +98,7 @@ export async function refundOrder(
     const refundedBefore = Math.max(order.refunded_cents, order.succeeded_cents);
     const left = order.amount_cents - refundedBefore - order.in_flight_cents;
     let amountCents = typeof what === "number" ? what : 0;
-    let lines: { lineId: string; quantity: number; restock: boolean }[] = [];
+    let lines: PricedLineRefund["lines"] = [];
     if (typeof what !== "number") {
       const priced = await priceLineRefund(tx, orderId, what, Math.max(0, left));
       if (!priced.ok) return priced;

@@ -41,18 +41,19 @@ type RefundedLine = {
   restock: boolean;
 };
 
-/** Counts a succeeded refund's units on its lines and puts the restocked ones back at the order's stock location. */
+/** Counts a succeeded refund's units on its lines and puts the restocked ones back at the location named, or the order's. */
 async function applyRefundLines(db: Database, refundId: string, sellerId: string): Promise<void> {
   const applied = await db.execute<RefundedLine>(sql`
     with chosen as (
-      select (x->>'lineId')::uuid as line_id, (x->>'quantity')::int as quantity, coalesce((x->>'restock')::boolean, false) as restock
+      select (x->>'lineId')::uuid as line_id, (x->>'quantity')::int as quantity, coalesce((x->>'restock')::boolean, false) as restock,
+        (x->>'locationId')::uuid as location_id
       from refunds r cross join jsonb_array_elements(r.lines) x where r.id = ${refundId}::uuid
     )
     update order_lines l set refunded_quantity = l.refunded_quantity + c.quantity,
       restocked_quantity = l.restocked_quantity + case when c.restock then c.quantity else 0 end
     from chosen c, orders o
     where l.id = c.line_id and o.id = l.order_id
-    returning o.id as order_id, l.id as line_id, l.variant_id, o.location_id, c.quantity, c.restock`);
+    returning o.id as order_id, l.id as line_id, l.variant_id, coalesce(c.location_id, o.location_id) as location_id, c.quantity, c.restock`);
   const returned = applied.rows.filter((row) => row.restock && row.variant_id && row.location_id);
   await recordStockMovements(
     db,

@@ -11,22 +11,21 @@ import { type Failure, fail } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 
 /**
- * Refunds lines of the seller's own counter sale at an open shift, restocked at the sale's location or not. A cash
- * sale's money leaves this shift's drawer; a card sale's goes back through its provider.
+ * Refunds lines of one of the seller's orders at an open shift: a counter sale of any shift or an online order. Restocked
+ * units go back at this register's location. Cash leaves this shift's drawer; a card goes back through its provider.
  */
 export async function refundPosSale(
   services: Omit<RefundServices, "payOutside">,
   sellerId: string,
-  request: { orderId: string; shiftId: string } & LineRefundRequest,
+  request: { orderId: string; shiftId: string } & Omit<LineRefundRequest, "restockLocationId">,
   meta: RequestMeta,
 ): Promise<RefundDone | RefundFailure | Failure<"POS_SHIFT_NOT_FOUND" | "POS_SHIFT_CLOSED">> {
-  const shift = await services.db.execute<{ closed: boolean }>(sql`
-    select closed_at is not null as closed from shifts where id = ${request.shiftId}::uuid and user_id = ${sellerId}`);
-  if (!shift.rows[0]) return fail("POS_SHIFT_NOT_FOUND");
-  if (shift.rows[0].closed) return fail("POS_SHIFT_CLOSED");
-  const sale = await services.db.execute(sql`
-    select id from orders where id = ${request.orderId}::uuid and user_id = ${sellerId} and channel = 'pos'`);
-  if (sale.rows.length === 0) return fail("ORDER_NOT_FOUND");
+  const shift = await services.db.execute<{ closed: boolean; location_id: string }>(sql`
+    select closed_at is not null as closed, location_id from shifts
+    where id = ${request.shiftId}::uuid and user_id = ${sellerId}`);
+  const open = shift.rows[0];
+  if (!open) return fail("POS_SHIFT_NOT_FOUND");
+  if (open.closed) return fail("POS_SHIFT_CLOSED");
   return refundOrder(
     {
       ...services,
@@ -42,7 +41,7 @@ export async function refundPosSale(
     },
     sellerId,
     request.orderId,
-    { lines: request.lines, restock: request.restock },
+    { lines: request.lines, restock: request.restock, restockLocationId: open.location_id },
     meta,
   );
 }
