@@ -33,6 +33,9 @@ export type PosItem = {
   stock: Record<string, number>;
 };
 
+/** A catalogue item as the page holds it, with the server's signature of its price. */
+export type SellableItem = PosItem & { priceToken: string };
+
 export type PosPage = {
   registers: PosRegister[];
   items: PosItem[];
