@@ -1,3 +1,4 @@
+import type { DiscountTerms } from "~/features/discounts/discount-amount";
 import { type ManualDiscount, type PricedSale, priceSale } from "./pos-rules";
 
 // The counter's cart, browser-safe: a reducer the point of sale renders from, priced by the same rules as the server.
@@ -16,9 +17,18 @@ export type CartLine = {
   discount: ManualDiscount | null;
 };
 
-export type Cart = { lines: CartLine[]; saleDiscount: ManualDiscount | null; note: string; email: string };
+/** A store discount code the server accepted for this cart, with what it takes off. */
+export type AppliedCode = { code: string; terms: DiscountTerms };
 
-export const EMPTY_CART: Cart = { lines: [], saleDiscount: null, note: "", email: "" };
+export type Cart = {
+  lines: CartLine[];
+  saleDiscount: ManualDiscount | null;
+  discountCode: AppliedCode | null;
+  note: string;
+  email: string;
+};
+
+export const EMPTY_CART: Cart = { lines: [], saleDiscount: null, discountCode: null, note: "", email: "" };
 
 /** The most units of one line a cart holds. */
 export const MAX_LINE_QUANTITY = 999;
@@ -29,6 +39,7 @@ export type CartAction =
   | { type: "remove"; key: string }
   | { type: "line-discount"; key: string; discount: ManualDiscount | null }
   | { type: "sale-discount"; discount: ManualDiscount | null }
+  | { type: "discount-code"; code: AppliedCode | null }
   | { type: "note"; note: string }
   | { type: "email"; email: string }
   | { type: "clear" };
@@ -66,6 +77,8 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       };
     case "sale-discount":
       return { ...cart, saleDiscount: action.discount };
+    case "discount-code":
+      return { ...cart, discountCode: action.code };
     case "note":
       return { ...cart, note: action.note };
     case "email":
@@ -77,5 +90,25 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
 
 /** The cart's figures, as the server will compute them. */
 export function cartTotals(cart: Cart): PricedSale {
-  return priceSale(cart.lines, cart.saleDiscount);
+  return priceSale(cart.lines, cart.saleDiscount, cart.discountCode?.terms ?? null);
+}
+
+/** A barcode or SKU as compared: lower-case, and a numeric GTIN without leading zeros (UPC-A is EAN-13 with a 0). */
+function codeKey(code: string): string {
+  const trimmed = code.trim().toLowerCase();
+  return /^\d+$/.test(trimmed) ? trimmed.replace(/^0+(?=\d)/, "") : trimmed;
+}
+
+/** The item whose barcode or SKU is `code`, as typed, sent by a USB scanner or read by the camera; null when none. */
+export function itemByCode<T extends { barcode: string | null; sku: string | null }>(
+  items: readonly T[],
+  code: string,
+): T | null {
+  const wanted = codeKey(code);
+  if (!wanted) return null;
+  return (
+    items.find((item) => item.barcode !== null && codeKey(item.barcode) === wanted) ??
+    items.find((item) => item.sku !== null && item.sku.trim().toLowerCase() === code.trim().toLowerCase()) ??
+    null
+  );
 }

@@ -6,7 +6,8 @@ import { FormField } from "~/components/ui/form-field";
 import { Input, Select } from "~/components/ui/input";
 import type { SellableItem } from "~/features/pos/pos-types";
 import { parseAmount, formatMoney } from "~/lib/money";
-import { type Cart, type cartReducer, cartTotals } from "../pos-cart";
+import { type Cart, type CartAction, cartTotals } from "../pos-cart";
+import { DiscountCodeField } from "./discount-code-field";
 
 /** The sale being made: its lines and quantities, a discount on the sale or a store code, the buyer's email and a note. */
 export function CartPanel({
@@ -15,12 +16,16 @@ export function CartPanel({
   currency,
   items,
   stockOf,
+  shiftId,
+  online,
 }: {
   cart: Cart;
-  dispatch: React.Dispatch<Parameters<typeof cartReducer>[1]>;
+  dispatch: React.Dispatch<CartAction>;
   currency: string;
   items: SellableItem[];
   stockOf: (item: SellableItem) => number;
+  shiftId: string;
+  online: boolean;
 }) {
   const totals = cartTotals(cart);
   const emailId = useId();
@@ -145,6 +150,7 @@ export function CartPanel({
                 ]}
               />
             </div>
+            <DiscountCodeField cart={cart} dispatch={dispatch} shiftId={shiftId} currency={currency} online={online} />
             <FormField id={emailId} label="Buyer's email (optional, for the receipt)">
               {(control) => (
                 <Input

@@ -1,11 +1,13 @@
 import { ScanBarcode } from "lucide-react";
-import { useId, useMemo, useRef, useState } from "react";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { SellableItem } from "~/features/pos/pos-types";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
+import { itemByCode } from "../pos-cart";
+import { CameraScanner } from "./camera-scanner";
 
 /** The products to sell: tiles with stock here, a search by name or SKU, and a barcode typed, scanned or seen by a camera. */
 export function Catalogue({
@@ -51,9 +53,8 @@ export function Catalogue({
   }
 
   function scan(code: string) {
-    const wanted = code.trim().toLowerCase();
-    if (!wanted) return;
-    const item = items.find((i) => i.barcode === wanted || (i.sku ?? "").toLowerCase() === wanted);
+    if (!code.trim()) return;
+    const item = itemByCode(items, code);
     if (!item) {
       setScanError(`No product has the barcode or SKU ${code.trim()}.`);
       return;
@@ -62,6 +63,15 @@ export function Catalogue({
     setScanned("");
     onAdd(item);
   }
+
+  const seen = useCallback(
+    (code: string) => {
+      const item = itemByCode(items, code);
+      if (item) onAdd(item);
+      return item !== null;
+    },
+    [items, onAdd],
+  );
 
   return (
     <section aria-labelledby="pos-catalogue">
@@ -99,6 +109,7 @@ export function Catalogue({
                 <Button type="submit" variant="outline" aria-label="Add scanned product">
                   <ScanBarcode aria-hidden="true" />
                 </Button>
+                <CameraScanner onCode={seen} />
               </div>
             )}
           </FormField>

@@ -1,5 +1,5 @@
 import { Printer, WifiOff } from "lucide-react";
-import { useId, useMemo, useReducer, useState } from "react";
+import { useEffect, useId, useMemo, useReducer, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,8 @@ import { type Cart, cartReducer, cartTotals, EMPTY_CART } from "../pos-cart";
 import { changeDue, OFFLINE_PAYMENT_METHODS, type PosPaymentMethod, quickTenders } from "../pos-rules";
 import type { PosSaleInput } from "../schemas/pos-sale";
 import { ConnectedPayment, type StartedPayment } from "./connected-payment";
-import { DrawerForms, OpenShiftForm, ReturnsForms } from "./shift-forms";
+import { ReturnsPanel } from "./returns-panel";
+import { DrawerForms, OpenShiftForm } from "./shift-forms";
 import { useOfflineShell } from "./use-offline-shell";
 import { useSaleOutbox } from "./use-sale-outbox";
 
@@ -138,6 +139,10 @@ function SaleScreen({
   const revalidator = useRevalidator();
   const currency = shift.currency;
   const totals = cartTotals(cart);
+  // A code cannot be checked offline: the sale goes on without it.
+  useEffect(() => {
+    if (!outbox.online && cart.discountCode) dispatch({ type: "discount-code", code: null });
+  }, [outbox.online, cart.discountCode]);
 
   const stockOf = (item: SellableItem) =>
     (item.stock[register.locationId] ?? 0) - (soldHere[`${item.productId}:${item.variantId ?? ""}`] ?? 0);
@@ -170,6 +175,7 @@ function SaleScreen({
         discount: line.discount,
       })),
       saleDiscount: cart.saleDiscount,
+      discountCode: cart.discountCode?.code ?? "",
       payments,
       email: cart.email.trim(),
       note: cart.note.trim(),
@@ -224,7 +230,15 @@ function SaleScreen({
     <div className={cn("mt-6 grid gap-6", layout === "counter" && "lg:grid-cols-[1fr_24rem]")}>
       <Catalogue items={items} stockOf={stockOf} onAdd={add} currency={currency} />
       <div className="space-y-6">
-        <CartPanel cart={cart} dispatch={dispatch} currency={currency} items={items} stockOf={stockOf} />
+        <CartPanel
+          cart={cart}
+          dispatch={dispatch}
+          currency={currency}
+          items={items}
+          stockOf={stockOf}
+          shiftId={shift.id}
+          online={outbox.online}
+        />
         {cart.lines.length > 0 ? (
           connected ? (
             <ConnectedPayment
@@ -253,7 +267,7 @@ function SaleScreen({
           )
         ) : null}
         <DrawerForms shiftId={shift.id} currency={currency} waiting={outbox.waiting.length} />
-        <ReturnsForms shiftId={shift.id} currency={currency} sales={shift.sales ?? []} />
+        <ReturnsPanel shiftId={shift.id} currency={currency} sales={shift.sales ?? []} />
       </div>
     </div>
   );

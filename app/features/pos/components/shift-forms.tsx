@@ -5,8 +5,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Select } from "~/components/ui/input";
-import type { PosShiftSale } from "~/features/pos/pos-types";
-import { formatMoney } from "~/lib/money";
 
 type Reply = { result?: { error?: Record<string, string[] | null> }; recorded?: string };
 
@@ -113,87 +111,5 @@ export function DrawerForms({ shiftId, currency, waiting }: { shiftId: string; c
         </close.Form>
       </CardContent>
     </Card>
-  );
-}
-
-/** Returns at the counter: units of this shift's sales refunded (cash from the drawer, a card to its card), restocked here or not. */
-export function ReturnsForms({
-  shiftId,
-  currency,
-  sales,
-}: {
-  shiftId: string;
-  currency: string;
-  sales: PosShiftSale[];
-}) {
-  if (sales.length === 0) return null;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Returns</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-2">
-        {sales.map((sale) => (
-          <details key={sale.orderId} className="rounded-md border px-3 py-2">
-            <summary className="cursor-pointer text-sm">
-              {`Sale at ${new Date(sale.soldAt).toLocaleTimeString("en-US", { timeStyle: "short" })} · ${formatMoney(sale.amountCents, currency)}`}
-              {sale.status === "refunded" ? " · refunded" : ""}
-            </summary>
-            <ul className="mt-2 space-y-3">
-              {sale.lines
-                .filter((line) => line.quantity > line.refundedQuantity)
-                .map((line) => (
-                  <li key={line.id}>
-                    <ReturnLineForm shiftId={shiftId} orderId={sale.orderId} line={line} />
-                  </li>
-                ))}
-            </ul>
-          </details>
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
-
-function ReturnLineForm({
-  shiftId,
-  orderId,
-  line,
-}: {
-  shiftId: string;
-  orderId: string;
-  line: PosShiftSale["lines"][number];
-}) {
-  const fetcher = useFetcher<Reply>();
-  const quantityId = useId();
-  const restockId = useId();
-  const name = line.variantTitle ? `${line.name} (${line.variantTitle})` : line.name;
-  return (
-    <fetcher.Form method="post" className="grid gap-2">
-      <input type="hidden" name="intent" value="refund" />
-      <input type="hidden" name="shiftId" value={shiftId} />
-      <input type="hidden" name="orderId" value={orderId} />
-      <input type="hidden" name="lineId" value={line.id} />
-      <FormField id={quantityId} label={`Units of ${name} to refund`} errors={errorsOf(fetcher.data, "quantity")}>
-        {(control) => (
-          <Input
-            {...control}
-            name="quantity"
-            inputMode="numeric"
-            defaultValue={String(line.quantity - line.refundedQuantity)}
-          />
-        )}
-      </FormField>
-      {line.physical ? (
-        <label htmlFor={restockId} className="flex items-center gap-2 text-sm">
-          <input id={restockId} type="checkbox" name="restock" defaultChecked />
-          Restock to this location
-        </label>
-      ) : null}
-      <FormAlert message={errorsOf(fetcher.data, "")?.[0]} />
-      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
-        {`Refund ${name}`}
-      </Button>
-    </fetcher.Form>
   );
 }

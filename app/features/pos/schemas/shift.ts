@@ -32,16 +32,5 @@ export const shiftFormSchema = z.discriminatedUnion("intent", [
       .min(1, "Please say why cash goes in or out.")
       .max(200),
   }),
-  z.object({
-    intent: z.literal("refund"),
-    shiftId: z.uuid(),
-    orderId: z.uuid(),
-    lineId: z.uuid(),
-    quantity: z.coerce.number({ error: "Please enter how many units come back." }).int().min(1).max(999),
-    restock: z
-      .literal("on")
-      .optional()
-      .transform((value) => value === "on"),
-  }),
 ]);
 export type ShiftForm = z.output<typeof shiftFormSchema>;

@@ -11,10 +11,8 @@ import { posMethodsOf } from "~/features/pos/pos-rules";
 import { posPageQuery } from "~/features/pos/server/pos-page-query.server";
 import { priceToken } from "~/features/pos/server/price-token.server";
 import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
-import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";
 import { findTool } from "~/features/workspace/content/tools";
 import { pageMeta } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
@@ -76,25 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!moved.ok) return data({ result: submission.reply({ formErrors: [moved.message] }) }, { status: 409 });
     return data({ result: submission.reply({ resetForm: true }), recorded: form.kind });
-  }
-  if (form.intent === "refund") {
-    const { services } = context;
-    const refunded = await refundPosSale(
-      { db, mailer: services.mailer, payments: services.payments, logger: services.logger, env: services.env },
-      user.id,
-      {
-        orderId: form.orderId,
-        shiftId: form.shiftId,
-        lines: [{ lineId: form.lineId, quantity: form.quantity }],
-        restock: form.restock,
-      },
-      ctx.meta,
-    );
-    if (!refunded.ok) return data({ result: submission.reply({ formErrors: [refunded.message] }) }, { status: 409 });
-    return redirectWithToast(ctx.url.pathname, {
-      type: "success",
-      title: `Refunded ${formatMoney(refunded.amountCents, refunded.currency)}`,
-    });
   }
   const closed = await closeShift(db, user.id, { shiftId: form.shiftId, countedCashCents: form.countedCash });
   if (!closed.ok) return data({ result: submission.reply({ formErrors: [closed.message] }) }, { status: 409 });
