@@ -150,7 +150,7 @@ test("a counter's day: every way to sell, offline across a reload, a return, and
 
   // Back online: each sale recorded once, stock down by exactly what was sold.
   await context.setOffline(false);
-  await expect(page.getByText(/sales waiting/)).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText(/sales? waiting|waiting sales?/)).toBeHidden({ timeout: 20_000 });
   await expect.poll(figures).toEqual({ orders: 5, stock: 4 });
 
   // A return: the first sale found by its receipt number, one Mug refunded from the drawer and restocked here.
@@ -243,7 +243,7 @@ test("20 cash sales made offline across a reload are recorded exactly once, and 
   }
   await expect(page.getByText("Offline — 20 sales waiting")).toBeVisible();
   await context.setOffline(false);
-  await expect(page.getByText(/sales waiting/)).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(/sales? waiting|waiting sales?/)).toBeHidden({ timeout: 30_000 });
   const figures = async () =>
     (
       await insert(

@@ -266,7 +266,7 @@ function SaleScreen({
             </Button>
           )
         ) : null}
-        <DrawerForms shiftId={shift.id} currency={currency} waiting={outbox.waiting.length} />
+        <DrawerForms shiftId={shift.id} currency={currency} waiting={outbox.ready ? outbox.waiting.length : null} />
         <ReturnsPanel shiftId={shift.id} currency={currency} sales={shift.sales ?? []} />
       </div>
     </div>

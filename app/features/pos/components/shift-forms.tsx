@@ -45,7 +45,16 @@ export function OpenShiftForm({ registerId }: { registerId: string }) {
 }
 
 /** Cash in or out of the drawer with a reason, and closing the shift with the counted cash. */
-export function DrawerForms({ shiftId, currency, waiting }: { shiftId: string; currency: string; waiting: number }) {
+export function DrawerForms({
+  shiftId,
+  currency,
+  waiting,
+}: {
+  shiftId: string;
+  currency: string;
+  /** Sales on this device not yet sent; null while the device's outbox is still being read. */
+  waiting: number | null;
+}) {
   const drawer = useFetcher<Reply>();
   const close = useFetcher<Reply>();
   const amountId = useId();
@@ -100,12 +109,16 @@ export function DrawerForms({ shiftId, currency, waiting }: { shiftId: string; c
             {(control) => <Input {...control} name="countedCash" inputMode="decimal" required />}
           </FormField>
           <FormAlert message={errorsOf(close.data, "")?.[0]} />
-          {waiting > 0 ? (
+          {waiting !== null && waiting > 0 ? (
             <p className="text-sm text-amber-800">
               {`${waiting} ${waiting === 1 ? "sale is" : "sales are"} still waiting to be sent. Close the shift once they are sent.`}
             </p>
           ) : null}
-          <Button type="submit" variant="secondary" disabled={waiting > 0 || close.state !== "idle"}>
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={waiting === null || waiting > 0 || close.state !== "idle"}
+          >
             Close shift
           </Button>
         </close.Form>

@@ -76,6 +76,7 @@ export function useSaleOutbox() {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const [sending, setSending] = useState(false);
   const [reachable, setReachable] = useState(true);
+  const [ready, setReady] = useState(false);
   const online = useOnline() && reachable;
 
   const flush = useCallback(async () => {
@@ -83,6 +84,7 @@ export function useSaleOutbox() {
     setReachable(up);
     if (!up) {
       setEntries(await outboxEntries().catch(() => []));
+      setReady(true);
       return;
     }
     setSending(true);
@@ -92,6 +94,7 @@ export function useSaleOutbox() {
       setEntries(await outboxEntries().catch(() => []));
     } finally {
       setSending(false);
+      setReady(true);
     }
   }, []);
 
@@ -115,6 +118,8 @@ export function useSaleOutbox() {
   return {
     online,
     sending,
+    /** Whether the device's outbox has been read once: until then nothing is known to be waiting or not. */
+    ready,
     waiting: entries.filter((entry) => !entry.refusal),
     refused: entries.filter((entry) => entry.refusal),
     /** Queues a sale on the device, then tries to send everything waiting. */
