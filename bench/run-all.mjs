@@ -29,7 +29,12 @@ const scripts = [
   ["oversell", "200 concurrent buyers for the last 10 units", ["bench/oversell.mjs"], 300],
   ["lighthouse", "Lighthouse mobile per public route", ["bench/lighthouse.mjs"], 900],
   ["pos", "the point of sale's JavaScript", ["bench/pos.mjs"], 60],
-  ["pos-browser", "the point of sale in a browser: cart, offline reload, 20 offline sales", ["bench/pos-browser.mjs"], 300],
+  [
+    "pos-browser",
+    "the point of sale in a browser: cart, offline reload, 20 offline sales",
+    ["bench/pos-browser.mjs"],
+    300,
+  ],
   ["lighthouse-pos", "Lighthouse accessibility of the Mobile POS", ["bench/lighthouse-pos.mjs"], 300],
   ["fuzz", "fuzzing the endpoints", ["bench/fuzz.mjs"], 900],
   ["npm-test", "npm test wall time", ["bench/test-time.mjs"], 1800],

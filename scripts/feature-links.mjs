@@ -36,7 +36,17 @@ export const FEATURE_LINKS = {
   inventory: ["accounts", "workspace", "catalog", "sales-methods"],
   shipping: ["accounts", "workspace", "catalog"],
   "event-sales": ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "pos"],
-  pos: ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "payments", "delivery", "discounts"],
+  pos: [
+    "accounts",
+    "workspace",
+    "catalog",
+    "sales-methods",
+    "inventory",
+    "orders",
+    "payments",
+    "delivery",
+    "discounts",
+  ],
 };
 
 const ROUTES = {
