@@ -100,6 +100,11 @@ export type OrderDetail = OrderListItem & {
   platformFeeCents: number;
   provider: string | null;
   paidAt: string | null;
+  /** Where it was sold, and where its buyer came from (see orderOriginLabel). */
+  channel: "online" | "pos";
+  source: string;
+  utmSource: string;
+  utmCampaign: string;
   events: {
     id: string;
     fromStatus: OrderStatus;
@@ -136,4 +141,19 @@ export function eventCauseLabel(cause: string): string {
   if (cause === "expiry") return "Checkout expired";
   if (cause.startsWith("webhook:")) return `Reported by the payment provider (${cause.split(":")[1] ?? ""})`;
   return cause;
+}
+
+/** Where an order came from in the seller's words: the point of sale, a website it is embedded on, a referrer. */
+export function orderOriginLabel(order: Pick<OrderDetail, "channel" | "source" | "utmSource" | "utmCampaign">): string {
+  if (order.channel === "pos") return "Point of sale";
+  const place =
+    order.source === "direct"
+      ? "Direct or unknown"
+      : order.source === "bio"
+        ? "Link in bio"
+        : order.source.startsWith("embed:")
+          ? `Checkout embedded on ${order.source.slice("embed:".length)}`
+          : order.source;
+  const campaign = [order.utmSource, order.utmCampaign].filter(Boolean).join(" / ");
+  return campaign ? `${place} (${campaign})` : place;
 }
