@@ -319,7 +319,22 @@ export const ERRORS = {
     field: "payments",
     message: "Card payments are not available right now. Please take cash or another method.",
   },
-  POS_CARD_NOT_SPLIT: { status: 400, field: "payments", message: "A card payment must cover the whole sale." },
+  POS_CARD_NOT_SPLIT: {
+    status: 400,
+    field: "payments",
+    message: "A sale takes one card or pay-on-phone part. Please take the rest in cash or another way.",
+  },
+  POS_CHANGE_NOT_CASH: {
+    status: 400,
+    field: "payments",
+    message: "Only cash gives change: a card or other part must be its exact amount.",
+  },
+  POS_READER_REFUSED: { status: 400, field: "registrationCode", message: "This reader could not be connected." },
+  POS_READER_UNAVAILABLE: {
+    status: 409,
+    field: "registrationCode",
+    message: "Card readers need Stripe to be set up on this server.",
+  },
   POS_PAYMENT_NOT_FOUND: { status: 404, field: "form", message: "This payment was not found or is no longer open." },
 
   // Events

@@ -8,6 +8,8 @@ export type PosRegister = {
   name: string;
   locationId: string;
   locationName: string;
+  /** The label of the register's Stripe Terminal reader, null when none is connected. */
+  cardReaderLabel: string | null;
   openShift: {
     id: string;
     openedAt: string;

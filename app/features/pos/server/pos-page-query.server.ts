@@ -8,7 +8,7 @@ export const posPageQuery: PageQuery<PosPage> = {
     'eventPaymentMethods', (select sm.settings->'paymentMethods' from sales_methods sm
       where sm.user_id = me.user_id and sm.method = 'events' limit 1),
     'registers', coalesce((select json_agg(json_build_object(
-        'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name,
+        'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name, 'cardReaderLabel', r.card_reader_label,
         'openShift', (select json_build_object('id', s.id, 'openedAt', s.opened_at, 'openingFloatCents', s.opening_float_cents,
             'currency', s.currency,
             'sales', coalesce((select json_agg(json_build_object(

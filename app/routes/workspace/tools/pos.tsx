@@ -2,9 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
+import { CardReaderSettings } from "~/features/pos/components/card-reader-settings";
 import { PointOfSale } from "~/features/pos/components/point-of-sale";
+import { CARD_READER_INTENTS, cardReaderFormSchema } from "~/features/pos/schemas/card-reader";
 import { shiftFormSchema } from "~/features/pos/schemas/shift";
 import { closeShift } from "~/features/pos/server/close-shift.server";
+import { connectCardReader } from "~/features/pos/server/connect-card-reader.server";
 import { ensureFirstRegister } from "~/features/pos/server/ensure-first-register.server";
 import { openShift } from "~/features/pos/server/open-shift.server";
 import { posMethodsOf } from "~/features/pos/pos-rules";
@@ -46,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     slug,
     registers: read.pos.registers,
+    // Registers may connect a Stripe Terminal reader when Stripe is set up on this server.
+    cardReaders: Boolean(context.services.payments.stripe?.terminal),
     // The phone's Mobile POS follows the Event Sales setup; the counter offers every method.
     methods: slug === "mobile-pos" ? posMethodsOf(read.pos.eventPaymentMethods) : posMethodsOf(null),
     items: read.pos.items.map((item) => ({
@@ -58,7 +63,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requestContext(request);
   const user = await requireUser(context.services, ctx);
-  const submission = parseWithZod(await readFormData(request), { schema: shiftFormSchema });
+  const formData = await readFormData(request);
+  if (CARD_READER_INTENTS.includes(String(formData.get("intent")))) {
+    const readerForm = parseWithZod(formData, { schema: cardReaderFormSchema });
+    if (readerForm.status !== "success") return data({ result: readerForm.reply() }, { status: 400 });
+    const { services } = context;
+    const connected = await connectCardReader(
+      { db: services.db, terminal: services.payments.stripe?.terminal },
+      user.id,
+      readerForm.value,
+    );
+    if (!connected.ok) {
+      const reply =
+        connected.code === "POS_READER_REFUSED"
+          ? readerForm.reply({ fieldErrors: { registrationCode: [connected.message] } })
+          : readerForm.reply({ formErrors: [connected.message] });
+      return data({ result: reply }, { status: 409 });
+    }
+    return redirectWithToast(ctx.url.pathname, {
+      type: "success",
+      title: connected.reader ? `Card reader ${connected.reader.label} connected` : "Card reader disconnected",
+    });
+  }
+  const submission = parseWithZod(formData, { schema: shiftFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const form = submission.value;
   const { db } = context.services;
@@ -113,12 +140,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function PosPage({ loaderData }: Route.ComponentProps) {
   const tool = findTool(loaderData.slug)!;
   return (
-    <PointOfSale
-      title={tool.name}
-      layout={loaderData.slug === "mobile-pos" ? "phone" : "counter"}
-      registers={loaderData.registers}
-      items={loaderData.items}
-      methods={loaderData.methods}
-    />
+    <>
+      <PointOfSale
+        title={tool.name}
+        layout={loaderData.slug === "mobile-pos" ? "phone" : "counter"}
+        registers={loaderData.registers}
+        items={loaderData.items}
+        methods={loaderData.methods}
+      />
+      {loaderData.cardReaders ? <CardReaderSettings registers={loaderData.registers} /> : null}
+    </>
   );
 }
