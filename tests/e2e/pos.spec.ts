@@ -171,6 +171,26 @@ test("a counter takes a card on the simulated reader, a payment on the buyer's p
   await expect.poll(figures).toEqual({ orders: 1, stock: 9, drawer: 0 });
   await page.getByRole("button", { name: "New sale" }).click();
 
+  // Split: $5.00 in cash with $5.00 change, the rest on the reader; the sale completes when the card part is paid.
+  await page.getByRole("button", { name: /Mug/ }).click();
+  await page.getByRole("button", { name: /^Charge / }).click();
+  await page.getByLabel("Split").check();
+  await page.getByLabel("Part amount (USD)").fill("5");
+  await page.getByLabel("Cash tendered").fill("10");
+  await page.getByRole("button", { name: "Add part" }).click();
+  await expect(page.getByText("Left to pay: $7.50")).toBeVisible();
+  await page.getByLabel("Part paid by").selectOption("card");
+  await page.getByRole("button", { name: "Add part" }).click();
+  await expect(page.getByText("The total is covered.")).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole("button", { name: "Charge card" }).click();
+  await expect(page.getByRole("heading", { name: "Card reader · $7.50" })).toBeVisible();
+  await page.getByRole("button", { name: /4242 4242 4242 4242/ }).click();
+  await expect(page.getByRole("heading", { name: "Sale complete" })).toBeVisible();
+  await expect(page.getByText("Change: $5.00")).toBeVisible();
+  await expect.poll(figures).toEqual({ orders: 2, stock: 8, drawer: 1 });
+  await page.getByRole("button", { name: "New sale" }).click();
+
   // Pay on phone: the buyer opens the code's link on their phone and pays there; the register completes the sale.
   await page.getByRole("button", { name: /Mug/ }).click();
   await page.getByRole("button", { name: /^Charge / }).click();
@@ -184,7 +204,7 @@ test("a counter takes a card on the simulated reader, a payment on the buyer's p
   await fillTestCard(phone, "4242 4242 4242 4242");
   await phone.getByRole("button", { name: "Pay $12.50" }).click();
   await expect(page.getByRole("heading", { name: "Sale complete" })).toBeVisible({ timeout: 15_000 });
-  await expect.poll(figures).toEqual({ orders: 2, stock: 8, drawer: 0 });
+  await expect.poll(figures).toEqual({ orders: 3, stock: 7, drawer: 1 });
 
   // A return at the counter: the newest sale's Mug refunded to its payment and restocked here.
   await page.getByRole("button", { name: "New sale" }).click();
@@ -195,6 +215,6 @@ test("a counter takes a card on the simulated reader, a payment on the buyer's p
   await expect(page.getByLabel("Restock to this location").first()).toBeChecked();
   await page.getByRole("button", { name: "Refund Mug" }).first().click();
   await expect(page.getByText("Refunded $12.50")).toBeVisible();
-  await expect.poll(figures).toEqual({ orders: 1, stock: 9, drawer: 0 });
+  await expect.poll(figures).toEqual({ orders: 2, stock: 8, drawer: 1 });
   await expectNoViolations(page);
 });

@@ -38,8 +38,8 @@ export type PosSaleResult =
       totalCents: number;
       changeCents: number;
       duplicate: boolean;
-      /** A card or pay-on-phone sale: its order waits for the provider's webhook on this session. */
-      payment?: ReaderSession & { method: "card" | "pay_on_phone" };
+      /** A sale with a card or pay-on-phone part: its order waits for the provider's webhook on this session. */
+      payment?: ReaderSession & { method: "card" | "pay_on_phone"; amountCents: number };
     }
   | Failure<
       | "POS_SHIFT_NOT_FOUND"
@@ -262,7 +262,7 @@ async function startReaderSession(
     await services.db.execute(sql`
       update orders set provider_checkout_id = ${session.sessionId}, updated_at = now()
       where id = ${sale.orderId}::uuid and provider_checkout_id is null`);
-    return { ...sale, payment: { ...session, method } };
+    return { ...sale, payment: { ...session, method, amountCents: part.amountCents } };
   } catch {
     await transitionOrder(moveServices, sale.orderId, { to: "expired", cause: "pos:reader_failed" });
     return fail("POS_CARD_UNAVAILABLE");
