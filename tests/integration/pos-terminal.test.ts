@@ -272,6 +272,26 @@ describe("Stripe Terminal at the counter", () => {
   });
 });
 
+describe("a reader disconnected during a payment", () => {
+  it("refuses a card on it but still lets the seller give the sale up", async () => {
+    const seller = await sellerWithReader();
+    const started = await startCard(seller, [{ method: "card", amountCents: 2500 }]);
+    await connectCardReader({ db, terminal: provider.terminal }, seller.id, {
+      intent: "disconnect-reader",
+      registerId: seller.register,
+    });
+    expect(await present(seller, started.orderId, "4242424242424242")).toMatchObject({
+      code: "POS_CARD_UNAVAILABLE",
+    });
+    const reader = await posCardReader(db, payments, seller.id, { orderId: started.orderId });
+    expect(reader).toBeNull();
+    expect(
+      await cancelPosPayment({ db, mailer, appUrl: "http://localhost", reader }, seller.id, started.orderId),
+    ).toEqual({ ok: true });
+    expect(await status(started.orderId)).toBe("expired");
+  });
+});
+
 describe("split tenders", () => {
   it("takes part cash with change and part card on the reader; the Z-report counts each part", async () => {
     const seller = await sellerWithReader(5000);
