@@ -568,12 +568,23 @@ function endpoints(): Endpoint[] {
       intents: ["review", "refund", "fulfil"],
       valid: { intent: "review", amount: "1.00" },
     },
-    // The point of sale: shift forms told apart by intent, its Z-reports, and the devices' sales (JSON).
+    // The point of sale: shift and card reader forms told apart by intent, Z-reports, and the devices' sales (JSON).
     ...["/tools/pos", "/tools/mobile-pos"].map((name) => ({
       name,
       paths: fixed(name),
-      fields: ["intent", "registerId", "openingFloat", "shiftId", "countedCash", "kind", "amount", "reason"],
-      intents: ["open-shift", "close-shift", "drawer"],
+      fields: [
+        "intent",
+        "registerId",
+        "openingFloat",
+        "shiftId",
+        "countedCash",
+        "kind",
+        "amount",
+        "reason",
+        "registrationCode",
+        "label",
+      ],
+      intents: ["open-shift", "close-shift", "drawer", "connect-reader", "disconnect-reader"],
     })),
     { name: "/tools/pos/shifts/:id", paths: hostileSegment([randomUUID()]).map((s) => `/tools/pos/shifts/${s}`) },
     { name: "/api/pos/sales", paths: fixed("/api/pos/sales"), methods: ["POST", "GET"] },
