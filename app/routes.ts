@@ -73,6 +73,10 @@ export default [
     route("tools/events/new", "routes/workspace/tools/events.new.tsx"),
     route("tools/events/compare", "routes/workspace/tools/events.compare.tsx"),
     route("tools/events/:id", "routes/workspace/tools/events.$id.tsx"),
+    // The Social Media Manager: planned posts, their tracking links and figures, before tools/:tool
+    route("tools/social", "routes/workspace/tools/social.tsx"),
+    route("tools/social/new", "routes/workspace/tools/social.new.tsx"),
+    route("tools/social/:id", "routes/workspace/tools/social.$id.tsx"),
     route("tools/:tool", "routes/workspace/tools/$tool.tsx"),
     // The seller's analytics: figures by day in their time zone, for a range named in the URL
     route("analytics", "routes/workspace/analytics.tsx"),
@@ -137,6 +141,7 @@ export default [
 //   /api/uploads, /api/uploads/*            product-file uploads (tus, owner only): app/features/catalog/server/upload-handler.server.ts
 //   GET /purchases/:orderId/files/:fileId   a buyer's signed file downloads: app/features/delivery/server/download-handler.server.ts
 //   GET /orders/export.csv                  the seller's orders as CSV: app/features/customers/server/export-handler.server.ts
+//   GET/HEAD /t/:code                       a social post's tracking link (302, clicks counted): app/features/social/server/tracking-link-handler.server.ts
 //   GET /customers/export.csv               the seller's customers as CSV: app/features/customers/server/export-handler.server.ts
 //   /assets/*                               hashed build assets: server/static-assets.ts
 //   the marketing pages of PUBLIC_PATHS     prerendered at build (app/features/marketing/content/public-pages.ts), served from memory: server/prerendered-pages.ts

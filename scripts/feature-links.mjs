@@ -37,6 +37,7 @@ export const FEATURE_LINKS = {
   shipping: ["accounts", "workspace", "catalog"],
   "event-sales": ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "pos"],
   pos: ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "payments", "delivery"],
+  social: ["accounts", "workspace", "catalog", "sales-methods", "analytics"],
 };
 
 const ROUTES = {
