@@ -119,15 +119,33 @@ const URL_IN_TEXT =
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 
 let segmenter: Intl.Segmenter | null = null;
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
 
-function graphemes(text: string): string[] {
+/** ASCII text's grapheme count without segmenting it: every character but the second of each CR LF. */
+function asciiLength(text: string): number {
+  return text.length - (text.match(/\r\n/g)?.length ?? 0);
+}
+
+/**
+ * The sum of `weigh` over the graphemes of `text`; ASCII stretches are counted one per character without the
+ * (slow) segmenter, which only sees each non-ASCII run with the character before it.
+ */
+function sumGraphemes(text: string, weigh: (grapheme: string) => number): number {
   segmenter ??= new Intl.Segmenter("en", { granularity: "grapheme" });
-  return Array.from(segmenter.segment(text), (part) => part.segment);
+  let total = 0;
+  let done = 0;
+  for (const match of text.matchAll(NON_ASCII_RUN)) {
+    const from = Math.max(done, match.index - 1);
+    total += asciiLength(text.slice(done, from));
+    for (const part of segmenter.segment(text.slice(from, match.index + match[0].length))) total += weigh(part.segment);
+    done = match.index + match[0].length;
+  }
+  return total + asciiLength(text.slice(done));
 }
 
 /** Characters as people see them: one per grapheme, so "👍🏽" and "é" count once. */
 export function countGraphemes(text: string): number {
-  return graphemes(text.normalize("NFC")).length;
+  return sumGraphemes(text.normalize("NFC"), () => 1);
 }
 
 function xWeightOf(grapheme: string): number {
@@ -152,8 +170,7 @@ export function countXWeighted(text: string): number {
     last = match.index + match[0].length;
   }
   rest += normalized.slice(last);
-  for (const grapheme of graphemes(rest)) total += xWeightOf(grapheme);
-  return total;
+  return total + sumGraphemes(rest, xWeightOf);
 }
 
 /** A post's length on `platform`, counted the way that network counts. */
