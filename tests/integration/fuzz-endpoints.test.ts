@@ -350,6 +350,7 @@ function endpoints(): Endpoint[] {
     { name: "/buy/:id", paths: hostileSegment([buyId]).map((s) => `/buy/${s}`) },
     { name: "/avatars/:id", paths: hostileSegment([avatarId]).map((s) => `/avatars/${s}`) },
     { name: "/covers/:id", paths: hostileSegment([coverId]).map((s) => `/covers/${s}`) },
+    { name: "/t/:code", paths: hostileSegment(["abcd1234"]).map((s) => `/t/${s}`) },
     { name: "/s/:handle", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}`) },
     {
       name: "/s/:handle/:slug",
@@ -482,6 +483,24 @@ function endpoints(): Endpoint[] {
       ),
       fields: [],
       intents: [],
+    },
+    {
+      name: "/tools/social",
+      paths: fc.constantFrom("/tools/social", "/tools/social?view=month&day=2026-13-45", "/tools/social?view=%00"),
+      fields: ["intent", "postId", "date"],
+      intents: ["move-post"],
+    },
+    {
+      name: "/tools/social/new",
+      paths: fc.constantFrom("/tools/social/new", "/tools/social/new?day=2026-02-30", "/tools/social/new?day=%00"),
+      fields: ["intent", "platform", "contentType", "text", "productIds", "status", "scheduledAt"],
+      intents: ["save-post"],
+    },
+    {
+      name: "/tools/social/:id",
+      paths: fc.constantFrom(`/tools/social/${randomUUID()}`, "/tools/social/not-a-uuid"),
+      fields: ["intent", "platform", "text", "publicUrl", "postId", "date", "scheduledAt"],
+      intents: ["save-post", "move-post", "duplicate-post", "mark-posted", "delete-post"],
     },
     {
       name: "/tools/estore-builder",

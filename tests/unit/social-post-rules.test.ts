@@ -11,6 +11,7 @@ import {
 import { platformFigures, type SocialPost } from "~/features/social/social-post";
 import { isLinkPreview, trackingCodeOf, trackingQuery } from "~/features/social/tracking-link";
 import { attributionOf } from "~/features/analytics/content/attribution";
+import { quickActionsFor } from "~/features/workspace/content/quick-actions";
 
 describe("X's weighted counting", () => {
   it("counts plain Latin text one per character", () => {
@@ -109,7 +110,9 @@ describe("tracking links", () => {
     ])
       expect(isLinkPreview(agent)).toBe(true);
     expect(
-      isLinkPreview("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Safari/537.36"),
+      isLinkPreview(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Safari/537.36",
+      ),
     ).toBe(false);
   });
 });
@@ -142,5 +145,13 @@ describe("counting speed", () => {
     const started = performance.now();
     expect(countPostText("facebook", text)).toBe(60_003);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe("the dashboard's quick action", () => {
+  it("'Connect social accounts' opens the Social Media Manager", () => {
+    expect(quickActionsFor(["social_media"]).find((action) => action.title === "Connect social accounts")?.to).toBe(
+      "/tools/social",
+    );
   });
 });

@@ -1,0 +1,91 @@
+import { buyWithTestCard, publishProductDirectly } from "./support/commerce";
+import { createCreator } from "./support/creator";
+import { inbox, uniqueEmail } from "./support/mail";
+import { expect, test } from "./support/test";
+
+// A seller plans a TikTok post with a tracking link, gets its reminder mail when the time comes, a buyer visits
+// through the link and buys; the click, the sale and the revenue show the same on the post, per platform and on the
+// analytics page.
+
+test("a planned post's link brings a sale that shows on the post, its platform and the analytics", async ({
+  page,
+  browser,
+  app,
+}) => {
+  test.setTimeout(180_000);
+  const seller = await createCreator(page, { businessTypes: ["social_media"] });
+  await publishProductDirectly(app, seller.id, { name: "Field Guide", slug: "field-guide", priceCents: 1500 });
+  await app.pool.query(`insert into sales_methods (user_id, method, settings) values ($1, 'social_media', $2::jsonb)`, [
+    seller.id,
+    JSON.stringify({ businessName: "Ada", platforms: ["tiktok", "twitter"], contentTypes: ["tutorials"] }),
+  ]);
+
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: /Connect social accounts/ }).click();
+  await expect(page).toHaveURL(/\/tools\/social$/);
+  await page.getByRole("link", { name: "Plan a post" }).click();
+  await page.getByLabel("Platform").selectOption("tiktok");
+  await expect(page.getByText(/Media for TikTok:/)).toBeVisible();
+  await page.getByLabel("Text").fill("How I fold a map in 10 seconds 🗺️");
+  await expect(page.getByText("32 / 4,000 characters")).toBeVisible();
+  await page.getByLabel("Field Guide").check();
+  await page.getByLabel("Status").selectOption("scheduled");
+  await page.getByLabel("Post on").fill("2099-06-01T10:00");
+  await page.getByRole("button", { name: "Plan post" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "TikTok post: Tutorials" })).toBeVisible();
+  const link = await page.getByLabel("Tracking link").inputValue();
+  expect(link).toMatch(/\/t\/[a-z0-9]{8}$/);
+  const postId = page.url().split("/").pop()!;
+
+  // The time comes: the reminder job mails the seller once.
+  await app.pool.query(`update social_posts set scheduled_at = now() - interval '1 second' where id = $1`, [postId]);
+  let reminder: { text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        reminder = (await inbox()).find((m) => m.to.includes(seller.email) && m.subject === "Time to post on TikTok");
+        return Boolean(reminder);
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe(true);
+  expect(reminder!.text).toContain("How I fold a map in 10 seconds");
+  expect(reminder!.text).toContain(link);
+  expect(reminder!.text).toContain("TikTok has no web page to start a post");
+
+  // A buyer follows the link and buys.
+  const buyer = await browser.newContext();
+  const buyerPage = await buyer.newPage();
+  await buyerPage.goto(link);
+  await expect(buyerPage).toHaveURL(/\/s\/[^/]+\/field-guide\?src=tiktok&via=post%3A[a-z0-9]{8}/);
+  const buyHref = (await buyerPage.getByRole("link", { name: "Buy now" }).getAttribute("href"))!;
+  await buyWithTestCard(buyerPage, buyHref, uniqueEmail("fan"));
+  await buyer.close();
+
+  // The post's figures.
+  const figure = (term: string) =>
+    page.locator('dl[aria-label="Post figures"] > div').filter({ hasText: term }).locator("dd");
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return [await figure("Clicks").textContent(), await figure("Orders").textContent()];
+      },
+      { timeout: 20_000, intervals: [1000] },
+    )
+    .toEqual(["1", "1"]);
+  await expect(figure("Revenue")).toHaveText("$15.00");
+  const views = (await figure("Views").textContent())!;
+  const expected = ["1", "1", views, "1", "1", "$15.00"];
+
+  // The same figures per platform on the planner and on the analytics page.
+  const tiktokRow = () =>
+    page
+      .getByRole("table", { name: "Social posts by platform" })
+      .getByRole("row", { name: /TikTok/ })
+      .getByRole("cell");
+  await page.goto("/tools/social");
+  expect(await tiktokRow().allTextContents()).toEqual(expected);
+  await page.goto("/analytics");
+  expect(await tiktokRow().allTextContents()).toEqual(expected);
+});
