@@ -23,13 +23,14 @@ test("a planned post's link brings a sale that shows on the post, its platform a
   await page.goto("/dashboard");
   await page.getByRole("link", { name: /Connect social accounts/ }).click();
   await expect(page).toHaveURL(/\/tools\/social$/);
-  await page.getByRole("link", { name: "Plan a post" }).click();
-  await page.getByLabel("Platform").selectOption("tiktok");
+  await page.getByRole("link", { name: "Plan a post", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Plan a post" })).toBeVisible();
+  await page.getByLabel("Platform", { exact: true }).selectOption("tiktok");
   await expect(page.getByText(/Media for TikTok:/)).toBeVisible();
-  await page.getByLabel("Text").fill("How I fold a map in 10 seconds 🗺️");
+  await page.getByLabel("Text", { exact: true }).fill("How I fold a map in 10 seconds 🗺️");
   await expect(page.getByText("32 / 4,000 characters")).toBeVisible();
   await page.getByLabel("Field Guide").check();
-  await page.getByLabel("Status").selectOption("scheduled");
+  await page.getByLabel("Status", { exact: true }).selectOption("scheduled");
   await page.getByLabel("Post on").fill("2099-06-01T10:00");
   await page.getByRole("button", { name: "Plan post" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "TikTok post: Tutorials" })).toBeVisible();

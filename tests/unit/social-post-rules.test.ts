@@ -12,6 +12,7 @@ import { platformFigures, type SocialPost } from "~/features/social/social-post"
 import { isLinkPreview, trackingCodeOf, trackingQuery } from "~/features/social/tracking-link";
 import { attributionOf } from "~/features/analytics/content/attribution";
 import { quickActionsFor } from "~/features/workspace/content/quick-actions";
+import { storePageKey } from "../../server/store-page-cache";
 
 describe("X's weighted counting", () => {
   it("counts plain Latin text one per character", () => {
@@ -153,5 +154,13 @@ describe("the dashboard's quick action", () => {
     expect(quickActionsFor(["social_media"]).find((action) => action.title === "Connect social accounts")?.to).toBe(
       "/tools/social",
     );
+  });
+});
+
+describe("the store-page cache", () => {
+  it("renders a page reached through a tracking link per request, so its Buy links carry the attribution", () => {
+    expect(storePageKey("/s/ada/guide", new URLSearchParams(trackingQuery("tiktok", "abcd1234")))).toBeNull();
+    expect(storePageKey("/s/ada/guide", new URLSearchParams("utm_campaign=spring"))).toBeNull();
+    expect(storePageKey("/s/ada/guide", new URLSearchParams("ref=x"))).toBe("/s/ada/guide");
   });
 });
