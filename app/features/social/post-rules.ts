@@ -119,7 +119,7 @@ const URL_IN_TEXT =
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 
 let segmenter: Intl.Segmenter | null = null;
-const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+const NON_ASCII_RUN = /[\u0080-\u{10ffff}]+/gu;
 
 /** ASCII text's grapheme count without segmenting it: every character but the second of each CR LF. */
 function asciiLength(text: string): number {
