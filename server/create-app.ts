@@ -182,7 +182,7 @@ export function createApp({
   app.use((req, res, next) => {
     const code = req.method === "GET" || req.method === "HEAD" ? runtime.trackingCodeOf(req.path) : null;
     if (!code) return next();
-    trackingLinks(req, res, code).catch(next);
+    trackingLinks(req, res, code, req.ip ?? "").catch(next);
   });
 
   // Product files: the tus endpoint, streamed to DATA_DIR/uploads or the S3 bucket, owner only.

@@ -143,6 +143,27 @@ describe("tracking links", () => {
   });
 });
 
+describe("tracking link limits", () => {
+  it("counts at most 10 clicks a day from one address on one post, and still redirects", async () => {
+    const { id, code } = await newPost();
+    for (let i = 0; i < 12; i++) expect((await visit(code, ua(BROWSER))).status).toBe(302);
+    await server.services.postClicks.flush();
+    expect((await asSeller(socialPostQuery(id)))?.clicks).toBe(10);
+  });
+
+  it("answers an address asking for too many unknown codes with 429 and Retry-After", async () => {
+    let refused: Response | undefined;
+    for (let i = 0; i < 70 && !refused; i++) {
+      const response = await visit(`miss${String(i).padStart(4, "0")}`, ua(BROWSER));
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(404);
+    }
+    expect(refused).toBeDefined();
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused!.text()).toContain("Please wait a minute and try again.");
+  });
+});
+
 describe("scheduling", () => {
   it("refuses a time in the past, an unknown network, and text over the limit, in plain words", async () => {
     expect(

@@ -13,6 +13,11 @@ import { isLinkPreview, trackingCodeOf, trackingQuery } from "~/features/social/
 import { attributionOf } from "~/features/analytics/content/attribution";
 import { quickActionsFor } from "~/features/workspace/content/quick-actions";
 import { storePageKey } from "../../server/store-page-cache";
+import {
+  createClickGate,
+  MAX_CLICKS_PER_ADDRESS_PER_POST_PER_DAY,
+  MAX_MISSES_PER_ADDRESS_PER_MINUTE,
+} from "~/features/social/server/click-gate.server";
 
 describe("X's weighted counting", () => {
   it("counts plain Latin text one per character", () => {
@@ -162,5 +167,20 @@ describe("the store-page cache", () => {
     expect(storePageKey("/s/ada/guide", new URLSearchParams(trackingQuery("tiktok", "abcd1234")))).toBeNull();
     expect(storePageKey("/s/ada/guide", new URLSearchParams("utm_campaign=spring"))).toBeNull();
     expect(storePageKey("/s/ada/guide", new URLSearchParams("ref=x"))).toBe("/s/ada/guide");
+  });
+});
+
+describe("the click gate", () => {
+  it("caps an address's clicks per post and UTC day, and its unknown codes per minute", () => {
+    const gate = createClickGate();
+    const t = Date.parse("2026-11-27T10:00:00Z");
+    const admitted = Array.from({ length: 12 }, () => gate.admitClick("post-a", t, "10.0.0.1"));
+    expect(admitted.filter(Boolean)).toHaveLength(MAX_CLICKS_PER_ADDRESS_PER_POST_PER_DAY);
+    expect(gate.admitClick("post-b", t, "10.0.0.1")).toBe(true);
+    expect(gate.admitClick("post-a", t, "10.0.0.2")).toBe(true);
+    expect(gate.admitClick("post-a", t + 86_400_000, "10.0.0.1")).toBe(true);
+    for (let i = 0; i < MAX_MISSES_PER_ADDRESS_PER_MINUTE; i++) expect(gate.refuseMiss(t, "10.0.0.1")).toBeNull();
+    expect(gate.refuseMiss(t + 15_000, "10.0.0.1")).toBe(45);
+    expect(gate.refuseMiss(t + 60_000, "10.0.0.1")).toBeNull();
   });
 });

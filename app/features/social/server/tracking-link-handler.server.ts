@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isBot } from "~/features/analytics/content/view-rules";
 import type { AppServices } from "~/server/services.server";
 import { isLinkPreview } from "../tracking-link";
+import { createClickGate } from "./click-gate.server";
 import { resolveTrackingLink, type TrackingTarget } from "./resolve-tracking-link.server";
 
 /** How long a resolved link is reused before the database is asked again. */
@@ -12,13 +13,19 @@ const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Link not found</h1>
 <p>This link does not lead anywhere (any more). Please check the address.</p></body></html>`;
 
+const TOO_MANY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Too many requests</h1>
+<p>Too many links that do not exist were asked for from your address. Please wait a minute and try again.</p></body></html>`;
+
 /**
  * GET/HEAD /t/:code: a 302 to the post's product or store with its attribution in the query, counting a person's
- * GET once, in memory; bots, link previews, HEAD and prefetches are redirected but not counted.
+ * GET in memory; bots, link previews, HEAD, prefetches and an address's clicks past its daily cap are not counted.
+ * An address asking for many unknown codes gets 429 with Retry-After.
  */
 export function createTrackingLinkHandler(services: Pick<AppServices, "db" | "postClicks">) {
   const cache = new Map<string, { target: TrackingTarget | null; until: number }>();
-  return async (req: IncomingMessage, res: ServerResponse, code: string): Promise<void> => {
+  const gate = createClickGate();
+  return async (req: IncomingMessage, res: ServerResponse, code: string, ip: string): Promise<void> => {
     const now = Date.now();
     let cached = cache.get(code);
     if (!cached || cached.until < now) {
@@ -29,6 +36,17 @@ export function createTrackingLinkHandler(services: Pick<AppServices, "db" | "po
     const { target } = cached;
     const common = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
     if (!target) {
+      const wait = gate.refuseMiss(now, ip);
+      if (wait !== null) {
+        res.writeHead(429, {
+          ...common,
+          "Retry-After": String(wait),
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Length": Buffer.byteLength(TOO_MANY_PAGE),
+        });
+        res.end(req.method === "HEAD" ? undefined : TOO_MANY_PAGE);
+        return;
+      }
       res.writeHead(404, {
         ...common,
         "Content-Type": "text/html; charset=utf-8",
@@ -37,7 +55,7 @@ export function createTrackingLinkHandler(services: Pick<AppServices, "db" | "po
       res.end(req.method === "HEAD" ? undefined : NOT_FOUND_PAGE);
       return;
     }
-    if (counts(req)) services.postClicks.record(target.postId, now);
+    if (counts(req) && gate.admitClick(target.postId, now, ip)) services.postClicks.record(target.postId, now);
     res.writeHead(302, { ...common, Location: target.location, "Content-Length": 0 });
     res.end();
   };
