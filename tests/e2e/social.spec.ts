@@ -96,3 +96,35 @@ test("a planned post's link brings a sale that shows on the post, its platform a
   await page.goto("/analytics");
   expect(await tiktokRow().allTextContents()).toEqual(expected);
 });
+
+test("a post moves to another day by dragging it or from the keyboard", async ({ page, app }) => {
+  test.setTimeout(90_000);
+  const seller = await createCreator(page, { businessTypes: ["social_media"] });
+  await app.pool.query(`insert into sales_methods (user_id, method, settings) values ($1, 'social_media', $2::jsonb)`, [
+    seller.id,
+    JSON.stringify({ businessName: "Ada", platforms: ["tiktok"], contentTypes: [] }),
+  ]);
+  const { rows } = await app.pool.query(
+    `insert into social_posts (user_id, code, platform, content_type, status, scheduled_at, time_zone)
+     values ($1, substr(md5(random()::text), 1, 8), 'tiktok', 'tutorials', 'scheduled', '2099-06-10T12:00Z', 'UTC')
+     returning id`,
+    [seller.id],
+  );
+  const postId = (rows[0] as { id: string }).id;
+  await page.goto("/tools/social?view=month&day=2099-06-01");
+  const cell = (day: string) => page.locator(`li[data-day="${day}"]`);
+  const chip = (day: string) => cell(day).getByRole("link", { name: /TikTok · Scheduled/ });
+  await expect(chip("2099-06-10")).toBeVisible();
+
+  await chip("2099-06-10").dragTo(cell("2099-06-12"));
+  await expect(chip("2099-06-12")).toBeVisible();
+
+  await chip("2099-06-12").focus();
+  await page.keyboard.press("Alt+ArrowRight");
+  await expect(chip("2099-06-13")).toBeVisible();
+  await chip("2099-06-13").focus();
+  await page.keyboard.press("Alt+ArrowDown");
+  await expect(chip("2099-06-20")).toBeVisible();
+  const { rows: moved } = await app.pool.query(`select scheduled_at from social_posts where id = $1`, [postId]);
+  expect((moved[0] as { scheduled_at: Date }).scheduled_at.toISOString()).toBe("2099-06-20T12:00:00.000Z");
+});
