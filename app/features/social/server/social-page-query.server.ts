@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import { DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import { isPlatform } from "../post-rules";
@@ -36,10 +36,10 @@ export function socialContextQuery(fallbackTimeZone: string): PageQuery<SocialCo
 }
 
 /**
- * Posts with their figures: link clicks, store views whose utm_campaign is the post's code, and paid orders whose
- * attribution is the post (orders, units and revenue less refunds in the store currency, as the analytics count them).
+ * Posts with their figures: link clicks, social views with the post's code as utm_campaign, and paid orders with the
+ * post as attribution. Orders, units and revenue less refunds (store currency) come from the analytics' sale facts.
  */
-function postsJson(filter: ReturnType<typeof sql>) {
+function postsJson(filter: SQL) {
   return sql`coalesce((select json_agg(json_build_object('id', p.id, 'code', p.code, 'platform', p.platform,
       'contentType', p.content_type, 'text', p.text, 'productIds', p.product_ids, 'status', p.status,
       'scheduledAt', p.scheduled_at, 'timeZone', p.time_zone, 'publicUrl', p.public_url,
@@ -47,11 +47,14 @@ function postsJson(filter: ReturnType<typeof sql>) {
       'productGone', jsonb_array_length(p.product_ids) > 0 and not exists (select 1 from products pr
         where pr.id::text = p.product_ids->>0 and pr.user_id = p.user_id and pr.status = 'published'),
       'clicks', (select coalesce(sum(c.clicks), 0) from social_post_clicks c where c.post_id = p.id),
-      'views', (select coalesce(sum(v.views), 0) from page_view_counts v
-        where v.seller_id = p.user_id and v.utm_campaign = p.code),
+      'views', coalesce(pv.views, 0),
       'orders', s.orders, 'units', s.units, 'revenueCents', s.revenue)
       order by p.scheduled_at nulls last, p.created_at, p.id)
     from social_posts p
+    left join (
+      select v.utm_campaign, sum(v.views) as views from page_view_counts v
+      where v.seller_id = me.user_id and v.utm_medium = 'social' group by v.utm_campaign
+    ) pv on pv.utm_campaign = p.code
     cross join lateral (
       select coalesce(sum(f.orders), 0) as orders, coalesce(sum(f.units), 0) as units,
         coalesce(sum(f.revenue_cents) filter (where f.currency = coalesce((select settings->>'currency' from sales_methods
