@@ -1,7 +1,7 @@
 // Budget: a social post's tracking-link redirect has p99 < 20 ms at 100 connections, and counting its click adds
 // < 1 ms. The seeded store (support/seed-store.mjs) with one post whose link opens the sales page, on the production
-// build: autocannon at full speed, 100 connections, with a browser's user agent (every request a counted click) and
-// with a link-preview agent (the same redirect, not counted); one request at a time (the median, to the
+// build: autocannon at full speed, 100 connections, each request from its own address, with a browser's user agent
+// (every request a counted click) and with a link-preview agent (the same redirect, not counted); one request at a time (the median, to the
 // microsecond) for both; /healthz (hello world) at full speed as the machine's reference; then, after a graceful
 // stop flushed the counter, the clicks written must equal the browser requests answered (give or take the
 // connections' last requests, answered after autocannon stopped counting).
@@ -22,9 +22,20 @@ const AGENTS = {
   preview: "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
 };
 
+let visitor = 0;
+/** A request's headers from an address of its own (a trusted loopback proxy's X-Forwarded-For): clicks are capped per address. */
+function headersOf(userAgent) {
+  visitor = (visitor + 1) % 16_000_000;
+  return { "user-agent": userAgent, "x-forwarded-for": `10.${visitor >> 16}.${(visitor >> 8) & 255}.${visitor & 255}` };
+}
+
 function run(url, duration, userAgent) {
+  const setupRequest = (request) => {
+    request.headers = headersOf(userAgent);
+    return request;
+  };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers: { "user-agent": userAgent } }, (error, result) =>
+    autocannon({ url, connections: CONNECTIONS, duration, requests: [{ setupRequest }] }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
@@ -34,7 +45,7 @@ async function sequentialMedian(url, userAgent, count = 1000) {
   const times = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const response = await fetch(url, { headers: { "user-agent": userAgent }, redirect: "manual" });
+    const response = await fetch(url, { headers: headersOf(userAgent), redirect: "manual" });
     await response.arrayBuffer();
     if (response.status !== 302) throw new Error(`the tracking link answered ${response.status}`);
     times.push(performance.now() - started);
@@ -68,7 +79,7 @@ let single;
 let singlePreview;
 let written;
 let hello;
-const server = await startServer({ LOG_LEVEL: "warn" }, { dataDir });
+const server = await startServer({ LOG_LEVEL: "warn", TRUSTED_PROXIES: "loopback" }, { dataDir });
 try {
   const url = `${server.origin}/t/${CODE}`;
   await run(url, WARMUP, AGENTS.preview);
