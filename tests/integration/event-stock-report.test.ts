@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
+import { recordRefund } from "~/features/orders/server/record-refund.server";
+import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import { type FormFields, postForm, toastOf } from "../support/form-post";
 import { insertOrder } from "../support/order-rows";
 import { createPhysicalProduct, type PhysicalProduct, stockLevel } from "../support/physical-goods";
@@ -79,18 +80,16 @@ describe("stock and report of an event", () => {
     const variantId = product.variantIds[0]!;
     const order = await insertOrder(server.db, {
       userId: seller.id,
-      status: "paid",
+      status: "pending",
       locationId: eventLocation,
       lines: [{ kind: "physical", productName: "Honey jar", variantId, unitPriceCents: 1500, quantity: 3 }],
     });
-    await recordStockMovements(server.db, seller.id, seller.id, [
-      { variantId, locationId: eventLocation, kind: "sold", quantity: -3, orderId: order.id },
-    ]);
+    const services = { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin };
+    // Paying the order takes its units from the event's stock.
+    await transitionOrder(services, order.id, { to: "paid", cause: "test" });
     await server.db.execute(sql`insert into order_payments (order_id, method, amount_cents) values
       (${order.id}, 'cash', 3000), (${order.id}, 'card', 1500)`);
-    await server.db.execute(
-      sql`insert into refunds (order_id, amount_cents, status) values (${order.id}, 1500, 'succeeded')`,
-    );
+    await recordRefund(services, order.id, 1500, "test");
     // An order elsewhere is not the event's.
     await insertOrder(server.db, { userId: seller.id, status: "paid", amountCents: 9900 });
 
