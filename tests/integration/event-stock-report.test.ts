@@ -131,6 +131,43 @@ describe("selling at an event", () => {
   });
 });
 
+describe("the phone's point of sale", () => {
+  it("opens on the picked event's stall, on the event on now, or on a picker", async () => {
+    const headers = { cookie: seller.jar.header(), "x-forwarded-for": seller.ip };
+    const open = async (query: string) => (await server.request(`/tools/mobile-pos${query}`, { headers })).text();
+    const picked = await open(`?event=${eventId}`);
+    expect(picked).toContain("Mobile POS: Harvest Fair");
+    // Nothing is on now: the coming events to pick from, and the other registers.
+    const none = await open("");
+    expect(none).toContain("No event is on now. Where are you selling?");
+    expect(none).toContain(`href="/tools/mobile-pos?event=${eventId}"`);
+    expect(none).toContain("Sell at your other registers");
+    expect(await open("?event=none")).not.toContain("No event is on now");
+
+    const saved = await post("/tools/events/new", {
+      intent: "save-event",
+      name: "Night Market",
+      type: "pop_up_markets",
+      startsAt: "2030-11-01T18:00",
+      endsAt: "2030-11-01T23:00",
+    });
+    const nightId = saved.headers.get("location")!.split("/").pop()!;
+    await server.db.execute(sql`update events set starts_at = now() - interval '1 hour',
+      ends_at = now() + interval '2 hours' where id = ${nightId}`);
+    const now = await open("");
+    expect(now).toContain("Mobile POS: Night Market");
+    expect(now).not.toContain("Harvest Fair");
+    const made = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from registers r
+      join events e on e.location_id = r.location_id where e.id = ${nightId}`);
+    expect(made.rows[0]!.n).toBe(1);
+    await open("");
+    const again = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from registers r
+      join events e on e.location_id = r.location_id where e.id = ${nightId}`);
+    expect(again.rows[0]!.n).toBe(1);
+    await server.db.execute(sql`delete from events where id = ${nightId}`);
+  });
+});
+
 describe("comparing events", () => {
   it("sorts and filters the table and exports the same rows as CSV", async () => {
     await post("/tools/events/new", {

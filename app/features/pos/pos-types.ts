@@ -35,9 +35,16 @@ export type PosItem = {
   stock: Record<string, number>;
 };
 
+/** An event the seller sells at, as the phone's point of sale offers it: its stall is the stock location `locationId`. */
+export type PosEvent = { id: string; name: string; locationId: string; startsAt: string; endsAt: string };
+
 export type PosPage = {
   registers: PosRegister[];
   items: PosItem[];
+  /** The seller's 30 soonest events not over for a week, soonest first. */
+  events: PosEvent[];
+  /** The seller's time zone from Settings, null when unset. */
+  timeZone: string | null;
   /** The Event Sales setup's payment methods, null without one. */
   eventPaymentMethods: string[] | null;
 };
