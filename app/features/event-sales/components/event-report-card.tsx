@@ -1,8 +1,10 @@
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import type { EventReport } from "~/features/event-sales/event-report";
+import { POS_PAYMENT_METHODS } from "~/features/pos/pos-rules";
 import { formatMoney } from "~/lib/money";
 import { formatDateTime } from "~/lib/zoned-time";
 
+const methodLabel = (method: string) => POS_PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
 const hourLabel = (hour: string) => {
   const h = Number(hour.slice(11, 13));
   return `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? "AM" : "PM"}`;
@@ -78,8 +80,8 @@ export function EventReportCard({
             <tbody>
               {report.byMethod.map((row) => (
                 <tr key={row.method}>
-                  <th scope="row" className="pr-4 text-left font-normal capitalize">
-                    {row.method.replace(/_/g, " ")}
+                  <th scope="row" className="pr-4 text-left font-normal">
+                    {methodLabel(row.method)}
                   </th>
                   <td className="text-right">{money(row.amountCents)}</td>
                 </tr>
