@@ -76,6 +76,20 @@ test("a weekly market: bring stock, sell by cash and card, close, return, and ev
   await expect(page.getByRole("checkbox", { name: "Table" })).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Tent" })).toBeVisible();
 
+  // The month calendar by keyboard: a week down is the next market (in the next month if need be), Enter opens it.
+  await page.goto("/tools/events");
+  await expectNoViolations(page);
+  await page.locator(`[data-day="${today}"]`).focus();
+  await page.keyboard.press("ArrowDown");
+  const nextWeek = new Date(Date.parse(`${today}T00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  await expect(page.locator(`[data-day="${nextWeek}"]`)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("link", { name: "Saturday Market" }).and(page.locator(":focus"))).toHaveCount(1);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Saturday Market" })).toBeVisible();
+  expect(page.url()).not.toBe(eventUrl);
+  await page.goto(eventUrl);
+
   // Bring 10 jars from Online; 30 would be more than is there.
   await page.getByLabel("Units").fill("30");
   await page.getByRole("button", { name: "Bring stock" }).click();

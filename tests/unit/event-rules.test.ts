@@ -4,7 +4,7 @@ import { escapeIcsText, foldIcsLine, writeIcsCalendar } from "~/features/event-s
 import { repeatSpans, shiftLocal } from "~/features/event-sales/repeat";
 import { eventFormSchema, EVENT_MESSAGES } from "~/features/event-sales/schemas/event-form";
 import { readComparisonFilter } from "~/features/event-sales/event-comparison";
-import { monthGrid } from "~/features/event-sales/event-calendar";
+import { addDays, monthGrid } from "~/features/event-sales/event-calendar";
 import { utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
 
 // Pure rules of the Event Sales Manager: the checklist from the setup, repeats at the same wall-clock time across
@@ -154,5 +154,13 @@ describe("month grid", () => {
       "2026-12-06",
     ]);
     expect(weeks.flat().filter(Boolean)).toHaveLength(31);
+  });
+});
+
+describe("calendar days", () => {
+  it("adds days across month and year ends and a leap day", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2028-02-22", 7)).toBe("2028-02-29");
+    expect(addDays("2027-03-01", -1)).toBe("2027-02-28");
   });
 });
