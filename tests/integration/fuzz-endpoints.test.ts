@@ -590,7 +590,16 @@ function endpoints(): Endpoint[] {
     // The point of sale: shift and card reader forms told apart by intent, Z-reports, and the devices' sales (JSON).
     ...["/tools/pos", "/tools/mobile-pos"].map((name) => ({
       name,
-      paths: fixed(name),
+      // The phone's page also reads the event or register it opens on from the query.
+      paths:
+        name === "/tools/mobile-pos"
+          ? fc.constantFrom(
+              name,
+              `${name}?event=${randomUUID()}`,
+              `${name}?event=%00&register=x`,
+              `${name}?register=${randomUUID()}&event=none`,
+            )
+          : fixed(name),
       fields: [
         "intent",
         "registerId",
