@@ -14,6 +14,7 @@ const register = (id: string, locationId: string): PosRegister => ({
   name: id,
   locationId,
   locationName: locationId,
+  cardReaderLabel: null,
   openShift: null,
 });
 
