@@ -107,6 +107,10 @@ export default [
   route("s/:handle", "routes/store/s.$handle.tsx"),
   route("s/:handle/:slug", "routes/store/s.$handle.$slug.tsx"),
   route("s/:handle/:slug/buy", "routes/store/s.$handle.$slug.buy.tsx"),
+  // A store's published products as JSON for sellkit.js (buttons' state, widgets, the cart), any origin may read
+  route("s/:handle/products.json", "routes/store/s.$handle.products[.]json.ts"),
+  // One checkout for a cart of the store's products, opened by sellkit.js's cart in the overlay
+  route("s/:handle/cart/checkout", "routes/store/s.$handle.cart.checkout.tsx"),
   // The buy page's shipping options for a country (JSON), re-priced as the buyer picks it
   route("s/:handle/:slug/shipping-options", "routes/store/s.$handle.$slug.shipping-options.ts"),
 
