@@ -77,6 +77,9 @@ export default [
     route("tools/social", "routes/workspace/tools/social.tsx"),
     route("tools/social/new", "routes/workspace/tools/social.new.tsx"),
     route("tools/social/:id", "routes/workspace/tools/social.$id.tsx"),
+    // The Buy Button Generator and Website Integration: sellkit.js code for the seller's website, before tools/:tool
+    route("tools/buy-button", "routes/workspace/tools/buy-button.tsx"),
+    route("tools/integration", "routes/workspace/tools/integration.tsx"),
     route("tools/:tool", "routes/workspace/tools/$tool.tsx"),
     // The seller's analytics: figures by day in their time zone, for a range named in the URL
     route("analytics", "routes/workspace/analytics.tsx"),

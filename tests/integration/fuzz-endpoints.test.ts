@@ -362,6 +362,38 @@ function endpoints(): Endpoint[] {
         .tuple(hostileSegment([STORE_HANDLE]), hostileSegment([PRODUCT_SLUG]))
         .map(([a, b]) => `/s/${a}/${b}/buy`),
     },
+    // sellkit.js on a seller's website: a store's public products, and one checkout of a cart of them.
+    {
+      name: "/s/:handle/products.json",
+      paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/products.json`),
+    },
+    {
+      name: "/s/:handle/cart/checkout",
+      paths: fc
+        .tuple(
+          hostileSegment([STORE_HANDLE]),
+          fc.constantFrom(
+            "",
+            `?items=${PRODUCT_SLUG}:2`,
+            `?items=${PRODUCT_SLUG},x:0,%00:1&embed=1&host=https%3A%2F%2Fevil.example`,
+            "?items=a:99,b:-1&embed=1&host=%00",
+          ),
+        )
+        .map(([a, q]) => `/s/${a}/cart/checkout${q}`),
+      fields: ["intent", "email", "provider", "country", "shippingRateId", "ships", "attribution", "discountCode"],
+      intents: ["apply", "pay"],
+      valid: { email: "buyer@example.com", provider: "test" },
+    },
+    {
+      name: "/tools/buy-button",
+      paths: fixed("/tools/buy-button"),
+    },
+    {
+      name: "/tools/integration",
+      paths: fixed("/tools/integration"),
+      fields: ["origins"],
+      valid: { origins: "https://fuzz.example" },
+    },
     // Store Management: shops, stock verbs, counts and CSV imports, told apart by intent.
     {
       name: "/tools/retail-dashboard",
