@@ -31,11 +31,12 @@ beforeAll(async () => {
   server = await startTestServer({ TRUSTED_PROXIES: "loopback", STORE_PAGE_CACHE_SECONDS: "0" });
   seller = await createSeller(server.db, { priceCents: 900 });
   mug = await createPhysicalProduct(server.db, seller.id, { name: "Mug", slug: "mug", variants: [{ stock: 5 }] });
-  [rateId] = await createShippingZone(server.db, seller.id, {
+  const rates = await createShippingZone(server.db, seller.id, {
     name: "US",
     countries: ["US"],
     rates: [{ name: "Standard", priceCents: 500 }],
   });
+  rateId = rates[0]!;
   await server.db.execute(sql`
     insert into products (user_id, name, slug, pricing, price_cents, currency, status, published_at)
     values (${seller.id}, 'Sketchbook', 'sketchbook', 'fixed', 400, 'USD', 'published', now()),

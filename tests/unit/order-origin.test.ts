@@ -7,7 +7,7 @@ describe("orderOriginLabel", () => {
   it("names the point of sale, an embedding site, the bio page, a referrer and a direct visit", () => {
     expect(orderOriginLabel({ ...online, channel: "pos", source: "direct" })).toBe("Point of sale");
     expect(orderOriginLabel({ ...online, source: "embed:shop.example.org" })).toBe(
-      "Checkout embedded on shop.example.org",
+      "shop.example.org (embedded checkout)",
     );
     expect(orderOriginLabel({ ...online, source: "bio" })).toBe("Link in bio");
     expect(orderOriginLabel({ ...online, source: "instagram.com" })).toBe("instagram.com");

@@ -1,3 +1,4 @@
+import { sourceLabel } from "~/features/analytics/content/attribution";
 import type { FulfilmentStatus, OrderLine } from "~/features/orders/order-lines";
 import type { OrderStatus } from "~/features/orders/order-status";
 
@@ -143,17 +144,9 @@ export function eventCauseLabel(cause: string): string {
   return cause;
 }
 
-/** Where an order came from in the seller's words: the point of sale, a website it is embedded on, a referrer. */
+/** Where an order came from in the seller's words: the point of sale, else its source as analytics names it. */
 export function orderOriginLabel(order: Pick<OrderDetail, "channel" | "source" | "utmSource" | "utmCampaign">): string {
   if (order.channel === "pos") return "Point of sale";
-  const place =
-    order.source === "direct"
-      ? "Direct or unknown"
-      : order.source === "bio"
-        ? "Link in bio"
-        : order.source.startsWith("embed:")
-          ? `Checkout embedded on ${order.source.slice("embed:".length)}`
-          : order.source;
   const campaign = [order.utmSource, order.utmCampaign].filter(Boolean).join(" / ");
-  return campaign ? `${place} (${campaign})` : place;
+  return campaign ? `${sourceLabel(order.source)} (${campaign})` : sourceLabel(order.source);
 }

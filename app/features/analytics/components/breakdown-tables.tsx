@@ -1,5 +1,6 @@
 import { DataTable } from "~/components/ui/data-table";
 import { formatMoney } from "~/lib/money";
+import { sourceLabel } from "../content/attribution";
 import { formatCountValue } from "../analytics-display";
 import type { AnalyticsReport } from "../analytics-report";
 
@@ -49,15 +50,13 @@ export function ProductBreakdown({ report }: { report: AnalyticsReport }) {
 export function SourceBreakdown({ report }: { report: AnalyticsReport }) {
   if (report.sources.length === 0)
     return <p className="text-sm text-muted-foreground">No page of your store was viewed in this period.</p>;
-  const label = (source: string) =>
-    source === "direct" ? "Direct or unknown" : source.startsWith("embed:") ? `${source.slice(6)} (embedded)` : source;
   const utm = (value: string) => value || <span className="text-muted-foreground">—</span>;
   return (
     <DataTable caption="Page views and sales by source" columns={SOURCE_COLUMNS} wide focusable>
       {report.sources.map((row) => (
         <tr key={`${row.source}\t${row.utmSource}\t${row.utmMedium}\t${row.utmCampaign}`}>
           <th scope="row" className={`${CELL} font-medium`}>
-            {label(row.source)}
+            {sourceLabel(row.source)}
           </th>
           <td className={CELL}>{utm(row.utmSource)}</td>
           <td className={CELL}>{utm(row.utmMedium)}</td>

@@ -8,6 +8,9 @@ export type OrderAttribution = ViewSource & { ref: string | null };
 export const ATTRIBUTION_REF_PARAM = "via";
 const REF_PATTERN = /^[a-z]{1,16}:[A-Za-z0-9_-]{1,64}$/;
 
+/** The source of visits and sales through the seller's Link in bio page. */
+export const BIO_SOURCE = "bio";
+
 /** No known origin. */
 export const DIRECT_ATTRIBUTION: OrderAttribution = {
   source: "direct",
@@ -39,4 +42,11 @@ export function withAttribution(path: string, attribution: OrderAttribution): st
   const query = attributionQuery(attribution);
   if (!query) return path;
   return `${path}${path.includes("?") ? "&" : "?"}${query}`;
+}
+
+/** A source as people read it: "Direct or unknown", "Link in bio", "shop.example (embedded checkout)", or the host. */
+export function sourceLabel(source: string): string {
+  if (source === "direct") return "Direct or unknown";
+  if (source === BIO_SOURCE) return "Link in bio";
+  return source.startsWith("embed:") ? `${source.slice("embed:".length)} (embedded checkout)` : source;
 }
