@@ -67,6 +67,15 @@ describe("products.json", () => {
     const text = JSON.stringify(body);
     for (const secret of [seller.id, "Secret Draft", "SKU-", "@example.com"]) expect(text).not.toContain(secret);
     expect((await server.request("/s/no-such-store/products.json")).status).toBe(404);
+    // A page whose requests carry headers of its own asks first; only reading is allowed.
+    const preflight = await server.request(`/s/${seller.handle}/products.json`, {
+      method: "OPTIONS",
+      headers: { origin: SITE, "access-control-request-method": "GET", "access-control-request-headers": "x-site" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET");
+    const write = await server.request(`/s/${seller.handle}/products.json`, { method: "POST" });
+    expect(write.status).toBe(405);
   });
 });
 

@@ -14,7 +14,18 @@ const PUBLIC_JSON = {
  * A store's published products as JSON for sellkit.js on a seller's website: the buy buttons say "Sold out" or
  * "Unavailable" from it, and the product widget and the cart draw from it.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // A preflight (a page whose requests carry headers of its own) may read; React Router sends OPTIONS here.
+  if (request.method === "OPTIONS")
+    return new Response(null, {
+      status: 204,
+      headers: {
+        "Access-Control-Allow-Origin": "*",
+        "Access-Control-Allow-Methods": "GET",
+        "Access-Control-Allow-Headers": "*",
+        "Access-Control-Max-Age": "600",
+      },
+    });
   const storefront = await getStorefront(context.services.db, params.handle);
   if (!storefront)
     return data(
