@@ -301,6 +301,15 @@ test("the generated code pasted on another website sells one product in the over
     await page.getByRole("button", { name: "Cart (0)" }).click();
     await expect(drawer.getByText("Sketch Pack is no longer for sale and was removed from your cart.")).toBeVisible();
 
+    // A product taken off sale: its pasted button says so and opens nothing.
+    await app.pool.query(`update products set status = 'draft' where user_id = $1 and slug = 'trail-map'`, [seller.id]);
+    await cdp.send("Network.clearBrowserCache");
+    await page.reload();
+    await expect(page.locator("a.sellkit-buy-button")).toHaveText("Unavailable");
+    await page.locator("a.sellkit-buy-button").click();
+    await expect(page.getByRole("dialog", { name: "Checkout" })).toBeHidden();
+    await expect(page).toHaveURL(`${site.origin}/another-page`);
+
     // The seller finds both sales under the website's source, in analytics and on the order.
     await page.context().addCookies(sellerCookies);
     await page.goto("/analytics");

@@ -131,7 +131,11 @@ function createOverlay(appOrigin: string): Omit<Sellkit, "origin" | "catalog"> {
     if (!host || !dialog.open) return;
     const message = acceptEmbedMessage(event, { origin: appOrigin, source: frame.contentWindow });
     if (!message) return;
-    if (message.type === "ready") ready = true;
+    if (message.type === "ready") {
+      // Open to ready: the overlay's budget, read by bench/embed-overlay.mjs.
+      if (!ready) performance.measure("sellkit:open-to-ready", "sellkit:open");
+      ready = true;
+    }
     else if (message.type === "resize" && window.innerWidth > 640)
       frame.style.height = `${Math.min(message.height, window.innerHeight * 0.9 - 52)}px`;
     else if (message.type === "success") emit("sellkit:success", { orderId: message.orderId });
@@ -148,6 +152,7 @@ function createOverlay(appOrigin: string): Omit<Sellkit, "origin" | "catalog"> {
       note.classList.add("hidden");
       frame.classList.remove("hidden");
       frame.style.height = "";
+      performance.mark("sellkit:open");
       frame.src = href;
       overflow = document.documentElement.style.overflow;
       document.documentElement.style.overflow = "hidden";
