@@ -306,7 +306,7 @@ test("the generated code pasted on another website sells one product in the over
     await cdp.send("Network.clearBrowserCache");
     await page.reload();
     await expect(page.locator("a.sellkit-buy-button")).toHaveText("Unavailable");
-    await page.locator("a.sellkit-buy-button").click();
+    await page.locator("a.sellkit-buy-button").click({ force: true });
     await expect(page.getByRole("dialog", { name: "Checkout" })).toBeHidden();
     await expect(page).toHaveURL(`${site.origin}/another-page`);
 
