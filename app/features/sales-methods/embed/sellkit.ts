@@ -135,8 +135,7 @@ function createOverlay(appOrigin: string): Omit<Sellkit, "origin" | "catalog"> {
       // Open to ready: the overlay's budget, read by bench/embed-overlay.mjs.
       if (!ready) performance.measure("sellkit:open-to-ready", "sellkit:open");
       ready = true;
-    }
-    else if (message.type === "resize" && window.innerWidth > 640)
+    } else if (message.type === "resize" && window.innerWidth > 640)
       frame.style.height = `${Math.min(message.height, window.innerHeight * 0.9 - 52)}px`;
     else if (message.type === "success") emit("sellkit:success", { orderId: message.orderId });
     else if (message.type === "close") api.close();
