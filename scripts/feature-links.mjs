@@ -36,6 +36,7 @@ export const FEATURE_LINKS = {
   inventory: ["accounts", "workspace", "catalog", "sales-methods"],
   shipping: ["accounts", "workspace", "catalog"],
   "event-sales": ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "pos"],
+  "link-in-bio": ["accounts", "workspace", "catalog", "sales-methods", "analytics", "customers"],
   pos: ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "payments", "delivery"],
   social: ["accounts", "workspace", "catalog", "sales-methods", "analytics"],
 };

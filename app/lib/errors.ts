@@ -627,6 +627,32 @@ export const ERRORS = {
     message: "Your time zone could not be saved. Please try again.",
   },
 
+  // Link in Bio
+  BIO_BLOCK_NOT_FOUND: { status: 404, field: "form", message: "This block was not found. Please reload the page." },
+  BIO_PRODUCT_NOT_FOUND: { status: 400, field: "productId", message: "Please choose one of your products." },
+  BIO_THUMBNAIL_NOT_FOUND: {
+    status: 400,
+    field: "thumbnailCoverId",
+    message: "Please choose a cover of one of your products.",
+  },
+  BIO_TOO_MANY_BLOCKS: {
+    status: 400,
+    field: "form",
+    message: "A page holds at most 100 blocks. Please remove one first.",
+  },
+  BIO_ORDER_STALE: {
+    status: 409,
+    field: "form",
+    message: "Your blocks changed in another tab. Please reload the page and try again.",
+  },
+  BIO_SIGNUP_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
+  BIO_SIGNUP_CAPTCHA_REQUIRED: {
+    status: 400,
+    field: "captcha",
+    message: "Please complete the captcha verification",
+  },
+  SUBSCRIPTION_NOT_FOUND: { status: 404, field: "form", message: "This unsubscribe link is not valid." },
+
   // Public site
   CONTACT_RATE_LIMITED: {
     status: 429,

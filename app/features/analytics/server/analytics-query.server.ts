@@ -135,10 +135,10 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
           from cut c join analytics_product_view_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
           union all
           select p.product_id, p.views
-          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= c.f_at and p.bucket < least(c.mf, c.t_at) and p.kind <> 'storefront'
+          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= c.f_at and p.bucket < least(c.mf, c.t_at) and p.kind not in ('storefront', 'bio')
           union all
           select p.product_id, p.views
-          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= greatest(c.tf, c.mf) and p.bucket < c.t_at and p.kind <> 'storefront'
+          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= greatest(c.tf, c.mf) and p.bucket < c.t_at and p.kind not in ('storefront', 'bio')
         ) x where product_id is not null group by product_id
       ),
       source_views as (
