@@ -12,6 +12,12 @@ import { INVALID_EMAIL_MESSAGE } from "~/lib/form-fields";
 import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/s.$handle.links.subscribe";
 
+/** A refusal's Retry-After reaches the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Subscribe to ${loaderData.name}` : "Page not found · Sellkit" },
   { name: "robots", content: "noindex" },
