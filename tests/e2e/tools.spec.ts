@@ -5,7 +5,7 @@ import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
 /** Tools that are built out on a page of their own rather than the generic tool page. */
-const OWN_PAGES = new Set(["estore-builder", "retail-dashboard", "buy-button", "integration"]);
+const OWN_PAGES = new Set(["estore-builder", "retail-dashboard", "buy-button", "integration", "bio-link"]);
 
 /** A valid submission of each form and one value the tool page must show for it (as a label). */
 const SETUPS: Record<string, { fields: [string, string][]; shows: string }> = {

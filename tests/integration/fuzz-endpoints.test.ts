@@ -394,6 +394,53 @@ function endpoints(): Endpoint[] {
       fields: ["origins"],
       valid: { origins: "https://fuzz.example" },
     },
+    // Link in Bio: the public page, its counted redirects, sign-up and OG image, and the editor with its QR codes.
+    { name: "/s/:handle/links", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/links`) },
+    {
+      name: "/s/:handle/links/go/:blockId",
+      paths: fc
+        .tuple(hostileSegment([STORE_HANDLE]), hostileSegment([randomUUID()]))
+        .map(([a, b]) => `/s/${a}/links/go/${b}`),
+    },
+    {
+      name: "/s/:handle/links/subscribe",
+      paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/links/subscribe`),
+      fields: ["email", "consent", "captcha"],
+      valid: { email: "fuzz@example.com", consent: "on" },
+    },
+    { name: "/s/:handle/links/og.png", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/links/og.png`) },
+    {
+      name: "/unsubscribe/:token",
+      paths: hostileSegment(["A".repeat(32)]).map((s) => `/unsubscribe/${s}`),
+      fields: ["List-Unsubscribe"],
+    },
+    {
+      name: "/tools/bio-link",
+      paths: fixed("/tools/bio-link"),
+      fields: [
+        "intent",
+        "title",
+        "bio",
+        "theme",
+        "buttonStyle",
+        "instagram",
+        "blockId",
+        "kind",
+        "url",
+        "body",
+        "productId",
+        "thumbnailCoverId",
+        "showFrom",
+        "showUntil",
+        "hidden",
+        "order",
+        "action",
+      ],
+      intents: ["profile", "block", "order", "block-action"],
+      valid: { intent: "block", kind: "link", title: "Fuzz", url: "https://example.org/" },
+    },
+    { name: "/tools/bio-link/qr.svg", paths: fixed("/tools/bio-link/qr.svg") },
+    { name: "/tools/bio-link/qr.png", paths: fixed("/tools/bio-link/qr.png") },
     // Store Management: shops, stock verbs, counts and CSV imports, told apart by intent.
     {
       name: "/tools/retail-dashboard",
@@ -855,6 +902,11 @@ beforeAll(async () => {
   )) as { id: string }[];
   coverId = cover!.id;
   productId = product!.id;
+  await rows(`insert into bio_pages (user_id) values ('${creator.id}')`);
+  await rows(
+    `insert into bio_blocks (user_id, kind, title, position) values ('${creator.id}', 'signup', 'News', 0), ('${creator.id}', 'product', '', 1)`,
+  );
+  await rows(`update bio_blocks set product_id = '${productId}' where kind = 'product' and user_id = '${creator.id}'`);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
