@@ -86,7 +86,7 @@ describe("Link in Bio", () => {
     expect(await rows(sql`select 1 from bio_blocks where title = 'Evil'`)).toHaveLength(0);
 
     const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 16);
-    for (const fields of [
+    const blocks: Record<string, string>[] = [
       { kind: "heading", title: "Start here" },
       { kind: "link", title: "My trail blog", url: "https://blog.example.org/trails" },
       { kind: "product", productId: seller.productId },
@@ -94,8 +94,8 @@ describe("Link in Bio", () => {
       { kind: "link", title: "Next week's sale", url: "https://example.org/sale", showFrom: future },
       { kind: "text", body: "New guides every month." },
       { kind: "signup", title: "Trail news" },
-    ])
-      expect((await edit({ intent: "block", ...fields })).status).toBe(302);
+    ];
+    for (const fields of blocks) expect((await edit({ intent: "block", ...fields })).status).toBe(302);
     const product = await rows<{ id: string }>(
       sql`select id from bio_blocks where kind = 'product' and user_id = ${creator.id}`,
     );
@@ -162,7 +162,13 @@ describe("Link in Bio", () => {
       sql`select id, source, attribution_ref from orders where customer_email = 'hiker@example.com'`,
     );
     expect(order).toMatchObject({ source: "bio", attribution_ref: `bio:${productBlock}` });
-    expect(await transitionOrder(server.sourceServices(), order!.id, { to: "paid", cause: "test" })).not.toBeNull();
+    expect(
+      await transitionOrder(
+        { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin },
+        order!.id,
+        { to: "paid", cause: "test" },
+      ),
+    ).not.toBeNull();
 
     const editor = await server.request(EDITOR, { headers: { cookie: creator.jar.header() } });
     expect(editor.status).toBe(200);

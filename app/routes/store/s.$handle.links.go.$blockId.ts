@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { withAttribution } from "~/features/analytics/content/attribution";
 import { isBot, isPrefetch } from "~/features/analytics/content/view-rules";
 import { createViewGate } from "~/features/analytics/server/view-gate.server";
@@ -6,8 +6,10 @@ import { isSlugLike, productBuyPath, productPath } from "~/features/catalog/stor
 import { BIO_SOURCE, bioPath, bioRef } from "~/features/link-in-bio/bio-content";
 import { followBioBlock } from "~/features/link-in-bio/server/follow-bio-block.server";
 import { httpUrl } from "~/lib/http-url";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/s.$handle.links.go.$blockId";
 
+const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 /** Skips a visitor's quick repeat clicks and caps each address per day, as page views are. */
 const clicks = createViewGate();
 
@@ -16,7 +18,7 @@ const clicks = createViewGate();
  * then it leads to the link, or to the product's buy page carrying the block as the order's attribution.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!isSlugLike(params.handle)) throw data(null, { status: 404 });
+  if (!isSlugLike(params.handle)) return notFound();
   const userAgent = request.headers.get("user-agent") ?? undefined;
   const counted =
     request.method === "GET" &&
@@ -47,3 +49,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const own = new URL(context.services.env.APP_URL).origin;
   return redirect(new URL(url).origin === own ? withAttribution(url, attribution) : url, { headers });
 }
+
+/** Read-only: POST and other writes are answered 405 with a plain message. */
+export const action = () => methodNotAllowed();
