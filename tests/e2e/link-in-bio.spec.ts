@@ -43,8 +43,8 @@ test("a bio page built in the editor sells through its product block, with the f
     await addForm().getByRole("button", { name: "Add block" }).click();
     await expect(blocks).toHaveCount(count + 1);
   };
-  // An unsafe link is refused with the field's message; corrected, it is added.
-  await page.getByText("Add a block", { exact: true }).click();
+  // An unsafe link is refused with the field's message; corrected, it is added. With no block yet the form is open.
+  await expect(addForm()).toBeVisible();
   await addForm().getByLabel("Block type").selectOption({ label: "Link" });
   await addForm().getByLabel("Button text").fill("About me");
   await addForm().getByLabel("Web address").fill("javascript:alert(1)");
@@ -66,12 +66,12 @@ test("a bio page built in the editor sells through its product block, with the f
   await expect(blocks).toHaveCount(4);
 
   // Keyboard reorder: Alt+Up on the last block's button moves the sign-up above the Field Guide.
-  await blocks.nth(3).getByRole("button", { name: "Move Trail news up" }).focus();
+  await blocks.nth(3).getByRole("button", { name: "Move up: Trail news" }).focus();
   await page.keyboard.press("Alt+ArrowUp");
   await expect(blocks.nth(2)).toContainText("Trail news");
   await expect(page.getByText("Trail news moved to position 3 of 4.")).toBeAttached();
   // And the Move down button puts it back; the order is saved on the server.
-  await blocks.nth(2).getByRole("button", { name: "Move Trail news down" }).click();
+  await blocks.nth(2).getByRole("button", { name: "Move down: Trail news" }).click();
   await expect(blocks.nth(3)).toContainText("Trail news");
   await expect
     .poll(async () =>
@@ -121,7 +121,7 @@ test("a bio page built in the editor sells through its product block, with the f
 
   // The sign-up: the address joins the seller's subscribers.
   await phone.goto(new URL(address!).pathname);
-  await phone.getByLabel("Email").fill(uniqueEmail("walker"));
+  await phone.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("walker"));
   await phone.getByRole("checkbox", { name: /I agree to receive emails/ }).check();
   await phone.getByRole("button", { name: "Subscribe" }).click();
   await expect(phone.getByText(/^You're subscribed/)).toBeVisible();

@@ -14,7 +14,7 @@ import { PlatformIcon } from "./platform-icon";
 
 /**
  * A Link in Bio page: avatar, name, bio, platform icons and blocks in order. Plain links and a plain form, so it works
- * with no script; `preview` makes its links inert for the editor.
+ * with no script; in the editor's `preview` the block links go nowhere.
  */
 export function BioPageView({ page, preview = false }: { page: PublicBioPage; preview?: boolean }) {
   const { store, profile, blocks } = page;
@@ -55,7 +55,7 @@ export function BioPageView({ page, preview = false }: { page: PublicBioPage; pr
               {socials.map((social) => (
                 <li key={social.platform}>
                   <a
-                    href={preview ? undefined : social.url}
+                    href={social.url}
                     rel="me noopener"
                     aria-label={social.label}
                     className="grid h-12 w-12 place-items-center rounded-full"
@@ -95,7 +95,8 @@ function Block({
   preview: boolean;
   priority: boolean;
 }) {
-  const href = preview ? undefined : bioClickPath(handle, block.id);
+  // The preview's links stay on the editor, so the seller's own clicks are never counted.
+  const href = preview ? `#b-${block.id}` : bioClickPath(handle, block.id);
   const Heading = preview ? "h4" : "h2";
   if (block.kind === "heading") return <Heading className="pt-2 text-center text-xl font-bold">{block.title}</Heading>;
   if (block.kind === "text") return <p className="whitespace-pre-line text-center">{block.body}</p>;

@@ -160,7 +160,7 @@ export function BlockList({
                   variant="outline"
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
-                  aria-label={`Move ${label} up`}
+                  aria-label={`Move up: ${label}`}
                 >
                   Move up
                 </Button>
@@ -169,7 +169,7 @@ export function BlockList({
                   variant="outline"
                   disabled={index === current.length - 1}
                   onClick={() => move(index, index + 1)}
-                  aria-label={`Move ${label} down`}
+                  aria-label={`Move down: ${label}`}
                 >
                   Move down
                 </Button>
