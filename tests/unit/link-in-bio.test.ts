@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sourceLabel, viewedPage, viewedPageKey } from "~/features/analytics/content/view-rules";
+import { sourceLabel } from "~/features/analytics/content/attribution";
+import { viewedPage, viewedPageKey } from "~/features/analytics/content/view-rules";
 import { isBlockLive, platformProfileUrl } from "~/features/link-in-bio/bio-content";
 import { moveItem } from "~/features/link-in-bio/components/block-list";
 import {

@@ -3,7 +3,6 @@ import { formatMoney } from "~/lib/money";
 import { sourceLabel } from "../content/attribution";
 import { formatCountValue } from "../analytics-display";
 import type { AnalyticsReport } from "../analytics-report";
-import { sourceLabel } from "../content/view-rules";
 
 const CELL = "border-t px-3 py-2";
 const FIGURE = `${CELL} text-right tabular-nums`;

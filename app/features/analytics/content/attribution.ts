@@ -1,5 +1,5 @@
 // What an order records of where its buyer came from, carried in links instead of a cookie.
-import { CARRIED_SOURCE_PARAM, type ViewSource, viewSource } from "./view-rules";
+import { CARRIED_SOURCE_PARAM, LINK_IN_BIO_SOURCE, type ViewSource, viewSource } from "./view-rules";
 
 /** Where an order came from: its view source and utm values, and the tracked link or block that led to it. */
 export type OrderAttribution = ViewSource & { ref: string | null };
@@ -7,9 +7,6 @@ export type OrderAttribution = ViewSource & { ref: string | null };
 /** The query parameter naming the tracked thing a visitor arrived through, `kind:id` (a post's link, a bio block). */
 export const ATTRIBUTION_REF_PARAM = "via";
 const REF_PATTERN = /^[a-z]{1,16}:[A-Za-z0-9_-]{1,64}$/;
-
-/** The source of visits and sales through the seller's Link in bio page. */
-export const BIO_SOURCE = "bio";
 
 /** No known origin. */
 export const DIRECT_ATTRIBUTION: OrderAttribution = {
@@ -47,6 +44,6 @@ export function withAttribution(path: string, attribution: OrderAttribution): st
 /** A source as people read it: "Direct or unknown", "Link in bio", "shop.example (embedded checkout)", or the host. */
 export function sourceLabel(source: string): string {
   if (source === "direct") return "Direct or unknown";
-  if (source === BIO_SOURCE) return "Link in bio";
+  if (source === LINK_IN_BIO_SOURCE) return "Link in bio";
   return source.startsWith("embed:") ? `${source.slice("embed:".length)} (embedded checkout)` : source;
 }

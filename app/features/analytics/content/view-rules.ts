@@ -78,12 +78,6 @@ export const CARRIED_SOURCE_PARAM = "src";
 /** The carried source of visits through a Link in Bio page. */
 export const LINK_IN_BIO_SOURCE = "bio";
 
-/** How the analytics page names a view or order source. */
-export function sourceLabel(source: string): string {
-  if (source === "direct") return "Direct or unknown";
-  return source === LINK_IN_BIO_SOURCE ? "Link in bio" : source;
-}
-
 /** A carried source: a host, `embed:<host>`, or a named place such as `bio`. */
 const CARRIED_SOURCE_PATTERN = /^[a-z0-9][a-z0-9.:-]{0,99}$/;
 
