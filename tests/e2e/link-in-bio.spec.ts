@@ -146,7 +146,7 @@ test("a bio page built in the editor sells through its product block, with the f
       async () => {
         await page.goto("/analytics");
         return page
-          .getByRole("table", { name: "Page views by source" })
+          .getByRole("table", { name: "Page views and sales by source" })
           .getByRole("rowheader", { name: "Link in bio" })
           .count();
       },
