@@ -73,6 +73,15 @@ export default [
     route("tools/events/new", "routes/workspace/tools/events.new.tsx"),
     route("tools/events/compare", "routes/workspace/tools/events.compare.tsx"),
     route("tools/events/:id", "routes/workspace/tools/events.$id.tsx"),
+    // The Social Media Manager: planned posts, their tracking links and figures, before tools/:tool
+    route("tools/social", "routes/workspace/tools/social.tsx"),
+    route("tools/social/new", "routes/workspace/tools/social.new.tsx"),
+    route("tools/social/:id", "routes/workspace/tools/social.$id.tsx"),
+    // The Buy Button Generator and Website Integration: sellkit.js code for the seller's website, before tools/:tool
+    route("tools/buy-button", "routes/workspace/tools/buy-button.tsx"),
+    route("tools/integration", "routes/workspace/tools/integration.tsx"),
+    // Link in Bio: the editor of the seller's public /s/:handle/links page, before tools/:tool
+    route("tools/bio-link", "routes/workspace/tools/bio-link.tsx"),
     route("tools/:tool", "routes/workspace/tools/$tool.tsx"),
     // The seller's analytics: figures by day in their time zone, for a range named in the URL
     route("analytics", "routes/workspace/analytics.tsx"),
@@ -91,6 +100,9 @@ export default [
   // The seller's private calendar feed: its secret token is the credential, so no session is needed
   route("tools/events/compare.csv", "routes/workspace/tools/events.compare[.]csv.ts"),
   route("tools/events/feed/:file", "routes/workspace/tools/events.feed.$file.ts"),
+  // The bio page's QR code to download
+  route("tools/bio-link/qr.svg", "routes/workspace/tools/bio-link.qr.ts", { id: "bio-link-qr-svg" }),
+  route("tools/bio-link/qr.png", "routes/workspace/tools/bio-link.qr.ts", { id: "bio-link-qr-png" }),
   // The dashboards' live figures: the signed-in seller's order changes as Server-Sent Events
   route("api/orders/changes", "routes/api/api.orders.changes.ts"),
   // The return from a payment provider's onboarding
@@ -103,6 +115,17 @@ export default [
   route("s/:handle", "routes/store/s.$handle.tsx"),
   route("s/:handle/:slug", "routes/store/s.$handle.$slug.tsx"),
   route("s/:handle/:slug/buy", "routes/store/s.$handle.$slug.buy.tsx"),
+  // A store's published products as JSON for sellkit.js (buttons' state, widgets, the cart), any origin may read
+  route("s/:handle/products.json", "routes/store/s.$handle.products[.]json.ts"),
+  // One checkout for a cart of the store's products, opened by sellkit.js's cart in the overlay
+  route("s/:handle/cart/checkout", "routes/store/s.$handle.cart.checkout.tsx"),
+  // The store's Link in Bio page (no script), its counted block redirects, email sign-up and Open Graph image
+  route("s/:handle/links", "routes/store/s.$handle.links.tsx"),
+  route("s/:handle/links/go/:blockId", "routes/store/s.$handle.links.go.$blockId.ts"),
+  route("s/:handle/links/subscribe", "routes/store/s.$handle.links.subscribe.tsx"),
+  route("s/:handle/links/og.png", "routes/store/s.$handle.links.og[.]png.ts"),
+  // A subscriber's one-click unsubscribe link
+  route("unsubscribe/:token", "routes/store/unsubscribe.$token.tsx"),
   // The buy page's shipping options for a country (JSON), re-priced as the buyer picks it
   route("s/:handle/:slug/shipping-options", "routes/store/s.$handle.$slug.shipping-options.ts"),
 
@@ -139,6 +162,7 @@ export default [
 //   /api/uploads, /api/uploads/*            product-file uploads (tus, owner only): app/features/catalog/server/upload-handler.server.ts
 //   GET /purchases/:orderId/files/:fileId   a buyer's signed file downloads: app/features/delivery/server/download-handler.server.ts
 //   GET /orders/export.csv                  the seller's orders as CSV: app/features/customers/server/export-handler.server.ts
+//   GET/HEAD /t/:code                       a social post's tracking link (302, clicks counted): app/features/social/server/tracking-link-handler.server.ts
 //   GET /customers/export.csv               the seller's customers as CSV: app/features/customers/server/export-handler.server.ts
 //   /assets/*                               hashed build assets: server/static-assets.ts
 //   the marketing pages of PUBLIC_PATHS     prerendered at build (app/features/marketing/content/public-pages.ts), served from memory: server/prerendered-pages.ts

@@ -1,11 +1,12 @@
 // Lighthouse (mobile, default throttling) on every public route of the production build, in Debian Chromium.
 // Budgets: performance ≥ 98; accessibility, best practices, SEO = 100. Exits 1 when one is missed.
 // Usage: node bench/lighthouse.mjs [/route …]   (a store, /s/bench-atelier, and its product's sales page,
-// /s/bench-atelier/planner-kit, are seeded first: see support/seed-store.mjs)
+// /s/bench-atelier/planner-kit, and its Link in Bio page, /s/bench-atelier/links, are seeded first: see
+// support/seed-store.mjs)
 import { rmSync } from "node:fs";
 import { startServer, tempDataDir } from "./start-server.mjs";
 import { auditPages } from "./support/lighthouse-runner.mjs";
-import { SALES_PAGE_PATH, STORE_PATH, seedStore } from "./support/seed-store.mjs";
+import { BIO_PAGE_PATH, SALES_PAGE_PATH, STORE_PATH, seedStore } from "./support/seed-store.mjs";
 
 const ROUTES = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -30,6 +31,7 @@ const ROUTES = process.argv.slice(2).length
       // A creator's storefront and a published product's sales page, seeded below.
       STORE_PATH,
       SALES_PAGE_PATH,
+      BIO_PAGE_PATH,
     ];
 
 const dataDir = tempDataDir();

@@ -1,6 +1,6 @@
 // Issue 14 budget: a product's sales page (server-rendered, one database statement, no script) against a static
 // file of about the same size served by the same server, at 100 connections:
-//   sales page req/s ≥ 70% of the static file's; sales page p99 < 50 ms.
+//   sales page req/s ≥ 70% of the static file's; sales page p99 < 50 ms; the store's Link in Bio page likewise.
 // The store (online-store setup, theme), the product (Markdown description, a WebP cover in two widths, three
 // files) are written to the bench database before the server starts (support/seed-store.mjs). Signed out, as a visitor from a search engine.
 // Env: THROUGHPUT_SECONDS (10), WARMUP_SECONDS (2), CONNECTIONS (100), BENCH_NO_FAIL=1 (report only).
@@ -8,7 +8,7 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import autocannon from "autocannon";
 import { budgets, fmt, printTable } from "./support/common.mjs";
-import { SALES_PAGE_PATH, seedStore } from "./support/seed-store.mjs";
+import { BIO_PAGE_PATH, SALES_PAGE_PATH, seedStore } from "./support/seed-store.mjs";
 import { startServer, tempDataDir } from "./start-server.mjs";
 
 const SECONDS = Number(process.env.THROUGHPUT_SECONDS ?? 10);
@@ -63,6 +63,10 @@ try {
   if (probe.status !== 200 || !html.includes("Planner Kit 2027"))
     throw new Error(`the sales page answered ${probe.status}`);
   if (/<script(?![^>]*application\/ld\+json)/.test(html)) throw new Error("the sales page ships a script");
+  const bioUrl = `${server.origin}${BIO_PAGE_PATH}`;
+  const bioHtml = await (await fetch(bioUrl)).text();
+  if (!bioHtml.includes("Free weekly planner page")) throw new Error("the bio page is missing");
+  if (/<script/.test(bioHtml)) throw new Error("the bio page ships a script");
   const pageBytes = Buffer.byteLength(html);
   // The static file: the hashed asset closest in size to the page (both then carry about the same bytes).
   const asset = readdirSync("build/client/assets")
@@ -81,7 +85,8 @@ try {
   if (process.env.SALES_PAGE_ONLY_SINGLE === "1") process.exit(0);
   const statik = await measure("static file", `${server.origin}/assets/${asset.name}`);
   const page = await measure("sales page", pageUrl);
-  const rows = [statik, page];
+  const bio = await measure("bio page", bioUrl);
+  const rows = [statik, page, bio];
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per target, loopback\n`);
   printTable([
     ["target", "path", "req/s", "p50 ms", "p99 ms", "max ms", "requests", "non-2xx/errors"],
@@ -104,6 +109,12 @@ try {
     `${fmt(ratio * 100)}% (${fmt(page.rps, 0)} / ${fmt(statik.rps, 0)})`,
   );
   check.check(`sales page p99 < 50 ms at ${CONNECTIONS} connections`, page.p99 < 50, `${page.p99} ms`);
+  const bioRatio = bio.rps / statik.rps;
+  check.check(
+    "bio page / static file req/s ≥ 70%",
+    bioRatio >= 0.7,
+    `${fmt(bioRatio * 100)}% (${fmt(bio.rps, 0)} / ${fmt(statik.rps, 0)})`,
+  );
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

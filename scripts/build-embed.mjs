@@ -1,5 +1,6 @@
 // Bundles the embed scripts sellers paste on their sites: build/client/js/sellkit.js (the overlay) and
-// build/client/js/sellkit-frame.js (the embed-mode checkout's side). Each must stay under 5 KB gzipped.
+// build/client/js/sellkit-frame.js (the embed-mode checkout's side) and build/client/js/sellkit-shop.js (the widget
+// and cart, fetched only where used). Each must stay under 5 KB gzipped.
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
@@ -11,6 +12,7 @@ export const EMBED_BUNDLE = {
   entryPoints: {
     sellkit: "app/features/sales-methods/embed/sellkit.ts",
     "sellkit-frame": "app/features/sales-methods/embed/frame.ts",
+    "sellkit-shop": "app/features/sales-methods/embed/shop.ts",
   },
   outdir: "build/client/js",
   bundle: true,

@@ -36,6 +36,7 @@ export const FEATURE_LINKS = {
   inventory: ["accounts", "workspace", "catalog", "sales-methods"],
   shipping: ["accounts", "workspace", "catalog"],
   "event-sales": ["accounts", "workspace", "catalog", "sales-methods", "inventory", "orders", "pos"],
+  "link-in-bio": ["accounts", "workspace", "catalog", "sales-methods", "analytics", "customers"],
   pos: [
     "accounts",
     "workspace",
@@ -47,6 +48,7 @@ export const FEATURE_LINKS = {
     "delivery",
     "discounts",
   ],
+  social: ["accounts", "workspace", "catalog", "sales-methods", "analytics"],
 };
 
 const ROUTES = {

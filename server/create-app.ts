@@ -177,6 +177,14 @@ export function createApp({
   // answers count too. No cookie, no script; buffered in memory and written in batches.
   if (env.VIEW_COUNTING === "on") app.use(countViews(services.views, env.APP_URL, runtime));
 
+  // Social posts' tracking links: a redirect with the post's attribution, clicks counted in memory (no cookie).
+  const trackingLinks = runtime.createTrackingLinkHandler(services);
+  app.use((req, res, next) => {
+    const code = req.method === "GET" || req.method === "HEAD" ? runtime.trackingCodeOf(req.path) : null;
+    if (!code) return next();
+    trackingLinks(req, res, code, req.ip ?? "").catch(next);
+  });
+
   // Product files: the tus endpoint, streamed to DATA_DIR/uploads or the S3 bucket, owner only.
   const uploads = runtime.createUploadHandler(services);
   app.all([UPLOADS_PATH, `${UPLOADS_PATH}/{*rest}`], (req, res, next) => {

@@ -52,7 +52,8 @@ export function contentSecurityPolicy(
 }
 
 /** Checkout documents the embed overlay opens, which a seller's allowed websites may frame in embed mode. */
-const FRAMEABLE_PATH = /^\/(?:s\/[^/.]+\/[^/.]+\/buy|checkout\/test\/[^/.]+|checkout\/[^/.]+)\/?$/;
+const FRAMEABLE_PATH =
+  /^\/(?:s\/[^/.]+\/[^/.]+\/buy|s\/[^/.]+\/cart\/checkout|checkout\/test\/[^/.]+|checkout\/[^/.]+)\/?$/;
 
 /** Whether `pathname` is a checkout page that may be framed in embed mode. */
 export function isFrameablePath(pathname: string): boolean {

@@ -74,6 +74,7 @@ async function main() {
   const stopReconciler = runtime.startReconciler(services);
   const stopTestPayouts = runtime.startTestPayouts(services);
   const stopLowStockDigests = runtime.startLowStockDigests(services);
+  const stopPostReminders = runtime.startPostReminders(services);
   // An uncaught error is reported, then the process ends as Node would have ended it.
   if (errorReporter.enabled) {
     const crash = (mechanism: string) => async (error: unknown) => {
@@ -123,8 +124,10 @@ async function main() {
       await stopReconciler();
       await stopTestPayouts();
       await stopLowStockDigests();
+      await stopPostReminders();
       await closeVite();
       await services.views.close();
+      await services.postClicks.close();
       await errorReporter.flush();
       await mailer.close();
       await database.close();

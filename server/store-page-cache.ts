@@ -25,10 +25,14 @@ const PICKER_QUERY = /^option-\d+$/;
 /** An embed-mode page answers with its seller's frame-ancestors: rendered per request. */
 const EMBED_QUERY = "embed";
 
+/** Links that carry an attribution: the page's Buy links must carry it on, so it is rendered per request. */
+const ATTRIBUTION_QUERY = /^(?:src|via|utm_source|utm_medium|utm_campaign)$/;
+
 /** The page's cache key, the path with its kept query in a fixed order; null when the request must be rendered. */
 export function storePageKey(path: string, query: URLSearchParams): string | null {
   const kept: string[] = [];
-  for (const name of query.keys()) if (PICKER_QUERY.test(name) || name === EMBED_QUERY) return null;
+  for (const name of query.keys())
+    if (PICKER_QUERY.test(name) || name === EMBED_QUERY || ATTRIBUTION_QUERY.test(name)) return null;
   for (const [name, pattern] of Object.entries(KEPT_QUERY)) {
     const values = query.getAll(name);
     if (values.length === 0) continue;

@@ -319,7 +319,22 @@ export const ERRORS = {
     field: "payments",
     message: "Card payments are not available right now. Please take cash or another method.",
   },
-  POS_CARD_NOT_SPLIT: { status: 400, field: "payments", message: "A card payment must cover the whole sale." },
+  POS_CARD_NOT_SPLIT: {
+    status: 400,
+    field: "payments",
+    message: "A sale takes one card or pay-on-phone part. Please take the rest in cash or another way.",
+  },
+  POS_CHANGE_NOT_CASH: {
+    status: 400,
+    field: "payments",
+    message: "Only cash gives change: a card or other part must be its exact amount.",
+  },
+  POS_READER_REFUSED: { status: 400, field: "registrationCode", message: "This reader could not be connected." },
+  POS_READER_UNAVAILABLE: {
+    status: 409,
+    field: "registrationCode",
+    message: "Card readers need Stripe to be set up on this server.",
+  },
   POS_PAYMENT_NOT_FOUND: { status: 404, field: "form", message: "This payment was not found or is no longer open." },
 
   // Events
@@ -343,6 +358,34 @@ export const ERRORS = {
     message: "Stock was moved to this event, so it cannot be deleted. Archive it instead.",
   },
   EVENT_FEED_NOT_FOUND: { status: 404, field: "form", message: "This calendar feed was not found." },
+
+  // Social posts
+  /** Missing or another seller's post: the same answer either way. */
+  SOCIAL_POST_NOT_FOUND: { status: 404, field: "form", message: "This post was not found." },
+  /** The message names the network, its limit and how far over the text is. */
+  SOCIAL_TEXT_TOO_LONG: { status: 400, field: "text", message: "This text is over the network's limit." },
+  SOCIAL_SCHEDULE_IN_PAST: {
+    status: 400,
+    field: "scheduledAt",
+    message: "This time has already passed. Please pick a time from now on.",
+  },
+  SOCIAL_SCHEDULE_MISSING: {
+    status: 400,
+    field: "scheduledAt",
+    message: "Please pick the date and time to post it.",
+  },
+  SOCIAL_PLATFORM_NOT_SET_UP: {
+    status: 400,
+    field: "platform",
+    message: "Please choose a platform from your Social Media setup.",
+  },
+  SOCIAL_PRODUCT_NOT_FOUND: { status: 400, field: "productIds", message: "Please choose products from your catalog." },
+  /** The message says what is wrong with the address. */
+  SOCIAL_PUBLIC_URL_INVALID: {
+    status: 400,
+    field: "publicUrl",
+    message: "Please enter the post's full address, starting with https://.",
+  },
 
   // Shipping
   /** No zone of the seller serves the buyer's country; the message names it. */
@@ -583,6 +626,32 @@ export const ERRORS = {
     field: "form",
     message: "Your time zone could not be saved. Please try again.",
   },
+
+  // Link in Bio
+  BIO_BLOCK_NOT_FOUND: { status: 404, field: "form", message: "This block was not found. Please reload the page." },
+  BIO_PRODUCT_NOT_FOUND: { status: 400, field: "productId", message: "Please choose one of your products." },
+  BIO_THUMBNAIL_NOT_FOUND: {
+    status: 400,
+    field: "thumbnailCoverId",
+    message: "Please choose a cover of one of your products.",
+  },
+  BIO_TOO_MANY_BLOCKS: {
+    status: 400,
+    field: "form",
+    message: "A page holds at most 100 blocks. Please remove one first.",
+  },
+  BIO_ORDER_STALE: {
+    status: 409,
+    field: "form",
+    message: "Your blocks changed in another tab. Please reload the page and try again.",
+  },
+  BIO_SIGNUP_RATE_LIMITED: { status: 429, field: "form", message: TRY_AGAIN_LATER },
+  BIO_SIGNUP_CAPTCHA_REQUIRED: {
+    status: 400,
+    field: "captcha",
+    message: "Please complete the captcha verification",
+  },
+  SUBSCRIPTION_NOT_FOUND: { status: 404, field: "form", message: "This unsubscribe link is not valid." },
 
   // Public site
   CONTACT_RATE_LIMITED: {

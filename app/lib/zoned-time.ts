@@ -68,6 +68,10 @@ export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
   // The second pass corrects the offset around a daylight-saving change.
   const first = guess - offsetAt(new Date(guess), zone);
   const second = guess - offsetAt(new Date(first), zone);
+  // A time the clocks skip matches neither pass: the later one is that time moved forward by the gap.
+  const wall = (instant: number) => utcToZonedLocal(new Date(instant), zone);
+  const wanted = `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}`;
+  if (wall(second) !== wanted && wall(first) !== wanted) return new Date(Math.max(first, second));
   return new Date(second);
 }
 
@@ -90,4 +94,11 @@ export function formatDateTime(date: Date | string, timeZone: string): string {
     if (displayFormats.size < 1_000) displayFormats.set(zone, format);
   }
   return format.format(typeof date === "string" ? new Date(date) : date);
+}
+
+/** The instant a wall-clock time skipped by a daylight-saving change moves to, or null when the time exists. */
+export function skippedLocalTime(local: string, timeZone: string): Date | null {
+  const instant = zonedLocalToUtc(local, timeZone);
+  if (!instant) return null;
+  return utcToZonedLocal(instant, timeZone) === local.trim().slice(0, 16) ? null : instant;
 }

@@ -17,6 +17,9 @@ import { embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
 import { findEmbedAncestors } from "~/features/sales-methods/server/find-embed-ancestors.server";
 import { paymentPageOrigins } from "~/features/payments/server/payment-page-origins.server";
 import { startTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
+import { startPostReminders } from "~/features/social/server/send-post-reminders.server";
+import { createTrackingLinkHandler } from "~/features/social/server/tracking-link-handler.server";
+import { trackingCodeOf } from "~/features/social/tracking-link";
 import { recordSecurityFixes } from "~/features/security/server/record-security-fixes.server";
 import { ERROR_REPORTING_META } from "~/lib/error-reporting/browser-error-reporting";
 import { createServices } from "./create-services.server";
@@ -38,6 +41,9 @@ export const runtime = {
   startReconciler,
   startTestPayouts,
   startLowStockDigests,
+  startPostReminders,
+  createTrackingLinkHandler,
+  trackingCodeOf,
   UPLOAD_SWEEP_INTERVAL_MS,
   createUploadHandler,
   createDownloadHandler,

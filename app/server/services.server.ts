@@ -9,6 +9,7 @@ import type { UserEventHub } from "./events/user-event-hub.server";
 import type { ProductFileStore } from "~/features/catalog/server/product-file-store.server";
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
 import type { ViewCounter } from "~/features/analytics/server/view-counter.server";
+import type { PostClickCounter } from "~/features/social/server/post-click-counter.server";
 
 /** What the Node server creates at start-up for every loader and action. */
 export type AppServices = {
@@ -29,6 +30,8 @@ export type AppServices = {
   payments: PaymentProviders;
   /** The store pages' view counts, written in batches. */
   views: ViewCounter;
+  /** Social posts' tracking-link clicks, written in batches. */
+  postClicks: PostClickCounter;
 };
 
 declare module "react-router" {

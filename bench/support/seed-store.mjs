@@ -8,6 +8,7 @@ export const STORE_HANDLE = "bench-atelier";
 export const PRODUCT_SLUG = "planner-kit";
 export const STORE_PATH = `/s/${STORE_HANDLE}`;
 export const SALES_PAGE_PATH = `/s/${STORE_HANDLE}/${PRODUCT_SLUG}`;
+export const BIO_PAGE_PATH = `/s/${STORE_HANDLE}/links`;
 
 const DESCRIPTION = [
   "## What you get",
@@ -68,6 +69,28 @@ export async function seedStore(dataDir, { prefix = "store" } = {}) {
         // Hex through the app process's message channel (JSON would turn a Buffer into an object).
         text: "insert into product_covers (product_id, width, height, content_type, bytes) values ($1, $2, $3, 'image/webp', decode($4, 'hex'))",
         params: [product.id, cover.width, cover.height, cover.bytes.toString("hex")],
+      });
+    }
+    // The store's Link in Bio page: a heading, links, the product, a text and an email sign-up.
+    await app.request("sql", {
+      text: `insert into bio_pages (user_id, title, bio, theme, button_style, socials)
+             values ($1, 'Bench Atelier', 'Printable planners for busy people.', 'ocean', 'pill', $2)`,
+      params: [
+        creator.id,
+        JSON.stringify({ instagram: "benchatelier", tiktok: "benchatelier", youtube: "benchatelier" }),
+      ],
+    });
+    for (const [position, [kind, title, url, body]] of [
+      ["heading", "Start here", "", ""],
+      ["link", "Free weekly planner page", "https://example.com/free", ""],
+      ["link", "How I plan a year", "https://example.com/blog", ""],
+      ["product", "", "", ""],
+      ["text", "", "", "New planners every season."],
+      ["signup", "Planner news", "", "One email a month."],
+    ].entries()) {
+      await app.request("sql", {
+        text: `insert into bio_blocks (user_id, kind, position, title, url, body, product_id) values ($1, $2, $3, $4, $5, $6, $7)`,
+        params: [creator.id, kind, position, title, url, body, kind === "product" ? product.id : null],
       });
     }
     for (const [index, [name, type, size]] of [

@@ -270,3 +270,40 @@ test("20 cash sales made offline across a reload are recorded exactly once, and 
     overShortCents: 0,
   });
 });
+
+test("a split sale: part cash with its change, the rest on the reader, completes when the card part is paid", async ({
+  page,
+  app,
+}) => {
+  const { creator, mugVariant, shop, insert } = await counterWithMugs(page, app);
+  const figures = async () =>
+    (
+      await insert(
+        `select count(*)::int as orders, (select on_hand from stock_levels where variant_id = $2 and location_id = $3) as stock,
+           (select count(*)::int from drawer_movements d join shifts s on s.id = d.shift_id where s.user_id = $1) as drawer
+         from orders where user_id = $1 and status = 'paid' and channel = 'pos'`,
+        [creator.id, mugVariant, shop],
+      )
+    ).rows[0];
+  await page.getByLabel("Opening float").fill("50");
+  await page.getByRole("button", { name: "Open shift" }).click();
+  await expect(page.getByText("Shift opened")).toBeVisible();
+
+  await page.getByRole("button", { name: /Mug/ }).click();
+  await page.getByRole("button", { name: /^Charge / }).click();
+  await page.getByLabel("Split").check();
+  await page.getByLabel("Part amount (USD)").fill("5");
+  await page.getByLabel("Cash tendered").fill("10");
+  await page.getByRole("button", { name: "Add part" }).click();
+  await expect(page.getByText("Left to pay: $7.50")).toBeVisible();
+  await page.getByLabel("Part paid by").selectOption("card");
+  await page.getByRole("button", { name: "Add part" }).click();
+  await expect(page.getByText("The total is covered.")).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole("button", { name: "Charge card" }).click();
+  await expect(page.getByRole("heading", { name: "Card reader · $7.50" })).toBeVisible();
+  await page.getByRole("button", { name: /4242 4242 4242 4242/ }).click();
+  await expect(page.getByRole("heading", { name: "Sale complete" })).toBeVisible();
+  await expect(page.getByText("Change: $5.00")).toBeVisible();
+  await expect.poll(figures).toEqual({ orders: 1, stock: 9, drawer: 1 });
+});

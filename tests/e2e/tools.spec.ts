@@ -5,7 +5,7 @@ import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
 /** Tools that are built out on a page of their own rather than the generic tool page. */
-const OWN_PAGES = new Set(["estore-builder", "retail-dashboard"]);
+const OWN_PAGES = new Set(["estore-builder", "retail-dashboard", "buy-button", "integration", "bio-link"]);
 
 /** A valid submission of each form and one value the tool page must show for it (as a label). */
 const SETUPS: Record<string, { fields: [string, string][]; shows: string }> = {
@@ -71,8 +71,8 @@ test("every tool page shows its name, what it does, the saved setup in words and
   // The last save's toast cookie is shown (and used up) by the next page; scan the tool pages without it.
   await page.goto("/sales/social-media");
   await expect(page.getByText("Social media sales saved")).toBeVisible();
-  // The Product Manager, the point of sale and the Event Sales Manager are pages of their own.
-  for (const tool of TOOLS.filter((t) => !["products", "pos", "mobile-pos", "events"].includes(t.slug))) {
+  // The Product Manager, the point of sale, the Event Sales and Social Media Managers are pages of their own.
+  for (const tool of TOOLS.filter((t) => !["products", "pos", "mobile-pos", "events", "social"].includes(t.slug))) {
     await page.goto(`/tools/${tool.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: tool.name })).toBeVisible();
     await expect(page.getByText(tool.description)).toBeVisible();

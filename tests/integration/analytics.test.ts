@@ -54,7 +54,7 @@ async function makeSeller(currency = "EUR"): Promise<Seller> {
 async function placeOrder(
   seller: Seller,
   paidAt: string,
-  { status = "paid", amount = 1000, refunded = 0, currency = "EUR" } = {},
+  { status = "paid", amount = 1000, refunded = 0, currency = "EUR", source = "direct" } = {},
 ) {
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -68,6 +68,7 @@ async function placeOrder(
       amountCents: amount,
       refundedCents: refunded,
       currency,
+      source,
       paidAt: status === "pending" || status === "expired" ? null : new Date(paidAt),
       createdAt: new Date(Date.parse(paidAt) - 5 * 60_000),
     });
@@ -411,6 +412,38 @@ describe("what counts as a sale", () => {
           .length,
       );
     }
+  });
+});
+
+describe("sales by source", () => {
+  it("shows an embedding website's paid orders and net revenue beside its views, equal to a rebuild", async () => {
+    const seller = await makeSeller("EUR");
+    const site = "embed:shop.example.org";
+    // Whole UTC days and the partial day at each end of a Berlin week (2026-09-01..07).
+    await placeOrder(seller, "2026-08-31T22:30:00Z", { source: site, amount: 1500 });
+    await placeOrder(seller, "2026-09-03T12:00:00Z", { source: site, amount: 2500, refunded: 500 });
+    await placeOrder(seller, "2026-09-07T21:00:00Z", { source: site, amount: 1000 });
+    await placeOrder(seller, "2026-09-04T12:00:00Z", { source: "direct", amount: 700 });
+    await placeOrder(seller, "2026-09-04T12:00:00Z", { source: site, status: "pending", amount: 9000 });
+    await placeOrder(seller, "2026-09-08T12:00:00Z", { source: site, amount: 9000 }); // after the range
+    await view(seller, [
+      { at: "2026-09-02T10:00:00Z", ip: "198.51.100.7", source: site },
+      { at: "2026-09-02T11:00:00Z", ip: "198.51.100.8", source: site },
+    ]);
+    const shown = await report(seller, { preset: "custom", from: "2026-09-01", to: "2026-09-07" }, "Europe/Berlin");
+    expect(shown.sources).toEqual([
+      { source: site, utmSource: "", utmMedium: "", utmCampaign: "", views: 2, orders: 3, revenueCents: 4500 },
+      { source: "direct", utmSource: "", utmMedium: "", utmCampaign: "", views: 0, orders: 1, revenueCents: 700 },
+    ]);
+    const snapshot = async () =>
+      (
+        await db.execute<{ s: unknown }>(
+          sql`select json_agg(d order by seller_id, day, source, currency) as s from analytics_source_sale_days d where orders <> 0 or revenue_cents <> 0`,
+        )
+      ).rows[0]!.s;
+    const kept = await snapshot();
+    await db.execute(sql`select analytics_rebuild_rollups()`);
+    expect(await snapshot()).toEqual(kept);
   });
 });
 

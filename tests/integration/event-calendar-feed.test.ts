@@ -78,8 +78,15 @@ afterAll(async () => {
 
 describe("calendar feed", () => {
   for (const { zone, days } of [
-    { zone: "America/New_York", days: ["2027-03-13", "2027-03-20", "2027-10-30", "2027-11-06"] },
-    { zone: "Europe/Berlin", days: ["2027-03-27", "2027-04-03", "2027-10-30", "2027-11-06"] },
+    // The days around each change and the change days themselves (14 March and 7 November, 28 March and 31 October).
+    {
+      zone: "America/New_York",
+      days: ["2027-03-13", "2027-03-14", "2027-03-20", "2027-10-30", "2027-11-06", "2027-11-07"],
+    },
+    {
+      zone: "Europe/Berlin",
+      days: ["2027-03-27", "2027-03-28", "2027-04-03", "2027-10-30", "2027-10-31", "2027-11-06"],
+    },
   ]) {
     it(`lists a ${zone} seller's events at the times their pages show, across daylight-saving changes`, async () => {
       const seller = await sellerIn(zone);
@@ -106,7 +113,7 @@ describe("calendar feed", () => {
       expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
       const { calendar, events } = parseIcs(await response.text());
       expect(calendar.VERSION).toBe("2.0");
-      expect(events).toHaveLength(4);
+      expect(events).toHaveLength(6);
       const rows = await server.db.execute<{ id: string }>(
         sql`select id from events where user_id = ${seller.id} order by starts_at`,
       );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
+import { recordRefund } from "~/features/orders/server/record-refund.server";
+import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import { type FormFields, postForm, toastOf } from "../support/form-post";
 import { insertOrder } from "../support/order-rows";
 import { createPhysicalProduct, type PhysicalProduct, stockLevel } from "../support/physical-goods";
@@ -79,18 +80,16 @@ describe("stock and report of an event", () => {
     const variantId = product.variantIds[0]!;
     const order = await insertOrder(server.db, {
       userId: seller.id,
-      status: "paid",
+      status: "pending",
       locationId: eventLocation,
       lines: [{ kind: "physical", productName: "Honey jar", variantId, unitPriceCents: 1500, quantity: 3 }],
     });
-    await recordStockMovements(server.db, seller.id, seller.id, [
-      { variantId, locationId: eventLocation, kind: "sold", quantity: -3, orderId: order.id },
-    ]);
+    const services = { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin };
+    // Paying the order takes its units from the event's stock.
+    await transitionOrder(services, order.id, { to: "paid", cause: "test" });
     await server.db.execute(sql`insert into order_payments (order_id, method, amount_cents) values
       (${order.id}, 'cash', 3000), (${order.id}, 'card', 1500)`);
-    await server.db.execute(
-      sql`insert into refunds (order_id, amount_cents, status) values (${order.id}, 1500, 'succeeded')`,
-    );
+    await recordRefund(services, order.id, 1500, "test");
     // An order elsewhere is not the event's.
     await insertOrder(server.db, { userId: seller.id, status: "paid", amountCents: 9900 });
 
@@ -129,6 +128,43 @@ describe("selling at an event", () => {
     expect(first.headers.get("location")).toBe(`/tools/mobile-pos?event=${eventId}&register=${registers.rows[0]!.id}`);
     const again = await post(`/tools/events/${eventId}`, { intent: "sell-here" });
     expect(again.headers.get("location")).toBe(first.headers.get("location"));
+  });
+});
+
+describe("the phone's point of sale", () => {
+  it("opens on the picked event's stall, on the event on now, or on a picker", async () => {
+    const headers = { cookie: seller.jar.header(), "x-forwarded-for": seller.ip };
+    const open = async (query: string) => (await server.request(`/tools/mobile-pos${query}`, { headers })).text();
+    const picked = await open(`?event=${eventId}`);
+    expect(picked).toContain("Mobile POS: Harvest Fair");
+    // Nothing is on now: the coming events to pick from, and the other registers.
+    const none = await open("");
+    expect(none).toContain("No event is on now. Where are you selling?");
+    expect(none).toContain(`href="/tools/mobile-pos?event=${eventId}"`);
+    expect(none).toContain("Sell at your other registers");
+    expect(await open("?event=none")).not.toContain("No event is on now");
+
+    const saved = await post("/tools/events/new", {
+      intent: "save-event",
+      name: "Night Market",
+      type: "pop_up_markets",
+      startsAt: "2030-11-01T18:00",
+      endsAt: "2030-11-01T23:00",
+    });
+    const nightId = saved.headers.get("location")!.split("/").pop()!;
+    await server.db.execute(sql`update events set starts_at = now() - interval '1 hour',
+      ends_at = now() + interval '2 hours' where id = ${nightId}`);
+    const now = await open("");
+    expect(now).toContain("Mobile POS: Night Market");
+    expect(now).not.toContain("Harvest Fair");
+    const made = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from registers r
+      join events e on e.location_id = r.location_id where e.id = ${nightId}`);
+    expect(made.rows[0]!.n).toBe(1);
+    await open("");
+    const again = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from registers r
+      join events e on e.location_id = r.location_id where e.id = ${nightId}`);
+    expect(again.rows[0]!.n).toBe(1);
+    await server.db.execute(sql`delete from events where id = ${nightId}`);
   });
 });
 

@@ -140,6 +140,26 @@ describe("events", () => {
     expect(toastOf(overlapping)).toMatchObject({ type: "warning", description: "It overlaps with Saturday Market." });
   });
 
+  it("moves a time the clocks skip on a daylight-saving day forward, and says so", async () => {
+    const skipped = await post(
+      "/tools/events/new",
+      market({ name: "Spring Forward Fair", startsAt: "2030-03-10T02:30", endsAt: "2030-03-10T06:00" }),
+    );
+    expect(skipped.status).toBe(302);
+    expect(toastOf(skipped)).toMatchObject({
+      type: "warning",
+      description:
+        "02:30 does not exist that day in America/New_York (the clocks go forward): saved as Mar 10, 2030, 3:30 AM.",
+    });
+    const row = await named(creator.id, "Spring Forward Fair");
+    expect(new Date(row.starts_at).toISOString()).toBe("2030-03-10T07:30:00.000Z");
+    const later = await post(
+      "/tools/events/new",
+      market({ name: "Same Day Market", startsAt: "2030-03-10T08:00", endsAt: "2030-03-10T12:00" }),
+    );
+    expect(toastOf(later)).toMatchObject({ type: "success", title: "Event saved" });
+  });
+
   it("repeats weekly at the same local time, each with its own location", async () => {
     const series = await post(
       "/tools/events/new",

@@ -350,6 +350,7 @@ function endpoints(): Endpoint[] {
     { name: "/buy/:id", paths: hostileSegment([buyId]).map((s) => `/buy/${s}`) },
     { name: "/avatars/:id", paths: hostileSegment([avatarId]).map((s) => `/avatars/${s}`) },
     { name: "/covers/:id", paths: hostileSegment([coverId]).map((s) => `/covers/${s}`) },
+    { name: "/t/:code", paths: hostileSegment(["abcd1234"]).map((s) => `/t/${s}`) },
     { name: "/s/:handle", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}`) },
     {
       name: "/s/:handle/:slug",
@@ -361,6 +362,85 @@ function endpoints(): Endpoint[] {
         .tuple(hostileSegment([STORE_HANDLE]), hostileSegment([PRODUCT_SLUG]))
         .map(([a, b]) => `/s/${a}/${b}/buy`),
     },
+    // sellkit.js on a seller's website: a store's public products, and one checkout of a cart of them.
+    {
+      name: "/s/:handle/products.json",
+      paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/products.json`),
+    },
+    {
+      name: "/s/:handle/cart/checkout",
+      paths: fc
+        .tuple(
+          hostileSegment([STORE_HANDLE]),
+          fc.constantFrom(
+            "",
+            `?items=${PRODUCT_SLUG}:2`,
+            `?items=${PRODUCT_SLUG},x:0,%00:1&embed=1&host=https%3A%2F%2Fevil.example`,
+            "?items=a:99,b:-1&embed=1&host=%00",
+          ),
+        )
+        .map(([a, q]) => `/s/${a}/cart/checkout${q}`),
+      fields: ["intent", "email", "provider", "country", "shippingRateId", "ships", "attribution", "discountCode"],
+      intents: ["apply", "pay"],
+      valid: { email: "buyer@example.com", provider: "test" },
+    },
+    {
+      name: "/tools/buy-button",
+      paths: fixed("/tools/buy-button"),
+    },
+    {
+      name: "/tools/integration",
+      paths: fixed("/tools/integration"),
+      fields: ["origins"],
+      valid: { origins: "https://fuzz.example" },
+    },
+    // Link in Bio: the public page, its counted redirects, sign-up and OG image, and the editor with its QR codes.
+    { name: "/s/:handle/links", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/links`) },
+    {
+      name: "/s/:handle/links/go/:blockId",
+      paths: fc
+        .tuple(hostileSegment([STORE_HANDLE]), hostileSegment([randomUUID()]))
+        .map(([a, b]) => `/s/${a}/links/go/${b}`),
+    },
+    {
+      name: "/s/:handle/links/subscribe",
+      paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/links/subscribe`),
+      fields: ["email", "consent", "captcha"],
+      valid: { email: "fuzz@example.com", consent: "on" },
+    },
+    { name: "/s/:handle/links/og.png", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/links/og.png`) },
+    {
+      name: "/unsubscribe/:token",
+      paths: hostileSegment(["A".repeat(32)]).map((s) => `/unsubscribe/${s}`),
+      fields: ["List-Unsubscribe"],
+    },
+    {
+      name: "/tools/bio-link",
+      paths: fixed("/tools/bio-link"),
+      fields: [
+        "intent",
+        "title",
+        "bio",
+        "theme",
+        "buttonStyle",
+        "instagram",
+        "blockId",
+        "kind",
+        "url",
+        "body",
+        "productId",
+        "thumbnailCoverId",
+        "showFrom",
+        "showUntil",
+        "hidden",
+        "order",
+        "action",
+      ],
+      intents: ["profile", "block", "order", "block-action"],
+      valid: { intent: "block", kind: "link", title: "Fuzz", url: "https://example.org/" },
+    },
+    { name: "/tools/bio-link/qr.svg", paths: fixed("/tools/bio-link/qr.svg") },
+    { name: "/tools/bio-link/qr.png", paths: fixed("/tools/bio-link/qr.png") },
     // Store Management: shops, stock verbs, counts and CSV imports, told apart by intent.
     {
       name: "/tools/retail-dashboard",
@@ -484,6 +564,24 @@ function endpoints(): Endpoint[] {
       intents: [],
     },
     {
+      name: "/tools/social",
+      paths: fc.constantFrom("/tools/social", "/tools/social?view=month&day=2026-13-45", "/tools/social?view=%00"),
+      fields: ["intent", "postId", "date"],
+      intents: ["move-post"],
+    },
+    {
+      name: "/tools/social/new",
+      paths: fc.constantFrom("/tools/social/new", "/tools/social/new?day=2026-02-30", "/tools/social/new?day=%00"),
+      fields: ["intent", "platform", "contentType", "text", "productIds", "status", "scheduledAt"],
+      intents: ["save-post"],
+    },
+    {
+      name: "/tools/social/:id",
+      paths: fc.constantFrom(`/tools/social/${randomUUID()}`, "/tools/social/not-a-uuid"),
+      fields: ["intent", "platform", "text", "publicUrl", "postId", "date", "scheduledAt"],
+      intents: ["save-post", "move-post", "duplicate-post", "mark-posted", "delete-post"],
+    },
+    {
       name: "/tools/estore-builder",
       paths: fixed("/tools/estore-builder"),
       fields: ["intent", "handle", "productId", "direction"],
@@ -568,12 +666,32 @@ function endpoints(): Endpoint[] {
       intents: ["review", "refund", "fulfil"],
       valid: { intent: "review", amount: "1.00" },
     },
-    // The point of sale: shift forms told apart by intent, its Z-reports, and the devices' sales (JSON).
+    // The point of sale: shift and card reader forms told apart by intent, Z-reports, and the devices' sales (JSON).
     ...["/tools/pos", "/tools/mobile-pos"].map((name) => ({
       name,
-      paths: fixed(name),
-      fields: ["intent", "registerId", "openingFloat", "shiftId", "countedCash", "kind", "amount", "reason"],
-      intents: ["open-shift", "close-shift", "drawer"],
+      // The phone's page also reads the event or register it opens on from the query.
+      paths:
+        name === "/tools/mobile-pos"
+          ? fc.constantFrom(
+              name,
+              `${name}?event=${randomUUID()}`,
+              `${name}?event=%00&register=x`,
+              `${name}?register=${randomUUID()}&event=none`,
+            )
+          : fixed(name),
+      fields: [
+        "intent",
+        "registerId",
+        "openingFloat",
+        "shiftId",
+        "countedCash",
+        "kind",
+        "amount",
+        "reason",
+        "registrationCode",
+        "label",
+      ],
+      intents: ["open-shift", "close-shift", "drawer", "connect-reader", "disconnect-reader"],
     })),
     { name: "/tools/pos/shifts/:id", paths: hostileSegment([randomUUID()]).map((s) => `/tools/pos/shifts/${s}`) },
     { name: "/api/pos/sales", paths: fixed("/api/pos/sales"), methods: ["POST", "GET"] },
@@ -790,6 +908,11 @@ beforeAll(async () => {
   )) as { id: string }[];
   coverId = cover!.id;
   productId = product!.id;
+  await rows(`insert into bio_pages (user_id) values ('${creator.id}')`);
+  await rows(
+    `insert into bio_blocks (user_id, kind, title, position) values ('${creator.id}', 'signup', 'News', 0), ('${creator.id}', 'product', '', 1)`,
+  );
+  await rows(`update bio_blocks set product_id = '${productId}' where kind = 'product' and user_id = '${creator.id}'`);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

@@ -337,6 +337,32 @@ describe("card and pay-on-phone sales", () => {
     });
   });
 
+  it("takes a split sale's cash part into the drawer only once its card part is approved", async () => {
+    const seller = await makeSeller();
+    const shiftId = await shiftOf(seller, 0);
+    const split = [
+      { method: "cash", amountCents: 1000, tenderedCents: 1000 },
+      { method: "card", amountCents: 1500 },
+    ];
+    const started = await recordPosSale(services, seller.id, cashSale(seller, shiftId, { payments: split }));
+    if (!started.ok || !started.payment) throw new Error("no card part");
+    expect(
+      await presentPosCard({ db, reader: services.reader ?? null }, seller.id, started.orderId, "4242424242424242"),
+    ).toMatchObject({ ok: true, payment: { status: "paid", totalCents: 2500 } });
+    expect(await paymentRows(started.orderId)).toEqual(
+      expect.arrayContaining([
+        { method: "cash", status: "approved" },
+        { method: "card", status: "approved" },
+      ]),
+    );
+    const closed = await closeShift(db, seller.id, { shiftId, countedCashCents: 1000 });
+    if (!closed.ok) throw new Error(closed.code);
+    expect(closed.report).toMatchObject({
+      expectedCashCents: 1000,
+      byMethod: { cash: { sales: 1000 }, card: { sales: 1500 } },
+    });
+  });
+
   it("completes a pay-on-phone sale once when the buyer pays its link on the online checkout", async () => {
     const seller = await makeSeller();
     await recordStockMovements(db, seller.id, seller.id, [

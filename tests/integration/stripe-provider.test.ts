@@ -194,6 +194,42 @@ describe("webhooks", () => {
     expect(verified.payload).toMatchObject({ id: verified.eventId, type: "checkout.session.completed" });
   });
 
+  it("payment_intent.succeeded settles a reader's card_present payment only, never an online session's", async () => {
+    const signed = async (object: Record<string, unknown>) => {
+      const body = JSON.stringify({
+        id: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+        object: "event",
+        type: "payment_intent.succeeded",
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
+      return provider.verifyWebhook(Buffer.from(body), { "stripe-signature": stripe.sign(body) });
+    };
+    const intent = {
+      id: "pi_reader",
+      object: "payment_intent",
+      amount: 1500,
+      amount_received: 1500,
+      currency: "usd",
+      status: "succeeded",
+      metadata: { order_id: "5f0c4a39-7a43-4d6e-8f43-2b9c1c2f8d10" },
+      transfer_data: { destination: seller },
+    };
+    expect((await signed({ ...intent, payment_method_types: ["card_present"] })).events).toEqual([
+      {
+        type: "payment.succeeded",
+        checkoutId: "pi_reader",
+        paymentId: "pi_reader",
+        amountCents: 1500,
+        currency: "usd",
+        orderId: "5f0c4a39-7a43-4d6e-8f43-2b9c1c2f8d10",
+        sellerAccountId: seller,
+      },
+    ]);
+    // An online Checkout Session's PaymentIntent is settled by checkout.session.completed alone.
+    expect((await signed({ ...intent, payment_method_types: ["card"] })).events).toEqual([]);
+  });
+
   it("checkout.session.expired → checkout.expired", async () => {
     const request = checkout();
     const { checkoutId } = await provider.createCheckout(request);

@@ -16,6 +16,10 @@ import Stripe from "stripe";
  * `stripe.webhooks.generateTestHeaderString`): kept in `deliveries` and POSTed to `webhookUrl` when one is set.
  * It also serves two small pages a browser can use: the hosted checkout (`/c/pay/:id`) and the onboarding of an
  * account link (`/setup/e/:account/:link`).
+ * Terminal, server-driven: PaymentIntents (create, cancel), Readers (create with a `simulated-*` registration code,
+ * list, retrieve, process_payment_intent, cancel_action) and the test helper
+ * `POST /v1/test_helpers/terminal/readers/:id/present_payment_method` (card_present 4242… approves, the DECLINES numbers
+ * decline), which sends payment_intent.succeeded and terminal.reader.action_succeeded, or terminal.reader.action_failed.
  */
 
 export type StripeRequestLog = {
@@ -51,6 +55,8 @@ export type StripeStandIn = {
   charges: Map<string, Obj>;
   refunds: Map<string, Obj>;
   accounts: Map<string, Obj>;
+  /** Terminal readers by id. */
+  readers: Map<string, Obj>;
   /** The settings that point the app at this stand-in. */
   env: Record<string, string>;
   /** The buyer pays on the hosted page: 4242… pays, "decline" / 4000…0002 is declined, 4000…9995 lacks funds. */
@@ -159,6 +165,7 @@ export async function startStripeStandIn(
   const charges = new Map<string, Obj>();
   const refunds = new Map<string, Obj>();
   const accounts = new Map<string, Obj>();
+  const readers = new Map<string, Obj>();
   const disputes = new Map<string, Obj>();
   const balances = new Map<string, StripeBalanceSetting>();
   const payouts = new Map<string, Obj[]>();
@@ -386,6 +393,197 @@ export async function startStripeStandIn(
     if (session?.status !== "open") throw new Error(`session ${sessionId} cannot expire`);
     session!.status = "expired";
     await emit("checkout.session.expired", sessionView(session!, []) as Obj);
+  }
+
+  const missing = (kind: string, id: string, param = "id") =>
+    new StripeApiError(404, {
+      type: "invalid_request_error",
+      code: "resource_missing",
+      param,
+      message: `No such ${kind}: '${id}'`,
+    });
+
+  /** POST /v1/payment_intents: a bare PaymentIntent, as a Terminal payment creates it. */
+  function createIntent(params: Record<string, unknown>): Obj {
+    const currency = String(params.currency ?? "");
+    if (!(currency in MINIMUM_AMOUNT)) throw invalid(`Invalid currency: ${currency}.`, "currency");
+    const amount = asInt(params.amount, "amount");
+    if (amount < MINIMUM_AMOUNT[currency]!)
+      throw invalid(`Amount must be at least ${MINIMUM_AMOUNT[currency]} ${currency}.`, "amount", "amount_too_small");
+    const types = params.allowed_payment_method_types ?? params.payment_method_types ?? ["card"];
+    if (!Array.isArray(types) || types.some((t) => typeof t !== "string"))
+      throw invalid("Invalid array", "allowed_payment_method_types");
+    const captureMethod = String(params.capture_method ?? "automatic");
+    if (!["automatic", "automatic_async", "manual"].includes(captureMethod))
+      throw invalid(`Invalid capture_method: ${captureMethod}`, "capture_method");
+    const destination = asRecord(params.transfer_data).destination;
+    if (typeof destination === "string") requireAccount(destination);
+    const intent: Obj = {
+      id: randomId("pi_"),
+      object: "payment_intent",
+      amount,
+      amount_received: 0,
+      application_fee_amount: null,
+      capture_method: captureMethod,
+      currency,
+      created: now(),
+      description: params.description ?? null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: asRecord(params.metadata),
+      on_behalf_of: params.on_behalf_of ?? null,
+      payment_method_types: types,
+      status: "requires_payment_method",
+      transfer_data: destination ? { destination } : null,
+    };
+    paymentIntents.set(intent.id, intent);
+    return intent;
+  }
+
+  function requireIntent(id: string): Obj {
+    const intent = paymentIntents.get(id);
+    if (!intent) throw missing("payment_intent", id, "intent");
+    return intent;
+  }
+
+  function requireReader(id: string): Obj {
+    const reader = readers.get(id);
+    if (!reader) throw missing("terminal.reader", id);
+    return reader;
+  }
+
+  /** Simulated readers' registration codes, as Stripe's test mode accepts them. */
+  const SIMULATED_CODES: Record<string, string> = {
+    "simulated-wpe": "simulated_wisepos_e",
+    "simulated-s700": "simulated_stripe_s700",
+    "simulated-s710": "simulated_stripe_s710",
+  };
+
+  function createReader(params: Record<string, unknown>): Obj {
+    const code = String(params.registration_code ?? "");
+    const deviceType = SIMULATED_CODES[code];
+    if (!deviceType)
+      throw invalid(
+        code ? "The registration code is invalid or has expired." : "Missing required param: registration_code.",
+        "registration_code",
+        code ? "parameter_invalid" : "parameter_missing",
+      );
+    const reader: Obj = {
+      id: randomId("tmr_", 14),
+      object: "terminal.reader",
+      action: null,
+      device_sw_version: "",
+      device_type: deviceType,
+      ip_address: "0.0.0.0",
+      label: typeof params.label === "string" && params.label ? params.label : code,
+      last_seen_at: null,
+      livemode: false,
+      location: params.location ?? null,
+      metadata: asRecord(params.metadata),
+      serial_number: randomBytes(6).toString("hex"),
+      status: "online",
+    };
+    readers.set(reader.id, reader);
+    return reader;
+  }
+
+  function processPaymentIntent(reader: Obj, params: Record<string, unknown>): Obj {
+    const intent = requireIntent(String(params.payment_intent ?? ""));
+    if (asRecord(reader.action).status === "in_progress")
+      throw invalid("Reader is currently busy processing another request.", undefined, "terminal_reader_busy");
+    if (!(intent.payment_method_types as string[]).includes("card_present"))
+      throw invalid(
+        "The PaymentIntent does not allow card_present payments.",
+        "payment_intent",
+        "payment_intent_invalid_parameter",
+      );
+    if (intent.status !== "requires_payment_method")
+      throw invalid(
+        `This PaymentIntent's status is ${String(intent.status)}.`,
+        "payment_intent",
+        "payment_intent_unexpected_state",
+      );
+    reader.action = {
+      failure_code: null,
+      failure_message: null,
+      process_payment_intent: { payment_intent: intent.id },
+      status: "in_progress",
+      type: "process_payment_intent",
+    };
+    return reader;
+  }
+
+  function cancelAction(reader: Obj): Obj {
+    const action = asRecord(reader.action);
+    if (action.status !== "in_progress")
+      throw invalid("This reader has no action in progress to cancel.", undefined, "terminal_reader_busy");
+    reader.action = {
+      ...action,
+      status: "failed",
+      failure_code: "canceled",
+      failure_message: "The action was canceled.",
+    };
+    return reader;
+  }
+
+  /** The test helper: the buyer taps `card_present[number]` on a simulated reader processing a PaymentIntent. */
+  async function presentPaymentMethod(reader: Obj, params: Record<string, unknown>): Promise<Obj> {
+    if (!String(reader.device_type).startsWith("simulated_"))
+      throw invalid("This endpoint works only with simulated readers.", undefined, "terminal_reader_invalid");
+    const action = asRecord(reader.action);
+    if (action.status !== "in_progress")
+      throw invalid("The reader has no action in progress.", undefined, "terminal_reader_busy");
+    const intent = requireIntent(String(asRecord(action.process_payment_intent).payment_intent));
+    const number = String(asRecord(params.card_present).number ?? "4242424242424242");
+    const decline = DECLINES[number];
+    if (decline) {
+      intent.last_payment_error = { type: "card_error", ...decline };
+      reader.action = { ...action, status: "failed", failure_code: decline.code, failure_message: decline.message };
+      await emit("terminal.reader.action_failed", reader);
+      return reader;
+    }
+    const charge: Obj = {
+      id: randomId("ch_"),
+      object: "charge",
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      application_fee_amount: null,
+      currency: intent.currency,
+      created: now(),
+      disputed: false,
+      metadata: { ...asRecord(intent.metadata) },
+      paid: true,
+      payment_intent: intent.id,
+      payment_method_details: { type: "card_present", card_present: { last4: number.slice(-4) } },
+      refunded: false,
+      status: "succeeded",
+      transfer_data: intent.transfer_data,
+      _feeRefunded: 0,
+    };
+    charges.set(charge.id, charge);
+    Object.assign(intent, {
+      status: "succeeded",
+      amount_received: intent.amount,
+      latest_charge: charge.id,
+      last_payment_error: null,
+    });
+    reader.action = { ...action, status: "succeeded" };
+    await emit("payment_intent.succeeded", intent);
+    await emit("terminal.reader.action_succeeded", reader);
+    return reader;
+  }
+
+  function cancelIntent(intent: Obj): Obj {
+    if (intent.status === "succeeded" || intent.status === "canceled")
+      throw invalid(
+        `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`,
+        undefined,
+        "payment_intent_unexpected_state",
+      );
+    Object.assign(intent, { status: "canceled", canceled_at: now(), cancellation_reason: "requested_by_customer" });
+    return intent;
   }
 
   function createRefund(params: Record<string, unknown>): Obj {
@@ -658,6 +856,25 @@ export async function startStripeStandIn(
         });
       return { status: 200, body: intent };
     }
+    if (method === "POST" && path === "/v1/payment_intents") return { status: 200, body: createIntent(params) };
+    const intentCancel = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+    if (method === "POST" && intentCancel) return { status: 200, body: cancelIntent(requireIntent(intentCancel[1]!)) };
+    if (method === "POST" && path === "/v1/terminal/readers") return { status: 200, body: createReader(params) };
+    if (method === "GET" && path === "/v1/terminal/readers") {
+      const data = [...readers.values()].reverse();
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/terminal/readers" } };
+    }
+    const readerPath = path.match(/^\/v1\/(test_helpers\/)?terminal\/readers\/([^/]+)(?:\/([a-z_]+))?$/);
+    if (readerPath) {
+      const [, helper, id, verb] = readerPath;
+      const reader = requireReader(id!);
+      if (method === "GET" && !helper && !verb) return { status: 200, body: reader };
+      if (method === "POST" && !helper && verb === "process_payment_intent")
+        return { status: 200, body: processPaymentIntent(reader, params) };
+      if (method === "POST" && !helper && verb === "cancel_action") return { status: 200, body: cancelAction(reader) };
+      if (method === "POST" && helper && verb === "present_payment_method")
+        return { status: 200, body: await presentPaymentMethod(reader, params) };
+    }
     if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(params) };
     if (method === "GET" && path === "/v1/refunds") return { status: 200, body: listRefunds(params) };
     const refundPath = path.match(/^\/v1\/refunds\/([^/]+)$/);
@@ -858,6 +1075,7 @@ export async function startStripeStandIn(
     charges,
     refunds,
     accounts,
+    readers,
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: origin },
     completeCheckout,
     expireCheckout,

@@ -27,7 +27,12 @@ describe("content security policy", () => {
     expect(contentSecurityPolicy([], { upgradeInsecure: false, frameAncestors: [] })).toContain(
       "frame-ancestors 'none'",
     );
-    for (const path of ["/s/ada/field-guide/buy", "/checkout/test/tpc_abc", "/checkout/5f0c1a9e"]) {
+    for (const path of [
+      "/s/ada/field-guide/buy",
+      "/s/ada/cart/checkout",
+      "/checkout/test/tpc_abc",
+      "/checkout/5f0c1a9e",
+    ]) {
       expect(isFrameablePath(path), path).toBe(true);
     }
     for (const path of [
@@ -35,6 +40,8 @@ describe("content security policy", () => {
       "/s/ada",
       "/s/ada/field-guide",
       "/s/ada/field-guide/buy.data",
+      "/s/ada/cart",
+      "/s/ada/cart/checkout/x",
       "/s/ada/field-guide/buy/more",
       "/checkout",
       "/checkout/test/tpc_abc/x",

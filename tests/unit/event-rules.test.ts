@@ -4,8 +4,8 @@ import { escapeIcsText, foldIcsLine, writeIcsCalendar } from "~/features/event-s
 import { repeatSpans, shiftLocal } from "~/features/event-sales/repeat";
 import { eventFormSchema, EVENT_MESSAGES } from "~/features/event-sales/schemas/event-form";
 import { readComparisonFilter } from "~/features/event-sales/event-comparison";
-import { monthGrid } from "~/features/event-sales/event-calendar";
-import { utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
+import { addDays, monthGrid } from "~/features/event-sales/event-calendar";
+import { skippedLocalTime, utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
 
 // Pure rules of the Event Sales Manager: the checklist from the setup, repeats at the same wall-clock time across
 // daylight-saving changes, the calendar feed's escaping and folding, and the form's date rules.
@@ -154,5 +154,25 @@ describe("month grid", () => {
       "2026-12-06",
     ]);
     expect(weeks.flat().filter(Boolean)).toHaveLength(31);
+  });
+});
+
+describe("calendar days", () => {
+  it("adds days across month and year ends and a leap day", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2028-02-22", 7)).toBe("2028-02-29");
+    expect(addDays("2027-03-01", -1)).toBe("2027-02-28");
+  });
+});
+
+describe("wall-clock times on daylight-saving days", () => {
+  it("moves a skipped time forward by the gap and keeps times that exist", () => {
+    expect(zonedLocalToUtc("2030-03-10T02:30", "America/New_York")?.toISOString()).toBe("2030-03-10T07:30:00.000Z");
+    expect(skippedLocalTime("2030-03-10T02:30", "America/New_York")?.toISOString()).toBe("2030-03-10T07:30:00.000Z");
+    expect(zonedLocalToUtc("2030-03-31T02:15", "Europe/Berlin")?.toISOString()).toBe("2030-03-31T01:15:00.000Z");
+    expect(skippedLocalTime("2030-03-10T08:00", "America/New_York")).toBeNull();
+    // A repeated hour in autumn stays one valid instant.
+    expect(zonedLocalToUtc("2030-11-03T01:30", "America/New_York")?.toISOString()).toBe("2030-11-03T05:30:00.000Z");
+    expect(skippedLocalTime("2030-11-03T01:30", "America/New_York")).toBeNull();
   });
 });

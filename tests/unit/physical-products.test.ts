@@ -278,11 +278,13 @@ describe("the sales page's variant", () => {
 });
 
 describe("store page cache keys", () => {
-  it("keep a variant and quantity, ignore tracking tags, and render picker answers and odd values afresh", () => {
+  it("keep a variant and quantity, and render attribution tags, picker answers and odd values afresh", () => {
     const id = "0b9f3f2e-7c1a-4e55-9d62-2f3c1a9b8e11";
     const key = (query: string) => storePageKey("/s/ada/tee", new URLSearchParams(query));
     expect(key("")).toBe("/s/ada/tee");
-    expect(key("utm_source=x")).toBe("/s/ada/tee");
+    // The page's Buy links carry an attribution on: a cached page would drop it.
+    expect(key("utm_source=x")).toBeNull();
+    expect(key("src=bio&via=bio:b1")).toBeNull();
     expect(key(`quantity=2&variant=${id.toUpperCase()}&ref=a`)).toBe(`/s/ada/tee?variant=${id}&quantity=2`);
     expect(key("variant=nope")).toBeNull();
     expect(key(`variant=${id}&variant=${id}`)).toBeNull();

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   changeDue,
+  checkTenders,
   discountOn,
   posMethodsOf,
   priceSale,
@@ -64,5 +65,81 @@ describe("the payment methods a POS offers", () => {
     expect(posMethodsOf(null)).toEqual(["cash", "card", "pay_on_phone", "other"]);
     expect(posMethodsOf([])).toEqual(["cash", "card", "pay_on_phone", "other"]);
     expect(posMethodsOf(["carrier_pigeon"])).toEqual(["cash", "card", "pay_on_phone", "other"]);
+  });
+});
+
+describe("split tenders", () => {
+  const cash = (amountCents: number, tenderedCents: number | null = null) => ({
+    method: "cash",
+    amountCents,
+    tenderedCents,
+  });
+  const part = (method: string, amountCents: number, tenderedCents: number | null = null) => ({
+    method,
+    amountCents,
+    tenderedCents,
+  });
+
+  it("covers the total exactly, with change from the cash part only", () => {
+    expect(checkTenders(2500, [cash(1000, 2000), part("card", 1500)])).toEqual({
+      ok: true,
+      changeCents: 1000,
+      cashCents: 1000,
+    });
+    expect(checkTenders(2500, [cash(500), cash(500, 700), part("other", 1500)])).toEqual({
+      ok: true,
+      changeCents: 200,
+      cashCents: 1000,
+    });
+    expect(checkTenders(0, [cash(0)])).toEqual({ ok: true, changeCents: 0, cashCents: 0 });
+  });
+
+  it("refuses parts that miss the total, an empty part, two card parts, change from a card and short cash", () => {
+    expect(checkTenders(2500, [cash(1000), part("card", 1000)])).toEqual({ ok: false, code: "POS_PAYMENTS_MISMATCH" });
+    expect(checkTenders(2500, [cash(2500), part("card", 0)])).toEqual({ ok: false, code: "POS_PAYMENTS_MISMATCH" });
+    expect(checkTenders(2500, [part("card", 1000), part("pay_on_phone", 1500)])).toEqual({
+      ok: false,
+      code: "POS_CARD_NOT_SPLIT",
+    });
+    expect(checkTenders(2500, [cash(1000), part("card", 1500, 2000)])).toEqual({
+      ok: false,
+      code: "POS_CHANGE_NOT_CASH",
+    });
+    expect(checkTenders(2500, [cash(1000, 900), part("other", 1500)])).toEqual({ ok: false, code: "POS_CASH_TOO_LOW" });
+  });
+
+  it("never gives change beyond what the cash parts were handed over for", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            method: fc.constantFrom("cash", "card", "other"),
+            amountCents: fc.integer({ min: 1, max: 10_000 }),
+            extra: fc.nat(5000),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        (parts) => {
+          const tenders = parts.map((p) => ({
+            method: p.method,
+            amountCents: p.amountCents,
+            tenderedCents: p.method === "cash" ? p.amountCents + p.extra : null,
+          }));
+          const total = tenders.reduce((sum, t) => sum + t.amountCents, 0);
+          const checked = checkTenders(total, tenders);
+          const cards = tenders.filter((t) => t.method === "card").length;
+          if (cards > 1) {
+            expect(checked).toEqual({ ok: false, code: "POS_CARD_NOT_SPLIT" });
+            return;
+          }
+          const cashParts = tenders.filter((t) => t.method === "cash");
+          expect(checked).toEqual({
+            ok: true,
+            changeCents: cashParts.reduce((sum, t) => sum + (t.tenderedCents ?? 0) - t.amountCents, 0),
+            cashCents: cashParts.reduce((sum, t) => sum + t.amountCents, 0),
+          });
+        },
+      ),
+    );
   });
 });

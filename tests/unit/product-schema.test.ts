@@ -17,6 +17,7 @@ import {
   toProductInput,
   SLUG_INVALID_MESSAGE,
   SLUG_REQUIRED_MESSAGE,
+  SLUG_RESERVED_MESSAGE,
   SUMMARY_TOO_LONG_MESSAGE,
   TYPE_MESSAGE,
 } from "~/features/catalog/schemas/product";
@@ -60,6 +61,12 @@ describe("product schema", () => {
       slug: "adas-guide",
       removeCover: false,
     });
+  });
+
+  it("keeps products off the Link in Bio page's path segment", () => {
+    expect(errorsOf({ slug: "links" }).slug).toEqual([SLUG_RESERVED_MESSAGE]);
+    expect(parsedValue({ name: "Links" }).slug).toBe("links-1");
+    expect(parsedValue({ name: "Links", slug: "links-and-maps" }).slug).toBe("links-and-maps");
   });
 
   it("names every bad field", () => {

@@ -23,6 +23,9 @@ export type SourceFigures = {
   utmMedium: string;
   utmCampaign: string;
   views: number;
+  /** Paid orders from this source, and their net revenue in the store's currency. */
+  orders: number;
+  revenueCents: number;
 };
 
 /** Everything the analytics page shows for one range, computed on the server. */
@@ -41,7 +44,7 @@ export type AnalyticsReport = {
   series: SeriesPoint[];
   /** Most revenue first, then most views (at most BREAKDOWN_ROWS). */
   products: ProductFigures[];
-  /** Most views first (at most BREAKDOWN_ROWS). */
+  /** Most revenue first, then most views (at most BREAKDOWN_ROWS). */
   sources: SourceFigures[];
 };
 

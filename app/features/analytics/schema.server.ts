@@ -209,3 +209,33 @@ export const sourceViewDays = pgTable(
     unique("analytics_source_view_days_key").on(t.sellerId, t.day, t.source, t.utmSource, t.utmMedium, t.utmCampaign),
   ],
 );
+
+/** Paid orders and their net revenue per source per UTC day and currency, so sales show beside views by source. */
+export const sourceSaleDays = pgTable(
+  "analytics_source_sale_days",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    source: text("source").notNull(),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    currency: text("currency").notNull(),
+    orders: integer("orders").notNull(),
+    units: integer("units").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    unique("analytics_source_sale_days_key").on(
+      t.sellerId,
+      t.day,
+      t.source,
+      t.utmSource,
+      t.utmMedium,
+      t.utmCampaign,
+      t.currency,
+    ),
+  ],
+);

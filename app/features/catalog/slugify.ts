@@ -14,3 +14,12 @@ export function slugify(name: string): string {
     .slice(0, SLUG_MAX_LENGTH)
     .replace(/-+$/g, "");
 }
+
+/** Store path segments that are pages of the store, never a product's slug: the Link in Bio page. */
+export const RESERVED_PRODUCT_SLUGS: readonly string[] = ["links"];
+
+/** A product slug from its name, moved off a reserved segment ("links" → "links-1"). */
+export function productSlugOf(name: string): string {
+  const slug = slugify(name);
+  return RESERVED_PRODUCT_SLUGS.includes(slug) ? `${slug}-1` : slug;
+}

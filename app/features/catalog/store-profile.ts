@@ -77,4 +77,7 @@ export type ListedProduct = ProductPricing & {
   covers: CoverRow[];
   /** A physical product none of whose variants can be bought online now. */
   soldOut: boolean;
+  physical: boolean;
+  /** A physical product with several variants to choose from. */
+  options: boolean;
 };

@@ -42,3 +42,9 @@ export function monthGrid(month: string): (string | null)[][] {
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
   return weeks;
 }
+
+/** The calendar day `by` days after `day` ("2026-12-31" + 1 is "2027-01-01"). */
+export function addDays(day: string, by: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + by)).toISOString().slice(0, 10);
+}

@@ -1,3 +1,4 @@
+import { sourceLabel } from "~/features/analytics/content/attribution";
 import type { FulfilmentStatus, OrderLine } from "~/features/orders/order-lines";
 import type { OrderStatus } from "~/features/orders/order-status";
 
@@ -100,6 +101,11 @@ export type OrderDetail = OrderListItem & {
   platformFeeCents: number;
   provider: string | null;
   paidAt: string | null;
+  /** Where it was sold, and where its buyer came from (see orderOriginLabel). */
+  channel: "online" | "pos";
+  source: string;
+  utmSource: string;
+  utmCampaign: string;
   events: {
     id: string;
     fromStatus: OrderStatus;
@@ -136,4 +142,11 @@ export function eventCauseLabel(cause: string): string {
   if (cause === "expiry") return "Checkout expired";
   if (cause.startsWith("webhook:")) return `Reported by the payment provider (${cause.split(":")[1] ?? ""})`;
   return cause;
+}
+
+/** Where an order came from in the seller's words: the point of sale, else its source as analytics names it. */
+export function orderOriginLabel(order: Pick<OrderDetail, "channel" | "source" | "utmSource" | "utmCampaign">): string {
+  if (order.channel === "pos") return "Point of sale";
+  const campaign = [order.utmSource, order.utmCampaign].filter(Boolean).join(" / ");
+  return campaign ? `${sourceLabel(order.source)} (${campaign})` : sourceLabel(order.source);
 }

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 import { products, productVariants } from "~/features/catalog/schema.server";
+import { stockLocations } from "~/features/inventory/schema.server";
 import type { FulfilmentStatus, LineKind, ShippingAddress } from "~/features/orders/order-lines";
 import type { OrderStatus } from "~/features/orders/order-status";
 
@@ -97,6 +98,7 @@ export const orders = pgTable(
     uniqueIndex("orders_device_sale_idx").on(t.userId, t.deviceSaleId).where(sql`${t.deviceSaleId} is not null`),
     index("orders_attribution_idx").on(t.userId, t.attributionRef).where(sql`${t.attributionRef} is not null`),
     index("orders_shift_idx").on(t.shiftId).where(sql`${t.shiftId} is not null`),
+    index("orders_location_idx").on(t.locationId).where(sql`${t.locationId} is not null`),
     index("orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
     index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     // A seller's sales newest first, for the landing's recent transactions and customers.
@@ -254,3 +256,28 @@ export const customerTotals = pgTable(
     index("customer_totals_orders_idx").on(t.userId, t.orders, t.email),
   ],
 );
+
+/** One counted order's present contribution to its location's sales, so a change replaces it exactly once. */
+export const locationSaleFacts = pgTable("location_sale_facts", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  locationId: uuid("location_id").notNull(),
+  units: integer("units").notNull(),
+  revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+  refundedCents: bigint("refunded_cents", { mode: "number" }).notNull(),
+});
+
+/** Sales per stock location (paid or refunded orders), kept current by syncLocationSale so event figures read in one row. */
+export const locationSales = pgTable("location_sales", {
+  locationId: uuid("location_id")
+    .primaryKey()
+    .references(() => stockLocations.id, { onDelete: "cascade" }),
+  sellerId: text("seller_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  orders: integer("orders").notNull(),
+  units: integer("units").notNull(),
+  revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+  refundedCents: bigint("refunded_cents", { mode: "number" }).notNull(),
+});

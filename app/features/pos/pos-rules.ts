@@ -63,6 +63,44 @@ export function changeDue(dueCents: number, tenderedCents: number): number | nul
   return tenderedCents - dueCents;
 }
 
+/** Methods settled by a provider (a reader or the buyer's phone): at most one such part per sale. */
+export const CONNECTED_PAYMENT_METHODS: readonly PosPaymentMethod[] = ["card", "pay_on_phone"];
+
+/** One part of a sale's payment; `tenderedCents` is the cash handed over, for cash parts only. */
+export type Tender = { method: string; amountCents: number; tenderedCents: number | null };
+
+/** Tenders that pay a total exactly: the change due (from cash parts only) and the cash kept in the drawer. */
+export type TenderCheck =
+  | { ok: true; changeCents: number; cashCents: number }
+  | { ok: false; code: "POS_PAYMENTS_MISMATCH" | "POS_CASH_TOO_LOW" | "POS_CHANGE_NOT_CASH" | "POS_CARD_NOT_SPLIT" };
+
+/**
+ * Checks a sale's tenders against its server-computed total: they add up to it exactly, a split has no empty part,
+ * one card or phone part at most, and only cash parts give change.
+ */
+export function checkTenders(totalCents: number, tenders: readonly Tender[]): TenderCheck {
+  if (tenders.filter((t) => CONNECTED_PAYMENT_METHODS.includes(t.method as PosPaymentMethod)).length > 1)
+    return { ok: false, code: "POS_CARD_NOT_SPLIT" };
+  if (tenders.length > 1 && tenders.some((t) => t.amountCents <= 0))
+    return { ok: false, code: "POS_PAYMENTS_MISMATCH" };
+  if (tenders.reduce((sum, t) => sum + t.amountCents, 0) !== totalCents)
+    return { ok: false, code: "POS_PAYMENTS_MISMATCH" };
+  let changeCents = 0;
+  let cashCents = 0;
+  for (const tender of tenders) {
+    if (tender.method !== "cash") {
+      if (tender.tenderedCents !== null && tender.tenderedCents !== tender.amountCents)
+        return { ok: false, code: "POS_CHANGE_NOT_CASH" };
+      continue;
+    }
+    const change = changeDue(tender.amountCents, tender.tenderedCents ?? tender.amountCents);
+    if (change === null) return { ok: false, code: "POS_CASH_TOO_LOW" };
+    changeCents += change;
+    cashCents += tender.amountCents;
+  }
+  return { ok: true, changeCents, cashCents };
+}
+
 /** The round amounts a buyer is likely to hand over for `dueCents`: the next 1, 5, 10, 20, 50 and 100 units, distinct. */
 export function quickTenders(dueCents: number, max = 4): number[] {
   const steps = [100, 500, 1000, 2000, 5000, 10_000];

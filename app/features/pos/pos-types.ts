@@ -8,6 +8,8 @@ export type PosRegister = {
   name: string;
   locationId: string;
   locationName: string;
+  /** The label of the register's Stripe Terminal reader, null when none is connected. */
+  cardReaderLabel: string | null;
   openShift: {
     id: string;
     openedAt: string;
@@ -36,9 +38,16 @@ export type PosItem = {
 /** A catalogue item as the page holds it, with the server's signature of its price. */
 export type SellableItem = PosItem & { priceToken: string };
 
+/** An event the seller sells at, as the phone's point of sale offers it: its stall is the stock location `locationId`. */
+export type PosEvent = { id: string; name: string; locationId: string; startsAt: string; endsAt: string };
+
 export type PosPage = {
   registers: PosRegister[];
   items: PosItem[];
+  /** The seller's 30 soonest events not over for a week, soonest first. */
+  events: PosEvent[];
+  /** The seller's time zone from Settings, null when unset. */
+  timeZone: string | null;
   /** The Event Sales setup's payment methods, null without one. */
   eventPaymentMethods: string[] | null;
 };

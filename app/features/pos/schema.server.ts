@@ -18,6 +18,9 @@ export const registers = pgTable(
       .notNull()
       .references(() => stockLocations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** The Stripe Terminal reader (tmr_…) registered for this till; null: card payments use the test reader. */
+    cardReaderId: text("card_reader_id"),
+    cardReaderLabel: text("card_reader_label"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { posPaymentActionSchema } from "~/features/pos/schemas/pos-payment";
 import { cancelPosPayment } from "~/features/pos/server/cancel-pos-payment.server";
-import { cardReaderOf } from "~/features/pos/server/card-reader.server";
+import { posCardReader } from "~/features/pos/server/pos-card-reader.server";
 import { posPaymentQuery } from "~/features/pos/server/pos-payment-query.server";
 import { presentPosCard } from "~/features/pos/server/present-pos-card.server";
 import { statusOf } from "~/lib/errors";
@@ -37,20 +37,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "This request could not be read." }, { status: 400 });
   const { services } = context;
+  const reader = await posCardReader(services.db, services.payments, user.id, { orderId: params.id });
   const result =
     parsed.data.intent === "present"
-      ? await presentPosCard(
-          { db: services.db, reader: cardReaderOf(services.payments) },
-          user.id,
-          params.id,
-          parsed.data.cardNumber,
-        )
+      ? await presentPosCard({ db: services.db, reader }, user.id, params.id, parsed.data.cardNumber)
       : await cancelPosPayment(
           {
             db: services.db,
             mailer: services.mailer,
             appUrl: services.env.APP_URL,
-            reader: cardReaderOf(services.payments),
+            reader,
           },
           user.id,
           params.id,

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { posSaleSchema } from "~/features/pos/schemas/pos-sale";
-import { cardReaderOf } from "~/features/pos/server/card-reader.server";
+import { CONNECTED_PAYMENT_METHODS, type PosPaymentMethod } from "~/features/pos/pos-rules";
+import { posCardReader } from "~/features/pos/server/pos-card-reader.server";
 import { qrCodePath } from "~/features/pos/server/qr-code-path.server";
 import { recordPosSale } from "~/features/pos/server/record-pos-sale.server";
 import { statusOf } from "~/lib/errors";
@@ -31,13 +32,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "This sale could not be read." }, { status: 400 });
   const { services } = context;
+  const connected = parsed.data.payments.find((p) => CONNECTED_PAYMENT_METHODS.includes(p.method as PosPaymentMethod));
+  const reader = connected
+    ? await posCardReader(services.db, services.payments, user.id, {
+        shiftId: parsed.data.shiftId,
+        method: connected.method,
+      })
+    : null;
   const result = await recordPosSale(
     {
       db: services.db,
       mailer: services.mailer,
       appUrl: services.env.APP_URL,
       authSecret: services.env.AUTH_SECRET ?? "",
-      reader: cardReaderOf(services.payments),
+      reader,
     },
     user.id,
     parsed.data,

@@ -38,7 +38,7 @@ import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import { EmbedFrameScript } from "~/features/sales-methods/components/embed-frame-script";
-import { embedQueryOf, withEmbedQuery } from "~/features/sales-methods/embed/allowed-origins";
+import { checkoutRedirect, embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
 import type { Route } from "./+types/s.$handle.$slug.buy";
 
 /** No app script: a physical product's page inlines a small one that fetches the shipping options of the country. */
@@ -202,10 +202,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.ok) {
     // The test provider's page and the return page are ours: they stay in the overlay's embed mode. A provider's
     // hosted page refuses frames: the overlay shows the return page, which opens it in a new tab and waits.
-    const embed = embedQueryOf(new URL(request.url).searchParams);
-    if (!embed || result.redirectUrl.startsWith(`${services.env.APP_URL}/`))
-      return redirect(withEmbedQuery(result.redirectUrl, embed));
-    return redirect(`${withEmbedQuery(result.returnUrl, embed)}&pay=${encodeURIComponent(result.redirectUrl)}`);
+    return redirect(checkoutRedirect(result, services.env.APP_URL, embedQueryOf(new URL(request.url).searchParams)));
   }
   if (result.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
   const shown = resolved.ok ? await shippingShown(services, resolved.lines, input, meta) : null;

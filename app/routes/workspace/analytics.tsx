@@ -1,7 +1,11 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
+import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
+import { PlatformFiguresTable } from "~/features/social/components/platform-figures-table";
+import { socialPostsQuery } from "~/features/social/server/social-page-query.server";
+import { type PlatformFigures, platformFigures } from "~/features/social/social-post";
 import { ANALYTICS_PATH, formatDayRange } from "~/features/analytics/analytics-display";
 import { parseRange } from "~/features/analytics/analytics-range";
 import { calendarDayNumber } from "~/lib/text-formats";
@@ -45,11 +49,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const fallbackTimeZone = resolveTimeZone(readTimeZone(ctx));
-  const { page: report } = await requireUser(context.services, ctx, {
+  const { page } = await requireUser(context.services, ctx, {
     batch: context,
-    page: analyticsQuery({ range: parsed.range, fallbackTimeZone }),
+    page: combinePageQueries({
+      report: analyticsQuery({ range: parsed.range, fallbackTimeZone }),
+      posts: socialPostsQuery,
+    }),
   });
-  return { report, range: parsed.range, error: null, from: report.from, to: report.to };
+  const { report } = page;
+  return {
+    report,
+    social: platformFigures(page.posts),
+    range: parsed.range,
+    error: null,
+    from: report.from,
+    to: report.to,
+  };
 }
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
@@ -83,13 +98,19 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             Loading the figures…
           </p>
         ) : null}
-        {report ? <Report report={report} /> : null}
+        {report ? <Report report={report} social={"social" in loaderData ? loaderData.social : []} /> : null}
       </div>
     </div>
   );
 }
 
-function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderData"]["report"]> }) {
+function Report({
+  report,
+  social,
+}: {
+  report: NonNullable<Route.ComponentProps["loaderData"]["report"]>;
+  social: readonly PlatformFigures[];
+}) {
   const previousLabel = formatDayRange(report.previousFrom, report.previousTo);
   const days = (calendarDayNumber(report.to) ?? 0) - (calendarDayNumber(report.from) ?? 0) + 1;
   const noSales = report.current.orders === 0;
@@ -128,6 +149,11 @@ function Report({ report }: { report: NonNullable<Route.ComponentProps["loaderDa
       <ReportSection id="sources-heading" title="By source">
         <SourceBreakdown report={report} />
       </ReportSection>
+      {social.length ? (
+        <ReportSection id="social-heading" title="Social posts by platform (all time)">
+          <PlatformFiguresTable rows={social} currency={report.currency} />
+        </ReportSection>
+      ) : null}
     </div>
   );
 }

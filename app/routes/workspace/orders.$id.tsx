@@ -17,6 +17,7 @@ import {
   leftToRefund,
   ORDER_STATUS_LABELS,
   ORDERS_PATH,
+  orderOriginLabel,
   refundLinesText,
   refundStateText,
 } from "~/features/orders/order-display";
@@ -145,6 +146,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <dd className="text-right">{money(order.refundedCents)}</dd>
             <dt className="text-muted-foreground">Payment provider</dt>
             <dd className="text-right">{order.provider ?? "—"}</dd>
+            <dt className="text-muted-foreground">Came from</dt>
+            <dd className="break-all text-right">{orderOriginLabel(order)}</dd>
           </dl>
         </CardContent>
       </Card>

@@ -18,6 +18,10 @@ export const RATE_LIMITS = {
   verificationMail: { name: "verification-mail", limit: 5, windowSeconds: 60 * 60 },
   magicLink: { name: "magic-link", limit: 5, windowSeconds: 60 * 60 },
   contact: { name: "contact", limit: 5, windowSeconds: 60 * 60 },
+  /** Email sign-ups on bio pages per client IP; past BIO_SIGNUP_CAPTCHA_AFTER a captcha is asked. */
+  bioSignup: { name: "bio-signup", limit: 20, windowSeconds: 60 * 60 },
+  /** Email sign-ups per bio page from everyone, against a flood from many addresses. */
+  bioSignupPage: { name: "bio-signup-page", limit: 500, windowSeconds: 60 * 60 },
   /** Second-factor codes per client IP; the account itself locks after repeated failures. */
   twoFactor: { name: "two-factor", limit: 10, windowSeconds: 15 * 60 },
   /** Wrong re-authentication passwords in settings per signed-in user. */

@@ -1,5 +1,5 @@
 // What an order records of where its buyer came from, carried in links instead of a cookie.
-import { CARRIED_SOURCE_PARAM, type ViewSource, viewSource } from "./view-rules";
+import { CARRIED_SOURCE_PARAM, LINK_IN_BIO_SOURCE, type ViewSource, viewSource } from "./view-rules";
 
 /** Where an order came from: its view source and utm values, and the tracked link or block that led to it. */
 export type OrderAttribution = ViewSource & { ref: string | null };
@@ -39,4 +39,11 @@ export function withAttribution(path: string, attribution: OrderAttribution): st
   const query = attributionQuery(attribution);
   if (!query) return path;
   return `${path}${path.includes("?") ? "&" : "?"}${query}`;
+}
+
+/** A source as people read it: "Direct or unknown", "Link in bio", "shop.example (embedded checkout)", or the host. */
+export function sourceLabel(source: string): string {
+  if (source === "direct") return "Direct or unknown";
+  if (source === LINK_IN_BIO_SOURCE) return "Link in bio";
+  return source.startsWith("embed:") ? `${source.slice("embed:".length)} (embedded checkout)` : source;
 }

@@ -1,12 +1,17 @@
 // What counts as a page view, decided from the request alone.
 import { isbot } from "isbot";
+import { RESERVED_PRODUCT_SLUGS } from "~/features/catalog/slugify";
 
 /** The public pages whose views are counted. */
-export type ViewKind = "storefront" | "sales" | "buy";
+export type ViewKind = "storefront" | "sales" | "buy" | "bio";
+
+/** The store path segment of the Link in Bio page, `/s/:handle/links`; no product may take it as its slug. */
+export const BIO_PAGE_SEGMENT = RESERVED_PRODUCT_SLUGS[0]!;
 
 /** A counted page as its path names it; sellers and products are resolved when written. */
 export type ViewedPage =
   | { kind: "storefront"; handle: string }
+  | { kind: "bio"; handle: string }
   | { kind: "sales" | "buy"; handle: string; slug: string }
   | { kind: "buy"; buyPageId: string };
 
@@ -19,6 +24,7 @@ export function viewedPage(pathname: string): ViewedPage | null {
   if (store) {
     const [, handle, slug, buy] = store;
     if (!slug) return { kind: "storefront", handle: decode(handle!) };
+    if (slug === BIO_PAGE_SEGMENT && !buy) return { kind: "bio", handle: decode(handle!) };
     return { kind: buy ? "buy" : "sales", handle: decode(handle!), slug: decode(slug) };
   }
   const buyPage = BUY_PATH.exec(pathname);
@@ -38,6 +44,11 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || userAgent.length < 8 || isbot(userAgent);
 }
 
+/** A browser fetching a page the visitor may never see (link prefetch, speculation rules), by its purpose header. */
+export function isPrefetch(purpose: string | null | undefined): boolean {
+  return typeof purpose === "string" && purpose.includes("prefetch");
+}
+
 /** A visitor's repeated views of one page within this time count once. */
 export const REPEAT_VIEW_WINDOW_MS = 30 * 60_000;
 /** Views one address can add per UTC day, per app instance. */
@@ -52,7 +63,8 @@ export const OTHER_SOURCE = "(other)";
 /** One string per counted page, equal for equal pages however their paths were encoded. */
 export function viewedPageKey(page: ViewedPage): string {
   if ("buyPageId" in page) return `buy-page\t${page.buyPageId}`;
-  return page.kind === "storefront" ? `storefront\t${page.handle}` : `${page.kind}\t${page.handle}\t${page.slug}`;
+  if (page.kind === "storefront" || page.kind === "bio") return `${page.kind}\t${page.handle}`;
+  return `${page.kind}\t${page.handle}\t${page.slug}`;
 }
 
 /** Longest stored referrer host or utm value; longer ones are cut. */
@@ -63,6 +75,9 @@ export const MAX_SOURCE_LENGTH = 100;
  * sale keeps the source of the view that led to it without a cookie.
  */
 export const CARRIED_SOURCE_PARAM = "src";
+/** The carried source of visits through a Link in Bio page. */
+export const LINK_IN_BIO_SOURCE = "bio";
+
 /** A carried source: a host, `embed:<host>`, or a named place such as `bio`. */
 const CARRIED_SOURCE_PATTERN = /^[a-z0-9][a-z0-9.:-]{0,99}$/;
 

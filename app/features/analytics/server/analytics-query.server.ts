@@ -135,10 +135,10 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
           from cut c join analytics_product_view_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
           union all
           select p.product_id, p.views
-          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= c.f_at and p.bucket < least(c.mf, c.t_at) and p.kind <> 'storefront'
+          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= c.f_at and p.bucket < least(c.mf, c.t_at) and p.kind not in ('storefront', 'bio')
           union all
           select p.product_id, p.views
-          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= greatest(c.tf, c.mf) and p.bucket < c.t_at and p.kind <> 'storefront'
+          from cut c join page_view_counts p on p.seller_id = me.user_id and p.bucket >= greatest(c.tf, c.mf) and p.bucket < c.t_at and p.kind not in ('storefront', 'bio')
         ) x where product_id is not null group by product_id
       ),
       source_views as (
@@ -160,9 +160,32 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
         order by 3 desc, 6 desc, 2 nulls last
         limit ${BREAKDOWN_ROWS}
       ),
+      -- Paid orders by source: whole UTC days from the per-day table, the two partial days from the sale facts.
+      source_sales as (
+        select p.source, p.utm_source, p.utm_medium, p.utm_campaign, p.orders,
+          case when p.currency = st.currency then p.revenue_cents else 0 end as revenue
+        from cut c cross join store st
+        join analytics_source_sale_days p on p.seller_id = me.user_id and p.day >= (c.mf at time zone 'UTC')::date and p.day < (c.tf at time zone 'UTC')::date
+        union all
+        select o.source, o.utm_source, o.utm_medium, o.utm_campaign, f.orders, case when f.currency = st.currency then f.revenue_cents else 0 end
+        from cut c cross join store st
+        join analytics_sale_facts f on f.seller_id = me.user_id and f.bucket >= c.f_at and f.bucket < least(c.mf, c.t_at)
+        join orders o on o.id = f.order_id
+        union all
+        select o.source, o.utm_source, o.utm_medium, o.utm_campaign, f.orders, case when f.currency = st.currency then f.revenue_cents else 0 end
+        from cut c cross join store st
+        join analytics_sale_facts f on f.seller_id = me.user_id and f.bucket >= greatest(c.tf, c.mf) and f.bucket < c.t_at
+        join orders o on o.id = f.order_id
+      ),
       sources_out as (
-        select source, utm_source, utm_medium, utm_campaign, sum(views) as views from source_views
-        group by 1, 2, 3, 4 order by 5 desc, 1, 2, 3, 4 limit ${BREAKDOWN_ROWS}
+        select source, utm_source, utm_medium, utm_campaign, sum(views) as views, sum(orders) as orders, sum(revenue) as revenue
+        from (
+          select source, utm_source, utm_medium, utm_campaign, views, 0 as orders, 0 as revenue from source_views
+          union all
+          select source, utm_source, utm_medium, utm_campaign, 0, orders, revenue from source_sales
+        ) x
+        group by 1, 2, 3, 4 having sum(views) <> 0 or sum(orders) <> 0
+        order by 7 desc, 5 desc, 1, 2, 3, 4 limit ${BREAKDOWN_ROWS}
       )
       select json_build_object(
         'timeZone', s.tz, 'currency', st.currency, 'grain', ${grain}::text,
@@ -187,7 +210,8 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
         ),
         'sources', (
           select coalesce(json_agg(json_build_object('source', source, 'utmSource', utm_source, 'utmMedium', utm_medium,
-            'utmCampaign', utm_campaign, 'views', views) order by views desc, source, utm_source, utm_medium, utm_campaign), '[]'::json)
+            'utmCampaign', utm_campaign, 'views', views, 'orders', orders, 'revenueCents', revenue)
+            order by revenue desc, views desc, source, utm_source, utm_medium, utm_campaign), '[]'::json)
           from sources_out
         )
       )

@@ -41,7 +41,7 @@ export async function foldViews(
       ),
       by_product as (
         insert into analytics_product_view_days (seller_id, product_id, day, views)
-        select seller_id, product_id, (bucket at time zone 'UTC')::date, sum(views) from batch where kind <> 'storefront'
+        select seller_id, product_id, (bucket at time zone 'UTC')::date, sum(views) from batch where kind not in ('storefront', 'bio')
         group by 1, 2, 3 order by 1, 3, 2
         on conflict (seller_id, day, product_id) do update set views = analytics_product_view_days.views + excluded.views
         returning 1

@@ -30,6 +30,20 @@ const PRODUCT_DAYS: Rollup = {
   },
   key: "seller_id, day, product_id, currency",
 };
+const SOURCE_DAYS: Rollup = {
+  productOrders: false,
+  table: "analytics_source_sale_days",
+  group: {
+    seller_id: "seller_id",
+    day: "(bucket at time zone 'UTC')::date",
+    source: "source",
+    utm_source: "utm_source",
+    utm_medium: "utm_medium",
+    utm_campaign: "utm_campaign",
+    currency: "currency",
+  },
+  key: "seller_id, day, source, utm_source, utm_medium, utm_campaign, currency",
+};
 
 /**
  * Adds the `delta` CTE's sums to a rollup table, skipping all-zero groups; every name is a constant above, never input.
@@ -106,14 +120,20 @@ export async function syncOrderSale(db: Database, orderId: string): Promise<void
         and not exists (select 1 from cur where cur.product_id is not distinct from f.product_id)
       returning 1
     ),
+    src as (
+      select o.source, o.utm_source, o.utm_medium, o.utm_campaign from orders o where o.id = ${orderId}::uuid
+    ),
     delta as (
-      select seller_id, product_id, bucket, currency, orders, 1 as product_orders, units, revenue_cents::bigint as revenue_cents
-      from cur
-      union all
-      select seller_id, product_id, bucket, currency, -orders, -1, -units, -revenue_cents::bigint from old
+      select d.*, src.source, src.utm_source, src.utm_medium, src.utm_campaign from (
+        select seller_id, product_id, bucket, currency, orders, 1 as product_orders, units, revenue_cents::bigint as revenue_cents
+        from cur
+        union all
+        select seller_id, product_id, bucket, currency, -orders, -1, -units, -revenue_cents::bigint from old
+      ) d cross join src
     ),
     totals as (${addDelta(ALL_TIME_TOTALS)} returning 1),
-    by_bucket as (${addDelta(BUCKETS)} returning 1)
+    by_bucket as (${addDelta(BUCKETS)} returning 1),
+    by_source as (${addDelta(SOURCE_DAYS)} returning 1)
     ${addDelta(PRODUCT_DAYS)}
   `);
 }

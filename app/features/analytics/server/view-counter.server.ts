@@ -177,7 +177,7 @@ async function resolvePages(db: Database, batch: Iterable<Pending>): Promise<(pa
     if ("buyPageId" in page) buyPageIds.add(page.buyPageId);
     else {
       handles.add(page.handle);
-      if (page.kind !== "storefront") slugs.add(page.slug);
+      if (page.kind !== "storefront" && page.kind !== "bio") slugs.add(page.slug);
     }
   }
   const stores = new Map<string, string>();
@@ -217,7 +217,7 @@ async function resolvePages(db: Database, batch: Iterable<Pending>): Promise<(pa
     }
     const sellerId = stores.get(page.handle);
     if (!sellerId) return undefined;
-    if (page.kind === "storefront") return { sellerId, productId: null };
+    if (page.kind === "storefront" || page.kind === "bio") return { sellerId, productId: null };
     const productId = productsBySlug.get(`${sellerId}\t${page.slug}`);
     return productId ? { sellerId, productId } : undefined;
   };

@@ -3,7 +3,13 @@ import { isPhysicalType, PRICING_MODES, PRODUCT_TYPES } from "~/features/catalog
 import { type Currency, formatMoney, MAXIMUM_PRICE_MINOR, MINIMUM_CHARGE_MINOR } from "~/lib/money";
 import { amountField } from "./amount-field";
 import { physicalProductFields, physicalProductIssues, toPhysicalInput } from "./physical-product";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/features/catalog/slugify";
+import {
+  productSlugOf,
+  RESERVED_PRODUCT_SLUGS,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
+  slugify,
+} from "~/features/catalog/slugify";
 import { checkbox } from "~/lib/form-fields";
 
 /** The product form's limits and messages, shared by the browser and the server. */
@@ -23,6 +29,7 @@ export const PRICING_MESSAGE = "Please choose how the product is priced";
 export const AMOUNT_INVALID_MESSAGE = "Please enter an amount like 12 or 12.50 (no minus sign, at most two decimals)";
 export const PRICE_REQUIRED_MESSAGE = "Please enter a price";
 export const SLUG_INVALID_MESSAGE = `Please use only lowercase letters, numbers and single hyphens (at most ${SLUG_MAX_LENGTH} characters)`;
+export const SLUG_RESERVED_MESSAGE = "This URL slug is taken by your Link in Bio page. Please choose another.";
 export const SLUG_REQUIRED_MESSAGE = "Please enter a URL slug: the name has no letters or numbers to make one from";
 export const COVER_TYPE_MESSAGE = "The cover must be an image file (PNG, JPEG, WebP or GIF).";
 export const COVER_SIZE_MESSAGE = `The cover image must be at most ${COVER_MAX_BYTES / 1024 / 1024} MB`;
@@ -63,6 +70,7 @@ export function productSchema(currency: Currency) {
         .toLowerCase()
         .max(SLUG_MAX_LENGTH, SLUG_INVALID_MESSAGE)
         .regex(SLUG_PATTERN, SLUG_INVALID_MESSAGE)
+        .refine((slug) => !RESERVED_PRODUCT_SLUGS.includes(slug), SLUG_RESERVED_MESSAGE)
         .optional(),
       cover: z
         .instanceof(File)
@@ -176,7 +184,7 @@ export function toProductInput(value: ProductFormOutput) {
         variants: variants?.map((variant) => (rest.pricing === "fixed" ? variant : { ...variant, price: null })),
       })
     : null;
-  return { ...rest, ...pricing, slug: slug || slugify(rest.name), physical };
+  return { ...rest, ...pricing, slug: slug || productSlugOf(rest.name), physical };
 }
 
 export type ProductInput = ReturnType<typeof toProductInput>;

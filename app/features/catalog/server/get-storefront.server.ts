@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import { prepareStatement } from "~/db/prepare-statement.server";
 import { isSlugLike, type ListedProduct, type StoreProfile, storeProfileOf } from "~/features/catalog/store-profile";
 import { coversJson, type StoreRow, storeJson } from "./store-json.server";
@@ -11,6 +12,8 @@ const publishedProductsJson = sql`coalesce((select json_agg(json_build_object(
     'id', p.id, 'name', p.name, 'slug', p.slug, 'summary', p.summary, 'pricing', p.pricing, 'priceCents', p.price_cents,
     'minPriceCents', p.min_price_cents, 'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency,
     'covers', ${coversJson},
+    'physical', p.type = 'physical',
+    'options', p.type = 'physical' and (select count(*) from product_variants v where v.product_id = p.id and v.archived_at is null) > 1,
     'soldOut', p.type = 'physical' and not p.allow_backorder and not exists (
       select 1 from product_variants v
         join stock_levels l on l.variant_id = v.id
@@ -45,3 +48,12 @@ export async function getStorefrontOf(db: Database, userId: string): Promise<Sto
   const [row] = await byOwner.run(db, { userId });
   return row?.page ? { store: storeProfileOf(row.page.store), products: row.page.products } : null;
 }
+
+/** The signed-in seller's own storefront as part of a page's one statement; null before their first product. */
+export const ownStorefrontQuery: PageQuery<Storefront | null> = {
+  json: sql`(select json_build_object('store', ${storeJson}, 'products', ${publishedProductsJson}) from storefronts s where s.user_id = me.user_id)`,
+  read: (json) => {
+    const page = json as Row | null;
+    return page ? { store: storeProfileOf(page.store), products: page.products } : null;
+  },
+};

@@ -4,7 +4,7 @@ import type { ComparisonFilter, EventComparisonRow } from "~/features/event-sale
 
 /**
  * Every event of the seller in the filter (type, local days in the seller's zone) with its sales figures, in one
- * statement. Revenue and units come from the orders at its location, net after refunds and costs.
+ * statement. Figures come from the location's running sales totals, net after refunds and costs.
  */
 export function eventComparisonQuery(
   filter: ComparisonFilter,
@@ -16,24 +16,10 @@ export function eventComparisonQuery(
         select e.id, e.name, e.type, e.starts_at,
           greatest(extract(epoch from e.ends_at - e.starts_at) / 3600, 0.25) as hours,
           e.booth_fee_cents + e.other_costs_cents as costs,
-          coalesce(s.revenue, 0) as revenue, coalesce(s.orders, 0) as orders, coalesce(s.units, 0) as units,
-          coalesce(s.refunds, 0) as refunds
+          coalesce(s.revenue_cents, 0) as revenue, coalesce(s.orders, 0) as orders, coalesce(s.units, 0) as units,
+          coalesce(s.refunded_cents, 0) as refunds
         from events e cross join tz
-        left join (
-          select o.location_id, sum(o.amount_cents) as revenue, count(*) as orders,
-            sum(coalesce(lu.units, 0)) as units, sum(coalesce(rf.refunds, 0)) as refunds
-          from orders o
-          left join (select l.order_id, sum(l.quantity) as units from order_lines l
-            join orders lo on lo.id = l.order_id
-            where lo.user_id = me.user_id and lo.location_id is not null group by l.order_id) lu on lu.order_id = o.id
-          left join (select r.order_id, sum(r.amount_cents) as refunds from refunds r
-            join orders ro on ro.id = r.order_id
-            where ro.user_id = me.user_id and ro.location_id is not null and r.status = 'succeeded'
-            group by r.order_id) rf on rf.order_id = o.id
-          where o.user_id = me.user_id and o.location_id is not null
-            and o.status in ('paid', 'refunded', 'disputed')
-          group by o.location_id
-        ) s on s.location_id = e.location_id
+        left join location_sales s on s.location_id = e.location_id
         where e.user_id = me.user_id
           and (${filter.type}::text is null or e.type = ${filter.type})
           and (${filter.from}::date is null or (e.starts_at at time zone tz.name)::date >= ${filter.from}::date)

@@ -11,7 +11,7 @@ import { type Failure, fail, formErrorsOf, statusOf } from "~/lib/errors";
 import { DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import { isUuid } from "~/lib/text-formats";
 import type { ToastMessage } from "~/lib/toast";
-import { resolveTimeZone } from "~/lib/zoned-time";
+import { formatDateTime, resolveTimeZone, skippedLocalTime } from "~/lib/zoned-time";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { archiveEvent } from "./archive-event.server";
@@ -82,12 +82,17 @@ export async function submitEventForm(
     );
     if (!saved.ok) return refused(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
     const title = saved.created > 1 ? `${saved.created} events created` : "Event saved";
-    const toast: ToastMessage = saved.overlaps.length
-      ? {
-          type: "warning",
-          title,
-          description: `It overlaps with ${saved.overlaps.map((other) => other.name).join(", ")}.`,
-        }
+    const notes = [value.startsAt, value.endsAt].flatMap((local) => {
+      const moved = skippedLocalTime(local, timeZone);
+      return moved
+        ? [
+            `${local.slice(11, 16)} does not exist that day in ${timeZone} (the clocks go forward): saved as ${formatDateTime(moved, timeZone)}.`,
+          ]
+        : [];
+    });
+    if (saved.overlaps.length) notes.push(`It overlaps with ${saved.overlaps.map((other) => other.name).join(", ")}.`);
+    const toast: ToastMessage = notes.length
+      ? { type: "warning", title, description: notes.join(" ") }
       : { type: "success", title };
     return redirectWithToast(`${EVENTS_PATH}/${saved.id}`, toast);
   }

@@ -12,6 +12,8 @@ type Found = {
   id: string;
   status: string;
   amount_cents: number;
+  /** What the provider collects: the total less a counter sale's cash and other parts. */
+  provider_due_cents: number;
   currency: string;
   provider_checkout_id: string | null;
   seller_account_id: string | null;
@@ -29,7 +31,9 @@ async function findOrder(db: Database, provider: ProviderId, event: OrderEvent):
       ? event.orderId
       : null;
   const result = await db.execute<Found>(sql`
-    select o.id, o.status, o.amount_cents, o.currency, o.provider_checkout_id, a.external_account_id as seller_account_id
+    select o.id, o.status, o.amount_cents, o.currency,
+      o.amount_cents - coalesce((select sum(p.amount_cents) from order_payments p
+        where p.order_id = o.id and p.method not in ('card', 'pay_on_phone')), 0)::int as provider_due_cents, o.provider_checkout_id, a.external_account_id as seller_account_id
     from orders o left join payment_accounts a on a.user_id = o.user_id and a.provider = o.provider
     where o.provider = ${provider} and (
       (${byOrder}::uuid is not null and o.id = ${byOrder}::uuid)
@@ -93,12 +97,12 @@ export async function applyPaymentEvent(
   switch (event.type) {
     case "payment.succeeded": {
       if (
-        event.amountCents !== Number(order.amount_cents) ||
+        event.amountCents !== Number(order.provider_due_cents) ||
         event.currency.toLowerCase() !== order.currency.toLowerCase()
       ) {
         return {
           orderId: id,
-          error: `amount mismatch: paid ${event.amountCents} ${event.currency}, order is ${order.amount_cents} ${order.currency}`,
+          error: `amount mismatch: paid ${event.amountCents} ${event.currency}, order is due ${order.provider_due_cents} ${order.currency}`,
         };
       }
       await transitionOrder(services, id, { to: "paid", cause, set: { providerPaymentId: event.paymentId } });

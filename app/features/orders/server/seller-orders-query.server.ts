@@ -94,7 +94,8 @@ export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null>
         'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents, 'amountCents', o.amount_cents,
         'platformFeeCents', o.platform_fee_cents, 'refundedCents', o.refunded_cents, 'currency', o.currency,
         'discountCode', o.discount_code, 'discountOverLimit', o.discount_over_limit, 'provider', o.provider, 'paidAt', o.paid_at, 'createdAt', o.created_at,
-        'fulfilmentStatus', o.fulfilment_status,
+        'fulfilmentStatus', o.fulfilment_status, 'channel', o.channel, 'source', o.source,
+        'utmSource', o.utm_source, 'utmCampaign', o.utm_campaign,
         'events', (select coalesce(json_agg(json_build_object('id', e.id, 'fromStatus', e.from_status, 'toStatus', e.to_status,
             'cause', e.cause, 'details', e.details, 'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
           from order_events e where e.order_id = o.id),

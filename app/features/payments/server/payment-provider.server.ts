@@ -166,6 +166,44 @@ export function payoutsReadReason(error: unknown): "refused" | "unreachable" {
   return error instanceof PayoutsReadError ? error.reason : "unreachable";
 }
 
+/** A card reader registered at the provider; `simulated` readers accept test cards presented by the server. */
+export type TerminalReader = { id: string; label: string; simulated: boolean };
+
+/** What a reader did with a presented card: the order itself moves only through the provider's webhook. */
+export type TerminalOutcome =
+  | { outcome: "approved" }
+  | { outcome: "declined"; message: string }
+  | { outcome: "closed" };
+
+/** One in-person card payment on a reader, in integer minor units; `sellerAccountId` receives it (null: the platform). */
+export type TerminalPaymentRequest = {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  sellerAccountId: string | null;
+};
+
+/** Server-driven card readers (Stripe Terminal): register a reader, run a payment on it, cancel it. */
+export type CardTerminal = {
+  /** Registers a reader by the code it shows; throws TerminalReaderError when the provider refuses the code. */
+  registerReader(input: { registrationCode: string; label: string; sellerId: string }): Promise<TerminalReader>;
+  /** Creates the payment and hands it to the reader; answers the payment's id and whether the reader is simulated. */
+  startPayment(readerId: string, payment: TerminalPaymentRequest): Promise<{ paymentId: string; simulated: boolean }>;
+  /** Presents a test card on a simulated reader (what a buyer's tap does on a real one). */
+  presentTestCard(readerId: string, paymentId: string, cardNumber: string): Promise<TerminalOutcome>;
+  /** Stops the reader's action for this payment and cancels the payment, so nothing can pay it any more. */
+  cancelPayment(readerId: string, paymentId: string): Promise<void>;
+};
+
+/** The provider refused a reader's registration code (unknown, used or expired), in the provider's words. */
+export class TerminalReaderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TerminalReaderError";
+  }
+}
+
 export interface PaymentProvider {
   readonly id: ProviderId;
   /** Creates a hosted checkout for one order. */
@@ -180,6 +218,8 @@ export interface PaymentProvider {
   /** Verifies a webhook delivery (signature and timestamp) and translates it; throws WebhookVerificationError. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook>;
   onboarding?: SellerOnboarding;
+  /** Card readers at the counter (Stripe Terminal); absent where the provider has none. */
+  terminal?: CardTerminal;
   /** The seller's balance and payouts (Stripe); absent where money is paid out at capture or kept in Sellkit's ledger. */
   payouts?: ProviderPayouts;
 }

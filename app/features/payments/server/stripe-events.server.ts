@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { PAYMENT_FAILED_MESSAGE } from "./card-failures.server";
+import { cardFailure, PAYMENT_FAILED_MESSAGE } from "./card-failures.server";
 import type { PaymentEvent } from "./payment-provider.server";
 import { accountReadiness } from "./stripe-account-readiness.server";
 
@@ -15,6 +15,30 @@ function orderIdOf(session: Stripe.Checkout.Session): { orderId?: string } {
 /** A Connect event's account (an event that happened on a connected account), when the event names one. */
 function accountOf(event: Stripe.Event): { sellerAccountId?: string } {
   return event.account ? { sellerAccountId: event.account } : {};
+}
+
+/** A reader's paid PaymentIntent as a payment of the order it carries; online payments are settled by their sessions. */
+function readerPayment(intent: Stripe.PaymentIntent): PaymentEvent[] {
+  if (intent.status !== "succeeded" || !intent.payment_method_types.includes("card_present")) return [];
+  const orderId = intent.metadata?.order_id;
+  return [
+    {
+      type: "payment.succeeded",
+      checkoutId: intent.id,
+      paymentId: intent.id,
+      amountCents: intent.amount_received,
+      currency: intent.currency,
+      sellerAccountId: idOf(intent.transfer_data?.destination),
+      ...(orderId ? { orderId } : {}),
+    },
+  ];
+}
+
+/** The PaymentIntent a reader's action processed, when it was a payment. */
+function readerIntentOf(event: Stripe.Event): string | null {
+  if (event.type !== "terminal.reader.action_succeeded" && event.type !== "terminal.reader.action_failed") return null;
+  const action = event.data.object.action;
+  return action?.type === "process_payment_intent" ? idOf(action.process_payment_intent?.payment_intent) : null;
 }
 
 /** The events of one Stripe event as the payload says them (none for the types Sellkit does not act on). */
@@ -83,6 +107,16 @@ function eventsOfPayload(event: Stripe.Event): PaymentEvent[] {
         ? [{ type: "dispute.closed", paymentId, won: dispute.status === "won", ...accountOf(event) }]
         : [];
     }
+    case "payment_intent.succeeded":
+      return readerPayment(event.data.object);
+    case "terminal.reader.action_failed": {
+      const paymentId = readerIntentOf(event);
+      const action = event.data.object.action;
+      // The buyer's card was declined on the reader: the sale stays open for another card.
+      return paymentId
+        ? [{ type: "payment.failed", checkoutId: paymentId, failure: cardFailure(action?.failure_code) }]
+        : [];
+    }
     case "account.updated": {
       const account = event.data.object;
       return [{ type: "account.updated", accountId: account.id, ...accountReadiness(account) }];
@@ -104,5 +138,8 @@ async function withDestination(stripe: Stripe, event: PaymentEvent): Promise<Pay
 
 /** The provider-neutral events of one verified Stripe event, each paid session completed with the seller it paid. */
 export async function translateStripeEvent(stripe: Stripe, event: Stripe.Event): Promise<PaymentEvent[]> {
+  // A reader's succeeded action names only its PaymentIntent: its amount and seller are read from Stripe.
+  const readerIntent = event.type === "terminal.reader.action_succeeded" ? readerIntentOf(event) : null;
+  if (readerIntent) return readerPayment(await stripe.paymentIntents.retrieve(readerIntent));
   return Promise.all(eventsOfPayload(event).map((e) => withDestination(stripe, e)));
 }

@@ -17,6 +17,7 @@ import {
   type VerifiedWebhook,
   WebhookVerificationError,
 } from "./payment-provider.server";
+import { stripeTerminal } from "./stripe-terminal.server";
 import { accountReadiness } from "./stripe-account-readiness.server";
 import { translateStripeEvent } from "./stripe-events.server";
 
@@ -128,6 +129,7 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
     id: "stripe",
     onboarding,
     payouts,
+    terminal: stripeTerminal(stripe),
 
     async createCheckout(request: CheckoutRequest): Promise<HostedCheckout> {
       const now = Math.floor(Date.now() / 1000);
@@ -168,6 +170,8 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
     },
 
     async getStatus(checkoutId: string): Promise<PaymentStatus> {
+      // A counter payment on a reader is a bare PaymentIntent, not a Checkout Session.
+      if (checkoutId.startsWith("pi_")) return intentStatus(await stripe.paymentIntents.retrieve(checkoutId));
       const session = await stripe.checkout.sessions.retrieve(checkoutId, { expand: ["payment_intent"] });
       const intent =
         typeof session.payment_intent === "object" ? (session.payment_intent as PaymentIntentLike | null) : null;
@@ -258,6 +262,17 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
       return { eventId: event.id, type: event.type, payload: JSON.parse(rawBody.toString("utf8")), events };
     },
   };
+}
+
+/** A reader's PaymentIntent as the reconciler reads it: paid, declined, cancelled (expired) or still open. */
+function intentStatus(intent: Stripe.PaymentIntent): PaymentStatus {
+  if (intent.status === "succeeded")
+    return { state: "paid", paymentId: intent.id, amountCents: intent.amount_received, currency: intent.currency };
+  if (intent.status === "canceled") return { state: "expired" };
+  const error = intent.last_payment_error;
+  if (error && intent.status === "requires_payment_method")
+    return { state: "failed", failure: cardFailure(error.code, error.decline_code) };
+  return { state: "open" };
 }
 
 const PAYOUT_STATUSES = new Set<ProviderPayout["status"]>(["pending", "in_transit", "paid", "failed", "canceled"]);

@@ -8,17 +8,23 @@ import { TEST_CARDS } from "~/features/payments/test-cards";
 import type { PosPaymentState } from "~/features/pos/pos-types";
 import { formatMoney } from "~/lib/money";
 
-/** A started card or pay-on-phone payment as /api/pos/sales answers it. */
+/** A started card or pay-on-phone payment as /api/pos/sales answers it; `amountCents` is its part of the total. */
 export type StartedPayment = {
   orderId: string;
   totalCents: number;
-  payment: { method: "card" | "pay_on_phone"; sessionId: string; payUrl: string };
+  payment: {
+    method: "card" | "pay_on_phone";
+    sessionId: string;
+    payUrl: string;
+    testCards: boolean;
+    amountCents: number;
+  };
   qr?: { size: number; path: string };
 };
 
 type ReaderState = "waiting" | "processing" | "approved";
 
-/** How often the register asks whether the buyer has paid on their phone. */
+/** How often the register asks whether the buyer has paid on their phone or on the reader. */
 const POLL_MS = 2000;
 
 async function paymentAction(orderId: string, body: unknown): Promise<{ payment?: PosPaymentState; error?: string }> {
@@ -55,8 +61,8 @@ export function ConnectedPayment({
   const report = useRef({ onPaid, onCancelled });
   report.current = { onPaid, onCancelled };
 
+  // The buyer pays on their phone or taps a physical reader: the provider's webhook settles it, the register follows.
   useEffect(() => {
-    if (!phone) return;
     let stopped = false;
     const timer = setInterval(async () => {
       const response = await fetch(`/api/pos/payments/${started.orderId}`).catch(() => null);
@@ -64,17 +70,18 @@ export function ConnectedPayment({
       if (stopped || !state) return;
       if (state.status === "paid") {
         stopped = true;
+        setState("approved");
         report.current.onPaid();
       } else if (state.status === "closed") {
         stopped = true;
         report.current.onCancelled();
-      }
+      } else if (state.message) setDeclined(state.message);
     }, POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, [phone, started.orderId]);
+  }, [started.orderId]);
 
   async function present(number: string) {
     setState("processing");
@@ -84,6 +91,11 @@ export function ConnectedPayment({
     if (answer.payment?.status === "paid") {
       setState("approved");
       onPaid();
+      return;
+    }
+    // An approval whose webhook has not arrived yet: the poll completes the sale.
+    if (answer.payment?.status === "pending" && !answer.payment.message) {
+      setState("processing");
       return;
     }
     setState("waiting");
@@ -102,8 +114,8 @@ export function ConnectedPayment({
       <CardHeader>
         <CardTitle as="h2">
           {phone
-            ? `Pay on phone · ${formatMoney(started.totalCents, currency)}`
-            : `Card reader · ${formatMoney(started.totalCents, currency)}`}
+            ? `Pay on phone · ${formatMoney(started.payment.amountCents, currency)}`
+            : `Card reader · ${formatMoney(started.payment.amountCents, currency)}`}
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -134,12 +146,19 @@ export function ConnectedPayment({
             <p role="status" className="flex items-center gap-2 text-lg font-semibold">
               <CreditCard aria-hidden="true" /> {status}
             </p>
+            {started.payment.amountCents < started.totalCents ? (
+              <p className="text-sm">{`The card part of a ${formatMoney(started.totalCents, currency)} sale.`}</p>
+            ) : null}
             {declined ? (
               <p role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm">
                 <span className="font-medium">Declined:</span> {declined}
               </p>
             ) : null}
+            {started.payment.testCards ? null : (
+              <p className="text-sm">The buyer taps, inserts or swipes their card on the reader.</p>
+            )}
             <form
+              hidden={!started.payment.testCards}
               className="space-y-3"
               onSubmit={(event) => {
                 event.preventDefault();

@@ -3,18 +3,17 @@ import { useEffect, useId, useMemo, useReducer, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormField } from "~/components/ui/form-field";
-import { Input, Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/input";
 import type { PosRegister, SellableItem } from "~/features/pos/pos-types";
 import { CartPanel } from "./cart-panel";
 import { Catalogue } from "./catalogue";
 import { cn } from "~/lib/cn";
-import { amountInput, formatMoney, parseAmount } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { type Cart, cartReducer, cartTotals, EMPTY_CART } from "../pos-cart";
-import { changeDue, OFFLINE_PAYMENT_METHODS, type PosPaymentMethod, quickTenders } from "../pos-rules";
+import type { PosPaymentMethod } from "../pos-rules";
 import type { PosSaleInput } from "../schemas/pos-sale";
 import { ConnectedPayment, type StartedPayment } from "./connected-payment";
+import { PayPanel } from "./pay-panel";
 import { ReturnsPanel } from "./returns-panel";
 import { DrawerForms, OpenShiftForm } from "./shift-forms";
 import { useOfflineShell } from "./use-offline-shell";
@@ -135,7 +134,7 @@ function SaleScreen({
   const [soldHere, setSoldHere] = useState<Record<string, number>>({});
   const [done, setDone] = useState<Done | null>(null);
   const [paying, setPaying] = useState(false);
-  const [connected, setConnected] = useState<StartedPayment | null>(null);
+  const [connected, setConnected] = useState<(StartedPayment & { changeCents: number }) | null>(null);
   const revalidator = useRevalidator();
   const currency = shift.currency;
   const totals = cartTotals(cart);
@@ -188,17 +187,17 @@ function SaleScreen({
     finish(changeCents, offline);
   }
 
-  /** Starts a card or pay-on-phone payment for the cart; answers the refusal's words, or null when it started. */
-  async function startConnected(method: "card" | "pay_on_phone"): Promise<string | null> {
+  /** Starts a sale with a card or pay-on-phone part; answers the refusal's words, or null when it started. */
+  async function startConnected(payments: PosSaleInput["payments"], changeCents: number): Promise<string | null> {
     const response = await fetch("/api/pos/sales", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(saleOf([{ method, amountCents: totals.totalCents }], false)),
+      body: JSON.stringify(saleOf(payments, false)),
     }).catch(() => null);
     const answer = (await response?.json().catch(() => null)) as (StartedPayment & { error?: string }) | null;
     if (!response?.ok || !answer?.payment)
       return answer?.error ?? "The payment could not be started. Please try again.";
-    setConnected(answer);
+    setConnected({ ...answer, changeCents });
     return null;
   }
 
@@ -246,7 +245,7 @@ function SaleScreen({
               currency={currency}
               onPaid={() => {
                 setConnected(null);
-                finish(0, false);
+                finish(connected.changeCents, false);
               }}
               onCancelled={() => setConnected(null)}
             />
@@ -270,182 +269,6 @@ function SaleScreen({
         <ReturnsPanel shiftId={shift.id} currency={currency} sales={shift.sales ?? []} />
       </div>
     </div>
-  );
-}
-
-function PayPanel({
-  totalCents,
-  currency,
-  online,
-  methods,
-  onCancel,
-  onPay,
-  onStart,
-}: {
-  totalCents: number;
-  currency: string;
-  online: boolean;
-  methods: PosPaymentMethod[];
-  onCancel: () => void;
-  onPay: (payments: PosSaleInput["payments"], changeCents: number) => Promise<void>;
-  onStart: (method: "card" | "pay_on_phone") => Promise<string | null>;
-}) {
-  const offered = (
-    [
-      ["cash", "Cash"],
-      ["card", "Card"],
-      ["pay_on_phone", "Pay on phone"],
-      ["other", "Other"],
-      ["split", "Cash + other"],
-    ] as const
-  ).filter(([value]) =>
-    value === "split"
-      ? methods.includes("cash") && methods.includes("other")
-      : methods.includes(value) && (online || OFFLINE_PAYMENT_METHODS.includes(value)),
-  );
-  const [method, setMethod] = useState<(typeof offered)[number][0]>(offered[0]?.[0] ?? "cash");
-  const [tendered, setTendered] = useState(amountInput(totalCents));
-  const [reference, setReference] = useState("");
-  const [cashPart, setCashPart] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const tenderedId = useId();
-  const referenceId = useId();
-  const cashPartId = useId();
-  const tenderedCents = parseAmount(tendered);
-  const change = tenderedCents === null ? null : changeDue(totalCents, tenderedCents);
-
-  async function pay() {
-    if (method === "card" || method === "pay_on_phone") {
-      if (!online) return setError("Card and pay-on-phone payments need a connection.");
-      setError("");
-      setBusy(true);
-      const refusal = await onStart(method);
-      setBusy(false);
-      if (refusal) setError(refusal);
-      return;
-    }
-    let payments: PosSaleInput["payments"];
-    let changeCents = 0;
-    if (method === "cash") {
-      if (tenderedCents === null || change === null) return setError("The cash tendered is less than the amount due.");
-      payments = [{ method: "cash", amountCents: totalCents, tenderedCents }];
-      changeCents = change;
-    } else if (method === "other") {
-      if (!reference.trim()) return setError("Please note how the buyer paid, like the app's name.");
-      payments = [{ method: "other", amountCents: totalCents, reference: reference.trim() }];
-    } else {
-      const cash = parseAmount(cashPart);
-      if (cash === null || cash <= 0 || cash >= totalCents)
-        return setError("Please enter a cash part below the total.");
-      if (!reference.trim()) return setError("Please note how the buyer paid the rest, like the app's name.");
-      payments = [
-        { method: "cash", amountCents: cash, tenderedCents: cash },
-        { method: "other", amountCents: totalCents - cash, reference: reference.trim() },
-      ];
-    }
-    setError("");
-    setBusy(true);
-    try {
-      await onPay(payments, changeCents);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{`Payment · ${formatMoney(totalCents, currency)}`}</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <fieldset>
-          <legend className="text-sm font-medium">Payment method</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {offered.map(([value, label]) => (
-              <label
-                key={value}
-                className={cn(
-                  "flex items-center gap-2 rounded-md border px-3 py-2 text-sm",
-                  method === value && "border-primary",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="pos-method"
-                  value={value}
-                  checked={method === value}
-                  onChange={() => setMethod(value)}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-          {!online ? (
-            <p className="mt-2 text-xs text-muted-foreground">
-              Offline: card payments need a connection; cash and other methods work.
-            </p>
-          ) : null}
-        </fieldset>
-        {method === "cash" ? (
-          <>
-            <FormField id={tenderedId} label="Cash tendered">
-              {(control) => (
-                <Input
-                  {...control}
-                  inputMode="decimal"
-                  value={tendered}
-                  onChange={(event) => setTendered(event.currentTarget.value)}
-                />
-              )}
-            </FormField>
-            <fieldset className="flex flex-wrap gap-2">
-              <legend className="sr-only">Quick amounts</legend>
-              {quickTenders(totalCents).map((amount) => (
-                <Button key={amount} size="sm" variant="secondary" onClick={() => setTendered(amountInput(amount))}>
-                  {formatMoney(amount, currency)}
-                </Button>
-              ))}
-            </fieldset>
-            <p aria-live="polite" className="text-lg font-semibold tabular-nums">
-              {change === null ? "Not enough cash tendered" : `Change: ${formatMoney(change, currency)}`}
-            </p>
-          </>
-        ) : null}
-        {method === "split" ? (
-          <FormField id={cashPartId} label="Cash part">
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                value={cashPart}
-                onChange={(event) => setCashPart(event.currentTarget.value)}
-              />
-            )}
-          </FormField>
-        ) : null}
-        {method === "other" || method === "split" ? (
-          <FormField id={referenceId} label="Paid with (app or reference)">
-            {(control) => (
-              <Input {...control} value={reference} onChange={(event) => setReference(event.currentTarget.value)} />
-            )}
-          </FormField>
-        ) : null}
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex gap-2">
-          <Button size="lg" className="flex-1" disabled={busy} onClick={() => void pay()}>
-            {method === "card" ? "Charge card" : method === "pay_on_phone" ? "Show payment code" : "Complete sale"}
-          </Button>
-          <Button size="lg" variant="outline" onClick={onCancel}>
-            Back
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -1,8 +1,11 @@
-import type { PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
+import type { CardTerminal, PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
 import { type TestProvider, testProviderOf } from "~/features/payments/server/test-provider.server";
 
-/** A payment session on a reader (or on the buyer's phone): its id at the provider and the page that takes the card. */
-export type ReaderSession = { sessionId: string; payUrl: string };
+/**
+ * A payment session on a reader (or on the buyer's phone): its id at the provider, the page that takes the card (none
+ * on a physical reader) and whether the register may present test cards on it.
+ */
+export type ReaderSession = { sessionId: string; payUrl: string; testCards: boolean };
 
 /** What a presented card did; the order itself moves only through the provider's webhook. */
 export type ReaderOutcome = { outcome: "approved" } | { outcome: "declined"; message: string } | { outcome: "closed" };
@@ -18,6 +21,8 @@ export type CardReader = {
     description: string;
     returnUrl: string;
     expiresAt: Date;
+    /** The seller's account at the provider, paid by the reader's payment (null: none connected). */
+    sellerAccountId: string | null;
   }): Promise<ReaderSession>;
   present(sessionId: string, cardNumber: string): Promise<ReaderOutcome>;
   /** Closes the session so no card or phone can pay it any more. */
@@ -41,7 +46,7 @@ export function simulatedCardReader(provider: TestProvider): CardReader {
         cancelUrl: payment.returnUrl,
         expiresAt: payment.expiresAt,
       });
-      return { sessionId: hosted.checkoutId, payUrl: hosted.redirectUrl };
+      return { sessionId: hosted.checkoutId, payUrl: hosted.redirectUrl, testCards: true };
     },
     async present(sessionId, cardNumber) {
       const result = await provider.submitCard(sessionId, cardNumber);
@@ -56,8 +61,26 @@ export function simulatedCardReader(provider: TestProvider): CardReader {
   };
 }
 
-/** The reader this server can use, or null when no provider offers one (card payments are then refused). */
-export function cardReaderOf(payments: PaymentProviders): CardReader | null {
+/** A register's Stripe Terminal reader: the payment is processed on the reader and settled by Stripe's webhooks. */
+export function terminalCardReader(terminal: CardTerminal, readerId: string): CardReader {
+  return {
+    providerId: "stripe",
+    async start(payment) {
+      const { paymentId, simulated } = await terminal.startPayment(readerId, payment);
+      return { sessionId: paymentId, payUrl: "", testCards: simulated };
+    },
+    present: (sessionId, cardNumber) => terminal.presentTestCard(readerId, sessionId, cardNumber),
+    cancel: (sessionId) => terminal.cancelPayment(readerId, sessionId),
+  };
+}
+
+/**
+ * The reader a register uses: its Stripe Terminal reader when Stripe is configured and one is connected, else the
+ * test provider's simulated reader, else null (card payments are then refused).
+ */
+export function cardReaderOf(payments: PaymentProviders, terminalReaderId: string | null = null): CardReader | null {
+  const terminal = payments.stripe?.terminal;
+  if (terminal && terminalReaderId) return terminalCardReader(terminal, terminalReaderId);
   const test = testProviderOf(payments);
   return test ? simulatedCardReader(test) : null;
 }

@@ -49,7 +49,11 @@ export async function closeShift(
             sum(l.quantity - l.refunded_quantity)::int as quantity, sum(l.subtotal_cents - l.discount_cents)::int as "amountCents"
           from order_lines l join sold o on o.id = l.order_id group by 1 order by 2 desc, 1) i) as items,
         (select jsonb_agg(d) from (
-          select kind, sum(amount_cents)::int as amount from drawer_movements where shift_id = s.id group by kind) d) as drawer
+          select d.kind, sum(d.amount_cents)::int as amount from drawer_movements d
+          left join orders o on o.id = d.order_id
+          -- The cash part of a sale whose card part was never paid went back to the buyer.
+          where d.shift_id = s.id and (d.kind <> 'sale' or o.paid_at is not null)
+          group by d.kind) d) as drawer
       from shift s`);
     const figures = result.rows[0];
     if (!figures) return fail("POS_SHIFT_NOT_FOUND");

@@ -2,13 +2,21 @@ import { sql } from "drizzle-orm";
 import type { PageQuery } from "~/features/accounts/server/page-query.server";
 import type { PosPage } from "~/features/pos/pos-types";
 
-/** The point of sale's data: the seller's registers with open shifts, and every published item with its stock per location. */
+/**
+ * The point of sale's data: the seller's registers with open shifts, their recent and coming events, and every
+ * published item with its stock per location.
+ */
 export const posPageQuery: PageQuery<PosPage> = {
   json: sql`json_build_object(
     'eventPaymentMethods', (select sm.settings->'paymentMethods' from sales_methods sm
       where sm.user_id = me.user_id and sm.method = 'events' limit 1),
+    'timeZone', (select time_zone from profiles where user_id = me.user_id),
+    'events', coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'locationId', e.location_id,
+        'startsAt', e.starts_at, 'endsAt', e.ends_at) order by e.starts_at, e.id)
+      from (select id, name, location_id, starts_at, ends_at from events where user_id = me.user_id
+        and archived_at is null and ends_at > now() - interval '7 days' order by starts_at, id limit 30) e), '[]'::json),
     'registers', coalesce((select json_agg(json_build_object(
-        'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name,
+        'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name, 'cardReaderLabel', r.card_reader_label,
         'openShift', (select json_build_object('id', s.id, 'openedAt', s.opened_at, 'openingFloatCents', s.opening_float_cents,
             'currency', s.currency,
             'sales', coalesce((select json_agg(json_build_object(

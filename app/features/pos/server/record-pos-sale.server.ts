@@ -10,7 +10,13 @@ import {
 } from "~/features/discounts/server/discount-reservation.server";
 import { orderLines, orderPayments, orders } from "~/features/orders/schema.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
-import { changeDue, OFFLINE_PAYMENT_METHODS, type PosPaymentMethod, priceSale } from "~/features/pos/pos-rules";
+import {
+  CONNECTED_PAYMENT_METHODS,
+  checkTenders,
+  OFFLINE_PAYMENT_METHODS,
+  type PosPaymentMethod,
+  priceSale,
+} from "~/features/pos/pos-rules";
 import { drawerMovements } from "~/features/pos/schema.server";
 import type { PosSale } from "~/features/pos/schemas/pos-sale";
 import { type Failure, fail } from "~/lib/errors";
@@ -30,8 +36,6 @@ export type PosSaleServices = {
 /** Minutes a card or pay-on-phone payment stays open before its order expires. */
 export const POS_PAYMENT_MINUTES = 15;
 
-const CONNECTED_METHODS: readonly PosPaymentMethod[] = ["card", "pay_on_phone"];
-
 export type PosSaleResult =
   | {
       ok: true;
@@ -39,8 +43,8 @@ export type PosSaleResult =
       totalCents: number;
       changeCents: number;
       duplicate: boolean;
-      /** A card or pay-on-phone sale: its order waits for the provider's webhook on this session. */
-      payment?: ReaderSession & { method: "card" | "pay_on_phone" };
+      /** A sale with a card or pay-on-phone part: its order waits for the provider's webhook on this session. */
+      payment?: ReaderSession & { method: "card" | "pay_on_phone"; amountCents: number };
     }
   | Failure<
       | "POS_SHIFT_NOT_FOUND"
@@ -53,6 +57,7 @@ export type PosSaleResult =
       | "POS_SALE_CONFLICT"
       | "POS_CARD_UNAVAILABLE"
       | "POS_CARD_NOT_SPLIT"
+      | "POS_CHANGE_NOT_CASH"
       | DiscountCodeFailure
     >;
 
@@ -85,8 +90,8 @@ class Refused extends Error {
  * Records a counter sale made on a device, exactly once per `deviceSaleId`. It is priced on the server from the
  * catalogue, or from the price the server signed into the device's offline snapshot. It is paid in cash or other
  * tenders. The order state machine moves the order to paid: stock sold at the shift's location, a receipt when an
- * email was given. The cash is recorded in the shift's drawer. A card or pay-on-phone sale stays pending until its
- * provider's webhook pays it. A replay answers as the first time.
+ * email was given. The cash is recorded in the shift's drawer. A sale with a card or pay-on-phone part stays pending
+ * until its provider's webhook pays that part; its other parts are taken with it. A replay answers as the first time.
  */
 export async function recordPosSale(
   services: PosSaleServices,
@@ -95,12 +100,11 @@ export async function recordPosSale(
 ): Promise<PosSaleResult> {
   const existing = await findRecorded(services.db, sellerId, sale.deviceSaleId);
   if (existing) return existing;
-  const connected = sale.payments.find((p) => CONNECTED_METHODS.includes(p.method as PosPaymentMethod));
+  const connected = sale.payments.find((p) => CONNECTED_PAYMENT_METHODS.includes(p.method as PosPaymentMethod));
   const reader = services.reader ?? null;
   if (connected) {
     if (sale.offline) return fail("POS_METHOD_NEEDS_CONNECTION");
     if (!reader) return fail("POS_CARD_UNAVAILABLE");
-    if (sale.payments.length > 1) return fail("POS_CARD_NOT_SPLIT");
   }
   let recorded: Extract<PosSaleResult, { ok: true }> & { description?: string };
   try {
@@ -131,15 +135,9 @@ export async function recordPosSale(
         ? await reserveCode(tx, { sellerId, currency: shift.currency, orderId, code: sale.discountCode, lines, sale })
         : null;
       const priced = priceSale(lines, sale.saleDiscount, code?.terms ?? null);
-      const paid = sale.payments.reduce((sum, p) => sum + p.amountCents, 0);
-      if (paid !== priced.totalCents) throw new Refused(fail("POS_PAYMENTS_MISMATCH"));
-      let changeCents = 0;
-      for (const payment of sale.payments) {
-        if (payment.method !== "cash") continue;
-        const change = changeDue(payment.amountCents, payment.tenderedCents ?? payment.amountCents);
-        if (change === null) throw new Refused(fail("POS_CASH_TOO_LOW"));
-        changeCents += change;
-      }
+      const tenders = checkTenders(priced.totalCents, sale.payments);
+      if (!tenders.ok) throw new Refused(fail(tenders.code));
+      const { changeCents, cashCents } = tenders;
 
       const claimed = await tx
         .insert(orders)
@@ -199,24 +197,25 @@ export async function recordPosSale(
           tenderedCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) : null,
           changeCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) - p.amountCents : 0,
           reference: p.reference,
+          // Every part of a sale with a card or phone part is taken when that part is paid, or handed back.
           status: connected ? "pending" : "approved",
         })),
       );
+      // The cash is in the drawer now; a shift counts it only once its order is paid.
+      if (cashCents > 0)
+        await tx
+          .insert(drawerMovements)
+          .values({ shiftId: shift.id, kind: "sale", amountCents: cashCents, orderId, actorId: sellerId });
       const description = lines.map((line) => `${line.item.name} ×${line.quantity}`).join(", ");
       if (connected)
         return {
           ok: true as const,
           orderId,
           totalCents: priced.totalCents,
-          changeCents: 0,
+          changeCents,
           duplicate: false,
           description,
         };
-      const cash = sale.payments.filter((p) => p.method === "cash").reduce((sum, p) => sum + p.amountCents, 0);
-      if (cash > 0)
-        await tx
-          .insert(drawerMovements)
-          .values({ shiftId: shift.id, kind: "sale", amountCents: cash, orderId, actorId: sellerId });
       await transitionOrder({ db: tx, mailer: services.mailer, appUrl: services.appUrl }, orderId, {
         to: "paid",
         cause: `pos:${[...new Set(methods)].join("+")}`,
@@ -233,7 +232,11 @@ export async function recordPosSale(
   }
   const { description, ...result } = recorded;
   if (!connected || !reader) return result;
-  return startReaderSession(services, reader, result, connected.method as "card" | "pay_on_phone", description ?? "");
+  return startReaderSession(services, reader, result, {
+    method: connected.method as "card" | "pay_on_phone",
+    amountCents: connected.amountCents,
+    description: description ?? "",
+  });
 }
 
 /**
@@ -263,31 +266,41 @@ async function reserveCode(
   return reserved;
 }
 
-/** Opens the reader's session for a pending card sale and keeps its id on the order; a failure expires the order. */
+/**
+ * Opens the reader's session for the card or phone part of a pending sale and keeps its id on the order; a failure
+ * expires the order.
+ */
 async function startReaderSession(
   services: PosSaleServices,
   reader: CardReader,
   sale: Extract<PosSaleResult, { ok: true }>,
-  method: "card" | "pay_on_phone",
-  description: string,
+  part: { method: "card" | "pay_on_phone"; amountCents: number; description: string },
 ): Promise<PosSaleResult> {
   const moveServices = { db: services.db, mailer: services.mailer, appUrl: services.appUrl };
-  const order = await services.db.execute<{ currency: string; expires_at: string | Date }>(sql`
-    select currency, expires_at from orders where id = ${sale.orderId}::uuid`);
+  const order = await services.db.execute<{
+    currency: string;
+    expires_at: string | Date;
+    seller_account_id: string | null;
+  }>(sql`
+    select o.currency, o.expires_at, a.external_account_id as seller_account_id
+    from orders o left join payment_accounts a on a.user_id = o.user_id and a.provider = o.provider
+    where o.id = ${sale.orderId}::uuid`);
   const row = order.rows[0];
+  const method = part.method;
   try {
     const session = await reader.start({
       orderId: sale.orderId,
-      amountCents: sale.totalCents,
+      amountCents: part.amountCents,
       currency: row?.currency ?? "USD",
-      description: description.slice(0, 200),
+      description: part.description.slice(0, 200),
       returnUrl: `${services.appUrl}/`,
       expiresAt: new Date(row?.expires_at ?? Date.now() + POS_PAYMENT_MINUTES * 60_000),
+      sellerAccountId: row?.seller_account_id ?? null,
     });
     await services.db.execute(sql`
       update orders set provider_checkout_id = ${session.sessionId}, updated_at = now()
       where id = ${sale.orderId}::uuid and provider_checkout_id is null`);
-    return { ...sale, payment: { ...session, method } };
+    return { ...sale, payment: { ...session, method, amountCents: part.amountCents } };
   } catch {
     await transitionOrder(moveServices, sale.orderId, { to: "expired", cause: "pos:reader_failed" });
     return fail("POS_CARD_UNAVAILABLE");

@@ -1,10 +1,6 @@
-import { Check, Copy, RefreshCw } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { RefreshCw } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { showToast } from "~/lib/toast";
-
-/** How long the 'Copied' state lasts. */
-export const COPIED_STATE_MS = 2000;
+import { CodeBlock, CopyCodeButton } from "./copy-code-button";
 
 /** The buy-button snippet and its preview; Generate submits for a preview only without JavaScript, where it cannot follow typing. */
 export function BuyButtonCode({
@@ -16,27 +12,6 @@ export function BuyButtonCode({
   live: boolean;
   onGenerate: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(snippet);
-    } catch {
-      showToast({
-        type: "error",
-        title: "Could not copy the code",
-        description: "Select the code and copy it yourself.",
-      });
-      return;
-    }
-    setCopied(true);
-    showToast({ type: "success", title: "Code copied to clipboard" });
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_STATE_MS);
-  }
-
   return (
     <section aria-labelledby="buy-button-code-title" className="grid gap-3 rounded-lg border bg-card p-4">
       <h2 id="buy-button-code-title" className="text-lg font-semibold">
@@ -51,12 +26,7 @@ export function BuyButtonCode({
           Preview only: the link becomes live once you save.
         </p>
       )}
-      <section aria-label="HTML code of your buy button">
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
-        <pre tabIndex={0} className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs leading-relaxed">
-          <code data-testid="buy-button-snippet">{snippet}</code>
-        </pre>
-      </section>
+      <CodeBlock code={snippet} label="HTML code of your buy button" testId="buy-button-snippet" />
       <div className="flex flex-wrap gap-2">
         <Button
           type="submit"
@@ -71,9 +41,7 @@ export function BuyButtonCode({
         >
           <RefreshCw aria-hidden="true" /> Generate
         </Button>
-        <Button type="button" variant="outline" onClick={copy} aria-live="polite">
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} {copied ? "Copied" : "Copy"}
-        </Button>
+        <CopyCodeButton code={snippet} />
       </div>
       <div>
         <h3 className="mb-2 text-sm font-medium">How it looks</h3>

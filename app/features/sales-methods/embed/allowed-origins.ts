@@ -54,3 +54,16 @@ export function withEmbedQuery(url: string, embed: EmbedQuery | null): string {
   const separator = url.includes("?") ? "&" : "?";
   return `${url}${separator}embed=1&host=${encodeURIComponent(embed.host)}`;
 }
+
+/**
+ * Where a started checkout sends the buyer: our own pages keep the embed mode; a payment provider's page, which refuses
+ * frames, is offered from the order's return page to open in a new tab.
+ */
+export function checkoutRedirect(
+  started: { redirectUrl: string; returnUrl: string },
+  appUrl: string,
+  embed: EmbedQuery | null,
+): string {
+  if (!embed || started.redirectUrl.startsWith(`${appUrl}/`)) return withEmbedQuery(started.redirectUrl, embed);
+  return `${withEmbedQuery(started.returnUrl, embed)}&pay=${encodeURIComponent(started.redirectUrl)}`;
+}

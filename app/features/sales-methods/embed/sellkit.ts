@@ -1,4 +1,5 @@
 import { acceptEmbedMessage } from "./embed-protocol";
+import { type EmbedCatalog, PRODUCT_PAGE, type SellkitApi } from "./sellkit-api";
 
 // Sellkit's embed script (/js/sellkit.js): links to a product's sales or buy page on the script's origin, or
 // marked `data-sellkit-buy`, open the checkout in an overlay on the seller's page. Without it they stay links.
@@ -24,8 +25,11 @@ iframe{display:block;border:0;width:100%;height:70vh;max-height:calc(90vh - 52px
 @media (max-width:640px){dialog{width:100vw;height:100dvh;max-width:100vw;max-height:100dvh;border-radius:0}iframe{height:calc(100dvh - 52px);max-height:none}}
 `;
 
-type Sellkit = { open: (href: string, opener?: HTMLElement) => void; close: () => void };
+type Sellkit = SellkitApi;
 type SellkitWindow = Window & { Sellkit?: Sellkit };
+
+/** Elements the widget and cart script draws; it is fetched only when a page has one. */
+const SHOP_ELEMENTS = "[data-sellkit-product],[data-sellkit-cart],[data-sellkit-add]";
 
 const scriptUrl = (() => {
   const current = document.currentScript as HTMLScriptElement | null;
@@ -33,15 +37,18 @@ const scriptUrl = (() => {
   return src ? new URL(src, location.href) : null;
 })();
 
-const PRODUCT_PAGE = /^\/s\/([^/]+)\/([^/]+?)(?:\/buy)?\/?$/;
+/** The store handle and product slug of a Sellkit product link, or null. */
+function productOf(link: HTMLAnchorElement, appOrigin: string): RegExpExecArray | null {
+  if (link.hasAttribute("data-sellkit-ignore") || !link.href) return null;
+  const url = new URL(link.href, location.href);
+  return url.origin === appOrigin ? PRODUCT_PAGE.exec(url.pathname) : null;
+}
 
 /** The embed-mode checkout URL a link leads to, or null when it is not a Sellkit product link. */
 function checkoutUrlOf(link: HTMLAnchorElement, appOrigin: string): URL | null {
-  if (link.hasAttribute("data-sellkit-ignore") || !link.href) return null;
-  const url = new URL(link.href, location.href);
-  if (url.origin !== appOrigin) return null;
-  const product = PRODUCT_PAGE.exec(url.pathname);
+  const product = link.hasAttribute("data-sellkit-add") ? null : productOf(link, appOrigin);
   if (!product) return null;
+  const url = new URL(link.href);
   url.pathname = `/s/${product[1]}/${product[2]}/buy`;
   url.searchParams.set("embed", "1");
   url.searchParams.set("host", location.origin);
@@ -49,7 +56,7 @@ function checkoutUrlOf(link: HTMLAnchorElement, appOrigin: string): URL | null {
   return url;
 }
 
-function createOverlay(appOrigin: string): Sellkit {
+function createOverlay(appOrigin: string): Omit<Sellkit, "origin" | "catalog"> {
   let host: HTMLElement | null = null;
   let dialog: HTMLDialogElement;
   let frame: HTMLIFrameElement;
@@ -124,15 +131,18 @@ function createOverlay(appOrigin: string): Sellkit {
     if (!host || !dialog.open) return;
     const message = acceptEmbedMessage(event, { origin: appOrigin, source: frame.contentWindow });
     if (!message) return;
-    if (message.type === "ready") ready = true;
-    else if (message.type === "resize" && window.innerWidth > 640)
+    if (message.type === "ready") {
+      // Open to ready: the overlay's budget, read by bench/embed-overlay.mjs.
+      if (!ready) performance.measure("sellkit:open-to-ready", "sellkit:open");
+      ready = true;
+    } else if (message.type === "resize" && window.innerWidth > 640)
       frame.style.height = `${Math.min(message.height, window.innerHeight * 0.9 - 52)}px`;
     else if (message.type === "success") emit("sellkit:success", { orderId: message.orderId });
     else if (message.type === "close") api.close();
   });
 
-  const api: Sellkit = {
-    open(href, from) {
+  const api = {
+    open(href: string, from?: HTMLElement) {
       if (!host) build();
       if (dialog.open) return;
       opener = from ?? (document.activeElement as HTMLElement | null);
@@ -141,6 +151,7 @@ function createOverlay(appOrigin: string): Sellkit {
       note.classList.add("hidden");
       frame.classList.remove("hidden");
       frame.style.height = "";
+      performance.mark("sellkit:open");
       frame.src = href;
       overflow = document.documentElement.style.overflow;
       document.documentElement.style.overflow = "hidden";
@@ -161,11 +172,52 @@ function createOverlay(appOrigin: string): Sellkit {
   return api;
 }
 
+/** Buy links of products no longer for sale say so and open nothing. */
+function markUnavailable(sellkit: Sellkit) {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-sellkit-buy]")) {
+    const product = productOf(link, sellkit.origin);
+    if (!product) continue;
+    sellkit.catalog(decodeURIComponent(product[1]!)).then((catalog) => {
+      const found = catalog?.products.find((p) => p.slug === decodeURIComponent(product[2]!));
+      const state = !catalog ? "" : !found ? "Unavailable" : found.soldOut ? "Sold out" : "";
+      if (!state) return;
+      link.textContent = state;
+      link.setAttribute("aria-disabled", "true");
+      link.dataset.sellkitState = state;
+    });
+  }
+}
+
 const w = window as SellkitWindow;
 if (scriptUrl && !w.Sellkit) {
   const appOrigin = scriptUrl.origin;
   const overlay = createOverlay(appOrigin);
-  w.Sellkit = overlay;
+  const catalogs = new Map<string, Promise<EmbedCatalog | null>>();
+  const sellkit: Sellkit = {
+    ...overlay,
+    origin: appOrigin,
+    catalog(handle) {
+      if (!catalogs.has(handle))
+        catalogs.set(
+          handle,
+          fetch(`${appOrigin}/s/${encodeURIComponent(handle)}/products.json`, { credentials: "omit" })
+            .then((response) => (response.ok ? response.json() : null))
+            .catch(() => null),
+        );
+      return catalogs.get(handle)!;
+    },
+  };
+  w.Sellkit = sellkit;
+  const start = () => {
+    markUnavailable(sellkit);
+    if (!document.querySelector(SHOP_ELEMENTS)) return;
+    const shop = document.createElement("script");
+    shop.async = true;
+    shop.src = `${appOrigin}/js/sellkit-shop.js`;
+    document.head.append(shop);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
   document.addEventListener("click", (event) => {
     if (
       event.defaultPrevented ||
@@ -176,11 +228,14 @@ if (scriptUrl && !w.Sellkit) {
       event.altKey
     )
       return;
-    const link = event.target instanceof Element ? event.target.closest("a") : null;
+    // The first node of the path, so links inside a widget's shadow root open the overlay too.
+    const target = event.composedPath()[0];
+    const link = target instanceof Element ? target.closest("a") : null;
     if (!link) return;
     const url = checkoutUrlOf(link, appOrigin);
     if (!url) return;
     event.preventDefault();
+    if (link.getAttribute("aria-disabled") === "true") return;
     overlay.open(url.href, link);
   });
 }

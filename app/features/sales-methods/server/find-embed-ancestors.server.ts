@@ -3,7 +3,8 @@ import type { Database } from "~/db/database.server";
 import { allowedOriginsOf } from "~/features/sales-methods/embed/allowed-origins";
 import { isUuid } from "~/lib/text-formats";
 
-const BUY_PAGE = /^\/s\/([^/.]+)\/[^/.]+\/buy\/?$/;
+/** A product's buy page or the store's cart checkout, both found by the store's handle. */
+const BUY_PAGE = /^\/s\/([^/.]+)\/(?:[^/.]+\/buy|cart\/checkout)\/?$/;
 const TEST_CHECKOUT = /^\/checkout\/test\/([^/.]+)\/?$/;
 const RETURN_PAGE = /^\/checkout\/([^/.]+)\/?$/;
 

@@ -15,7 +15,11 @@ export async function saveSalesMethod(
     .values({ userId, method, settings })
     .onConflictDoUpdate({
       target: [salesMethods.userId, salesMethods.method],
-      set: { settings, updatedAt: sql`now()` },
+      // The allowed websites are edited on their own page: a setup saved without them keeps them.
+      set: {
+        settings: sql`jsonb_strip_nulls(jsonb_build_object('allowedOrigins', ${salesMethods.settings}->'allowedOrigins')) || excluded.settings`,
+        updatedAt: sql`now()`,
+      },
     })
     .returning({ id: salesMethods.id });
   return row!;

@@ -19,7 +19,7 @@ const BY_BUSINESS_TYPE: { businessType: BusinessType; action: QuickAction }[] = 
       id: "social",
       title: "Connect social accounts",
       description: "Pick the networks you sell on.",
-      to: "/sales/social-media",
+      to: "/tools/social",
     },
   },
   {

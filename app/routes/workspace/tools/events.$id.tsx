@@ -9,6 +9,7 @@ import { Input, Label } from "~/components/ui/input";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { EventForm } from "~/features/event-sales/components/event-form";
+import { EventReportCard } from "~/features/event-sales/components/event-report-card";
 import { EVENTS_PATH } from "~/features/event-sales/event-item";
 import { eventReportQuery } from "~/features/event-sales/server/event-report-query.server";
 import { eventStockQuery } from "~/features/event-sales/server/event-stock-query.server";
@@ -66,7 +67,6 @@ type Answer = { form: string; result: SubmissionResult<string[]> | null; toast: 
 /** One event: when and where, its checklist, its details to edit, and archive or delete. */
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, timeZone, currency, setup, stock, report } = loaderData;
-  const money = (minor: number) => formatMoney(minor, event.currency);
   const answer = actionData as Answer | undefined;
   const toast = answer?.toast;
   useEffect(() => {
@@ -103,71 +103,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </div>
       </div>
-      <Card id="report">
-        <CardHeader>
-          <h2 className="text-xl font-semibold">What it earned</h2>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {[
-              ["Revenue", money(report.revenueCents)],
-              ["Orders", String(report.orders)],
-              ["Units sold", String(report.units)],
-              ["Refunds", money(report.refundsCents)],
-              ["Costs", money(report.costsCents)],
-              ["Net", money(report.netCents)],
-              ["Cash over or short", money(report.cashOverShortCents)],
-            ].map(([term, value]) => (
-              <div key={term} className="rounded-md border p-2">
-                <dt className="text-xs text-muted-foreground">{term}</dt>
-                <dd className="font-semibold">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          {report.byMethod.length ? (
-            <table className="text-sm">
-              <caption className="text-left font-medium">By payment method</caption>
-              <tbody>
-                {report.byMethod.map((row) => (
-                  <tr key={row.method}>
-                    <th scope="row" className="pr-4 text-left font-normal capitalize">
-                      {row.method.replace(/_/g, " ")}
-                    </th>
-                    <td className="text-right">{money(row.amountCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-          {report.byProduct.length ? (
-            <table className="text-sm">
-              <caption className="text-left font-medium">By product</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="text-left">
-                    Product
-                  </th>
-                  <th scope="col" className="text-right">
-                    Units
-                  </th>
-                  <th scope="col" className="text-right">
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.byProduct.map((row) => (
-                  <tr key={row.name}>
-                    <td>{row.name}</td>
-                    <td className="text-right">{row.units}</td>
-                    <td className="text-right">{money(row.revenueCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-        </CardContent>
-      </Card>
+      <EventReportCard report={report} currency={event.currency} timeZone={timeZone} />
       <Card id="stock">
         <CardHeader>
           <h2 className="text-xl font-semibold">Stock at this event</h2>

@@ -2,7 +2,8 @@ import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
-import { eventsOfTab, localDay, monthGrid, monthOf, shiftMonth } from "~/features/event-sales/event-calendar";
+import { type CalendarEvent, MonthCalendar } from "~/features/event-sales/components/month-calendar";
+import { eventsOfTab, localDay, monthOf, shiftMonth } from "~/features/event-sales/event-calendar";
 import { EVENT_TABS, EVENTS_PATH, type EventTab } from "~/features/event-sales/event-item";
 import { eventListQuery, eventsContextQuery } from "~/features/event-sales/server/events-page-query.server";
 import { resetCalendarFeed } from "~/features/event-sales/server/reset-calendar-feed.server";
@@ -60,15 +61,14 @@ const monthLabel = (month: string) =>
   new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${month}-01T00:00Z`),
   );
-const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** The seller's events: tabs of upcoming, today's and past events, and a month calendar. */
 export default function Events({ loaderData, actionData }: Route.ComponentProps) {
   const { timeZone, tab, today, month, listed, events } = loaderData;
-  const byDay = new Map<string, typeof events>();
+  const byDay: Record<string, CalendarEvent[]> = {};
   for (const event of events) {
     const day = localDay(event.startsAt, timeZone);
-    byDay.set(day, [...(byDay.get(day) ?? []), event]);
+    byDay[day] = [...(byDay[day] ?? []), { id: event.id, name: event.name }];
   }
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -138,53 +138,14 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
             </Link>
           </div>
         </div>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full table-fixed border-collapse text-xs sm:text-sm">
-            <caption className="sr-only">Events in {monthLabel(month)}, weeks from Monday</caption>
-            <thead>
-              <tr>
-                {WEEKDAYS.map((day) => (
-                  <th key={day} scope="col" className="p-1 text-left font-medium">
-                    <abbr title={day} className="no-underline">
-                      {day.slice(0, 3)}
-                    </abbr>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {monthGrid(month).map((week) => (
-                <tr key={week.find(Boolean) ?? ""}>
-                  {week.map((day, i) => (
-                    <td
-                      key={day ?? `empty-${i}`}
-                      className={cn("h-20 border p-1 align-top", day === today && "bg-muted")}
-                      aria-current={day === today ? "date" : undefined}
-                    >
-                      {day ? (
-                        <>
-                          <span className="block font-medium">{Number(day.slice(8))}</span>
-                          <ul className="grid gap-0.5">
-                            {(byDay.get(day) ?? []).map((event) => (
-                              <li key={event.id}>
-                                <Link
-                                  to={`${EVENTS_PATH}/${event.id}`}
-                                  className="block truncate rounded bg-primary/10 px-1 underline-offset-2 hover:underline"
-                                >
-                                  {event.name}
-                                </Link>
-                              </li>
-                            ))}
-                          </ul>
-                        </>
-                      ) : null}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MonthCalendar
+          month={month}
+          today={today}
+          byDay={byDay}
+          title={`Events in ${monthLabel(month)}`}
+          eventPath={EVENTS_PATH}
+          monthUrl={(m) => `${EVENTS_PATH}?tab=${tab}&month=${m}`}
+        />
       </section>
       <section aria-labelledby="feed-title" className="mt-10 grid gap-2">
         <h2 id="feed-title" className="text-xl font-semibold">

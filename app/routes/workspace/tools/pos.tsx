@@ -2,9 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
+import { CardReaderSettings } from "~/features/pos/components/card-reader-settings";
 import { PointOfSale } from "~/features/pos/components/point-of-sale";
+import { CARD_READER_INTENTS, cardReaderFormSchema } from "~/features/pos/schemas/card-reader";
 import { shiftFormSchema } from "~/features/pos/schemas/shift";
 import { closeShift } from "~/features/pos/server/close-shift.server";
+import { connectCardReader } from "~/features/pos/server/connect-card-reader.server";
+import { ensureEventRegister } from "~/features/event-sales/server/ensure-event-register.server";
+import { EventPicker } from "~/features/pos/components/event-picker";
+import { choosePosEvent, type PosEventChoice } from "~/features/pos/pos-event";
 import { ensureFirstRegister } from "~/features/pos/server/ensure-first-register.server";
 import { openShift } from "~/features/pos/server/open-shift.server";
 import { posMethodsOf } from "~/features/pos/pos-rules";
@@ -13,6 +19,8 @@ import { priceToken } from "~/features/pos/server/price-token.server";
 import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
 import { findTool } from "~/features/workspace/content/tools";
 import { pageMeta } from "~/lib/meta";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
@@ -28,7 +36,7 @@ function toolOf(pathname: string) {
 /**
  * The point of sale: the seller's registers and open shifts, and every published item with its stock per location
  * and a signed price. The items are the device's catalogue snapshot for selling offline. A first visit makes
- * "Register 1".
+ * "Register 1". The phone opens on the event happening now or picked, with its stall's register, else a picker.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
@@ -37,13 +45,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await ensureFirstRegister(context.services.db, user.id);
     user = await requireUser(context.services, ctx, { page });
   }
+  const slug = toolOf(ctx.url.pathname).slug;
+  const choose = (): PosEventChoice =>
+    slug === "mobile-pos"
+      ? choosePosEvent(user.page.pos.events, user.page.pos.registers, ctx.url.searchParams, new Date())
+      : { kind: "all" };
+  let choice = choose();
+  if (choice.kind === "event" && choice.registers.length === 0) {
+    await ensureEventRegister(context.services.db, user.id, choice.event.id);
+    user = await requireUser(context.services, ctx, { page });
+    choice = choose();
+  }
   const read = user.page;
   const secret = context.services.env.AUTH_SECRET ?? "";
   const now = Date.now();
-  const slug = toolOf(ctx.url.pathname).slug;
   return {
     slug,
-    registers: read.pos.registers,
+    event: choice.kind === "event" ? { id: choice.event.id, name: choice.event.name } : null,
+    pick:
+      choice.kind === "pick"
+        ? { events: choice.events, timeZone: resolveTimeZone(read.pos.timeZone ?? readTimeZone(ctx)) }
+        : null,
+    registers: choice.kind === "event" ? choice.registers : read.pos.registers,
+    // Registers may connect a Stripe Terminal reader when Stripe is set up on this server.
+    cardReaders: Boolean(context.services.payments.stripe?.terminal),
     // The phone's Mobile POS follows the Event Sales setup; the counter offers every method.
     methods: slug === "mobile-pos" ? posMethodsOf(read.pos.eventPaymentMethods) : posMethodsOf(null),
     items: read.pos.items.map((item) => ({
@@ -56,14 +81,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requestContext(request);
   const user = await requireUser(context.services, ctx);
-  const submission = parseWithZod(await readFormData(request), { schema: shiftFormSchema });
+  const formData = await readFormData(request);
+  if (CARD_READER_INTENTS.includes(String(formData.get("intent")))) {
+    const readerForm = parseWithZod(formData, { schema: cardReaderFormSchema });
+    if (readerForm.status !== "success") return data({ result: readerForm.reply() }, { status: 400 });
+    const { services } = context;
+    const connected = await connectCardReader(
+      { db: services.db, terminal: services.payments.stripe?.terminal },
+      user.id,
+      readerForm.value,
+    );
+    if (!connected.ok) {
+      const reply =
+        connected.code === "POS_READER_REFUSED"
+          ? readerForm.reply({ fieldErrors: { registrationCode: [connected.message] } })
+          : readerForm.reply({ formErrors: [connected.message] });
+      return data({ result: reply }, { status: 409 });
+    }
+    return redirectWithToast(ctx.url.pathname, {
+      type: "success",
+      title: connected.reader ? `Card reader ${connected.reader.label} connected` : "Card reader disconnected",
+    });
+  }
+  const submission = parseWithZod(formData, { schema: shiftFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const form = submission.value;
   const { db } = context.services;
   if (form.intent === "open-shift") {
     const opened = await openShift(db, user.id, { registerId: form.registerId, openingFloatCents: form.openingFloat });
     if (!opened.ok) return data({ result: submission.reply({ formErrors: [opened.message] }) }, { status: 409 });
-    return redirectWithToast(ctx.url.pathname, { type: "success", title: "Shift opened" });
+    return redirectWithToast(`${ctx.url.pathname}${ctx.url.search}`, { type: "success", title: "Shift opened" });
   }
   if (form.intent === "drawer") {
     const moved = await recordDrawerMovement(db, user.id, {
@@ -91,13 +138,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function PosPage({ loaderData }: Route.ComponentProps) {
   const tool = findTool(loaderData.slug)!;
+  if (loaderData.pick) return <EventPicker title={tool.name} {...loaderData.pick} />;
   return (
-    <PointOfSale
-      title={tool.name}
-      layout={loaderData.slug === "mobile-pos" ? "phone" : "counter"}
-      registers={loaderData.registers}
-      items={loaderData.items}
-      methods={loaderData.methods}
-    />
+    <>
+      <PointOfSale
+        key={loaderData.event?.id ?? "all"}
+        title={loaderData.event ? `${tool.name}: ${loaderData.event.name}` : tool.name}
+        layout={loaderData.slug === "mobile-pos" ? "phone" : "counter"}
+        registers={loaderData.registers}
+        items={loaderData.items}
+        methods={loaderData.methods}
+      />
+      {loaderData.cardReaders ? <CardReaderSettings registers={loaderData.registers} /> : null}
+    </>
   );
 }

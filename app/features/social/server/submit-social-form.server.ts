@@ -1,0 +1,120 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { sql } from "drizzle-orm";
+import { data } from "react-router";
+import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { type Failure, formErrorsOf, statusOf } from "~/lib/errors";
+import { isUuid } from "~/lib/text-formats";
+import type { ToastMessage } from "~/lib/toast";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import type { AppServices } from "~/server/services.server";
+import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { isPlatform } from "../post-rules";
+import { duplicatePostSchema, markPostedSchema, movePostSchema, postFormSchema } from "../schemas/post-form";
+import { SOCIAL_PATH } from "../social-paths";
+import { deletePost } from "./delete-post.server";
+import { duplicatePost } from "./duplicate-post.server";
+import { markPostPosted } from "./mark-post-posted.server";
+import { movePost } from "./move-post.server";
+import { savePost } from "./save-post.server";
+
+const INVALID = "Please correct the highlighted fields and save again.";
+
+function refused(form: string, result: unknown, status: number, description: string) {
+  return data(
+    { form, result, toast: { type: "error", title: "Not saved", description } satisfies ToastMessage },
+    { status },
+  );
+}
+
+function refusedBy(form: string, failure: Failure) {
+  return refused(form, { status: "error", error: formErrorsOf(failure) }, statusOf(failure.code), failure.message);
+}
+
+async function sellerTimeZone(services: AppServices, sellerId: string, fallback: string | undefined) {
+  const result = await services.db.execute<{ time_zone: string | null }>(
+    sql`select time_zone from profiles where user_id = ${sellerId}`,
+  );
+  return resolveTimeZone(result.rows[0]?.time_zone ?? fallback);
+}
+
+/**
+ * The Social Media Manager's forms by `intent`: save a post (new or `postId`), move it to a day, duplicate it for
+ * another network, mark it posted, delete it. Refusals answer with field errors; done, a redirect with a toast.
+ */
+export async function submitSocialForm(
+  services: AppServices,
+  user: CurrentUser,
+  formData: FormData,
+  {
+    postId,
+    fallbackTimeZone,
+    back = SOCIAL_PATH,
+    now = new Date(),
+  }: { postId: string | null; fallbackTimeZone?: string; back?: string; now?: Date },
+) {
+  const intent = formData.get("intent");
+  if (postId !== null && !isUuid(postId)) throw data(null, { status: 404 });
+  const { db } = services;
+  if (intent === "save-post") {
+    const form = `save-post-${postId ?? "new"}`;
+    const submission = parseWithZod(formData, { schema: postFormSchema });
+    if (submission.status !== "success") return refused(form, submission.reply(), 400, INVALID);
+    const value = submission.value;
+    if (!isPlatform(value.platform)) return refused(form, submission.reply(), 400, INVALID);
+    const timeZone = await sellerTimeZone(services, user.id, fallbackTimeZone);
+    const saved = await savePost(db, user.id, postId, { ...value, platform: value.platform, timeZone }, now);
+    if (!saved.ok) return refused(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
+    return redirectWithToast(`${SOCIAL_PATH}/${saved.id}`, { type: "success", title: "Post saved" });
+  }
+  if (intent === "move-post") {
+    const submission = parseWithZod(formData, { schema: movePostSchema });
+    if (submission.status !== "success") return refused("move-post", submission.reply(), 400, INVALID);
+    const moved = await movePost(db, user.id, submission.value.postId, submission.value.date, now);
+    if (!moved.ok) return refusedBy("move-post", moved);
+    return redirectWithToast(back, { type: "success", title: "Post moved" });
+  }
+  if (!postId) throw data(null, { status: 404 });
+  const page = `${SOCIAL_PATH}/${postId}`;
+  if (intent === "duplicate-post") {
+    const submission = parseWithZod(formData, { schema: duplicatePostSchema });
+    if (submission.status !== "success" || !isPlatform(submission.value.platform))
+      return refused("duplicate-post", submission.reply(), 400, INVALID);
+    const copy = await duplicatePost(db, user.id, postId, submission.value.platform);
+    if (!copy.ok) {
+      if (copy.code === "SOCIAL_POST_NOT_FOUND") throw data(null, { status: 404 });
+      return refusedBy("duplicate-post", copy);
+    }
+    return redirectWithToast(`${SOCIAL_PATH}/${copy.id}`, {
+      type: "success",
+      title: "Post duplicated",
+      description: "The copy is a draft with its own tracking link.",
+    });
+  }
+  if (intent === "mark-posted") {
+    const submission = parseWithZod(formData, { schema: markPostedSchema });
+    if (submission.status !== "success") return refused("mark-posted", submission.reply(), 400, INVALID);
+    const done = await markPostPosted(db, user.id, postId, submission.value.publicUrl);
+    if (!done.ok) {
+      if (done.code === "SOCIAL_POST_NOT_FOUND") throw data(null, { status: 404 });
+      return refused("mark-posted", submission.reply(formErrorsOf(done)), statusOf(done.code), done.message);
+    }
+    return redirectWithToast(page, { type: "success", title: "Marked as posted" });
+  }
+  if (intent === "delete-post") {
+    const done = await deletePost(db, user.id, postId);
+    if (!done.ok) throw data(null, { status: 404 });
+    return redirectWithToast(SOCIAL_PATH, { type: "success", title: "Post deleted" });
+  }
+  return data(
+    {
+      form: "",
+      result: null,
+      toast: {
+        type: "error",
+        title: "Not done",
+        description: "Please use the buttons on the page.",
+      } satisfies ToastMessage,
+    },
+    { status: 400 },
+  );
+}

@@ -1,0 +1,295 @@
+import { getFormProps, getInputProps, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { FormAlert } from "~/components/ui/form-alert";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { attributionOf, attributionQuery } from "~/features/analytics/content/attribution";
+import { StoreShell } from "~/features/catalog/components/store-shell";
+import { storePath } from "~/features/catalog/store-profile";
+import { CART_ITEMS_PARAM, parseCartItems } from "~/features/checkout/cart-items";
+import type { PriceSummaryData, ShippingAnswer } from "~/features/checkout/checkout-quote";
+import { PriceSummary } from "~/features/checkout/components/price-summary";
+import { ShippingAddressFields } from "~/features/checkout/components/shipping-address-fields";
+import { ShippingOptions } from "~/features/checkout/components/shipping-options";
+import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
+import { checkoutSchema } from "~/features/checkout/schemas/checkout";
+import { createCheckout } from "~/features/checkout/server/create-checkout.server";
+import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";
+import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
+import { resolveCart } from "~/features/checkout/server/resolve-cart.server";
+import { resolveCheckoutLines } from "~/features/checkout/server/resolve-checkout-lines.server";
+import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-options.server";
+import type { ProviderId } from "~/features/payments/server/payment-provider.server";
+import { EmbedFrameScript } from "~/features/sales-methods/components/embed-frame-script";
+import { checkoutRedirect, embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
+import { ERRORS, type Failure, fieldOf, statusOf } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
+import { STORE_PAGE } from "~/lib/route-handle";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { readFormData } from "~/server/http/read-form-data.server";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/s.$handle.cart.checkout";
+
+/** No app script: the page works as plain HTML forms; in embed mode only the overlay's messenger runs. */
+export const handle = STORE_PAGE;
+
+type Services = Route.LoaderArgs["context"]["services"];
+type CartSubmission = Submission<z.input<typeof checkoutSchema>, string[], z.output<typeof checkoutSchema>>;
+
+/** The cart of the request's `items`, checked, with its lines resolved for pricing; null when nothing is left. */
+async function cartOf(services: Services, handle: string, url: URL) {
+  const cart = await resolveCart(services.db, handle, parseCartItems(url.searchParams.get(CART_ITEMS_PARAM)));
+  if (cart.lines.length === 0) return { cart, resolved: null };
+  const resolved = await resolveCheckoutLines(services.db, cart.inputs);
+  return { cart, resolved: resolved.ok ? resolved : null };
+}
+
+/**
+ * One checkout for a cart of a store's products (`?items=slug:quantity,…`), opened by sellkit.js's cart in the
+ * overlay: the lines, the buyer's email, the shipping address only when a line ships, and the pay buttons.
+ * Products no longer for sale are taken out with a note. Prices are the server's.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services } = context;
+  const url = new URL(request.url);
+  const { cart, resolved } = await cartOf(services, params.handle, url);
+  const seller = resolved?.seller ?? null;
+  const price = resolved
+    ? await previewCheckoutPrice(services.db, resolved.lines, {}, requestContext(request).meta)
+    : null;
+  const options = seller ? await sellerPaymentOptions(services, seller.sellerId) : [];
+  return data(
+    {
+      store: seller?.store ?? null,
+      handle: params.handle,
+      lines: cart.lines.map((line, i) => ({
+        slug: line.slug,
+        name: line.product.name,
+        quantity: line.quantity,
+        subtotalCents: price?.ok ? (price.lines[i]?.subtotalCents ?? 0) : 0,
+      })),
+      currency: seller?.currency ?? "USD",
+      removed: cart.removed,
+      ships: cart.lines.some((line) => line.product.physical),
+      summary: price?.ok ? quoteAnswer(price).summary : null,
+      providers: options.map((option) => option.provider),
+      free: price?.ok ? price.amountCents === 0 : false,
+      testMode: Boolean(services.payments.test),
+      embedHost: embedQueryOf(url.searchParams)?.host ?? null,
+      attribution: attributionQuery(
+        attributionOf(url.search, request.headers.get("referer") ?? undefined, new URL(services.env.APP_URL).hostname),
+      ),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+function answer(
+  submission: CartSubmission,
+  status: number,
+  summary: PriceSummaryData | null,
+  shipping: ShippingAnswer,
+) {
+  return data({ result: submission.reply(), summary, shipping }, { status });
+}
+
+function failureAnswer(submission: CartSubmission, failure: Failure) {
+  const field = failure.code === "STOCK_INSUFFICIENT" ? null : fieldOf(failure.code);
+  const errors = field ? { fieldErrors: { [field]: [failure.message] } } : { formErrors: [failure.message] };
+  return data({ result: submission.reply(errors), summary: null, shipping: null }, { status: statusOf(failure.code) });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context;
+  const url = new URL(request.url);
+  const submission = parseWithZod(await readFormData(request), { schema: checkoutSchema });
+  const { cart, resolved } = await cartOf(services, params.handle, url);
+  if (!resolved) throw data(null, { status: 404 });
+  if (submission.status !== "success") return answer(submission, 400, null, null);
+  const input = submission.value;
+  const meta = requestContext(request).meta;
+  const country = input.country || undefined;
+  if (input.intent === "apply") {
+    const price = await previewCheckoutPrice(
+      services.db,
+      resolved.lines,
+      { discountCode: input.discountCode, country, shippingRateId: input.shippingRateId },
+      meta,
+    );
+    if (!price.ok) return failureAnswer(submission, price);
+    const quoted = quoteAnswer(price);
+    return answer(submission, 200, quoted.summary, quoted.shipping);
+  }
+  const result = await createCheckout(
+    services,
+    {
+      lines: cart.inputs,
+      email: input.email,
+      discountCode: input.discountCode,
+      provider: input.provider,
+      shippingAddress: country
+        ? {
+            name: input.name ?? "",
+            line1: input.line1 ?? "",
+            line2: input.line2 ?? "",
+            city: input.city ?? "",
+            region: input.region ?? "",
+            postcode: input.postcode ?? "",
+            country,
+          }
+        : undefined,
+      shippingRateId: input.shippingRateId || undefined,
+      attribution: attributionOf(input.attribution ?? "", undefined, new URL(services.env.APP_URL).hostname),
+    },
+    meta,
+  );
+  if (result.ok) return redirect(checkoutRedirect(result, services.env.APP_URL, embedQueryOf(url.searchParams)));
+  return failureAnswer(submission, result);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.store ? `Checkout · ${loaderData.store.name}` : "Checkout · Sellkit" },
+  { name: "robots", content: "noindex" },
+];
+
+const PAY_LABELS: Record<ProviderId, string> = {
+  test: "Pay with card",
+  stripe: "Pay with card",
+  paypal: "Pay with PayPal",
+};
+
+export default function CartCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { store, lines, removed, ships, providers, currency, free } = loaderData;
+  const [form, fields] = useSchemaForm("cart-checkout", checkoutSchema, actionData?.result, {});
+  const summary = actionData?.summary ?? loaderData.summary;
+  const shipping = actionData?.shipping ?? null;
+  const formError = form.errors?.[0] ?? fields.provider.errors?.[0];
+  const canPay = lines.length > 0 && (free || providers.length > 0);
+  const removedNote =
+    removed.length > 0 ? (
+      <p role="status" className="rounded-md bg-secondary p-3 text-sm text-secondary-foreground">
+        {`${removed.join(", ")} ${removed.length === 1 ? "is" : "are"} no longer for sale and ${removed.length === 1 ? "was" : "were"} removed from your cart.`}
+      </p>
+    ) : null;
+  const body = (
+    <div className="mx-auto grid max-w-xl gap-6 px-4 py-10 sm:px-6">
+      <h1 className="text-3xl tracking-tight">Checkout</h1>
+      {removedNote}
+      {lines.length === 0 ? (
+        <p role="status">Your cart is empty.</p>
+      ) : (
+        <ul aria-label="Your cart" className="store-card grid gap-2 border bg-card p-4 text-card-foreground">
+          {lines.map((line) => (
+            <li key={line.slug} className="flex justify-between gap-4">
+              <span>
+                {line.name}
+                {line.quantity > 1 ? ` × ${line.quantity}` : ""}
+              </span>
+              <span className="tabular-nums">{formatMoney(line.subtotalCents, currency)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canPay ? (
+        <form method="post" {...getFormProps(form)} className="grid gap-2">
+          <FormAlert message={formError} />
+          {loaderData.attribution ? <input type="hidden" name="attribution" value={loaderData.attribution} /> : null}
+          <FormField
+            id={fields.email.id}
+            label="Email"
+            errors={fields.email.errors}
+            hint="Your receipt and any download links are sent here."
+          >
+            {(control) => (
+              <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" required />
+            )}
+          </FormField>
+          {ships ? (
+            <>
+              <input type="hidden" name="ships" value="1" />
+              <ShippingAddressFields
+                fields={{
+                  name: fields.name,
+                  line1: fields.line1,
+                  line2: fields.line2,
+                  city: fields.city,
+                  region: fields.region,
+                  postcode: fields.postcode,
+                  country: fields.country,
+                }}
+                country={String(fields.country.initialValue ?? "")}
+                countryError={fields.country.errors?.[0]}
+              />
+              {shipping?.options.length ? (
+                <ShippingOptions
+                  name={fields.shippingRateId.name}
+                  options={shipping.options}
+                  chosen={shipping.chosen}
+                  currency={currency}
+                  error={fields.shippingRateId.errors?.[0]}
+                />
+              ) : null}
+              <button
+                type="submit"
+                name="intent"
+                value="apply"
+                formNoValidate
+                className="store-button !bg-secondary !text-secondary-foreground"
+              >
+                Show shipping options
+              </button>
+            </>
+          ) : null}
+          {summary ? <PriceSummary summary={summary} /> : null}
+          <div className="mt-4 grid gap-3">
+            {free ? (
+              <button type="submit" name="intent" value="pay" className="store-button w-full">
+                Get it for free
+              </button>
+            ) : (
+              providers.map((provider) => (
+                <button key={provider} type="submit" name="provider" value={provider} className="store-button w-full">
+                  {PAY_LABELS[provider]}
+                  {provider === "test" ? " (TEST MODE)" : ""}
+                </button>
+              ))
+            )}
+          </div>
+        </form>
+      ) : lines.length > 0 ? (
+        <p role="status" className="rounded-md bg-secondary p-4 text-secondary-foreground">
+          {ERRORS.CHECKOUT_SELLER_NOT_READY.message}
+        </p>
+      ) : null}
+      <p>
+        {loaderData.embedHost ? (
+          <a
+            href={storePath(loaderData.handle)}
+            data-sellkit-close
+            className="font-medium underline underline-offset-4"
+          >
+            Back to the website
+          </a>
+        ) : (
+          <a href={storePath(loaderData.handle)} className="font-medium underline underline-offset-4">
+            More from {store?.name ?? "this store"}
+          </a>
+        )}
+      </p>
+    </div>
+  );
+  return (
+    <>
+      <EmbedFrameScript host={loaderData.embedHost} />
+      {store ? (
+        <StoreShell store={store} banner={loaderData.testMode ? <TestModeBanner /> : undefined}>
+          {body}
+        </StoreShell>
+      ) : (
+        <main>{body}</main>
+      )}
+    </>
+  );
+}

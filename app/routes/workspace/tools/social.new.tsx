@@ -1,0 +1,69 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
+import { requireUser } from "~/features/accounts/server/require-user.server";
+import { PostForm } from "~/features/social/components/post-form";
+import { socialContextQuery } from "~/features/social/server/social-page-query.server";
+import { submitSocialForm } from "~/features/social/server/submit-social-form.server";
+import { SOCIAL_PATH } from "~/features/social/social-paths";
+import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { pageMeta } from "~/lib/meta";
+import { isCalendarDate } from "~/lib/text-formats";
+import { showToast, type ToastMessage } from "~/lib/toast";
+import { resolveTimeZone } from "~/lib/zoned-time";
+import { readFormData } from "~/server/http/read-form-data.server";
+import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/social.new";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Plan a post", description: "Plan a post for one of your social networks." }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  const { page } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: socialContextQuery(resolveTimeZone(readTimeZone(ctx))),
+  });
+  const day = ctx.url.searchParams.get("day") ?? "";
+  return { context: { ...page, timeZone: resolveTimeZone(page.timeZone) }, day: isCalendarDate(day) ? day : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requestContext(request);
+  const user = await requireUser(context.services, ctx);
+  return submitSocialForm(context.services, user, await readFormData(request), {
+    postId: null,
+    fallbackTimeZone: readTimeZone(ctx),
+  });
+}
+
+type Answer = { form: string; result: SubmissionResult<string[]> | null; toast: ToastMessage };
+
+/** A new post: the networks come from the Social Media setup. */
+export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
+  const { context, day } = loaderData;
+  const answer = actionData as Answer | undefined;
+  const toast = answer?.toast;
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6">
+      <BackLink to={SOCIAL_PATH}>Back to the Social Media Manager</BackLink>
+      <h1 className="text-3xl font-bold tracking-tight">Plan a post</h1>
+      {context.platforms.length ? (
+        <PostForm post={null} context={context} day={day} lastResult={answer?.result} />
+      ) : (
+        <p className="rounded-md border border-dashed p-4 text-sm">
+          Choose the networks you sell on first.{" "}
+          <Link to="/sales/social-media" className="font-medium underline underline-offset-4">
+            Set up social media sales
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
