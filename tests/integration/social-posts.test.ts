@@ -39,6 +39,7 @@ const input = (over: Partial<PostInput> = {}): PostInput => ({
   contentType: "tutorials",
   text: "How I fold the map 🗺️",
   productIds: [seller.productId],
+  linkTarget: "product",
   status: "draft",
   scheduledAt: "",
   timeZone: "Europe/Prague",

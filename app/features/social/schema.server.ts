@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/features/accounts/schema.server";
 import type { PostStatus } from "~/features/social/post-rules";
+import type { LinkTarget } from "~/features/social/tracking-link";
 
 // Planned social posts with their tracking links, and the links' clicks counted per day without cookies.
 
@@ -19,6 +20,8 @@ export const socialPosts = pgTable(
     text: text("text").notNull().default(""),
     /** The promoted products in the seller's order; the first one is the tracking link's target. */
     productIds: jsonb("product_ids").$type<string[]>().notNull().default([]),
+    /** What the tracking link opens: the first promoted product, the store, or the Link in Bio page. */
+    linkTarget: text("link_target").$type<LinkTarget>().notNull().default("product"),
     status: text("status").$type<PostStatus>().notNull().default("idea"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     /** The zone the time was entered in. */

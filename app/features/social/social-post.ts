@@ -1,6 +1,7 @@
 // The Social Media Manager's data as pages receive it, and the per-network sums built from it.
 import type { Currency } from "~/lib/money";
 import type { Platform, PostStatus } from "./post-rules";
+import type { LinkTarget } from "./tracking-link";
 
 /** What a post brought: clicks on its link, store views and paid orders that came through it. */
 export type PostFigures = { clicks: number; views: number; orders: number; units: number; revenueCents: number };
@@ -13,6 +14,7 @@ export type SocialPost = PostFigures & {
   contentType: string;
   text: string;
   productIds: string[];
+  linkTarget: LinkTarget;
   status: PostStatus;
   scheduledAt: string | null;
   timeZone: string;
@@ -20,6 +22,8 @@ export type SocialPost = PostFigures & {
   reminderSentAt: string | null;
   /** The link's product was deleted, archived or unpublished: the link opens the store instead. */
   productGone: boolean;
+  /** The link should open the Link in Bio page, which the seller has not published: it opens the store instead. */
+  bioPageMissing: boolean;
 };
 
 /** The seller's context for planning: zone, networks and content types from the setup, products, store. */

@@ -1,6 +1,7 @@
 // A post's tracking link: a short store URL that redirects with the post's attribution in the query.
 import { ATTRIBUTION_REF_PARAM } from "~/features/analytics/content/attribution";
-import { CARRIED_SOURCE_PARAM } from "~/features/analytics/content/view-rules";
+import { BIO_PAGE_SEGMENT, CARRIED_SOURCE_PARAM } from "~/features/analytics/content/view-rules";
+import { productPath, storePath } from "~/features/catalog/store-profile";
 import type { Platform } from "./post-rules";
 
 /** Where tracking links live: `/t/<code>`. */
@@ -22,6 +23,33 @@ export function newTrackingCode(): string {
 /** The tracking code a request path names, or null. */
 export function trackingCodeOf(pathname: string): string | null {
   return TRACKING_PATH.exec(pathname)?.[1] ?? null;
+}
+
+/** What a post's tracking link can open, as the post form offers it. */
+export const LINK_TARGETS = [
+  { value: "product", label: "A promoted product" },
+  { value: "store", label: "My store" },
+  { value: "bio", label: "My Link in Bio page" },
+] as const;
+export type LinkTarget = (typeof LINK_TARGETS)[number]["value"];
+export const LINK_TARGET_VALUES = LINK_TARGETS.map((target) => target.value) as [LinkTarget, ...LinkTarget[]];
+
+/** The label of a link target, as the post form names it. */
+export function linkTargetLabel(target: LinkTarget): string {
+  return LINK_TARGETS.find((option) => option.value === target)?.label ?? LINK_TARGETS[0].label;
+}
+
+/**
+ * The page a tracking link opens: the chosen product's sales page or bio page while it is live, else the store.
+ * `productSlug` is the first promoted product's slug while published.
+ */
+export function trackingTargetPath(
+  target: LinkTarget,
+  store: { handle: string; productSlug: string | null; hasBioPage: boolean },
+): string {
+  if (target === "product" && store.productSlug) return productPath(store.handle, store.productSlug);
+  if (target === "bio" && store.hasBioPage) return `${storePath(store.handle)}/${BIO_PAGE_SEGMENT}`;
+  return storePath(store.handle);
 }
 
 /** The full tracking link of a post. */

@@ -16,12 +16,13 @@ import { utcToZonedLocal } from "~/lib/zoned-time";
 import { countPostText, isPlatform, PLATFORM_RULES, type Platform, POST_STATUS_LABELS } from "../post-rules";
 import { postFormSchema } from "../schemas/post-form";
 import type { SocialContext, SocialPost } from "../social-post";
+import { LINK_TARGETS } from "../tracking-link";
 
 const textareaClass =
   "min-h-32 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring";
 const selectClass = "h-9 w-full rounded-md border border-input bg-background px-3 text-sm";
 
-/** The post form: network, content type, text counted as the network counts it, products, status and time. */
+/** The post form: network, content type, text counted as the network counts it, products, link target, status, time. */
 export function PostForm({
   post,
   context,
@@ -40,6 +41,7 @@ export function PostForm({
     contentType: post?.contentType ?? context.contentTypes[0] ?? "",
     text: post?.text ?? "",
     productIds: post?.productIds ?? [],
+    linkTarget: post?.linkTarget ?? "product",
     status: post && post.status !== "posted" ? post.status : post ? "scheduled" : "draft",
     scheduledAt: post?.scheduledAt
       ? utcToZonedLocal(new Date(post.scheduledAt), context.timeZone)
@@ -135,11 +137,29 @@ export function PostForm({
         ) : (
           <p className="text-sm text-muted-foreground">No products yet: the tracking link opens your store.</p>
         )}
-        <p className="text-xs text-muted-foreground">The tracking link opens the first one's sales page.</p>
+        <p className="text-xs text-muted-foreground">
+          When the link goes to a promoted product, it opens the first one's sales page.
+        </p>
         <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
           {fields.productIds.errors?.[0]}
         </p>
       </fieldset>
+      <FormField
+        id={fields.linkTarget.id}
+        label="Tracking link goes to"
+        errors={fields.linkTarget.errors}
+        hint="Without a published product or Link in Bio page, the link opens your store."
+      >
+        {(control) => (
+          <select {...getSelectProps(fields.linkTarget)} {...control} className={selectClass}>
+            {LINK_TARGETS.map((target) => (
+              <option key={target.value} value={target.value}>
+                {target.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField id={fields.status.id} label="Status" errors={fields.status.errors}>
           {(control) => (

@@ -4,6 +4,7 @@ import { UUID_PATTERN } from "~/lib/text-formats";
 import { LOCAL_DATE_TIME_PATTERN } from "~/lib/zoned-time";
 import { CONTENT_TYPES } from "~/features/sales-methods/content/sales-options";
 import { isPlatform, publicUrlProblem, textLimitProblem } from "../post-rules";
+import { LINK_TARGET_VALUES } from "../tracking-link";
 
 /** Products one post may promote. */
 export const POST_PRODUCTS_MAX = 10;
@@ -17,11 +18,12 @@ export const POST_MESSAGES = {
   scheduledAt: "Please enter a date and time like 2026-12-01 10:00.",
   products: `Please choose at most ${POST_PRODUCTS_MAX} products from your catalog.`,
   date: "Please choose a date.",
+  linkTarget: "Please choose where the tracking link goes.",
 } as const;
 
 const CONTENT_TYPE_VALUES = CONTENT_TYPES.map((type) => type.value) as [string, ...string[]];
 
-/** The post form: network, content type, text within the network's limit, products, status and time. */
+/** The post form: network, content type, text within the network's limit, products, link target, status and time. */
 export const postFormSchema = z
   .object({
     intent: z.literal("save-post"),
@@ -33,6 +35,7 @@ export const postFormSchema = z
       .max(POST_PRODUCTS_MAX, POST_MESSAGES.products)
       .optional()
       .default([]),
+    linkTarget: z.enum(LINK_TARGET_VALUES, { error: POST_MESSAGES.linkTarget }).optional().default("product"),
     status: z.enum(["idea", "draft", "scheduled"], { error: POST_MESSAGES.status }),
     scheduledAt: z
       .string()

@@ -19,8 +19,9 @@ export async function duplicatePost(
       where user_id = ${sellerId} and method = 'social_media' limit 1), false) as ok`);
   if (!setup.rows[0]?.ok) return fail("SOCIAL_PLATFORM_NOT_SET_UP");
   const inserted = await db.execute<{ id: string }>(sql`
-    insert into social_posts (user_id, code, platform, content_type, text, product_ids, status, scheduled_at, time_zone)
-    select user_id, ${newTrackingCode()}, ${platform}, content_type, text, product_ids,
+    insert into social_posts (user_id, code, platform, content_type, text, product_ids, link_target, status,
+      scheduled_at, time_zone)
+    select user_id, ${newTrackingCode()}, ${platform}, content_type, text, product_ids, link_target,
       case when status = 'idea' then 'idea' else 'draft' end, scheduled_at, time_zone
     from social_posts where id = ${postId} and user_id = ${sellerId}
     returning id`);

@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import { type Failure, fail } from "~/lib/errors";
 import { zonedLocalToUtc } from "~/lib/zoned-time";
 import { type Platform, textLimitProblem } from "../post-rules";
-import { newTrackingCode } from "../tracking-link";
+import { type LinkTarget, newTrackingCode } from "../tracking-link";
 import { isInPast } from "./schedule-rules.server";
 
 /** A post as the form gives it, its time still wall-clock in `timeZone`. */
@@ -12,6 +12,7 @@ export type PostInput = {
   contentType: string;
   text: string;
   productIds: string[];
+  linkTarget: LinkTarget;
   status: "idea" | "draft" | "scheduled";
   scheduledAt: string;
   timeZone: string;
@@ -65,16 +66,18 @@ export async function savePost(
     if (id) {
       await tx.execute(sql`
         update social_posts set platform = ${input.platform}, content_type = ${input.contentType}, text = ${input.text},
-          product_ids = ${productIds}::jsonb, status = ${status}, scheduled_at = ${scheduledAt},
+          product_ids = ${productIds}::jsonb, link_target = ${input.linkTarget}, status = ${status},
+          scheduled_at = ${scheduledAt},
           time_zone = ${input.timeZone}, updated_at = now(),
           reminder_sent_at = case when ${moved}::boolean then null else reminder_sent_at end
         where id = ${id}`);
       return { ok: true as const, id };
     }
     const inserted = await tx.execute<{ id: string }>(sql`
-      insert into social_posts (user_id, code, platform, content_type, text, product_ids, status, scheduled_at, time_zone)
+      insert into social_posts (user_id, code, platform, content_type, text, product_ids, link_target, status,
+        scheduled_at, time_zone)
       values (${sellerId}, ${newTrackingCode()}, ${input.platform}, ${input.contentType}, ${input.text},
-        ${productIds}::jsonb, ${status}, ${scheduledAt}, ${input.timeZone})
+        ${productIds}::jsonb, ${input.linkTarget}, ${status}, ${scheduledAt}, ${input.timeZone})
       returning id`);
     return { ok: true as const, id: inserted.rows[0]!.id };
   });

@@ -41,11 +41,13 @@ export function socialContextQuery(fallbackTimeZone: string): PageQuery<SocialCo
  */
 function postsJson(filter: SQL) {
   return sql`coalesce((select json_agg(json_build_object('id', p.id, 'code', p.code, 'platform', p.platform,
-      'contentType', p.content_type, 'text', p.text, 'productIds', p.product_ids, 'status', p.status,
+      'contentType', p.content_type, 'text', p.text, 'productIds', p.product_ids,
+      'linkTarget', p.link_target, 'status', p.status,
       'scheduledAt', p.scheduled_at, 'timeZone', p.time_zone, 'publicUrl', p.public_url,
       'reminderSentAt', p.reminder_sent_at,
-      'productGone', jsonb_array_length(p.product_ids) > 0 and not exists (select 1 from products pr
+      'productGone', p.link_target = 'product' and jsonb_array_length(p.product_ids) > 0 and not exists (select 1 from products pr
         where pr.id::text = p.product_ids->>0 and pr.user_id = p.user_id and pr.status = 'published'),
+      'bioPageMissing', p.link_target = 'bio' and not exists (select 1 from bio_pages g where g.user_id = p.user_id),
       'clicks', (select coalesce(sum(c.clicks), 0) from social_post_clicks c where c.post_id = p.id),
       'views', coalesce(pv.views, 0),
       'orders', s.orders, 'units', s.units, 'revenueCents', s.revenue)

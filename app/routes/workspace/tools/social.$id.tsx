@@ -12,7 +12,7 @@ import { contentTypeLabel, PLATFORM_RULES, POST_STATUS_LABELS } from "~/features
 import { socialContextQuery, socialPostQuery } from "~/features/social/server/social-page-query.server";
 import { submitSocialForm } from "~/features/social/server/submit-social-form.server";
 import { SOCIAL_PATH } from "~/features/social/social-paths";
-import { trackingUrl } from "~/features/social/tracking-link";
+import { linkTargetLabel, trackingUrl } from "~/features/social/tracking-link";
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
@@ -122,12 +122,18 @@ export default function SocialPostPage({ loaderData, actionData }: Route.Compone
             <Label htmlFor="tracking-link">Tracking link</Label>
             <Input id="tracking-link" readOnly value={link} />
             <p className="text-xs text-muted-foreground">
-              Put this link in the post: clicks, views and sales through it count for this post, without cookies.
+              Goes to: {linkTargetLabel(post.linkTarget)}. Put this link in the post: clicks, views and sales through it
+              count for this post, without cookies.
             </p>
           </div>
           {post.productGone ? (
             <p role="note" className="rounded-md border border-amber-500 p-3 text-sm">
               The product this link promoted was deleted, archived or unpublished: the link now opens your store.
+            </p>
+          ) : null}
+          {post.bioPageMissing ? (
+            <p role="note" className="rounded-md border border-amber-500 p-3 text-sm">
+              You have no Link in Bio page yet: the link now opens your store. Set one up under Link in Bio.
             </p>
           ) : null}
           <p className="text-sm">

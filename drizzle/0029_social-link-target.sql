@@ -1,0 +1,1 @@
+ALTER TABLE "social_posts" ADD COLUMN "link_target" text DEFAULT 'product' NOT NULL;
