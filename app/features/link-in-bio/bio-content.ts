@@ -2,6 +2,7 @@
 import { SOCIAL_PLATFORMS } from "~/features/sales-methods/content/sales-options";
 import { BIO_PAGE_SEGMENT, LINK_IN_BIO_SOURCE } from "~/features/analytics/content/view-rules";
 import { storePath } from "~/features/catalog/store-profile";
+import type { OrderAttribution } from "~/features/analytics/content/attribution";
 
 /** The source name orders and views carry when they came through the bio page. */
 export const BIO_SOURCE = LINK_IN_BIO_SOURCE;
@@ -14,6 +15,12 @@ export const bioPath = (handle: string) => `${storePath(handle)}/${BIO_SEGMENT}`
 export const bioClickPath = (handle: string, blockId: string) => `${bioPath(handle)}/go/${blockId}`;
 /** The attribution ref of a block, as orders store it. */
 export const bioRef = (blockId: string) => `${BIO_SOURCE}:${blockId}`;
+
+/** What a block's click carries on: the visit's incoming attribution when it names a tracked link (first touch wins). */
+export function blockAttribution(incoming: OrderAttribution, blockId: string): OrderAttribution {
+  if (incoming.ref) return incoming;
+  return { source: BIO_SOURCE, utmSource: "", utmMedium: "", utmCampaign: "", ref: bioRef(blockId) };
+}
 
 export const BIO_BLOCK_KINDS = [
   { value: "link", label: "Link" },

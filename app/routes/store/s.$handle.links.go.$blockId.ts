@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { withAttribution } from "~/features/analytics/content/attribution";
+import { attributionOf, withAttribution } from "~/features/analytics/content/attribution";
 import { isBot, isPrefetch } from "~/features/analytics/content/view-rules";
 import { createViewGate } from "~/features/analytics/server/view-gate.server";
 import { isSlugLike, productBuyPath, productPath } from "~/features/catalog/store-profile";
-import { BIO_SOURCE, bioPath, bioRef } from "~/features/link-in-bio/bio-content";
+import { bioPath, blockAttribution } from "~/features/link-in-bio/bio-content";
 import { followBioBlock } from "~/features/link-in-bio/server/follow-bio-block.server";
 import { httpUrl } from "~/lib/http-url";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
@@ -15,7 +15,8 @@ const clicks = createViewGate();
 
 /**
  * A bio block's counted redirect: people's clicks count per block and day (not bots, link previews, prefetches or HEAD),
- * then it leads to the link, or to the product's buy page carrying the block as the order's attribution.
+ * then it leads to the link, or to the product's buy page carrying the block as the order's attribution; an incoming
+ * tracked link (a post's `via`) is carried instead, as first touch wins.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isSlugLike(params.handle)) return notFound();
@@ -33,21 +34,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const target = await followBioBlock(context.services.db, params.handle, params.blockId, counted);
   const headers = { "Cache-Control": "no-store" };
   if (!target) return redirect(bioPath(params.handle), { headers });
-  const attribution = {
-    source: BIO_SOURCE,
-    utmSource: "",
-    utmMedium: "",
-    utmCampaign: "",
-    ref: bioRef(params.blockId),
-  };
+  const own = new URL(context.services.env.APP_URL);
+  const incoming = attributionOf(new URL(request.url).search, undefined, own.hostname);
+  const attribution = blockAttribution(incoming, params.blockId);
   if (target.kind === "product") {
     const path = target.physical ? productPath(target.handle, target.slug) : productBuyPath(target.handle, target.slug);
     return redirect(withAttribution(path, attribution), { headers });
   }
   const url = httpUrl(target.url);
   if (!url) return redirect(bioPath(params.handle), { headers });
-  const own = new URL(context.services.env.APP_URL).origin;
-  return redirect(new URL(url).origin === own ? withAttribution(url, attribution) : url, { headers });
+  return redirect(new URL(url).origin === own.origin ? withAttribution(url, attribution) : url, { headers });
 }
 
 /** Read-only: POST and other writes are answered 405 with a plain message. */

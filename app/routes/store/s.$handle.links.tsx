@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { attributionOf, attributionQuery } from "~/features/analytics/content/attribution";
 import { absoluteUrl, coverPath } from "~/features/catalog/store-profile";
 import { bioPath } from "~/features/link-in-bio/bio-content";
 import { BioPageView } from "~/features/link-in-bio/components/bio-page-view";
@@ -8,14 +9,19 @@ import type { Route } from "./+types/s.$handle.links";
 
 export const handle = STORE_PAGE;
 
-/** A store's Link in Bio page: its live blocks in the seller's order. Server-rendered, no script; unknown: 404. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * A store's Link in Bio page: its live blocks in the seller's order, their links carrying the query's attribution (never
+ * the referrer's, so cached renders stay shared). Server-rendered, no script; unknown: 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await getBioPage(context.services.db, params.handle);
   if (!page) throw data(null, { status: 404 });
   const appUrl = context.services.env.APP_URL;
+  const carry = attributionQuery(attributionOf(new URL(request.url).search, undefined, new URL(appUrl).hostname));
   const firstCover = page.blocks.find((block) => block.product?.covers.length)?.product?.covers[0];
   return {
     page,
+    carry,
     url: absoluteUrl(appUrl, bioPath(page.store.handle)),
     imageUrl: absoluteUrl(appUrl, `${bioPath(page.store.handle)}/og.png`),
     preload: firstCover ? coverPath(firstCover.id) : null,
@@ -48,5 +54,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BioPage({ loaderData }: Route.ComponentProps) {
-  return <BioPageView page={loaderData.page} />;
+  return <BioPageView page={loaderData.page} carry={loaderData.carry} />;
 }

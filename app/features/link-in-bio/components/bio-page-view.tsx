@@ -14,9 +14,17 @@ import { PlatformIcon } from "./platform-icon";
 
 /**
  * A Link in Bio page: avatar, name, bio, platform icons and blocks in order. Plain links and a plain form, so it works
- * with no script; in the editor's `preview` the block links go nowhere.
+ * with no script; in the editor's `preview` the block links go nowhere. `carry` is the visit's attribution query.
  */
-export function BioPageView({ page, preview = false }: { page: PublicBioPage; preview?: boolean }) {
+export function BioPageView({
+  page,
+  preview = false,
+  carry = "",
+}: {
+  page: PublicBioPage;
+  preview?: boolean;
+  carry?: string;
+}) {
   const { store, profile, blocks } = page;
   const name = profile.title || store.name;
   const bio = profile.bio || store.description;
@@ -70,7 +78,13 @@ export function BioPageView({ page, preview = false }: { page: PublicBioPage; pr
         <ul className="grid gap-4">
           {blocks.map((block, index) => (
             <li key={block.id} id={`b-${block.id}`}>
-              <Block block={block} handle={store.handle} preview={preview} priority={index === firstCover} />
+              <Block
+                block={block}
+                handle={store.handle}
+                preview={preview}
+                carry={carry}
+                priority={index === firstCover}
+              />
             </li>
           ))}
         </ul>
@@ -88,15 +102,17 @@ function Block({
   block,
   handle,
   preview,
+  carry,
   priority,
 }: {
   block: PublicBioBlock;
   handle: string;
   preview: boolean;
+  carry: string;
   priority: boolean;
 }) {
   // The preview's links stay on the editor, so the seller's own clicks are never counted.
-  const href = preview ? `#b-${block.id}` : bioClickPath(handle, block.id);
+  const href = preview ? `#b-${block.id}` : `${bioClickPath(handle, block.id)}${carry ? `?${carry}` : ""}`;
   const Heading = preview ? "h4" : "h2";
   if (block.kind === "heading") return <Heading className="pt-2 text-center text-xl font-bold">{block.title}</Heading>;
   if (block.kind === "text") return <p className="whitespace-pre-line text-center">{block.body}</p>;
