@@ -572,13 +572,13 @@ function endpoints(): Endpoint[] {
     {
       name: "/tools/social/new",
       paths: fc.constantFrom("/tools/social/new", "/tools/social/new?day=2026-02-30", "/tools/social/new?day=%00"),
-      fields: ["intent", "platform", "contentType", "text", "productIds", "status", "scheduledAt"],
+      fields: ["intent", "platform", "contentType", "text", "productIds", "linkTarget", "status", "scheduledAt"],
       intents: ["save-post"],
     },
     {
       name: "/tools/social/:id",
       paths: fc.constantFrom(`/tools/social/${randomUUID()}`, "/tools/social/not-a-uuid"),
-      fields: ["intent", "platform", "text", "publicUrl", "postId", "date", "scheduledAt"],
+      fields: ["intent", "platform", "text", "linkTarget", "publicUrl", "postId", "date", "scheduledAt"],
       intents: ["save-post", "move-post", "duplicate-post", "mark-posted", "delete-post"],
     },
     {

@@ -7,6 +7,7 @@ import { movePost } from "~/features/social/server/move-post.server";
 import { savePost, type PostInput } from "~/features/social/server/save-post.server";
 import { sendPostReminders } from "~/features/social/server/send-post-reminders.server";
 import { socialPostQuery } from "~/features/social/server/social-page-query.server";
+import { trackingQuery } from "~/features/social/tracking-link";
 import { createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
@@ -62,6 +63,22 @@ async function asSeller<T>(query: PageQuery<T>): Promise<T> {
   return query.read(result.rows[0]!.j);
 }
 
+/** Buys on the buy page `buyHref` with the attribution it carries, and pays with the test card. */
+async function buyThrough(buyHref: string, email: string) {
+  const buyPage = await (await server.request(buyHref, ua(BROWSER))).text();
+  const attribution = /name="attribution" value="([^"]*)"/.exec(buyPage)?.[1]?.replace(/&amp;/g, "&") ?? "";
+  const started = await postForm(server, buyHref, { provider: "test", email, attribution });
+  const testPage = new URL(started.headers.get("location")!).pathname;
+  const paid = await postForm(server, testPage, {
+    intent: "pay",
+    cardNumber: "4242 4242 4242 4242",
+    expiry: "12/40",
+    cvc: "123",
+    cardName: "Ada Buyer",
+  });
+  expect(paid.status).toBe(302);
+}
+
 const visit = (code: string, init: RequestInit = {}) => server.request(`/t/${code}`, init);
 const ua = (agent: string, extra: Record<string, string> = {}) => ({ headers: { "user-agent": agent, ...extra } });
 
@@ -114,18 +131,7 @@ describe("tracking links", () => {
     const sales = await (await server.request(target, ua(BROWSER))).text();
     const buyHref = /href="([^"]*\/buy\?[^"]*)"/.exec(sales)?.[1]?.replace(/&amp;/g, "&");
     expect(buyHref).toContain(`via=post%3A${code}`);
-    const buyPage = await (await server.request(buyHref!, ua(BROWSER))).text();
-    const attribution = /name="attribution" value="([^"]*)"/.exec(buyPage)?.[1]?.replace(/&amp;/g, "&") ?? "";
-    const started = await postForm(server, buyHref!, { provider: "test", email: "fan@example.com", attribution });
-    const testPage = new URL(started.headers.get("location")!).pathname;
-    const paid = await postForm(server, testPage, {
-      intent: "pay",
-      cardNumber: "4242 4242 4242 4242",
-      expiry: "12/40",
-      cvc: "123",
-      cardName: "Ada Buyer",
-    });
-    expect(paid.status).toBe(302);
+    await buyThrough(buyHref!, "fan@example.com");
     const order = (
       await server.db.execute<{ attribution_ref: string; source: string; status: string }>(
         sql`select attribution_ref, source, status from orders where user_id = ${seller.id} and attribution_ref = ${`post:${code}`}`,
@@ -141,6 +147,61 @@ describe("tracking links", () => {
       units: 1,
       revenueCents: 900,
     });
+  });
+});
+
+describe("tracking links to the store or the Link in Bio page", () => {
+  it("open the store when chosen, and the store with a note for a bio target without a bio page", async () => {
+    const store = await newPost({ linkTarget: "store" });
+    expect((await visit(store.code, ua(BROWSER))).headers.get("location")).toBe(
+      `/s/${seller.handle}?${trackingQuery("tiktok", store.code)}`,
+    );
+    expect(await asSeller(socialPostQuery(store.id))).toMatchObject({
+      linkTarget: "store",
+      productGone: false,
+      bioPageMissing: false,
+    });
+    const bio = await newPost({ linkTarget: "bio" });
+    expect((await visit(bio.code, ua(BROWSER))).headers.get("location")).toBe(
+      `/s/${seller.handle}?${trackingQuery("tiktok", bio.code)}`,
+    );
+    expect(await asSeller(socialPostQuery(bio.id))).toMatchObject({ linkTarget: "bio", bioPageMissing: true });
+  });
+
+  it("open the bio page, whose product block counts the click and credits the post with the order", async () => {
+    await server.db.execute(sql`insert into bio_pages (user_id) values (${seller.id})`);
+    const block = (
+      await server.db.execute<{ id: string }>(sql`insert into bio_blocks (user_id, kind, product_id)
+        values (${seller.id}, 'product', ${seller.productId}) returning id`)
+    ).rows[0]!.id;
+    const { id, code } = await newPost({ platform: "twitter", linkTarget: "bio" });
+    const target = (await visit(code, ua(BROWSER))).headers.get("location")!;
+    expect(target).toBe(`/s/${seller.handle}/links?${trackingQuery("twitter", code)}`);
+    expect((await asSeller(socialPostQuery(id)))?.bioPageMissing).toBe(false);
+
+    const page = await (await server.request(target, ua(BROWSER))).text();
+    const goHref = new RegExp(`href="(/s/${seller.handle}/links/go/${block}[^"]*)"`)
+      .exec(page)?.[1]
+      ?.replace(/&amp;/g, "&");
+    expect(goHref).toBe(
+      `/s/${seller.handle}/links/go/${block}?src=twitter&utm_source=twitter&utm_medium=social&utm_campaign=${code}&via=post%3A${code}`,
+    );
+    const go = await server.request(goHref!, ua(BROWSER));
+    expect(go.status).toBe(302);
+    const buyHref = go.headers.get("location")!;
+    expect(buyHref).toBe(`/s/${seller.handle}/${seller.slug}/buy?${goHref!.split("?")[1]}`);
+    await buyThrough(buyHref, "bio-fan@example.com");
+
+    const orders = await server.db.execute<{ attribution_ref: string; source: string; status: string }>(
+      sql`select attribution_ref, source, status from orders where customer_email = 'bio-fan@example.com'`,
+    );
+    expect(orders.rows).toEqual([{ attribution_ref: `post:${code}`, source: "twitter", status: "paid" }]);
+    const clicks = await server.db.execute<{ clicks: number }>(
+      sql`select coalesce(sum(clicks), 0)::int as clicks from bio_block_clicks where block_id = ${block}`,
+    );
+    expect(clicks.rows[0]!.clicks).toBe(1);
+    await server.services.postClicks.flush();
+    expect(await asSeller(socialPostQuery(id))).toMatchObject({ clicks: 1, orders: 1, units: 1, revenueCents: 900 });
   });
 });
 

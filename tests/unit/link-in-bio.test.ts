@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sourceLabel } from "~/features/analytics/content/attribution";
+import { attributionOf, sourceLabel } from "~/features/analytics/content/attribution";
 import { viewedPage, viewedPageKey } from "~/features/analytics/content/view-rules";
-import { isBlockLive, platformProfileUrl } from "~/features/link-in-bio/bio-content";
+import { blockAttribution, isBlockLive, platformProfileUrl } from "~/features/link-in-bio/bio-content";
 import { moveItem } from "~/features/link-in-bio/components/block-list";
 import {
   BIO_MESSAGES,
@@ -93,5 +93,26 @@ describe("bio page rules", () => {
     expect(viewedPage("/s/ada/links/go/x")).toBeNull();
     expect(sourceLabel("bio")).toBe("Link in bio");
     expect(sourceLabel("direct")).toBe("Direct or unknown");
+  });
+});
+
+describe("a block click's attribution", () => {
+  const block = "0b9f3c1e-2d4a-4f6b-8c7d-9e0f1a2b3c4d";
+
+  it("keeps a post's link that led to the page, as first touch wins", () => {
+    const incoming = attributionOf(
+      "?src=tiktok&via=post:abcd1234&utm_source=tiktok&utm_medium=social&utm_campaign=abcd1234",
+      undefined,
+      "sellkit.test",
+    );
+    expect(blockAttribution(incoming, block)).toEqual(incoming);
+  });
+
+  it("names the block when the visit carried no tracked link", () => {
+    const bio = { source: "bio", utmSource: "", utmMedium: "", utmCampaign: "", ref: `bio:${block}` };
+    expect(blockAttribution(attributionOf("", "https://instagram.com/", "sellkit.test"), block)).toEqual(bio);
+    expect(blockAttribution(attributionOf("?src=newsletter&via=post:<b>", undefined, "sellkit.test"), block)).toEqual(
+      bio,
+    );
   });
 });

@@ -9,7 +9,7 @@ import {
   textLimitProblem,
 } from "~/features/social/post-rules";
 import { platformFigures, type SocialPost } from "~/features/social/social-post";
-import { isLinkPreview, trackingCodeOf, trackingQuery } from "~/features/social/tracking-link";
+import { isLinkPreview, trackingCodeOf, trackingQuery, trackingTargetPath } from "~/features/social/tracking-link";
 import { attributionOf } from "~/features/analytics/content/attribution";
 import { quickActionsFor } from "~/features/workspace/content/quick-actions";
 import { storePageKey } from "../../server/store-page-cache";
@@ -167,6 +167,26 @@ describe("the store-page cache", () => {
     expect(storePageKey("/s/ada/guide", new URLSearchParams(trackingQuery("tiktok", "abcd1234")))).toBeNull();
     expect(storePageKey("/s/ada/guide", new URLSearchParams("utm_campaign=spring"))).toBeNull();
     expect(storePageKey("/s/ada/guide", new URLSearchParams("ref=x"))).toBe("/s/ada/guide");
+  });
+
+  it("renders the bio page reached through a tracking link per request, so its block links carry the post", () => {
+    expect(storePageKey("/s/ada/links", new URLSearchParams(trackingQuery("tiktok", "abcd1234")))).toBeNull();
+    expect(storePageKey("/s/ada/links", new URLSearchParams())).toBe("/s/ada/links");
+  });
+});
+
+describe("a tracking link's target", () => {
+  const shop = { handle: "ada", productSlug: "guide", hasBioPage: true };
+
+  it("opens the chosen product, store or bio page", () => {
+    expect(trackingTargetPath("product", shop)).toBe("/s/ada/guide");
+    expect(trackingTargetPath("store", shop)).toBe("/s/ada");
+    expect(trackingTargetPath("bio", shop)).toBe("/s/ada/links");
+  });
+
+  it("falls back to the store without a published product or a bio page", () => {
+    expect(trackingTargetPath("product", { ...shop, productSlug: null })).toBe("/s/ada");
+    expect(trackingTargetPath("bio", { ...shop, hasBioPage: false })).toBe("/s/ada");
   });
 });
 
