@@ -31,6 +31,7 @@ test("a planned post's link brings a sale that shows on the post, its platform a
   await page.getByLabel("Text", { exact: true }).fill("How I fold a map in 10 seconds 🗺️");
   await expect(page.getByText("32 / 4,000 characters")).toBeVisible();
   await page.getByLabel("Field Guide").check();
+  await expect(page.getByLabel("Link opens")).toHaveValue("product");
   await page.getByLabel("Status", { exact: true }).selectOption("scheduled");
   await page.getByLabel("Post on").fill("2099-06-01T10:00");
   await expectNoViolations(page);
@@ -38,6 +39,7 @@ test("a planned post's link brings a sale that shows on the post, its platform a
   await expect(page.getByRole("heading", { level: 1, name: "TikTok post: Tutorials" })).toBeVisible();
   const link = await page.getByLabel("Tracking link").inputValue();
   expect(link).toMatch(/\/t\/[a-z0-9]{8}$/);
+  await expect(page.getByText("Opens: A promoted product.")).toBeVisible();
   const postId = page.url().split("/").pop()!;
   await expectNoViolations(page);
 

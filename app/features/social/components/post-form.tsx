@@ -146,7 +146,7 @@ export function PostForm({
       </fieldset>
       <FormField
         id={fields.linkTarget.id}
-        label="Tracking link goes to"
+        label="Link opens"
         errors={fields.linkTarget.errors}
         hint="Without a published product or Link in Bio page, the link opens your store."
       >

@@ -122,7 +122,7 @@ export default function SocialPostPage({ loaderData, actionData }: Route.Compone
             <Label htmlFor="tracking-link">Tracking link</Label>
             <Input id="tracking-link" readOnly value={link} />
             <p className="text-xs text-muted-foreground">
-              Goes to: {linkTargetLabel(post.linkTarget)}. Put this link in the post: clicks, views and sales through it
+              Opens: {linkTargetLabel(post.linkTarget)}. Put this link in the post: clicks, views and sales through it
               count for this post, without cookies.
             </p>
           </div>
