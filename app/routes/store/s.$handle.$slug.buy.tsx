@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, type Submission } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { z } from "zod";
 import { attributionOf, attributionQuery } from "~/features/analytics/content/attribution";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
@@ -13,6 +12,7 @@ import { priceLabel } from "~/features/catalog/product-price";
 import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
 import { absoluteUrl, productPath, storePath } from "~/features/catalog/store-profile";
 import { isPhysicalType } from "~/features/catalog/content/product-types";
+import { checkoutAnswer, checkoutRefusal } from "~/features/checkout/checkout-answer";
 import type { PriceSummaryData, ShippingAnswer } from "~/features/checkout/checkout-quote";
 import { PriceSummary } from "~/features/checkout/components/price-summary";
 import { ShippingAddressFields } from "~/features/checkout/components/shipping-address-fields";
@@ -20,6 +20,8 @@ import { ShippingOptions } from "~/features/checkout/components/shipping-options
 import { availabilityLabel } from "~/features/checkout/stock-message";
 import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
 import { checkoutSchema } from "~/features/checkout/schemas/checkout";
+import { answerPriceCheck } from "~/features/checkout/server/answer-price-check.server";
+import { checkoutInputOf } from "~/features/checkout/server/checkout-input-of.server";
 import { createCheckout } from "~/features/checkout/server/create-checkout.server";
 import { findCheckoutProduct } from "~/features/checkout/server/find-checkout-product.server";
 import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";
@@ -29,7 +31,7 @@ import { type ResolvedLine, resolveCheckoutLines } from "~/features/checkout/ser
 import { isCountryCode } from "~/features/shipping/content/countries";
 import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-options.server";
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";
-import { ERRORS, type Failure, fieldOf, statusOf } from "~/lib/errors";
+import { ERRORS } from "~/lib/errors";
 import { STORE_PAGE } from "~/lib/route-handle";
 import { useNonce } from "~/lib/nonce";
 import shippingOptionsScript from "~/features/checkout/shipping-options-script.js?raw";
@@ -102,28 +104,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
 }
 
-type CheckoutSubmission = Submission<z.input<typeof checkoutSchema>, string[], z.output<typeof checkoutSchema>>;
-
-/** The server's answer to the form: Conform's reply (errors and the typed values), the summary and shipping options. */
-function answer(
-  submission: CheckoutSubmission,
-  status: number,
-  summary: PriceSummaryData | null = null,
-  shipping: ShippingAnswer = null,
-) {
-  return data({ result: submission.reply(), summary, shipping }, { status });
-}
-
-/** A refusal on its field; a shortage of stock is the quantity's ("Sold out", "Only 2 left"). */
-function failureAnswer(submission: CheckoutSubmission, failure: Failure, shipping: ShippingAnswer = null) {
-  const field = failure.code === "STOCK_INSUFFICIENT" ? "quantity" : fieldOf(failure.code);
-  const errors = field ? { fieldErrors: { [field]: [failure.message] } } : { formErrors: [failure.message] };
-  return data(
-    { result: submission.reply(errors), summary: null, shipping },
-    { status: statusOf(failure.code), headers: retryAfter(failure) },
-  );
-}
-
 /** The shipping options of a refused physical order's typed country, so the page keeps listing them. */
 async function shippingShown(
   services: Route.ActionArgs["context"]["services"],
@@ -152,7 +132,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         quantity: quantityFromQuery(typeof typed.quantity === "string" ? typed.quantity : null),
       },
     ]);
-    return answer(
+    return checkoutAnswer(
       submission,
       400,
       null,
@@ -163,42 +143,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const line = { product, variantId: input.variantId || undefined, quantity: input.quantity, amount: input.amount };
   const resolved = await resolveCheckoutLines(services.db, [line]);
   if (!resolved.ok && resolved.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
-  const country = input.country || undefined;
   if (input.intent === "apply") {
-    if (!resolved.ok) return failureAnswer(submission, resolved);
-    const price = await previewCheckoutPrice(
-      services.db,
-      resolved.lines,
-      { discountCode: input.discountCode, country, shippingRateId: input.shippingRateId },
-      meta,
-    );
-    if (!price.ok) return failureAnswer(submission, price);
-    const quoted = quoteAnswer(price);
-    return answer(submission, 200, quoted.summary, quoted.shipping);
+    if (!resolved.ok) return checkoutRefusal(submission, resolved, { stockField: "quantity" });
+    return answerPriceCheck(services.db, meta, submission, resolved.lines, input, "quantity");
   }
-  const result = await createCheckout(
-    services,
-    {
-      lines: [line],
-      email: input.email,
-      discountCode: input.discountCode,
-      provider: input.provider,
-      shippingAddress: country
-        ? {
-            name: input.name ?? "",
-            line1: input.line1 ?? "",
-            line2: input.line2 ?? "",
-            city: input.city ?? "",
-            region: input.region ?? "",
-            postcode: input.postcode ?? "",
-            country,
-          }
-        : undefined,
-      shippingRateId: input.shippingRateId || undefined,
-      attribution: attributionOf(input.attribution ?? "", undefined, new URL(services.env.APP_URL).hostname),
-    },
-    meta,
-  );
+  const result = await createCheckout(services, checkoutInputOf(input, [line], services.env.APP_URL), meta);
   if (result.ok) {
     // The test provider's page and the return page are ours: they stay in the overlay's embed mode. A provider's
     // hosted page refuses frames: the overlay shows the return page, which opens it in a new tab and waits.
@@ -206,11 +155,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (result.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
   const shown = resolved.ok ? await shippingShown(services, resolved.lines, input, meta) : null;
-  return failureAnswer(submission, result, shown);
-}
-
-function retryAfter(failure: Failure): HeadersInit | undefined {
-  return "retryAfterSeconds" in failure ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined;
+  return checkoutRefusal(submission, result, { stockField: "quantity", shipping: shown });
 }
 
 /** A refusal over a rate limit says when to try again (Retry-After); a physical product's page is not shared. */

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, type Submission } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { z } from "zod";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -9,12 +8,14 @@ import { attributionOf, attributionQuery } from "~/features/analytics/content/at
 import { StoreShell } from "~/features/catalog/components/store-shell";
 import { storePath } from "~/features/catalog/store-profile";
 import { CART_ITEMS_PARAM, parseCartItems } from "~/features/checkout/cart-items";
-import type { PriceSummaryData, ShippingAnswer } from "~/features/checkout/checkout-quote";
+import { checkoutAnswer, checkoutRefusal } from "~/features/checkout/checkout-answer";
 import { PriceSummary } from "~/features/checkout/components/price-summary";
 import { ShippingAddressFields } from "~/features/checkout/components/shipping-address-fields";
 import { ShippingOptions } from "~/features/checkout/components/shipping-options";
 import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
 import { checkoutSchema } from "~/features/checkout/schemas/checkout";
+import { answerPriceCheck } from "~/features/checkout/server/answer-price-check.server";
+import { checkoutInputOf } from "~/features/checkout/server/checkout-input-of.server";
 import { createCheckout } from "~/features/checkout/server/create-checkout.server";
 import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";
 import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
@@ -24,7 +25,7 @@ import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";
 import { EmbedFrameScript } from "~/features/sales-methods/components/embed-frame-script";
 import { checkoutRedirect, embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
-import { ERRORS, type Failure, fieldOf, statusOf } from "~/lib/errors";
+import { ERRORS } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { STORE_PAGE } from "~/lib/route-handle";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -36,7 +37,6 @@ import type { Route } from "./+types/s.$handle.cart.checkout";
 export const handle = STORE_PAGE;
 
 type Services = Route.LoaderArgs["context"]["services"];
-type CartSubmission = Submission<z.input<typeof checkoutSchema>, string[], z.output<typeof checkoutSchema>>;
 
 /** The cart of the request's `items`, checked, with its lines resolved for pricing; null when nothing is left. */
 async function cartOf(services: Services, handle: string, url: URL) {
@@ -86,67 +86,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
 }
 
-function answer(
-  submission: CartSubmission,
-  status: number,
-  summary: PriceSummaryData | null,
-  shipping: ShippingAnswer,
-) {
-  return data({ result: submission.reply(), summary, shipping }, { status });
-}
-
-function failureAnswer(submission: CartSubmission, failure: Failure) {
-  const field = failure.code === "STOCK_INSUFFICIENT" ? null : fieldOf(failure.code);
-  const errors = field ? { fieldErrors: { [field]: [failure.message] } } : { formErrors: [failure.message] };
-  return data({ result: submission.reply(errors), summary: null, shipping: null }, { status: statusOf(failure.code) });
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = context;
   const url = new URL(request.url);
   const submission = parseWithZod(await readFormData(request), { schema: checkoutSchema });
   const { cart, resolved } = await cartOf(services, params.handle, url);
   if (!resolved) throw data(null, { status: 404 });
-  if (submission.status !== "success") return answer(submission, 400, null, null);
+  if (submission.status !== "success") return checkoutAnswer(submission, 400);
   const input = submission.value;
   const meta = requestContext(request).meta;
-  const country = input.country || undefined;
-  if (input.intent === "apply") {
-    const price = await previewCheckoutPrice(
-      services.db,
-      resolved.lines,
-      { discountCode: input.discountCode, country, shippingRateId: input.shippingRateId },
-      meta,
-    );
-    if (!price.ok) return failureAnswer(submission, price);
-    const quoted = quoteAnswer(price);
-    return answer(submission, 200, quoted.summary, quoted.shipping);
-  }
-  const result = await createCheckout(
-    services,
-    {
-      lines: cart.inputs,
-      email: input.email,
-      discountCode: input.discountCode,
-      provider: input.provider,
-      shippingAddress: country
-        ? {
-            name: input.name ?? "",
-            line1: input.line1 ?? "",
-            line2: input.line2 ?? "",
-            city: input.city ?? "",
-            region: input.region ?? "",
-            postcode: input.postcode ?? "",
-            country,
-          }
-        : undefined,
-      shippingRateId: input.shippingRateId || undefined,
-      attribution: attributionOf(input.attribution ?? "", undefined, new URL(services.env.APP_URL).hostname),
-    },
-    meta,
-  );
+  if (input.intent === "apply") return answerPriceCheck(services.db, meta, submission, resolved.lines, input, null);
+  const result = await createCheckout(services, checkoutInputOf(input, cart.inputs, services.env.APP_URL), meta);
   if (result.ok) return redirect(checkoutRedirect(result, services.env.APP_URL, embedQueryOf(url.searchParams)));
-  return failureAnswer(submission, result);
+  return checkoutRefusal(submission, result);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
