@@ -14,6 +14,7 @@ import { absoluteUrl, productPath, storePath } from "~/features/catalog/store-pr
 import { isPhysicalType } from "~/features/catalog/content/product-types";
 import { checkoutAnswer, checkoutRefusal } from "~/features/checkout/checkout-answer";
 import type { PriceSummaryData, ShippingAnswer } from "~/features/checkout/checkout-quote";
+import { PayButtons } from "~/features/checkout/components/pay-buttons";
 import { PriceSummary } from "~/features/checkout/components/price-summary";
 import { ShippingAddressFields } from "~/features/checkout/components/shipping-address-fields";
 import { ShippingOptions } from "~/features/checkout/components/shipping-options";
@@ -30,7 +31,6 @@ import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
 import { type ResolvedLine, resolveCheckoutLines } from "~/features/checkout/server/resolve-checkout-lines.server";
 import { isCountryCode } from "~/features/shipping/content/countries";
 import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-options.server";
-import type { ProviderId } from "~/features/payments/server/payment-provider.server";
 import { ERRORS } from "~/lib/errors";
 import { STORE_PAGE } from "~/lib/route-handle";
 import { useNonce } from "~/lib/nonce";
@@ -186,12 +186,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     : [{ name: "robots", content: "noindex" }]),
 ];
 
-const PAY_LABELS: Record<ProviderId, string> = {
-  test: "Pay with card",
-  stripe: "Pay with card",
-  paypal: "Pay with PayPal",
-};
-
 export default function StoreProductBuyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { store, product, providers, testMode, physical, variants } = loaderData;
   const price = priceLabel(product);
@@ -334,19 +328,7 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
             ) : null}
             {physical ? (
               <>
-                <ShippingAddressFields
-                  fields={{
-                    name: fields.name,
-                    line1: fields.line1,
-                    line2: fields.line2,
-                    city: fields.city,
-                    region: fields.region,
-                    postcode: fields.postcode,
-                    country: fields.country,
-                  }}
-                  country={country}
-                  countryError={countryError}
-                />
+                <ShippingAddressFields fields={fields} country={country} countryError={countryError} />
                 <div data-shipping-slot aria-live="polite">
                   {shipping?.options.length ? (
                     <ShippingOptions
@@ -397,20 +379,7 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
               </div>
             )}
             <div data-summary-slot>{summary ? <PriceSummary summary={summary} /> : null}</div>
-            <div className="mt-4 grid gap-3">
-              {free ? (
-                <button type="submit" name="intent" value="pay" className="store-button w-full">
-                  Get it for free
-                </button>
-              ) : (
-                providers.map((provider) => (
-                  <button key={provider} type="submit" name="provider" value={provider} className="store-button w-full">
-                    {PAY_LABELS[provider]}
-                    {provider === "test" ? " (TEST MODE)" : ""}
-                  </button>
-                ))
-              )}
-            </div>
+            <PayButtons free={free} providers={providers} />
           </form>
         ) : null}
         {canPay && physical ? (

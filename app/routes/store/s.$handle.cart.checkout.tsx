@@ -9,6 +9,7 @@ import { StoreShell } from "~/features/catalog/components/store-shell";
 import { storePath } from "~/features/catalog/store-profile";
 import { CART_ITEMS_PARAM, parseCartItems } from "~/features/checkout/cart-items";
 import { checkoutAnswer, checkoutRefusal } from "~/features/checkout/checkout-answer";
+import { PayButtons } from "~/features/checkout/components/pay-buttons";
 import { PriceSummary } from "~/features/checkout/components/price-summary";
 import { ShippingAddressFields } from "~/features/checkout/components/shipping-address-fields";
 import { ShippingOptions } from "~/features/checkout/components/shipping-options";
@@ -22,7 +23,6 @@ import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
 import { resolveCart } from "~/features/checkout/server/resolve-cart.server";
 import { resolveCheckoutLines } from "~/features/checkout/server/resolve-checkout-lines.server";
 import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-options.server";
-import type { ProviderId } from "~/features/payments/server/payment-provider.server";
 import { EmbedFrameScript } from "~/features/sales-methods/components/embed-frame-script";
 import { checkoutRedirect, embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
 import { ERRORS } from "~/lib/errors";
@@ -106,12 +106,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const PAY_LABELS: Record<ProviderId, string> = {
-  test: "Pay with card",
-  stripe: "Pay with card",
-  paypal: "Pay with PayPal",
-};
-
 export default function CartCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { store, lines, removed, ships, providers, currency, free } = loaderData;
   const [form, fields] = useSchemaForm("cart-checkout", checkoutSchema, actionData?.result, {});
@@ -162,15 +156,7 @@ export default function CartCheckoutPage({ loaderData, actionData }: Route.Compo
             <>
               <input type="hidden" name="ships" value="1" />
               <ShippingAddressFields
-                fields={{
-                  name: fields.name,
-                  line1: fields.line1,
-                  line2: fields.line2,
-                  city: fields.city,
-                  region: fields.region,
-                  postcode: fields.postcode,
-                  country: fields.country,
-                }}
+                fields={fields}
                 country={String(fields.country.initialValue ?? "")}
                 countryError={fields.country.errors?.[0]}
               />
@@ -195,20 +181,7 @@ export default function CartCheckoutPage({ loaderData, actionData }: Route.Compo
             </>
           ) : null}
           {summary ? <PriceSummary summary={summary} /> : null}
-          <div className="mt-4 grid gap-3">
-            {free ? (
-              <button type="submit" name="intent" value="pay" className="store-button w-full">
-                Get it for free
-              </button>
-            ) : (
-              providers.map((provider) => (
-                <button key={provider} type="submit" name="provider" value={provider} className="store-button w-full">
-                  {PAY_LABELS[provider]}
-                  {provider === "test" ? " (TEST MODE)" : ""}
-                </button>
-              ))
-            )}
-          </div>
+          <PayButtons free={free} providers={providers} />
         </form>
       ) : lines.length > 0 ? (
         <p role="status" className="rounded-md bg-secondary p-4 text-secondary-foreground">
