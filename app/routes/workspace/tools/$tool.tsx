@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { BackLink } from "~/components/ui/back-link";
-import { SetupSummaryCard } from "~/features/sales-methods/components/setup-summary-card";
 import { salesMethod } from "~/features/sales-methods/content/sales-methods";
 import { describeSetup } from "~/features/sales-methods/content/sales-options";
 import { findTool } from "~/features/workspace/content/tools";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
+import { ToolHeading } from "~/features/workspace/components/tool-heading";
+import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
 import type { Route } from "./+types/$tool";
 import { requestContext } from "~/server/http/request-context.server";
 
@@ -44,19 +44,11 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
   const { setup } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <BackLink to="/dashboard">Back to dashboard</BackLink>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{tool.name}</h1>
-      <p className="mt-2 text-lg text-muted-foreground">{tool.description}</p>
+      <ToolHeading tool={tool} />
       <p className="mt-4 rounded-md border border-dashed p-4 text-sm">
         {`${tool.name} works from your ${method.name.toLowerCase()} setup: what you saved there is shown below, and every change you make there shows here.`}
       </p>
-      <SetupSummaryCard
-        className="mt-8"
-        name={method.name.toLowerCase()}
-        path={method.path}
-        setup={setup}
-        emptyText={`Nothing saved yet. Set up your ${method.name.toLowerCase()} to use this tool.`}
-      />
+      <ToolSetupCard method={tool.businessType} setup={setup} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { BackLink } from "~/components/ui/back-link";
 import { buttonClass } from "~/components/ui/button";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
@@ -8,8 +7,6 @@ import { bioPath } from "~/features/link-in-bio/bio-content";
 import { BioEditor } from "~/features/link-in-bio/components/bio-editor";
 import { bioEditorQuery } from "~/features/link-in-bio/server/bio-editor-query.server";
 import { submitBioEditor } from "~/features/link-in-bio/server/submit-bio-editor.server";
-import { SetupSummaryCard } from "~/features/sales-methods/components/setup-summary-card";
-import { salesMethod } from "~/features/sales-methods/content/sales-methods";
 import { describeSetup } from "~/features/sales-methods/content/sales-options";
 import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
 import { findTool } from "~/features/workspace/content/tools";
@@ -19,6 +16,8 @@ import { showToast, type ToastMessage } from "~/lib/toast";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
+import { ToolHeading } from "~/features/workspace/components/tool-heading";
+import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
 import type { Route } from "./+types/bio-link";
 
 const TOOL = findTool("bio-link")!;
@@ -60,7 +59,6 @@ export default function BioLinkTool({ loaderData, actionData }: Route.ComponentP
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
-  const method = salesMethod("social_media");
   const store = editor.store ?? {
     handle: "",
     name: "Your store",
@@ -72,9 +70,7 @@ export default function BioLinkTool({ loaderData, actionData }: Route.ComponentP
   };
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <BackLink to="/dashboard">Back to dashboard</BackLink>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{TOOL.name}</h1>
-      <p className="mt-2 text-lg text-muted-foreground">{TOOL.description}</p>
+      <ToolHeading tool={TOOL} />
       <section aria-labelledby="bio-address" className="mt-6 grid gap-3 rounded-lg border p-4">
         <h2 id="bio-address" className="font-semibold">
           Your page
@@ -118,13 +114,7 @@ export default function BioLinkTool({ loaderData, actionData }: Route.ComponentP
           errors={answer?.result?.error ?? {}}
         />
       </div>
-      <SetupSummaryCard
-        className="mt-8"
-        name={method.name.toLowerCase()}
-        path={method.path}
-        setup={setup}
-        emptyText={`Nothing saved yet. Set up your ${method.name.toLowerCase()} to use this tool.`}
-      />
+      <ToolSetupCard method="social_media" setup={setup} />
     </div>
   );
 }
