@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
@@ -12,12 +11,13 @@ import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-q
 import { findTool } from "~/features/workspace/content/tools";
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import { pageMeta } from "~/lib/meta";
-import { showToast, type ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "~/lib/toast";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { ToolHeading } from "~/features/workspace/components/tool-heading";
 import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
+import { useAnswerToast } from "~/lib/use-answer-toast";
 import type { Route } from "./+types/bio-link";
 
 const TOOL = findTool("bio-link")!;
@@ -56,9 +56,7 @@ export default function BioLinkTool({ loaderData, actionData }: Route.ComponentP
   const { editor, setup, timeZone, url } = loaderData;
   const answer = actionData as Answer | undefined;
   const toast = answer?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast]);
+  useAnswerToast(toast);
   const store = editor.store ?? {
     handle: "",
     name: "Your store",

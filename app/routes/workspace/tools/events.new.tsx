@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect } from "react";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent } from "~/components/ui/card";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
@@ -11,10 +10,11 @@ import { submitEventForm } from "~/features/event-sales/server/submit-event-form
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { isUuid } from "~/lib/text-formats";
-import { showToast, type ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "~/lib/toast";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
+import { useAnswerToast } from "~/lib/use-answer-toast";
 import type { Route } from "./+types/events.new";
 
 export const meta: Route.MetaFunction = () => [
@@ -52,9 +52,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
   const { timeZone, currency, setup, duplicate } = loaderData;
   const answer = actionData as Answer | undefined;
   const toast = answer?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast]);
+  useAnswerToast(toast);
   const checklist = duplicate ? duplicate.checklist.map((item) => item.text).join("\n") : setup.setupRequirements;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">

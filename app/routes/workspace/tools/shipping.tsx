@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Trash2 } from "lucide-react";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -16,9 +15,10 @@ import { SHIPPING_PATH } from "~/features/shipping/paths";
 import { submitShippingForm } from "~/features/shipping/server/submit-shipping-form.server";
 import { REST_OF_WORLD } from "~/features/shipping/shipping-price";
 import { pageMeta } from "~/lib/meta";
-import { showToast, type ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
+import { useAnswerToast } from "~/lib/use-answer-toast";
 import type { Route } from "./+types/shipping";
 
 export const meta: Route.MetaFunction = () => [
@@ -54,9 +54,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
   const { zones, currency, editZone } = loaderData;
   const answer = actionData as Answer | undefined;
   const toast = answer?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast]);
+  useAnswerToast(toast);
   const resultOf = (form: string) => (answer?.form === form ? answer.result : null);
   const editing = zones.find((zone) => zone.id === editZone) ?? null;
   return (

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { requireUser } from "~/features/accounts/server/require-user.server";
@@ -10,10 +9,11 @@ import { SOCIAL_PATH } from "~/features/social/social-paths";
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { isCalendarDate } from "~/lib/text-formats";
-import { showToast, type ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "~/lib/toast";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
+import { useAnswerToast } from "~/lib/use-answer-toast";
 import type { Route } from "./+types/social.new";
 
 export const meta: Route.MetaFunction = () => [
@@ -47,9 +47,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const { context, day } = loaderData;
   const answer = actionData as Answer | undefined;
   const toast = answer?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast]);
+  useAnswerToast(toast);
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6">
       <BackLink to={SOCIAL_PATH}>Back to the Social Media Manager</BackLink>
