@@ -1,4 +1,6 @@
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { FigureTableHead } from "~/components/ui/figure-table-head";
+import { FigureTiles } from "~/components/ui/figure-tiles";
 import type { EventReport } from "~/features/event-sales/event-report";
 import { POS_PAYMENT_METHODS } from "~/features/pos/pos-rules";
 import { formatMoney } from "~/lib/money";
@@ -29,8 +31,9 @@ export function EventReportCard({
         <h2 className="text-xl font-semibold">What it earned</h2>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {[
+        <FigureTiles
+          className="sm:grid-cols-4"
+          figures={[
             ["Revenue", money(report.revenueCents)],
             ["Orders", String(report.orders)],
             ["Units sold", String(report.units)],
@@ -39,13 +42,8 @@ export function EventReportCard({
             ["Costs", money(report.costsCents)],
             ["Net", money(report.netCents)],
             ["Cash over or short", money(report.cashOverShortCents)],
-          ].map(([term, value]) => (
-            <div key={term} className="rounded-md border p-2">
-              <dt className="text-xs text-muted-foreground">{term}</dt>
-              <dd className="font-semibold">{value}</dd>
-            </div>
-          ))}
-        </dl>
+          ]}
+        />
         {report.byHour.length ? (
           <figure className="grid gap-2">
             <figcaption className="text-sm font-medium">Sales by hour</figcaption>
@@ -92,19 +90,7 @@ export function EventReportCard({
         {report.byProduct.length ? (
           <table className="text-sm">
             <caption className="text-left font-medium">Best sellers</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="text-left">
-                  Product
-                </th>
-                <th scope="col" className="text-right">
-                  Units
-                </th>
-                <th scope="col" className="text-right">
-                  Revenue
-                </th>
-              </tr>
-            </thead>
+            <FigureTableHead columns={["Product", "Units", "Revenue"]} />
             <tbody>
               {report.byProduct.map((row) => (
                 <tr key={row.name}>
@@ -119,22 +105,7 @@ export function EventReportCard({
         {report.shifts.length ? (
           <table className="text-sm">
             <caption className="text-left font-medium">Cash count by shift</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="text-left">
-                  Closed
-                </th>
-                <th scope="col" className="text-right">
-                  Expected
-                </th>
-                <th scope="col" className="text-right">
-                  Counted
-                </th>
-                <th scope="col" className="text-right">
-                  Over or short
-                </th>
-              </tr>
-            </thead>
+            <FigureTableHead columns={["Closed", "Expected", "Counted", "Over or short"]} />
             <tbody>
               {report.shifts.map((shift) => (
                 <tr key={shift.id}>

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { FigureTableHead } from "~/components/ui/figure-table-head";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input, Label } from "~/components/ui/input";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
@@ -20,10 +20,11 @@ import { readTimeZone } from "~/features/workspace/server/read-time-zone.server"
 import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { isUuid } from "~/lib/text-formats";
-import { showToast, type ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "~/lib/toast";
 import { formatDateTime, resolveTimeZone } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
+import { useAnswerToast } from "~/lib/use-answer-toast";
 import type { Route } from "./+types/events.$id";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -69,9 +70,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   const { event, timeZone, currency, setup, stock, report } = loaderData;
   const answer = actionData as Answer | undefined;
   const toast = answer?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast]);
+  useAnswerToast(toast);
   const type = EVENT_TYPES.find((t) => t.value === event.type)?.label ?? event.type;
   const costs = event.boothFeeCents + event.otherCostsCents;
   return (
@@ -116,25 +115,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             <div className="overflow-x-auto">
               <table className="w-full text-sm">
                 <caption className="sr-only">Brought, sold, returned and left per item</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="text-left">
-                      Item
-                    </th>
-                    <th scope="col" className="text-right">
-                      Brought
-                    </th>
-                    <th scope="col" className="text-right">
-                      Sold
-                    </th>
-                    <th scope="col" className="text-right">
-                      Returned
-                    </th>
-                    <th scope="col" className="text-right">
-                      Left
-                    </th>
-                  </tr>
-                </thead>
+                <FigureTableHead columns={["Item", "Brought", "Sold", "Returned", "Left"]} />
                 <tbody>
                   {stock.rows.map((row) => (
                     <tr key={row.variantId}>

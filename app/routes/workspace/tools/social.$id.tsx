@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect } from "react";
 import { data, Form } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { FigureTiles } from "~/components/ui/figure-tiles";
 import { Input, Label } from "~/components/ui/input";
 import { combinePageQueries } from "~/features/accounts/server/page-query.server";
 import { requireUser } from "~/features/accounts/server/require-user.server";
@@ -17,10 +17,11 @@ import { readTimeZone } from "~/features/workspace/server/read-time-zone.server"
 import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { isUuid } from "~/lib/text-formats";
-import { showToast, type ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "~/lib/toast";
 import { formatDateTime, resolveTimeZone, utcToZonedLocal } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
+import { useAnswerToast } from "~/lib/use-answer-toast";
 import type { Route } from "./+types/social.$id";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -77,9 +78,7 @@ export default function SocialPostPage({ loaderData, actionData }: Route.Compone
   const { context, post, link } = loaderData;
   const answer = actionData as Answer | undefined;
   const toast = answer?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast]);
+  useAnswerToast(toast);
   const rules = PLATFORM_RULES[post.platform];
   const compose = rules.compose?.(post.text, link);
   const money = (minor: number) => formatMoney(minor, context.currency);
@@ -104,20 +103,17 @@ export default function SocialPostPage({ loaderData, actionData }: Route.Compone
           <h2 className="text-xl font-semibold">What it brought</h2>
         </CardHeader>
         <CardContent className="grid gap-3">
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Post figures">
-            {[
+          <FigureTiles
+            className="sm:grid-cols-5"
+            label="Post figures"
+            figures={[
               ["Clicks", String(post.clicks)],
               ["Views", String(post.views)],
               ["Orders", String(post.orders)],
               ["Units", String(post.units)],
               ["Revenue", money(post.revenueCents)],
-            ].map(([term, value]) => (
-              <div key={term} className="rounded-md border p-2">
-                <dt className="text-xs text-muted-foreground">{term}</dt>
-                <dd className="font-semibold">{value}</dd>
-              </div>
-            ))}
-          </dl>
+            ]}
+          />
           <div className="grid gap-1">
             <Label htmlFor="tracking-link">Tracking link</Label>
             <Input id="tracking-link" readOnly value={link} />
