@@ -7,9 +7,10 @@ import { EVENTS_PATH } from "~/features/event-sales/event-item";
 import { transferStockSchema } from "~/features/inventory/schemas/stock-forms";
 import { transferStock } from "~/features/inventory/server/transfer-stock.server";
 import { centsOf, checklistItemSchema, eventFormSchema } from "~/features/event-sales/schemas/event-form";
-import { type Failure, fail, formErrorsOf, statusOf } from "~/lib/errors";
+import { fail, formErrorsOf, statusOf } from "~/lib/errors";
 import { DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import { isUuid } from "~/lib/text-formats";
+import { failureRefusal, formRefusal, INVALID_FORM_MESSAGE } from "~/lib/form-refusal";
 import type { ToastMessage } from "~/lib/toast";
 import { formatDateTime, resolveTimeZone, skippedLocalTime } from "~/lib/zoned-time";
 import type { AppServices } from "~/server/services.server";
@@ -20,19 +21,6 @@ import { deleteEvent } from "./delete-event.server";
 import { ensureEventRegister } from "./ensure-event-register.server";
 import { returnEventLeftovers } from "./return-event-leftovers.server";
 import { saveEvent } from "./save-event.server";
-
-const INVALID = "Please correct the highlighted fields and save again.";
-
-function refused(form: string, result: unknown, status: number, description: string) {
-  return data(
-    { form, result, toast: { type: "error", title: "Not saved", description } satisfies ToastMessage },
-    { status },
-  );
-}
-
-function refusedBy(form: string, failure: Failure) {
-  return refused(form, { status: "error", error: formErrorsOf(failure) }, statusOf(failure.code), failure.message);
-}
 
 /** The seller's zone and store currency, read when an event is saved. */
 async function sellerDefaults(services: AppServices, sellerId: string, fallbackTimeZone: string | undefined) {
@@ -62,7 +50,7 @@ export async function submitEventForm(
   if (intent === "save-event") {
     const form = `save-event-${eventId ?? "new"}`;
     const submission = parseWithZod(formData, { schema: eventFormSchema });
-    if (submission.status !== "success") return refused(form, submission.reply(), 400, INVALID);
+    if (submission.status !== "success") return formRefusal(form, submission.reply(), 400, INVALID_FORM_MESSAGE);
     const value = submission.value;
     const { timeZone, currency } = await sellerDefaults(services, user.id, fallbackTimeZone);
     const saved = await saveEvent(
@@ -80,7 +68,7 @@ export async function submitEventForm(
       },
       now,
     );
-    if (!saved.ok) return refused(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
+    if (!saved.ok) return formRefusal(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
     const title = saved.created > 1 ? `${saved.created} events created` : "Event saved";
     const notes = [value.startsAt, value.endsAt].flatMap((local) => {
       const moved = skippedLocalTime(local, timeZone);
@@ -110,7 +98,7 @@ export async function submitEventForm(
     const done = await deleteEvent(services.db, user.id, eventId);
     if (!done.ok) {
       if (done.code === "EVENT_NOT_FOUND") throw data(null, { status: 404 });
-      return refusedBy("delete", done);
+      return failureRefusal("delete", done);
     }
     return redirectWithToast(EVENTS_PATH, { type: "success", title: "Event deleted" });
   }
@@ -121,19 +109,19 @@ export async function submitEventForm(
   }
   if (intent === "transfer") {
     const submission = parseWithZod(formData, { schema: transferStockSchema });
-    if (submission.status !== "success") return refused("transfer", submission.reply(), 400, INVALID);
+    if (submission.status !== "success") return formRefusal("transfer", submission.reply(), 400, INVALID_FORM_MESSAGE);
     const moved = await transferStock(services.db, user.id, user.id, submission.value);
     if (!moved.ok)
-      return refused("transfer", submission.reply(formErrorsOf(moved)), statusOf(moved.code), moved.message);
+      return formRefusal("transfer", submission.reply(formErrorsOf(moved)), statusOf(moved.code), moved.message);
     return redirectWithToast(`${page}#stock`, { type: "success", title: "Stock transferred" });
   }
   if (intent === "return-leftovers") {
     const toLocationId = String(formData.get("toLocationId") ?? "");
-    if (!isUuid(toLocationId)) return refusedBy("return", fail("STOCK_LOCATION_NOT_FOUND"));
+    if (!isUuid(toLocationId)) return failureRefusal("return", fail("STOCK_LOCATION_NOT_FOUND"));
     const done = await returnEventLeftovers(services.db, user.id, eventId, toLocationId);
     if (!done.ok) {
       if (done.code === "EVENT_NOT_FOUND") throw data(null, { status: 404 });
-      return refusedBy("return", done);
+      return failureRefusal("return", done);
     }
     return redirectWithToast(`${page}#stock`, {
       type: "success",
@@ -144,7 +132,8 @@ export async function submitEventForm(
     let change: Parameters<typeof changeEventChecklist>[3];
     if (intent === "add-checklist-item") {
       const submission = parseWithZod(formData, { schema: checklistItemSchema });
-      if (submission.status !== "success") return refused("checklist", submission.reply(), 400, INVALID);
+      if (submission.status !== "success")
+        return formRefusal("checklist", submission.reply(), 400, INVALID_FORM_MESSAGE);
       change = { kind: "add", text: submission.value.text };
     } else {
       const itemId = String(formData.get("itemId") ?? "").slice(0, 16);

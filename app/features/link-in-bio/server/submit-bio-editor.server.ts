@@ -8,7 +8,8 @@ import {
   bioOrderSchema,
   bioProfileSchema,
 } from "~/features/link-in-bio/schemas/bio-forms";
-import { type Failure, formErrorsOf, statusOf } from "~/lib/errors";
+import { formErrorsOf, statusOf } from "~/lib/errors";
+import { failureRefusal, formRefusal, INVALID_FORM_MESSAGE } from "~/lib/form-refusal";
 import type { ToastMessage } from "~/lib/toast";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import type { AppServices } from "~/server/services.server";
@@ -19,18 +20,6 @@ import { saveBioBlock } from "./save-bio-block.server";
 import { saveBioProfile } from "./save-bio-profile.server";
 
 export const BIO_EDITOR_PATH = "/tools/bio-link";
-const INVALID = "Please correct the highlighted fields and save again.";
-
-function refused(form: string, result: unknown, status: number, description: string) {
-  return data(
-    { form, result, toast: { type: "error", title: "Not saved", description } satisfies ToastMessage },
-    { status },
-  );
-}
-
-function refusedBy(form: string, failure: Failure) {
-  return refused(form, { status: "error", error: formErrorsOf(failure) }, statusOf(failure.code), failure.message);
-}
 
 /**
  * The Link in Bio editor's forms by `intent`: profile, block (add or edit), order, and hide/show/delete.
@@ -45,20 +34,20 @@ export async function submitBioEditor(
   const intent = formData.get("intent");
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: bioProfileSchema });
-    if (submission.status !== "success") return refused("profile", submission.reply(), 400, INVALID);
+    if (submission.status !== "success") return formRefusal("profile", submission.reply(), 400, INVALID_FORM_MESSAGE);
     await saveBioProfile(services.db, user.id, submission.value);
     return redirectWithToast(BIO_EDITOR_PATH, { type: "success", title: "Page saved" });
   }
   if (intent === "block") {
     const form = `block-${String(formData.get("blockId") || "new")}`;
     const submission = parseWithZod(formData, { schema: bioBlockSchema });
-    if (submission.status !== "success") return refused(form, submission.reply(), 400, INVALID);
+    if (submission.status !== "success") return formRefusal(form, submission.reply(), 400, INVALID_FORM_MESSAGE);
     const zone = await services.db.execute<{ time_zone: string | null }>(
       sql`select time_zone from profiles where user_id = ${user.id}`,
     );
     const timeZone = resolveTimeZone(zone.rows[0]?.time_zone ?? fallbackTimeZone);
     const saved = await saveBioBlock(services.db, user.id, submission.value, timeZone);
-    if (!saved.ok) return refused(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
+    if (!saved.ok) return formRefusal(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
     return redirectWithToast(`${BIO_EDITOR_PATH}#block-${saved.id}`, {
       type: "success",
       title: submission.value.blockId ? "Block saved" : "Block added",
@@ -66,9 +55,9 @@ export async function submitBioEditor(
   }
   if (intent === "order") {
     const submission = parseWithZod(formData, { schema: bioOrderSchema });
-    if (submission.status !== "success") return refused("order", submission.reply(), 400, INVALID);
+    if (submission.status !== "success") return formRefusal("order", submission.reply(), 400, INVALID_FORM_MESSAGE);
     const done = await reorderBioBlocks(services.db, user.id, submission.value.order);
-    if (!done.ok) return refusedBy("order", done);
+    if (!done.ok) return failureRefusal("order", done);
     return data({
       form: "order",
       result: null,
@@ -77,12 +66,13 @@ export async function submitBioEditor(
   }
   if (intent === "block-action") {
     const submission = parseWithZod(formData, { schema: bioBlockActionSchema });
-    if (submission.status !== "success") return refused("block-action", submission.reply(), 400, INVALID);
+    if (submission.status !== "success")
+      return formRefusal("block-action", submission.reply(), 400, INVALID_FORM_MESSAGE);
     const { blockId, action } = submission.value;
     const done = await changeBioBlock(services.db, user.id, blockId, action);
-    if (!done.ok) return refusedBy("block-action", done);
+    if (!done.ok) return failureRefusal("block-action", done);
     const title = action === "delete" ? "Block deleted" : action === "hide" ? "Block hidden" : "Block shown";
     return redirectWithToast(BIO_EDITOR_PATH, { type: "success", title });
   }
-  return refused("form", null, 400, "This form could not be read. Please reload the page.");
+  return formRefusal("form", null, 400, "This form could not be read. Please reload the page.");
 }

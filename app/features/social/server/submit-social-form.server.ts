@@ -2,8 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { type Failure, formErrorsOf, statusOf } from "~/lib/errors";
+import { formErrorsOf, statusOf } from "~/lib/errors";
 import { isUuid } from "~/lib/text-formats";
+import { failureRefusal, formRefusal, INVALID_FORM_MESSAGE } from "~/lib/form-refusal";
 import type { ToastMessage } from "~/lib/toast";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import type { AppServices } from "~/server/services.server";
@@ -16,19 +17,6 @@ import { duplicatePost } from "./duplicate-post.server";
 import { markPostPosted } from "./mark-post-posted.server";
 import { movePost } from "./move-post.server";
 import { savePost } from "./save-post.server";
-
-const INVALID = "Please correct the highlighted fields and save again.";
-
-function refused(form: string, result: unknown, status: number, description: string) {
-  return data(
-    { form, result, toast: { type: "error", title: "Not saved", description } satisfies ToastMessage },
-    { status },
-  );
-}
-
-function refusedBy(form: string, failure: Failure) {
-  return refused(form, { status: "error", error: formErrorsOf(failure) }, statusOf(failure.code), failure.message);
-}
 
 async function sellerTimeZone(services: AppServices, sellerId: string, fallback: string | undefined) {
   const result = await services.db.execute<{ time_zone: string | null }>(
@@ -58,19 +46,19 @@ export async function submitSocialForm(
   if (intent === "save-post") {
     const form = `save-post-${postId ?? "new"}`;
     const submission = parseWithZod(formData, { schema: postFormSchema });
-    if (submission.status !== "success") return refused(form, submission.reply(), 400, INVALID);
+    if (submission.status !== "success") return formRefusal(form, submission.reply(), 400, INVALID_FORM_MESSAGE);
     const value = submission.value;
-    if (!isPlatform(value.platform)) return refused(form, submission.reply(), 400, INVALID);
+    if (!isPlatform(value.platform)) return formRefusal(form, submission.reply(), 400, INVALID_FORM_MESSAGE);
     const timeZone = await sellerTimeZone(services, user.id, fallbackTimeZone);
     const saved = await savePost(db, user.id, postId, { ...value, platform: value.platform, timeZone }, now);
-    if (!saved.ok) return refused(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
+    if (!saved.ok) return formRefusal(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
     return redirectWithToast(`${SOCIAL_PATH}/${saved.id}`, { type: "success", title: "Post saved" });
   }
   if (intent === "move-post") {
     const submission = parseWithZod(formData, { schema: movePostSchema });
-    if (submission.status !== "success") return refused("move-post", submission.reply(), 400, INVALID);
+    if (submission.status !== "success") return formRefusal("move-post", submission.reply(), 400, INVALID_FORM_MESSAGE);
     const moved = await movePost(db, user.id, submission.value.postId, submission.value.date, now);
-    if (!moved.ok) return refusedBy("move-post", moved);
+    if (!moved.ok) return failureRefusal("move-post", moved);
     return redirectWithToast(back, { type: "success", title: "Post moved" });
   }
   if (!postId) throw data(null, { status: 404 });
@@ -78,11 +66,11 @@ export async function submitSocialForm(
   if (intent === "duplicate-post") {
     const submission = parseWithZod(formData, { schema: duplicatePostSchema });
     if (submission.status !== "success" || !isPlatform(submission.value.platform))
-      return refused("duplicate-post", submission.reply(), 400, INVALID);
+      return formRefusal("duplicate-post", submission.reply(), 400, INVALID_FORM_MESSAGE);
     const copy = await duplicatePost(db, user.id, postId, submission.value.platform);
     if (!copy.ok) {
       if (copy.code === "SOCIAL_POST_NOT_FOUND") throw data(null, { status: 404 });
-      return refusedBy("duplicate-post", copy);
+      return failureRefusal("duplicate-post", copy);
     }
     return redirectWithToast(`${SOCIAL_PATH}/${copy.id}`, {
       type: "success",
@@ -92,11 +80,12 @@ export async function submitSocialForm(
   }
   if (intent === "mark-posted") {
     const submission = parseWithZod(formData, { schema: markPostedSchema });
-    if (submission.status !== "success") return refused("mark-posted", submission.reply(), 400, INVALID);
+    if (submission.status !== "success")
+      return formRefusal("mark-posted", submission.reply(), 400, INVALID_FORM_MESSAGE);
     const done = await markPostPosted(db, user.id, postId, submission.value.publicUrl);
     if (!done.ok) {
       if (done.code === "SOCIAL_POST_NOT_FOUND") throw data(null, { status: 404 });
-      return refused("mark-posted", submission.reply(formErrorsOf(done)), statusOf(done.code), done.message);
+      return formRefusal("mark-posted", submission.reply(formErrorsOf(done)), statusOf(done.code), done.message);
     }
     return redirectWithToast(page, { type: "success", title: "Marked as posted" });
   }
