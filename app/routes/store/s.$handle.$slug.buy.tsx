@@ -14,6 +14,7 @@ import { absoluteUrl, productPath, storePath } from "~/features/catalog/store-pr
 import { isPhysicalType } from "~/features/catalog/content/product-types";
 import { checkoutAnswer, checkoutRefusal } from "~/features/checkout/checkout-answer";
 import type { PriceSummaryData, ShippingAnswer } from "~/features/checkout/checkout-quote";
+import { BuyerEmailField } from "~/features/checkout/components/buyer-email-field";
 import { PayButtons } from "~/features/checkout/components/pay-buttons";
 import { PriceSummary } from "~/features/checkout/components/price-summary";
 import { ShippingAddressFields } from "~/features/checkout/components/shipping-address-fields";
@@ -255,16 +256,10 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
           >
             <FormAlert message={formError} />
             {loaderData.attribution ? <input type="hidden" name="attribution" value={loaderData.attribution} /> : null}
-            <FormField
-              id={fields.email.id}
-              label="Email"
-              errors={fields.email.errors}
+            <BuyerEmailField
+              field={fields.email}
               hint={physical ? "Your receipt is sent here." : "Your receipt and download link are sent here."}
-            >
-              {(control) => (
-                <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" required />
-              )}
-            </FormField>
+            />
             {physical ? (
               <>
                 <input type="hidden" name="ships" value="1" />

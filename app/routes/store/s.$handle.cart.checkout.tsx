@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { attributionOf, attributionQuery } from "~/features/analytics/content/attribution";
 import { StoreShell } from "~/features/catalog/components/store-shell";
 import { storePath } from "~/features/catalog/store-profile";
 import { CART_ITEMS_PARAM, parseCartItems } from "~/features/checkout/cart-items";
 import { checkoutAnswer, checkoutRefusal } from "~/features/checkout/checkout-answer";
+import { BuyerEmailField } from "~/features/checkout/components/buyer-email-field";
 import { PayButtons } from "~/features/checkout/components/pay-buttons";
 import { PriceSummary } from "~/features/checkout/components/price-summary";
 import { ShippingAddressFields } from "~/features/checkout/components/shipping-address-fields";
@@ -142,16 +141,7 @@ export default function CartCheckoutPage({ loaderData, actionData }: Route.Compo
         <form method="post" {...getFormProps(form)} className="grid gap-2">
           <FormAlert message={formError} />
           {loaderData.attribution ? <input type="hidden" name="attribution" value={loaderData.attribution} /> : null}
-          <FormField
-            id={fields.email.id}
-            label="Email"
-            errors={fields.email.errors}
-            hint="Your receipt and any download links are sent here."
-          >
-            {(control) => (
-              <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" required />
-            )}
-          </FormField>
+          <BuyerEmailField field={fields.email} hint="Your receipt and any download links are sent here." />
           {ships ? (
             <>
               <input type="hidden" name="ships" value="1" />
