@@ -10,7 +10,6 @@ import { describeSetup } from "~/features/sales-methods/content/sales-options";
 import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
 import { findTool } from "~/features/workspace/content/tools";
 import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
-import { pageMeta } from "~/lib/meta";
 import type { ToastMessage } from "~/lib/toast";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";
@@ -18,14 +17,12 @@ import { requestContext } from "~/server/http/request-context.server";
 import { ToolHeading } from "~/features/workspace/components/tool-heading";
 import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
 import { useAnswerToast } from "~/lib/use-answer-toast";
+import { toolMeta } from "~/features/workspace/content/tool-meta";
 import type { Route } from "./+types/bio-link";
 
 const TOOL = findTool("bio-link")!;
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: TOOL.name, description: TOOL.description }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => toolMeta(TOOL);
 
 /** The editor's data, the social media setup and the session check in one statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,19 +3,16 @@ import { BuyButtonGenerator } from "~/features/sales-methods/components/buy-butt
 import { BUTTON_STYLES, optionValues } from "~/features/sales-methods/content/sales-options";
 import { EXISTING_WEBSITE_DEFAULTS } from "~/features/sales-methods/schemas/existing-website";
 import { findTool } from "~/features/workspace/content/tools";
-import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";
 import { ToolHeading } from "~/features/workspace/components/tool-heading";
 import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
 import { readEmbedTool } from "~/features/catalog/server/read-embed-tool.server";
+import { toolMeta } from "~/features/workspace/content/tool-meta";
 import type { Route } from "./+types/buy-button";
 
 const TOOL = findTool("buy-button")!;
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: TOOL.name, description: TOOL.description }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => toolMeta(TOOL);
 
 /** The seller's Buy Button setup and published products, read with the session check in one statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -22,11 +22,11 @@ import { salesMethod } from "~/features/sales-methods/content/sales-methods";
 import { describeSetup } from "~/features/sales-methods/content/sales-options";
 import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
 import { findTool } from "~/features/workspace/content/tools";
-import { pageMeta } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { toolMeta } from "~/features/workspace/content/tool-meta";
 import type { Route } from "./+types/estore-builder";
 
 const TOOL = findTool("estore-builder")!;
@@ -76,10 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(ctx.url.pathname, { type: "success", title: "Store address saved" });
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: TOOL.name, description: TOOL.description }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => toolMeta(TOOL);
 
 export default function EstoreBuilderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { handle, storeUrl, storeUrlPrefix, products, setup } = loaderData;

@@ -10,7 +10,6 @@ import { allowedOriginsOf, parseAllowedOrigin } from "~/features/sales-methods/e
 import { allowedOriginsSchema } from "~/features/sales-methods/schemas/allowed-origins";
 import { saveAllowedOrigins } from "~/features/sales-methods/server/save-allowed-origins.server";
 import { findTool } from "~/features/workspace/content/tools";
-import { pageMeta } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
@@ -18,14 +17,12 @@ import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { ToolHeading } from "~/features/workspace/components/tool-heading";
 import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
 import { readEmbedTool } from "~/features/catalog/server/read-embed-tool.server";
+import { toolMeta } from "~/features/workspace/content/tool-meta";
 import type { Route } from "./+types/integration";
 
 const TOOL = findTool("integration")!;
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: TOOL.name, description: TOOL.description }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => toolMeta(TOOL);
 
 /** The seller's allowed websites and published products, read with the session check in one statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,18 +11,15 @@ import { productListQuery } from "~/features/catalog/server/product-page-queries
 import { submitProductAction } from "~/features/catalog/server/submit-product-form.server";
 import { findTool } from "~/features/workspace/content/tools";
 import { searchText } from "~/lib/text-formats";
-import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
+import { toolMeta } from "~/features/workspace/content/tool-meta";
 import type { Route } from "./+types/products";
 
 const TOOL = findTool("products")!;
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: TOOL.name, description: TOOL.description }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => toolMeta(TOOL);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);

@@ -17,20 +17,17 @@ import type { InventoryView, StoreManagementData } from "~/features/inventory/st
 import { submitStoreManagement } from "~/features/inventory/server/submit-store-management.server";
 import type { StoreAnswer } from "~/features/inventory/store-answer";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
-import { pageMeta } from "~/lib/meta";
 import { isUuid } from "~/lib/text-formats";
 import { showToast } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
+import { toolMeta } from "~/features/workspace/content/tool-meta";
 import type { Route } from "./+types/retail-dashboard";
 
 const TOOL = findTool("retail-dashboard")!;
 const METHOD = salesMethod(TOOL.businessType);
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: TOOL.name, description: TOOL.description }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => toolMeta(TOOL);
 
 /** The view the URL names: search `q`, `location`, `low`, `page`, the open `item` and the `count` location. */
 function viewOf(url: URL): InventoryView & { countLocationId: string | null } {
