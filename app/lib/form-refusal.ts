@@ -17,3 +17,19 @@ export function formRefusal(form: string, result: unknown, status: number, descr
 export function failureRefusal(form: string, failure: Failure) {
   return formRefusal(form, { status: "error", error: formErrorsOf(failure) }, statusOf(failure.code), failure.message);
 }
+
+/** The answer to a post whose `intent` names none of the page's forms. */
+export function unknownIntentRefusal() {
+  return data(
+    {
+      form: "",
+      result: null,
+      toast: {
+        type: "error",
+        title: "Not done",
+        description: "Please use the buttons on the page.",
+      } satisfies ToastMessage,
+    },
+    { status: 400 },
+  );
+}

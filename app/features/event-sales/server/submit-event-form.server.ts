@@ -10,7 +10,7 @@ import { centsOf, checklistItemSchema, eventFormSchema } from "~/features/event-
 import { fail, formErrorsOf, statusOf } from "~/lib/errors";
 import { DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import { isUuid } from "~/lib/text-formats";
-import { failureRefusal, formRefusal, INVALID_FORM_MESSAGE } from "~/lib/form-refusal";
+import { failureRefusal, formRefusal, INVALID_FORM_MESSAGE, unknownIntentRefusal } from "~/lib/form-refusal";
 import type { ToastMessage } from "~/lib/toast";
 import { formatDateTime, resolveTimeZone, skippedLocalTime } from "~/lib/zoned-time";
 import type { AppServices } from "~/server/services.server";
@@ -143,16 +143,5 @@ export async function submitEventForm(
     if (!done.ok) throw data(null, { status: 404 });
     return redirectWithToast(`${page}#checklist`, { type: "success", title: "Checklist saved" });
   }
-  return data(
-    {
-      form: "",
-      result: null,
-      toast: {
-        type: "error",
-        title: "Not done",
-        description: "Please use the buttons on the page.",
-      } satisfies ToastMessage,
-    },
-    { status: 400 },
-  );
+  return unknownIntentRefusal();
 }

@@ -9,21 +9,12 @@ import {
   toShippingZoneInput,
 } from "~/features/shipping/schemas/shipping-settings";
 import { ERRORS, formErrorsOf, statusOf } from "~/lib/errors";
-import type { ToastMessage } from "~/lib/toast";
+import { formRefusal, INVALID_FORM_MESSAGE, unknownIntentRefusal } from "~/lib/form-refusal";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { deleteShippingItem } from "./delete-shipping-item.server";
 import { saveShippingRate } from "./save-shipping-rate.server";
 import { saveShippingZone } from "./save-shipping-zone.server";
-
-const INVALID = "Please correct the highlighted fields and save again.";
-
-function notSaved(form: string, result: unknown, status: number, description: string) {
-  return data(
-    { form, result, toast: { type: "error", title: "Not saved", description } satisfies ToastMessage },
-    { status },
-  );
-}
 
 /**
  * The shipping page's forms by `intent`: save or delete a zone or a rate.
@@ -37,7 +28,7 @@ export async function submitShippingForm(services: AppServices, user: CurrentUse
     const submission = parseWithZod(formData, {
       schema: intent === "save-zone" ? shippingZoneSchema : shippingRateSchema,
     });
-    if (submission.status !== "success") return notSaved(form, submission.reply(), 400, INVALID);
+    if (submission.status !== "success") return formRefusal(form, submission.reply(), 400, INVALID_FORM_MESSAGE);
     const value = submission.value;
     let saved: Awaited<ReturnType<typeof saveShippingZone>>;
     try {
@@ -52,9 +43,9 @@ export async function submitShippingForm(services: AppServices, user: CurrentUse
         code: "SHIPPING_SAVE_FAILED" as const,
         message: ERRORS.SHIPPING_SAVE_FAILED.message,
       };
-      return notSaved(form, submission.reply(formErrorsOf(failure)), 503, failure.message);
+      return formRefusal(form, submission.reply(formErrorsOf(failure)), 503, failure.message);
     }
-    if (!saved.ok) return notSaved(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
+    if (!saved.ok) return formRefusal(form, submission.reply(formErrorsOf(saved)), statusOf(saved.code), saved.message);
     const what = intent === "save-zone" ? "Shipping zone" : "Shipping rate";
     return redirectWithToast(SHIPPING_PATH, { type: "success", title: `${what} saved` });
   }
@@ -67,16 +58,5 @@ export async function submitShippingForm(services: AppServices, user: CurrentUse
       title: kind === "zone" ? "Shipping zone deleted" : "Shipping rate deleted",
     });
   }
-  return data(
-    {
-      form: "",
-      result: null,
-      toast: {
-        type: "error",
-        title: "Not done",
-        description: "Please use the buttons on the page.",
-      } satisfies ToastMessage,
-    },
-    { status: 400 },
-  );
+  return unknownIntentRefusal();
 }

@@ -4,8 +4,7 @@ import { data } from "react-router";
 import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
 import { formErrorsOf, statusOf } from "~/lib/errors";
 import { isUuid } from "~/lib/text-formats";
-import { failureRefusal, formRefusal, INVALID_FORM_MESSAGE } from "~/lib/form-refusal";
-import type { ToastMessage } from "~/lib/toast";
+import { failureRefusal, formRefusal, INVALID_FORM_MESSAGE, unknownIntentRefusal } from "~/lib/form-refusal";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
@@ -94,16 +93,5 @@ export async function submitSocialForm(
     if (!done.ok) throw data(null, { status: 404 });
     return redirectWithToast(SOCIAL_PATH, { type: "success", title: "Post deleted" });
   }
-  return data(
-    {
-      form: "",
-      result: null,
-      toast: {
-        type: "error",
-        title: "Not done",
-        description: "Please use the buttons on the page.",
-      } satisfies ToastMessage,
-    },
-    { status: 400 },
-  );
+  return unknownIntentRefusal();
 }
