@@ -635,6 +635,9 @@ function endpoints(): Endpoint[] {
         "/customers?sort=spent&after=1~a%00b",
         "/customers?after=2026-02-30T00:00:00Z~a%40b.c",
         "/customers?q=%00",
+        "/customers?view=subscribers",
+        "/customers?view=subscribers&after=2026-02-30T00:00:00Z~not-a-uuid",
+        "/customers?view=subscribers&after=%00~%00",
       ),
     },
     {

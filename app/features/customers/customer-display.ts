@@ -41,10 +41,39 @@ export type CustomerListItem = {
   spentCents: number;
 };
 
-/** One customer with their orders (newest first, a page at a time). */
-export type CustomerDetail = CustomerListItem & { orderList: OrderListItem[]; more: boolean };
+/** One customer with their orders (newest first, a page at a time) and their sign-up, if they gave one. */
+export type CustomerDetail = CustomerListItem & {
+  orderList: OrderListItem[];
+  more: boolean;
+  subscription: Pick<SubscriberListItem, "source" | "consentedAt" | "unsubscribedAt"> | null;
+};
 
 /** The search box: an email or part of one (lower-case), at most 254 characters. */
 export function customerSearch(value: string | null): string | null {
   return searchText(value, MAX_EMAIL_LENGTH).toLowerCase() || null;
+}
+
+/** The customers page's views: buyers, or people who signed up for news. */
+export const CUSTOMER_VIEWS = [
+  { value: "customers", label: "Customers" },
+  { value: "subscribers", label: "Subscribers" },
+] as const;
+export type CustomerView = (typeof CUSTOMER_VIEWS)[number]["value"];
+
+/** The subscribers view's address. */
+export const SUBSCRIBERS_PATH = `${CUSTOMERS_PATH}?view=subscribers`;
+
+/** A row of the seller's subscribers list; `unsubscribedAt` is set once they left. */
+export type SubscriberListItem = {
+  id: string;
+  email: string;
+  source: string;
+  consentText: string;
+  consentedAt: string;
+  unsubscribedAt: string | null;
+};
+
+/** Where a subscriber signed up, in words ("Link in bio"); an unknown source shows as stored. */
+export function subscriberSourceLabel(source: string): string {
+  return source === "bio" ? "Link in bio" : source;
 }

@@ -5,7 +5,7 @@ import { combinePageQueries } from "~/features/accounts/server/page-query.server
 import { requireUser } from "~/features/accounts/server/require-user.server";
 import { spentText } from "~/features/customers/components/customer-list";
 import { OrderList } from "~/features/orders/components/order-list";
-import { CUSTOMERS_PATH, customerPath } from "~/features/customers/customer-display";
+import { CUSTOMERS_PATH, customerPath, subscriberSourceLabel } from "~/features/customers/customer-display";
 import { sellerCustomerQuery } from "~/features/customers/server/customers-query.server";
 import { ordersCursorParam, parseOrdersCursor } from "~/features/orders/server/seller-orders-query.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
@@ -74,6 +74,14 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
           <dd className="font-medium">{spentText(customer.spent)}</dd>
         </div>
       </dl>
+      {customer.subscription ? (
+        <p className="mt-4 text-muted-foreground">
+          {customer.subscription.unsubscribedAt
+            ? `Unsubscribed ${formatDateTime(customer.subscription.unsubscribedAt, timeZone)}`
+            : `Subscriber since ${formatDateTime(customer.subscription.consentedAt, timeZone)}`}{" "}
+          (signed up on {subscriberSourceLabel(customer.subscription.source)}).
+        </p>
+      ) : null}
       <h2 className="mt-8 text-xl font-semibold">Orders</h2>
       <p className="mt-1 text-muted-foreground">
         Every order with this email, newest first, including unpaid checkouts. Times are in your time zone, {timeZone}.

@@ -9,11 +9,13 @@ import {
   CustomerList,
   NoCustomers,
 } from "~/features/customers/components/customer-list";
+import { CustomerViewTabs, NoSubscribers, SubscriberList } from "~/features/customers/components/subscriber-list";
 import {
   CUSTOMERS_EXPORT_PATH,
   CUSTOMERS_PATH,
   customerSearch,
   isCustomerSort,
+  SUBSCRIBERS_PATH,
 } from "~/features/customers/customer-display";
 import { ORDERS_PATH } from "~/features/orders/order-display";
 import {
@@ -21,6 +23,11 @@ import {
   parseCustomersCursor,
   sellerCustomersQuery,
 } from "~/features/customers/server/customers-query.server";
+import {
+  parseSubscribersCursor,
+  sellerSubscribersQuery,
+  subscribersCursorParam,
+} from "~/features/customers/server/subscribers-query.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";
@@ -31,10 +38,33 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The seller's subscribers, newest sign-up first, a page at a time. */
+async function subscribersView({ request, context }: Route.LoaderArgs) {
+  const ctx = requestContext(request);
+  const after = parseSubscribersCursor(ctx.url.searchParams.get("after"));
+  const { page } = await requireUser(context.services, ctx, {
+    batch: context,
+    page: combinePageQueries({ list: sellerSubscribersQuery(after), savedTimeZone: savedTimeZoneQuery }),
+  });
+  const last = page.list.subscribers.at(-1);
+  return {
+    view: "subscribers" as const,
+    subscribers: page.list.subscribers,
+    next:
+      page.list.more && last
+        ? `${SUBSCRIBERS_PATH}&${new URLSearchParams({ after: subscribersCursorParam(last) })}`
+        : null,
+    first: after ? SUBSCRIBERS_PATH : null,
+    timeZone: creatorTimeZone(ctx, page.savedTimeZone),
+  };
+}
+
 /** The seller's customers, one per buyer email, by last purchase (or total spent, or orders), a page at a time, searchable by email. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
   const ctx = requestContext(request);
   const params = ctx.url.searchParams;
+  if (params.get("view") === "subscribers") return subscribersView(args);
   const requested = params.get("sort");
   const sort = isCustomerSort(requested) ? requested : "last";
   const search = customerSearch(params.get("q"));
@@ -54,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const first = after ? `${CUSTOMERS_PATH}${query ? `?${query}` : ""}` : null;
   const exportHref = `${CUSTOMERS_EXPORT_PATH}${search ? `?${new URLSearchParams({ q: search })}` : ""}`;
   return {
+    view: "customers" as const,
     customers: page.customers,
     search,
     sort,
@@ -65,6 +96,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
+  if (loaderData.view === "subscribers") {
+    const { subscribers, next, first, timeZone } = loaderData;
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <BackLink to="/dashboard">Back to dashboard</BackLink>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">Customers</h1>
+        <p className="mt-2 text-lg text-muted-foreground">
+          Everyone who signed up for your news, newest first, with the consent they gave. Times are in your time zone,{" "}
+          {timeZone}.
+        </p>
+        <div className="mt-8 grid gap-6">
+          <CustomerViewTabs view="subscribers" />
+          {subscribers.length ? (
+            <SubscriberList subscribers={subscribers} timeZone={timeZone} />
+          ) : (
+            <NoSubscribers paged={Boolean(first)} />
+          )}
+          <KeysetPager
+            label="Pages of subscribers"
+            first={first}
+            next={next}
+            firstLabel="First page"
+            nextLabel="Next subscribers"
+          />
+        </div>
+      </div>
+    );
+  }
   const { customers, search, sort, next, first, exportHref, timeZone } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -75,6 +134,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         {timeZone}.
       </p>
       <div className="mt-8 grid gap-6">
+        <CustomerViewTabs view="customers" />
         <div className="flex flex-wrap items-end justify-between gap-3">
           <CustomerFilter search={search} sort={sort} />
           <div className="flex flex-wrap gap-2">

@@ -92,6 +92,8 @@ export function sellerCustomerQuery(email: string, after: OrdersCursor | null): 
     json: sql`(
       select json_build_object('email', c.email, 'firstPurchaseAt', c.first_at, 'lastPurchaseAt', c.last_at, 'orders', c.orders,
         'spent', c.spent, 'spentCents', c.spent_cents,
+        'subscription', (select json_build_object('source', s.source, 'consentedAt', s.consented_at, 'unsubscribedAt', s.unsubscribed_at)
+          from customer_subscribers s where s.seller_id = me.user_id and s.email = c.email),
         'orderList', (select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
           select o.id, o.status, ${orderTitleSql} as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
             o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.fulfilment_status as "fulfilmentStatus",
