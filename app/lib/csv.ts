@@ -25,7 +25,10 @@ export function decimalAmount(minor: number | string | bigint): string {
 }
 
 /** A download's file name: the kind and the day (UTC), e.g. "sellkit-orders-2026-11-23.csv". */
-export function exportFileName(kind: "orders" | "customers" | "inventory" | "events", now = new Date()): string {
+export function exportFileName(
+  kind: "orders" | "customers" | "subscribers" | "inventory" | "events",
+  now = new Date(),
+): string {
   return `sellkit-${kind}-${now.toISOString().slice(0, 10)}.csv`;
 }
 

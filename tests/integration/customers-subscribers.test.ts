@@ -145,6 +145,27 @@ describe("the subscribers view", () => {
     expect(html).toContain("Link in bio");
   });
 
+  it("exports the seller's own subscribers as CSV, newest first, unsubscribed ones with the time they left", async () => {
+    const html = await pageText(seller, "/customers?view=subscribers");
+    expect(html).toContain('href="/customers/subscribers.csv"');
+    const response = await get(seller, "/customers/subscribers.csv");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    const lines = (await response.text()).split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe("email,source,signed_up_utc,signed_up_local (UTC),consent_text,unsubscribed_utc");
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual([
+      "leaver@example.com",
+      "buyer@example.com",
+      "older@example.com",
+    ]);
+    expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(lines[2]).toBe(`buyer@example.com,bio,2026-02-01T10:00:00Z,2026-02-01T10:00:00,${CONSENT},`);
+    const theirs = await (await get(other, "/customers/subscribers.csv")).text();
+    expect(theirs).toContain("someone-elses@example.com");
+    expect(theirs).not.toContain("buyer@example.com");
+    expect((await get(null, "/customers/subscribers.csv")).status).toBe(303);
+  });
+
   it("is the seller's own: signed out, it sends to sign in", async () => {
     const response = await get(null, "/customers?view=subscribers");
     expect(response.status).toBe(302);

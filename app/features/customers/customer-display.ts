@@ -4,10 +4,11 @@ import { searchText } from "~/lib/text-formats";
 
 // How the customers pages show a buyer; browser-safe. A customer is a buyer email with a paid or refunded sale.
 
-/** The customers and export addresses; a customer's page is keyed by their lower-cased email. */
+/** The customers, subscribers and export addresses; a customer's page is keyed by their lower-cased email. */
 export const CUSTOMERS_PATH = "/customers";
 export const CUSTOMERS_EXPORT_PATH = "/customers/export.csv";
 export const ORDERS_EXPORT_PATH = "/orders/export.csv";
+export const SUBSCRIBERS_EXPORT_PATH = "/customers/subscribers.csv";
 export const customerPath = (email: string) => `${CUSTOMERS_PATH}/${encodeURIComponent(email.toLowerCase())}`;
 
 /** Customers per page of the list. */

@@ -15,6 +15,7 @@ import {
   CUSTOMERS_PATH,
   customerSearch,
   isCustomerSort,
+  SUBSCRIBERS_EXPORT_PATH,
   SUBSCRIBERS_PATH,
 } from "~/features/customers/customer-display";
 import { ORDERS_PATH } from "~/features/orders/order-display";
@@ -107,7 +108,10 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           {timeZone}.
         </p>
         <div className="mt-8 grid gap-6">
-          <CustomerViewTabs view="subscribers" />
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <CustomerViewTabs view="subscribers" />
+            <CsvExportLink href={SUBSCRIBERS_EXPORT_PATH}>Export subscribers (CSV)</CsvExportLink>
+          </div>
           {subscribers.length ? (
             <SubscriberList subscribers={subscribers} timeZone={timeZone} />
           ) : (

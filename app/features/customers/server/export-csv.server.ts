@@ -17,14 +17,18 @@ export const EXPORT_BATCH_ROWS = 500;
 export type CsvSink = (chunk: string | Buffer) => Promise<void>;
 
 /** `query`'s rows through a read-only cursor, fetching each next batch only once `batch` has taken the last. */
-async function eachBatch(db: Database, query: SQL, batch: (rows: CustomerRow[]) => Promise<void>): Promise<void> {
+async function eachBatch<Row extends Record<string, unknown>>(
+  db: Database,
+  query: SQL,
+  batch: (rows: Row[]) => Promise<void>,
+): Promise<void> {
   await db.transaction(
     async (tx) => {
       await tx.execute(sql`declare export_rows no scroll cursor for ${query}`);
       for (;;) {
-        const { rows } = await tx.execute<CustomerRow>(sql.raw(`fetch forward ${EXPORT_BATCH_ROWS} from export_rows`));
+        const { rows } = await tx.execute<Row>(sql.raw(`fetch forward ${EXPORT_BATCH_ROWS} from export_rows`));
         if (!rows.length) return;
-        await batch(rows);
+        await batch(rows as Row[]);
       }
     },
     { accessMode: "read only" },
@@ -175,13 +179,60 @@ export async function exportCustomersCsv(
       ${utc(sql`c.last_at`)} as last_utc, ${local(sql`c.last_at`, timeZone)} as last_local, c.orders, c.spent
     from ${customerRows(sql`${sellerId}`, { search })} c
     order by ${key} desc, c.email desc`;
-  await eachBatch(db, query, async (rows) => {
+  await eachBatch<CustomerRow>(db, query, async (rows) => {
     let chunk = "";
     for (const row of rows) {
       const head = [textCell(row.email), row.first_utc, row.first_local, row.last_utc, row.last_local, row.orders];
       for (const spent of row.spent)
         chunk += csvRecord([...head, textCell(spent.currency), decimalAmount(spent.cents)]);
     }
+    await write(chunk);
+  });
+}
+
+type SubscriberRow = {
+  email: string;
+  source: string;
+  consented_utc: string;
+  consented_local: string;
+  consent_text: string;
+  unsubscribed_utc: string | null;
+};
+
+/** The seller's subscribers as CSV, newest sign-up first: where, when and to what they agreed, and when they left. */
+export async function exportSubscribersCsv(
+  db: Database,
+  sellerId: string,
+  { timeZone }: { timeZone: string },
+  write: CsvSink,
+): Promise<void> {
+  await write(
+    csvRecord([
+      "email",
+      "source",
+      "signed_up_utc",
+      textCell(`signed_up_local (${timeZone})`),
+      "consent_text",
+      "unsubscribed_utc",
+    ]),
+  );
+  const query = sql`
+    select s.email, s.source, ${utc(sql`s.consented_at`)} as consented_utc,
+      ${local(sql`s.consented_at`, timeZone)} as consented_local, s.consent_text, ${utc(sql`s.unsubscribed_at`)} as unsubscribed_utc
+    from customer_subscribers s
+    where s.seller_id = ${sellerId}
+    order by s.consented_at desc, s.id desc`;
+  await eachBatch<SubscriberRow>(db, query, async (rows) => {
+    let chunk = "";
+    for (const row of rows)
+      chunk += csvRecord([
+        textCell(row.email),
+        textCell(row.source),
+        row.consented_utc,
+        row.consented_local,
+        textCell(row.consent_text),
+        row.unsubscribed_utc ?? "",
+      ]);
     await write(chunk);
   });
 }

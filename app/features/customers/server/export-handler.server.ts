@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
-import { CUSTOMERS_EXPORT_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/customers/customer-display";
+import {
+  CUSTOMERS_EXPORT_PATH,
+  customerSearch,
+  ORDERS_EXPORT_PATH,
+  SUBSCRIBERS_EXPORT_PATH,
+} from "~/features/customers/customer-display";
 import { isFulfilmentFilter } from "~/features/orders/fulfilment-display";
 import { isOrderFilter } from "~/features/orders/order-display";
 import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
@@ -9,12 +14,16 @@ import type { RequestContext } from "~/server/http/request-context.server";
 import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
 import type { AppServices } from "~/server/services.server";
 import { exportFileName } from "~/lib/csv";
-import { type CsvSink, exportCustomersCsv, exportOrdersCsv } from "./export-csv.server";
+import { type CsvSink, exportCustomersCsv, exportOrdersCsv, exportSubscribersCsv } from "./export-csv.server";
+
+/** What a CSV export holds. */
+type ExportKind = "orders" | "customers" | "subscribers";
 
 /** The export a path names, or null (the Express app then passes the request on). */
-export function matchExportPath(pathname: string): "orders" | "customers" | null {
+export function matchExportPath(pathname: string): ExportKind | null {
   if (pathname === ORDERS_EXPORT_PATH) return "orders";
   if (pathname === CUSTOMERS_EXPORT_PATH) return "customers";
+  if (pathname === SUBSCRIBERS_EXPORT_PATH) return "subscribers";
   return null;
 }
 
@@ -46,7 +55,7 @@ function headersOf(req: IncomingMessage): Headers {
  */
 export function createExportHandler(services: AppServices) {
   const { db, logger } = services;
-  return async (req: IncomingMessage, res: ServerResponse, kind: "orders" | "customers"): Promise<void> => {
+  return async (req: IncomingMessage, res: ServerResponse, kind: ExportKind): Promise<void> => {
     const headers = headersOf(req);
     const url = new URL(req.url ?? "/", services.env.APP_URL);
     const ctx: RequestContext = {
@@ -87,11 +96,11 @@ export function createExportHandler(services: AppServices) {
       db,
       {
         userId: user.id,
-        eventType: kind === "orders" ? "orders_exported" : "customers_exported",
+        eventType: `${kind}_exported`,
         eventCategory: "data",
         severity: "low",
         riskScore: 2,
-        details: kind === "orders" ? { status, fulfilment } : { searched: search !== null },
+        details: kind === "orders" ? { status, fulfilment } : kind === "customers" ? { searched: search !== null } : {},
       },
       ctx.meta,
     );
@@ -111,7 +120,8 @@ export function createExportHandler(services: AppServices) {
     };
     try {
       if (kind === "orders") await exportOrdersCsv(db, user.id, { status, fulfilment, timeZone }, write);
-      else await exportCustomersCsv(db, user.id, { search, timeZone }, write);
+      else if (kind === "customers") await exportCustomersCsv(db, user.id, { search, timeZone }, write);
+      else await exportSubscribersCsv(db, user.id, { timeZone }, write);
       res.end();
     } catch (error) {
       if (!closed) logger.error({ err: error, kind }, "a CSV export failed");
