@@ -19,15 +19,20 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Keeps run one after another: a slow earlier keep must not overwrite the page a later one stored (a shift opened).
+let keeping = Promise.resolve();
+
 // The page lists what it loaded (its document, scripts, styles and covers) so the first visit is enough to work offline.
 self.addEventListener("message", (event) => {
   if (event.origin !== self.location.origin || event.data?.type !== "keep") return;
   const urls = (event.data.urls ?? []).filter(
     (url) => typeof url === "string" && new URL(url, self.location.origin).origin === self.location.origin,
   );
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => Promise.all(urls.map((url) => cache.add(url).catch(() => undefined)))),
-  );
+  keeping = keeping
+    .then(() => caches.open(CACHE))
+    .then((cache) => Promise.all(urls.map((url) => cache.add(url).catch(() => undefined))))
+    .catch(() => undefined);
+  event.waitUntil(keeping);
 });
 
 async function networkFirst(request) {

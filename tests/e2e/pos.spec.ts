@@ -160,6 +160,7 @@ test("a counter's day: every way to sell, offline across a reload, a return, and
   await page.reload();
   await page.getByLabel("Find a sale").fill(receipt);
   await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `1 sale found for “${receipt}”.` })).toBeVisible();
   await page.getByText(/^Sale at .* · \$27\.00$/).click();
   await expect(page.getByText(`#${receipt}`)).toBeVisible();
   await page.getByLabel("Units of Mug to refund").fill("1");
@@ -223,7 +224,10 @@ test("20 cash sales made offline across a reload are recorded exactly once, and 
   await page.getByLabel("Opening float").fill("50");
   await page.getByRole("button", { name: "Open shift" }).click();
   await expect(page.getByText("Shift opened")).toBeVisible();
-  // The service worker has kept the page with its open shift: from now on it opens without a network.
+  // The service worker has kept the page with its open shift: from now on it opens without a network. A reload
+  // online passes the page through the worker, as a seller's next visit would.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Close shift" })).toBeVisible();
   await page.waitForFunction(async () => {
     const kept = await (await caches.open("sellkit-pos-v1")).match("/tools/pos");
     return (await kept?.text())?.includes("Close shift") ?? false;

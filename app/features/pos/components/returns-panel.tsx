@@ -78,7 +78,13 @@ export function ReturnsPanel({
         <p aria-live="polite" className="text-sm font-medium">
           {done}
         </p>
-        {found && found.sales.length === 0 ? <p className="text-sm">{`No sale matches “${found.query}”.`}</p> : null}
+        {found ? (
+          <p role="status" className="text-sm">
+            {found.sales.length === 0
+              ? `No sale matches “${found.query}”.`
+              : `${found.sales.length === 1 ? "1 sale" : `${found.sales.length} sales`} found for “${found.query}”.`}
+          </p>
+        ) : null}
         {shown.map((sale) => (
           <details key={sale.orderId} className="rounded-md border px-3 py-2">
             <summary className="cursor-pointer text-sm">
