@@ -185,6 +185,12 @@ describe("returns at the counter", () => {
         select on_hand from stock_levels where variant_id = ${seller.mug.variant} and location_id = ${locationId}`)
     ).rows[0]?.on_hand ?? 0;
 
+  it("finds nothing, and does not fail, for a search the database cannot compare (a NUL byte, half a UTF-16 pair)", async () => {
+    const seller = randomUUID();
+    for (const query of ["buyer@example.com?step=a\u0000b", "x\udc00y@example.com", "A1B2C3D4\u0000"])
+      expect(await findReturnableSales(db, seller, query)).toEqual([]);
+  });
+
   it("finds a closed shift's sale by its number and refunds chosen lines from today's drawer, restocked here", async () => {
     const seller = await makePosSeller(db);
     const stall = await db.execute<{ id: string }>(sql`

@@ -2,6 +2,11 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { PosFoundSale } from "~/features/pos/pos-types";
 
+/** An email as a search can hold it: no spaces or control characters, which the database refuses. */
+const EMAIL_QUERY = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@]+$/u;
+/** Half of a UTF-16 pair on its own: not text the database can compare. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** The most sales one return search lists. */
 export const RETURN_SEARCH_LIMIT = 20;
 
@@ -11,7 +16,7 @@ export const RETURN_SEARCH_LIMIT = 20;
  */
 export async function findReturnableSales(db: Database, sellerId: string, query: string): Promise<PosFoundSale[]> {
   const wanted = query.trim().replace(/^#/, "");
-  const email = wanted.includes("@") ? wanted.toLowerCase() : null;
+  const email = EMAIL_QUERY.test(wanted) && !LONE_SURROGATE.test(wanted) ? wanted.toLowerCase() : null;
   const hex = wanted.replace(/-/g, "").toLowerCase();
   const number = !email && /^[0-9a-f]{6,32}$/.test(hex) ? hex : null;
   if (!email && !number) return [];
