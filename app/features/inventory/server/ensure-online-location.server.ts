@@ -13,7 +13,14 @@ export async function ensureOnlineLocation(db: Database, userId: string): Promis
     union all
     select id from stock_locations where user_id = ${userId} and kind = 'online'
     limit 1`);
-  const id = result.rows[0]?.id;
+  // A concurrent first use made it after this statement's snapshot: a second statement sees it.
+  const id =
+    result.rows[0]?.id ??
+    (
+      await db.execute<{ id: string }>(
+        sql`select id from stock_locations where user_id = ${userId} and kind = 'online' limit 1`,
+      )
+    ).rows[0]?.id;
   if (!id) throw new Error("the Online location could not be made");
   return id;
 }
