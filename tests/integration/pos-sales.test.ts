@@ -6,7 +6,6 @@ import type { Database } from "~/db/database.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
 import { posSaleSchema, type PosSaleInput } from "~/features/pos/schemas/pos-sale";
 import { closeShift } from "~/features/pos/server/close-shift.server";
-import { createRegister } from "~/features/pos/server/create-register.server";
 import { openShift } from "~/features/pos/server/open-shift.server";
 import { priceToken } from "~/features/pos/server/price-token.server";
 import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
@@ -20,6 +19,7 @@ import { posPaymentQuery } from "~/features/pos/server/pos-payment-query.server"
 import { presentPosCard } from "~/features/pos/server/present-pos-card.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import { createTestDatabase } from "../support/test-database";
+import { makePosSeller, type PosSeller } from "../support/pos-seller";
 
 // Counter sales against a real PostgreSQL: recorded once per device id (replays, races, other sellers), priced on the
 // server or by a price the server signed, cash with change into the shift's drawer, stock sold at the register's
@@ -33,37 +33,9 @@ let provider: TestProvider;
 /** Every signed delivery the test provider made, to deliver again. */
 const deliveries: { body: Buffer; headers: Record<string, string> }[] = [];
 
-type Seller = { id: string; shop: string; register: string; mug: { product: string; variant: string }; ebook: string };
+type Seller = PosSeller;
 
-async function makeSeller(): Promise<Seller> {
-  const id = randomUUID();
-  await db.execute(
-    sql`insert into "user" (id, name, email, email_verified) values (${id}, 'S', ${`${id}@example.com`}, true)`,
-  );
-  await db.execute(sql`
-    insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, phone,
-      preferred_delivery, preferred_payment, terms_accepted_at)
-    values (${id}, 'Corner Shop', '', '{retail_store}', '', '', '{}', '{}', now())`);
-  const shop = await db.execute<{ id: string }>(sql`
-    insert into stock_locations (user_id, kind, name) values (${id}, 'shop', 'High Street') returning id`);
-  const mug = await db.execute<{ id: string }>(sql`
-    insert into products (user_id, name, type, price_cents, currency, status)
-    values (${id}, 'Mug', 'physical', 1250, 'USD', 'published') returning id`);
-  const variant = await db.execute<{ id: string }>(sql`
-    insert into product_variants (product_id, user_id, sku) values (${mug.rows[0]!.id}, ${id}, ${`MUG-${id}`}) returning id`);
-  const ebook = await db.execute<{ id: string }>(sql`
-    insert into products (user_id, name, type, price_cents, currency, status)
-    values (${id}, 'Guide', 'ebook', 500, 'USD', 'published') returning id`);
-  const register = await createRegister(db, id, { locationId: shop.rows[0]!.id, name: "Till 1" });
-  if (!register.ok) throw new Error("no register");
-  return {
-    id,
-    shop: shop.rows[0]!.id,
-    register: register.registerId,
-    mug: { product: mug.rows[0]!.id, variant: variant.rows[0]!.id },
-    ebook: ebook.rows[0]!.id,
-  };
-}
+const makeSeller = (): Promise<Seller> => makePosSeller(db);
 
 async function shiftOf(seller: Seller, floatCents = 10_000): Promise<string> {
   const opened = await openShift(db, seller.id, { registerId: seller.register, openingFloatCents: floatCents });
