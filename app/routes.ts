@@ -123,6 +123,7 @@ export default [
   route("s/:handle/links", "routes/store/s.$handle.links.tsx"),
   route("s/:handle/links/go/:blockId", "routes/store/s.$handle.links.go.$blockId.ts"),
   route("s/:handle/links/subscribe", "routes/store/s.$handle.links.subscribe.tsx"),
+  route("s/:handle/links/confirm/:token", "routes/store/s.$handle.links.confirm.$token.tsx"),
   route("s/:handle/links/og.png", "routes/store/s.$handle.links.og[.]png.ts"),
   // A subscriber's one-click unsubscribe link
   route("unsubscribe/:token", "routes/store/unsubscribe.$token.tsx"),

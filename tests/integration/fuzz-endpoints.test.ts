@@ -410,6 +410,12 @@ function endpoints(): Endpoint[] {
     },
     { name: "/s/:handle/links/og.png", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/links/og.png`) },
     {
+      name: "/s/:handle/links/confirm/:token",
+      paths: fc
+        .tuple(hostileSegment([STORE_HANDLE]), hostileSegment(["A".repeat(32)]))
+        .map(([a, b]) => `/s/${a}/links/confirm/${b}`),
+    },
+    {
       name: "/unsubscribe/:token",
       paths: hostileSegment(["A".repeat(32)]).map((s) => `/unsubscribe/${s}`),
       fields: ["List-Unsubscribe"],
