@@ -146,6 +146,7 @@ export default [
   route("api/product-files", "routes/api/api.product-files.ts"),
   route("covers/:id", "routes/api/covers.$id.ts"),
   route("api/pos/sales", "routes/api/api.pos.sales.ts"),
+  route("api/pos/sales/:id/receipt", "routes/api/api.pos.sales.$id.receipt.ts"),
   route("api/pos/discount-codes", "routes/api/api.pos.discount-codes.ts"),
   route("api/pos/returns", "routes/api/api.pos.returns.ts"),
   route("api/pos/payments/:id", "routes/api/api.pos.payments.$id.ts"),

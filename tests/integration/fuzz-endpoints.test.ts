@@ -704,6 +704,11 @@ function endpoints(): Endpoint[] {
     })),
     { name: "/tools/pos/shifts/:id", paths: hostileSegment([randomUUID()]).map((s) => `/tools/pos/shifts/${s}`) },
     { name: "/api/pos/sales", paths: fixed("/api/pos/sales"), methods: ["POST", "GET"] },
+    {
+      name: "/api/pos/sales/:id/receipt",
+      paths: hostileSegment([randomUUID()]).map((s) => `/api/pos/sales/${s}/receipt`),
+      methods: ["GET", "POST"],
+    },
     { name: "/api/pos/discount-codes", paths: fixed("/api/pos/discount-codes"), methods: ["POST", "GET"] },
     {
       name: "/api/pos/returns",
