@@ -123,6 +123,7 @@ export default [
   route("s/:handle/links", "routes/store/s.$handle.links.tsx"),
   route("s/:handle/links/go/:blockId", "routes/store/s.$handle.links.go.$blockId.ts"),
   route("s/:handle/links/subscribe", "routes/store/s.$handle.links.subscribe.tsx"),
+  route("s/:handle/links/confirm/:token", "routes/store/s.$handle.links.confirm.$token.tsx"),
   route("s/:handle/links/og.png", "routes/store/s.$handle.links.og[.]png.ts"),
   // A subscriber's one-click unsubscribe link
   route("unsubscribe/:token", "routes/store/unsubscribe.$token.tsx"),
@@ -145,6 +146,7 @@ export default [
   route("api/product-files", "routes/api/api.product-files.ts"),
   route("covers/:id", "routes/api/covers.$id.ts"),
   route("api/pos/sales", "routes/api/api.pos.sales.ts"),
+  route("api/pos/sales/:id/receipt", "routes/api/api.pos.sales.$id.receipt.ts"),
   route("api/pos/discount-codes", "routes/api/api.pos.discount-codes.ts"),
   route("api/pos/returns", "routes/api/api.pos.returns.ts"),
   route("api/pos/payments/:id", "routes/api/api.pos.payments.$id.ts"),

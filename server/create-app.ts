@@ -166,10 +166,13 @@ export function createApp({
 
   // CSRF: a state-changing request must come from our own origin, APP_URL (browsers always send Origin on
   // POST); the request's Host header is never the reference. Exempt: payment providers' webhooks
-  // (/api/webhooks/:provider), which carry no session and are verified by their signature instead.
+  // (/api/webhooks/:provider), which carry no session and are verified by their signature instead; and mail
+  // providers' one-click unsubscribe (RFC 8058): a POST without Origin to /unsubscribe/<token>, the token its
+  // credential (checked by the route).
   app.use((req, res, next) => {
     if (SAFE_METHODS.has(req.method) || site.isOwnOrigin(req.get("origin"))) return next();
     if (req.method === "POST" && runtime.isWebhookPath(req.path)) return next();
+    if (req.method === "POST" && runtime.isOneClickUnsubscribePath(req.path)) return next();
     res.status(403).json({ error: "Cross-site request refused" });
   });
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // Tables of the shared services: the app's rate limiter, the durable mail outbox and the dev mailbox.
 
@@ -48,6 +48,8 @@ export const mailOutbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** A requested link mail's kind, composed by the worker; null for a message ready to deliver. */
     compose: text("compose"),
+    /** The mail's own headers by name (List-Unsubscribe…); erased with the body once sent. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
   },
   (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
 );

@@ -652,6 +652,11 @@ export const ERRORS = {
     message: "Please complete the captcha verification",
   },
   SUBSCRIPTION_NOT_FOUND: { status: 404, field: "form", message: "This unsubscribe link is not valid." },
+  SUBSCRIPTION_CONFIRMATION_NOT_FOUND: {
+    status: 404,
+    field: "form",
+    message: "This confirmation link is not valid or has expired. Sign up again to get a new one.",
+  },
 
   // Public site
   CONTACT_RATE_LIMITED: {

@@ -11,6 +11,7 @@ import { createUploadHandler } from "~/features/catalog/server/upload-handler.se
 import { matchDownloadPath } from "~/features/delivery/content/delivery-rules";
 import { createDownloadHandler } from "~/features/delivery/server/download-handler.server";
 import { createExportHandler, matchExportPath } from "~/features/customers/server/export-handler.server";
+import { isOneClickUnsubscribePath } from "~/features/customers/unsubscribe-link";
 import { startLowStockDigests } from "~/features/inventory/server/send-low-stock-digests.server";
 import { startReconciler } from "~/features/orders/server/reconcile-pending-orders.server";
 import { embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
@@ -62,6 +63,7 @@ export const runtime = {
   bodyLimitFor,
   isUploadPath,
   isWebhookPath,
+  isOneClickUnsubscribePath,
   GLOBAL_BODY_LIMIT_BYTES,
   FILE_TOO_LARGE_MESSAGE,
   UPLOADS_PATH,

@@ -1,7 +1,7 @@
 import { expectNoViolations } from "./support/axe";
 import { fillTestCard, publishProductDirectly } from "./support/commerce";
 import { createCreator } from "./support/creator";
-import { uniqueEmail } from "./support/mail";
+import { linkIn, uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
 // The Link in Bio journey in a real browser: the seller builds a page of links, two products and an email sign-up
@@ -119,12 +119,17 @@ test("a bio page built in the editor sells through its product block, with the f
   await phone.getByRole("button", { name: /^Pay / }).click();
   await expect(phone.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
 
-  // The sign-up: the address joins the seller's subscribers.
+  // The sign-up: a confirmation link by mail; the address joins the seller's subscribers once its owner opens it.
   await phone.goto(new URL(address!).pathname);
-  await phone.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("walker"));
+  const walker = uniqueEmail("walker");
+  await phone.getByRole("textbox", { name: "Email" }).fill(walker);
   await phone.getByRole("checkbox", { name: /I agree to receive emails/ }).check();
   await phone.getByRole("button", { name: "Subscribe" }).click();
+  await expect(phone.getByText(/^Check your email to confirm your subscription\./)).toBeVisible();
+  await phone.goto(linkIn(await waitForMail(walker, "Confirm your subscription")));
+  await phone.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(phone.getByText(/^You're subscribed/)).toBeVisible();
+  await waitForMail(walker, "You're subscribed");
   await visitor.close();
 
   // The editor's figures: the link's click, the product's click, sale and revenue, the subscriber.

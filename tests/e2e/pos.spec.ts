@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { fillTestCard } from "./support/commerce";
+import { uniqueEmail, waitForMail } from "./support/mail";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
@@ -310,4 +311,39 @@ test("a split sale: part cash with its change, the rest on the reader, completes
   await expect(page.getByRole("heading", { name: "Sale complete" })).toBeVisible();
   await expect(page.getByText("Change: $5.00")).toBeVisible();
   await expect.poll(figures).toEqual({ orders: 1, stock: 9, drawer: 1 });
+});
+
+test("the receipt is emailed only when the buyer gives an address for it, and the cashier hears when it was not", async ({
+  page,
+  app,
+}) => {
+  const { insert } = await counterWithMugs(page, app);
+  const buyer = uniqueEmail("counter-buyer");
+  await page.getByLabel("Opening float").fill("0");
+  await page.getByRole("button", { name: "Open shift" }).click();
+  await expect(page.getByText("Shift opened")).toBeVisible();
+
+  // No address asked for unless the receipt is to be emailed; the choice works from the keyboard.
+  await page.getByRole("button", { name: /Mug/ }).click();
+  await expect(page.getByLabel("Buyer's email for the receipt")).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "Email the receipt" }).focus();
+  await page.keyboard.press("Space");
+  await page.getByLabel("Buyer's email for the receipt").fill(buyer);
+  await expectNoViolations(page);
+  await chargeCash(page, "20");
+  await expect(page.getByText(`The receipt goes to ${buyer}.`)).toBeVisible();
+  expect((await waitForMail(buyer, "Your receipt from Corner Shop")).subject).toBe("Your receipt from Corner Shop");
+  await page.getByRole("button", { name: "New sale" }).click();
+
+  // Past the address's hourly limit the sale is made, and the cashier is told the receipt did not go.
+  await insert(
+    `insert into app_rate_limits (bucket, hits, window_started_at) values ($1, 100, now())
+     on conflict (bucket) do update set hits = 100, window_started_at = now()`,
+    [`counter-receipt-recipient:${buyer}`],
+  );
+  await page.getByRole("button", { name: /Mug/ }).click();
+  await page.getByRole("checkbox", { name: "Email the receipt" }).check();
+  await page.getByLabel("Buyer's email for the receipt").fill(buyer);
+  await chargeCash(page, "20");
+  await expect(page.getByText(/^The receipt was not emailed: too many receipts went to this address/)).toBeVisible();
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerSubscribers } from "~/features/customers/schema.server";
-import { subscribeCustomer } from "~/features/customers/server/subscribe-customer.server";
+import { confirmSubscription } from "~/features/customers/server/confirm-subscription.server";
+import { requestSubscription } from "~/features/customers/server/request-subscription.server";
 import { unsubscribeCustomer } from "~/features/customers/server/unsubscribe-customer.server";
 import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
 import { insertOrder } from "../support/order-rows";
@@ -48,14 +49,14 @@ beforeAll(async () => {
   seller = await createSignedInCreator(server, { firstName: "Ada" });
   other = await createSignedInCreator(server, { firstName: "Grace" });
   await subscribe(seller.id, "older@example.com", "2026-01-01T10:00:00Z");
-  // Signed up through the real verbs, then left by the one-click link.
-  const { token } = await subscribeCustomer(server.db, {
-    sellerId: seller.id,
-    email: "leaver@example.com",
-    source: "bio",
-    consentText: CONSENT,
-  });
-  expect(await unsubscribeCustomer(server.db, token)).toMatchObject({ ok: true });
+  // Signed up and confirmed through the real verbs, then left by the one-click link.
+  const request = { sellerId: seller.id, source: "bio", consentText: CONSENT };
+  const { token } = await requestSubscription(server.db, { ...request, email: "leaver@example.com" });
+  const confirmed = await confirmSubscription(server.db, { sellerId: seller.id, token: token! }, {});
+  if (!confirmed.ok || !confirmed.unsubscribeToken) throw new Error("not confirmed");
+  expect(await unsubscribeCustomer(server.db, confirmed.unsubscribeToken)).toMatchObject({ ok: true });
+  // Signed up, never confirmed: not a subscriber.
+  await requestSubscription(server.db, { ...request, email: "waiting@example.com" });
   await subscribe(seller.id, "buyer@example.com", "2026-02-01T10:00:00Z");
   await subscribe(other.id, "someone-elses@example.com", "2026-03-01T10:00:00Z");
   const order = randomUUID();
@@ -95,6 +96,16 @@ describe("the subscribers view", () => {
     expect(buyerRow).toContain(">Subscribed<");
     expect(buyerRow).not.toContain("Unsubscribed");
     expect(html).toContain('aria-current="page"');
+  });
+
+  it("counts sign-ups waiting for confirmation apart: never listed as subscribers, never exported", async () => {
+    const html = await pageText(seller, "/customers?view=subscribers");
+    expect(html).toContain(
+      "1 sign-up is waiting for confirmation: it joins your subscribers once its owner opens the link we emailed.",
+    );
+    expect(html).not.toContain("waiting@example.com");
+    expect(await (await get(seller, "/customers/subscribers.csv")).text()).not.toContain("waiting@example.com");
+    expect(await pageText(other, "/customers?view=subscribers")).not.toContain("waiting for confirmation");
   });
 
   it("shows the other seller only their own subscriber", async () => {

@@ -410,6 +410,12 @@ function endpoints(): Endpoint[] {
     },
     { name: "/s/:handle/links/og.png", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}/links/og.png`) },
     {
+      name: "/s/:handle/links/confirm/:token",
+      paths: fc
+        .tuple(hostileSegment([STORE_HANDLE]), hostileSegment(["A".repeat(32)]))
+        .map(([a, b]) => `/s/${a}/links/confirm/${b}`),
+    },
+    {
       name: "/unsubscribe/:token",
       paths: hostileSegment(["A".repeat(32)]).map((s) => `/unsubscribe/${s}`),
       fields: ["List-Unsubscribe"],
@@ -698,6 +704,11 @@ function endpoints(): Endpoint[] {
     })),
     { name: "/tools/pos/shifts/:id", paths: hostileSegment([randomUUID()]).map((s) => `/tools/pos/shifts/${s}`) },
     { name: "/api/pos/sales", paths: fixed("/api/pos/sales"), methods: ["POST", "GET"] },
+    {
+      name: "/api/pos/sales/:id/receipt",
+      paths: hostileSegment([randomUUID()]).map((s) => `/api/pos/sales/${s}/receipt`),
+      methods: ["GET", "POST"],
+    },
     { name: "/api/pos/discount-codes", paths: fixed("/api/pos/discount-codes"), methods: ["POST", "GET"] },
     {
       name: "/api/pos/returns",

@@ -197,7 +197,7 @@ describe("Link in Bio", () => {
     expect(unchanged).toEqual(reversed);
   });
 
-  it("signs up a subscriber with consent, asks a captcha past the threshold, and limits a flood", async () => {
+  it("signs up a subscriber who confirms by email, asks a captcha past the threshold, and limits a flood", async () => {
     const subscribe = `${bioPath()}/subscribe`;
     const missing = await postForm(server, subscribe, { email: "walker@example.com" }, { ip: "198.51.100.1" });
     expect(missing.status).toBe(400);
@@ -210,7 +210,11 @@ describe("Link in Bio", () => {
       { ip: "198.51.100.1" },
     );
     expect(ok.status).toBe(200);
-    expect(await ok.text()).toContain("You&#x27;re subscribed");
+    expect(await ok.text()).toContain("Check your email to confirm your subscription.");
+    const confirmation = await waitForMail("walker@example.com", /^Confirm your subscription to Ada on the trail$/);
+    const confirm = /(\/s\/[^/]+\/links\/confirm\/[A-Za-z0-9_-]+)/.exec(confirmation.text)?.[1];
+    expect(confirm).toBeTruthy();
+    expect((await server.request(confirm!, { method: "POST", body: new URLSearchParams() })).status).toBe(200);
     const [row] = await rows<{ email: string; source: string; consent_text: string; unsubscribed_at: string | null }>(
       sql`select email, source, consent_text, unsubscribed_at from customer_subscribers where seller_id = ${creator.id}`,
     );
@@ -250,7 +254,7 @@ describe("Link in Bio", () => {
     const limited = await postForm(server, subscribe, { email: "f10@example.com", consent: "on" }, { ip: flood });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await rows(sql`select 1 from customer_subscribers where email = 'f10@example.com'`)).toHaveLength(0);
+    expect(await rows(sql`select 1 from subscriber_confirmations where email = 'f10@example.com'`)).toHaveLength(0);
   });
 
   it("serves the QR code as SVG and PNG to the seller and an Open Graph PNG to anyone", async () => {

@@ -264,6 +264,32 @@ describe("mail outbox workers", () => {
       await inbox.stop();
     }
   });
+  it("stores a mail's own headers with it, sends them on the wire, and keeps none once delivered", async () => {
+    const inbox = await startMailCatcher();
+    const mailer = createMailer({ smtpUrl: inbox.url, from: FROM, db: database.db, logger: silent });
+    const url = "http://127.0.0.1/unsubscribe/AbCdEfGhIjKlMnOpQrStUvWxYz012345";
+    try {
+      await mailer.send({
+        to: "listed@example.com",
+        subject: "News",
+        text: "Hello",
+        headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      });
+      await expect.poll(() => inbox.messages.length, { timeout: 5_000 }).toBe(1);
+      expect(inbox.messages[0]!.headers).toMatchObject({
+        "list-unsubscribe": `<${url}>`,
+        "list-unsubscribe-post": "List-Unsubscribe=One-Click",
+      });
+      const row = async () =>
+        (await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "listed@example.com")))[0]!;
+      await expect.poll(async () => (await row()).sentAt, { timeout: 5_000 }).not.toBeNull();
+      // The unsubscribe token is a credential: erased with the body once sent.
+      expect((await row()).headers).toBeNull();
+    } finally {
+      await mailer.close();
+      await inbox.stop();
+    }
+  });
 });
 
 describe("without SMTP_URL the worker delivers into the dev mailbox", () => {

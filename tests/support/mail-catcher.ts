@@ -11,8 +11,21 @@ export type CaughtMail = {
   subject: string;
   text: string;
   html?: string;
+  /** Each header as it arrived on the wire, by lower-cased name (the last one of a repeated name). */
+  headers: Record<string, string>;
   receivedAt: string;
 };
+
+/** A parsed mail's raw header lines as name → value, folded lines joined. */
+function rawHeaders(lines: readonly { key: string; line: string }[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { key, line } of lines)
+    headers[key.toLowerCase()] = line
+      .slice(line.indexOf(":") + 1)
+      .replace(/\r?\n[ \t]+/g, " ")
+      .trim();
+  return headers;
+}
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives in memory, for tests of outgoing mail.
@@ -36,6 +49,7 @@ export async function startMailCatcher(port = 0) {
               subject: mail.subject ?? "",
               text: mail.text ?? "",
               html: typeof mail.html === "string" ? mail.html : undefined,
+              headers: rawHeaders(mail.headerLines),
               receivedAt: new Date().toISOString(),
             });
             callback();

@@ -39,8 +39,8 @@ export const downloadCounts = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.fileId, t.day] })],
 );
 
-/** What a delivery event records. */
-export type DeliveryEventKind = "receipt" | "receipt_resent" | "download";
+/** What a delivery event records; `receipt_withheld`: a counter receipt not mailed, past its limits. */
+export type DeliveryEventKind = "receipt" | "receipt_resent" | "receipt_withheld" | "download";
 
 /**
  * The order's delivery timeline: each receipt queued and each download started, continuations of one download excluded.

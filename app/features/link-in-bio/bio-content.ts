@@ -13,6 +13,8 @@ export const BIO_SEGMENT = BIO_PAGE_SEGMENT;
 export const bioPath = (handle: string) => `${storePath(handle)}/${BIO_SEGMENT}`;
 /** The counted redirect of one block. */
 export const bioClickPath = (handle: string, blockId: string) => `${bioPath(handle)}/go/${blockId}`;
+/** The page where an email sign-up is confirmed from the link mailed to the address. */
+export const bioConfirmPath = (handle: string, token: string) => `${bioPath(handle)}/confirm/${token}`;
 /** The attribution ref of a block, as orders store it. */
 export const bioRef = (blockId: string) => `${BIO_SOURCE}:${blockId}`;
 

@@ -126,7 +126,7 @@ export type OrderDetail = OrderListItem & {
   /** The latest receipts and downloads, oldest first. */
   deliveries: {
     id: string;
-    kind: "receipt" | "receipt_resent" | "download";
+    kind: "receipt" | "receipt_resent" | "receipt_withheld" | "download";
     fileName: string | null;
     createdAt: string;
   }[];

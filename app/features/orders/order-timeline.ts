@@ -13,6 +13,7 @@ export type TimelineKind =
   | "paid"
   | "receipt"
   | "receipt_resent"
+  | "receipt_withheld"
   | "download"
   | "partly_refunded"
   | "refunded"
@@ -98,6 +99,14 @@ export function orderTimeline(order: OrderDetail, shipped: TimelineShipments | n
         ? `Downloaded ${record.fileName}`
         : "Downloaded a file that is no longer in the product";
       entries.push({ key, kind: "download", at: record.createdAt, title, detail: "By the buyer" });
+    } else if (record.kind === "receipt_withheld") {
+      entries.push({
+        key,
+        kind: record.kind,
+        at: record.createdAt,
+        title: "Receipt not emailed",
+        detail: `Too many counter receipts went to ${order.customerEmail} or from your store in the last hour`,
+      });
     } else {
       const again = record.kind === "receipt_resent";
       entries.push({

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/accounts/server/require-user.server";
+import { counterReceiptStatus } from "~/features/delivery/server/counter-receipt-status.server";
 import { posSaleSchema } from "~/features/pos/schemas/pos-sale";
 import { CONNECTED_PAYMENT_METHODS, type PosPaymentMethod } from "~/features/pos/pos-rules";
 import { posCardReader } from "~/features/pos/server/pos-card-reader.server";
@@ -51,9 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     parsed.data,
   );
   if (!result.ok) return data({ error: result.message, code: result.code }, { status: statusOf(result.code) });
+  // Whether the receipt was emailed, in words the cashier can read out.
+  const receipt = await counterReceiptStatus(services.db, user.id, result.orderId);
   // The buyer scans the pay-on-phone link from the register's screen.
-  if (result.payment?.method === "pay_on_phone") return data({ ...result, qr: qrCodePath(result.payment.payUrl) });
-  return data(result);
+  if (result.payment?.method === "pay_on_phone")
+    return data({ ...result, receipt, qr: qrCodePath(result.payment.payUrl) });
+  return data({ ...result, receipt });
 }
 
 /** Sales are sent, never read here. */

@@ -35,9 +35,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { state: "subscribed" | "invalid" | "captcha" | "limited"; email: string; message: string | null };
+type Answer = { state: "pending" | "invalid" | "captcha" | "limited"; email: string; message: string | null };
 
-/** Joins the address to the seller's subscribers; the answer says whether a captcha is needed first. */
+/** Mails the address a link to confirm its sign-up; the answer says whether a captcha is needed first. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: bioSignupSchema });
   if (submission.status !== "success") {
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { email, captcha },
     { ipAddress: context.clientIp },
   );
-  if (result.ok) return data<Answer>({ state: "subscribed", email, message: null });
+  if (result.ok) return data<Answer>({ state: "pending", email, message: null });
   if (result.code === "NOT_FOUND") throw data(null, { status: 404 });
   if (result.code === "BIO_SIGNUP_RATE_LIMITED")
     return data<Answer>(
@@ -74,8 +74,8 @@ export default function BioSubscribe({ loaderData, actionData }: Route.Component
     <div className="bio-page flex min-h-screen justify-center px-4 py-10" data-theme={theme}>
       <main className="grid w-full max-w-[36rem] content-start gap-4">
         <h1 className="text-2xl font-bold">{`Subscribe to ${name}`}</h1>
-        {answer?.state === "subscribed" ? (
-          <p role="status">{`You're subscribed: ${name} will write to ${answer.email}. Each email has a link to unsubscribe.`}</p>
+        {answer?.state === "pending" ? (
+          <p role="status">{`Check your email to confirm your subscription. Until you confirm, ${name} will not email you.`}</p>
         ) : (
           <Form method="post" className="bio-card grid gap-3 p-4" noValidate={false}>
             {answer?.message ? (

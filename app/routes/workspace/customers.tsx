@@ -9,7 +9,12 @@ import {
   CustomerList,
   NoCustomers,
 } from "~/features/customers/components/customer-list";
-import { CustomerViewTabs, NoSubscribers, SubscriberList } from "~/features/customers/components/subscriber-list";
+import {
+  CustomerViewTabs,
+  NoSubscribers,
+  PendingSignups,
+  SubscriberList,
+} from "~/features/customers/components/subscriber-list";
 import {
   CUSTOMERS_EXPORT_PATH,
   CUSTOMERS_PATH,
@@ -51,6 +56,7 @@ async function subscribersView({ request, context }: Route.LoaderArgs) {
   return {
     view: "subscribers" as const,
     subscribers: page.list.subscribers,
+    pending: page.list.pending,
     next:
       page.list.more && last
         ? `${SUBSCRIBERS_PATH}&${new URLSearchParams({ after: subscribersCursorParam(last) })}`
@@ -98,20 +104,21 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "subscribers") {
-    const { subscribers, next, first, timeZone } = loaderData;
+    const { subscribers, pending, next, first, timeZone } = loaderData;
     return (
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
         <BackLink to="/dashboard">Back to dashboard</BackLink>
         <h1 className="mt-4 text-3xl font-bold tracking-tight">Customers</h1>
         <p className="mt-2 text-lg text-muted-foreground">
-          Everyone who signed up for your news, newest first, with the consent they gave. Times are in your time zone,{" "}
-          {timeZone}.
+          Everyone who signed up for your news and confirmed it from the email we sent them, newest first, with the
+          consent they gave. Times are in your time zone, {timeZone}.
         </p>
         <div className="mt-8 grid gap-6">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <CustomerViewTabs view="subscribers" />
             <CsvExportLink href={SUBSCRIBERS_EXPORT_PATH}>Export subscribers (CSV)</CsvExportLink>
           </div>
+          {pending > 0 ? <PendingSignups count={pending} /> : null}
           {subscribers.length ? (
             <SubscriberList subscribers={subscribers} timeZone={timeZone} />
           ) : (

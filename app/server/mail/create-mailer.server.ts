@@ -40,6 +40,7 @@ export function createMailer({
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          headers: mail.headers ?? undefined,
         });
       }
     : async (mail) => {

@@ -22,6 +22,8 @@ export type MailContent = {
   /** Groups of blocks: the plain text puts a blank line between groups and none inside one. */
   sections: MailBlock[][];
   footer?: string;
+  /** Extra headers, passed through as they are. */
+  headers?: Record<string, string>;
 };
 
 const FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
@@ -58,7 +60,7 @@ function htmlOf(block: MailBlock): string {
 }
 
 /** Renders a mail as plain text and as simple inline-styled HTML from the same blocks. */
-export function mailLayout({ to, subject, preheader, sections, footer }: MailContent): MailMessage {
+export function mailLayout({ to, subject, preheader, sections, footer, headers }: MailContent): MailMessage {
   const groups = sections.map((blocks) => blocks.map(textOf).filter(Boolean).join("\n")).filter(Boolean);
   const text = [...groups, ...(footer ? [footer] : [])].join("\n\n");
   const preview = preheader ?? sections.flat().find((block) => typeof block === "string") ?? "";
@@ -72,5 +74,5 @@ export function mailLayout({ to, subject, preheader, sections, footer }: MailCon
     footer ? `<p style="margin:24px 0 0;color:#64748b;font-size:14px">${escapeHtml(footer)}</p>` : "",
     "</div></body></html>",
   ].join("");
-  return { to, subject, text, html };
+  return { to, subject, text, html, ...(headers ? { headers } : {}) };
 }

@@ -15,6 +15,7 @@ export type OutboxMail = {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 };
 
@@ -26,6 +27,7 @@ type Row = {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 };
 
@@ -33,8 +35,9 @@ type Row = {
 export async function enqueueMail(db: Database, from: string, message: MailMessage): Promise<string> {
   const result = await db.execute<{ id: string }>(sql`
     with inserted as (
-      insert into mail_outbox ("to", "from", reply_to, subject, "text", html)
-      values (${message.to}, ${from}, ${message.replyTo ?? null}, ${message.subject}, ${message.text}, ${message.html ?? null})
+      insert into mail_outbox ("to", "from", reply_to, subject, "text", html, headers)
+      values (${message.to}, ${from}, ${message.replyTo ?? null}, ${message.subject}, ${message.text},
+        ${message.html ?? null}, ${message.headers ? JSON.stringify(message.headers) : null}::jsonb)
       returning id
     )
     select id, pg_notify(${MAIL_OUTBOX_CHANNEL}, id::text) from inserted
@@ -102,7 +105,7 @@ export async function claimDueMail(
       limit ${limit}
       for update skip locked
     )
-    returning id, "to", "from", reply_to, subject, "text", html, attempts
+    returning id, "to", "from", reply_to, subject, "text", html, headers, attempts
   `);
   return result.rows.map((row) => ({
     id: row.id,
@@ -112,6 +115,7 @@ export async function claimDueMail(
     subject: row.subject,
     text: row.text,
     html: row.html,
+    headers: row.headers,
     attempts: Number(row.attempts),
   }));
 }
@@ -119,10 +123,11 @@ export async function claimDueMail(
 /** How long delivered rows' recipient and subject stay, for support questions. */
 export const SENT_MAIL_RETENTION_DAYS = 30;
 
-/** Marks a row sent and erases its body, which may hold sign-in links; prunes old delivered rows. */
+/** Marks a row sent and erases its body and headers, which may hold links with tokens; prunes old delivered rows. */
 export async function markMailSent(db: Database, id: string): Promise<void> {
   await db.execute(
-    sql`update mail_outbox set sent_at = now(), locked_until = null, "text" = '', html = null where id = ${id}`,
+    sql`update mail_outbox set sent_at = now(), locked_until = null, "text" = '', html = null, headers = null
+      where id = ${id}`,
   );
   await db.execute(
     sql`delete from mail_outbox where sent_at < now() - make_interval(days => ${SENT_MAIL_RETENTION_DAYS})`,

@@ -7,6 +7,8 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers by name, e.g. List-Unsubscribe on marketing mail. */
+  headers?: Record<string, string>;
 };
 
 /** A mail whose requester must not learn whether it is sent; the worker composes it and may send nothing. */

@@ -33,7 +33,7 @@ export function CustomerViewTabs({ view }: { view: CustomerView }) {
   );
 }
 
-/** The seller's subscribers: email, where and when they signed up, what they agreed to, and whether they left. */
+/** The seller's subscribers: email, where and when they confirmed, what they agreed to, and whether they left. */
 export function SubscriberList({
   subscribers,
   timeZone,
@@ -72,6 +72,17 @@ export function SubscriberList({
   );
 }
 
+/** How many sign-ups wait for their address's owner to confirm: not subscribers yet, and not in the export. */
+export function PendingSignups({ count }: { count: number }) {
+  return (
+    <p className="rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+      {count === 1
+        ? "1 sign-up is waiting for confirmation: it joins your subscribers once its owner opens the link we emailed."
+        : `${count} sign-ups are waiting for confirmation: each joins your subscribers once its owner opens the link we emailed.`}
+    </p>
+  );
+}
+
 /** No subscriber yet, or none past the first page. */
 export function NoSubscribers({ paged }: { paged: boolean }) {
   return (
@@ -82,7 +93,7 @@ export function NoSubscribers({ paged }: { paged: boolean }) {
         <p className="mt-1 text-muted-foreground">
           {paged
             ? "Go back to the first page."
-            : "When someone signs up with their email on your Link in bio page, they appear here with their consent."}
+            : "When someone signs up with their email on your Link in bio page and confirms it from the email we send, they appear here with their consent."}
         </p>
       </div>
     </div>

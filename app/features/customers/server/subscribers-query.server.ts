@@ -20,12 +20,17 @@ export function subscribersCursorParam(subscriber: SubscriberListItem): string {
   return `${subscriber.consentedAt}~${subscriber.id}`;
 }
 
-/** One page of the signed-in seller's subscribers, newest sign-up first, plus one row telling whether more follow. */
+/**
+ * One page of the signed-in seller's confirmed subscribers, newest first, plus one row telling whether more follow,
+ * and how many sign-ups still wait for their confirmation.
+ */
 export function sellerSubscribersQuery(
   after: SubscribersCursor | null,
-): PageQuery<{ subscribers: SubscriberListItem[]; more: boolean }> {
+): PageQuery<{ subscribers: SubscriberListItem[]; more: boolean; pending: number }> {
   return {
-    json: sql`(
+    json: sql`json_build_object('pending', (
+      select count(*)::int from subscriber_confirmations c where c.seller_id = me.user_id and c.expires_at > now()
+    ), 'rows', (
       select coalesce(json_agg(row_to_json(page)), '[]'::json) from (
         select s.id, s.email, s.source, s.consent_text as "consentText", s.consented_at as "consentedAt",
           s.unsubscribed_at as "unsubscribedAt"
@@ -35,10 +40,14 @@ export function sellerSubscribersQuery(
         order by s.consented_at desc, s.id desc
         limit ${CUSTOMERS_PAGE_SIZE + 1}
       ) page
-    )`,
+    ))`,
     read: (json) => {
-      const rows = json as SubscriberListItem[];
-      return { subscribers: rows.slice(0, CUSTOMERS_PAGE_SIZE), more: rows.length > CUSTOMERS_PAGE_SIZE };
+      const { rows, pending } = json as { rows: SubscriberListItem[]; pending: number };
+      return {
+        subscribers: rows.slice(0, CUSTOMERS_PAGE_SIZE),
+        more: rows.length > CUSTOMERS_PAGE_SIZE,
+        pending: Number(pending),
+      };
     },
   };
 }

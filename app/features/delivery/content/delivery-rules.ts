@@ -37,3 +37,15 @@ export function matchDownloadPath(pathname: string): { orderId: string; fileId: 
   const match = DOWNLOAD_PATH.exec(pathname);
   return match ? { orderId: match[1]!, fileId: match[2]! } : null;
 }
+
+/** What became of a counter sale's receipt mail: none asked for, sent, not sent (past its limits), or not yet paid. */
+export type CounterReceiptStatus = "none" | "sent" | "withheld" | "waiting";
+
+/** What the register tells the cashier about the receipt mail. */
+export function counterReceiptMessage(status: CounterReceiptStatus, email: string): string | null {
+  if (status === "sent") return `The receipt goes to ${email}.`;
+  if (status === "withheld")
+    return "The receipt was not emailed: too many receipts went to this address or from your store in the last hour. Print it instead, or send it again later from the order's page.";
+  if (status === "waiting") return `The receipt goes to ${email} once the payment is approved.`;
+  return null;
+}

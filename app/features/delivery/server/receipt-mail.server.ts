@@ -17,6 +17,8 @@ export type ReceiptInput = {
   /** The discount, when a code lowered the price: the code and the amount taken off, formatted. */
   discount?: { code: string | null; amount: string } | null;
   storeName: string;
+  /** A counter sale's: its subject names the store alone, as the cashier may have typed any address. */
+  counter?: boolean;
   /** The date of the payment ("23 November 2026", UTC). */
   paidOn: string;
   downloadUrl: string;
@@ -71,9 +73,10 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     ["Amount paid", input.amount],
   ];
   const thanks = `Thank you for your purchase from ${input.storeName}.`;
+  const from = input.storeName ? `Your receipt from ${input.storeName}` : "Your receipt";
   return mailLayout({
     to: input.to,
-    subject: `Your receipt from ${input.storeName}: ${input.productName}`,
+    subject: input.counter ? from : `${from}: ${input.productName}`,
     sections: [
       [thanks],
       [{ details }],

@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
+import { inTransaction } from "~/db/ambient-transaction.server";
 import { verifyCaptcha } from "~/features/accounts/server/captcha/verify-captcha.server";
 import { isSlugLike } from "~/features/catalog/store-profile";
-import { subscribeCustomer } from "~/features/customers/server/subscribe-customer.server";
-import { BIO_SOURCE, bioPath } from "~/features/link-in-bio/bio-content";
+import {
+  requestSubscription,
+  SUBSCRIPTION_CONFIRMATION_DAYS,
+} from "~/features/customers/server/request-subscription.server";
+import { BIO_SOURCE, bioConfirmPath } from "~/features/link-in-bio/bio-content";
 import { SIGNUP_CONSENT_TEXT } from "~/features/link-in-bio/schemas/bio-forms";
 import { type Failure, fail } from "~/lib/errors";
 import { mailLayout } from "~/server/mail/mail-layout.server";
@@ -21,8 +25,8 @@ export type BioSignupResult =
   | { ok: false; code: "NOT_FOUND" };
 
 /**
- * Joins `email` to the seller's subscribers from their bio page with consent, then mails a welcome with a one-click
- * unsubscribe link. Rate limited per address and page; a captcha is asked once either passes its threshold.
+ * Asks `email`'s owner to confirm joining the seller's subscribers: a pending sign-up and its confirmation mail, the
+ * same answer whoever the address is. Rate limited per client and page (a captcha past a threshold) and per address.
  */
 export async function signUpOnBioPage(
   services: AppServices,
@@ -52,24 +56,32 @@ export async function signUpOnBioPage(
     await attempt.release();
     return fail("BIO_SIGNUP_CAPTCHA_REQUIRED");
   }
-  const { token } = await subscribeCustomer(db, {
-    sellerId: seller.user_id,
-    email: input.email,
-    source: BIO_SOURCE,
-    consentText: SIGNUP_CONSENT_TEXT,
-  });
   const name = seller.title || seller.store_name || handle;
   const appUrl = env.APP_URL.replace(/\/+$/, "");
-  await mailer.send(
-    mailLayout({
-      to: input.email,
-      subject: `You're subscribed to ${name}`,
-      sections: [
-        [`Thanks for signing up on ${name}'s page. You will get their news at this address.`],
-        [{ sentence: "Changed your mind?", link: "Unsubscribe in one click", url: `${appUrl}/unsubscribe/${token}` }],
-        [{ sentence: "Their page is", link: "here", url: `${appUrl}${bioPath(handle)}` }],
-      ],
-    }),
-  );
+  await inTransaction(db, async (tx) => {
+    const { token } = await requestSubscription(tx, {
+      sellerId: seller.user_id,
+      email: input.email,
+      source: BIO_SOURCE,
+      consentText: SIGNUP_CONSENT_TEXT,
+    });
+    // Past the address's limits no mail goes, and the answer stays the same.
+    if (!token) return;
+    await mailer.send(
+      mailLayout({
+        to: input.email,
+        subject: `Confirm your subscription to ${name}`,
+        sections: [
+          [
+            `Please confirm that you want to get news from ${name} at this address. Until you do, they will not email you.`,
+            `The link is valid for ${SUBSCRIPTION_CONFIRMATION_DAYS} days.`,
+          ],
+          [{ button: "Confirm my subscription", url: `${appUrl}${bioConfirmPath(handle, token)}` }],
+          ["If you did not sign up, ignore this email: you will not be subscribed."],
+        ],
+      }),
+      { tx },
+    );
+  });
   return { ok: true };
 }

@@ -45,6 +45,8 @@ type MovedRow = {
   store_name: string;
   amount_cents: number;
   currency: string;
+  channel: string;
+  user_id: string;
   event_id: string;
 };
 
@@ -82,7 +84,8 @@ export async function transitionOrder(
         from previous p
         where o.id = p.id and p.status = any(${sql.raw(`array[${allowedFrom.map((s) => `'${s}'`).join(",")}]::text[]`)})
         returning o.id, p.status as from_status, o.status, p.paid_at is not null as was_paid_before,
-          o.customer_email, ${orderTitleSql} as product_name, o.store_name, o.amount_cents, o.currency
+          o.customer_email, ${orderTitleSql} as product_name, o.store_name, o.amount_cents, o.currency,
+          o.channel, o.user_id
       ), logged as (
         insert into order_events (order_id, from_status, to_status, cause, details)
         select id, from_status, status, ${move.cause}, ${JSON.stringify(move.details ?? {})}::jsonb from moved
@@ -104,6 +107,8 @@ export async function transitionOrder(
             storeName: row.store_name,
             amountCents: row.amount_cents,
             currency: row.currency,
+            channel: row.channel,
+            sellerId: row.user_id,
           },
         );
       await settleStockReservations(tx, row.id, "sold");

@@ -34,6 +34,7 @@ export function CartPanel({
   const [discountText, setDiscountText] = useState("");
   const [discountKind, setDiscountKind] = useState<"amount" | "percent">("percent");
   const [discountError, setDiscountError] = useState("");
+  const [emailReceipt, setEmailReceipt] = useState(() => cart.email !== "");
 
   function applyDiscount() {
     const text = discountText.trim();
@@ -151,17 +152,34 @@ export function CartPanel({
               />
             </div>
             <DiscountCodeField cart={cart} dispatch={dispatch} shiftId={shiftId} currency={currency} online={online} />
-            <FormField id={emailId} label="Buyer's email (optional, for the receipt)">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  autoComplete="off"
-                  value={cart.email}
-                  onChange={(event) => dispatch({ type: "email", email: event.currentTarget.value })}
-                />
-              )}
-            </FormField>
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={emailReceipt}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setEmailReceipt(on);
+                  // Only an address the buyer gives for the receipt goes with the sale.
+                  if (!on) dispatch({ type: "email", email: "" });
+                }}
+              />
+              Email the receipt
+            </label>
+            {emailReceipt ? (
+              <FormField id={emailId} label="Buyer's email for the receipt">
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="email"
+                    required
+                    autoComplete="off"
+                    value={cart.email}
+                    onChange={(event) => dispatch({ type: "email", email: event.currentTarget.value })}
+                  />
+                )}
+              </FormField>
+            ) : null}
             <FormField id={noteId} label="Note">
               {(control) => (
                 <Input

@@ -20,7 +20,26 @@ import { useOfflineShell } from "./use-offline-shell";
 import { useSaleOutbox } from "./use-sale-outbox";
 
 type Layout = "counter" | "phone";
-type Done = { totalCents: number; changeCents: number; cart: Cart; offline: boolean; email: string };
+type Done = {
+  totalCents: number;
+  changeCents: number;
+  cart: Cart;
+  offline: boolean;
+  email: string;
+  /** What the server said of the receipt mail, when it was asked. */
+  receipt: CounterReceipt | null;
+};
+type CounterReceipt = { status: "none" | "sent" | "withheld" | "waiting"; message: string | null };
+
+/** Whether the receipt of a recorded sale (its device or order id) was emailed; null when that cannot be told. */
+async function receiptOf(saleId: string): Promise<CounterReceipt | null> {
+  try {
+    const response = await fetch(`/api/pos/sales/${saleId}/receipt`, { headers: { Accept: "application/json" } });
+    return response.ok ? ((await response.json()) as { receipt: CounterReceipt }).receipt : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The point of sale: pick a register, open its shift, sell by tile, search or barcode, and take cash or other tenders. */
 export function PointOfSale({
@@ -183,8 +202,9 @@ function SaleScreen({
 
   async function complete(payments: PosSaleInput["payments"], changeCents: number) {
     const offline = !outbox.online;
-    await outbox.record(saleOf(payments, offline));
-    finish(changeCents, offline);
+    const sale = saleOf(payments, offline);
+    await outbox.record(sale);
+    finish(changeCents, offline, sale.email && !offline ? await receiptOf(sale.deviceSaleId) : null);
   }
 
   /** Starts a sale with a card or pay-on-phone part; answers the refusal's words, or null when it started. */
@@ -201,13 +221,13 @@ function SaleScreen({
     return null;
   }
 
-  function finish(changeCents: number, offline: boolean) {
+  function finish(changeCents: number, offline: boolean, receipt: CounterReceipt | null = null) {
     setSoldHere((sold) => {
       const next = { ...sold };
       for (const line of cart.lines) next[line.key] = (next[line.key] ?? 0) + line.quantity;
       return next;
     });
-    setDone({ totalCents: totals.totalCents, changeCents, cart, offline, email: cart.email.trim() });
+    setDone({ totalCents: totals.totalCents, changeCents, cart, offline, email: cart.email.trim(), receipt });
     setPaying(false);
     dispatch({ type: "clear" });
     if (outbox.online) void revalidator.revalidate();
@@ -243,9 +263,10 @@ function SaleScreen({
             <ConnectedPayment
               started={connected}
               currency={currency}
-              onPaid={() => {
+              onPaid={async () => {
+                const receipt = cart.email.trim() ? await receiptOf(connected.orderId) : null;
                 setConnected(null);
-                finish(connected.changeCents, false);
+                finish(connected.changeCents, false, receipt);
               }}
               onCancelled={() => setConnected(null)}
             />
@@ -285,7 +306,11 @@ function SaleDone({ done, currency, onNext }: { done: Done; currency: string; on
       {done.offline ? (
         <p className="text-sm">Saved on this device: it is sent as soon as the connection is back.</p>
       ) : null}
-      {done.email ? <p className="text-sm">{`The receipt goes to ${done.email}.`}</p> : null}
+      {done.receipt?.status === "withheld" ? (
+        <p className="rounded-md bg-amber-100 px-3 py-2 text-sm font-medium text-amber-950">{done.receipt.message}</p>
+      ) : done.email ? (
+        <p className="text-sm">{done.receipt?.message ?? `The receipt goes to ${done.email}.`}</p>
+      ) : null}
       <article className="receipt rounded-md border p-4 text-sm" aria-label="Receipt">
         <ul>
           {done.cart.lines.map((line, index) => (
