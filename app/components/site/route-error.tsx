@@ -1,7 +1,17 @@
 import { isRouteErrorResponse } from "react-router";
-import { isErrorBody } from "~/lib/errors";
 import { NotFound } from "./not-found-page";
 import { PageHero } from "./page-shell";
+
+/**
+ * A coded error's message, as thrown answers carry it ({ code, message }). Checked by shape: the catalogue stays
+ * out of every page's script.
+ */
+function codedMessage(data: unknown): string | undefined {
+  const body = data as { code?: unknown; message?: unknown } | null;
+  return typeof body?.code === "string" && /^[A-Z][A-Z0-9_]*$/.test(body.code) && typeof body.message === "string"
+    ? body.message
+    : undefined;
+}
 
 /** What an error page says (its title, the not-found text or the error's own message), inside the frame of its area. */
 export function RouteErrorContent({ error }: { error: unknown }) {
@@ -10,7 +20,7 @@ export function RouteErrorContent({ error }: { error: unknown }) {
       <>
         <title>Page not found · Sellkit</title>
         {/* What was not found, when the answer says so (a coded error: "No customer with this email…"). */}
-        <NotFound detail={isErrorBody(error.data) ? error.data.message : undefined} />
+        <NotFound detail={codedMessage(error.data)} />
       </>
     );
   }
@@ -19,11 +29,10 @@ export function RouteErrorContent({ error }: { error: unknown }) {
     ? "An unexpected error occurred. Please try again in a moment."
     : error.status === 405
       ? "This page does not accept that kind of request."
-      : isErrorBody(error.data)
-        ? error.data.message
-        : error.status < 500
+      : (codedMessage(error.data) ??
+        (error.status < 500
           ? "This request could not be handled."
-          : "An unexpected error occurred. Please try again in a moment.";
+          : "An unexpected error occurred. Please try again in a moment."));
   return (
     <>
       <title>{`${title} · Sellkit`}</title>

@@ -1,28 +1,29 @@
-import { createErrorReporter, type ErrorReporter } from "./error-reporter";
+import type { ReportContext } from "./error-reporter";
 
 /** The <meta> that carries the browser's DSN. */
 export const ERROR_REPORTING_META = "error-reporting-dsn";
 
-let installed: ErrorReporter | null = null;
+let installed = false;
 
 /** The page's address without query and fragment, which may carry tokens. */
 function pageUrl(): string {
   return `${location.origin}${location.pathname}`;
 }
 
-/** Reports the page's unhandled errors to the DSN in its <meta>, if any. */
-export function installBrowserErrorReporting(): ErrorReporter | null {
-  if (installed) return installed;
+/**
+ * Reports the page's unhandled errors to the DSN in its <meta>, if any. The reporter loads in its own chunk, only
+ * when a DSN is set; errors raised meanwhile wait for it.
+ */
+export function installBrowserErrorReporting(): void {
+  if (installed) return;
   const dsn = document.querySelector<HTMLMetaElement>(`meta[name="${ERROR_REPORTING_META}"]`)?.content;
-  const reporter = createErrorReporter({ dsn, platform: "javascript", environment: undefined, browser: true });
-  if (!reporter.enabled) return null;
-  installed = reporter;
-  const request = () => ({ url: pageUrl(), headers: { "User-Agent": navigator.userAgent } });
-  window.addEventListener("error", (event) => {
-    reporter.capture(event.error ?? event.message, { mechanism: "onerror", request: request() });
-  });
-  window.addEventListener("unhandledrejection", (event) => {
-    reporter.capture(event.reason, { mechanism: "onunhandledrejection", request: request() });
-  });
-  return reporter;
+  if (!dsn) return;
+  installed = true;
+  const reporter = import("./browser-reporter").then(({ createBrowserReporter }) => createBrowserReporter(dsn));
+  const capture = (error: unknown, mechanism: ReportContext["mechanism"]) => {
+    const request = { url: pageUrl(), headers: { "User-Agent": navigator.userAgent } };
+    reporter.then((loaded) => loaded.capture(error, { mechanism, request })).catch(() => undefined);
+  };
+  window.addEventListener("error", (event) => capture(event.error ?? event.message, "onerror"));
+  window.addEventListener("unhandledrejection", (event) => capture(event.reason, "onunhandledrejection"));
 }

@@ -1,4 +1,3 @@
-import { Camera } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { createBarcodeReader } from "./barcode-reader";
@@ -18,18 +17,18 @@ function cameraProblem(error: unknown): string {
 }
 
 /**
- * "Scan" on a phone: the back camera in a dialog, read for EAN-13, UPC-A and Code 128 until a code is found.
- * `onCode` answers whether the code was a product; the dialog closes on one.
+ * The camera's dialog, open while mounted: the back camera read for EAN-13, UPC-A and Code 128 until a code is found.
+ * `onCode` answers whether the code was a product; the dialog closes on one, and `onClose` unmounts it.
  */
-export function CameraScanner({ onCode }: { onCode: (code: string) => boolean }) {
+export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useState("Starting the camera…");
   const [problem, setProblem] = useState("");
 
+  useEffect(() => dialog.current?.showModal(), []);
+
   useEffect(() => {
-    if (!open) return;
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer = 0;
@@ -72,52 +71,33 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => boolean })
       void read();
     })();
     return stop;
-  }, [open, onCode]);
+  }, [onCode]);
 
   return (
-    <>
-      <Button
-        type="button"
-        variant="outline"
-        onClick={() => {
-          setProblem("");
-          setStatus("Starting the camera…");
-          setOpen(true);
-          dialog.current?.showModal();
-        }}
-      >
-        <Camera aria-hidden="true" /> Scan
-      </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="pos-camera-title"
-        className="m-auto w-[min(28rem,94vw)] rounded-lg p-4 backdrop:bg-black/40"
-        onClose={() => setOpen(false)}
-      >
-        <h2 id="pos-camera-title" className="text-lg font-semibold">
-          Scan a barcode
-        </h2>
-        {problem ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-destructive">
-            {problem}
+    <dialog
+      ref={dialog}
+      aria-labelledby="pos-camera-title"
+      className="m-auto w-[min(28rem,94vw)] rounded-lg p-4 backdrop:bg-black/40"
+      onClose={onClose}
+    >
+      <h2 id="pos-camera-title" className="text-lg font-semibold">
+        Scan a barcode
+      </h2>
+      {problem ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      ) : (
+        <>
+          <video ref={video} muted playsInline className="mt-3 aspect-video w-full rounded-md bg-black object-cover" />
+          <p aria-live="polite" className="mt-2 text-sm">
+            {status}
           </p>
-        ) : (
-          <>
-            <video
-              ref={video}
-              muted
-              playsInline
-              className="mt-3 aspect-video w-full rounded-md bg-black object-cover"
-            />
-            <p aria-live="polite" className="mt-2 text-sm">
-              {status}
-            </p>
-          </>
-        )}
-        <Button variant="ghost" className="mt-3" onClick={() => dialog.current?.close()}>
-          Close
-        </Button>
-      </dialog>
-    </>
+        </>
+      )}
+      <Button variant="ghost" className="mt-3" onClick={() => dialog.current?.close()}>
+        Close
+      </Button>
+    </dialog>
   );
 }

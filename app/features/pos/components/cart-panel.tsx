@@ -7,7 +7,7 @@ import { Input, Select } from "~/components/ui/input";
 import type { SellableItem } from "~/features/pos/pos-types";
 import { parseAmount, formatMoney } from "~/lib/money";
 import { type Cart, type CartAction, cartTotals } from "../pos-cart";
-import { DiscountCodeField } from "./discount-code-field";
+import { DiscountCodeField } from "./on-demand";
 
 /** The sale being made: its lines and quantities, a discount on the sale or a store code, the buyer's email and a note. */
 export function CartPanel({

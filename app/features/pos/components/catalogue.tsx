@@ -7,7 +7,7 @@ import type { SellableItem } from "~/features/pos/pos-types";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { itemByCode } from "../pos-cart";
-import { CameraScanner } from "./camera-scanner";
+import { ScanButton } from "./scan-button";
 
 /** The products to sell: tiles with stock here, a search by name or SKU, and a barcode typed, scanned or seen by a camera. */
 export function Catalogue({
@@ -109,7 +109,7 @@ export function Catalogue({
                 <Button type="submit" variant="outline" aria-label="Add scanned product">
                   <ScanBarcode aria-hidden="true" />
                 </Button>
-                <CameraScanner onCode={seen} />
+                <ScanButton onCode={seen} />
               </div>
             )}
           </FormField>

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { loadOnDemandParts } from "./on-demand";
 
 /** The point of sale's service worker and the part of the site it keeps working offline. */
 const WORKER_URL = "/pos-sw.js";
@@ -16,8 +17,9 @@ export function useOfflineShell(snapshot: unknown): void {
     let cancelled = false;
     navigator.serviceWorker
       .register(WORKER_URL, { scope: WORKER_SCOPE })
-      .then(() => navigator.serviceWorker.ready)
-      .then((registration) => {
+      // The parts the page loads on demand are loaded now, so the worker keeps them and they open offline too.
+      .then(() => Promise.all([navigator.serviceWorker.ready, loadOnDemandParts().catch(() => undefined)]))
+      .then(([registration]) => {
         if (cancelled) return;
         const loaded = performance
           .getEntriesByType("resource")
