@@ -7,7 +7,6 @@ import { type Failure, fail } from "~/lib/errors";
 type Figures = {
   currency: string;
   opening_float_cents: number;
-  closed: boolean;
   sales_count: number;
   gross_cents: number;
   discounts_cents: number;
@@ -20,7 +19,7 @@ type Figures = {
 /**
  * Closes an open shift with the cash counted in the drawer and keeps its Z-report. The report holds sales and refunds
  * by payment method, discounts, items sold, cash in and out, and expected against counted cash. The shift row is
- * locked, so a sale arriving at the same moment lands before the report or is refused.
+ * locked first, so a sale arriving at the same moment is in the report or refused.
  */
 export async function closeShift(
   db: Database,
@@ -29,14 +28,22 @@ export async function closeShift(
 ): Promise<{ ok: true; report: ZReport } | Failure<"POS_SHIFT_NOT_FOUND" | "POS_SHIFT_CLOSED" | "POS_AMOUNT_INVALID">> {
   if (!Number.isSafeInteger(input.countedCashCents) || input.countedCashCents < 0) return fail("POS_AMOUNT_INVALID");
   return inTransaction(db, async (tx) => {
+    // The lock in a statement of its own: under READ COMMITTED the figures' statement then sees every sale that held
+    // the shift before us, committed; a sale waiting for it finds the shift closed.
+    const locked = await tx.execute<{ closed: boolean }>(sql`
+      select closed_at is not null as closed from shifts
+      where id = ${input.shiftId}::uuid and user_id = ${sellerId} for update`);
+    const shift = locked.rows[0];
+    if (!shift) return fail("POS_SHIFT_NOT_FOUND");
+    if (shift.closed) return fail("POS_SHIFT_CLOSED");
     const result = await tx.execute<Figures>(sql`
       with shift as (
-        select * from shifts where id = ${input.shiftId}::uuid and user_id = ${sellerId} for update
+        select * from shifts where id = ${input.shiftId}::uuid
       ), sold as (
         select o.* from orders o, shift s
         where o.shift_id = s.id and (o.status = 'paid' or (o.status = 'refunded' and o.paid_at is not null))
       )
-      select s.currency, s.opening_float_cents, s.closed_at is not null as closed,
+      select s.currency, s.opening_float_cents,
         (select count(*)::int from sold) as sales_count,
         (select coalesce(sum(subtotal_cents), 0)::int from sold) as gross_cents,
         (select coalesce(sum(discount_cents), 0)::int from sold) as discounts_cents,
@@ -57,7 +64,6 @@ export async function closeShift(
       from shift s`);
     const figures = result.rows[0];
     if (!figures) return fail("POS_SHIFT_NOT_FOUND");
-    if (figures.closed) return fail("POS_SHIFT_CLOSED");
     const drawer = figures.drawer ?? [];
     const drawerSum = (kind: string) => drawer.filter((d) => d.kind === kind).reduce((sum, d) => sum + d.amount, 0);
     const expected = expectedCash(
