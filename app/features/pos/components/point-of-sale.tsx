@@ -75,7 +75,7 @@ export function PointOfSale({
           shift={register.openShift}
           items={items}
           outbox={outbox}
-          methods={methods}
+          methods={register.methods ?? methods}
         />
       ) : (
         <OpenShiftForm registerId={register.id} />
