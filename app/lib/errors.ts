@@ -544,6 +544,13 @@ export const ERRORS = {
     message:
       "The payment provider did not confirm the refund. It is shown as pending confirmation and checked with the provider within minutes: do not refund it again.",
   },
+  /** A counter sale's cash or other share: only a register's refund pays it back. */
+  REFUND_AT_REGISTER: {
+    status: 409,
+    field: "form",
+    message:
+      "Part of this refund goes back in cash or another way paid at the counter. Refund it at an open register shift.",
+  },
 
   // Orders: fulfilment
   FULFILMENT_NOTHING_TO_SHIP: {

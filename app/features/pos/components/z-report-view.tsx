@@ -4,7 +4,8 @@ import { POS_PAYMENT_METHODS } from "~/features/pos/pos-rules";
 import type { ShiftReport } from "~/features/pos/pos-types";
 import { formatMoney } from "~/lib/money";
 
-const methodLabel = (method: string) => POS_PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
+const methodLabel = (method: string) =>
+  method === "online" ? "Online payments" : (POS_PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method);
 
 const lateSales = (count: number) => `${count} late ${count === 1 ? "sale" : "sales"}`;
 

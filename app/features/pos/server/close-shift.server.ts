@@ -14,12 +14,12 @@ type Figures = {
   by_method: { method: string; sales: number; count: number }[] | null;
   items: { name: string; quantity: number; amountCents: number }[] | null;
   drawer: { kind: string; amount: number }[] | null;
+  refunds: { method: string; cents: number }[] | null;
 };
 
 /**
- * Closes an open shift with the cash counted in the drawer and keeps its Z-report. The report holds sales and refunds
- * by payment method, discounts, items sold, cash in and out, and expected against counted cash. The shift row is
- * locked first, so a sale arriving at the same moment is in the report or refused.
+ * Closes an open shift with the cash counted in the drawer and keeps its Z-report: sales and refunds by payment method,
+ * discounts, items sold, cash in and out, expected against counted cash. A racing sale is reported or refused.
  */
 export async function closeShift(
   db: Database,
@@ -60,7 +60,12 @@ export async function closeShift(
           left join orders o on o.id = d.order_id
           -- The cash part of a sale whose card part was never paid went back to the buyer.
           where d.shift_id = s.id and (d.kind <> 'sale' or o.paid_at is not null)
-          group by d.kind) d) as drawer
+          group by d.kind) d) as drawer,
+        -- Cash refunds are the drawer's; the others went back by card, phone, online or another method.
+        (select jsonb_agg(t) from (
+          select x.key as method, sum(x.value::int)::int as cents from refunds r cross join jsonb_each_text(r.tenders) x
+          where r.shift_id = s.id and r.status = 'succeeded' and x.key <> 'cash'
+          group by x.key order by x.key) t) as refunds
       from shift s`);
     const figures = result.rows[0];
     if (!figures) return fail("POS_SHIFT_NOT_FOUND");
@@ -72,9 +77,10 @@ export async function closeShift(
     );
     const byMethod: ZReport["byMethod"] = {};
     for (const m of figures.by_method ?? []) byMethod[m.method] = { sales: m.sales, refunds: 0, count: m.count };
-    const cashRefunds = -drawerSum("refund");
-    if (cashRefunds > 0)
-      byMethod.cash = { sales: byMethod.cash?.sales ?? 0, count: byMethod.cash?.count ?? 0, refunds: cashRefunds };
+    const refunded = [...(figures.refunds ?? []), { method: "cash", cents: -drawerSum("refund") }];
+    for (const { method, cents } of refunded)
+      if (cents > 0)
+        byMethod[method] = { sales: byMethod[method]?.sales ?? 0, count: byMethod[method]?.count ?? 0, refunds: cents };
     const report: ZReport = {
       currency: figures.currency,
       openingFloatCents: figures.opening_float_cents,
