@@ -336,6 +336,24 @@ export const ERRORS = {
     message: "Card readers need Stripe to be set up on this server.",
   },
   POS_PAYMENT_NOT_FOUND: { status: 404, field: "form", message: "This payment was not found or is no longer open." },
+  /** An offline sale sent after its shift's close, timed after the close (or ahead of the server's clock). */
+  POS_SALE_AFTER_CLOSE: {
+    status: 409,
+    field: "form",
+    message: "This sale was made after its shift was closed. Open a new shift and record the sale there.",
+  },
+  /** An offline sale for a closed shift timed before the shift opened or more than 30 days ago. */
+  POS_SALE_TIME_INVALID: {
+    status: 409,
+    field: "form",
+    message: "This sale's time is outside its shift, which is closed. Check the device's clock and record it again.",
+  },
+  /** An event's register takes only the methods of the seller's Event Sales setup. */
+  POS_METHOD_NOT_ACCEPTED: {
+    status: 400,
+    field: "payments",
+    message: "This event's register does not take this payment method. Take one your Event Sales setup accepts.",
+  },
 
   // Events
   /** Missing or another seller's event: the same answer either way. */
@@ -525,6 +543,13 @@ export const ERRORS = {
     field: "form",
     message:
       "The payment provider did not confirm the refund. It is shown as pending confirmation and checked with the provider within minutes: do not refund it again.",
+  },
+  /** A counter sale's cash or other share: only a register's refund pays it back. */
+  REFUND_AT_REGISTER: {
+    status: 409,
+    field: "form",
+    message:
+      "Part of this refund goes back in cash or another way paid at the counter. Refund it at an open register shift.",
   },
 
   // Orders: fulfilment

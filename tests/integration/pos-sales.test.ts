@@ -158,9 +158,7 @@ describe("counter sales", () => {
     const shiftId = await shiftOf(seller);
     const token = priceToken(SECRET, seller.id, seller.mug.variant, 1250);
     await db.execute(sql`update products set price_cents = 1500 where id = ${seller.mug.product}`);
-    await closeShift(db, seller.id, { shiftId, countedCashCents: 10_000 });
-    const online = cashSale(seller, shiftId);
-    expect(await recordPosSale(services, seller.id, online)).toMatchObject({ code: "POS_SHIFT_CLOSED" });
+    // Made on the device while the shift was open, sent after the close.
     const offline = cashSale(seller, shiftId, {
       offline: true,
       lines: [
@@ -173,6 +171,9 @@ describe("counter sales", () => {
         },
       ],
     });
+    await closeShift(db, seller.id, { shiftId, countedCashCents: 10_000 });
+    const online = cashSale(seller, shiftId);
+    expect(await recordPosSale(services, seller.id, online)).toMatchObject({ code: "POS_SHIFT_CLOSED" });
     expect(await recordPosSale(services, seller.id, offline)).toMatchObject({ ok: true, totalCents: 2500 });
     // Nothing was received: the device sold what we did not know of, and the sale is kept.
     expect(await stock(seller)).toBe(-2);

@@ -15,6 +15,7 @@ const register = (id: string, locationId: string): PosRegister => ({
   locationId,
   locationName: locationId,
   cardReaderLabel: null,
+  atEvent: false,
   openShift: null,
 });
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  amendZReport,
   changeDue,
   checkTenders,
   discountOn,
@@ -8,6 +9,7 @@ import {
   priceSale,
   quickTenders,
   splitProportionally,
+  type ZReport,
 } from "~/features/pos/pos-rules";
 
 describe("the point of sale's money rules", () => {
@@ -141,5 +143,64 @@ describe("split tenders", () => {
         },
       ),
     );
+  });
+});
+
+describe("a late sale on a kept Z-report", () => {
+  const kept: ZReport = {
+    currency: "USD",
+    openingFloatCents: 5000,
+    salesCount: 1,
+    grossSalesCents: 2500,
+    discountsCents: 0,
+    refundsCents: 0,
+    netSalesCents: 2500,
+    byMethod: { cash: { sales: 2500, refunds: 0, count: 1 } },
+    itemsSold: [{ name: "Mug", quantity: 2, amountCents: 2500 }],
+    cashInCents: 0,
+    cashOutCents: 0,
+    expectedCashCents: 7500,
+    countedCashCents: 7500,
+    overShortCents: 0,
+  };
+
+  it("adds its sales, items and cash, keeps the count, and lists it", () => {
+    const late = {
+      orderId: "o1",
+      soldAt: "2030-06-01T10:00:00.000Z",
+      recordedAt: "2030-06-01T18:00:00.000Z",
+      amountCents: 1600,
+      cashCents: 1000,
+      subtotalCents: 1750,
+      discountCents: 150,
+      payments: [
+        { method: "cash", amountCents: 1000 },
+        { method: "other", amountCents: 600 },
+      ],
+      items: [
+        { name: "Mug", quantity: 1, amountCents: 1100 },
+        { name: "Guide", quantity: 1, amountCents: 500 },
+      ],
+    };
+    const amended = amendZReport(kept, late);
+    expect(amended).toMatchObject({
+      salesCount: 2,
+      grossSalesCents: 4250,
+      discountsCents: 150,
+      netSalesCents: 4100,
+      byMethod: { cash: { sales: 3500, refunds: 0, count: 2 }, other: { sales: 600, refunds: 0, count: 1 } },
+      itemsSold: [
+        { name: "Mug", quantity: 3, amountCents: 3600 },
+        { name: "Guide", quantity: 1, amountCents: 500 },
+      ],
+      expectedCashCents: 8500,
+      countedCashCents: 7500,
+      overShortCents: -1000,
+      lateSales: [
+        { orderId: "o1", soldAt: late.soldAt, recordedAt: late.recordedAt, amountCents: 1600, cashCents: 1000 },
+      ],
+    });
+    expect(kept.itemsSold[0]?.quantity).toBe(2);
+    expect(amendZReport(amended, { ...late, orderId: "o2" }).lateSales).toHaveLength(2);
   });
 });

@@ -18,6 +18,7 @@ import { products, productVariants } from "~/features/catalog/schema.server";
 import { stockLocations } from "~/features/inventory/schema.server";
 import type { FulfilmentStatus, LineKind, ShippingAddress } from "~/features/orders/order-lines";
 import type { OrderStatus } from "~/features/orders/order-status";
+import type { Tenders } from "~/features/orders/refund-tenders";
 
 // Orders, one row per checkout, moved only by the order state machine in transition-order.server.ts.
 
@@ -225,9 +226,16 @@ export const refunds = pgTable(
       .$type<{ lineId: string; quantity: number; restock: boolean; locationId?: string }[]>()
       .notNull()
       .default([]),
+    /** Minor units per tender it goes back by (`cash`, `other`, `card`, `pay_on_phone`, `online`): one row, one way. */
+    tenders: jsonb("tenders").$type<Tenders>().notNull().default({}),
+    /** The register shift it was given back at; null when refunded from the orders page. */
+    shiftId: uuid("shift_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index("refunds_order_idx").on(t.orderId)],
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    index("refunds_shift_idx").on(t.shiftId).where(sql`${t.shiftId} is not null`),
+  ],
 );
 
 /**

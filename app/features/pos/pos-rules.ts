@@ -55,7 +55,55 @@ export type ZReport = {
   countedCashCents: number;
   /** counted − expected: positive is over, negative is short. */
   overShortCents: number;
+  /** Sales made offline before the close that reached the server after it; the figures above include them. */
+  lateSales?: LateSale[];
 };
+
+/** A sale made offline before its shift closed and recorded after the close, as the amended Z-report lists it. */
+export type LateSale = { orderId: string; soldAt: string; recordedAt: string; amountCents: number; cashCents: number };
+
+/**
+ * A closed shift's kept report with a late sale added: its sales, items and cash expected; the counted cash stays as
+ * counted, so over/short moves by the sale's cash.
+ */
+export function amendZReport(
+  report: ZReport,
+  sale: LateSale & {
+    subtotalCents: number;
+    discountCents: number;
+    payments: { method: string; amountCents: number }[];
+    items: { name: string; quantity: number; amountCents: number }[];
+  },
+): ZReport {
+  const byMethod: ZReport["byMethod"] = { ...report.byMethod };
+  for (const payment of sale.payments) {
+    const totals = byMethod[payment.method] ?? { sales: 0, refunds: 0, count: 0 };
+    byMethod[payment.method] = { ...totals, sales: totals.sales + payment.amountCents, count: totals.count + 1 };
+  }
+  const itemsSold = report.itemsSold.map((item) => ({ ...item }));
+  for (const item of sale.items) {
+    const kept = itemsSold.find((i) => i.name === item.name);
+    if (kept) {
+      kept.quantity += item.quantity;
+      kept.amountCents += item.amountCents;
+    } else itemsSold.push({ ...item });
+  }
+  itemsSold.sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
+  const expectedCashCents = report.expectedCashCents + sale.cashCents;
+  const { orderId, soldAt, recordedAt, amountCents, cashCents } = sale;
+  return {
+    ...report,
+    salesCount: report.salesCount + 1,
+    grossSalesCents: report.grossSalesCents + sale.subtotalCents,
+    discountsCents: report.discountsCents + sale.discountCents,
+    netSalesCents: report.netSalesCents + sale.subtotalCents - sale.discountCents,
+    byMethod,
+    itemsSold,
+    expectedCashCents,
+    overShortCents: report.countedCashCents - expectedCashCents,
+    lateSales: [...(report.lateSales ?? []), { orderId, soldAt, recordedAt, amountCents, cashCents }],
+  };
+}
 
 /** The change for `tenderedCents` of cash against `dueCents`, or null when the tender does not cover it. */
 export function changeDue(dueCents: number, tenderedCents: number): number | null {

@@ -1,4 +1,4 @@
-import type { ZReport } from "./pos-rules";
+import type { PosPaymentMethod, ZReport } from "./pos-rules";
 
 // What the point of sale's pages read, browser-safe: the loaders' shapes.
 
@@ -10,6 +10,10 @@ export type PosRegister = {
   locationName: string;
   /** The label of the register's Stripe Terminal reader, null when none is connected. */
   cardReaderLabel: string | null;
+  /** The register is an event's stall: it takes the methods of the Event Sales setup only. */
+  atEvent: boolean;
+  /** The methods this register takes, when fewer than the page's (set by the page for an event's stall). */
+  methods?: PosPaymentMethod[];
   openShift: {
     id: string;
     openedAt: string;

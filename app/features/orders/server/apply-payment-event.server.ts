@@ -67,9 +67,13 @@ async function settleCoveredRefunds(
   refundedCents: number,
   cause: string,
 ) {
+  // The provider's shares only: a counter sale's cash and other shares are never in its refunded total.
   const found = await services.db.execute<{ id: string; status: string; amount_cents: number }>(sql`
-    select id, status, amount_cents from refunds where order_id = ${orderId}::uuid and status in ('succeeded', 'pending', 'unknown') order by created_at`);
-  const refunds = found.rows;
+    select id, status, amount_cents - coalesce((select sum(x.value::int) from jsonb_each_text(tenders) x
+        where x.key in ('cash', 'other')), 0)::int as amount_cents
+    from refunds where order_id = ${orderId}::uuid and status in ('succeeded', 'pending', 'unknown')
+    order by created_at`);
+  const refunds = found.rows.filter((refund) => refund.amount_cents > 0);
   const unknown = refunds.filter((refund) => refund.status === "unknown");
   const accounted = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
   if (unknown.length === 0 || refundedCents < accounted) return;

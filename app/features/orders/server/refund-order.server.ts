@@ -11,6 +11,7 @@ import { settleRefund } from "./settle-refund.server";
 import { feeRefundFor } from "~/features/orders/platform-fee";
 import type { LineRefundRequest } from "~/features/orders/order-lines";
 import { type PricedLineRefund, priceLineRefund } from "./price-line-refund.server";
+import { partsOf, splitRefund, type Tenders, tenderSum } from "~/features/orders/refund-tenders";
 
 export type RefundServices = {
   db: Database;
@@ -18,8 +19,23 @@ export type RefundServices = {
   payments: PaymentProviders;
   logger: Logger;
   env: { APP_URL: string };
-  /** Pays back, in the refund's transaction, an order no provider took (cash at a counter); without it such orders cannot be refunded. */
-  payOutside?: (tx: Database, refund: { orderId: string; refundId: string; amountCents: number }) => Promise<void>;
+  /**
+   * A register's refund: its shift, kept on the refund rows, and the payer of the shares no provider takes back (cash
+   * from the drawer, other methods), in their refund's transaction. Without it those shares cannot be refunded.
+   */
+  counter?: {
+    shiftId: string;
+    payOutside: (tx: Database, refund: OutsideRefund) => Promise<void>;
+  };
+};
+
+/** The shares of a refund paid back outside the provider, and what the provider gave back just before. */
+export type OutsideRefund = {
+  orderId: string;
+  refundId: string;
+  amountCents: number;
+  tenders: Tenders;
+  providerCents: number;
 };
 
 export type RefundDone = {
@@ -42,9 +58,11 @@ export type RefundFailure = Failure<
   | "REFUND_PROVIDER_FAILED"
   | "REFUND_FAILED"
   | "REFUND_UNCONFIRMED"
+  | "REFUND_AT_REGISTER"
 >;
 
 type Reserved = {
+  /** The provider's share's refund row. */
   refundId: string;
   provider: ProviderId;
   paymentId: string;
@@ -54,6 +72,8 @@ type Reserved = {
   /** What was refunded before this refund (the order's total, or our succeeded refunds if more). */
   refundedBefore: number;
   orderAmountCents: number;
+  /** The shares paid back outside the provider once it has given its share back: their own refund row. */
+  outside: { refundId: string; amountCents: number; tenders: Tenders } | null;
 };
 
 type LockedOrder = {
@@ -66,13 +86,15 @@ type LockedOrder = {
   currency: string;
   succeeded_cents: number;
   in_flight_cents: number;
+  paid_tenders: Tenders | null;
+  refunded_tenders: Tenders | null;
 };
 
 export { feeRefundFor };
 
 /**
- * A seller refunds an amount, or units of lines priced on the server, of their own paid order: recorded first, then
- * asked of the provider.
+ * A seller refunds an amount, or units of lines priced on the server, of their own paid order, by the tenders it was
+ * paid with: the provider's share recorded first, then asked of the provider; then the shares paid back outside it.
  */
 export async function refundOrder(
   services: RefundServices,
@@ -82,19 +104,28 @@ export async function refundOrder(
   meta: RequestMeta,
 ): Promise<RefundDone | RefundFailure> {
   if (typeof what === "number" && (!Number.isSafeInteger(what) || what < 1)) return fail("REFUND_AMOUNT_INVALID");
+  const counter = services.counter ?? null;
+  const settling = { db: services.db, mailer: services.mailer, appUrl: services.env.APP_URL };
   const reserved = await inTransaction(services.db, async (tx): Promise<Reserved | RefundDone | RefundFailure> => {
     const found = await tx.execute<LockedOrder>(sql`
       select o.status, o.provider, o.provider_payment_id, o.amount_cents, o.refunded_cents, o.platform_fee_cents, o.currency,
         coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0)::int as succeeded_cents,
-        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status in ('pending', 'unknown')), 0)::int as in_flight_cents
+        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status in ('pending', 'unknown')), 0)::int as in_flight_cents,
+        (select jsonb_object_agg(p.method, p.cents) from (
+          select method, sum(amount_cents)::int as cents from order_payments
+          where order_id = o.id and status = 'approved' group by method) p) as paid_tenders,
+        (select jsonb_object_agg(t.key, t.cents) from (
+          select x.key, sum(x.value::int)::int as cents from refunds r cross join jsonb_each_text(r.tenders) x
+          where r.order_id = o.id and r.status in ('succeeded', 'pending', 'unknown')
+          group by x.key) t) as refunded_tenders
       from orders o where o.id = ${orderId}::uuid and o.user_id = ${sellerId}
       for update of o`);
     const order = found.rows[0];
     if (!order) return fail("ORDER_NOT_FOUND");
-    const outside = !order.provider && !order.provider_payment_id ? (services.payOutside ?? null) : null;
-    if (order.status !== "paid" || (!order.provider_payment_id && !outside)) return fail("ORDER_NOT_REFUNDABLE");
+    if (order.status !== "paid") return fail("ORDER_NOT_REFUNDABLE");
+    // An online checkout's payment is one tender, the provider's; a counter sale's are its payment parts.
+    const paid: Tenders = order.paid_tenders ?? { online: order.amount_cents };
     const provider = order.provider as ProviderId | null;
-    if (!outside && (!provider || !services.payments[provider])) return fail("REFUND_PROVIDER_UNAVAILABLE");
     const refundedBefore = Math.max(order.refunded_cents, order.succeeded_cents);
     const left = order.amount_cents - refundedBefore - order.in_flight_cents;
     let amountCents = typeof what === "number" ? what : 0;
@@ -107,39 +138,75 @@ export async function refundOrder(
       if (amountCents < 1) return fail("REFUND_AMOUNT_TOO_HIGH", refundTooHighMessage(left, order.currency));
     }
     if (amountCents > left) return fail("REFUND_AMOUNT_TOO_HIGH", refundTooHighMessage(left, order.currency));
-    const feeRefundCents = feeRefundFor(order.platform_fee_cents, amountCents, order.amount_cents);
-    const inserted = await tx.execute<{ id: string }>(sql`
-      insert into refunds (order_id, amount_cents, fee_refunded_cents, status, lines)
-      values (${orderId}::uuid, ${amountCents}, ${feeRefundCents}, 'pending', ${JSON.stringify(lines)}::jsonb) returning id`);
-    const refundId = inserted.rows[0]!.id;
-    if (outside) {
-      await outside(tx, { orderId, refundId, amountCents });
+    const shares = splitRefund(amountCents, paid, order.refunded_tenders ?? {});
+    if (!shares) return fail("REFUND_AMOUNT_TOO_HIGH", refundTooHighMessage(left, order.currency));
+    const parts = partsOf(shares);
+    const providerCents = tenderSum(parts.provider);
+    const outsideCents = tenderSum(parts.outside);
+    if (outsideCents > 0 && !counter) return fail("REFUND_AT_REGISTER");
+    if (providerCents > 0 && (!order.provider_payment_id || !provider || !services.payments[provider]))
+      return fail(order.provider_payment_id ? "REFUND_PROVIDER_UNAVAILABLE" : "ORDER_NOT_REFUNDABLE");
+    const providerFee = feeRefundFor(order.platform_fee_cents, providerCents, order.amount_cents);
+    const insert = async (cents: number, tenders: Tenders, feeCents: number, withLines: boolean) => {
+      const inserted = await tx.execute<{ id: string }>(sql`
+        insert into refunds (order_id, amount_cents, fee_refunded_cents, status, lines, tenders, shift_id)
+        values (${orderId}::uuid, ${cents}, ${feeCents}, 'pending', ${JSON.stringify(withLines ? lines : [])}::jsonb,
+          ${JSON.stringify(tenders)}::jsonb, ${counter?.shiftId ?? null}::uuid) returning id`);
+      return inserted.rows[0]!.id;
+    };
+    // The units go with the shares paid back here, so a card share the provider refuses leaves them returnable.
+    const providerRefundId =
+      providerCents > 0 ? await insert(providerCents, parts.provider, providerFee, outsideCents === 0) : null;
+    const outsideRefundId =
+      outsideCents > 0
+        ? await insert(
+            outsideCents,
+            parts.outside,
+            feeRefundFor(order.platform_fee_cents, amountCents, order.amount_cents) - providerFee,
+            true,
+          )
+        : null;
+    if (!providerRefundId && outsideRefundId && counter) {
+      await counter.payOutside(tx, {
+        orderId,
+        refundId: outsideRefundId,
+        amountCents,
+        tenders: parts.outside,
+        providerCents: 0,
+      });
       const refundedCents = Math.min(order.amount_cents, refundedBefore + amountCents);
       await settleRefund(
-        { db: tx, mailer: services.mailer, appUrl: services.env.APP_URL },
-        refundId,
+        { ...settling, db: tx },
+        outsideRefundId,
         { status: "succeeded", providerRefundId: null, refundedCents },
         "counter_refund",
         meta,
       );
       const full = refundedCents >= order.amount_cents;
-      return { ok: true, refundId, amountCents, currency: order.currency, refundedCents, full };
+      return { ok: true, refundId: outsideRefundId, amountCents, currency: order.currency, refundedCents, full };
     }
     return {
-      refundId,
+      refundId: providerRefundId ?? "",
       provider: provider as ProviderId,
       paymentId: order.provider_payment_id ?? "",
       currency: order.currency,
-      amountCents,
-      feeRefundCents,
+      amountCents: providerCents,
+      feeRefundCents: providerFee,
       refundedBefore,
       orderAmountCents: order.amount_cents,
+      outside: outsideRefundId
+        ? { refundId: outsideRefundId, amountCents: outsideCents, tenders: parts.outside }
+        : null,
     };
   });
   if ("ok" in reserved) return reserved;
 
   const provider = services.payments[reserved.provider]!;
-  const settling = { db: services.db, mailer: services.mailer, appUrl: services.env.APP_URL };
+  // The shares paid back outside the provider are given up when its share is not given back for sure.
+  const giveUpOutside = async () => {
+    if (reserved.outside)
+      await settleRefund(settling, reserved.outside.refundId, { status: "failed" }, "counter_refund", meta);
+  };
   let answer: RefundResult;
   try {
     answer = await provider.refund({
@@ -155,6 +222,7 @@ export async function refundOrder(
       { err: error, orderId, refundId: reserved.refundId, provider: reserved.provider },
       "refund call failed",
     );
+    await giveUpOutside();
     // The provider may have refunded before the answer was lost: where it can be asked, the reconciler settles it.
     if (provider.findRefund) {
       await markUnknown(services.db, reserved.refundId);
@@ -164,6 +232,7 @@ export async function refundOrder(
     return fail("REFUND_FAILED");
   }
   if (answer.status === "failed") {
+    await giveUpOutside();
     await settleRefund(settling, reserved.refundId, { status: "failed" }, "seller_refund", meta);
     return fail(
       "REFUND_PROVIDER_FAILED",
@@ -184,19 +253,48 @@ export async function refundOrder(
     meta,
   );
   // Null only when the reconciler settled it meanwhile, from the same provider's answer.
-  const refundedCents =
+  let refundedCents =
     settled?.status === "succeeded"
       ? settled.refundedCents
       : Math.min(reserved.orderAmountCents, reserved.refundedBefore + reserved.amountCents);
+  let refundId = reserved.refundId;
+  let amountCents = reserved.amountCents;
+  const outside = reserved.outside;
+  if (outside && counter) {
+    try {
+      const paidOut = await inTransaction(services.db, async (tx) => {
+        await counter.payOutside(tx, {
+          orderId,
+          refundId: outside.refundId,
+          amountCents: outside.amountCents,
+          tenders: outside.tenders,
+          providerCents: reserved.amountCents,
+        });
+        return settleRefund(
+          { ...settling, db: tx },
+          outside.refundId,
+          {
+            status: "succeeded",
+            providerRefundId: null,
+            refundedCents: Math.min(reserved.orderAmountCents, refundedCents + outside.amountCents),
+          },
+          "counter_refund",
+          meta,
+        );
+      });
+      refundedCents =
+        paidOut?.status === "succeeded"
+          ? paidOut.refundedCents
+          : Math.min(reserved.orderAmountCents, refundedCents + outside.amountCents);
+      refundId = outside.refundId;
+      amountCents += outside.amountCents;
+    } catch (error) {
+      await giveUpOutside();
+      throw error;
+    }
+  }
   const full = refundedCents >= reserved.orderAmountCents;
-  return {
-    ok: true,
-    refundId: reserved.refundId,
-    amountCents: reserved.amountCents,
-    currency: reserved.currency,
-    refundedCents,
-    full,
-  };
+  return { ok: true, refundId, amountCents, currency: reserved.currency, refundedCents, full };
 }
 
 function refundTooHighMessage(leftCents: number, currency: string): string {

@@ -94,7 +94,7 @@ export function PointOfSale({
           shift={register.openShift}
           items={items}
           outbox={outbox}
-          methods={methods}
+          methods={register.methods ?? methods}
         />
       ) : (
         <OpenShiftForm registerId={register.id} />

@@ -4,7 +4,10 @@ import { POS_PAYMENT_METHODS } from "~/features/pos/pos-rules";
 import type { ShiftReport } from "~/features/pos/pos-types";
 import { formatMoney } from "~/lib/money";
 
-const methodLabel = (method: string) => POS_PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
+const methodLabel = (method: string) =>
+  method === "online" ? "Online payments" : (POS_PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method);
+
+const lateSales = (count: number) => `${count} late ${count === 1 ? "sale" : "sales"}`;
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -35,6 +38,11 @@ export function ZReportView({ shift }: { shift: ShiftReport }) {
       </header>
       {report ? (
         <>
+          {report.lateSales?.length ? (
+            <p className="rounded-md border px-3 py-2 text-sm font-medium">
+              {`Amended after closing: ${lateSales(report.lateSales.length)} recorded offline`}
+            </p>
+          ) : null}
           <section aria-labelledby="z-sales">
             <h2 id="z-sales" className="font-semibold">
               Sales
@@ -78,6 +86,25 @@ export function ZReportView({ shift }: { shift: ShiftReport }) {
               />
             </dl>
           </section>
+          {report.lateSales?.length ? (
+            <section aria-labelledby="z-late">
+              <h2 id="z-late" className="font-semibold">
+                Late sales
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                Made offline before the close, received after it; included in the figures above.
+              </p>
+              <dl className="mt-2 space-y-1 text-sm">
+                {report.lateSales.map((sale) => (
+                  <Row
+                    key={sale.orderId}
+                    label={`Sold ${when(sale.soldAt)} · received ${when(sale.recordedAt)}`}
+                    value={formatMoney(sale.amountCents, report.currency)}
+                  />
+                ))}
+              </dl>
+            </section>
+          ) : null}
           <section aria-labelledby="z-items">
             <h2 id="z-items" className="font-semibold">
               Items sold

@@ -7,7 +7,6 @@ import { type Failure, fail } from "~/lib/errors";
 type Figures = {
   currency: string;
   opening_float_cents: number;
-  closed: boolean;
   sales_count: number;
   gross_cents: number;
   discounts_cents: number;
@@ -15,12 +14,12 @@ type Figures = {
   by_method: { method: string; sales: number; count: number }[] | null;
   items: { name: string; quantity: number; amountCents: number }[] | null;
   drawer: { kind: string; amount: number }[] | null;
+  refunds: { method: string; cents: number }[] | null;
 };
 
 /**
- * Closes an open shift with the cash counted in the drawer and keeps its Z-report. The report holds sales and refunds
- * by payment method, discounts, items sold, cash in and out, and expected against counted cash. The shift row is
- * locked, so a sale arriving at the same moment lands before the report or is refused.
+ * Closes an open shift with the cash counted in the drawer and keeps its Z-report: sales and refunds by payment method,
+ * discounts, items sold, cash in and out, expected against counted cash. A racing sale is reported or refused.
  */
 export async function closeShift(
   db: Database,
@@ -29,14 +28,22 @@ export async function closeShift(
 ): Promise<{ ok: true; report: ZReport } | Failure<"POS_SHIFT_NOT_FOUND" | "POS_SHIFT_CLOSED" | "POS_AMOUNT_INVALID">> {
   if (!Number.isSafeInteger(input.countedCashCents) || input.countedCashCents < 0) return fail("POS_AMOUNT_INVALID");
   return inTransaction(db, async (tx) => {
+    // The lock in a statement of its own: under READ COMMITTED the figures' statement then sees every sale that held
+    // the shift before us, committed; a sale waiting for it finds the shift closed.
+    const locked = await tx.execute<{ closed: boolean }>(sql`
+      select closed_at is not null as closed from shifts
+      where id = ${input.shiftId}::uuid and user_id = ${sellerId} for update`);
+    const shift = locked.rows[0];
+    if (!shift) return fail("POS_SHIFT_NOT_FOUND");
+    if (shift.closed) return fail("POS_SHIFT_CLOSED");
     const result = await tx.execute<Figures>(sql`
       with shift as (
-        select * from shifts where id = ${input.shiftId}::uuid and user_id = ${sellerId} for update
+        select * from shifts where id = ${input.shiftId}::uuid
       ), sold as (
         select o.* from orders o, shift s
         where o.shift_id = s.id and (o.status = 'paid' or (o.status = 'refunded' and o.paid_at is not null))
       )
-      select s.currency, s.opening_float_cents, s.closed_at is not null as closed,
+      select s.currency, s.opening_float_cents,
         (select count(*)::int from sold) as sales_count,
         (select coalesce(sum(subtotal_cents), 0)::int from sold) as gross_cents,
         (select coalesce(sum(discount_cents), 0)::int from sold) as discounts_cents,
@@ -53,11 +60,15 @@ export async function closeShift(
           left join orders o on o.id = d.order_id
           -- The cash part of a sale whose card part was never paid went back to the buyer.
           where d.shift_id = s.id and (d.kind <> 'sale' or o.paid_at is not null)
-          group by d.kind) d) as drawer
+          group by d.kind) d) as drawer,
+        -- Cash refunds are the drawer's; the others went back by card, phone, online or another method.
+        (select jsonb_agg(t) from (
+          select x.key as method, sum(x.value::int)::int as cents from refunds r cross join jsonb_each_text(r.tenders) x
+          where r.shift_id = s.id and r.status = 'succeeded' and x.key <> 'cash'
+          group by x.key order by x.key) t) as refunds
       from shift s`);
     const figures = result.rows[0];
     if (!figures) return fail("POS_SHIFT_NOT_FOUND");
-    if (figures.closed) return fail("POS_SHIFT_CLOSED");
     const drawer = figures.drawer ?? [];
     const drawerSum = (kind: string) => drawer.filter((d) => d.kind === kind).reduce((sum, d) => sum + d.amount, 0);
     const expected = expectedCash(
@@ -66,9 +77,10 @@ export async function closeShift(
     );
     const byMethod: ZReport["byMethod"] = {};
     for (const m of figures.by_method ?? []) byMethod[m.method] = { sales: m.sales, refunds: 0, count: m.count };
-    const cashRefunds = -drawerSum("refund");
-    if (cashRefunds > 0)
-      byMethod.cash = { sales: byMethod.cash?.sales ?? 0, count: byMethod.cash?.count ?? 0, refunds: cashRefunds };
+    const refunded = [...(figures.refunds ?? []), { method: "cash", cents: -drawerSum("refund") }];
+    for (const { method, cents } of refunded)
+      if (cents > 0)
+        byMethod[method] = { sales: byMethod[method]?.sales ?? 0, count: byMethod[method]?.count ?? 0, refunds: cents };
     const report: ZReport = {
       currency: figures.currency,
       openingFloatCents: figures.opening_float_cents,

@@ -17,6 +17,7 @@ export const posPageQuery: PageQuery<PosPage> = {
         and archived_at is null and ends_at > now() - interval '7 days' order by starts_at, id limit 30) e), '[]'::json),
     'registers', coalesce((select json_agg(json_build_object(
         'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name, 'cardReaderLabel', r.card_reader_label,
+        'atEvent', exists (select 1 from events e where e.location_id = r.location_id),
         'openShift', (select json_build_object('id', s.id, 'openedAt', s.opened_at, 'openingFloatCents', s.opening_float_cents,
             'currency', s.currency,
             'sales', coalesce((select json_agg(json_build_object(

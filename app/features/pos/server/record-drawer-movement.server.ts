@@ -16,7 +16,9 @@ export async function recordDrawerMovement(
   const signed = input.kind === "paid_in" ? input.amountCents : -input.amountCents;
   const result = await db.execute<{ closed: boolean; recorded: boolean }>(sql`
     with shift as (
+      -- Locked, so a close at the same moment counts this movement or finds it refused.
       select id, closed_at is not null as closed from shifts where id = ${input.shiftId}::uuid and user_id = ${sellerId}
+      for update
     ), recorded as (
       insert into drawer_movements (shift_id, kind, amount_cents, reason, actor_id)
       select id, ${input.kind}, ${signed}, ${reason.slice(0, 200)}, ${sellerId} from shift where not closed

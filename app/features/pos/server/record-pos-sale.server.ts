@@ -11,11 +11,14 @@ import {
 import { orderLines, orderPayments, orders } from "~/features/orders/schema.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import {
+  amendZReport,
   CONNECTED_PAYMENT_METHODS,
   checkTenders,
   OFFLINE_PAYMENT_METHODS,
   type PosPaymentMethod,
+  posMethodsOf,
   priceSale,
+  type ZReport,
 } from "~/features/pos/pos-rules";
 import { drawerMovements } from "~/features/pos/schema.server";
 import type { PosSale } from "~/features/pos/schemas/pos-sale";
@@ -23,6 +26,7 @@ import { type Failure, fail } from "~/lib/errors";
 import type { Mailer } from "~/server/mail/mailer.server";
 import type { CardReader, ReaderSession } from "./card-reader.server";
 import { checkPriceToken } from "./price-token.server";
+import { Refused } from "./refused.server";
 
 export type PosSaleServices = {
   db: Database;
@@ -58,6 +62,9 @@ export type PosSaleResult =
       | "POS_CARD_UNAVAILABLE"
       | "POS_CARD_NOT_SPLIT"
       | "POS_CHANGE_NOT_CASH"
+      | "POS_SALE_AFTER_CLOSE"
+      | "POS_SALE_TIME_INVALID"
+      | "POS_METHOD_NOT_ACCEPTED"
       | DiscountCodeFailure
     >;
 
@@ -66,8 +73,15 @@ type ShiftRow = {
   register_id: string;
   location_id: string;
   currency: string;
-  closed: boolean;
+  /** Milliseconds since the epoch. */
+  opened_ms: number;
+  closed_ms: number | null;
+  report: ZReport | null;
   store_name: string;
+  /** The shift's register is an event's stall. */
+  at_event: boolean;
+  /** The Event Sales setup's payment methods, null without one. */
+  event_methods: string[] | null;
 };
 type ItemRow = {
   product_id: string;
@@ -80,11 +94,10 @@ type ItemRow = {
   price_cents: number;
 };
 
-class Refused extends Error {
-  constructor(readonly failure: Exclude<PosSaleResult, { ok: true }>) {
-    super(failure.code);
-  }
-}
+type PosSaleFailure = Exclude<PosSaleResult, { ok: true }>;
+
+/** How far back a device's clock is taken for a sale made offline. */
+const OFFLINE_DAYS = 30;
 
 /**
  * Records a counter sale made on a device, exactly once per `deviceSaleId`. It is priced on the server from the
@@ -92,6 +105,7 @@ class Refused extends Error {
  * tenders. The order state machine moves the order to paid: stock sold at the shift's location, a receipt when an
  * email was given. The cash is recorded in the shift's drawer. A sale with a card or pay-on-phone part stays pending
  * until its provider's webhook pays that part; its other parts are taken with it. A replay answers as the first time.
+ * Online sales carry the server's time; a sale made offline before its shift closed amends the kept Z-report.
  */
 export async function recordPosSale(
   services: PosSaleServices,
@@ -111,16 +125,19 @@ export async function recordPosSale(
     recorded = await inTransaction(services.db, async (tx) => {
       const shift = await loadShift(tx, sellerId, sale.shiftId);
       if (!shift) throw new Refused(fail("POS_SHIFT_NOT_FOUND"));
-      // A sale made offline while the shift was open is kept even if it reaches us after the close.
-      if (shift.closed && !sale.offline) throw new Refused(fail("POS_SHIFT_CLOSED"));
+      const at = saleTime(sale, shift);
+      if (at instanceof Refused) throw at;
       const methods = sale.payments.map((p) => p.method as PosPaymentMethod);
       if (!connected && methods.some((m) => !OFFLINE_PAYMENT_METHODS.includes(m)))
         throw new Refused(fail("POS_METHOD_NEEDS_CONNECTION"));
+      if (shift.at_event && methods.some((m) => !posMethodsOf(shift.event_methods).includes(m)))
+        throw new Refused(fail("POS_METHOD_NOT_ACCEPTED"));
 
       const items = await loadItems(tx, sellerId, sale);
       const lines = sale.lines.map((line) => {
         const item = items.find((i) => i.product_id === line.productId && i.variant_id === line.variantId);
-        if (!item || (!sale.offline && item.status !== "published")) throw new Refused(fail("POS_PRODUCT_UNAVAILABLE"));
+        // Offline too: a product unpublished since the device's snapshot is refused until it is published again.
+        if (item?.status !== "published") throw new Refused(fail("POS_PRODUCT_UNAVAILABLE"));
         const signed = checkPriceToken(services.authSecret, line.priceToken, {
           sellerId,
           itemId: line.variantId ?? line.productId,
@@ -162,7 +179,7 @@ export async function recordPosSale(
           note: sale.note,
           // Goods are handed over at the counter.
           fulfilmentStatus: lines.some((line) => isPhysicalType(line.item.type)) ? "fulfilled" : "none",
-          createdAt: soldAt(sale.soldAt),
+          createdAt: at,
           ...(connected && reader
             ? { provider: reader.providerId, expiresAt: new Date(Date.now() + POS_PAYMENT_MINUTES * 60_000) }
             : {}),
@@ -219,16 +236,42 @@ export async function recordPosSale(
       await transitionOrder({ db: tx, mailer: services.mailer, appUrl: services.appUrl }, orderId, {
         to: "paid",
         cause: `pos:${[...new Set(methods)].join("+")}`,
-        details: { deviceSaleId: sale.deviceSaleId, offline: sale.offline },
-        set: { paidAt: soldAt(sale.soldAt) },
+        details: {
+          deviceSaleId: sale.deviceSaleId,
+          offline: sale.offline,
+          ...(shift.closed_ms !== null ? { late: true } : {}),
+        },
+        set: { paidAt: at },
       });
+      if (shift.closed_ms !== null && shift.report) {
+        const amended = amendZReport(shift.report, {
+          orderId,
+          soldAt: at.toISOString(),
+          recordedAt: new Date().toISOString(),
+          amountCents: priced.totalCents,
+          cashCents,
+          subtotalCents: priced.subtotalCents,
+          discountCents: priced.discountCents,
+          payments: sale.payments,
+          items: lines.map((line, position) => ({
+            name: line.item.variant_title ? `${line.item.name} (${line.item.variant_title})` : line.item.name,
+            quantity: line.quantity,
+            amountCents: (priced.lines[position]?.subtotalCents ?? 0) - (priced.lines[position]?.discountCents ?? 0),
+          })),
+        });
+        await tx.execute(sql`
+          update shifts set report = ${JSON.stringify(amended)}::jsonb,
+            expected_cash_cents = ${amended.expectedCashCents}
+          where id = ${shift.id}::uuid`);
+      }
       return { ok: true as const, orderId, totalCents: priced.totalCents, changeCents, duplicate: false };
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    if (error.failure.code === "POS_SALE_CONFLICT")
-      return (await findRecorded(services.db, sellerId, sale.deviceSaleId)) ?? error.failure;
-    return error.failure;
+    const failure = error.failure as PosSaleFailure;
+    if (failure.code === "POS_SALE_CONFLICT")
+      return (await findRecorded(services.db, sellerId, sale.deviceSaleId)) ?? failure;
+    return failure;
   }
   const { description, ...result } = recorded;
   if (!connected || !reader) return result;
@@ -307,11 +350,20 @@ async function startReaderSession(
   }
 }
 
-/** The device's clock, unless it is in the future or more than 30 days old (then now). */
-function soldAt(iso: string): Date {
-  const at = new Date(iso);
+/**
+ * When a sale was made: now for an online sale; the device's clock for an offline one, held between the shift's
+ * opening (at most 30 days back) and now. Into a closed shift only a sale made while it was open, else refused.
+ */
+function saleTime(sale: PosSale, shift: ShiftRow): Date | Refused<PosSaleFailure> {
   const now = Date.now();
-  return at.getTime() > now || now - at.getTime() > 30 * 86_400_000 ? new Date(now) : at;
+  const closed = shift.closed_ms !== null;
+  if (!sale.offline) return closed ? new Refused(fail("POS_SHIFT_CLOSED")) : new Date(now);
+  const at = Date.parse(sale.soldAt);
+  const earliest = Math.max(Math.floor(shift.opened_ms), now - OFFLINE_DAYS * 86_400_000);
+  if (!closed) return new Date(Math.min(now, Math.max(earliest, at)));
+  if (at > (shift.closed_ms ?? now)) return new Refused(fail("POS_SALE_AFTER_CLOSE"));
+  if (at < earliest) return new Refused(fail("POS_SALE_TIME_INVALID"));
+  return new Date(at);
 }
 
 async function findRecorded(db: Database, sellerId: string, deviceSaleId: string): Promise<PosSaleResult | null> {
@@ -328,8 +380,13 @@ async function findRecorded(db: Database, sellerId: string, deviceSaleId: string
 
 async function loadShift(db: Database, sellerId: string, shiftId: string): Promise<ShiftRow | null> {
   const result = await db.execute<ShiftRow>(sql`
-    select s.id, s.register_id, s.location_id, s.currency, s.closed_at is not null as closed,
-      coalesce((select bp.store_name from business_profiles bp where bp.user_id = s.user_id), '') as store_name
+    select s.id, s.register_id, s.location_id, s.currency, s.report,
+      (extract(epoch from s.opened_at) * 1000)::float8 as opened_ms,
+      (extract(epoch from s.closed_at) * 1000)::float8 as closed_ms,
+      coalesce((select bp.store_name from business_profiles bp where bp.user_id = s.user_id), '') as store_name,
+      exists (select 1 from events e where e.location_id = s.location_id) as at_event,
+      (select sm.settings->'paymentMethods' from sales_methods sm where sm.user_id = s.user_id and sm.method = 'events'
+        and jsonb_typeof(sm.settings->'paymentMethods') = 'array' limit 1) as event_methods
     from shifts s where s.id = ${shiftId}::uuid and s.user_id = ${sellerId}
     for update of s`);
   return result.rows[0] ?? null;

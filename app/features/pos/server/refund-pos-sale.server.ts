@@ -8,40 +8,65 @@ import {
 } from "~/features/orders/server/refund-order.server";
 import { drawerMovements } from "~/features/pos/schema.server";
 import { type Failure, fail } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
 import type { RequestMeta } from "~/server/http/request-meta.server";
+import { Refused } from "./refused.server";
+
+type ShiftFailure = Failure<"POS_SHIFT_NOT_FOUND" | "POS_SHIFT_CLOSED">;
 
 /**
  * Refunds lines of one of the seller's orders at an open shift: a counter sale of any shift or an online order. Restocked
- * units go back at this register's location. Cash leaves this shift's drawer; a card goes back through its provider.
+ * units go back at this register's location. Each tender gets its share back: cash from this shift's drawer, a card
+ * through its provider, another method outside Sellkit (the drawer untouched).
  */
 export async function refundPosSale(
-  services: Omit<RefundServices, "payOutside">,
+  services: Omit<RefundServices, "counter">,
   sellerId: string,
   request: { orderId: string; shiftId: string } & Omit<LineRefundRequest, "restockLocationId">,
   meta: RequestMeta,
-): Promise<RefundDone | RefundFailure | Failure<"POS_SHIFT_NOT_FOUND" | "POS_SHIFT_CLOSED">> {
-  const shift = await services.db.execute<{ closed: boolean; location_id: string }>(sql`
-    select closed_at is not null as closed, location_id from shifts
+): Promise<RefundDone | RefundFailure | ShiftFailure> {
+  const shift = await services.db.execute<{ closed: boolean; location_id: string; currency: string }>(sql`
+    select closed_at is not null as closed, location_id, currency from shifts
     where id = ${request.shiftId}::uuid and user_id = ${sellerId}`);
   const open = shift.rows[0];
   if (!open) return fail("POS_SHIFT_NOT_FOUND");
   if (open.closed) return fail("POS_SHIFT_CLOSED");
-  return refundOrder(
-    {
-      ...services,
-      payOutside: async (tx, refund) => {
-        await tx.insert(drawerMovements).values({
+  try {
+    return await refundOrder(
+      {
+        ...services,
+        counter: {
           shiftId: request.shiftId,
-          kind: "refund",
-          amountCents: -refund.amountCents,
-          orderId: refund.orderId,
-          actorId: sellerId,
-        });
+          payOutside: async (tx, refund) => {
+            // Locked, so a close at the same moment reports this cash or finds it refused.
+            const locked = await tx.execute<{ closed: boolean }>(sql`
+              select closed_at is not null as closed from shifts where id = ${request.shiftId}::uuid for update`);
+            if (locked.rows[0]?.closed) {
+              const card = formatMoney(refund.providerCents, open.currency);
+              const message =
+                `This shift closed before the rest was given back: ${card} went back to the card. ` +
+                "Return the rest at an open shift.";
+              throw new Refused(fail("POS_SHIFT_CLOSED", refund.providerCents > 0 ? message : undefined));
+            }
+            const cash = refund.tenders.cash ?? 0;
+            if (cash > 0)
+              await tx.insert(drawerMovements).values({
+                shiftId: request.shiftId,
+                kind: "refund",
+                amountCents: -cash,
+                orderId: refund.orderId,
+                actorId: sellerId,
+              });
+          },
+        },
       },
-    },
-    sellerId,
-    request.orderId,
-    { lines: request.lines, restock: request.restock, restockLocationId: open.location_id },
-    meta,
-  );
+      sellerId,
+      request.orderId,
+      { lines: request.lines, restock: request.restock, restockLocationId: open.location_id },
+      meta,
+    );
+  } catch (error) {
+    if (error instanceof Refused) return error.failure as ShiftFailure;
+    throw error;
+  }
 }

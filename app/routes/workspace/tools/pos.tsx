@@ -13,6 +13,7 @@ import { choosePosEvent, type PosEventChoice } from "~/features/pos/pos-event";
 import { ensureFirstRegister } from "~/features/pos/server/ensure-first-register.server";
 import { openShift } from "~/features/pos/server/open-shift.server";
 import { posMethodsOf } from "~/features/pos/pos-rules";
+import type { PosRegister } from "~/features/pos/pos-types";
 import { posPageQuery } from "~/features/pos/server/pos-page-query.server";
 import { priceToken } from "~/features/pos/server/price-token.server";
 import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
@@ -58,6 +59,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const read = user.page;
   const secret = context.services.env.AUTH_SECRET ?? "";
   const now = Date.now();
+  // An event's stall takes what the Event Sales setup accepts, on the counter too: the server refuses the rest.
+  const eventMethods = posMethodsOf(read.pos.eventPaymentMethods);
+  const withMethods = (registers: PosRegister[]) =>
+    registers.map((r) => (r.atEvent ? { ...r, methods: eventMethods } : r));
   return {
     slug,
     event: choice.kind === "event" ? { id: choice.event.id, name: choice.event.name } : null,
@@ -65,11 +70,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       choice.kind === "pick"
         ? { events: choice.events, timeZone: resolveTimeZone(read.pos.timeZone ?? readTimeZone(ctx)) }
         : null,
-    registers: choice.kind === "event" ? choice.registers : read.pos.registers,
+    registers: withMethods(choice.kind === "event" ? choice.registers : read.pos.registers),
     // Registers may connect a Stripe Terminal reader when Stripe is set up on this server.
     cardReaders: Boolean(context.services.payments.stripe?.terminal),
     // The phone's Mobile POS follows the Event Sales setup; the counter offers every method.
-    methods: slug === "mobile-pos" ? posMethodsOf(read.pos.eventPaymentMethods) : posMethodsOf(null),
+    methods: slug === "mobile-pos" ? eventMethods : posMethodsOf(null),
     items: read.pos.items.map((item) => ({
       ...item,
       priceToken: priceToken(secret, user.id, item.variantId ?? item.productId, item.priceCents, now),
