@@ -19,7 +19,34 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// Keeps run one after another: a slow earlier keep must not overwrite the page a later one stored (a shift opened).
+// A page is kept as it was last asked for, not as last answered: each fetch of a page takes a number when it starts,
+// and an answer is stored only if no later-asked one was. A slow answer asked before a shift opened (a keep, or a
+// navigation) thus never overwrites the page an online reload stored after it; stores run one after another.
+let asked = 0;
+const storedAsk = new Map();
+let storing = Promise.resolve();
+
+/** Fetches a point-of-sale page and keeps its answer under `path` unless an answer asked for later is kept. */
+async function fetchPage(request, path) {
+  const ask = ++asked;
+  const response = await fetch(request);
+  // A redirect (to sign in) is not the page.
+  if (!response.ok || response.redirected) return response;
+  // The whole body first: stores are ordered only once their bodies are read.
+  const body = await response.clone().blob();
+  const kept = new Response(body, { status: response.status, headers: response.headers });
+  storing = storing
+    .then(async () => {
+      if (ask < (storedAsk.get(path) ?? 0)) return;
+      storedAsk.set(path, ask);
+      await (await caches.open(CACHE)).put(path, kept);
+    })
+    .catch(() => undefined);
+  await storing;
+  return response;
+}
+
+// Keeps run one after another, and answer on the message's port once done (tests wait on it).
 let keeping = Promise.resolve();
 
 // The page lists what it loaded (its document, scripts, styles and covers) so the first visit is enough to work offline.
@@ -30,19 +57,25 @@ self.addEventListener("message", (event) => {
   );
   keeping = keeping
     .then(() => caches.open(CACHE))
-    .then((cache) => Promise.all(urls.map((url) => cache.add(url).catch(() => undefined))))
-    .catch(() => undefined);
+    .then((cache) =>
+      Promise.all(
+        urls.map((url) => {
+          const path = new URL(url, self.location.origin).pathname;
+          return (PAGES.includes(path) ? fetchPage(url, path) : cache.add(url)).catch(() => undefined);
+        }),
+      ),
+    )
+    .catch(() => undefined)
+    .then(() => event.ports[0]?.postMessage({ type: "kept" }));
   event.waitUntil(keeping);
 });
 
 async function networkFirst(request) {
-  const cache = await caches.open(CACHE);
+  const path = new URL(request.url).pathname;
   try {
-    const response = await fetch(request);
-    if (response.ok) await cache.put(new URL(request.url).pathname, response.clone());
-    return response;
+    return await fetchPage(request, path);
   } catch (error) {
-    const kept = await cache.match(new URL(request.url).pathname);
+    const kept = await (await caches.open(CACHE)).match(path);
     if (kept) return kept;
     throw error;
   }

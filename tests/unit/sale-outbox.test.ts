@@ -42,4 +42,24 @@ describe("the device's outbox of sales", () => {
     await retrySale(sales[1]!.deviceSaleId);
     expect(await flushOutbox(async () => ({ kind: "recorded" }))).toEqual([]);
   });
+
+  it("sends each sale once when replays are asked for at once: online, the interval and a new sale", async () => {
+    const sales = [sale(), sale(), sale()];
+    for (const s of sales) await queueSale(s);
+    const sent: string[] = [];
+    const late = sale();
+    const send = async (s: PosSaleInput): Promise<SendAnswer> => {
+      sent.push(s.deviceSaleId);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { kind: "recorded" };
+    };
+    const online = flushOutbox(send);
+    const interval = flushOutbox(send);
+    // A sale made while the others are being sent is sent by the same replay.
+    await queueSale(late);
+    const made = flushOutbox(send);
+    const left = await Promise.all([online, interval, made]);
+    expect(sent.sort()).toEqual([...sales, late].map((s) => s.deviceSaleId).sort());
+    expect(left).toEqual([[], [], []]);
+  });
 });

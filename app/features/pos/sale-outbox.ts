@@ -57,24 +57,49 @@ export async function discardSale(id: string): Promise<void> {
 /** What the server said about one sent sale. */
 export type SendAnswer = { kind: "recorded" } | { kind: "refused"; reason: string } | { kind: "unreachable" };
 
+let flushing: Promise<OutboxEntry[]> | null = null;
+let flushAsked = false;
+
 /**
  * Sends waiting sales oldest first with `send`, removing each the server recorded (a replay is recorded once) and
  * marking refused ones. It stops at the first unreachable answer, so order is kept. Returns the sales still waiting.
+ * One replay runs at a time: a call during it (online, interval, a new sale) joins it and has it read the outbox again.
  */
-export async function flushOutbox(send: (sale: PosSaleInput) => Promise<SendAnswer>): Promise<OutboxEntry[]> {
+export function flushOutbox(send: (sale: PosSaleInput) => Promise<SendAnswer>): Promise<OutboxEntry[]> {
+  flushAsked = true;
+  flushing ??= drainOutbox(send);
+  return flushing;
+}
+
+async function drainOutbox(send: (sale: PosSaleInput) => Promise<SendAnswer>): Promise<OutboxEntry[]> {
+  try {
+    do {
+      flushAsked = false;
+      await sendWaiting(send);
+    } while (flushAsked);
+  } finally {
+    // In the same turn as the last check: a later call starts a replay of its own.
+    flushing = null;
+  }
+  return outboxEntries();
+}
+
+async function sendWaiting(send: (sale: PosSaleInput) => Promise<SendAnswer>): Promise<void> {
   const db = await database();
   for (const entry of await db.getAllFromIndex("sales", "queuedAt")) {
     if (entry.refusal) continue;
     // A sale that already failed to reach the server was made without it: it is sent as an offline sale.
     const answer = await send(entry.attempts > 0 ? { ...entry.sale, offline: true } : entry.sale);
-    if (answer.kind === "unreachable") {
-      await db.put("sales", { ...entry, attempts: entry.attempts + 1 });
-      break;
+    if (answer.kind === "recorded") {
+      await db.delete("sales", entry.id);
+      continue;
     }
-    if (answer.kind === "recorded") await db.delete("sales", entry.id);
-    else await db.put("sales", { ...entry, attempts: entry.attempts + 1, refusal: answer.reason });
+    // Read again: another tab may have sent it meanwhile, and a sale removed must not come back.
+    const current = await db.get("sales", entry.id);
+    const refusal = answer.kind === "refused" ? answer.reason : (current?.refusal ?? null);
+    if (current) await db.put("sales", { ...current, attempts: current.attempts + 1, refusal });
+    if (answer.kind === "unreachable") break;
   }
-  return db.getAllFromIndex("sales", "queuedAt");
 }
 
 /** Puts a refused sale back in line, e.g. after the seller opened a shift or fixed what was refused. */
