@@ -639,6 +639,12 @@ export const ERRORS = {
     field: "showUntil",
     message: "This date does not exist. Please enter a date and time, or leave it empty.",
   },
+  /** A receipt or adjustment that would take a level out of the range a count may set; the message names the limits. */
+  STOCK_LEVEL_OUT_OF_RANGE: {
+    status: 409,
+    field: "quantity",
+    message: "Stock on hand stays between 0 and 1,000,000 units.",
+  },
 
   // Link in Bio
   BIO_BLOCK_NOT_FOUND: { status: 404, field: "form", message: "This block was not found. Please reload the page." },
