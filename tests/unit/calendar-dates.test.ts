@@ -1,4 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { registerSchema } from "~/features/accounts/schemas/register";
+import { discountCodeSchema } from "~/features/discounts/schemas/discount-code";
+import { eventFormSchema } from "~/features/event-sales/schemas/event-form";
+import { bioBlockSchema } from "~/features/link-in-bio/schemas/bio-forms";
+import { movePostSchema, postFormSchema } from "~/features/social/schemas/post-form";
 import { calendarDateField, localDateTimeField, optionalLocalDateTimeField } from "~/lib/form-fields";
 import { isCalendarDate, isLocalDateTime } from "~/lib/text-formats";
 import { utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
@@ -62,5 +68,38 @@ describe("wall-clock times of the first centuries", () => {
   it("has no instant for a year 0, a year past 9999, or a day that does not exist", () => {
     for (const local of ["0000-01-01T10:00", "10000-01-01T10:00", "2026-02-30T10:00", "2026-02-29T10:00"])
       expect(zonedLocalToUtc(local, "Europe/Paris"), local).toBeNull();
+  });
+});
+
+describe("every form that takes a date", () => {
+  const fieldErrors = (schema: z.ZodType, value: Record<string, unknown>, field: string) =>
+    (schema.safeParse(value).error?.issues ?? []).filter((issue) => issue.path[0] === field).map((i) => i.message);
+  const forms: [string, z.ZodType, Record<string, unknown>, string][] = [
+    ["event start", eventFormSchema, { intent: "save-event", name: "Fair", type: "craft_fairs" }, "startsAt"],
+    ["event end", eventFormSchema, { intent: "save-event", name: "Fair", type: "craft_fairs" }, "endsAt"],
+    ["discount start", discountCodeSchema("USD"), { code: "SAVE10", kind: "percent", percentOff: "10" }, "startsAt"],
+    ["discount end", discountCodeSchema("USD"), { code: "SAVE10", kind: "percent", percentOff: "10" }, "endsAt"],
+    ["post time", postFormSchema, { intent: "save-post", platform: "tiktok", status: "idea" }, "scheduledAt"],
+    ["bio block from", bioBlockSchema, { kind: "link", title: "A", url: "https://a.example" }, "showFrom"],
+    ["bio block until", bioBlockSchema, { kind: "link", title: "A", url: "https://a.example" }, "showUntil"],
+  ];
+
+  it.each(forms)(
+    "refuses a %s on a day that does not exist or in a year the database has no day for",
+    (_, schema, base, field) => {
+      for (const value of ["2031-02-30T10:00", "2031-04-31T10:00", "0000-06-01T10:00", "10000-01-01T10:00"])
+        expect(fieldErrors(schema, { ...base, [field]: value }, field), value).toHaveLength(1);
+      expect(fieldErrors(schema, { ...base, [field]: "2031-02-28T10:00" }, field)).toEqual([]);
+    },
+  );
+
+  it("refuses such a day as a post's new day and as a date of birth", () => {
+    const postId = "0b7e4c1a-9a57-4d0e-8f0a-3c2b1a0f9e8d";
+    for (const date of ["2031-02-30", "0000-01-01"]) {
+      expect(fieldErrors(movePostSchema, { intent: "move-post", postId, date }, "date"), date).toHaveLength(1);
+      expect(fieldErrors(registerSchema, { dateOfBirth: date }, "dateOfBirth"), date).toHaveLength(1);
+    }
+    expect(fieldErrors(movePostSchema, { intent: "move-post", postId, date: "2031-02-28" }, "date")).toEqual([]);
+    expect(fieldErrors(registerSchema, { dateOfBirth: "1990-02-28" }, "dateOfBirth")).toEqual([]);
   });
 });
