@@ -62,8 +62,8 @@ function offsetAt(date: Date, timeZone: string): number {
 }
 
 /**
- * The UTC instant of a wall-clock time in `timeZone`, or null for a day or time that does not exist or a year outside
- * 1–9999; skipped DST times move forward.
+ * The UTC instant of a wall-clock time in `timeZone`, or null when it does not exist (years 1–9999); skipped DST
+ * times move forward.
  */
 export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
   const parts = localDateTimeParts(local.trim());

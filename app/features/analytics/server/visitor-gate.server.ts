@@ -26,11 +26,7 @@ export type VisitorGate = {
   admit(target: string, time: number, ip: string, userAgent: string): CountedVisitor | null;
 };
 
-/**
- * Admits visits per instance: a visitor (address and user agent) counts once per target while it keeps coming within
- * the repeat window; an address counts at most its caps per day and per target and day, however many user agents it
- * sends (past its daily visitors, more count as its first).
- */
+/** Admits visits per instance: a visitor's repeats of a target count once per window; an address, its daily caps. */
 export function createVisitorGate(): VisitorGate {
   let day = "";
   let addresses = new Map<string, Address>();

@@ -25,10 +25,7 @@ function outOfRange(onHand: number, quantity: number): string | null {
   return null;
 }
 
-/**
- * Records a receipt or an adjustment of the seller's own item at their own open location, or nothing on a refusal;
- * like a count, it never takes the level below 0 or above the most a count may set.
- */
+/** Records a receipt or adjustment of the seller's item at their open location, the level kept where counts set it. */
 export async function changeStock(
   db: Database,
   sellerId: string,

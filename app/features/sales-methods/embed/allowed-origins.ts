@@ -1,15 +1,12 @@
 /** The most websites a seller may allow to show their checkout. */
 export const ALLOWED_ORIGINS_MAX = 20;
 
-/** What a typed origin may be: scheme, host and port only, with nothing after but one slash (no user, path or query). */
+/** What a typed origin may be: scheme, host and port, then at most one slash (no user, path or query). */
 const ORIGIN_TEXT = /^https?:\/\/[^/?#\\@\s\p{Cc}]+\/?$/iu;
 /** A host the CSP reads as one source: DNS labels of letters, digits and hyphens (punycode for others), or IPv4. */
 const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-/**
- * The `http(s)://host[:port]` origin of `value`, its host in punycode, or null when it is not a plain http(s) origin
- * (anything else could add sources or directives to the checkout's CSP).
- */
+/** The `http(s)://host[:port]` origin of `value`, host in punycode; null for anything else (it could reach the CSP). */
 export function parseAllowedOrigin(value: string): string | null {
   const trimmed = value.trim();
   if (!ORIGIN_TEXT.test(trimmed)) return null;
