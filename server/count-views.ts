@@ -1,23 +1,22 @@
 import type { Request, RequestHandler } from "express";
-import type { ViewCounter } from "../app/features/analytics/server/view-counter.server";
+import type { AppServices } from "../app/server/services.server";
 import type { Runtime } from "../app/server/runtime.server";
 
 /**
- * Counts a browser's GET of a public store page once it answered 200 or 304, unless the view gate holds it back.
+ * Counts a browser's GET of a public store page once it answered 200 or 304, unless the visitor gate holds it back.
  * Mounted before the store-page cache so cached answers count too; no cookie is read or set.
  */
 export function countViews(
-  counter: ViewCounter,
+  { views: counter, visitors: gate }: Pick<AppServices, "views" | "visitors">,
   appUrl: string,
   {
     isBot,
     viewedPage,
+    viewedPageKey,
     viewSource,
-    createViewGate,
-  }: Pick<Runtime, "isBot" | "viewedPage" | "viewSource" | "createViewGate">,
+  }: Pick<Runtime, "isBot" | "viewedPage" | "viewedPageKey" | "viewSource">,
 ): RequestHandler {
   const ownHost = new URL(appUrl).hostname.toLowerCase();
-  const gate = createViewGate();
   return (req, res, next) => {
     if (req.method !== "GET") return next();
     const page = viewedPage(req.path);
@@ -26,7 +25,7 @@ export function countViews(
     const time = Date.now();
     res.once("finish", () => {
       if (res.statusCode !== 200 && res.statusCode !== 304) return;
-      const visitor = gate.admit(page, time, req.ip ?? "", userAgent!);
+      const visitor = gate.admit(viewedPageKey(page), time, req.ip ?? "", userAgent!);
       if (!visitor) return;
       const query = req.originalUrl.indexOf("?");
       counter.record(

@@ -178,7 +178,7 @@ export function createApp({
 
   // Views of the public store pages, counted once answered: before the store-page cache, whose
   // answers count too. No cookie, no script; buffered in memory and written in batches.
-  if (env.VIEW_COUNTING === "on") app.use(countViews(services.views, env.APP_URL, runtime));
+  if (env.VIEW_COUNTING === "on") app.use(countViews(services, env.APP_URL, runtime));
 
   // Social posts' tracking links: a redirect with the post's attribution, clicks counted in memory (no cookie).
   const trackingLinks = runtime.createTrackingLinkHandler(services);

@@ -15,6 +15,9 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** A frame ancestor as origins are stored: http(s), a host of letters, digits, dots and hyphens, and a port. */
+const ORIGIN_SOURCE = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/;
+
 /** The Content-Security-Policy: our and vouched scripts, forms to us and OAuth providers, inline styles for toasts. */
 export function contentSecurityPolicy(
   scriptSources: string[],
@@ -33,6 +36,8 @@ export function contentSecurityPolicy(
     frameAncestors?: string[];
   },
 ): string {
+  // Anything else (a `;`, a space, a quote, a keyword) would add sources or directives: dropped.
+  const ancestors = frameAncestors.filter((origin) => ORIGIN_SOURCE.test(origin));
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${[...scriptSources, ...captchaOrigins].join(" ")}`.trim(),
@@ -45,7 +50,7 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self' ${formTargets.join(" ")}`.trim(),
-    `frame-ancestors ${frameAncestors.length ? frameAncestors.join(" ") : "'none'"}`,
+    `frame-ancestors ${ancestors.length ? ancestors.join(" ") : "'none'"}`,
   ];
   if (upgradeInsecure) directives.push("upgrade-insecure-requests");
   return directives.join("; ");

@@ -652,6 +652,25 @@ export const ERRORS = {
     message: "Your time zone could not be saved. Please try again.",
   },
 
+  // Dates and quantities out of range
+  /** A Link in Bio schedule time on a day that does not exist (Feb 30) or outside the years 1–9999. */
+  BIO_SHOW_FROM_INVALID: {
+    status: 400,
+    field: "showFrom",
+    message: "This date does not exist. Please enter a date and time, or leave it empty.",
+  },
+  BIO_SHOW_UNTIL_INVALID: {
+    status: 400,
+    field: "showUntil",
+    message: "This date does not exist. Please enter a date and time, or leave it empty.",
+  },
+  /** A receipt or adjustment that would take a level out of the range a count may set; the message names the limits. */
+  STOCK_LEVEL_OUT_OF_RANGE: {
+    status: 409,
+    field: "quantity",
+    message: "Stock on hand stays between 0 and 1,000,000 units.",
+  },
+
   // Link in Bio
   BIO_BLOCK_NOT_FOUND: { status: 404, field: "form", message: "This block was not found. Please reload the page." },
   BIO_PRODUCT_NOT_FOUND: { status: 400, field: "productId", message: "Please choose one of your products." },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate, isLocalDateTime } from "./text-formats";
 
 // zod's JIT uses `new Function`, which the CSP forbids; every schema imports this module.
 z.config({ jitless: true });
@@ -37,6 +38,26 @@ export const STRONG_PASSWORD_MESSAGE = "Password must contain uppercase, lowerca
 export function registrationPasswordField() {
   return passwordField(REGISTRATION_PASSWORD_MIN).regex(STRONG_PASSWORD_PATTERN, STRONG_PASSWORD_MESSAGE);
 }
+
+/** A required day, "YYYY-MM-DD": one that exists, in the years 1–9999 the database can store, and `allowed` if given. */
+export const calendarDateField = (message: string, allowed: (day: string) => boolean = () => true) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((day) => isCalendarDate(day) && allowed(day), message);
+
+/** A required `datetime-local` time ("2026-12-01T10:00") on a day that exists, years 1–9999. */
+export const localDateTimeField = (message: string) =>
+  z.string({ error: message }).trim().refine(isLocalDateTime, message);
+
+/** A `datetime-local` time as `localDateTimeField`, or empty (""). */
+export const optionalLocalDateTimeField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .optional()
+    .default("")
+    .refine((value) => !value || isLocalDateTime(value), message);
 
 /** A checkbox: "on" (or "true") when ticked, absent otherwise. */
 export const checkbox = z

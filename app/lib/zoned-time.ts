@@ -1,7 +1,5 @@
 // UTC instants to and from a time zone's wall clock.
-
-/** A `datetime-local` value ("2026-12-01T10:00"). */
-export const LOCAL_DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/;
+import { localDateTimeParts, utcDate } from "./text-formats";
 
 /** `name` when it is a time zone this runtime knows, else UTC. */
 export function resolveTimeZone(name: string | null | undefined): string {
@@ -27,6 +25,7 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
       hour: "2-digit",
       minute: "2-digit",
       second: "2-digit",
+      era: "short",
     });
     if (partsFormats.size < 1_000) partsFormats.set(timeZone, format);
   }
@@ -36,10 +35,12 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
 /** The zone's wall-clock fields at `date`. */
 function wallClock(date: Date, timeZone: string) {
   const parts: Record<string, number> = {};
+  let beforeChrist = false;
   for (const part of partsFormat(timeZone).formatToParts(date))
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
+    if (part.type === "era") beforeChrist = part.value === "BC";
+    else if (part.type !== "literal") parts[part.type] = Number(part.value);
   return {
-    year: parts.year!,
+    year: beforeChrist ? 1 - parts.year! : parts.year!,
     month: parts.month!,
     day: parts.day!,
     hour: (parts.hour ?? 0) % 24,
@@ -48,22 +49,27 @@ function wallClock(date: Date, timeZone: string) {
   };
 }
 
+/** The UTC instant with these fields; unlike Date.UTC, years 0–99 stay themselves. */
+function utcInstant(year: number, month: number, day: number, hour: number, minute: number, second = 0): number {
+  return utcDate(year, month, day).getTime() + ((hour * 60 + minute) * 60 + second) * 1000;
+}
+
 /** The zone's offset from UTC at `date`, in milliseconds. */
 function offsetAt(date: Date, timeZone: string): number {
   const c = wallClock(date, timeZone);
-  const asUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  const asUtc = utcInstant(c.year, c.month, c.day, c.hour, c.minute, c.second);
   return asUtc - Math.floor(date.getTime() / 1000) * 1000;
 }
 
-/** The UTC instant of a wall-clock time in `timeZone`, or null; skipped DST times move forward. */
+/**
+ * The UTC instant of a wall-clock time in `timeZone`, or null when it does not exist (years 1–9999); skipped DST
+ * times move forward.
+ */
 export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
-  const match = LOCAL_DATE_TIME_PATTERN.exec(local.trim());
-  if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
-  const guess = Date.UTC(y, mo - 1, d, h, mi);
-  const check = new Date(guess);
-  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  const parts = localDateTimeParts(local.trim());
+  if (!parts) return null;
+  const { year: y, month: mo, day: d, hour: h, minute: mi } = parts;
+  const guess = utcInstant(y, mo, d, h, mi);
   const zone = resolveTimeZone(timeZone);
   // The second pass corrects the offset around a daylight-saving change.
   const first = guess - offsetAt(new Date(guess), zone);

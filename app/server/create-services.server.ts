@@ -12,6 +12,7 @@ import { createProductFileStore } from "~/features/catalog/server/product-file-s
 import { createPaymentProviders } from "~/features/payments/server/create-payment-providers.server";
 import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
 import { createViewCounter } from "~/features/analytics/server/view-counter.server";
+import { createVisitorGate } from "~/features/analytics/server/visitor-gate.server";
 import { createPostClickCounter } from "~/features/social/server/post-click-counter.server";
 import { ORDER_CHANGES_CHANNEL } from "~/features/orders/server/announce-order-change.server";
 import { MAGIC_LINK_MAIL, mailMagicLink } from "~/features/accounts/server/mail-magic-link.server";
@@ -68,6 +69,7 @@ export function createServices({
     payments: {},
     views: createViewCounter({ db, logger }),
     postClicks: createPostClickCounter({ db, logger }),
+    visitors: createVisitorGate(),
   };
   // The test provider reports outcomes as signed webhooks, like real providers.
   services.payments = createPaymentProviders({

@@ -1,7 +1,6 @@
 import { migrateDatabase, openDatabase } from "~/db/open-database.server";
 import { DEFAULT_GOOGLE_DISCOVERY_URL } from "~/features/accounts/server/create-auth.server";
-import { isBot, viewedPage, viewSource } from "~/features/analytics/content/view-rules";
-import { createViewGate } from "~/features/analytics/server/view-gate.server";
+import { isBot, viewedPage, viewedPageKey, viewSource } from "~/features/analytics/content/view-rules";
 import {
   FILE_TOO_LARGE_MESSAGE,
   UPLOAD_SWEEP_INTERVAL_MS,
@@ -58,8 +57,8 @@ export const runtime = {
   reportedRequest,
   isBot,
   viewedPage,
+  viewedPageKey,
   viewSource,
-  createViewGate,
   bodyLimitFor,
   isUploadPath,
   isWebhookPath,

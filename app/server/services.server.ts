@@ -9,6 +9,7 @@ import type { UserEventHub } from "./events/user-event-hub.server";
 import type { ProductFileStore } from "~/features/catalog/server/product-file-store.server";
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
 import type { ViewCounter } from "~/features/analytics/server/view-counter.server";
+import type { VisitorGate } from "~/features/analytics/server/visitor-gate.server";
 import type { PostClickCounter } from "~/features/social/server/post-click-counter.server";
 
 /** What the Node server creates at start-up for every loader and action. */
@@ -32,6 +33,8 @@ export type AppServices = {
   views: ViewCounter;
   /** Social posts' tracking-link clicks, written in batches. */
   postClicks: PostClickCounter;
+  /** Which views and clicks count: one rule for pages, bio blocks and tracking links. */
+  visitors: VisitorGate;
 };
 
 declare module "react-router" {

@@ -148,3 +148,27 @@ describe("framing of the checkout pages", () => {
     expectNotFrameable(applied, `POST ${buyPath}`);
   });
 });
+
+describe("allowed websites stored before origins were checked strictly", () => {
+  it("never put a ; , quote or keyword of a stored website into the checkout's CSP", async () => {
+    const stored = await createSeller(server.db, { priceCents: 700 });
+    await allowWebsites(stored.id, {
+      allowedOrigins: [
+        "https://x;report-uri https://evil.example/r",
+        "https://y,https://evil.example",
+        "https://'unsafe-inline'.example",
+        "https://x;sandbox",
+        LISTED,
+      ],
+    });
+    const path = embed(`/s/${stored.handle}/${stored.slug}/buy`, LISTED);
+    const response = await server.request(path);
+    expect(response.status).toBe(200);
+    const csp = cspOf(response);
+    expect(csp).toMatch(/(?:^|; )frame-ancestors http:\/\/127\.0\.0\.1:4300(?:;|$)/);
+    expect(csp).not.toContain("report-uri");
+    expect(csp).not.toContain("evil.example");
+    expect(csp).not.toContain("sandbox");
+    expect(csp.split("; ").filter((directive) => directive.startsWith("frame-ancestors"))).toHaveLength(1);
+  });
+});

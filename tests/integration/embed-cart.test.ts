@@ -182,12 +182,20 @@ describe("allowed websites", () => {
       )
     ).rows[0]?.settings;
 
-  it("saves plain origins, refuses an address with a path, and keeps the list when the setup is saved", async () => {
+  it("saves plain origins, refuses a path or a character that would reach the CSP, and keeps the list on setup", async () => {
     const refused = await post("/tools/integration", { origins: "https://a.example\nhttps://b.example/shop" });
     expect(refused.status).toBe(400);
     expect(await html(refused)).toContain(
       "“https://b.example/shop” is not a website address like https://shop.example.com (no path).",
     );
+    expect(await settings()).toBeUndefined();
+
+    // A `;`, `,` or quote would add sources or directives to the checkout's CSP: refused on the field.
+    for (const bad of ["https://x;report-uri", "https://a.example,https://evil.example", "https://'self'.example"]) {
+      const injected = await post("/tools/integration", { origins: `https://a.example\n${bad}` });
+      expect(injected.status, bad).toBe(400);
+      expect(await html(injected), bad).toContain(`“${bad.replaceAll("'", "&#x27;")}” is not a website address`);
+    }
     expect(await settings()).toBeUndefined();
 
     const saved = await post("/tools/integration", {

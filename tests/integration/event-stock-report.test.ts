@@ -204,4 +204,15 @@ describe("comparing events", () => {
     const none = await (await server.request("/tools/events/compare?from=2031-01-01", { headers })).text();
     expect(none).toContain("No events match.");
   });
+
+  it("reads a date the database has no day for (year 0000, 10000, Feb 30) as no date, on the page and in the CSV", async () => {
+    const headers = { cookie: seller.jar.header(), "x-forwarded-for": seller.ip };
+    for (const query of ["from=0000-01-01", "to=0000-12-31", "from=2030-02-30", "from=10000-01-01", "from=0001-01-01"])
+      for (const path of ["/tools/events/compare", "/tools/events/compare.csv"]) {
+        const response = await server.request(`${path}?${query}`, { headers });
+        const text = await response.text();
+        expect(response.status, `${path}?${query}: ${text.slice(0, 200)}`).toBe(200);
+        expect(text, `${path}?${query}`).toContain("Harvest Fair");
+      }
+  });
 });

@@ -22,7 +22,9 @@ import { saveAvatar } from "~/features/workspace/server/save-avatar.server";
 import { saveSalesMethod } from "~/features/sales-methods/server/save-sales-method.server";
 import {
   describeRequest,
+  hostileCookies,
   hostileFields,
+  hostileQueryFor,
   hostileRequest,
   hostileSegment,
   sendOnOwnConnection,
@@ -166,6 +168,63 @@ const SALES_SCHEMAS = {
 } as const;
 
 const fixed = (p: string) => fc.constant(p);
+
+/** What a counted store page reads for its views and the order's attribution (server/count-views.ts, attribution.ts). */
+const SOURCE_KEYS = ["src", "via", "utm_source", "utm_medium", "utm_campaign", "embed", "host"];
+/**
+ * The query parameters each GET route of app/routes.ts reads (its own and its feature's readers); routes reading none
+ * are not listed. The check below finds the routes whose module reads the query and the keys it names.
+ */
+const QUERY_KEYS_OF: Record<string, readonly string[]> = {
+  "/auth": ["tab", "step", "verified", "from", "redirectTo"],
+  "/auth/google/callback": ["state", "code", "error", "provider"],
+  "/auth/two-factor": ["from", "method"],
+  "/login": ["from"],
+  "/reset-password": ["token", "error", "access_token", "token_hash"],
+  "/signup": ["plan"],
+  "/verify": ["token"],
+  "/settings": ["error"],
+  "/checkout/:orderId": ["pay", "key", "cancelled", "embed", "host"],
+  "/checkout/test/:id": ["embed", "host"],
+  "/purchases/:orderId": ["token"],
+  "/buy/:id": SOURCE_KEYS,
+  "/s/:handle": SOURCE_KEYS,
+  "/s/:handle/:slug": ["variant", "option-1", "option-2", ...SOURCE_KEYS],
+  "/s/:handle/:slug/buy": ["variant", "quantity", ...SOURCE_KEYS],
+  "/s/:handle/:slug/shipping-options": ["country", "discountCode", "quantity", "variant"],
+  "/s/:handle/cart/checkout": ["items", ...SOURCE_KEYS],
+  "/s/:handle/links": SOURCE_KEYS,
+  "/s/:handle/links/go/:blockId": SOURCE_KEYS,
+  "/analytics": ["range", "from", "to"],
+  "/customers": ["view", "after", "sort", "q"],
+  "/customers/:email": ["after"],
+  "/orders": ["status", "fulfilment", "q", "after"],
+  "/payouts": ["after", "stripe_after"],
+  "/tools/events": ["tab", "month"],
+  "/tools/events/new": ["from"],
+  "/tools/events/compare": ["type", "from", "to", "sort", "dir"],
+  "/tools/events/compare.csv": ["type", "from", "to", "sort", "dir"],
+  "/tools/pos": ["event", "register"],
+  "/tools/mobile-pos": ["event", "register"],
+  "/tools/products": ["q", "sort"],
+  "/tools/products/discounts": ["edit"],
+  "/tools/retail-dashboard": ["q", "page", "low", "location", "item", "count"],
+  "/tools/shipping": ["zone"],
+  "/tools/social": ["view", "day"],
+  "/tools/social/new": ["day"],
+  "/api/pos/returns": ["q"],
+};
+
+/** GET URLs the Express app answers before React Router that read a query string (listed at the end of app/routes.ts). */
+const EXPRESS_QUERY_ENDPOINTS: { name: string; paths: fc.Arbitrary<string>; query: readonly string[] }[] = [
+  { name: "/orders/export.csv", paths: fixed("/orders/export.csv"), query: ["status", "fulfilment"] },
+  { name: "/customers/export.csv", paths: fixed("/customers/export.csv"), query: ["q"] },
+  {
+    name: "/purchases/:orderId/files/:fileId",
+    paths: fixed(`/purchases/${randomUUID()}/files/${randomUUID()}`),
+    query: ["expires", "sig"],
+  },
+];
 const PAGES = [
   "/",
   "/features",
@@ -1052,6 +1111,77 @@ describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () =>
     }
   }, 180_000);
 });
+
+describe(`hostile query strings on every GET route that reads one (${RUNS} per route)`, () => {
+  it("list every route whose module reads the query string, with the keys it names", () => {
+    const source = readFileSync(path.join(process.cwd(), "app/routes.ts"), "utf8");
+    const missing: string[] = [];
+    for (const [, url, file] of source.matchAll(/\broute\("([^"]+)",\s*"([^"]+)"/g)) {
+      const module = readFileSync(path.join(process.cwd(), "app", file!), "utf8");
+      if (!/searchParams|\.search\b/.test(module)) continue;
+      const declared = QUERY_KEYS_OF[`/${url}`];
+      if (!declared) missing.push(`/${url}`);
+      for (const [, key] of module.matchAll(/(?:searchParams|params|query)\.get(?:All)?\("([^"]+)"\)/g))
+        if (declared && !declared.includes(key!)) missing.push(`/${url} ?${key}`);
+    }
+    expect(missing).toEqual([]);
+    const names = new Set(endpoints().map((endpoint) => endpoint.name));
+    expect(Object.keys(QUERY_KEYS_OF).filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it(
+    "never answer 5xx to dates PostgreSQL has no day for, huge numbers, NUL, long or repeated values",
+    async () => {
+      const list = [
+        ...endpoints()
+          .filter((endpoint) => QUERY_KEYS_OF[endpoint.name])
+          .map((endpoint) => ({ name: endpoint.name, paths: endpoint.paths, query: QUERY_KEYS_OF[endpoint.name]! })),
+        ...EXPRESS_QUERY_ENDPOINTS,
+      ];
+      const before = { requests: totals.requests, problems: totals.problems.length };
+      await pool(list, CONCURRENCY, (endpoint) => fuzzQuery(endpoint, RUNS));
+      const problems = totals.problems.slice(before.problems);
+      console.log(`[fuzz] query strings: ${list.length} routes, ${totals.requests - before.requests} requests`);
+      expect(problems.slice(0, 15), `${problems.length} problems`).toEqual([]);
+      expect(totals.requests - before.requests).toBe(list.length * RUNS);
+    },
+    Math.max(120_000, RUNS * 2_000),
+  );
+});
+
+/** GETs of `endpoint` with its own query keys given hostile values, signed in (mostly) or not. */
+async function fuzzQuery(
+  endpoint: { name: string; paths: fc.Arbitrary<string>; query: readonly string[] },
+  runs: number,
+) {
+  let signedInSinceCheck = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      endpoint.paths.map((p) => p.split("?")[0]!),
+      hostileQueryFor(endpoint.query),
+      fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, { arbitrary: fc.constant(false), weight: 1 }),
+      hostileCookies(),
+      async (pathname, query, signedIn, cookie) => {
+        if (signedIn && signedInSinceCheck++ % 5 === 0) await refreshSession();
+        const spec: HostileRequestSpec = {
+          method: "GET",
+          path: pathname,
+          query,
+          cookie: signedIn ? liveCookie : cookie,
+          fields: [],
+          encoding: "urlencoded",
+          origin: "own",
+        };
+        const outcome = await send(server.origin, spec);
+        totals.requests += 1;
+        totals.byStatus[outcome.status] = (totals.byStatus[outcome.status] ?? 0) + 1;
+        if (outcome.status >= 500 || outcome.status === 0) totals.fiveHundreds += 1;
+        if (outcome.problem) totals.problems.push(`${endpoint.name}: ${outcome.problem}\n    ${describeRequest(spec)}`);
+      },
+    ),
+    { numRuns: runs, endOnFailure: true },
+  );
+}
 
 /** One concrete path per endpoint (its generator's first sample; the same every run). */
 function onePathEach(): { name: string; path: string }[] {

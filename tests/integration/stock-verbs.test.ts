@@ -7,6 +7,7 @@ import { changeStock } from "~/features/inventory/server/change-stock.server";
 import { ensureStoreLocations } from "~/features/inventory/server/ensure-store-locations.server";
 import { importStockCsv } from "~/features/inventory/server/import-stock-csv.server";
 import { postStockCount } from "~/features/inventory/server/post-stock-count.server";
+import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
 import { reviewStockCount } from "~/features/inventory/server/review-stock-count.server";
 import { saveStockLocation } from "~/features/inventory/server/save-stock-location.server";
 import { sendLowStockDigests } from "~/features/inventory/server/send-low-stock-digests.server";
@@ -144,17 +145,62 @@ describe("the seller's locations", () => {
 });
 
 describe("receive, adjust, transfer and count", () => {
-  it("receives and adjusts as ledger movements, with reasons, and may go negative by adjustment", async () => {
+  it("receives and adjusts as ledger movements, with reasons", async () => {
     const seller = await makeSeller();
     const [variant] = await makeVariants(seller.id, [`B-${randomUUID()}`]);
     const base = { variantId: variant!, locationId: seller.shop, note: "" };
-    await changeStock(db, seller.id, seller.id, { ...base, kind: "received", quantity: 5 });
-    await changeStock(db, seller.id, seller.id, { ...base, kind: "adjusted", quantity: -7, reason: "damaged" });
-    expect(await level(variant!, seller.shop)).toEqual({ on_hand: -2, reserved: 0, ledger: -2 });
+    await changeStock(db, seller.id, seller.id, { ...base, kind: "received", quantity: 7 });
+    await changeStock(db, seller.id, seller.id, { ...base, kind: "adjusted", quantity: -5, reason: "damaged" });
+    expect(await level(variant!, seller.shop)).toEqual({ on_hand: 2, reserved: 0, ledger: 2 });
     expect((await movementsOf(variant!)).map((m) => [m.kind, m.quantity, m.reason])).toEqual([
-      ["received", 5, null],
-      ["adjusted", -7, "damaged"],
+      ["received", 7, null],
+      ["adjusted", -5, "damaged"],
     ]);
+  });
+
+  it("keeps a level where a count could set it, 0 to 1,000,000, whatever receipts and adjustments ask, and says so", async () => {
+    const seller = await makeSeller();
+    const [variant] = await makeVariants(seller.id, [`L-${randomUUID()}`]);
+    const base = { variantId: variant!, locationId: seller.shop, note: "" };
+    const adjust = (quantity: number) =>
+      changeStock(db, seller.id, seller.id, { ...base, kind: "adjusted", quantity, reason: "lost" });
+    expect(await adjust(-1_000_000)).toEqual({
+      ok: false,
+      code: "STOCK_LEVEL_OUT_OF_RANGE",
+      message: "Stock on hand stays between 0 and 1,000,000 units: with 0 here, remove at most 0.",
+    });
+    expect(await changeStock(db, seller.id, seller.id, { ...base, kind: "received", quantity: 3 })).toEqual({
+      ok: true,
+    });
+    expect(await adjust(-4)).toMatchObject({
+      code: "STOCK_LEVEL_OUT_OF_RANGE",
+      message: expect.stringMatching(/at most 3\.$/),
+    });
+    expect(await adjust(-3)).toEqual({ ok: true });
+    expect(await adjust(1_000_000)).toEqual({ ok: true });
+    expect(await changeStock(db, seller.id, seller.id, { ...base, kind: "received", quantity: 1 })).toEqual({
+      ok: false,
+      code: "STOCK_LEVEL_OUT_OF_RANGE",
+      message: "Stock on hand stays between 0 and 1,000,000 units: with 1,000,000 here, add at most 0.",
+    });
+    expect(await level(variant!, seller.shop)).toEqual({ on_hand: 1_000_000, reserved: 0, ledger: 1_000_000 });
+    // A level below 0 (sales made offline) may be adjusted up towards 0, never further down.
+    const [oversold] = await makeVariants(seller.id, [`O-${randomUUID()}`]);
+    await recordStockMovements(db, seller.id, null, [
+      { variantId: oversold!, locationId: seller.shop, kind: "sold", quantity: -5 },
+    ]);
+    const other = {
+      variantId: oversold!,
+      locationId: seller.shop,
+      note: "",
+      kind: "adjusted" as const,
+      reason: "found" as const,
+    };
+    expect(await changeStock(db, seller.id, seller.id, { ...other, quantity: -1 })).toMatchObject({
+      code: "STOCK_LEVEL_OUT_OF_RANGE",
+    });
+    expect(await changeStock(db, seller.id, seller.id, { ...other, quantity: 2 })).toEqual({ ok: true });
+    expect(await level(oversold!, seller.shop)).toMatchObject({ on_hand: -3, ledger: -3 });
   });
 
   it("transfers as two movements sharing one transfer id, and refuses more than is available at the source", async () => {

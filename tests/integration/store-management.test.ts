@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
 import { postForm } from "../support/form-post";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -132,9 +133,22 @@ describe("Store Management", () => {
     const shop = (await locationsOf(seller)).find((row) => row.kind === "shop")!.id;
     const send = (fields: Record<string, string>) =>
       postForm(server, `${PAGE}.data`, fields, { jar: seller.jar, ip: seller.ip });
-    expect(
-      (await send({ intent: "adjust", variantId: item, locationId: shop, quantity: "-2", reason: "lost" })).status,
-    ).toBe(200);
+    // An adjustment never takes stock below 0 (the field says the bound); sales made offline may.
+    const refused = await send({ intent: "adjust", variantId: item, locationId: shop, quantity: "-2", reason: "lost" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Stock on hand stays between 0 and 1,000,000 units: with 0 here");
+    const tooLarge = await send({
+      intent: "adjust",
+      variantId: item,
+      locationId: shop,
+      quantity: "-1000001",
+      reason: "lost",
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.text()).toContain("Please enter a change from -1,000,000 to 1,000,000");
+    await recordStockMovements(server.db, seller.id, null, [
+      { variantId: item, locationId: shop, kind: "sold", quantity: -2 },
+    ]);
     const [{ product_id: productId }] = (
       await server.db.execute<{ product_id: string }>(sql`select product_id from product_variants where id = ${item}`)
     ).rows as [{ product_id: string }];

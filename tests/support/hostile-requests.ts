@@ -42,6 +42,11 @@ export const NASTY_STRINGS = [
   "2024-02-30",
   "1899-01-01",
   "0000-01-01",
+  "10000-01-01",
+  // datetime-local values of days that do not exist (forms' schedule and event times).
+  "0000-01-01T10:00",
+  "2026-02-30T10:00",
+  "10000-01-01T10:00",
   // Keyset cursors and instants that look right and are not (CI found /orders?after=…&q=…NUL… answering 500).
   "2026-02-30T00:00:00Z",
   "2026-01-01T24:00:00Z",
@@ -210,6 +215,75 @@ export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
     weight: 1,
   },
 );
+
+/**
+ * Values a query parameter should never choke on: days PostgreSQL has no date for (year 0000, past 9999, Feb 30),
+ * cursors built on them, numbers past every integer type, NUL characters and very long text.
+ */
+export const HOSTILE_QUERY_VALUES = [
+  "0000-01-01",
+  "0000-12-31",
+  "10000-01-01",
+  "9999-12-31",
+  "0001-01-01",
+  "2026-02-30",
+  "2026-02-29",
+  "2024-02-29",
+  "2026-13-01",
+  "2026-00-10",
+  "0000-01",
+  "10000-01",
+  "2026-13",
+  "0000-01-01T10:00",
+  "2026-02-30T10:00",
+  "0000-01-01T00:00:00Z",
+  "10000-01-01T00:00:00Z",
+  "2026-02-30T00:00:00Z",
+  "0000-01-01T00:00:00Z_00000000-0000-0000-0000-000000000000",
+  "0000-01-01_00000000-0000-0000-0000-000000000000",
+  "0000-01-01T00:00:00Z~a@b.co",
+  "99999999999999999999",
+  "9".repeat(400),
+  "2147483648",
+  "-2147483649",
+  "9007199254740993",
+  "-1",
+  "0",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "0x10",
+  "1.5",
+  "\u0000",
+  "a\u0000b",
+  "x".repeat(4_000),
+  "é".repeat(1_500),
+  "__proto__",
+  "",
+] as const;
+
+/**
+ * A query string for a route that reads `keys`: its own keys with hostile values (mostly `HOSTILE_QUERY_VALUES`),
+ * repeated keys (`?from=a&from=b`, an array to some readers) and broken escapes.
+ */
+export function hostileQueryFor(keys: readonly string[]): fc.Arbitrary<string> {
+  const key = fc.constantFrom(...keys);
+  const value = fc.oneof(
+    { arbitrary: fc.constantFrom(...HOSTILE_QUERY_VALUES), weight: 6 },
+    { arbitrary: hostileValue.filter((v) => v.length < 4_000), weight: 2 },
+  );
+  const pair = fc.tuple(key, value).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`);
+  const repeated = fc
+    .tuple(key, value, value)
+    .map(([k, a, b]) => `${percentEncode(k)}=${percentEncode(a)}&${percentEncode(k)}=${percentEncode(b)}`);
+  const broken = fc.tuple(key, fc.constantFrom(...BROKEN_ESCAPES)).map(([k, v]) => `${percentEncode(k)}=${v}`);
+  return fc
+    .array(
+      fc.oneof({ arbitrary: pair, weight: 6 }, { arbitrary: repeated, weight: 2 }, { arbitrary: broken, weight: 1 }),
+      { minLength: 1, maxLength: 5 },
+    )
+    .map((parts) => `?${parts.join("&")}`);
+}
 
 /** A cookie value as a browser could send it (only visible ASCII, no `;` or `,`). */
 const cookieValue: fc.Arbitrary<string> = fc.oneof(

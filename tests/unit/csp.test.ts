@@ -55,6 +55,28 @@ describe("content security policy", () => {
     }
   });
 
+  it("drops a frame ancestor that is not a plain origin, so a stored value cannot add sources or directives", () => {
+    const framed = contentSecurityPolicy([], {
+      upgradeInsecure: false,
+      frameAncestors: [
+        "https://x;report-uri https://evil.example",
+        "https://shop.example",
+        "https://a.example,https://b.example",
+        "*",
+        "'unsafe-inline'",
+        'https://"quoted".example',
+        "https://shop.example/path",
+        "data:",
+      ],
+    });
+    expect(framed).toMatch(/(?:^|; )frame-ancestors https:\/\/shop\.example(?:;|$)/);
+    expect(framed).not.toContain("report-uri");
+    expect(framed.split("; ").filter((directive) => directive.startsWith("frame-ancestors"))).toHaveLength(1);
+    expect(contentSecurityPolicy([], { upgradeInsecure: false, frameAncestors: ["https://x;sandbox"] })).toContain(
+      "frame-ancestors 'none'",
+    );
+  });
+
   it("makes a new nonce each time", () => {
     expect(createNonce()).not.toBe(createNonce());
     expect(Buffer.from(createNonce(), "base64")).toHaveLength(16);

@@ -75,6 +75,29 @@ describe("allowed origins", () => {
     }
   });
 
+  it("takes an origin's scheme, host (in punycode) and port only: no character that could reach the CSP beside them", () => {
+    expect(parseAllowedOrigin("https://Bücher.Example:8443/")).toBe("https://xn--bcher-kva.example:8443");
+    expect(parseAllowedOrigin("http://localhost:3000")).toBe("http://localhost:3000");
+    for (const bad of [
+      "https://x;report-uri",
+      "https://x;report-uri https://evil.example",
+      "https://a.example,https://b.example",
+      "https://a'b.example",
+      'https://"a".example',
+      "https://a.example?",
+      "https://a.example#",
+      "https://a.example//",
+      "https://a.example/.",
+      "https://a_b.example",
+      "https://a.example.",
+      "https://[::1]:3000",
+      "https://a.example:99999",
+      "https://a.example\\",
+      "https://a.example\u0000",
+    ])
+      expect(parseAllowedOrigin(bad), bad).toBeNull();
+  });
+
   it("allows the seller's website and each valid listed origin once", () => {
     expect(
       allowedOriginsOf({

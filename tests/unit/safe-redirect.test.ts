@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
+import { safeRedirectPath, signInPath } from "~/features/accounts/server/safe-redirect.server";
 
 describe("safeRedirectPath", () => {
   it("keeps same-origin paths with query and hash", () => {
@@ -26,5 +26,16 @@ describe("safeRedirectPath", () => {
     expect(result === "/fallback" || (result.startsWith("/") && !result.startsWith("//"))).toBe(true);
     if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\"))
       expect(result).toBe("/fallback");
+  });
+});
+
+describe("signInPath", () => {
+  it("leads back to the page and its query, and leaves out a query too long to come back to", () => {
+    expect(signInPath("/orders", "?status=paid")).toBe("/auth?from=%2Forders%3Fstatus%3Dpaid");
+    const long = `?q=${"x".repeat(13_000)}`;
+    expect(signInPath("/analytics", long)).toBe("/auth?from=%2Fanalytics");
+    expect(safeRedirectPath(decodeURIComponent(signInPath("/analytics", long).slice("/auth?from=".length)))).toBe(
+      "/analytics",
+    );
   });
 });

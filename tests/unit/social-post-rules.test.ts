@@ -14,10 +14,9 @@ import { attributionOf } from "~/features/analytics/content/attribution";
 import { quickActionsFor } from "~/features/workspace/content/quick-actions";
 import { storePageKey } from "../../server/store-page-cache";
 import {
-  createClickGate,
-  MAX_CLICKS_PER_ADDRESS_PER_POST_PER_DAY,
+  createUnknownCodeLimit,
   MAX_MISSES_PER_ADDRESS_PER_MINUTE,
-} from "~/features/social/server/click-gate.server";
+} from "~/features/social/server/unknown-code-limit.server";
 
 describe("X's weighted counting", () => {
   it("counts plain Latin text one per character", () => {
@@ -190,17 +189,14 @@ describe("a tracking link's target", () => {
   });
 });
 
-describe("the click gate", () => {
-  it("caps an address's clicks per post and UTC day, and its unknown codes per minute", () => {
-    const gate = createClickGate();
+describe("the unknown-code limit", () => {
+  it("slows down an address (an IPv6 /64 as one) that asks for many unknown codes in a minute", () => {
+    const limit = createUnknownCodeLimit();
     const t = Date.parse("2026-11-27T10:00:00Z");
-    const admitted = Array.from({ length: 12 }, () => gate.admitClick("post-a", t, "10.0.0.1"));
-    expect(admitted.filter(Boolean)).toHaveLength(MAX_CLICKS_PER_ADDRESS_PER_POST_PER_DAY);
-    expect(gate.admitClick("post-b", t, "10.0.0.1")).toBe(true);
-    expect(gate.admitClick("post-a", t, "10.0.0.2")).toBe(true);
-    expect(gate.admitClick("post-a", t + 86_400_000, "10.0.0.1")).toBe(true);
-    for (let i = 0; i < MAX_MISSES_PER_ADDRESS_PER_MINUTE; i++) expect(gate.refuseMiss(t, "10.0.0.1")).toBeNull();
-    expect(gate.refuseMiss(t + 15_000, "10.0.0.1")).toBe(45);
-    expect(gate.refuseMiss(t + 60_000, "10.0.0.1")).toBeNull();
+    for (let i = 0; i < MAX_MISSES_PER_ADDRESS_PER_MINUTE; i++)
+      expect(limit.refuseMiss(t, `2001:db8:0:7::${(i + 1).toString(16)}`)).toBeNull();
+    expect(limit.refuseMiss(t + 15_000, "2001:db8:0:7:ffff::1")).toBe(45);
+    expect(limit.refuseMiss(t + 15_000, "2001:db8:0:8::1")).toBeNull();
+    expect(limit.refuseMiss(t + 60_000, "2001:db8:0:7::1")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { EventListItem, EventTab } from "~/features/event-sales/event-item";
+import { isCalendarDate, utcDate } from "~/lib/text-formats";
 import { utcToZonedLocal } from "~/lib/zoned-time";
 
 /** The local calendar day ("2026-12-05") of an instant in `timeZone`. */
@@ -18,22 +19,24 @@ export function eventsOfTab(events: EventListItem[], tab: EventTab, now: Date, t
   return events.filter((event) => new Date(event.endsAt) < now).reverse();
 }
 
-/** A `YYYY-MM` month, or the month of `fallback`. */
+/** A `YYYY-MM` month of years 1–9999, or the month of `fallback`. */
 export function monthOf(value: string | null, fallback: string): string {
-  return value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : fallback.slice(0, 7);
+  return value && /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`) ? value : fallback.slice(0, 7);
 }
 
 /** The month before or after `month` ("2026-12"). */
 export function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + by, 1)).toISOString().slice(0, 7);
+  return utcDate(y, m + by, 1)
+    .toISOString()
+    .slice(0, 7);
 }
 
 /** The weeks (Monday first) of a month's grid, each day as "YYYY-MM-DD" or null outside the month. */
 export function monthGrid(month: string): (string | null)[][] {
   const [y, m] = month.split("-").map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - 1, 1));
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const first = utcDate(y, m, 1);
+  const days = utcDate(y, m + 1, 0).getUTCDate();
   const lead = (first.getUTCDay() + 6) % 7;
   const cells: (string | null)[] = Array.from({ length: lead }, () => null);
   for (let d = 1; d <= days; d++) cells.push(`${month}-${String(d).padStart(2, "0")}`);
@@ -46,5 +49,7 @@ export function monthGrid(month: string): (string | null)[][] {
 /** The calendar day `by` days after `day` ("2026-12-31" + 1 is "2027-01-01"). */
 export function addDays(day: string, by: number): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + by)).toISOString().slice(0, 10);
+  return utcDate(y, m, d + by)
+    .toISOString()
+    .slice(0, 10);
 }

@@ -1,5 +1,6 @@
 import { EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
 import { csvRecord, decimalAmount, textCell } from "~/lib/csv";
+import { isCalendarDate } from "~/lib/text-formats";
 import { utcToZonedLocal } from "~/lib/zoned-time";
 
 /** One event's figures in the comparison table; money in minor units. */
@@ -30,14 +31,8 @@ export type ComparisonFilter = {
   descending: boolean;
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day "YYYY-MM-DD" (not 2026-02-30), so the database never casts a bad date. */
-function isDay(value: string | null): value is string {
-  if (!value || !DAY.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
+/** A real calendar day "YYYY-MM-DD" the database can read (not 2026-02-30, not year 0000). */
+const isDay = (value: string | null): value is string => value !== null && isCalendarDate(value);
 
 /** The filter of a comparison URL; anything unknown falls back to all events by date. */
 export function readComparisonFilter(params: URLSearchParams): ComparisonFilter {

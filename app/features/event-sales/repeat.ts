@@ -1,3 +1,4 @@
+import { utcDate } from "~/lib/text-formats";
 import { utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
 
 /** How an event repeats: every week or every month, on the same local day and time. */
@@ -13,17 +14,17 @@ export function shiftLocal(local: string, frequency: RepeatFrequency, steps: num
   const [date, time] = local.split("T") as [string, string];
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   let target: Date;
-  if (frequency === "weekly") target = new Date(Date.UTC(y, m - 1, d + 7 * steps));
+  if (frequency === "weekly") target = utcDate(y, m, d + 7 * steps);
   else {
-    const lastDay = new Date(Date.UTC(y, m - 1 + steps + 1, 0)).getUTCDate();
-    target = new Date(Date.UTC(y, m - 1 + steps, Math.min(d, lastDay)));
+    const lastDay = utcDate(y, m + steps + 1, 0).getUTCDate();
+    target = utcDate(y, m + steps, Math.min(d, lastDay));
   }
   return `${target.toISOString().slice(0, 10)}T${time}`;
 }
 
 /**
  * The next `count` occurrences after `first`, each at the same wall-clock start and end in `timeZone`, so a Saturday
- * market stays at 8:00 across daylight-saving changes.
+ * market stays at 8:00 across daylight-saving changes; none past the year 9999.
  */
 export function repeatSpans(first: Span, timeZone: string, frequency: RepeatFrequency, count: number): Span[] {
   const start = utcToZonedLocal(first.startsAt, timeZone);
@@ -34,10 +35,10 @@ export function repeatSpans(first: Span, timeZone: string, frequency: RepeatFreq
   for (let step = 1; step <= Math.min(count, MAX_REPEATS); step++) {
     const shifted = shiftLocal(start, frequency, step);
     const endDay = new Date(Date.parse(`${shifted.slice(0, 10)}T00:00Z`) + endDays * dayMs).toISOString().slice(0, 10);
-    spans.push({
-      startsAt: zonedLocalToUtc(shifted, timeZone)!,
-      endsAt: zonedLocalToUtc(`${endDay}T${end.slice(11)}`, timeZone)!,
-    });
+    const startsAt = zonedLocalToUtc(shifted, timeZone);
+    const endsAt = zonedLocalToUtc(`${endDay}T${end.slice(11)}`, timeZone);
+    if (!startsAt || !endsAt) break; // past the year 9999
+    spans.push({ startsAt, endsAt });
   }
   return spans;
 }

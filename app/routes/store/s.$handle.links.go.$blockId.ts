@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { attributionOf, withAttribution } from "~/features/analytics/content/attribution";
 import { isBot, isPrefetch } from "~/features/analytics/content/view-rules";
-import { createViewGate } from "~/features/analytics/server/view-gate.server";
 import { isSlugLike, productBuyPath, productPath } from "~/features/catalog/store-profile";
 import { bioPath, blockAttribution } from "~/features/link-in-bio/bio-content";
 import { followBioBlock } from "~/features/link-in-bio/server/follow-bio-block.server";
@@ -10,8 +9,6 @@ import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/s.$handle.links.go.$blockId";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-/** Skips a visitor's quick repeat clicks and caps each address per day, as page views are. */
-const clicks = createViewGate();
 
 /**
  * A bio block's counted redirect: people's clicks count per block and day (not bots, link previews, prefetches or HEAD),
@@ -25,8 +22,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     request.method === "GET" &&
     !isBot(userAgent) &&
     !isPrefetch(request.headers.get("sec-purpose") ?? request.headers.get("purpose")) &&
-    clicks.admit(
-      { kind: "bio", handle: `${params.handle}/${params.blockId}` },
+    // Counted by the rule of views and tracking links: a visitor once per block and window, an address's caps.
+    context.services.visitors.admit(
+      `bio-block\t${params.blockId.toLowerCase()}`,
       Date.now(),
       context.clientIp ?? "",
       userAgent!,

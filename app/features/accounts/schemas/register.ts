@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   CAPTCHA_FIELD,
+  calendarDateField,
   emailField,
   NAME_MIN,
   registrationPasswordField,
@@ -23,13 +24,10 @@ export const registerSchema = z
     firstName: name("First name"),
     lastName: name("Last name"),
     email: emailField,
-    dateOfBirth: z
-      .string({ error: DATE_OF_BIRTH_MESSAGE })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_OF_BIRTH_MESSAGE)
-      .refine((value) => {
-        const date = new Date(`${value}T00:00:00Z`);
-        return !Number.isNaN(date.getTime()) && date.getTime() < Date.now() && date.getUTCFullYear() >= 1900;
-      }, DATE_OF_BIRTH_MESSAGE),
+    dateOfBirth: calendarDateField(
+      DATE_OF_BIRTH_MESSAGE,
+      (day) => day >= "1900-01-01" && Date.parse(`${day}T00:00:00Z`) < Date.now(),
+    ),
     password: registrationPasswordField(),
     confirmPassword: z.string({ error: "Passwords don't match" }),
     [CAPTCHA_FIELD]: z

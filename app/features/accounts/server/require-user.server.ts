@@ -5,6 +5,7 @@ import { securityEventRow } from "~/features/security/server/security-event";
 import type { CurrentUser } from "./get-current-user.server";
 import { getSessionUser, type SessionUser } from "./get-session-user.server";
 import type { PageQuery } from "./page-query.server";
+import { signInPath } from "./safe-redirect.server";
 import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
@@ -81,7 +82,7 @@ export async function requireUser<T>(
       },
       meta,
     );
-    throw redirect(`/auth?from=${encodeURIComponent(route + url.search)}`);
+    throw redirect(signInPath(route, url.search));
   }
   if (!user.emailVerified) {
     await recordSecurityEvent(

@@ -49,10 +49,12 @@ export function isPrefetch(purpose: string | null | undefined): boolean {
   return typeof purpose === "string" && purpose.includes("prefetch");
 }
 
-/** A visitor's repeated views of one page within this time count once. */
-export const REPEAT_VIEW_WINDOW_MS = 30 * 60_000;
-/** Views one address can add per UTC day, per app instance. */
-export const MAX_VIEWS_PER_ADDRESS_PER_DAY = 100;
+/** A visitor's repeated views or clicks of one target (page, bio block, tracking link) within this time count once. */
+export const REPEAT_VISIT_WINDOW_MS = 30 * 60_000;
+/** Views and clicks one address (an IPv6 /64 as one) can add per UTC day, per app instance. */
+export const MAX_COUNTS_PER_ADDRESS_PER_DAY = 100;
+/** Views or clicks one address can add to one target per UTC day, per instance, whatever user agents it sends. */
+export const MAX_COUNTS_PER_ADDRESS_PER_TARGET_PER_DAY = 10;
 /** Distinct visitors one address can add per UTC day, per instance; more count as its first. */
 export const MAX_VISITORS_PER_ADDRESS_PER_DAY = 10;
 /** Distinct sources kept per seller and UTC day; later new ones become OTHER_SOURCE. */

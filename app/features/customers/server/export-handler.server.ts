@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import { signInPath } from "~/features/accounts/server/safe-redirect.server";
 import {
   CUSTOMERS_EXPORT_PATH,
   customerSearch,
@@ -80,7 +81,7 @@ export function createExportHandler(services: AppServices) {
         ctx.meta,
       );
       res.writeHead(303, {
-        Location: `/auth?from=${encodeURIComponent(url.pathname + url.search)}`,
+        Location: signInPath(url.pathname, url.search),
         "Cache-Control": "no-store",
         "Content-Length": "0",
       });

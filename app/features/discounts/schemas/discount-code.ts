@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Currency } from "~/lib/money";
 import { amountField } from "~/features/catalog/schemas/amount-field";
-import { LOCAL_DATE_TIME_PATTERN, zonedLocalToUtc } from "~/lib/zoned-time";
-import "~/lib/form-fields";
-import { UUID_PATTERN } from "~/lib/text-formats";
+import { zonedLocalToUtc } from "~/lib/zoned-time";
+import { optionalLocalDateTimeField } from "~/lib/form-fields";
+import { isLocalDateTime, UUID_PATTERN } from "~/lib/text-formats";
 
 /** The discount code form for create and edit, shared by the browser and the server. */
 export const CODE_MIN = 3;
@@ -39,12 +39,6 @@ export const MAX_REDEMPTIONS_MESSAGE = `Enter a whole number from 1 to ${MAX_RED
 const values = <T extends readonly { value: string }[]>(options: T) =>
   options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
-/** An optional trimmed text field; empty or absent becomes undefined. */
-const optionalText = z
-  .string()
-  .optional()
-  .transform((text) => (text === undefined || text.trim() === "" ? undefined : text.trim()));
-
 /** An optional whole number as typed within [min, max] (null when empty). */
 function wholeNumberField(min: number, max: number, message: string) {
   return z
@@ -62,11 +56,8 @@ function wholeNumberField(min: number, max: number, message: string) {
     });
 }
 
-/** A wall-clock time typed in a `datetime-local` field (the creator's time zone), or undefined. */
-const localDateTime = optionalText.refine(
-  (text) => text === undefined || LOCAL_DATE_TIME_PATTERN.test(text),
-  DATE_INVALID_MESSAGE,
-);
+/** A wall-clock time typed in a `datetime-local` field (the creator's time zone), or "". */
+const localDateTime = optionalLocalDateTimeField(DATE_INVALID_MESSAGE);
 
 /**
  * The discount code form for a store in `currency`, giving minor units and wall-clock times, with every rule reported
@@ -115,8 +106,8 @@ export function discountCodeSchema(currency: Currency) {
         if (
           typeof startsAt === "string" &&
           typeof endsAt === "string" &&
-          LOCAL_DATE_TIME_PATTERN.test(startsAt) &&
-          LOCAL_DATE_TIME_PATTERN.test(endsAt) &&
+          isLocalDateTime(startsAt) &&
+          isLocalDateTime(endsAt) &&
           endsAt.slice(0, 16) <= startsAt.slice(0, 16)
         )
           ctx.addIssue({ code: "custom", path: ["endsAt"], message: END_BEFORE_START_MESSAGE });

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { addDays, monthGrid } from "~/features/event-sales/event-calendar";
 import { cn } from "~/lib/cn";
+import { utcDate } from "~/lib/text-formats";
 
 /** An event as a calendar day shows it. */
 export type CalendarEvent = { id: string; name: string };
@@ -61,8 +62,10 @@ export function MonthCalendar({
     const weekday = (new Date(`${day}T00:00Z`).getUTCDay() + 6) % 7;
     const [y, m, d] = day.split("-").map(Number) as [number, number, number];
     const sameDayOfMonth = (by: number) => {
-      const last = new Date(Date.UTC(y, m - 1 + by + 1, 0)).getUTCDate();
-      return new Date(Date.UTC(y, m - 1 + by, Math.min(d, last))).toISOString().slice(0, 10);
+      const last = utcDate(y, m + by + 1, 0).getUTCDate();
+      return utcDate(y, m + by, Math.min(d, last))
+        .toISOString()
+        .slice(0, 10);
     };
     const moves: Record<string, () => string> = {
       ArrowLeft: () => addDays(day, -1),

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { CHECKLIST_ITEM_MAX } from "~/features/event-sales/checklist";
 import { MAX_REPEATS, REPEAT_FREQUENCIES } from "~/features/event-sales/repeat";
 import { EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
-import { checkbox, requiredText } from "~/lib/form-fields";
+import { checkbox, localDateTimeField, requiredText } from "~/lib/form-fields";
 import { MAXIMUM_PRICE_MINOR, parseAmount } from "~/lib/money";
-import { LOCAL_DATE_TIME_PATTERN } from "~/lib/zoned-time";
 
 export const EVENT_NAME_MAX = 120;
 const TEXT_MAX = 300;
@@ -26,7 +25,6 @@ export const EVENT_MESSAGES = {
 } as const;
 
 const EVENT_TYPE_VALUES = EVENT_TYPES.map((type) => type.value) as [string, ...string[]];
-const localDateTime = (message: string) => z.string({ error: message }).trim().regex(LOCAL_DATE_TIME_PATTERN, message);
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional().default("");
 const amount = z
   .string()
@@ -48,8 +46,8 @@ export const eventFormSchema = z
     intent: z.literal("save-event"),
     name: requiredText(EVENT_MESSAGES.name, EVENT_NAME_MAX, EVENT_MESSAGES.nameTooLong),
     type: z.enum(EVENT_TYPE_VALUES, { error: EVENT_MESSAGES.type }),
-    startsAt: localDateTime(EVENT_MESSAGES.startsAt),
-    endsAt: localDateTime(EVENT_MESSAGES.endsAt),
+    startsAt: localDateTimeField(EVENT_MESSAGES.startsAt),
+    endsAt: localDateTimeField(EVENT_MESSAGES.endsAt),
     venue: optionalText(TEXT_MAX, EVENT_MESSAGES.tooLong),
     address: optionalText(TEXT_MAX, EVENT_MESSAGES.tooLong),
     boothNumber: optionalText(40, EVENT_MESSAGES.tooLong),

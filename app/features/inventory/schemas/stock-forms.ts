@@ -9,6 +9,7 @@ const WHOLE = /^[+-]?\d+$/;
 const id = (message: string) => z.string({ error: message }).uuid(message);
 const itemId = id("Please choose an item.");
 const locationId = id("Please choose a location.");
+const MAX_UNITS = STOCK_QUANTITY_MAX.toLocaleString("en-US");
 const note = z.string().trim().max(200, "A note can be at most 200 characters.").default("");
 
 /** A whole number of units in the given range, from a text field. */
@@ -36,10 +37,11 @@ export const adjustStockSchema = z.object({
   intent: z.literal("adjust"),
   variantId: itemId,
   locationId,
-  quantity: units(-STOCK_QUANTITY_MAX, STOCK_QUANTITY_MAX, "That adjustment is too large.").refine(
-    (value) => value !== 0,
-    "Please enter a change other than 0: negative to remove units, positive to add.",
-  ),
+  quantity: units(
+    -STOCK_QUANTITY_MAX,
+    STOCK_QUANTITY_MAX,
+    `Please enter a change from -${MAX_UNITS} to ${MAX_UNITS}: stock on hand stays between 0 and ${MAX_UNITS}.`,
+  ).refine((value) => value !== 0, "Please enter a change other than 0: negative to remove units, positive to add."),
   reason: z.enum(
     ADJUSTMENT_REASONS.map((reason) => reason.value),
     { error: "Please choose a reason." },

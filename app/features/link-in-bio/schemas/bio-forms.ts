@@ -6,10 +6,9 @@ import {
   BIO_THEMES,
   PLATFORM_HANDLE_PATTERN,
 } from "~/features/link-in-bio/bio-content";
-import { checkbox, emailField } from "~/lib/form-fields";
+import { checkbox, emailField, optionalLocalDateTimeField } from "~/lib/form-fields";
 import { httpUrl } from "~/lib/http-url";
 import { isUuid } from "~/lib/text-formats";
-import { LOCAL_DATE_TIME_PATTERN } from "~/lib/zoned-time";
 
 export const BIO_TITLE_MAX = 80;
 export const BIO_TEXT_MAX = 300;
@@ -38,12 +37,7 @@ export const SIGNUP_CONSENT_TEXT = "I agree to receive emails from this creator.
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 const text = (max: number) => z.string().trim().max(max, BIO_MESSAGES.tooLong(max)).optional().default("");
-const when = z
-  .string()
-  .trim()
-  .optional()
-  .default("")
-  .refine((value) => !value || LOCAL_DATE_TIME_PATTERN.test(value), BIO_MESSAGES.when);
+const when = optionalLocalDateTimeField(BIO_MESSAGES.when);
 const handle = z
   .string()
   .trim()

@@ -11,11 +11,18 @@ import { zonedLocalToUtc } from "~/lib/zoned-time";
 
 type Result =
   | { ok: true; id: string }
-  | Failure<"BIO_BLOCK_NOT_FOUND" | "BIO_PRODUCT_NOT_FOUND" | "BIO_THUMBNAIL_NOT_FOUND" | "BIO_TOO_MANY_BLOCKS">;
+  | Failure<
+      | "BIO_BLOCK_NOT_FOUND"
+      | "BIO_PRODUCT_NOT_FOUND"
+      | "BIO_THUMBNAIL_NOT_FOUND"
+      | "BIO_TOO_MANY_BLOCKS"
+      | "BIO_SHOW_FROM_INVALID"
+      | "BIO_SHOW_UNTIL_INVALID"
+    >;
 
 /**
  * Adds a block at the end of the seller's page, or edits `input.blockId`; products and thumbnails must be the
- * seller's own, and schedule times are read in `timeZone`.
+ * seller's own, and schedule times are read in `timeZone` (one that does not exist is refused).
  */
 export async function saveBioBlock(
   db: Database,
@@ -23,6 +30,10 @@ export async function saveBioBlock(
   input: BioBlockInput,
   timeZone: string,
 ): Promise<Result> {
+  const showFrom = input.showFrom ? zonedLocalToUtc(input.showFrom, timeZone) : null;
+  const showUntil = input.showUntil ? zonedLocalToUtc(input.showUntil, timeZone) : null;
+  if (input.showFrom && !showFrom) return fail("BIO_SHOW_FROM_INVALID");
+  if (input.showUntil && !showUntil) return fail("BIO_SHOW_UNTIL_INVALID");
   const kind = input.kind;
   const productId = kind === "product" ? input.productId : null;
   const thumbnailCoverId = kind === "link" && input.thumbnailCoverId ? input.thumbnailCoverId : null;
@@ -49,8 +60,8 @@ export async function saveBioBlock(
     productId,
     thumbnailCoverId,
     hidden: input.hidden,
-    showFrom: input.showFrom ? zonedLocalToUtc(input.showFrom, timeZone) : null,
-    showUntil: input.showUntil ? zonedLocalToUtc(input.showUntil, timeZone) : null,
+    showFrom,
+    showUntil,
   };
   if (input.blockId) {
     const [saved] = await db

@@ -1,19 +1,22 @@
 /** The most websites a seller may allow to show their checkout. */
 export const ALLOWED_ORIGINS_MAX = 20;
 
-/** The `http(s)://host[:port]` origin of `value`, or null when it is not a plain http(s) origin. */
+/** What a typed origin may be: scheme, host and port, then at most one slash (no user, path or query). */
+const ORIGIN_TEXT = /^https?:\/\/[^/?#\\@\s\p{Cc}]+\/?$/iu;
+/** A host the CSP reads as one source: DNS labels of letters, digits and hyphens (punycode for others), or IPv4. */
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** The `http(s)://host[:port]` origin of `value`, host in punycode; null for anything else (it could reach the CSP). */
 export function parseAllowedOrigin(value: string): string | null {
   const trimmed = value.trim();
-  if (!/^https?:\/\//i.test(trimmed)) return null;
+  if (!ORIGIN_TEXT.test(trimmed)) return null;
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
     return null;
   }
-  if (url.username || url.password || url.search || url.hash) return null;
-  if (url.pathname !== "/" || !url.hostname || url.hostname.includes("*")) return null;
-  return url.origin;
+  return HOST.test(url.hostname) ? url.origin : null;
 }
 
 /** The origins a seller allows to frame their checkout: their website's and each listed one, valid and distinct. */

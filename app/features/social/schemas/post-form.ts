@@ -1,7 +1,6 @@
 import { z } from "zod";
-import "~/lib/form-fields";
+import { calendarDateField, optionalLocalDateTimeField } from "~/lib/form-fields";
 import { UUID_PATTERN } from "~/lib/text-formats";
-import { LOCAL_DATE_TIME_PATTERN } from "~/lib/zoned-time";
 import { CONTENT_TYPES } from "~/features/sales-methods/content/sales-options";
 import { isPlatform, publicUrlProblem, textLimitProblem } from "../post-rules";
 import { LINK_TARGET_VALUES } from "../tracking-link";
@@ -37,12 +36,7 @@ export const postFormSchema = z
       .default([]),
     linkTarget: z.enum(LINK_TARGET_VALUES, { error: POST_MESSAGES.linkTarget }).optional().default("product"),
     status: z.enum(["idea", "draft", "scheduled"], { error: POST_MESSAGES.status }),
-    scheduledAt: z
-      .string()
-      .trim()
-      .optional()
-      .default("")
-      .refine((value) => !value || LOCAL_DATE_TIME_PATTERN.test(value), POST_MESSAGES.scheduledAt),
+    scheduledAt: optionalLocalDateTimeField(POST_MESSAGES.scheduledAt),
   })
   .superRefine((value, ctx) => {
     if (!isPlatform(value.platform)) return;
@@ -68,7 +62,7 @@ export const markPostedSchema = z.object({
 export const movePostSchema = z.object({
   intent: z.literal("move-post"),
   postId: z.string().regex(UUID_PATTERN, "This post was not found."),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, POST_MESSAGES.date),
+  date: calendarDateField(POST_MESSAGES.date),
 });
 
 /** Copy a post for another network. */

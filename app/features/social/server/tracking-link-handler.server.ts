@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isBot } from "~/features/analytics/content/view-rules";
 import type { AppServices } from "~/server/services.server";
 import { isLinkPreview } from "../tracking-link";
-import { createClickGate } from "./click-gate.server";
+import { createUnknownCodeLimit } from "./unknown-code-limit.server";
 import { resolveTrackingLink, type TrackingTarget } from "./resolve-tracking-link.server";
 
 /** How long a resolved link is reused before the database is asked again. */
@@ -19,12 +19,13 @@ const TOO_MANY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 
 /**
  * GET/HEAD /t/:code: a 302 to the post's product or store with its attribution in the query, counting a person's
- * GET in memory; bots, link previews, HEAD, prefetches and an address's clicks past its daily cap are not counted.
+ * GET in memory by the visitor gate's rule (a visitor once per link and window, an address's caps); bots, link
+ * previews, HEAD and prefetches are not counted.
  * An address asking for many unknown codes gets 429 with Retry-After.
  */
-export function createTrackingLinkHandler(services: Pick<AppServices, "db" | "postClicks">) {
+export function createTrackingLinkHandler(services: Pick<AppServices, "db" | "postClicks" | "visitors">) {
   const cache = new Map<string, { target: TrackingTarget | null; until: number }>();
-  const gate = createClickGate();
+  const misses = createUnknownCodeLimit();
   return async (req: IncomingMessage, res: ServerResponse, code: string, ip: string): Promise<void> => {
     const now = Date.now();
     let cached = cache.get(code);
@@ -36,7 +37,7 @@ export function createTrackingLinkHandler(services: Pick<AppServices, "db" | "po
     const { target } = cached;
     const common = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
     if (!target) {
-      const wait = gate.refuseMiss(now, ip);
+      const wait = misses.refuseMiss(now, ip);
       if (wait !== null) {
         res.writeHead(429, {
           ...common,
@@ -55,7 +56,8 @@ export function createTrackingLinkHandler(services: Pick<AppServices, "db" | "po
       res.end(req.method === "HEAD" ? undefined : NOT_FOUND_PAGE);
       return;
     }
-    if (counts(req) && gate.admitClick(target.postId, now, ip)) services.postClicks.record(target.postId, now);
+    if (counts(req) && services.visitors.admit(`post\t${target.postId}`, now, ip, req.headers["user-agent"]!))
+      services.postClicks.record(target.postId, now);
     res.writeHead(302, { ...common, Location: target.location, "Content-Length": 0 });
     res.end();
   };
