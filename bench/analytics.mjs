@@ -1,4 +1,4 @@
-// Issue 16 budget: the analytics page's data for any range < 100 ms p95 on a store with 1,000,000 orders and
+// Budget: the analytics page's data for any range < 100 ms p95 on a store with 1,000,000 orders and
 // 10,000,000 views. One store is seeded on a throwaway embedded PostgreSQL (and, when BENCH_DATABASE_URL names a
 // PostgreSQL server, on a throwaway database there too) by bench/support/analytics-reads.ts: orders with
 // generate_series, views with support/seed-views.mjs, the read model rebuilt; then the page's one statement is timed

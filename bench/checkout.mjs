@@ -1,4 +1,4 @@
-// Issue 15 budget: 200 concurrent buyers completing test-provider purchases for 60 s against the production build
+// Budget: 200 concurrent buyers completing test-provider purchases for 60 s against the production build
 // on a throwaway embedded database — each buyer: the checkout form (POST /s/:handle/:slug/buy → 302 to the TEST
 // MODE page), the card form with 4242… (→ the signed webhook through the app's intake → 302 to the return page),
 // then the return page. Printed: purchases, errors, orders, paid orders, receipts in the outbox, duplicates, lost.

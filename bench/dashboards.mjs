@@ -1,4 +1,4 @@
-// Issue 16.6: the dashboards' reads on a big store and how fast a paid order reaches an open dashboard.
+// The dashboards' reads on a big store and how fast a paid order reaches an open dashboard.
 // A throwaway embedded database is seeded with generate_series: one creator, 20 published products,
 // BENCH_DASHBOARD_ORDERS orders (100,000 by default; 1 in 50 refunded, 1 in 10 partly refunded, 1 in 100 pending,
 // 1 in 200 disputed; paid over the last 200 days, a fifth of the buyers returning) and BENCH_DASHBOARD_VISITORS

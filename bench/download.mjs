@@ -1,4 +1,4 @@
-// Issue 15 budget: a 2 GB download through the app (the buyer's signed file link, file store in DATA_DIR) — the
+// Budget: a 2 GB download through the app (the buyer's signed file link, file store in DATA_DIR) — the
 // server's memory (RSS of the production server process, sampled every 100 ms) grows by < 100 MB and the bytes
 // received have the source's SHA-256; then a download interrupted at ~50% (the client drops the connection) and
 // resumed with `Range: bytes=<received>-` (and If-Range: the ETag) gives identical bytes too. The source is

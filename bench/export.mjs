@@ -1,4 +1,4 @@
-// Issue 16 budget: a CSV export of a store's 1,000,000 orders streams with the server's memory (RSS of the
+// Budget: a CSV export of a store's 1,000,000 orders streams with the server's memory (RSS of the
 // production server process, sampled every 100 ms) growing by < 100 MB. The orders are seeded directly on a
 // throwaway embedded database (support/seed-orders.mjs: about 100,000 buyers, statuses as a store has them, the
 // customers' totals as the app keeps them), then /orders/export.csv and /customers/export.csv are downloaded as the

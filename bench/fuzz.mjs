@@ -1,4 +1,4 @@
-// Issue 6 (3b): at least 1,000 hostile requests per endpoint of app/routes.ts, signed out and signed in, against the
+// At least 1,000 hostile requests per endpoint of app/routes.ts, signed out and signed in, against the
 // production build (tests/integration/fuzz-endpoints.test.ts with FUZZ_RUNS=1000). Prints the totals; exits 1 on any
 // 5xx, unanswered request, unclear rejection, partial row or failed test. `node bench/fuzz.mjs [runs]`.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Issue 16 budgets of the seller's orders and customers pages on a store of 1,000,000 orders
+// Budgets of the seller's orders and customers pages on a store of 1,000,000 orders
 // (support/seed-orders.mjs: two years, ~100,000 buyers, statuses, discounts): the data of /orders (first page, a
 // page half-way down through the keyset, two status filters, an email and an email's beginning) and of /customers
 // (each sort, a later page of "Total spent", a search), PAGE_READS reads each after a warm-up, as the signed-in

@@ -1,4 +1,4 @@
-// Issue 16.5: the test provider's payout job and the /payouts page on a big store. A throwaway embedded database
+// The test provider's payout job and the /payouts page on a big store. A throwaway embedded database
 // gets BENCH_PAYOUT_ORDERS test-provider orders of one creator (default 100,000; one a minute back from now, a tenth
 // partly refunded, 1 in 50 refunded, 1 in 100 disputed), seeded directly with generate_series and dated as history
 // (updated_at = paid_at). Measured in the app's own process (bench/support/app-process.ts): the job's first run (it

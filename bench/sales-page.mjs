@@ -1,4 +1,4 @@
-// Issue 14 budget: a product's sales page (server-rendered, one database statement, no script) against a static
+// Budget: a product's sales page (server-rendered, one database statement, no script) against a static
 // file of about the same size served by the same server, at 100 connections:
 //   sales page req/s ≥ 70% of the static file's; sales page p99 < 50 ms; the store's Link in Bio page likewise.
 // The store (online-store setup, theme), the product (Markdown description, a WebP cover in two widths, three

@@ -1,4 +1,4 @@
-// Issue 14 budget: a 2 GB upload through the app (tus, /api/uploads, file store in DATA_DIR) — the server's
+// Budget: a 2 GB upload through the app (tus, /api/uploads, file store in DATA_DIR) — the server's
 // memory (RSS of the production server process, sampled every 100 ms) grows by < 100 MB, the upload runs at
 // ≥ 50% of the speed of `cp` writing the same bytes to the same disk (both timed until `sync` returns), and an
 // upload interrupted at ~50% (the connection dropped mid-PATCH) and resumed from HEAD's offset ends with a stored

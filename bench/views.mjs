@@ -1,4 +1,4 @@
-// Issue 16 budget: view counting at ≥ 2,000 views/s per instance adds < 1 ms to a sales page's p50.
+// Budget: view counting at ≥ 2,000 views/s per instance adds < 1 ms to a sales page's p50.
 // The seeded sales page (support/seed-store.mjs), signed out with a browser's user agent, each request from a new
 // client address (X-Forwarded-For from a trusted loopback proxy), on two servers of the same build and data: one with
 // VIEW_COUNTING=off, one with it on (every answer counted, buffered and written in batches). For each:

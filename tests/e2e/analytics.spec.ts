@@ -5,7 +5,7 @@ import { createCreator } from "./support/creator";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 
-// Issue 16.2 in a real browser: after two test-provider purchases made through the checkout UI, the analytics page
+// In a real browser: after two test-provider purchases made through the checkout UI, the analytics page
 // shows the same revenue and orders as the orders page and the dashboard's cards; the ranges are switched with the
 // keyboard and kept in the URL; a reversed custom range is refused with its reason (never ignored); the chart is read
 // with the arrow keys; axe finds nothing in either colour scheme; a phone-sized screen does not scroll sideways.

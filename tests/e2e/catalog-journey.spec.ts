@@ -8,7 +8,7 @@ import { expect, test } from "./support/test";
 const MiB = 1024 * 1024;
 
 /**
- * Issue 14, "Done when": in a real browser a creator creates a product, uploads two files (one interrupted
+ * In a real browser a creator creates a product, uploads two files (one interrupted
  * and resumed), publishes, opens its sales page signed out, and sees it listed on the storefront and on the
  * buy-button page `/buy/:id`.
  */

@@ -6,7 +6,7 @@ import { linkIn, uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
 
-// Issue 15 in a real browser, signed out: a buyer pays a published product on the TEST MODE page with 4242…, gets
+// In a real browser, signed out: a buyer pays a published product on the TEST MODE page with 4242…, gets
 // the receipt mail and the thank-you page; 4000…0002 is declined in plain words (no paid order); 4000 0025 0000
 // 3155 asks for the extra step; a discount code lowers the total; axe on the checkout, TEST MODE and return pages;
 // a purchase with the keyboard only.

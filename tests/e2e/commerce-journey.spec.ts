@@ -7,7 +7,7 @@ import { createCreator } from "./support/creator";
 import { uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
-// Issue 15, "Done when", in a real browser on the worker's app (the built-in test provider on): a creator makes a
+// In a real browser on the worker's app (the built-in test provider on): a creator makes a
 // product in the Product Manager, uploads its file through the page (tus) and publishes; a signed-out buyer goes
 // from the sales page to checkout, pays with 4242… on the TEST MODE page, sees the thank-you page, gets the
 // receipt mail, opens its link and downloads the file (same SHA-256 as uploaded); the creator sees the order on

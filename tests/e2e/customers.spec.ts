@@ -10,7 +10,7 @@ import type { WorkerApp } from "./support/worker-app";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
 
-// Issue 16.4 in a real browser: the seller's customers from the dashboard (one row per email whatever its case,
+// In a real browser: the seller's customers from the dashboard (one row per email whatever its case,
 // spent net of refunds), search by email, sort, a customer's page with their orders linking to each order, the
 // CSV exports downloaded from /customers and /orders (the status filter kept); another seller's buyers absent;
 // axe on each page; a phone-sized screen.

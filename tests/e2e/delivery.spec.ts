@@ -9,7 +9,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { expect, test } from "./support/test";
 
 /**
- * Issue 15.5 in a real browser: a buyer opens their download page (a paid order and its access token, made in
+ * In a real browser: a buyer opens their download page (a paid order and its access token, made in
  * the database), downloads the file (identical SHA-256), asks for new links by email and finds them in the mail;
  * a refund turns the page into the revoked page; a wrong token shows the lost-link form. axe on each page.
  */

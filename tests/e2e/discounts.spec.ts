@@ -4,7 +4,7 @@ import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
-// Issue 15.4 in a real browser: the discount codes page from the Product Manager; a code created with its
+// In a real browser: the discount codes page from the Product Manager; a code created with its
 // messages shown as the creator types (and the server's refusal of a duplicate in another case), listed, edited,
 // archived and deleted; times in the creator's own time zone; axe on the empty page, the form with errors and the
 // list; a phone-sized screen.

@@ -4,7 +4,7 @@ import { createCreator } from "./support/creator";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 
-// Issue 16 "Done when", in a real browser: after test-provider purchases made through the checkout UI, the analytics
+// In a real browser: after test-provider purchases made through the checkout UI, the analytics
 // page, the orders and customers pages, the dashboard's cards and the landing's tabs show the same figures — with
 // the purchases dated around Europe/Berlin's spring daylight-saving change (29 March 2026, a 23-hour day), as fixed
 // clocks would have dated them, in a creator's zone saved in settings that is not the browser's.

@@ -5,7 +5,7 @@ import { createCreator } from "./support/creator";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 
-// Issue 16.6 in a real browser: the dashboard's cards and the signed-in landing's tabs show the creator's own
+// In a real browser: the dashboard's cards and the signed-in landing's tabs show the creator's own
 // figures and follow test-provider purchases made in another browser without a reload (Server-Sent Events), also
 // after the stream dropped; the landing's product buttons, the draft's reason, 'View Demo Data', axe in both colour
 // schemes, a phone-sized screen.

@@ -4,7 +4,7 @@ import { expectNoViolations } from "./support/axe";
 import { inbox, linkIn, uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
-// Issue 16.3 in a real browser: a buyer pays with the test provider's card through the UI and gets the receipt; the
+// In a real browser: a buyer pays with the test provider's card through the UI and gets the receipt; the
 // creator's order page shows the timeline (created, paid, receipt sent) and "Resend receipt" mails the receipt again,
 // with a working link, a toast and a new timeline entry.
 

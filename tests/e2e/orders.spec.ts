@@ -12,7 +12,7 @@ import { insertOrder as insertOrderRow } from "../support/order-rows";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
 
-// Issue 15.6 in a real browser: the seller's orders from the dashboard, newest first, a page at a time, filtered by
+// In a real browser: the seller's orders from the dashboard, newest first, a page at a time, filtered by
 // status; an order's amounts and history; another seller's order not found; axe on each page; a phone-sized screen.
 // A real purchase with the built-in test provider refunded from its order page, in part and then in full (the
 // buyer's download page is then revoked); an order paid through a provider this server is not configured for

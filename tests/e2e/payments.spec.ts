@@ -7,7 +7,7 @@ import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
 
-// Issue 15.6/15.7 in a browser: a creator connects Stripe from the dashboard (against the worker's Stripe
+// In a browser: a creator connects Stripe from the dashboard (against the worker's Stripe
 // stand-in, whose onboarding page plays Stripe's hosted onboarding), comes back pending, finishes, and is ready;
 // PayPal, not configured on this server, is shown disabled with the reason. Each change is a security event. Then a
 // signed-out buyer pays a ready seller through the stand-in's hosted Checkout page.

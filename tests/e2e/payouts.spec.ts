@@ -17,7 +17,7 @@ import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
 
-// Issue 16.5 in a real browser: after a purchase made through the UI with the test provider's card, the creator
+// In a real browser: after a purchase made through the UI with the test provider's card, the creator
 // opens Payouts from the Payments page: the earnings (gross, Sellkit's fee, net), the test provider's pending
 // balance and the next payout within the promised 7 business days; once the payout job has paid it out (one run of
 // the job the server runs every minute, with a clock past the payout day), the payout in the list. axe in both

@@ -9,7 +9,7 @@ import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
 /**
- * Issue 14.3 in a real browser: two files uploaded at once — one whose first chunk's connection drops
+ * In a real browser: two files uploaded at once — one whose first chunk's connection drops
  * (retried automatically), one stalled, the page reloaded and the same file picked again (resumed from the
  * server's offset) — with progress shown, then renamed, reordered with the keyboard and removed; axe clean.
  */

@@ -4,7 +4,7 @@ import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
-// Issue 14.1/14.2/14.7 in a real browser: the Product Manager from the dashboard, a product made with the
+// In a real browser: the Product Manager from the dashboard, a product made with the
 // keyboard, edited, duplicated, published, archived and deleted; messages as the creator types; axe on the
 // list and the form; a phone-sized screen.
 

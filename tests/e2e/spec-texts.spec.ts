@@ -5,7 +5,7 @@ import { createCreator } from "./support/creator";
 import { inbox, uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 
-// Issue 17.3: the spec's texts of paths that fail on the server, each shown where SPEC.md puts it.
+// The spec's texts of paths that fail on the server, each shown where SPEC.md puts it.
 
 test("2FA: the server failing to turn it on says 'Failed to enable 2FA. Please try again.'; failing to turn it off, 'Failed to disable 2FA'", async ({
   page,

@@ -3,7 +3,7 @@ import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";
 
-// Issue 14.5/14.6 in a browser: a signed-out visitor's storefront and sales page (no script, accessible in light
+// In a browser: a signed-out visitor's storefront and sales page (no script, accessible in light
 // and dark, fits a phone), and the E-shop Builder's keyboard reordering reaching the storefront.
 
 /** A 2×2 PNG cover. */

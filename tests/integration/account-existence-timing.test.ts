@@ -7,7 +7,7 @@ import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 13.6: magic-link (43 vs 27 ms median) and forgot-password (57 vs 38 ms) answered known accounts more
+// Magic-link (43 vs 27 ms median) and forgot-password (57 vs 38 ms) answered known accounts more
 // slowly than unknown ones, because the link was made and queued inline for known accounts only. The request
 // now does the same work for every email and makes the link after its answer. Timing medians are noisy on a
 // shared machine, so the test holds the table the links are written to locked: an answer that still waited

@@ -8,7 +8,7 @@ import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 16.2 over HTTP: /analytics is for signed-in creators (others are sent to sign in, the range remembered); a range
+// Over HTTP: /analytics is for signed-in creators (others are sent to sign in, the range remembered); a range
 // that cannot be read is answered 400 with its reason (never replaced by another range); a creator sees only their own
 // sales; the time zone setting is checked with Intl on the server, saved, and used by the page.
 

@@ -18,7 +18,7 @@ import type { Mailer } from "~/server/mail/mailer.server";
 import { insertOrder } from "../support/order-rows";
 import { createTestDatabase } from "../support/test-database";
 
-// Issue 16.2 against a real PostgreSQL, with fixed clocks: the analytics read model (decision 020) gives calendar days
+// Against a real PostgreSQL, with fixed clocks: the analytics read model (decision 020) gives calendar days
 // of the creator's zone across daylight-saving changes (Europe/Berlin's 23- and 25-hour days, America/New_York's) and
 // in a half-hour zone (Asia/Kolkata); its unique visitors equal a count of the distinct visitor hashes of each day and
 // period; its sales equal the definition of a sale read from the orders themselves (paid or refunded, from paid_at,

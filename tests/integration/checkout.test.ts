@@ -31,7 +31,7 @@ import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 15 over HTTP and through the verbs: the checkout priced on the server only, the test provider's TEST MODE
+// Over HTTP and through the verbs: the checkout priced on the server only, the test provider's TEST MODE
 // page and its signed webhooks, the webhook intake (duplicated, reordered, forged), the discount reservation under
 // concurrency, expiry and the reconciler.
 

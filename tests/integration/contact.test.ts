@@ -155,7 +155,7 @@ describe("POST /contact with a body that is not form data", () => {
   });
 });
 
-// Issue 13.5: RATE_LIMITS.contact was defined but not used — 12 posts from one address were all stored and
+// RATE_LIMITS.contact was defined but not used — 12 posts from one address were all stored and
 // mailed. It now counts per client address and per sender email, in the database (shared by every instance).
 describe("POST /contact rate limit", () => {
   let limited: TestServer;

@@ -9,7 +9,7 @@ import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { createEmptyPostgresDatabase } from "../support/test-database";
 
 /**
- * Issue 6 (4): what the server acknowledged survives `kill -9`, the data directory opens again after it, and
+ * What the server acknowledged survives `kill -9`, the data directory opens again after it, and
  * SIGTERM lets in-flight requests finish. The server is the real process (`node build/runtime/main.js`).
  */
 const temp = mkdtempSync(path.join(tmpdir(), "sellkit-crash-"));

@@ -10,7 +10,7 @@ import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 16.4 against the built app and a real PostgreSQL: the customers list (one row per email whatever its
+// Against the built app and a real PostgreSQL: the customers list (one row per email whatever its
 // case, refunds netted, fully refunded orders counted but not spent, disputed and pending ones not at all), its
 // search, sorts and keyset pages, a customer's page, and the CSV exports (RFC 4180 quoting, formula injection,
 // the status filter, ISO dates and the local column, sign-in required, another seller's rows absent, the

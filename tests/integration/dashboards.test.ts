@@ -19,7 +19,7 @@ import { openSse } from "../support/sse-client";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { rebuildReadModels } from "../support/read-models";
 
-// Issue 16.6 against the built app and a real PostgreSQL: the signed-in landing's tabs with a creator's own data
+// Against the built app and a real PostgreSQL: the signed-in landing's tabs with a creator's own data
 // (sample data before their first product), the dashboard's cards by "what counts as a sale" (paid or refunded,
 // from paid_at, net of refunds, disputed not revenue) agreeing with the orders list and the landing, another
 // creator's rows never shown, and the live order changes over Server-Sent Events (own orders only, across

@@ -15,7 +15,7 @@ import { startS3StandIn } from "../support/s3-stand-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * Issue 15.5 with product files in a bucket: a signed file link answers 302 to a presigned GET URL of the object
+ * With product files in a bucket: a signed file link answers 302 to a presigned GET URL of the object
  * (a few minutes, with `response-content-disposition`), served by `s3rver` from npm (which checks the query's
  * form, access key and expiry, not the signature) and by the in-repo stand-in (which recomputes the SigV4
  * signature, and serves the store's ranged reads).

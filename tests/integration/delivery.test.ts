@@ -27,7 +27,7 @@ import { serverWithMail } from "../support/server-with-mail";
 import type { TestServer } from "../support/test-server";
 
 /**
- * Issue 15.5, delivery: the receipt of a paid order (one, through the outbox) and its link; the download page
+ * Delivery: the receipt of a paid order (one, through the outbox) and its link; the download page
  * behind the access token; signed file links with Range/ETag, the daily limit, revocation on refund; the lost-link
  * request (the same answer for every email) — against the real server, database and SMTP stand-in.
  */

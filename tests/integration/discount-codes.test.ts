@@ -11,7 +11,7 @@ import { listDiscountCodes } from "~/features/discounts/server/list-discount-cod
 import { updateDiscountCode } from "~/features/discounts/server/update-discount-code.server";
 import { createTestDatabase } from "../support/test-database";
 
-// Issue 15.4, the seller's management of discount codes against a real PostgreSQL: create/update/archive/delete
+// The seller's management of discount codes against a real PostgreSQL: create/update/archive/delete
 // rules, case-insensitive uniqueness per store, own data only (another creator's code is not found and unchanged),
 // and how management meets the checkout's reservation (archived codes refused, maximum never below the count).
 

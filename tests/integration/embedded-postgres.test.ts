@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { EMBEDDED_CLUSTER_DIR, runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "~/db/embedded-postgres.server";
 
-/** Issue 11 (1): the embedded server's lifecycle — first start, restart, leftovers of killed runs, one owner. */
+/** The embedded server's lifecycle — first start, restart, leftovers of killed runs, one owner. */
 const temp = mkdtempSync(path.join(tmpdir(), "sellkit-embedded-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 

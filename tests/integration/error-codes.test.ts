@@ -9,7 +9,7 @@ import { createSignedInCreator } from "../support/signed-in-creator";
 import type { TestServer } from "../support/test-server";
 import { serverWithMail } from "../support/server-with-mail";
 
-// Issue 12.3: failures are codes of one catalogue that decides their status, field and message. Before it, the
+// Failures are codes of one catalogue that decides their status, field and message. Before it, the
 // same re-authentication limit answered 429 in settings but 400 in the security center, and the forgot-password
 // page and the error boundary decided by searching a message's text.
 

@@ -46,7 +46,7 @@ import {
 import { TOO_LARGE_MESSAGE, TOO_SLOW_MESSAGE, UNKNOWN_HOST_MESSAGE } from "../../server/request-limits";
 
 /**
- * Issue 6 (3b): hostile requests at scale against every endpoint of app/routes.ts, signed out and signed in.
+ * Hostile requests at scale against every endpoint of app/routes.ts, signed out and signed in.
  * FUZZ_RUNS requests per endpoint (default 30 in `npm test`, 60 in `.ci/run`'s PostgreSQL pass; `bench/fuzz.mjs` runs
  * 1,000). Asserts: no 5xx, no hang, every 4xx carries a clear message (see `unclearRejection`), the database holds
  * no half-written change afterwards, and a spawned server process survives a batch of the same requests.
@@ -63,7 +63,7 @@ let creator: SignedInCreator;
 let liveCookie = "";
 let buyId = "";
 let avatarId = "";
-// Issue 14: a store with one published product and its cover.
+// A store with one published product and its cover.
 const STORE_HANDLE = "fuzz-store";
 const PRODUCT_SLUG = "fuzz-product";
 let coverId = "";
@@ -653,7 +653,7 @@ function endpoints(): Endpoint[] {
       intents: ["handle", "move"],
       valid: { intent: "handle", handle: "fuzz-store" },
     },
-    // Issue 15: the seller's discount codes, orders and refunds.
+    // The seller's discount codes, orders and refunds.
     {
       name: "/tools/products/discounts",
       paths: fc.constantFrom(
@@ -692,7 +692,7 @@ function endpoints(): Endpoint[] {
       ),
       fields: ["status", "fulfilment"],
     },
-    // Issue 16: customers, analytics and payouts (read-only pages: cursors, searches and ranges from the URL).
+    // Customers, analytics and payouts (read-only pages: cursors, searches and ranges from the URL).
     {
       name: "/customers",
       paths: fc.constantFrom(

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 import { tusRequests } from "../support/tus-requests";
 
 /**
- * Issue 14: generated tus requests against the upload endpoint (/api/uploads and its uploads), signed in as the
+ * Generated tus requests against the upload endpoint (/api/uploads and its uploads), signed in as the
  * owner, as another creator and signed out — every method, garbage and edge values in each tus header
  * (Tus-Resumable, Upload-Offset, Upload-Length, Upload-Metadata, Upload-Checksum, Content-Type), bodies of a
  * few bytes. Never a 5xx or no answer; every refusal says why in words. FUZZ_RUNS requests (default 60 × 5).

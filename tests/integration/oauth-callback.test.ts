@@ -9,7 +9,7 @@ import type { TestServer } from "../support/test-server";
 import { serverWithMailAndGoogle } from "../support/server-with-mail";
 import { submitProviderPage } from "../support/oidc-provider";
 
-// Issue 13.4: `GET /auth/google/callback` without a valid state signed the current user out on the server (a
+// `GET /auth/google/callback` without a valid state signed the current user out on the server (a
 // top-level navigation carries the Lax cookie) and wrote a risk-8 alert, so a link on any site could sign a
 // creator out and raise a false alarm. A GET anyone can trigger must not end a session.
 

@@ -16,7 +16,7 @@ import { serverWithMail } from "../support/server-with-mail";
 import type { TestServer } from "../support/test-server";
 
 /**
- * Issue 16.3 against the built app, its database and the SMTP stand-in: an order's timeline (created, paid, receipt
+ * Against the built app, its database and the SMTP stand-in: an order's timeline (created, paid, receipt
  * sent, each download by the buyer, partly and fully refunded, disputed) in the seller's time zone; "Resend receipt"
  * (the same receipt with a working link, rate-limited per order, own orders only, paid ones only, in the timeline,
  * a toast and a security event); and the customers' figures kept by every move (customer_totals).

@@ -8,7 +8,7 @@ import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 16.5: the test provider's payout ledger job against a real PostgreSQL (fixed clocks: 2027-03-01 is a
+// The test provider's payout ledger job against a real PostgreSQL (fixed clocks: 2027-03-01 is a
 // Monday), and the /payouts page of the built app: earnings as every page counts a sale, the test provider's
 // pending and available balance, the next payout, the payouts list and its pages, the empty state, and only the
 // signed-in creator's own figures.

@@ -5,7 +5,7 @@ import { centsOf, paypalAmount } from "~/features/payments/server/paypal-amounts
 import { createPayPalProvider } from "~/features/payments/server/paypal-provider.server";
 import { type PayPalStandIn, startPayPalStandIn } from "../support/paypal-stand-in";
 
-// Issue 15.2: the PayPal provider (Orders v2 through its own fetch client) against the local PayPal stand-in
+// The PayPal provider (Orders v2 through its own fetch client) against the local PayPal stand-in
 // (tests/support/paypal-stand-in.ts), which checks tokens, amounts, currency, payee, platform fee, idempotency
 // (PayPal-Request-Id) and the auth assertion of refunds made for a seller, and verifies only webhooks it sent.
 

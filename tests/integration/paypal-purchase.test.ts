@@ -13,7 +13,7 @@ import { type PayPalDelivery, type PayPalStandIn, startPayPalStandIn } from "../
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 15 "Done when": the same purchase through the PayPal path against the PayPal stand-in, end to end through
+// The same purchase through the PayPal path against the PayPal stand-in, end to end through
 // the real app — the buyer's checkout form, PayPal's approval, the app's capture (on the buyer's return, or by the
 // reconciler when the buyer never comes back), PayPal's webhooks verified by its verify-webhook-signature API;
 // duplicated, reordered and forged webhooks; a declined funding source; the seller's refund on their behalf with

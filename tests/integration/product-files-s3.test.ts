@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 import { tusRequests } from "../support/tus-requests";
 
 /**
- * Issue 14.4: with S3_* settings product files go to an S3-compatible bucket through @tus/s3-store. No S3
+ * With S3_* settings product files go to an S3-compatible bucket through @tus/s3-store. No S3
  * server can be installed here: the whole path runs against the in-repo stand-in (tests/support/s3-stand-in.ts,
  * written from the S3 API reference), and the single-object operations also against `s3rver` from npm, which
  * lacks ListParts, AbortMultipartUpload and ListMultipartUploads.

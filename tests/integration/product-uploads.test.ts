@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 import { tusRequests } from "../support/tus-requests";
 
 /**
- * Issue 14.3: product files over tus at /api/uploads, with the file store in DATA_DIR/uploads — creation,
+ * Product files over tus at /api/uploads, with the file store in DATA_DIR/uploads — creation,
  * chunks, a dropped connection resumed from HEAD's offset, the SHA-256 of the stored file, the 2 GB limit
  * before any byte, ownership, sign-in, offsets, file names and the sweep of day-old partial uploads.
  */

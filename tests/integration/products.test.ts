@@ -16,7 +16,7 @@ import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 14.1/14.2/14.7 over HTTP: the Product Manager's every verb, owner-only access (another creator gets 404
+// Over HTTP: the Product Manager's every verb, owner-only access (another creator gets 404
 // and changes nothing), bad input that stores nothing, delete refused once sold, duplicates and slug collisions.
 
 let mail: MailCatcher;

@@ -13,7 +13,7 @@ import { CREATOR_PASSWORD, createSignedInCreator } from "../support/signed-in-cr
 import type { TestServer } from "../support/test-server";
 import { serverWithMail } from "../support/server-with-mail";
 
-// Issue 13.8: 40 parallel wrong current passwords on re-authentication were 11 checks against the password
+// 40 parallel wrong current passwords on re-authentication were 11 checks against the password
 // although the limit is 5 (check, then increment). Every limit is now one atomic statement that counts the
 // attempt before the password is checked; these tests send real parallel requests.
 

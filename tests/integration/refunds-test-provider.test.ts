@@ -12,7 +12,7 @@ import { postForm } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 15.6 through the real built-in test provider (tests/integration/refunds.test.ts covers refundOrder's rules
+// Through the real built-in test provider (tests/integration/refunds.test.ts covers refundOrder's rules
 // with a provider object of its own): a purchase paid on the TEST MODE page, refunded in part and then in full by
 // the seller through refundOrder with the app's own `services.payments.test`. The provider raises its refunded total
 // and reports each refund as a signed `payment.refunded` webhook through the same intake as every webhook; that

@@ -11,7 +11,7 @@ import type { Mailer } from "~/server/mail/mailer.server";
 import { insertOrder } from "../support/order-rows";
 import { createTestDatabase } from "../support/test-database";
 
-// Issue 15.6, the seller's refunds against a real PostgreSQL: partial then full refunds, a refund beyond what is
+// The seller's refunds against a real PostgreSQL: partial then full refunds, a refund beyond what is
 // left refused, another seller's order refused, a provider's refusal recording nothing, a provider not configured
 // here refused, and the order_events row and the order_refunded security event written with each refund.
 //

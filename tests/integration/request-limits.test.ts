@@ -5,7 +5,7 @@ import { rawRequest } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * Issue 13 (1, 9, 11, 12): bodies are capped per route before they are read, slow bodies and headers are cut
+ * Bodies are capped per route before they are read, slow bodies and headers are cut
  * off, only this site's host names are answered, the CSRF check compares with APP_URL only, and no token
  * reaches the request log.
  */

@@ -7,7 +7,7 @@ import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from ".
 import type { TestServer } from "../support/test-server";
 import { serverWithMail } from "../support/server-with-mail";
 
-// Issue 13.3: with three reset links requested, resetting with the first refused the first afterwards, but the
+// With three reset links requested, resetting with the first refused the first afterwards, but the
 // second reset the password again and the third still showed 'Reset link verified'. A reset, a password change
 // and an email change must invalidate every outstanding reset link and magic link of the account.
 

@@ -9,7 +9,7 @@ import { createSignedInCreator, type SignedInCreator } from "../support/signed-i
 import { startTestServer, type TestServer } from "../support/test-server";
 import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
 
-// Issue 11.5: every signed-in read reaches the database once per request. The session check, the 'last
+// Every signed-in read reaches the database once per request. The session check, the 'last
 // active' mark with its once-a-minute `authorized_access` event (and its NOTIFY), the root loader's header
 // data, the workspace layout's navigation and the page's own data are one statement, for the document and for
 // its client-navigation data.

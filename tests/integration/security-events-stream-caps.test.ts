@@ -9,7 +9,7 @@ import { createSignedInCreator, type SignedInCreator } from "../support/signed-i
 import { openSse, type SseClient } from "../support/sse-client";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 13.10: one account opened 8,451 streams. Open streams are capped per session and per user (the
+// One account opened 8,451 streams. Open streams are capped per session and per user (the
 // oldest closed first, told not to come back soon), and signed-out attempts are refused without work.
 
 const ENV = { TRUSTED_PROXIES: "loopback" };

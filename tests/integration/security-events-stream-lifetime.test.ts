@@ -19,7 +19,7 @@ import { openSse, type SseClient } from "../support/sse-client";
 import type { CookieJar } from "../support/cookie-jar";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 13.2: a live security-event stream ends as soon as its session ends — terminated from another device,
+// A live security-event stream ends as soon as its session ends — terminated from another device,
 // signed out, revoked by a password change, expired — on this instance and on any other one sharing the
 // database, and never sends an event once its session is over.
 

@@ -12,7 +12,7 @@ import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from ".
 import { serverWithMail } from "../support/server-with-mail";
 import type { TestServer } from "../support/test-server";
 
-// Issue 12.4: a change, its audit row and its mail commit together or not at all — also when better-auth makes
+// A change, its audit row and its mail commit together or not at all — also when better-auth makes
 // the change. Each test makes one side effect's insert fail (a trigger raising an error for that row only) and
 // finds the change itself rolled back. Before, the audit row was written after the change on another connection
 // and a failed mail was only logged: the change stayed without its event or its notice.

@@ -8,7 +8,7 @@ import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from ".
 import type { TestServer } from "../support/test-server";
 import { serverWithMail } from "../support/server-with-mail";
 
-// Issue 13.7: 10 wrong passwords from 10 addresses made the right password from a fresh address answer 429, and
+// 10 wrong passwords from 10 addresses made the right password from a fresh address answer 429, and
 // successful sign-ins counted toward the limit, so anyone could lock a chosen account out of password sign-in.
 // Only failures count; the limit is per (account, address), with a much higher ceiling per account.
 

@@ -7,7 +7,7 @@ import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 14.5/14.6: the public store pages (storefront, sales page, its buy page, covers), /buy/:id's product
+// The public store pages (storefront, sales page, its buy page, covers), /buy/:id's product
 // list, and the E-shop Builder's address and product order. Test data is written straight to the database.
 
 let mail: MailCatcher;

@@ -7,7 +7,7 @@ import { createSignedInCreator, type SignedInCreator } from "../support/signed-i
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 16.5: a creator's Stripe balance and payouts, read from their connected account (GET /v1/balance and
+// A creator's Stripe balance and payouts, read from their connected account (GET /v1/balance and
 // GET /v1/payouts with the Stripe-Account header) against the Stripe stand-in: the provider's reads and their
 // pagination and errors, then the /payouts page — figures read now and said when, pages of payouts, an outage
 // or a refused account shown as a message with the rest of the page whole, and only the creator's own account.

@@ -8,7 +8,7 @@ import {
 } from "~/features/payments/server/stripe-provider.server";
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
 
-// Issue 15.2: the Stripe provider against the local Stripe stand-in (tests/support/stripe-stand-in.ts), which
+// The Stripe provider against the local Stripe stand-in (tests/support/stripe-stand-in.ts), which
 // checks each request as Stripe's API does: form-encoded, the secret key, the pinned version, amounts,
 // currency, the application fee and its destination, idempotency keys. Webhooks are signed like Stripe's.
 

@@ -13,7 +13,7 @@ import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { type StripeDelivery, type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 15 "Done when": a purchase through the Stripe path against the Stripe stand-in, end to end through the
+// A purchase through the Stripe path against the Stripe stand-in, end to end through the
 // real app — the buyer's checkout form, Stripe's hosted page, the signed webhook into /api/webhooks/stripe, the
 // order paid with one receipt and one access token, the download page; duplicated, reordered and forged webhooks;
 // a declined card in plain words; the seller's refund (transfer reversed, fee given back) revoking the downloads;

@@ -4,7 +4,7 @@ import { type AdvisoryLocker, createAdvisoryLocker } from "~/features/catalog/se
 import { createEmptyPostgresDatabase } from "../support/test-database";
 
 /**
- * Issue 14: two app instances behind a load balancer share the tus uploads' locks through PostgreSQL advisory
+ * Two app instances behind a load balancer share the tus uploads' locks through PostgreSQL advisory
  * locks. Two lockers with pools of their own (as two instances have) on one database.
  */
 let database: { url: string; drop: () => Promise<void> };

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 import { tusRequests } from "../support/tus-requests";
 
 /**
- * Issue 14: two app instances on one database and one upload folder (as behind a load balancer). A PATCH still
+ * Two app instances on one database and one upload folder (as behind a load balancer). A PATCH still
  * streaming into instance A holds the upload's lock; a PATCH of the same upload sent to instance B waits for it,
  * asks A to let go (A cuts its request after LOCK_DRAIN_MS, keeping the bytes that arrived), and then finds the
  * offset moved: 409, never two writers in one file.

@@ -17,7 +17,7 @@ import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 16.1 over HTTP: the storefront, sales page and both buy pages count their views in the Express layer
+// Over HTTP: the storefront, sales page and both buy pages count their views in the Express layer
 // (answers of the store-page cache too), with unique visitors from the day's salted hash, the source, bots,
 // HEAD, prefetches, draft previews and errors left out; the database failing never fails a page, and the views
 // waiting are written when the server closes.

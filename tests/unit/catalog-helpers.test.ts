@@ -7,7 +7,7 @@ import { COVER_MAX_BYTES } from "~/features/catalog/schemas/product";
 import { copyName, copySlug } from "~/features/catalog/server/duplicate-product.server";
 import { COVER_CONTENT_TYPE, processCover } from "~/features/catalog/server/process-cover.server";
 
-// Issue 14: the Product Manager's small rules — copies' names and slugs, prices and sizes as shown, saved
+// The Product Manager's small rules — copies' names and slugs, prices and sizes as shown, saved
 // money back into the form, and the cover's content check and resizing.
 
 describe("duplicates", () => {

@@ -17,7 +17,7 @@ import {
 } from "~/features/payments/schemas/test-card";
 import { TEST_CARD_FAILURES, testCardOutcome } from "~/features/payments/test-cards";
 
-// Issue 15: the order state machine's rules, the platform fee's rounding, the checkout's prices and the test cards.
+// The order state machine's rules, the platform fee's rounding, the checkout's prices and the test cards.
 
 describe("order state machine", () => {
   const allowed = (to: OrderStatus) => ORDER_STATUSES.filter((from) => canTransition(from, to));

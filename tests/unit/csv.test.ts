@@ -4,7 +4,7 @@ import { parseCustomersCursor } from "~/features/customers/server/customers-quer
 import { csvRecord, decimalAmount, exportFileName, textCell } from "~/lib/csv";
 import { toCrlf } from "~/features/customers/server/export-csv.server";
 
-// Issue 16.4: the CSV cells of the exports (RFC 4180, formula injection) and the customers list's parameters.
+// The CSV cells of the exports (RFC 4180, formula injection) and the customers list's parameters.
 
 describe("COPY's records to RFC 4180 line ends", () => {
   it("puts a CR before every LF, inside quoted fields too, and leaves other bytes alone", () => {

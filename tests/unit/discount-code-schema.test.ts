@@ -36,7 +36,7 @@ import {
 } from "~/features/orders/schemas/refund";
 import { formatDateTime, utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
 
-// Issue 15.4: the discount code form's one schema (browser and server): every rule has its message, amounts come
+// The discount code form's one schema (browser and server): every rule has its message, amounts come
 // out in minor units and times typed in the creator's zone are stored UTC. Also the refund form's amount rules.
 
 const PRODUCT = "0b6c3f0e-8a5e-4a39-9d62-3f4f4a1c2b7d";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Issue 12.4: verbs take what they need (a database handle, the user, a RequestContext computed once by the
+// Verbs take what they need (a database handle, the user, a RequestContext computed once by the
 // route), never the HTTP Request. The one exception is better-auth's HTTP adapter, whose job is the Request.
 
 const ALLOWED = new Set(["app/features/accounts/server/transactional-auth.server.ts"]);

@@ -6,7 +6,7 @@ import {
   saleAmount,
 } from "~/features/dashboards/landing-figures";
 
-// Issue 16.6: how the signed-in landing shows a creator's own figures.
+// How the signed-in landing shows a creator's own figures.
 
 const figure = (total: number, recent = total, previous = 0) => ({ total, recent, previous });
 

@@ -2,7 +2,7 @@ import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { isAllowedLink, MARKDOWN_LINK_REL, renderMarkdown } from "~/features/catalog/markdown";
 
-// Issue 14.2/14.7: a product description is Markdown rendered sanitised — no element, attribute or URL scheme a
+// A product description is Markdown rendered sanitised — no element, attribute or URL scheme a
 // creator could use to run script on a buyer's page.
 
 /** Every element of the output as a browser would parse it: its tag and attribute names. */

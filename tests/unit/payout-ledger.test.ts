@@ -12,7 +12,7 @@ import {
 } from "~/features/payouts/ledger-rules";
 import { upcomingPayout } from "~/features/payouts/payouts-display";
 
-// Issue 16.5: the test provider's payout ledger arithmetic — business days, each order's net after refunds and
+// The test provider's payout ledger arithmetic — business days, each order's net after refunds and
 // Sellkit's fee, the entry that brings an order's booked total to its net, and the next payout's day and amount.
 // 2027-03-01 is a Monday.
 

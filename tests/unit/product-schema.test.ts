@@ -22,7 +22,7 @@ import {
   TYPE_MESSAGE,
 } from "~/features/catalog/schemas/product";
 
-// Issue 14.2/14.7: the product form's one schema (browser and server) — every bad input has its message, and
+// The product form's one schema (browser and server) — every bad input has its message, and
 // money comes out as integer minor units.
 
 function parse(fields: Record<string, string | File>, currency: "USD" | "EUR" | "GBP" | "CZK" = "USD") {

@@ -3,7 +3,7 @@ import { fileKind, formatFileSize } from "~/features/catalog/describe-file";
 import { offerPrice, priceLabel } from "~/features/catalog/product-price";
 import { isSlugLike, storeProfileOf } from "~/features/catalog/store-profile";
 
-// Issue 14: what the store pages say about a product and a store.
+// What the store pages say about a product and a store.
 
 const fixed = { pricing: "fixed", priceCents: 1250, minPriceCents: null, suggestedPriceCents: null, currency: "EUR" };
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createStorePageCache } from "../../server/store-page-cache";
 import { PERSONALISED_COOKIE_PATTERN } from "~/server/http/session-cookie.server";
 
-// Issue 14: the store pages' microcache (server/store-page-cache.ts), with a counting stand-in for the render.
+// The store pages' microcache (server/store-page-cache.ts), with a counting stand-in for the render.
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());

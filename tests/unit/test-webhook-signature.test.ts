@@ -6,7 +6,7 @@ import {
   verifyTestSignature,
 } from "~/features/payments/server/test-webhook-signature.server";
 
-// Issue 15.2: the test provider's webhooks are signed like Stripe's (t=…,v1=HMAC-SHA256 of "t.body") with a key
+// The test provider's webhooks are signed like Stripe's (t=…,v1=HMAC-SHA256 of "t.body") with a key
 // derived from AUTH_SECRET, and accepted only unchanged, with the right key, within 5 minutes.
 
 const key = testWebhookKey("s".repeat(32));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bucketOf, isBot, utcDay, viewedPage, viewSource } from "~/features/analytics/content/view-rules";
 import { visitorHash } from "~/features/analytics/server/visitor-hash.server";
 
-// Issue 16.1: what a view is (pages, bots), where it came from (referrer host, utm_*), and the visitor's hash
+// What a view is (pages, bots), where it came from (referrer host, utm_*), and the visitor's hash
 // with a salt of the day (the salts themselves: tests/integration/view-counting.test.ts).
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 /**
- * Issue 16.6: a signed-in creator with a product sees their own products, sales and customers (read by the
+ * A signed-in creator with a product sees their own products, sales and customers (read by the
  * session check's statement, plus the analytics read of unique visitors); before that, and when prerendered
  * (no services), the spec's sample data.
  */

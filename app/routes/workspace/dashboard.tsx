@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: dashboardPageQuery,
   });
   const { profile, business, salesMethods, stats } = page;
-  // Issue 15: whether buyers can pay this seller now (no statement at all while the test provider is on).
+  // Whether buyers can pay this seller now (no statement at all while the test provider is on).
   const paymentsReady = (await sellerPaymentOptions(context.services, id)).length > 0;
   return {
     firstName: profile.firstName,
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { firstName, lastName, avatarUrl, storeName, paymentsReady, greeting, workspace } = loaderData;
-  // Issue 16.6: the stat cards follow the creator's orders live.
+  // The stat cards follow the creator's orders live.
   const live = useLiveFigures();
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6">

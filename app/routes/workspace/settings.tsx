@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           description: `You now sign in with ${user.email}.`,
         });
   }
-  // Issue 16.2: the time zone form lists the server's zones; its first choice names the browser's (from its cookie).
+  // The time zone form lists the server's zones; its first choice names the browser's (from its cookie).
   const browserTimeZone = resolveTimeZone(readTimeZone(requestContext(request)));
   return { ...user.page, browserTimeZone, timeZones: timeZoneChoices(user.page.timeZone) };
 }
