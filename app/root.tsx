@@ -1,9 +1,8 @@
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { RouteErrorContent } from "~/components/site/route-error";
+import { RootErrorPage } from "~/components/site/error-pages";
 import { Toaster } from "~/components/ui/toaster";
-import { PageShell } from "~/components/site/page-shell";
 import { useNonce } from "~/lib/nonce";
 import { useShouldHydrate } from "~/lib/route-handle";
 import { rememberTimeZone } from "~/features/workspace/greeting";
@@ -78,9 +77,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <PageShell>
-      <RouteErrorContent error={error} />
-    </PageShell>
-  );
+  return <RootErrorPage error={error} />;
 }

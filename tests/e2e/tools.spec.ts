@@ -106,6 +106,23 @@ test("before anything is saved a tool page offers to set it up; unknown tools ar
   ).toBeVisible();
 });
 
+test("a not-found page in the workspace hydrates whole, and a client-side way back to it shows it again", async ({
+  page,
+}) => {
+  await createCreator(page, { businessTypes: ["social_media"] });
+  await page.goto("/tools/not-a-tool");
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+  // The sidebar navigates inside the app: a marker on the window survives.
+  await page.evaluate(() => Object.assign(window, { stayed: true }));
+  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Workspace" })).toBeVisible();
+  expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+});
+
 test("signed out, a tool page sends the visitor to sign in and back", async ({ page }) => {
   await page.goto("/tools/pos");
   await expect(page).toHaveURL(/\/auth\?from=%2Ftools%2Fpos$/);

@@ -15,6 +15,8 @@ const ON_DEMAND: [part: string, text: string][] = [
   ["the store code field", "Offline: a code cannot be checked, so this sale is made without one."],
   ["split payments", "Part paid by"],
   ["the phone's event picker", "No event is on now. Where are you selling?"],
+  ["the cash drawer and closing the shift", "Record cash"],
+  ["the finished sale's receipt", "Print receipt"],
 ];
 
 const chunks = readdirSync(ASSETS)

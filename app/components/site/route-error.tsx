@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { NotFound } from "./not-found-page";
-import { PageHero } from "./page-shell";
+import { PageHero, PageShell } from "./page-shell";
 
 /**
  * A coded error's message, as thrown answers carry it ({ code, message }). Checked by shape: the catalogue stays
@@ -42,5 +42,14 @@ export function RouteErrorContent({ error }: { error: unknown }) {
         </a>
       </PageHero>
     </>
+  );
+}
+
+/** The root's error page: the error's content inside the public site's frame. */
+export function RootErrorPage({ error }: { error: unknown }) {
+  return (
+    <PageShell>
+      <RouteErrorContent error={error} />
+    </PageShell>
   );
 }

@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { RouteErrorContent } from "~/components/site/route-error";
+import { RouteErrorContent } from "~/components/site/error-pages";
 import { WorkspaceShell } from "~/features/workspace/components/workspace-shell";
 import { getWorkspaceNav } from "~/features/workspace/server/get-workspace-nav.server";
 import { requestContext } from "~/server/http/request-context.server";

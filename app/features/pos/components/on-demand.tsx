@@ -7,9 +7,11 @@ const PARTS = {
   cameraScanner: () => import("./camera-scanner").then((m) => m.CameraScanner),
   cardReaderSettings: () => import("./card-reader-settings").then((m) => m.CardReaderSettings),
   connectedPayment: () => import("./connected-payment").then((m) => m.ConnectedPayment),
+  drawerForms: () => import("./drawer-forms").then((m) => m.DrawerForms),
   discountCodeField: () => import("./discount-code-field").then((m) => m.DiscountCodeField),
   eventPicker: () => import("./event-picker").then((m) => m.EventPicker),
   returnsPanel: () => import("./returns-panel").then((m) => m.ReturnsPanel),
+  saleDone: () => import("./sale-done").then((m) => m.SaleDone),
   splitParts: () => import("./split-parts").then((m) => m.SplitParts),
 };
 
@@ -44,8 +46,10 @@ export const CameraScanner = onDemand(PARTS.cameraScanner);
 export const CardReaderSettings = onDemand(PARTS.cardReaderSettings, { afterHydration: true });
 export const ConnectedPayment = onDemand(PARTS.connectedPayment);
 export const DiscountCodeField = onDemand(PARTS.discountCodeField);
+export const DrawerForms = onDemand(PARTS.drawerForms, { afterHydration: true });
 export const EventPicker = onDemand(PARTS.eventPicker);
 export const ReturnsPanel = onDemand(PARTS.returnsPanel, { afterHydration: true });
+export const SaleDone = onDemand(PARTS.saleDone);
 export const SplitParts = onDemand(PARTS.splitParts);
 
 /** Loads every part, so that the service worker keeps them too and each opens offline. */

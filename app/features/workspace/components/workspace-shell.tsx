@@ -2,7 +2,7 @@ import { Menu, X } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Logo } from "~/components/site/logo";
-import { SkipLink } from "~/components/site/page-shell";
+import { SkipLink } from "~/components/site/skip-link";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { Avatar } from "~/features/workspace/components/avatar";
