@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -5,7 +6,7 @@ import type { NextFunction, Request, Response } from "express";
  * per turn, so a turn that started every waiting request would leave new visitors queued for seconds.
  */
 export function createRequestTurns() {
-  const waiting: NextFunction[] = [];
+  const waiting: (() => void)[] = [];
   let scheduled = false;
   const startNext = () => {
     const start = waiting.shift();
@@ -14,7 +15,8 @@ export function createRequestTurns() {
     start?.();
   };
   return function takeTurn(_req: Request, _res: Response, next: NextFunction) {
-    waiting.push(next);
+    // Bound to this request's async context: the turn runs in another's (request-scoped stores stay its own).
+    waiting.push(AsyncResource.bind(() => next()));
     if (scheduled) return;
     scheduled = true;
     setImmediate(startNext);
