@@ -14,6 +14,7 @@ import { createAssetHandler } from "./static-assets";
 import { sendCompressed } from "./compressed-body";
 import { createStorePageCache } from "./store-page-cache";
 import { countViews } from "./count-views";
+import { createRequestTurns } from "./request-turns";
 
 export type CreateAppOptions = {
   /** The app's modules, from the same server build as `build` (its entry's `runtime` export). */
@@ -287,6 +288,8 @@ export function createApp({
     }
   });
 
+  // Rendered pages and their data take turns: the listening socket is polled between any two of them.
+  app.use(createRequestTurns());
   app.use(
     createRequestHandler({
       build,

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "~/features/marketing/content/public-pages";
 import { rawRequest } from "../support/raw-http";
@@ -138,6 +140,40 @@ describe("public site over HTTP", () => {
       encodeURIComponent(`${server.origin}/blog/selling-at-craft-fairs`),
     );
     expect((await server.request("/blog/selling-at-craft-fairs/share/myspace")).status).toBe(404);
+  });
+});
+
+/**
+ * Opens `connections` connections at once, each asking for `path` again as soon as it is answered, until every
+ * connection has had an answer: per connection, how many answers the server had given when its first came.
+ */
+function answersBeforeEachFirst(origin: string, path: string, connections: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const firsts = new Map<Socket, number>();
+  let answers = 0;
+  return new Promise<number[]>((resolve, reject) => {
+    const ask = () => {
+      const request = http.get(`${origin}${path}`, { agent }, (response) => {
+        response.resume();
+        response.on("end", () => {
+          answers += 1;
+          if (!firsts.has(request.socket as Socket)) firsts.set(request.socket as Socket, answers);
+          if (firsts.size < connections) ask();
+          else resolve([...firsts.values()]);
+        });
+      });
+      request.on("error", reject);
+    };
+    for (let i = 0; i < connections; i += 1) ask();
+  }).finally(() => agent.destroy());
+}
+
+describe("under load", () => {
+  it("answers new connections in turn while it is busy with rendered pages", async () => {
+    // Node accepts one connection per turn of its event loop: a turn that rendered every waiting page would
+    // make the last of 40 new connections wait for hundreds of answers to the first ones.
+    const firsts = await answersBeforeEachFirst(server.origin, "/nope", 40);
+    expect(Math.max(...firsts)).toBeLessThan(40 * 3);
   });
 });
 
