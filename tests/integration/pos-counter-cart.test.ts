@@ -4,17 +4,15 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
-import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
-import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
+import type { TestProvider } from "~/features/payments/server/test-provider.server";
 import { checkPosDiscountCode } from "~/features/pos/server/check-pos-discount-code.server";
 import { closeShift } from "~/features/pos/server/close-shift.server";
 import { createRegister } from "~/features/pos/server/create-register.server";
 import { findReturnableSales } from "~/features/pos/server/find-returnable-sales.server";
 import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
 import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
 import { insertOrder } from "../support/order-rows";
-import { makePosSeller, openPosShift, type PosSeller, posCashSale } from "../support/pos-seller";
+import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../support/pos-seller";
 import { createTestDatabase } from "../support/test-database";
 
 // The counter's cart against a real PostgreSQL: a store discount code checked and priced on the server by the online
@@ -30,23 +28,7 @@ let provider: TestProvider;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  const logger = pino({ level: "silent" });
-  services = {
-    db,
-    mailer: createMailer({ db, logger, from: "Sellkit <no-reply@example.com>" }),
-    appUrl: "http://localhost",
-    authSecret: SECRET,
-  };
-  const hooks = { db, mailer: services.mailer, logger, payments: {}, env: { APP_URL: "http://localhost" } };
-  provider = createTestProvider({
-    db,
-    authSecret: SECRET,
-    logger,
-    deliver: async (providerId, body, headers) => {
-      await receiveWebhook(hooks, providerId, body, headers);
-    },
-  });
-  hooks.payments = { test: provider };
+  ({ services, provider } = makePosServices(db, SECRET));
 });
 afterAll(() => database?.drop());
 

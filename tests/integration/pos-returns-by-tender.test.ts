@@ -2,17 +2,14 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
-import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
 import { refundOrder } from "~/features/orders/server/refund-order.server";
-import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
+import type { TestProvider } from "~/features/payments/server/test-provider.server";
 import type { PosSaleInput } from "~/features/pos/schemas/pos-sale";
-import { simulatedCardReader } from "~/features/pos/server/card-reader.server";
 import { closeShift } from "~/features/pos/server/close-shift.server";
 import { presentPosCard } from "~/features/pos/server/present-pos-card.server";
 import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
 import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import { makePosSeller, openPosShift, type PosSeller, posCashSale } from "../support/pos-seller";
+import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../support/pos-seller";
 import { createTestDatabase } from "../support/test-database";
 
 // Returns at the counter go back by the tenders the sale was paid with: cash from the drawer, a card through its
@@ -28,25 +25,7 @@ let provider: TestProvider;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  const logger = pino({ level: "silent" });
-  services = {
-    db,
-    mailer: createMailer({ db, logger, from: "Sellkit <no-reply@example.com>" }),
-    appUrl: "http://localhost",
-    authSecret: SECRET,
-  };
-  const hooks = { db, mailer: services.mailer, logger, payments: {}, env: { APP_URL: "http://localhost" } };
-  provider = createTestProvider({
-    db,
-    authSecret: SECRET,
-    logger,
-    deliver: async (providerId, body, headers) => {
-      const received = await receiveWebhook(hooks, providerId, body, headers);
-      if (!received.ok) throw new Error(received.code);
-    },
-  });
-  hooks.payments = { test: provider };
-  services.reader = simulatedCardReader(provider);
+  ({ services, provider } = makePosServices(db, SECRET));
 });
 afterAll(() => database?.drop());
 

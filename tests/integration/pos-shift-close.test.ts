@@ -1,16 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import type { ZReport } from "~/features/pos/pos-rules";
 import { closeShift } from "~/features/pos/server/close-shift.server";
 import { createRegister } from "~/features/pos/server/create-register.server";
 import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
-import { createTestProvider } from "~/features/payments/server/test-provider.server";
-import { simulatedCardReader } from "~/features/pos/server/card-reader.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import { makePosSeller, openPosShift, type PosSeller, posCashSale } from "../support/pos-seller";
+import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../support/pos-seller";
 import { createTestDatabase } from "../support/test-database";
 
 // A shift's close against the sales that reach the server around it: every sale accepted is in the kept Z-report or
@@ -25,16 +21,7 @@ let services: PosSaleServices;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  const logger = pino({ level: "silent" });
-  services = {
-    db,
-    mailer: createMailer({ db, logger, from: "Sellkit <no-reply@example.com>" }),
-    appUrl: "http://localhost",
-    authSecret: SECRET,
-  };
-  services.reader = simulatedCardReader(
-    createTestProvider({ db, authSecret: SECRET, logger, deliver: async () => {} }),
-  );
+  ({ services } = makePosServices(db, SECRET, { webhooks: false }));
 });
 afterAll(() => database?.drop());
 

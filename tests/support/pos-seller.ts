@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import pino from "pino";
 import type { Database } from "~/db/database.server";
+import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
+import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
 import { type PosSale, type PosSaleInput, posSaleSchema } from "~/features/pos/schemas/pos-sale";
+import { simulatedCardReader } from "~/features/pos/server/card-reader.server";
 import { createRegister } from "~/features/pos/server/create-register.server";
 import { openShift } from "~/features/pos/server/open-shift.server";
+import type { PosSaleServices } from "~/features/pos/server/record-pos-sale.server";
+import { createMailer } from "~/server/mail/create-mailer.server";
 
 /** A retail seller for counter tests: a shop with a register, a physical Mug (12.50) and an e-book Guide (5.00). */
 export type PosSeller = {
@@ -65,4 +71,33 @@ export function posCashSale(seller: PosSeller, shiftId: string, overrides: Parti
     payments: [{ method: "cash", amountCents: 2500, tenderedCents: 3000 }],
     ...overrides,
   });
+}
+
+/**
+ * The counter's services on a test database: a silent mailer, the test provider and its simulated reader. Its
+ * webhooks reach the order intake (a refused one fails the test), or nowhere with `webhooks: false`.
+ */
+export function makePosServices(db: Database, authSecret: string, { webhooks = true } = {}) {
+  const logger = pino({ level: "silent" });
+  const mailer = createMailer({ db, logger, from: "Sellkit <no-reply@example.com>" });
+  const hooks = { db, mailer, logger, payments: {}, env: { APP_URL: "http://localhost" } };
+  const provider: TestProvider = createTestProvider({
+    db,
+    authSecret,
+    logger,
+    deliver: async (providerId, body, headers) => {
+      if (!webhooks) return;
+      const received = await receiveWebhook(hooks, providerId, body, headers);
+      if (!received.ok) throw new Error(received.code);
+    },
+  });
+  hooks.payments = { test: provider };
+  const services: PosSaleServices = {
+    db,
+    mailer,
+    appUrl: "http://localhost",
+    authSecret,
+    reader: simulatedCardReader(provider),
+  };
+  return { services, provider };
 }
