@@ -23,8 +23,8 @@ export function shiftLocal(local: string, frequency: RepeatFrequency, steps: num
 }
 
 /**
- * The next `count` occurrences after `first`, each at the same wall-clock start and end in `timeZone`, so a Saturday
- * market stays at 8:00 across daylight-saving changes; none past the year 9999.
+ * The next `count` occurrences after `first`, each at the same wall-clock start and end in `timeZone`. A Saturday
+ * market stays at 8:00 across daylight-saving changes; none falls past the year 9999.
  */
 export function repeatSpans(first: Span, timeZone: string, frequency: RepeatFrequency, count: number): Span[] {
   const start = utcToZonedLocal(first.startsAt, timeZone);

@@ -18,7 +18,7 @@ export function tenderSum(tenders: Tenders, keys?: readonly string[]): number {
 
 /**
  * Splits a refund of `amountCents` across what is left of each tender (paid less refunded or in flight), in refund
- * order; null when the tenders have less left than the amount.
+ * order. It answers null when the tenders have less left than the amount.
  */
 export function splitRefund(amountCents: number, paid: Tenders, refunded: Tenders): Tenders | null {
   const keys = [

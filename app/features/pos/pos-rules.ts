@@ -63,7 +63,7 @@ export type ZReport = {
 export type LateSale = { orderId: string; soldAt: string; recordedAt: string; amountCents: number; cashCents: number };
 
 /**
- * A closed shift's kept report with a late sale added: its sales, items and cash expected; the counted cash stays as
+ * A closed shift's kept report with a late sale added: its sales, items and cash expected. The counted cash stays as
  * counted, so over/short moves by the sale's cash.
  */
 export function amendZReport(
@@ -123,8 +123,8 @@ export type TenderCheck =
   | { ok: false; code: "POS_PAYMENTS_MISMATCH" | "POS_CASH_TOO_LOW" | "POS_CHANGE_NOT_CASH" | "POS_CARD_NOT_SPLIT" };
 
 /**
- * Checks a sale's tenders against its server-computed total: they add up to it exactly, a split has no empty part,
- * one card or phone part at most, and only cash parts give change.
+ * Checks a sale's tenders against its server-computed total, which they must add up to exactly. A split has no empty
+ * part and one card or phone part at most; only cash parts give change.
  */
 export function checkTenders(totalCents: number, tenders: readonly Tender[]): TenderCheck {
   if (tenders.filter((t) => CONNECTED_PAYMENT_METHODS.includes(t.method as PosPaymentMethod)).length > 1)

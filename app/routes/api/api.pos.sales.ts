@@ -15,8 +15,8 @@ import type { Route } from "./+types/api.pos.sales";
 const MAX_SALE_BYTES = 128 * 1024;
 
 /**
- * A device's counter sale (JSON), sent from its outbox: recorded once per device id. 200 with the order for a new or
- * a replayed sale (a card or pay-on-phone sale answers with its pending payment); 4xx with the reason for a refused one.
+ * A device's counter sale (JSON), sent from its outbox: recorded once per device id. It answers 200 with the order for a
+ * new or a replayed sale, with its pending payment for a card or phone sale. A refused one gets 4xx with the reason.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

@@ -13,8 +13,8 @@ import type { AppServices } from "~/server/services.server";
 export type BioConfirmResult = { ok: true; email: string } | Failure<"SUBSCRIPTION_CONFIRMATION_NOT_FOUND">;
 
 /**
- * Confirms a sign-up made on the seller's bio page from its emailed link, then mails the welcome with its one-click
- * unsubscribe headers, in one transaction; an address already subscribed gets no second welcome.
+ * Confirms a sign-up made on the seller's bio page from its emailed link. It mails the welcome with its one-click
+ * unsubscribe headers in the same transaction; an address already subscribed gets no second welcome.
  */
 export async function confirmBioSignup(
   services: Pick<AppServices, "db" | "env" | "mailer">,

@@ -21,8 +21,8 @@ type Result =
     >;
 
 /**
- * Adds a block at the end of the seller's page, or edits `input.blockId`; products and thumbnails must be the
- * seller's own, and schedule times are read in `timeZone` (one that does not exist is refused).
+ * Adds a block at the end of the seller's page, or edits `input.blockId`. Products and thumbnails must be the
+ * seller's own; schedule times are read in `timeZone` (one that does not exist is refused).
  */
 export async function saveBioBlock(
   db: Database,

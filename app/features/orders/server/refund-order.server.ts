@@ -20,8 +20,8 @@ export type RefundServices = {
   logger: Logger;
   env: { APP_URL: string };
   /**
-   * A register's refund: its shift, kept on the refund rows, and the payer of the shares no provider takes back (cash
-   * from the drawer, other methods), in their refund's transaction. Without it those shares cannot be refunded.
+   * A register's refund: its shift, kept on the refund rows. Its payer pays the shares no provider takes back (cash
+   * from the drawer, other methods) in their refund's transaction. Without it those shares cannot be refunded.
    */
   counter?: {
     shiftId: string;
@@ -94,7 +94,7 @@ export { feeRefundFor };
 
 /**
  * A seller refunds an amount, or units of lines priced on the server, of their own paid order, by the tenders it was
- * paid with: the provider's share recorded first, then asked of the provider; then the shares paid back outside it.
+ * paid with. The provider's share is recorded, then asked of the provider; then the shares paid back outside it.
  */
 export async function refundOrder(
   services: RefundServices,

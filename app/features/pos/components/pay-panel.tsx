@@ -29,8 +29,8 @@ const TENDER_REFUSALS: Record<string, string> = {
 const isConnected = (method: string) => CONNECTED_PAYMENT_METHODS.includes(method as PosPaymentMethod);
 
 /**
- * The payment panel: one method for the whole sale, or a split into parts (cash with change on the cash part only,
- * one card or phone part, other methods with a reference) added until the total is covered.
+ * The payment panel: one method for the whole sale, or a split into parts added until the total is covered. Only
+ * cash gives change; a split has one card or phone part at most, and other methods carry a reference.
  */
 export function PayPanel({
   totalCents,

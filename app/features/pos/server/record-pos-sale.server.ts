@@ -351,7 +351,7 @@ async function startReaderSession(
 }
 
 /**
- * When a sale was made: now for an online sale; the device's clock for an offline one, held between the shift's
+ * When a sale was made: now for an online sale. An offline one keeps the device's clock, held between the shift's
  * opening (at most 30 days back) and now. Into a closed shift only a sale made while it was open, else refused.
  */
 function saleTime(sale: PosSale, shift: ShiftRow): Date | Refused<PosSaleFailure> {

@@ -18,8 +18,8 @@ const TOO_MANY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 <p>Too many links that do not exist were asked for from your address. Please wait a minute and try again.</p></body></html>`;
 
 /**
- * GET/HEAD /t/:code: a 302 to the post's product or store with its attribution in the query, counting a person's
- * GET in memory by the visitor gate's rule (a visitor once per link and window, an address's caps); bots, link
+ * GET/HEAD /t/:code: a 302 to the post's product or store with its attribution in the query. A person's GET is
+ * counted in memory by the visitor gate's rule (once per link and window, an address's caps). Bots, link
  * previews, HEAD and prefetches are not counted.
  * An address asking for many unknown codes gets 429 with Retry-After.
  */
