@@ -114,7 +114,7 @@ try {
   // (2) Offline reload to a usable POS, once the service worker has kept the page with its open shift.
   await page.waitForFunction(async () => {
     const kept = await (await caches.open("sellkit-pos-v1")).match("/tools/pos");
-    return (await kept?.text())?.includes("Close shift") ?? false;
+    return (await kept?.text())?.includes("Current sale") ?? false;
   });
   await context.setOffline(true);
   await page.reload({ waitUntil: "commit" });

@@ -32,7 +32,7 @@ async function keptWithOpenShift(page: Page): Promise<boolean> {
     registration.active?.postMessage({ type: "keep", urls: [] }, [channel.port2]);
     await done;
     const kept = await (await caches.open("sellkit-pos-v1")).match("/tools/pos");
-    return (await kept?.text())?.includes("Close shift") ?? false;
+    return (await kept?.text())?.includes("Current sale") ?? false;
   });
 }
 
