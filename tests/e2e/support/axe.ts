@@ -34,22 +34,26 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 export async function expectNoViolations(page: Page, { colours = false }: { colours?: boolean } = {}) {
   // The page as a person reads it: after its transitions (a toast fading in is measured at half opacity
   // otherwise). Endless animations (spinners) are not waited for; after 5 s the check runs anyway.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (animation) =>
-              animation.playState !== "running" ||
-              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      {
-        timeout: 5_000,
-      },
-    )
-    .catch(() => undefined);
+  // Settled means so for 300 ms on end: a toast raised by the render just seen mounts a few frames later.
+  await page.evaluate(async () => {
+    const settled = () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ) &&
+      [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]")].every(
+        (toast) => toast.dataset.mounted === "true" && getComputedStyle(toast).opacity === "1",
+      );
+    const until = performance.now() + 5_000;
+    let since = performance.now();
+    while (performance.now() < until) {
+      await new Promise((frame) => requestAnimationFrame(frame));
+      if (!settled()) since = performance.now();
+      else if (performance.now() - since >= 300) return;
+    }
+  });
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE_SOURCE};undefined`);
   const options: RunOptions = {
     runOnly: colours ? { type: "rule", values: COLOUR_RULES } : { type: "tag", values: RULE_TAGS },
