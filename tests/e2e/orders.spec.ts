@@ -122,7 +122,8 @@ test("a creator lists, filters and pages their orders and opens one", async ({ p
   // A hydrated page tells the server the browser's time zone; the dashboard links to the orders.
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "View orders" }).click();
-  await expect(page).toHaveURL(/\/orders$/);
+  // The client navigation waits for the orders' data: on a loaded CI machine that took over the 5 s default once.
+  await expect(page).toHaveURL(/\/orders$/, { timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   await expect(page.getByText("Times are in your time zone, America/New_York.")).toBeVisible();
   await expect(rows(page)).toHaveCount(25);
