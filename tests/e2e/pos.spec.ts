@@ -19,8 +19,8 @@ async function chargeCash(page: Page, tendered: string) {
 }
 
 /**
- * Waits until the POS service worker has done every keep asked of it so far (it does them in order and answers on a
- * port), then says whether the page it keeps for an offline reload has the open shift.
+ * Waits until the POS service worker has done every keep asked of it so far; it does them in order and answers on a
+ * port. Then says whether the page it keeps for an offline reload has the open shift.
  */
 async function keptWithOpenShift(page: Page): Promise<boolean> {
   return page.evaluate(async () => {

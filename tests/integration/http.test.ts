@@ -144,8 +144,8 @@ describe("public site over HTTP", () => {
 });
 
 /**
- * Opens `connections` connections at once, each asking for `path` again as soon as it is answered, until every
- * connection has had an answer: per connection, how many answers the server had given when its first came.
+ * Opens `connections` connections at once, each asking for `path` again once answered, until all had an answer.
+ * It returns, per connection, how many answers the server had given when its first came.
  */
 function answersBeforeEachFirst(origin: string, path: string, connections: number): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });

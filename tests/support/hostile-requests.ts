@@ -217,8 +217,8 @@ export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
 );
 
 /**
- * Values a query parameter should never choke on: days PostgreSQL has no date for (year 0000, past 9999, Feb 30),
- * cursors built on them, numbers past every integer type, NUL characters and very long text.
+ * Values a query parameter should never choke on. They hold days PostgreSQL has no date for (year 0000, past 9999,
+ * Feb 30), cursors built on them, numbers past every integer type, NUL characters and very long text.
  */
 export const HOSTILE_QUERY_VALUES = [
   "0000-01-01",
@@ -263,8 +263,8 @@ export const HOSTILE_QUERY_VALUES = [
 ] as const;
 
 /**
- * A query string for a route that reads `keys`: its own keys with hostile values (mostly `HOSTILE_QUERY_VALUES`),
- * repeated keys (`?from=a&from=b`, an array to some readers) and broken escapes.
+ * A query string for a route that reads `keys`, set to hostile values (mostly `HOSTILE_QUERY_VALUES`). It also
+ * repeats keys (`?from=a&from=b`, an array to some readers) and breaks escapes.
  */
 export function hostileQueryFor(keys: readonly string[]): fc.Arbitrary<string> {
   const key = fc.constantFrom(...keys);
