@@ -1,4 +1,4 @@
-import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import { getSessionUser } from "~/kernel/session/get-session-user.server";
 import { isExposedAuthEndpoint } from "~/features/accounts/server/exposed-auth-endpoints.server";
 import { findUnsafeRedirect } from "~/features/accounts/server/find-unsafe-redirect.server";
 import type { Route } from "./+types/api.auth.$";

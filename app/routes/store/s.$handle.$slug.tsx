@@ -8,7 +8,7 @@ import { renderMarkdown } from "~/features/catalog/markdown";
 import { offerPrice } from "~/features/catalog/product-price";
 import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
 import { absoluteUrl, coverPath, productPath, storePath } from "~/features/catalog/store-profile";
-import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { STORE_PAGE } from "~/lib/route-handle";
 import { requestContext } from "~/server/http/request-context.server";
 import type { StockNotice } from "~/features/catalog/stock-notice";

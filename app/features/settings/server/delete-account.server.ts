@@ -1,12 +1,12 @@
 import { eq, or, sql } from "drizzle-orm";
 import { appRateLimits } from "~/db/schema.server";
 import { contactMessages } from "~/features/marketing/schema.server";
-import { securityAudit } from "~/features/security/schema.server";
-import { user, verification } from "~/features/accounts/schema.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
+import { user, verification } from "~/kernel/session/tables.server";
 import type { DeleteAccountInput } from "~/features/settings/schemas/settings-delete-account";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { mailTemplates } from "~/server/mail/templates.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";

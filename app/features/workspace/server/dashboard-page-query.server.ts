@@ -1,4 +1,4 @@
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
 import { businessCardQuery } from "./business-card-query.server";
 import { profileSummaryQuery } from "./profile-summary-query.server";
 import { salesMethodsQuery } from "~/features/sales-methods/server/sales-methods-query.server";

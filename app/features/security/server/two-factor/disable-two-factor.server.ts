@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { backupCodes, twoFactor } from "~/features/security/schema.server";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { recordSecurityEvent } from "../record-security-event.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate } from "~/features/accounts/server/reauthenticate.server";
 import { type Failure, fail } from "~/lib/errors";

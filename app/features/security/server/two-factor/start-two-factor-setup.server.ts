@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { twoFactor } from "~/features/security/schema.server";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate } from "~/features/accounts/server/reauthenticate.server";
 import { encryptTotpSecret, newTotpSecret, totpUri } from "./two-factor-crypto.server";
