@@ -25,7 +25,7 @@ import { parseEnv } from "~/server/env.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { sql } from "drizzle-orm";
 import { getSessionUser } from "~/kernel/session/get-session-user.server";
-import { dashboardPageQuery } from "~/features/workspace/server/dashboard-page-query.server";
+import { dashboardPageQuery } from "~/features/dashboards/server/dashboard-page-query.server";
 import { getDashboardStats } from "~/features/workspace/server/get-dashboard-stats.server";
 import { getBusinessCard } from "~/features/workspace/server/get-business-card.server";
 import { getProfileSummary } from "~/features/workspace/server/get-profile-summary.server";

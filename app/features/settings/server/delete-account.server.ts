@@ -8,7 +8,7 @@ import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { mailTemplates } from "~/server/mail/templates.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
-import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
+import { reauthenticate, type Reauthentication } from "~/kernel/session/reauthenticate.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { hasPasswordQuery } from "~/features/accounts/server/has-password-query.server";
+import { hasPasswordQuery } from "~/kernel/session/has-password-query.server";
 import type { PageQuery } from "~/kernel/session/page-query.server";
 
 export type Settings = {
