@@ -7,7 +7,7 @@ import { useNonce } from "~/lib/nonce";
 import { useShouldHydrate } from "~/lib/route-handle";
 import { rememberTimeZone } from "~/features/workspace/greeting";
 import { showToast } from "~/lib/toast";
-import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { takeToast } from "~/server/toast/toast-cookie.server";
 import stylesheet from "~/styles/app.css?url";
 import { requestContext } from "~/server/http/request-context.server";

@@ -3,7 +3,7 @@
 // the last 365 days (a small generate_series of its own; bench/support/seed-orders.mjs can replace it) and
 // BENCH_VIEWS views (support/seed-views.mjs) — rebuilds the analytics read model, then times the analytics page's one
 // statement (analyticsQuery, as the page runs it minus the session check) for each range, and answers the figures.
-import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
+import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import type { AnalyticsRange } from "~/features/analytics/analytics-range";
 import { analyticsQuery } from "~/features/analytics/server/analytics-query.server";
 import { migrateDatabase, openDatabase } from "~/db/open-database.server";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
-import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
+import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import type { AnalyticsRange } from "~/features/analytics/analytics-range";
 import type { AnalyticsReport } from "~/features/analytics/analytics-report";
 import type { OrderStatus } from "~/features/orders/order-status";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
+import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import { formatMoney, formatMoneyShort as formatStat } from "~/lib/money";
 import type { OrderListItem } from "~/features/orders/order-display";
 import type { OrderStatus } from "~/features/orders/order-status";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
-import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
+import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import { fulfilOrderLines } from "~/features/orders/server/fulfil-order-lines.server";
 import { orderFulfilmentQuery } from "~/features/orders/server/order-fulfilment-query.server";
 import { sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";

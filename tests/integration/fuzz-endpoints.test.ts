@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
 import { BLOG_POSTS, SHARE_NETWORKS } from "~/features/marketing/content/blog-posts";
 import { TOOLS } from "~/features/workspace/content/tools";
-import { session, user } from "~/features/accounts/schema.server";
+import { session, user } from "~/kernel/session/tables.server";
 import { eventSalesSchema } from "~/features/sales-methods/schemas/event-sales";
 import { existingWebsiteSchema } from "~/features/sales-methods/schemas/existing-website";
 import { onlineStoreSchema } from "~/features/sales-methods/schemas/online-store";

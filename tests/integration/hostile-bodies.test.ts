@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessProfiles } from "~/features/workspace/schema.server";
-import { user } from "~/features/accounts/schema.server";
+import { businessProfiles } from "~/kernel/store/tables.server";
+import { user } from "~/kernel/session/tables.server";
 import { hostileBody } from "../support/hostile-body";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "~/db/open-database.server";
-import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
+import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import { analyticsQuery } from "~/features/analytics/server/analytics-query.server";
 import { exportCustomersCsv, exportOrdersCsv } from "~/features/customers/server/export-csv.server";
 import { authorizeDownload } from "~/features/delivery/server/authorize-download.server";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
-import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
+import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import { analyticsQuery } from "~/features/analytics/server/analytics-query.server";
 import { sellerCustomerQuery } from "~/features/customers/server/customers-query.server";
 import { exportOrdersCsv } from "~/features/customers/server/export-csv.server";

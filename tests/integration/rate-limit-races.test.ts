@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { securityAudit } from "~/features/security/schema.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import {
   consumeRateLimits,
   RATE_LIMITS,

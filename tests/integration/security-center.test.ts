@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { account, session, user } from "~/features/accounts/schema.server";
-import { backupCodes, securityAudit, twoFactor } from "~/features/security/schema.server";
+import { account, session, user } from "~/kernel/session/tables.server";
+import { backupCodes, twoFactor } from "~/features/security/schema.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import {
   decryptTotpSecret,
   encryptTotpSecret,

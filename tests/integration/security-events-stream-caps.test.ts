@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from "~/features/security/server/security-event-hub.server";
 import type { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";

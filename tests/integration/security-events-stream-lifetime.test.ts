@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresListener } from "~/db/postgres-listener.server";
-import { securityAudit } from "~/features/security/schema.server";
-import { session } from "~/features/accounts/schema.server";
-import { readSessionToken } from "~/features/accounts/server/read-session-token.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
+import { session } from "~/kernel/session/tables.server";
+import { readSessionToken } from "~/kernel/session/read-session-token.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import {
   createSecurityEventHub,
   StreamEndedError,

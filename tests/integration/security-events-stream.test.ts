@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import {
   enableTwoFactorOverHttp,

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { account, session, user } from "~/features/accounts/schema.server";
-import { avatars, businessProfiles, profiles } from "~/features/workspace/schema.server";
+import { account, session, user } from "~/kernel/session/tables.server";
+import { avatars, businessProfiles, profiles } from "~/kernel/store/tables.server";
 import { contactMessages } from "~/features/marketing/schema.server";
 import { products } from "~/features/catalog/schema.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
-import { securityAudit } from "~/features/security/schema.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { insertOrder } from "../support/order-rows";
 import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/db/schema.server";
-import { session, user } from "~/features/accounts/schema.server";
-import { securityAudit } from "~/features/security/schema.server";
+import { session, user } from "~/kernel/session/tables.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { solvedCaptcha } from "../support/captcha";
 import { nextClientIp } from "../support/client-ip";
 import { postForm } from "../support/form-post";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import { MAX_COUNTS_PER_ADDRESS_PER_TARGET_PER_DAY } from "~/features/analytics/content/view-rules";
 import { markPostPosted } from "~/features/social/server/mark-post-posted.server";
 import { movePost } from "~/features/social/server/move-post.server";

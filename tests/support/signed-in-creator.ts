@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { poolOf } from "~/db/pool-of.server";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import { SESSION_COOKIE_PREFIX } from "~/server/http/session-cookie.server";
 import { solvedCaptcha } from "./captcha";
 import { nextClientIp } from "./client-ip";

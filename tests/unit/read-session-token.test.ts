@@ -1,7 +1,7 @@
 import { serializeSignedCookie } from "better-call";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readSessionToken } from "~/features/accounts/server/read-session-token.server";
+import { readSessionToken } from "~/kernel/session/read-session-token.server";
 
 const NAME = "sellkit.session_token";
 const SECRET = "unit-test-secret-unit-test-secret-0123456789";

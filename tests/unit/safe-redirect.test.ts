@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath, signInPath } from "~/features/accounts/server/safe-redirect.server";
+import { safeRedirectPath, signInPath } from "~/kernel/session/safe-redirect.server";
 
 describe("safeRedirectPath", () => {
   it("keeps same-origin paths with query and hash", () => {

@@ -1,6 +1,6 @@
 import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { bytea } from "~/db/column-types.server";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import { products } from "~/features/catalog/schema.server";
 
 // Page views without tracking people: counts per 15-minute bucket, never a row per view or a cookie.

@@ -1,6 +1,7 @@
+import { coverPath } from "./paths";
 import type { EmbedCatalog } from "~/features/sales-methods/embed/sellkit-api";
 import { priceLabel } from "./product-price";
-import { absoluteUrl, coverPath, type ListedProduct, productPath, type StoreProfile } from "./store-profile";
+import { absoluteUrl, type ListedProduct, productPagePath, type StoreProfile } from "./store-profile";
 
 /** The embeddable view of a storefront, with absolute URLs on `appUrl`. */
 export function embedCatalogOf(appUrl: string, store: StoreProfile, products: readonly ListedProduct[]): EmbedCatalog {
@@ -15,7 +16,7 @@ export function embedCatalogOf(appUrl: string, store: StoreProfile, products: re
         currency: product.currency,
         unitCents: product.pricing === "pwyw" ? null : product.pricing === "free" ? 0 : product.priceCents,
         cover: cover ? absoluteUrl(appUrl, coverPath(cover.id)) : null,
-        url: absoluteUrl(appUrl, productPath(store.handle, product.slug)),
+        url: absoluteUrl(appUrl, productPagePath(store.handle, product.slug)),
         physical: product.physical,
         soldOut: product.soldOut,
         cartable: product.pricing !== "pwyw" && !product.options,

@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { bytea } from "~/db/column-types.server";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import type { ProductOption } from "~/features/catalog/variant-options";
 
 // What a creator sells: products, their files and covers, and the store's public handle.

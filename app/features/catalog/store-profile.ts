@@ -56,9 +56,8 @@ export function isSlugLike(value: string): boolean {
 
 /** The public paths of a store and its products. */
 export const storePath = (handle: string) => `/s/${encodeURIComponent(handle)}`;
-export const productPath = (handle: string, slug: string) => `${storePath(handle)}/${encodeURIComponent(slug)}`;
-export const productBuyPath = (handle: string, slug: string) => `${productPath(handle, slug)}/buy`;
-export const coverPath = (coverId: string) => `/covers/${coverId}`;
+export const productPagePath = (handle: string, slug: string) => `${storePath(handle)}/${encodeURIComponent(slug)}`;
+export const productBuyPath = (handle: string, slug: string) => `${productPagePath(handle, slug)}/buy`;
 
 /** An absolute URL on this site (canonical links, Open Graph, JSON-LD). */
 export function absoluteUrl(appUrl: string, path: string): string {

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 
 // People who asked for a seller's news without buying: their consent and how to take it back.
 

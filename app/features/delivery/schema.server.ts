@@ -1,5 +1,5 @@
 import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import { productFiles } from "~/features/catalog/schema.server";
 import { orders } from "~/features/orders/schema.server";
 

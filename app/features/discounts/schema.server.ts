@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import { products } from "~/features/catalog/schema.server";
 
 // Discount codes per store: percent or fixed, for all or chosen products, with window, maximum and minimum. Checkouts

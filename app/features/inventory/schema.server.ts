@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import { productVariants } from "~/features/catalog/schema.server";
 import type { StockLocationKind, StockMovementKind } from "~/features/inventory/stock-kinds";
 

@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import { productCovers, products } from "~/features/catalog/schema.server";
 
 // A seller's Link in Bio page at /s/:handle/links: its profile, its blocks and their clicks per day.

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import { products, productVariants } from "~/features/catalog/schema.server";
 import { stockLocations } from "~/features/inventory/schema.server";
 import type { FulfilmentStatus, LineKind, ShippingAddress } from "~/features/orders/order-lines";

@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 
 // Payment providers: each creator's provider account, received webhooks and the built-in test provider's checkouts.
 

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import { orders } from "~/features/orders/schema.server";
 
 // The test provider's payout ledger and every provider's earnings book, written only by the payout job.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import { stockLocations } from "~/features/inventory/schema.server";
 import type { DrawerMovementKind, ZReport } from "~/features/pos/pos-rules";
 

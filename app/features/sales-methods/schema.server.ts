@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 
 /** One row per sales method a creator has set up; `settings` is checked by its form's schema. */
 export const salesMethods = pgTable(

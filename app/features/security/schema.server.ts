@@ -1,35 +1,7 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { bigint, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "~/kernel/session/tables.server";
 
-// The audit trail (written by the server only) and two-factor authentication: TOTP secrets encrypted, backup codes hashed.
-
-export const securityAudit = pgTable(
-  "security_audit",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
-    eventType: text("event_type").notNull(),
-    eventCategory: text("event_category").notNull(),
-    severity: text("severity").notNull(),
-    riskScore: smallint("risk_score").notNull().default(0),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-  },
-  (t) => [index("security_audit_user_created_idx").on(t.userId, t.createdAt)],
-);
+// Two-factor authentication: TOTP secrets encrypted, backup codes hashed.
 
 export const twoFactor = pgTable("two_factor", {
   userId: text("user_id")

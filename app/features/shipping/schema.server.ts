@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import type { WeightBand } from "~/features/shipping/shipping-price";
 
 // Shipping: the seller's zones (sets of countries) and the rates a buyer picks from at checkout.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import type { PostStatus } from "~/features/social/post-rules";
 import type { LinkTarget } from "~/features/social/tracking-link";
 

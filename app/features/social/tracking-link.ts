@@ -1,7 +1,7 @@
 // A post's tracking link: a short store URL that redirects with the post's attribution in the query.
 import { ATTRIBUTION_REF_PARAM } from "~/features/analytics/content/attribution";
 import { BIO_PAGE_SEGMENT, CARRIED_SOURCE_PARAM } from "~/features/analytics/content/view-rules";
-import { productPath, storePath } from "~/features/catalog/store-profile";
+import { productPagePath, storePath } from "~/features/catalog/store-profile";
 import type { Platform } from "./post-rules";
 
 /** Where tracking links live: `/t/<code>`. */
@@ -47,7 +47,7 @@ export function trackingTargetPath(
   target: LinkTarget,
   store: { handle: string; productSlug: string | null; hasBioPage: boolean },
 ): string {
-  if (target === "product" && store.productSlug) return productPath(store.handle, store.productSlug);
+  if (target === "product" && store.productSlug) return productPagePath(store.handle, store.productSlug);
   if (target === "bio" && store.hasBioPage) return `${storePath(store.handle)}/${BIO_PAGE_SEGMENT}`;
   return storePath(store.handle);
 }

@@ -1,6 +1,5 @@
 /** The dashboard's stat cards: figures computed on the server, formatted here. */
 export const STATS_WINDOW_DAYS = 30;
-export const DEFAULT_STORE_CURRENCY = "USD";
 
 /** A figure and its change: the last STATS_WINDOW_DAYS days against the window before. */
 export type StatFigure = { total: number; recent: number; previous: number };

@@ -1,10 +1,8 @@
+import { TIME_ZONE_COOKIE } from "~/kernel/store/store-defaults";
 /** the dashboard greeting by the visitor's local time; cut-offs at 12:00 and 18:00. */
 export const AFTERNOON_FROM_HOUR = 12;
 export const EVENING_FROM_HOUR = 18;
 export const WELCOME_WITHOUT_NAME = "Welcome to your dashboard";
-
-/** The cookie in which the browser tells the server its IANA time zone (set on every hydrated page). */
-export const TIME_ZONE_COOKIE = "sellkit.tz";
 
 export type Greeting = "Good morning" | "Good afternoon" | "Good evening";
 

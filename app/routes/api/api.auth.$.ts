@@ -1,5 +1,5 @@
-import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
-import { isExposedAuthEndpoint } from "~/features/accounts/server/exposed-auth-endpoints.server";
+import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { isExposedAuthEndpoint } from "~/kernel/session/exposed-auth-endpoints.server";
 import { findUnsafeRedirect } from "~/features/accounts/server/find-unsafe-redirect.server";
 import type { Route } from "./+types/api.auth.$";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,4 +1,4 @@
-import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { ORDER_CHANGES_CHANNEL } from "~/features/orders/server/announce-order-change.server";
 import { openUserEventStream, serverSentEvent, unauthorizedStream } from "~/server/events/user-event-stream.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";

@@ -1,4 +1,4 @@
-import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { findStreamedSecurityEvent } from "~/features/security/server/find-streamed-security-event.server";
 import { openUserEventStream, serverSentEvent, unauthorizedStream } from "~/server/events/user-event-stream.server";

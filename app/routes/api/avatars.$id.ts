@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { avatars } from "~/features/workspace/schema.server";
+import { avatars } from "~/kernel/store/tables.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/avatars.$id";
 import { isUuid } from "~/lib/text-formats";

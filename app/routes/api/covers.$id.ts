@@ -1,4 +1,4 @@
-import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { getCover } from "~/features/catalog/server/get-cover.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -3,13 +3,13 @@ import { AuthCard } from "~/features/accounts/components/auth-card";
 import { oauthProviderLabel } from "~/features/accounts/oauth-providers";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
-import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
-import { TWO_FACTOR_CHALLENGE_PATH } from "~/features/accounts/server/require-user.server";
-import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
+import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "~/kernel/session/require-user.server";
+import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { takeOAuthReturn } from "~/features/accounts/server/oauth-return.server";
 import { decodeOAuthState, oauthStateCookie } from "~/features/accounts/server/start-oauth.server";
 import { requestMeta } from "~/server/http/request-meta.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { Route } from "./+types/auth.google.callback";
 import { requestContext } from "~/server/http/request-context.server";
 

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { usePendingFormData } from "~/lib/use-is-pending";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { choosePlan } from "~/features/workspace/server/choose-plan.server";
 import { getPlanChoice } from "~/features/workspace/server/get-plan-choice.server";

@@ -5,9 +5,9 @@ import { MagicLinkForm, SignInForm } from "~/features/accounts/components/sign-i
 import { Divider, SocialButtons } from "~/features/accounts/components/social-buttons";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { dispatchAuthIntent } from "~/features/accounts/server/intents/dispatch-auth-intent.server";
-import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
+import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config.server";
 import type { Route } from "./+types/login";
 import { requestContext } from "~/server/http/request-context.server";

@@ -13,11 +13,11 @@ import type { DashboardTabsData } from "~/features/marketing/content/sample-dash
 import { useRootData } from "~/lib/root-data";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/_index";
-import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import { getSessionUser } from "~/kernel/session/get-session-user.server";
 import { landingPageQuery } from "~/features/dashboards/server/landing-page-query.server";
 import { landingDashboard } from "~/features/dashboards/server/landing-dashboard.server";
 import { useLiveFigures } from "~/features/dashboards/components/use-live-figures";
-import { creatorTimeZone } from "~/features/workspace/server/creator-time-zone.server";
+import { creatorTimeZone } from "~/kernel/store/creator-time-zone.server";
 import { requestContext } from "~/server/http/request-context.server";
 
 /**

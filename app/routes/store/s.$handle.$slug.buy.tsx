@@ -10,7 +10,7 @@ import { StoreShell } from "~/features/catalog/components/store-shell";
 import { amountInput, formatMoney } from "~/lib/money";
 import { priceLabel } from "~/features/catalog/product-price";
 import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
-import { absoluteUrl, productPath, storePath } from "~/features/catalog/store-profile";
+import { absoluteUrl, productPagePath, storePath } from "~/features/catalog/store-profile";
 import { isPhysicalType } from "~/features/catalog/content/product-types";
 import { checkoutAnswer, checkoutRefusal } from "~/features/checkout/checkout-answer";
 import type { PriceSummaryData, ShippingAnswer } from "~/features/checkout/checkout-quote";
@@ -86,7 +86,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
       store,
       /** The product's sales page: the canonical page of this product (search engines list it, not its checkout). */
-      salesPageUrl: absoluteUrl(services.env.APP_URL, productPath(store.handle, product.slug)),
+      salesPageUrl: absoluteUrl(services.env.APP_URL, productPagePath(store.handle, product.slug)),
       providers: options.map((option) => option.provider),
       testMode: Boolean(services.payments.test),
       product: {
@@ -251,7 +251,9 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
             method="post"
             {...getFormProps(form)}
             className="grid gap-2"
-            data-shipping-options={physical ? `${productPath(store.handle, product.slug)}/shipping-options` : undefined}
+            data-shipping-options={
+              physical ? `${productPagePath(store.handle, product.slug)}/shipping-options` : undefined
+            }
             data-currency={physical ? product.currency : undefined}
           >
             <FormAlert message={formError} />
@@ -390,7 +392,7 @@ export default function StoreProductBuyPage({ loaderData, actionData }: Route.Co
           </p>
         )}
         <p className="flex flex-wrap gap-x-6 gap-y-2">
-          <a href={productPath(store.handle, product.slug)} className="font-medium underline underline-offset-4">
+          <a href={productPagePath(store.handle, product.slug)} className="font-medium underline underline-offset-4">
             Back to {product.name}
           </a>
           <a href={storePath(store.handle)} className="font-medium underline underline-offset-4">

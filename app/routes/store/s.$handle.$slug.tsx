@@ -1,3 +1,4 @@
+import { coverPath } from "~/features/catalog/paths";
 import { data, redirect } from "react-router";
 import { isPhysicalType } from "~/features/catalog/content/product-types";
 import { chooseVariant } from "~/features/catalog/sales-page-variant";
@@ -7,8 +8,8 @@ import { SalesPageContent } from "~/features/catalog/components/sales-page";
 import { renderMarkdown } from "~/features/catalog/markdown";
 import { offerPrice } from "~/features/catalog/product-price";
 import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
-import { absoluteUrl, coverPath, productPath, storePath } from "~/features/catalog/store-profile";
-import { getCurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { absoluteUrl, productPagePath, storePath } from "~/features/catalog/store-profile";
+import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { STORE_PAGE } from "~/lib/route-handle";
 import { requestContext } from "~/server/http/request-context.server";
 import type { StockNotice } from "~/features/catalog/stock-notice";
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const viewer = await getCurrentUser(services, requestContext(request), { batch: context });
     if (viewer?.id !== page.ownerId) throw data(null, { status: 404 });
   }
-  const path = productPath(store.handle, product.slug);
+  const path = productPagePath(store.handle, product.slug);
   // A physical product shows one variant: chosen by the picker's GET form, by `?variant=`, or the first in stock.
   const choice = isPhysicalType(product.type)
     ? chooseVariant(product.options, product.variants, new URL(request.url).searchParams, product.allowBackorder)

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { attributionOf, withAttribution } from "~/features/analytics/content/attribution";
 import { isBot, isPrefetch } from "~/features/analytics/content/view-rules";
-import { isSlugLike, productBuyPath, productPath } from "~/features/catalog/store-profile";
+import { isSlugLike, productBuyPath, productPagePath } from "~/features/catalog/store-profile";
 import { bioPath, blockAttribution } from "~/features/link-in-bio/bio-content";
 import { followBioBlock } from "~/features/link-in-bio/server/follow-bio-block.server";
 import { httpUrl } from "~/lib/http-url";
@@ -36,7 +36,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const incoming = attributionOf(new URL(request.url).search, undefined, own.hostname);
   const attribution = blockAttribution(incoming, params.blockId);
   if (target.kind === "product") {
-    const path = target.physical ? productPath(target.handle, target.slug) : productBuyPath(target.handle, target.slug);
+    const path = target.physical
+      ? productPagePath(target.handle, target.slug)
+      : productBuyPath(target.handle, target.slug);
     return redirect(withAttribution(path, attribution), { headers });
   }
   const url = httpUrl(target.url);

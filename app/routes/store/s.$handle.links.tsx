@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { attributionOf, attributionQuery } from "~/features/analytics/content/attribution";
-import { absoluteUrl, coverPath } from "~/features/catalog/store-profile";
+import { absoluteUrl } from "~/features/catalog/store-profile";
+import { coverPath } from "~/features/catalog/paths";
 import { bioPath } from "~/features/link-in-bio/bio-content";
 import { BioPageView } from "~/features/link-in-bio/components/bio-page-view";
 import { getBioPage } from "~/features/link-in-bio/server/get-bio-page.server";

@@ -4,7 +4,8 @@ import { StoreAvatar, StoreShell } from "~/features/catalog/components/store-she
 import { getStorefront } from "~/features/catalog/server/get-storefront.server";
 import { FindUsAt } from "~/features/event-sales/components/find-us-at";
 import { listPublicEvents } from "~/features/event-sales/server/list-public-events.server";
-import { absoluteUrl, coverPath, storePath } from "~/features/catalog/store-profile";
+import { absoluteUrl, storePath } from "~/features/catalog/store-profile";
+import { coverPath } from "~/features/catalog/paths";
 import { STORE_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/s.$handle";
 

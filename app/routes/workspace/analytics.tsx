@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { PlatformFiguresTable } from "~/features/social/components/platform-figures-table";
 import { socialPostsQuery } from "~/features/social/server/social-page-query.server";
 import { type PlatformFigures, platformFigures } from "~/features/social/social-post";
@@ -14,7 +14,7 @@ import { ProductBreakdown, SourceBreakdown } from "~/features/analytics/componen
 import { FigureCards } from "~/features/analytics/components/figure-cards";
 import { RangePicker } from "~/features/analytics/components/range-picker";
 import { analyticsQuery } from "~/features/analytics/server/analytics-query.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { ERRORS } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
 import { resolveTimeZone } from "~/lib/zoned-time";

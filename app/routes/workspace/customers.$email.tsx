@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { KeysetPager } from "~/components/ui/keyset-pager";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { spentText } from "~/features/customers/components/customer-list";
 import { OrderList } from "~/features/orders/components/order-list";
 import { CUSTOMERS_PATH, customerPath, subscriberSourceLabel } from "~/features/customers/customer-display";
 import { sellerCustomerQuery } from "~/features/customers/server/customers-query.server";
 import { ordersCursorParam, parseOrdersCursor } from "~/features/orders/server/seller-orders-query.server";
-import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import { ERRORS, type ErrorBody } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
 import { hasControlCharacter } from "~/lib/text-formats";

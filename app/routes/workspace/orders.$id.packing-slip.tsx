@@ -1,7 +1,7 @@
 import { Printer } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { orderNumber } from "~/features/delivery/content/delivery-rules";
 import { addressLines } from "~/features/orders/fulfilment-display";
 import { orderPath } from "~/features/orders/order-display";

@@ -1,7 +1,7 @@
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { formatMoney } from "~/lib/money";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
 import { OrderItems } from "~/features/orders/components/order-items";
@@ -24,7 +24,7 @@ import {
 import { orderTimeline } from "~/features/orders/order-timeline";
 import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt";
 import { sellerOrderQuery } from "~/features/orders/server/seller-orders-query.server";
-import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import { type ResendReceiptAnswer, submitResendReceipt } from "~/features/orders/server/submit-resend-receipt.server";
 import { orderNotFound, submitRefund } from "~/features/orders/server/submit-refund.server";
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";

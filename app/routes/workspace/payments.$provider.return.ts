@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { isConnectableProvider, PROVIDER_TEXTS } from "~/features/payments/content/providers";
 import { refreshPaymentAccount } from "~/features/payments/server/refresh-payment-account.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";

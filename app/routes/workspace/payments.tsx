@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { ProviderCard, TestProviderCard } from "~/features/payments/components/provider-card";
 import { CONNECTABLE_PROVIDERS, PROVIDER_TEXTS, TEST_MODE_TEXT } from "~/features/payments/content/providers";
 import { providerConnectionSchema } from "~/features/payments/schemas/provider-connection";

@@ -3,8 +3,8 @@ import { Await } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import {
   BalanceFigures,
   EarningsFigures,
@@ -25,7 +25,7 @@ import {
   testPayoutsCursorParam,
 } from "~/features/payouts/server/payouts-page-query.server";
 import { parseStripePayoutCursor, readStripePayouts } from "~/features/payouts/server/read-stripe-payouts.server";
-import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/payouts";

@@ -13,7 +13,7 @@ import { DeferredError } from "~/components/ui/deferred-error";
 import { pageMeta } from "~/lib/meta";
 import { SECURITY_EVENT_RETENTION_DAYS } from "~/features/security/security-format";
 import { showToast } from "~/lib/toast";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { dispatchSecurityIntent } from "~/features/security/server/intents/dispatch-security-intent.server";
 import {
   securityOverviewQuery,

@@ -6,12 +6,12 @@ import { DeleteAccountForm } from "~/features/settings/components/delete-account
 import { PersonalProfileForm } from "~/features/settings/components/personal-profile-form";
 import { TimeZoneForm } from "~/features/settings/components/time-zone-form";
 import { timeZoneChoices } from "~/features/settings/server/time-zone-choices.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import { SettingsSection } from "~/features/settings/components/settings-section";
 import { BackLink } from "~/components/ui/back-link";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { settingsQuery } from "~/features/settings/server/settings-query.server";
 import { dispatchSettingsIntent } from "~/features/settings/server/intents/dispatch-settings-intent.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";

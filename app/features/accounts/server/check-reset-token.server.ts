@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { verification } from "~/features/accounts/schema.server";
+import { verification } from "~/kernel/session/tables.server";
 
 /** Whether a password-reset token (from the emailed link) exists and has not expired. */
 export async function checkResetToken(db: Database, token: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { profiles } from "~/features/workspace/schema.server";
+import { profiles } from "~/kernel/store/tables.server";
 import { verifyCaptcha } from "./captcha/verify-captcha.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import type { AppServices } from "~/server/services.server";

@@ -1,4 +1,4 @@
-import { safeRedirectPath } from "./safe-redirect.server";
+import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 
 /** The query parameters better-auth's GET endpoints redirect to (verify-email, reset-password, OAuth). */
 export const AUTH_REDIRECT_PARAMS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"] as const;

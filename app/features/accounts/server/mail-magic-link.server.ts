@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 import type { AppServices } from "~/server/services.server";
 
 /** The outbox kind of a requested sign-in link mail (`Mailer.request`). */

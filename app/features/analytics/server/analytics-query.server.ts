@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import { DEFAULT_CURRENCY } from "~/lib/money";
 import { type AnalyticsRange, grainOf } from "../analytics-range";
 import { type AnalyticsReport, BREAKDOWN_ROWS } from "../analytics-report";

@@ -1,4 +1,5 @@
-import { type CoverRow, coverPath } from "~/features/catalog/store-profile";
+import { coverPath } from "~/features/catalog/paths";
+import type { CoverRow } from "~/features/catalog/store-profile";
 
 /** A product's cover with every stored width in `srcset` and its intrinsic size, so the layout does not shift. */
 export function CoverImage({

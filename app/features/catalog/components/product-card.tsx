@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CoverImage } from "~/features/catalog/components/cover-image";
 import { priceLabel } from "~/features/catalog/product-price";
-import { type ListedProduct, productPath } from "~/features/catalog/store-profile";
+import { type ListedProduct, productPagePath } from "~/features/catalog/store-profile";
 
 /** A product card linking to its sales page; `priority` loads the first card's cover eagerly, as it is the largest paint. */
 export function ProductCard({
@@ -32,7 +32,7 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg leading-snug">
-          <a href={productPath(handle, product.slug)} className="after:absolute after:inset-0 hover:underline">
+          <a href={productPagePath(handle, product.slug)} className="after:absolute after:inset-0 hover:underline">
             {product.name}
           </a>
         </Heading>

@@ -4,7 +4,7 @@ import { priceLabel } from "~/features/catalog/product-price";
 import type { ProductPricing } from "~/features/catalog/product-price";
 import { optionParam } from "~/features/catalog/sales-page-variant";
 import { type StockNotice, stockNoticeText } from "~/features/catalog/stock-notice";
-import { type CoverRow, productBuyPath, productPath, type StoreProfile } from "~/features/catalog/store-profile";
+import { type CoverRow, productBuyPath, productPagePath, type StoreProfile } from "~/features/catalog/store-profile";
 import type { ProductOption } from "~/features/catalog/variant-options";
 import { StoreAvatar } from "./store-shell";
 
@@ -69,7 +69,7 @@ export function SalesPageContent({
           </p>
           {product.summary ? <p className="text-lg text-muted-foreground">{product.summary}</p> : null}
           {physical && physical.options.length > 0 ? (
-            <VariantPicker path={productPath(store.handle, product.slug)} physical={physical} carry={carry} />
+            <VariantPicker path={productPagePath(store.handle, product.slug)} physical={physical} carry={carry} />
           ) : null}
           {physical && !physical.variantId ? (
             <p role="status" className="font-semibold">

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { storefronts } from "~/features/catalog/schema.server";
-import { businessProfiles } from "~/features/workspace/schema.server";
+import { businessProfiles } from "~/kernel/store/tables.server";
 import { slugify } from "~/features/catalog/slugify";
 
 /** The creator's store handle, made from the store name on first use; safe concurrently, as the unique index decides. */

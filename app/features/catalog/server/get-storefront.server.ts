@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import { prepareStatement } from "~/db/prepare-statement.server";
 import { isSlugLike, type ListedProduct, type StoreProfile, storeProfileOf } from "~/features/catalog/store-profile";
 import { coversJson, type StoreRow, storeJson } from "./store-json.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
 import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import type { ProductCoverRef, ProductFileSummary } from "./get-product.server";
 import type { ProductListItem, ProductSort } from "~/features/catalog/content/product-sorts";

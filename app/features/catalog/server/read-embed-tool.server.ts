@@ -1,5 +1,5 @@
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { embedCatalogOf } from "~/features/catalog/embed-catalog";
 import type { SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
 import { describeSetup } from "~/features/sales-methods/content/sales-options";

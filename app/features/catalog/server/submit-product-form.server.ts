@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { PRODUCTS_PATH, productPath } from "~/features/catalog/paths";
 import { type ProductInput, productSchema, toProductInput } from "~/features/catalog/schemas/product";
 import { ERRORS, type ErrorBody, type ErrorCode, formErrorsOf, statusOf } from "~/lib/errors";

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import {
   CUSTOMERS_PAGE_SIZE,
   type CustomerDetail,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
-import { signInPath } from "~/features/accounts/server/safe-redirect.server";
+import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { signInPath } from "~/kernel/session/safe-redirect.server";
 import {
   CUSTOMERS_EXPORT_PATH,
   customerSearch,
@@ -9,8 +9,8 @@ import {
 } from "~/features/customers/customer-display";
 import { isFulfilmentFilter } from "~/features/orders/fulfilment-display";
 import { isOrderFilter } from "~/features/orders/order-display";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
-import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
 import type { AppServices } from "~/server/services.server";

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import {
   LANDING_CUSTOMERS,
   LANDING_PRODUCTS,
   LANDING_TRANSACTIONS,
   type LandingFigures,
 } from "~/features/dashboards/landing-figures";
-import { savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
+import { savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import {
   dashboardStatsQuery,
   IS_SALE,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
+import { combinePageQueries, type PageQuery } from "~/kernel/session/page-query.server";
 import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
 import type { DiscountCodeItem, DiscountProductOption } from "~/features/discounts/discount-display";
 

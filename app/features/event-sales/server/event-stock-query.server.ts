@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 
 /** One item's stock story at an event: brought in, sold, taken back and left now. */
 export type EventStockRow = {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import { INVENTORY_PAGE_SIZE } from "~/features/inventory/inventory-display";
 import type { InventoryView, StoreManagementData } from "~/features/inventory/store-management-data";
 

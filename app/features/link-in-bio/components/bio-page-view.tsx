@@ -1,6 +1,6 @@
 import { CoverImage } from "~/features/catalog/components/cover-image";
 import { priceLabel } from "~/features/catalog/product-price";
-import { coverPath } from "~/features/catalog/store-profile";
+import { coverPath } from "~/features/catalog/paths";
 import {
   BIO_PLATFORMS,
   type BioPlatform,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import { coversJson, type StoreRow, storeJson } from "~/features/catalog/server/store-json.server";
 import { storeProfileOf } from "~/features/catalog/store-profile";
 import type { BioEditorData } from "~/features/link-in-bio/bio-editor";

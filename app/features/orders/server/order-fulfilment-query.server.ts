@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import type { OrderFulfilment } from "~/features/orders/fulfilment-display";
 
 /** The seller's order as the fulfilment panel and packing slip read it; null when not theirs or nothing ships. */

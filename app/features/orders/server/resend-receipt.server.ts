@@ -3,7 +3,7 @@ import { orderTitleSql } from "./order-lines-sql.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { sendReceipt } from "~/features/delivery/server/deliver-order.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { fail, type Failure } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Mailer } from "~/server/mail/mailer.server";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import {
   ORDER_TIMELINE_DELIVERIES,
   ORDERS_PAGE_SIZE,

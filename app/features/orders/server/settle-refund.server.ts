@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { recordRefund } from "./record-refund.server";

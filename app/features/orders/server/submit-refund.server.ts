@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { formatMoney } from "~/lib/money";
 import { orderPath } from "~/features/orders/order-display";
 import { LINE_REFUND_FORM, lineRefundSchema, type RefundConfirm, refundSchema } from "~/features/orders/schemas/refund";

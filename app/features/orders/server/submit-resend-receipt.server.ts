@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { orderPath } from "~/features/orders/order-display";
 import { resendReceiptSchema } from "~/features/orders/schemas/resend-receipt";
 import { statusOf } from "~/lib/errors";

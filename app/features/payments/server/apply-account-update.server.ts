@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { PaymentEvent, ProviderId } from "./payment-provider.server";
 

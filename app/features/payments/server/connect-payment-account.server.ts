@@ -3,7 +3,7 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import type { ConnectableProvider } from "~/features/payments/content/providers";
 import { paymentAccounts } from "~/features/payments/schema.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Logger } from "~/server/logger.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
 import { isCalendarDate, isUuid } from "~/lib/text-formats";
-import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
+import { combinePageQueries, type PageQuery } from "~/kernel/session/page-query.server";
 import { paymentAccountsQuery } from "~/features/payments/server/payment-accounts-query.server";
 import {
   type BalanceFigure,
@@ -12,7 +12,7 @@ import {
   type ProviderEarnings,
   totalEarnings,
 } from "~/features/payouts/payouts-display";
-import { storeCurrencySql } from "~/features/workspace/server/store-currency-sql.server";
+import { storeCurrencySql } from "~/kernel/store/store-currency-sql.server";
 import { sellerChangedOrders } from "./earnings-sql.server";
 
 // Read in the session check's statement; `me.user_id` is the signed-in creator, so only their rows are read.

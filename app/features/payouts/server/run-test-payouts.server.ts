@@ -3,7 +3,7 @@ import { runEvery } from "~/server/tasks/run-every.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { dayKeyOf, isBusinessDay, ledgerEntryFor, nextBusinessDay } from "~/features/payouts/ledger-rules";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { bookEarnings } from "./book-earnings.server";
 import { SYNC_OVERLAP } from "./earnings-sql.server";
 import type { Logger } from "~/server/logger.server";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import type { ShiftReport } from "~/features/pos/pos-types";
 
 /** The seller's own shift `shiftId` with its Z-report; null for any other. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { businessProfiles } from "~/features/workspace/schema.server";
+import { businessProfiles } from "~/kernel/store/tables.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
 import { isUuid } from "~/lib/text-formats";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
-import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries, type PageQuery } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import type { AppServices } from "~/server/services.server";
 import { salesMethodQuery, type SavedSalesMethod } from "./sales-method-query.server";
 import type { RequestContext } from "~/server/http/request-context.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isSalesMethodKey, type SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 
 export type SalesMethodStatus = { method: SalesMethodKey; updatedAt: Date };
 

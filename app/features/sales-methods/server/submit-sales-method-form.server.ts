@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { salesMethod, type SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
 import type { ToastMessage } from "~/lib/toast";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { saveSalesMethod } from "./save-sales-method.server";

@@ -1,10 +1,10 @@
 import { and, eq, lt } from "drizzle-orm";
-import { securityAudit } from "~/features/security/schema.server";
-import { session } from "~/features/accounts/schema.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
+import { session } from "~/kernel/session/tables.server";
 import { SECURITY_EVENT_RETENTION_DAYS } from "~/features/security/security-format";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import type { AppServices } from "~/server/services.server";
-import { recordSecurityEvent } from "./record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
-import { profiles } from "~/features/workspace/schema.server";
-import { securityAudit } from "~/features/security/schema.server";
-import { user as users } from "~/features/accounts/schema.server";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { profiles } from "~/kernel/store/tables.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
+import { user as users } from "~/kernel/session/tables.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import type { AppServices } from "~/server/services.server";
 import { listSessions } from "./list-sessions.server";
-import { recordSecurityEvent } from "./record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 export const EXPORT_NOTE =

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { securityAudit } from "~/features/security/schema.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { SECURITY_EVENT_COLUMNS, type SecurityEventSummary } from "./security-event-columns.server";
 
 /** One event, only if it is the user's own (the live stream re-reads each announced event this way). */

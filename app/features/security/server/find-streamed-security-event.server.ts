@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { securityAudit } from "~/features/security/schema.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { SECURITY_EVENT_COLUMNS, type SecurityEventSummary } from "./security-event-columns.server";
 
 export type StreamedSecurityEvent =

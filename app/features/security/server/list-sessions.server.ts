@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
+import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import { sessionsQuery, type SessionSummary } from "./sessions-query.server";
 
 /** A user's own sessions, most recently active first, `currentSessionId` marked. Never their tokens. */

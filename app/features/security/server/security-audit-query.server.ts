@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { isExposedAuthEndpoint } from "~/features/accounts/server/exposed-auth-endpoints.server";
-import { LAST_ACTIVE_WRITE_SECONDS } from "~/features/accounts/server/get-session-user.server";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import { isExposedAuthEndpoint } from "~/kernel/session/exposed-auth-endpoints.server";
+import { LAST_ACTIVE_WRITE_SECONDS } from "~/kernel/session/get-session-user.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import { SECURITY_FIX_EVENT } from "./record-security-fixes.server";
 
 export type AuditStatus = "fixed" | "monitoring" | "attention";

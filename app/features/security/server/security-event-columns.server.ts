@@ -1,4 +1,4 @@
-import { securityAudit } from "~/features/security/schema.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 
 /** The most events the list and the live list hold. */
 export const SECURITY_EVENTS_LIMIT = 50;

@@ -3,7 +3,7 @@ import type { Listen } from "~/db/postgres-listener.server";
 import type { Logger } from "~/server/logger.server";
 import { createUserEventHub, SESSION_SWEEP_MS, type UserEventHub } from "~/server/events/user-event-hub.server";
 import { endedSessions } from "./ended-sessions.server";
-import { SECURITY_EVENTS_CHANNEL } from "./record-security-event.server";
+import { SECURITY_EVENTS_CHANNEL } from "~/kernel/audit/record-security-event.server";
 
 export {
   MAX_STREAMS_PER_SESSION,

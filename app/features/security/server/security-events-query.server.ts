@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import { SECURITY_EVENTS_LIMIT, type SecurityEventSummary } from "./security-event-columns.server";
 
 const COLUMNS = sql`id, event_type as "eventType", event_category as "eventCategory", severity, risk_score as "riskScore", ip_address as "ipAddress", details, created_at as "createdAt"`;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { SECURITY_ALERT_RISK, THREAT_WINDOW_HOURS } from "~/features/security/security-format";
-import { hasPasswordQuery } from "~/features/accounts/server/has-password-query.server";
-import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
+import { hasPasswordQuery } from "~/kernel/session/has-password-query.server";
+import { combinePageQueries, type PageQuery } from "~/kernel/session/page-query.server";
 import { twoFactorStatusQuery } from "./two-factor/two-factor-status-query.server";
 import { securityAuditQuery } from "./security-audit-query.server";
 import { securityEventsQuery } from "./security-events-query.server";

@@ -1,8 +1,8 @@
 import { and, eq, gt, ne } from "drizzle-orm";
-import { session } from "~/features/accounts/schema.server";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { session } from "~/kernel/session/tables.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import type { AppServices } from "~/server/services.server";
-import { recordSecurityEvent } from "./record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 

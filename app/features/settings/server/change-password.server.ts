@@ -1,11 +1,11 @@
 import type { ChangePasswordInput } from "~/features/settings/schemas/settings-password";
 import { authErrorOf } from "~/features/accounts/server/auth-error.server";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { isCommonPassword } from "~/features/accounts/server/is-common-password.server";
 import { mailTemplates } from "~/server/mail/templates.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
-import { reauthenticate, type Reauthentication } from "~/features/accounts/server/reauthenticate.server";
+import { reauthenticate, type Reauthentication } from "~/kernel/session/reauthenticate.server";
 import { ERRORS, type Failure, fail } from "~/lib/errors";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";

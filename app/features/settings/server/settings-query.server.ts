@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { hasPasswordQuery } from "~/features/accounts/server/has-password-query.server";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import { hasPasswordQuery } from "~/kernel/session/has-password-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 
 export type Settings = {
   email: string;

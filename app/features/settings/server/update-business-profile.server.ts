@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { businessProfiles } from "~/features/workspace/schema.server";
+import { businessProfiles } from "~/kernel/store/tables.server";
 import type { SettingsBusinessProfileInput } from "~/features/settings/schemas/settings-business-profile";
-import type { RequestMeta } from "~/features/security/server/record-security-event.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import type { RequestMeta } from "~/kernel/audit/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { toE164 } from "~/lib/phone/phone-number";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { profiles } from "~/features/workspace/schema.server";
-import { user } from "~/features/accounts/schema.server";
+import { profiles } from "~/kernel/store/tables.server";
+import { user } from "~/kernel/session/tables.server";
 import type { PersonalProfileInput } from "~/features/settings/schemas/settings-personal-profile";
 import { checkAvatarUpload, saveAvatar } from "~/features/workspace/server/save-avatar.server";
-import type { RequestMeta } from "~/features/security/server/record-security-event.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import type { RequestMeta } from "~/kernel/audit/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 

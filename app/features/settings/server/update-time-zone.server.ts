@@ -1,4 +1,4 @@
-import { profiles } from "~/features/workspace/schema.server";
+import { profiles } from "~/kernel/store/tables.server";
 import type { Database } from "~/db/database.server";
 
 /** Saves the creator's time zone (an IANA name already checked with Intl), or null to follow the browser's zone. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import type { ShippingZoneItem } from "~/features/shipping/shipping-zone-item";
 
 /** The signed-in seller's zones and their rates, as one JSON expression of the session check's statement. */

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 import { DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import { isPlatform } from "../post-rules";
 import type { SocialContext, SocialPost } from "../social-post";

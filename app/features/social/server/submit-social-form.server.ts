@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { formErrorsOf, statusOf } from "~/lib/errors";
 import { isUuid } from "~/lib/text-formats";
 import { failureRefusal, formRefusal, INVALID_FORM_MESSAGE, unknownIntentRefusal } from "~/lib/form-refusal";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 
 export type BusinessCard = {
   storeName: string;

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { profiles } from "~/features/workspace/schema.server";
+import { profiles } from "~/kernel/store/tables.server";
 import type { PlanId } from "~/features/marketing/content/plans";
 
 /** Stores the plan the creator picked on 'Choose Your Plan'. */

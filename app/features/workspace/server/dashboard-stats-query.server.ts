@@ -1,11 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  DEFAULT_STORE_CURRENCY,
-  STATS_WINDOW_DAYS,
-  type DashboardStats,
-  type StatFigure,
-} from "~/features/workspace/dashboard-stats";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
+import { STATS_WINDOW_DAYS, type DashboardStats, type StatFigure } from "~/features/workspace/dashboard-stats";
+import { DEFAULT_STORE_CURRENCY } from "~/kernel/store/store-defaults";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 
 type Row = Record<string, string | number | null>;
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { profiles } from "~/features/workspace/schema.server";
+import { profiles } from "~/kernel/store/tables.server";
 
 /** The plan picked so far and the one asked for at sign-up (/signup?plan=). */
 export async function getPlanChoice(

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
+import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import { profileSummaryQuery, type ProfileSummary } from "./profile-summary-query.server";
 
 /** Names, avatar and store name of a creator: only the columns a page shows (pages read it with their session check). */

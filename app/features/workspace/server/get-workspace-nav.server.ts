@@ -1,4 +1,4 @@
-import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
+import { getSessionUser } from "~/kernel/session/get-session-user.server";
 import type { AppServices } from "~/server/services.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 import type { WorkspaceNavData } from "~/features/workspace/content/workspace-nav";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { avatars, profiles } from "~/features/workspace/schema.server";
+import { avatars, profiles } from "~/kernel/store/tables.server";
 import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE } from "~/features/workspace/schemas/business-profile";
 import { sniffImageType } from "./sniff-image-type.server";
 

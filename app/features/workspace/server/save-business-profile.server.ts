@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { businessProfiles } from "~/features/workspace/schema.server";
+import { businessProfiles } from "~/kernel/store/tables.server";
 import type { BusinessProfileInput } from "~/features/workspace/schemas/business-profile";
 import { checkAvatarUpload, saveAvatar } from "./save-avatar.server";
 import { inTransaction } from "~/db/ambient-transaction.server";

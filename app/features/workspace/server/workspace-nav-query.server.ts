@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { combinePageQueries, type PageQuery } from "~/features/accounts/server/page-query.server";
+import { combinePageQueries, type PageQuery } from "~/kernel/session/page-query.server";
 import { profileSummaryQuery } from "./profile-summary-query.server";
 
 const businessTypesQuery: PageQuery<string[]> = {

@@ -1,6 +1,6 @@
 import { buttonClass } from "~/components/ui/button";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { absoluteUrl } from "~/features/catalog/store-profile";
 import { bioPath } from "~/features/link-in-bio/bio-content";
 import { BioEditor } from "~/features/link-in-bio/components/bio-editor";
@@ -9,7 +9,7 @@ import { submitBioEditor } from "~/features/link-in-bio/server/submit-bio-editor
 import { describeSetup } from "~/features/sales-methods/content/sales-options";
 import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
 import { findTool } from "~/features/workspace/content/tools";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import type { ToastMessage } from "~/lib/toast";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";

@@ -1,14 +1,14 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
 import { type ComparisonSort, readComparisonFilter, sortComparison } from "~/features/event-sales/event-comparison";
 import { EVENTS_PATH } from "~/features/event-sales/event-item";
 import { eventComparisonQuery } from "~/features/event-sales/server/event-comparison-query.server";
 import { EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { formatDateTime, resolveTimeZone } from "~/lib/zoned-time";

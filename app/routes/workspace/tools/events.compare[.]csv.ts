@@ -1,9 +1,9 @@
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
 import { comparisonCsv, readComparisonFilter, sortComparison } from "~/features/event-sales/event-comparison";
 import { eventComparisonQuery } from "~/features/event-sales/server/event-comparison-query.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { exportFileName } from "~/lib/csv";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";

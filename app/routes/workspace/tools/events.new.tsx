@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent } from "~/components/ui/card";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { EventForm } from "~/features/event-sales/components/event-form";
 import { EVENTS_PATH } from "~/features/event-sales/event-item";
 import { eventDetailQuery, eventsContextQuery } from "~/features/event-sales/server/events-page-query.server";
 import { submitEventForm } from "~/features/event-sales/server/submit-event-form.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { isUuid } from "~/lib/text-formats";
 import type { ToastMessage } from "~/lib/toast";

@@ -1,14 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { type CalendarEvent, MonthCalendar } from "~/features/event-sales/components/month-calendar";
 import { eventsOfTab, localDay, monthOf, shiftMonth } from "~/features/event-sales/event-calendar";
 import { EVENT_TABS, EVENTS_PATH, type EventTab } from "~/features/event-sales/event-item";
 import { eventListQuery, eventsContextQuery } from "~/features/event-sales/server/events-page-query.server";
 import { resetCalendarFeed } from "~/features/event-sales/server/reset-calendar-feed.server";
 import { EVENT_TYPES } from "~/features/sales-methods/content/sales-options";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import { formatDateTime, resolveTimeZone } from "~/lib/zoned-time";

@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Textarea } from "~/components/ui/input";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { IntegrationBuilder } from "~/features/sales-methods/components/integration-builder";
 import { allowedOriginsOf, parseAllowedOrigin } from "~/features/sales-methods/embed/allowed-origins";
 import { allowedOriginsSchema } from "~/features/sales-methods/schemas/allowed-origins";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { PointOfSale } from "~/features/pos/components/point-of-sale";
 import { CARD_READER_INTENTS, cardReaderFormSchema } from "~/features/pos/schemas/card-reader";
 import { shiftFormSchema } from "~/features/pos/schemas/shift";
@@ -20,7 +20,7 @@ import { recordDrawerMovement } from "~/features/pos/server/record-drawer-moveme
 import { findTool } from "~/features/workspace/content/tools";
 import { pageMeta } from "~/lib/meta";
 import { resolveTimeZone } from "~/lib/zoned-time";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { isPhysicalType } from "~/features/catalog/content/product-types";
 import { productPath } from "~/features/catalog/paths";
 import { BackLink } from "~/components/ui/back-link";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { ProductFiles } from "~/features/catalog/components/product-files";
 import { listProductFiles } from "~/features/catalog/server/list-product-files.server";
 import { productNotFound } from "~/features/catalog/server/submit-product-form.server";

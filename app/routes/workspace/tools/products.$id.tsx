@@ -7,7 +7,7 @@ import { ProductForm } from "~/features/catalog/components/product-form";
 import { ProductStatusBadge } from "~/features/catalog/components/product-status-badge";
 import { coverPath, PRODUCTS_PATH, productPath, salesPagePath } from "~/features/catalog/paths";
 import { productFormValues } from "~/features/catalog/product-form-values";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { productEditorQuery } from "~/features/catalog/server/product-page-queries.server";
 import { isUuid } from "~/lib/text-formats";
 import { isPhysicalType } from "~/features/catalog/content/product-types";

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { PRODUCTS_PATH } from "~/features/catalog/paths";
 import { DiscountCodeForm, type DiscountFormAnswer } from "~/features/discounts/components/discount-code-form";
 import { DiscountCodeList, NoDiscountCodes } from "~/features/discounts/components/discount-code-list";
@@ -14,7 +14,7 @@ import {
   submitDiscountAction,
   submitDiscountForm,
 } from "~/features/discounts/server/submit-discount-form.server";
-import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";

@@ -1,7 +1,7 @@
 import { BackLink } from "~/components/ui/back-link";
 import { ProductForm } from "~/features/catalog/components/product-form";
 import { NEW_PRODUCT_VALUES } from "~/features/catalog/product-form-values";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { newProductPageQuery } from "~/features/catalog/server/product-page-queries.server";
 import { submitProductForm } from "~/features/catalog/server/submit-product-form.server";
 import { PRODUCTS_PATH } from "~/features/catalog/paths";

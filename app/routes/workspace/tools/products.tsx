@@ -5,7 +5,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { NoProducts, ProductFilters, ProductList } from "~/features/catalog/components/product-list";
 import { NEW_PRODUCT_PATH } from "~/features/catalog/paths";
 import { DISCOUNTS_PATH } from "~/features/discounts/paths";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { isProductSort, PRODUCT_SEARCH_MAX, PRODUCT_SORTS } from "~/features/catalog/content/product-sorts";
 import { productListQuery } from "~/features/catalog/server/product-page-queries.server";
 import { submitProductAction } from "~/features/catalog/server/submit-product-form.server";

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { InventorySection } from "~/features/inventory/components/inventory-section";
 import { StoreFeatureLinks } from "~/features/inventory/components/store-feature-links";
 import { StoreLocations } from "~/features/inventory/components/store-locations";
@@ -16,7 +16,7 @@ import { storeManagementQuery } from "~/features/inventory/server/store-manageme
 import type { InventoryView, StoreManagementData } from "~/features/inventory/store-management-data";
 import { submitStoreManagement } from "~/features/inventory/server/submit-store-management.server";
 import type { StoreAnswer } from "~/features/inventory/store-answer";
-import { creatorTimeZone, savedTimeZoneQuery } from "~/features/workspace/server/creator-time-zone.server";
+import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import { isUuid } from "~/lib/text-formats";
 import { showToast } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { combinePageQueries } from "~/features/accounts/server/page-query.server";
-import { requireUser } from "~/features/accounts/server/require-user.server";
+import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { requireUser } from "~/kernel/session/require-user.server";
 import { CALENDAR_VIEWS, type CalendarView, dayLabel, monthLabel, stepDay } from "~/features/social/calendar-days";
 import { PlatformFiguresTable } from "~/features/social/components/platform-figures-table";
 import { PostCalendar } from "~/features/social/components/post-calendar";
@@ -10,7 +10,7 @@ import { socialContextQuery, socialPostsQuery } from "~/features/social/server/s
 import { submitSocialForm } from "~/features/social/server/submit-social-form.server";
 import { platformFigures } from "~/features/social/social-post";
 import { SOCIAL_PATH } from "~/features/social/social-paths";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { businessProfileSchema } from "~/features/workspace/schemas/business-profile";
 import { saveBusinessProfile } from "~/features/workspace/server/save-business-profile.server";
 import type { AppServices } from "~/server/services.server";
-import { getCurrentUser } from "../get-current-user.server";
+import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 /** Register step 2: the business profile of the signed-in, verified creator. */

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { OAUTH_PROVIDERS, oauthProviderLabel, type OAuthProviderId } from "~/features/accounts/oauth-providers";
 import type { AppServices } from "~/server/services.server";
-import { safeRedirectPath } from "../safe-redirect.server";
+import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { startOAuth } from "../start-oauth.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import type { AppServices } from "~/server/services.server";
 import { cleanupSecurityData } from "../cleanup-security-data.server";
 import { terminateOtherSessions } from "../terminate-other-sessions.server";

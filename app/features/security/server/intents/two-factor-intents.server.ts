@@ -5,7 +5,7 @@ import {
   enableTwoFactorSchema,
   verifyTwoFactorSetupSchema,
 } from "~/features/security/schemas/two-factor";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import type { AppServices } from "~/server/services.server";
 import { confirmTwoFactorSetup } from "../two-factor/confirm-two-factor-setup.server";
 import { disableTwoFactor } from "../two-factor/disable-two-factor.server";

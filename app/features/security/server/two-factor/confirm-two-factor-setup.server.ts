@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { backupCodes, twoFactor } from "~/features/security/schema.server";
-import { session } from "~/features/accounts/schema.server";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { recordSecurityEvent } from "../record-security-event.server";
+import { session } from "~/kernel/session/tables.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, matchingTotpStep, newBackupCodes } from "./two-factor-crypto.server";
 import { inTransaction } from "~/db/ambient-transaction.server";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { backupCodes, twoFactor } from "~/features/security/schema.server";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
-import { recordSecurityEvent } from "../record-security-event.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
-import { reauthenticate } from "~/features/accounts/server/reauthenticate.server";
+import { reauthenticate } from "~/kernel/session/reauthenticate.server";
 import { type Failure, fail } from "~/lib/errors";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";

@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
 import { twoFactor } from "~/features/security/schema.server";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import type { AppServices } from "~/server/services.server";
-import { reauthenticate } from "~/features/accounts/server/reauthenticate.server";
+import { reauthenticate } from "~/kernel/session/reauthenticate.server";
 import { encryptTotpSecret, newTotpSecret, totpUri } from "./two-factor-crypto.server";
 import { isTwoFactorEnabled } from "./is-two-factor-enabled.server";
 import { type Failure, fail } from "~/lib/errors";

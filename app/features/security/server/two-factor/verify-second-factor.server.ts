@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { backupCodes, twoFactor } from "~/features/security/schema.server";
-import { session } from "~/features/accounts/schema.server";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import { session } from "~/kernel/session/tables.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
-import { recordSecurityEvent } from "../record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, looksLikeBackupCode, matchingTotpStep } from "./two-factor-crypto.server";
 import { type Failure, fail, TWO_FACTOR_LOCKOUT_MINUTES } from "~/lib/errors";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { changeEmailSchema } from "~/features/settings/schemas/settings-email";
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { requestEmailChange } from "../request-email-change.server";

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "~/features/accounts/server/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { pickIntent, unknownIntent } from "~/server/http/pick-intent.server";
 import type { AppServices } from "~/server/services.server";
 import { businessProfileIntent } from "./business-profile-intent.server";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { account, session } from "~/features/accounts/schema.server";
-import type { CurrentUser } from "./get-current-user.server";
+import { account, session } from "~/kernel/session/tables.server";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
 import { RATE_LIMITS, reserveRateLimits } from "~/server/rate-limit/consume-rate-limit.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestContext } from "~/server/http/request-context.server";

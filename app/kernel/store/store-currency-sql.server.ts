@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_STORE_CURRENCY } from "~/features/workspace/dashboard-stats";
+import { DEFAULT_STORE_CURRENCY } from "./store-defaults";
 
 /**
  * The signed-in creator's store currency inside a page query (`me.user_id`): the online store's setting, USD until

@@ -1,4 +1,4 @@
-import { TIME_ZONE_COOKIE } from "~/features/workspace/greeting";
+import { TIME_ZONE_COOKIE } from "./store-defaults";
 import type { RequestContext } from "~/server/http/request-context.server";
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;

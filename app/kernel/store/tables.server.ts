@@ -1,6 +1,6 @@
 import { boolean, date, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { bytea } from "~/db/column-types.server";
-import { user } from "~/features/accounts/schema.server";
+import { user } from "~/kernel/session/tables.server";
 
 // The creator's workspace: profile, business profile and profile picture.
 

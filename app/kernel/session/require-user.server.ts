@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { AppServices } from "~/server/services.server";
-import { recordSecurityEvent } from "~/features/security/server/record-security-event.server";
-import { securityEventRow } from "~/features/security/server/security-event";
+import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
+import { securityEventRow } from "~/kernel/audit/security-event";
 import type { CurrentUser } from "./get-current-user.server";
 import { getSessionUser, type SessionUser } from "./get-session-user.server";
 import type { PageQuery } from "./page-query.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/features/accounts/server/page-query.server";
-import { readTimeZone } from "~/features/workspace/server/read-time-zone.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
+import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { resolveTimeZone } from "~/lib/zoned-time";
 import type { RequestContext } from "~/server/http/request-context.server";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { businessProfiles } from "~/features/workspace/schema.server";
+import { businessProfiles } from "~/kernel/store/tables.server";
 
 export async function hasBusinessProfile(db: Database, userId: string): Promise<boolean> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "./page-query.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
 
 /** Whether the signed-in user can sign in with a password (else re-authentication is a fresh sign-in). */
 export const hasPasswordQuery: PageQuery<boolean> = {

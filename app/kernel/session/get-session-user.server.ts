@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { prepareStatement, type PreparedStatement } from "~/db/prepare-statement.server";
 import { isDatabaseUnavailable } from "~/server/health/database-health.server";
-import { SECURITY_EVENTS_CHANNEL } from "~/features/security/server/record-security-event.server";
-import type { SecurityEventRow } from "~/features/security/server/security-event";
+import { SECURITY_EVENTS_CHANNEL } from "~/kernel/audit/record-security-event.server";
+import type { SecurityEventRow } from "~/kernel/audit/security-event";
 import type { AppServices } from "~/server/services.server";
 import { combinePageQueries, type PageQuery } from "./page-query.server";
 import { readSessionToken } from "./read-session-token.server";
