@@ -1,46 +1,74 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { combinePageQueries, type PageQuery } from "~/kernel/session/page-query.server";
+import {
+  combinePageQueries,
+  jsonList,
+  jsonObject,
+  pagePart,
+  type PageQuery,
+} from "~/kernel/session/page-query.server";
+import { products } from "~/features/catalog/schema.server";
+import { discountCodeProducts, discountCodes, discountRedemptions } from "~/features/discounts/schema.server";
 import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
 import type { DiscountCodeItem, DiscountProductOption } from "~/features/discounts/discount-display";
 
 // The discount codes page's read inside the session check's statement: codes with products, the creator's products and
 // the store currency.
 
+const d = discountCodes;
+const r = discountRedemptions;
+
 /** The store's codes, newest first, each with its products, its paid, reserved and over-limit uses, and whether it was used. */
-export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = {
-  json: sql`(
-    select coalesce(json_agg(json_build_object(
-      'id', d.id, 'code', d.code, 'kind', d.kind, 'percentOff', d.percent_off, 'amountOffCents', d.amount_off_cents,
-      'currency', d.currency, 'appliesTo', d.applies_to,
-      'products', (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name) order by lower(p.name)), '[]'::json)
-        from discount_code_products dp join products p on p.id = dp.product_id where dp.discount_code_id = d.id),
-      'startsAt', d.starts_at, 'endsAt', d.ends_at, 'maxRedemptions', d.max_redemptions,
-      'redemptionsCount', d.redemptions_count,
-      'reservedCount', (select count(*) from discount_redemptions r
-        where r.discount_code_id = d.id and r.status = 'reserved' and r.reserved_until > now()),
-      'overLimitCount', (select count(*) from orders o where o.discount_code_id = d.id and o.discount_over_limit),
-      'minAmountCents', d.min_amount_cents, 'archivedAt', d.archived_at,
-      'used', d.redemptions_count > 0 or exists (
-        select 1 from discount_redemptions r where r.discount_code_id = d.id and r.status <> 'released'
+export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = pagePart(
+  jsonList(
+    jsonObject({
+      id: d.id,
+      code: d.code,
+      kind: d.kind,
+      percentOff: d.percentOff,
+      amountOffCents: d.amountOffCents,
+      currency: d.currency,
+      appliesTo: d.appliesTo,
+      products: jsonList(
+        jsonObject({ id: products.id, name: products.name }),
+        sql`from ${discountCodeProducts} join ${products} on ${products.id} = ${discountCodeProducts.productId}
+          where ${discountCodeProducts.discountCodeId} = ${d.id}`,
+        { orderBy: sql`lower(${products.name})` },
       ),
-      'createdAt', d.created_at
-    ) order by d.created_at desc, d.id desc), '[]'::json)
-    from discount_codes d where d.user_id = me.user_id
-  )`,
-  read: (json) => json as DiscountCodeItem[],
-};
+      startsAt: d.startsAt,
+      endsAt: d.endsAt,
+      maxRedemptions: d.maxRedemptions,
+      redemptionsCount: d.redemptionsCount,
+      reservedCount: sql<number>`(select count(*) from ${r}
+        where ${r.discountCodeId} = ${d.id} and ${r.status} = 'reserved' and ${r.reservedUntil} > now())`,
+      overLimitCount: sql<number>`(select count(*) from orders o where o.discount_code_id = ${d.id} and o.discount_over_limit)`,
+      minAmountCents: d.minAmountCents,
+      archivedAt: d.archivedAt,
+      used: sql<boolean>`${d.redemptionsCount} > 0 or exists (
+        select 1 from ${r} where ${r.discountCodeId} = ${d.id} and ${r.status} <> 'released'
+      )`,
+      createdAt: d.createdAt,
+    }),
+    sql`from ${d} where ${d.userId} = me.user_id`,
+    { orderBy: sql`${d.createdAt} desc, ${d.id} desc` },
+  ),
+);
 
 /** The creator's products a code can be limited to, by name with archived ones last, with their pricing. */
-export const discountProductsQuery: PageQuery<DiscountProductOption[]> = {
-  json: sql`(
-    select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'status', p.status, 'pricing', p.pricing,
-      'minPriceCents', p.min_price_cents, 'currency', p.currency)
-      order by p.status = 'archived', lower(p.name), p.id), '[]'::json)
-    from products p where p.user_id = me.user_id
-  )`,
-  read: (json) => json as DiscountProductOption[],
-};
+export const discountProductsQuery: PageQuery<DiscountProductOption[]> = pagePart(
+  jsonList(
+    jsonObject({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      pricing: products.pricing,
+      minPriceCents: products.minPriceCents,
+      currency: products.currency,
+    }),
+    sql`from ${products} where ${products.userId} = me.user_id`,
+    { orderBy: sql`${products.status} = 'archived', lower(${products.name}), ${products.id}` },
+  ),
+);
 
 /** Everything the discount codes page shows. */
 export const discountCodesPageQuery = combinePageQueries({

@@ -1,29 +1,61 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import {
+  type JsonOf,
+  jsonList,
+  jsonObject,
+  jsonRow,
+  pagePart,
+  type PageQuery,
+} from "~/kernel/session/page-query.server";
 import type { OrderFulfilment } from "~/features/orders/fulfilment-display";
+import { fulfilments, orderLines, orders } from "~/features/orders/schema.server";
+
+const line = jsonObject({
+  id: orderLines.id,
+  productName: orderLines.productName,
+  variantTitle: orderLines.variantTitle,
+  sku: orderLines.sku,
+  quantity: orderLines.quantity,
+  fulfilledQuantity: orderLines.fulfilledQuantity,
+  refundedQuantity: orderLines.refundedQuantity,
+});
+
+const shipments = jsonList(
+  jsonObject({
+    id: fulfilments.id,
+    createdAt: fulfilments.createdAt,
+    carrier: fulfilments.carrier,
+    trackingNumber: fulfilments.trackingNumber,
+    trackingUrl: fulfilments.trackingUrl,
+    lines: fulfilments.lines,
+  }),
+  sql`from ${fulfilments} where ${fulfilments.orderId} = ${orders.id}`,
+  { orderBy: sql`${fulfilments.createdAt}, ${fulfilments.id}` },
+);
 
 /** The seller's order as the fulfilment panel and packing slip read it; null when not theirs or nothing ships. */
 export function orderFulfilmentQuery(orderId: string): PageQuery<OrderFulfilment | null> {
-  return {
-    json: sql`(
-      select json_build_object(
-        'orderId', o.id, 'status', o.fulfilment_status, 'orderStatus', o.status, 'storeName', o.store_name,
-        'customerEmail', o.customer_email, 'createdAt', o.created_at, 'paidAt', o.paid_at,
-        'shippingAddress', o.shipping_address, 'shippingRateName', o.shipping_rate_name,
-        'lines', lines.list,
-        'shipments', (select coalesce(json_agg(json_build_object('id', f.id, 'createdAt', f.created_at, 'carrier', f.carrier,
-            'trackingNumber', f.tracking_number, 'trackingUrl', f.tracking_url, 'lines', f.lines) order by f.created_at, f.id), '[]'::json)
-          from fulfilments f where f.order_id = o.id)
-      )
-      from orders o
+  return pagePart(
+    jsonRow(
+      jsonObject({
+        orderId: orders.id,
+        status: orders.fulfilmentStatus,
+        orderStatus: orders.status,
+        storeName: orders.storeName,
+        customerEmail: orders.customerEmail,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+        shippingAddress: orders.shippingAddress,
+        shippingRateName: orders.shippingRateName,
+        lines: sql<JsonOf<typeof line>[]>`lines.list`,
+        shipments,
+      }),
+      sql`from ${orders}
       cross join lateral (
-        select json_agg(json_build_object('id', l.id, 'productName', l.product_name, 'variantTitle', l.variant_title,
-            'sku', l.sku, 'quantity', l.quantity, 'fulfilledQuantity', l.fulfilled_quantity,
-            'refundedQuantity', l.refunded_quantity) order by l.position, l.id) as list
-        from order_lines l where l.order_id = o.id and l.kind = 'physical'
+        select json_agg(${line} order by ${orderLines.position}, ${orderLines.id}) as list
+        from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.kind} = 'physical'
       ) lines
-      where o.id = ${orderId}::uuid and o.user_id = me.user_id and lines.list is not null
-    )`,
-    read: (json) => (json ? (json as OrderFulfilment) : null),
-  };
+      where ${orders.id} = ${orderId}::uuid and ${orders.userId} = me.user_id and lines.list is not null`,
+    ),
+  );
 }

@@ -1,14 +1,24 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { jsonObject, jsonRow, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
+import { stockLocations } from "~/features/inventory/schema.server";
 import type { ShiftReport } from "~/features/pos/pos-types";
+import { registers, shifts } from "~/features/pos/schema.server";
 
 /** The seller's own shift `shiftId` with its Z-report; null for any other. */
 export function shiftReportQuery(shiftId: string): PageQuery<ShiftReport | null> {
-  return {
-    json: sql`(select json_build_object('id', s.id, 'registerName', r.name, 'locationName', l.name,
-        'openedAt', s.opened_at, 'closedAt', s.closed_at, 'report', s.report)
-      from shifts s join registers r on r.id = s.register_id join stock_locations l on l.id = s.location_id
-      where s.id = ${shiftId}::uuid and s.user_id = me.user_id)`,
-    read: (json) => (json as ShiftReport | null) ?? null,
-  };
+  return pagePart(
+    jsonRow(
+      jsonObject({
+        id: shifts.id,
+        registerName: registers.name,
+        locationName: stockLocations.name,
+        openedAt: shifts.openedAt,
+        closedAt: shifts.closedAt,
+        report: shifts.report,
+      }),
+      sql`from ${shifts} join ${registers} on ${registers.id} = ${shifts.registerId}
+        join ${stockLocations} on ${stockLocations.id} = ${shifts.locationId}
+        where ${shifts.id} = ${shiftId}::uuid and ${shifts.userId} = me.user_id`,
+    ),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { jsonObject, jsonRow, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
+import { salesMethods } from "~/features/sales-methods/schema.server";
 
 export type SavedSalesMethod = { id: string; settings: Record<string, unknown>; updatedAt: Date };
 
@@ -17,11 +18,12 @@ export function salesMethodQuery(method: SalesMethodKey): PageQuery<SavedSalesMe
 }
 
 function ofMethod(method: SalesMethodKey): PageQuery<SavedSalesMethod | null> {
-  return {
-    json: sql`(select json_build_object('id', id, 'settings', settings, 'updatedAt', updated_at) from sales_methods where user_id = me.user_id and method = ${method}::text limit 1)`,
-    read: (json) => {
-      const row = json as { id: string; settings: Record<string, unknown>; updatedAt: string } | null;
-      return row ? { id: row.id, settings: row.settings, updatedAt: new Date(row.updatedAt) } : null;
-    },
-  };
+  const { id, settings, updatedAt, userId } = salesMethods;
+  return pagePart(
+    jsonRow(
+      jsonObject({ id, settings, updatedAt }),
+      sql`from ${salesMethods} where ${userId} = me.user_id and ${salesMethods.method} = ${method}::text limit 1`,
+    ),
+    (row) => (row ? { id: row.id, settings: row.settings, updatedAt: new Date(row.updatedAt) } : null),
+  );
 }

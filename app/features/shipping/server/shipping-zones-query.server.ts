@@ -1,14 +1,26 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { jsonList, jsonObject, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
+import { shippingRates, shippingZones } from "~/features/shipping/schema.server";
 import type { ShippingZoneItem } from "~/features/shipping/shipping-zone-item";
 
+const rates = jsonList(
+  jsonObject({
+    id: shippingRates.id,
+    name: shippingRates.name,
+    kind: shippingRates.kind,
+    priceCents: shippingRates.priceCents,
+    bands: shippingRates.bands,
+    freeAboveCents: shippingRates.freeAboveCents,
+  }),
+  sql`from ${shippingRates} where ${shippingRates.zoneId} = ${shippingZones.id}`,
+  { orderBy: sql`${shippingRates.position}, ${shippingRates.createdAt}` },
+);
+
 /** The signed-in seller's zones and their rates, as one JSON expression of the session check's statement. */
-export const shippingZonesQuery: PageQuery<ShippingZoneItem[]> = {
-  json: sql`coalesce((
-    select json_agg(json_build_object('id', z.id, 'name', z.name, 'countries', z.countries,
-      'rates', coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'kind', r.kind,
-          'priceCents', r.price_cents, 'bands', r.bands, 'freeAboveCents', r.free_above_cents) order by r.position, r.created_at)
-        from shipping_rates r where r.zone_id = z.id), '[]'::json)) order by z.position, z.created_at)
-    from shipping_zones z where z.user_id = me.user_id), '[]'::json)`,
-  read: (json) => (Array.isArray(json) ? (json as ShippingZoneItem[]) : []),
-};
+export const shippingZonesQuery: PageQuery<ShippingZoneItem[]> = pagePart(
+  jsonList(
+    jsonObject({ id: shippingZones.id, name: shippingZones.name, countries: shippingZones.countries, rates }),
+    sql`from ${shippingZones} where ${shippingZones.userId} = me.user_id`,
+    { orderBy: sql`${shippingZones.position}, ${shippingZones.createdAt}` },
+  ),
+);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { jsonObject, jsonRow, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
+import { businessProfiles } from "~/kernel/store/tables.server";
 
 export type BusinessCard = {
   storeName: string;
@@ -10,11 +11,15 @@ export type BusinessCard = {
 };
 
 /** What the dashboard's business card shows; null when the creator has no business profile yet (not an error). */
-export const businessCardQuery: PageQuery<BusinessCard | null> = {
-  json: sql`(
-    select json_build_object('storeName', store_name, 'businessDescription', business_description, 'businessTypes', business_types,
-      'targetCustomers', target_customers, 'companySize', company_size)
-    from business_profiles where user_id = me.user_id
-  )`,
-  read: (json) => (json as BusinessCard | null) ?? null,
-};
+export const businessCardQuery: PageQuery<BusinessCard | null> = pagePart(
+  jsonRow(
+    jsonObject({
+      storeName: businessProfiles.storeName,
+      businessDescription: businessProfiles.businessDescription,
+      businessTypes: businessProfiles.businessTypes,
+      targetCustomers: businessProfiles.targetCustomers,
+      companySize: businessProfiles.companySize,
+    }),
+    sql`from ${businessProfiles} where ${businessProfiles.userId} = me.user_id`,
+  ),
+);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { jsonObject, jsonRow, nullable, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
+import { businessProfiles, profiles } from "~/kernel/store/tables.server";
 
 export type ProfileSummary = {
   firstName: string | null;
@@ -12,10 +13,17 @@ export type ProfileSummary = {
 const NONE: ProfileSummary = { firstName: null, lastName: null, avatarUrl: null, plan: null, storeName: null };
 
 /** Names, avatar, plan and store name of the signed-in creator: only the columns a page shows. */
-export const profileSummaryQuery: PageQuery<ProfileSummary> = {
-  json: sql`(
-    select json_build_object('firstName', p.first_name, 'lastName', p.last_name, 'avatarUrl', p.avatar_url, 'plan', p.plan, 'storeName', b.store_name)
-    from profiles p left join business_profiles b on b.user_id = p.user_id where p.user_id = me.user_id
-  )`,
-  read: (json) => (json as ProfileSummary | null) ?? NONE,
-};
+export const profileSummaryQuery: PageQuery<ProfileSummary> = pagePart(
+  jsonRow(
+    jsonObject({
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      avatarUrl: profiles.avatarUrl,
+      plan: profiles.plan,
+      storeName: nullable(businessProfiles.storeName),
+    }),
+    sql`from ${profiles} left join ${businessProfiles} on ${businessProfiles.userId} = ${profiles.userId}
+      where ${profiles.userId} = me.user_id`,
+  ),
+  (summary) => summary ?? NONE,
+);

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { combinePageQueries, type PageQuery } from "~/kernel/session/page-query.server";
+import { combinePageQueries, jsonRow, pagePart } from "~/kernel/session/page-query.server";
+import { businessProfiles } from "~/kernel/store/tables.server";
 import { profileSummaryQuery } from "./profile-summary-query.server";
 
-const businessTypesQuery: PageQuery<string[]> = {
-  json: sql`(select to_json(business_types) from business_profiles where user_id = me.user_id)`,
-  read: (json) => (json as string[] | null) ?? [],
-};
+const businessTypesQuery = pagePart(
+  jsonRow(businessProfiles.businessTypes, sql`from ${businessProfiles} where ${businessProfiles.userId} = me.user_id`),
+  (types) => types ?? [],
+);
 
 /** What the workspace navigation shows: the creator's names, avatar and store name, and their business types for the tools. */
 export const workspaceNavQuery = combinePageQueries({
