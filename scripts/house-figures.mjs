@@ -1,5 +1,5 @@
-// Prints the house figures of the tree it runs in: feature links declared and used, unused links, cycles, table
-// leaks, `json as` casts, raw SQL calls, long lines and the prose figures.
+// Prints the house figures of the tree it runs in. They are the feature links declared and used, unused links,
+// cycles, table leaks, `json as` casts, raw SQL calls, long lines and the prose figures.
 // Usage: node scripts/house-figures.mjs [--json | --leaks]
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

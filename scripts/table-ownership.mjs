@@ -1,5 +1,5 @@
-// Which module owns each table, and where code outside the owner names one: in SQL text (`sql` templates) or by
-// importing the owner's Drizzle table module. Shared by tests/unit/table-ownership.test.ts and house-figures.mjs.
+// Which module owns each table, and where other code names one in SQL or imports its Drizzle table.
+// Shared by the table-ownership test and house-figures.mjs.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -146,10 +146,7 @@ function resolveImport(file, specifier) {
   return path.normalize(target).replace(/\.(ts|tsx|mjs|js)$/, "");
 }
 
-/**
- * The places a module (root-relative `file`, its `text`) names a table another owner owns:
- * `{ file, table, owner, via }` once per table and way, via "sql" or "import" (of the owner's Drizzle table).
- */
+/** Where a module (root-relative `file`, its `text`) names another owner's table: once per table and way. */
 export function leaksIn(file, text, ownership) {
   const owner = ownerOf(file, ownership.features);
   const leaks = [];
