@@ -7,6 +7,7 @@ import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
 import { reserveStock } from "~/features/inventory/server/reserve-stock.server";
 import { settleStockReservations } from "~/features/inventory/server/settle-stock-reservations.server";
+import { findSoldStockLines } from "~/features/orders/server/find-sold-stock-lines.server";
 import { createTestDatabase } from "../support/test-database";
 
 // Random interleavings of the stock verbs against PostgreSQL: holds, payments, expiries, refunds, transfers and counts.
@@ -110,7 +111,9 @@ async function run(steps: Step[]) {
       case "expire": {
         const order = open.splice(s.pick % Math.max(open.length, 1), 1)[0];
         if (!order) break;
-        await settleStockReservations(db, order.orderId, s.op === "pay" ? "sold" : "released");
+        const outcome =
+          s.op === "pay" ? { sellerId: seller, lines: await findSoldStockLines(db, order.orderId) } : "released";
+        await settleStockReservations(db, order.orderId, outcome);
         if (s.op === "pay") sold.push({ ...order, returned: 0 });
         break;
       }

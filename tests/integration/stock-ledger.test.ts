@@ -6,7 +6,13 @@ import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
 import { reserveStock } from "~/features/inventory/server/reserve-stock.server";
 import { settleStockReservations } from "~/features/inventory/server/settle-stock-reservations.server";
+import { findSoldStockLines } from "~/features/orders/server/find-sold-stock-lines.server";
 import { createTestDatabase } from "../support/test-database";
+
+/** Settles an order's holds as its payment does: the lines it sold taken from stock. */
+async function sell(sellerId: string, orderId: string) {
+  await settleStockReservations(db, orderId, { sellerId, lines: await findSoldStockLines(db, orderId) });
+}
 
 // The stock ledger's core verbs against a real PostgreSQL: levels always equal the sum of movements, concurrent holds
 // never take more than is there, and another seller's variant or location is never touched.
@@ -95,8 +101,8 @@ describe("the stock ledger", () => {
     expect(await level(variant, online)).toEqual({ on_hand: 5, reserved: 5, ledger: 5 });
 
     const held = orders.filter((_, i) => results[i]);
-    await settleStockReservations(db, held[0]!.orderId, "sold");
-    await settleStockReservations(db, held[0]!.orderId, "sold");
+    await sell(seller, held[0]!.orderId);
+    await sell(seller, held[0]!.orderId);
     await settleStockReservations(db, held[1]!.orderId, "released");
     expect(await level(variant, online)).toEqual({ on_hand: 4, reserved: 3, ledger: 4 });
   });
@@ -123,7 +129,7 @@ describe("the stock ledger", () => {
       shortages: [{ requested: 3, available: 2 }],
     });
     expect(await reserveStock(db, { ...base, claims: [{ ...claim, allowBackorder: true }] })).toEqual({ ok: true });
-    await settleStockReservations(db, first.orderId, "sold");
+    await sell(seller, first.orderId);
     expect(await level(variant, online)).toEqual({ on_hand: -1, reserved: 0, ledger: -1 });
   });
 

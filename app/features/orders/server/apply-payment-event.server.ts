@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { PaymentEvent, ProviderId } from "~/features/payments/server/payment-provider.server";
+import { sellerAccountIdSql } from "~/features/payments/server/seller-account-sql.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { recordRefund } from "./record-refund.server";
 import { settleRefund } from "./settle-refund.server";
@@ -33,8 +34,9 @@ async function findOrder(db: Database, provider: ProviderId, event: OrderEvent):
   const result = await db.execute<Found>(sql`
     select o.id, o.status, o.amount_cents, o.currency,
       o.amount_cents - coalesce((select sum(p.amount_cents) from order_payments p
-        where p.order_id = o.id and p.method not in ('card', 'pay_on_phone')), 0)::int as provider_due_cents, o.provider_checkout_id, a.external_account_id as seller_account_id
-    from orders o left join payment_accounts a on a.user_id = o.user_id and a.provider = o.provider
+        where p.order_id = o.id and p.method not in ('card', 'pay_on_phone')), 0)::int as provider_due_cents, o.provider_checkout_id,
+      ${sellerAccountIdSql(sql`o.user_id`, sql`o.provider`)} as seller_account_id
+    from orders o
     where o.provider = ${provider} and (
       (${byOrder}::uuid is not null and o.id = ${byOrder}::uuid)
       or (${byCheckout}::text is not null and o.provider_checkout_id = ${byCheckout})

@@ -3,6 +3,7 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import { formatMoney } from "~/lib/money";
 import type { Database } from "~/db/database.server";
 import type { PaymentProviders, ProviderId, RefundResult } from "~/features/payments/server/payment-provider.server";
+import { sellerAccountIdSql } from "~/features/payments/server/seller-account-sql.server";
 import { fail, type Failure } from "~/lib/errors";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -309,7 +310,7 @@ async function markUnknown(db: Database, refundId: string): Promise<void> {
 /** The seller's account at the provider (Stripe acct_…, a PayPal merchant id); null for the test provider. */
 async function sellerAccountId(db: Database, sellerId: string, provider: ProviderId): Promise<string | null> {
   const found = await db.execute<{ external_account_id: string | null }>(
-    sql`select external_account_id from payment_accounts where user_id = ${sellerId} and provider = ${provider} limit 1`,
+    sql`select ${sellerAccountIdSql(sql`${sellerId}`, sql`${provider}`)} as external_account_id`,
   );
   return found.rows[0]?.external_account_id ?? null;
 }

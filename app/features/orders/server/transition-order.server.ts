@@ -8,6 +8,7 @@ import { settleStockReservations } from "~/features/inventory/server/settle-stoc
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { followOrderChange } from "./follow-order-change.server";
+import { findSoldStockLines } from "./find-sold-stock-lines.server";
 import { orderTitleSql } from "./order-lines-sql.server";
 
 /** What a move may also record on the order. */
@@ -111,7 +112,7 @@ export async function transitionOrder(
             sellerId: row.user_id,
           },
         );
-      await settleStockReservations(tx, row.id, "sold");
+      await settleStockReservations(tx, row.id, { sellerId: row.user_id, lines: await findSoldStockLines(tx, row.id) });
       // A counter card or pay-on-phone payment waiting for this webhook is approved with it.
       await tx.execute(sql`
         update order_payments p set status = 'approved', provider_payment_id = coalesce(p.provider_payment_id, o.provider_payment_id)
