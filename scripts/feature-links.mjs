@@ -65,6 +65,14 @@ const COMPONENTS = {
   message: "Server modules do not import UI components (docs/architecture.md, import rules).",
 };
 
+// The one exception to "shared code never imports a feature": the error index merges the features' own codes, so it
+// may import each feature's browser-safe `errors.ts` and nothing else (biome.json's app/lib rule skips this file).
+const ERROR_INDEX = "app/lib/errors/index.ts";
+const FEATURES_BUT_ERRORS = {
+  group: ["~/features/**", "**/features/**", "!~/features/*/errors"],
+  message: "The error index imports only each feature's errors.ts (scripts/feature-links.mjs).",
+};
+
 function rule(patterns) {
   return { linter: { rules: { style: { noRestrictedImports: { level: "error", options: { patterns } } } } } };
 }
@@ -90,10 +98,11 @@ function featureOverrides(feature, links) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const biome = JSON.parse(readFileSync("biome.json", "utf8"));
   const shared = biome.overrides.filter(
-    (override) => !override.includes.some((glob) => glob.startsWith("app/features/")),
+    (override) => !override.includes.some((glob) => glob.startsWith("app/features/") || glob === ERROR_INDEX),
   );
   biome.overrides = [
     ...shared,
+    { includes: [ERROR_INDEX], ...rule([ROUTES, SERVER_ONLY, FEATURES_BUT_ERRORS]) },
     ...Object.entries(FEATURE_LINKS).flatMap(([feature, links]) => featureOverrides(feature, links)),
   ];
   writeFileSync("biome.json", `${JSON.stringify(biome, null, 2)}\n`);

@@ -11,6 +11,11 @@ export function inTransaction<T>(db: Database, fn: (tx: Database) => Promise<T>)
   return db.transaction((tx) => ambient.run(tx, () => fn(tx)));
 }
 
+/** Runs `fn` in a transaction of its own, a savepoint inside the ambient one, so a throw undoes only its work. */
+export function inOwnTransaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
+  return (ambient.getStore() ?? db).transaction((tx) => ambient.run(tx, () => fn(tx)));
+}
+
 /** Runs `fn` outside any ambient transaction, for work that outlives the request. */
 export function outsideTransaction<T>(fn: () => T): T {
   return ambient.exit(fn);

@@ -1,5 +1,17 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ERRORS, fail, fieldOf, formErrorsOf, isErrorBody, isErrorCode, statusOf, type ErrorCode } from "~/lib/errors";
+import {
+  ERROR_DOMAINS,
+  ERRORS,
+  type ErrorCode,
+  fail,
+  fieldOf,
+  formErrorsOf,
+  isErrorBody,
+  isErrorCode,
+  mergeErrorDomains,
+  statusOf,
+} from "~/lib/errors";
 
 describe("the error catalogue", () => {
   const codes = Object.keys(ERRORS) as ErrorCode[];
@@ -13,6 +25,23 @@ describe("the error catalogue", () => {
       // …or with an acronym, as the spec's verbatim 'Failed to disable 2FA' does.
       expect(message, code).toMatch(/(?:[.a-z]|\b2FA)$/);
     }
+  });
+
+  it("declares each code in one domain only and merges every feature's errors.ts", () => {
+    const declared = Object.values(ERROR_DOMAINS).flatMap((domain) => Object.keys(domain));
+    expect(declared.filter((code, index) => declared.indexOf(code) !== index)).toEqual([]);
+    expect(Object.keys(ERRORS).sort()).toEqual(declared.sort());
+    const features = readdirSync("app/features", { withFileTypes: true }).filter((entry) =>
+      readdirSync(`app/features/${entry.name}`).includes("errors.ts"),
+    );
+    expect(Object.keys(ERROR_DOMAINS).sort()).toEqual(["common", ...features.map((entry) => entry.name)].sort());
+  });
+
+  it("refuses, as a type error, a code that two domains declare", () => {
+    const taken = { status: 409, field: "form", message: "Taken." } as const;
+    // @ts-expect-error TAKEN is declared by both domains.
+    mergeErrorDomains({ one: { TAKEN: taken }, two: { TAKEN: taken } });
+    expect(mergeErrorDomains({ one: { TAKEN: taken }, two: { FREE: taken } })).toEqual({ TAKEN: taken, FREE: taken });
   });
 
   it("answers every rate limit with 429 (re-authentication too, wherever it is asked)", () => {

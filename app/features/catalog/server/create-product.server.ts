@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { Refusal, refusable } from "~/db/refusal.server";
 import type { Currency } from "~/lib/money";
 import { productCovers, products } from "~/features/catalog/schema.server";
 import type { ProductInput } from "~/features/catalog/schemas/product";
@@ -7,7 +8,7 @@ import { type PhysicalRule, physicalInputFailure } from "~/features/catalog/sche
 import { fail, type Failure } from "~/lib/errors";
 import { ensureStorefront } from "./ensure-storefront.server";
 import { processCover } from "./process-cover.server";
-import { ProductRefused, productSaveFailure } from "./product-errors.server";
+import { productSaveFailure } from "./product-errors.server";
 import { saveProductVariants, type SkuTaken } from "./save-product-variants.server";
 
 /** The columns a product form sets, on create and update. */
@@ -45,7 +46,7 @@ export async function createProduct(
   if (covers === false) return fail("PRODUCT_COVER_NOT_IMAGE");
   await ensureStorefront(db, userId);
   try {
-    const id = await db.transaction(async (tx) => {
+    const id = await refusable<string, SkuTaken>(db, async (tx) => {
       const [row] = await tx
         .insert(products)
         .values({
@@ -59,11 +60,11 @@ export async function createProduct(
         await tx.insert(productCovers).values(covers.map((cover) => ({ productId: row!.id, ...cover })));
       if (input.physical) {
         const saved = await saveProductVariants(tx, userId, row!.id, input.physical.variants);
-        if (!saved.ok) throw new ProductRefused(saved);
+        if (!saved.ok) throw new Refusal(saved);
       }
       return row!.id;
     });
-    return { ok: true, id };
+    return typeof id === "string" ? { ok: true, id } : id;
   } catch (error) {
     return productSaveFailure(error);
   }

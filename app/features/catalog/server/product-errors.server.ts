@@ -24,16 +24,8 @@ function isSkuCollision(error: unknown): boolean {
   return isUniqueViolation(error, "product_variants_user_sku_idx");
 }
 
-/** Thrown inside a product's transaction to roll it back with a failure to answer. */
-export class ProductRefused extends Error {
-  constructor(readonly failure: SkuTaken) {
-    super(failure.code);
-  }
-}
-
-/** The failure a product save's error stands for (a refused SKU, a taken slug or SKU); rethrows any other. */
+/** The failure a product save's error stands for (a taken slug or SKU); rethrows any other. */
 export function productSaveFailure(error: unknown): Failure<"PRODUCT_SLUG_TAKEN"> | SkuTaken {
-  if (error instanceof ProductRefused) return error.failure;
   if (isSlugCollision(error)) return fail("PRODUCT_SLUG_TAKEN");
   // Another save took the SKU between the check and the write: the index refused it.
   if (isSkuCollision(error)) return { ...fail("PRODUCT_SKU_TAKEN"), sku: "" };

@@ -1,15 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { Refusal, refusable } from "~/db/refusal.server";
 import type { Currency } from "~/lib/money";
 import { products } from "~/features/catalog/schema.server";
 import { missingForPublishing, notReadyMessage, type ProductInput } from "~/features/catalog/schemas/product";
 import { type PhysicalRule, physicalInputFailure } from "~/features/catalog/schemas/physical-product";
 import { fail, type Failure } from "~/lib/errors";
 import { productColumns, replaceCovers } from "./create-product.server";
-import { ProductRefused, productSaveFailure } from "./product-errors.server";
+import { productSaveFailure } from "./product-errors.server";
 import { processCover } from "./process-cover.server";
 import { saveProductVariants, type SkuTaken } from "./save-product-variants.server";
 import { isUuid } from "~/lib/text-formats";
+
+type Saved = { ok: true } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_NOT_READY">;
 
 /** Saves the form over the creator's own product and its variants, storing nothing on failure; it stays published only while publishable. */
 export async function updateProduct(
@@ -30,7 +33,7 @@ export async function updateProduct(
   if (covers === false) return fail("PRODUCT_COVER_NOT_IMAGE");
   const columns = productColumns(input, currency);
   try {
-    return await db.transaction(async (tx) => {
+    return await refusable<Saved, SkuTaken>(db, async (tx) => {
       const [current] = await tx
         .select({ status: products.status })
         .from(products)
@@ -48,7 +51,7 @@ export async function updateProduct(
       else if (input.removeCover) await replaceCovers(tx, productId, null);
       // A product made digital lets go of its variants by the same rule as dropped combinations.
       const saved = await saveProductVariants(tx, userId, productId, input.physical?.variants ?? []);
-      if (!saved.ok) throw new ProductRefused(saved);
+      if (!saved.ok) throw new Refusal(saved);
       return { ok: true as const };
     });
   } catch (error) {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { DIRECT_ATTRIBUTION, type OrderAttribution } from "~/features/analytics/content/attribution";
-import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { Refusal, refusable } from "~/db/refusal.server";
 import {
   type DiscountAttemptLimited,
   guardDiscountAttempt,
@@ -97,12 +97,6 @@ function stockRefused(
   return { ...fail("STOCK_INSUFFICIENT", described.message), shortages: described.shortages };
 }
 
-class PriceRefused extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.code);
-  }
-}
-
 /**
  * Starts a buyer's checkout of one seller's lines, priced on the server.
  * One transaction inserts the pending order and its lines, reserves the discount and holds the physical units.
@@ -138,110 +132,98 @@ export async function createCheckout(
   const expiresAt = new Date(Date.now() + CHECKOUT_EXPIRY_MINUTES * 60_000);
   const moveServices = { db: services.db, mailer: services.mailer, appUrl };
 
-  let created: {
-    free: boolean;
-    option: (typeof options)[number] | null;
-    amountCents: number;
-    platformFeeCents: number;
-    currency: string;
-    description: string;
-  };
-  try {
-    created = await inTransaction(services.db, async (tx) => {
-      const price = await priceOrder(
-        tx,
-        resolved.lines,
-        {
-          discountCode: input.discountCode,
-          clientIp: meta.ipAddress,
-          country: address?.country,
-          shippingRateId: input.shippingRateId,
-          final: true,
-        },
-        orderId,
-      );
-      if (!price.ok) throw new PriceRefused(price);
-      const free = price.amountCents === 0;
-      const option = free ? null : (options.find((o) => o.provider === input.provider) ?? null);
-      if (!free && !option)
-        throw new PriceRefused(fail(options.length ? "CHECKOUT_PROVIDER_UNAVAILABLE" : "CHECKOUT_SELLER_NOT_READY"));
-      const lines = price.lines.map((line, position) => ({
-        orderId,
-        position,
-        kind: line.variant ? ("physical" as const) : ("digital" as const),
-        productId: line.product.id,
-        variantId: line.variant?.id ?? null,
-        productName: line.product.name,
-        variantTitle: line.variant?.title ?? "",
-        sku: line.variant?.sku ?? null,
-        unitPriceCents: line.unitPriceCents,
-        quantity: line.quantity,
-        subtotalCents: line.subtotalCents,
-        discountCents: line.discountCents,
-      }));
-      const description = orderSummary(lines);
-      const locationId = ships ? await ensureOnlineLocation(tx, seller.sellerId) : null;
-      await tx.insert(orders).values({
-        id: orderId,
-        userId: seller.sellerId,
-        storeName: seller.store.name,
-        customerEmail: input.email.trim().toLowerCase(),
-        status: "pending",
-        subtotalCents: price.subtotalCents,
-        discountCents: price.discountCents,
-        amountCents: price.amountCents,
-        platformFeeCents: price.platformFeeCents,
-        currency: price.currency,
-        discountCodeId: price.discount?.id ?? null,
-        discountCode: price.discount?.code ?? null,
-        provider: option?.provider ?? null,
-        returnKeyHash: hashReturnKey(returnKey),
-        expiresAt,
-        shippingAddress: address ? cleanAddress(address) : null,
-        shippingRateName: price.shipping?.name ?? null,
-        shippingCents: price.shippingCents,
-        fulfilmentStatus: ships ? "unfulfilled" : "none",
-        locationId,
-        ...attributionColumns(input.attribution ?? DIRECT_ATTRIBUTION),
-      });
-      const inserted = await tx.insert(orderLines).values(lines).returning({ id: orderLines.id });
-      if (locationId) {
-        const claims = price.lines.flatMap((line, i) =>
-          line.variant
-            ? [
-                {
-                  orderLineId: inserted[i]!.id,
-                  variantId: line.variant.id,
-                  quantity: line.quantity,
-                  allowBackorder: line.product.allowBackorder,
-                },
-              ]
-            : [],
-        );
-        const held = await reserveStock(tx, {
-          orderId,
-          sellerId: seller.sellerId,
-          locationId,
-          expiresAt,
-          claims,
-        });
-        if (!held.ok) throw new PriceRefused(stockRefused(held.shortages, price.lines));
-      }
-      if (free) await transitionOrder({ ...moveServices, db: tx }, orderId, { to: "paid", cause: "free" });
-      return {
-        free,
-        option,
-        amountCents: price.amountCents,
-        platformFeeCents: price.platformFeeCents,
-        currency: price.currency,
-        description,
-      };
+  const created = await refusable(services.db, async (tx) => {
+    const price = await priceOrder(
+      tx,
+      resolved.lines,
+      {
+        discountCode: input.discountCode,
+        clientIp: meta.ipAddress,
+        country: address?.country,
+        shippingRateId: input.shippingRateId,
+        final: true,
+      },
+      orderId,
+    );
+    if (!price.ok) throw new Refusal(price);
+    const free = price.amountCents === 0;
+    const option = free ? null : (options.find((o) => o.provider === input.provider) ?? null);
+    if (!free && !option)
+      throw new Refusal(fail(options.length ? "CHECKOUT_PROVIDER_UNAVAILABLE" : "CHECKOUT_SELLER_NOT_READY"));
+    const lines = price.lines.map((line, position) => ({
+      orderId,
+      position,
+      kind: line.variant ? ("physical" as const) : ("digital" as const),
+      productId: line.product.id,
+      variantId: line.variant?.id ?? null,
+      productName: line.product.name,
+      variantTitle: line.variant?.title ?? "",
+      sku: line.variant?.sku ?? null,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      subtotalCents: line.subtotalCents,
+      discountCents: line.discountCents,
+    }));
+    const description = orderSummary(lines);
+    const locationId = ships ? await ensureOnlineLocation(tx, seller.sellerId) : null;
+    await tx.insert(orders).values({
+      id: orderId,
+      userId: seller.sellerId,
+      storeName: seller.store.name,
+      customerEmail: input.email.trim().toLowerCase(),
+      status: "pending",
+      subtotalCents: price.subtotalCents,
+      discountCents: price.discountCents,
+      amountCents: price.amountCents,
+      platformFeeCents: price.platformFeeCents,
+      currency: price.currency,
+      discountCodeId: price.discount?.id ?? null,
+      discountCode: price.discount?.code ?? null,
+      provider: option?.provider ?? null,
+      returnKeyHash: hashReturnKey(returnKey),
+      expiresAt,
+      shippingAddress: address ? cleanAddress(address) : null,
+      shippingRateName: price.shipping?.name ?? null,
+      shippingCents: price.shippingCents,
+      fulfilmentStatus: ships ? "unfulfilled" : "none",
+      locationId,
+      ...attributionColumns(input.attribution ?? DIRECT_ATTRIBUTION),
     });
-  } catch (error) {
-    if (error instanceof PriceRefused)
-      return (attempt ? await attempt.settle(error.failure) : error.failure) as Exclude<CheckoutResult, { ok: true }>;
-    throw error;
-  }
+    const inserted = await tx.insert(orderLines).values(lines).returning({ id: orderLines.id });
+    if (locationId) {
+      const claims = price.lines.flatMap((line, i) =>
+        line.variant
+          ? [
+              {
+                orderLineId: inserted[i]!.id,
+                variantId: line.variant.id,
+                quantity: line.quantity,
+                allowBackorder: line.product.allowBackorder,
+              },
+            ]
+          : [],
+      );
+      const held = await reserveStock(tx, {
+        orderId,
+        sellerId: seller.sellerId,
+        locationId,
+        expiresAt,
+        claims,
+      });
+      if (!held.ok) throw new Refusal(stockRefused(held.shortages, price.lines));
+    }
+    if (free) await transitionOrder({ ...moveServices, db: tx }, orderId, { to: "paid", cause: "free" });
+    return {
+      ok: true as const,
+      free,
+      option,
+      amountCents: price.amountCents,
+      platformFeeCents: price.platformFeeCents,
+      currency: price.currency,
+      description,
+    };
+  });
+  if (!created.ok) return (attempt ? await attempt.settle(created) : created) as Exclude<CheckoutResult, { ok: true }>;
   await attempt?.settle({ ok: true });
   if (created.free || !created.option) return { ok: true, orderId, redirectUrl: returnUrl, returnUrl, free: true };
 

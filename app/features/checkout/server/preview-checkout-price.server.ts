@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/database.server";
+import { rolledBack } from "~/db/refusal.server";
 import {
   type DiscountAttemptLimited,
   guardDiscountAttempt,
@@ -10,22 +11,8 @@ import type { ResolvedLine } from "./resolve-checkout-lines.server";
 
 type Priced = ({ ok: true } & OrderPrice) | PriceFailure;
 
-class RollBack extends Error {
-  constructor(readonly outcome: Priced) {
-    super("preview rolled back");
-  }
-}
-
-async function rolledBackPrice(db: Database, lines: readonly ResolvedLine[], input: PriceInput): Promise<Priced> {
-  try {
-    await db.transaction(async (tx) => {
-      throw new RollBack(await priceOrder(tx, lines, input, randomUUID()));
-    });
-  } catch (error) {
-    if (error instanceof RollBack) return error.outcome;
-    throw error;
-  }
-  throw new Error("unreachable: the preview transaction always rolls back");
+function rolledBackPrice(db: Database, lines: readonly ResolvedLine[], input: PriceInput): Promise<Priced> {
+  return rolledBack(db, (tx) => priceOrder(tx, lines, input, randomUUID()));
 }
 
 /**

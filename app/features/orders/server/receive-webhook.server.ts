@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { Refusal, refusable } from "~/db/refusal.server";
 import { PROVIDER_IDS } from "~/features/payments/content/providers";
 import { applyAccountUpdate } from "~/features/payments/server/apply-account-update.server";
 import {
@@ -20,13 +21,6 @@ export const UNMATCHED_WEBHOOK_ALERT_ATTEMPTS = 5;
 export type WebhookResult =
   | { ok: true; duplicate: boolean; eventId: string; errors: string[] }
   | Failure<"WEBHOOK_PROVIDER_UNKNOWN" | "WEBHOOK_INVALID" | "WEBHOOK_ORDER_NOT_FOUND">;
-
-/** Thrown inside an event's savepoint when an order is not found, undoing everything the event applied. */
-class OrderNotFound extends Error {
-  constructor(readonly errors: string[]) {
-    super(errors.join("; "));
-  }
-}
 
 /** The webhook intake: verifies a delivery, then stores and applies its events once, in one transaction. */
 export async function receiveWebhook(
@@ -67,9 +61,10 @@ export async function receiveWebhook(
     ).rows[0];
     if (!row) return { ok: true, duplicate: true, eventId: verified.eventId, errors: [] };
     const cause = `webhook:${provider.id}:${verified.eventId}`.slice(0, 300);
-    let errors: string[];
-    try {
-      errors = await tx.transaction(async (savepoint) => {
+    // An order not found undoes everything the event applied: its own transaction is a savepoint.
+    const applied = await refusable<{ ok: true; errors: string[] }, { ok: false; missing: string[] }>(
+      tx,
+      async (savepoint) => {
         const found: string[] = [];
         const missing: string[] = [];
         const moveServices = { db: savepoint, mailer: services.mailer, appUrl: services.env.APP_URL };
@@ -88,20 +83,22 @@ export async function receiveWebhook(
               "webhook event rejected",
             );
         }
-        if (missing.length) throw new OrderNotFound(missing);
-        return found;
-      });
-    } catch (error) {
-      if (!(error instanceof OrderNotFound)) throw error;
+        if (missing.length) throw new Refusal({ ok: false as const, missing });
+        return { ok: true as const, errors: found };
+      },
+    );
+    if (!applied.ok) {
       const attempts = Number(row.unmatched_attempts) + 1;
+      const error = applied.missing.join("; ");
       await tx.execute(sql`
-        update webhook_events set unmatched_attempts = ${attempts}, error = ${error.message.slice(0, 2000)} where id = ${row.id}::uuid`);
-      const log = { provider: provider.id, eventId: verified.eventId, attempts, errors: error.errors };
+        update webhook_events set unmatched_attempts = ${attempts}, error = ${error.slice(0, 2000)} where id = ${row.id}::uuid`);
+      const log = { provider: provider.id, eventId: verified.eventId, attempts, errors: applied.missing };
       if (attempts >= UNMATCHED_WEBHOOK_ALERT_ATTEMPTS)
         services.logger.error(log, "webhook still finds no order: left unprocessed for the provider's retry");
       else services.logger.warn(log, "webhook finds no order yet: left unprocessed for the provider's retry");
       return fail("WEBHOOK_ORDER_NOT_FOUND");
     }
+    const { errors } = applied;
     await tx.execute(
       sql`update webhook_events set processed_at = now(), error = ${errors.length ? errors.join("; ").slice(0, 2000) : null} where id = ${row.id}::uuid`,
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { Refusal, refusable } from "~/db/refusal.server";
 import { isPhysicalType } from "~/features/catalog/content/product-types";
 import {
   type DiscountCodeFailure,
@@ -26,7 +26,6 @@ import { type Failure, fail } from "~/lib/errors";
 import type { Mailer } from "~/server/mail/mailer.server";
 import type { CardReader, ReaderSession } from "./card-reader.server";
 import { checkPriceToken } from "./price-token.server";
-import { Refused } from "./refused.server";
 
 export type PosSaleServices = {
   db: Database;
@@ -95,6 +94,7 @@ type ItemRow = {
 };
 
 type PosSaleFailure = Exclude<PosSaleResult, { ok: true }>;
+type Recorded = Extract<PosSaleResult, { ok: true }> & { description?: string };
 
 /** How far back a device's clock is taken for a sale made offline. */
 const OFFLINE_DAYS = 30;
@@ -120,158 +120,154 @@ export async function recordPosSale(
     if (sale.offline) return fail("POS_METHOD_NEEDS_CONNECTION");
     if (!reader) return fail("POS_CARD_UNAVAILABLE");
   }
-  let recorded: Extract<PosSaleResult, { ok: true }> & { description?: string };
-  try {
-    recorded = await inTransaction(services.db, async (tx) => {
-      const shift = await loadShift(tx, sellerId, sale.shiftId);
-      if (!shift) throw new Refused(fail("POS_SHIFT_NOT_FOUND"));
-      const at = saleTime(sale, shift);
-      if (at instanceof Refused) throw at;
-      const methods = sale.payments.map((p) => p.method as PosPaymentMethod);
-      if (!connected && methods.some((m) => !OFFLINE_PAYMENT_METHODS.includes(m)))
-        throw new Refused(fail("POS_METHOD_NEEDS_CONNECTION"));
-      if (shift.at_event && methods.some((m) => !posMethodsOf(shift.event_methods).includes(m)))
-        throw new Refused(fail("POS_METHOD_NOT_ACCEPTED"));
+  const recorded = await refusable<Recorded, PosSaleFailure>(services.db, async (tx) => {
+    const shift = await loadShift(tx, sellerId, sale.shiftId);
+    if (!shift) throw new Refusal(fail("POS_SHIFT_NOT_FOUND"));
+    const at = saleTime(sale, shift);
+    if (at instanceof Refusal) throw at;
+    const methods = sale.payments.map((p) => p.method as PosPaymentMethod);
+    if (!connected && methods.some((m) => !OFFLINE_PAYMENT_METHODS.includes(m)))
+      throw new Refusal(fail("POS_METHOD_NEEDS_CONNECTION"));
+    if (shift.at_event && methods.some((m) => !posMethodsOf(shift.event_methods).includes(m)))
+      throw new Refusal(fail("POS_METHOD_NOT_ACCEPTED"));
 
-      const items = await loadItems(tx, sellerId, sale);
-      const lines = sale.lines.map((line) => {
-        const item = items.find((i) => i.product_id === line.productId && i.variant_id === line.variantId);
-        // Offline too: a product unpublished since the device's snapshot is refused until it is published again.
-        if (item?.status !== "published") throw new Refused(fail("POS_PRODUCT_UNAVAILABLE"));
-        const signed = checkPriceToken(services.authSecret, line.priceToken, {
-          sellerId,
-          itemId: line.variantId ?? line.productId,
-          priceCents: line.unitPriceCents,
-        });
-        if (line.unitPriceCents !== item.price_cents && !(sale.offline && signed))
-          throw new Refused(fail("POS_PRICE_CHANGED"));
-        return { ...line, item };
+    const items = await loadItems(tx, sellerId, sale);
+    const lines = sale.lines.map((line) => {
+      const item = items.find((i) => i.product_id === line.productId && i.variant_id === line.variantId);
+      // Offline too: a product unpublished since the device's snapshot is refused until it is published again.
+      if (item?.status !== "published") throw new Refusal(fail("POS_PRODUCT_UNAVAILABLE"));
+      const signed = checkPriceToken(services.authSecret, line.priceToken, {
+        sellerId,
+        itemId: line.variantId ?? line.productId,
+        priceCents: line.unitPriceCents,
       });
-      const orderId = randomUUID();
-      const code = sale.discountCode
-        ? await reserveCode(tx, { sellerId, currency: shift.currency, orderId, code: sale.discountCode, lines, sale })
-        : null;
-      const priced = priceSale(lines, sale.saleDiscount, code?.terms ?? null);
-      const tenders = checkTenders(priced.totalCents, sale.payments);
-      if (!tenders.ok) throw new Refused(fail(tenders.code));
-      const { changeCents, cashCents } = tenders;
+      if (line.unitPriceCents !== item.price_cents && !(sale.offline && signed))
+        throw new Refusal(fail("POS_PRICE_CHANGED"));
+      return { ...line, item };
+    });
+    const orderId = randomUUID();
+    const code = sale.discountCode
+      ? await reserveCode(tx, { sellerId, currency: shift.currency, orderId, code: sale.discountCode, lines, sale })
+      : null;
+    const priced = priceSale(lines, sale.saleDiscount, code?.terms ?? null);
+    const tenders = checkTenders(priced.totalCents, sale.payments);
+    if (!tenders.ok) throw new Refusal(fail(tenders.code));
+    const { changeCents, cashCents } = tenders;
 
-      const claimed = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          userId: sellerId,
-          storeName: shift.store_name,
-          customerEmail: sale.email.toLowerCase(),
-          status: "pending",
-          subtotalCents: priced.subtotalCents,
-          discountCents: priced.discountCents,
-          discountCodeId: code?.discountCodeId ?? null,
-          discountCode: code?.code ?? null,
-          amountCents: priced.totalCents,
-          currency: shift.currency,
-          locationId: shift.location_id,
-          channel: "pos",
-          registerId: shift.register_id,
-          shiftId: shift.id,
-          soldBy: sellerId,
-          deviceSaleId: sale.deviceSaleId,
-          note: sale.note,
-          // Goods are handed over at the counter.
-          fulfilmentStatus: lines.some((line) => isPhysicalType(line.item.type)) ? "fulfilled" : "none",
-          createdAt: at,
-          ...(connected && reader
-            ? { provider: reader.providerId, expiresAt: new Date(Date.now() + POS_PAYMENT_MINUTES * 60_000) }
-            : {}),
-        })
-        .onConflictDoNothing()
-        .returning({ id: orders.id });
-      // Another request recorded the same device sale first: answer as it did.
-      if (claimed.length === 0) throw new Refused(fail("POS_SALE_CONFLICT"));
-      await tx.insert(orderLines).values(
-        lines.map((line, position) => ({
-          orderId,
-          position,
-          kind: isPhysicalType(line.item.type) ? ("physical" as const) : ("digital" as const),
-          productId: line.productId,
-          variantId: line.variantId,
-          productName: line.item.name,
-          variantTitle: line.item.variant_title,
-          sku: line.item.sku,
-          unitPriceCents: line.unitPriceCents,
+    const claimed = await tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        userId: sellerId,
+        storeName: shift.store_name,
+        customerEmail: sale.email.toLowerCase(),
+        status: "pending",
+        subtotalCents: priced.subtotalCents,
+        discountCents: priced.discountCents,
+        discountCodeId: code?.discountCodeId ?? null,
+        discountCode: code?.code ?? null,
+        amountCents: priced.totalCents,
+        currency: shift.currency,
+        locationId: shift.location_id,
+        channel: "pos",
+        registerId: shift.register_id,
+        shiftId: shift.id,
+        soldBy: sellerId,
+        deviceSaleId: sale.deviceSaleId,
+        note: sale.note,
+        // Goods are handed over at the counter.
+        fulfilmentStatus: lines.some((line) => isPhysicalType(line.item.type)) ? "fulfilled" : "none",
+        createdAt: at,
+        ...(connected && reader
+          ? { provider: reader.providerId, expiresAt: new Date(Date.now() + POS_PAYMENT_MINUTES * 60_000) }
+          : {}),
+      })
+      .onConflictDoNothing()
+      .returning({ id: orders.id });
+    // Another request recorded the same device sale first: answer as it did.
+    if (claimed.length === 0) throw new Refusal(fail("POS_SALE_CONFLICT"));
+    await tx.insert(orderLines).values(
+      lines.map((line, position) => ({
+        orderId,
+        position,
+        kind: isPhysicalType(line.item.type) ? ("physical" as const) : ("digital" as const),
+        productId: line.productId,
+        variantId: line.variantId,
+        productName: line.item.name,
+        variantTitle: line.item.variant_title,
+        sku: line.item.sku,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        subtotalCents: priced.lines[position]?.subtotalCents ?? 0,
+        discountCents: priced.lines[position]?.discountCents ?? 0,
+        // Handed over at the counter.
+        fulfilledQuantity: isPhysicalType(line.item.type) ? line.quantity : 0,
+      })),
+    );
+    await tx.insert(orderPayments).values(
+      sale.payments.map((p) => ({
+        orderId,
+        method: p.method,
+        amountCents: p.amountCents,
+        tenderedCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) : null,
+        changeCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) - p.amountCents : 0,
+        reference: p.reference,
+        // Every part of a sale with a card or phone part is taken when that part is paid, or handed back.
+        status: connected ? "pending" : "approved",
+      })),
+    );
+    // The cash is in the drawer now; a shift counts it only once its order is paid.
+    if (cashCents > 0)
+      await tx
+        .insert(drawerMovements)
+        .values({ shiftId: shift.id, kind: "sale", amountCents: cashCents, orderId, actorId: sellerId });
+    const description = lines.map((line) => `${line.item.name} ×${line.quantity}`).join(", ");
+    if (connected)
+      return {
+        ok: true as const,
+        orderId,
+        totalCents: priced.totalCents,
+        changeCents,
+        duplicate: false,
+        description,
+      };
+    await transitionOrder({ db: tx, mailer: services.mailer, appUrl: services.appUrl }, orderId, {
+      to: "paid",
+      cause: `pos:${[...new Set(methods)].join("+")}`,
+      details: {
+        deviceSaleId: sale.deviceSaleId,
+        offline: sale.offline,
+        ...(shift.closed_ms !== null ? { late: true } : {}),
+      },
+      set: { paidAt: at },
+    });
+    if (shift.closed_ms !== null && shift.report) {
+      const amended = amendZReport(shift.report, {
+        orderId,
+        soldAt: at.toISOString(),
+        recordedAt: new Date().toISOString(),
+        amountCents: priced.totalCents,
+        cashCents,
+        subtotalCents: priced.subtotalCents,
+        discountCents: priced.discountCents,
+        payments: sale.payments,
+        items: lines.map((line, position) => ({
+          name: line.item.variant_title ? `${line.item.name} (${line.item.variant_title})` : line.item.name,
           quantity: line.quantity,
-          subtotalCents: priced.lines[position]?.subtotalCents ?? 0,
-          discountCents: priced.lines[position]?.discountCents ?? 0,
-          // Handed over at the counter.
-          fulfilledQuantity: isPhysicalType(line.item.type) ? line.quantity : 0,
+          amountCents: (priced.lines[position]?.subtotalCents ?? 0) - (priced.lines[position]?.discountCents ?? 0),
         })),
-      );
-      await tx.insert(orderPayments).values(
-        sale.payments.map((p) => ({
-          orderId,
-          method: p.method,
-          amountCents: p.amountCents,
-          tenderedCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) : null,
-          changeCents: p.method === "cash" ? (p.tenderedCents ?? p.amountCents) - p.amountCents : 0,
-          reference: p.reference,
-          // Every part of a sale with a card or phone part is taken when that part is paid, or handed back.
-          status: connected ? "pending" : "approved",
-        })),
-      );
-      // The cash is in the drawer now; a shift counts it only once its order is paid.
-      if (cashCents > 0)
-        await tx
-          .insert(drawerMovements)
-          .values({ shiftId: shift.id, kind: "sale", amountCents: cashCents, orderId, actorId: sellerId });
-      const description = lines.map((line) => `${line.item.name} ×${line.quantity}`).join(", ");
-      if (connected)
-        return {
-          ok: true as const,
-          orderId,
-          totalCents: priced.totalCents,
-          changeCents,
-          duplicate: false,
-          description,
-        };
-      await transitionOrder({ db: tx, mailer: services.mailer, appUrl: services.appUrl }, orderId, {
-        to: "paid",
-        cause: `pos:${[...new Set(methods)].join("+")}`,
-        details: {
-          deviceSaleId: sale.deviceSaleId,
-          offline: sale.offline,
-          ...(shift.closed_ms !== null ? { late: true } : {}),
-        },
-        set: { paidAt: at },
       });
-      if (shift.closed_ms !== null && shift.report) {
-        const amended = amendZReport(shift.report, {
-          orderId,
-          soldAt: at.toISOString(),
-          recordedAt: new Date().toISOString(),
-          amountCents: priced.totalCents,
-          cashCents,
-          subtotalCents: priced.subtotalCents,
-          discountCents: priced.discountCents,
-          payments: sale.payments,
-          items: lines.map((line, position) => ({
-            name: line.item.variant_title ? `${line.item.name} (${line.item.variant_title})` : line.item.name,
-            quantity: line.quantity,
-            amountCents: (priced.lines[position]?.subtotalCents ?? 0) - (priced.lines[position]?.discountCents ?? 0),
-          })),
-        });
-        await tx.execute(sql`
+      await tx.execute(sql`
           update shifts set report = ${JSON.stringify(amended)}::jsonb,
             expected_cash_cents = ${amended.expectedCashCents}
           where id = ${shift.id}::uuid`);
-      }
-      return { ok: true as const, orderId, totalCents: priced.totalCents, changeCents, duplicate: false };
-    });
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    const failure = error.failure as PosSaleFailure;
-    if (failure.code === "POS_SALE_CONFLICT")
-      return (await findRecorded(services.db, sellerId, sale.deviceSaleId)) ?? failure;
-    return failure;
+    }
+    return { ok: true as const, orderId, totalCents: priced.totalCents, changeCents, duplicate: false };
+  });
+  if (!recorded.ok) {
+    if (recorded.code === "POS_SALE_CONFLICT")
+      return (await findRecorded(services.db, sellerId, sale.deviceSaleId)) ?? recorded;
+    return recorded;
   }
   const { description, ...result } = recorded;
   if (!connected || !reader) return result;
@@ -305,7 +301,7 @@ async function reserveCode(
     currency: input.currency,
     orderId: input.orderId,
   });
-  if (!reserved.ok) throw new Refused(reserved);
+  if (!reserved.ok) throw new Refusal(reserved);
   return reserved;
 }
 
@@ -354,15 +350,15 @@ async function startReaderSession(
  * When a sale was made: now for an online sale. An offline one keeps the device's clock, held between the shift's
  * opening (at most 30 days back) and now. Into a closed shift only a sale made while it was open, else refused.
  */
-function saleTime(sale: PosSale, shift: ShiftRow): Date | Refused<PosSaleFailure> {
+function saleTime(sale: PosSale, shift: ShiftRow): Date | Refusal<PosSaleFailure> {
   const now = Date.now();
   const closed = shift.closed_ms !== null;
-  if (!sale.offline) return closed ? new Refused(fail("POS_SHIFT_CLOSED")) : new Date(now);
+  if (!sale.offline) return closed ? new Refusal(fail("POS_SHIFT_CLOSED")) : new Date(now);
   const at = Date.parse(sale.soldAt);
   const earliest = Math.max(Math.floor(shift.opened_ms), now - OFFLINE_DAYS * 86_400_000);
   if (!closed) return new Date(Math.min(now, Math.max(earliest, at)));
-  if (at > (shift.closed_ms ?? now)) return new Refused(fail("POS_SALE_AFTER_CLOSE"));
-  if (at < earliest) return new Refused(fail("POS_SALE_TIME_INVALID"));
+  if (at > (shift.closed_ms ?? now)) return new Refusal(fail("POS_SALE_AFTER_CLOSE"));
+  if (at < earliest) return new Refusal(fail("POS_SALE_TIME_INVALID"));
   return new Date(at);
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { Refusal, unlessRefused } from "~/db/refusal.server";
 import type { LineRefundRequest } from "~/features/orders/order-lines";
 import {
   type RefundDone,
@@ -10,7 +11,6 @@ import { drawerMovements } from "~/features/pos/schema.server";
 import { type Failure, fail } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import type { RequestMeta } from "~/server/http/request-meta.server";
-import { Refused } from "./refused.server";
 
 type ShiftFailure = Failure<"POS_SHIFT_NOT_FOUND" | "POS_SHIFT_CLOSED">;
 
@@ -31,8 +31,8 @@ export async function refundPosSale(
   const open = shift.rows[0];
   if (!open) return fail("POS_SHIFT_NOT_FOUND");
   if (open.closed) return fail("POS_SHIFT_CLOSED");
-  try {
-    return await refundOrder(
+  return unlessRefused<RefundDone | RefundFailure, ShiftFailure>(() =>
+    refundOrder(
       {
         ...services,
         counter: {
@@ -46,7 +46,7 @@ export async function refundPosSale(
               const message =
                 `This shift closed before the rest was given back: ${card} went back to the card. ` +
                 "Return the rest at an open shift.";
-              throw new Refused(fail("POS_SHIFT_CLOSED", refund.providerCents > 0 ? message : undefined));
+              throw new Refusal(fail("POS_SHIFT_CLOSED", refund.providerCents > 0 ? message : undefined));
             }
             const cash = refund.tenders.cash ?? 0;
             if (cash > 0)
@@ -64,9 +64,6 @@ export async function refundPosSale(
       request.orderId,
       { lines: request.lines, restock: request.restock, restockLocationId: open.location_id },
       meta,
-    );
-  } catch (error) {
-    if (error instanceof Refused) return error.failure as ShiftFailure;
-    throw error;
-  }
+    ),
+  );
 }

@@ -6,7 +6,8 @@ import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit/consume-rate-
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, looksLikeBackupCode, matchingTotpStep } from "./two-factor-crypto.server";
-import { type Failure, fail, TWO_FACTOR_LOCKOUT_MINUTES } from "~/lib/errors";
+import { type Failure, fail } from "~/lib/errors";
+import { TWO_FACTOR_LOCKOUT_MINUTES } from "~/features/security/errors";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
