@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { CountryCodeSelect } from "~/components/ui/country-code-select";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { findPlan } from "~/features/marketing/content/plans";
+import { findPlan } from "~/lib/plans";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
