@@ -67,7 +67,7 @@ export default [
     route("customers", "routes/workspace/customers.tsx"),
     route("customers/:email", "routes/workspace/customers.$email.tsx"),
     // Store Management: the retail seller's shops and stock, before tools/:tool
-    route("tools/retail-dashboard", "routes/workspace/tools/retail-dashboard.tsx"),
+    route("tools/retail-dashboard", "routes/workspace/tools/inventory.tsx"),
     // The Event Sales Manager: the seller's events (each a stock location), before tools/:tool
     route("tools/events", "routes/workspace/tools/events.tsx"),
     route("tools/events/new", "routes/workspace/tools/events.new.tsx"),
@@ -81,7 +81,7 @@ export default [
     route("tools/buy-button", "routes/workspace/tools/buy-button.tsx"),
     route("tools/integration", "routes/workspace/tools/integration.tsx"),
     // Link in Bio: the editor of the seller's public /s/:handle/links page, before tools/:tool
-    route("tools/bio-link", "routes/workspace/tools/bio-link.tsx"),
+    route("tools/bio-link", "routes/workspace/tools/link-in-bio.tsx"),
     route("tools/:tool", "routes/workspace/tools/$tool.tsx"),
     // The seller's analytics: figures by day in their time zone, for a range named in the URL
     route("analytics", "routes/workspace/analytics.tsx"),
@@ -95,14 +95,14 @@ export default [
   // The signed-in area's resources (no page of their own)
   route("security-settings/export", "routes/workspace/security-settings.export.ts"),
   route("security-settings/sessions", "routes/workspace/security-settings.sessions.ts"),
-  route("tools/retail-dashboard/inventory.csv", "routes/workspace/tools/retail-dashboard.inventory[.]csv.ts"),
+  route("tools/retail-dashboard/inventory.csv", "routes/workspace/tools/inventory.inventory[.]csv.ts"),
   route("api/security/events", "routes/api/api.security.events.ts"),
   // The seller's private calendar feed: its secret token is the credential, so no session is needed
   route("tools/events/compare.csv", "routes/workspace/tools/events.compare[.]csv.ts"),
   route("tools/events/feed/:file", "routes/workspace/tools/events.feed.$file.ts"),
   // The bio page's QR code to download
-  route("tools/bio-link/qr.svg", "routes/workspace/tools/bio-link.qr.ts", { id: "bio-link-qr-svg" }),
-  route("tools/bio-link/qr.png", "routes/workspace/tools/bio-link.qr.ts", { id: "bio-link-qr-png" }),
+  route("tools/bio-link/qr.svg", "routes/workspace/tools/link-in-bio.qr.ts", { id: "bio-link-qr-svg" }),
+  route("tools/bio-link/qr.png", "routes/workspace/tools/link-in-bio.qr.ts", { id: "bio-link-qr-png" }),
   // The dashboards' live figures: the signed-in seller's order changes as Server-Sent Events
   route("api/orders/changes", "routes/api/api.orders.changes.ts"),
   // The return from a payment provider's onboarding

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { checkoutSubtotal } from "~/features/checkout/checkout-subtotal";
 import { canTransition, ORDER_STATUSES, type OrderStatus } from "~/features/orders/order-status";
-import { planOf, platformFee } from "~/features/orders/platform-fee";
+import { platformFee } from "~/features/orders/platform-fee";
+import { planOf } from "~/lib/plans";
 import { AMOUNT_FIELD_MAX, checkoutSchema, DISCOUNT_CODE_FIELD_MAX } from "~/features/checkout/schemas/checkout";
 import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 import {

@@ -45,7 +45,7 @@ const FIXTURES = {
   declaredFeature: [
     "app/features/workspace/components",
     "fixture.tsx",
-    'import { PLAN_IDS } from "~/features/marketing/content/plans";\nexport const x = PLAN_IDS;\n',
+    'import { PLAN_OFFERS } from "~/features/marketing/content/plans";\nexport const x = PLAN_OFFERS;\n',
   ],
   featureFromShared: [
     "app/server/http",

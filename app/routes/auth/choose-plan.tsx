@@ -4,7 +4,7 @@ import { Logo } from "~/components/site/logo";
 import { PlanFeatureList, PlanPrice } from "~/features/marketing/components/plan-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { findPlan, PLANS } from "~/features/marketing/content/plans";
+import { findPlanOffer, PLAN_OFFERS } from "~/features/marketing/content/plans";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.services, requestContext(request));
-  const plan = findPlan(String((await readFormData(request)).get("plan") ?? ""));
+  const plan = findPlanOffer(String((await readFormData(request)).get("plan") ?? ""));
   if (!plan) return data({ ok: false as const, message: "Failed to set up your account" }, { status: 400 });
   try {
     await choosePlan(context.services.db, user.id, plan.id);
@@ -70,7 +70,7 @@ export default function ChoosePlan({ loaderData, actionData }: Route.ComponentPr
           <h1 className="text-3xl font-bold tracking-tight">Choose Your Plan</h1>
           <p className="mt-2 text-muted-foreground">Start free, or pick a paid plan. You can change it any time.</p>
           <ul className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-            {PLANS.map((plan) => {
+            {PLAN_OFFERS.map((plan) => {
               const selected = pending ? pending === plan.id : loaderData.selected === plan.id;
               return (
                 <li

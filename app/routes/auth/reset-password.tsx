@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { AuthCard } from "~/features/accounts/components/auth-card";
-import { PasswordInput } from "~/features/accounts/components/password-input";
+import { NewPasswordFields } from "~/features/accounts/components/new-password-fields";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { FormField } from "~/components/ui/form-field";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
@@ -116,24 +115,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthCard title="Choose a new password">
       <Form method="post" {...getFormProps(form)} className="grid gap-1">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField id={fields.password.id} label="New password" errors={fields.password.errors}>
-          {(control) => (
-            <PasswordInput
-              {...getInputProps(fields.password, { type: "password" })}
-              {...control}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
-        <FormField id={fields.confirmPassword.id} label="Confirm new password" errors={fields.confirmPassword.errors}>
-          {(control) => (
-            <PasswordInput
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              {...control}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} purpose="replace" />
         <FormAlert message={failure} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Updating..." : "Update Password"}

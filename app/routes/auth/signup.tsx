@@ -5,14 +5,14 @@ import { useEffect, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { CaptchaField, type CaptchaState } from "~/features/accounts/components/captcha-field";
-import { PasswordInput } from "~/features/accounts/components/password-input";
+import { NewPasswordFields } from "~/features/accounts/components/new-password-fields";
 import { Divider, SocialButtons } from "~/features/accounts/components/social-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { CountryCodeSelect } from "~/components/ui/country-code-select";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { findPlan } from "~/features/marketing/content/plans";
+import { findPlan } from "~/lib/plans";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
@@ -166,24 +166,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
                 <Input {...getInputProps(fields.email, { type: "email" })} {...control} autoComplete="email" />
               )}
             </FormField>
-            <FormField id={fields.password.id} label="Password" errors={fields.password.errors}>
-              {(control) => (
-                <PasswordInput
-                  {...getInputProps(fields.password, { type: "password" })}
-                  {...control}
-                  autoComplete="new-password"
-                />
-              )}
-            </FormField>
-            <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
-              {(control) => (
-                <PasswordInput
-                  {...getInputProps(fields.confirmPassword, { type: "password" })}
-                  {...control}
-                  autoComplete="new-password"
-                />
-              )}
-            </FormField>
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} purpose="create" />
             <CaptchaField
               config={loaderData.captcha}
               onStateChange={setCaptcha}

@@ -1,16 +1,13 @@
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
 import { PricingCards } from "~/features/marketing/components/pricing-cards";
+import { PRICING_DESCRIPTION } from "~/features/marketing/content/plans";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/pricing";
 
 export const handle = STATIC_PAGE;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Pricing",
-    description: "Starter is free + 8%. Pro €19/month, Business €49/month, Enterprise €79/month.",
-  });
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Pricing", description: PRICING_DESCRIPTION });
 
 export default function Pricing() {
   return (

@@ -4,7 +4,7 @@ import { PageShell } from "~/components/site/page-shell";
 import { PlanFeatureList, PlanPrice } from "~/features/marketing/components/plan-parts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { findPlan, planSignupPath } from "~/features/marketing/content/plans";
+import { findPlanOffer, planSignupPath } from "~/features/marketing/content/plans";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/tier.$plan";
@@ -12,13 +12,13 @@ import type { Route } from "./+types/tier.$plan";
 export const handle = STATIC_PAGE;
 
 export function loader({ params }: Route.LoaderArgs) {
-  const plan = findPlan(params.plan);
+  const plan = findPlanOffer(params.plan);
   if (!plan) throw data(null, { status: 404 });
   return { planId: plan.id };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const plan = findPlan(loaderData?.planId);
+  const plan = findPlanOffer(loaderData?.planId);
   return plan
     ? pageMeta({
         title: `${plan.name} plan`,
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Tier({ loaderData }: Route.ComponentProps) {
-  const plan = findPlan(loaderData.planId)!;
+  const plan = findPlanOffer(loaderData.planId)!;
   return (
     <PageShell>
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">

@@ -9,7 +9,7 @@ import type { CaptchaConfig } from "~/features/accounts/captcha-config";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { registerSchema } from "~/features/accounts/schemas/register";
 import { CaptchaField, type CaptchaState } from "./captcha-field";
-import { PasswordInput } from "./password-input";
+import { NewPasswordFields } from "./new-password-fields";
 import { useIsPending } from "~/lib/use-is-pending";
 
 /** Register step 1: the personal information form, with the captcha. */
@@ -39,29 +39,12 @@ export function RegisterForm({
           <Input {...getInputProps(fields.dateOfBirth, { type: "date" })} {...control} autoComplete="bday" />
         )}
       </FormField>
-      <FormField
-        id={fields.password.id}
-        label="Password"
-        errors={fields.password.errors}
-        hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&"
-      >
-        {(control) => (
-          <PasswordInput
-            {...getInputProps(fields.password, { type: "password" })}
-            {...control}
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
-      <FormField id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
-        {(control) => (
-          <PasswordInput
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            {...control}
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        purpose="create"
+        showRules
+      />
       <CaptchaField config={captchaConfig} onStateChange={setCaptcha} resetKey={attempt} />
       <p aria-live="polite" className="min-h-5 text-sm font-medium text-destructive">
         {fields.captcha.errors?.[0]}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CAPTCHA_FIELD, emailField, passwordField, REGISTRATION_PASSWORD_MIN, passwordsMatch } from "~/lib/form-fields";
-import { PLAN_IDS } from "~/features/marketing/content/plans";
+import { PLAN_IDS } from "~/lib/plans";
 
 export const SIGNUP_CAPTCHA_MESSAGE = "Please complete the CAPTCHA verification";
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
+import { createBatchedCounter } from "~/server/batched-counter.server";
 import type { Logger } from "~/server/logger.server";
 import { products, storefronts } from "~/features/catalog/schema.server";
 import { salesMethods } from "~/features/sales-methods/schema.server";
@@ -18,12 +19,6 @@ import { foldViews } from "./fold-views.server";
 import { createViewSalts } from "./view-salts.server";
 import { visitorHash } from "./visitor-hash.server";
 
-// Counts views in memory and writes them in batches, so counting never slows or fails a page.
-
-/** A flush starts at once when this many views wait. */
-export const FLUSH_AT_VIEWS = 5000;
-/** Pages × buckets kept while the database is down; later views are dropped and logged. */
-export const MAX_PENDING_PAGES = 50_000;
 /** Distinct visitors kept per page and bucket while waiting; more still count as views. */
 const MAX_PENDING_VISITORS = 10_000;
 const CHUNK = 500;
@@ -48,6 +43,7 @@ export type ViewCounter = {
   pendingViews(): number;
 };
 
+/** The page-view counter of this instance: views batched in memory, so counting never slows or fails a page. */
 export function createViewCounter({
   db,
   logger,
@@ -58,41 +54,13 @@ export function createViewCounter({
   flushMs?: number;
 }): ViewCounter {
   const salts = createViewSalts(db);
-  let pending = new Map<string, Pending>();
-  let waiting = 0;
-  let dropped = 0;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<void> | null = null;
-  let closed = false;
   let saltsKeptFrom = "";
-
-  function add(key: string, entry: Pending, sourceKey: string, views: number, visitors: Iterable<string>) {
-    let into = pending.get(key);
-    if (!into) {
-      if (pending.size >= MAX_PENDING_PAGES) {
-        dropped += views;
-        return;
-      }
-      into = { page: entry.page, bucket: entry.bucket, sources: new Map(), visitors: new Set() };
-      pending.set(key, into);
-    }
-    into.sources.set(sourceKey, (into.sources.get(sourceKey) ?? 0) + views);
-    for (const visitor of visitors) if (into.visitors.size < MAX_PENDING_VISITORS) into.visitors.add(visitor);
-    waiting += views;
-  }
-
-  function tick() {
-    if (running || waiting === 0) return;
-    flush().catch((error) =>
-      logger.warn({ err: error, pendingViews: waiting }, "page views not written yet: retried at the next flush"),
-    );
-  }
 
   /** Deletes earlier days' salts daily, once no view of theirs waits. */
   async function forgetEarlierSalts(batch: Map<string, Pending>) {
     const today = utcDay(Date.now());
     if (saltsKeptFrom === today) return;
-    for (const entry of [...batch.values(), ...pending.values()]) if (utcDay(entry.bucket) < today) return;
+    for (const entry of [...batch.values(), ...counter.waitingEntries()]) if (utcDay(entry.bucket) < today) return;
     try {
       await salts.forgetBefore(today);
       saltsKeptFrom = today;
@@ -101,64 +69,41 @@ export function createViewCounter({
     }
   }
 
-  function flush(): Promise<void> {
-    if (running) return running.then(() => (waiting > 0 ? flush() : undefined));
-    if (waiting === 0) return Promise.resolve();
-    const batch = pending;
-    const views = waiting;
-    pending = new Map();
-    waiting = 0;
-    if (dropped > 0) {
-      logger.warn({ dropped }, "page views dropped: the database did not answer for too long");
-      dropped = 0;
-    }
-    running = write(db, salts, batch)
-      .catch((error: unknown) => {
-        for (const [key, entry] of batch)
-          for (const [sourceKey, count] of entry.sources) add(key, entry, sourceKey, count, entry.visitors);
-        throw error;
-      })
-      .then(() => forgetEarlierSalts(batch))
-      .finally(() => {
-        running = null;
-      });
-    logger.debug({ views }, "writing page views");
-    return running;
-  }
+  const counter = createBatchedCounter<Pending>(
+    {
+      noun: "page views",
+      unit: "Views",
+      countOf: (entry) => {
+        let views = 0;
+        for (const count of entry.sources.values()) views += count;
+        return views;
+      },
+      merge(into, from) {
+        for (const [key, views] of from.sources) into.sources.set(key, (into.sources.get(key) ?? 0) + views);
+        for (const visitor of from.visitors) if (into.visitors.size < MAX_PENDING_VISITORS) into.visitors.add(visitor);
+        return into;
+      },
+      async write(batch) {
+        await write(db, salts, batch);
+        await forgetEarlierSalts(batch);
+      },
+    },
+    { logger, flushMs },
+  );
 
   return {
     record(page, time, source, ip, userAgent) {
-      if (closed) return;
       const bucket = bucketOf(time);
-      const key = `${viewedPageKey(page)}\n${bucket}`;
-      add(key, { page, bucket, sources: new Map(), visitors: new Set() }, sourceKey(source), 1, [
-        `${ip}\0${userAgent}`,
-      ]);
-      if (!timer) {
-        timer = setInterval(tick, flushMs);
-        timer.unref();
-      }
-      if (waiting >= FLUSH_AT_VIEWS) tick();
+      counter.add(`${viewedPageKey(page)}\n${bucket}`, {
+        page,
+        bucket,
+        sources: new Map([[sourceKey(source), 1]]),
+        visitors: new Set([`${ip}\0${userAgent}`]),
+      });
     },
-    flush,
-    async close() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await flush();
-          return;
-        } catch (error) {
-          if (attempt >= 3) {
-            logger.error({ err: error, lostViews: waiting }, "page views could not be written at shutdown");
-            return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-        }
-      }
-    },
-    pendingViews: () => waiting,
+    flush: counter.flush,
+    close: counter.close,
+    pendingViews: counter.pending,
   };
 }
 

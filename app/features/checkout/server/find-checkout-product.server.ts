@@ -4,7 +4,7 @@ import { isPhysicalType, PHYSICAL_PRODUCT_TYPE } from "~/features/catalog/conten
 import type { ProductPricing } from "~/features/catalog/product-price";
 import { storeJson } from "~/features/catalog/server/store-json.server";
 import { isSlugLike, type StoreProfile, type StoreRow, storeProfileOf } from "~/features/catalog/store-profile";
-import { type Plan, planOf } from "~/features/orders/platform-fee";
+import { type PlanId, planOf } from "~/lib/plans";
 import { isUuid } from "~/lib/text-formats";
 
 /** A physical product's variant as a checkout sells it, with the units its Online location has available now. */
@@ -32,7 +32,7 @@ export type CheckoutProduct = ProductPricing & {
   /** Unarchived variants in the seller's order; empty for digital products. */
   variants: CheckoutVariant[];
   store: StoreProfile;
-  plan: Plan;
+  plan: PlanId;
 };
 
 /** Which product: by its store's handle and its slug (the buy page), or by id. */

@@ -1,9 +1,17 @@
 import { Check } from "lucide-react";
-import type { Plan } from "~/features/marketing/content/plans";
+import type { PlanOffer } from "~/features/marketing/content/plans";
 import { cn } from "~/lib/cn";
 
 /** "€19/month" or "Free + 8%". */
-export function PlanPrice({ plan, large = false, className }: { plan: Plan; large?: boolean; className?: string }) {
+export function PlanPrice({
+  plan,
+  large = false,
+  className,
+}: {
+  plan: PlanOffer;
+  large?: boolean;
+  className?: string;
+}) {
   return (
     <p className={className}>
       <span className={large ? "text-5xl font-extrabold" : "text-3xl font-bold"}>{plan.price}</span>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
-import { PLANS, planDetailsPath, planSignupPath } from "~/features/marketing/content/plans";
+import { PLAN_OFFERS, planDetailsPath, planSignupPath } from "~/features/marketing/content/plans";
 import { cn } from "~/lib/cn";
 import { PlanFeatureList, PlanPrice } from "./plan-parts";
 
@@ -10,7 +10,7 @@ export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-      {PLANS.map((plan) => (
+      {PLAN_OFFERS.map((plan) => (
         <li
           key={plan.id}
           aria-labelledby={`plan-${plan.id}`}

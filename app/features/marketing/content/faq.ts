@@ -1,3 +1,5 @@
+import { PLAN_TABLE } from "~/lib/plans";
+import { STARTER_FEE_SENTENCE } from "./plans";
 import { HELP_FACTS } from "./marketing";
 
 /** Questions and answers for the help center and the learn page. */
@@ -38,8 +40,7 @@ export const LEARN_FAQ: FaqItem[] = [
   },
   {
     question: "Is there a free plan?",
-    answer:
-      "Yes. Starter is free with an 8% transaction fee. Pro has a 14-day free trial with no credit card required.",
+    answer: `Yes. ${STARTER_FEE_SENTENCE} Pro has a ${PLAN_TABLE.pro.trialDays}-day free trial with no credit card required.`,
   },
   {
     question: "What can I sell?",

@@ -1,3 +1,5 @@
+import { MONTHLY_BILLING_SENTENCE, STARTER_FEE_SENTENCE } from "./plans";
+
 /** The privacy policy and the terms, as sections of paragraphs. */
 export type LegalDocument = {
   title: string;
@@ -69,7 +71,7 @@ export const TERMS: LegalDocument = {
     {
       heading: "Fees and payouts",
       paragraphs: [
-        "Starter is free with an 8% transaction fee. Paid plans are billed monthly: Pro €19, Business €49, Enterprise €79. Payouts typically arrive within 7 business days.",
+        `${STARTER_FEE_SENTENCE} ${MONTHLY_BILLING_SENTENCE} Payouts typically arrive within 7 business days.`,
       ],
     },
     {

@@ -1,10 +1,8 @@
-/** The four plans' ids. */
-export const PLAN_IDS = ["starter", "pro", "business", "enterprise"] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+import { formatMoneyShort } from "~/lib/money";
+import { feePercent, findPlan, PLAN_TABLE, PLANS, type Plan, type PlanId } from "~/lib/plans";
 
-export type Plan = {
-  id: PlanId;
-  name: string;
+/** A plan as the pricing pages show it: the table's terms with its price line, pitch, features and button. */
+export type PlanOffer = Plan & {
   price: string;
   period?: string;
   description: string;
@@ -15,18 +13,20 @@ export type Plan = {
   isPaid: boolean;
 };
 
-export const STARTER_TRANSACTION_FEE_PERCENT = 8;
-export const PRO_TRIAL_DAYS = 14;
-export const BUSINESS_TEAM_MEMBERS = 5;
-export const ENTERPRISE_UPTIME_SLA = "99.9%";
+type OfferCopy = Pick<PlanOffer, "description" | "highlights" | "features" | "cta" | "mostPopular">;
 
-export const PLANS: Plan[] = [
-  {
-    id: "starter",
-    name: "Starter",
-    price: "Free + 8%",
-    description: "Everything you need to start selling, with an 8% transaction fee.",
-    highlights: [`${STARTER_TRANSACTION_FEE_PERCENT}% transaction fee`, "No monthly cost"],
+const { starter, pro, business, enterprise } = PLAN_TABLE;
+const STARTER_FEE = feePercent(starter.feeBasisPoints);
+
+/** A monthly price as the copy writes it ("€19"). */
+function monthlyPrice(plan: Plan): string {
+  return formatMoneyShort(plan.monthlyPriceMinor, "EUR");
+}
+
+const COPY: Record<PlanId, OfferCopy> = {
+  starter: {
+    description: `Everything you need to start selling, with an ${STARTER_FEE} transaction fee.`,
+    highlights: [`${STARTER_FEE} transaction fee`, "No monthly cost"],
     features: [
       "Unlimited products",
       "Basic page customisation",
@@ -36,15 +36,10 @@ export const PLANS: Plan[] = [
     ],
     cta: "Get Started",
     mostPopular: false,
-    isPaid: false,
   },
-  {
-    id: "pro",
-    name: "Pro",
-    price: "€19",
-    period: "/month",
+  pro: {
     description: "For growing creators who want their own brand and no transaction fees.",
-    highlights: [`${PRO_TRIAL_DAYS}-day free trial`, "No credit card required", "No transaction fees"],
+    highlights: [`${pro.trialDays}-day free trial`, "No credit card required", "No transaction fees"],
     features: [
       "Everything in Starter",
       "No transaction fees",
@@ -54,18 +49,13 @@ export const PLANS: Plan[] = [
     ],
     cta: "Start Free Trial",
     mostPopular: true,
-    isPaid: true,
   },
-  {
-    id: "business",
-    name: "Business",
-    price: "€49",
-    period: "/month",
-    description: "For teams selling together, with up to 5 team users.",
-    highlights: [`Up to ${BUSINESS_TEAM_MEMBERS} team users`, "Role-based access"],
+  business: {
+    description: `For teams selling together, with up to ${business.teamMembers} team users.`,
+    highlights: [`Up to ${business.teamMembers} team users`, "Role-based access"],
     features: [
       "Everything in Pro",
-      `Up to ${BUSINESS_TEAM_MEMBERS} team members with role-based access`,
+      `Up to ${business.teamMembers} team members with role-based access`,
       "Team collaboration",
       "Multiple admin accounts",
       "Priority support",
@@ -75,15 +65,10 @@ export const PLANS: Plan[] = [
     ],
     cta: "Start Business",
     mostPopular: false,
-    isPaid: true,
   },
-  {
-    id: "enterprise",
-    name: "Enterprise",
-    price: "€79",
-    period: "/month",
-    description: `For large sellers who need a ${ENTERPRISE_UPTIME_SLA} uptime SLA and unlimited team members.`,
-    highlights: [`${ENTERPRISE_UPTIME_SLA} uptime SLA`, "Unlimited team members"],
+  enterprise: {
+    description: `For large sellers who need a ${enterprise.uptimeSla} uptime SLA and unlimited team members.`,
+    highlights: [`${enterprise.uptimeSla} uptime SLA`, "Unlimited team members"],
     features: [
       "Everything in Business",
       "Unlimited team members",
@@ -96,19 +81,47 @@ export const PLANS: Plan[] = [
     ],
     cta: "Start Enterprise",
     mostPopular: false,
-    isPaid: true,
   },
-];
+};
 
-export function findPlan(id: string | undefined): Plan | undefined {
-  return PLANS.find((plan) => plan.id === id);
+function offerOf(plan: Plan): PlanOffer {
+  const isPaid = plan.monthlyPriceMinor > 0;
+  const price = isPaid
+    ? { price: monthlyPrice(plan), period: "/month" }
+    : { price: `Free + ${feePercent(plan.feeBasisPoints)}` };
+  return { ...plan, ...price, ...COPY[plan.id], isPaid };
+}
+
+/** The four plans as the pricing, plan detail and plan choice pages show them. */
+export const PLAN_OFFERS: readonly PlanOffer[] = PLANS.map(offerOf);
+
+const PAID_OFFERS = PLAN_OFFERS.filter((offer) => offer.isPaid);
+
+/** The free plan's terms in one sentence, as the FAQ and the terms say it. */
+export const STARTER_FEE_SENTENCE = `Starter is free with an ${STARTER_FEE} transaction fee.`;
+
+/** The paid plans' monthly prices in one sentence, as the terms say it. */
+export const MONTHLY_BILLING_SENTENCE = `Paid plans are billed monthly: ${PAID_OFFERS.map(
+  (offer) => `${offer.name} ${offer.price}`,
+).join(", ")}.`;
+
+/** The pricing page's description for search results and link previews. */
+export const PRICING_DESCRIPTION = `Starter is free + ${STARTER_FEE}. ${PAID_OFFERS.map(
+  (offer) => `${offer.name} ${offer.price}${offer.period}`,
+).join(", ")}.`;
+
+/** The offer of a plan id from outside (a URL, a form); undefined for anything else. */
+export function findPlanOffer(id: string | undefined): PlanOffer | undefined {
+  const plan = findPlan(id);
+  return PLAN_OFFERS.find((offer) => offer.id === plan?.id);
 }
 
 /** Where a plan's sign-up button leads: Starter to /signup, the others to /signup?plan={id}. */
-export function planSignupPath(plan: Plan): string {
+export function planSignupPath(plan: PlanOffer): string {
   return plan.isPaid ? `/signup?plan=${plan.id}` : "/signup";
 }
 
+/** A plan's detail page. */
 export function planDetailsPath(plan: Plan): string {
   return `/tier/${plan.id}`;
 }

@@ -1,12 +1,13 @@
 import { BLOG_POSTS } from "./blog-posts";
-import { PLANS } from "./plans";
+// Relative: react-router.config.ts loads this module without the `~` alias.
+import { PLAN_IDS } from "../../../lib/plans";
 
 /** Every public page of the marketing site: prerendered at build, listed in sitemap.xml, visited by the E2E suite. */
 export const PUBLIC_PATHS: string[] = [
   "/",
   "/features",
   "/pricing",
-  ...PLANS.map((plan) => `/tier/${plan.id}`),
+  ...PLAN_IDS.map((id) => `/tier/${id}`),
   "/security",
   "/help",
   "/contact",

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
+import { NewPasswordFields } from "~/features/accounts/components/new-password-fields";
 import { PasswordInput } from "~/features/accounts/components/password-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -41,29 +42,12 @@ export function ChangePasswordForm({
         )}
       </FormField>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField
-          id={fields.password.id}
-          label="New password"
-          errors={fields.password.errors}
-          hint="At least 8 characters with uppercase, lowercase, a number and one of @$!%*?&"
-        >
-          {(control) => (
-            <PasswordInput
-              {...getInputProps(fields.password, { type: "password" })}
-              {...control}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
-        <FormField id={fields.confirmPassword.id} label="Confirm new password" errors={fields.confirmPassword.errors}>
-          {(control) => (
-            <PasswordInput
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              {...control}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          purpose="replace"
+          showRules
+        />
       </div>
       <FormAlert message={form.errors?.[0]} />
       <div>

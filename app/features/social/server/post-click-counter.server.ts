@@ -1,14 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { createBatchedCounter } from "~/server/batched-counter.server";
 import type { Logger } from "~/server/logger.server";
 import { socialPostClicks } from "../schema.server";
 
-// Counts tracking-link clicks in memory and writes them in batches, so a redirect never waits on the database.
-
-/** A flush starts at once when this many clicks wait. */
-const FLUSH_AT_CLICKS = 5000;
-/** Posts × days kept while the database is down; later clicks are dropped and logged. */
-const MAX_PENDING_KEYS = 50_000;
 const CHUNK = 500;
 
 export type PostClickCounter = {
@@ -20,7 +15,7 @@ export type PostClickCounter = {
   close(): Promise<void>;
 };
 
-/** The click counter of this instance, flushing every `flushMs`. */
+/** The tracking-link click counter of this instance: clicks batched, so a redirect never waits on the database. */
 export function createPostClickCounter({
   db,
   logger,
@@ -30,72 +25,22 @@ export function createPostClickCounter({
   logger: Logger;
   flushMs?: number;
 }): PostClickCounter {
-  let pending = new Map<string, number>();
-  let waiting = 0;
-  let dropped = 0;
-  let running: Promise<void> | null = null;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let closed = false;
-
-  function add(key: string, clicks: number) {
-    const had = pending.get(key);
-    if (had === undefined && pending.size >= MAX_PENDING_KEYS) {
-      dropped += clicks;
-      return;
-    }
-    pending.set(key, (had ?? 0) + clicks);
-    waiting += clicks;
-  }
-
-  function tick() {
-    if (running || waiting === 0) return;
-    flush().catch((error) =>
-      logger.warn({ err: error, pendingClicks: waiting }, "link clicks not written yet: retried at the next flush"),
-    );
-  }
-
-  function flush(): Promise<void> {
-    if (running) return running.then(() => (waiting > 0 ? flush() : undefined));
-    if (waiting === 0) return Promise.resolve();
-    const batch = pending;
-    pending = new Map();
-    waiting = 0;
-    if (dropped > 0) {
-      logger.warn({ dropped }, "link clicks dropped: the database did not answer for too long");
-      dropped = 0;
-    }
-    running = write(db, batch)
-      .catch((error: unknown) => {
-        for (const [key, clicks] of batch) add(key, clicks);
-        throw error;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
+  const counter = createBatchedCounter<number>(
+    {
+      noun: "link clicks",
+      unit: "Clicks",
+      countOf: (clicks) => clicks,
+      merge: (into, from) => into + from,
+      write: (batch) => write(db, batch),
+    },
+    { logger, flushMs },
+  );
   return {
     record(postId, time) {
-      if (closed) return;
-      add(`${postId}\t${new Date(time).toISOString().slice(0, 10)}`, 1);
-      if (!timer) {
-        timer = setInterval(tick, flushMs);
-        timer.unref();
-      }
-      if (waiting >= FLUSH_AT_CLICKS) tick();
+      counter.add(`${postId}\t${new Date(time).toISOString().slice(0, 10)}`, 1);
     },
-    flush,
-    async close() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      try {
-        await flush();
-      } catch (error) {
-        logger.error({ err: error, lostClicks: waiting }, "link clicks could not be written at shutdown");
-      }
-    },
+    flush: counter.flush,
+    close: counter.close,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/database.server";
 import { profiles } from "~/kernel/store/tables.server";
-import type { PlanId } from "~/features/marketing/content/plans";
+import type { PlanId } from "~/lib/plans";
 
 /** Stores the plan the creator picked on 'Choose Your Plan'. */
 export async function choosePlan(db: Database, userId: string, plan: PlanId): Promise<void> {

@@ -3,7 +3,7 @@ import { exportInventoryCsv } from "~/features/inventory/server/export-inventory
 import { exportFileName } from "~/lib/csv";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
-import type { Route } from "./+types/retail-dashboard.inventory[.]csv";
+import type { Route } from "./+types/inventory.inventory[.]csv";
 
 /** The signed-in seller's inventory as a CSV download, one row per item and open location. */
 export async function loader({ request, context }: Route.LoaderArgs) {

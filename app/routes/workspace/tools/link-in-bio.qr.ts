@@ -5,7 +5,7 @@ import { bioEditorQuery } from "~/features/link-in-bio/server/bio-editor-query.s
 import { bioQrCode } from "~/features/link-in-bio/server/bio-qr-code.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
-import type { Route } from "./+types/bio-link.qr";
+import type { Route } from "./+types/link-in-bio.qr";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 /** The signed-in seller's bio page address as a QR code to download, SVG or PNG by the path's extension. */

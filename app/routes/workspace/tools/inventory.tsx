@@ -22,7 +22,7 @@ import { showToast } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { toolMeta } from "~/features/workspace/content/tool-meta";
-import type { Route } from "./+types/retail-dashboard";
+import type { Route } from "./+types/inventory";
 
 const TOOL = findTool("retail-dashboard")!;
 const METHOD = salesMethod(TOOL.businessType);

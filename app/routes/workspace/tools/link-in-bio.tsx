@@ -18,7 +18,7 @@ import { ToolHeading } from "~/features/workspace/components/tool-heading";
 import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
 import { useAnswerToast } from "~/lib/use-answer-toast";
 import { toolMeta } from "~/features/workspace/content/tool-meta";
-import type { Route } from "./+types/bio-link";
+import type { Route } from "./+types/link-in-bio";
 
 const TOOL = findTool("bio-link")!;
 
