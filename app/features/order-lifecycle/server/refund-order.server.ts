@@ -10,7 +10,7 @@ import type { RequestMeta } from "~/server/http/request-meta.server";
 import { settleRefund } from "./settle-refund.server";
 import { feeRefundFor } from "~/features/orders/platform-fee";
 import type { LineRefundRequest } from "~/features/orders/order-lines";
-import { type PricedLineRefund, priceLineRefund } from "./price-line-refund.server";
+import { type PricedLineRefund, priceLineRefund } from "~/features/orders/server/price-line-refund.server";
 import { partsOf, splitRefund, type Tenders, tenderSum } from "~/features/orders/refund-tenders";
 
 export type RefundServices = {
@@ -89,8 +89,6 @@ type LockedOrder = {
   paid_tenders: Tenders | null;
   refunded_tenders: Tenders | null;
 };
-
-export { feeRefundFor };
 
 /**
  * A seller refunds an amount, or units of lines priced on the server, of their own paid order, by the tenders it was

@@ -8,7 +8,7 @@ import { settleStockReservations } from "~/features/inventory/server/settle-stoc
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/orders/order-status";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { followOrderChange } from "./follow-order-change.server";
-import { orderTitleSql } from "./order-lines-sql.server";
+import { orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
 
 /** What a move may also record on the order. */
 export type OrderMoveFields = {

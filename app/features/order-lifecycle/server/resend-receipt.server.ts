@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { orderTitleSql } from "./order-lines-sql.server";
+import { orderTitleSql } from "~/features/orders/server/order-lines-sql.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { sendReceipt } from "~/features/delivery/server/deliver-order.server";
