@@ -10,7 +10,7 @@ import type { AppServices } from "./services.server";
 import { createServerErrorReporter } from "./error-reporting.server";
 import { createProductFileStore } from "~/features/catalog/server/product-file-store.server";
 import { createPaymentProviders } from "~/features/payments/server/create-payment-providers.server";
-import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
+import { receiveWebhook } from "~/features/order-lifecycle/server/receive-webhook.server";
 import { createViewCounter } from "~/features/analytics/server/view-counter.server";
 import { createVisitorGate } from "~/features/analytics/server/visitor-gate.server";
 import { createPostClickCounter } from "~/features/social/server/post-click-counter.server";

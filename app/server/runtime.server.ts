@@ -12,7 +12,7 @@ import { createDownloadHandler } from "~/features/delivery/server/download-handl
 import { createExportHandler, matchExportPath } from "~/features/customers/server/export-handler.server";
 import { isOneClickUnsubscribePath } from "~/features/customers/unsubscribe-link";
 import { startLowStockDigests } from "~/features/inventory/server/send-low-stock-digests.server";
-import { startReconciler } from "~/features/orders/server/reconcile-pending-orders.server";
+import { startReconciler } from "~/features/order-lifecycle/server/reconcile-pending-orders.server";
 import { embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
 import { findEmbedAncestors } from "~/features/sales-methods/server/find-embed-ancestors.server";
 import { paymentPageOrigins } from "~/features/payments/server/payment-page-origins.server";

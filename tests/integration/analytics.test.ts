@@ -11,8 +11,8 @@ import { analyticsQuery } from "~/features/analytics/server/analytics-query.serv
 import { readViewCounts } from "~/features/analytics/server/read-view-counts.server";
 import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
 import { createViewCounter } from "~/features/analytics/server/view-counter.server";
-import { recordRefund } from "~/features/orders/server/record-refund.server";
-import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { recordRefund } from "~/features/order-lifecycle/server/record-refund.server";
+import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { insertOrder } from "../support/order-rows";

@@ -9,7 +9,7 @@ import {
   DISCOUNT_FAILURES_BEFORE_VAGUE,
 } from "~/features/discounts/server/guard-discount-attempt.server";
 import { listDiscountCodes } from "~/features/discounts/server/list-discount-codes.server";
-import { reconcilePendingOrders } from "~/features/orders/server/reconcile-pending-orders.server";
+import { reconcilePendingOrders } from "~/features/order-lifecycle/server/reconcile-pending-orders.server";
 import {
   signTestWebhook,
   TEST_SIGNATURE_HEADER,

@@ -17,7 +17,7 @@ import { signedDownloadPath } from "~/features/delivery/server/download-signatur
 import { issueAccessToken } from "~/features/delivery/server/issue-access-token.server";
 import { LOST_LINK_MAIL_LIMIT } from "~/features/delivery/server/mail-lost-links.server";
 import { LOST_LINK_RATE_LIMIT } from "~/features/delivery/server/request-lost-links.server";
-import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
 import { insertOrder } from "../support/order-rows";
 import { nextClientIp } from "../support/client-ip";
 import { hostileQuery, hostileSegment, hostileValue, unclearRejection } from "../support/hostile-requests";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
 import { BIO_SIGNUP_CAPTCHA_AFTER } from "~/features/link-in-bio/server/sign-up-on-bio-page.server";
 import { BIO_MESSAGES } from "~/features/link-in-bio/schemas/bio-forms";
 import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";

@@ -15,9 +15,9 @@ import { issueAccessToken } from "~/features/delivery/server/issue-access-token.
 import { mailLostLinks } from "~/features/delivery/server/mail-lost-links.server";
 import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-location.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
-import { type RefundServices, refundOrder } from "~/features/orders/server/refund-order.server";
+import { type RefundServices, refundOrder } from "~/features/order-lifecycle/server/refund-order.server";
 import { sellerOrderQuery, sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";
-import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
 import type { PaymentProvider, RefundRequest, RefundResult } from "~/features/payments/server/payment-provider.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import type { Mailer } from "~/server/mail/mailer.server";

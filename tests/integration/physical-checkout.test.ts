@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckout } from "~/features/checkout/server/create-checkout.server";
-import { reconcilePendingOrders } from "~/features/orders/server/reconcile-pending-orders.server";
+import { reconcilePendingOrders } from "~/features/order-lifecycle/server/reconcile-pending-orders.server";
 import { ERRORS } from "~/lib/errors";
 import { createDiscountCode, createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";

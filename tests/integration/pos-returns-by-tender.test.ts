@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
-import { refundOrder } from "~/features/orders/server/refund-order.server";
+import { refundOrder } from "~/features/order-lifecycle/server/refund-order.server";
 import type { TestProvider } from "~/features/payments/server/test-provider.server";
 import type { PosSaleInput } from "~/features/pos/schemas/pos-sale";
 import { closeShift } from "~/features/pos/server/close-shift.server";

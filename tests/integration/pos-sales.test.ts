@@ -11,7 +11,7 @@ import { priceToken } from "~/features/pos/server/price-token.server";
 import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
 import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";
 import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
-import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
+import { receiveWebhook } from "~/features/order-lifecycle/server/receive-webhook.server";
 import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
 import { cancelPosPayment } from "~/features/pos/server/cancel-pos-payment.server";
 import { simulatedCardReader } from "~/features/pos/server/card-reader.server";

@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
-import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
+import { receiveWebhook } from "~/features/order-lifecycle/server/receive-webhook.server";
 import type { PaymentProvider } from "~/features/payments/server/payment-provider.server";
 import { createStripeProvider } from "~/features/payments/server/stripe-provider.server";
 import { createTestProvider } from "~/features/payments/server/test-provider.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokedMessage } from "~/features/delivery/content/delivery-rules";
-import { refundOrder } from "~/features/orders/server/refund-order.server";
+import { refundOrder } from "~/features/order-lifecycle/server/refund-order.server";
 import {
   signTestWebhook,
   TEST_SIGNATURE_HEADER,

@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import type { OrderStatus } from "~/features/orders/order-status";
-import { type RefundServices, refundOrder } from "~/features/orders/server/refund-order.server";
+import { type RefundServices, refundOrder } from "~/features/order-lifecycle/server/refund-order.server";
 import type { PaymentProvider, RefundRequest, RefundResult } from "~/features/payments/server/payment-provider.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import type { Mailer } from "~/server/mail/mailer.server";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import type { Database } from "~/db/database.server";
-import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
+import { receiveWebhook } from "~/features/order-lifecycle/server/receive-webhook.server";
 import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
 import { type PosSale, type PosSaleInput, posSaleSchema } from "~/features/pos/schemas/pos-sale";
 import { simulatedCardReader } from "~/features/pos/server/card-reader.server";

@@ -27,7 +27,7 @@ import {
   SCOPE_MESSAGE,
   toDiscountInput,
 } from "~/features/discounts/schemas/discount-code";
-import { feeRefundFor } from "~/features/orders/server/refund-order.server";
+import { feeRefundFor } from "~/features/orders/platform-fee";
 import {
   REFUND_AMOUNT_INVALID_MESSAGE,
   REFUND_AMOUNT_ZERO_MESSAGE,

@@ -9,7 +9,7 @@ import {
   unitsToShip,
 } from "~/features/orders/fulfilment-display";
 import { FULFIL_QUANTITY_MESSAGE, fulfilSchema, quantityTooHighMessage } from "~/features/orders/schemas/fulfil";
-import { shippingMail } from "~/features/orders/server/shipping-mail.server";
+import { shippingMail } from "~/features/order-lifecycle/server/shipping-mail.server";
 import { ERRORS } from "~/lib/errors";
 import { httpUrl } from "~/lib/http-url";
 

@@ -150,7 +150,7 @@ const OTHER_LEAKS = [
   "app/features/link-in-bio/server/save-bio-block.server.ts: product_covers",
   "app/features/link-in-bio/server/save-bio-block.server.ts: products",
   "app/features/link-in-bio/server/sign-up-on-bio-page.server.ts: storefronts",
-  "app/features/orders/server/receive-webhook.server.ts: webhook_events",
+  "app/features/order-lifecycle/server/receive-webhook.server.ts: webhook_events",
   "app/features/orders/server/sync-location-sale.server.ts: stock_locations",
   "app/features/payouts/server/book-earnings.server.ts: orders",
   "app/features/payouts/server/earnings-sql.server.ts: orders",

@@ -20,7 +20,7 @@ import type { FulfilmentStatus, LineKind, ShippingAddress } from "~/features/ord
 import type { OrderStatus } from "~/features/orders/order-status";
 import type { Tenders } from "~/features/orders/refund-tenders";
 
-// Orders, one row per checkout, moved only by the order state machine in transition-order.server.ts.
+// Orders, one row per checkout, moved only by the order state machine (move-order-status.server.ts).
 
 /** One buyer's checkout of one or more lines (order_lines); all amounts are server-computed integer minor units of `currency`. */
 export const orders = pgTable(

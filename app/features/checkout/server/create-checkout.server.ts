@@ -11,7 +11,7 @@ import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-
 import { reserveStock, type StockShortage } from "~/features/inventory/server/reserve-stock.server";
 import type { ShippingAddress } from "~/features/orders/order-lines";
 import { orderLines, orders } from "~/features/orders/schema.server";
-import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
 import type { HostedCheckout, PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";

@@ -8,7 +8,7 @@ import type { OrderStatus } from "~/features/orders/order-status";
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { hashReturnKey } from "./create-checkout.server";
-import { syncOrderStatus } from "~/features/orders/server/sync-order-status.server";
+import { syncOrderStatus } from "~/features/order-lifecycle/server/sync-order-status.server";
 import { isUuid } from "~/lib/text-formats";
 
 /** What the buyer's return page shows of their order. */

@@ -7,7 +7,7 @@ import { type FulfilAnswer, fulfilSchema } from "~/features/orders/schemas/fulfi
 import { formErrorsOf, statusOf } from "~/lib/errors";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
-import { fulfilOrderLines } from "./fulfil-order-lines.server";
+import { fulfilOrderLines } from "~/features/order-lifecycle/server/fulfil-order-lines.server";
 import { orderNotFound } from "./submit-refund.server";
 
 /** The order page's "Mark as fulfilled" form: records the shipment and returns to the order, or shows why not. */

@@ -12,7 +12,7 @@ import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
 import { priceLineRefund } from "./price-line-refund.server";
-import { refundOrder } from "./refund-order.server";
+import { refundOrder } from "~/features/order-lifecycle/server/refund-order.server";
 
 /** The same thrown 404 for a missing order and another seller's. */
 export function orderNotFound(): never {

@@ -8,7 +8,7 @@ import type { ToastMessage } from "~/lib/toast";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/server/toast/toast-cookie.server";
-import { resendReceipt } from "./resend-receipt.server";
+import { resendReceipt } from "~/features/order-lifecycle/server/resend-receipt.server";
 import { orderNotFound } from "./submit-refund.server";
 
 /** What the order's page shows after a refused resend: the reason, announced, and a toast. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { Mailer } from "~/server/mail/mailer.server";
 import type { CardReader } from "./card-reader.server";

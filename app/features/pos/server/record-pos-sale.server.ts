@@ -9,7 +9,7 @@ import {
   reserveDiscount,
 } from "~/features/discounts/server/discount-reservation.server";
 import { orderLines, orderPayments, orders } from "~/features/orders/schema.server";
-import { transitionOrder } from "~/features/orders/server/transition-order.server";
+import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
 import {
   amendZReport,
   CONNECTED_PAYMENT_METHODS,

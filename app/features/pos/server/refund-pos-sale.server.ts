@@ -6,7 +6,7 @@ import {
   type RefundFailure,
   type RefundServices,
   refundOrder,
-} from "~/features/orders/server/refund-order.server";
+} from "~/features/order-lifecycle/server/refund-order.server";
 import { drawerMovements } from "~/features/pos/schema.server";
 import { type Failure, fail } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";

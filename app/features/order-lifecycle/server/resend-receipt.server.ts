@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
-import { orderTitleSql } from "./order-lines-sql.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { sendReceipt } from "~/features/delivery/server/deliver-order.server";
+import { lockReceiptOrder } from "~/features/orders/server/lock-receipt-order.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { fail, type Failure } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
@@ -17,15 +16,6 @@ export type ResendReceiptResult =
   | { ok: true; to: string }
   | Failure<"ORDER_NOT_FOUND" | "RECEIPT_NOT_RESENDABLE" | "RECEIPT_RESEND_RATE_LIMITED">;
 
-type LockedOrder = {
-  status: string;
-  customer_email: string;
-  product_name: string;
-  store_name: string;
-  amount_cents: number;
-  currency: string;
-};
-
 /**
  * Mails the receipt of a seller's own paid order again with a fresh download link, with its timeline record and
  * security event in one transaction.
@@ -37,10 +27,7 @@ export async function resendReceipt(
   meta: RequestMeta,
 ): Promise<ResendReceiptResult> {
   return inTransaction(services.db, async (tx) => {
-    const found = await tx.execute<LockedOrder>(sql`
-      select status, customer_email, ${orderTitleSql} as product_name, store_name, amount_cents, currency
-      from orders o where o.id = ${orderId}::uuid and o.user_id = ${sellerId} for update`);
-    const order = found.rows[0];
+    const order = await lockReceiptOrder(tx, sellerId, orderId);
     if (!order) return fail("ORDER_NOT_FOUND");
     if (order.status !== "paid") return fail("RECEIPT_NOT_RESENDABLE");
     const limit = await consumeRateLimits(tx, [{ rule: RESEND_RECEIPT_RATE_LIMIT, key: `order:${orderId}` }]);

@@ -1,11 +1,17 @@
-import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { downloadPageUrl, issueAccessToken } from "~/features/delivery/server/issue-access-token.server";
 import { trackingUrlFor } from "~/features/orders/content/carriers";
 import { unitsToShip } from "~/features/orders/fulfilment-display";
-import type { FulfilmentStatus, ShippingAddress } from "~/features/orders/order-lines";
+import type { FulfilmentStatus } from "~/features/orders/order-lines";
 import type { FulfilInput } from "~/features/orders/schemas/fulfil";
+import {
+  addShippedUnits,
+  type LineToShip,
+  lockLinesToShip,
+  lockOrderToShip,
+  recordShipment,
+} from "~/features/orders/server/shipment-rows.server";
 import { fail, type Failure } from "~/lib/errors";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { shippingMail } from "./shipping-mail.server";
@@ -22,22 +28,6 @@ export type FulfilResult =
       | "TRACKING_URL_INVALID"
     >;
 
-type LockedOrder = {
-  status: string;
-  customer_email: string;
-  store_name: string;
-  shipping_address: ShippingAddress | null;
-};
-
-type LineRow = {
-  id: string;
-  product_name: string;
-  variant_title: string;
-  quantity: number;
-  fulfilled_quantity: number;
-  refunded_quantity: number;
-};
-
 /** Ships units of the seller's paid order: shipment, lines, fulfilment status and the buyer's mail in one transaction. */
 export async function fulfilOrderLines(
   services: { db: Database; mailer: Mailer; env: { APP_URL: string } },
@@ -52,20 +42,15 @@ export async function fulfilOrderLines(
   }
   const trackingUrl = trackingUrlFor(input);
   return inTransaction(services.db, async (tx) => {
-    const found = await tx.execute<LockedOrder>(sql`
-      select status, customer_email, store_name, shipping_address
-      from orders where id = ${orderId}::uuid and user_id = ${sellerId} for update`);
-    const order = found.rows[0];
+    const order = await lockOrderToShip(tx, sellerId, orderId);
     if (!order) return fail("ORDER_NOT_FOUND");
     if (order.status !== "paid") return fail("ORDER_NOT_FULFILLABLE");
     if (wanted.size === 0) return fail("FULFILMENT_NOTHING_TO_SHIP");
     if (trackingUrl === null) return fail("TRACKING_URL_INVALID");
     // The order's and its lines' row locks serialise shipments and refunds, so what is read here is what is left.
-    const lines = await tx.execute<LineRow>(sql`
-      select id, product_name, variant_title, quantity, fulfilled_quantity, refunded_quantity
-      from order_lines where order_id = ${orderId}::uuid and kind = 'physical' order by position, id for update`);
-    const byId = new Map(lines.rows.map((line) => [line.id, line]));
-    const toShip = (line: LineRow) =>
+    const lines = await lockLinesToShip(tx, orderId);
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    const toShip = (line: LineToShip) =>
       unitsToShip({
         quantity: line.quantity,
         fulfilledQuantity: line.fulfilled_quantity,
@@ -77,27 +62,19 @@ export async function fulfilOrderLines(
       if (quantity > toShip(line)) return fail("FULFILMENT_QUANTITY_TOO_HIGH");
     }
     const shipment = [...wanted].map(([lineId, quantity]) => ({ lineId, quantity }));
-    const updated = await tx.execute<{ id: string }>(sql`
-      update order_lines l set fulfilled_quantity = l.fulfilled_quantity + w.quantity
-      from jsonb_to_recordset(${JSON.stringify(shipment)}::jsonb) as w("lineId" uuid, quantity int)
-      where l.id = w."lineId" and l.order_id = ${orderId}::uuid and l.kind = 'physical'
-        and l.fulfilled_quantity + w.quantity <= l.quantity - l.refunded_quantity
-      returning l.id`);
+    const updated = await addShippedUnits(tx, orderId, shipment);
     // Unreachable while the rows are locked; a throw rolls the whole shipment back rather than record part of it.
-    if (updated.rows.length !== shipment.length) throw new Error("fulfilment guard refused a locked line");
+    if (updated.length !== shipment.length) throw new Error("fulfilment guard refused a locked line");
     for (const { lineId, quantity } of shipment) byId.get(lineId)!.fulfilled_quantity += quantity;
-    const left = lines.rows.map((line) => ({ line, left: toShip(line) }));
+    const left = lines.map((line) => ({ line, left: toShip(line) }));
     const status: FulfilmentStatus = left.every((entry) => entry.left === 0) ? "fulfilled" : "partial";
-    const inserted = await tx.execute<{ id: string }>(sql`
-      with shipment as (
-        insert into fulfilments (order_id, lines, carrier, tracking_number, tracking_url, actor_id)
-        values (${orderId}::uuid, ${JSON.stringify(shipment)}::jsonb, ${input.carrier}, ${input.trackingNumber},
-          ${trackingUrl}, ${sellerId})
-        returning id
-      ), moved as (
-        update orders set fulfilment_status = ${status}, updated_at = now() where id = ${orderId}::uuid
-      )
-      select id from shipment`);
+    const fulfilmentId = await recordShipment(tx, orderId, shipment, {
+      carrier: input.carrier,
+      trackingNumber: input.trackingNumber,
+      trackingUrl,
+      actorId: sellerId,
+      status,
+    });
     const token = await issueAccessToken(tx, orderId);
     await services.mailer.send(
       shippingMail({
@@ -125,6 +102,6 @@ export async function fulfilOrderLines(
       { tx },
     );
     const units = shipment.reduce((sum, line) => sum + line.quantity, 0);
-    return { ok: true as const, fulfilmentId: inserted.rows[0]!.id, status, units };
+    return { ok: true as const, fulfilmentId, status, units };
   });
 }

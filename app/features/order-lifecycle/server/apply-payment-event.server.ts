@@ -1,7 +1,12 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import {
+  findPaymentEventOrder,
+  keepCheckoutId,
+  type PaymentEventOrder,
+  recordPaymentFailure,
+} from "~/features/orders/server/payment-event-order.server";
+import { providerRefundShares } from "~/features/orders/server/refund-rows.server";
 import type { PaymentEvent, ProviderId } from "~/features/payments/server/payment-provider.server";
-import { sellerAccountIdSql } from "~/features/payments/server/seller-account-sql.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { recordRefund } from "./record-refund.server";
 import { settleRefund } from "./settle-refund.server";
@@ -9,45 +14,22 @@ import { transitionOrder } from "./transition-order.server";
 
 type OrderEvent = Exclude<PaymentEvent, { type: "account.updated" }>;
 
-type Found = {
-  id: string;
-  status: string;
-  amount_cents: number;
-  /** What the provider collects: the total less a counter sale's cash and other parts. */
-  provider_due_cents: number;
-  currency: string;
-  provider_checkout_id: string | null;
-  seller_account_id: string | null;
-};
-
 /** What applying one event did: `missing` (no order, so the provider retries) or `rejected` (not this order's). */
 export type AppliedEvent = { orderId: string | null; error?: string; missing?: true; rejected?: true };
 
 /** The order an event names, by the order id the provider kept, else its checkout or payment id. */
-async function findOrder(db: Database, provider: ProviderId, event: OrderEvent): Promise<Found | null> {
+async function findOrder(db: Database, provider: ProviderId, event: OrderEvent): Promise<PaymentEventOrder | null> {
   const byCheckout = "checkoutId" in event && event.checkoutId ? event.checkoutId : null;
   const byPayment = "paymentId" in event && event.paymentId ? event.paymentId : null;
   const byOrder =
     event.orderId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(event.orderId)
       ? event.orderId
       : null;
-  const result = await db.execute<Found>(sql`
-    select o.id, o.status, o.amount_cents, o.currency,
-      o.amount_cents - coalesce((select sum(p.amount_cents) from order_payments p
-        where p.order_id = o.id and p.method not in ('card', 'pay_on_phone')), 0)::int as provider_due_cents, o.provider_checkout_id,
-      ${sellerAccountIdSql(sql`o.user_id`, sql`o.provider`)} as seller_account_id
-    from orders o
-    where o.provider = ${provider} and (
-      (${byOrder}::uuid is not null and o.id = ${byOrder}::uuid)
-      or (${byCheckout}::text is not null and o.provider_checkout_id = ${byCheckout})
-      or (${byPayment}::text is not null and o.provider_payment_id = ${byPayment}))
-    order by coalesce(o.id = ${byOrder}::uuid, false) desc, coalesce(o.provider_checkout_id = ${byCheckout}, false) desc
-    limit 1`);
-  return result.rows[0] ?? null;
+  return findPaymentEventOrder(db, provider, { orderId: byOrder, checkoutId: byCheckout, paymentId: byPayment });
 }
 
 /** Why an event is not the found order's to apply (another checkout of it, money paid to another account), or null. */
-function refusalOf(order: Found, event: OrderEvent): string | null {
+function refusalOf(order: PaymentEventOrder, event: OrderEvent): string | null {
   if (
     "checkoutId" in event &&
     event.checkoutId &&
@@ -70,12 +52,8 @@ async function settleCoveredRefunds(
   cause: string,
 ) {
   // The provider's shares only: a counter sale's cash and other shares are never in its refunded total.
-  const found = await services.db.execute<{ id: string; status: string; amount_cents: number }>(sql`
-    select id, status, amount_cents - coalesce((select sum(x.value::int) from jsonb_each_text(tenders) x
-        where x.key in ('cash', 'other')), 0)::int as amount_cents
-    from refunds where order_id = ${orderId}::uuid and status in ('succeeded', 'pending', 'unknown')
-    order by created_at`);
-  const refunds = found.rows.filter((refund) => refund.amount_cents > 0);
+  const found = await providerRefundShares(services.db, orderId);
+  const refunds = found.filter((refund) => refund.amount_cents > 0);
   const unknown = refunds.filter((refund) => refund.status === "unknown");
   const accounted = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
   if (unknown.length === 0 || refundedCents < accounted) return;
@@ -97,8 +75,7 @@ export async function applyPaymentEvent(
   if (refusal) return { orderId: id, rejected: true, error: refusal };
   if ("checkoutId" in event && event.checkoutId && !order.provider_checkout_id) {
     // Found by the order id it carries: the checkout id the order lost (its write failed after the provider made it) is kept now.
-    await services.db.execute(sql`
-      update orders set provider_checkout_id = ${event.checkoutId}, updated_at = now() where id = ${id}::uuid and provider_checkout_id is null`);
+    await keepCheckoutId(services.db, id, event.checkoutId);
   }
   switch (event.type) {
     case "payment.succeeded": {
@@ -115,9 +92,7 @@ export async function applyPaymentEvent(
       return { orderId: id };
     }
     case "payment.failed":
-      await services.db.execute(sql`
-        update orders set failure_code = ${event.failure.code.slice(0, 100)}, failure_message = ${event.failure.message.slice(0, 500)}, updated_at = now()
-        where id = ${id}::uuid and status = 'pending'`);
+      await recordPaymentFailure(services.db, id, event.failure);
       return { orderId: id };
     case "checkout.expired":
       await transitionOrder(services, id, { to: "expired", cause });

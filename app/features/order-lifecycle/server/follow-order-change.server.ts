@@ -1,8 +1,8 @@
 import type { Database } from "~/db/database.server";
 import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
-import { announceOrderChange } from "./announce-order-change.server";
-import { refreshCustomerTotals } from "./refresh-customer-totals.server";
-import { syncLocationSale } from "./sync-location-sale.server";
+import { announceOrderChange } from "~/features/orders/server/announce-order-change.server";
+import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
+import { syncLocationSale } from "~/features/orders/server/sync-location-sale.server";
 
 /**
  * What follows every change of an order's figures — its state, `paid_at` or refunded total — in the transaction of

@@ -1,9 +1,7 @@
-import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { formatMoney } from "~/lib/money";
 import type { Database } from "~/db/database.server";
 import type { PaymentProviders, ProviderId, RefundResult } from "~/features/payments/server/payment-provider.server";
-import { sellerAccountIdSql } from "~/features/payments/server/seller-account-sql.server";
 import { fail, type Failure } from "~/lib/errors";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -11,8 +9,10 @@ import type { RequestMeta } from "~/server/http/request-meta.server";
 import { settleRefund } from "./settle-refund.server";
 import { feeRefundFor } from "~/features/orders/platform-fee";
 import type { LineRefundRequest } from "~/features/orders/order-lines";
-import { type PricedLineRefund, priceLineRefund } from "./price-line-refund.server";
+import { type PricedLineRefund, priceLineRefund } from "~/features/orders/server/price-line-refund.server";
 import { partsOf, splitRefund, type Tenders, tenderSum } from "~/features/orders/refund-tenders";
+import { insertPendingRefund, lockOrderToRefund, markRefundUnknown } from "~/features/orders/server/refund-rows.server";
+import { sellerAccountId } from "~/features/payments/server/seller-account-id.server";
 
 export type RefundServices = {
   db: Database;
@@ -77,22 +77,6 @@ type Reserved = {
   outside: { refundId: string; amountCents: number; tenders: Tenders } | null;
 };
 
-type LockedOrder = {
-  status: string;
-  provider: string | null;
-  provider_payment_id: string | null;
-  amount_cents: number;
-  refunded_cents: number;
-  platform_fee_cents: number;
-  currency: string;
-  succeeded_cents: number;
-  in_flight_cents: number;
-  paid_tenders: Tenders | null;
-  refunded_tenders: Tenders | null;
-};
-
-export { feeRefundFor };
-
 /**
  * A seller refunds an amount, or units of lines priced on the server, of their own paid order, by the tenders it was
  * paid with. The provider's share is recorded, then asked of the provider; then the shares paid back outside it.
@@ -108,20 +92,7 @@ export async function refundOrder(
   const counter = services.counter ?? null;
   const settling = { db: services.db, mailer: services.mailer, appUrl: services.env.APP_URL };
   const reserved = await inTransaction(services.db, async (tx): Promise<Reserved | RefundDone | RefundFailure> => {
-    const found = await tx.execute<LockedOrder>(sql`
-      select o.status, o.provider, o.provider_payment_id, o.amount_cents, o.refunded_cents, o.platform_fee_cents, o.currency,
-        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0)::int as succeeded_cents,
-        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status in ('pending', 'unknown')), 0)::int as in_flight_cents,
-        (select jsonb_object_agg(p.method, p.cents) from (
-          select method, sum(amount_cents)::int as cents from order_payments
-          where order_id = o.id and status = 'approved' group by method) p) as paid_tenders,
-        (select jsonb_object_agg(t.key, t.cents) from (
-          select x.key, sum(x.value::int)::int as cents from refunds r cross join jsonb_each_text(r.tenders) x
-          where r.order_id = o.id and r.status in ('succeeded', 'pending', 'unknown')
-          group by x.key) t) as refunded_tenders
-      from orders o where o.id = ${orderId}::uuid and o.user_id = ${sellerId}
-      for update of o`);
-    const order = found.rows[0];
+    const order = await lockOrderToRefund(tx, sellerId, orderId);
     if (!order) return fail("ORDER_NOT_FOUND");
     if (order.status !== "paid") return fail("ORDER_NOT_REFUNDABLE");
     // An online checkout's payment is one tender, the provider's; a counter sale's are its payment parts.
@@ -148,13 +119,15 @@ export async function refundOrder(
     if (providerCents > 0 && (!order.provider_payment_id || !provider || !services.payments[provider]))
       return fail(order.provider_payment_id ? "REFUND_PROVIDER_UNAVAILABLE" : "ORDER_NOT_REFUNDABLE");
     const providerFee = feeRefundFor(order.platform_fee_cents, providerCents, order.amount_cents);
-    const insert = async (cents: number, tenders: Tenders, feeCents: number, withLines: boolean) => {
-      const inserted = await tx.execute<{ id: string }>(sql`
-        insert into refunds (order_id, amount_cents, fee_refunded_cents, status, lines, tenders, shift_id)
-        values (${orderId}::uuid, ${cents}, ${feeCents}, 'pending', ${JSON.stringify(withLines ? lines : [])}::jsonb,
-          ${JSON.stringify(tenders)}::jsonb, ${counter?.shiftId ?? null}::uuid) returning id`);
-      return inserted.rows[0]!.id;
-    };
+    const insert = (cents: number, tenders: Tenders, feeCents: number, withLines: boolean) =>
+      insertPendingRefund(tx, {
+        orderId,
+        amountCents: cents,
+        feeRefundedCents: feeCents,
+        lines: withLines ? lines : [],
+        tenders,
+        shiftId: counter?.shiftId ?? null,
+      });
     // The units go with the shares paid back here, so a card share the provider refuses leaves them returnable.
     const providerRefundId =
       providerCents > 0 ? await insert(providerCents, parts.provider, providerFee, outsideCents === 0) : null;
@@ -226,7 +199,7 @@ export async function refundOrder(
     await giveUpOutside();
     // The provider may have refunded before the answer was lost: where it can be asked, the reconciler settles it.
     if (provider.findRefund) {
-      await markUnknown(services.db, reserved.refundId);
+      await markRefundUnknown(services.db, reserved.refundId);
       return fail("REFUND_UNCONFIRMED");
     }
     await settleRefund(settling, reserved.refundId, { status: "failed" }, "seller_refund", meta);
@@ -301,16 +274,4 @@ export async function refundOrder(
 function refundTooHighMessage(leftCents: number, currency: string): string {
   if (leftCents <= 0) return "Nothing is left to refund on this order.";
   return `You can refund at most ${formatMoney(leftCents, currency)}, what is left of the order's amount.`;
-}
-
-async function markUnknown(db: Database, refundId: string): Promise<void> {
-  await db.execute(sql`update refunds set status = 'unknown' where id = ${refundId}::uuid and status = 'pending'`);
-}
-
-/** The seller's account at the provider (Stripe acct_…, a PayPal merchant id); null for the test provider. */
-async function sellerAccountId(db: Database, sellerId: string, provider: ProviderId): Promise<string | null> {
-  const found = await db.execute<{ external_account_id: string | null }>(
-    sql`select ${sellerAccountIdSql(sql`${sellerId}`, sql`${provider}`)} as external_account_id`,
-  );
-  return found.rows[0]?.external_account_id ?? null;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction, outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { findStrandedRefunds } from "~/features/orders/server/refund-rows.server";
 import type { PaymentProviders, ProviderId } from "~/features/payments/server/payment-provider.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -25,8 +26,6 @@ export type ReconcileRefundsResult = {
   errors: number;
 };
 
-type Waiting = { id: string; provider: string; provider_payment_id: string; provider_checkout_id: string | null };
-
 /** The refund reconciler: looks up refunds that lost their answer or their caller, and settles them. */
 export async function reconcileRefunds(services: Services, now: Date = new Date()): Promise<ReconcileRefundsResult> {
   const result: ReconcileRefundsResult = { ran: false, checked: 0, succeeded: 0, failed: 0, errors: 0 };
@@ -36,13 +35,11 @@ export async function reconcileRefunds(services: Services, now: Date = new Date(
     );
     if (!locked.rows[0]?.locked) return;
     result.ran = true;
-    const found = await tx.execute<Waiting>(sql`
-      select r.id, o.provider, o.provider_payment_id, o.provider_checkout_id from refunds r join orders o on o.id = r.order_id
-      where o.provider is not null and o.provider_payment_id is not null and (
-        (r.status = 'unknown' and r.created_at <= ${new Date(now.getTime() - RECONCILE_REFUND_AFTER_MS)})
-        or (r.status = 'pending' and r.created_at <= ${new Date(now.getTime() - STALE_PENDING_REFUND_MS)}))
-      order by r.created_at limit ${RECONCILE_REFUND_BATCH}`);
-    const waiting = found.rows;
+    const waiting = await findStrandedRefunds(tx, {
+      unknownBefore: new Date(now.getTime() - RECONCILE_REFUND_AFTER_MS),
+      pendingBefore: new Date(now.getTime() - STALE_PENDING_REFUND_MS),
+      limit: RECONCILE_REFUND_BATCH,
+    });
     const settling = { db: services.db, mailer: services.mailer, appUrl: services.env.APP_URL };
     // The provider calls and the settling run on their own connections, outside the lock's transaction.
     await outsideTransaction(async () => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { runEvery } from "~/server/tasks/run-every.server";
 import { inTransaction, outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { findOverdueOrders } from "~/features/orders/server/find-overdue-orders.server";
 import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -28,16 +29,11 @@ export async function reconcilePendingOrders(services: Services, now: Date = new
     );
     if (!locked.rows[0]?.locked) return;
     result.ran = true;
-    const found = await tx.execute<{
-      id: string;
-      provider: string | null;
-      provider_checkout_id: string | null;
-      expires_at: string | null;
-    }>(sql`
-      select id, provider, provider_checkout_id, expires_at from orders
-      where status = 'pending' and (expires_at <= ${now} or created_at <= ${new Date(now.getTime() - RECONCILE_AFTER_MS)})
-      order by created_at limit ${RECONCILE_BATCH}`);
-    const pending = found.rows;
+    const pending = await findOverdueOrders(tx, {
+      now,
+      staleBefore: new Date(now.getTime() - RECONCILE_AFTER_MS),
+      limit: RECONCILE_BATCH,
+    });
     // The provider calls and moves run on their own connections, outside the lock's transaction.
     await outsideTransaction(async () => {
       for (const row of pending) {

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { Refusal, refusable } from "~/db/refusal.server";
@@ -9,6 +8,11 @@ import {
   type ProviderId,
   WebhookVerificationError,
 } from "~/features/payments/server/payment-provider.server";
+import {
+  markWebhookProcessed,
+  markWebhookUnmatched,
+  storeWebhookEvent,
+} from "~/features/payments/server/webhook-events.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import type { Logger } from "~/server/logger.server";
@@ -45,20 +49,7 @@ export async function receiveWebhook(
     throw error;
   }
   return inTransaction(services.db, async (tx) => {
-    type Stored = { id: string; unmatched_attempts: number };
-    const stored = await tx.execute<Stored>(sql`
-      insert into webhook_events (provider, event_id, type, payload)
-      values (${provider.id}, ${verified.eventId}, ${verified.type.slice(0, 200)}, ${JSON.stringify(verified.payload ?? null)}::jsonb)
-      on conflict (provider, event_id) do nothing
-      returning id, unmatched_attempts`);
-    let row = stored.rows[0];
-    // Stored before but never processed (its order was not found then): this delivery tries again, one at a time.
-    row ??= (
-      await tx.execute<Stored>(sql`
-        select id, unmatched_attempts from webhook_events
-        where provider = ${provider.id} and event_id = ${verified.eventId} and processed_at is null
-        for update`)
-    ).rows[0];
+    const row = await storeWebhookEvent(tx, provider.id, verified);
     if (!row) return { ok: true, duplicate: true, eventId: verified.eventId, errors: [] };
     const cause = `webhook:${provider.id}:${verified.eventId}`.slice(0, 300);
     // An order not found undoes everything the event applied: its own transaction is a savepoint.
@@ -89,9 +80,7 @@ export async function receiveWebhook(
     );
     if (!applied.ok) {
       const attempts = Number(row.unmatched_attempts) + 1;
-      const error = applied.missing.join("; ");
-      await tx.execute(sql`
-        update webhook_events set unmatched_attempts = ${attempts}, error = ${error.slice(0, 2000)} where id = ${row.id}::uuid`);
+      await markWebhookUnmatched(tx, row.id, attempts, applied.missing.join("; "));
       const log = { provider: provider.id, eventId: verified.eventId, attempts, errors: applied.missing };
       if (attempts >= UNMATCHED_WEBHOOK_ALERT_ATTEMPTS)
         services.logger.error(log, "webhook still finds no order: left unprocessed for the provider's retry");
@@ -99,9 +88,7 @@ export async function receiveWebhook(
       return fail("WEBHOOK_ORDER_NOT_FOUND");
     }
     const { errors } = applied;
-    await tx.execute(
-      sql`update webhook_events set processed_at = now(), error = ${errors.length ? errors.join("; ").slice(0, 2000) : null} where id = ${row.id}::uuid`,
-    );
+    await markWebhookProcessed(tx, row.id, errors);
     if (errors.length)
       services.logger.warn(
         { provider: provider.id, eventId: verified.eventId, errors },
