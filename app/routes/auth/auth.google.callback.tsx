@@ -4,7 +4,7 @@ import { oauthProviderLabel } from "~/features/accounts/oauth-providers";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { getSessionUser } from "~/features/accounts/server/get-session-user.server";
-import { TWO_FACTOR_CHALLENGE_PATH } from "~/features/accounts/server/require-user.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "~/features/accounts/server/authorize-user.server";
 import { safeRedirectPath } from "~/features/accounts/server/safe-redirect.server";
 import { takeOAuthReturn } from "~/features/accounts/server/oauth-return.server";
 import { decodeOAuthState, oauthStateCookie } from "~/features/accounts/server/start-oauth.server";
