@@ -41,11 +41,12 @@ export default [
     route("dashboard", "routes/workspace/dashboard.tsx"),
     route("settings", "routes/workspace/settings.tsx"),
     route("security-settings", "routes/workspace/security-settings.tsx"),
-    route("sales/online-store", "routes/workspace/sales/online-store.tsx"),
-    route("sales/retail-store", "routes/workspace/sales/retail-store.tsx"),
-    route("sales/event-sales", "routes/workspace/sales/event-sales.tsx"),
-    route("sales/existing-website", "routes/workspace/sales/existing-website.tsx"),
-    route("sales/social-media", "routes/workspace/sales/social-media.tsx"),
+    // The five sales-method forms: one module, which reads the method from the URL
+    route("sales/online-store", "routes/workspace/sales/sales-method.tsx", { id: "sales-online-store" }),
+    route("sales/retail-store", "routes/workspace/sales/sales-method.tsx", { id: "sales-retail-store" }),
+    route("sales/event-sales", "routes/workspace/sales/sales-method.tsx", { id: "sales-event-sales" }),
+    route("sales/existing-website", "routes/workspace/sales/sales-method.tsx", { id: "sales-existing-website" }),
+    route("sales/social-media", "routes/workspace/sales/sales-method.tsx", { id: "sales-social-media" }),
     // The Product Manager: before tools/:tool, whose dynamic page would otherwise answer /tools/products
     route("tools/products", "routes/workspace/tools/products.tsx"),
     route("tools/products/new", "routes/workspace/tools/products.new.tsx"),

@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Verbs take what they need (a database handle, the user, a RequestContext computed once by the
-// route), never the HTTP Request. The one exception is better-auth's HTTP adapter, whose job is the Request.
+// route), never the HTTP Request, and return results: only routes (and the root route) build HTTP answers.
+// The one exception is better-auth's HTTP adapter, whose job is the Request.
 
 const ALLOWED = new Set(["app/features/accounts/server/transactional-auth.server.ts"]);
 const walk = (dir: string): string[] =>
@@ -21,6 +22,20 @@ describe("feature verbs", () => {
           .split("\n")
           .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
           .filter(({ line }) => /\b\w+\??:\s*Request\b(?!Context)/.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it("build no HTTP answer: data() and redirect() appear only in routes", () => {
+    const offenders = walk("app")
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(`app${path.sep}routes${path.sep}`))
+      .filter((file) => file !== path.join("app", "root.tsx"))
+      .flatMap((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+          .filter(({ line }) => /\b(data|redirect)\(/.test(line))
           .map(({ at, line }) => `${at}: ${line.trim()}`),
       );
     expect(offenders).toEqual([]);

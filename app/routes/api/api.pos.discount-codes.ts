@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { posDiscountCodeSchema } from "~/features/pos/schemas/pos-discount-code";
 import { checkPosDiscountCode } from "~/features/pos/server/check-pos-discount-code.server";
 import { statusOf } from "~/lib/errors";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { posPaymentActionSchema } from "~/features/pos/schemas/pos-payment";
 import { cancelPosPayment } from "~/features/pos/server/cancel-pos-payment.server";
 import { posCardReader } from "~/features/pos/server/pos-card-reader.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { posReturnSchema } from "~/features/pos/schemas/pos-return";
 import { findReturnableSales } from "~/features/pos/server/find-returnable-sales.server";
 import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { counterReceiptStatus } from "~/features/delivery/server/counter-receipt-status.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { counterReceiptStatus } from "~/features/delivery/server/counter-receipt-status.server";
 import { posSaleSchema } from "~/features/pos/schemas/pos-sale";
 import { CONNECTED_PAYMENT_METHODS, type PosPaymentMethod } from "~/features/pos/pos-rules";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { productFileActionSchema } from "~/features/catalog/schemas/product-file";
 import { removeProductFile } from "~/features/catalog/server/remove-product-file.server";
 import { renameProductFile } from "~/features/catalog/server/rename-product-file.server";

@@ -4,7 +4,7 @@ import { oauthProviderLabel } from "~/features/accounts/oauth-providers";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { getSessionUser } from "~/kernel/session/get-session-user.server";
-import { TWO_FACTOR_CHALLENGE_PATH } from "~/kernel/session/require-user.server";
+import { TWO_FACTOR_CHALLENGE_PATH } from "~/kernel/session/authorize-user.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { takeOAuthReturn } from "~/features/accounts/server/oauth-return.server";
 import { decodeOAuthState, oauthStateCookie } from "~/features/accounts/server/start-oauth.server";

@@ -14,11 +14,11 @@ import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config.server";
-import { dispatchAuthIntent } from "~/features/accounts/server/intents/dispatch-auth-intent.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { hasBusinessProfile } from "~/kernel/store/has-business-profile.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { Route } from "./+types/auth";
+import { answerAuthForm } from "./auth.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 
@@ -72,7 +72,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return dispatchAuthIntent(context.services, requestContext(request), await readFormData(request), [
+  return answerAuthForm(context.services, requestContext(request), await readFormData(request), [
     "sign-in",
     "oauth",
     "magic-link",

@@ -12,7 +12,7 @@ import { digitsOnly, twoFactorChallengeSchema } from "~/features/security/schema
 import { getSessionUser } from "~/kernel/session/get-session-user.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { readFormData } from "~/server/http/read-form-data.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import { verifySecondFactor } from "~/features/security/server/two-factor/verify-second-factor.server";
 import type { Route } from "./+types/auth.two-factor";
 import { statusOf } from "~/lib/errors";

@@ -10,11 +10,11 @@ import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { usePendingFormData } from "~/lib/use-is-pending";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { choosePlan } from "~/features/workspace/server/choose-plan.server";
 import { getPlanChoice } from "~/features/workspace/server/get-plan-choice.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { Route } from "./+types/choose-plan";
 import { requestContext } from "~/server/http/request-context.server";
 

@@ -6,10 +6,10 @@ import { Divider, SocialButtons } from "~/features/accounts/components/social-bu
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { getCurrentUser } from "~/kernel/session/get-current-user.server";
-import { dispatchAuthIntent } from "~/features/accounts/server/intents/dispatch-auth-intent.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config.server";
 import type { Route } from "./+types/login";
+import { answerAuthForm } from "./auth.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return dispatchAuthIntent(context.services, requestContext(request), await readFormData(request), [
+  return answerAuthForm(context.services, requestContext(request), await readFormData(request), [
     "sign-in",
     "oauth",
     "magic-link",

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { Route } from "./+types/logout";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -12,7 +12,7 @@ import { priceLabel } from "~/features/catalog/product-price";
 import { getSalesPage } from "~/features/catalog/server/get-sales-page.server";
 import { absoluteUrl, productPagePath, storePath } from "~/features/catalog/store-profile";
 import { isPhysicalType } from "~/features/catalog/content/product-types";
-import { checkoutAnswer, checkoutRefusal } from "~/features/checkout/checkout-answer";
+import { answerPriceCheck, checkoutAnswer, checkoutRefusal } from "./checkout-answer.server";
 import type { PriceSummaryData, ShippingAnswer } from "~/features/checkout/checkout-quote";
 import { BuyerEmailField } from "~/features/checkout/components/buyer-email-field";
 import { PayButtons } from "~/features/checkout/components/pay-buttons";
@@ -22,7 +22,6 @@ import { ShippingOptions } from "~/features/checkout/components/shipping-options
 import { availabilityLabel } from "~/features/checkout/stock-message";
 import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
 import { checkoutSchema } from "~/features/checkout/schemas/checkout";
-import { answerPriceCheck } from "~/features/checkout/server/answer-price-check.server";
 import { checkoutInputOf } from "~/features/checkout/server/checkout-input-of.server";
 import { createCheckout } from "~/features/checkout/server/create-checkout.server";
 import { findCheckoutProduct } from "~/features/checkout/server/find-checkout-product.server";

@@ -6,7 +6,7 @@ import { attributionOf, attributionQuery } from "~/features/analytics/content/at
 import { StoreShell } from "~/features/catalog/components/store-shell";
 import { storePath } from "~/features/catalog/store-profile";
 import { CART_ITEMS_PARAM, parseCartItems } from "~/features/checkout/cart-items";
-import { checkoutAnswer, checkoutRefusal } from "~/features/checkout/checkout-answer";
+import { answerPriceCheck, checkoutAnswer, checkoutRefusal } from "./checkout-answer.server";
 import { BuyerEmailField } from "~/features/checkout/components/buyer-email-field";
 import { PayButtons } from "~/features/checkout/components/pay-buttons";
 import { PriceSummary } from "~/features/checkout/components/price-summary";
@@ -14,7 +14,6 @@ import { ShippingAddressFields } from "~/features/checkout/components/shipping-a
 import { ShippingOptions } from "~/features/checkout/components/shipping-options";
 import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
 import { checkoutSchema } from "~/features/checkout/schemas/checkout";
-import { answerPriceCheck } from "~/features/checkout/server/answer-price-check.server";
 import { checkoutInputOf } from "~/features/checkout/server/checkout-input-of.server";
 import { createCheckout } from "~/features/checkout/server/create-checkout.server";
 import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";

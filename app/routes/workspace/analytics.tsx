@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { PlatformFiguresTable } from "~/features/social/components/platform-figures-table";
 import { socialPostsQuery } from "~/features/social/server/social-page-query.server";
 import { type PlatformFigures, platformFigures } from "~/features/social/social-post";

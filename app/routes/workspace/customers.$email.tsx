@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { spentText } from "~/features/customers/components/customer-list";
 import { OrderList } from "~/features/orders/components/order-list";
 import { CUSTOMERS_PATH, customerPath, subscriberSourceLabel } from "~/features/customers/customer-display";

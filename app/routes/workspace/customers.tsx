@@ -2,7 +2,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import {
   CsvExportLink,
   CustomerFilter,

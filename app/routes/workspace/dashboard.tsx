@@ -15,7 +15,7 @@ import { quickActionsFor } from "~/features/workspace/content/quick-actions";
 import { toolsFor } from "~/features/workspace/content/tools";
 import { greetingText, hourIn } from "~/features/workspace/greeting";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { dashboardPageQuery } from "~/features/dashboards/server/dashboard-page-query.server";
 import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import type { Route } from "./+types/dashboard";

@@ -1,12 +1,12 @@
 import { Printer } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { orderNumber } from "~/features/delivery/content/delivery-rules";
 import { addressLines } from "~/features/orders/fulfilment-display";
 import { orderPath } from "~/features/orders/order-display";
 import { orderFulfilmentQuery } from "~/features/orders/server/order-fulfilment-query.server";
-import { orderNotFound } from "~/features/orders/server/submit-refund.server";
+import { orderNotFound } from "./orders.$id.server";
 import { formatLongDate } from "~/lib/format-date";
 import { pageMeta } from "~/lib/meta";
 import { isUuid } from "~/lib/text-formats";

@@ -1,7 +1,7 @@
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { formatMoney } from "~/lib/money";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
 import { OrderItems } from "~/features/orders/components/order-items";
@@ -11,7 +11,6 @@ import { ResendReceiptForm } from "~/features/orders/components/resend-receipt-f
 import { FulfilmentPanel } from "~/features/orders/components/fulfilment-panel";
 import { FULFIL_INTENT, type FulfilAnswer } from "~/features/orders/schemas/fulfil";
 import { orderFulfilmentQuery } from "~/features/orders/server/order-fulfilment-query.server";
-import { submitFulfilment } from "~/features/orders/server/submit-fulfilment.server";
 import {
   displayStatus,
   leftToRefund,
@@ -25,8 +24,13 @@ import { orderTimeline } from "~/features/orders/order-timeline";
 import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt";
 import { sellerOrderQuery } from "~/features/orders/server/seller-orders-query.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
-import { type ResendReceiptAnswer, submitResendReceipt } from "~/features/orders/server/submit-resend-receipt.server";
-import { orderNotFound, submitRefund } from "~/features/orders/server/submit-refund.server";
+import {
+  orderNotFound,
+  type ResendReceiptAnswer,
+  submitFulfilment,
+  submitRefund,
+  submitResendReceipt,
+} from "./orders.$id.server";
 import type { ProviderId } from "~/features/payments/server/payment-provider.server";
 import { pageMeta } from "~/lib/meta";
 import { formatDateTime } from "~/lib/zoned-time";

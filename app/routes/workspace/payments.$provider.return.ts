@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { isConnectableProvider, PROVIDER_TEXTS } from "~/features/payments/content/providers";
 import { refreshPaymentAccount } from "~/features/payments/server/refresh-payment-account.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { Route } from "./+types/payments.$provider.return";
 
 /**

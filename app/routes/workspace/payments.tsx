@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { ButtonLink } from "~/components/ui/button";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { ProviderCard, TestProviderCard } from "~/features/payments/components/provider-card";
 import { CONNECTABLE_PROVIDERS, PROVIDER_TEXTS, TEST_MODE_TEXT } from "~/features/payments/content/providers";
 import { providerConnectionSchema } from "~/features/payments/schemas/provider-connection";
@@ -12,7 +12,7 @@ import { refreshPaymentAccount } from "~/features/payments/server/refresh-paymen
 import { pageMeta } from "~/lib/meta";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { Route } from "./+types/payments";
 
 export const meta: Route.MetaFunction = () => [

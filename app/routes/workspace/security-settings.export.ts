@@ -1,5 +1,5 @@
 import { securityExportFileName } from "~/features/security/security-format";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { exportSecurityData } from "~/features/security/server/export-security-data.server";
 import type { Route } from "./+types/security-settings.export";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { sessionsQuery } from "~/features/security/server/sessions-query.server";
 import { ERRORS, statusOf } from "~/lib/errors";
 import type { Route } from "./+types/security-settings.sessions";

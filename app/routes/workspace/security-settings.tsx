@@ -13,13 +13,13 @@ import { DeferredError } from "~/components/ui/deferred-error";
 import { pageMeta } from "~/lib/meta";
 import { SECURITY_EVENT_RETENTION_DAYS } from "~/features/security/security-format";
 import { showToast } from "~/lib/toast";
-import { requireUser } from "~/kernel/session/require-user.server";
-import { dispatchSecurityIntent } from "~/features/security/server/intents/dispatch-security-intent.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import {
   securityOverviewQuery,
   type SecurityOverview,
 } from "~/features/security/server/security-overview-query.server";
 import type { Route } from "./+types/security-settings";
+import { answerSecurityForm } from "./security-settings.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 
@@ -43,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** One action, several forms: `intent` picks the verb; the user is always the session's. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.services, requestContext(request));
-  return dispatchSecurityIntent(context.services, requestContext(request), user, await readFormData(request));
+  const formData = await readFormData(request);
+  return answerSecurityForm({ services: context.services, ctx: requestContext(request), user, formData });
 }
 
 type Overview = SecurityOverview;

@@ -11,11 +11,11 @@ import { resolveTimeZone } from "~/lib/zoned-time";
 import { SettingsSection } from "~/features/settings/components/settings-section";
 import { BackLink } from "~/components/ui/back-link";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { settingsQuery } from "~/features/settings/server/settings-query.server";
-import { dispatchSettingsIntent } from "~/features/settings/server/intents/dispatch-settings-intent.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { Route } from "./+types/settings";
+import { answerSettingsForm } from "./settings.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 
@@ -52,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** One action, five forms: the `intent` field picks the verb; the user is always the session's. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.services, requestContext(request));
-  return dispatchSettingsIntent(context.services, requestContext(request), user, await readFormData(request));
+  const formData = await readFormData(request);
+  return answerSettingsForm({ services: context.services, ctx: requestContext(request), user, formData });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "react-router";
+import { createCookie } from "react-router";
 import type { ToastMessage } from "~/lib/toast";
 import { TOAST_COOKIE_NAME } from "../http/session-cookie.server";
 
@@ -12,13 +12,6 @@ function isToast(value: unknown): value is ToastMessage {
 /** The Set-Cookie header that carries a toast to the next page. */
 export function toastCookieHeader(toast: ToastMessage): Promise<string> {
   return cookie.serialize(toast);
-}
-
-/** Redirects and shows `toast` on the next page, keeping extra headers. */
-export async function redirectWithToast(url: string, toast: ToastMessage, init: { headers?: Headers } = {}) {
-  const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await toastCookieHeader(toast));
-  return redirect(url, { headers });
 }
 
 /** Reads (and clears) the pending toast of this request. */

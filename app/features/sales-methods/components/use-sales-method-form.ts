@@ -4,12 +4,15 @@ import type { z } from "zod";
 import { showToast, type ToastMessage } from "~/lib/toast";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
+/** What a sales-method form's action answers when it does not redirect: Conform's reply and a toast. */
+export type SalesMethodActionData = { result: SubmissionResult<string[]>; toast: ToastMessage } | undefined;
+
 /** A sales-method form started from the saved setup or defaults, toasting the action's failure. */
 export function useSalesMethodForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   id: string,
   schema: Schema,
   defaultValue: Record<string, unknown>,
-  actionData: { result: SubmissionResult<string[]>; toast: ToastMessage } | undefined,
+  actionData: SalesMethodActionData,
 ) {
   useEffect(() => {
     if (actionData?.toast) showToast(actionData.toast);

@@ -24,3 +24,9 @@ export function salesMethod(key: SalesMethodKey): SalesMethod {
 export function isSalesMethodKey(value: string): value is SalesMethodKey {
   return SALES_METHODS.some((method) => method.key === value);
 }
+
+/** The sales method whose form is at `pathname` (any case, trailing slash allowed), as the router matches it. */
+export function salesMethodAtPath(pathname: string): SalesMethod | undefined {
+  const path = pathname.replace(/\/+$/, "").toLowerCase();
+  return SALES_METHODS.find((method) => method.path === path);
+}

@@ -3,7 +3,7 @@ import { salesMethod } from "~/features/sales-methods/content/sales-methods";
 import { describeSetup } from "~/features/sales-methods/content/sales-options";
 import { findTool } from "~/features/workspace/content/tools";
 import { pageMeta } from "~/lib/meta";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
 import { ToolHeading } from "~/features/workspace/components/tool-heading";
 import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";

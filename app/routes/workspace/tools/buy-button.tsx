@@ -6,7 +6,8 @@ import { findTool } from "~/features/workspace/content/tools";
 import { requestContext } from "~/server/http/request-context.server";
 import { ToolHeading } from "~/features/workspace/components/tool-heading";
 import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
-import { readEmbedTool } from "~/features/catalog/server/read-embed-tool.server";
+import { requireUser } from "~/routes/http/require-user.server";
+import { embedToolOf, embedToolQuery } from "~/features/catalog/server/embed-tool-query.server";
 import { toolMeta } from "~/features/workspace/content/tool-meta";
 import type { Route } from "./+types/buy-button";
 
@@ -16,12 +17,12 @@ export const meta: Route.MetaFunction = () => toolMeta(TOOL);
 
 /** The seller's Buy Button setup and published products, read with the session check in one statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { settings, ...page } = await readEmbedTool(
-    context.services,
-    requestContext(request),
-    context,
-    TOOL.businessType,
-  );
+  const { services } = context;
+  const { page: row } = await requireUser(services, requestContext(request), {
+    batch: context,
+    page: embedToolQuery(TOOL.businessType),
+  });
+  const { settings, ...page } = embedToolOf(services.env.APP_URL, TOOL.businessType, row);
   const style = optionValues(BUTTON_STYLES).find((value) => value === settings.buttonStyle);
   return {
     ...page,

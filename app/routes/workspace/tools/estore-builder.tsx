@@ -9,7 +9,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { CopyField } from "~/features/catalog/components/copy-field";
 import { type MoveAnswer, ProductOrder } from "~/features/catalog/components/product-order";
 import { moveProductSchema, storeHandleSchema } from "~/features/catalog/schemas/store-handle";
@@ -25,7 +25,7 @@ import { findTool } from "~/features/workspace/content/tools";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import { toolMeta } from "~/features/workspace/content/tool-meta";
 import type { Route } from "./+types/estore-builder";
 

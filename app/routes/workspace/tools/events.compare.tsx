@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
 import { type ComparisonSort, readComparisonFilter, sortComparison } from "~/features/event-sales/event-comparison";
 import { EVENTS_PATH } from "~/features/event-sales/event-item";

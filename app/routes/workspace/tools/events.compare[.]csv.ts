@@ -1,5 +1,5 @@
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
 import { comparisonCsv, readComparisonFilter, sortComparison } from "~/features/event-sales/event-comparison";
 import { eventComparisonQuery } from "~/features/event-sales/server/event-comparison-query.server";

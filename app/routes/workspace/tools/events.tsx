@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { type CalendarEvent, MonthCalendar } from "~/features/event-sales/components/month-calendar";
 import { eventsOfTab, localDay, monthOf, shiftMonth } from "~/features/event-sales/event-calendar";
 import { EVENT_TABS, EVENTS_PATH, type EventTab } from "~/features/event-sales/event-item";

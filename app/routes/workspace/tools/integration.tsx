@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Textarea } from "~/components/ui/input";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { IntegrationBuilder } from "~/features/sales-methods/components/integration-builder";
 import { allowedOriginsOf, parseAllowedOrigin } from "~/features/sales-methods/embed/allowed-origins";
 import { allowedOriginsSchema } from "~/features/sales-methods/schemas/allowed-origins";
@@ -13,10 +13,10 @@ import { findTool } from "~/features/workspace/content/tools";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import { ToolHeading } from "~/features/workspace/components/tool-heading";
 import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
-import { readEmbedTool } from "~/features/catalog/server/read-embed-tool.server";
+import { embedToolOf, embedToolQuery } from "~/features/catalog/server/embed-tool-query.server";
 import { toolMeta } from "~/features/workspace/content/tool-meta";
 import type { Route } from "./+types/integration";
 
@@ -26,12 +26,12 @@ export const meta: Route.MetaFunction = () => toolMeta(TOOL);
 
 /** The seller's allowed websites and published products, read with the session check in one statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { settings, ...page } = await readEmbedTool(
-    context.services,
-    requestContext(request),
-    context,
-    TOOL.businessType,
-  );
+  const { services } = context;
+  const { page: row } = await requireUser(services, requestContext(request), {
+    batch: context,
+    page: embedToolQuery(TOOL.businessType),
+  });
+  const { settings, ...page } = embedToolOf(services.env.APP_URL, TOOL.businessType, row);
   const listed = Array.isArray(settings.allowedOrigins) ? settings.allowedOrigins : [];
   const website =
     typeof settings.websiteUrl === "string" ? allowedOriginsOf({ websiteUrl: settings.websiteUrl })[0] : null;

@@ -1,4 +1,4 @@
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { exportInventoryCsv } from "~/features/inventory/server/export-inventory-csv.server";
 import { exportFileName } from "~/lib/csv";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { InventorySection } from "~/features/inventory/components/inventory-section";
 import { StoreFeatureLinks } from "~/features/inventory/components/store-feature-links";
 import { StoreLocations } from "~/features/inventory/components/store-locations";

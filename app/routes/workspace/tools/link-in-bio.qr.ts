@@ -1,4 +1,4 @@
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { absoluteUrl } from "~/features/catalog/store-profile";
 import { bioPath } from "~/features/link-in-bio/bio-content";
 import { bioEditorQuery } from "~/features/link-in-bio/server/bio-editor-query.server";

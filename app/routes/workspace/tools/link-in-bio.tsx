@@ -1,11 +1,11 @@
 import { buttonClass } from "~/components/ui/button";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { absoluteUrl } from "~/features/catalog/store-profile";
 import { bioPath } from "~/features/link-in-bio/bio-content";
 import { BioEditor } from "~/features/link-in-bio/components/bio-editor";
 import { bioEditorQuery } from "~/features/link-in-bio/server/bio-editor-query.server";
-import { submitBioEditor } from "~/features/link-in-bio/server/submit-bio-editor.server";
+import { submitBioEditor } from "./bio-link.server";
 import { describeSetup } from "~/features/sales-methods/content/sales-options";
 import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
 import { findTool } from "~/features/workspace/content/tools";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { ZReportView } from "~/features/pos/components/z-report-view";
 import { shiftReportQuery } from "~/features/pos/server/shift-report-query.server";
 import { pageMeta } from "~/lib/meta";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { PointOfSale } from "~/features/pos/components/point-of-sale";
 import { CARD_READER_INTENTS, cardReaderFormSchema } from "~/features/pos/schemas/card-reader";
 import { shiftFormSchema } from "~/features/pos/schemas/shift";
@@ -23,7 +23,7 @@ import { resolveTimeZone } from "~/lib/zoned-time";
 import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { readFormData } from "~/server/http/read-form-data.server";
-import { redirectWithToast } from "~/server/toast/toast-cookie.server";
+import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { Route } from "./+types/pos";
 
 const page = combinePageQueries({ pos: posPageQuery });

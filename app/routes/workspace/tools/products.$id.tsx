@@ -7,16 +7,12 @@ import { ProductForm } from "~/features/catalog/components/product-form";
 import { ProductStatusBadge } from "~/features/catalog/components/product-status-badge";
 import { coverPath, PRODUCTS_PATH, productPath, salesPagePath } from "~/features/catalog/paths";
 import { productFormValues } from "~/features/catalog/product-form-values";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { productEditorQuery } from "~/features/catalog/server/product-page-queries.server";
 import { isUuid } from "~/lib/text-formats";
 import { isPhysicalType } from "~/features/catalog/content/product-types";
 import { variantKey } from "~/features/catalog/variant-options";
-import {
-  productNotFound,
-  submitProductAction,
-  submitProductForm,
-} from "~/features/catalog/server/submit-product-form.server";
+import { productNotFound, submitProductAction, submitProductForm } from "./products.server";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { readFormData } from "~/server/http/read-form-data.server";

@@ -2,18 +2,14 @@ import { useEffect } from "react";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { PRODUCTS_PATH } from "~/features/catalog/paths";
 import { DiscountCodeForm, type DiscountFormAnswer } from "~/features/discounts/components/discount-code-form";
 import { DiscountCodeList, NoDiscountCodes } from "~/features/discounts/components/discount-code-list";
 import { discountFormValues } from "~/features/discounts/discount-display";
 import { EMPTY_DISCOUNT_FORM } from "~/features/discounts/schemas/discount-code";
 import { discountCodesPageQuery } from "~/features/discounts/server/list-discount-codes.server";
-import {
-  discountNotFound,
-  submitDiscountAction,
-  submitDiscountForm,
-} from "~/features/discounts/server/submit-discount-form.server";
+import { discountNotFound, submitDiscountAction, submitDiscountForm } from "./products.discounts.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";

@@ -1,9 +1,9 @@
 import { BackLink } from "~/components/ui/back-link";
 import { ProductForm } from "~/features/catalog/components/product-form";
 import { NEW_PRODUCT_VALUES } from "~/features/catalog/product-form-values";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { newProductPageQuery } from "~/features/catalog/server/product-page-queries.server";
-import { submitProductForm } from "~/features/catalog/server/submit-product-form.server";
+import { submitProductForm } from "./products.server";
 import { PRODUCTS_PATH } from "~/features/catalog/paths";
 import { pageMeta } from "~/lib/meta";
 import { readFormData } from "~/server/http/read-form-data.server";

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { PostForm } from "~/features/social/components/post-form";
 import { socialContextQuery } from "~/features/social/server/social-page-query.server";
-import { submitSocialForm } from "~/features/social/server/submit-social-form.server";
+import { submitSocialForm } from "./social.server";
 import { SOCIAL_PATH } from "~/features/social/social-paths";
 import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { pageMeta } from "~/lib/meta";

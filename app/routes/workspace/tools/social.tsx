@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
-import { requireUser } from "~/kernel/session/require-user.server";
+import { requireUser } from "~/routes/http/require-user.server";
 import { CALENDAR_VIEWS, type CalendarView, dayLabel, monthLabel, stepDay } from "~/features/social/calendar-days";
 import { PlatformFiguresTable } from "~/features/social/components/platform-figures-table";
 import { PostCalendar } from "~/features/social/components/post-calendar";
 import { contentTypeLabel, PLATFORM_RULES, POST_STATUS_LABELS } from "~/features/social/post-rules";
 import { socialContextQuery, socialPostsQuery } from "~/features/social/server/social-page-query.server";
-import { submitSocialForm } from "~/features/social/server/submit-social-form.server";
+import { submitSocialForm } from "./social.server";
 import { platformFigures } from "~/features/social/social-post";
 import { SOCIAL_PATH } from "~/features/social/social-paths";
 import { readTimeZone } from "~/kernel/store/read-time-zone.server";

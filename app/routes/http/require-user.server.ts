@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import { authorizeUser, type GuardOptions } from "~/kernel/session/authorize-user.server";
+import type { PageQuery } from "~/kernel/session/page-query.server";
+import type { RequestContext } from "~/server/http/request-context.server";
+import type { AppServices } from "~/server/services.server";
+
+/** The route guard: the signed-in user (with `page`, the page's data from the same statement), else a redirect. */
+export async function requireUser(
+  services: AppServices,
+  ctx: RequestContext,
+  options?: GuardOptions,
+): Promise<CurrentUser>;
+export async function requireUser<T>(
+  services: AppServices,
+  ctx: RequestContext,
+  options: GuardOptions & { page: PageQuery<T> },
+): Promise<CurrentUser & { page: T }>;
+export async function requireUser<T>(
+  services: AppServices,
+  ctx: RequestContext,
+  options: GuardOptions & { page?: PageQuery<T> } = {},
+) {
+  const found = await authorizeUser(services, ctx, options as GuardOptions & { page: PageQuery<T> });
+  if (!found.ok) throw redirect(found.redirectTo);
+  return found.user;
+}
