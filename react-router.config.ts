@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { PUBLIC_PATHS } from "./app/features/marketing/content/public-pages";
+import { PUBLIC_PATHS } from "./app/domains/marketing/content/public-pages";
 
 export default {
   ssr: true,

@@ -5,7 +5,7 @@ import { RootErrorPage } from "~/components/site/error-pages";
 import { Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
 import { useShouldHydrate } from "~/lib/route-handle";
-import { rememberTimeZone } from "~/features/workspace/greeting";
+import { rememberTimeZone } from "~/domains/workspace/greeting";
 import { showToast } from "~/lib/toast";
 import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { takeToast } from "~/server/toast/toast-cookie.server";

@@ -10,9 +10,9 @@ export const EMBED_BUDGET_BYTES = 5 * 1024;
 /** The embed scripts' esbuild options: no dependencies, one classic script each. */
 export const EMBED_BUNDLE = {
   entryPoints: {
-    sellkit: "app/features/sales-methods/embed/sellkit.ts",
-    "sellkit-frame": "app/features/sales-methods/embed/frame.ts",
-    "sellkit-shop": "app/features/sales-methods/embed/shop.ts",
+    sellkit: "app/domains/sales-methods/embed/sellkit.ts",
+    "sellkit-frame": "app/domains/sales-methods/embed/frame.ts",
+    "sellkit-shop": "app/domains/sales-methods/embed/shop.ts",
   },
   outdir: "build/client/js",
   bundle: true,

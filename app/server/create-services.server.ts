@@ -1,23 +1,23 @@
 import type { Database } from "~/db/database.server";
 import type { Listen } from "~/db/postgres-listener.server";
-import { createAuth } from "~/features/accounts/server/create-auth.server";
+import { createAuth } from "~/domains/accounts/server/create-auth.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createMailer } from "./mail/create-mailer.server";
 import { createDatabaseHealth } from "./health/database-health.server";
-import { createSecurityEventHub } from "~/features/security/server/security-event-hub.server";
+import { createSecurityEventHub } from "~/domains/security/server/security-event-hub.server";
 import type { AppServices } from "./services.server";
 import { createServerErrorReporter } from "./error-reporting.server";
-import { createProductFileStore } from "~/features/catalog/server/product-file-store.server";
-import { createPaymentProviders } from "~/features/payments/server/create-payment-providers.server";
-import { receiveWebhook } from "~/features/order-lifecycle/server/receive-webhook.server";
-import { createViewCounter } from "~/features/analytics/server/view-counter.server";
-import { createVisitorGate } from "~/features/analytics/server/visitor-gate.server";
-import { createPostClickCounter } from "~/features/social/server/post-click-counter.server";
-import { ORDER_CHANGES_CHANNEL } from "~/features/orders/server/announce-order-change.server";
-import { MAGIC_LINK_MAIL, mailMagicLink } from "~/features/accounts/server/mail-magic-link.server";
-import { mailPasswordResetLink, PASSWORD_RESET_MAIL } from "~/features/accounts/server/mail-password-reset-link.server";
-import { LOST_LINKS_MAIL, mailLostLinks } from "~/features/delivery/server/mail-lost-links.server";
+import { createProductFileStore } from "~/domains/catalog/server/product-file-store.server";
+import { createPaymentProviders } from "~/domains/payments/server/create-payment-providers.server";
+import { receiveWebhook } from "~/flows/order-lifecycle/server/receive-webhook.server";
+import { createViewCounter } from "~/domains/analytics/server/view-counter.server";
+import { createVisitorGate } from "~/domains/analytics/server/visitor-gate.server";
+import { createPostClickCounter } from "~/domains/social/server/post-click-counter.server";
+import { ORDER_CHANGES_CHANNEL } from "~/domains/orders/server/announce-order-change.server";
+import { MAGIC_LINK_MAIL, mailMagicLink } from "~/domains/accounts/server/mail-magic-link.server";
+import { mailPasswordResetLink, PASSWORD_RESET_MAIL } from "~/domains/accounts/server/mail-password-reset-link.server";
+import { LOST_LINKS_MAIL, mailLostLinks } from "~/domains/delivery/server/mail-lost-links.server";
 import type { MailRequest } from "./mail/mailer.server";
 
 /** The mails the outbox worker composes from a request (`Mailer.request`), by kind. */

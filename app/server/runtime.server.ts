@@ -1,26 +1,26 @@
 import { migrateDatabase, openDatabase } from "~/db/open-database.server";
-import { DEFAULT_GOOGLE_DISCOVERY_URL } from "~/features/accounts/server/create-auth.server";
-import { isBot, viewedPage, viewedPageKey, viewSource } from "~/features/analytics/content/view-rules";
+import { DEFAULT_GOOGLE_DISCOVERY_URL } from "~/domains/accounts/server/create-auth.server";
+import { isBot, viewedPage, viewedPageKey, viewSource } from "~/domains/analytics/content/view-rules";
 import {
   FILE_TOO_LARGE_MESSAGE,
   UPLOAD_SWEEP_INTERVAL_MS,
   UPLOADS_PATH,
-} from "~/features/catalog/content/product-files";
-import { createUploadHandler } from "~/features/catalog/server/upload-handler.server";
-import { matchDownloadPath } from "~/features/delivery/content/delivery-rules";
-import { createDownloadHandler } from "~/features/delivery/server/download-handler.server";
-import { createExportHandler, matchExportPath } from "~/features/customers/server/export-handler.server";
-import { isOneClickUnsubscribePath } from "~/features/customers/unsubscribe-link";
-import { startLowStockDigests } from "~/features/inventory/server/send-low-stock-digests.server";
-import { startReconciler } from "~/features/order-lifecycle/server/reconcile-pending-orders.server";
-import { embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
-import { findEmbedAncestors } from "~/features/sales-methods/server/find-embed-ancestors.server";
-import { paymentPageOrigins } from "~/features/payments/server/payment-page-origins.server";
-import { startTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
-import { startPostReminders } from "~/features/social/server/send-post-reminders.server";
-import { createTrackingLinkHandler } from "~/features/social/server/tracking-link-handler.server";
-import { trackingCodeOf } from "~/features/social/tracking-link";
-import { recordSecurityFixes } from "~/features/security/server/record-security-fixes.server";
+} from "~/domains/catalog/content/product-files";
+import { createUploadHandler } from "~/domains/catalog/server/upload-handler.server";
+import { matchDownloadPath } from "~/domains/delivery/content/delivery-rules";
+import { createDownloadHandler } from "~/domains/delivery/server/download-handler.server";
+import { createExportHandler, matchExportPath } from "~/domains/customers/server/export-handler.server";
+import { isOneClickUnsubscribePath } from "~/domains/customers/unsubscribe-link";
+import { startLowStockDigests } from "~/domains/inventory/server/send-low-stock-digests.server";
+import { startReconciler } from "~/flows/order-lifecycle/server/reconcile-pending-orders.server";
+import { embedQueryOf } from "~/domains/sales-methods/embed/allowed-origins";
+import { findEmbedAncestors } from "~/domains/sales-methods/server/find-embed-ancestors.server";
+import { paymentPageOrigins } from "~/domains/payments/server/payment-page-origins.server";
+import { startTestPayouts } from "~/domains/payouts/server/run-test-payouts.server";
+import { startPostReminders } from "~/domains/social/server/send-post-reminders.server";
+import { createTrackingLinkHandler } from "~/domains/social/server/tracking-link-handler.server";
+import { trackingCodeOf } from "~/domains/social/tracking-link";
+import { recordSecurityFixes } from "~/domains/security/server/record-security-fixes.server";
 import { ERROR_REPORTING_META } from "~/lib/error-reporting/browser-error-reporting";
 import { createServices } from "./create-services.server";
 import { EnvError, parseEnv, servedOverHttps } from "./env.server";

@@ -1,16 +1,16 @@
 import type { Database } from "~/db/database.server";
-import type { Auth } from "~/features/accounts/server/create-auth.server";
+import type { Auth } from "~/domains/accounts/server/create-auth.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { DatabaseHealth } from "./health/database-health.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { ErrorReporter } from "./error-reporting.server";
 import type { UserEventHub } from "./events/user-event-hub.server";
-import type { ProductFileStore } from "~/features/catalog/server/product-file-store.server";
-import type { PaymentProviders } from "~/features/payments/server/payment-provider.server";
-import type { ViewCounter } from "~/features/analytics/server/view-counter.server";
-import type { VisitorGate } from "~/features/analytics/server/visitor-gate.server";
-import type { PostClickCounter } from "~/features/social/server/post-click-counter.server";
+import type { ProductFileStore } from "~/domains/catalog/server/product-file-store.server";
+import type { PaymentProviders } from "~/domains/payments/server/payment-provider.server";
+import type { ViewCounter } from "~/domains/analytics/server/view-counter.server";
+import type { VisitorGate } from "~/domains/analytics/server/visitor-gate.server";
+import type { PostClickCounter } from "~/domains/social/server/post-click-counter.server";
 
 /** What the Node server creates at start-up for every loader and action. */
 export type AppServices = {

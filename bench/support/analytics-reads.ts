@@ -4,8 +4,8 @@
 // BENCH_VIEWS views (support/seed-views.mjs) — rebuilds the analytics read model, then times the analytics page's one
 // statement (analyticsQuery, as the page runs it minus the session check) for each range, and answers the figures.
 import { runPageQuery } from "~/kernel/session/run-page-query.server";
-import type { AnalyticsRange } from "~/features/analytics/analytics-range";
-import { analyticsQuery } from "~/features/analytics/server/analytics-query.server";
+import type { AnalyticsRange } from "~/domains/analytics/analytics-range";
+import { analyticsQuery } from "~/domains/analytics/server/analytics-query.server";
 import { migrateDatabase, openDatabase } from "~/db/open-database.server";
 // @ts-expect-error: a plain ES module of the bench, without types
 import { seedViews } from "./seed-views.mjs";

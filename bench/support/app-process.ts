@@ -25,16 +25,16 @@ import { parseEnv } from "~/server/env.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { sql } from "drizzle-orm";
 import { getSessionUser } from "~/kernel/session/get-session-user.server";
-import { dashboardPageQuery } from "~/features/dashboards/server/dashboard-page-query.server";
-import { getDashboardStats } from "~/features/workspace/server/get-dashboard-stats.server";
-import { getBusinessCard } from "~/features/workspace/server/get-business-card.server";
-import { getProfileSummary } from "~/features/workspace/server/get-profile-summary.server";
+import { dashboardPageQuery } from "~/pages/dashboards/server/dashboard-page-query.server";
+import { getDashboardStats } from "~/domains/workspace/server/get-dashboard-stats.server";
+import { getBusinessCard } from "~/domains/workspace/server/get-business-card.server";
+import { getProfileSummary } from "~/domains/workspace/server/get-profile-summary.server";
 import { runPageQuery } from "~/kernel/session/run-page-query.server";
-import { salesMethodsQuery } from "~/features/sales-methods/server/sales-methods-query.server";
+import { salesMethodsQuery } from "~/domains/sales-methods/server/sales-methods-query.server";
 import { createApp } from "../../server/create-app";
 import { createHttpServer } from "../../server/request-limits";
 import { requestContext } from "~/server/http/request-context.server";
-import { runTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
+import { runTestPayouts } from "~/domains/payouts/server/run-test-payouts.server";
 
 type Request =
   | { id: number; op: "seed"; count: number; prefix: string; password?: string; sessions?: number }

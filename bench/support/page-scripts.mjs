@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 export const CHECKOUT_JS_BUDGET = 50 * 1024;
 
 /** The physical buy page's inline script, the only JavaScript that page ships. */
-export const SHIPPING_OPTIONS_SCRIPT = "app/features/checkout/shipping-options-script.js";
+export const SHIPPING_OPTIONS_SCRIPT = "app/flows/checkout/shipping-options-script.js";
 
 /** Gzip bytes at level 9, as the budgets count them. */
 export const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;

@@ -2,7 +2,7 @@ import { expectNoViolations, expectNoViolationsInBothThemes } from "./support/ax
 import { registerUntilMail, completeBusinessProfile } from "./support/accounts";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
-import { PUBLIC_PATHS } from "~/features/marketing/content/public-pages";
+import { PUBLIC_PATHS } from "~/domains/marketing/content/public-pages";
 
 const AUTH_PAGES = [
   "/auth",

@@ -4,11 +4,11 @@ import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { insertOrder as insertOrderRow } from "../support/order-rows";
-import type { OrderStatus } from "~/features/orders/order-status";
+import type { OrderStatus } from "~/domains/orders/order-status";
 import { expect, test } from "./support/test";
 import type { WorkerApp } from "./support/worker-app";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
+import { refreshCustomerTotals } from "~/domains/orders/server/refresh-customer-totals.server";
 
 // In a real browser: the seller's customers from the dashboard (one row per email whatever its case,
 // spent net of refunds), search by email, sort, a customer's page with their orders linking to each order, the

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { LOST_LINK_SENT_MESSAGE, revokedMessage } from "~/features/delivery/content/delivery-rules";
+import { LOST_LINK_SENT_MESSAGE, revokedMessage } from "~/domains/delivery/content/delivery-rules";
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mail";

@@ -1,7 +1,7 @@
 import { inTransaction } from "../support/pg-transaction";
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { PROVIDER_TEXTS } from "~/features/payments/content/providers";
+import { PROVIDER_TEXTS } from "~/domains/payments/content/providers";
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";

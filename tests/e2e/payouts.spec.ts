@@ -7,9 +7,9 @@ import {
   nextBusinessDay,
   startOfDay,
   TEST_PAYOUT_DELAY_BUSINESS_DAYS,
-} from "~/features/payouts/ledger-rules";
-import { formatDay } from "~/features/payouts/payouts-display";
-import { runTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
+} from "~/domains/payouts/ledger-rules";
+import { formatDay } from "~/domains/payouts/payouts-display";
+import { runTestPayouts } from "~/domains/payouts/server/run-test-payouts.server";
 import { expectNoViolations } from "./support/axe";
 import { buyWithTestCard, publishProductDirectly } from "./support/commerce";
 import { createCreator } from "./support/creator";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Route } from "@playwright/test";
-import { FILE_TOO_LARGE_MESSAGE, UPLOAD_CHUNK_BYTES } from "~/features/catalog/content/product-files";
+import { FILE_TOO_LARGE_MESSAGE, UPLOAD_CHUNK_BYTES } from "~/domains/catalog/content/product-files";
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";

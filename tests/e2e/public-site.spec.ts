@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test";
-import { PUBLIC_PATHS } from "~/features/marketing/content/public-pages";
+import { PUBLIC_PATHS } from "~/domains/marketing/content/public-pages";
 
 test.describe("every public page", () => {
   for (const path of PUBLIC_PATHS) {

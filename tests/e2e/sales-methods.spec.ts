@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { COPIED_STATE_MS } from "~/features/sales-methods/components/copy-code-button";
+import { COPIED_STATE_MS } from "~/domains/sales-methods/components/copy-code-button";
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";

@@ -1,5 +1,5 @@
-import { TOOLS } from "~/features/workspace/content/tools";
-import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
+import { TOOLS } from "~/domains/workspace/content/tools";
+import { SALES_METHODS } from "~/domains/sales-methods/content/sales-methods";
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
 import { expect, test } from "./support/test";

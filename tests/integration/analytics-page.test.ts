@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.server";
+import { syncOrderSale } from "~/domains/analytics/server/sync-order-sale.server";
 import { insertOrder } from "../support/order-rows";
 import { postForm, toastOf } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";

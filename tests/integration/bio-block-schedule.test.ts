@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIO_MESSAGES, bioBlockSchema } from "~/features/link-in-bio/schemas/bio-forms";
-import { saveBioBlock } from "~/features/link-in-bio/server/save-bio-block.server";
+import { BIO_MESSAGES, bioBlockSchema } from "~/domains/link-in-bio/schemas/bio-forms";
+import { saveBioBlock } from "~/domains/link-in-bio/server/save-bio-block.server";
 import { createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONFIRMATION_PER_TARGET } from "~/features/customers/server/request-subscription.server";
+import { CONFIRMATION_PER_TARGET } from "~/domains/customers/server/request-subscription.server";
 import { createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
 import type { CaughtMail, MailCatcher } from "../support/mail-catcher";

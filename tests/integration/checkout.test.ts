@@ -1,28 +1,28 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCheckout } from "~/features/checkout/server/create-checkout.server";
-import { discountUsageLabel } from "~/features/discounts/discount-display";
-import { DISCOUNT_RESERVATIONS_PER_CLIENT } from "~/features/discounts/server/discount-reservation.server";
+import { createCheckout } from "~/flows/checkout/server/create-checkout.server";
+import { discountUsageLabel } from "~/domains/discounts/discount-display";
+import { DISCOUNT_RESERVATIONS_PER_CLIENT } from "~/domains/discounts/server/discount-reservation.server";
 import {
   DISCOUNT_ATTEMPT_LIMITS,
   DISCOUNT_FAILURES_BEFORE_VAGUE,
-} from "~/features/discounts/server/guard-discount-attempt.server";
-import { listDiscountCodes } from "~/features/discounts/server/list-discount-codes.server";
-import { reconcilePendingOrders } from "~/features/order-lifecycle/server/reconcile-pending-orders.server";
+} from "~/domains/discounts/server/guard-discount-attempt.server";
+import { listDiscountCodes } from "~/domains/discounts/server/list-discount-codes.server";
+import { reconcilePendingOrders } from "~/flows/order-lifecycle/server/reconcile-pending-orders.server";
 import {
   signTestWebhook,
   TEST_SIGNATURE_HEADER,
   testWebhookKey,
-} from "~/features/payments/server/test-webhook-signature.server";
+} from "~/domains/payments/server/test-webhook-signature.server";
 import {
   CARD_FIELD_MAX,
   CARD_NAME_TOO_LONG_MESSAGE,
   CARD_NUMBER_MESSAGE,
   CVC_MESSAGE,
   EXPIRY_INVALID_MESSAGE,
-} from "~/features/payments/schemas/test-card";
-import { DISCOUNT_CODE_FIELD_MAX } from "~/features/checkout/schemas/checkout";
+} from "~/domains/payments/schemas/test-card";
+import { DISCOUNT_CODE_FIELD_MAX } from "~/flows/checkout/schemas/checkout";
 import { ERRORS } from "~/lib/errors";
 import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 import { createDiscountCode, createSeller, type Seller } from "../support/checkout-seller";

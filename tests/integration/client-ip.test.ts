@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contactMessages } from "~/features/marketing/schema.server";
+import { contactMessages } from "~/domains/marketing/tables.server";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer | undefined;

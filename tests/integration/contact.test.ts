@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactMessages } from "~/features/marketing/schema.server";
-import { CONTACT_RATE_LIMITED_MESSAGE } from "~/features/marketing/server/submit-contact-message.server";
+import { contactMessages } from "~/domains/marketing/tables.server";
+import { CONTACT_RATE_LIMITED_MESSAGE } from "~/domains/marketing/server/submit-contact-message.server";
 import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import type { MailCatcher } from "../support/mail-catcher";
 import { startTestServer, type TestServer } from "../support/test-server";

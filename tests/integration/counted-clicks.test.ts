@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   MAX_COUNTS_PER_ADDRESS_PER_TARGET_PER_DAY,
   MAX_VISITORS_PER_ADDRESS_PER_DAY,
-} from "~/features/analytics/content/view-rules";
-import { savePost } from "~/features/social/server/save-post.server";
+} from "~/domains/analytics/content/view-rules";
+import { savePost } from "~/domains/social/server/save-post.server";
 import { createSeller, type Seller } from "../support/checkout-seller";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerSubscribers } from "~/features/customers/schema.server";
-import { confirmSubscription } from "~/features/customers/server/confirm-subscription.server";
-import { requestSubscription } from "~/features/customers/server/request-subscription.server";
-import { unsubscribeCustomer } from "~/features/customers/server/unsubscribe-customer.server";
-import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
+import { customerSubscribers } from "~/domains/customers/tables.server";
+import { confirmSubscription } from "~/domains/customers/server/confirm-subscription.server";
+import { requestSubscription } from "~/domains/customers/server/request-subscription.server";
+import { unsubscribeCustomer } from "~/domains/customers/server/unsubscribe-customer.server";
+import { refreshCustomerTotals } from "~/domains/orders/server/refresh-customer-totals.server";
 import { insertOrder } from "../support/order-rows";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";

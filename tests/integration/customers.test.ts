@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_BATCH_ROWS } from "~/features/customers/server/export-csv.server";
-import type { OrderStatus } from "~/features/orders/order-status";
-import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
+import { EXPORT_BATCH_ROWS } from "~/domains/customers/server/export-csv.server";
+import type { OrderStatus } from "~/domains/orders/order-status";
+import { refreshCustomerTotals } from "~/domains/orders/server/refresh-customer-totals.server";
 import { securityAudit } from "~/kernel/audit/tables.server";
 import { insertOrder as insertOrderRow } from "../support/order-rows";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "~/features/catalog/schema.server";
-import { salesMethods } from "~/features/sales-methods/schema.server";
-import { greetingText, hourIn } from "~/features/workspace/greeting";
+import { products } from "~/domains/catalog/tables.server";
+import { salesMethods } from "~/domains/sales-methods/tables.server";
+import { greetingText, hourIn } from "~/domains/workspace/greeting";
 import { insertOrder } from "../support/order-rows";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";

@@ -3,15 +3,15 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import { formatMoney, formatMoneyShort as formatStat } from "~/lib/money";
-import type { OrderListItem } from "~/features/orders/order-display";
-import type { OrderStatus } from "~/features/orders/order-status";
-import { recordRefund } from "~/features/order-lifecycle/server/record-refund.server";
+import type { OrderListItem } from "~/domains/orders/order-display";
+import type { OrderStatus } from "~/domains/orders/order-status";
+import { recordRefund } from "~/flows/order-lifecycle/server/record-refund.server";
 import {
   ordersCursorParam,
   parseOrdersCursor,
   sellerOrdersQuery,
-} from "~/features/orders/server/seller-orders-query.server";
-import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
+} from "~/domains/orders/server/seller-orders-query.server";
+import { transitionOrder } from "~/flows/order-lifecycle/server/transition-order.server";
 import { insertOrder as insertOrderRow } from "../support/order-rows";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";

@@ -12,12 +12,12 @@ import {
   LOST_LINK_SENT_MESSAGE,
   orderNumber,
   revokedMessage,
-} from "~/features/delivery/content/delivery-rules";
-import { signedDownloadPath } from "~/features/delivery/server/download-signature.server";
-import { issueAccessToken } from "~/features/delivery/server/issue-access-token.server";
-import { LOST_LINK_MAIL_LIMIT } from "~/features/delivery/server/mail-lost-links.server";
-import { LOST_LINK_RATE_LIMIT } from "~/features/delivery/server/request-lost-links.server";
-import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
+} from "~/domains/delivery/content/delivery-rules";
+import { signedDownloadPath } from "~/domains/delivery/server/download-signature.server";
+import { issueAccessToken } from "~/domains/delivery/server/issue-access-token.server";
+import { LOST_LINK_MAIL_LIMIT } from "~/domains/delivery/server/mail-lost-links.server";
+import { LOST_LINK_RATE_LIMIT } from "~/domains/delivery/server/request-lost-links.server";
+import { transitionOrder } from "~/flows/order-lifecycle/server/transition-order.server";
 import { insertOrder } from "../support/order-rows";
 import { nextClientIp } from "../support/client-ip";
 import { hostileQuery, hostileSegment, hostileValue, unclearRejection } from "../support/hostile-requests";

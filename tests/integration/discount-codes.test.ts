@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
-import type { DiscountInput } from "~/features/discounts/schemas/discount-code";
-import { archiveDiscountCode } from "~/features/discounts/server/archive-discount-code.server";
-import { createDiscountCode } from "~/features/discounts/server/create-discount-code.server";
-import { deleteDiscountCode } from "~/features/discounts/server/delete-discount-code.server";
-import { reserveDiscount } from "~/features/discounts/server/discount-reservation.server";
-import { listDiscountCodes } from "~/features/discounts/server/list-discount-codes.server";
-import { updateDiscountCode } from "~/features/discounts/server/update-discount-code.server";
+import type { DiscountInput } from "~/domains/discounts/schemas/discount-code";
+import { archiveDiscountCode } from "~/domains/discounts/server/archive-discount-code.server";
+import { createDiscountCode } from "~/domains/discounts/server/create-discount-code.server";
+import { deleteDiscountCode } from "~/domains/discounts/server/delete-discount-code.server";
+import { reserveDiscount } from "~/domains/discounts/server/discount-reservation.server";
+import { listDiscountCodes } from "~/domains/discounts/server/list-discount-codes.server";
+import { updateDiscountCode } from "~/domains/discounts/server/update-discount-code.server";
 import { createTestDatabase } from "../support/test-database";
 
 // The seller's management of discount codes against a real PostgreSQL: create/update/archive/delete

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordRefund } from "~/features/order-lifecycle/server/record-refund.server";
-import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
+import { recordRefund } from "~/flows/order-lifecycle/server/record-refund.server";
+import { transitionOrder } from "~/flows/order-lifecycle/server/transition-order.server";
 import { postForm } from "../support/form-post";
 import { insertOrder } from "../support/order-rows";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storefronts } from "~/features/catalog/schema.server";
-import { salesMethods } from "~/features/sales-methods/schema.server";
+import { storefronts } from "~/domains/catalog/tables.server";
+import { salesMethods } from "~/domains/sales-methods/tables.server";
 import { postForm } from "../support/form-post";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";

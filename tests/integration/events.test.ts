@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_MESSAGES } from "~/features/event-sales/schemas/event-form";
+import { EVENT_MESSAGES } from "~/flows/event-sales/schemas/event-form";
 import { ERRORS } from "~/lib/errors";
 import { utcToZonedLocal } from "~/lib/zoned-time";
 import { type FormFields, postForm, toastOf } from "../support/form-post";

@@ -8,18 +8,18 @@ import path from "node:path";
 import { and, eq, gt, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
-import { BLOG_POSTS, SHARE_NETWORKS } from "~/features/marketing/content/blog-posts";
-import { TOOLS } from "~/features/workspace/content/tools";
+import { SALES_METHODS } from "~/domains/sales-methods/content/sales-methods";
+import { BLOG_POSTS, SHARE_NETWORKS } from "~/domains/marketing/content/blog-posts";
+import { TOOLS } from "~/domains/workspace/content/tools";
 import { session, user } from "~/kernel/session/tables.server";
-import { eventSalesSchema } from "~/features/sales-methods/schemas/event-sales";
-import { existingWebsiteSchema } from "~/features/sales-methods/schemas/existing-website";
-import { onlineStoreSchema } from "~/features/sales-methods/schemas/online-store";
-import { retailStoreSchema } from "~/features/sales-methods/schemas/retail-store";
-import { socialMediaSchema } from "~/features/sales-methods/schemas/social-media";
+import { eventSalesSchema } from "~/domains/sales-methods/schemas/event-sales";
+import { existingWebsiteSchema } from "~/domains/sales-methods/schemas/existing-website";
+import { onlineStoreSchema } from "~/domains/sales-methods/schemas/online-store";
+import { retailStoreSchema } from "~/domains/sales-methods/schemas/retail-store";
+import { socialMediaSchema } from "~/domains/sales-methods/schemas/social-media";
 import { NUL_CHARACTER_MESSAGE } from "~/server/http/read-form-data.server";
-import { saveAvatar } from "~/features/workspace/server/save-avatar.server";
-import { saveSalesMethod } from "~/features/sales-methods/server/save-sales-method.server";
+import { saveAvatar } from "~/domains/workspace/server/save-avatar.server";
+import { saveSalesMethod } from "~/domains/sales-methods/server/save-sales-method.server";
 import {
   describeRequest,
   hostileCookies,

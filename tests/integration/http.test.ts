@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_PATHS } from "~/features/marketing/content/public-pages";
+import { PUBLIC_PATHS } from "~/domains/marketing/content/public-pages";
 import { rawRequest } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { transitionOrder } from "~/features/order-lifecycle/server/transition-order.server";
-import { BIO_SIGNUP_CAPTCHA_AFTER } from "~/features/link-in-bio/server/sign-up-on-bio-page.server";
-import { BIO_MESSAGES } from "~/features/link-in-bio/schemas/bio-forms";
+import { transitionOrder } from "~/flows/order-lifecycle/server/transition-order.server";
+import { BIO_SIGNUP_CAPTCHA_AFTER } from "~/domains/link-in-bio/server/sign-up-on-bio-page.server";
+import { BIO_MESSAGES } from "~/domains/link-in-bio/schemas/bio-forms";
 import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
 import { solvedCaptcha } from "../support/captcha";
 import { createSeller, type Seller } from "../support/checkout-seller";

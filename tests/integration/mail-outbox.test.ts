@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inTransaction } from "~/db/ambient-transaction.server";
-import { mailOutbox } from "~/db/schema.server";
+import { mailOutbox } from "~/db/tables.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 import { enqueueMailRequest } from "~/server/mail/mail-outbox.server";
 import type { ComposeMail, Mailer } from "~/server/mail/mailer.server";
@@ -300,7 +300,7 @@ describe("without SMTP_URL the worker delivers into the dev mailbox", () => {
   afterAll(() => database?.drop());
 
   it("stores each mail once in dev_mail", async () => {
-    const { devMail } = await import("~/db/schema.server");
+    const { devMail } = await import("~/db/tables.server");
     const mailer = createMailer({ from: FROM, db: database.db, logger: silent });
     try {
       expect(mailer.kind).toBe("dev-mailbox");
@@ -328,7 +328,7 @@ describe("without SMTP_URL the worker delivers into the dev mailbox", () => {
   // pg's "client.query() when the client is already executing a query" — see the uncommitted mail and deliver it
   // before the commit, even when the transaction then rolls back, and keep using the connection after it is released).
   it("delivers a mail sent inside a transaction only once it commits, never over the transaction's connection", async () => {
-    const { devMail } = await import("~/db/schema.server");
+    const { devMail } = await import("~/db/tables.server");
     const mailer = createMailer({ from: FROM, db: database.db, logger: silent });
     const delivered = async (to: string) => (await database.db.select().from(devMail).where(eq(devMail.to, to))).length;
     try {

@@ -6,11 +6,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "~/db/open-database.server";
 import { runPageQuery } from "~/kernel/session/run-page-query.server";
-import { analyticsQuery } from "~/features/analytics/server/analytics-query.server";
-import { exportCustomersCsv, exportOrdersCsv } from "~/features/customers/server/export-csv.server";
-import { authorizeDownload } from "~/features/delivery/server/authorize-download.server";
-import { signDownload } from "~/features/delivery/server/download-signature.server";
-import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
+import { analyticsQuery } from "~/domains/analytics/server/analytics-query.server";
+import { exportCustomersCsv, exportOrdersCsv } from "~/domains/customers/server/export-csv.server";
+import { authorizeDownload } from "~/domains/delivery/server/authorize-download.server";
+import { signDownload } from "~/domains/delivery/server/download-signature.server";
+import { refreshCustomerTotals } from "~/domains/orders/server/refresh-customer-totals.server";
 import { createEmptyPostgresDatabase } from "../support/test-database";
 
 // A store's orders written under the schema of migration 0018 (one product per order in orders.product_id and

@@ -10,7 +10,7 @@ import {
 } from "~/kernel/session/page-query.server";
 import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import { businessProfiles, profiles } from "~/kernel/store/tables.server";
-import { businessCardQuery } from "~/features/workspace/server/business-card-query.server";
+import { businessCardQuery } from "~/domains/workspace/server/business-card-query.server";
 import { insertCreatorRows } from "../support/creator-rows";
 import { createTestDatabase } from "../support/test-database";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderStatus } from "~/features/orders/order-status";
-import { runTestPayouts } from "~/features/payouts/server/run-test-payouts.server";
+import type { OrderStatus } from "~/domains/orders/order-status";
+import { runTestPayouts } from "~/domains/payouts/server/run-test-payouts.server";
 import { insertOrder as insertOrderRow } from "../support/order-rows";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";

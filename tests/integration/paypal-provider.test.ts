@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckoutRequest, PaymentProvider } from "~/features/payments/server/payment-provider.server";
-import { WebhookVerificationError } from "~/features/payments/server/payment-provider.server";
-import { centsOf, paypalAmount } from "~/features/payments/server/paypal-amounts.server";
-import { createPayPalProvider } from "~/features/payments/server/paypal-provider.server";
+import type { CheckoutRequest, PaymentProvider } from "~/domains/payments/server/payment-provider.server";
+import { WebhookVerificationError } from "~/domains/payments/server/payment-provider.server";
+import { centsOf, paypalAmount } from "~/domains/payments/server/paypal-amounts.server";
+import { createPayPalProvider } from "~/domains/payments/server/paypal-provider.server";
 import { type PayPalStandIn, startPayPalStandIn } from "../support/paypal-stand-in";
 
 // The PayPal provider (Orders v2 through its own fetch client) against the local PayPal stand-in

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { revokedMessage } from "~/features/delivery/content/delivery-rules";
-import { reconcilePendingOrders } from "~/features/order-lifecycle/server/reconcile-pending-orders.server";
-import { refundOrder } from "~/features/order-lifecycle/server/refund-order.server";
-import { syncOrderStatus } from "~/features/order-lifecycle/server/sync-order-status.server";
-import { refreshPaymentAccount } from "~/features/payments/server/refresh-payment-account.server";
+import { revokedMessage } from "~/domains/delivery/content/delivery-rules";
+import { reconcilePendingOrders } from "~/flows/order-lifecycle/server/reconcile-pending-orders.server";
+import { refundOrder } from "~/flows/order-lifecycle/server/refund-order.server";
+import { syncOrderStatus } from "~/flows/order-lifecycle/server/sync-order-status.server";
+import { refreshPaymentAccount } from "~/domains/payments/server/refresh-payment-account.server";
 import { createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";

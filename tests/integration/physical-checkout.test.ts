@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCheckout } from "~/features/checkout/server/create-checkout.server";
-import { reconcilePendingOrders } from "~/features/order-lifecycle/server/reconcile-pending-orders.server";
+import { createCheckout } from "~/flows/checkout/server/create-checkout.server";
+import { reconcilePendingOrders } from "~/flows/order-lifecycle/server/reconcile-pending-orders.server";
 import { ERRORS } from "~/lib/errors";
 import { createDiscountCode, createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";

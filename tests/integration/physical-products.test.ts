@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, productVariants } from "~/features/catalog/schema.server";
-import type { ProductInput } from "~/features/catalog/schemas/product";
-import type { PhysicalVariantInput } from "~/features/catalog/schemas/physical-product";
-import { createProduct } from "~/features/catalog/server/create-product.server";
-import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-location.server";
-import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
+import { products, productVariants } from "~/domains/catalog/tables.server";
+import type { ProductInput } from "~/domains/catalog/schemas/product";
+import type { PhysicalVariantInput } from "~/domains/catalog/schemas/physical-product";
+import { createProduct } from "~/domains/catalog/server/create-product.server";
+import { ensureOnlineLocation } from "~/domains/inventory/server/ensure-online-location.server";
+import { recordStockMovements } from "~/domains/inventory/server/record-stock-movements.server";
 import { ERRORS } from "~/lib/errors";
 import { type FormFields, postForm } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";

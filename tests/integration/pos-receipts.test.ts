@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   COUNTER_RECEIPTS_PER_RECIPIENT,
   COUNTER_RECEIPTS_PER_STORE,
-} from "~/features/delivery/server/deliver-order.server";
+} from "~/domains/delivery/server/deliver-order.server";
 import { postForm } from "../support/form-post";
 import type { MailCatcher } from "../support/mail-catcher";
 import { serverWithMail } from "../support/server-with-mail";

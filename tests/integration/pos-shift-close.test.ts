@@ -2,10 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
-import type { ZReport } from "~/features/pos/pos-rules";
-import { closeShift } from "~/features/pos/server/close-shift.server";
-import { createRegister } from "~/features/pos/server/create-register.server";
-import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
+import type { ZReport } from "~/flows/pos/pos-rules";
+import { closeShift } from "~/flows/pos/server/close-shift.server";
+import { createRegister } from "~/flows/pos/server/create-register.server";
+import { type PosSaleServices, recordPosSale } from "~/flows/pos/server/record-pos-sale.server";
 import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../support/pos-seller";
 import { createTestDatabase } from "../support/test-database";
 

@@ -1,13 +1,13 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productCovers, products, storefronts } from "~/features/catalog/schema.server";
+import { productCovers, products, storefronts } from "~/domains/catalog/tables.server";
 import {
   minimumPriceMessage,
   NAME_REQUIRED_MESSAGE,
   SLUG_INVALID_MESSAGE,
   AMOUNT_INVALID_MESSAGE,
-} from "~/features/catalog/schemas/product";
+} from "~/domains/catalog/schemas/product";
 import { ERRORS } from "~/lib/errors";
 import { PRODUCT_FORM_BODY_LIMIT_BYTES } from "~/server/http/body-limits";
 import { insertOrder } from "../support/order-rows";

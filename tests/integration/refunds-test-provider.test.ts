@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { revokedMessage } from "~/features/delivery/content/delivery-rules";
-import { refundOrder } from "~/features/order-lifecycle/server/refund-order.server";
+import { revokedMessage } from "~/domains/delivery/content/delivery-rules";
+import { refundOrder } from "~/flows/order-lifecycle/server/refund-order.server";
 import {
   signTestWebhook,
   TEST_SIGNATURE_HEADER,
   testWebhookKey,
-} from "~/features/payments/server/test-webhook-signature.server";
+} from "~/domains/payments/server/test-webhook-signature.server";
 import { createSeller, type Seller } from "../support/checkout-seller";
 import { postForm } from "../support/form-post";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";

@@ -7,7 +7,7 @@ import { postForm } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
+import { refreshCustomerTotals } from "~/domains/orders/server/refresh-customer-totals.server";
 
 // Every signed-in read reaches the database once per request. The session check, the 'last
 // active' mark with its once-a-minute `authorized_access` event (and its NOTIFY), the root loader's header

@@ -2,7 +2,7 @@ import { NUL_CHARACTER_MESSAGE } from "~/server/http/read-form-data.server";
 import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { salesMethods } from "~/features/sales-methods/schema.server";
+import { salesMethods } from "~/domains/sales-methods/tables.server";
 import { postForm, toastOf } from "../support/form-post";
 import { hostileBody } from "../support/hostile-body";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";

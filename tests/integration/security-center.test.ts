@@ -2,13 +2,13 @@ import { and, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { account, session, user } from "~/kernel/session/tables.server";
-import { backupCodes, twoFactor } from "~/features/security/schema.server";
+import { backupCodes, twoFactor } from "~/domains/security/tables.server";
 import { securityAudit } from "~/kernel/audit/tables.server";
 import {
   decryptTotpSecret,
   encryptTotpSecret,
   newTotpSecret,
-} from "~/features/security/server/two-factor/two-factor-crypto.server";
+} from "~/domains/security/server/two-factor/two-factor-crypto.server";
 import { nextClientIp } from "../support/client-ip";
 import { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
-import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from "~/features/security/server/security-event-hub.server";
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from "~/domains/security/server/security-event-hub.server";
 import type { CookieJar } from "../support/cookie-jar";
 import { postForm } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";

@@ -10,7 +10,7 @@ import {
   createSecurityEventHub,
   StreamEndedError,
   type StreamEndReason,
-} from "~/features/security/server/security-event-hub.server";
+} from "~/domains/security/server/security-event-hub.server";
 import { postForm } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { getAs, passwordSignIn, postSecurity, TEST_AUTH_SECRET } from "../support/security-center";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHIPPING_MESSAGES } from "~/features/shipping/schemas/shipping-settings";
+import { SHIPPING_MESSAGES } from "~/domains/shipping/schemas/shipping-settings";
 import { type FormFields, postForm, toastOf } from "../support/form-post";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";

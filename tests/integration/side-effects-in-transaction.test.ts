@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { mailOutbox } from "~/db/schema.server";
+import { mailOutbox } from "~/db/tables.server";
 import { session, user } from "~/kernel/session/tables.server";
 import { securityAudit } from "~/kernel/audit/tables.server";
 import { solvedCaptcha } from "../support/captcha";

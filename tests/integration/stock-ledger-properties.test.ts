@@ -3,11 +3,11 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
-import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-location.server";
-import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
-import { reserveStock } from "~/features/inventory/server/reserve-stock.server";
-import { settleStockReservations } from "~/features/inventory/server/settle-stock-reservations.server";
-import { findSoldStockLines } from "~/features/orders/server/find-sold-stock-lines.server";
+import { ensureOnlineLocation } from "~/domains/inventory/server/ensure-online-location.server";
+import { recordStockMovements } from "~/domains/inventory/server/record-stock-movements.server";
+import { reserveStock } from "~/domains/inventory/server/reserve-stock.server";
+import { settleStockReservations } from "~/domains/inventory/server/settle-stock-reservations.server";
+import { findSoldStockLines } from "~/domains/orders/server/find-sold-stock-lines.server";
 import { createTestDatabase } from "../support/test-database";
 
 // Random interleavings of the stock verbs against PostgreSQL: holds, payments, expiries, refunds, transfers and counts.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
+import { recordStockMovements } from "~/domains/inventory/server/record-stock-movements.server";
 import { postForm } from "../support/form-post";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";

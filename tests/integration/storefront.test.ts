@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productCovers, productFiles, products, storefronts } from "~/features/catalog/schema.server";
-import { salesMethods } from "~/features/sales-methods/schema.server";
+import { productCovers, productFiles, products, storefronts } from "~/domains/catalog/tables.server";
+import { salesMethods } from "~/domains/sales-methods/tables.server";
 import { postForm, toastOf } from "../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";

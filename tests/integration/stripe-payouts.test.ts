@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PaymentProvider, PayoutsReadError } from "~/features/payments/server/payment-provider.server";
-import { createStripeProvider } from "~/features/payments/server/stripe-provider.server";
+import { type PaymentProvider, PayoutsReadError } from "~/domains/payments/server/payment-provider.server";
+import { createStripeProvider } from "~/domains/payments/server/stripe-provider.server";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { revokedMessage } from "~/features/delivery/content/delivery-rules";
-import { reconcileRefunds } from "~/features/order-lifecycle/server/reconcile-refunds.server";
-import { refundOrder } from "~/features/order-lifecycle/server/refund-order.server";
-import { syncOrderStatus } from "~/features/order-lifecycle/server/sync-order-status.server";
+import { revokedMessage } from "~/domains/delivery/content/delivery-rules";
+import { reconcileRefunds } from "~/flows/order-lifecycle/server/reconcile-refunds.server";
+import { refundOrder } from "~/flows/order-lifecycle/server/refund-order.server";
+import { syncOrderStatus } from "~/flows/order-lifecycle/server/sync-order-status.server";
 import { createSeller, type Seller } from "../support/checkout-seller";
 import { SESSION_COOKIE_PREFIX } from "~/server/http/session-cookie.server";
 import { signedCookieValue } from "../support/creator-rows";

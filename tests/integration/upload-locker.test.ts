@@ -1,6 +1,6 @@
 import { ERRORS as TUS_ERRORS } from "@tus/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdvisoryLocker, createAdvisoryLocker } from "~/features/catalog/server/upload-locker.server";
+import { type AdvisoryLocker, createAdvisoryLocker } from "~/domains/catalog/server/upload-locker.server";
 import { createEmptyPostgresDatabase } from "../support/test-database";
 
 /**

@@ -8,11 +8,11 @@ import {
   MAX_COUNTS_PER_ADDRESS_PER_TARGET_PER_DAY,
   MAX_VISITORS_PER_ADDRESS_PER_DAY,
   OTHER_SOURCE,
-} from "~/features/analytics/content/view-rules";
-import { pageViewCounts, viewSalts } from "~/features/analytics/schema.server";
-import { readViewCounts } from "~/features/analytics/server/read-view-counts.server";
-import { products, storefronts } from "~/features/catalog/schema.server";
-import { salesMethods } from "~/features/sales-methods/schema.server";
+} from "~/domains/analytics/content/view-rules";
+import { pageViewCounts, viewSalts } from "~/domains/analytics/tables.server";
+import { readViewCounts } from "~/domains/analytics/server/read-view-counts.server";
+import { products, storefronts } from "~/domains/catalog/tables.server";
+import { salesMethods } from "~/domains/sales-methods/tables.server";
 import { startMailCatcher, type MailCatcher } from "../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -204,7 +204,7 @@ describe("view counting", () => {
   it("keeps only today's salt: the earlier days' are deleted once their views are written", async () => {
     await server.db.insert(viewSalts).values({ day: "2020-01-01", salt: Buffer.alloc(32, 7) });
     // A new counter (as after a restart) checks the salts at its first write.
-    const { createViewCounter } = await import("~/features/analytics/server/view-counter.server");
+    const { createViewCounter } = await import("~/domains/analytics/server/view-counter.server");
     const counter = createViewCounter({ db: server.db, logger: server.services.logger });
     counter.record(
       { kind: "storefront", handle },

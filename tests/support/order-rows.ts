@@ -1,4 +1,4 @@
-import { orderLines, orders } from "~/features/orders/schema.server";
+import { orderLines, orders } from "~/domains/orders/tables.server";
 import type { Database } from "~/db/database.server";
 
 /** A line to seed; a lone line defaults to one digital unit priced at the order's subtotal (else its amount). */

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-location.server";
-import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
-import type { WeightBand } from "~/features/shipping/shipping-price";
+import { ensureOnlineLocation } from "~/domains/inventory/server/ensure-online-location.server";
+import { recordStockMovements } from "~/domains/inventory/server/record-stock-movements.server";
+import type { WeightBand } from "~/domains/shipping/shipping-price";
 
 export type PhysicalProduct = { productId: string; slug: string; variantIds: string[]; onlineId: string };
 

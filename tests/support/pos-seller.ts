@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import type { Database } from "~/db/database.server";
-import { receiveWebhook } from "~/features/order-lifecycle/server/receive-webhook.server";
-import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
-import { type PosSale, type PosSaleInput, posSaleSchema } from "~/features/pos/schemas/pos-sale";
-import { simulatedCardReader } from "~/features/pos/server/card-reader.server";
-import { createRegister } from "~/features/pos/server/create-register.server";
-import { openShift } from "~/features/pos/server/open-shift.server";
-import type { PosSaleServices } from "~/features/pos/server/record-pos-sale.server";
+import { receiveWebhook } from "~/flows/order-lifecycle/server/receive-webhook.server";
+import { createTestProvider, type TestProvider } from "~/domains/payments/server/test-provider.server";
+import { type PosSale, type PosSaleInput, posSaleSchema } from "~/flows/pos/schemas/pos-sale";
+import { simulatedCardReader } from "~/flows/pos/server/card-reader.server";
+import { createRegister } from "~/flows/pos/server/create-register.server";
+import { openShift } from "~/flows/pos/server/open-shift.server";
+import type { PosSaleServices } from "~/flows/pos/server/record-pos-sale.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 
 /** A retail seller for counter tests: a shop with a register, a physical Mug (12.50) and an e-book Guide (5.00). */

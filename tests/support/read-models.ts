@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { refreshCustomerTotals } from "~/features/orders/server/refresh-customer-totals.server";
+import { refreshCustomerTotals } from "~/domains/orders/server/refresh-customer-totals.server";
 
 /**
  * After orders written directly (not through the order state machine, whose `followOrderChange` keeps them): the

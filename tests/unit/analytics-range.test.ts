@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changeOf, conversionRate, grainOf, parseRange } from "~/features/analytics/analytics-range";
-import { figureText, formatDayRange, metrics, pointLabel } from "~/features/analytics/analytics-display";
+import { changeOf, conversionRate, grainOf, parseRange } from "~/domains/analytics/analytics-range";
+import { figureText, formatDayRange, metrics, pointLabel } from "~/domains/analytics/analytics-display";
 
 const parse = (query: string) => parseRange(new URLSearchParams(query));
 

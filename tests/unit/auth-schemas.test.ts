@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { businessProfileSchema } from "~/features/workspace/schemas/business-profile";
-import { forgotPasswordSchema } from "~/features/accounts/schemas/forgot-password";
-import { registerSchema } from "~/features/accounts/schemas/register";
-import { resetPasswordSchema } from "~/features/accounts/schemas/reset-password";
-import { signInSchema } from "~/features/accounts/schemas/sign-in";
-import { signupSchema } from "~/features/accounts/schemas/signup";
+import { businessProfileSchema } from "~/domains/workspace/schemas/business-profile";
+import { forgotPasswordSchema } from "~/domains/accounts/schemas/forgot-password";
+import { registerSchema } from "~/domains/accounts/schemas/register";
+import { resetPasswordSchema } from "~/domains/accounts/schemas/reset-password";
+import { signInSchema } from "~/domains/accounts/schemas/sign-in";
+import { signupSchema } from "~/domains/accounts/schemas/signup";
 
 function messages(
   schema: {

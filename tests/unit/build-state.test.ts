@@ -27,13 +27,13 @@ function touchFolder(folder: string, time: Date) {
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), "sellkit-build-state-"));
   write("app/routes/dashboard.tsx", BEFORE);
-  write("app/features/workspace/content/workspace-nav.ts", BEFORE);
+  write("app/domains/workspace/content/workspace-nav.ts", BEFORE);
   write("server/main.ts", BEFORE);
   write("vite.config.ts", BEFORE);
   for (const folder of [
     "app/routes",
-    "app/features/workspace/content",
-    "app/features/workspace",
+    "app/domains/workspace/content",
+    "app/domains/workspace",
     "app/features",
     "app",
     "server",
@@ -59,10 +59,10 @@ describe("build staleness", () => {
   });
 
   it("a source file edited after the build, however deep, makes it stale and is named", () => {
-    write("app/features/workspace/content/workspace-nav.ts", AFTER);
+    write("app/domains/workspace/content/workspace-nav.ts", AFTER);
     expect(buildStaleness(root)).toEqual({
       reason: "stale",
-      changed: "app/features/workspace/content/workspace-nav.ts",
+      changed: "app/domains/workspace/content/workspace-nav.ts",
     });
   });
 

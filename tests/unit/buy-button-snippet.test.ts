@@ -8,7 +8,7 @@ import {
   buyButtonSnippet,
   buyPageUrl,
   type BuyButtonOptions,
-} from "~/features/sales-methods/buy-button-snippet";
+} from "~/domains/sales-methods/buy-button-snippet";
 
 const HREF = "https://sellkit.example/buy/3f2b8c1e-1d2a-4b6f-9c1e-1234567890ab";
 const base: BuyButtonOptions = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { registerSchema } from "~/features/accounts/schemas/register";
-import { discountCodeSchema } from "~/features/discounts/schemas/discount-code";
-import { eventFormSchema } from "~/features/event-sales/schemas/event-form";
-import { bioBlockSchema } from "~/features/link-in-bio/schemas/bio-forms";
-import { movePostSchema, postFormSchema } from "~/features/social/schemas/post-form";
+import { registerSchema } from "~/domains/accounts/schemas/register";
+import { discountCodeSchema } from "~/domains/discounts/schemas/discount-code";
+import { eventFormSchema } from "~/flows/event-sales/schemas/event-form";
+import { bioBlockSchema } from "~/domains/link-in-bio/schemas/bio-forms";
+import { movePostSchema, postFormSchema } from "~/domains/social/schemas/post-form";
 import { calendarDateField, localDateTimeField, optionalLocalDateTimeField } from "~/lib/form-fields";
 import { isCalendarDate, isLocalDateTime } from "~/lib/text-formats";
 import { utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";

@@ -1,11 +1,11 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { priceLabel } from "~/features/catalog/components/product-list";
-import { formatFileSize as formatBytes } from "~/features/catalog/content/product-files";
-import { productFormValues } from "~/features/catalog/product-form-values";
-import { COVER_MAX_BYTES } from "~/features/catalog/schemas/product";
-import { copyName, copySlug } from "~/features/catalog/server/duplicate-product.server";
-import { COVER_CONTENT_TYPE, processCover } from "~/features/catalog/server/process-cover.server";
+import { priceLabel } from "~/domains/catalog/components/product-list";
+import { formatFileSize as formatBytes } from "~/domains/catalog/content/product-files";
+import { productFormValues } from "~/domains/catalog/product-form-values";
+import { COVER_MAX_BYTES } from "~/domains/catalog/schemas/product";
+import { copyName, copySlug } from "~/domains/catalog/server/duplicate-product.server";
+import { COVER_CONTENT_TYPE, processCover } from "~/domains/catalog/server/process-cover.server";
 
 // The Product Manager's small rules — copies' names and slugs, prices and sizes as shown, saved
 // money back into the form, and the cover's content check and resizing.

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { checkoutSubtotal } from "~/features/checkout/checkout-subtotal";
-import { canTransition, ORDER_STATUSES, type OrderStatus } from "~/features/orders/order-status";
-import { platformFee } from "~/features/orders/platform-fee";
+import { checkoutSubtotal } from "~/flows/checkout/checkout-subtotal";
+import { canTransition, ORDER_STATUSES, type OrderStatus } from "~/domains/orders/order-status";
+import { platformFee } from "~/domains/orders/platform-fee";
 import { planOf } from "~/lib/plans";
-import { AMOUNT_FIELD_MAX, checkoutSchema, DISCOUNT_CODE_FIELD_MAX } from "~/features/checkout/schemas/checkout";
+import { AMOUNT_FIELD_MAX, checkoutSchema, DISCOUNT_CODE_FIELD_MAX } from "~/flows/checkout/schemas/checkout";
 import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from "~/lib/form-fields";
 import {
   CARD_FIELD_MAX,
@@ -15,8 +15,8 @@ import {
   EXPIRY_PAST_MESSAGE,
   testCardSchema,
   testCheckoutSchema,
-} from "~/features/payments/schemas/test-card";
-import { TEST_CARD_FAILURES, testCardOutcome } from "~/features/payments/test-cards";
+} from "~/domains/payments/schemas/test-card";
+import { TEST_CARD_FAILURES, testCardOutcome } from "~/domains/payments/test-cards";
 
 // The order state machine's rules, the platform fee's rounding, the checkout's prices and the test cards.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCommonPassword } from "~/features/accounts/server/is-common-password.server";
+import { isCommonPassword } from "~/domains/accounts/server/is-common-password.server";
 
 describe("isCommonPassword (offline list)", () => {
   it.each(["password", "123456", "qwerty", "Password1!", "PASSWORD123", "!!iloveyou!!", "Sunshine1"])(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_LIMITS, contactMessageSchema } from "~/features/marketing/schemas/contact-message";
+import { CONTACT_LIMITS, contactMessageSchema } from "~/domains/marketing/schemas/contact-message";
 
 const valid = { name: "Ada", email: "ada@example.com", subject: "Payouts", message: "When do payouts arrive?" };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { customerSearch, customerPath } from "~/features/customers/customer-display";
-import { parseCustomersCursor } from "~/features/customers/server/customers-query.server";
+import { customerSearch, customerPath } from "~/domains/customers/customer-display";
+import { parseCustomersCursor } from "~/domains/customers/server/customers-query.server";
 import { csvRecord, decimalAmount, exportFileName, textCell } from "~/lib/csv";
-import { toCrlf } from "~/features/customers/server/export-csv.server";
+import { toCrlf } from "~/domains/customers/server/export-csv.server";
 
 // The CSV cells of the exports (RFC 4180, formula injection) and the customers list's parameters.
 

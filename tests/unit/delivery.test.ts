@@ -5,17 +5,17 @@ import {
   matchDownloadPath,
   orderNumber,
   revokedMessage,
-} from "~/features/delivery/content/delivery-rules";
-import { downloadRefusalPage } from "~/features/delivery/server/download-refusal-page.server";
-import { decideRange, ifRangeAllows } from "~/features/delivery/server/byte-range.server";
+} from "~/domains/delivery/content/delivery-rules";
+import { downloadRefusalPage } from "~/domains/delivery/server/download-refusal-page.server";
+import { decideRange, ifRangeAllows } from "~/domains/delivery/server/byte-range.server";
 import {
   checkDownloadSignature,
   signDownload,
   signedDownloadPath,
-} from "~/features/delivery/server/download-signature.server";
-import { contentDisposition, planDownload } from "~/features/delivery/server/download-response.server";
-import { presignS3GetUrl } from "~/features/delivery/server/presign-s3-get.server";
-import { receiptMail } from "~/features/delivery/server/receipt-mail.server";
+} from "~/domains/delivery/server/download-signature.server";
+import { contentDisposition, planDownload } from "~/domains/delivery/server/download-response.server";
+import { presignS3GetUrl } from "~/domains/delivery/server/presign-s3-get.server";
+import { receiptMail } from "~/domains/delivery/server/receipt-mail.server";
 
 const SECRET = "x".repeat(32);
 const ORDER = "0b6f3f0e-8f7a-4b7e-9a51-2f0c7a1d9e11";

@@ -1,4 +1,4 @@
-import { maximumPriceMessage } from "~/features/catalog/schemas/amount-field";
+import { maximumPriceMessage } from "~/domains/catalog/schemas/amount-field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { MAXIMUM_PRICE_MINOR } from "~/lib/money";
@@ -8,7 +8,7 @@ import {
   discountStatus,
   discountUsageLabel,
   freeBelowMinimumWarnings,
-} from "~/features/discounts/discount-display";
+} from "~/domains/discounts/discount-display";
 import {
   AMOUNT_INVALID_MESSAGE,
   AMOUNT_OFF_REQUIRED_MESSAGE,
@@ -26,14 +26,14 @@ import {
   PRODUCTS_REQUIRED_MESSAGE,
   SCOPE_MESSAGE,
   toDiscountInput,
-} from "~/features/discounts/schemas/discount-code";
-import { feeRefundFor } from "~/features/orders/platform-fee";
+} from "~/domains/discounts/schemas/discount-code";
+import { feeRefundFor } from "~/domains/orders/platform-fee";
 import {
   REFUND_AMOUNT_INVALID_MESSAGE,
   REFUND_AMOUNT_ZERO_MESSAGE,
   refundSchema,
   refundTooHighMessage,
-} from "~/features/orders/schemas/refund";
+} from "~/domains/orders/schemas/refund";
 import { formatDateTime, utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
 
 // The discount code form's one schema (browser and server): every rule has its message, amounts come

@@ -7,8 +7,8 @@ import {
   embedQueryOf,
   parseAllowedOrigin,
   withEmbedQuery,
-} from "~/features/sales-methods/embed/allowed-origins";
-import { acceptEmbedMessage, isEmbedMessage } from "~/features/sales-methods/embed/embed-protocol";
+} from "~/domains/sales-methods/embed/allowed-origins";
+import { acceptEmbedMessage, isEmbedMessage } from "~/domains/sales-methods/embed/embed-protocol";
 
 const ORDER = "5f0c1a9e-0000-4000-8000-000000000000";
 const APP = "https://sellkit.example";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { productButtonsSnippet } from "~/features/sales-methods/buy-button-snippet";
-import { cartSnippet, widgetSnippet } from "~/features/sales-methods/components/integration-builder";
-import { contrastRatio, MIN_TEXT_CONTRAST } from "~/features/sales-methods/contrast";
-import { PLATFORM_STEPS } from "~/features/sales-methods/content/platform-steps";
-import { optionValues, WEBSITE_PLATFORMS } from "~/features/sales-methods/content/sales-options";
-import { allowedOriginsSchema } from "~/features/sales-methods/schemas/allowed-origins";
-import { cartItemsValue, MAX_CART_ITEMS, parseCartItems } from "~/features/checkout/cart-items";
+import { productButtonsSnippet } from "~/domains/sales-methods/buy-button-snippet";
+import { cartSnippet, widgetSnippet } from "~/domains/sales-methods/components/integration-builder";
+import { contrastRatio, MIN_TEXT_CONTRAST } from "~/domains/sales-methods/contrast";
+import { PLATFORM_STEPS } from "~/domains/sales-methods/content/platform-steps";
+import { optionValues, WEBSITE_PLATFORMS } from "~/domains/sales-methods/content/sales-options";
+import { allowedOriginsSchema } from "~/domains/sales-methods/schemas/allowed-origins";
+import { cartItemsValue, MAX_CART_ITEMS, parseCartItems } from "~/flows/checkout/cart-items";
 
 // The rules behind the Buy Button Generator and Website Integration: the contrast check, the pasted code (escaped,
 // with a link-only form), the cart's query, the allowed websites' validation and a guide for every platform.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseSetupRequirements } from "~/features/event-sales/checklist";
-import { escapeIcsText, foldIcsLine, writeIcsCalendar } from "~/features/event-sales/ics";
-import { repeatSpans, shiftLocal } from "~/features/event-sales/repeat";
-import { eventFormSchema, EVENT_MESSAGES } from "~/features/event-sales/schemas/event-form";
-import { readComparisonFilter } from "~/features/event-sales/event-comparison";
-import { addDays, monthGrid } from "~/features/event-sales/event-calendar";
+import { parseSetupRequirements } from "~/flows/event-sales/checklist";
+import { escapeIcsText, foldIcsLine, writeIcsCalendar } from "~/flows/event-sales/ics";
+import { repeatSpans, shiftLocal } from "~/flows/event-sales/repeat";
+import { eventFormSchema, EVENT_MESSAGES } from "~/flows/event-sales/schemas/event-form";
+import { readComparisonFilter } from "~/flows/event-sales/event-comparison";
+import { addDays, monthGrid } from "~/flows/event-sales/event-calendar";
 import { skippedLocalTime, utcToZonedLocal, zonedLocalToUtc } from "~/lib/zoned-time";
 
 // Pure rules of the Event Sales Manager: the checklist from the setup, repeats at the same wall-clock time across

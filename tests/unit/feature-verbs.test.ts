@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // route), never the HTTP Request, and return results: only routes (and the root route) build HTTP answers.
 // The one exception is better-auth's HTTP adapter, whose job is the Request.
 
-const ALLOWED = new Set(["app/features/accounts/server/transactional-auth.server.ts"]);
+const ALLOWED = new Set(["app/domains/accounts/server/transactional-auth.server.ts"]);
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);

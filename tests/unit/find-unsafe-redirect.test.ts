@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findUnsafeRedirect } from "~/features/accounts/server/find-unsafe-redirect.server";
+import { findUnsafeRedirect } from "~/domains/accounts/server/find-unsafe-redirect.server";
 
 const at = (query: string) => findUnsafeRedirect(new URL(`http://127.0.0.1/api/auth/verify-email?${query}`));
 

@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { CARRIERS, carrierTrackingUrl, knownCarrier, trackingUrlFor } from "~/features/orders/content/carriers";
+import { CARRIERS, carrierTrackingUrl, knownCarrier, trackingUrlFor } from "~/domains/orders/content/carriers";
 import {
   addressLines,
   isFulfilmentFilter,
   lineTitle,
   shipmentSummary,
   unitsToShip,
-} from "~/features/orders/fulfilment-display";
-import { FULFIL_QUANTITY_MESSAGE, fulfilSchema, quantityTooHighMessage } from "~/features/orders/schemas/fulfil";
-import { shippingMail } from "~/features/order-lifecycle/server/shipping-mail.server";
+} from "~/domains/orders/fulfilment-display";
+import { FULFIL_QUANTITY_MESSAGE, fulfilSchema, quantityTooHighMessage } from "~/domains/orders/schemas/fulfil";
+import { shippingMail } from "~/flows/order-lifecycle/server/shipping-mail.server";
 import { ERRORS } from "~/lib/errors";
 import { httpUrl } from "~/lib/http-url";
 

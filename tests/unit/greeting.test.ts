@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { greetingFixScript, greetingForHour, greetingText, hourIn } from "~/features/workspace/greeting";
+import { greetingFixScript, greetingForHour, greetingText, hourIn } from "~/domains/workspace/greeting";
 
 describe("dashboard greeting (cut-offs 12:00 and 18:00)", () => {
   it.each([

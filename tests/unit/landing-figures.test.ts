@@ -4,7 +4,7 @@ import {
   type LandingFigures,
   landingTabsData,
   saleAmount,
-} from "~/features/dashboards/landing-figures";
+} from "~/pages/dashboards/landing-figures";
 
 // How the signed-in landing shows a creator's own figures.
 

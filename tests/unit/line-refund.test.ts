@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { lineRefundCents } from "~/features/orders/order-lines";
-import { lineRefundSchema, REFUND_LINES_NONE_MESSAGE } from "~/features/orders/schemas/refund";
+import { lineRefundCents } from "~/domains/orders/order-lines";
+import { lineRefundSchema, REFUND_LINES_NONE_MESSAGE } from "~/domains/orders/schemas/refund";
 
 describe("the amount of a refund by lines", () => {
   it("is the line's paid share (subtotal less its discount) per unit", () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { attributionOf, sourceLabel } from "~/features/analytics/content/attribution";
-import { viewedPage, viewedPageKey } from "~/features/analytics/content/view-rules";
-import { blockAttribution, isBlockLive, platformProfileUrl } from "~/features/link-in-bio/bio-content";
-import { moveItem } from "~/features/link-in-bio/components/block-list";
+import { attributionOf, sourceLabel } from "~/domains/analytics/content/attribution";
+import { viewedPage, viewedPageKey } from "~/domains/analytics/content/view-rules";
+import { blockAttribution, isBlockLive, platformProfileUrl } from "~/domains/link-in-bio/bio-content";
+import { moveItem } from "~/domains/link-in-bio/components/block-list";
 import {
   BIO_MESSAGES,
   bioBlockSchema,
   bioOrderSchema,
   bioProfileSchema,
-} from "~/features/link-in-bio/schemas/bio-forms";
+} from "~/domains/link-in-bio/schemas/bio-forms";
 
 const issues = (input: Record<string, unknown>) => {
   const result = bioBlockSchema.safeParse(input);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lostLinksMail } from "~/features/delivery/server/lost-links-mail.server";
-import { receiptMail } from "~/features/delivery/server/receipt-mail.server";
+import { lostLinksMail } from "~/domains/delivery/server/lost-links-mail.server";
+import { receiptMail } from "~/domains/delivery/server/receipt-mail.server";
 import { mailLayout } from "~/server/mail/mail-layout.server";
 import { mailTemplates } from "~/server/mail/templates.server";
 

@@ -1,6 +1,6 @@
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { isAllowedLink, MARKDOWN_LINK_REL, renderMarkdown } from "~/features/catalog/markdown";
+import { isAllowedLink, MARKDOWN_LINK_REL, renderMarkdown } from "~/domains/catalog/markdown";
 
 // A product description is Markdown rendered sanitised — no element, attribute or URL scheme a
 // creator could use to run script on a buyer's page.

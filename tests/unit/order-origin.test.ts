@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderOriginLabel } from "~/features/orders/order-display";
+import { orderOriginLabel } from "~/domains/orders/order-display";
 
 const online = { channel: "online" as const, utmSource: "", utmCampaign: "" };
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { products } from "~/features/catalog/schema.server";
+import { products } from "~/domains/catalog/tables.server";
 import {
   combinePageQueries,
   jsonList,

@@ -9,8 +9,8 @@ import {
   nextPayout,
   sellerNet,
   TEST_PAYOUT_DELAY_BUSINESS_DAYS,
-} from "~/features/payouts/ledger-rules";
-import { upcomingPayout } from "~/features/payouts/payouts-display";
+} from "~/domains/payouts/ledger-rules";
+import { upcomingPayout } from "~/domains/payouts/payouts-display";
 
 // The test provider's payout ledger arithmetic — business days, each order's net after refunds and
 // Sellkit's fee, the entry that brings an order's booked total to its net, and the next payout's day and amount.

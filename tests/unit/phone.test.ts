@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { businessProfileSchema } from "~/features/workspace/schemas/business-profile";
-import { settingsBusinessProfileSchema } from "~/features/settings/schemas/settings-business-profile";
+import { businessProfileSchema } from "~/domains/workspace/schemas/business-profile";
+import { settingsBusinessProfileSchema } from "~/pages/settings/schemas/settings-business-profile";
 import { DEFAULT_DIAL_CODE, DIAL_CODES, findDialCode } from "~/lib/phone/dial-codes";
 import { splitPhone, toE164 } from "~/lib/phone/phone-number";
 import { createTypeAhead, findTypeAheadMatch, TYPE_AHEAD_RESET_MS } from "~/lib/type-ahead";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { isValidBarcode } from "~/features/catalog/barcode";
-import { chooseVariant, type SalesPageVariant } from "~/features/catalog/sales-page-variant";
+import { isValidBarcode } from "~/domains/catalog/barcode";
+import { chooseVariant, type SalesPageVariant } from "~/domains/catalog/sales-page-variant";
 import {
   BARCODE_INVALID_MESSAGE,
   NO_VARIANT_MESSAGE,
@@ -14,12 +14,12 @@ import {
   physicalInputFailure,
   VARIANT_UNKNOWN_MESSAGE,
   WEIGHT_INVALID_MESSAGE,
-} from "~/features/catalog/schemas/physical-product";
-import { minimumPriceMessage, productSchema, toProductInput } from "~/features/catalog/schemas/product";
-import { copySku } from "~/features/catalog/server/duplicate-product.server";
-import { FEW_LEFT_THRESHOLD, stockNotice, stockNoticeText } from "~/features/catalog/stock-notice";
-import { combinationCount, variantCombinations, variantTitle } from "~/features/catalog/variant-options";
-import { formatWeight, parseWeightGrams } from "~/features/catalog/weight";
+} from "~/domains/catalog/schemas/physical-product";
+import { minimumPriceMessage, productSchema, toProductInput } from "~/domains/catalog/schemas/product";
+import { copySku } from "~/domains/catalog/server/duplicate-product.server";
+import { FEW_LEFT_THRESHOLD, stockNotice, stockNoticeText } from "~/domains/catalog/stock-notice";
+import { combinationCount, variantCombinations, variantTitle } from "~/domains/catalog/variant-options";
+import { formatWeight, parseWeightGrams } from "~/domains/catalog/weight";
 import { ERRORS } from "~/lib/errors";
 import { storePageKey } from "../../server/store-page-cache";
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { LEARN_FAQ } from "~/features/marketing/content/faq";
-import { TERMS } from "~/features/marketing/content/legal";
+import { LEARN_FAQ } from "~/domains/marketing/content/faq";
+import { TERMS } from "~/domains/marketing/content/legal";
 import {
   findPlanOffer,
   PLAN_OFFERS,
   PRICING_DESCRIPTION,
   planDetailsPath,
   planSignupPath,
-} from "~/features/marketing/content/plans";
+} from "~/domains/marketing/content/plans";
 import { findPlan, PLAN_IDS, PLANS, planOf } from "~/lib/plans";
 
 describe("plans", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartReducer, cartTotals, EMPTY_CART, itemByCode } from "~/features/pos/pos-cart";
+import { cartReducer, cartTotals, EMPTY_CART, itemByCode } from "~/flows/pos/pos-cart";
 
 const items = [
   { name: "Mug", barcode: "4006381333931", sku: "MUG-1" },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { choosePosEvent } from "~/features/pos/pos-event";
-import type { PosEvent, PosRegister } from "~/features/pos/pos-types";
+import { choosePosEvent } from "~/flows/pos/pos-event";
+import type { PosEvent, PosRegister } from "~/flows/pos/pos-types";
 
 const event = (id: string, startsAt: string, endsAt: string): PosEvent => ({
   id,

@@ -10,7 +10,7 @@ import {
   quickTenders,
   splitProportionally,
   type ZReport,
-} from "~/features/pos/pos-rules";
+} from "~/flows/pos/pos-rules";
 
 describe("the point of sale's money rules", () => {
   it("computes change, or refuses a tender below the amount due", () => {

@@ -1,4 +1,4 @@
-import { maximumPriceMessage } from "~/features/catalog/schemas/amount-field";
+import { maximumPriceMessage } from "~/domains/catalog/schemas/amount-field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { MAXIMUM_PRICE_MINOR } from "~/lib/money";
@@ -20,7 +20,7 @@ import {
   SLUG_RESERVED_MESSAGE,
   SUMMARY_TOO_LONG_MESSAGE,
   TYPE_MESSAGE,
-} from "~/features/catalog/schemas/product";
+} from "~/domains/catalog/schemas/product";
 
 // The product form's one schema (browser and server) — every bad input has its message, and
 // money comes out as integer minor units.

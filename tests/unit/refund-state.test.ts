@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { refundInFlight, refundLinesText, refundStateText } from "~/features/orders/order-display";
-import type { OrderLine } from "~/features/orders/order-lines";
+import { refundInFlight, refundLinesText, refundStateText } from "~/domains/orders/order-display";
+import type { OrderLine } from "~/domains/orders/order-lines";
 
 describe("a refund's state on the order's page", () => {
   it("says a lost answer is pending confirmation, and holds pending and unknown refunds back", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { partsOf, splitRefund, tenderSum } from "~/features/orders/refund-tenders";
+import { partsOf, splitRefund, tenderSum } from "~/domains/orders/refund-tenders";
 
 describe("a refund split by tender", () => {
   it("draws on the card first, then other methods, then cash", () => {

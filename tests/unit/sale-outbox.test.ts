@@ -1,8 +1,8 @@
 import "fake-indexeddb/auto";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { PosSaleInput } from "~/features/pos/schemas/pos-sale";
-import { flushOutbox, outboxEntries, queueSale, retrySale, type SendAnswer } from "~/features/pos/sale-outbox";
+import type { PosSaleInput } from "~/flows/pos/schemas/pos-sale";
+import { flushOutbox, outboxEntries, queueSale, retrySale, type SendAnswer } from "~/flows/pos/sale-outbox";
 
 const sale = (): PosSaleInput => ({
   deviceSaleId: randomUUID(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
+import { SALES_METHODS } from "~/domains/sales-methods/content/sales-methods";
 import {
   BUTTON_STYLES,
   CONTENT_TYPES,
@@ -15,12 +15,12 @@ import {
   STORE_THEMES,
   WEBSITE_PLATFORMS,
   optionValues,
-} from "~/features/sales-methods/content/sales-options";
-import { eventSalesSchema } from "~/features/sales-methods/schemas/event-sales";
-import { existingWebsiteSchema } from "~/features/sales-methods/schemas/existing-website";
-import { onlineStoreSchema } from "~/features/sales-methods/schemas/online-store";
-import { retailStoreSchema } from "~/features/sales-methods/schemas/retail-store";
-import { socialMediaSchema } from "~/features/sales-methods/schemas/social-media";
+} from "~/domains/sales-methods/content/sales-options";
+import { eventSalesSchema } from "~/domains/sales-methods/schemas/event-sales";
+import { existingWebsiteSchema } from "~/domains/sales-methods/schemas/existing-website";
+import { onlineStoreSchema } from "~/domains/sales-methods/schemas/online-store";
+import { retailStoreSchema } from "~/domains/sales-methods/schemas/retail-store";
+import { socialMediaSchema } from "~/domains/sales-methods/schemas/social-media";
 
 describe("sales option lists", () => {
   it("hold the spec's values", () => {

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { eventSalesSchema } from "~/features/sales-methods/schemas/event-sales";
-import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/features/sales-methods/schemas/existing-website";
-import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/features/sales-methods/schemas/online-store";
-import { retailStoreSchema } from "~/features/sales-methods/schemas/retail-store";
-import { socialMediaSchema } from "~/features/sales-methods/schemas/social-media";
+import { eventSalesSchema } from "~/domains/sales-methods/schemas/event-sales";
+import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/domains/sales-methods/schemas/existing-website";
+import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/domains/sales-methods/schemas/online-store";
+import { retailStoreSchema } from "~/domains/sales-methods/schemas/retail-store";
+import { socialMediaSchema } from "~/domains/sales-methods/schemas/social-media";
 
 type Entries = Record<string, string | string[]>;
 

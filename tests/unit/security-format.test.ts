@@ -8,7 +8,7 @@ import {
   riskTone,
   securityExportFileName,
   severityVariant,
-} from "~/features/security/security-format";
+} from "~/domains/security/security-format";
 
 describe("eventTypeLabel", () => {
   it.each([

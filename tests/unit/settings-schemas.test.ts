@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { businessProfileSchema } from "~/features/workspace/schemas/business-profile";
-import { settingsBusinessProfileSchema } from "~/features/settings/schemas/settings-business-profile";
-import { deleteAccountSchema } from "~/features/settings/schemas/settings-delete-account";
-import { changeEmailSchema } from "~/features/settings/schemas/settings-email";
-import { changePasswordSchema } from "~/features/settings/schemas/settings-password";
-import { personalProfileSchema } from "~/features/settings/schemas/settings-personal-profile";
+import { businessProfileSchema } from "~/domains/workspace/schemas/business-profile";
+import { settingsBusinessProfileSchema } from "~/pages/settings/schemas/settings-business-profile";
+import { deleteAccountSchema } from "~/pages/settings/schemas/settings-delete-account";
+import { changeEmailSchema } from "~/pages/settings/schemas/settings-email";
+import { changePasswordSchema } from "~/pages/settings/schemas/settings-password";
+import { personalProfileSchema } from "~/pages/settings/schemas/settings-personal-profile";
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));

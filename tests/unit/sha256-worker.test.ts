@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createSha256Worker, MAX_IN_FLIGHT_BYTES } from "~/features/catalog/server/sha256-worker.server";
+import { createSha256Worker, MAX_IN_FLIGHT_BYTES } from "~/domains/catalog/server/sha256-worker.server";
 
 const hex = (...parts: Uint8Array[]) => {
   const hash = createHash("sha256");

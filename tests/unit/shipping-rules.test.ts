@@ -1,21 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { splitDiscount } from "~/features/checkout/discount-split";
-import { orderSummary } from "~/features/checkout/order-summary";
-import { checkoutSchema } from "~/features/checkout/schemas/checkout";
-import { availabilityLabel, describeShortages, shortageMessage } from "~/features/checkout/stock-message";
-import { addressErrors } from "~/features/shipping/address";
-import { COUNTRIES, countryName, isCountryCode } from "~/features/shipping/content/countries";
-import { COUNTRY_REGIONS, isRegionOf, regionsOf } from "~/features/shipping/content/regions";
-import { isValidPostcode, normalizePostcode, requiresPostcode } from "~/features/shipping/postcodes";
+import { splitDiscount } from "~/flows/checkout/discount-split";
+import { orderSummary } from "~/flows/checkout/order-summary";
+import { checkoutSchema } from "~/flows/checkout/schemas/checkout";
+import { availabilityLabel, describeShortages, shortageMessage } from "~/flows/checkout/stock-message";
+import { addressErrors } from "~/domains/shipping/address";
+import { COUNTRIES, countryName, isCountryCode } from "~/domains/shipping/content/countries";
+import { COUNTRY_REGIONS, isRegionOf, regionsOf } from "~/domains/shipping/content/regions";
+import { isValidPostcode, normalizePostcode, requiresPostcode } from "~/domains/shipping/postcodes";
 import {
   SHIPPING_MESSAGES,
   shippingRateSchema,
   shippingZoneSchema,
   toShippingRateInput,
   toShippingZoneInput,
-} from "~/features/shipping/schemas/shipping-settings";
-import { orderWeight, REST_OF_WORLD, shippingPrice, zoneFor } from "~/features/shipping/shipping-price";
+} from "~/domains/shipping/schemas/shipping-settings";
+import { orderWeight, REST_OF_WORLD, shippingPrice, zoneFor } from "~/domains/shipping/shipping-price";
 
 // The pure rules of physical checkouts: countries, regions, postcodes and the address check.
 // Also shipping prices by zone, weight and subtotal, the discount split, and the settings forms' refusals.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sniffImageType } from "~/features/workspace/server/sniff-image-type.server";
+import { sniffImageType } from "~/domains/workspace/server/sniff-image-type.server";
 
 const bytes = (...values: number[]) => new Uint8Array([...values, ...new Array(16).fill(0)]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, calendarDays, weekStart } from "~/features/social/calendar-days";
+import { addDays, calendarDays, weekStart } from "~/domains/social/calendar-days";
 import {
   countGraphemes,
   countPostText,
@@ -7,16 +7,16 @@ import {
   PLATFORM_RULES,
   publicUrlProblem,
   textLimitProblem,
-} from "~/features/social/post-rules";
-import { platformFigures, type SocialPost } from "~/features/social/social-post";
-import { isLinkPreview, trackingCodeOf, trackingQuery, trackingTargetPath } from "~/features/social/tracking-link";
-import { attributionOf } from "~/features/analytics/content/attribution";
-import { quickActionsFor } from "~/features/workspace/content/quick-actions";
+} from "~/domains/social/post-rules";
+import { platformFigures, type SocialPost } from "~/domains/social/social-post";
+import { isLinkPreview, trackingCodeOf, trackingQuery, trackingTargetPath } from "~/domains/social/tracking-link";
+import { attributionOf } from "~/domains/analytics/content/attribution";
+import { quickActionsFor } from "~/domains/workspace/content/quick-actions";
 import { storePageKey } from "../../server/store-page-cache";
 import {
   createUnknownCodeLimit,
   MAX_MISSES_PER_ADDRESS_PER_MINUTE,
-} from "~/features/social/server/unknown-code-limit.server";
+} from "~/domains/social/server/unknown-code-limit.server";
 
 describe("X's weighted counting", () => {
   it("counts plain Latin text one per character", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { storeFeatures } from "~/features/inventory/inventory-display";
-import { checkImportRows, importQuantity } from "~/features/inventory/stock-import-rows";
+import { storeFeatures } from "~/domains/inventory/inventory-display";
+import { checkImportRows, importQuantity } from "~/domains/inventory/stock-import-rows";
 import { parseCsv } from "~/lib/csv";
 
 describe("parseCsv", () => {

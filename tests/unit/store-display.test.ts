@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fileKind, formatFileSize } from "~/features/catalog/describe-file";
-import { offerPrice, priceLabel } from "~/features/catalog/product-price";
-import { isSlugLike, storeProfileOf } from "~/features/catalog/store-profile";
+import { fileKind, formatFileSize } from "~/domains/catalog/describe-file";
+import { offerPrice, priceLabel } from "~/domains/catalog/product-price";
+import { isSlugLike, storeProfileOf } from "~/domains/catalog/store-profile";
 
 // What the store pages say about a product and a store.
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { WebhookVerificationError } from "~/features/payments/server/payment-provider.server";
+import { WebhookVerificationError } from "~/domains/payments/server/payment-provider.server";
 import {
   signTestWebhook,
   testWebhookKey,
   verifyTestSignature,
-} from "~/features/payments/server/test-webhook-signature.server";
+} from "~/domains/payments/server/test-webhook-signature.server";
 
 // The test provider's webhooks are signed like Stripe's (t=…,v1=HMAC-SHA256 of "t.body") with a key
 // derived from AUTH_SECRET, and accepted only unchanged, with the right key, within 5 minutes.

@@ -12,7 +12,7 @@ import {
   newTotpSecret,
   normalizeBackupCode,
   totpUri,
-} from "~/features/security/server/two-factor/two-factor-crypto.server";
+} from "~/domains/security/server/two-factor/two-factor-crypto.server";
 
 const AUTH_SECRET = "x".repeat(32);
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bucketOf, isBot, utcDay, viewedPage, viewSource } from "~/features/analytics/content/view-rules";
-import { visitorHash } from "~/features/analytics/server/visitor-hash.server";
+import { bucketOf, isBot, utcDay, viewedPage, viewSource } from "~/domains/analytics/content/view-rules";
+import { visitorHash } from "~/domains/analytics/server/visitor-hash.server";
 
 // What a view is (pages, bots), where it came from (referrer host, utm_*), and the visitor's hash
 // with a salt of the day (the salts themselves: tests/integration/view-counting.test.ts).

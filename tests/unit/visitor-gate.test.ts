@@ -4,8 +4,8 @@ import {
   MAX_COUNTS_PER_ADDRESS_PER_TARGET_PER_DAY,
   MAX_VISITORS_PER_ADDRESS_PER_DAY,
   REPEAT_VISIT_WINDOW_MS,
-} from "~/features/analytics/content/view-rules";
-import { addressOf, createVisitorGate } from "~/features/analytics/server/visitor-gate.server";
+} from "~/domains/analytics/content/view-rules";
+import { addressOf, createVisitorGate } from "~/domains/analytics/server/visitor-gate.server";
 
 // The one rule of counted views and clicks, per instance: a visitor's repeats of a target within the window once, an
 // address (an IPv4 address or an IPv6 /64) at most its caps whatever user agents it sends; over HTTP:

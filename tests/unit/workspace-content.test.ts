@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { initialsOf } from "~/features/workspace/components/avatar";
-import { BUSINESS_TYPES } from "~/features/workspace/content/business";
-import { quickActionsFor } from "~/features/workspace/content/quick-actions";
-import { SALES_METHODS } from "~/features/sales-methods/content/sales-methods";
-import { TOOLS, toolPath, toolsFor } from "~/features/workspace/content/tools";
-import { currentNavPath, WORKSPACE_NAV, workspaceNavFor } from "~/features/workspace/content/workspace-nav";
-import { percentChange } from "~/features/workspace/dashboard-stats";
+import { initialsOf } from "~/domains/workspace/components/avatar";
+import { BUSINESS_TYPES } from "~/domains/workspace/content/business";
+import { quickActionsFor } from "~/domains/workspace/content/quick-actions";
+import { SALES_METHODS } from "~/domains/sales-methods/content/sales-methods";
+import { TOOLS, toolPath, toolsFor } from "~/domains/workspace/content/tools";
+import { currentNavPath, WORKSPACE_NAV, workspaceNavFor } from "~/domains/workspace/content/workspace-nav";
+import { percentChange } from "~/domains/workspace/dashboard-stats";
 import { formatMoneyShort } from "~/lib/money";
 
 describe("tools per business type", () => {

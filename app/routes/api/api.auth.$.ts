@@ -1,6 +1,6 @@
 import { getSessionUser } from "~/kernel/session/get-session-user.server";
 import { isExposedAuthEndpoint } from "~/kernel/session/exposed-auth-endpoints.server";
-import { findUnsafeRedirect } from "~/features/accounts/server/find-unsafe-redirect.server";
+import { findUnsafeRedirect } from "~/domains/accounts/server/find-unsafe-redirect.server";
 import type { Route } from "./+types/api.auth.$";
 import { requestContext } from "~/server/http/request-context.server";
 

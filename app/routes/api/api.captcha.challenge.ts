@@ -1,4 +1,4 @@
-import { createCaptchaChallenge } from "~/features/accounts/server/captcha/create-captcha-challenge.server";
+import { createCaptchaChallenge } from "~/domains/accounts/server/captcha/create-captcha-challenge.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/api.captcha.challenge";
 

@@ -1,5 +1,5 @@
 import { getCurrentUser } from "~/kernel/session/get-current-user.server";
-import { ORDER_CHANGES_CHANNEL } from "~/features/orders/server/announce-order-change.server";
+import { ORDER_CHANGES_CHANNEL } from "~/domains/orders/server/announce-order-change.server";
 import { openUserEventStream, serverSentEvent, unauthorizedStream } from "~/server/events/user-event-stream.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireUser } from "~/routes/http/require-user.server";
-import { posDiscountCodeSchema } from "~/features/pos/schemas/pos-discount-code";
-import { checkPosDiscountCode } from "~/features/pos/server/check-pos-discount-code.server";
+import { posDiscountCodeSchema } from "~/flows/pos/schemas/pos-discount-code";
+import { checkPosDiscountCode } from "~/flows/pos/server/check-pos-discount-code.server";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

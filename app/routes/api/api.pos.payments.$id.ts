@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/routes/http/require-user.server";
-import { posPaymentActionSchema } from "~/features/pos/schemas/pos-payment";
-import { cancelPosPayment } from "~/features/pos/server/cancel-pos-payment.server";
-import { posCardReader } from "~/features/pos/server/pos-card-reader.server";
-import { posPaymentQuery } from "~/features/pos/server/pos-payment-query.server";
-import { presentPosCard } from "~/features/pos/server/present-pos-card.server";
+import { posPaymentActionSchema } from "~/flows/pos/schemas/pos-payment";
+import { cancelPosPayment } from "~/flows/pos/server/cancel-pos-payment.server";
+import { posCardReader } from "~/flows/pos/server/pos-card-reader.server";
+import { posPaymentQuery } from "~/flows/pos/server/pos-payment-query.server";
+import { presentPosCard } from "~/flows/pos/server/present-pos-card.server";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { requireUser } from "~/routes/http/require-user.server";
-import { posReturnSchema } from "~/features/pos/schemas/pos-return";
-import { findReturnableSales } from "~/features/pos/server/find-returnable-sales.server";
-import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";
+import { posReturnSchema } from "~/flows/pos/schemas/pos-return";
+import { findReturnableSales } from "~/flows/pos/server/find-returnable-sales.server";
+import { refundPosSale } from "~/flows/pos/server/refund-pos-sale.server";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/routes/http/require-user.server";
-import { counterReceiptStatus } from "~/features/delivery/server/counter-receipt-status.server";
+import { counterReceiptStatus } from "~/domains/delivery/server/counter-receipt-status.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/api.pos.sales.$id.receipt";

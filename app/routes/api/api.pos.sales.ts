@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { requireUser } from "~/routes/http/require-user.server";
-import { counterReceiptStatus } from "~/features/delivery/server/counter-receipt-status.server";
-import { posSaleSchema } from "~/features/pos/schemas/pos-sale";
-import { CONNECTED_PAYMENT_METHODS, type PosPaymentMethod } from "~/features/pos/pos-rules";
-import { posCardReader } from "~/features/pos/server/pos-card-reader.server";
-import { qrCodePath } from "~/features/pos/server/qr-code-path.server";
-import { recordPosSale } from "~/features/pos/server/record-pos-sale.server";
+import { counterReceiptStatus } from "~/domains/delivery/server/counter-receipt-status.server";
+import { posSaleSchema } from "~/flows/pos/schemas/pos-sale";
+import { CONNECTED_PAYMENT_METHODS, type PosPaymentMethod } from "~/flows/pos/pos-rules";
+import { posCardReader } from "~/flows/pos/server/pos-card-reader.server";
+import { qrCodePath } from "~/flows/pos/server/qr-code-path.server";
+import { recordPosSale } from "~/flows/pos/server/record-pos-sale.server";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { requireUser } from "~/routes/http/require-user.server";
-import { productFileActionSchema } from "~/features/catalog/schemas/product-file";
-import { removeProductFile } from "~/features/catalog/server/remove-product-file.server";
-import { renameProductFile } from "~/features/catalog/server/rename-product-file.server";
-import { reorderProductFiles } from "~/features/catalog/server/reorder-product-files.server";
+import { productFileActionSchema } from "~/domains/catalog/schemas/product-file";
+import { removeProductFile } from "~/domains/catalog/server/remove-product-file.server";
+import { renameProductFile } from "~/domains/catalog/server/rename-product-file.server";
+import { reorderProductFiles } from "~/domains/catalog/server/reorder-product-files.server";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { readFormData } from "~/server/http/read-form-data.server";

@@ -1,6 +1,6 @@
 import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
-import { findStreamedSecurityEvent } from "~/features/security/server/find-streamed-security-event.server";
+import { findStreamedSecurityEvent } from "~/domains/security/server/find-streamed-security-event.server";
 import { openUserEventStream, serverSentEvent, unauthorizedStream } from "~/server/events/user-event-stream.server";
 import type { Route } from "./+types/api.security.events";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { receiveWebhook } from "~/features/order-lifecycle/server/receive-webhook.server";
+import { receiveWebhook } from "~/flows/order-lifecycle/server/receive-webhook.server";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,5 +1,5 @@
 import { getCurrentUser } from "~/kernel/session/get-current-user.server";
-import { getCover } from "~/features/catalog/server/get-cover.server";
+import { getCover } from "~/domains/catalog/server/get-cover.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/covers.$id";

@@ -1,13 +1,13 @@
 import { data, Link, redirect } from "react-router";
-import { AuthCard } from "~/features/accounts/components/auth-card";
-import { oauthProviderLabel } from "~/features/accounts/oauth-providers";
+import { AuthCard } from "~/domains/accounts/components/auth-card";
+import { oauthProviderLabel } from "~/domains/accounts/oauth-providers";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { getSessionUser } from "~/kernel/session/get-session-user.server";
 import { TWO_FACTOR_CHALLENGE_PATH } from "~/kernel/session/authorize-user.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
-import { takeOAuthReturn } from "~/features/accounts/server/oauth-return.server";
-import { decodeOAuthState, oauthStateCookie } from "~/features/accounts/server/start-oauth.server";
+import { takeOAuthReturn } from "~/domains/accounts/server/oauth-return.server";
+import { decodeOAuthState, oauthStateCookie } from "~/domains/accounts/server/start-oauth.server";
 import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { Route } from "./+types/auth.google.callback";

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
-import { AuthCard } from "~/features/accounts/components/auth-card";
-import { MagicLinkForm, SignInForm } from "~/features/accounts/components/sign-in-form";
-import { Divider, SocialButtons } from "~/features/accounts/components/social-buttons";
+import { AuthCard } from "~/domains/accounts/components/auth-card";
+import { MagicLinkForm, SignInForm } from "~/domains/accounts/components/sign-in-form";
+import { Divider, SocialButtons } from "~/domains/accounts/components/social-buttons";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { getCurrentUser } from "~/kernel/session/get-current-user.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
-import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config.server";
+import { captchaConfig } from "~/domains/accounts/server/captcha/captcha-config.server";
 import type { Route } from "./+types/login";
 import { answerAuthForm } from "./auth.server";
 import { requestContext } from "~/server/http/request-context.server";

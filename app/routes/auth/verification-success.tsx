@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
-import { AuthCard } from "~/features/accounts/components/auth-card";
+import { AuthCard } from "~/domains/accounts/components/auth-card";
 import { buttonClass } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";

@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
-import { AuthCard } from "~/features/accounts/components/auth-card";
+import { AuthCard } from "~/domains/accounts/components/auth-card";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { TWO_FACTOR_CHALLENGE_PATH } from "~/kernel/session/authorize-user.server";
-import { verifyMagicLink } from "~/features/accounts/server/verify-magic-link.server";
+import { verifyMagicLink } from "~/domains/accounts/server/verify-magic-link.server";
 import type { Route } from "./+types/verify";
 import { requestContext } from "~/server/http/request-context.server";
 

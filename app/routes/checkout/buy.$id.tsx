@@ -2,11 +2,11 @@ import { ShoppingBag } from "lucide-react";
 import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { Card, CardContent } from "~/components/ui/card";
-import { ProductCard } from "~/features/catalog/components/product-card";
-import { getStorefrontOf } from "~/features/catalog/server/get-storefront.server";
-import { productBuyPath, storePath } from "~/features/catalog/store-profile";
+import { ProductCard } from "~/domains/catalog/components/product-card";
+import { getStorefrontOf } from "~/domains/catalog/server/get-storefront.server";
+import { productBuyPath, storePath } from "~/domains/catalog/store-profile";
 import { pageMeta } from "~/lib/meta";
-import { getBuyPage } from "~/features/sales-methods/server/get-buy-page.server";
+import { getBuyPage } from "~/domains/sales-methods/server/get-buy-page.server";
 import type { Route } from "./+types/buy.$id";
 
 /**

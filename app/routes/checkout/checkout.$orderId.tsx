@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
 import { formatMoney } from "~/lib/money";
-import { LOST_LINK_PATH } from "~/features/delivery/content/delivery-rules";
-import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
-import { getOrderOutcome } from "~/features/checkout/server/get-order-outcome.server";
+import { LOST_LINK_PATH } from "~/domains/delivery/content/delivery-rules";
+import { TestModeBanner } from "~/flows/checkout/components/test-mode-banner";
+import { getOrderOutcome } from "~/flows/checkout/server/get-order-outcome.server";
 import { ERRORS } from "~/lib/errors";
-import { EmbedFrameScript, EmbedPaidOrder } from "~/features/sales-methods/components/embed-frame-script";
-import { embedQueryOf } from "~/features/sales-methods/embed/allowed-origins";
-import { paymentPageOrigins } from "~/features/payments/server/payment-page-origins.server";
+import { EmbedFrameScript, EmbedPaidOrder } from "~/domains/sales-methods/components/embed-frame-script";
+import { embedQueryOf } from "~/domains/sales-methods/embed/allowed-origins";
+import { paymentPageOrigins } from "~/domains/payments/server/payment-page-origins.server";
 import type { Route } from "./+types/checkout.$orderId";
 
 /** How often a pending order's page asks again (with JavaScript; without, the buyer uses "Check again"). */

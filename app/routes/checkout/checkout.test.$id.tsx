@@ -5,16 +5,16 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { formatMoney } from "~/lib/money";
-import { TestModeBanner } from "~/features/checkout/components/test-mode-banner";
-import { testCardSchema, testCheckoutSchema } from "~/features/payments/schemas/test-card";
-import { testProviderOf } from "~/features/payments/server/test-provider.server";
-import { TEST_CARDS } from "~/features/payments/test-cards";
+import { TestModeBanner } from "~/flows/checkout/components/test-mode-banner";
+import { testCardSchema, testCheckoutSchema } from "~/domains/payments/schemas/test-card";
+import { testProviderOf } from "~/domains/payments/server/test-provider.server";
+import { TEST_CARDS } from "~/domains/payments/test-cards";
 import { ERRORS } from "~/lib/errors";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { readFormData } from "~/server/http/read-form-data.server";
-import { EmbedFrameScript } from "~/features/sales-methods/components/embed-frame-script";
-import { embedQueryOf, withEmbedQuery } from "~/features/sales-methods/embed/allowed-origins";
+import { EmbedFrameScript } from "~/domains/sales-methods/components/embed-frame-script";
+import { embedQueryOf, withEmbedQuery } from "~/domains/sales-methods/embed/allowed-origins";
 import type { Route } from "./+types/checkout.test.$id";
 
 /** The test provider's own page: plain forms, no script, the same for everyone. */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { PageShell } from "~/components/site/page-shell";
-import { readDevMail } from "~/features/dev-mailbox/server/read-dev-mail.server";
+import { readDevMail } from "~/domains/dev-mailbox/server/read-dev-mail.server";
 import type { Route } from "./+types/dev.mailbox.$id";
 
 export const meta: Route.MetaFunction = () => [

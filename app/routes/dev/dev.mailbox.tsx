@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { PageHero, PageShell } from "~/components/site/page-shell";
-import { listDevMail } from "~/features/dev-mailbox/server/list-dev-mail.server";
+import { listDevMail } from "~/domains/dev-mailbox/server/list-dev-mail.server";
 import type { Route } from "./+types/dev.mailbox";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
 import { buttonClass } from "~/components/ui/button";
-import { MARKETING_CLAIMS } from "~/features/marketing/content/marketing";
+import { MARKETING_CLAIMS } from "~/domains/marketing/content/marketing";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/about";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { findBlogPost, SHARE_NETWORKS } from "~/features/marketing/content/blog-posts";
+import { findBlogPost, SHARE_NETWORKS } from "~/domains/marketing/content/blog-posts";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/blog.$id.share.$network";
 

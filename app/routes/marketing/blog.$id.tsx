@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { PageShell } from "~/components/site/page-shell";
 import { buttonClass } from "~/components/ui/button";
-import { findBlogPost, SHARE_NETWORKS } from "~/features/marketing/content/blog-posts";
+import { findBlogPost, SHARE_NETWORKS } from "~/domains/marketing/content/blog-posts";
 import { formatLongDate } from "~/lib/format-date";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";

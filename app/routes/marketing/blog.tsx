@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
-import { BLOG_POSTS } from "~/features/marketing/content/blog-posts";
+import { BLOG_POSTS } from "~/domains/marketing/content/blog-posts";
 import { formatLongDate } from "~/lib/format-date";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";

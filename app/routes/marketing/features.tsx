@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { FeatureGrid } from "~/features/marketing/components/feature-grid";
+import { FeatureGrid } from "~/domains/marketing/components/feature-grid";
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
 import { buttonClass } from "~/components/ui/button";
-import { FEATURES } from "~/features/marketing/content/marketing";
+import { FEATURES } from "~/domains/marketing/content/marketing";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/features";

@@ -1,9 +1,9 @@
 import { PlayCircle } from "lucide-react";
 import { Link } from "react-router";
-import { FaqList } from "~/features/marketing/components/faq-list";
+import { FaqList } from "~/domains/marketing/components/faq-list";
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
-import { HELP_FAQ, VIDEO_TUTORIALS } from "~/features/marketing/content/faq";
-import { HELP_FACTS } from "~/features/marketing/content/marketing";
+import { HELP_FAQ, VIDEO_TUTORIALS } from "~/domains/marketing/content/faq";
+import { HELP_FACTS } from "~/domains/marketing/content/marketing";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/help";

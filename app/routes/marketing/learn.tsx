@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { FaqList } from "~/features/marketing/components/faq-list";
+import { FaqList } from "~/domains/marketing/components/faq-list";
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
 import { buttonClass } from "~/components/ui/button";
 import { ChoiceTabs } from "~/components/ui/choice-tabs";
-import { LEARN_FAQ } from "~/features/marketing/content/faq";
-import { FEATURES, PROCESS_STEPS } from "~/features/marketing/content/marketing";
+import { LEARN_FAQ } from "~/domains/marketing/content/faq";
+import { FEATURES, PROCESS_STEPS } from "~/domains/marketing/content/marketing";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/learn";

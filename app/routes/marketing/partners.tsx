@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
 import { buttonClass } from "~/components/ui/button";
-import { PARTNER_PROGRAMS, PARTNERS } from "~/features/marketing/content/partners";
+import { PARTNER_PROGRAMS, PARTNERS } from "~/domains/marketing/content/partners";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/partners";

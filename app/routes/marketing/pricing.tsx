@@ -1,6 +1,6 @@
 import { PageHero, PageShell, Section } from "~/components/site/page-shell";
-import { PricingCards } from "~/features/marketing/components/pricing-cards";
-import { PRICING_DESCRIPTION } from "~/features/marketing/content/plans";
+import { PricingCards } from "~/domains/marketing/components/pricing-cards";
+import { PRICING_DESCRIPTION } from "~/domains/marketing/content/plans";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/pricing";

@@ -1,5 +1,5 @@
-import { LegalPage } from "~/features/marketing/components/legal-page";
-import { PRIVACY_POLICY } from "~/features/marketing/content/legal";
+import { LegalPage } from "~/domains/marketing/components/legal-page";
+import { PRIVACY_POLICY } from "~/domains/marketing/content/legal";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/privacy";

@@ -1,4 +1,4 @@
-import { PUBLIC_PATHS } from "~/features/marketing/content/public-pages";
+import { PUBLIC_PATHS } from "~/domains/marketing/content/public-pages";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/sitemap[.]xml";
 

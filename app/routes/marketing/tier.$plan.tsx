@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { PageShell } from "~/components/site/page-shell";
-import { PlanFeatureList, PlanPrice } from "~/features/marketing/components/plan-parts";
+import { PlanFeatureList, PlanPrice } from "~/domains/marketing/components/plan-parts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { findPlanOffer, planSignupPath } from "~/features/marketing/content/plans";
+import { findPlanOffer, planSignupPath } from "~/domains/marketing/content/plans";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/tier.$plan";

@@ -1,19 +1,19 @@
 import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { formatMoney } from "~/lib/money";
-import { LostLinkForm } from "~/features/delivery/components/lost-link-form";
-import { PurchaseFiles } from "~/features/delivery/components/purchase-files";
-import { PurchaseShipments } from "~/features/delivery/components/purchase-shipments";
-import { FULFILMENT_LABELS, lineTitle, shipmentSummary } from "~/features/orders/fulfilment-display";
+import { LostLinkForm } from "~/domains/delivery/components/lost-link-form";
+import { PurchaseFiles } from "~/domains/delivery/components/purchase-files";
+import { PurchaseShipments } from "~/domains/delivery/components/purchase-shipments";
+import { FULFILMENT_LABELS, lineTitle, shipmentSummary } from "~/domains/orders/fulfilment-display";
 import { httpUrl } from "~/lib/http-url";
 import {
   DOWNLOAD_LINK_TTL_SECONDS,
   INVALID_LINK_MESSAGE,
   orderNumber,
   revokedMessage,
-} from "~/features/delivery/content/delivery-rules";
-import { signedDownloadPath } from "~/features/delivery/server/download-signature.server";
-import { getPurchase } from "~/features/delivery/server/get-purchase.server";
+} from "~/domains/delivery/content/delivery-rules";
+import { signedDownloadPath } from "~/domains/delivery/server/download-signature.server";
+import { getPurchase } from "~/domains/delivery/server/get-purchase.server";
 import { formatLongDate } from "~/lib/format-date";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";

@@ -1,11 +1,11 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
 import type { z } from "zod";
-import type { PriceSummaryData, ShippingAnswer } from "~/features/checkout/checkout-quote";
-import type { CheckoutFormInput, checkoutSchema } from "~/features/checkout/schemas/checkout";
-import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";
-import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
-import type { ResolvedLine } from "~/features/checkout/server/resolve-checkout-lines.server";
+import type { PriceSummaryData, ShippingAnswer } from "~/flows/checkout/checkout-quote";
+import type { CheckoutFormInput, checkoutSchema } from "~/flows/checkout/schemas/checkout";
+import { previewCheckoutPrice } from "~/flows/checkout/server/preview-checkout-price.server";
+import { quoteAnswer } from "~/flows/checkout/server/quote-answer.server";
+import type { ResolvedLine } from "~/flows/checkout/server/resolve-checkout-lines.server";
 import type { Database } from "~/db/database.server";
 import { type Failure, fieldOf, statusOf } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { quantityFromQuery } from "~/features/checkout/line-quantity";
-import { previewCheckoutPrice } from "~/features/checkout/server/preview-checkout-price.server";
-import { quoteAnswer } from "~/features/checkout/server/quote-answer.server";
-import { resolveCheckoutLines } from "~/features/checkout/server/resolve-checkout-lines.server";
-import { isCountryCode } from "~/features/shipping/content/countries";
-import { ADDRESS_MESSAGES } from "~/features/shipping/address";
-import { REGION_LABELS, regionsOf } from "~/features/shipping/content/regions";
+import { quantityFromQuery } from "~/flows/checkout/line-quantity";
+import { previewCheckoutPrice } from "~/flows/checkout/server/preview-checkout-price.server";
+import { quoteAnswer } from "~/flows/checkout/server/quote-answer.server";
+import { resolveCheckoutLines } from "~/flows/checkout/server/resolve-checkout-lines.server";
+import { isCountryCode } from "~/domains/shipping/content/countries";
+import { ADDRESS_MESSAGES } from "~/domains/shipping/address";
+import { REGION_LABELS, regionsOf } from "~/domains/shipping/content/regions";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { getBioPage } from "~/features/link-in-bio/server/get-bio-page.server";
-import { confirmBioSignup } from "~/features/link-in-bio/server/confirm-bio-signup.server";
+import { getBioPage } from "~/domains/link-in-bio/server/get-bio-page.server";
+import { confirmBioSignup } from "~/domains/link-in-bio/server/confirm-bio-signup.server";
 import { statusOf } from "~/lib/errors";
 import { STORE_PAGE } from "~/lib/route-handle";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { attributionOf, withAttribution } from "~/features/analytics/content/attribution";
-import { isBot, isPrefetch } from "~/features/analytics/content/view-rules";
-import { isSlugLike, productBuyPath, productPagePath } from "~/features/catalog/store-profile";
-import { bioPath, blockAttribution } from "~/features/link-in-bio/bio-content";
-import { followBioBlock } from "~/features/link-in-bio/server/follow-bio-block.server";
+import { attributionOf, withAttribution } from "~/domains/analytics/content/attribution";
+import { isBot, isPrefetch } from "~/domains/analytics/content/view-rules";
+import { isSlugLike, productBuyPath, productPagePath } from "~/domains/catalog/store-profile";
+import { bioPath, blockAttribution } from "~/domains/link-in-bio/bio-content";
+import { followBioBlock } from "~/domains/link-in-bio/server/follow-bio-block.server";
 import { httpUrl } from "~/lib/http-url";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/s.$handle.links.go.$blockId";

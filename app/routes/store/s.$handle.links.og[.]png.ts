@@ -1,7 +1,7 @@
-import { absoluteUrl } from "~/features/catalog/store-profile";
-import { bioPath } from "~/features/link-in-bio/bio-content";
-import { bioOgImage } from "~/features/link-in-bio/server/bio-og-image.server";
-import { getBioPage } from "~/features/link-in-bio/server/get-bio-page.server";
+import { absoluteUrl } from "~/domains/catalog/store-profile";
+import { bioPath } from "~/domains/link-in-bio/bio-content";
+import { bioOgImage } from "~/domains/link-in-bio/server/bio-og-image.server";
+import { getBioPage } from "~/domains/link-in-bio/server/get-bio-page.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/s.$handle.links.og[.]png";
 

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
-import { type CaptchaState, CaptchaField } from "~/features/accounts/components/captcha-field";
-import { captchaConfig } from "~/features/accounts/server/captcha/captcha-config.server";
-import { bioPath } from "~/features/link-in-bio/bio-content";
-import { SIGNUP_CONSENT_TEXT, bioSignupSchema } from "~/features/link-in-bio/schemas/bio-forms";
-import { getBioPage } from "~/features/link-in-bio/server/get-bio-page.server";
-import { signUpOnBioPage } from "~/features/link-in-bio/server/sign-up-on-bio-page.server";
+import { type CaptchaState, CaptchaField } from "~/domains/accounts/components/captcha-field";
+import { captchaConfig } from "~/domains/accounts/server/captcha/captcha-config.server";
+import { bioPath } from "~/domains/link-in-bio/bio-content";
+import { SIGNUP_CONSENT_TEXT, bioSignupSchema } from "~/domains/link-in-bio/schemas/bio-forms";
+import { getBioPage } from "~/domains/link-in-bio/server/get-bio-page.server";
+import { signUpOnBioPage } from "~/domains/link-in-bio/server/sign-up-on-bio-page.server";
 import { statusOf } from "~/lib/errors";
 import { INVALID_EMAIL_MESSAGE } from "~/lib/form-fields";
 import { readFormData } from "~/server/http/read-form-data.server";

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { attributionOf, attributionQuery } from "~/features/analytics/content/attribution";
-import { absoluteUrl } from "~/features/catalog/store-profile";
-import { coverPath } from "~/features/catalog/paths";
-import { bioPath } from "~/features/link-in-bio/bio-content";
-import { BioPageView } from "~/features/link-in-bio/components/bio-page-view";
-import { getBioPage } from "~/features/link-in-bio/server/get-bio-page.server";
+import { attributionOf, attributionQuery } from "~/domains/analytics/content/attribution";
+import { absoluteUrl } from "~/domains/catalog/store-profile";
+import { coverPath } from "~/domains/catalog/paths";
+import { bioPath } from "~/domains/link-in-bio/bio-content";
+import { BioPageView } from "~/domains/link-in-bio/components/bio-page-view";
+import { getBioPage } from "~/domains/link-in-bio/server/get-bio-page.server";
 import { STORE_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/s.$handle.links";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { embedCatalogOf } from "~/features/catalog/embed-catalog";
-import { getStorefront } from "~/features/catalog/server/get-storefront.server";
+import { embedCatalogOf } from "~/domains/catalog/embed-catalog";
+import { getStorefront } from "~/domains/catalog/server/get-storefront.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/s.$handle.products[.]json";
 

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { ProductCard } from "~/features/catalog/components/product-card";
-import { StoreAvatar, StoreShell } from "~/features/catalog/components/store-shell";
-import { getStorefront } from "~/features/catalog/server/get-storefront.server";
-import { FindUsAt } from "~/features/event-sales/components/find-us-at";
-import { listPublicEvents } from "~/features/event-sales/server/list-public-events.server";
-import { absoluteUrl, storePath } from "~/features/catalog/store-profile";
-import { coverPath } from "~/features/catalog/paths";
+import { ProductCard } from "~/domains/catalog/components/product-card";
+import { StoreAvatar, StoreShell } from "~/domains/catalog/components/store-shell";
+import { getStorefront } from "~/domains/catalog/server/get-storefront.server";
+import { FindUsAt } from "~/flows/event-sales/components/find-us-at";
+import { listPublicEvents } from "~/flows/event-sales/server/list-public-events.server";
+import { absoluteUrl, storePath } from "~/domains/catalog/store-profile";
+import { coverPath } from "~/domains/catalog/paths";
 import { STORE_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/s.$handle";
 

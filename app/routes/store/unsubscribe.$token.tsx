@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { unsubscribeCustomer } from "~/features/customers/server/unsubscribe-customer.server";
+import { unsubscribeCustomer } from "~/domains/customers/server/unsubscribe-customer.server";
 import { STORE_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/unsubscribe.$token";
 

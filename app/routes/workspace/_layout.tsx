@@ -1,7 +1,7 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { RouteErrorContent } from "~/components/site/error-pages";
-import { WorkspaceShell } from "~/features/workspace/components/workspace-shell";
-import { getWorkspaceNav } from "~/features/workspace/server/get-workspace-nav.server";
+import { WorkspaceShell } from "~/domains/workspace/components/workspace-shell";
+import { getWorkspaceNav } from "~/domains/workspace/server/get-workspace-nav.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/_layout";
 

@@ -8,13 +8,13 @@ import {
   CustomerFilter,
   CustomerList,
   NoCustomers,
-} from "~/features/customers/components/customer-list";
+} from "~/domains/customers/components/customer-list";
 import {
   CustomerViewTabs,
   NoSubscribers,
   PendingSignups,
   SubscriberList,
-} from "~/features/customers/components/subscriber-list";
+} from "~/domains/customers/components/subscriber-list";
 import {
   CUSTOMERS_EXPORT_PATH,
   CUSTOMERS_PATH,
@@ -22,18 +22,18 @@ import {
   isCustomerSort,
   SUBSCRIBERS_EXPORT_PATH,
   SUBSCRIBERS_PATH,
-} from "~/features/customers/customer-display";
-import { ORDERS_PATH } from "~/features/orders/order-display";
+} from "~/domains/customers/customer-display";
+import { ORDERS_PATH } from "~/domains/orders/order-display";
 import {
   customersCursorParam,
   parseCustomersCursor,
   sellerCustomersQuery,
-} from "~/features/customers/server/customers-query.server";
+} from "~/domains/customers/server/customers-query.server";
 import {
   parseSubscribersCursor,
   sellerSubscribersQuery,
   subscribersCursorParam,
-} from "~/features/customers/server/subscribers-query.server";
+} from "~/domains/customers/server/subscribers-query.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,28 +1,28 @@
 import { Settings, ShieldCheck } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Form, Link } from "react-router";
-import { Avatar } from "~/features/workspace/components/avatar";
-import { BusinessCard } from "~/features/workspace/components/business-card";
-import { GreetingHeading } from "~/features/workspace/components/greeting-heading";
-import { QuickActions } from "~/features/workspace/components/quick-actions";
-import { PaymentsDashboardLink } from "~/features/payments/components/payments-dashboard-link";
-import { SalesMethodsStatus } from "~/features/dashboards/components/sales-methods-status";
-import { StatCards, StatCardsSkeleton } from "~/features/workspace/components/stat-cards";
-import { ToolsGrid } from "~/features/workspace/components/tools-grid";
+import { Avatar } from "~/domains/workspace/components/avatar";
+import { BusinessCard } from "~/domains/workspace/components/business-card";
+import { GreetingHeading } from "~/domains/workspace/components/greeting-heading";
+import { QuickActions } from "~/domains/workspace/components/quick-actions";
+import { PaymentsDashboardLink } from "~/domains/payments/components/payments-dashboard-link";
+import { SalesMethodsStatus } from "~/pages/dashboards/components/sales-methods-status";
+import { StatCards, StatCardsSkeleton } from "~/domains/workspace/components/stat-cards";
+import { ToolsGrid } from "~/domains/workspace/components/tools-grid";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DeferredError } from "~/components/ui/deferred-error";
-import { quickActionsFor } from "~/features/workspace/content/quick-actions";
-import { toolsFor } from "~/features/workspace/content/tools";
-import { greetingText, hourIn } from "~/features/workspace/greeting";
+import { quickActionsFor } from "~/domains/workspace/content/quick-actions";
+import { toolsFor } from "~/domains/workspace/content/tools";
+import { greetingText, hourIn } from "~/domains/workspace/greeting";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/routes/http/require-user.server";
-import { dashboardPageQuery } from "~/features/dashboards/server/dashboard-page-query.server";
+import { dashboardPageQuery } from "~/pages/dashboards/server/dashboard-page-query.server";
 import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/server/http/request-context.server";
-import { PaymentsNotReadyNotice } from "~/features/checkout/components/payments-not-ready-notice";
-import { sellerPaymentOptions } from "~/features/checkout/server/seller-payment-options.server";
-import { useLiveFigures } from "~/features/dashboards/components/use-live-figures";
+import { PaymentsNotReadyNotice } from "~/flows/checkout/components/payments-not-ready-notice";
+import { sellerPaymentOptions } from "~/flows/checkout/server/seller-payment-options.server";
+import { useLiveFigures } from "~/pages/dashboards/components/use-live-figures";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Dashboard", description: "Your Sellkit dashboard." }),

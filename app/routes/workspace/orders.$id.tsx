@@ -3,14 +3,14 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
 import { requireUser } from "~/routes/http/require-user.server";
 import { formatMoney } from "~/lib/money";
-import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
-import { OrderItems } from "~/features/orders/components/order-items";
-import { OrderTimeline } from "~/features/orders/components/order-timeline";
-import { type RefundAnswer, RefundPanel } from "~/features/orders/components/refund-panel";
-import { ResendReceiptForm } from "~/features/orders/components/resend-receipt-form";
-import { FulfilmentPanel } from "~/features/orders/components/fulfilment-panel";
-import { FULFIL_INTENT, type FulfilAnswer } from "~/features/orders/schemas/fulfil";
-import { orderFulfilmentQuery } from "~/features/orders/server/order-fulfilment-query.server";
+import { OrderStatusBadge } from "~/domains/orders/components/order-status-badge";
+import { OrderItems } from "~/domains/orders/components/order-items";
+import { OrderTimeline } from "~/domains/orders/components/order-timeline";
+import { type RefundAnswer, RefundPanel } from "~/domains/orders/components/refund-panel";
+import { ResendReceiptForm } from "~/domains/orders/components/resend-receipt-form";
+import { FulfilmentPanel } from "~/domains/orders/components/fulfilment-panel";
+import { FULFIL_INTENT, type FulfilAnswer } from "~/domains/orders/schemas/fulfil";
+import { orderFulfilmentQuery } from "~/domains/orders/server/order-fulfilment-query.server";
 import {
   displayStatus,
   leftToRefund,
@@ -19,10 +19,10 @@ import {
   orderOriginLabel,
   refundLinesText,
   refundStateText,
-} from "~/features/orders/order-display";
-import { orderTimeline } from "~/features/orders/order-timeline";
-import { RESEND_RECEIPT_INTENT } from "~/features/orders/schemas/resend-receipt";
-import { sellerOrderQuery } from "~/features/orders/server/seller-orders-query.server";
+} from "~/domains/orders/order-display";
+import { orderTimeline } from "~/domains/orders/order-timeline";
+import { RESEND_RECEIPT_INTENT } from "~/domains/orders/schemas/resend-receipt";
+import { sellerOrderQuery } from "~/domains/orders/server/seller-orders-query.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import {
   orderNotFound,
@@ -31,7 +31,7 @@ import {
   submitRefund,
   submitResendReceipt,
 } from "./orders.$id.server";
-import type { ProviderId } from "~/features/payments/server/payment-provider.server";
+import type { ProviderId } from "~/domains/payments/server/payment-provider.server";
 import { pageMeta } from "~/lib/meta";
 import { formatDateTime } from "~/lib/zoned-time";
 import { readFormData } from "~/server/http/read-form-data.server";

@@ -3,16 +3,16 @@ import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
 import { requireUser } from "~/routes/http/require-user.server";
-import { CsvExportLink } from "~/features/customers/components/customer-list";
-import { NoOrders, OrderFilter, OrderList } from "~/features/orders/components/order-list";
-import { CUSTOMERS_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/features/customers/customer-display";
-import { isFulfilmentFilter } from "~/features/orders/fulfilment-display";
-import { isOrderFilter, ORDERS_PATH } from "~/features/orders/order-display";
+import { CsvExportLink } from "~/domains/customers/components/customer-list";
+import { NoOrders, OrderFilter, OrderList } from "~/domains/orders/components/order-list";
+import { CUSTOMERS_PATH, customerSearch, ORDERS_EXPORT_PATH } from "~/domains/customers/customer-display";
+import { isFulfilmentFilter } from "~/domains/orders/fulfilment-display";
+import { isOrderFilter, ORDERS_PATH } from "~/domains/orders/order-display";
 import {
   ordersCursorParam,
   parseOrdersCursor,
   sellerOrdersQuery,
-} from "~/features/orders/server/seller-orders-query.server";
+} from "~/domains/orders/server/seller-orders-query.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireUser } from "~/routes/http/require-user.server";
-import { isConnectableProvider, PROVIDER_TEXTS } from "~/features/payments/content/providers";
-import { refreshPaymentAccount } from "~/features/payments/server/refresh-payment-account.server";
+import { isConnectableProvider, PROVIDER_TEXTS } from "~/domains/payments/content/providers";
+import { refreshPaymentAccount } from "~/domains/payments/server/refresh-payment-account.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";

@@ -14,17 +14,17 @@ import {
   PayPalCaptures,
   ReadAt,
   StripeSkeleton,
-} from "~/features/payouts/components/payout-parts";
-import { TEST_MODE_TEXT } from "~/features/payments/content/providers";
-import { dayKeyOf, nextPayout, PAYOUT_PROMISE, TEST_PAYOUT_DELAY_BUSINESS_DAYS } from "~/features/payouts/ledger-rules";
+} from "~/domains/payouts/components/payout-parts";
+import { TEST_MODE_TEXT } from "~/domains/payments/content/providers";
+import { dayKeyOf, nextPayout, PAYOUT_PROMISE, TEST_PAYOUT_DELAY_BUSINESS_DAYS } from "~/domains/payouts/ledger-rules";
 import { formatMoney } from "~/lib/money";
-import { type NextPayout, PAYOUTS_PATH, upcomingPayout } from "~/features/payouts/payouts-display";
+import { type NextPayout, PAYOUTS_PATH, upcomingPayout } from "~/domains/payouts/payouts-display";
 import {
   parseTestPayoutsCursor,
   payoutsPageQuery,
   testPayoutsCursorParam,
-} from "~/features/payouts/server/payouts-page-query.server";
-import { parseStripePayoutCursor, readStripePayouts } from "~/features/payouts/server/read-stripe-payouts.server";
+} from "~/domains/payouts/server/payouts-page-query.server";
+import { parseStripePayoutCursor, readStripePayouts } from "~/domains/payouts/server/read-stripe-payouts.server";
 import { creatorTimeZone, savedTimeZoneQuery } from "~/kernel/store/creator-time-zone.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,6 +1,6 @@
-import { securityExportFileName } from "~/features/security/security-format";
+import { securityExportFileName } from "~/domains/security/security-format";
 import { requireUser } from "~/routes/http/require-user.server";
-import { exportSecurityData } from "~/features/security/server/export-security-data.server";
+import { exportSecurityData } from "~/domains/security/server/export-security-data.server";
 import type { Route } from "./+types/security-settings.export";
 import { requestContext } from "~/server/http/request-context.server";
 

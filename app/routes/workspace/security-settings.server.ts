@@ -5,13 +5,13 @@ import {
   disableTwoFactorSchema,
   enableTwoFactorSchema,
   verifyTwoFactorSetupSchema,
-} from "~/features/security/schemas/two-factor";
-import { cleanupSecurityData } from "~/features/security/server/cleanup-security-data.server";
-import { terminateOtherSessions } from "~/features/security/server/terminate-other-sessions.server";
-import { terminateSession } from "~/features/security/server/terminate-session.server";
-import { confirmTwoFactorSetup } from "~/features/security/server/two-factor/confirm-two-factor-setup.server";
-import { disableTwoFactor } from "~/features/security/server/two-factor/disable-two-factor.server";
-import { startTwoFactorSetup } from "~/features/security/server/two-factor/start-two-factor-setup.server";
+} from "~/domains/security/schemas/two-factor";
+import { cleanupSecurityData } from "~/domains/security/server/cleanup-security-data.server";
+import { terminateOtherSessions } from "~/domains/security/server/terminate-other-sessions.server";
+import { terminateSession } from "~/domains/security/server/terminate-session.server";
+import { confirmTwoFactorSetup } from "~/domains/security/server/two-factor/confirm-two-factor-setup.server";
+import { disableTwoFactor } from "~/domains/security/server/two-factor/disable-two-factor.server";
+import { startTwoFactorSetup } from "~/domains/security/server/two-factor/start-two-factor-setup.server";
 import type { AppServices } from "~/server/services.server";
 import { type Failure, formErrorsOf, statusOf } from "~/lib/errors";
 import { pickIntent, unknownIntent } from "~/routes/http/pick-intent.server";

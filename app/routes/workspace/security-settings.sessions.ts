@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireUser } from "~/routes/http/require-user.server";
-import { sessionsQuery } from "~/features/security/server/sessions-query.server";
+import { sessionsQuery } from "~/domains/security/server/sessions-query.server";
 import { ERRORS, statusOf } from "~/lib/errors";
 import type { Route } from "./+types/security-settings.sessions";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";

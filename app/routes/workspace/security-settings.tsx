@@ -1,23 +1,23 @@
 import { Loader2 } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { Await } from "react-router";
-import { AuditCard } from "~/features/security/components/audit-card";
-import { EventsPanel } from "~/features/security/components/events-panel";
-import { PrivacyCard } from "~/features/security/components/privacy-card";
-import { SecurityStatusCard } from "~/features/security/components/security-status-card";
-import { SessionsPanel } from "~/features/security/components/sessions-panel";
-import { TwoFactorCard, type TwoFactorActionData } from "~/features/security/components/two-factor-card";
-import { useLiveSecurityEvents, type LiveEvent } from "~/features/security/components/use-live-security-events";
+import { AuditCard } from "~/domains/security/components/audit-card";
+import { EventsPanel } from "~/domains/security/components/events-panel";
+import { PrivacyCard } from "~/domains/security/components/privacy-card";
+import { SecurityStatusCard } from "~/domains/security/components/security-status-card";
+import { SessionsPanel } from "~/domains/security/components/sessions-panel";
+import { TwoFactorCard, type TwoFactorActionData } from "~/domains/security/components/two-factor-card";
+import { useLiveSecurityEvents, type LiveEvent } from "~/domains/security/components/use-live-security-events";
 import { BackLink } from "~/components/ui/back-link";
 import { DeferredError } from "~/components/ui/deferred-error";
 import { pageMeta } from "~/lib/meta";
-import { SECURITY_EVENT_RETENTION_DAYS } from "~/features/security/security-format";
+import { SECURITY_EVENT_RETENTION_DAYS } from "~/domains/security/security-format";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/routes/http/require-user.server";
 import {
   securityOverviewQuery,
   type SecurityOverview,
-} from "~/features/security/server/security-overview-query.server";
+} from "~/domains/security/server/security-overview-query.server";
 import type { Route } from "./+types/security-settings";
 import { answerSecurityForm } from "./security-settings.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,8 +1,8 @@
-import { COVER_MAX_BYTES } from "~/features/catalog/schemas/product";
-import { AVATAR_MAX_BYTES } from "~/features/workspace/schemas/business-profile";
-import { UPLOADS_PATH } from "~/features/catalog/content/product-files";
-import { MAX_PRODUCT_FILE_BYTES } from "~/features/catalog/content/product-types";
-import { STOCK_IMPORT_MAX_BYTES, STORE_MANAGEMENT_PATH } from "~/features/inventory/inventory-display";
+import { COVER_MAX_BYTES } from "~/domains/catalog/schemas/product";
+import { AVATAR_MAX_BYTES } from "~/domains/workspace/schemas/business-profile";
+import { UPLOADS_PATH } from "~/domains/catalog/content/product-files";
+import { MAX_PRODUCT_FILE_BYTES } from "~/domains/catalog/content/product-types";
+import { STOCK_IMPORT_MAX_BYTES, STORE_MANAGEMENT_PATH } from "~/domains/inventory/inventory-display";
 
 /**
  * What a request may send, decided before a byte of its body is read: a cap per route on the

@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Database } from "~/db/database.server";
 import type { Listen } from "~/db/postgres-listener.server";
-import { devMail } from "~/db/schema.server";
+import { devMail } from "~/db/tables.server";
 import { createLogger, type Logger } from "../logger.server";
 import { enqueueMail, enqueueMailRequest } from "./mail-outbox.server";
 import { startMailWorker, type DeliverMail } from "./mail-worker.server";

@@ -1,19 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { buyPageUrl } from "~/features/sales-methods/buy-button-snippet";
-import { salesMethod, type SalesMethodKey } from "~/features/sales-methods/content/sales-methods";
-import { EVENT_SALES_DEFAULTS, eventSalesSchema } from "~/features/sales-methods/schemas/event-sales";
-import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/features/sales-methods/schemas/existing-website";
-import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/features/sales-methods/schemas/online-store";
-import { RETAIL_STORE_DEFAULTS, retailStoreSchema } from "~/features/sales-methods/schemas/retail-store";
-import { SOCIAL_MEDIA_DEFAULTS, socialMediaSchema } from "~/features/sales-methods/schemas/social-media";
+import { buyPageUrl } from "~/domains/sales-methods/buy-button-snippet";
+import { salesMethod, type SalesMethodKey } from "~/domains/sales-methods/content/sales-methods";
+import { EVENT_SALES_DEFAULTS, eventSalesSchema } from "~/domains/sales-methods/schemas/event-sales";
+import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/domains/sales-methods/schemas/existing-website";
+import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/domains/sales-methods/schemas/online-store";
+import { RETAIL_STORE_DEFAULTS, retailStoreSchema } from "~/domains/sales-methods/schemas/retail-store";
+import { SOCIAL_MEDIA_DEFAULTS, socialMediaSchema } from "~/domains/sales-methods/schemas/social-media";
 import {
   salesMethodFormOf,
   salesMethodFormQuery,
-} from "~/features/sales-methods/server/sales-method-form-query.server";
-import { saveSalesMethod } from "~/features/sales-methods/server/save-sales-method.server";
-import { type ProfileSummary, profileSummaryQuery } from "~/features/workspace/server/profile-summary-query.server";
+} from "~/domains/sales-methods/server/sales-method-form-query.server";
+import { saveSalesMethod } from "~/domains/sales-methods/server/save-sales-method.server";
+import { type ProfileSummary, profileSummaryQuery } from "~/domains/workspace/server/profile-summary-query.server";
 import type { ToastMessage } from "~/lib/toast";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import { requireUser } from "~/routes/http/require-user.server";

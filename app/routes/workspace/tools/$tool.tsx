@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { salesMethod } from "~/features/sales-methods/content/sales-methods";
-import { describeSetup } from "~/features/sales-methods/content/sales-options";
-import { findTool } from "~/features/workspace/content/tools";
+import { salesMethod } from "~/domains/sales-methods/content/sales-methods";
+import { describeSetup } from "~/domains/sales-methods/content/sales-options";
+import { findTool } from "~/domains/workspace/content/tools";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/routes/http/require-user.server";
-import { salesMethodQuery } from "~/features/sales-methods/server/sales-method-query.server";
-import { ToolHeading } from "~/features/workspace/components/tool-heading";
-import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
+import { salesMethodQuery } from "~/domains/sales-methods/server/sales-method-query.server";
+import { ToolHeading } from "~/domains/workspace/components/tool-heading";
+import { ToolSetupCard } from "~/domains/sales-methods/components/tool-setup-card";
 import type { Route } from "./+types/$tool";
 import { requestContext } from "~/server/http/request-context.server";
 

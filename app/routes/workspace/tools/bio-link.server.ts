@@ -6,17 +6,17 @@ import {
   bioBlockSchema,
   bioOrderSchema,
   bioProfileSchema,
-} from "~/features/link-in-bio/schemas/bio-forms";
+} from "~/domains/link-in-bio/schemas/bio-forms";
 import { formErrorsOf, statusOf } from "~/lib/errors";
 import { failureRefusal, formRefusal, INVALID_FORM_MESSAGE } from "~/routes/http/form-refusal.server";
 import type { ToastMessage } from "~/lib/toast";
-import { sellerTimeZone } from "~/features/workspace/server/seller-time-zone.server";
+import { sellerTimeZone } from "~/domains/workspace/server/seller-time-zone.server";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
-import { changeBioBlock } from "~/features/link-in-bio/server/change-bio-block.server";
-import { reorderBioBlocks } from "~/features/link-in-bio/server/reorder-bio-blocks.server";
-import { saveBioBlock } from "~/features/link-in-bio/server/save-bio-block.server";
-import { saveBioProfile } from "~/features/link-in-bio/server/save-bio-profile.server";
+import { changeBioBlock } from "~/domains/link-in-bio/server/change-bio-block.server";
+import { reorderBioBlocks } from "~/domains/link-in-bio/server/reorder-bio-blocks.server";
+import { saveBioBlock } from "~/domains/link-in-bio/server/save-bio-block.server";
+import { saveBioProfile } from "~/domains/link-in-bio/server/save-bio-profile.server";
 
 export const BIO_EDITOR_PATH = "/tools/bio-link";
 

@@ -1,14 +1,14 @@
-import type { ButtonStyle } from "~/features/sales-methods/buy-button-snippet";
-import { BuyButtonGenerator } from "~/features/sales-methods/components/buy-button-generator";
-import { BUTTON_STYLES, optionValues } from "~/features/sales-methods/content/sales-options";
-import { EXISTING_WEBSITE_DEFAULTS } from "~/features/sales-methods/schemas/existing-website";
-import { findTool } from "~/features/workspace/content/tools";
+import type { ButtonStyle } from "~/domains/sales-methods/buy-button-snippet";
+import { BuyButtonGenerator } from "~/domains/sales-methods/components/buy-button-generator";
+import { BUTTON_STYLES, optionValues } from "~/domains/sales-methods/content/sales-options";
+import { EXISTING_WEBSITE_DEFAULTS } from "~/domains/sales-methods/schemas/existing-website";
+import { findTool } from "~/domains/workspace/content/tools";
 import { requestContext } from "~/server/http/request-context.server";
-import { ToolHeading } from "~/features/workspace/components/tool-heading";
-import { ToolSetupCard } from "~/features/sales-methods/components/tool-setup-card";
+import { ToolHeading } from "~/domains/workspace/components/tool-heading";
+import { ToolSetupCard } from "~/domains/sales-methods/components/tool-setup-card";
 import { requireUser } from "~/routes/http/require-user.server";
-import { embedToolOf, embedToolQuery } from "~/features/catalog/server/embed-tool-query.server";
-import { toolMeta } from "~/features/workspace/content/tool-meta";
+import { embedToolOf, embedToolQuery } from "~/domains/catalog/server/embed-tool-query.server";
+import { toolMeta } from "~/domains/workspace/content/tool-meta";
 import type { Route } from "./+types/buy-button";
 
 const TOOL = findTool("buy-button")!;

@@ -1,8 +1,8 @@
 import { combinePageQueries } from "~/kernel/session/page-query.server";
 import { requireUser } from "~/routes/http/require-user.server";
-import { storeCurrencyQuery } from "~/features/catalog/server/product-page-queries.server";
-import { comparisonCsv, readComparisonFilter, sortComparison } from "~/features/event-sales/event-comparison";
-import { eventComparisonQuery } from "~/features/event-sales/server/event-comparison-query.server";
+import { storeCurrencyQuery } from "~/domains/catalog/server/product-page-queries.server";
+import { comparisonCsv, readComparisonFilter, sortComparison } from "~/flows/event-sales/event-comparison";
+import { eventComparisonQuery } from "~/flows/event-sales/server/event-comparison-query.server";
 import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { exportFileName } from "~/lib/csv";
 import { resolveTimeZone } from "~/lib/zoned-time";

@@ -1,4 +1,4 @@
-import { readCalendarFeed } from "~/features/event-sales/server/read-calendar-feed.server";
+import { readCalendarFeed } from "~/flows/event-sales/server/read-calendar-feed.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/events.feed.$file";
 

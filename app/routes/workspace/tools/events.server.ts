@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { CurrentUser } from "~/kernel/session/get-current-user.server";
-import { parseSetupRequirements } from "~/features/event-sales/checklist";
-import { EVENTS_PATH } from "~/features/event-sales/event-item";
-import { transferStockSchema } from "~/features/inventory/schemas/stock-forms";
-import { transferStock } from "~/features/inventory/server/transfer-stock.server";
-import { centsOf, checklistItemSchema, eventFormSchema } from "~/features/event-sales/schemas/event-form";
+import { parseSetupRequirements } from "~/flows/event-sales/checklist";
+import { EVENTS_PATH } from "~/flows/event-sales/event-item";
+import { transferStockSchema } from "~/domains/inventory/schemas/stock-forms";
+import { transferStock } from "~/domains/inventory/server/transfer-stock.server";
+import { centsOf, checklistItemSchema, eventFormSchema } from "~/flows/event-sales/schemas/event-form";
 import { fail, formErrorsOf, statusOf } from "~/lib/errors";
 import { isUuid } from "~/lib/text-formats";
 import {
@@ -18,13 +18,13 @@ import type { ToastMessage } from "~/lib/toast";
 import { formatDateTime, skippedLocalTime } from "~/lib/zoned-time";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
-import { archiveEvent } from "~/features/event-sales/server/archive-event.server";
-import { changeEventChecklist } from "~/features/event-sales/server/change-event-checklist.server";
-import { deleteEvent } from "~/features/event-sales/server/delete-event.server";
-import { ensureEventRegister } from "~/features/event-sales/server/ensure-event-register.server";
-import { returnEventLeftovers } from "~/features/event-sales/server/return-event-leftovers.server";
-import { saveEvent } from "~/features/event-sales/server/save-event.server";
-import { sellerEventDefaults } from "~/features/event-sales/server/seller-event-defaults.server";
+import { archiveEvent } from "~/flows/event-sales/server/archive-event.server";
+import { changeEventChecklist } from "~/flows/event-sales/server/change-event-checklist.server";
+import { deleteEvent } from "~/flows/event-sales/server/delete-event.server";
+import { ensureEventRegister } from "~/flows/event-sales/server/ensure-event-register.server";
+import { returnEventLeftovers } from "~/flows/event-sales/server/return-event-leftovers.server";
+import { saveEvent } from "~/flows/event-sales/server/save-event.server";
+import { sellerEventDefaults } from "~/flows/event-sales/server/seller-event-defaults.server";
 
 /**
  * The event pages' forms by `intent`: save (new or `eventId`), archive, restore, delete, and checklist changes.

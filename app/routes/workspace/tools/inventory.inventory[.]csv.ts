@@ -1,5 +1,5 @@
 import { requireUser } from "~/routes/http/require-user.server";
-import { exportInventoryCsv } from "~/features/inventory/server/export-inventory-csv.server";
+import { exportInventoryCsv } from "~/domains/inventory/server/export-inventory-csv.server";
 import { exportFileName } from "~/lib/csv";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,8 +1,8 @@
 import { requireUser } from "~/routes/http/require-user.server";
-import { absoluteUrl } from "~/features/catalog/store-profile";
-import { bioPath } from "~/features/link-in-bio/bio-content";
-import { bioEditorQuery } from "~/features/link-in-bio/server/bio-editor-query.server";
-import { bioQrCode } from "~/features/link-in-bio/server/bio-qr-code.server";
+import { absoluteUrl } from "~/domains/catalog/store-profile";
+import { bioPath } from "~/domains/link-in-bio/bio-content";
+import { bioEditorQuery } from "~/domains/link-in-bio/server/bio-editor-query.server";
+import { bioQrCode } from "~/domains/link-in-bio/server/bio-qr-code.server";
 import { requestContext } from "~/server/http/request-context.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/link-in-bio.qr";

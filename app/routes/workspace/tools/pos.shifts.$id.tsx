@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { requireUser } from "~/routes/http/require-user.server";
-import { ZReportView } from "~/features/pos/components/z-report-view";
-import { shiftReportQuery } from "~/features/pos/server/shift-report-query.server";
+import { ZReportView } from "~/flows/pos/components/z-report-view";
+import { shiftReportQuery } from "~/flows/pos/server/shift-report-query.server";
 import { pageMeta } from "~/lib/meta";
 import { isUuid } from "~/lib/text-formats";
 import { requestContext } from "~/server/http/request-context.server";

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { isPhysicalType } from "~/features/catalog/content/product-types";
-import { productPath } from "~/features/catalog/paths";
+import { isPhysicalType } from "~/domains/catalog/content/product-types";
+import { productPath } from "~/domains/catalog/paths";
 import { BackLink } from "~/components/ui/back-link";
 import { requireUser } from "~/routes/http/require-user.server";
-import { ProductFiles } from "~/features/catalog/components/product-files";
-import { listProductFiles } from "~/features/catalog/server/list-product-files.server";
+import { ProductFiles } from "~/domains/catalog/components/product-files";
+import { listProductFiles } from "~/domains/catalog/server/list-product-files.server";
 import { productNotFound } from "./products.server";
 import { pageMeta } from "~/lib/meta";
 import { requestContext } from "~/server/http/request-context.server";

@@ -2,18 +2,18 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "~/kernel/session/get-current-user.server";
-import { storeCurrency } from "~/features/catalog/server/store-currency.server";
-import { DISCOUNTS_PATH } from "~/features/discounts/paths";
-import { discountCodeSchema, toDiscountInput } from "~/features/discounts/schemas/discount-code";
+import { storeCurrency } from "~/domains/catalog/server/store-currency.server";
+import { DISCOUNTS_PATH } from "~/domains/discounts/paths";
+import { discountCodeSchema, toDiscountInput } from "~/domains/discounts/schemas/discount-code";
 import { ERRORS, type ErrorBody, type ErrorCode, type Failure, formErrorsOf, statusOf } from "~/lib/errors";
 import type { ToastMessage } from "~/lib/toast";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
-import { archiveDiscountCode } from "~/features/discounts/server/archive-discount-code.server";
-import { createDiscountCode } from "~/features/discounts/server/create-discount-code.server";
-import { deleteDiscountCode } from "~/features/discounts/server/delete-discount-code.server";
+import { archiveDiscountCode } from "~/domains/discounts/server/archive-discount-code.server";
+import { createDiscountCode } from "~/domains/discounts/server/create-discount-code.server";
+import { deleteDiscountCode } from "~/domains/discounts/server/delete-discount-code.server";
 import { isUuid } from "~/lib/text-formats";
-import { updateDiscountCode } from "~/features/discounts/server/update-discount-code.server";
+import { updateDiscountCode } from "~/domains/discounts/server/update-discount-code.server";
 
 const INVALID_DESCRIPTION = "Please correct the highlighted fields and save again.";
 

@@ -1,10 +1,10 @@
 import { BackLink } from "~/components/ui/back-link";
-import { ProductForm } from "~/features/catalog/components/product-form";
-import { NEW_PRODUCT_VALUES } from "~/features/catalog/product-form-values";
+import { ProductForm } from "~/domains/catalog/components/product-form";
+import { NEW_PRODUCT_VALUES } from "~/domains/catalog/product-form-values";
 import { requireUser } from "~/routes/http/require-user.server";
-import { newProductPageQuery } from "~/features/catalog/server/product-page-queries.server";
+import { newProductPageQuery } from "~/domains/catalog/server/product-page-queries.server";
 import { submitProductForm } from "./products.server";
-import { PRODUCTS_PATH } from "~/features/catalog/paths";
+import { PRODUCTS_PATH } from "~/domains/catalog/paths";
 import { pageMeta } from "~/lib/meta";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";

@@ -2,17 +2,17 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "~/kernel/session/get-current-user.server";
-import { PRODUCTS_PATH, productPath } from "~/features/catalog/paths";
-import { type ProductInput, productSchema, toProductInput } from "~/features/catalog/schemas/product";
+import { PRODUCTS_PATH, productPath } from "~/domains/catalog/paths";
+import { type ProductInput, productSchema, toProductInput } from "~/domains/catalog/schemas/product";
 import { ERRORS, type ErrorBody, type ErrorCode, formErrorsOf, statusOf } from "~/lib/errors";
 import type { ToastMessage } from "~/lib/toast";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
-import { createProduct } from "~/features/catalog/server/create-product.server";
-import { getOwnProduct } from "~/features/catalog/server/get-product.server";
-import { isProductAction, runProductAction } from "~/features/catalog/server/run-product-action.server";
-import { storeCurrency } from "~/features/catalog/server/store-currency.server";
-import { updateProduct } from "~/features/catalog/server/update-product.server";
+import { createProduct } from "~/domains/catalog/server/create-product.server";
+import { getOwnProduct } from "~/domains/catalog/server/get-product.server";
+import { isProductAction, runProductAction } from "~/domains/catalog/server/run-product-action.server";
+import { storeCurrency } from "~/domains/catalog/server/store-currency.server";
+import { updateProduct } from "~/domains/catalog/server/update-product.server";
 
 const INVALID_DESCRIPTION = "Please correct the highlighted fields and save again.";
 

@@ -1,20 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { CurrentUser } from "~/kernel/session/get-current-user.server";
-import { SHIPPING_PATH } from "~/features/shipping/paths";
+import { SHIPPING_PATH } from "~/domains/shipping/paths";
 import {
   shippingRateSchema,
   shippingZoneSchema,
   toShippingRateInput,
   toShippingZoneInput,
-} from "~/features/shipping/schemas/shipping-settings";
+} from "~/domains/shipping/schemas/shipping-settings";
 import { ERRORS, formErrorsOf, statusOf } from "~/lib/errors";
 import { formRefusal, INVALID_FORM_MESSAGE, unknownIntentRefusal } from "~/routes/http/form-refusal.server";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
-import { deleteShippingItem } from "~/features/shipping/server/delete-shipping-item.server";
-import { saveShippingRate } from "~/features/shipping/server/save-shipping-rate.server";
-import { saveShippingZone } from "~/features/shipping/server/save-shipping-zone.server";
+import { deleteShippingItem } from "~/domains/shipping/server/delete-shipping-item.server";
+import { saveShippingRate } from "~/domains/shipping/server/save-shipping-rate.server";
+import { saveShippingZone } from "~/domains/shipping/server/save-shipping-zone.server";
 
 /**
  * The shipping page's forms by `intent`: save or delete a zone or a rate.

@@ -9,22 +9,22 @@ import {
   INVALID_FORM_MESSAGE,
   unknownIntentRefusal,
 } from "~/routes/http/form-refusal.server";
-import { sellerTimeZone } from "~/features/workspace/server/seller-time-zone.server";
+import { sellerTimeZone } from "~/domains/workspace/server/seller-time-zone.server";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
-import { isPlatform } from "~/features/social/post-rules";
+import { isPlatform } from "~/domains/social/post-rules";
 import {
   duplicatePostSchema,
   markPostedSchema,
   movePostSchema,
   postFormSchema,
-} from "~/features/social/schemas/post-form";
-import { SOCIAL_PATH } from "~/features/social/social-paths";
-import { deletePost } from "~/features/social/server/delete-post.server";
-import { duplicatePost } from "~/features/social/server/duplicate-post.server";
-import { markPostPosted } from "~/features/social/server/mark-post-posted.server";
-import { movePost } from "~/features/social/server/move-post.server";
-import { savePost } from "~/features/social/server/save-post.server";
+} from "~/domains/social/schemas/post-form";
+import { SOCIAL_PATH } from "~/domains/social/social-paths";
+import { deletePost } from "~/domains/social/server/delete-post.server";
+import { duplicatePost } from "~/domains/social/server/duplicate-post.server";
+import { markPostPosted } from "~/domains/social/server/mark-post-posted.server";
+import { movePost } from "~/domains/social/server/move-post.server";
+import { savePost } from "~/domains/social/server/save-post.server";
 
 /**
  * The Social Media Manager's forms by `intent`: save a post (new or `postId`), move it to a day, duplicate it for

@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { PosFoundSale } from "~/flows/pos/pos-types";
+
+/** An email as a search can hold it: no spaces or control characters, which the database refuses. */
+const EMAIL_QUERY = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@]+$/u;
+/** Half of a UTF-16 pair on its own: not text the database can compare. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The most sales one return search lists. */
+export const RETURN_SEARCH_LIMIT = 20;
+
+/**
+ * The seller's paid or refunded orders, counter or online, whose number (the receipt's, or a longer part of the id)
+ * or buyer's email matches `query`, newest first; nothing for a query that is neither.
+ */
+export async function findReturnableSales(db: Database, sellerId: string, query: string): Promise<PosFoundSale[]> {
+  const wanted = query.trim().replace(/^#/, "");
+  const email = EMAIL_QUERY.test(wanted) && !LONE_SURROGATE.test(wanted) ? wanted.toLowerCase() : null;
+  const hex = wanted.replace(/-/g, "").toLowerCase();
+  const number = !email && /^[0-9a-f]{6,32}$/.test(hex) ? hex : null;
+  if (!email && !number) return [];
+  const result = await db.execute<PosFoundSale>(sql`
+    select o.id as "orderId", o.created_at as "soldAt", o.amount_cents as "amountCents", o.status, o.channel,
+      o.customer_email as email, o.currency,
+      (select json_agg(json_build_object('id', l.id, 'name', l.product_name, 'variantTitle', l.variant_title,
+          'quantity', l.quantity, 'refundedQuantity', l.refunded_quantity, 'physical', l.kind = 'physical')
+          order by l.position)
+        from order_lines l where l.order_id = o.id) as lines
+    from orders o
+    where o.user_id = ${sellerId} and o.status in ('paid', 'refunded')
+      and ${email ? sql`lower(o.customer_email) = ${email}` : sql`replace(o.id::text, '-', '') like ${`${number}%`}`}
+    order by o.created_at desc
+    limit ${RETURN_SEARCH_LIMIT}`);
+  return result.rows.map((row) => ({ ...row, soldAt: new Date(row.soldAt).toISOString(), lines: row.lines ?? [] }));
+}

@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import type { PosPaymentState } from "~/flows/pos/pos-types";
+import { type Failure, fail } from "~/lib/errors";
+import type { CardReader } from "./card-reader.server";
+import { posPaymentQuery } from "./pos-payment-query.server";
+
+/**
+ * Presents a card on the reader for the seller's own pending counter sale. The provider's webhook moves the order;
+ * a declined card leaves it pending for another card. The answer is the order after, with the provider's words.
+ */
+export async function presentPosCard(
+  services: { db: Database; reader: CardReader | null },
+  sellerId: string,
+  orderId: string,
+  cardNumber: string,
+): Promise<{ ok: true; payment: PosPaymentState } | Failure<"POS_PAYMENT_NOT_FOUND" | "POS_CARD_UNAVAILABLE">> {
+  if (!services.reader) return fail("POS_CARD_UNAVAILABLE");
+  const found = await services.db.execute<{ provider_checkout_id: string }>(sql`
+    select o.provider_checkout_id from orders o
+    where o.id = ${orderId}::uuid and o.user_id = ${sellerId} and o.channel = 'pos' and o.status = 'pending'
+      and o.provider = ${services.reader.providerId} and o.provider_checkout_id is not null
+      and exists (select 1 from order_payments p where p.order_id = o.id and p.method = 'card')`);
+  const sessionId = found.rows[0]?.provider_checkout_id;
+  if (!sessionId) return fail("POS_PAYMENT_NOT_FOUND");
+  const outcome = await services.reader.present(sessionId, cardNumber);
+  const payment = await posPaymentQuery(services.db, sellerId, orderId);
+  if (!payment) return fail("POS_PAYMENT_NOT_FOUND");
+  return {
+    ok: true,
+    payment: outcome.outcome === "declined" ? { ...payment, message: outcome.message } : payment,
+  };
+}
