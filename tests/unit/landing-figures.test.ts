@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  conversionRate,
-  type LandingFigures,
-  landingTabsData,
-  saleAmount,
-} from "~/pages/dashboards/landing-figures";
+import { conversionRate, type LandingFigures, landingTabsData, saleAmount } from "~/pages/dashboards/landing-figures";
 
 // How the signed-in landing shows a creator's own figures.
 

@@ -43,9 +43,39 @@ const FIXTURES = {
     'import { SignInForm } from "~/domains/accounts/components/sign-in-form";\nexport const x = SignInForm;\n',
   ],
   declaredFeature: [
-    "app/domains/workspace/components",
+    "app/domains/catalog/components",
     "fixture.tsx",
-    'import { PLAN_OFFERS } from "~/domains/marketing/content/plans";\nexport const x = PLAN_OFFERS;\n',
+    'import { SALES_METHODS } from "~/domains/sales-methods/content/sales-methods";\nexport const x = SALES_METHODS;\n',
+  ],
+  flowFromDomain: [
+    "app/domains/orders/server",
+    "fixture.server.ts",
+    'import { refundOrder } from "~/flows/order-lifecycle/server/refund-order.server";\nexport const x = refundOrder;\n',
+  ],
+  domainFromKernel: [
+    "app/kernel/session",
+    "fixture.server.ts",
+    'import { signIn } from "~/domains/accounts/server/sign-in.server";\nexport const x = signIn;\n',
+  ],
+  pageFromFlow: [
+    "app/flows/pos/server",
+    "page-fixture.server.ts",
+    'import { landingDashboard as y } from "~/pages/dashboards/server/landing-dashboard.server";\nexport const x = y;\n',
+  ],
+  undeclaredFlow: [
+    "app/flows/checkout/server",
+    "fixture.server.ts",
+    'import { recordPosSale as y } from "~/flows/pos/server/record-pos-sale.server";\nexport const x = y;\n',
+  ],
+  declaredFlow: [
+    "app/flows/pos/server",
+    "fixture.server.ts",
+    'import { transitionOrder } from "~/flows/order-lifecycle/server/transition-order.server";\nexport const x = transitionOrder;\n',
+  ],
+  kernelFromShared: [
+    "app/lib",
+    "fixture.ts",
+    'import { TIME_ZONE_COOKIE } from "~/kernel/store/store-defaults";\nexport const x = TIME_ZONE_COOKIE;\n',
   ],
   featureFromShared: [
     "app/server/http",
@@ -86,6 +116,10 @@ afterAll(() => {
 });
 
 const errorsOf = (name: Fixture) => diagnostics.filter((d) => d.file === fileOf(name));
+const messagesOf = (name: Fixture) =>
+  errorsOf(name)
+    .map((d) => d.message)
+    .join();
 
 describe("npm run lint: import rules", () => {
   it("refuses a route import from a shared component", () => {
@@ -121,21 +155,25 @@ describe("npm run lint: import rules", () => {
     ).toContain("Server modules do not import UI components");
   });
 
-  it("refuses an import of a feature that is not a declared link, and allows a declared one", () => {
-    expect(
-      errorsOf("undeclaredFeature")
-        .map((d) => d.message)
-        .join(),
-    ).toContain("The marketing feature may import only its declared links");
+  it("refuses an import of a domain that is not a declared link, and allows a declared one", () => {
+    expect(messagesOf("undeclaredFeature")).toContain("The marketing domain may import only the domains it declares");
     expect(errorsOf("declaredFeature")).toEqual([]);
   });
 
-  it("refuses a feature import from shared code", () => {
-    expect(
-      errorsOf("featureFromShared")
-        .map((d) => d.message)
-        .join(),
-    ).toContain("Shared code (app/components, app/lib, app/server, app/db) never imports a feature");
+  it("refuses any layer from shared code, the kernel included", () => {
+    expect(messagesOf("featureFromShared")).toContain("Shared code (app/components, app/lib, app/server, app/db)");
+    expect(messagesOf("kernelFromShared")).toContain("Shared code (app/components, app/lib, app/server, app/db)");
+  });
+
+  it("keeps each layer below the ones above it: kernel, domains, flows, pages", () => {
+    expect(messagesOf("domainFromKernel")).toContain("The kernel imports only shared code");
+    expect(messagesOf("flowFromDomain")).toContain("Domains never import flows or pages");
+    expect(messagesOf("pageFromFlow")).toContain("Flows never import page features");
+  });
+
+  it("lets a flow call only the flows it declares", () => {
+    expect(messagesOf("undeclaredFlow")).toContain("The checkout flow may import only the flows it declares");
+    expect(errorsOf("declaredFlow")).toEqual([]);
   });
 
   it("refuses an import cycle", () => {

@@ -3,12 +3,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { combinePageQueries } from "~/kernel/session/page-query.server";
 import { requireUser } from "~/routes/http/require-user.server";
-import {
-  CsvExportLink,
-  CustomerFilter,
-  CustomerList,
-  NoCustomers,
-} from "~/domains/customers/components/customer-list";
+import { CsvExportLink, CustomerFilter, CustomerList, NoCustomers } from "~/domains/customers/components/customer-list";
 import {
   CustomerViewTabs,
   NoSubscribers,

@@ -14,10 +14,7 @@ import { pageMeta } from "~/lib/meta";
 import { SECURITY_EVENT_RETENTION_DAYS } from "~/domains/security/security-format";
 import { showToast } from "~/lib/toast";
 import { requireUser } from "~/routes/http/require-user.server";
-import {
-  securityOverviewQuery,
-  type SecurityOverview,
-} from "~/domains/security/server/security-overview-query.server";
+import { securityOverviewQuery, type SecurityOverview } from "~/domains/security/server/security-overview-query.server";
 import type { Route } from "./+types/security-settings";
 import { answerSecurityForm } from "./security-settings.server";
 import { requestContext } from "~/server/http/request-context.server";

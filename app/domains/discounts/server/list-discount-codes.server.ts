@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import {
-  combinePageQueries,
-  jsonList,
-  jsonObject,
-  pagePart,
-  type PageQuery,
-} from "~/kernel/session/page-query.server";
+import { combinePageQueries, jsonList, jsonObject, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { products } from "~/domains/catalog/tables.server";
 import { discountCodeProducts, discountCodes, discountRedemptions } from "~/domains/discounts/tables.server";
 import { storeCurrencyQuery } from "~/domains/catalog/server/product-page-queries.server";

@@ -11,11 +11,7 @@ import {
   optionValues,
   WEBSITE_PLATFORMS,
 } from "~/domains/sales-methods/content/sales-options";
-import {
-  buyButtonSnippet,
-  type ButtonStyle,
-  type IntegrationMethod,
-} from "~/domains/sales-methods/buy-button-snippet";
+import { buyButtonSnippet, type ButtonStyle, type IntegrationMethod } from "~/domains/sales-methods/buy-button-snippet";
 import { showToast } from "~/lib/toast";
 import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/domains/sales-methods/schemas/existing-website";
 

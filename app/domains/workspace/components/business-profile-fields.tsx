@@ -3,12 +3,7 @@ import { ChoiceGroup } from "~/components/ui/choice-group";
 import { CountryCodeSelect } from "~/components/ui/country-code-select";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import {
-  BUSINESS_TYPES,
-  COMPANY_SIZES,
-  DELIVERY_METHODS,
-  PAYMENT_METHODS,
-} from "~/domains/workspace/content/business";
+import { BUSINESS_TYPES, COMPANY_SIZES, DELIVERY_METHODS, PAYMENT_METHODS } from "~/domains/workspace/content/business";
 import type { AnyField } from "~/lib/any-field";
 
 // Conform's field metadata is generic over each field's own type; these components accept any of them.

@@ -47,7 +47,10 @@ const deliver: MoveStep = async (tx, order, services) => {
 
 /** Sells the stock the checkout held. */
 const sellStock: MoveStep = async (tx, order) => {
-  await settleStockReservations(tx, order.id, { sellerId: order.sellerId, lines: await findSoldStockLines(tx, order.id) });
+  await settleStockReservations(tx, order.id, {
+    sellerId: order.sellerId,
+    lines: await findSoldStockLines(tx, order.id),
+  });
 };
 
 /** Approves a counter card or pay-on-phone payment that waited for this payment. */

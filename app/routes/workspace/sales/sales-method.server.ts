@@ -8,10 +8,7 @@ import { EXISTING_WEBSITE_DEFAULTS, existingWebsiteSchema } from "~/domains/sale
 import { ONLINE_STORE_DEFAULTS, onlineStoreSchema } from "~/domains/sales-methods/schemas/online-store";
 import { RETAIL_STORE_DEFAULTS, retailStoreSchema } from "~/domains/sales-methods/schemas/retail-store";
 import { SOCIAL_MEDIA_DEFAULTS, socialMediaSchema } from "~/domains/sales-methods/schemas/social-media";
-import {
-  salesMethodFormOf,
-  salesMethodFormQuery,
-} from "~/domains/sales-methods/server/sales-method-form-query.server";
+import { salesMethodFormOf, salesMethodFormQuery } from "~/domains/sales-methods/server/sales-method-form-query.server";
 import { saveSalesMethod } from "~/domains/sales-methods/server/save-sales-method.server";
 import { type ProfileSummary, profileSummaryQuery } from "~/domains/workspace/server/profile-summary-query.server";
 import type { ToastMessage } from "~/lib/toast";
