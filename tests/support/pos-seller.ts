@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import type { Database } from "~/db/database.server";
 import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
 import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
@@ -8,8 +7,7 @@ import { type PosSale, type PosSaleInput, posSaleSchema } from "~/features/pos/s
 import { simulatedCardReader } from "~/features/pos/server/card-reader.server";
 import { createRegister } from "~/features/pos/server/create-register.server";
 import { openShift } from "~/features/pos/server/open-shift.server";
-import type { PosSaleServices } from "~/features/pos/server/record-pos-sale.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
+import { makeTestServices } from "./test-services";
 
 /** A retail seller for counter tests: a shop with a register, a physical Mug (12.50) and an e-book Guide (5.00). */
 export type PosSeller = {
@@ -74,30 +72,30 @@ export function posCashSale(seller: PosSeller, shiftId: string, overrides: Parti
 }
 
 /**
- * The counter's services on a test database: a silent mailer, the test provider and its simulated reader. Its
- * webhooks reach the order intake (a refused one fails the test), or nowhere with `webhooks: false`.
+ * The counter's services on a test database: makeTestServices with the test provider and its simulated reader. Its
+ * webhooks reach the order intake (a refused one fails the test) after `onWebhook`, or nowhere with `webhooks: false`.
  */
-export function makePosServices(db: Database, authSecret: string, { webhooks = true } = {}) {
-  const logger = pino({ level: "silent" });
-  const mailer = createMailer({ db, logger, from: "Sellkit <no-reply@example.com>" });
-  const hooks = { db, mailer, logger, payments: {}, env: { APP_URL: "http://localhost" } };
+export function makePosServices(
+  db: Database,
+  authSecret: string,
+  {
+    webhooks = true,
+    onWebhook,
+  }: { webhooks?: boolean; onWebhook?: (body: Buffer, headers: Record<string, string>) => void } = {},
+) {
+  const services = makeTestServices(db, { authSecret });
   const provider: TestProvider = createTestProvider({
     db,
     authSecret,
-    logger,
+    logger: services.logger,
     deliver: async (providerId, body, headers) => {
       if (!webhooks) return;
-      const received = await receiveWebhook(hooks, providerId, body, headers);
+      onWebhook?.(body, headers);
+      const received = await receiveWebhook(services, providerId, body, headers);
       if (!received.ok) throw new Error(received.code);
     },
   });
-  hooks.payments = { test: provider };
-  const services: PosSaleServices = {
-    db,
-    mailer,
-    appUrl: "http://localhost",
-    authSecret,
-    reader: simulatedCardReader(provider),
-  };
+  services.payments = { test: provider };
+  services.reader = simulatedCardReader(provider);
   return { services, provider };
 }

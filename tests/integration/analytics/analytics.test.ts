@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
@@ -13,10 +12,9 @@ import { syncOrderSale } from "~/features/analytics/server/sync-order-sale.serve
 import { createViewCounter } from "~/features/analytics/server/view-counter.server";
 import { recordRefund } from "~/features/orders/server/record-refund.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 import { insertOrder } from "../../support/order-rows";
 import { createTestDatabase } from "../../support/test-database";
+import { makeTestServices, type TestServices } from "../../support/test-services";
 
 // Against a real PostgreSQL, with fixed clocks: the analytics read model (decision 020) gives calendar days
 // of the creator's zone across daylight-saving changes (Europe/Berlin's 23- and 25-hour days, America/New_York's) and
@@ -27,8 +25,7 @@ import { createTestDatabase } from "../../support/test-database";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let mailer: Mailer;
-const logger = pino({ level: "silent" });
+let services: TestServices;
 
 type Seller = { id: string; handle: string; productId: string; slug: string };
 
@@ -90,7 +87,7 @@ const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 /** Views at fixed times through the real counter (buffered, hashed with each UTC day's salt, folded), then written. */
 async function view(seller: Seller, visits: { at: string; ip: string; source?: string }[]) {
-  const counter = createViewCounter({ db, logger, flushMs: 60_000 });
+  const counter = createViewCounter({ db, logger: services.logger, flushMs: 60_000 });
   for (const visit of visits) {
     counter.record(
       { kind: "sales", handle: seller.handle, slug: seller.slug },
@@ -164,11 +161,11 @@ async function expectDaysExact(
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  mailer = createMailer({ from: "Sellkit <no-reply@example.com>", db, logger });
+  services = makeTestServices(db);
 }, 60_000);
 
 afterAll(async () => {
-  await mailer?.close();
+  await services?.mailer.close();
   await database?.drop();
 });
 
@@ -325,7 +322,6 @@ describe("what counts as a sale", () => {
   it("equals the orders' own definition through the state machine's moves and refunds, in the store's currency", async () => {
     const seller = await makeSeller("EUR");
     const other = await makeSeller("EUR");
-    const services = { db, mailer, appUrl: "http://127.0.0.1:9" };
     const pending = async (owner: Seller, amount: number, currency = "EUR") => {
       const id = randomUUID();
       await insertOrder(db, {

@@ -17,6 +17,7 @@ import { startMailCatcher, type MailCatcher } from "../../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../../support/signed-in-creator";
 import { openSse } from "../../support/sse-client";
 import { startTestServer, type TestServer } from "../../support/test-server";
+import { makeTestServices } from "../../support/test-services";
 import { rebuildReadModels } from "../../support/read-models";
 
 // Against the built app and a real PostgreSQL: the signed-in landing's tabs with a creator's own data
@@ -331,7 +332,7 @@ describe("live order changes (/api/orders/changes)", () => {
     try {
       await mine.next((message) => message.event === "ready");
       await theirs.next((message) => message.event === "ready");
-      const services = { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin };
+      const services = makeTestServices(server);
 
       const order = await insertOrder(ada.id, {
         product: fieldGuide,
@@ -378,7 +379,7 @@ describe("live order changes (/api/orders/changes)", () => {
       try {
         await stream.next((message) => message.event === "ready", 5_000);
         const order = await insertOrder(ada.id, { email: "far@example.com", status: "pending", created: daysAgo(0) });
-        await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, order, {
+        await transitionOrder(makeTestServices(server), order, {
           to: "paid",
           cause: "test",
         });

@@ -25,6 +25,7 @@ import type { MailCatcher } from "../../support/mail-catcher";
 import { createProductOwner, type ProductOwner } from "../../support/product-owner";
 import { serverWithMail } from "../../support/server-with-mail";
 import type { TestServer } from "../../support/test-server";
+import { makeTestServices } from "../../support/test-services";
 
 /**
  * Delivery: the receipt of a paid order (one, through the outbox) and its link; the download page
@@ -79,11 +80,7 @@ async function paidOrder(
     discountCode: extra.discountCode ?? null,
     provider: "test",
   });
-  const moved = await transitionOrder(
-    { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin },
-    id,
-    { to: "paid", cause: "test" },
-  );
+  const moved = await transitionOrder(makeTestServices(server), id, { to: "paid", cause: "test" });
   expect(moved?.fulfilled).toBe(true);
   return id;
 }
@@ -152,7 +149,7 @@ describe("the receipt", () => {
     pagePath = pathOf(link!);
     // The state machine delivers only once: another move to paid sends nothing.
     expect(
-      await transitionOrder({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin }, orderId, {
+      await transitionOrder(makeTestServices(server), orderId, {
         to: "paid",
         cause: "again",
       }),
@@ -386,11 +383,7 @@ describe("revocation", () => {
     const link = fileLinksOf(await (await server.request(page)).text())[0]!;
     expect((await server.request(link, { method: "HEAD" })).status).toBe(200);
 
-    await transitionOrder(
-      { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin },
-      refundedOrder,
-      { to: "refunded", cause: "test" },
-    );
+    await transitionOrder(makeTestServices(server), refundedOrder, { to: "refunded", cause: "test" });
     const revokedPage = await server.request(page);
     expect(revokedPage.status).toBe(410);
     expect(await revokedPage.text()).toContain(revokedMessage("refunded"));

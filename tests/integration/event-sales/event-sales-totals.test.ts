@@ -6,6 +6,7 @@ import { postForm } from "../../support/form-post";
 import { insertOrder } from "../../support/order-rows";
 import { createSignedInCreator, type SignedInCreator } from "../../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../../support/test-server";
+import { makeTestServices } from "../../support/test-services";
 
 // The comparison reads per-location sales totals kept by the order verbs: after sales, refunds, a dispute and its
 // reversal they agree with the orders themselves, with the event's report and with a rebuild from scratch.
@@ -70,7 +71,7 @@ describe("event sales totals", () => {
   it("agree with the orders, the report and a rebuild after sales, refunds and a dispute", async () => {
     const spring = await newEvent("Spring Flea", "2030-04-06");
     const summer = await newEvent("Summer Flea", "2030-07-06");
-    const services = { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin };
+    const services = makeTestServices(server);
     const sell = async (locationId: string, unitPriceCents: number, quantity: number) => {
       const order = await insertOrder(server.db, {
         userId: seller.id,

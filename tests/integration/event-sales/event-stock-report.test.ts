@@ -7,6 +7,7 @@ import { insertOrder } from "../../support/order-rows";
 import { createPhysicalProduct, type PhysicalProduct, stockLevel } from "../../support/physical-goods";
 import { createSignedInCreator, type SignedInCreator } from "../../support/signed-in-creator";
 import { startTestServer, type TestServer } from "../../support/test-server";
+import { makeTestServices } from "../../support/test-services";
 
 // Stock brought to an event, what sold there and what went back, and the event's report: revenue, units, payment
 // methods, refunds, costs and net, from the orders, payments and ledger at the event's location.
@@ -84,7 +85,7 @@ describe("stock and report of an event", () => {
       locationId: eventLocation,
       lines: [{ kind: "physical", productName: "Honey jar", variantId, unitPriceCents: 1500, quantity: 3 }],
     });
-    const services = { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin };
+    const services = makeTestServices(server);
     // Paying the order takes its units from the event's stock.
     await transitionOrder(services, order.id, { to: "paid", cause: "test" });
     await server.db.execute(sql`insert into order_payments (order_id, method, amount_cents) values

@@ -12,10 +12,10 @@ import { reviewStockCount } from "~/features/inventory/server/review-stock-count
 import { saveStockLocation } from "~/features/inventory/server/save-stock-location.server";
 import { sendLowStockDigests } from "~/features/inventory/server/send-low-stock-digests.server";
 import { transferStock } from "~/features/inventory/server/transfer-stock.server";
-import { createLogger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/mail-outbox.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { createTestDatabase } from "../../support/test-database";
+import { makeTestServices } from "../../support/test-services";
 
 // Store Management's stock verbs against a real PostgreSQL: every change is a ledger movement, refusals write nothing,
 // another seller's items and locations are never touched, and imports are all or nothing.
@@ -416,12 +416,7 @@ describe("the daily low-stock email", () => {
     request: async () => {},
     close: async () => {},
   };
-  const services = () => ({
-    db,
-    mailer,
-    logger: createLogger({ level: "silent", pretty: false }),
-    env: { APP_URL: "http://sellkit.test" },
-  });
+  const services = () => makeTestServices(db, { mailer });
 
   it("goes out once per seller and day in their time zone, even when two runs race", async () => {
     const seller = await makeSeller();

@@ -11,6 +11,7 @@ import type { MailCatcher } from "../../support/mail-catcher";
 import { serverWithMail } from "../../support/server-with-mail";
 import { createSignedInCreator, type SignedInCreator } from "../../support/signed-in-creator";
 import type { TestServer } from "../../support/test-server";
+import { makeTestServices } from "../../support/test-services";
 
 // The Link in Bio page against the real server: the editor's forms, the public page with no script, counted
 // clicks that attribute orders, the email sign-up with its limits, the unsubscribe link, the QR code and OG image.
@@ -162,13 +163,7 @@ describe("Link in Bio", () => {
       sql`select id, source, attribution_ref from orders where customer_email = 'hiker@example.com'`,
     );
     expect(order).toMatchObject({ source: "bio", attribution_ref: `bio:${productBlock}` });
-    expect(
-      await transitionOrder(
-        { db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin },
-        order!.id,
-        { to: "paid", cause: "test" },
-      ),
-    ).not.toBeNull();
+    expect(await transitionOrder(makeTestServices(server), order!.id, { to: "paid", cause: "test" })).not.toBeNull();
 
     const editor = await server.request(EDITOR, { headers: { cookie: creator.jar.header() } });
     expect(editor.status).toBe(200);

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
@@ -8,9 +7,8 @@ import { fulfilOrderLines } from "~/features/orders/server/fulfil-order-lines.se
 import { orderFulfilmentQuery } from "~/features/orders/server/order-fulfilment-query.server";
 import { sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 import { createTestDatabase } from "../../support/test-database";
+import { makeTestServices, type TestServices } from "../../support/test-services";
 
 // Fulfilment of physical lines against a real PostgreSQL: partial then complete shipments, every refusal (over what
 // is left, concurrent double submits, another seller, unpaid orders, digital lines, bad tracking links), the
@@ -18,8 +16,7 @@ import { createTestDatabase } from "../../support/test-database";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let mailer: Mailer;
-let services: { db: Database; mailer: Mailer; env: { APP_URL: string } };
+let services: TestServices;
 
 const ADDRESS = {
   name: "Grace <Hopper>",
@@ -105,11 +102,10 @@ const mailsTo = async (to: string) => {
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  mailer = createMailer({ from: "Sellkit <no-reply@example.com>", db, logger: pino({ level: "silent" }) });
-  services = { db, mailer, env: { APP_URL: "http://127.0.0.1:9" } };
+  services = makeTestServices(db, { appUrl: "http://127.0.0.1:9" });
 });
 afterAll(async () => {
-  await mailer?.close();
+  await services?.mailer.close();
   await database?.drop();
 });
 
@@ -289,9 +285,8 @@ describe("fulfilling an order's physical lines", () => {
     await db.execute(sql`
       insert into order_lines (order_id, kind, product_name, unit_price_cents, quantity, subtotal_cents)
       values (${digital}, 'digital', 'E-book', 900, 1, 900)`);
-    const move = { db, mailer, appUrl: "http://127.0.0.1:9" };
-    await transitionOrder(move, order.orderId, { to: "paid", cause: "webhook:test:1" });
-    await transitionOrder(move, digital, { to: "paid", cause: "webhook:test:2" });
+    await transitionOrder(services, order.orderId, { to: "paid", cause: "webhook:test:1" });
+    await transitionOrder(services, digital, { to: "paid", cause: "webhook:test:2" });
     expect(await statusOf(order.orderId)).toBe("unfulfilled");
     expect(await statusOf(digital)).toBe("none");
     expect(await runPageQuery(db, { userId: seller }, orderFulfilmentQuery(digital))).toBeNull();

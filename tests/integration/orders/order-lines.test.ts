@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { runPageQuery } from "~/features/accounts/server/run-page-query.server";
@@ -15,14 +14,13 @@ import { issueAccessToken } from "~/features/delivery/server/issue-access-token.
 import { mailLostLinks } from "~/features/delivery/server/mail-lost-links.server";
 import { ensureOnlineLocation } from "~/features/inventory/server/ensure-online-location.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
-import { type RefundServices, refundOrder } from "~/features/orders/server/refund-order.server";
+import { refundOrder } from "~/features/orders/server/refund-order.server";
 import { sellerOrderQuery, sellerOrdersQuery } from "~/features/orders/server/seller-orders-query.server";
 import { transitionOrder } from "~/features/orders/server/transition-order.server";
 import type { PaymentProvider, RefundRequest, RefundResult } from "~/features/payments/server/payment-provider.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 import { insertOrder } from "../../support/order-rows";
 import { createTestDatabase } from "../../support/test-database";
+import { makeTestServices, type TestServices } from "../../support/test-services";
 
 // An order of three lines — two digital products and two units of a physical mug — read by every reader of orders
 // (receipt, purchases page, downloads, lists, customer, landing, analytics, CSV, lost links), and refunded by lines
@@ -33,8 +31,7 @@ const META = { ipAddress: "203.0.113.7", userAgent: "vitest" };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let mailer: Mailer;
-let services: RefundServices;
+let services: TestServices;
 
 const requests: RefundRequest[] = [];
 let nextAnswer: (request: RefundRequest) => RefundResult = (request) => ({
@@ -137,7 +134,7 @@ async function placeOrder(
       },
     ],
   });
-  const moved = await transitionOrder({ db, mailer, appUrl: "http://127.0.0.1:9" }, placed.id, {
+  const moved = await transitionOrder(services, placed.id, {
     to: "paid",
     cause: "test",
   });
@@ -181,13 +178,11 @@ const mugStock = async () =>
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  const logger = pino({ level: "silent" });
-  mailer = createMailer({ from: "Sellkit <no-reply@example.com>", db, logger });
-  services = { db, mailer, logger, payments: { test: provider }, env: { APP_URL: "http://127.0.0.1:9" } };
+  services = makeTestServices(db, { payments: { test: provider } });
   store = await makeStore();
 });
 afterAll(async () => {
-  await mailer?.close();
+  await services?.mailer.close();
   await database?.drop();
 });
 
@@ -292,9 +287,12 @@ describe("an order of three lines, read everywhere", () => {
   });
 
   it("the lost-links mail names the order by its lines", async () => {
-    expect(await mailLostLinks({ db, mailer, env: services.env } as Parameters<typeof mailLostLinks>[0], buyer)).toBe(
-      1,
-    );
+    expect(
+      await mailLostLinks(
+        { db, mailer: services.mailer, env: services.env } as Parameters<typeof mailLostLinks>[0],
+        buyer,
+      ),
+    ).toBe(1);
     const mails = await outbox(buyer);
     expect(mails.at(-1)?.text).toContain("Field Guide + 2 more");
   });

@@ -14,6 +14,7 @@ import type { MailCatcher } from "../../support/mail-catcher";
 import { createProductOwner, type ProductOwner } from "../../support/product-owner";
 import { serverWithMail } from "../../support/server-with-mail";
 import type { TestServer } from "../../support/test-server";
+import { makeTestServices } from "../../support/test-services";
 
 /**
  * Against the built app, its database and the SMTP stand-in: an order's timeline (created, paid, receipt
@@ -34,7 +35,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await server.db.execute<T>(query)).rows;
-const services = () => ({ db: server.db, mailer: server.sourceServices().mailer, appUrl: server.origin });
+const services = () => makeTestServices(server);
 const get = (who: ProductOwner, pathname: string, cookie = "") =>
   server.request(pathname, { headers: { cookie: [who.cookie, cookie].filter(Boolean).join("; ") } });
 const resend = (who: ProductOwner, orderId: string) =>

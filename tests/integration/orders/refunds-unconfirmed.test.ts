@@ -1,20 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { reconcileRefunds } from "~/features/orders/server/reconcile-refunds.server";
 import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
-import { type RefundServices, refundOrder } from "~/features/orders/server/refund-order.server";
+import { refundOrder } from "~/features/orders/server/refund-order.server";
 import type { PaymentProvider } from "~/features/payments/server/payment-provider.server";
 import { createPayPalProvider } from "~/features/payments/server/paypal-provider.server";
 import { createStripeProvider } from "~/features/payments/server/stripe-provider.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 import { insertOrder } from "../../support/order-rows";
 import { type PayPalStandIn, startPayPalStandIn } from "../../support/paypal-stand-in";
 import { type StripeStandIn, startStripeStandIn } from "../../support/stripe-stand-in";
 import { createTestDatabase } from "../../support/test-database";
+import { makeTestServices, type TestServices } from "../../support/test-services";
 
 // A refund whose provider call failed without an answer, against the Stripe and PayPal stand-ins: the provider may
 // have refunded all the same. The row is `unknown` (not failed, still held back from what is left); the refund
@@ -24,8 +22,7 @@ import { createTestDatabase } from "../../support/test-database";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let mailer: Mailer;
-let services: RefundServices;
+let services: TestServices;
 let stripe: StripeStandIn;
 let paypal: PayPalStandIn;
 
@@ -184,13 +181,7 @@ beforeAll(async () => {
   db = database.db;
   stripe = await startStripeStandIn();
   paypal = await startPayPalStandIn();
-  const logger = pino({ level: "silent" });
-  mailer = createMailer({ from: "Sellkit <no-reply@example.com>", db, logger });
-  services = {
-    db,
-    mailer,
-    logger,
-    env: { APP_URL: "http://127.0.0.1:9" },
+  services = makeTestServices(db, {
     payments: {
       stripe: createStripeProvider({
         STRIPE_SECRET_KEY: stripe.secretKey,
@@ -205,10 +196,10 @@ beforeAll(async () => {
         PAYPAL_PARTNER_ID: paypal.partnerId,
       })!,
     },
-  };
+  });
 });
 afterAll(async () => {
-  await mailer?.close();
+  await services?.mailer.close();
   await stripe?.close();
   await paypal?.close();
   await database?.drop();

@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import type { OrderStatus } from "~/features/orders/order-status";
-import { type RefundServices, refundOrder } from "~/features/orders/server/refund-order.server";
+import { refundOrder } from "~/features/orders/server/refund-order.server";
 import type { PaymentProvider, RefundRequest, RefundResult } from "~/features/payments/server/payment-provider.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 import { insertOrder } from "../../support/order-rows";
 import { createTestDatabase } from "../../support/test-database";
+import { makeTestServices, type TestServices } from "../../support/test-services";
 
 // The seller's refunds against a real PostgreSQL: partial then full refunds, a refund beyond what is
 // left refused, another seller's order refused, a provider's refusal recording nothing, a provider not configured
@@ -22,8 +20,7 @@ import { createTestDatabase } from "../../support/test-database";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let mailer: Mailer;
-let services: RefundServices;
+let services: TestServices;
 let seller: string;
 let otherSeller: string;
 
@@ -113,14 +110,12 @@ const refundEvents = async (userId: string) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  const logger = pino({ level: "silent" });
-  mailer = createMailer({ from: "Sellkit <no-reply@example.com>", db, logger });
-  services = { db, mailer, logger, payments: { test: provider }, env: { APP_URL: "http://127.0.0.1:9" } };
+  services = makeTestServices(db, { payments: { test: provider } });
   seller = await makeSeller();
   otherSeller = await makeSeller();
 });
 afterAll(async () => {
-  await mailer?.close();
+  await services?.mailer.close();
   await database?.drop();
 });
 beforeEach(() => {

@@ -1,19 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
-import type { TestProvider } from "~/features/payments/server/test-provider.server";
 import { checkPosDiscountCode } from "~/features/pos/server/check-pos-discount-code.server";
 import { closeShift } from "~/features/pos/server/close-shift.server";
 import { createRegister } from "~/features/pos/server/create-register.server";
 import { findReturnableSales } from "~/features/pos/server/find-returnable-sales.server";
-import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
+import { recordPosSale } from "~/features/pos/server/record-pos-sale.server";
 import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";
 import { insertOrder } from "../../support/order-rows";
 import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../../support/pos-seller";
 import { createTestDatabase } from "../../support/test-database";
+import type { TestServices } from "../../support/test-services";
 
 // The counter's cart against a real PostgreSQL: a store discount code checked and priced on the server by the online
 // rules (dates, limits, uses counted once when paid) and kept in the Z-report's discounts; returns at the counter of
@@ -22,13 +21,12 @@ import { createTestDatabase } from "../../support/test-database";
 const SECRET = "pos-cart-secret-pos-cart-secret-0123456789";
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let services: PosSaleServices;
-let provider: TestProvider;
+let services: TestServices;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  ({ services, provider } = makePosServices(db, SECRET));
+  ({ services } = makePosServices(db, SECRET));
 });
 afterAll(() => database?.drop());
 
@@ -154,13 +152,6 @@ describe("a store discount code at the counter", () => {
 });
 
 describe("returns at the counter", () => {
-  const refundServices = () => ({
-    db,
-    mailer: services.mailer,
-    payments: { test: provider },
-    logger: pino({ level: "silent" }),
-    env: { APP_URL: "http://localhost" },
-  });
   const stockAt = async (seller: PosSeller, locationId: string) =>
     (
       await db.execute<{ on_hand: number }>(sql`
@@ -215,7 +206,7 @@ describe("returns at the counter", () => {
     const today = await openPosShift(db, seller, 2000, stallRegister.registerId);
     expect(
       await refundPosSale(
-        refundServices(),
+        services,
         seller.id,
         { orderId: sold.orderId, shiftId: monday, lines: [], restock: true },
         {},
@@ -223,7 +214,7 @@ describe("returns at the counter", () => {
     ).toMatchObject({ code: "POS_SHIFT_CLOSED" });
     const [mugLine, guideLine] = found[0]!.lines;
     const refunded = await refundPosSale(
-      refundServices(),
+      services,
       seller.id,
       {
         orderId: sold.orderId,
@@ -280,7 +271,7 @@ describe("returns at the counter", () => {
     const [found] = await findReturnableSales(db, seller.id, "far@example.com");
     expect(found).toMatchObject({ orderId: online.id, channel: "online" });
     const refunded = await refundPosSale(
-      refundServices(),
+      services,
       seller.id,
       { orderId: online.id, shiftId, lines: [{ lineId: online.lineIds[0]!, quantity: 1 }], restock: true },
       {},

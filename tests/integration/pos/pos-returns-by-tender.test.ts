@@ -1,16 +1,15 @@
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { refundOrder } from "~/features/orders/server/refund-order.server";
-import type { TestProvider } from "~/features/payments/server/test-provider.server";
 import type { PosSaleInput } from "~/features/pos/schemas/pos-sale";
 import { closeShift } from "~/features/pos/server/close-shift.server";
 import { presentPosCard } from "~/features/pos/server/present-pos-card.server";
-import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
+import { recordPosSale } from "~/features/pos/server/record-pos-sale.server";
 import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";
 import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../../support/pos-seller";
 import { createTestDatabase } from "../../support/test-database";
+import type { TestServices } from "../../support/test-services";
 
 // Returns at the counter go back by the tenders the sale was paid with: cash from the drawer, a card through its
 // provider, another method outside Sellkit; a split sale's card share first, then other, then cash. The Z-report shows
@@ -19,23 +18,14 @@ import { createTestDatabase } from "../../support/test-database";
 const SECRET = "pos-tender-secret-pos-tender-secret-0123456";
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let services: PosSaleServices;
-let provider: TestProvider;
+let services: TestServices;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  ({ services, provider } = makePosServices(db, SECRET));
+  ({ services } = makePosServices(db, SECRET));
 });
 afterAll(() => database?.drop());
-
-const refundServices = () => ({
-  db,
-  mailer: services.mailer,
-  payments: { test: provider },
-  logger: pino({ level: "silent" }),
-  env: { APP_URL: "http://localhost" },
-});
 
 async function mugLine(orderId: string) {
   const found = await db.execute<{ id: string }>(sql`
@@ -45,7 +35,7 @@ async function mugLine(orderId: string) {
 
 async function refundMugs(seller: PosSeller, shiftId: string, orderId: string, quantity: number) {
   return refundPosSale(
-    refundServices(),
+    services,
     seller.id,
     { orderId, shiftId, lines: [{ lineId: await mugLine(orderId), quantity }], restock: true },
     {},
@@ -184,9 +174,9 @@ describe("returning a split cash and card sale", () => {
     const seller = await makePosSeller(db);
     const shiftId = await openPosShift(db, seller, 5000);
     const orderId = await sell(seller, shiftId, SPLIT);
-    expect(await refundOrder(refundServices(), seller.id, orderId, 1500, {})).toMatchObject({ ok: true });
+    expect(await refundOrder(services, seller.id, orderId, 1500, {})).toMatchObject({ ok: true });
     expect(await cardRefunded(orderId)).toBe(1500);
-    expect(await refundOrder(refundServices(), seller.id, orderId, 1000, {})).toMatchObject({
+    expect(await refundOrder(services, seller.id, orderId, 1000, {})).toMatchObject({
       ok: false,
       code: "REFUND_AT_REGISTER",
     });

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
@@ -10,16 +9,15 @@ import { openShift } from "~/features/pos/server/open-shift.server";
 import { priceToken } from "~/features/pos/server/price-token.server";
 import { recordDrawerMovement } from "~/features/pos/server/record-drawer-movement.server";
 import { refundPosSale } from "~/features/pos/server/refund-pos-sale.server";
-import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
+import { recordPosSale } from "~/features/pos/server/record-pos-sale.server";
 import { receiveWebhook } from "~/features/orders/server/receive-webhook.server";
-import { createTestProvider, type TestProvider } from "~/features/payments/server/test-provider.server";
+import type { TestProvider } from "~/features/payments/server/test-provider.server";
 import { cancelPosPayment } from "~/features/pos/server/cancel-pos-payment.server";
-import { simulatedCardReader } from "~/features/pos/server/card-reader.server";
 import { posPaymentQuery } from "~/features/pos/server/pos-payment-query.server";
 import { presentPosCard } from "~/features/pos/server/present-pos-card.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
 import { createTestDatabase } from "../../support/test-database";
-import { makePosSeller, type PosSeller } from "../../support/pos-seller";
+import { makePosServices, makePosSeller, type PosSeller } from "../../support/pos-seller";
+import type { TestServices } from "../../support/test-services";
 
 // Counter sales against a real PostgreSQL: recorded once per device id (replays, races, other sellers), priced on the
 // server or by a price the server signed, cash with change into the shift's drawer, stock sold at the register's
@@ -28,7 +26,7 @@ import { makePosSeller, type PosSeller } from "../../support/pos-seller";
 const SECRET = "pos-test-secret-pos-test-secret-0123456789";
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let services: PosSaleServices;
+let services: TestServices;
 let provider: TestProvider;
 /** Every signed delivery the test provider made, to deliver again. */
 const deliveries: { body: Buffer; headers: Record<string, string> }[] = [];
@@ -63,26 +61,9 @@ async function stock(seller: Seller): Promise<number> {
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  services = {
-    db,
-    mailer: createMailer({ db, logger: pino({ level: "silent" }), from: "Sellkit <no-reply@example.com>" }),
-    appUrl: "http://localhost",
-    authSecret: SECRET,
-  };
-  const logger = pino({ level: "silent" });
-  const hooks = { db, mailer: services.mailer, logger, payments: {}, env: { APP_URL: "http://localhost" } };
-  provider = createTestProvider({
-    db,
-    authSecret: SECRET,
-    logger,
-    deliver: async (providerId, body, headers) => {
-      deliveries.push({ body, headers });
-      const received = await receiveWebhook(hooks, providerId, body, headers);
-      if (!received.ok) throw new Error(received.code);
-    },
-  });
-  hooks.payments = { test: provider };
-  services.reader = simulatedCardReader(provider);
+  ({ services, provider } = makePosServices(db, SECRET, {
+    onWebhook: (body, headers) => deliveries.push({ body, headers }),
+  }));
 });
 afterAll(() => database?.drop());
 
@@ -255,8 +236,7 @@ describe("card and pay-on-phone sales", () => {
     expect(approved).toMatchObject({ ok: true, payment: { status: "paid" } });
     const delivered = deliveries.slice(before).find((d) => d.body.toString().includes("payment.succeeded"));
     if (!delivered) throw new Error("no webhook");
-    const hooks = { db, mailer: services.mailer, logger: pino({ level: "silent" }), payments: { test: provider } };
-    await receiveWebhook({ ...hooks, env: { APP_URL: "http://localhost" } }, "test", delivered.body, delivered.headers);
+    await receiveWebhook(services, "test", delivered.body, delivered.headers);
     const events = await db.execute(
       sql`select to_status from order_events where order_id = ${started.orderId}::uuid and to_status = 'paid'`,
     );
@@ -370,13 +350,6 @@ describe("card and pay-on-phone sales", () => {
 });
 
 describe("counter refunds", () => {
-  const refundServices = () => ({
-    db,
-    mailer: services.mailer,
-    payments: { test: provider },
-    logger: pino({ level: "silent" }),
-    env: { APP_URL: "http://localhost" },
-  });
   const lineOf = async (orderId: string) =>
     (
       await db.execute<{ id: string }>(
@@ -395,13 +368,13 @@ describe("counter refunds", () => {
     expect(await stock(seller)).toBe(3);
     const lineId = await lineOf(sold.orderId);
     const request = { orderId: sold.orderId, shiftId, lines: [{ lineId, quantity: 1 }] };
-    expect(await refundPosSale(refundServices(), seller.id, { ...request, restock: true }, {})).toMatchObject({
+    expect(await refundPosSale(services, seller.id, { ...request, restock: true }, {})).toMatchObject({
       ok: true,
       amountCents: 1250,
       full: false,
     });
     expect(await stock(seller)).toBe(4);
-    expect(await refundPosSale(refundServices(), seller.id, { ...request, restock: false }, {})).toMatchObject({
+    expect(await refundPosSale(services, seller.id, { ...request, restock: false }, {})).toMatchObject({
       ok: true,
       amountCents: 1250,
       full: true,
@@ -418,7 +391,7 @@ describe("counter refunds", () => {
     const order = await db.execute(sql`select status, refunded_cents from orders where id = ${sold.orderId}::uuid`);
     expect(order.rows).toEqual([{ status: "refunded", refunded_cents: 2500 }]);
     // Nothing is left: a third refund is refused and takes no cash.
-    expect(await refundPosSale(refundServices(), seller.id, { ...request, restock: false }, {})).toMatchObject({
+    expect(await refundPosSale(services, seller.id, { ...request, restock: false }, {})).toMatchObject({
       ok: false,
     });
     const closed = await closeShift(db, seller.id, { shiftId, countedCashCents: 5000 });
@@ -440,12 +413,12 @@ describe("counter refunds", () => {
     await presentPosCard({ db, reader: services.reader ?? null }, seller.id, started.orderId, "4242424242424242");
     const request = { orderId: started.orderId, lines: [{ lineId: await lineOf(started.orderId), quantity: 2 }] };
     expect(
-      await refundPosSale(refundServices(), other.id, { ...request, shiftId: otherShift, restock: true }, {}),
+      await refundPosSale(services, other.id, { ...request, shiftId: otherShift, restock: true }, {}),
     ).toMatchObject({ code: "ORDER_NOT_FOUND" });
-    expect(await refundPosSale(refundServices(), other.id, { ...request, shiftId, restock: true }, {})).toMatchObject({
+    expect(await refundPosSale(services, other.id, { ...request, shiftId, restock: true }, {})).toMatchObject({
       code: "POS_SHIFT_NOT_FOUND",
     });
-    expect(await refundPosSale(refundServices(), seller.id, { ...request, shiftId, restock: true }, {})).toMatchObject({
+    expect(await refundPosSale(services, seller.id, { ...request, shiftId, restock: true }, {})).toMatchObject({
       ok: true,
       amountCents: 2500,
       full: true,

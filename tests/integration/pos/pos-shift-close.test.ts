@@ -5,9 +5,10 @@ import type { Database } from "~/db/database.server";
 import type { ZReport } from "~/features/pos/pos-rules";
 import { closeShift } from "~/features/pos/server/close-shift.server";
 import { createRegister } from "~/features/pos/server/create-register.server";
-import { type PosSaleServices, recordPosSale } from "~/features/pos/server/record-pos-sale.server";
+import { recordPosSale } from "~/features/pos/server/record-pos-sale.server";
 import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../../support/pos-seller";
 import { createTestDatabase } from "../../support/test-database";
+import type { TestServices } from "../../support/test-services";
 
 // A shift's close against the sales that reach the server around it: every sale accepted is in the kept Z-report or
 // refused, offline sales made before the close amend that report as late sales, online sales carry the server's
@@ -16,7 +17,7 @@ import { createTestDatabase } from "../../support/test-database";
 const SECRET = "pos-close-secret-pos-close-secret-012345678";
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let services: PosSaleServices;
+let services: TestServices;
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { recordStockMovements } from "~/features/inventory/server/record-stock-movements.server";
@@ -18,9 +17,9 @@ import { posCardReader } from "~/features/pos/server/pos-card-reader.server";
 import { posPaymentQuery } from "~/features/pos/server/pos-payment-query.server";
 import { presentPosCard } from "~/features/pos/server/present-pos-card.server";
 import { recordPosSale } from "~/features/pos/server/record-pos-sale.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
 import { type StripeStandIn, startStripeStandIn } from "../../support/stripe-stand-in";
 import { createTestDatabase } from "../../support/test-database";
+import { makeTestServices, type TestServices } from "../../support/test-services";
 
 // Counter card payments on a Stripe Terminal reader, server-driven, against the Stripe stand-in: a PaymentIntent for
 // card_present handed to the register's reader, the buyer's tap simulated by Stripe's test helper, and the order
@@ -32,8 +31,7 @@ let db: Database;
 let stripe: StripeStandIn;
 let provider: PaymentProvider;
 let payments: Parameters<typeof posCardReader>[1];
-const logger = pino({ level: "silent" });
-let mailer: ReturnType<typeof createMailer>;
+let services: TestServices;
 /** How many of the stand-in's deliveries were already handed to the webhook intake. */
 let delivered = 0;
 
@@ -87,11 +85,7 @@ function sale(seller: Seller & { shiftId: string }, paymentsOf: PosSaleInput["pa
 
 async function startCard(seller: Seller & { shiftId: string }, paymentsOf: PosSaleInput["payments"]) {
   const reader = await posCardReader(db, payments, seller.id, { shiftId: seller.shiftId, method: "card" });
-  const started = await recordPosSale(
-    { db, mailer, appUrl: "http://localhost", authSecret: SECRET, reader },
-    seller.id,
-    sale(seller, paymentsOf),
-  );
+  const started = await recordPosSale({ ...services, reader }, seller.id, sale(seller, paymentsOf));
   if (!started.ok || !started.payment) throw new Error(started.ok ? "no payment" : started.code);
   return { ...started, payment: started.payment };
 }
@@ -101,15 +95,13 @@ async function present(seller: Seller, orderId: string, card: string) {
   return presentPosCard({ db, reader }, seller.id, orderId, card);
 }
 
-const hooks = () => ({ db, mailer, logger, payments, env: { APP_URL: "http://localhost" } });
-
 /** Hands the stand-in's new signed deliveries to the webhook intake, as Stripe would POST them. */
 async function deliverNew() {
   const fresh = stripe.deliveries.slice(delivered);
   delivered = stripe.deliveries.length;
   for (const delivery of fresh) {
     const body = Buffer.from(delivery.body);
-    await receiveWebhook(hooks(), "stripe", body, { "stripe-signature": delivery.headers["stripe-signature"] });
+    await receiveWebhook(services, "stripe", body, { "stripe-signature": delivery.headers["stripe-signature"] });
   }
   return fresh;
 }
@@ -131,11 +123,12 @@ const paymentRows = async (orderId: string) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  mailer = createMailer({ db, logger, from: "Sellkit <no-reply@example.com>" });
+  services = makeTestServices(db, { authSecret: SECRET });
   stripe = await startStripeStandIn();
   provider = createStripeProvider(stripe.env)!;
-  const test = createTestProvider({ db, authSecret: SECRET, logger, deliver: async () => undefined });
+  const test = createTestProvider({ db, authSecret: SECRET, logger: services.logger, deliver: async () => undefined });
   payments = { stripe: provider, test };
+  services.payments = payments;
 });
 afterAll(async () => {
   await stripe?.close();
@@ -214,7 +207,7 @@ describe("Stripe Terminal at the counter", () => {
     // Stripe retries a delivery: the same events again change nothing.
     for (const delivery of sent)
       expect(
-        await receiveWebhook(hooks(), "stripe", Buffer.from(delivery.body), {
+        await receiveWebhook(services, "stripe", Buffer.from(delivery.body), {
           "stripe-signature": delivery.headers["stripe-signature"],
         }),
       ).toMatchObject({ ok: true, duplicate: true });
@@ -254,7 +247,6 @@ describe("Stripe Terminal at the counter", () => {
     const seller = await sellerWithReader();
     const other = await makeSeller();
     const started = await startCard(seller, [{ method: "card", amountCents: 2500 }]);
-    const services = { db, mailer, appUrl: "http://localhost" };
     const otherReader = await posCardReader(db, payments, other.id, { orderId: started.orderId });
     expect(await cancelPosPayment({ ...services, reader: otherReader }, other.id, started.orderId)).toMatchObject({
       code: "POS_PAYMENT_NOT_FOUND",
@@ -285,9 +277,7 @@ describe("a reader disconnected during a payment", () => {
     });
     const reader = await posCardReader(db, payments, seller.id, { orderId: started.orderId });
     expect(reader).toBeNull();
-    expect(
-      await cancelPosPayment({ db, mailer, appUrl: "http://localhost", reader }, seller.id, started.orderId),
-    ).toEqual({ ok: true });
+    expect(await cancelPosPayment({ ...services, reader }, seller.id, started.orderId)).toEqual({ ok: true });
     expect(await status(started.orderId)).toBe("expired");
   });
 });
@@ -327,7 +317,7 @@ describe("split tenders", () => {
       { method: "card", amountCents: 1500 },
     ]);
     const reader = await posCardReader(db, payments, seller.id, { orderId: started.orderId });
-    await cancelPosPayment({ db, mailer, appUrl: "http://localhost", reader }, seller.id, started.orderId);
+    await cancelPosPayment({ ...services, reader }, seller.id, started.orderId);
     expect(await status(started.orderId)).toBe("expired");
     expect((await paymentRows(started.orderId)).map((row) => row.status)).toEqual(["declined", "declined"]);
     expect(await stock(seller)).toBe(10);
@@ -338,15 +328,12 @@ describe("split tenders", () => {
 
   it("refuses tenders that miss the server's total, two card parts, and change from a card", async () => {
     const seller = await sellerWithReader();
-    const services = {
-      db,
-      mailer,
-      appUrl: "http://localhost",
-      authSecret: SECRET,
+    const withReader = {
+      ...services,
       reader: await posCardReader(db, payments, seller.id, { shiftId: seller.shiftId, method: "card" }),
     };
     const refused = async (paymentsOf: PosSaleInput["payments"]) =>
-      recordPosSale(services, seller.id, sale(seller, paymentsOf));
+      recordPosSale(withReader, seller.id, sale(seller, paymentsOf));
     expect(
       await refused([
         { method: "cash", amountCents: 1000 },
