@@ -1,6 +1,6 @@
 // At least 1,000 hostile requests per endpoint of app/routes.ts, signed out and signed in, against the
-// production build (tests/integration/fuzz-endpoints.test.ts with FUZZ_RUNS=1000). Prints the totals; exits 1 on any
-// 5xx, unanswered request, unclear rejection, partial row or failed test. `node bench/fuzz.mjs [runs]`.
+// production build (tests/integration/platform/fuzz-endpoints.test.ts with FUZZ_RUNS=1000). Prints the totals;
+// exits 1 on any 5xx, unanswered request, unclear rejection, partial row or failed test. `node bench/fuzz.mjs [runs]`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ const report = path.join(dir, "report.json");
 const started = Date.now();
 const result = spawnSync(
   "npx",
-  ["vitest", "run", "--project", "integration", "tests/integration/fuzz-endpoints.test.ts"],
+  ["vitest", "run", "--project", "integration", "tests/integration/platform/fuzz-endpoints.test.ts"],
   {
     stdio: "inherit",
     env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_REPORT: report },

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import type { Database } from "~/db/database.server";
 import { receiveWebhook } from "~/flows/order-lifecycle/server/receive-webhook.server";
 import { createTestProvider, type TestProvider } from "~/domains/payments/server/test-provider.server";
@@ -8,6 +7,7 @@ import { type PosSale, type PosSaleInput, posSaleSchema } from "~/flows/pos/sche
 import { simulatedCardReader } from "~/flows/pos/server/card-reader.server";
 import { createRegister } from "~/flows/pos/server/create-register.server";
 import { openShift } from "~/flows/pos/server/open-shift.server";
+import { makeTestServices } from "./test-services";
 import type { PosSaleServices } from "~/flows/pos/server/record-pos-sale.server";
 import { createMailer } from "~/server/mail/create-mailer.server";
 
@@ -74,30 +74,30 @@ export function posCashSale(seller: PosSeller, shiftId: string, overrides: Parti
 }
 
 /**
- * The counter's services on a test database: a silent mailer, the test provider and its simulated reader. Its
- * webhooks reach the order intake (a refused one fails the test), or nowhere with `webhooks: false`.
+ * The counter's services on a test database: makeTestServices with the test provider and its simulated reader. Its
+ * webhooks reach the order intake (a refused one fails the test) after `onWebhook`, or nowhere with `webhooks: false`.
  */
-export function makePosServices(db: Database, authSecret: string, { webhooks = true } = {}) {
-  const logger = pino({ level: "silent" });
-  const mailer = createMailer({ db, logger, from: "Sellkit <no-reply@example.com>" });
-  const hooks = { db, mailer, logger, payments: {}, env: { APP_URL: "http://localhost" } };
+export function makePosServices(
+  db: Database,
+  authSecret: string,
+  {
+    webhooks = true,
+    onWebhook,
+  }: { webhooks?: boolean; onWebhook?: (body: Buffer, headers: Record<string, string>) => void } = {},
+) {
+  const services = makeTestServices(db, { authSecret });
   const provider: TestProvider = createTestProvider({
     db,
     authSecret,
-    logger,
+    logger: services.logger,
     deliver: async (providerId, body, headers) => {
       if (!webhooks) return;
-      const received = await receiveWebhook(hooks, providerId, body, headers);
+      onWebhook?.(body, headers);
+      const received = await receiveWebhook(services, providerId, body, headers);
       if (!received.ok) throw new Error(received.code);
     },
   });
-  hooks.payments = { test: provider };
-  const services: PosSaleServices = {
-    db,
-    mailer,
-    appUrl: "http://localhost",
-    authSecret,
-    reader: simulatedCardReader(provider),
-  };
+  services.payments = { test: provider };
+  services.reader = simulatedCardReader(provider);
   return { services, provider };
 }

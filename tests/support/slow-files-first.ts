@@ -7,17 +7,17 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * the last minute. Starting the longest first keeps every worker busy to the end (decision 021).
  */
 export const SLOW_FILES = [
-  "integration/fuzz-endpoints.test.ts",
-  "integration/crash-durability.test.ts",
-  "integration/operations.test.ts",
-  "integration/sign-in-limits.test.ts",
-  "integration/security-center.test.ts",
-  "integration/settings.test.ts",
-  "integration/accounts.test.ts",
-  "integration/embedded-postgres.test.ts",
-  "integration/server-process.test.ts",
-  "integration/mail-outbox.test.ts",
-  "integration/hostile-bodies.test.ts",
+  "integration/platform/fuzz-endpoints.test.ts",
+  "integration/platform/crash-durability.test.ts",
+  "integration/platform/operations.test.ts",
+  "integration/accounts/sign-in-limits.test.ts",
+  "integration/security/security-center.test.ts",
+  "integration/settings/settings.test.ts",
+  "integration/accounts/accounts.test.ts",
+  "integration/platform/embedded-postgres.test.ts",
+  "integration/platform/server-process.test.ts",
+  "integration/platform/mail-outbox.test.ts",
+  "integration/accounts/hostile-bodies.test.ts",
 ];
 
 function rank(spec: TestSpecification): number {

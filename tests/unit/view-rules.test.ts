@@ -3,7 +3,7 @@ import { bucketOf, isBot, utcDay, viewedPage, viewSource } from "~/domains/analy
 import { visitorHash } from "~/domains/analytics/server/visitor-hash.server";
 
 // What a view is (pages, bots), where it came from (referrer host, utm_*), and the visitor's hash
-// with a salt of the day (the salts themselves: tests/integration/view-counting.test.ts).
+// with a salt of the day (the salts themselves: tests/integration/analytics/view-counting.test.ts).
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const SAFARI_IPHONE =

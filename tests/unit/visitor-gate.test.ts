@@ -9,7 +9,7 @@ import { addressOf, createVisitorGate } from "~/domains/analytics/server/visitor
 
 // The one rule of counted views and clicks, per instance: a visitor's repeats of a target within the window once, an
 // address (an IPv4 address or an IPv6 /64) at most its caps whatever user agents it sends; over HTTP:
-// tests/integration/view-counting.test.ts and tests/integration/counted-clicks.test.ts.
+// tests/integration/analytics/view-counting.test.ts and tests/integration/analytics/counted-clicks.test.ts.
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const START = Date.parse("2026-11-27T08:00:00Z");
