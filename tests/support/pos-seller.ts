@@ -8,8 +8,6 @@ import { simulatedCardReader } from "~/flows/pos/server/card-reader.server";
 import { createRegister } from "~/flows/pos/server/create-register.server";
 import { openShift } from "~/flows/pos/server/open-shift.server";
 import { makeTestServices } from "./test-services";
-import type { PosSaleServices } from "~/flows/pos/server/record-pos-sale.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
 
 /** A retail seller for counter tests: a shop with a register, a physical Mug (12.50) and an e-book Guide (5.00). */
 export type PosSeller = {

@@ -1,8 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { businessProfiles, profiles } from "~/kernel/store/tables.server";
-import { captchaUses, user } from "~/domains/accounts/tables.server";
-import { securityAudit } from "~/domains/security/tables.server";
+import { captchaUses } from "~/domains/accounts/tables.server";
+import { user } from "~/kernel/session/tables.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { solvedCaptcha } from "../../support/captcha";
 import { CookieJar } from "../../support/cookie-jar";
 import { postForm } from "../../support/form-post";

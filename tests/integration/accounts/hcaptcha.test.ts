@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "~/domains/accounts/tables.server";
+import { user } from "~/kernel/session/tables.server";
 import { startHCaptchaStandIn } from "../../support/hcaptcha-stand-in";
 import { startTestServer, type TestServer } from "../../support/test-server";
 

@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessProfiles } from "~/kernel/store/tables.server";
-import { user } from "~/domains/accounts/tables.server";
+import { user } from "~/kernel/session/tables.server";
 import { hostileBody } from "../../support/hostile-body";
 import { startTestServer, type TestServer } from "../../support/test-server";
 

@@ -1,6 +1,6 @@
 import { and, eq, gte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { securityAudit } from "~/domains/security/tables.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { nextClientIp } from "../../support/client-ip";
 import { CookieJar } from "../../support/cookie-jar";
 import { postForm } from "../../support/form-post";

@@ -15,8 +15,6 @@ import { transitionOrder } from "~/flows/order-lifecycle/server/transition-order
 import { insertOrder } from "../../support/order-rows";
 import { createTestDatabase } from "../../support/test-database";
 import { makeTestServices, type TestServices } from "../../support/test-services";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 
 // Against a real PostgreSQL, with fixed clocks: the analytics read model (decision 020) gives calendar days
 // of the creator's zone across daylight-saving changes (Europe/Berlin's 23- and 25-hour days, America/New_York's) and

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_BATCH_ROWS } from "~/domains/customers/server/export-csv.server";
 import type { OrderStatus } from "~/domains/orders/order-status";
 import { refreshCustomerTotals } from "~/domains/orders/server/refresh-customer-totals.server";
-import { securityAudit } from "~/domains/security/tables.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { insertOrder as insertOrderRow } from "../../support/order-rows";
 import { startMailCatcher, type MailCatcher } from "../../support/mail-catcher";
 import { createSignedInCreator, type SignedInCreator } from "../../support/signed-in-creator";

@@ -12,7 +12,6 @@ import { reviewStockCount } from "~/domains/inventory/server/review-stock-count.
 import { saveStockLocation } from "~/domains/inventory/server/save-stock-location.server";
 import { sendLowStockDigests } from "~/domains/inventory/server/send-low-stock-digests.server";
 import { transferStock } from "~/domains/inventory/server/transfer-stock.server";
-import { createLogger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/mail-outbox.server";
 import type { Mailer } from "~/server/mail/mailer.server";
 import { createTestDatabase } from "../../support/test-database";

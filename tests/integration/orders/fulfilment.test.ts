@@ -9,8 +9,6 @@ import { sellerOrdersQuery } from "~/domains/orders/server/seller-orders-query.s
 import { transitionOrder } from "~/flows/order-lifecycle/server/transition-order.server";
 import { createTestDatabase } from "../../support/test-database";
 import { makeTestServices, type TestServices } from "../../support/test-services";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 
 // Fulfilment of physical lines against a real PostgreSQL: partial then complete shipments, every refusal (over what
 // is left, concurrent double submits, another seller, unpaid orders, digital lines, bad tracking links), the

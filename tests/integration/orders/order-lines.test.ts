@@ -21,9 +21,6 @@ import type { PaymentProvider, RefundRequest, RefundResult } from "~/domains/pay
 import { insertOrder } from "../../support/order-rows";
 import { createTestDatabase } from "../../support/test-database";
 import { makeTestServices, type TestServices } from "../../support/test-services";
-import { type RefundServices, refundOrder } from "~/flows/order-lifecycle/server/refund-order.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 
 // An order of three lines — two digital products and two units of a physical mug — read by every reader of orders
 // (receipt, purchases page, downloads, lists, customer, landing, analytics, CSV, lost links), and refunded by lines

@@ -13,9 +13,6 @@ import { type PayPalStandIn, startPayPalStandIn } from "../../support/paypal-sta
 import { type StripeStandIn, startStripeStandIn } from "../../support/stripe-stand-in";
 import { createTestDatabase } from "../../support/test-database";
 import { makeTestServices, type TestServices } from "../../support/test-services";
-import { type RefundServices, refundOrder } from "~/flows/order-lifecycle/server/refund-order.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 
 // A refund whose provider call failed without an answer, against the Stripe and PayPal stand-ins: the provider may
 // have refunded all the same. The row is `unknown` (not failed, still held back from what is left); the refund

@@ -8,9 +8,6 @@ import type { PaymentProvider, RefundRequest, RefundResult } from "~/domains/pay
 import { insertOrder } from "../../support/order-rows";
 import { createTestDatabase } from "../../support/test-database";
 import { makeTestServices, type TestServices } from "../../support/test-services";
-import { type RefundServices, refundOrder } from "~/flows/order-lifecycle/server/refund-order.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
-import type { Mailer } from "~/server/mail/mailer.server";
 
 // The seller's refunds against a real PostgreSQL: partial then full refunds, a refund beyond what is
 // left refused, another seller's order refused, a provider's refusal recording nothing, a provider not configured

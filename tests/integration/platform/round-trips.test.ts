@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityAudit } from "~/domains/security/tables.server";
-import { session } from "~/domains/accounts/tables.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
+import { session } from "~/kernel/session/tables.server";
 import { insertOrder } from "../../support/order-rows";
 import { postForm } from "../../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../../support/mail-catcher";

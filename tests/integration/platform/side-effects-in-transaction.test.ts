@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/db/tables.server";
-import { session, user } from "~/domains/accounts/tables.server";
-import { securityAudit } from "~/domains/security/tables.server";
+import { session } from "~/kernel/session/tables.server";
+import { user } from "~/kernel/session/tables.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { solvedCaptcha } from "../../support/captcha";
 import { nextClientIp } from "../../support/client-ip";
 import { postForm } from "../../support/form-post";

@@ -13,8 +13,6 @@ import { insertOrder } from "../../support/order-rows";
 import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../../support/pos-seller";
 import { createTestDatabase } from "../../support/test-database";
 import type { TestServices } from "../../support/test-services";
-import type { TestProvider } from "~/domains/payments/server/test-provider.server";
-import { type PosSaleServices, recordPosSale } from "~/flows/pos/server/record-pos-sale.server";
 
 // The counter's cart against a real PostgreSQL: a store discount code checked and priced on the server by the online
 // rules (dates, limits, uses counted once when paid) and kept in the Z-report's discounts; returns at the counter of

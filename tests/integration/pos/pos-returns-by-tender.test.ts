@@ -10,8 +10,6 @@ import { refundPosSale } from "~/flows/pos/server/refund-pos-sale.server";
 import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../../support/pos-seller";
 import { createTestDatabase } from "../../support/test-database";
 import type { TestServices } from "../../support/test-services";
-import type { TestProvider } from "~/domains/payments/server/test-provider.server";
-import { type PosSaleServices, recordPosSale } from "~/flows/pos/server/record-pos-sale.server";
 
 // Returns at the counter go back by the tenders the sale was paid with: cash from the drawer, a card through its
 // provider, another method outside Sellkit; a split sale's card share first, then other, then cash. The Z-report shows

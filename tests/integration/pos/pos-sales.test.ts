@@ -18,10 +18,6 @@ import { presentPosCard } from "~/flows/pos/server/present-pos-card.server";
 import { createTestDatabase } from "../../support/test-database";
 import { makePosServices, makePosSeller, type PosSeller } from "../../support/pos-seller";
 import type { TestServices } from "../../support/test-services";
-import { type PosSaleServices, recordPosSale } from "~/flows/pos/server/record-pos-sale.server";
-import { createTestProvider, type TestProvider } from "~/domains/payments/server/test-provider.server";
-import { simulatedCardReader } from "~/flows/pos/server/card-reader.server";
-import { createMailer } from "~/server/mail/create-mailer.server";
 
 // Counter sales against a real PostgreSQL: recorded once per device id (replays, races, other sellers), priced on the
 // server or by a price the server signed, cash with change into the shift's drawer, stock sold at the register's

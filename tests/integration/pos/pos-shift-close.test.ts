@@ -9,7 +9,6 @@ import { recordPosSale } from "~/flows/pos/server/record-pos-sale.server";
 import { makePosServices, makePosSeller, openPosShift, type PosSeller, posCashSale } from "../../support/pos-seller";
 import { createTestDatabase } from "../../support/test-database";
 import type { TestServices } from "../../support/test-services";
-import { type PosSaleServices, recordPosSale } from "~/flows/pos/server/record-pos-sale.server";
 
 // A shift's close against the sales that reach the server around it: every sale accepted is in the kept Z-report or
 // refused, offline sales made before the close amend that report as late sales, online sales carry the server's

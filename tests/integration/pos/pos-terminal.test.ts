@@ -20,7 +20,6 @@ import { recordPosSale } from "~/flows/pos/server/record-pos-sale.server";
 import { type StripeStandIn, startStripeStandIn } from "../../support/stripe-stand-in";
 import { createTestDatabase } from "../../support/test-database";
 import { makeTestServices, type TestServices } from "../../support/test-services";
-import { createMailer } from "~/server/mail/create-mailer.server";
 
 // Counter card payments on a Stripe Terminal reader, server-driven, against the Stripe stand-in: a PaymentIntent for
 // card_present handed to the register's reader, the buyer's tap simulated by Stripe's test helper, and the order

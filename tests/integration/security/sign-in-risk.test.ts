@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityAudit } from "~/domains/security/tables.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { CookieJar } from "../../support/cookie-jar";
 import { postForm } from "../../support/form-post";
 import { startMailCatcher, type MailCatcher } from "../../support/mail-catcher";

@@ -1,12 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { account, session, user } from "~/domains/accounts/tables.server";
+import { account } from "~/kernel/session/tables.server";
+import { session } from "~/kernel/session/tables.server";
+import { user } from "~/kernel/session/tables.server";
 import { avatars, businessProfiles, profiles } from "~/kernel/store/tables.server";
 import { contactMessages } from "~/domains/marketing/tables.server";
 import { products } from "~/domains/catalog/tables.server";
 import { salesMethods } from "~/domains/sales-methods/tables.server";
-import { securityAudit } from "~/domains/security/tables.server";
+import { securityAudit } from "~/kernel/audit/tables.server";
 import { insertOrder } from "../../support/order-rows";
 import { nextClientIp } from "../../support/client-ip";
 import { CookieJar } from "../../support/cookie-jar";
