@@ -34,7 +34,7 @@ beforeEach(() => {
     "app/routes",
     "app/domains/workspace/content",
     "app/domains/workspace",
-    "app/features",
+    "app/domains",
     "app",
     "server",
   ])

@@ -31,10 +31,10 @@ describe("the error catalogue", () => {
     const declared = Object.values(ERROR_DOMAINS).flatMap((domain) => Object.keys(domain));
     expect(declared.filter((code, index) => declared.indexOf(code) !== index)).toEqual([]);
     expect(Object.keys(ERRORS).sort()).toEqual(declared.sort());
-    const features = readdirSync("app/features", { withFileTypes: true }).filter((entry) =>
-      readdirSync(`app/features/${entry.name}`).includes("errors.ts"),
+    const folders = ["app/domains", "app/flows", "app/pages"].flatMap((root) =>
+      readdirSync(root).filter((name) => readdirSync(`${root}/${name}`).includes("errors.ts")),
     );
-    expect(Object.keys(ERROR_DOMAINS).sort()).toEqual(["common", ...features.map((entry) => entry.name)].sort());
+    expect(Object.keys(ERROR_DOMAINS).sort()).toEqual(["common", ...folders].sort());
   });
 
   it("refuses, as a type error, a code that two domains declare", () => {

@@ -1,6 +1,7 @@
 import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { securityEventRow } from "~/kernel/audit/security-event";
+import { type Acting, actingFor } from "./acting.server";
 import type { CurrentUser } from "./get-current-user.server";
 import { getSessionUser, type SessionUser } from "./get-session-user.server";
 import type { PageQuery } from "./page-query.server";
@@ -19,6 +20,9 @@ export type GuardOptions = {
 /** Where a request without a usable session is sent instead of the page. */
 export type Unauthorized = { ok: false; redirectTo: string };
 
+/** A signed-in user with the store they act for in this request. */
+export type SignedInUser = CurrentUser & { acting: Acting };
+
 /**
  * The session check of a signed-in page: audits access and, with `page`, reads the page's data in the same statement;
  * without a usable session it says where to send the visitor.
@@ -27,17 +31,17 @@ export async function authorizeUser(
   services: AppServices,
   ctx: RequestContext,
   options?: GuardOptions,
-): Promise<{ ok: true; user: CurrentUser } | Unauthorized>;
+): Promise<{ ok: true; user: SignedInUser } | Unauthorized>;
 export async function authorizeUser<T>(
   services: AppServices,
   ctx: RequestContext,
   options: GuardOptions & { page: PageQuery<T> },
-): Promise<{ ok: true; user: CurrentUser & { page: T } } | Unauthorized>;
+): Promise<{ ok: true; user: SignedInUser & { page: T } } | Unauthorized>;
 export async function authorizeUser<T>(
   services: AppServices,
   ctx: RequestContext,
   { batch, page }: GuardOptions & { page?: PageQuery<T> } = {},
-): Promise<{ ok: true; user: CurrentUser | (CurrentUser & { page: T }) } | Unauthorized> {
+): Promise<{ ok: true; user: SignedInUser | (SignedInUser & { page: T }) } | Unauthorized> {
   const url = ctx.url;
   const route = url.pathname;
   const meta = {
@@ -104,5 +108,6 @@ export async function authorizeUser<T>(
   if (user.secondFactor === "pending")
     return { ok: false, redirectTo: `${TWO_FACTOR_CHALLENGE_PATH}?from=${encodeURIComponent(route + url.search)}` };
   const { secondFactor: _, activityRecorded: __, page: data, ...current } = user;
-  return { ok: true, user: page ? { ...current, page: data as T } : current };
+  const signedIn = { ...current, acting: actingFor(current) };
+  return { ok: true, user: page ? { ...signedIn, page: data as T } : signedIn };
 }

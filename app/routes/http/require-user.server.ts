@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
-import { authorizeUser, type GuardOptions } from "~/kernel/session/authorize-user.server";
+import { authorizeUser, type GuardOptions, type SignedInUser } from "~/kernel/session/authorize-user.server";
 import type { PageQuery } from "~/kernel/session/page-query.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 import type { AppServices } from "~/server/services.server";
@@ -10,12 +9,12 @@ export async function requireUser(
   services: AppServices,
   ctx: RequestContext,
   options?: GuardOptions,
-): Promise<CurrentUser>;
+): Promise<SignedInUser>;
 export async function requireUser<T>(
   services: AppServices,
   ctx: RequestContext,
   options: GuardOptions & { page: PageQuery<T> },
-): Promise<CurrentUser & { page: T }>;
+): Promise<SignedInUser & { page: T }>;
 export async function requireUser<T>(
   services: AppServices,
   ctx: RequestContext,
