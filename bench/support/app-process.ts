@@ -26,9 +26,9 @@ import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server
 import { sql } from "drizzle-orm";
 import { getSessionUser } from "~/kernel/session/get-session-user.server";
 import { dashboardPageQuery } from "~/pages/dashboards/server/dashboard-page-query.server";
-import { getDashboardStats } from "~/domains/workspace/server/get-dashboard-stats.server";
-import { getBusinessCard } from "~/domains/workspace/server/get-business-card.server";
-import { getProfileSummary } from "~/domains/workspace/server/get-profile-summary.server";
+import { businessCardQuery } from "~/domains/workspace/server/business-card-query.server";
+import { dashboardStatsQuery } from "~/domains/workspace/server/dashboard-stats-query.server";
+import { profileSummaryQuery } from "~/domains/workspace/server/profile-summary-query.server";
 import { runPageQuery } from "~/kernel/session/run-page-query.server";
 import { salesMethodsQuery } from "~/domains/sales-methods/server/sales-methods-query.server";
 import { createApp } from "../../server/create-app";
@@ -141,10 +141,10 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
           {},
         ),
     ],
-    ["getProfileSummary", () => getProfileSummary(db, userId)],
-    ["getBusinessCard", () => getBusinessCard(db, userId)],
+    ["profileSummaryQuery", () => runPageQuery(db, { userId }, profileSummaryQuery)],
+    ["businessCardQuery", () => runPageQuery(db, { userId }, businessCardQuery)],
     ["salesMethodsQuery", () => runPageQuery(db, { userId }, salesMethodsQuery)],
-    ["getDashboardStats", () => getDashboardStats(db, userId)],
+    ["dashboardStatsQuery", () => runPageQuery(db, { userId }, dashboardStatsQuery)],
   ];
   const results: { step: string; ms: number }[] = [];
   for (const [step, run] of list) {
