@@ -18,9 +18,8 @@ export const streamTimeout = 5_000;
 export { runtime } from "~/server/runtime.server";
 
 /**
- * Errors of loaders, actions and rendering: a database that cannot be reached turns the service to 503 until
- * it is back; an unexpected one goes to the error-reporting service (SENTRY_DSN). Answers such as 404 or 405,
- * and requests the client abandoned, are not errors of ours.
+ * Errors of loaders, actions and rendering: an unreachable database turns the service to 503, an unexpected error
+ * is reported. 404, 405 and abandoned requests are not errors of ours.
  */
 export const handleError: HandleErrorFunction = (error, { context, request }) => {
   const services = (context as AppLoadContext | undefined)?.services;
@@ -45,8 +44,7 @@ export default function handleRequest(
   }
   // Absent at prerender time: prerendered pages get hashes of their inline scripts instead (server/csp.ts).
   const nonce = loadContext?.cspNonce ?? "";
-  // Documents are sent once all their data is there (loaders read a local database in milliseconds): the
-  // first paint is complete, and deferred data shows its skeleton only on client-side navigation.
+  // Documents are sent with all their data (a local database answers in milliseconds), so first paint is complete.
   const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
 
   return new Promise<Response>((resolve, reject) => {

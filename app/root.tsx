@@ -18,10 +18,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/**
- * Who is signed in (for the header) and the toast carried over a redirect. Empty at prerender time. The
- * session is read by the same statement as the page's own read (`batch`: one round trip per request).
- */
+/** Who is signed in and the carried-over toast, read in the page's own statement (`batch`); empty at prerender. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context?.services;
   if (!services) return { user: null, toast: null, errorReportingDsn: null };

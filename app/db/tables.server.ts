@@ -25,10 +25,7 @@ export const appRateLimits = pgTable("app_rate_limits", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
 
-/**
- * The mail outbox: each instance's worker claims due rows, delivers them and marks `sent_at`, or records the failure
- * and retries at `next_attempt_at`.
- */
+/** The mail outbox: workers claim due rows, deliver and mark `sent_at`, or retry at `next_attempt_at`. */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {

@@ -1,5 +1,4 @@
-// CSV as RFC 4180 says, written and read: comma-separated fields, CRLF-ended records, quoting where needed. Against
-// formula injection, a written text cell starting with = + - @ (or a tab or CR) gets a leading apostrophe.
+// RFC 4180 CSV. Against formula injection, a written text cell starting with = + - @ (or tab, CR) gets an apostrophe.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -35,7 +34,7 @@ export function exportFileName(
 /** A parse failure: the 1-based line where the file stopped making sense. */
 export type CsvParseError = { ok: false; line: number; message: string };
 
-/** Reads RFC 4180 CSV (quoted fields, "" for a quote, CRLF or LF, a leading BOM ignored) into records; blank lines are skipped. */
+/** Reads RFC 4180 CSV (CRLF or LF, a leading BOM ignored) into records; blank lines are skipped. */
 export function parseCsv(text: string): { ok: true; records: string[][] } | CsvParseError {
   const records: string[][] = [];
   let record: string[] = [];

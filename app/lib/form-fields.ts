@@ -39,7 +39,7 @@ export function registrationPasswordField() {
   return passwordField(REGISTRATION_PASSWORD_MIN).regex(STRONG_PASSWORD_PATTERN, STRONG_PASSWORD_MESSAGE);
 }
 
-/** A required day, "YYYY-MM-DD": one that exists, in the years 1–9999 the database can store, and `allowed` if given. */
+/** A required existing day, "YYYY-MM-DD", in the years 1–9999, and `allowed` if given. */
 export const calendarDateField = (message: string, allowed: (day: string) => boolean = () => true) =>
   z
     .string({ error: message })

@@ -22,7 +22,7 @@ export function utcDate(year: number, month: number, day: number): Date {
   return date;
 }
 
-/** Midnight UTC of a calendar day (month 1–12), or null when that day does not exist or its year is out of range. */
+/** Midnight UTC of a calendar day (month 1–12), or null when it does not exist or is out of range. */
 export function utcMidnight(year: number, month: number, day: number): Date | null {
   if (!Number.isInteger(year) || year < MIN_YEAR || year > MAX_YEAR) return null;
   const date = utcDate(year, month, day);

@@ -22,7 +22,7 @@ export function isPendingSubmission(source: PendingSource, options: PendingOptio
   return intent === undefined || source.formData?.get("intent") === intent;
 }
 
-/** True while this route's form (or the one the options name) is being sent: the busy state of its submit button. */
+/** True while this route's form (or the named one) is being sent: its submit button's busy state. */
 export function useIsPending(options: PendingOptions = {}): boolean {
   return usePendingFormData(options) !== null;
 }

@@ -3,14 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import type { z } from "zod";
 
-/**
- * Conform's form state for a zod schema, validated in the browser as the visitor types with the
- * same schema the action uses. `lastResult` is the server's answer, if any; `defaultValue` the starting values
- * of a form that edits saved data (checkbox groups as arrays, a ticked checkbox as "on").
- *
- * What a fast visitor typed before the page's script ran is validated as soon as the form hydrates, so they
- * see the same messages as a slow one.
- */
+/** Conform's form state for a zod schema, validated in the browser with the action's schema, also on hydrate. */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   id: string,
   schema: Schema,

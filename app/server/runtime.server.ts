@@ -29,7 +29,7 @@ import { bodyLimitFor, GLOBAL_BODY_LIMIT_BYTES, isUploadPath, isWebhookPath } fr
 import { CLIENT_IP_HEADER, PERSONALISED_COOKIE_PATTERN } from "./http/session-cookie.server";
 import { createLogger } from "./logger.server";
 
-/** The app modules the Node server (server/*.ts) uses, taken from the server build's entry so they are the routes' own copy. */
+/** The app modules the Node server uses, taken from the server build so they are the routes' own copy. */
 export const runtime = {
   parseEnv,
   EnvError,

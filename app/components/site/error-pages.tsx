@@ -1,7 +1,6 @@
 import { lazy } from "react";
 
-// What an error page shows, in a chunk loaded when one renders: the public site's header and footer stay out of every
-// page's script. The server renders the whole page before it answers (entry.server.tsx), so the HTML is complete.
+// An error page's content, in its own chunk: the public site's header and footer stay out of every page's script.
 
 /** The error's content (the not-found text or the error's message), for a frame such as the workspace's. */
 export const RouteErrorContent = lazy(() => import("./route-error").then((m) => ({ default: m.RouteErrorContent })));

@@ -13,7 +13,7 @@ function codedMessage(data: unknown): string | undefined {
     : undefined;
 }
 
-/** What an error page says (its title, the not-found text or the error's own message), inside the frame of its area. */
+/** What an error page says, inside the frame of its area. */
 export function RouteErrorContent({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (

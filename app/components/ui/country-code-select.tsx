@@ -21,10 +21,7 @@ type CountryCodeSelectProps = {
   className?: string;
 };
 
-/**
- * The phone's country code: a native select without JavaScript, enhanced after hydration into a flag combobox with type-ahead.
- * The value always posts with the form.
- */
+/** The phone's country code: a native select, enhanced after hydration into a flag combobox with type-ahead. */
 export function CountryCodeSelect({
   name,
   defaultValue = DEFAULT_DIAL_CODE,

@@ -4,10 +4,7 @@ import { cn } from "~/lib/cn";
 /** A column heading; amounts are right-aligned. */
 export type DataColumn = { label: string; align?: "right" };
 
-/**
- * The scrolling table of the seller's lists around the caller's body rows.
- * `focusable` lets the keyboard scroll tables whose rows hold nothing focusable.
- */
+/** The scrolling table of the seller's lists; `focusable` lets the keyboard scroll rows with nothing focusable. */
 export function DataTable({
   caption,
   columns,

@@ -1,4 +1,4 @@
-/** The column heads of a table of figures: the first names the row (left-aligned), the others are figures (right). */
+/** The column heads of a table of figures: the row name left, figures right. */
 export function FigureTableHead({ columns }: { columns: readonly string[] }) {
   return (
     <thead>

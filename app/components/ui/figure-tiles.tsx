@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 
-/** Headline figures as small bordered tiles, each a term with its value, laid out in a grid the caller sizes. */
+/** Headline figures as small bordered tiles in a grid the caller sizes. */
 export function FigureTiles({
   figures,
   className,

@@ -23,10 +23,7 @@ export type Unauthorized = { ok: false; redirectTo: string };
 /** A signed-in user with the store they act for in this request. */
 export type SignedInUser = CurrentUser & { acting: Acting };
 
-/**
- * The session check of a signed-in page: audits access and, with `page`, reads the page's data in the same statement;
- * without a usable session it says where to send the visitor.
- */
+/** The session check of a signed-in page: audits access and reads `page` in the same statement, or says where to go. */
 export async function authorizeUser(
   services: AppServices,
   ctx: RequestContext,

@@ -1,7 +1,4 @@
-/**
- * better-auth over HTTP, limited to what browsers must reach; sign-up, sign-in, resets, magic links and two-factor go
- * through the app's own actions.
- */
+/** better-auth over HTTP, limited to what browsers must reach; the rest goes through the app's own actions. */
 const EXPOSED: { method: string; path: RegExp }[] = [
   { method: "GET", path: /^\/get-session$/ },
   { method: "POST", path: /^\/sign-out$/ },

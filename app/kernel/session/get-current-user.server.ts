@@ -4,10 +4,7 @@ import type { RequestContext } from "~/server/http/request-context.server";
 
 export type { CurrentUser } from "./get-session-user.server";
 
-/**
- * The signed-in user of this request, or null while the session still owes its second factor; `batch` shares the page
- * read's statement.
- */
+/** The signed-in user of this request, or null while the session owes its second factor. */
 export async function getCurrentUser(
   services: AppServices | undefined,
   ctx: RequestContext,

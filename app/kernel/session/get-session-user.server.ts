@@ -16,7 +16,7 @@ export type SecondFactorState = "not_required" | "pending" | "verified";
 
 export type SessionUser = CurrentUser & {
   secondFactor: SecondFactorState;
-  /** True when this request is the session's first activity in LAST_ACTIVE_WRITE_SECONDS (its mark was written). */
+  /** True when this request wrote the session's 'last active' mark. */
   activityRecorded: boolean;
 };
 
@@ -24,16 +24,13 @@ export type SessionUser = CurrentUser & {
 export const LAST_ACTIVE_WRITE_SECONDS = 60;
 
 export type SessionLookup<T> = {
-  /** Note the session's activity ('last active', at most once a minute per session): the route guard. */
+  /** Note the session's activity: the route guard. */
   touch?: boolean;
-  /** Written (and announced) by the same statement when it wrote the activity mark of a signed-in session. */
+  /** Written and announced by the same statement when it wrote the activity mark. */
   access?: SecurityEventRow;
-  /** The page's reads, made by the same statement for a signed-in session (see page-query.ts). */
+  /** The page's reads, made by the same statement for a signed-in session. */
   page?: PageQuery<T>;
-  /**
-   * Lookups with the same key started in the same turn of the event loop run as one statement: the loader
-   * context, one per request, so the root, workspace layout and page loaders share one round trip.
-   */
+  /** Lookups with the same key in one event-loop turn share one statement (the per-request loader context). */
   batch?: object;
 };
 
@@ -47,24 +44,20 @@ type Row = {
   email_verified: boolean;
   verified: boolean;
   required: boolean;
-  /** The session has expired, or better-auth's refresh of its expiry is due: better-auth must handle it. */
+  /** Expired or due for refresh: better-auth must handle it. */
   needs_better_auth: boolean;
   activity_recorded: boolean;
-  /** The page's JSON; null unless signed in (verified email, second factor passed or not required). */
+  /** The page's JSON; null unless signed in. */
   page: unknown;
 };
 
-/** What one statement found, before each lookup of the batch takes its share. */
 type Found = Omit<SessionUser, "activityRecorded"> & { activityRecorded: boolean; page: unknown };
 
 const value = (name: string) => sql.placeholder(name);
 
 /**
- * The whole signed-in read in one statement: the session of the token with its user and two-factor state;
- * when `touch`, the 'last active' mark if due (once a minute; of concurrent requests exactly one writes it,
- * the row lock re-checks the condition) and then, for a signed-in session, the `access` event with its NOTIFY
- * (delivered on commit); and the page's JSON. `checked`: better-auth has just validated (or refreshed) the
- * session, so its expiry is not looked at again. Built once per page; the request's values are placeholders.
+ * The whole signed-in read in one statement. Of concurrent requests exactly one writes the 'last active' mark:
+ * the row lock re-checks the condition. `checked`: better-auth has just validated the session.
  */
 function signedInRead(page: PageQuery<unknown> | undefined) {
   const due = sql`now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS})`;
@@ -152,11 +145,7 @@ function found(row: Row): Found {
   };
 }
 
-/**
- * The fast path is one statement. The rare session that has expired or is due for better-auth's daily refresh
- * (updateAge) goes through better-auth's own getSession, which deletes or extends it; then the statement
- * runs again for it.
- */
+/** One statement; an expired or refresh-due session goes through better-auth's getSession first, then reads again. */
 async function lookUp(services: AppServices, ctx: RequestContext, want: Want): Promise<Found | null> {
   const context = await services.auth.$context;
   const token = readSessionToken(
@@ -176,13 +165,13 @@ async function lookUp(services: AppServices, ctx: RequestContext, want: Want): P
 type Waiting = { want: Want; resolve: (found: Found | null) => void; reject: (error: unknown) => void };
 type Batch = { ctx: RequestContext; cookie: string; waiting: Waiting[] };
 
-/** Batches still open (their statement not started yet), by key. */
+/** Batches whose statement has not started yet, by key. */
 const openBatches = new WeakMap<object, Batch>();
 
 type Combination = { query?: PageQuery<unknown>; next: WeakMap<PageQuery<unknown>, Combination> };
 const combinations: Combination = { next: new WeakMap() };
 
-/** Several page reads as one (`p0`, `p1`…), the same object for the same reads: its prepared statement is reused. */
+/** Several page reads as one, the same object for the same reads so its prepared statement is reused. */
 function combinedRead(pages: PageQuery<unknown>[]): PageQuery<unknown> {
   let node = combinations;
   for (const page of pages) {
@@ -218,11 +207,7 @@ async function runBatch(services: AppServices, batch: Batch) {
   }
 }
 
-/**
- * Joins the open batch of `key` (or opens one, run once the current turn of the event loop is over: every
- * loader of a request has started by then). The batch's page reads (a layout's and its page's) are made by its
- * one statement; another cookie gets a batch of its own.
- */
+/** Joins or opens the batch of `key`; it runs after this event-loop turn, once every loader of the request started. */
 function joinBatch(
   services: AppServices,
   ctx: RequestContext,
@@ -245,11 +230,8 @@ function joinBatch(
 }
 
 /**
- * The user of this request's session (read from the session row, never a cache) with its second-factor
- * state, and with `page` the page's data: one statement. With `touch` (the route guard) it also notes the
- * session's activity at most once a minute, in the same statement. Null without a valid session. A bad or
- * expired cookie is "no session"; a database that cannot be reached is an outage (503), not a sign-out, and
- * a page read that fails is an error, not a sign-out.
+ * The session's user and second-factor state, plus the page's data, in one statement; null without a valid session.
+ * An unreachable database or failing page read throws (503 or error), never a sign-out.
  */
 export async function getSessionUser<T = undefined>(
   services: AppServices | undefined,

@@ -1,10 +1,6 @@
 import { Column, type AnyColumn, type GetColumnData, is, sql, type SQL } from "drizzle-orm";
 
-/**
- * What a signed-in page reads, as one SQL JSON expression run inside the session check's statement. It may use `me`
- * (user_id, session_id, touched_at) and `access`, the access event this statement wrote. `read` turns the JSON into the
- * page's data.
- */
+/** What a signed-in page reads: one SQL JSON expression run inside the session check's statement (may use `me`). */
 export type PageQuery<T> = { json: SQL; read: (json: unknown) => T };
 
 type Results<Parts extends Record<string, PageQuery<unknown>>> = {
@@ -32,7 +28,7 @@ export type Jsonified<T> = T extends Date
       ? { [K in keyof T]: Jsonified<T[K]> }
       : T;
 
-/** A member of a JSON object: a Drizzle column, or an SQL expression typed with `sql<T>` (a nested part is one). */
+/** A member of a JSON object: a Drizzle column, or an SQL expression typed with `sql<T>`. */
 export type JsonMember = AnyColumn | SQL<unknown>;
 
 /** The JSON type of a member: a column's select type (nullable unless `notNull`), or the expression's `T`. */
@@ -56,7 +52,7 @@ function jsonMembers(entries: [string, SQL | AnyColumn][]): SQL {
   );
 }
 
-/** `json_build_object(…)` of the members, typed by them: `jsonObject({ name: products.name })` is `{ name: string }`. */
+/** `json_build_object(…)` of the members, typed by them. */
 export function jsonObject<Shape extends Record<string, JsonMember>>(shape: Shape): SQL<JsonObjectOf<Shape>> {
   return sql<JsonObjectOf<Shape>>`json_build_object(${jsonMembers(Object.entries(shape))})`;
 }
@@ -76,10 +72,7 @@ export function jsonRow<M extends JsonMember>(value: M, source: SQL): SQL<JsonOf
 /** How a list is ordered and cut. */
 export type ListOptions = { orderBy?: SQL; limit?: number };
 
-/**
- * The member of every row of `source` (`from … where …`) as a JSON array, `[]` when there is none. With a limit the
- * rows are cut in a subquery and aggregated in their rank, so the order holds.
- */
+/** The member of every row of `source` as a JSON array; a limit cuts in a subquery so the order holds. */
 export function jsonList<M extends JsonMember>(value: M, source: SQL, options: ListOptions = {}): SQL<JsonOf<M>[]> {
   const { orderBy, limit } = options;
   if (limit === undefined) {
@@ -94,10 +87,7 @@ export function jsonList<M extends JsonMember>(value: M, source: SQL, options: L
   ) cut), '[]'::json)`;
 }
 
-/**
- * A page-query part from a typed JSON expression; `read` may reshape the value. The one cast of page reads lives
- * here: PostgreSQL built the JSON from the expression whose type the compiler checked.
- */
+/** A page-query part from a typed JSON expression: the one cast of page reads, safe as the compiler checked it. */
 export function pagePart<T>(json: SQL<T>): PageQuery<T>;
 export function pagePart<T, R>(json: SQL<T>, read: (value: T) => R): PageQuery<R>;
 export function pagePart<T, R>(json: SQL<T>, read?: (value: T) => R): PageQuery<T | R> {

@@ -2,10 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { PageQuery } from "./page-query.server";
 
-/**
- * Runs a page read outside the session check, for verbs such as exports that read the same data; `me.touched_at` is
- * null, `access` empty.
- */
+/** Runs a page read outside the session check, for verbs such as exports; `me.touched_at` is null. */
 export async function runPageQuery<T>(
   db: Database,
   me: { userId: string; sessionId?: string },

@@ -10,10 +10,7 @@ function pageUrl(): string {
   return `${location.origin}${location.pathname}`;
 }
 
-/**
- * Reports the page's unhandled errors to the DSN in its <meta>, if any. The reporter loads in its own chunk, only
- * when a DSN is set; errors raised meanwhile wait for it.
- */
+/** Reports unhandled errors to the DSN in the page's <meta>, loading the reporter chunk only when one is set. */
 export function installBrowserErrorReporting(): void {
   if (installed) return;
   const dsn = document.querySelector<HTMLMetaElement>(`meta[name="${ERROR_REPORTING_META}"]`)?.content;

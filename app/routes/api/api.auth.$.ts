@@ -5,9 +5,8 @@ import type { Route } from "./+types/api.auth.$";
 import { requestContext } from "~/server/http/request-context.server";
 
 /**
- * The longest redirect better-auth may answer with. Its POST OAuth callback turns the posted fields into the
- * query of a redirect, so a huge body would become a Location header larger than clients accept (a Node client
- * fails on headers over 16 KB: no answer at all). Real callbacks (code, state, an ID token) stay far below.
+ * The longest redirect better-auth may answer with: its POST OAuth callback turns posted fields into a Location
+ * header, and a Node client fails on headers over 16 KB.
  */
 const MAX_REDIRECT_LENGTH = 8_192;
 

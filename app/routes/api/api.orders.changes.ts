@@ -6,10 +6,8 @@ import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/api.orders.changes";
 
 /**
- * Server-Sent Events for the dashboards' live figures: `order-changed` each time one of the signed-in
- * seller's orders is paid, refunded or disputed, through any instance (Postgres LISTEN/NOTIFY on the same hub as
- * the security events, so the same caps and session lifetime apply). It carries only the order's id: the page
- * re-reads its figures through its own loader, which checks the session again.
+ * Server-Sent Events for the dashboards' live figures: `order-changed` with only the order's id.
+ * The page re-reads through its own loader, which checks the session again.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;

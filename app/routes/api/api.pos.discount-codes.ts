@@ -7,7 +7,7 @@ import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/api.pos.discount-codes";
 
-/** A store discount code tried in the counter's cart (JSON): its terms to price the cart, or why it does not apply. */
+/** A store discount code tried in the counter's cart: its terms, or why it does not apply. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const ctx = requestContext(request);

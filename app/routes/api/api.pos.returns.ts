@@ -8,7 +8,7 @@ import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/api.pos.returns";
 
-/** The seller's sales matching `?q=` (an order number or a buyer's email), for a return at the counter (JSON). */
+/** The seller's sales matching `?q=` (order number or buyer email), for a return at the counter. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const user = await requireUser(context.services, ctx);

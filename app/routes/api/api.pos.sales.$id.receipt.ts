@@ -8,7 +8,7 @@ import type { Route } from "./+types/api.pos.sales.$id.receipt";
 
 const NOT_FOUND = "This sale was not found.";
 
-/** Whether a counter sale's receipt was emailed (JSON), by its device sale id or order id, for the register to say. */
+/** Whether a counter sale's receipt was emailed, by device sale id or order id. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, requestContext(request));
   if (!z.uuid().safeParse(params.id).success) return data({ error: NOT_FOUND }, { status: 404 });

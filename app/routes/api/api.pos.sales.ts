@@ -14,10 +14,7 @@ import type { Route } from "./+types/api.pos.sales";
 /** The largest sale body a device may send (200 lines with their signed prices fit well within it). */
 const MAX_SALE_BYTES = 128 * 1024;
 
-/**
- * A device's counter sale (JSON), sent from its outbox: recorded once per device id. It answers 200 with the order for a
- * new or a replayed sale, with its pending payment for a card or phone sale. A refused one gets 4xx with the reason.
- */
+/** A device's counter sale from its outbox, recorded once per device id so a replay answers the same order. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireUser(context.services, requestContext(request));

@@ -12,10 +12,7 @@ import type { Route } from "./+types/api.product-files";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/**
- * POST: a product file's rename, the files' new order, or a file's removal (with its stored upload),
- * by `intent`; the owner only. Answers `{ ok: true }` or `{ ok: false, message }` with the code's status.
- */
+/** POST: rename, reorder or remove a product's files by `intent`; the owner only. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const { services } = context;

@@ -6,10 +6,8 @@ import type { Route } from "./+types/api.security.events";
 import { requestContext } from "~/server/http/request-context.server";
 
 /**
- * Server-Sent Events: each new security event of the signed-in user, as it is written by any instance
- * (Postgres LISTEN/NOTIFY). The stream lives as long as its session: it ends as soon as the session ends on any
- * instance (the database announces every end), and each announced event is re-read with the user's id and the
- * session's validity in one statement before it is sent. Streams are capped per session and per user (the hub).
+ * Server-Sent Events of the signed-in user's new security events from any instance; the stream ends with its session.
+ * Each event is re-read with the session's validity before it is sent.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;

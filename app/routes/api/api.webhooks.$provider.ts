@@ -8,10 +8,8 @@ import type { Route } from "./+types/api.webhooks.$provider";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * POST /api/webhooks/:provider: a payment provider's event, verified by its signature (no session, no
- * Origin: the server's CSRF check exempts this path), stored once per event id and applied in one transaction.
- * 200 when received (also a duplicate), 400 when the signature or timestamp is not the provider's, 404 for a
- * provider this server does not have, 503 when its order is not found yet (the provider retries).
+ * A payment provider's event, verified by its signature (CSRF-exempt: no session, no Origin), applied once per id.
+ * 503 when its order is not found yet, so the provider retries.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

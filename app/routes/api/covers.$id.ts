@@ -11,9 +11,8 @@ const PUBLIC_CACHE = "public, max-age=31536000, immutable";
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
 /**
- * A product's cover image: the bytes stored at upload with the type sniffed then (never SVG), no
- * sniffing by the browser, its own strict CSP. Covers of published products are public; the others (drafts,
- * archived) only their owner sees, and never from a shared cache.
+ * A product's cover image with the type sniffed at upload (never SVG) and a strict CSP of its own.
+ * Unpublished covers are for their owner only, never from a shared cache.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) return notFound();

@@ -9,10 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { getBuyPage } from "~/domains/sales-methods/server/get-buy-page.server";
 import type { Route } from "./+types/buy.$id";
 
-/**
- * A creator's public buy page, the target of their buy-button snippet: the store name and description, and the
- * store's published products (each linking to its sales page). The creator's id stays on the server.
- */
+/** A creator's public buy page, the target of their buy-button snippet; the creator's id stays on the server. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await getBuyPage(context.services.db, params.id);
   if (!page) throw data(null, { status: 404 });

@@ -13,12 +13,7 @@ import type { Route } from "./+types/checkout.$orderId";
 /** How often a pending order's page asks again (with JavaScript; without, the buyer uses "Check again"). */
 const POLL_MS = 2000;
 
-/**
- * The buyer's return from the payment page: /checkout/:orderId?key=<the order's secret return key>.
- * Without the right key it is an unknown page (404). Pending: "Confirming your payment…" (the provider is asked
- * on the server, then the page asks again every 2 s); paid: the thank-you with a fresh link to the downloads;
- * cancelled, failed or expired: the reason in plain words and "Try again".
- */
+/** The buyer's return from the payment page; without the order's secret return key it is a 404. */
 /** In embed mode, the provider's hosted page to open in a new tab (`pay`), only on a payment provider's origin. */
 function providerPageOf(url: URL, env: Parameters<typeof paymentPageOrigins>[0]): string | null {
   const pay = url.searchParams.get("pay");
@@ -150,8 +145,7 @@ export default function CheckoutReturnPage({ loaderData }: Route.ComponentProps)
             ) : null}
             <p>This usually takes a few seconds. This page updates by itself.</p>
             {failureMessage ? (
-              // The provider reported a failed attempt (a declined PayPal capture, an async card failure): say why
-              // and offer the retry, while the page keeps checking in case a later attempt went through.
+              // A failed attempt: say why and offer the retry, while checking on in case a later attempt went through.
               <div className="grid gap-2 rounded-md border border-destructive/40 p-4">
                 <p>{`The last payment attempt failed: ${failureMessage}`}</p>
                 <p>

@@ -24,12 +24,7 @@ function notFound(): never {
   throw data({ code: "TEST_CHECKOUT_NOT_FOUND", message: ERRORS.TEST_CHECKOUT_NOT_FOUND.message }, { status: 404 });
 }
 
-/**
- * The built-in test provider's hosted checkout page, marked TEST MODE: the product, amount and buyer's
- * email, and a card form where Stripe's test cards decide the outcome (4242… pays; 4000…0002 is declined;
- * 4000…9995 has insufficient funds; 4000 0025 0000 3155 asks for an extra confirmation step first). Every outcome
- * reaches the app as a signed webhook through the same intake as the real providers'. Works without JavaScript.
- */
+/** The built-in test provider's hosted checkout: Stripe's test card numbers decide the outcome, sent as a webhook. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const provider = testProviderOf(context.services.payments);
   const checkout = provider ? await provider.findCheckout(params.id) : null;

@@ -20,10 +20,7 @@ import { useLiveFigures } from "~/pages/dashboards/components/use-live-figures";
 import { creatorTimeZone } from "~/kernel/store/creator-time-zone.server";
 import { requestContext } from "~/server/http/request-context.server";
 
-/**
- * Nothing on the signed-out landing needs JavaScript: tabs and menus work with CSS and <details>. It is
- * prerendered; a request with a session is rendered on the server and shows the sample creator dashboard.
- */
+/** The signed-out landing needs no JavaScript and is prerendered; a request with a session renders on the server. */
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = () =>
@@ -32,11 +29,7 @@ export const meta: Route.MetaFunction = () =>
     description: "Sell e-books, courses, templates and more with automatic delivery. Join 10,000+ creators on Sellkit.",
   });
 
-/**
- * A signed-in creator with a product sees their own products, sales and customers (read by the
- * session check's statement, plus the analytics read of unique visitors); before that, and when prerendered
- * (no services), the spec's sample data.
- */
+/** A signed-in creator with a product sees their own figures; otherwise, and when prerendered, the sample data. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context?.services;
   if (!services) return { landing: null };

@@ -22,9 +22,8 @@ import type { Route } from "./+types/purchases.$orderId";
 export const handle = STATIC_PAGE;
 
 /**
- * The page is personal: never cached by anyone, never indexed, and its address (which holds the access token)
- * is never sent on as a Referer. The token stays in the address bar on purpose: the buyer bookmarks this page,
- * and the bookmark must keep working (the token is their key; a new one can be asked for at /purchases).
+ * Personal page: never cached, indexed or sent on as a Referer. The token stays in the address on purpose,
+ * so the buyer's bookmark keeps working.
  */
 const PRIVATE_HEADERS = {
   "Cache-Control": "private, no-store",
@@ -33,17 +32,14 @@ const PRIVATE_HEADERS = {
 };
 
 /**
- * The invalid-link page holds the lost-link form, and a browser posts a form from a `no-referrer` page with
- * `Origin: null`, which the CSRF check refuses: that page is `same-origin` (still nothing sent to other sites;
- * its token opens nothing anyway).
+ * The invalid-link page holds a form, and a `no-referrer` page posts with `Origin: null`, which the CSRF check
+ * refuses: that page is `same-origin`.
  */
 const INVALID_PAGE_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
 
 /**
- * The buyer's download page: /purchases/:orderId?token=…. A paid order's product, store, date and
- * files, each with a signed link valid DOWNLOAD_LINK_TTL_SECONDS, minted now. A refunded or disputed order shows
- * why access was revoked (410); a wrong or expired token, or another order's, one clear page with the lost-link
- * form (404).
+ * The buyer's download page with freshly signed file links; a revoked order is 410, a bad token 404 with the
+ * lost-link form.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.services;

@@ -24,9 +24,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 /**
- * A buyer who lost their receipt: they enter the email they bought with and get ONE mail listing
- * each paid purchase with a fresh download-page link. The answer is the same for every email (no enumeration);
- * requests are limited per client address, mails per email.
+ * Lost receipt: one mail listing the email's paid purchases. The answer is the same for every email (no enumeration).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: lostLinkSchema });

@@ -46,14 +46,7 @@ import type { Route } from "./+types/s.$handle.$slug.buy";
 /** No app script: a physical product's page inlines a small one that fetches the shipping options of the country. */
 export const handle = STORE_PAGE;
 
-/**
- * A published product's checkout, where its sales page's Buy button, the storefront and /buy/:id lead:
- * the product, the buyer's email, the pay-what-you-want amount, a discount code with an Apply button that shows
- * the price summary, and one pay button per provider the seller can take payments through now. A physical product
- * adds its variant (`?variant=`, or a picker), a quantity (`?quantity=`) with its availability, the shipping address
- * and the shipping options of its country. Every price is computed on the server (Apply re-renders the summary).
- * Drafts, archived and unknown products: 404.
- */
+/** A published product's checkout; every price is computed on the server, and drafts or unknown products are 404. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services } = context;
   const page = await getSalesPage(services.db, params.handle, params.slug);
@@ -84,7 +77,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ),
 
       store,
-      /** The product's sales page: the canonical page of this product (search engines list it, not its checkout). */
+      /** The product's canonical page: search engines list it, not its checkout. */
       salesPageUrl: absoluteUrl(services.env.APP_URL, productPagePath(store.handle, product.slug)),
       providers: options.map((option) => option.provider),
       testMode: Boolean(services.payments.test),
@@ -149,8 +142,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const result = await createCheckout(services, checkoutInputOf(input, [line], services.env.APP_URL), meta);
   if (result.ok) {
-    // The test provider's page and the return page are ours: they stay in the overlay's embed mode. A provider's
-    // hosted page refuses frames: the overlay shows the return page, which opens it in a new tab and waits.
+    // A provider's hosted page refuses frames: the overlay shows our return page, which opens it in a new tab.
     return redirect(checkoutRedirect(result, services.env.APP_URL, embedQueryOf(new URL(request.url).searchParams)));
   }
   if (result.code === "CHECKOUT_PRODUCT_UNAVAILABLE") throw data(null, { status: 404 });
@@ -174,7 +166,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       ? `${loaderData.testMode ? "TEST MODE · " : ""}Checkout: ${loaderData.product.name} · ${loaderData.store.name}`
       : "Page not found · Sellkit",
   },
-  // Not noindex: the canonical link sends search engines to the sales page, so this page is never listed itself.
+  // Not noindex: the canonical link sends search engines to the sales page.
   ...(loaderData
     ? [
         {

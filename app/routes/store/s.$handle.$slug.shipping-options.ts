@@ -11,10 +11,7 @@ import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/s.$handle.$slug.shipping-options";
 
-/**
- * The buy page's shipping options for a country, as JSON for its script. Each option is priced on the server for the
- * variant and quantity asked. The price summary and the country's regions come along; `error` says why there is none.
- */
+/** The buy page's shipping options for a country as JSON, each priced on the server for the variant and quantity. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const country = (url.searchParams.get("country") ?? "").trim().toUpperCase();

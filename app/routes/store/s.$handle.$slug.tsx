@@ -21,11 +21,7 @@ export const handle = STORE_PAGE;
 /** Archived products answer 410 Gone: the link worked once, the product is not sold any more (search engines drop it). */
 const GONE = 410;
 
-/**
- * A product's sales page, server-rendered with no script. Published: everyone. Draft: its owner
- * only (a preview, noindex); everyone else gets the site's 404, as for an unknown store or product. Archived:
- * 410 with a short 'no longer available' page linking to the store.
- */
+/** A product's sales page, server-rendered with no script; a draft is its owner's preview, archived is 410. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
   const page = await getSalesPage(services.db, params.handle, params.slug);

@@ -44,11 +44,7 @@ async function cartOf(services: Services, handle: string, url: URL) {
   return { cart, resolved: resolved.ok ? resolved : null };
 }
 
-/**
- * One checkout for a cart of a store's products (`?items=slug:quantity,…`), opened by sellkit.js's cart in the
- * overlay: the lines, the buyer's email, the shipping address only when a line ships, and the pay buttons.
- * Products no longer for sale are taken out with a note. Prices are the server's.
- */
+/** One checkout for a cart of a store's products, opened by sellkit.js's cart overlay; prices are the server's. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services } = context;
   const url = new URL(request.url);

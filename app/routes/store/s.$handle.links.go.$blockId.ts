@@ -11,9 +11,8 @@ import type { Route } from "./+types/s.$handle.links.go.$blockId";
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
 /**
- * A bio block's counted redirect: people's clicks count per block and day (not bots, link previews, prefetches or HEAD),
- * then it leads to the link, or to the product's buy page carrying the block as the order's attribution; an incoming
- * tracked link (a post's `via`) is carried instead, as first touch wins.
+ * A bio block's counted redirect: people's clicks count per block and day, then it leads to the link or buy page.
+ * An incoming tracked link (`via`) is carried instead, as first touch wins.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isSlugLike(params.handle)) return notFound();

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The bio page's sign-up on a page of its own: where the captcha is asked once a flood is suspected. */
+/** The bio page's sign-up on a page of its own, where the captcha is asked. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await getBioPage(context.services.db, params.handle);
   if (!page?.blocks.some((block) => block.kind === "signup")) throw data(null, { status: 404 });

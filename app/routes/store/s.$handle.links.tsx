@@ -11,8 +11,7 @@ import type { Route } from "./+types/s.$handle.links";
 export const handle = STORE_PAGE;
 
 /**
- * A store's Link in Bio page: its live blocks in the seller's order, their links carrying the query's attribution (never
- * the referrer's, so cached renders stay shared). Server-rendered, no script; unknown: 404.
+ * A store's Link in Bio page. Links carry the query's attribution, never the referrer's, so cached renders stay shared.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await getBioPage(context.services.db, params.handle);

@@ -10,10 +10,7 @@ const PUBLIC_JSON = {
   "Cache-Control": "public, max-age=30",
 };
 
-/**
- * A store's published products as JSON for sellkit.js on a seller's website: the buy buttons say "Sold out" or
- * "Unavailable" from it, and the product widget and the cart draw from it.
- */
+/** A store's published products as JSON for sellkit.js's buy buttons, product widget and cart. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A preflight (a page whose requests carry headers of its own) may read; React Router sends OPTIONS here.
   if (request.method === "OPTIONS")

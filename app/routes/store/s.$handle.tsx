@@ -11,10 +11,7 @@ import type { Route } from "./+types/s.$handle";
 
 export const handle = STORE_PAGE;
 
-/**
- * A creator's storefront: the store's name, description, category and theme from the online-store
- * setup, and its published products in the creator's order. Server-rendered, no script. Unknown handles: 404.
- */
+/** A creator's storefront, server-rendered with no script; unknown handles: 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const [storefront, events] = await Promise.all([
     getStorefront(context.services.db, params.handle),

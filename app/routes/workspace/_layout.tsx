@@ -6,8 +6,8 @@ import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/_layout";
 
 /**
- * The navigation's data, read by the statement of the page's own session check (no round trip of its own).
- * A failed read leaves the navigation bare: the page's loader gets the same error and answers for it.
+ * The navigation's data, read by the page's own session check statement. A failed read leaves the navigation bare:
+ * the page's loader answers for it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const nav = await getWorkspaceNav(context.services, requestContext(request), { batch: context }).catch(() => null);

@@ -27,9 +27,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * Protected: the range comes from the URL (?range=7d|30d|90d|12m, or ?from=&to=); the session check and
- * every figure are one statement (decision 014). A range that cannot be read is answered with its error, never
- * replaced by another range.
+ * Protected; the range comes from the URL and the session check and every figure are one statement.
+ * An unreadable range is answered with its error, never replaced.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);

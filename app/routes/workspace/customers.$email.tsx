@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** One of the seller's customers (`:email`, URL-encoded, any case) with their orders; 404 when they never paid this seller. */
+/** One of the seller's customers with their orders; 404 when they never paid this seller. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const email = params.email.trim().slice(0, 320);

@@ -61,7 +61,7 @@ async function subscribersView({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The seller's customers, one per buyer email, by last purchase (or total spent, or orders), a page at a time, searchable by email. */
+/** The seller's customers, one per buyer email, sorted, paged and searchable by email. */
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   const ctx = requestContext(request);

@@ -29,11 +29,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/**
- * Protected. The session check and everything the page shows (who the creator is, the business,
- * sales methods and figures) are one database statement. The workspace is still handed over as a deferred
- * value, already resolved (it came with the rest), so the component and its load-error element are unchanged.
- */
+/** Protected; the session check and everything the page shows are one statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { id, page } = await requireUser(context.services, requestContext(request), {
     batch: context,

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** A printable packing slip of one of the seller's orders with physical lines: no prices, nothing else on the page. */
+/** A printable packing slip of one of the seller's orders: no prices. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   // A malformed id reads as an order nobody has, so it gets the same 404 after the same sign-in check.

@@ -23,10 +23,7 @@ export function orderNotFound(): never {
   throw data<ErrorBody>({ code: "ORDER_NOT_FOUND", message: ERRORS.ORDER_NOT_FOUND.message }, { status: 404 });
 }
 
-/**
- * The order page's two-step refund forms, by amount or by lines: `review` prices and asks to confirm, `refund`
- * refunds and returns to the order.
- */
+/** The order page's two-step refund forms: `review` prices and asks to confirm, `refund` refunds. */
 export async function submitRefund(
   services: AppServices,
   user: CurrentUser,

@@ -47,11 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/**
- * One of the seller's orders (another seller's: 404): amounts, its timeline, refunds, the refund form
- * when it can be refunded, "Resend receipt" while it is paid, and its fulfilment when it ships goods. Forms are told
- * apart by their `intent`.
- */
+/** One of the seller's orders (another seller's: 404); its forms are told apart by `intent`. */
 async function readOrder({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const ctx = requestContext(request);
   if (!isUuid(params.id)) {

@@ -23,10 +23,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/**
- * The seller's orders, newest first, a page at a time (keyset: `after` the last order shown), filtered by status
- * by the start of the buyer's email (`q`) and by fulfilment status.
- */
+/** The seller's orders, newest first, keyset-paged and filtered by status, buyer email and fulfilment. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const requested = ctx.url.searchParams.get("status");

@@ -8,9 +8,8 @@ import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { Route } from "./+types/payments.$provider.return";
 
 /**
- * Where a provider sends the creator back from onboarding (Stripe's account link return_url, PayPal's partner
- * referral return_url). Nothing in the query string is trusted: the account's status is asked of the provider,
- * stored, and the creator lands on /payments with what it said.
+ * Where a provider sends the creator back from onboarding; the query string is not trusted, so the status is asked of
+ * the provider.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requestContext(request);

@@ -43,8 +43,8 @@ const link = (params: Record<string, string | null>) => {
 };
 
 /**
- * The creator's payouts: earnings, ledger and captures in the session check's one statement. Stripe's balance is
- * deferred, so a slow or failing Stripe leaves the rest of the page whole.
+ * The creator's payouts in the session check's one statement; Stripe's balance is deferred so a slow Stripe
+ * leaves the page whole.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);

@@ -6,10 +6,7 @@ import type { Route } from "./+types/security-settings.sessions";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 
-/**
- * GET: the signed-in user's sessions (the panel's Refresh Sessions), read with the session check in one
- * statement. A read that fails answers the code SESSIONS_LOAD_FAILED: the panel shows the spec's toast.
- */
+/** GET: the signed-in user's sessions, read with the session check in one statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { page: sessions } = await requireUser(context.services, requestContext(request), { page: sessionsQuery });

@@ -25,10 +25,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/**
- * Protected. The session check and the whole overview are one database statement; the overview is still
- * handed over as a deferred value, already resolved, so the component and its load-error element are unchanged.
- */
+/** Protected; the session check and the whole overview are one statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { page: overview } = await requireUser(context.services, requestContext(request), {
     batch: context,

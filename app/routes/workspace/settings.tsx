@@ -24,10 +24,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/**
- * Protected; the session check and the page's data are one statement. The email-change link (GET
- * /api/auth/verify-email) lands here with `email-changed=1` (and `error` when refused).
- */
+/** Protected; the email-change link lands here with `email-changed=1` (and `error` when refused). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, requestContext(request), { batch: context, page: settingsQuery });
   const params = new URL(request.url).searchParams;

@@ -4,37 +4,29 @@ import { UPLOADS_PATH } from "~/domains/catalog/content/product-files";
 import { MAX_PRODUCT_FILE_BYTES } from "~/domains/catalog/content/product-types";
 import { STOCK_IMPORT_MAX_BYTES, STORE_MANAGEMENT_PATH } from "~/domains/inventory/inventory-display";
 
-/**
- * What a request may send, decided before a byte of its body is read: a cap per route on the
- * declared size and a time limit for the body to arrive. The server enforces them (server/request-limits.ts).
- */
+// Per-route body caps and arrival time limits, decided before a byte of the body is read.
 
-/** Forms and JSON calls: a few KB of fields, with generous room (the largest form today is under 8 KB). */
+/** Forms and JSON calls: a few KB of fields, with generous room. */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
-/** Pages whose forms carry a profile picture (at most AVATAR_MAX_BYTES) besides their fields. */
+/** Pages whose forms carry a profile picture. */
 export const AVATAR_FORM_BODY_LIMIT_BYTES = AVATAR_MAX_BYTES + FORM_BODY_LIMIT_BYTES;
-/**
- * The product form: a cover image of at most COVER_MAX_BYTES, plus up to 20,000 characters of encoded Markdown.
- */
+/** The product form: a cover image plus up to 20,000 characters of encoded Markdown. */
 export const PRODUCT_FORM_BODY_LIMIT_BYTES = COVER_MAX_BYTES + 256 * 1024;
 /** Store Management: its forms may carry an inventory CSV. */
 export const STOCK_IMPORT_BODY_LIMIT_BYTES = STOCK_IMPORT_MAX_BYTES + FORM_BODY_LIMIT_BYTES;
-/** No form accepts more; product files go through the tus endpoint, which has its own cap (below). */
+/** No form accepts more; product files go through the tus endpoint, which has its own cap. */
 export const GLOBAL_BODY_LIMIT_BYTES = Math.max(
   AVATAR_FORM_BODY_LIMIT_BYTES,
   PRODUCT_FORM_BODY_LIMIT_BYTES,
   STOCK_IMPORT_BODY_LIMIT_BYTES,
 );
-/**
- * The tus endpoint of product files streams each PATCH to the store: at most a whole file in one request, within
- * UPLOAD_BODY_TIMEOUT_MS: the browser sends UPLOAD_CHUNK_BYTES per PATCH.
- */
+/** The tus endpoint streams each PATCH to the store: at most a whole file in one request. */
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_PRODUCT_FILE_BYTES;
-/** An upload's PATCH may take as long as the HTTP server's backstop for a whole request allows. */
+/** As long as the HTTP server's backstop for a whole request allows. */
 export const UPLOAD_BODY_TIMEOUT_MS = 60_000;
-/** The whole body of a form must arrive within this time (a slow-body client holds a connection and memory). */
+/** A form's whole body must arrive in time: a slow-body client holds a connection and memory. */
 export const FORM_BODY_TIMEOUT_MS = 10_000;
-/** The avatar forms may take longer on a slow line: the time for their cap at 64 KB/s, at least the form timeout. */
+/** The avatar forms' cap at 64 KB/s, at least the form timeout. */
 export const AVATAR_FORM_BODY_TIMEOUT_MS = Math.max(
   FORM_BODY_TIMEOUT_MS,
   Math.ceil(AVATAR_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
@@ -49,16 +41,16 @@ export const STOCK_IMPORT_BODY_TIMEOUT_MS = Math.max(
   FORM_BODY_TIMEOUT_MS,
   Math.ceil(STOCK_IMPORT_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
 );
-/** Payment providers' webhooks: JSON events, up to 1 MB (Stripe's largest are far smaller). */
+/** Payment providers' webhooks: JSON events. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
-/** POST /api/webhooks/:provider: signed by the provider, not sent by a browser (no Origin, no session). */
+/** POST /api/webhooks/:provider: signed by the provider, not sent by a browser. */
 export function isWebhookPath(pathname: string): boolean {
   return /^\/api\/webhooks\/[^/]+$/.test(pathname);
 }
-/** The product form's pages: a new product, and a product's editor (its id). */
+/** The new-product page and a product's editor. */
 const PRODUCT_FORM_PAGE = /^\/tools\/products\/(new|[0-9a-f-]{36})$/i;
 
-/** The body cap and the time allowed for a route (paths with their data suffix, `/settings.data`, included). */
+/** The body cap and the time allowed for a route, data suffix (`/settings.data`) included. */
 export function bodyLimitFor(pathname: string): { bytes: number; timeoutMs: number } {
   if (isUploadPath(pathname)) return { bytes: UPLOAD_BODY_LIMIT_BYTES, timeoutMs: UPLOAD_BODY_TIMEOUT_MS };
   const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
@@ -72,7 +64,7 @@ export function bodyLimitFor(pathname: string): { bytes: number; timeoutMs: numb
   return { bytes: FORM_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
 }
 
-/** The tus endpoint and its uploads (`/api/uploads`, `/api/uploads/<id>`). */
+/** The tus endpoint and its uploads. */
 export function isUploadPath(pathname: string): boolean {
   return pathname === UPLOADS_PATH || pathname.startsWith(`${UPLOADS_PATH}/`);
 }

@@ -7,10 +7,7 @@ export const ORDER_CHANGES_STREAM = "/api/orders/changes";
 /** Changes arriving together (a burst of purchases) are re-read once. */
 export const LIVE_FIGURES_DEBOUNCE_MS = 300;
 
-/**
- * Keeps a page's figures live by rerunning its loaders when the seller's orders change; returns whether the stream is open.
- * After a dropped connection the stream reconnects and the page re-reads.
- */
+/** Reruns a page's loaders when the seller's orders change; returns whether the stream is open. */
 export function useLiveFigures(enabled = true): boolean {
   const [connected, setConnected] = useState(false);
   const { revalidate } = useRevalidator();

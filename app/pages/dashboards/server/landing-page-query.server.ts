@@ -15,10 +15,7 @@ import {
   STORE_CURRENCY,
 } from "~/domains/workspace/server/dashboard-stats-query.server";
 
-/**
- * The signed-in landing's data, null before the first product; it reuses the dashboard's query so the two pages agree.
- * Only `me.user_id`'s rows are read.
- */
+/** The signed-in landing's data, null before the first product; it reuses the dashboard's query so the two agree. */
 export const landingPageQuery: PageQuery<LandingFigures | null> = {
   json: sql`(
     select case when not exists (select from products where user_id = me.user_id) then null else json_build_object(

@@ -5,7 +5,7 @@ import { ERRORS } from "~/lib/errors";
 export const DELETE_CONFIRMATION_WORD = "DELETE";
 export const DELETE_CONFIRMATION_MESSAGE = ERRORS.DELETE_CONFIRMATION_WRONG.message;
 
-/** Settings → Delete account: type DELETE, then re-authenticate with the password, or without one the email and a recent sign-in. */
+/** Settings → Delete account: type DELETE, then re-authenticate. */
 export const deleteAccountSchema = z.object({
   confirmation: z
     .string({ error: DELETE_CONFIRMATION_MESSAGE })

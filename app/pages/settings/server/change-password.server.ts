@@ -17,7 +17,7 @@ export type ChangePasswordResult =
   | Failure<"COMMON_PASSWORD" | "NO_PASSWORD" | "PASSWORD_REJECTED" | "PASSWORD_CHANGE_FAILED">
   | Extract<Reauthentication, { ok: false }>;
 
-/** Changes the creator's password after checking the current one, signing other sessions out and returning this one's new cookie. */
+/** Changes the creator's password, signing other sessions out and returning this one's new cookie. */
 export async function changePassword(
   services: AppServices,
   ctx: RequestContext,

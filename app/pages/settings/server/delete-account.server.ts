@@ -34,10 +34,7 @@ async function expiredSessionCookies(services: AppServices): Promise<Headers> {
   return headers;
 }
 
-/**
- * Deletes the re-authenticated creator's account and everything of it in one transaction, including rows keyed by the email.
- * The deletion is recorded without personal data.
- */
+/** Deletes the re-authenticated creator's account and all its rows in one transaction, logged without personal data. */
 export async function deleteAccount(
   services: AppServices,
   ctx: RequestContext,

@@ -44,7 +44,7 @@ const FORMS: Record<SalesMethodKey, FormSetup> = {
   social_media: { schema: socialMediaSchema, defaults: SOCIAL_MEDIA_DEFAULTS, savedToast: "Social media sales saved" },
 };
 
-/** A sales-method form's page: the saved setup or defaults, and for the buy button the store name and its link. */
+/** A sales-method form's page: the saved setup or defaults. */
 export async function loadSalesMethodPage(
   services: AppServices,
   ctx: RequestContext,

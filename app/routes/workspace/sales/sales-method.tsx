@@ -14,7 +14,7 @@ import { readFormData } from "~/server/http/read-form-data.server";
 import type { Route } from "./+types/sales-method";
 import { loadSalesMethodPage, submitSalesMethodForm } from "./sales-method.server";
 
-// One module for the five sales-method forms: app/routes.ts registers it at each form's URL, which names the method.
+// One module for the five sales-method forms; app/routes.ts registers it at each form's URL.
 
 const LEADS: Record<SalesMethodKey, string> = {
   online_store: "Name your store, pick a category, a currency and a theme. You can change everything later.",

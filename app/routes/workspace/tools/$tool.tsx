@@ -10,10 +10,7 @@ import { ToolSetupCard } from "~/domains/sales-methods/components/tool-setup-car
 import type { Route } from "./+types/$tool";
 import { requestContext } from "~/server/http/request-context.server";
 
-/**
- * A tool of the dashboard, protected: what it does and the saved setup of its sales method,
- * read with the session check in one statement.
- */
+/** A dashboard tool, protected: what it does and its sales method's saved setup, read with the session check. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tool = findTool(params.tool);
   if (!tool) {

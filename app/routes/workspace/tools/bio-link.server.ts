@@ -20,10 +20,7 @@ import { saveBioProfile } from "~/domains/link-in-bio/server/save-bio-profile.se
 
 export const BIO_EDITOR_PATH = "/tools/bio-link";
 
-/**
- * The Link in Bio editor's forms by `intent`: profile, block (add or edit), order, and hide/show/delete.
- * Refusals answer with field errors; done, a redirect with a toast.
- */
+/** The Link in Bio editor's forms by `intent`; refusals answer with field errors, success redirects with a toast. */
 export async function submitBioEditor(
   services: AppServices,
   user: CurrentUser,

@@ -33,10 +33,7 @@ const TOOL = findTool("estore-builder")!;
 const METHOD = salesMethod(TOOL.businessType);
 const page = combinePageQueries({ setup: salesMethodQuery(TOOL.businessType), builder: estoreBuilderQuery });
 
-/**
- * The E-shop Builder, protected: the store's public address (copy, change), the order of its
- * products on the storefront, a preview link, and the online-store setup the storefront uses. One statement.
- */
+/** The E-shop Builder, protected; its data is one statement. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { page: read } = await requireUser(context.services, requestContext(request), { batch: context, page });
   const { handle, products } = read.builder;

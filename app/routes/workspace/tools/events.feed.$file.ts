@@ -2,7 +2,7 @@ import { readCalendarFeed } from "~/flows/event-sales/server/read-calendar-feed.
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/events.feed.$file";
 
-/** The seller's private calendar feed at `<secret token>.ics`: 404 for any other name, so a reset URL is dead at once. */
+/** The seller's private calendar feed at `<secret token>.ics`; any other name is 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const token = params.file.endsWith(".ics") ? params.file.slice(0, -4) : "";
   const text = token ? await readCalendarFeed(context.services.db, token, new Date()) : null;

@@ -26,10 +26,7 @@ import { returnEventLeftovers } from "~/flows/event-sales/server/return-event-le
 import { saveEvent } from "~/flows/event-sales/server/save-event.server";
 import { sellerEventDefaults } from "~/flows/event-sales/server/seller-event-defaults.server";
 
-/**
- * The event pages' forms by `intent`: save (new or `eventId`), archive, restore, delete, and checklist changes.
- * Refusals answer with field errors; done, a redirect with a toast (a warning when the event overlaps others).
- */
+/** The event pages' forms by `intent`; refusals answer with field errors, success redirects with a toast. */
 export async function submitEventForm(
   services: AppServices,
   user: CurrentUser,

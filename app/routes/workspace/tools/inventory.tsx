@@ -54,7 +54,7 @@ function missingLocations(data: StoreManagementData): boolean {
   return !online || (!shop && storeName !== "");
 }
 
-/** The seller's shops and stock in one statement; a first visit makes the Online location and first shop, then reads again. */
+/** The seller's shops and stock in one statement; a first visit creates the Online location and first shop. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const view = viewOf(ctx.url);

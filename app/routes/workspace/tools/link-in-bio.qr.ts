@@ -8,7 +8,7 @@ import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/link-in-bio.qr";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-/** The signed-in seller's bio page address as a QR code to download, SVG or PNG by the path's extension. */
+/** The seller's bio page address as a QR code, SVG or PNG by the path's extension. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const { page } = await requireUser(context.services, ctx, { batch: context, page: bioEditorQuery });

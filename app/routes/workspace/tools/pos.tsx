@@ -33,11 +33,7 @@ function toolOf(pathname: string) {
   return findTool(pathname.endsWith("/mobile-pos") ? "mobile-pos" : "pos")!;
 }
 
-/**
- * The point of sale: the seller's registers and open shifts, and every published item with its stock per location
- * and a signed price. The items are the device's catalogue snapshot for selling offline. A first visit makes
- * "Register 1". The phone opens on the event happening now or picked, with its stall's register, else a picker.
- */
+/** The point of sale: registers, open shifts and the device's catalogue snapshot for selling offline. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   let user = await requireUser(context.services, ctx, { batch: context, page });

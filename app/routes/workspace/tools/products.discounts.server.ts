@@ -36,10 +36,7 @@ function refused(submission: Replying, code: ErrorCode, message: string, title: 
   );
 }
 
-/**
- * The discount code form's action: creates or saves a code, answering invalid or refused input with messages and typed
- * values.
- */
+/** The discount code form's action: creates or saves a code. */
 export async function submitDiscountForm(
   services: AppServices,
   user: CurrentUser,

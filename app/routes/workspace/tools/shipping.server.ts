@@ -16,10 +16,7 @@ import { deleteShippingItem } from "~/domains/shipping/server/delete-shipping-it
 import { saveShippingRate } from "~/domains/shipping/server/save-shipping-rate.server";
 import { saveShippingZone } from "~/domains/shipping/server/save-shipping-zone.server";
 
-/**
- * The shipping page's forms by `intent`: save or delete a zone or a rate.
- * Invalid or refused input is answered with field errors; done, back to the page with a toast.
- */
+/** The shipping page's forms by `intent`: save or delete a zone or a rate. */
 export async function submitShippingForm(services: AppServices, user: CurrentUser, formData: FormData) {
   const intent = formData.get("intent");
   if (intent === "save-zone" || intent === "save-rate") {

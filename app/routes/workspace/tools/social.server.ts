@@ -26,10 +26,7 @@ import { markPostPosted } from "~/domains/social/server/mark-post-posted.server"
 import { movePost } from "~/domains/social/server/move-post.server";
 import { savePost } from "~/domains/social/server/save-post.server";
 
-/**
- * The Social Media Manager's forms by `intent`: save a post (new or `postId`), move it to a day, duplicate it for
- * another network, mark it posted, delete it. Refusals answer with field errors; done, a redirect with a toast.
- */
+/** The Social Media Manager's forms by `intent`; refusals answer with field errors, success redirects with a toast. */
 export async function submitSocialForm(
   services: AppServices,
   user: CurrentUser,
