@@ -28,13 +28,14 @@ function reportJson(grain: AnalyticsReport["grain"]) {
     current: sql<AnalyticsReport["current"]>`(select ${figuresJson} from figures where whole_period)`,
     previous: sql<AnalyticsReport["previous"]>`(select ${figuresJson} from series where not in_range)`,
     series: sql<AnalyticsReport["series"]>`(
-      select coalesce(json_agg(json_build_object('start', start, 'revenueCents', revenue, 'orders', orders, 'units', units,
-        'views', views, 'visitors', visitors) order by start), '[]'::json)
+      select coalesce(json_agg(json_build_object('start', start, 'revenueCents', revenue, 'orders', orders,
+        'units', units, 'views', views, 'visitors', visitors) order by start), '[]'::json)
       from series where in_range
     )`,
     products: sql<AnalyticsReport["products"]>`(
       select coalesce(json_agg(json_build_object('productId', product_id, 'name', name, 'revenueCents', revenue,
-        'orders', orders, 'units', units, 'views', views) order by revenue desc, views desc, name nulls last, product_id),
+        'orders', orders, 'units', units, 'views', views)
+        order by revenue desc, views desc, name nulls last, product_id),
         '[]'::json)
       from products_out
     )`,

@@ -32,8 +32,10 @@ export const bioEditorQuery: PageQuery<BioEditorData> = pagePart(
         'slug', p.slug, 'pricing', p.pricing, 'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents,
         'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency, 'covers', ${coversJson})
       order by p.position, p.created_at, p.id) from products p where p.user_id = me.user_id), '[]'::json)`,
-    subscribers: sql<number>`(select count(*)::int from customer_subscribers u where u.seller_id = me.user_id and u.unsubscribed_at is null)`,
-    views: sql<number>`(select coalesce(sum(v.views), 0)::int from page_view_counts v where v.seller_id = me.user_id and v.kind = 'bio')`,
+    subscribers: sql<number>`(select count(*)::int from customer_subscribers u
+      where u.seller_id = me.user_id and u.unsubscribed_at is null)`,
+    views: sql<number>`(select coalesce(sum(v.views), 0)::int from page_view_counts v
+      where v.seller_id = me.user_id and v.kind = 'bio')`,
     platforms: sql<string[]>`coalesce((select m.settings->'platforms' from sales_methods m
       where m.user_id = me.user_id and m.method = 'social_media' limit 1), '[]'::jsonb)`,
   }),

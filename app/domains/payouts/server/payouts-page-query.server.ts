@@ -114,7 +114,8 @@ function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger>
   const json = jsonObject({
     unpaid: sql<
       (TestLedger["unpaid"][number] & { pendingCents: number })[]
-    >`(select coalesce(json_agg(json_build_object('currency', currency, 'day', day, 'amountCents', amount, 'pendingCents', pending)
+    >`(select coalesce(json_agg(json_build_object('currency', currency, 'day', day, 'amountCents', amount,
+          'pendingCents', pending)
           order by currency, day), '[]'::json)
         from (select currency,
             -- payouts are made at the start of a day: money available at midnight is payable that day, later the next

@@ -13,7 +13,9 @@ export function eventComparisonQuery(
   const json = sql<{
     timeZone: string;
     rows: EventComparisonRow[];
-  }>`(with tz as (select coalesce((select time_zone from profiles where user_id = me.user_id), ${fallbackTimeZone}::text) as name),
+  }>`(with tz as (
+      select coalesce((select time_zone from profiles where user_id = me.user_id), ${fallbackTimeZone}::text) as name
+    ),
       figures as (
         select e.id, e.name, e.type, e.starts_at,
           greatest(extract(epoch from e.ends_at - e.starts_at) / 3600, 0.25) as hours,

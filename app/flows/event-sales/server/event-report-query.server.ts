@@ -22,7 +22,8 @@ const EMPTY: EventReport = {
  */
 export function eventReportQuery(eventId: string | null): PageQuery<EventReport> {
   if (eventId === null) return { json: sql`null::json`, read: () => EMPTY };
-  const json = sql<EventReport | null>`(with ev as (select location_id, time_zone, booth_fee_cents + other_costs_cents as costs from events
+  const json = sql<EventReport | null>`(with ev as (
+      select location_id, time_zone, booth_fee_cents + other_costs_cents as costs from events
         where id = ${eventId}::uuid and user_id = me.user_id),
       sold as (select o.id, o.amount_cents, o.refunded_cents, coalesce(o.paid_at, o.created_at) as sold_at
         from orders o join ev on o.location_id = ev.location_id

@@ -16,7 +16,8 @@ export const posPageQuery: PageQuery<PosPage> = pagePart(
     >`coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'locationId', e.location_id,
         'startsAt', e.starts_at, 'endsAt', e.ends_at) order by e.starts_at, e.id)
       from (select id, name, location_id, starts_at, ends_at from events where user_id = me.user_id
-        and archived_at is null and ends_at > now() - interval '7 days' order by starts_at, id limit 30) e), '[]'::json)`,
+        and archived_at is null and ends_at > now() - interval '7 days' order by starts_at, id limit 30) e),
+      '[]'::json)`,
     registers: sql<PosPage["registers"]>`coalesce((select json_agg(json_build_object(
         'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name, 'cardReaderLabel', r.card_reader_label,
         'atEvent', exists (select 1 from events e where e.location_id = r.location_id),
