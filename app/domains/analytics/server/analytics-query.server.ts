@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { type JsonOf, jsonObject, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { DEFAULT_CURRENCY } from "~/lib/money";
 import { type AnalyticsRange, grainOf } from "../analytics-range";
 import { type AnalyticsReport, BREAKDOWN_ROWS } from "../analytics-report";
@@ -12,6 +12,42 @@ export type AnalyticsQueryInput = {
   today?: string;
 };
 
+const figuresJson = sql`json_build_object('revenueCents', revenue, 'orders', orders, 'units', units, 'views', views,
+  'visitors', visitors)`;
+
+/** The report's members over the CTEs' `span s` and `store st`; sums are JSON numbers, dates YYYY-MM-DD strings. */
+function reportJson(grain: AnalyticsReport["grain"]) {
+  return jsonObject({
+    timeZone: sql<string>`s.tz`,
+    currency: sql<string>`st.currency`,
+    grain: sql<AnalyticsReport["grain"]>`${grain}::text`,
+    from: sql<string>`s.from_day`,
+    to: sql<string>`s.to_day - 1`,
+    previousFrom: sql<string>`s.prev_day`,
+    previousTo: sql<string>`s.from_day - 1`,
+    current: sql<AnalyticsReport["current"]>`(select ${figuresJson} from figures where whole_period)`,
+    previous: sql<AnalyticsReport["previous"]>`(select ${figuresJson} from series where not in_range)`,
+    series: sql<AnalyticsReport["series"]>`(
+      select coalesce(json_agg(json_build_object('start', start, 'revenueCents', revenue, 'orders', orders,
+        'units', units, 'views', views, 'visitors', visitors) order by start), '[]'::json)
+      from series where in_range
+    )`,
+    products: sql<AnalyticsReport["products"]>`(
+      select coalesce(json_agg(json_build_object('productId', product_id, 'name', name, 'revenueCents', revenue,
+        'orders', orders, 'units', units, 'views', views)
+        order by revenue desc, views desc, name nulls last, product_id),
+        '[]'::json)
+      from products_out
+    )`,
+    sources: sql<AnalyticsReport["sources"]>`(
+      select coalesce(json_agg(json_build_object('source', source, 'utmSource', utm_source, 'utmMedium', utm_medium,
+        'utmCampaign', utm_campaign, 'views', views, 'orders', orders, 'revenueCents', revenue)
+        order by revenue desc, views desc, source, utm_source, utm_medium, utm_campaign), '[]'::json)
+      from sources_out
+    )`,
+  });
+}
+
 /**
  * The signed-in seller's analytics figures, read from the read model in one statement; the cost follows the range's
  * length, not the store's size. Unique visitors are counted per docs/decisions/020-analytics-read-model.md.
@@ -20,8 +56,9 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
   const grain = grainOf(range);
   const from = range.preset === "custom" ? range.from : null;
   const to = range.preset === "custom" ? range.to : null;
-  return {
-    json: sql`(
+  const report = reportJson(grain);
+  return pagePart(
+    sql<JsonOf<typeof report>>`(
       with zone as (
         select coalesce((select p.time_zone from profiles p where p.user_id = me.user_id), ${fallbackTimeZone}::text) as tz
       ),
@@ -187,37 +224,8 @@ export function analyticsQuery({ range, fallbackTimeZone, today }: AnalyticsQuer
         group by 1, 2, 3, 4 having sum(views) <> 0 or sum(orders) <> 0
         order by 7 desc, 5 desc, 1, 2, 3, 4 limit ${BREAKDOWN_ROWS}
       )
-      select json_build_object(
-        'timeZone', s.tz, 'currency', st.currency, 'grain', ${grain}::text,
-        'from', s.from_day, 'to', s.to_day - 1, 'previousFrom', s.prev_day, 'previousTo', s.from_day - 1,
-        'current', (
-          select json_build_object('revenueCents', revenue, 'orders', orders, 'units', units, 'views', views, 'visitors', visitors)
-          from figures where whole_period
-        ),
-        'previous', (
-          select json_build_object('revenueCents', revenue, 'orders', orders, 'units', units, 'views', views, 'visitors', visitors)
-          from series where not in_range
-        ),
-        'series', (
-          select coalesce(json_agg(json_build_object('start', start, 'revenueCents', revenue, 'orders', orders, 'units', units,
-            'views', views, 'visitors', visitors) order by start), '[]'::json)
-          from series where in_range
-        ),
-        'products', (
-          select coalesce(json_agg(json_build_object('productId', product_id, 'name', name, 'revenueCents', revenue, 'orders', orders,
-            'units', units, 'views', views) order by revenue desc, views desc, name nulls last, product_id), '[]'::json)
-          from products_out
-        ),
-        'sources', (
-          select coalesce(json_agg(json_build_object('source', source, 'utmSource', utm_source, 'utmMedium', utm_medium,
-            'utmCampaign', utm_campaign, 'views', views, 'orders', orders, 'revenueCents', revenue)
-            order by revenue desc, views desc, source, utm_source, utm_medium, utm_campaign), '[]'::json)
-          from sources_out
-        )
-      )
+      select ${report}
       from span s cross join store st
     )`,
-    // Sums come back as JSON numbers; dates as YYYY-MM-DD strings.
-    read: (json) => json as AnalyticsReport,
-  };
+  );
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { jsonObject, jsonRow, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { prepareStatement } from "~/db/prepare-statement.server";
 import { isSlugLike, type ListedProduct, type StoreProfile, storeProfileOf } from "~/domains/catalog/store-profile";
 import { coversJson, type StoreRow, storeJson } from "./store-json.server";
@@ -8,7 +8,7 @@ import { coversJson, type StoreRow, storeJson } from "./store-json.server";
 export type { ListedProduct };
 
 /** The published products of the store row `s`, in the creator's order. */
-const publishedProductsJson = sql`coalesce((select json_agg(json_build_object(
+const publishedProductsJson = sql<ListedProduct[]>`coalesce((select json_agg(json_build_object(
     'id', p.id, 'name', p.name, 'slug', p.slug, 'summary', p.summary, 'pricing', p.pricing, 'priceCents', p.price_cents,
     'minPriceCents', p.min_price_cents, 'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency,
     'covers', ${coversJson},
@@ -22,15 +22,17 @@ const publishedProductsJson = sql`coalesce((select json_agg(json_build_object(
     ) order by p.position, p.created_at, p.id)
   from products p where p.user_id = s.user_id and p.status = 'published'), '[]'::json)`;
 
+const pageJson = jsonObject({ store: storeJson, products: publishedProductsJson });
+
 type Row = { store: StoreRow; products: ListedProduct[] };
 
 const byHandle = prepareStatement<{ page: Row | null }>(sql`
-  select (select json_build_object('store', ${storeJson}, 'products', ${publishedProductsJson})
+  select (select ${pageJson}
     from storefronts s where s.handle = ${sql.placeholder("handle")}) as page
 `);
 
 const byOwner = prepareStatement<{ page: Row | null }>(sql`
-  select (select json_build_object('store', ${storeJson}, 'products', ${publishedProductsJson})
+  select (select ${pageJson}
     from storefronts s where s.user_id = ${sql.placeholder("userId")}) as page
 `);
 
@@ -50,10 +52,7 @@ export async function getStorefrontOf(db: Database, userId: string): Promise<Sto
 }
 
 /** The signed-in seller's own storefront as part of a page's one statement; null before their first product. */
-export const ownStorefrontQuery: PageQuery<Storefront | null> = {
-  json: sql`(select json_build_object('store', ${storeJson}, 'products', ${publishedProductsJson}) from storefronts s where s.user_id = me.user_id)`,
-  read: (json) => {
-    const page = json as Row | null;
-    return page ? { store: storeProfileOf(page.store), products: page.products } : null;
-  },
-};
+export const ownStorefrontQuery: PageQuery<Storefront | null> = pagePart(
+  jsonRow(pageJson, sql`from storefronts s where s.user_id = me.user_id`),
+  (page) => (page ? { store: storeProfileOf(page.store), products: page.products } : null),
+);

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
-import { combinePageQueries } from "~/kernel/session/page-query.server";
+import { combinePageQueries, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import type { ProductCoverRef, ProductFileSummary } from "./get-product.server";
 import type { ProductListItem, ProductSort } from "~/domains/catalog/content/product-sorts";
@@ -38,8 +37,7 @@ function containsPattern(text: string): string {
 
 /** The creator's products matching `search`, sorted, with all-time sales and net revenue from the analytics read model. */
 export function productListQuery(search: string, sort: ProductSort): PageQuery<ProductListItem[]> {
-  return {
-    json: sql`(
+  const json = sql<(Omit<ProductListItem, "createdAt"> & { createdAt: string })[]>`(
       select coalesce(json_agg(json_build_object(
         'id', p.id, 'name', p.name, 'slug', p.slug, 'type', p.type, 'status', p.status, 'pricing', p.pricing,
         'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents, 'currency', p.currency,
@@ -56,15 +54,15 @@ export function productListQuery(search: string, sort: ProductSort): PageQuery<P
         where t.seller_id = me.user_id group by t.product_id
       ) s on s.product_id = p.id
       where p.user_id = me.user_id and (${search}::text = '' or p.name ilike ${containsPattern(search)}::text)
-    )`,
-    read: (json) =>
-      (json as (Omit<ProductListItem, "createdAt"> & { createdAt: string })[]).map((row) => ({
-        ...row,
-        sales: Number(row.sales),
-        revenueCents: Number(row.revenueCents),
-        createdAt: new Date(row.createdAt),
-      })),
-  };
+    )`;
+  return pagePart(json, (rows) =>
+    rows.map((row) => ({
+      ...row,
+      sales: Number(row.sales),
+      revenueCents: Number(row.revenueCents),
+      createdAt: new Date(row.createdAt),
+    })),
+  );
 }
 
 export type EditedProduct = {
@@ -100,8 +98,13 @@ export function productEditorQuery(productId: string): PageQuery<{
   currency: Currency;
   handle: string | null;
 } | null> {
-  return {
-    json: sql`(
+  const json = sql<{
+    product: EditedProduct;
+    covers: ProductCoverRef[];
+    files: ProductFileSummary[];
+    currency: unknown;
+    handle: unknown;
+  } | null>`(
       select json_build_object(
         'product', json_build_object(
           'id', p.id, 'name', p.name, 'slug', p.slug, 'type', p.type, 'summary', p.summary, 'description', p.description,
@@ -122,23 +125,16 @@ export function productEditorQuery(productId: string): PageQuery<{
         'handle', ${storeHandleQuery.json}
       )
       from products p where p.id = ${productId}::uuid and p.user_id = me.user_id
-    )`,
-    read: (json) => {
-      if (!json) return null;
-      const value = json as {
-        product: EditedProduct;
-        covers: ProductCoverRef[];
-        files: ProductFileSummary[];
-        currency: unknown;
-        handle: unknown;
-      };
-      return {
-        product: value.product,
-        covers: value.covers,
-        files: value.files.map((file) => ({ ...file, size: Number(file.size) })),
-        currency: storeCurrencyQuery.read(value.currency),
-        handle: storeHandleQuery.read(value.handle),
-      };
-    },
-  };
+    )`;
+  return pagePart(json, (value) =>
+    value
+      ? {
+          product: value.product,
+          covers: value.covers,
+          files: value.files.map((file) => ({ ...file, size: Number(file.size) })),
+          currency: storeCurrencyQuery.read(value.currency),
+          handle: storeHandleQuery.read(value.handle),
+        }
+      : null,
+  );
 }

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { CoverRow, StoreRow } from "~/domains/catalog/store-profile";
 
 /** A `StoreRow` as JSON for the storefront row `s`, as one embeddable expression. */
-export const storeJson: SQL = sql`json_build_object(
+export const storeJson: SQL<StoreRow> = sql<StoreRow>`json_build_object(
   'handle', s.handle,
   'onlineStore', (select m.settings from sales_methods m where m.user_id = s.user_id and m.method = 'online_store' limit 1),
   'storeName', (select b.store_name from business_profiles b where b.user_id = s.user_id),
@@ -11,7 +11,9 @@ export const storeJson: SQL = sql`json_build_object(
 )`;
 
 /** The covers of product row `p` as a JSON array, narrowest first. */
-export const coversJson: SQL = sql`coalesce((select json_agg(json_build_object('id', c.id, 'width', c.width, 'height', c.height) order by c.width)
+export const coversJson: SQL<CoverRow[]> = sql<
+  CoverRow[]
+>`coalesce((select json_agg(json_build_object('id', c.id, 'width', c.width, 'height', c.height) order by c.width)
   from product_covers c where c.product_id = p.id), '[]'::json)`;
 
 export type { CoverRow, StoreRow };

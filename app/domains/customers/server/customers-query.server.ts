@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { orderTitleSql } from "~/domains/orders/server/order-lines-sql.server";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import {
   CUSTOMERS_PAGE_SIZE,
   type CustomerDetail,
@@ -68,8 +68,7 @@ export function sellerCustomersQuery(
   after: CustomersCursor | null,
 ): PageQuery<{ customers: CustomerListItem[]; more: boolean }> {
   const { key, cast } = CUSTOMER_SORT_KEYS[sort];
-  return {
-    json: sql`(
+  const json = sql<CustomerListItem[]>`(
       select coalesce(json_agg(row_to_json(page)), '[]'::json) from (
         select ${listColumns}
         from ${customerRows(sql`me.user_id`, { search })} c
@@ -77,19 +76,17 @@ export function sellerCustomersQuery(
         order by ${key} desc, c.email desc
         limit ${CUSTOMERS_PAGE_SIZE + 1}
       ) page
-    )`,
-    read: (json) => {
-      const rows = json as CustomerListItem[];
-      return { customers: rows.slice(0, CUSTOMERS_PAGE_SIZE), more: rows.length > CUSTOMERS_PAGE_SIZE };
-    },
-  };
+    )`;
+  return pagePart(json, (rows) => ({
+    customers: rows.slice(0, CUSTOMERS_PAGE_SIZE),
+    more: rows.length > CUSTOMERS_PAGE_SIZE,
+  }));
 }
 
 /** One customer of the seller with a page of their orders, newest first; null when no sale to them counts. */
 export function sellerCustomerQuery(email: string, after: OrdersCursor | null): PageQuery<CustomerDetail | null> {
   const lower = email.toLowerCase();
-  return {
-    json: sql`(
+  const json = sql<(Omit<CustomerDetail, "more"> & { orderList: OrderListItem[] }) | null>`(
       select json_build_object('email', c.email, 'firstPurchaseAt', c.first_at, 'lastPurchaseAt', c.last_at, 'orders', c.orders,
         'spent', c.spent, 'spentCents', c.spent_cents,
         'subscription', (select json_build_object('source', s.source, 'consentedAt', s.consented_at, 'unsubscribedAt', s.unsubscribed_at)
@@ -106,16 +103,15 @@ export function sellerCustomerQuery(email: string, after: OrdersCursor | null): 
         ) page)
       )
       from ${customerRows(sql`me.user_id`, { email: lower })} c
-    )`,
-    read: (json) => {
-      if (!json) return null;
-      const detail = json as Omit<CustomerDetail, "more"> & { orderList: OrderListItem[] };
-      return {
-        ...detail,
-        spentCents: Number(detail.spentCents),
-        orderList: detail.orderList.slice(0, ORDERS_PAGE_SIZE),
-        more: detail.orderList.length > ORDERS_PAGE_SIZE,
-      };
-    },
-  };
+    )`;
+  return pagePart(json, (detail) =>
+    detail
+      ? {
+          ...detail,
+          spentCents: Number(detail.spentCents),
+          orderList: detail.orderList.slice(0, ORDERS_PAGE_SIZE),
+          more: detail.orderList.length > ORDERS_PAGE_SIZE,
+        }
+      : null,
+  );
 }

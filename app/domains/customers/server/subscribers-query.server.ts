@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { jsonObject, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { CUSTOMERS_PAGE_SIZE, type SubscriberListItem } from "~/domains/customers/customer-display";
 import { isTimestamp, isUuid } from "~/lib/text-formats";
 
@@ -27,10 +27,11 @@ export function subscribersCursorParam(subscriber: SubscriberListItem): string {
 export function sellerSubscribersQuery(
   after: SubscribersCursor | null,
 ): PageQuery<{ subscribers: SubscriberListItem[]; more: boolean; pending: number }> {
-  return {
-    json: sql`json_build_object('pending', (
+  const json = jsonObject({
+    pending: sql<number>`(
       select count(*)::int from subscriber_confirmations c where c.seller_id = me.user_id and c.expires_at > now()
-    ), 'rows', (
+    )`,
+    rows: sql<SubscriberListItem[]>`(
       select coalesce(json_agg(row_to_json(page)), '[]'::json) from (
         select s.id, s.email, s.source, s.consent_text as "consentText", s.consented_at as "consentedAt",
           s.unsubscribed_at as "unsubscribedAt"
@@ -40,14 +41,11 @@ export function sellerSubscribersQuery(
         order by s.consented_at desc, s.id desc
         limit ${CUSTOMERS_PAGE_SIZE + 1}
       ) page
-    ))`,
-    read: (json) => {
-      const { rows, pending } = json as { rows: SubscriberListItem[]; pending: number };
-      return {
-        subscribers: rows.slice(0, CUSTOMERS_PAGE_SIZE),
-        more: rows.length > CUSTOMERS_PAGE_SIZE,
-        pending: Number(pending),
-      };
-    },
-  };
+    )`,
+  });
+  return pagePart(json, ({ rows, pending }) => ({
+    subscribers: rows.slice(0, CUSTOMERS_PAGE_SIZE),
+    more: rows.length > CUSTOMERS_PAGE_SIZE,
+    pending: Number(pending),
+  }));
 }

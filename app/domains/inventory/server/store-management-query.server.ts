@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { INVENTORY_PAGE_SIZE } from "~/domains/inventory/inventory-display";
 import type { InventoryView, StoreManagementData } from "~/domains/inventory/store-management-data";
 
@@ -36,8 +36,8 @@ export function storeManagementQuery(view: InventoryView): PageQuery<StoreManage
         where m.user_id = me.user_id and m.variant_id = ${view.itemId}::uuid
         order by m.created_at desc limit 100) h)`
     : sql`null`;
-  return {
-    json: sql`(with ${available}items as (
+  return pagePart(
+    sql<StoreManagementData>`(with ${available}items as (
         select v.id, v.product_id, p.name as product_name, v.title, v.sku, v.barcode, p.low_stock_threshold, v.position
         from product_variants v join products p on p.id = v.product_id
         ${view.lowOnly ? sql`left join avail a on a.variant_id = v.id` : sql``}
@@ -60,6 +60,5 @@ export function storeManagementQuery(view: InventoryView): PageQuery<StoreManage
               from stock_levels l where l.variant_id = s.id))
             order by s.product_name, s.product_id, s.position, s.id), '[]') from shown s),
         'history', ${history}))`,
-    read: (json) => json as StoreManagementData,
-  };
+  );
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import {
   ORDER_TIMELINE_DELIVERIES,
   ORDERS_PAGE_SIZE,
@@ -59,8 +59,7 @@ export function sellerOrdersQuery(
   search: string | null = null,
   fulfilment: FulfilmentFilter | null = null,
 ): PageQuery<{ orders: OrderListItem[]; more: boolean }> {
-  return {
-    json: sql`(
+  const json = sql<OrderListItem[]>`(
       select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
         select o.id, o.status, ${orderTitleSql} as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
           o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.fulfilment_status as "fulfilmentStatus",
@@ -74,20 +73,16 @@ export function sellerOrdersQuery(
         order by o.created_at desc, o.id desc
         limit ${ORDERS_PAGE_SIZE + 1}
       ) page
-    )`,
-    read: (json) => {
-      const rows = json as OrderListItem[];
-      return { orders: rows.slice(0, ORDERS_PAGE_SIZE), more: rows.length > ORDERS_PAGE_SIZE };
-    },
-  };
+    )`;
+  return pagePart(json, (rows) => ({ orders: rows.slice(0, ORDERS_PAGE_SIZE), more: rows.length > ORDERS_PAGE_SIZE }));
 }
 
 /**
  * One of the seller's orders (`orderId` a UUID) with its events, refunds and deliveries; null when it is not theirs.
  */
 export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null> {
-  return {
-    json: sql`(
+  return pagePart(
+    sql<OrderDetail | null>`(
       select json_build_object(
         'id', o.id, 'status', o.status, 'productName', ${orderTitleSql}, 'customerEmail', o.customer_email,
         'lines', ${orderLinesJsonSql}, 'shippingCents', o.shipping_cents,
@@ -111,6 +106,5 @@ export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null>
       )
       from orders o where o.id = ${orderId}::uuid and o.user_id = me.user_id
     )`,
-    read: (json) => (json ? (json as OrderDetail) : null),
-  };
+  );
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderTitleSql } from "~/domains/orders/server/order-lines-sql.server";
 import { isCalendarDate, isUuid } from "~/lib/text-formats";
-import { combinePageQueries, type PageQuery } from "~/kernel/session/page-query.server";
+import { combinePageQueries, jsonObject, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { paymentAccountsQuery } from "~/domains/payments/server/payment-accounts-query.server";
 import {
   type BalanceFigure,
@@ -31,8 +31,18 @@ export function parseTestPayoutsCursor(value: string | null): TestPayoutsCursor 
 export const testPayoutsCursorParam = (payout: { payoutDay: string; id: string }) => `${payout.payoutDay}_${payout.id}`;
 
 /** Earnings per provider in the store currency: the earnings book plus, live, the orders changed since the job's last run. */
-const earningsQuery: PageQuery<Earnings> = {
-  json: sql`(
+type ProviderRow = {
+  provider: ProviderEarnings["provider"];
+  orders: number;
+  gross: number;
+  refunds: number;
+  fees: number;
+  otherCurrency: number;
+};
+
+/** Earnings per provider in the store currency: the earnings book plus, live, the orders changed since the job's last run. */
+const earningsQuery: PageQuery<Earnings> = pagePart(
+  sql<{ currency: string; byProvider: ProviderRow[] }>`(
     with store as (select ${storeCurrencySql} as currency),
     changed as (
       select * from ${sellerChangedOrders(sql`me.user_id`)} c
@@ -60,18 +70,7 @@ const earningsQuery: PageQuery<Earnings> = {
         'fees', fees, 'otherCurrency', other_currency) order by provider) from per_provider), '[]'::json))
     from store
   )`,
-  read: (json) => {
-    const value = json as {
-      currency: string;
-      byProvider: {
-        provider: ProviderEarnings["provider"];
-        orders: number;
-        gross: number;
-        refunds: number;
-        fees: number;
-        otherCurrency: number;
-      }[];
-    };
+  (value) => {
     const byProvider = value.byProvider
       .filter((row) => Number(row.orders) > 0)
       .map((row) => {
@@ -88,7 +87,7 @@ const earningsQuery: PageQuery<Earnings> = {
     const other = value.byProvider.reduce((total, row) => total + Number(row.otherCurrency), 0);
     return totalEarnings(value.currency, byProvider, other);
   },
-};
+);
 
 export type TestLedger = {
   balances: BalanceFigure[];
@@ -112,62 +111,62 @@ type PayoutJson = {
 
 /** The creator's test-provider balance and one page of its payouts. */
 function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger> {
-  return {
-    json: sql`json_build_object(
-      'unpaid', (select coalesce(json_agg(json_build_object('currency', currency, 'day', day, 'amountCents', amount, 'pendingCents', pending)
+  const json = jsonObject({
+    unpaid: sql<
+      (TestLedger["unpaid"][number] & { pendingCents: number })[]
+    >`(select coalesce(json_agg(json_build_object('currency', currency, 'day', day, 'amountCents', amount,
+          'pendingCents', pending)
           order by currency, day), '[]'::json)
         from (select currency,
             -- payouts are made at the start of a day: money available at midnight is payable that day, later the next
             ((available_on at time zone 'UTC') - interval '1 microsecond')::date + 1 as day,
             sum(amount_cents) as amount, coalesce(sum(amount_cents) filter (where available_on > now()), 0) as pending
-          from test_payout_entries where user_id = me.user_id and payout_id is null group by 1, 2) u),
-      'paidOutToday', (select coalesce(json_agg(currency), '[]'::json) from test_payouts
-        where user_id = me.user_id and payout_date = (now() at time zone 'UTC')::date),
-      'payouts', (select coalesce(json_agg(row_to_json(page) order by page."payoutDay" desc, page.id desc), '[]'::json) from (
+          from test_payout_entries where user_id = me.user_id and payout_id is null group by 1, 2) u)`,
+    paidOutToday: sql<string[]>`(select coalesce(json_agg(currency), '[]'::json) from test_payouts
+        where user_id = me.user_id and payout_date = (now() at time zone 'UTC')::date)`,
+    payouts: sql<
+      PayoutJson[]
+    >`(select coalesce(json_agg(row_to_json(page) order by page."payoutDay" desc, page.id desc), '[]'::json) from (
         select p.id, p.amount_cents as "amountCents", p.currency, p.status, p.arrival_date as "arrivalDay", p.payout_date as "payoutDay"
         from test_payouts p
         where p.user_id = me.user_id
           and ${after ? sql`(p.payout_date, p.id) < (${after.payoutDate}::date, ${after.id}::uuid)` : sql`true`}
         order by p.payout_date desc, p.id desc
-        limit ${PAYOUTS_PAGE_SIZE + 1}) page)
-    )`,
-    read: (json) => {
-      const value = json as {
-        unpaid: (TestLedger["unpaid"][number] & { pendingCents: number })[];
-        paidOutToday: string[];
-        payouts: PayoutJson[];
-      };
-      const payouts = value.payouts.map((payout) => ({ ...payout, amountCents: Number(payout.amountCents) }));
-      // Pending is not available yet; available is the rest of what is not paid out.
-      const balances = new Map<string, BalanceFigure>();
-      for (const row of value.unpaid) {
-        const balance = balances.get(row.currency) ?? { currency: row.currency, pendingCents: 0, availableCents: 0 };
-        balance.pendingCents += Number(row.pendingCents);
-        balance.availableCents += Number(row.amountCents) - Number(row.pendingCents);
-        balances.set(row.currency, balance);
-      }
-      return {
-        balances: [...balances.values()],
-        unpaid: value.unpaid.map((u) => ({ currency: u.currency, day: u.day, amountCents: Number(u.amountCents) })),
-        paidOutToday: value.paidOutToday,
-        payouts: payouts.slice(0, PAYOUTS_PAGE_SIZE),
-        more: payouts.length > PAYOUTS_PAGE_SIZE,
-      };
-    },
-  };
+        limit ${PAYOUTS_PAGE_SIZE + 1}) page)`,
+  });
+  return pagePart(json, (value) => {
+    const payouts = value.payouts.map((payout) => ({ ...payout, amountCents: Number(payout.amountCents) }));
+    // Pending is not available yet; available is the rest of what is not paid out.
+    const balances = new Map<string, BalanceFigure>();
+    for (const row of value.unpaid) {
+      const balance = balances.get(row.currency) ?? { currency: row.currency, pendingCents: 0, availableCents: 0 };
+      balance.pendingCents += Number(row.pendingCents);
+      balance.availableCents += Number(row.amountCents) - Number(row.pendingCents);
+      balances.set(row.currency, balance);
+    }
+    return {
+      balances: [...balances.values()],
+      unpaid: value.unpaid.map((u) => ({ currency: u.currency, day: u.day, amountCents: Number(u.amountCents) })),
+      paidOutToday: value.paidOutToday,
+      payouts: payouts.slice(0, PAYOUTS_PAGE_SIZE),
+      more: payouts.length > PAYOUTS_PAGE_SIZE,
+    };
+  });
 }
 
 /** The creator's last PayPal captures; read only for creators with PayPal, so big stores without it skip the walk. */
-const payPalCapturesQuery: PageQuery<PayPalCapture[]> = {
-  json: sql`(select coalesce(json_agg(row_to_json(c) order by c."createdAt" desc, c.id desc), '[]'::json) from (
+const payPalCapturesQuery: PageQuery<PayPalCapture[]> = pagePart(
+  sql<
+    (PayPalCapture & { createdAt: string })[]
+  >`(select coalesce(json_agg(row_to_json(c) order by c."createdAt" desc, c.id desc), '[]'::json) from (
     select o.id, ${orderTitleSql} as "productName", o.amount_cents as "amountCents", o.refunded_cents as "refundedCents", o.currency,
       o.paid_at as "paidAt", o.created_at as "createdAt"
     from orders o where o.user_id = me.user_id and o.provider = 'paypal' and o.status in ('paid', 'refunded') and o.paid_at is not null
       and (exists (select 1 from payment_accounts a where a.user_id = me.user_id and a.provider = 'paypal')
         or exists (select 1 from seller_earnings e where e.user_id = me.user_id and e.provider = 'paypal' and e.orders > 0))
     order by o.created_at desc, o.id desc limit 5) c)`,
-  read: (json) => (json as (PayPalCapture & { createdAt: string })[]).map(({ createdAt: _, ...capture }) => capture),
-};
+  (captures) => captures.map(({ createdAt: _, ...capture }) => capture),
+);
 
 /** The creator's Stripe connected account id, for the route's Stripe read; never sent to the browser. */
 const stripeAccountQuery: PageQuery<string | null> = {

@@ -1,38 +1,34 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { jsonObject, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
 import { isPlatform } from "../post-rules";
 import type { SocialContext, SocialPost } from "../social-post";
 
 /** The seller's zone (profile, else the browser's), store currency, setup networks, products and store handle. */
 export function socialContextQuery(fallbackTimeZone: string): PageQuery<SocialContext> {
-  return {
-    json: sql`json_build_object(
-      'timeZone', coalesce((select p.time_zone from profiles p where p.user_id = me.user_id), ${fallbackTimeZone}::text),
-      'currency', (select settings->>'currency' from sales_methods where user_id = me.user_id and method = 'online_store' limit 1),
-      'setup', (select settings from sales_methods where user_id = me.user_id and method = 'social_media' limit 1),
-      'handle', (select handle from storefronts where user_id = me.user_id),
-      'products', coalesce((select json_agg(json_build_object('id', pr.id, 'name', pr.name, 'status', pr.status)
-          order by pr.name, pr.id) from products pr where pr.user_id = me.user_id and pr.status <> 'archived'), '[]'::json))`,
-    read: (json) => {
-      const value = json as {
-        timeZone: string;
-        currency: unknown;
-        setup: { platforms?: unknown; contentTypes?: unknown } | null;
-        handle: string | null;
-        products: SocialContext["products"];
-      };
-      const list = (items: unknown) => (Array.isArray(items) ? items.filter((item) => typeof item === "string") : []);
-      return {
-        timeZone: value.timeZone,
-        currency: isCurrency(value.currency) ? value.currency : DEFAULT_CURRENCY,
-        platforms: list(value.setup?.platforms).filter(isPlatform),
-        contentTypes: list(value.setup?.contentTypes),
-        products: value.products,
-        handle: value.handle,
-      };
-    },
-  };
+  const json = jsonObject({
+    timeZone: sql<string>`coalesce((select p.time_zone from profiles p where p.user_id = me.user_id),
+      ${fallbackTimeZone}::text)`,
+    currency: sql<string | null>`(select settings->>'currency' from sales_methods
+      where user_id = me.user_id and method = 'online_store' limit 1)`,
+    setup: sql<{ platforms?: unknown; contentTypes?: unknown } | null>`(select settings from sales_methods
+      where user_id = me.user_id and method = 'social_media' limit 1)`,
+    handle: sql<string | null>`(select handle from storefronts where user_id = me.user_id)`,
+    products: sql<SocialContext["products"]>`coalesce((select json_agg(json_build_object('id', pr.id, 'name', pr.name,
+        'status', pr.status) order by pr.name, pr.id)
+      from products pr where pr.user_id = me.user_id and pr.status <> 'archived'), '[]'::json)`,
+  });
+  return pagePart(json, (value) => {
+    const list = (items: unknown) => (Array.isArray(items) ? items.filter((item) => typeof item === "string") : []);
+    return {
+      timeZone: value.timeZone,
+      currency: isCurrency(value.currency) ? value.currency : DEFAULT_CURRENCY,
+      platforms: list(value.setup?.platforms).filter(isPlatform),
+      contentTypes: list(value.setup?.contentTypes),
+      products: value.products,
+      handle: value.handle,
+    };
+  });
 }
 
 /**
@@ -40,7 +36,9 @@ export function socialContextQuery(fallbackTimeZone: string): PageQuery<SocialCo
  * post as attribution. Orders, units and revenue less refunds (store currency) come from the analytics' sale facts.
  */
 function postsJson(filter: SQL) {
-  return sql`coalesce((select json_agg(json_build_object('id', p.id, 'code', p.code, 'platform', p.platform,
+  return sql<
+    SocialPost[]
+  >`coalesce((select json_agg(json_build_object('id', p.id, 'code', p.code, 'platform', p.platform,
       'contentType', p.content_type, 'text', p.text, 'productIds', p.product_ids,
       'linkTarget', p.link_target, 'status', p.status,
       'scheduledAt', p.scheduled_at, 'timeZone', p.time_zone, 'publicUrl', p.public_url,
@@ -67,21 +65,15 @@ function postsJson(filter: SQL) {
     where p.user_id = me.user_id ${filter}), '[]'::json)`;
 }
 
-function readPosts(json: unknown): SocialPost[] {
-  return (Array.isArray(json) ? (json as SocialPost[]) : []).filter((post) => isPlatform(post.platform));
-}
-
 /** Every post of the seller with its figures (a seller plans hundreds at most). */
-export const socialPostsQuery: PageQuery<SocialPost[]> = {
-  json: postsJson(sql``),
-  read: readPosts,
-};
+export const socialPostsQuery: PageQuery<SocialPost[]> = pagePart(postsJson(sql``), (posts) =>
+  posts.filter((post) => isPlatform(post.platform)),
+);
 
 /** One of the seller's posts with its figures, or null (also for no id). */
 export function socialPostQuery(postId: string | null): PageQuery<SocialPost | null> {
   if (postId === null) return { json: sql`null::json`, read: () => null };
-  return {
-    json: sql`(${postsJson(sql`and p.id = ${postId}::uuid`)})->0`,
-    read: (json) => readPosts(json ? [json] : [])[0] ?? null,
-  };
+  return pagePart(sql<SocialPost | null>`(${postsJson(sql`and p.id = ${postId}::uuid`)})->0`, (post) =>
+    post && isPlatform(post.platform) ? post : null,
+  );
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import type { ComparisonFilter, EventComparisonRow } from "~/flows/event-sales/event-comparison";
 
 /**
@@ -10,8 +10,12 @@ export function eventComparisonQuery(
   filter: ComparisonFilter,
   fallbackTimeZone: string,
 ): PageQuery<{ timeZone: string; rows: EventComparisonRow[] }> {
-  return {
-    json: sql`(with tz as (select coalesce((select time_zone from profiles where user_id = me.user_id), ${fallbackTimeZone}::text) as name),
+  const json = sql<{
+    timeZone: string;
+    rows: EventComparisonRow[];
+  }>`(with tz as (
+      select coalesce((select time_zone from profiles where user_id = me.user_id), ${fallbackTimeZone}::text) as name
+    ),
       figures as (
         select e.id, e.name, e.type, e.starts_at,
           greatest(extract(epoch from e.ends_at - e.starts_at) / 3600, 0.25) as hours,
@@ -31,10 +35,9 @@ export function eventComparisonQuery(
         'netPerHourCents', round((revenue - refunds - costs) / hours)::int,
         'units', units, 'orders', orders,
         'averageSaleCents', case when orders > 0 then round(revenue::numeric / orders)::int else 0 end)
-        order by starts_at, id), '[]'::json)) from figures)`,
-    read: (json) => {
-      const value = json as { timeZone: string; rows: EventComparisonRow[] };
-      return { timeZone: value.timeZone, rows: value.rows.map((row) => ({ ...row, hours: Number(row.hours) })) };
-    },
-  };
+        order by starts_at, id), '[]'::json)) from figures)`;
+  return pagePart(json, (value) => ({
+    timeZone: value.timeZone,
+    rows: value.rows.map((row) => ({ ...row, hours: Number(row.hours) })),
+  }));
 }

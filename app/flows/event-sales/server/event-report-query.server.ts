@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import type { EventReport } from "~/flows/event-sales/event-report";
 
 const EMPTY: EventReport = {
@@ -22,8 +22,8 @@ const EMPTY: EventReport = {
  */
 export function eventReportQuery(eventId: string | null): PageQuery<EventReport> {
   if (eventId === null) return { json: sql`null::json`, read: () => EMPTY };
-  return {
-    json: sql`(with ev as (select location_id, time_zone, booth_fee_cents + other_costs_cents as costs from events
+  const json = sql<EventReport | null>`(with ev as (
+      select location_id, time_zone, booth_fee_cents + other_costs_cents as costs from events
         where id = ${eventId}::uuid and user_id = me.user_id),
       sold as (select o.id, o.amount_cents, o.refunded_cents, coalesce(o.paid_at, o.created_at) as sold_at
         from orders o join ev on o.location_id = ev.location_id
@@ -49,7 +49,6 @@ export function eventReportQuery(eventId: string | null): PageQuery<EventReport>
         'byHour', coalesce((select json_agg(h order by h.hour) from (
           select to_char(date_trunc('hour', sold_at at time zone ev.time_zone), 'YYYY-MM-DD"T"HH24:00') as hour,
             count(*)::int as orders, sum(amount_cents)::int as "revenueCents" from sold group by 1) h), '[]'::json))
-      from ev, figures f)`,
-    read: (json) => (json ? (json as EventReport) : EMPTY),
-  };
+      from ev, figures f)`;
+  return pagePart(json, (report) => report ?? EMPTY);
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 
 /** One item's stock story at an event: brought in, sold, taken back and left now. */
 export type EventStockRow = {
@@ -24,8 +24,7 @@ const label = sql`p.name || case when v.title <> '' then ' – ' || v.title else
 export function eventStockQuery(eventId: string | null): PageQuery<EventStock> {
   const empty: EventStock = { rows: [], sources: [], items: [] };
   if (eventId === null) return { json: sql`null::json`, read: () => empty };
-  return {
-    json: sql`(select json_build_object(
+  const json = sql<EventStock | null>`(select json_build_object(
       'rows', coalesce((select json_agg(json_build_object('variantId', m.variant_id, 'label', ${label},
           'brought', m.brought, 'sold', m.sold, 'returned', m.returned,
           'left', coalesce((select l.on_hand from stock_levels l where l.variant_id = m.variant_id and l.location_id = e.location_id), 0))
@@ -41,7 +40,6 @@ export function eventStockQuery(eventId: string | null): PageQuery<EventStock> {
       'items', coalesce((select json_agg(json_build_object('variantId', v.id, 'label', ${label}) order by p.name, v.position)
         from product_variants v join products p on p.id = v.product_id
         where v.user_id = me.user_id and v.archived_at is null and p.type = 'physical'), '[]'::json))
-      from events e where e.id = ${eventId}::uuid and e.user_id = me.user_id)`,
-    read: (json) => (json ? (json as EventStock) : empty),
-  };
+      from events e where e.id = ${eventId}::uuid and e.user_id = me.user_id)`;
+  return pagePart(json, (stock) => stock ?? empty);
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { orderTitleSql } from "~/domains/orders/server/order-lines-sql.server";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import {
   LANDING_CUSTOMERS,
   LANDING_PRODUCTS,
@@ -15,9 +15,15 @@ import {
   STORE_CURRENCY,
 } from "~/domains/workspace/server/dashboard-stats-query.server";
 
+type LandingJson = Omit<LandingFigures, "stats" | "productCount" | "savedTimeZone"> & {
+  stats: unknown;
+  productCount: number | string;
+  savedTimeZone: unknown;
+};
+
 /** The signed-in landing's data, null before the first product; it reuses the dashboard's query so the two agree. */
-export const landingPageQuery: PageQuery<LandingFigures | null> = {
-  json: sql`(
+export const landingPageQuery: PageQuery<LandingFigures | null> = pagePart(
+  sql<LandingJson | null>`(
     select case when not exists (select from products where user_id = me.user_id) then null else json_build_object(
       'stats', ${dashboardStatsQuery.json},
       'handle', (select handle from storefronts where user_id = me.user_id),
@@ -59,13 +65,8 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = {
       )
     ) end
   )`,
-  read: (json) => {
-    if (!json) return null;
-    const value = json as Omit<LandingFigures, "stats" | "productCount" | "savedTimeZone"> & {
-      stats: unknown;
-      productCount: number | string;
-      savedTimeZone: unknown;
-    };
+  (value) => {
+    if (!value) return null;
     return {
       ...value,
       stats: dashboardStatsQuery.read(value.stats),
@@ -75,4 +76,4 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = {
       customers: value.customers.map((customer) => ({ ...customer, spentCents: Number(customer.spentCents) })),
     };
   },
-};
+);

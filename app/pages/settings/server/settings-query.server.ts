@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { hasPasswordQuery } from "~/kernel/session/has-password-query.server";
-import type { PageQuery } from "~/kernel/session/page-query.server";
+import { jsonObject, jsonRow, nullable, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
+import { user } from "~/kernel/session/tables.server";
+import { businessProfiles, profiles } from "~/kernel/store/tables.server";
 
 export type Settings = {
   email: string;
@@ -24,35 +26,43 @@ export type Settings = {
   timeZone: string | null;
 };
 
+const person = jsonRow(
+  jsonObject({
+    email: user.email,
+    firstName: nullable(profiles.firstName),
+    lastName: nullable(profiles.lastName),
+    avatarUrl: nullable(profiles.avatarUrl),
+    timeZone: nullable(profiles.timeZone),
+  }),
+  sql`from ${user} left join ${profiles} on ${profiles.userId} = ${user.id} where ${user.id} = me.user_id`,
+);
+
+const business = jsonRow(
+  jsonObject({
+    phone: businessProfiles.phone,
+    storeName: businessProfiles.storeName,
+    businessTypes: businessProfiles.businessTypes,
+    businessDescription: businessProfiles.businessDescription,
+    targetCustomers: businessProfiles.targetCustomers,
+    companySize: businessProfiles.companySize,
+    websiteUrl: businessProfiles.websiteUrl,
+    preferredDelivery: businessProfiles.preferredDelivery,
+    preferredPayment: businessProfiles.preferredPayment,
+    marketingConsent: businessProfiles.marketingConsent,
+  }),
+  sql`from ${businessProfiles} where ${businessProfiles.userId} = me.user_id`,
+);
+
 /** What the settings page shows of the signed-in creator: only the columns it needs (never hashes or tokens). */
-export const settingsQuery: PageQuery<Settings> = {
-  json: sql`json_build_object(
-    'person', (
-      select json_build_object('email', u.email, 'firstName', p.first_name, 'lastName', p.last_name, 'avatarUrl', p.avatar_url, 'timeZone', p.time_zone)
-      from "user" u left join profiles p on p.user_id = u.id where u.id = me.user_id
-    ),
-    'business', (
-      select json_build_object('phone', phone, 'storeName', store_name, 'businessTypes', business_types, 'businessDescription', business_description,
-        'targetCustomers', target_customers, 'companySize', company_size, 'websiteUrl', website_url, 'preferredDelivery', preferred_delivery,
-        'preferredPayment', preferred_payment, 'marketingConsent', marketing_consent)
-      from business_profiles where user_id = me.user_id
-    ),
-    'hasPassword', ${hasPasswordQuery.json}
-  )`,
-  read: (json) => {
-    const { person, business, hasPassword } = json as {
-      person: Record<string, string | null> | null;
-      business: Settings["business"];
-      hasPassword: unknown;
-    };
-    return {
-      email: person?.email ?? "",
-      firstName: person?.firstName ?? "",
-      lastName: person?.lastName ?? "",
-      avatarUrl: person?.avatarUrl ?? null,
-      business: business ?? null,
-      hasPassword: hasPasswordQuery.read(hasPassword),
-      timeZone: person?.timeZone ?? null,
-    };
-  },
-};
+export const settingsQuery: PageQuery<Settings> = pagePart(
+  jsonObject({ person, business, hasPassword: hasPasswordQuery.json }),
+  ({ person, business, hasPassword }) => ({
+    email: person?.email ?? "",
+    firstName: person?.firstName ?? "",
+    lastName: person?.lastName ?? "",
+    avatarUrl: person?.avatarUrl ?? null,
+    business: business ?? null,
+    hasPassword: hasPasswordQuery.read(hasPassword),
+    timeZone: person?.timeZone ?? null,
+  }),
+);
