@@ -6,7 +6,6 @@ import { findTableLeaks, leaksIn, tableOwners } from "../../scripts/table-owners
 
 // page-query leaks, fixed with typed reads
 const PAGE_QUERY_LEAKS = [
-  "app/domains/accounts/server/run-page-query.server.ts: security_audit",
   "app/domains/analytics/server/analytics-query.server.ts: sales_methods",
   "app/domains/analytics/server/analytics-query.server.ts: products",
   "app/domains/analytics/server/analytics-query.server.ts: orders",
@@ -73,8 +72,7 @@ const PAGE_QUERY_LEAKS = [
 
 // Leaks outside the page queries still to move behind their owner's verbs or SQL parts.
 const OTHER_LEAKS = [
-  "app/domains/accounts/server/get-session-user.server.ts: two_factor",
-  "app/domains/accounts/server/get-session-user.server.ts: security_audit",
+  "app/kernel/session/get-session-user.server.ts: two_factor",
   "app/domains/analytics/server/sync-order-sale.server.ts: orders",
   "app/domains/analytics/server/sync-order-sale.server.ts: order_lines",
   "app/domains/analytics/server/view-counter.server.ts: products",
@@ -89,7 +87,6 @@ const OTHER_LEAKS = [
   "app/domains/catalog/server/save-product-variants.server.ts: order_lines",
   "app/domains/catalog/server/store-currency.server.ts: sales_methods",
   "app/domains/catalog/server/store-json.server.ts: sales_methods",
-  "app/domains/catalog/server/store-json.server.ts: avatars",
   "app/flows/checkout/server/create-checkout.server.ts: order_lines",
   "app/flows/checkout/server/create-checkout.server.ts: orders",
   "app/flows/checkout/server/find-checkout-product.server.ts: product_variants",
@@ -127,7 +124,7 @@ const OTHER_LEAKS = [
   "app/flows/event-sales/server/list-public-events.server.ts: storefronts",
   "app/flows/event-sales/server/return-event-leftovers.server.ts: stock_levels",
   "app/flows/event-sales/server/save-event.server.ts: stock_locations",
-  "app/flows/event-sales/server/submit-event-form.server.ts: sales_methods",
+  "app/flows/event-sales/server/seller-event-defaults.server.ts: sales_methods",
   "app/domains/inventory/server/ensure-store-locations.server.ts: sales_methods",
   "app/domains/inventory/server/export-inventory-csv.server.ts: product_variants",
   "app/domains/inventory/server/export-inventory-csv.server.ts: products",
@@ -150,7 +147,6 @@ const OTHER_LEAKS = [
   "app/domains/link-in-bio/server/save-bio-block.server.ts: product_covers",
   "app/domains/link-in-bio/server/save-bio-block.server.ts: products",
   "app/domains/link-in-bio/server/sign-up-on-bio-page.server.ts: storefronts",
-  "app/flows/order-lifecycle/server/receive-webhook.server.ts: webhook_events",
   "app/domains/orders/server/sync-location-sale.server.ts: stock_locations",
   "app/domains/payouts/server/book-earnings.server.ts: orders",
   "app/domains/payouts/server/earnings-sql.server.ts: orders",
@@ -179,15 +175,13 @@ const OTHER_LEAKS = [
   "app/domains/sales-methods/server/find-embed-ancestors.server.ts: test_provider_checkouts",
   "app/domains/sales-methods/server/find-embed-ancestors.server.ts: orders",
   "app/pages/settings/server/delete-account.server.ts: contact_messages",
-  "app/pages/settings/server/delete-account.server.ts: security_audit",
   "app/domains/social/server/duplicate-post.server.ts: sales_methods",
   "app/domains/social/server/resolve-tracking-link.server.ts: products",
   "app/domains/social/server/resolve-tracking-link.server.ts: bio_pages",
   "app/domains/social/server/resolve-tracking-link.server.ts: storefronts",
   "app/domains/social/server/save-post.server.ts: sales_methods",
   "app/domains/social/server/save-post.server.ts: products",
-  "app/domains/workspace/server/store-currency-sql.server.ts: sales_methods",
-  "app/routes/api/avatars.$id.ts: avatars",
+  "app/kernel/store/store-currency-sql.server.ts: sales_methods",
 ];
 
 const ownership = tableOwners(".");
