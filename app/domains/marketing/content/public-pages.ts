@@ -1,6 +1,6 @@
 import { BLOG_POSTS } from "./blog-posts";
 // Relative: react-router.config.ts loads this module without the `~` alias.
-import { PLAN_IDS } from "~/lib/plans";
+import { PLAN_IDS } from "../../../lib/plans";
 
 /** Every public page of the marketing site: prerendered at build, listed in sitemap.xml, visited by the E2E suite. */
 export const PUBLIC_PATHS: string[] = [
