@@ -18,7 +18,7 @@ export const DOMAIN_LINKS = {
   delivery: ["catalog", "orders"],
   "dev-mailbox": [],
   discounts: ["catalog"],
-  inventory: ["catalog"],
+  inventory: ["catalog", "sales-methods"],
   "link-in-bio": ["accounts", "analytics", "catalog", "customers", "sales-methods"],
   marketing: [],
   orders: ["analytics", "catalog", "inventory", "payments"],
