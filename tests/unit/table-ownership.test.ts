@@ -170,7 +170,6 @@ const OTHER_LEAKS = [
   "app/domains/sales-methods/server/find-embed-ancestors.server.ts: storefronts",
   "app/domains/sales-methods/server/find-embed-ancestors.server.ts: test_provider_checkouts",
   "app/domains/sales-methods/server/find-embed-ancestors.server.ts: orders",
-  "app/pages/settings/server/delete-account.server.ts: contact_messages",
   "app/domains/social/server/resolve-tracking-link.server.ts: products",
   "app/domains/social/server/resolve-tracking-link.server.ts: bio_pages",
   "app/domains/social/server/resolve-tracking-link.server.ts: storefronts",
