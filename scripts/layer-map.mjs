@@ -27,7 +27,7 @@ export const DOMAIN_LINKS = {
   "sales-methods": ["workspace"],
   security: [],
   shipping: [],
-  social: ["analytics", "catalog", "sales-methods"],
+  social: ["analytics", "catalog", "link-in-bio", "sales-methods"],
   workspace: [],
 };
 
