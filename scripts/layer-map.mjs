@@ -17,7 +17,7 @@ export const DOMAIN_LINKS = {
   customers: ["orders"],
   delivery: ["catalog", "orders"],
   "dev-mailbox": [],
-  discounts: ["catalog"],
+  discounts: ["catalog", "orders"],
   inventory: ["catalog", "sales-methods"],
   "link-in-bio": ["accounts", "analytics", "catalog", "customers", "sales-methods"],
   marketing: [],
