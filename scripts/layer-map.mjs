@@ -17,8 +17,8 @@ export const DOMAIN_LINKS = {
   customers: ["orders"],
   delivery: ["catalog", "orders"],
   "dev-mailbox": [],
-  discounts: ["catalog"],
-  inventory: ["catalog"],
+  discounts: ["catalog", "orders"],
+  inventory: ["catalog", "sales-methods"],
   "link-in-bio": ["accounts", "analytics", "catalog", "customers", "sales-methods"],
   marketing: [],
   orders: ["analytics", "catalog", "inventory", "payments"],
@@ -27,7 +27,7 @@ export const DOMAIN_LINKS = {
   "sales-methods": ["workspace"],
   security: [],
   shipping: [],
-  social: ["analytics", "catalog", "sales-methods"],
+  social: ["analytics", "catalog", "link-in-bio", "sales-methods"],
   workspace: [],
 };
 

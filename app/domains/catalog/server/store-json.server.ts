@@ -1,10 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { CoverRow, StoreRow } from "~/domains/catalog/store-profile";
+import { salesMethodSettingsSql } from "~/domains/sales-methods/server/sales-method-sql.server";
 
 /** A `StoreRow` as JSON for the storefront row `s`, as one embeddable expression. */
 export const storeJson: SQL<StoreRow> = sql<StoreRow>`json_build_object(
   'handle', s.handle,
-  'onlineStore', (select m.settings from sales_methods m where m.user_id = s.user_id and m.method = 'online_store' limit 1),
+  'onlineStore', ${salesMethodSettingsSql(sql`s.user_id`, "online_store")},
   'storeName', (select b.store_name from business_profiles b where b.user_id = s.user_id),
   'businessDescription', (select b.business_description from business_profiles b where b.user_id = s.user_id),
   'avatarId', (select a.id from avatars a where a.user_id = s.user_id order by a.created_at desc limit 1)

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { codeHeldByOrderSql } from "~/domains/orders/server/discount-orders-sql.server";
 import { fail, type Failure } from "~/lib/errors";
 
 /**
@@ -15,7 +16,7 @@ export async function deleteDiscountCode(
     with target as (
       select id, redemptions_count = 0 and not exists (
         select 1 from discount_redemptions r where r.discount_code_id = d.id and r.status <> 'released'
-      ) and not exists (select 1 from orders o where o.discount_code_id = d.id and o.status <> 'expired') as unused
+      ) and not ${codeHeldByOrderSql(sql`d.id`)} as unused
       from discount_codes d where d.id = ${discountCodeId}::uuid and d.user_id = ${userId}
       for update
     ), deleted as (

@@ -5,6 +5,7 @@ import { products } from "~/domains/catalog/tables.server";
 import { discountCodeProducts, discountCodes, discountRedemptions } from "~/domains/discounts/tables.server";
 import { storeCurrencyQuery } from "~/domains/catalog/server/product-page-queries.server";
 import type { DiscountCodeItem, DiscountProductOption } from "~/domains/discounts/discount-display";
+import { overLimitOrderCountSql } from "~/domains/orders/server/discount-orders-sql.server";
 
 // The discount codes page's read inside the session check's statement: codes with products, the creator's products and
 // the store currency.
@@ -35,7 +36,7 @@ export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = pagePart(
       redemptionsCount: d.redemptionsCount,
       reservedCount: sql<number>`(select count(*) from ${r}
         where ${r.discountCodeId} = ${d.id} and ${r.status} = 'reserved' and ${r.reservedUntil} > now())`,
-      overLimitCount: sql<number>`(select count(*) from orders o where o.discount_code_id = ${d.id} and o.discount_over_limit)`,
+      overLimitCount: overLimitOrderCountSql(d.id),
       minAmountCents: d.minAmountCents,
       archivedAt: d.archivedAt,
       used: sql<boolean>`${d.redemptionsCount} > 0 or exists (

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { salesMethodSettingsSql } from "~/domains/sales-methods/server/sales-method-sql.server";
 import { ONLINE_LOCATION_NAME } from "~/domains/inventory/stock-kinds";
 
 /** Makes the Online location and, for a seller who never had a shop, the first one from the Retail Store setup, once. */
@@ -14,8 +15,8 @@ export async function ensureStoreLocations(db: Database, userId: string): Promis
       )
       insert into stock_locations (user_id, kind, name, address, position)
       select ${userId}, 'shop', btrim(s.settings->>'storeName'), coalesce(btrim(s.settings->>'address'), ''), 1
-      from sales_methods s
-      where s.user_id = ${userId} and s.method = 'retail_store' and coalesce(btrim(s.settings->>'storeName'), '') <> ''
+      from (select ${salesMethodSettingsSql(userId, "retail_store")} as settings) s
+      where coalesce(btrim(s.settings->>'storeName'), '') <> ''
         and not exists (select 1 from stock_locations l where l.user_id = ${userId} and l.kind = 'shop')`);
   });
 }

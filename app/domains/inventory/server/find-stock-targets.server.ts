@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { liveVariantCountSql } from "~/domains/catalog/server/variant-sql.server";
 import type { Database } from "~/db/database.server";
 import { type Failure, fail } from "~/lib/errors";
 
@@ -19,9 +20,7 @@ export async function findStockTargets(
   const places = [...new Set(locationIds)];
   const result = await db.execute<{ variants: number; locations: StockTarget[]; archived: number }>(sql`
     select
-      (select count(*)::int from product_variants v
-        where v.user_id = ${sellerId} and v.archived_at is null
-          and v.id = any(${`{${variants.join(",")}}`}::uuid[])) as variants,
+      ${liveVariantCountSql(sellerId, sql`${`{${variants.join(",")}}`}::uuid[]`)} as variants,
       (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'kind', l.kind)), '[]') from stock_locations l
         where l.user_id = ${sellerId} and l.archived_at is null and l.id = any(${`{${places.join(",")}}`}::uuid[])) as locations,
       (select count(*)::int from stock_locations l

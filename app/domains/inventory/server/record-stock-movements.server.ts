@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { sellerVariantExistsSql } from "~/domains/catalog/server/variant-sql.server";
 import type { Database } from "~/db/database.server";
 import type { StockMovementKind } from "~/domains/inventory/stock-kinds";
 
@@ -47,8 +48,8 @@ export async function recordStockMovements(
         order_id uuid, order_line_id uuid, transfer_id uuid, idempotency_key text)
     ), owned as (
       select i.* from input i
-      join product_variants v on v.id = i.variant_id and v.user_id = ${userId}
       join stock_locations l on l.id = i.location_id and l.user_id = ${userId}
+      where ${sellerVariantExistsSql(userId, sql`i.variant_id`)}
     ), recorded as (
       insert into stock_movements (user_id, variant_id, location_id, kind, quantity, reason, note, order_id,
         order_line_id, transfer_id, actor_id, idempotency_key)

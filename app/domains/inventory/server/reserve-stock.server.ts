@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { sellerVariantExistsSql } from "~/domains/catalog/server/variant-sql.server";
 import type { Database } from "~/db/database.server";
 import { type Failure, fail } from "~/lib/errors";
 
@@ -32,8 +33,8 @@ export async function reserveStock(
     // The level row exists before the guarded UPDATE, which then locks and re-checks it against concurrent buyers.
     await db.execute(sql`
       insert into stock_levels (variant_id, location_id, user_id)
-      select v.id, ${input.locationId}::uuid, v.user_id from product_variants v
-      where v.id = ${claim.variantId}::uuid and v.user_id = ${input.sellerId}
+      select ${claim.variantId}::uuid, ${input.locationId}::uuid, ${input.sellerId}
+      where ${sellerVariantExistsSql(input.sellerId, sql`${claim.variantId}::uuid`)}
       on conflict (variant_id, location_id) do nothing`);
     const held = await db.execute<{ available: number; held: boolean }>(sql`
       with held as (

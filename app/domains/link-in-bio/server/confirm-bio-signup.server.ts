@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { storefrontSellerIdSql } from "~/domains/catalog/server/storefront-sql.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { isSlugLike } from "~/domains/catalog/store-profile";
 import { confirmSubscription } from "~/domains/customers/server/confirm-subscription.server";
@@ -25,9 +26,8 @@ export async function confirmBioSignup(
   if (!isSlugLike(handle)) return fail("SUBSCRIPTION_CONFIRMATION_NOT_FOUND");
   const { db, env, mailer } = services;
   const found = await db.execute<{ user_id: string; store_name: string | null; title: string }>(sql`
-    select s.user_id, (select b.store_name from business_profiles b where b.user_id = s.user_id) as store_name, g.title
-    from storefronts s join bio_pages g on g.user_id = s.user_id
-    where s.handle = ${handle}`);
+    select g.user_id, (select b.store_name from business_profiles b where b.user_id = g.user_id) as store_name, g.title
+    from bio_pages g where g.user_id = ${storefrontSellerIdSql(handle)}`);
   const seller = found.rows[0];
   if (!seller) return fail("SUBSCRIPTION_CONFIRMATION_NOT_FOUND");
   const name = seller.title || seller.store_name || handle;

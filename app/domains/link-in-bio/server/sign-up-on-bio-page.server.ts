@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { storefrontSellerIdSql } from "~/domains/catalog/server/storefront-sql.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { verifyCaptcha } from "~/domains/accounts/server/captcha/verify-captcha.server";
 import { isSlugLike } from "~/domains/catalog/store-profile";
@@ -37,10 +38,9 @@ export async function signUpOnBioPage(
   if (!isSlugLike(handle)) return { ok: false, code: "NOT_FOUND" };
   const { db, env, mailer } = services;
   const found = await db.execute<{ user_id: string; store_name: string | null; title: string }>(sql`
-    select s.user_id, (select b.store_name from business_profiles b where b.user_id = s.user_id) as store_name, g.title
-    from storefronts s join bio_pages g on g.user_id = s.user_id
-    where s.handle = ${handle}
-      and exists (select 1 from bio_blocks k where k.user_id = s.user_id and k.kind = 'signup' and not k.hidden
+    select g.user_id, (select b.store_name from business_profiles b where b.user_id = g.user_id) as store_name, g.title
+    from bio_pages g where g.user_id = ${storefrontSellerIdSql(handle)}
+      and exists (select 1 from bio_blocks k where k.user_id = g.user_id and k.kind = 'signup' and not k.hidden
         and (k.show_from is null or k.show_from <= now()) and (k.show_until is null or k.show_until > now()))`);
   const seller = found.rows[0];
   if (!seller) return { ok: false, code: "NOT_FOUND" };

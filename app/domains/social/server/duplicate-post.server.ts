@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { salesMethodSettingsSql } from "~/domains/sales-methods/server/sales-method-sql.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { Platform } from "../post-rules";
 import { newTrackingCode } from "../tracking-link";
@@ -15,8 +16,7 @@ export async function duplicatePost(
   platform: Platform,
 ): Promise<{ ok: true; id: string } | Failure<"SOCIAL_POST_NOT_FOUND" | "SOCIAL_PLATFORM_NOT_SET_UP">> {
   const setup = await db.execute<{ ok: boolean }>(sql`
-    select coalesce((select settings->'platforms' ? ${platform} from sales_methods
-      where user_id = ${sellerId} and method = 'social_media' limit 1), false) as ok`);
+    select coalesce(${salesMethodSettingsSql(sellerId, "social_media")}->'platforms' ? ${platform}, false) as ok`);
   if (!setup.rows[0]?.ok) return fail("SOCIAL_PLATFORM_NOT_SET_UP");
   const inserted = await db.execute<{ id: string }>(sql`
     insert into social_posts (user_id, code, platform, content_type, text, product_ids, link_target, status,

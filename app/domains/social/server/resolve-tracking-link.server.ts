@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { publishedProductSlugSql, storefrontHandleSql } from "~/domains/catalog/server/storefront-sql.server";
+import { hasBioPageSql } from "~/domains/link-in-bio/server/bio-page-sql.server";
 import { isPlatform } from "../post-rules";
 import { type LinkTarget, trackingQuery, trackingTargetPath } from "../tracking-link";
 
@@ -19,11 +21,10 @@ export async function resolveTrackingLink(db: Database, code: string): Promise<T
     slug: string | null;
     has_bio_page: boolean;
   }>(sql`
-    select p.id, p.platform, p.link_target, s.handle,
-      (select pr.slug from products pr where pr.id::text = p.product_ids->>0 and pr.user_id = p.user_id
-        and pr.status = 'published') as slug,
-      exists (select 1 from bio_pages g where g.user_id = p.user_id) as has_bio_page
-    from social_posts p left join storefronts s on s.user_id = p.user_id
+    select p.id, p.platform, p.link_target, ${storefrontHandleSql(sql`p.user_id`)} as handle,
+      ${publishedProductSlugSql(sql`p.user_id`, sql`p.product_ids->>0`)} as slug,
+      ${hasBioPageSql(sql`p.user_id`)} as has_bio_page
+    from social_posts p
     where p.code = ${code}`);
   const row = result.rows[0];
   if (!row?.handle || !isPlatform(row.platform)) return null;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { salesMethodSettingsSql } from "~/domains/sales-methods/server/sales-method-sql.server";
 import { type Failure, fail } from "~/lib/errors";
 import { zonedLocalToUtc } from "~/lib/zoned-time";
 import { type Platform, textLimitProblem } from "../post-rules";
@@ -44,8 +45,7 @@ export async function savePost(
   if (input.status === "scheduled" && !scheduledAt) return fail("SOCIAL_SCHEDULE_MISSING");
   return db.transaction(async (tx) => {
     const setup = await tx.execute<{ ok: boolean; products: number }>(sql`
-      select coalesce((select settings->'platforms' ? ${input.platform} from sales_methods
-          where user_id = ${sellerId} and method = 'social_media' limit 1), false) as ok,
+      select coalesce(${salesMethodSettingsSql(sellerId, "social_media")}->'platforms' ? ${input.platform}, false) as ok,
         (select count(*)::int from products where user_id = ${sellerId}
           and id = any(${`{${input.productIds.join(",")}}`}::uuid[]) and status <> 'archived') as products`);
     if (!setup.rows[0]?.ok) return fail("SOCIAL_PLATFORM_NOT_SET_UP");

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { storefrontSellerIdSql } from "~/domains/catalog/server/storefront-sql.server";
 import type { Database } from "~/db/database.server";
 import { isSlugLike } from "~/domains/catalog/store-profile";
 import type { PublicEvent } from "~/flows/event-sales/event-item";
@@ -9,8 +10,8 @@ export async function listPublicEvents(db: Database, handle: string, now: Date, 
   if (!isSlugLike(handle)) return [];
   const result = await db.execute<PublicEvent>(sql`
     select e.id, e.name, e.starts_at as "startsAt", e.ends_at as "endsAt", e.time_zone as "timeZone", e.venue, e.address
-    from storefronts s join events e on e.user_id = s.user_id
-    where s.handle = ${handle} and e.is_public and e.archived_at is null and e.ends_at > ${now}
+    from events e
+    where e.user_id = ${storefrontSellerIdSql(handle)} and e.is_public and e.archived_at is null and e.ends_at > ${now}
     order by e.starts_at, e.id limit ${limit}`);
   return result.rows.map((row) => ({
     ...row,

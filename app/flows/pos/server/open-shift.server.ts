@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { storeCurrency } from "~/domains/catalog/server/store-currency.server";
+import { storeCurrency } from "~/domains/sales-methods/server/store-currency.server";
 import { shifts } from "~/flows/pos/tables.server";
 import { type Failure, fail } from "~/lib/errors";
 

@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import { appRateLimits } from "~/db/tables.server";
-import { contactMessages } from "~/domains/marketing/tables.server";
+import { deleteContactMessages } from "~/domains/marketing/server/delete-contact-messages.server";
 import { securityAudit } from "~/kernel/audit/tables.server";
 import { user, verification } from "~/kernel/session/tables.server";
 import type { DeleteAccountInput } from "~/pages/settings/schemas/settings-delete-account";
@@ -69,7 +69,7 @@ export async function deleteAccount(
             sql`right(${appRateLimits.bucket}, ${`:user:${userId}`.length}) = ${`:user:${userId}`}`,
           ),
         );
-      await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
+      await deleteContactMessages(tx, email);
       await tx.delete(securityAudit).where(sql`lower(${securityAudit.details}->>'email') = ${email}`);
       await tx.delete(user).where(eq(user.id, userId));
       await recordSecurityEvent(

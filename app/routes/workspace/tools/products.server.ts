@@ -11,7 +11,7 @@ import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import { createProduct } from "~/domains/catalog/server/create-product.server";
 import { getOwnProduct } from "~/domains/catalog/server/get-product.server";
 import { isProductAction, runProductAction } from "~/domains/catalog/server/run-product-action.server";
-import { storeCurrency } from "~/domains/catalog/server/store-currency.server";
+import { storeCurrency } from "~/domains/sales-methods/server/store-currency.server";
 import { updateProduct } from "~/domains/catalog/server/update-product.server";
 
 const INVALID_DESCRIPTION = "Please correct the highlighted fields and save again.";

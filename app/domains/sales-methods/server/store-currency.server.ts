@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
-import { salesMethods } from "~/domains/sales-methods/tables.server";
+import { salesMethods } from "../tables.server";
 
 /** The store currency: the online-store setting's, else the default. */
 export async function storeCurrency(db: Database, userId: string): Promise<Currency> {
