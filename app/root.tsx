@@ -7,7 +7,7 @@ import { useNonce } from "~/lib/nonce";
 import { useShouldHydrate } from "~/lib/route-handle";
 import { rememberTimeZone } from "~/domains/workspace/greeting";
 import { showToast } from "~/lib/toast";
-import { getCurrentUser } from "~/kernel/session/get-current-user.server";
+import { readCurrentUser } from "~/kernel/session/read-current-user.server";
 import { takeToast } from "~/server/toast/toast-cookie.server";
 import stylesheet from "~/styles/app.css?url";
 import { requestContext } from "~/server/http/request-context.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context?.services;
   if (!services) return { user: null, toast: null, errorReportingDsn: null };
   const [user, { toast, headers }] = await Promise.all([
-    getCurrentUser(services, requestContext(request), { batch: context }),
+    readCurrentUser(services, requestContext(request), { batch: context }),
     takeToast(request),
   ]);
   // The browser's error-reporting DSN (public by design; prerendered pages get it from the server, create-app.ts).

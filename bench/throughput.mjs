@@ -7,7 +7,7 @@
 // Each target: a warm-up, then a measured run, 100 connections, each started on an idle server (see settle). The authenticated read is
 // GET /dashboard.data (client navigation data of the dashboard) with the session cookie of a verified creator
 // (seeded in the database before the server starts, see bench/support/app-process.ts): one database statement
-// (app/kernel/session/get-session-user.server.ts) makes the session check (signed cookie, session, user,
+// (app/kernel/session/read-session-user.server.ts) makes the session check (signed cookie, session, user,
 // second-factor state), the 'last active' mark with the `authorized_access` security event (once a minute per
 // session) and the dashboard's profile, business, sales-method and figure reads.
 // Env: THROUGHPUT_SECONDS (10), WARMUP_SECONDS (2), CONNECTIONS (100), BENCH_NO_FAIL=1 (report only).

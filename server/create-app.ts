@@ -129,7 +129,7 @@ export function createApp({
     const embed = runtime.embedQueryOf(new URL(req.originalUrl, "http://localhost").searchParams);
     if (!embed) return [];
     try {
-      return (await runtime.findEmbedAncestors(services.db, req.path, embed.host)) ?? [];
+      return (await runtime.readEmbedAncestors(services.db, req.path, embed.host)) ?? [];
     } catch (error) {
       logger.warn({ err: error }, "embed ancestors lookup failed");
       return [];

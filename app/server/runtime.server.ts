@@ -14,7 +14,7 @@ import { isOneClickUnsubscribePath } from "~/domains/customers/unsubscribe-link"
 import { startLowStockDigests } from "~/domains/inventory/server/send-low-stock-digests.server";
 import { startReconciler } from "~/flows/order-lifecycle/server/reconcile-pending-orders.server";
 import { embedQueryOf } from "~/domains/sales-methods/embed/allowed-origins";
-import { findEmbedAncestors } from "~/domains/sales-methods/server/find-embed-ancestors.server";
+import { readEmbedAncestors } from "~/domains/sales-methods/server/read-embed-ancestors.server";
 import { paymentPageOrigins } from "~/domains/payments/server/payment-page-origins.server";
 import { startTestPayouts } from "~/domains/payouts/server/run-test-payouts.server";
 import { startPostReminders } from "~/domains/social/server/send-post-reminders.server";
@@ -52,7 +52,7 @@ export const runtime = {
   matchExportPath,
   paymentPageOrigins,
   embedQueryOf,
-  findEmbedAncestors,
+  readEmbedAncestors,
   servedOverHttps,
   reportedRequest,
   isBot,

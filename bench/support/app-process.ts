@@ -24,7 +24,7 @@ import type { AppServices } from "~/server/services.server";
 import { parseEnv } from "~/server/env.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { sql } from "drizzle-orm";
-import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { readSessionUser } from "~/kernel/session/read-session-user.server";
 import { dashboardPageQuery } from "~/pages/dashboards/server/dashboard-page-query.server";
 import { businessCardQuery } from "~/domains/workspace/server/business-card-query.server";
 import { dashboardStatsQuery } from "~/domains/workspace/server/dashboard-stats-query.server";
@@ -118,12 +118,12 @@ async function steps({ cookie, userId, rounds = 300 }: Extract<Request, { op: "s
       () => services.auth.api.getSession({ headers: request().headers }),
     ],
     [
-      "getSessionUser (one query: cookie, session, user, 2FA state)",
-      () => getSessionUser(services, requestContext(request())),
+      "readSessionUser (one query: cookie, session, user, 2FA state)",
+      () => readSessionUser(services, requestContext(request())),
     ],
     [
       "the dashboard read as it runs (one statement: session + page data)",
-      () => getSessionUser(services, requestContext(request()), { page: dashboardPageQuery }),
+      () => readSessionUser(services, requestContext(request()), { page: dashboardPageQuery }),
     ],
     [
       "authorized_access event (insert + NOTIFY)",

@@ -2,8 +2,8 @@ import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { securityEventRow } from "~/kernel/audit/security-event";
 import { type Acting, actingFor } from "./acting.server";
-import type { CurrentUser } from "./get-current-user.server";
-import { getSessionUser, type SessionUser } from "./get-session-user.server";
+import type { CurrentUser } from "./read-current-user.server";
+import { readSessionUser, type SessionUser } from "./read-session-user.server";
 import type { PageQuery } from "./page-query.server";
 import { signInPath } from "./safe-redirect.server";
 import { CLIENT_IP_HEADER } from "~/server/http/session-cookie.server";
@@ -57,7 +57,7 @@ export async function authorizeUser<T>(
   );
   let user: (SessionUser & { page: T | undefined }) | null;
   try {
-    user = await getSessionUser(services, ctx, { touch: true, access, page, batch });
+    user = await readSessionUser(services, ctx, { touch: true, access, page, batch });
   } catch (error) {
     services.logger.error({ err: error, route }, "route protection error");
     await recordSecurityEvent(

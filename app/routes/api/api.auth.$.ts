@@ -1,4 +1,4 @@
-import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { readSessionUser } from "~/kernel/session/read-session-user.server";
 import { isExposedAuthEndpoint } from "~/kernel/session/exposed-auth-endpoints.server";
 import { findUnsafeRedirect } from "~/domains/accounts/server/find-unsafe-redirect.server";
 import type { Route } from "./+types/api.auth.$";
@@ -22,7 +22,7 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
   // A session that still owes its second factor is not a signed-in session for the browser either.
   if (
     path === "/get-session" &&
-    (await getSessionUser(context.services, requestContext(request)))?.secondFactor === "pending"
+    (await readSessionUser(context.services, requestContext(request)))?.secondFactor === "pending"
   )
     return Response.json(null);
   const response = await context.services.auth.handler(request);

@@ -1,4 +1,4 @@
-import { getCurrentUser } from "~/kernel/session/get-current-user.server";
+import { readCurrentUser } from "~/kernel/session/read-current-user.server";
 import { ORDER_CHANGES_CHANNEL } from "~/domains/orders/server/announce-order-change.server";
 import { openUserEventStream, serverSentEvent, unauthorizedStream } from "~/server/events/user-event-stream.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/api.orders.changes";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const user = await getCurrentUser(services, requestContext(request));
+  const user = await readCurrentUser(services, requestContext(request));
   if (!user) return unauthorizedStream();
   return openUserEventStream(request, services.userEvents, {
     userId: user.id,

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireUser } from "~/routes/http/require-user.server";
 import { posReturnSchema } from "~/flows/pos/schemas/pos-return";
-import { findReturnableSales } from "~/flows/pos/server/find-returnable-sales.server";
+import { readReturnableSales } from "~/flows/pos/server/read-returnable-sales.server";
 import { refundPosSale } from "~/flows/pos/server/refund-pos-sale.server";
 import { statusOf } from "~/lib/errors";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestContext(request);
   const user = await requireUser(context.services, ctx);
   const query = (ctx.url.searchParams.get("q") ?? "").slice(0, 200);
-  const sales = await findReturnableSales(context.services.db, user.id, query);
+  const sales = await readReturnableSales(context.services.db, user.id, query);
   return data({ sales }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -1,6 +1,6 @@
-import { getCurrentUser } from "~/kernel/session/get-current-user.server";
+import { readCurrentUser } from "~/kernel/session/read-current-user.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
-import { findStreamedSecurityEvent } from "~/domains/security/server/find-streamed-security-event.server";
+import { readStreamedSecurityEvent } from "~/domains/security/server/read-streamed-security-event.server";
 import { openUserEventStream, serverSentEvent, unauthorizedStream } from "~/server/events/user-event-stream.server";
 import type { Route } from "./+types/api.security.events";
 import { requestContext } from "~/server/http/request-context.server";
@@ -12,13 +12,13 @@ import { requestContext } from "~/server/http/request-context.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   // Signed out (no cookie, a cookie that does not verify) costs no database work; an ended session one statement.
-  const user = await getCurrentUser(services, requestContext(request));
+  const user = await readCurrentUser(services, requestContext(request));
   if (!user) return unauthorizedStream();
   return openUserEventStream(request, services.userEvents, {
     userId: user.id,
     sessionId: user.sessionId,
     onEvent: (eventId, send) => {
-      findStreamedSecurityEvent(services.db, user.id, user.sessionId, eventId)
+      readStreamedSecurityEvent(services.db, user.id, user.sessionId, eventId)
         .then((found) => {
           if (!found.sessionValid) return services.userEvents.endSession(user.sessionId);
           if (found.event) send(serverSentEvent("security-event", found.event, found.event.id));

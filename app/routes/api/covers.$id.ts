@@ -1,5 +1,5 @@
-import { getCurrentUser } from "~/kernel/session/get-current-user.server";
-import { getCover } from "~/domains/catalog/server/get-cover.server";
+import { readCurrentUser } from "~/kernel/session/read-current-user.server";
+import { readCover } from "~/domains/catalog/server/read-cover.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/covers.$id";
@@ -16,10 +16,10 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cach
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) return notFound();
-  const cover = await getCover(context.services.db, params.id);
+  const cover = await readCover(context.services.db, params.id);
   if (!cover) return notFound();
   if (!cover.published) {
-    const viewer = await getCurrentUser(context.services, requestContext(request));
+    const viewer = await readCurrentUser(context.services, requestContext(request));
     if (viewer?.id !== cover.ownerId) return notFound();
   }
   return new Response(new Uint8Array(cover.bytes), {

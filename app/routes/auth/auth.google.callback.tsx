@@ -3,7 +3,7 @@ import { AuthCard } from "~/domains/accounts/components/auth-card";
 import { oauthProviderLabel } from "~/domains/accounts/oauth-providers";
 import { pageMeta } from "~/lib/meta";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
-import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { readSessionUser } from "~/kernel/session/read-session-user.server";
 import { TWO_FACTOR_CHALLENGE_PATH } from "~/kernel/session/authorize-user.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { takeOAuthReturn } from "~/domains/accounts/server/oauth-return.server";
@@ -47,7 +47,7 @@ async function handleCallback({ request, context }: Route.LoaderArgs) {
   const clear = new Headers({ "Set-Cookie": await oauthStateCookie.serialize("", { maxAge: 0 }) });
   const stored = await oauthStateCookie.parse(request.headers.get("cookie"));
   const state = decodeOAuthState(params.get("state"));
-  const user = await getSessionUser(services, requestContext(request));
+  const user = await readSessionUser(services, requestContext(request));
 
   // Whether the current session is the one a third-party sign-in just made and that is returning here now.
   const returning = user ? await takeOAuthReturn(services.db, user.sessionId) : false;

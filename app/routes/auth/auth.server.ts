@@ -5,7 +5,7 @@ import { registerSchema } from "~/domains/accounts/schemas/register";
 import { signInSchema } from "~/domains/accounts/schemas/sign-in";
 import { TWO_FACTOR_CHALLENGE_PATH } from "~/kernel/session/authorize-user.server";
 import { accountFailureFieldErrors, createAccount } from "~/domains/accounts/server/create-account.server";
-import { getCurrentUser } from "~/kernel/session/get-current-user.server";
+import { readCurrentUser } from "~/kernel/session/read-current-user.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { sendMagicLink } from "~/domains/accounts/server/send-magic-link.server";
 import { signIn } from "~/domains/accounts/server/sign-in.server";
@@ -127,7 +127,7 @@ async function registerIntent(services: AppServices, ctx: RequestContext, formDa
 
 /** Register step 2: the business profile of the signed-in, verified creator. */
 async function businessProfileIntent(services: AppServices, ctx: RequestContext, formData: FormData) {
-  const user = await getCurrentUser(services, ctx);
+  const user = await readCurrentUser(services, ctx);
   if (!user)
     return data(
       {

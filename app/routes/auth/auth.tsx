@@ -12,7 +12,7 @@ import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
-import { getCurrentUser } from "~/kernel/session/get-current-user.server";
+import { readCurrentUser } from "~/kernel/session/read-current-user.server";
 import { captchaConfig } from "~/domains/accounts/server/captcha/captcha-config.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { hasBusinessProfile } from "~/kernel/store/has-business-profile.server";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const from = params.get("from") ? safeRedirectPath(params.get("from")) : undefined;
-  const user = await getCurrentUser(services, requestContext(request));
+  const user = await readCurrentUser(services, requestContext(request));
 
   // The verification link's return: the session decides where the visitor goes.
   if (params.get("step") === "2" && params.get("verified") === "true") {

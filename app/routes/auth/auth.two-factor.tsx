@@ -9,7 +9,7 @@ import { Input } from "~/components/ui/input";
 import { pageMeta } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { digitsOnly, twoFactorChallengeSchema } from "~/domains/security/schemas/two-factor";
-import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { readSessionUser } from "~/kernel/session/read-session-user.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const from = safeRedirectPath(params.get("from"));
-  const user = await getSessionUser(context.services, requestContext(request));
+  const user = await readSessionUser(context.services, requestContext(request));
   if (!user) throw redirect(`/auth?from=${encodeURIComponent(from)}`);
   if (user.secondFactor !== "pending") throw redirect(from);
   return { from, method: params.get("method") === "backup" ? ("backup" as const) : ("totp" as const) };
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const from = safeRedirectPath(new URL(request.url).searchParams.get("from"));
-  const user = await getSessionUser(context.services, requestContext(request));
+  const user = await readSessionUser(context.services, requestContext(request));
   if (!user) throw redirect(`/auth?from=${encodeURIComponent(from)}`);
   if (user.secondFactor !== "pending") throw redirect(from);
   const submission = parseWithZod(await readFormData(request), { schema: twoFactorChallengeSchema });

@@ -13,7 +13,7 @@ import { usePendingFormData } from "~/lib/use-is-pending";
 import { requireUser } from "~/routes/http/require-user.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { choosePlan } from "~/domains/workspace/server/choose-plan.server";
-import { getPlanChoice } from "~/domains/workspace/server/get-plan-choice.server";
+import { readPlanChoice } from "~/domains/workspace/server/read-plan-choice.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { Route } from "./+types/choose-plan";
 import { requestContext } from "~/server/http/request-context.server";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, requestContext(request));
-  const choice = await getPlanChoice(context.services.db, user.id);
+  const choice = await readPlanChoice(context.services.db, user.id);
   return { selected: choice.plan ?? choice.requestedPlan ?? undefined };
 }
 

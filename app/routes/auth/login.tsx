@@ -5,7 +5,7 @@ import { MagicLinkForm, SignInForm } from "~/domains/accounts/components/sign-in
 import { Divider, SocialButtons } from "~/domains/accounts/components/social-buttons";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
-import { getCurrentUser } from "~/kernel/session/get-current-user.server";
+import { readCurrentUser } from "~/kernel/session/read-current-user.server";
 import { safeRedirectPath } from "~/kernel/session/safe-redirect.server";
 import { captchaConfig } from "~/domains/accounts/server/captcha/captcha-config.server";
 import type { Route } from "./+types/login";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const from = new URL(request.url).searchParams.get("from");
-  const user = await getCurrentUser(context.services, requestContext(request));
+  const user = await readCurrentUser(context.services, requestContext(request));
   if (user?.emailVerified) throw redirect(safeRedirectPath(from));
   return { from: from ? safeRedirectPath(from) : undefined, captcha: captchaConfig(context.services.env) };
 }

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getCurrentUser } from "~/kernel/session/get-current-user.server";
+import { readCurrentUser } from "~/kernel/session/read-current-user.server";
 import { requestMeta } from "~/server/http/request-meta.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
@@ -10,7 +10,7 @@ import { requestContext } from "~/server/http/request-context.server";
 /** POST /logout: ends this session on the server, then goes to / with 'Logged out successfully'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db, logger } = context.services;
-  const user = await getCurrentUser(context.services, requestContext(request));
+  const user = await readCurrentUser(context.services, requestContext(request));
   try {
     // The session's end and its event commit together.
     const headers = await inTransaction(db, async (tx) => {

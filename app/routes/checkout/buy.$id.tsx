@@ -3,17 +3,17 @@ import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { Card, CardContent } from "~/components/ui/card";
 import { ProductCard } from "~/domains/catalog/components/product-card";
-import { getStorefrontOf } from "~/domains/catalog/server/get-storefront.server";
+import { readStorefrontOf } from "~/domains/catalog/server/read-storefront.server";
 import { productBuyPath, storePath } from "~/domains/catalog/store-profile";
 import { pageMeta } from "~/lib/meta";
-import { getBuyPage } from "~/domains/sales-methods/server/get-buy-page.server";
+import { readBuyPage } from "~/domains/sales-methods/server/read-buy-page.server";
 import type { Route } from "./+types/buy.$id";
 
 /** A creator's public buy page, the target of their buy-button snippet; the creator's id stays on the server. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await getBuyPage(context.services.db, params.id);
+  const page = await readBuyPage(context.services.db, params.id);
   if (!page) throw data(null, { status: 404 });
-  const storefront = await getStorefrontOf(context.services.db, page.userId);
+  const storefront = await readStorefrontOf(context.services.db, page.userId);
   return {
     storeName: page.storeName,
     description: page.description,

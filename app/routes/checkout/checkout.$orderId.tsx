@@ -3,7 +3,7 @@ import { data, useRevalidator } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { LOST_LINK_PATH } from "~/domains/delivery/content/delivery-rules";
 import { TestModeBanner } from "~/flows/checkout/components/test-mode-banner";
-import { getOrderOutcome } from "~/flows/checkout/server/get-order-outcome.server";
+import { readOrderOutcome } from "~/flows/checkout/server/read-order-outcome.server";
 import { ERRORS } from "~/lib/errors";
 import { EmbedFrameScript, EmbedPaidOrder } from "~/domains/sales-methods/components/embed-frame-script";
 import { embedQueryOf } from "~/domains/sales-methods/embed/allowed-origins";
@@ -29,7 +29,7 @@ function providerPageOf(url: URL, env: Parameters<typeof paymentPageOrigins>[0])
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const key = url.searchParams.get("key") ?? "";
-  const outcome = await getOrderOutcome(context.services, params.orderId, key);
+  const outcome = await readOrderOutcome(context.services, params.orderId, key);
   if (!outcome) throw data({ code: "ORDER_NOT_FOUND", message: ERRORS.ORDER_NOT_FOUND.message }, { status: 404 });
   return data(
     {

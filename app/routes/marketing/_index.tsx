@@ -13,7 +13,7 @@ import type { DashboardTabsData } from "~/domains/marketing/content/sample-dashb
 import { useRootData } from "~/lib/root-data";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/_index";
-import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { readSessionUser } from "~/kernel/session/read-session-user.server";
 import { landingPageQuery } from "~/pages/dashboards/server/landing-page-query.server";
 import { landingDashboard } from "~/pages/dashboards/server/landing-dashboard.server";
 import { useLiveFigures } from "~/pages/dashboards/components/use-live-figures";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context?.services;
   if (!services) return { landing: null };
   const ctx = requestContext(request);
-  const user = await getSessionUser(services, ctx, { batch: context, page: landingPageQuery });
+  const user = await readSessionUser(services, ctx, { batch: context, page: landingPageQuery });
   if (!user || user.secondFactor === "pending" || !user.page) return { landing: null };
   return {
     landing: await landingDashboard(services.db, user.id, {

@@ -13,7 +13,7 @@ import {
   revokedMessage,
 } from "~/domains/delivery/content/delivery-rules";
 import { signedDownloadPath } from "~/domains/delivery/server/download-signature.server";
-import { getPurchase } from "~/domains/delivery/server/get-purchase.server";
+import { readPurchase } from "~/domains/delivery/server/read-purchase.server";
 import { formatLongDate } from "~/lib/format-date";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
@@ -44,7 +44,7 @@ const INVALID_PAGE_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-orig
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
   const token = new URL(request.url).searchParams.get("token");
-  const page = await getPurchase(db, { orderId: params.orderId, token });
+  const page = await readPurchase(db, { orderId: params.orderId, token });
   if (page.kind === "invalid")
     return data({ kind: "invalid" as const }, { status: 404, headers: INVALID_PAGE_HEADERS });
   if (page.kind === "revoked") {

@@ -9,7 +9,7 @@ import { CoverImage } from "~/domains/catalog/components/cover-image";
 import { StoreShell } from "~/domains/catalog/components/store-shell";
 import { amountInput, formatMoney } from "~/lib/money";
 import { priceLabel } from "~/domains/catalog/product-price";
-import { getSalesPage } from "~/domains/catalog/server/get-sales-page.server";
+import { readSalesPage } from "~/domains/catalog/server/read-sales-page.server";
 import { absoluteUrl, productPagePath, storePath } from "~/domains/catalog/store-profile";
 import { isPhysicalType } from "~/domains/catalog/content/product-types";
 import { answerPriceCheck, checkoutAnswer, checkoutRefusal } from "./checkout-answer.server";
@@ -24,7 +24,7 @@ import { TestModeBanner } from "~/flows/checkout/components/test-mode-banner";
 import { checkoutSchema } from "~/flows/checkout/schemas/checkout";
 import { checkoutInputOf } from "~/flows/checkout/server/checkout-input-of.server";
 import { createCheckout } from "~/flows/checkout/server/create-checkout.server";
-import { findCheckoutProduct } from "~/flows/checkout/server/find-checkout-product.server";
+import { readCheckoutProduct } from "~/flows/checkout/server/read-checkout-product.server";
 import { previewCheckoutPrice } from "~/flows/checkout/server/preview-checkout-price.server";
 import { quantityFromQuery } from "~/flows/checkout/line-quantity";
 import { quoteAnswer } from "~/flows/checkout/server/quote-answer.server";
@@ -49,12 +49,12 @@ export const handle = STORE_PAGE;
 /** A published product's checkout; every price is computed on the server, and drafts or unknown products are 404. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services } = context;
-  const page = await getSalesPage(services.db, params.handle, params.slug);
+  const page = await readSalesPage(services.db, params.handle, params.slug);
   if (page?.product.status !== "published") throw data(null, { status: 404 });
   const { store, product } = page;
   const options = await sellerPaymentOptions(services, page.ownerId);
   const physical = isPhysicalType(product.type)
-    ? await findCheckoutProduct(services.db, { handle: params.handle, slug: params.slug })
+    ? await readCheckoutProduct(services.db, { handle: params.handle, slug: params.slug })
     : null;
   const url = new URL(request.url);
   const variants = (physical?.variants ?? []).map((variant) => ({

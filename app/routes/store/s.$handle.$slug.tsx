@@ -7,9 +7,9 @@ import { attributionOf, attributionQuery } from "~/domains/analytics/content/att
 import { SalesPageContent } from "~/domains/catalog/components/sales-page";
 import { renderMarkdown } from "~/domains/catalog/markdown";
 import { offerPrice } from "~/domains/catalog/product-price";
-import { getSalesPage } from "~/domains/catalog/server/get-sales-page.server";
+import { readSalesPage } from "~/domains/catalog/server/read-sales-page.server";
 import { absoluteUrl, productPagePath, storePath } from "~/domains/catalog/store-profile";
-import { getCurrentUser } from "~/kernel/session/get-current-user.server";
+import { readCurrentUser } from "~/kernel/session/read-current-user.server";
 import { STORE_PAGE } from "~/lib/route-handle";
 import { requestContext } from "~/server/http/request-context.server";
 import type { StockNotice } from "~/domains/catalog/stock-notice";
@@ -24,7 +24,7 @@ const GONE = 410;
 /** A product's sales page, server-rendered with no script; a draft is its owner's preview, archived is 410. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
-  const page = await getSalesPage(services.db, params.handle, params.slug);
+  const page = await readSalesPage(services.db, params.handle, params.slug);
   if (!page) throw data(null, { status: 404 });
   const { store, product } = page;
   if (product.status === "archived")
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     );
   const draft = product.status === "draft";
   if (draft) {
-    const viewer = await getCurrentUser(services, requestContext(request), { batch: context });
+    const viewer = await readCurrentUser(services, requestContext(request), { batch: context });
     if (viewer?.id !== page.ownerId) throw data(null, { status: 404 });
   }
   const path = productPagePath(store.handle, product.slug);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getBioPage } from "~/domains/link-in-bio/server/get-bio-page.server";
+import { readBioPage } from "~/domains/link-in-bio/server/read-bio-page.server";
 import { confirmBioSignup } from "~/domains/link-in-bio/server/confirm-bio-signup.server";
 import { statusOf } from "~/lib/errors";
 import { STORE_PAGE } from "~/lib/route-handle";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The confirmation mail's link: one button, as a GET never changes anything (mail scanners follow links). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await getBioPage(context.services.db, params.handle);
+  const page = await readBioPage(context.services.db, params.handle);
   if (!page) throw data(null, { status: 404 });
   return { name: page.profile.title || page.store.name, theme: page.profile.theme };
 }

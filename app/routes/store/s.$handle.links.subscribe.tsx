@@ -5,7 +5,7 @@ import { type CaptchaState, CaptchaField } from "~/domains/accounts/components/c
 import { captchaConfig } from "~/domains/accounts/server/captcha/captcha-config.server";
 import { bioPath } from "~/domains/link-in-bio/bio-content";
 import { SIGNUP_CONSENT_TEXT, bioSignupSchema } from "~/domains/link-in-bio/schemas/bio-forms";
-import { getBioPage } from "~/domains/link-in-bio/server/get-bio-page.server";
+import { readBioPage } from "~/domains/link-in-bio/server/read-bio-page.server";
 import { signUpOnBioPage } from "~/domains/link-in-bio/server/sign-up-on-bio-page.server";
 import { statusOf } from "~/lib/errors";
 import { INVALID_EMAIL_MESSAGE } from "~/lib/form-fields";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The bio page's sign-up on a page of its own, where the captcha is asked. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await getBioPage(context.services.db, params.handle);
+  const page = await readBioPage(context.services.db, params.handle);
   if (!page?.blocks.some((block) => block.kind === "signup")) throw data(null, { status: 404 });
   return {
     handle: page.store.handle,

@@ -4,7 +4,7 @@ import { absoluteUrl } from "~/domains/catalog/store-profile";
 import { coverPath } from "~/domains/catalog/paths";
 import { bioPath } from "~/domains/link-in-bio/bio-content";
 import { BioPageView } from "~/domains/link-in-bio/components/bio-page-view";
-import { getBioPage } from "~/domains/link-in-bio/server/get-bio-page.server";
+import { readBioPage } from "~/domains/link-in-bio/server/read-bio-page.server";
 import { STORE_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/s.$handle.links";
 
@@ -14,7 +14,7 @@ export const handle = STORE_PAGE;
  * A store's Link in Bio page. Links carry the query's attribution, never the referrer's, so cached renders stay shared.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const page = await getBioPage(context.services.db, params.handle);
+  const page = await readBioPage(context.services.db, params.handle);
   if (!page) throw data(null, { status: 404 });
   const appUrl = context.services.env.APP_URL;
   const carry = attributionQuery(attributionOf(new URL(request.url).search, undefined, new URL(appUrl).hostname));

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { embedCatalogOf } from "~/domains/catalog/embed-catalog";
-import { getStorefront } from "~/domains/catalog/server/get-storefront.server";
+import { readStorefront } from "~/domains/catalog/server/read-storefront.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/s.$handle.products[.]json";
 
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         "Access-Control-Max-Age": "600",
       },
     });
-  const storefront = await getStorefront(context.services.db, params.handle);
+  const storefront = await readStorefront(context.services.db, params.handle);
   if (!storefront)
     return data(
       { error: "This store does not exist." },

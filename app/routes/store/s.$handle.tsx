@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ProductCard } from "~/domains/catalog/components/product-card";
 import { StoreAvatar, StoreShell } from "~/domains/catalog/components/store-shell";
-import { getStorefront } from "~/domains/catalog/server/get-storefront.server";
+import { readStorefront } from "~/domains/catalog/server/read-storefront.server";
 import { FindUsAt } from "~/flows/event-sales/components/find-us-at";
 import { listPublicEvents } from "~/flows/event-sales/server/list-public-events.server";
 import { absoluteUrl, storePath } from "~/domains/catalog/store-profile";
@@ -14,7 +14,7 @@ export const handle = STORE_PAGE;
 /** A creator's storefront, server-rendered with no script; unknown handles: 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const [storefront, events] = await Promise.all([
-    getStorefront(context.services.db, params.handle),
+    readStorefront(context.services.db, params.handle),
     listPublicEvents(context.services.db, params.handle, new Date()),
   ]);
   if (!storefront) throw data(null, { status: 404 });

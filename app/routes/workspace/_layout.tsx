@@ -1,7 +1,7 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { RouteErrorContent } from "~/components/site/error-pages";
 import { WorkspaceShell } from "~/domains/workspace/components/workspace-shell";
-import { getWorkspaceNav } from "~/domains/workspace/server/get-workspace-nav.server";
+import { readWorkspaceNav } from "~/domains/workspace/server/read-workspace-nav.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/_layout";
 
@@ -10,7 +10,7 @@ import type { Route } from "./+types/_layout";
  * the page's loader answers for it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const nav = await getWorkspaceNav(context.services, requestContext(request), { batch: context }).catch(() => null);
+  const nav = await readWorkspaceNav(context.services, requestContext(request), { batch: context }).catch(() => null);
   return { nav };
 }
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import { formatMoney } from "~/lib/money";
 import { orderPath } from "~/domains/orders/order-display";
 import type { LineRefundRequest } from "~/domains/orders/order-lines";

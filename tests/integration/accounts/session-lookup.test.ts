@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "~/kernel/session/tables.server";
-import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { readSessionUser } from "~/kernel/session/read-session-user.server";
 import { createServices } from "~/server/create-services.server";
 import { parseEnv } from "~/server/env.server";
 import type { AppServices } from "~/server/services.server";
@@ -45,7 +45,7 @@ describe("session lookup", () => {
 
   it("finds the user of a valid signed cookie, and no one for a forged or unknown one", async () => {
     const { userId, sessionId, request } = await signedIn();
-    expect(await getSessionUser(services, requestContext(request()))).toMatchObject({
+    expect(await readSessionUser(services, requestContext(request()))).toMatchObject({
       id: userId,
       sessionId,
       emailVerified: true,
@@ -58,14 +58,14 @@ describe("session lookup", () => {
           .replace(/%3D$|=$/, "A%3D"),
       },
     });
-    expect(await getSessionUser(services, requestContext(forged))).toBeNull();
+    expect(await readSessionUser(services, requestContext(forged))).toBeNull();
     const unknown = await serializeSignedCookie(
       "sellkit.session_token",
       "no-such-token",
       (await services.auth.$context).secret,
     );
     expect(
-      await getSessionUser(
+      await readSessionUser(
         services,
         requestContext(new Request("http://127.0.0.1:9/", { headers: { cookie: unknown.split(";")[0]! } })),
       ),
@@ -74,9 +74,9 @@ describe("session lookup", () => {
 
   it("refuses an ended session at the very next lookup", async () => {
     const { sessionId, request } = await signedIn();
-    expect(await getSessionUser(services, requestContext(request()))).not.toBeNull();
+    expect(await readSessionUser(services, requestContext(request()))).not.toBeNull();
     await database.db.delete(session).where(eq(session.id, sessionId));
-    expect(await getSessionUser(services, requestContext(request()))).toBeNull();
+    expect(await readSessionUser(services, requestContext(request()))).toBeNull();
   });
 
   it("refuses an expired session and deletes it (better-auth's rule)", async () => {
@@ -85,7 +85,7 @@ describe("session lookup", () => {
       .update(session)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(session.id, sessionId));
-    expect(await getSessionUser(services, requestContext(request()))).toBeNull();
+    expect(await readSessionUser(services, requestContext(request()))).toBeNull();
     expect(await expiresAt(sessionId)).toBeUndefined();
   });
 
@@ -94,7 +94,7 @@ describe("session lookup", () => {
     const { expiresIn, updateAge } = ctx.sessionConfig;
     const due = new Date(Date.now() + (expiresIn - updateAge - 60) * 1_000);
     await database.db.update(session).set({ expiresAt: due }).where(eq(session.id, sessionId));
-    expect(await getSessionUser(services, requestContext(request()))).toMatchObject({ id: userId, sessionId });
+    expect(await readSessionUser(services, requestContext(request()))).toMatchObject({ id: userId, sessionId });
     const extended = (await expiresAt(sessionId))!;
     expect(extended.getTime()).toBeGreaterThan(Date.now() + (expiresIn - 60) * 1_000);
   });
@@ -102,15 +102,15 @@ describe("session lookup", () => {
   it("notes activity once per minute: of two guarded lookups at once, exactly one writes the mark", async () => {
     const { request } = await signedIn();
     const [first, second] = await Promise.all([
-      getSessionUser(services, requestContext(request()), { touch: true }),
-      getSessionUser(services, requestContext(request()), { touch: true }),
+      readSessionUser(services, requestContext(request()), { touch: true }),
+      readSessionUser(services, requestContext(request()), { touch: true }),
     ]);
     expect([first!.activityRecorded, second!.activityRecorded].filter(Boolean)).toHaveLength(1);
-    expect((await getSessionUser(services, requestContext(request()), { touch: true }))!.activityRecorded).toBe(false);
+    expect((await readSessionUser(services, requestContext(request()), { touch: true }))!.activityRecorded).toBe(false);
     // A lookup without `touch` (the root loader, public pages) never writes it.
     const other = await signedIn();
-    expect((await getSessionUser(services, requestContext(other.request())))!.activityRecorded).toBe(false);
-    expect((await getSessionUser(services, requestContext(other.request()), { touch: true }))!.activityRecorded).toBe(
+    expect((await readSessionUser(services, requestContext(other.request())))!.activityRecorded).toBe(false);
+    expect((await readSessionUser(services, requestContext(other.request()), { touch: true }))!.activityRecorded).toBe(
       true,
     );
   });

@@ -8,7 +8,7 @@ import { recordStockMovements } from "~/domains/inventory/server/record-stock-mo
 import { reserveStock } from "~/domains/inventory/server/reserve-stock.server";
 import { settleStockReservations } from "~/domains/inventory/server/settle-stock-reservations.server";
 import { createTestDatabase } from "../../support/test-database";
-import { findSoldStockLines } from "~/domains/orders/server/find-sold-stock-lines.server";
+import { readSoldStockLines } from "~/domains/orders/server/read-sold-stock-lines.server";
 
 // Random interleavings of the stock verbs against PostgreSQL: holds, payments, expiries, refunds, transfers and counts.
 // After every step each level equals the sum of its movements and stays at or above zero without backorders.
@@ -112,7 +112,7 @@ async function run(steps: Step[]) {
         const order = open.splice(s.pick % Math.max(open.length, 1), 1)[0];
         if (!order) break;
         const outcome =
-          s.op === "pay" ? { sellerId: seller, lines: await findSoldStockLines(db, order.orderId) } : "released";
+          s.op === "pay" ? { sellerId: seller, lines: await readSoldStockLines(db, order.orderId) } : "released";
         await settleStockReservations(db, order.orderId, outcome);
         if (s.op === "pay") sold.push({ ...order, returned: 0 });
         break;

@@ -7,11 +7,11 @@ import { recordStockMovements } from "~/domains/inventory/server/record-stock-mo
 import { reserveStock } from "~/domains/inventory/server/reserve-stock.server";
 import { settleStockReservations } from "~/domains/inventory/server/settle-stock-reservations.server";
 import { createTestDatabase } from "../../support/test-database";
-import { findSoldStockLines } from "~/domains/orders/server/find-sold-stock-lines.server";
+import { readSoldStockLines } from "~/domains/orders/server/read-sold-stock-lines.server";
 
 /** Settles an order's holds as its payment does: the lines it sold taken from stock. */
 async function sell(sellerId: string, orderId: string) {
-  await settleStockReservations(db, orderId, { sellerId, lines: await findSoldStockLines(db, orderId) });
+  await settleStockReservations(db, orderId, { sellerId, lines: await readSoldStockLines(db, orderId) });
 }
 
 // The stock ledger's core verbs against a real PostgreSQL: levels always equal the sum of movements, concurrent holds

@@ -9,7 +9,7 @@ import { exportOrdersCsv } from "~/domains/customers/server/export-csv.server";
 import { landingPageQuery } from "~/pages/dashboards/server/landing-page-query.server";
 import { authorizeDownload } from "~/domains/delivery/server/authorize-download.server";
 import { signDownload } from "~/domains/delivery/server/download-signature.server";
-import { getPurchase } from "~/domains/delivery/server/get-purchase.server";
+import { readPurchase } from "~/domains/delivery/server/read-purchase.server";
 import { issueAccessToken } from "~/domains/delivery/server/issue-access-token.server";
 import { mailLostLinks } from "~/domains/delivery/server/mail-lost-links.server";
 import { ensureOnlineLocation } from "~/domains/inventory/server/ensure-online-location.server";
@@ -204,7 +204,7 @@ describe("an order of three lines, read everywhere", () => {
 
   it("the purchases page lists the files of every digital line, and each may be downloaded; another product's not", async () => {
     const token = await issueAccessToken(db, order.id);
-    const page = await getPurchase(db, { orderId: order.id, token });
+    const page = await readPurchase(db, { orderId: order.id, token });
     expect(page.kind).toBe("ok");
     if (page.kind !== "ok") return;
     expect(page.purchase.productName).toBe("Field Guide + 2 more");

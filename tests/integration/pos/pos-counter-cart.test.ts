@@ -6,7 +6,7 @@ import { recordStockMovements } from "~/domains/inventory/server/record-stock-mo
 import { checkPosDiscountCode } from "~/flows/pos/server/check-pos-discount-code.server";
 import { closeShift } from "~/flows/pos/server/close-shift.server";
 import { createRegister } from "~/flows/pos/server/create-register.server";
-import { findReturnableSales } from "~/flows/pos/server/find-returnable-sales.server";
+import { readReturnableSales } from "~/flows/pos/server/read-returnable-sales.server";
 import { recordPosSale } from "~/flows/pos/server/record-pos-sale.server";
 import { refundPosSale } from "~/flows/pos/server/refund-pos-sale.server";
 import { insertOrder } from "../../support/order-rows";
@@ -161,7 +161,7 @@ describe("returns at the counter", () => {
   it("finds nothing, and does not fail, for a search the database cannot compare (a NUL byte, half a UTF-16 pair)", async () => {
     const seller = randomUUID();
     for (const query of ["buyer@example.com?step=a\u0000b", "x\udc00y@example.com", "A1B2C3D4\u0000"])
-      expect(await findReturnableSales(db, seller, query)).toEqual([]);
+      expect(await readReturnableSales(db, seller, query)).toEqual([]);
   });
 
   it("finds a closed shift's sale by its number and refunds chosen lines from today's drawer, restocked here", async () => {
@@ -192,15 +192,15 @@ describe("returns at the counter", () => {
     if (!closed.ok) throw new Error(closed.code);
 
     const number = sold.orderId.replace(/-/g, "").slice(0, 8).toUpperCase();
-    const found = await findReturnableSales(db, seller.id, `#${number}`);
+    const found = await readReturnableSales(db, seller.id, `#${number}`);
     expect(found.map((sale) => sale.orderId)).toEqual([sold.orderId]);
     expect(found[0]).toMatchObject({ channel: "pos", email: "buyer@example.com", amountCents: 3000, currency: "USD" });
-    expect((await findReturnableSales(db, seller.id, "BUYER@example.com")).map((s) => s.orderId)).toEqual([
+    expect((await readReturnableSales(db, seller.id, "BUYER@example.com")).map((s) => s.orderId)).toEqual([
       sold.orderId,
     ]);
     const other = await makePosSeller(db);
-    expect(await findReturnableSales(db, other.id, number)).toEqual([]);
-    expect(await findReturnableSales(db, seller.id, "mug")).toEqual([]);
+    expect(await readReturnableSales(db, other.id, number)).toEqual([]);
+    expect(await readReturnableSales(db, seller.id, "mug")).toEqual([]);
 
     // The stall's shift today takes one Mug and the e-book back: cash from its drawer, the Mug restocked at the stall.
     const today = await openPosShift(db, seller, 2000, stallRegister.registerId);
@@ -268,7 +268,7 @@ describe("returns at the counter", () => {
       values (${randomUUID()}, 2500, 'USD', 'Mug', 'far@example.com', ${online.id}, 'http://x/', 'http://x/', 'paid',
         ${paymentId}, now() + interval '1 day')`);
     const shiftId = await openPosShift(db, seller, 1000);
-    const [found] = await findReturnableSales(db, seller.id, "far@example.com");
+    const [found] = await readReturnableSales(db, seller.id, "far@example.com");
     expect(found).toMatchObject({ orderId: online.id, channel: "online" });
     const refunded = await refundPosSale(
       services,

@@ -5,7 +5,7 @@ import { SKU_MAX } from "~/domains/catalog/variant-options";
 import { PRODUCT_NAME_MAX } from "~/domains/catalog/schemas/product";
 import { SLUG_MAX_LENGTH } from "~/domains/catalog/slugify";
 import { fail, type Failure } from "~/lib/errors";
-import { getOwnProduct } from "./get-product.server";
+import { readOwnProduct } from "./read-product.server";
 import { isSlugCollision } from "./product-errors.server";
 
 const COPY_PREFIX = "Copy of ";
@@ -75,7 +75,7 @@ export async function duplicateProduct(
   userId: string,
   productId: string,
 ): Promise<{ ok: true; id: string } | Failure<"PRODUCT_NOT_FOUND">> {
-  const original = await getOwnProduct(db, userId, productId);
+  const original = await readOwnProduct(db, userId, productId);
   if (!original) return fail("PRODUCT_NOT_FOUND");
   const stem = original.slug.replace(/-copy(-\d+)?$/, "").slice(0, SLUG_MAX_LENGTH - "-copy-100".length);
   for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -3,7 +3,7 @@ import { embedCatalogOf } from "~/domains/catalog/embed-catalog";
 import type { SalesMethodKey } from "~/domains/sales-methods/content/sales-methods";
 import { describeSetup } from "~/domains/sales-methods/content/sales-options";
 import { salesMethodQuery } from "~/domains/sales-methods/server/sales-method-query.server";
-import { ownStorefrontQuery } from "./get-storefront.server";
+import { ownStorefrontQuery } from "./read-storefront.server";
 
 function pageOf(method: SalesMethodKey) {
   return combinePageQueries({ saved: salesMethodQuery(method), storefront: ownStorefrontQuery });

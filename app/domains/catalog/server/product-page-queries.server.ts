@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { combinePageQueries, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
-import type { ProductCoverRef, ProductFileSummary } from "./get-product.server";
+import type { ProductCoverRef, ProductFileSummary } from "./read-product.server";
 import type { ProductListItem, ProductSort } from "~/domains/catalog/content/product-sorts";
 import type { SavedVariant } from "~/domains/catalog/product-form-values";
 import type { ProductOption } from "~/domains/catalog/variant-options";

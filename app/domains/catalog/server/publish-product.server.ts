@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import { products } from "~/domains/catalog/tables.server";
 import { missingForPublishing, notReadyMessage } from "~/domains/catalog/schemas/product";
 import { fail, type Failure } from "~/lib/errors";
-import { getOwnProduct } from "./get-product.server";
+import { readOwnProduct } from "./read-product.server";
 
 /** Puts the creator's own product (also an archived one) on sale; refused, naming what is missing, without a name or valid price. */
 export async function publishProduct(
@@ -11,7 +11,7 @@ export async function publishProduct(
   userId: string,
   productId: string,
 ): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_NOT_READY">> {
-  const product = await getOwnProduct(db, userId, productId);
+  const product = await readOwnProduct(db, userId, productId);
   if (!product) return fail("PRODUCT_NOT_FOUND");
   const missing = missingForPublishing(product);
   if (missing.length) return fail("PRODUCT_NOT_READY", notReadyMessage(missing));

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { products } from "~/domains/catalog/tables.server";
 import { fail, type Failure } from "~/lib/errors";
-import { getOwnProduct } from "./get-product.server";
+import { readOwnProduct } from "./read-product.server";
 
 /** Takes the creator's own product off sale, as a draft or archived; not found unless it is theirs. */
 export async function setProductStatus(
@@ -11,7 +11,7 @@ export async function setProductStatus(
   productId: string,
   status: "draft" | "archived",
 ): Promise<{ ok: true } | Failure<"PRODUCT_NOT_FOUND">> {
-  const product = await getOwnProduct(db, userId, productId);
+  const product = await readOwnProduct(db, userId, productId);
   if (!product) return fail("PRODUCT_NOT_FOUND");
   await db
     .update(products)

@@ -5,7 +5,7 @@ import { Server as TusServer } from "@tus/server";
 import { poolOf } from "~/db/pool-of.server";
 import { EVENTS, ERRORS as TUS_ERRORS, type Upload } from "@tus/utils";
 import { eq, sql } from "drizzle-orm";
-import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { readSessionUser } from "~/kernel/session/read-session-user.server";
 import type { PageQuery } from "~/kernel/session/page-query.server";
 import { ERRORS } from "~/lib/errors";
 import { isDatabaseUnavailable } from "~/server/health/database-health.server";
@@ -154,7 +154,7 @@ export function createUploadHandler(services: AppServices) {
     const url = new URL(req.url ?? "/", services.env.APP_URL);
     const id = req.method === "POST" ? "" : uploadIdOf(url.pathname);
     // An upload's owner is checked in the session check's own statement (one round trip per tus request).
-    const user = await getSessionUser(
+    const user = await readSessionUser(
       services,
       {
         headers,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getSessionUser } from "~/kernel/session/get-session-user.server";
+import { readSessionUser } from "~/kernel/session/read-session-user.server";
 import { signInPath } from "~/kernel/session/safe-redirect.server";
 import {
   CUSTOMERS_EXPORT_PATH,
@@ -67,7 +67,7 @@ export function createExportHandler(services: AppServices) {
         userAgent: headers.get("user-agent")?.slice(0, 512) || undefined,
       },
     };
-    const user = await getSessionUser(services, ctx, { page: savedTimeZoneQuery });
+    const user = await readSessionUser(services, ctx, { page: savedTimeZoneQuery });
     if (!user?.emailVerified || user.secondFactor === "pending") {
       await recordSecurityEvent(
         db,

@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import { STOCK_QUANTITY_MAX } from "~/domains/inventory/stock-import-rows";
 import type { AdjustmentReason } from "~/domains/inventory/stock-kinds";
 import { type Failure, fail } from "~/lib/errors";
-import { findStockTargets } from "./find-stock-targets.server";
+import { readStockTargets } from "./read-stock-targets.server";
 import { recordStockMovements } from "./record-stock-movements.server";
 
 /** A hand-made stock change: units received (positive) or an adjustment with its reason (either sign). */
@@ -38,7 +38,7 @@ export async function changeStock(
     >
 > {
   return db.transaction(async (tx) => {
-    const targets = await findStockTargets(tx, sellerId, [change.variantId], [change.locationId]);
+    const targets = await readStockTargets(tx, sellerId, [change.variantId], [change.locationId]);
     if (!targets.ok) return targets;
     // No row yet is a level of 0; a refusal writes nothing, not even an empty level.
     const level = await tx.execute<{ on_hand: number }>(sql`

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { Failure } from "~/lib/errors";
-import { findStockTargets } from "./find-stock-targets.server";
+import { readStockTargets } from "./read-stock-targets.server";
 import { recordStockMovements } from "./record-stock-movements.server";
 import type { StockCount } from "./review-stock-count.server";
 
@@ -17,7 +17,7 @@ export async function postStockCount(
   | Failure<"STOCK_ITEM_NOT_FOUND" | "STOCK_LOCATION_NOT_FOUND" | "STOCK_LOCATION_ARCHIVED">
 > {
   return db.transaction(async (tx) => {
-    const targets = await findStockTargets(
+    const targets = await readStockTargets(
       tx,
       sellerId,
       counts.map((count) => count.variantId),

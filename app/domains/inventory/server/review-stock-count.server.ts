@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { Failure } from "~/lib/errors";
-import { findStockTargets } from "./find-stock-targets.server";
+import { readStockTargets } from "./read-stock-targets.server";
 
 /** A counted quantity of one item at one location. */
 export type StockCount = { variantId: string; locationId: string; counted: number };
@@ -24,7 +24,7 @@ export async function reviewStockCount(
   | { ok: true; differences: StockCountDifference[] }
   | Failure<"STOCK_ITEM_NOT_FOUND" | "STOCK_LOCATION_NOT_FOUND" | "STOCK_LOCATION_ARCHIVED">
 > {
-  const targets = await findStockTargets(
+  const targets = await readStockTargets(
     db,
     sellerId,
     counts.map((count) => count.variantId),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import type { z } from "zod";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import { STOCK_IMPORT_ERRORS_SHOWN, STOCK_IMPORT_MAX_BYTES, itemName } from "~/domains/inventory/inventory-display";
 import {
   adjustStockSchema,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { type Failure, fail } from "~/lib/errors";
-import { findStockTargets } from "./find-stock-targets.server";
+import { readStockTargets } from "./read-stock-targets.server";
 import { recordStockMovements } from "./record-stock-movements.server";
 
 /** Units of one item to move from one of the seller's locations to another. */
@@ -32,7 +32,7 @@ export async function transferStock(
   const { variantId, fromLocationId, toLocationId, quantity } = transfer;
   if (fromLocationId === toLocationId) return fail("STOCK_TRANSFER_SAME_LOCATION");
   return db.transaction(async (tx) => {
-    const targets = await findStockTargets(tx, sellerId, [variantId], [fromLocationId, toLocationId]);
+    const targets = await readStockTargets(tx, sellerId, [variantId], [fromLocationId, toLocationId]);
     if (!targets.ok) return targets;
     await tx.execute(sql`
       insert into stock_levels (variant_id, location_id, user_id)

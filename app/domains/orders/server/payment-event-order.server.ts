@@ -18,7 +18,7 @@ export type PaymentEventOrder = {
 export type PaymentEventIds = { orderId: string | null; checkoutId: string | null; paymentId: string | null };
 
 /** The provider's order an event names, by the order id first, then the checkout id, then the payment id. */
-export async function findPaymentEventOrder(
+export async function readPaymentEventOrder(
   db: Database,
   provider: string,
   { orderId: byOrder, checkoutId: byCheckout, paymentId: byPayment }: PaymentEventIds,

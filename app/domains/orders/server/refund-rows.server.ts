@@ -154,7 +154,7 @@ export type StrandedRefund = {
 };
 
 /** Unknown refunds older than `unknownBefore` and pending ones older than `pendingBefore`, oldest first. */
-export async function findStrandedRefunds(
+export async function readStrandedRefunds(
   db: Database,
   { unknownBefore, pendingBefore, limit }: { unknownBefore: Date; pendingBefore: Date; limit: number },
 ): Promise<StrandedRefund[]> {

@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { securityAudit } from "~/kernel/audit/tables.server";
 import { session } from "~/kernel/session/tables.server";
 import { SECURITY_EVENT_RETENTION_DAYS } from "~/domains/security/security-format";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { inTransaction } from "~/db/ambient-transaction.server";

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { profiles } from "~/kernel/store/tables.server";
 import { securityAudit } from "~/kernel/audit/tables.server";
 import { user as users } from "~/kernel/session/tables.server";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import type { AppServices } from "~/server/services.server";
 import { listSessions } from "./list-sessions.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";

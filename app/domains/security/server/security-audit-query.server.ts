@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isExposedAuthEndpoint } from "~/kernel/session/exposed-auth-endpoints.server";
-import { LAST_ACTIVE_WRITE_SECONDS } from "~/kernel/session/get-session-user.server";
+import { LAST_ACTIVE_WRITE_SECONDS } from "~/kernel/session/read-session-user.server";
 import type { PageQuery } from "~/kernel/session/page-query.server";
 import { SECURITY_FIX_EVENT } from "./record-security-fixes.server";
 

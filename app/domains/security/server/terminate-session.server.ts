@@ -1,6 +1,6 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import { session } from "~/kernel/session/tables.server";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import type { AppServices } from "~/server/services.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { inTransaction } from "~/db/ambient-transaction.server";

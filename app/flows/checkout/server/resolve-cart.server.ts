@@ -1,6 +1,6 @@
 import type { Database } from "~/db/database.server";
 import type { CartItem } from "~/flows/checkout/cart-items";
-import { type CheckoutProduct, findCheckoutProduct } from "./find-checkout-product.server";
+import { type CheckoutProduct, readCheckoutProduct } from "./read-checkout-product.server";
 import type { CheckoutLineInput } from "./resolve-checkout-lines.server";
 
 /** A cart's line as the checkout shows it, with the product it sells. */
@@ -14,7 +14,7 @@ export type ResolvedCart = { lines: CartLine[]; inputs: CheckoutLineInput[]; rem
  * (named when known), as are products with a price or options to choose; a download is bought once.
  */
 export async function resolveCart(db: Database, handle: string, items: readonly CartItem[]): Promise<ResolvedCart> {
-  const found = await Promise.all(items.map((item) => findCheckoutProduct(db, { handle, slug: item.slug })));
+  const found = await Promise.all(items.map((item) => readCheckoutProduct(db, { handle, slug: item.slug })));
   const lines: CartLine[] = [];
   const removed: string[] = [];
   items.forEach((item, i) => {

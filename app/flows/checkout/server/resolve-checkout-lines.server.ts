@@ -4,9 +4,9 @@ import { type Failure, fail } from "~/lib/errors";
 import {
   type CheckoutProduct,
   type CheckoutVariant,
-  findCheckoutProduct,
+  readCheckoutProduct,
   type ProductRef,
-} from "./find-checkout-product.server";
+} from "./read-checkout-product.server";
 
 /** The most lines one checkout takes. */
 export const MAX_CHECKOUT_LINES = 50;
@@ -39,7 +39,7 @@ export async function resolveCheckoutLines(
   const keyOf = (ref: ProductRef) => ("productId" in ref ? ref.productId : `${ref.handle}/${ref.slug}`);
   for (const line of lines) {
     const key = keyOf(line.product);
-    if (!found.has(key)) found.set(key, findCheckoutProduct(db, line.product));
+    if (!found.has(key)) found.set(key, readCheckoutProduct(db, line.product));
   }
   const resolved: ResolvedLine[] = [];
   for (const line of lines) {

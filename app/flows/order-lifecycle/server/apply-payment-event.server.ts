@@ -1,6 +1,6 @@
 import type { Database } from "~/db/database.server";
 import {
-  findPaymentEventOrder,
+  readPaymentEventOrder,
   keepCheckoutId,
   type PaymentEventOrder,
   recordPaymentFailure,
@@ -25,7 +25,7 @@ async function findOrder(db: Database, provider: ProviderId, event: OrderEvent):
     event.orderId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(event.orderId)
       ? event.orderId
       : null;
-  return findPaymentEventOrder(db, provider, { orderId: byOrder, checkoutId: byCheckout, paymentId: byPayment });
+  return readPaymentEventOrder(db, provider, { orderId: byOrder, checkoutId: byCheckout, paymentId: byPayment });
 }
 
 /** Why an event is not the found order's to apply (another checkout of it, money paid to another account), or null. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { runEvery } from "~/server/tasks/run-every.server";
 import { inTransaction, outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
-import { findOverdueOrders } from "~/domains/orders/server/find-overdue-orders.server";
+import { readOverdueOrders } from "~/domains/orders/server/read-overdue-orders.server";
 import type { PaymentProviders } from "~/domains/payments/server/payment-provider.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -29,7 +29,7 @@ export async function reconcilePendingOrders(services: Services, now: Date = new
     );
     if (!locked.rows[0]?.locked) return;
     result.ran = true;
-    const pending = await findOverdueOrders(tx, {
+    const pending = await readOverdueOrders(tx, {
       now,
       staleBefore: new Date(now.getTime() - RECONCILE_AFTER_MS),
       limit: RECONCILE_BATCH,

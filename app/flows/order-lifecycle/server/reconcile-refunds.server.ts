@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction, outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
-import { findStrandedRefunds } from "~/domains/orders/server/refund-rows.server";
+import { readStrandedRefunds } from "~/domains/orders/server/refund-rows.server";
 import type { PaymentProviders, ProviderId } from "~/domains/payments/server/payment-provider.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -35,7 +35,7 @@ export async function reconcileRefunds(services: Services, now: Date = new Date(
     );
     if (!locked.rows[0]?.locked) return;
     result.ran = true;
-    const waiting = await findStrandedRefunds(tx, {
+    const waiting = await readStrandedRefunds(tx, {
       unknownBefore: new Date(now.getTime() - RECONCILE_REFUND_AFTER_MS),
       pendingBefore: new Date(now.getTime() - STALE_PENDING_REFUND_MS),
       limit: RECONCILE_REFUND_BATCH,

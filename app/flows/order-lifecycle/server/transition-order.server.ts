@@ -10,7 +10,7 @@ import { flagDiscountOverLimit } from "~/domains/orders/server/flag-discount-ove
 import { markGoodsUnfulfilled } from "~/domains/orders/server/mark-goods-unfulfilled.server";
 import { type MovedOrderRow, moveOrderStatus, type OrderMove } from "~/domains/orders/server/move-order-status.server";
 import { approvePendingPayments, declinePendingPayments } from "~/domains/orders/server/order-payments.server";
-import { findSoldStockLines } from "~/domains/orders/server/find-sold-stock-lines.server";
+import { readSoldStockLines } from "~/domains/orders/server/read-sold-stock-lines.server";
 import { followOrderChange } from "./follow-order-change.server";
 
 /** What a move answers: the order, its states before and after, and whether this move delivered it. */
@@ -49,7 +49,7 @@ const deliver: MoveStep = async (tx, order, services) => {
 const sellStock: MoveStep = async (tx, order) => {
   await settleStockReservations(tx, order.id, {
     sellerId: order.sellerId,
-    lines: await findSoldStockLines(tx, order.id),
+    lines: await readSoldStockLines(tx, order.id),
   });
 };
 

@@ -4,7 +4,7 @@ import { deleteContactMessages } from "~/domains/marketing/server/delete-contact
 import { securityAudit } from "~/kernel/audit/tables.server";
 import { user, verification } from "~/kernel/session/tables.server";
 import type { DeleteAccountInput } from "~/pages/settings/schemas/settings-delete-account";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import { mailTemplates } from "~/server/mail/templates.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";

@@ -1,6 +1,6 @@
 import type { ChangeEmailInput } from "~/pages/settings/schemas/settings-email";
 import { authErrorOf } from "~/domains/accounts/server/auth-error.server";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import { mailTemplates } from "~/server/mail/templates.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";

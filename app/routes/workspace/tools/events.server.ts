@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import { parseSetupRequirements } from "~/flows/event-sales/checklist";
 import { EVENTS_PATH } from "~/flows/event-sales/event-item";
 import { transferStockSchema } from "~/domains/inventory/schemas/stock-forms";

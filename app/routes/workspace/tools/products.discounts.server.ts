@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import { storeCurrency } from "~/domains/sales-methods/server/store-currency.server";
 import { DISCOUNTS_PATH } from "~/domains/discounts/paths";
 import { discountCodeSchema, toDiscountInput } from "~/domains/discounts/schemas/discount-code";

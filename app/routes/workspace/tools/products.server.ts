@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import { PRODUCTS_PATH, productPath } from "~/domains/catalog/paths";
 import { type ProductInput, productSchema, toProductInput } from "~/domains/catalog/schemas/product";
 import { ERRORS, type ErrorBody, type ErrorCode, formErrorsOf, statusOf } from "~/lib/errors";
@@ -9,7 +9,7 @@ import type { ToastMessage } from "~/lib/toast";
 import type { AppServices } from "~/server/services.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import { createProduct } from "~/domains/catalog/server/create-product.server";
-import { getOwnProduct } from "~/domains/catalog/server/get-product.server";
+import { readOwnProduct } from "~/domains/catalog/server/read-product.server";
 import { isProductAction, runProductAction } from "~/domains/catalog/server/run-product-action.server";
 import { storeCurrency } from "~/domains/sales-methods/server/store-currency.server";
 import { updateProduct } from "~/domains/catalog/server/update-product.server";
@@ -29,7 +29,7 @@ export async function submitProductForm(
   productId: string | null,
 ) {
   // Another creator's product is not found before anything about the input is said.
-  if (productId && !(await getOwnProduct(services.db, user.id, productId))) productNotFound();
+  if (productId && !(await readOwnProduct(services.db, user.id, productId))) productNotFound();
   const currency = await storeCurrency(services.db, user.id);
   const submission = parseWithZod(formData, { schema: productSchema(currency) });
   const notSaved = "Product not saved";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { backupCodes, twoFactor } from "~/domains/security/tables.server";
 import { session } from "~/kernel/session/tables.server";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { decryptTotpSecret, hashBackupCode, matchingTotpStep, newBackupCodes } from "./two-factor-crypto.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { backupCodes, twoFactor } from "~/domains/security/tables.server";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate } from "~/kernel/session/reauthenticate.server";

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { twoFactor } from "~/domains/security/tables.server";
-import type { CurrentUser } from "~/kernel/session/get-current-user.server";
+import type { CurrentUser } from "~/kernel/session/read-current-user.server";
 import type { AppServices } from "~/server/services.server";
 import { reauthenticate } from "~/kernel/session/reauthenticate.server";
 import { encryptTotpSecret, newTotpSecret, totpUri } from "./two-factor-crypto.server";

@@ -8,7 +8,7 @@ import { isUuid } from "~/lib/text-formats";
 export type BuyPage = { storeName: string; description: string; userId: string };
 
 /** A buy button's public page: only the store name and description leave the server; null for unknown ids. */
-export async function getBuyPage(db: Database, salesMethodId: string): Promise<BuyPage | null> {
+export async function readBuyPage(db: Database, salesMethodId: string): Promise<BuyPage | null> {
   if (!isUuid(salesMethodId)) return null;
   const [row] = await db
     .select({

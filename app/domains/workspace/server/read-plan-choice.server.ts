@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import { profiles } from "~/kernel/store/tables.server";
 
 /** The plan picked so far and the one asked for at sign-up (/signup?plan=). */
-export async function getPlanChoice(
+export async function readPlanChoice(
   db: Database,
   userId: string,
 ): Promise<{ plan: string | null; requestedPlan: string | null }> {

@@ -7,7 +7,7 @@ import { type Failure, fail } from "~/lib/errors";
 export type StockTarget = { id: string; name: string; kind: string };
 
 /** Checks that the variants and locations are the seller's and the locations open; answers the locations by id, or a refusal. */
-export async function findStockTargets(
+export async function readStockTargets(
   db: Database,
   sellerId: string,
   variantIds: readonly string[],

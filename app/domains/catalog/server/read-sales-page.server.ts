@@ -53,7 +53,7 @@ const statement = prepareStatement<{ page: Row | null }>(sql`
 `);
 
 /** A product's sales page data in any status, in one statement; null when the store or product does not exist. */
-export async function getSalesPage(db: Database, handle: string, slug: string): Promise<SalesPage | null> {
+export async function readSalesPage(db: Database, handle: string, slug: string): Promise<SalesPage | null> {
   // Not a handle or slug: nothing to look up.
   if (!isSlugLike(handle) || !isSlugLike(slug)) return null;
   const [row] = await statement.run(db, { handle, slug });

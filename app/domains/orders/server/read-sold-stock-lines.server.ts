@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import type { SoldStockLine } from "~/domains/inventory/server/settle-stock-reservations.server";
 
 /** The order's physical lines with a variant, at its location: what its sale takes from stock (none without one). */
-export async function findSoldStockLines(db: Database, orderId: string): Promise<SoldStockLine[]> {
+export async function readSoldStockLines(db: Database, orderId: string): Promise<SoldStockLine[]> {
   const lines = await db.execute<{ id: string; variant_id: string; location_id: string; quantity: number }>(sql`
     select ol.id, ol.variant_id, o.location_id, ol.quantity
     from order_lines ol join orders o on o.id = ol.order_id

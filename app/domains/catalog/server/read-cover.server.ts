@@ -9,7 +9,7 @@ const statement = prepareStatement<{ bytes: Buffer; contentType: string; status:
   from product_covers c join products p on p.id = c.product_id where c.id = ${sql.placeholder("id")}::uuid`);
 
 /** A cover image by id, with its product's status and owner; null when unknown. */
-export async function getCover(db: Database, id: string): Promise<Cover | null> {
+export async function readCover(db: Database, id: string): Promise<Cover | null> {
   const [row] = await statement.run(db, { id });
   return row
     ? { bytes: row.bytes, contentType: row.contentType, published: row.status === "published", ownerId: row.ownerId }

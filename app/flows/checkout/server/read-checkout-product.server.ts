@@ -64,7 +64,7 @@ type Row = {
 };
 
 /** The product with its variants and their Online stock in one statement, any status; null when there is none. */
-export async function findCheckoutProduct(db: Database, ref: ProductRef): Promise<CheckoutProduct | null> {
+export async function readCheckoutProduct(db: Database, ref: ProductRef): Promise<CheckoutProduct | null> {
   let where: ReturnType<typeof sql>;
   if ("productId" in ref) {
     if (!isUuid(ref.productId)) return null;

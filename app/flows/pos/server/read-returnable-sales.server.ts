@@ -14,7 +14,7 @@ export const RETURN_SEARCH_LIMIT = 20;
  * The seller's paid or refunded orders, counter or online, whose number (the receipt's, or a longer part of the id)
  * or buyer's email matches `query`, newest first; nothing for a query that is neither.
  */
-export async function findReturnableSales(db: Database, sellerId: string, query: string): Promise<PosFoundSale[]> {
+export async function readReturnableSales(db: Database, sellerId: string, query: string): Promise<PosFoundSale[]> {
   const wanted = query.trim().replace(/^#/, "");
   const email = EMAIL_QUERY.test(wanted) && !LONE_SURROGATE.test(wanted) ? wanted.toLowerCase() : null;
   const hex = wanted.replace(/-/g, "").toLowerCase();

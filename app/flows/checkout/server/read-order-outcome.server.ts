@@ -71,7 +71,7 @@ export function returnPageAccessToken(orderId: string, returnKey: string): strin
 }
 
 /** The buyer's return page, only with the order's secret key; a pending order is first checked at its provider. */
-export async function getOrderOutcome(
+export async function readOrderOutcome(
   services: { db: Database; mailer: Mailer; payments: PaymentProviders; env: { APP_URL: string } },
   orderId: string,
   key: string,

@@ -58,7 +58,7 @@ type Row = {
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The buyer's download page of an order, by its access token's hash; refunded or disputed orders are revoked. */
-export async function getPurchase(
+export async function readPurchase(
   db: Database,
   input: { orderId: string; token: string | null },
 ): Promise<PurchasePage> {

@@ -233,7 +233,7 @@ function joinBatch(
  * The session's user and second-factor state, plus the page's data, in one statement; null without a valid session.
  * An unreachable database or failing page read throws (503 or error), never a sign-out.
  */
-export async function getSessionUser<T = undefined>(
+export async function readSessionUser<T = undefined>(
   services: AppServices | undefined,
   ctx: RequestContext,
   { touch = false, access, page, batch }: SessionLookup<T> = {},

@@ -10,7 +10,7 @@ export type OverdueOrder = {
 };
 
 /** Pending orders expired by `now` or created before `staleBefore`, oldest first, at most `limit`. */
-export async function findOverdueOrders(
+export async function readOverdueOrders(
   db: Database,
   { now, staleBefore, limit }: { now: Date; staleBefore: Date; limit: number },
 ): Promise<OverdueOrder[]> {

@@ -15,7 +15,7 @@ export type ProductFileSummary = {
 };
 
 /** The signed-in creator's own product, or null for a missing one or another creator's. */
-export async function getOwnProduct(db: Database, userId: string, productId: string): Promise<OwnProduct | null> {
+export async function readOwnProduct(db: Database, userId: string, productId: string): Promise<OwnProduct | null> {
   if (!isUuid(productId)) return null;
   const [row] = await db
     .select()

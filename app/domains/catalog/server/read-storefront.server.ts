@@ -39,14 +39,14 @@ const byOwner = prepareStatement<{ page: Row | null }>(sql`
 export type Storefront = { store: StoreProfile; products: ListedProduct[] };
 
 /** The storefront `/s/:handle`: the store and its published products in the creator's order; null for unknown handles. */
-export async function getStorefront(db: Database, handle: string): Promise<Storefront | null> {
+export async function readStorefront(db: Database, handle: string): Promise<Storefront | null> {
   if (!isSlugLike(handle)) return null;
   const [row] = await byHandle.run(db, { handle });
   return row?.page ? { store: storeProfileOf(row.page.store), products: row.page.products } : null;
 }
 
 /** The same by creator, for the buy-button page; null before their first product. */
-export async function getStorefrontOf(db: Database, userId: string): Promise<Storefront | null> {
+export async function readStorefrontOf(db: Database, userId: string): Promise<Storefront | null> {
   const [row] = await byOwner.run(db, { userId });
   return row?.page ? { store: storeProfileOf(row.page.store), products: row.page.products } : null;
 }

@@ -8,7 +8,7 @@ export type StreamedSecurityEvent =
   | { sessionValid: false };
 
 /** A live stream's check before sending: the announced event if it is the user's own and the stream's session is still valid. */
-export async function findStreamedSecurityEvent(
+export async function readStreamedSecurityEvent(
   db: Database,
   userId: string,
   sessionId: string,

@@ -33,7 +33,7 @@ const byHandle = prepareStatement<{ page: Row | null }>(sql`
 `);
 
 /** The public bio page of store `handle` as it shows now, in one round trip; null without a store or a saved page. */
-export async function getBioPage(db: Database, handle: string): Promise<PublicBioPage | null> {
+export async function readBioPage(db: Database, handle: string): Promise<PublicBioPage | null> {
   if (!isSlugLike(handle)) return null;
   const [row] = await byHandle.run(db, { handle });
   if (!row?.page) return null;

@@ -24,7 +24,7 @@ function sellerQuery(pathname: string) {
  * The origins that may frame this embed-mode checkout page for `host`: the seller's allowed list when it holds
  * `host`, else null (the page then refuses every frame).
  */
-export async function findEmbedAncestors(db: Database, pathname: string, host: string): Promise<string[] | null> {
+export async function readEmbedAncestors(db: Database, pathname: string, host: string): Promise<string[] | null> {
   const seller = sellerQuery(pathname);
   if (!seller) return null;
   const result = await db.execute<{ settings: Record<string, unknown> }>(sql`
