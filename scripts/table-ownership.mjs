@@ -153,7 +153,7 @@ export function leaksIn(file, text, ownership) {
   const foreign = (table) => ![owner, KERNEL].includes(ownership.tables.get(table)?.owner);
   const tableNames = new Set(ownership.tables.keys());
   const tableModules = [...ownership.modules.keys()].map((module) => path.basename(module));
-  if (!text.includes("sql`") && !tableModules.some((name) => text.includes(name))) return leaks;
+  if (!/\bsql\s*[<`]/.test(text) && !tableModules.some((name) => text.includes(name))) return leaks;
   for (const sqlText of sqlTexts(file, text)) {
     for (const table of tablesNamedIn(sqlText, tableNames)) {
       if (foreign(table)) leaks.push({ file, table, owner: ownership.tables.get(table).owner, via: "sql" });

@@ -35,13 +35,16 @@ export async function createSeller(
         sql`insert into profiles (user_id, first_name, last_name, plan) values (${id}, 'Ada', 'Lovelace', ${product.plan ?? null})`,
       );
       await tx.execute(sql`
-      insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, phone, preferred_delivery, preferred_payment, terms_accepted_at)
+      insert into business_profiles (user_id, store_name, business_description, business_types, target_customers, phone,
+        preferred_delivery, preferred_payment, terms_accepted_at)
       values (${id}, 'Ada''s Atelier', 'Field guides', array['online_store'], 'Hikers', '+420 777 123 456', array['digital'], array['card'], now())`);
     }
     await tx.execute(sql`insert into storefronts (user_id, handle) values (${id}, ${handle})`);
     await tx.execute(sql`
-      insert into products (id, user_id, name, slug, pricing, price_cents, min_price_cents, suggested_price_cents, currency, status, published_at)
-      values (${productId}, ${id}, ${product.name ?? "Field Guide"}, ${slug}, ${product.pricing ?? "fixed"}, ${product.priceCents ?? 1250},
+      insert into products (id, user_id, name, slug, pricing, price_cents, min_price_cents, suggested_price_cents,
+        currency, status, published_at)
+      values (${productId}, ${id}, ${product.name ?? "Field Guide"}, ${slug}, ${product.pricing ?? "fixed"},
+        ${product.priceCents ?? 1250},
         ${product.minPriceCents ?? null}, ${product.suggestedPriceCents ?? null}, ${product.currency ?? "USD"}, 'published', now())`);
   });
   return { id, handle, productId, slug };
@@ -64,9 +67,11 @@ export async function createDiscountCode(
   const id = randomUUID();
   const fixed = code.amountOffCents !== undefined;
   await db.execute(sql`
-    insert into discount_codes (id, user_id, code, kind, percent_off, amount_off_cents, currency, max_redemptions, starts_at, ends_at)
+    insert into discount_codes (id, user_id, code, kind, percent_off, amount_off_cents, currency, max_redemptions,
+      starts_at, ends_at)
     values (${id}, ${sellerId}, ${code.code}, ${fixed ? "fixed" : "percent"}, ${fixed ? null : (code.percentOff ?? 10)},
-      ${fixed ? code.amountOffCents! : null}, ${fixed ? (code.currency ?? "USD") : null}, ${code.maxRedemptions ?? null},
+      ${fixed ? code.amountOffCents! : null}, ${fixed ? (code.currency ?? "USD") : null},
+        ${code.maxRedemptions ?? null},
       ${code.startsAt ?? null}, ${code.endsAt ?? null})`);
   return id;
 }

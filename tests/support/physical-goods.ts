@@ -32,15 +32,18 @@ export async function createPhysicalProduct(
   const productId = randomUUID();
   const slug = product.slug ?? `mug-${productId.slice(0, 8)}`;
   await db.execute(sql`
-    insert into products (id, user_id, name, slug, type, pricing, price_cents, currency, status, published_at, weight_grams, allow_backorder)
-    values (${productId}, ${sellerId}, ${product.name ?? "Mug"}, ${slug}, 'physical', 'fixed', ${product.priceCents ?? 1200}, 'USD',
+    insert into products (id, user_id, name, slug, type, pricing, price_cents, currency, status, published_at,
+      weight_grams, allow_backorder)
+    values (${productId}, ${sellerId}, ${product.name ?? "Mug"}, ${slug}, 'physical', 'fixed',
+      ${product.priceCents ?? 1200}, 'USD',
       'published', now(), ${product.weightGrams ?? null}, ${product.allowBackorder ?? false})`);
   const onlineId = await ensureOnlineLocation(db, sellerId);
   const variantIds: string[] = [];
   for (const [position, variant] of (product.variants ?? [{}]).entries()) {
     const row = await db.execute<{ id: string }>(sql`
       insert into product_variants (product_id, user_id, title, option_values, sku, price_cents, weight_grams, position)
-      values (${productId}, ${sellerId}, ${variant.title ?? ""}, ${JSON.stringify(variant.title ? [variant.title] : [])}::jsonb,
+      values (${productId}, ${sellerId}, ${variant.title ?? ""},
+        ${JSON.stringify(variant.title ? [variant.title] : [])}::jsonb,
         ${variant.sku ?? `SKU-${randomUUID().slice(0, 8)}`}, ${variant.priceCents ?? null}, ${variant.weightGrams ?? null}, ${position})
       returning id`);
     const id = row.rows[0]!.id;
@@ -89,7 +92,8 @@ export async function createShippingZone(
 export async function stockLevel(db: Database, variantId: string, locationId: string) {
   const result = await db.execute<{ on_hand: number; reserved: number; ledger: number }>(sql`
     select coalesce(l.on_hand, 0)::int as on_hand, coalesce(l.reserved, 0)::int as reserved,
-      (select coalesce(sum(quantity), 0)::int from stock_movements m where m.variant_id = ${variantId}::uuid and m.location_id = ${locationId}::uuid) as ledger
+      (select coalesce(sum(quantity), 0)::int from stock_movements m where m.variant_id = ${variantId}::uuid
+        and m.location_id = ${locationId}::uuid) as ledger
     from (select 1) one
     left join stock_levels l on l.variant_id = ${variantId}::uuid and l.location_id = ${locationId}::uuid`);
   return result.rows[0]!;

@@ -17,8 +17,10 @@ export async function recordSecurityEvent(db: Database, event: SecurityEventInpu
   const row = securityEventRow(event, meta);
   await db.execute(sql`
     with inserted as (
-      insert into security_audit (user_id, event_type, event_category, severity, risk_score, ip_address, user_agent, details)
-      values (${row.userId}, ${row.eventType}, ${row.eventCategory}, ${row.severity}, ${row.riskScore}, ${row.ipAddress}, ${row.userAgent}, ${row.details}::jsonb)
+      insert into security_audit (user_id, event_type, event_category, severity, risk_score, ip_address, user_agent,
+        details)
+      values (${row.userId}, ${row.eventType}, ${row.eventCategory}, ${row.severity}, ${row.riskScore},
+        ${row.ipAddress}, ${row.userAgent}, ${row.details}::jsonb)
       returning id, user_id
     )
     select pg_notify(${SECURITY_EVENTS_CHANNEL}, json_build_object('id', id, 'userId', user_id)::text) from inserted

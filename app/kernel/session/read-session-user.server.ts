@@ -72,7 +72,8 @@ function signedInRead(page: PageQuery<unknown> | undefined) {
     ),
     touched as (
       update session s set last_active_at = now() from found f
-      where ${value("touch")}::boolean and s.id = f.session_id and not f.needs_better_auth and (s.last_active_at is null or s.last_active_at < ${due})
+      where ${value("touch")}::boolean and s.id = f.session_id and not f.needs_better_auth and (s.last_active_at is null
+        or s.last_active_at < ${due})
       returning s.last_active_at
     ),
     me as (
@@ -80,15 +81,18 @@ function signedInRead(page: PageQuery<unknown> | undefined) {
       where email_verified and (verified or not required) and not needs_better_auth
     ),
     access as (
-      insert into security_audit (user_id, event_type, event_category, severity, risk_score, ip_address, user_agent, details)
+      insert into security_audit (user_id, event_type, event_category, severity, risk_score, ip_address, user_agent,
+        details)
       select me.user_id, ${value("eventType")}::text, ${value("eventCategory")}::text, ${value("severity")}::text,
-        ${value("riskScore")}::smallint, ${value("ipAddress")}::text, ${value("userAgent")}::text, ${value("details")}::jsonb
+        ${value("riskScore")}::smallint, ${value("ipAddress")}::text, ${value("userAgent")}::text,
+          ${value("details")}::jsonb
       from me where me.touched_at is not null and ${value("eventType")}::text is not null
       returning id, user_id, event_type, event_category, severity, risk_score, ip_address, details, created_at
     )
     select f.session_id, f.user_id, f.email, f.name, f.email_verified, f.verified, f.required, f.needs_better_auth,
       exists (select from touched) as activity_recorded,
-      (select count(pg_notify(${SECURITY_EVENTS_CHANNEL}, json_build_object('id', id, 'userId', user_id)::text)) from access) as announced,
+      (select count(pg_notify(${SECURITY_EVENTS_CHANNEL}, json_build_object('id', id, 'userId', user_id)::text))
+        from access) as announced,
       ${page ? sql`(select ${page.json} from me)` : sql`null::json`} as page
     from found f
   `;

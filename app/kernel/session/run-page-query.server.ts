@@ -9,9 +9,11 @@ export async function runPageQuery<T>(
   query: PageQuery<T>,
 ): Promise<T> {
   const result = await db.execute<{ page: unknown }>(sql`
-    with me as (select ${me.userId}::text as user_id, ${me.sessionId ?? null}::text as session_id, null::timestamptz as touched_at),
+    with me as (select ${me.userId}::text as user_id, ${me.sessionId ?? null}::text as session_id,
+      null::timestamptz as touched_at),
     access as (
-      select id, user_id, event_type, event_category, severity, risk_score, ip_address, details, created_at from security_audit where false
+      select id, user_id, event_type, event_category, severity, risk_score, ip_address, details, created_at
+        from security_audit where false
     )
     select ${query.json} as page from me
   `);

@@ -151,7 +151,8 @@ export async function markMailFailed(
 /** Milliseconds until the earliest unsent row is claimable, or null when none waits. */
 export async function msUntilNextMailDue(db: Database): Promise<number | null> {
   const result = await db.execute<{ ms: number | string | null }>(sql`
-    select (extract(epoch from (min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000)::float8 as ms
+    select (extract(epoch from (min(greatest(next_attempt_at, coalesce(locked_until,
+      next_attempt_at))) - now())) * 1000)::float8 as ms
     from mail_outbox
     where sent_at is null and attempts < ${MAIL_MAX_ATTEMPTS}
   `);

@@ -83,13 +83,16 @@ async function countAttempt(db: Database, keys: RateLimitKey[]): Promise<Counted
     insert into app_rate_limits as r (bucket, hits, window_started_at)
     select bucket, 1, now() from input order by bucket collate "C"
     on conflict (bucket) do update set
-      hits = case when r.window_started_at <= now() - make_interval(secs => (select window_seconds from input where input.bucket = excluded.bucket))
+      hits = case when r.window_started_at <= now() - make_interval(secs => (select window_seconds from input
+        where input.bucket = excluded.bucket))
         then 1 else r.hits + 1 end,
-      window_started_at = case when r.window_started_at <= now() - make_interval(secs => (select window_seconds from input where input.bucket = excluded.bucket))
+      window_started_at = case when r.window_started_at <= now() - make_interval(secs => (select window_seconds
+        from input where input.bucket = excluded.bucket))
         then now() else r.window_started_at end
     returning r.bucket, r.hits, r.window_started_at::text as window_started_at,
       (select lim from input where input.bucket = r.bucket) as "limit",
-      ceil(extract(epoch from (r.window_started_at + make_interval(secs => (select window_seconds from input where input.bucket = r.bucket)) - now())))::int as retry_after
+      ceil(extract(epoch from (r.window_started_at + make_interval(secs => (select window_seconds from input
+        where input.bucket = r.bucket)) - now())))::int as retry_after
   `),
   );
   return result.rows;
@@ -132,7 +135,8 @@ export async function reserveRateLimits(db: Database, keys: RateLimitKey[]): Pro
         db.execute(sql`
           with taken (bucket, window_started_at) as (values ${rows}),
           locked as (
-            select r.bucket from app_rate_limits as r join taken on r.bucket = taken.bucket and r.window_started_at = taken.window_started_at
+            select r.bucket from app_rate_limits as r join taken on r.bucket = taken.bucket
+              and r.window_started_at = taken.window_started_at
             order by r.bucket collate "C" for update of r
           )
           update app_rate_limits as r set hits = greatest(r.hits - 1, 0) from locked where r.bucket = locked.bucket

@@ -358,7 +358,8 @@ describe("what counts as a sale", () => {
     const today = await db.execute<{ d: string }>(sql`select (now() at time zone 'UTC')::date::text as d`);
     const shown = await report(seller, { preset: "7d" }, "UTC", today.rows[0]!.d);
     const definition = await db.execute<{ orders: number; revenue: number }>(sql`
-      select count(*)::int as orders, coalesce(sum(amount_cents - refunded_cents) filter (where currency = 'EUR'), 0)::int as revenue
+      select count(*)::int as orders, coalesce(sum(amount_cents - refunded_cents) filter (where currency = 'EUR'),
+        0)::int as revenue
       from orders where user_id = ${seller.id} and status in ('paid', 'refunded') and paid_at >= now() - interval '7 days'`);
     expect(shown.current.orders).toBe(definition.rows[0]!.orders);
     expect(shown.current.revenueCents).toBe(definition.rows[0]!.revenue);
@@ -372,7 +373,8 @@ describe("what counts as a sale", () => {
       (
         await db.execute<{ s: unknown }>(
           sql`select json_build_object('buckets', (select json_agg(b order by seller_id, bucket, currency) from analytics_sales_buckets b where orders <> 0 or revenue_cents <> 0),
-            'days', (select json_agg(d order by seller_id, day, product_id, currency) from analytics_sales_product_days d where orders <> 0 or revenue_cents <> 0),
+            'days', (select json_agg(d order by seller_id, day, product_id, currency)
+              from analytics_sales_product_days d where orders <> 0 or revenue_cents <> 0),
             'totals', (select json_agg(t order by seller_id, product_id, currency) from analytics_sales_totals t where orders <> 0 or revenue_cents <> 0)) as s`,
         )
       ).rows[0]!.s;
@@ -452,7 +454,8 @@ describe("the read model", () => {
     const snapshot = async () =>
       (
         await db.execute<{ s: unknown }>(sql`select json_build_object(
-          'buckets', (select json_agg(b order by seller_id, bucket) from analytics_view_buckets b where views <> 0 or first_seen <> 0 or last_seen <> 0),
+          'buckets', (select json_agg(b order by seller_id, bucket) from analytics_view_buckets b where views <> 0
+            or first_seen <> 0 or last_seen <> 0),
           'days', (select json_agg(d order by seller_id, day) from analytics_view_days d),
           'visitors', (select count(*) from analytics_visitor_days),
           'products', (select json_agg(p order by seller_id, day, product_id) from analytics_product_view_days p),

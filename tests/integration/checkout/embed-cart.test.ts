@@ -125,7 +125,8 @@ describe("the cart checkout", () => {
       lines: { name: string; quantity: number; kind: string }[];
     }>(sql`
       select o.id, o.source, o.amount_cents, o.shipping_cents,
-        (select json_agg(json_build_object('name', l.product_name, 'quantity', l.quantity, 'kind', l.kind) order by l.position)
+        (select json_agg(json_build_object('name', l.product_name, 'quantity', l.quantity, 'kind', l.kind)
+          order by l.position)
           from order_lines l where l.order_id = o.id) as lines
       from orders o where o.customer_email = 'cart-buyer@example.com'`);
     expect(orders.rows).toHaveLength(1);

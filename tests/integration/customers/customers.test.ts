@@ -407,7 +407,8 @@ describe("the CSV exports", () => {
     await server.db.execute(sql`
       with placed as (
         insert into orders (user_id, customer_email, status, amount_cents, currency, created_at)
-        select ${store.id}, 'bulk' || (i % 100) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
+        select ${store.id}, 'bulk' || (i % 100) || '@example.com', 'paid', 100, 'USD',
+          '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
         from generate_series(1, ${count}::int) as i returning id
       )
       insert into order_lines (order_id, product_name, unit_price_cents, subtotal_cents) select id, 'Bulk', 100, 100 from placed`);
@@ -431,7 +432,8 @@ describe("the CSV exports", () => {
     await server.db.execute(sql`
       with placed as (
         insert into orders (user_id, customer_email, status, amount_cents, currency, created_at)
-        select ${store.id}, 'cut' || (i % 50) || '@example.com', 'paid', 100, 'USD', '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
+        select ${store.id}, 'cut' || (i % 50) || '@example.com', 'paid', 100, 'USD',
+          '2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => i)
         from generate_series(1, ${count}::int) as i returning id
       )
       insert into order_lines (order_id, product_name, unit_price_cents, subtotal_cents) select id, 'Bulk', 100, 100 from placed`);

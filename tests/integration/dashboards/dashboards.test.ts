@@ -216,7 +216,9 @@ describe("the signed-in landing (/)", () => {
     // is rebuilt from them (as the benches do).
     await server.db.execute(sql`
       insert into page_view_visitors (seller_id, kind, bucket, visitor)
-      select ${ada.id}, 'sales', date_trunc('day', now() - make_interval(days => (n % 8) % 3 + 1)) + make_interval(hours => n), decode(md5('ada' || (n % 8)), 'hex') from generate_series(0, 8) n
+      select ${ada.id}, 'sales', date_trunc('day',
+        now() - make_interval(days => (n % 8) % 3 + 1)) + make_interval(hours => n), decode(md5('ada' || (n % 8)),
+        'hex') from generate_series(0, 8) n
       union all select ${ada.id}, 'sales', now() - interval '40 days', decode(md5('ada-old'), 'hex')
       union all select ${bob.id}, 'sales', date_trunc('hour', now() - interval '1 day'), decode(md5('bob' || n), 'hex') from generate_series(1, 50) n`);
     await rebuildReadModels(server.db);

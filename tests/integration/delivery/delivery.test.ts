@@ -54,7 +54,8 @@ async function addFile(productId: string, userId: string, name: string, bytes: B
   writeFileSync(path.join(dataDir, "uploads", uploadId), bytes);
   const [row] = await rows<{ id: string }>(sql`
     insert into product_files (product_id, user_id, upload_id, name, content_type, size, sha256, completed_at)
-    values (${productId}::uuid, ${userId}, ${uploadId}, ${name}, 'application/pdf', ${bytes.length}, ${sha256(bytes)}, now() - interval '1 hour')
+    values (${productId}::uuid, ${userId}, ${uploadId}, ${name}, 'application/pdf', ${bytes.length}, ${sha256(bytes)},
+      now() - interval '1 hour')
     returning id`);
   return row!.id;
 }

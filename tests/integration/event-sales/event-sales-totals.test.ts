@@ -44,7 +44,8 @@ async function comparison() {
 /** What the orders themselves say per location, counted as the analytics count sales. */
 async function fromOrders() {
   const result = await server.db.execute<{ location_id: string; orders: number; units: number; revenue: number }>(sql`
-    select o.location_id, count(*)::int as orders, sum((select sum(quantity) from order_lines where order_id = o.id))::int as units,
+    select o.location_id, count(*)::int as orders, sum((select sum(quantity) from order_lines
+      where order_id = o.id))::int as units,
       sum(o.amount_cents - o.refunded_cents)::int as revenue
     from orders o where o.user_id = ${seller.id} and o.location_id is not null and o.status in ('paid', 'refunded')
     group by o.location_id order by o.location_id`);

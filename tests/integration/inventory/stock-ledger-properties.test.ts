@@ -44,8 +44,10 @@ type Level = { on_hand: number; reserved: number; ledger: number; held: number }
 async function level(variantId: string, locationId: string): Promise<Level> {
   const result = await db.execute<Level>(sql`
     select coalesce(l.on_hand, 0)::int as on_hand, coalesce(l.reserved, 0)::int as reserved,
-      (select coalesce(sum(quantity), 0)::int from stock_movements m where m.variant_id = ${variantId}::uuid and m.location_id = ${locationId}::uuid) as ledger,
-      (select coalesce(sum(quantity), 0)::int from stock_reservations r where r.variant_id = ${variantId}::uuid and r.location_id = ${locationId}::uuid) as held
+      (select coalesce(sum(quantity), 0)::int from stock_movements m where m.variant_id = ${variantId}::uuid
+        and m.location_id = ${locationId}::uuid) as ledger,
+      (select coalesce(sum(quantity), 0)::int from stock_reservations r where r.variant_id = ${variantId}::uuid
+        and r.location_id = ${locationId}::uuid) as held
     from (select 1) one left join stock_levels l on l.variant_id = ${variantId}::uuid and l.location_id = ${locationId}::uuid`);
   return result.rows[0]!;
 }
@@ -57,7 +59,8 @@ async function setUp() {
     sql`insert into "user" (id, name, email, email_verified) values (${seller}, 'S', ${`${seller}@example.com`}, true)`,
   );
   const product = await db.execute<{ id: string }>(sql`
-    insert into products (user_id, name, type, price_cents, currency, status) values (${seller}, 'Mug', 'physical', 1200, 'USD', 'published')
+    insert into products (user_id, name, type, price_cents, currency, status) values (${seller}, 'Mug', 'physical',
+      1200, 'USD', 'published')
     returning id`);
   const variant = await db.execute<{ id: string }>(sql`
     insert into product_variants (product_id, user_id) values (${product.rows[0]!.id}, ${seller}) returning id`);
@@ -90,7 +93,8 @@ async function run(steps: Step[]) {
           insert into orders (id, user_id, customer_email, amount_cents, currency, location_id)
           values (${orderId}, ${seller}, 'b@example.com', 1200, 'USD', ${online})`);
         await db.execute(sql`
-          insert into order_lines (id, order_id, kind, variant_id, product_name, unit_price_cents, quantity, subtotal_cents)
+          insert into order_lines (id, order_id, kind, variant_id, product_name, unit_price_cents, quantity,
+            subtotal_cents)
           values (${lineId}, ${orderId}, 'physical', ${variant}, 'Mug', 1200, ${s.quantity}, ${1200 * s.quantity})`);
         const before = await available(online);
         const held = await db.transaction(async (tx) =>

@@ -57,7 +57,8 @@ async function order(
 async function level(variantId: string, locationId: string) {
   const result = await db.execute<{ on_hand: number; reserved: number; ledger: number }>(sql`
     select l.on_hand, l.reserved,
-      (select coalesce(sum(quantity), 0)::int from stock_movements m where m.variant_id = l.variant_id and m.location_id = l.location_id) as ledger
+      (select coalesce(sum(quantity), 0)::int from stock_movements m where m.variant_id = l.variant_id
+        and m.location_id = l.location_id) as ledger
     from stock_levels l where variant_id = ${variantId} and location_id = ${locationId}`);
   return result.rows[0]!;
 }

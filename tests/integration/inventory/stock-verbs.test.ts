@@ -448,7 +448,8 @@ describe("the daily low-stock email", () => {
     expect(mails.rows[0]!.text).toContain("2 available, alert at 3");
     expect(mails.rows[0]!.text).not.toContain("Size 1");
     const digest = await db.execute<{ day: string; today: string }>(sql`
-      select to_char(day, 'YYYY-MM-DD') as day, to_char((now() at time zone 'Pacific/Kiritimati')::date, 'YYYY-MM-DD') as today
+      select to_char(day, 'YYYY-MM-DD') as day, to_char((now() at time zone 'Pacific/Kiritimati')::date,
+        'YYYY-MM-DD') as today
       from low_stock_digests where user_id = ${seller.id}`);
     expect(digest.rows).toHaveLength(1);
     expect(digest.rows[0]!.day).toBe(digest.rows[0]!.today);

@@ -30,7 +30,8 @@ async function variant(creator: SignedInCreator, sku: string) {
     insert into products (user_id, name, type, price_cents, currency, status)
     values (${creator.id}, 'Enamel mug', 'physical', 1200, 'USD', 'published') returning id`);
   const made = await server.db.execute<{ id: string }>(sql`
-    insert into product_variants (product_id, user_id, sku, title) values (${product.rows[0]!.id}, ${creator.id}, ${sku}, 'Blue')
+    insert into product_variants (product_id, user_id, sku, title) values (${product.rows[0]!.id}, ${creator.id},
+      ${sku}, 'Blue')
     returning id`);
   return made.rows[0]!.id;
 }

@@ -50,7 +50,8 @@ async function paidOrder(sellerId: string, status = "paid", storeName = "Ada's <
   const line = async (position: number, kind: string, name: string, variant: string, sku: string | null, qty: number) =>
     (
       await db.execute<{ id: string }>(sql`
-        insert into order_lines (order_id, position, kind, product_name, variant_title, sku, unit_price_cents, quantity, subtotal_cents)
+        insert into order_lines (order_id, position, kind, product_name, variant_title, sku, unit_price_cents, quantity,
+          subtotal_cents)
         values (${orderId}, ${position}, ${kind}, ${name}, ${variant}, ${sku}, 1000, ${qty}, ${1000 * qty}) returning id`)
     ).rows[0]!.id;
   return {

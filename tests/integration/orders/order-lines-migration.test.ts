@@ -119,10 +119,13 @@ async function seedOldOrders(): Promise<void> {
     const amount = order.subtotal - (order.discount ?? 0);
     const id = (
       await db.execute<{ id: string }>(sql`
-        insert into orders (user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents, discount_cents,
+        insert into orders (user_id, product_id, product_name, store_name, customer_email, status, subtotal_cents,
+          discount_cents,
           amount_cents, platform_fee_cents, refunded_cents, currency, discount_code, provider, created_at, paid_at)
-        values (${seller}, ${order.product}::uuid, ${order.name}, 'Ada''s Shop', ${order.email}, ${order.status}, ${order.subtotal},
-          ${order.discount ?? 0}, ${amount}, ${Math.round(amount * 0.08)}, ${order.refunded ?? 0}, 'USD', ${order.code ?? null}, 'test',
+        values (${seller}, ${order.product}::uuid, ${order.name}, 'Ada''s Shop', ${order.email}, ${order.status},
+          ${order.subtotal},
+          ${order.discount ?? 0}, ${amount}, ${Math.round(amount * 0.08)}, ${order.refunded ?? 0}, 'USD',
+            ${order.code ?? null}, 'test',
           now() - make_interval(days => ${order.day}), ${paid ? sql`now() - make_interval(days => ${order.day})` : null})
         returning id`)
     ).rows[0]!.id;
@@ -154,11 +157,14 @@ async function figures() {
     sql`select email, orders, spent_cents, spent, first_paid_at, last_paid_at from customer_totals where user_id = ${seller} order by email`,
   );
   const rollups = await db.execute(sql`
-    select 'totals' as kind, product_id::text, null as at, currency, orders, units, revenue_cents::bigint from analytics_sales_totals where seller_id = ${seller}
+    select 'totals' as kind, product_id::text, null as at, currency, orders, units, revenue_cents::bigint
+      from analytics_sales_totals where seller_id = ${seller}
     union all
-    select 'days', product_id::text, day::text, currency, orders, units, revenue_cents from analytics_sales_product_days where seller_id = ${seller}
+    select 'days', product_id::text, day::text, currency, orders, units, revenue_cents from analytics_sales_product_days
+      where seller_id = ${seller}
     union all
-    select 'buckets', null, bucket::text, currency, orders, units, revenue_cents from analytics_sales_buckets where seller_id = ${seller}
+    select 'buckets', null, bucket::text, currency, orders, units, revenue_cents from analytics_sales_buckets
+      where seller_id = ${seller}
     order by 1, 2, 3`);
   let customersCsv = "";
   await exportCustomersCsv(handle.db, seller, { search: null, timeZone: "UTC" }, async (chunk) => {

@@ -286,10 +286,12 @@ describe("/payouts", () => {
     // The book equals summing every order, for every seller and provider.
     const [mismatch] = await rows<{ n: number }>(sql`
       with summed as (
-        select o.user_id, coalesce(o.provider, 'none') as provider, o.currency, count(*) as orders, sum(o.amount_cents) as gross, sum(o.refunded_cents) as refunds
+        select o.user_id, coalesce(o.provider, 'none') as provider, o.currency, count(*) as orders,
+          sum(o.amount_cents) as gross, sum(o.refunded_cents) as refunds
         from orders o where o.status in ('paid', 'refunded') and o.paid_at is not null group by 1, 2, 3
       )
-      select count(*)::int as n from summed s full join (select * from seller_earnings where orders <> 0 or gross_cents <> 0 or refunds_cents <> 0 or fees_cents <> 0) e
+      select count(*)::int as n from summed s full join (select * from seller_earnings where orders <> 0
+        or gross_cents <> 0 or refunds_cents <> 0 or fees_cents <> 0) e
         using (user_id, provider, currency)
       where s.orders is distinct from e.orders or s.gross is distinct from e.gross_cents or s.refunds is distinct from e.refunds_cents`);
     expect(mismatch!.n).toBe(0);

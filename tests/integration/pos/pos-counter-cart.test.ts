@@ -36,8 +36,10 @@ async function makeCode(
   terms: { percentOff?: number; amountOffCents?: number; max?: number; startsAt?: Date; endsAt?: Date } = {},
 ) {
   await db.execute(sql`
-    insert into discount_codes (user_id, code, kind, percent_off, amount_off_cents, currency, max_redemptions, starts_at, ends_at)
-    values (${seller.id}, ${code}, ${terms.amountOffCents ? "fixed" : "percent"}, ${terms.amountOffCents ? null : (terms.percentOff ?? 10)},
+    insert into discount_codes (user_id, code, kind, percent_off, amount_off_cents, currency, max_redemptions,
+      starts_at, ends_at)
+    values (${seller.id}, ${code}, ${terms.amountOffCents ? "fixed" : "percent"},
+      ${terms.amountOffCents ? null : (terms.percentOff ?? 10)},
       ${terms.amountOffCents ?? null}, ${terms.amountOffCents ? "USD" : null}, ${terms.max ?? null},
       ${terms.startsAt?.toISOString() ?? null}, ${terms.endsAt?.toISOString() ?? null})`);
 }
@@ -46,7 +48,8 @@ const usesOf = async (seller: PosSeller, code: string) =>
   (
     await db.execute<{ used: number; held: number }>(sql`
       select d.redemptions_count as used,
-        (select count(*)::int from discount_redemptions r where r.discount_code_id = d.id and r.status = 'reserved') as held
+        (select count(*)::int from discount_redemptions r where r.discount_code_id = d.id
+          and r.status = 'reserved') as held
       from discount_codes d where d.user_id = ${seller.id} and d.code = ${code}`)
   ).rows[0];
 

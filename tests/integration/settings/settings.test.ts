@@ -497,7 +497,8 @@ describe("change password", () => {
 async function userColumns() {
   const result = await server.db.execute<{ table_name: string; column_name: string }>(sql`
     select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and (column_name = 'user_id' or column_name like '%email%' or (table_name = 'user' and column_name = 'id'))
+    where table_schema = 'public' and (column_name = 'user_id' or column_name like '%email%' or (table_name = 'user'
+      and column_name = 'id'))
   `);
   return result.rows;
 }

@@ -13,7 +13,8 @@ export async function markOAuthReturn(db: Database, sessionId: string): Promise<
   await db.execute(sql`
     with expired as (delete from verification where identifier like ${`${PREFIX}%`} and expires_at < now())
     insert into verification (id, identifier, value, expires_at)
-    values (${crypto.randomUUID()}, ${PREFIX + sessionId}, ${sessionId}, now() + make_interval(secs => ${OAUTH_RETURN_SECONDS}))
+    values (${crypto.randomUUID()}, ${PREFIX + sessionId}, ${sessionId},
+      now() + make_interval(secs => ${OAUTH_RETURN_SECONDS}))
   `);
 }
 

@@ -24,7 +24,8 @@ export async function foldViews(
     );
     await tx.execute(sql`
       with batch as (
-        select * from json_to_recordset(${rows}::json) as r(seller_id text, product_id uuid, kind text, bucket timestamptz, source text,
+        select * from json_to_recordset(${rows}::json) as r(seller_id text, product_id uuid, kind text,
+          bucket timestamptz, source text,
           utm_source text, utm_medium text, utm_campaign text, views int)
       ),
       by_bucket as (
@@ -41,13 +42,16 @@ export async function foldViews(
       ),
       by_product as (
         insert into analytics_product_view_days (seller_id, product_id, day, views)
-        select seller_id, product_id, (bucket at time zone 'UTC')::date, sum(views) from batch where kind not in ('storefront', 'bio')
+        select seller_id, product_id, (bucket at time zone 'UTC')::date, sum(views) from batch
+          where kind not in ('storefront', 'bio')
         group by 1, 2, 3 order by 1, 3, 2
-        on conflict (seller_id, day, product_id) do update set views = analytics_product_view_days.views + excluded.views
+        on conflict (seller_id, day,
+          product_id) do update set views = analytics_product_view_days.views + excluded.views
         returning 1
       )
       insert into analytics_source_view_days (seller_id, day, source, utm_source, utm_medium, utm_campaign, views)
-      select seller_id, (bucket at time zone 'UTC')::date, source, utm_source, utm_medium, utm_campaign, sum(views) from batch
+      select seller_id, (bucket at time zone 'UTC')::date, source, utm_source, utm_medium, utm_campaign, sum(views)
+        from batch
       group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
       on conflict (seller_id, day, source, utm_source, utm_medium, utm_campaign) do update set
         views = analytics_source_view_days.views + excluded.views
@@ -63,14 +67,16 @@ export async function foldViews(
     );
     await tx.execute(sql`
       select pg_advisory_xact_lock(lock_key) from (
-        select distinct hashtextextended('analytics-visitors:' || seller_id || ':' || (bucket at time zone 'UTC')::date, 0) as lock_key
+        select distinct hashtextextended('analytics-visitors:' || seller_id || ':' || (bucket at time zone 'UTC')::date,
+          0) as lock_key
         from json_to_recordset(${rows}::json) as r(seller_id text, bucket timestamptz, visitor text)
         order by lock_key
       ) keys
     `);
     await tx.execute(sql`
       with batch as (
-        select seller_id, (bucket at time zone 'UTC')::date as day, decode(visitor, 'hex') as visitor, min(bucket) as first_bucket, max(bucket) as last_bucket
+        select seller_id, (bucket at time zone 'UTC')::date as day, decode(visitor, 'hex') as visitor,
+          min(bucket) as first_bucket, max(bucket) as last_bucket
         from json_to_recordset(${rows}::json) as r(seller_id text, bucket timestamptz, visitor text)
         group by 1, 2, 3
       ),
@@ -89,7 +95,8 @@ export async function foldViews(
       new_visitors as (
         insert into analytics_view_days (seller_id, day, visitors)
         select b.seller_id, b.day, count(*) from batch b
-        where not exists (select 1 from old o where o.seller_id = b.seller_id and o.day = b.day and o.visitor = b.visitor)
+        where not exists (select 1 from old o where o.seller_id = b.seller_id and o.day = b.day
+          and o.visitor = b.visitor)
         group by 1, 2 order by 1, 2
         on conflict (seller_id, day) do update set visitors = analytics_view_days.visitors + excluded.visitors
         returning 1

@@ -72,15 +72,19 @@ export async function readViewCounts(
 export async function readUniqueVisitors(db: Database, sellerId: string, from: Date, to: Date): Promise<number> {
   const result = await db.execute<{ visitors: number }>(sql`
     with edge as (
-      select case when ${from.toISOString()}::timestamptz = date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC') then ${from.toISOString()}::timestamptz
+      select case when ${from.toISOString()}::timestamptz = date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC')
+        then ${from.toISOString()}::timestamptz
         else date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC') + interval '1 day' end as m
     )
     select case when edge.m <= ${to.toISOString()}::timestamptz then (
-        select coalesce(sum(case when v.bucket >= edge.m then v.first_seen else v.last_seen end), 0)::int from analytics_view_buckets v
-        where v.seller_id = ${sellerId} and v.bucket >= ${from.toISOString()}::timestamptz and v.bucket < ${to.toISOString()}::timestamptz)
+        select coalesce(sum(case when v.bucket >= edge.m then v.first_seen else v.last_seen end), 0)::int
+          from analytics_view_buckets v
+        where v.seller_id = ${sellerId} and v.bucket >= ${from.toISOString()}::timestamptz
+          and v.bucket < ${to.toISOString()}::timestamptz)
       else (
         select count(distinct p.visitor)::int from page_view_visitors p
-        where p.seller_id = ${sellerId} and p.bucket >= ${from.toISOString()}::timestamptz and p.bucket < ${to.toISOString()}::timestamptz)
+        where p.seller_id = ${sellerId} and p.bucket >= ${from.toISOString()}::timestamptz
+          and p.bucket < ${to.toISOString()}::timestamptz)
       end as visitors
     from edge`);
   return result.rows[0]?.visitors ?? 0;

@@ -84,7 +84,8 @@ export async function syncOrderSale(db: Database, orderId: string): Promise<void
     kept as (
       select l.product_id, l.quantity, row_number() over (order by l.position, l.id) as n,
         greatest(l.subtotal_cents - l.discount_cents, 0)
-          - floor(greatest(l.subtotal_cents - l.discount_cents, 0)::numeric * l.refunded_quantity / l.quantity)::bigint as kept
+          - floor(greatest(l.subtotal_cents - l.discount_cents,
+            0)::numeric * l.refunded_quantity / l.quantity)::bigint as kept
       from order_lines l where l.order_id = ${orderId}::uuid and exists (select 1 from sale)
     ),
     shared as (
@@ -94,10 +95,12 @@ export async function syncOrderSale(db: Database, orderId: string): Promise<void
       from kept k cross join sale s
     ),
     by_line as (
-      select product_id, quantity, share + case when n = 1 then net - sum(share) over () else 0 end as revenue from shared
+      select product_id, quantity, share + case when n = 1 then net - sum(share) over () else 0 end as revenue
+        from shared
     ),
     by_product as (
-      select product_id, sum(quantity)::int as units, sum(revenue)::int as revenue_cents from by_line group by product_id
+      select product_id, sum(quantity)::int as units, sum(revenue)::int as revenue_cents from by_line
+        group by product_id
     ),
     cur as (
       select s.order_id, s.seller_id, p.product_id, s.bucket, s.currency,
@@ -112,7 +115,8 @@ export async function syncOrderSale(db: Database, orderId: string): Promise<void
       insert into analytics_sale_facts (order_id, seller_id, product_id, bucket, currency, orders, units, revenue_cents)
       select order_id, seller_id, product_id, bucket, currency, orders, units, revenue_cents from cur
       on conflict (order_id, product_id) do update set seller_id = excluded.seller_id, bucket = excluded.bucket,
-        currency = excluded.currency, orders = excluded.orders, units = excluded.units, revenue_cents = excluded.revenue_cents
+        currency = excluded.currency, orders = excluded.orders, units = excluded.units,
+          revenue_cents = excluded.revenue_cents
       returning 1
     ),
     removed as (
@@ -125,7 +129,8 @@ export async function syncOrderSale(db: Database, orderId: string): Promise<void
     ),
     delta as (
       select d.*, src.source, src.utm_source, src.utm_medium, src.utm_campaign from (
-        select seller_id, product_id, bucket, currency, orders, 1 as product_orders, units, revenue_cents::bigint as revenue_cents
+        select seller_id, product_id, bucket, currency, orders, 1 as product_orders, units,
+          revenue_cents::bigint as revenue_cents
         from cur
         union all
         select seller_id, product_id, bucket, currency, -orders, -1, -units, -revenue_cents::bigint from old

@@ -43,13 +43,15 @@ export function productListQuery(search: string, sort: ProductSort): PageQuery<P
         'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents, 'currency', p.currency,
         'sales', coalesce(s.n, 0), 'revenueCents', coalesce(s.revenue, 0),
         'available', case when p.type = 'physical' then (select coalesce(sum(l.on_hand - l.reserved), 0)::int
-          from stock_levels l join product_variants v on v.id = l.variant_id where v.product_id = p.id and v.archived_at is null) end,
+          from stock_levels l join product_variants v on v.id = l.variant_id where v.product_id = p.id
+            and v.archived_at is null) end,
         'coverId', (select c.id from product_covers c where c.product_id = p.id order by c.width asc limit 1),
         'createdAt', p.created_at
       ) order by ${sql.raw(ORDER_BY[sort])}), '[]'::json)
       from products p
       left join (
-        select t.product_id, sum(t.product_orders)::int as n, coalesce(sum(t.revenue_cents) filter (where t.currency = sold.currency), 0)::bigint as revenue
+        select t.product_id, sum(t.product_orders)::int as n,
+          coalesce(sum(t.revenue_cents) filter (where t.currency = sold.currency), 0)::bigint as revenue
         from analytics_sales_totals t join products sold on sold.id = t.product_id
         where t.seller_id = me.user_id group by t.product_id
       ) s on s.product_id = p.id
@@ -107,19 +109,26 @@ export function productEditorQuery(productId: string): PageQuery<{
   } | null>`(
       select json_build_object(
         'product', json_build_object(
-          'id', p.id, 'name', p.name, 'slug', p.slug, 'type', p.type, 'summary', p.summary, 'description', p.description,
+          'id', p.id, 'name', p.name, 'slug', p.slug, 'type', p.type, 'summary', p.summary, 'description',
+            p.description,
           'pricing', p.pricing, 'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents,
-          'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency, 'status', p.status, 'updatedAt', p.updated_at,
+          'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency, 'status', p.status, 'updatedAt',
+            p.updated_at,
           'options', p.options, 'weightGrams', p.weight_grams, 'allowBackorder', p.allow_backorder,
           'lowStockThreshold', p.low_stock_threshold,
-          'variants', (select coalesce(json_agg(json_build_object('id', v.id, 'optionValues', v.option_values, 'sku', v.sku,
-              'barcode', v.barcode, 'priceCents', v.price_cents, 'available', ${variantAvailableSql}) order by v.position, v.created_at), '[]'::json)
+          'variants', (select coalesce(json_agg(json_build_object('id', v.id, 'optionValues', v.option_values, 'sku',
+            v.sku,
+              'barcode', v.barcode, 'priceCents', v.price_cents, 'available', ${variantAvailableSql})
+                order by v.position, v.created_at), '[]'::json)
             from product_variants v where v.product_id = p.id and v.archived_at is null)
         ),
-        'covers', (select coalesce(json_agg(json_build_object('id', c.id, 'width', c.width, 'height', c.height) order by c.width desc), '[]'::json)
+        'covers', (select coalesce(json_agg(json_build_object('id', c.id, 'width', c.width, 'height', c.height)
+          order by c.width desc), '[]'::json)
           from product_covers c where c.product_id = p.id),
-        'files', (select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size, 'contentType', f.content_type,
-            'completed', f.completed_at is not null, 'position', f.position) order by f.position, f.created_at), '[]'::json)
+        'files', (select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size, 'contentType',
+          f.content_type,
+            'completed', f.completed_at is not null, 'position', f.position) order by f.position, f.created_at),
+              '[]'::json)
           from product_files f where f.product_id = p.id),
         'currency', ${storeCurrencyQuery.json},
         'handle', ${storeHandleQuery.json}

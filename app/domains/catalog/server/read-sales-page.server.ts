@@ -37,16 +37,20 @@ const statement = prepareStatement<{ page: Row | null }>(sql`
     'product', (select json_build_object(
         'id', p.id, 'name', p.name, 'slug', p.slug, 'type', p.type, 'summary', p.summary, 'description', p.description,
         'pricing', p.pricing, 'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents,
-        'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency, 'status', p.status, 'updatedAt', p.updated_at,
+        'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency, 'status', p.status, 'updatedAt',
+          p.updated_at,
         'covers', ${coversJson},
-        'files', coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size', f.size) order by f.position, f.created_at)
+        'files', coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type,
+          'size', f.size) order by f.position, f.created_at)
           from product_files f where f.product_id = p.id and f.completed_at is not null), '[]'::json),
         'options', p.options, 'allowBackorder', p.allow_backorder,
         'variants', case when p.type = 'physical' then coalesce((select json_agg(json_build_object(
             'id', v.id, 'optionValues', v.option_values, 'title', v.title, 'priceCents', v.price_cents,
-            'available', coalesce((select l.on_hand - l.reserved from stock_levels l join stock_locations o on o.id = l.location_id
+            'available', coalesce((select l.on_hand - l.reserved from stock_levels l join stock_locations o
+              on o.id = l.location_id
               where l.variant_id = v.id and o.user_id = p.user_id and o.kind = 'online'), 0)
-          ) order by v.position, v.created_at) from product_variants v where v.product_id = p.id and v.archived_at is null), '[]'::json)
+          ) order by v.position, v.created_at) from product_variants v where v.product_id = p.id
+            and v.archived_at is null), '[]'::json)
           else '[]'::json end)
       from products p where p.user_id = s.user_id and p.slug = ${sql.placeholder("slug")})
   ) from storefronts s where s.handle = ${sql.placeholder("handle")}) as page

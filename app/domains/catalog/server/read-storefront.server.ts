@@ -13,7 +13,8 @@ const publishedProductsJson = sql<ListedProduct[]>`coalesce((select json_agg(jso
     'minPriceCents', p.min_price_cents, 'suggestedPriceCents', p.suggested_price_cents, 'currency', p.currency,
     'covers', ${coversJson},
     'physical', p.type = 'physical',
-    'options', p.type = 'physical' and (select count(*) from product_variants v where v.product_id = p.id and v.archived_at is null) > 1,
+    'options', p.type = 'physical' and (select count(*) from product_variants v where v.product_id = p.id
+      and v.archived_at is null) > 1,
     'soldOut', p.type = 'physical' and not p.allow_backorder and not exists (
       select 1 from product_variants v
         join stock_levels l on l.variant_id = v.id

@@ -43,7 +43,8 @@ export function customerRows(
 ): SQL {
   return sql`(
     select t.email, t.first_paid_at as first_at, t.last_paid_at as last_at, t.orders, t.spent_cents,
-      (select json_agg(json_build_object('currency', s.key, 'cents', s.value::bigint) order by s.value::bigint desc, s.key)
+      (select json_agg(json_build_object('currency', s.key, 'cents', s.value::bigint) order by s.value::bigint desc,
+        s.key)
         from jsonb_each_text(t.spent) s) as spent
     from customer_totals t
     where t.user_id = ${sellerId}
@@ -87,13 +88,18 @@ export function sellerCustomersQuery(
 export function sellerCustomerQuery(email: string, after: OrdersCursor | null): PageQuery<CustomerDetail | null> {
   const lower = email.toLowerCase();
   const json = sql<(Omit<CustomerDetail, "more"> & { orderList: OrderListItem[] }) | null>`(
-      select json_build_object('email', c.email, 'firstPurchaseAt', c.first_at, 'lastPurchaseAt', c.last_at, 'orders', c.orders,
+      select json_build_object('email', c.email, 'firstPurchaseAt', c.first_at, 'lastPurchaseAt', c.last_at, 'orders',
+        c.orders,
         'spent', c.spent, 'spentCents', c.spent_cents,
-        'subscription', (select json_build_object('source', s.source, 'consentedAt', s.consented_at, 'unsubscribedAt', s.unsubscribed_at)
+        'subscription', (select json_build_object('source', s.source, 'consentedAt', s.consented_at, 'unsubscribedAt',
+          s.unsubscribed_at)
           from customer_subscribers s where s.seller_id = me.user_id and s.email = c.email),
-        'orderList', (select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
-          select o.id, o.status, ${orderTitleSql} as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
-            o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.fulfilment_status as "fulfilmentStatus",
+        'orderList', (select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc),
+          '[]'::json) from (
+          select o.id, o.status, ${orderTitleSql} as "productName", o.customer_email as "customerEmail",
+            o.amount_cents as "amountCents",
+            o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode",
+              o.fulfilment_status as "fulfilmentStatus",
             o.created_at as "createdAt"
           from orders o
           where o.user_id = me.user_id and lower(o.customer_email) = ${lower}

@@ -48,9 +48,11 @@ export async function authorizeDownload(
 ): Promise<DownloadAuthorization> {
   if (!isUuid(input.orderId) || !isUuid(input.fileId)) return fail("DOWNLOAD_LINK_INVALID");
   const result = await db.execute<Row>(sql`
-    select o.status, o.customer_email, f.id as file_id, f.upload_id, f.name, f.content_type, f.size, f.sha256, f.completed_at
+    select o.status, o.customer_email, f.id as file_id, f.upload_id, f.name, f.content_type, f.size, f.sha256,
+      f.completed_at
     from orders o
-    left join product_files f on f.id = ${input.fileId}::uuid and f.product_id in ${orderDigitalProductsSql} and f.completed_at is not null
+    left join product_files f on f.id = ${input.fileId}::uuid and f.product_id in ${orderDigitalProductsSql}
+      and f.completed_at is not null
     where o.id = ${input.orderId}::uuid`);
   const row = result.rows[0];
   if (!row) return fail("DOWNLOAD_LINK_INVALID");

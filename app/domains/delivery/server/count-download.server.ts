@@ -17,8 +17,10 @@ export async function countDownload(
   const result = await db.execute<{ day: string }>(sql`
   with counted as (
     insert into download_counts as d (order_id, file_id, day, count, bytes)
-    values (${input.orderId}::uuid, ${input.fileId}::uuid, (now() at time zone 'utc')::date, ${input.newDownload ? 1 : 0}, ${input.bytes})
-    on conflict (order_id, file_id, day) do update set count = d.count + excluded.count, bytes = d.bytes + excluded.bytes
+    values (${input.orderId}::uuid, ${input.fileId}::uuid, (now() at time zone 'utc')::date,
+      ${input.newDownload ? 1 : 0}, ${input.bytes})
+    on conflict (order_id, file_id, day) do update set count = d.count + excluded.count,
+      bytes = d.bytes + excluded.bytes
       where d.count + excluded.count <= ${limit} and d.bytes < greatest(${limit}::bigint * ${input.fileSize}::bigint, 1)
     returning d.day
   ), recorded as (

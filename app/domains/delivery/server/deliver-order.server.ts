@@ -84,8 +84,10 @@ export async function sendReceipt(
       values (${order.id}::uuid, ${sender.kind}, ${sender.kind === "receipt_resent" ? sender.actorId : null})
     )
     select channel, discount_cents, discount_code, paid_at, shipping_address,
-      (select coalesce(json_agg(json_build_object('name', l.product_name, 'variant', l.variant_title, 'quantity', l.quantity,
-        'cents', l.subtotal_cents, 'kind', l.kind) order by l.position, l.id), '[]'::json) from order_lines l where l.order_id = o.id) as lines
+      (select coalesce(json_agg(json_build_object('name', l.product_name, 'variant', l.variant_title, 'quantity',
+        l.quantity,
+        'cents', l.subtotal_cents, 'kind', l.kind) order by l.position, l.id), '[]'::json) from order_lines l
+          where l.order_id = o.id) as lines
     from orders o where id = ${order.id}::uuid`);
   const row = result.rows[0];
   const discountCents = row?.discount_cents ?? 0;

@@ -26,7 +26,8 @@ export async function mailLostLinks(
 ): Promise<number> {
   return inTransaction(services.db, async (tx) => {
     const result = await tx.execute<OrderRow>(sql`
-      select o.id, ${orderTitleSql} as product_name, o.store_name, coalesce(o.paid_at, o.created_at) as ordered_at from orders o
+      select o.id, ${orderTitleSql} as product_name, o.store_name, coalesce(o.paid_at, o.created_at) as ordered_at
+        from orders o
       where lower(customer_email) = ${email} and status = 'paid'
       order by coalesce(paid_at, created_at) desc limit ${LOST_LINK_MAX_PURCHASES}`);
     const rows = result.rows;

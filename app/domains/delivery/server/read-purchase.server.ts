@@ -64,9 +64,11 @@ export async function readPurchase(
 ): Promise<PurchasePage> {
   if (!isUuid(input.orderId) || !input.token || !TOKEN.test(input.token)) return { kind: "invalid" };
   const result = await db.execute<Row>(sql`
-    select o.id as order_id, o.status, ${orderTitleSql} as product_name, o.store_name, o.customer_email, o.amount_cents, o.refunded_cents,
+    select o.id as order_id, o.status, ${orderTitleSql} as product_name, o.store_name, o.customer_email, o.amount_cents,
+      o.refunded_cents,
       o.discount_cents, o.currency, coalesce(o.paid_at, o.created_at) as ordered_at,
-      coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size', f.size)
+      coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size',
+        f.size)
           order by l.position, l.id, f.position, f.created_at)
         from order_lines l join product_files f on f.product_id = l.product_id and f.completed_at is not null
         where l.order_id = o.id and l.product_id in ${orderDigitalProductsSql}), '[]'::json) as files,
@@ -76,7 +78,8 @@ export async function readPurchase(
           'refundedQuantity', l.refunded_quantity) order by l.position, l.id)
         from order_lines l where l.order_id = o.id and l.kind = 'physical') as lines,
       coalesce((select json_agg(json_build_object('id', s.id, 'createdAt', s.created_at, 'carrier', s.carrier,
-          'trackingNumber', s.tracking_number, 'trackingUrl', s.tracking_url, 'lines', s.lines) order by s.created_at, s.id)
+          'trackingNumber', s.tracking_number, 'trackingUrl', s.tracking_url, 'lines', s.lines) order by s.created_at,
+            s.id)
         from fulfilments s where s.order_id = o.id), '[]'::json) as shipments
     from order_access_tokens t join orders o on o.id = t.order_id
     where t.token_hash = ${hashAccessToken(input.token)} and t.order_id = ${input.orderId}::uuid

@@ -75,7 +75,8 @@ export async function reserveDiscount(
       d.max_redemptions, d.min_amount_cents,
       (d.applies_to = 'all' or not exists (
         select 1 from unnest(${`{${input.productIds.join(",")}}`}::uuid[]) as wanted(id)
-        where not exists (select 1 from discount_code_products p where p.discount_code_id = d.id and p.product_id = wanted.id)
+        where not exists (select 1 from discount_code_products p where p.discount_code_id = d.id
+          and p.product_id = wanted.id)
       )) as applies_to_product
     from discount_codes d
     where d.user_id = ${input.sellerId} and lower(d.code) = lower(${code}) and d.archived_at is null`);

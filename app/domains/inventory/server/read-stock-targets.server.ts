@@ -21,7 +21,8 @@ export async function readStockTargets(
   const result = await db.execute<{ variants: number; locations: StockTarget[]; archived: number }>(sql`
     select
       ${liveVariantCountSql(sellerId, sql`${`{${variants.join(",")}}`}::uuid[]`)} as variants,
-      (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'kind', l.kind)), '[]') from stock_locations l
+      (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'kind', l.kind)), '[]')
+        from stock_locations l
         where l.user_id = ${sellerId} and l.archived_at is null and l.id = any(${`{${places.join(",")}}`}::uuid[])) as locations,
       (select count(*)::int from stock_locations l
         where l.user_id = ${sellerId} and l.archived_at is not null and l.id = any(${`{${places.join(",")}}`}::uuid[])) as archived`);

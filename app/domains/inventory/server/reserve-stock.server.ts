@@ -50,7 +50,8 @@ export async function reserveStock(
         returning 1
       )
       select greatest(0, coalesce((select on_hand - reserved from stock_levels
-          where variant_id = ${claim.variantId}::uuid and location_id = ${input.locationId}::uuid), 0))::int as available,
+          where variant_id = ${claim.variantId}::uuid and location_id = ${input.locationId}::uuid),
+            0))::int as available,
         exists (select 1 from kept) as held`);
     const row = held.rows[0];
     if (!row?.held)

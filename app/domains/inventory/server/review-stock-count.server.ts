@@ -38,7 +38,8 @@ export async function reviewStockCount(
   }));
   const result = await db.execute<StockCountDifference>(sql`
     select i.variant_id as "variantId", i.location_id as "locationId", i.counted, p.name as "productName",
-      v.title as "variantTitle", v.sku, coalesce(l.on_hand, 0) as "onHand", i.counted - coalesce(l.on_hand, 0) as difference
+      v.title as "variantTitle", v.sku, coalesce(l.on_hand, 0) as "onHand", i.counted - coalesce(l.on_hand,
+        0) as difference
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i(variant_id uuid, location_id uuid, counted int)
     join product_variants v on v.id = i.variant_id and v.user_id = ${sellerId}
     join products p on p.id = v.product_id

@@ -44,7 +44,8 @@ export async function sendLowStockDigests(services: Services): Promise<number> {
   for (const seller of due.rows) {
     const mailed = await db.transaction(async (tx) => {
       const claimed = await tx.execute(sql`
-        insert into low_stock_digests (user_id, day, items) values (${seller.user_id}, ${seller.day}::date, ${seller.total})
+        insert into low_stock_digests (user_id, day, items) values (${seller.user_id}, ${seller.day}::date,
+          ${seller.total})
         on conflict do nothing returning 1`);
       if (!claimed.rows.length) return false;
       const url = `${env.APP_URL}${STORE_MANAGEMENT_PATH}?low=1`;

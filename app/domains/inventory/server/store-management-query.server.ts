@@ -43,12 +43,14 @@ export function storeManagementQuery(view: InventoryView): PageQuery<StoreManage
         ${view.lowOnly ? sql`left join avail a on a.variant_id = v.id` : sql``}
         where ${sql.join(filters, sql` and `)}
       ), shown as (
-        select * from items order by product_name, product_id, position, id limit ${INVENTORY_PAGE_SIZE} offset ${offset}
+        select * from items order by product_name, product_id, position,
+          id limit ${INVENTORY_PAGE_SIZE} offset ${offset}
       )
       select json_build_object(
         'setup', (select settings from sales_methods where user_id = me.user_id and method = 'retail_store' limit 1),
         'locations', (select coalesce(json_agg(json_build_object('id', l.id, 'kind', l.kind, 'name', l.name,
-            'address', l.address, 'openingHours', l.opening_hours, 'phone', l.phone, 'archived', l.archived_at is not null)
+            'address', l.address, 'openingHours', l.opening_hours, 'phone', l.phone, 'archived',
+              l.archived_at is not null)
             order by l.kind <> 'online', l.position, l.created_at), '[]')
           from stock_locations l where l.user_id = me.user_id),
         'anyItems', exists (select 1 from product_variants v where v.user_id = me.user_id and v.archived_at is null),

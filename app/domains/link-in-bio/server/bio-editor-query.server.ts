@@ -17,10 +17,12 @@ export const bioEditorQuery: PageQuery<BioEditorData> = pagePart(
         'socials', g.socials) from bio_pages g where g.user_id = me.user_id)`,
     blocks: sql<BioEditorData["blocks"]>`coalesce((select json_agg(json_build_object(
         'id', b.id, 'kind', b.kind, 'title', b.title, 'url', b.url, 'body', b.body, 'productId', b.product_id,
-        'thumbnailCoverId', b.thumbnail_cover_id, 'hidden', b.hidden, 'showFrom', b.show_from, 'showUntil', b.show_until,
+        'thumbnailCoverId', b.thumbnail_cover_id, 'hidden', b.hidden, 'showFrom', b.show_from, 'showUntil',
+          b.show_until,
         'clicks', (select coalesce(sum(k.clicks), 0)::int from bio_block_clicks k where k.block_id = b.id),
         'orders', (select count(*)::int from orders o where ${COUNTED_ORDER}),
-        'revenue', coalesce((select json_agg(json_build_object('currency', r.currency, 'cents', r.cents) order by r.currency)
+        'revenue', coalesce((select json_agg(json_build_object('currency', r.currency, 'cents', r.cents)
+          order by r.currency)
           from (select o.currency, sum(o.amount_cents - o.refunded_cents)::bigint as cents from orders o
             where ${COUNTED_ORDER} group by o.currency) r), '[]'::json)
       ) order by b.position, b.created_at, b.id) from bio_blocks b where b.user_id = me.user_id), '[]'::json)`,

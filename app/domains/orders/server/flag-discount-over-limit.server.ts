@@ -10,6 +10,7 @@ export async function flagDiscountOverLimit(
 ): Promise<void> {
   await db.execute(sql`update orders set discount_over_limit = true where id = ${orderId}::uuid`);
   await db.execute(sql`
-          update order_events set details = details || jsonb_build_object('discountOverLimit', ${JSON.stringify(overLimit)}::jsonb)
+          update order_events set details = details || jsonb_build_object('discountOverLimit',
+            ${JSON.stringify(overLimit)}::jsonb)
           where id = ${eventId}::uuid`);
 }

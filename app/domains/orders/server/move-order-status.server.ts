@@ -63,11 +63,13 @@ export async function moveOrderStatus(db: Database, orderId: string, move: Order
       ), moved as (
         update orders o set
           status = ${move.to},
-          paid_at = case when ${move.to} = 'paid' then coalesce(o.paid_at, ${move.set?.paidAt?.toISOString() ?? null}::timestamptz, now()) else o.paid_at end,
+          paid_at = case when ${move.to} = 'paid' then coalesce(o.paid_at,
+            ${move.set?.paidAt?.toISOString() ?? null}::timestamptz, now()) else o.paid_at end,
           refunded_at = case when ${move.to} = 'refunded' then now() else o.refunded_at end,
           disputed_at = case when ${move.to} = 'disputed' then now() else o.disputed_at end,
           provider_payment_id = coalesce(${move.set?.providerPaymentId ?? null}, o.provider_payment_id),
-          refunded_cents = greatest(o.refunded_cents, coalesce(${move.set?.refundedCents ?? null}::int, o.refunded_cents)),
+          refunded_cents = greatest(o.refunded_cents, coalesce(${move.set?.refundedCents ?? null}::int,
+            o.refunded_cents)),
           failure_code = case when ${move.to} = 'paid' then null else o.failure_code end,
           failure_message = case when ${move.to} = 'paid' then null else o.failure_message end,
           updated_at = now()

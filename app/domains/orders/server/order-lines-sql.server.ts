@@ -22,7 +22,8 @@ export const orderLinesJsonSql: SQL = sql`(
     'variantId', ol.variant_id, 'productName', ol.product_name, 'variantTitle', ol.variant_title, 'sku', ol.sku,
     'unitPriceCents', ol.unit_price_cents, 'quantity', ol.quantity, 'subtotalCents', ol.subtotal_cents,
     'discountCents', ol.discount_cents, 'fulfilledQuantity', ol.fulfilled_quantity,
-    'refundedQuantity', ol.refunded_quantity, 'restockedQuantity', ol.restocked_quantity) order by ol.position, ol.id), '[]'::json)
+    'refundedQuantity', ol.refunded_quantity, 'restockedQuantity', ol.restocked_quantity) order by ol.position, ol.id),
+      '[]'::json)
   from order_lines ol where ol.order_id = o.id
 )`;
 

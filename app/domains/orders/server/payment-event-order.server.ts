@@ -26,7 +26,8 @@ export async function readPaymentEventOrder(
   const result = await db.execute<PaymentEventOrder>(sql`
     select o.id, o.status, o.amount_cents, o.currency,
       o.amount_cents - coalesce((select sum(p.amount_cents) from order_payments p
-        where p.order_id = o.id and p.method not in ('card', 'pay_on_phone')), 0)::int as provider_due_cents, o.provider_checkout_id,
+        where p.order_id = o.id and p.method not in ('card', 'pay_on_phone')), 0)::int as provider_due_cents,
+          o.provider_checkout_id,
       ${sellerAccountIdSql(sql`o.user_id`, sql`o.provider`)} as seller_account_id
     from orders o
     where o.provider = ${provider} and (
@@ -51,6 +52,7 @@ export async function recordPaymentFailure(
   failure: { code: string; message: string },
 ): Promise<void> {
   await db.execute(sql`
-        update orders set failure_code = ${failure.code.slice(0, 100)}, failure_message = ${failure.message.slice(0, 500)}, updated_at = now()
+        update orders set failure_code = ${failure.code.slice(0, 100)},
+          failure_message = ${failure.message.slice(0, 500)}, updated_at = now()
         where id = ${orderId}::uuid and status = 'pending'`);
 }

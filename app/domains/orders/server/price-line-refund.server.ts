@@ -39,7 +39,8 @@ export async function priceLineRefund(
   const found = await db.execute<LineRow>(sql`
     select l.id, l.kind, l.quantity, l.refunded_quantity, l.subtotal_cents, l.discount_cents,
       coalesce((select sum((x->>'quantity')::int) from refunds r cross join jsonb_array_elements(r.lines) x
-        where r.order_id = l.order_id and r.status in ('pending', 'unknown') and x->>'lineId' = l.id::text), 0)::int as in_flight
+        where r.order_id = l.order_id and r.status in ('pending', 'unknown') and x->>'lineId' = l.id::text),
+          0)::int as in_flight
     from order_lines l where l.order_id = ${orderId}::uuid`);
   const lines = new Map(found.rows.map((row) => [row.id, row]));
   let amountCents = 0;

@@ -24,9 +24,12 @@ export async function lockOrderToRefund(
   orderId: string,
 ): Promise<OrderToRefund | null> {
   const found = await db.execute<OrderToRefund>(sql`
-      select o.status, o.provider, o.provider_payment_id, o.amount_cents, o.refunded_cents, o.platform_fee_cents, o.currency,
-        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0)::int as succeeded_cents,
-        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status in ('pending', 'unknown')), 0)::int as in_flight_cents,
+      select o.status, o.provider, o.provider_payment_id, o.amount_cents, o.refunded_cents, o.platform_fee_cents,
+        o.currency,
+        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'),
+          0)::int as succeeded_cents,
+        coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status in ('pending',
+          'unknown')), 0)::int as in_flight_cents,
         (select jsonb_object_agg(p.method, p.cents) from (
           select method, sum(amount_cents)::int as cents from order_payments
           where order_id = o.id and status = 'approved' group by method) p) as paid_tenders,
@@ -53,7 +56,8 @@ export type PendingRefund = {
 export async function insertPendingRefund(db: Database, refund: PendingRefund): Promise<string> {
   const inserted = await db.execute<{ id: string }>(sql`
         insert into refunds (order_id, amount_cents, fee_refunded_cents, status, lines, tenders, shift_id)
-        values (${refund.orderId}::uuid, ${refund.amountCents}, ${refund.feeRefundedCents}, 'pending', ${JSON.stringify(refund.lines)}::jsonb,
+        values (${refund.orderId}::uuid, ${refund.amountCents}, ${refund.feeRefundedCents}, 'pending',
+          ${JSON.stringify(refund.lines)}::jsonb,
           ${JSON.stringify(refund.tenders)}::jsonb, ${refund.shiftId}::uuid) returning id`);
   return inserted.rows[0]!.id;
 }
@@ -77,7 +81,8 @@ export type WaitingRefund = {
 /** The refund if still waiting, its order locked first as a new refund locks it; null when settled already. */
 export async function lockWaitingRefund(db: Database, refundId: string): Promise<WaitingRefund | null> {
   const held = await db.execute<WaitingRefund>(sql`
-      select r.order_id, o.user_id, o.provider, o.amount_cents as order_amount_cents, o.currency, r.amount_cents, r.fee_refunded_cents
+      select r.order_id, o.user_id, o.provider, o.amount_cents as order_amount_cents, o.currency, r.amount_cents,
+        r.fee_refunded_cents
       from refunds r join orders o on o.id = r.order_id
       where r.id = ${refundId}::uuid and r.status in ('pending', 'unknown')
       for update of o`);
@@ -112,7 +117,8 @@ export type RefundedLine = {
 export async function countRefundedUnits(db: Database, refundId: string): Promise<RefundedLine[]> {
   const applied = await db.execute<RefundedLine>(sql`
     with chosen as (
-      select (x->>'lineId')::uuid as line_id, (x->>'quantity')::int as quantity, coalesce((x->>'restock')::boolean, false) as restock,
+      select (x->>'lineId')::uuid as line_id, (x->>'quantity')::int as quantity, coalesce((x->>'restock')::boolean,
+        false) as restock,
         (x->>'locationId')::uuid as location_id
       from refunds r cross join jsonb_array_elements(r.lines) x where r.id = ${refundId}::uuid
     )
@@ -159,7 +165,8 @@ export async function readStrandedRefunds(
   { unknownBefore, pendingBefore, limit }: { unknownBefore: Date; pendingBefore: Date; limit: number },
 ): Promise<StrandedRefund[]> {
   const found = await db.execute<StrandedRefund>(sql`
-      select r.id, o.provider, o.provider_payment_id, o.provider_checkout_id from refunds r join orders o on o.id = r.order_id
+      select r.id, o.provider, o.provider_payment_id, o.provider_checkout_id from refunds r join orders o
+        on o.id = r.order_id
       where o.provider is not null and o.provider_payment_id is not null and (
         (r.status = 'unknown' and r.created_at <= ${unknownBefore})
         or (r.status = 'pending' and r.created_at <= ${pendingBefore}))

@@ -27,7 +27,8 @@ export async function raiseRefundedTotal(
 ): Promise<void> {
   await db.execute(sql`
       with raised as (
-        update orders set refunded_cents = ${totalRefundedCents}, updated_at = now() where id = ${orderId}::uuid returning id, status
+        update orders set refunded_cents = ${totalRefundedCents}, updated_at = now() where id = ${orderId}::uuid
+          returning id, status
       )
       insert into order_events (order_id, from_status, to_status, cause, details)
       select id, status, status, ${cause}, ${JSON.stringify({ refundedCents: totalRefundedCents })}::jsonb from raised`);

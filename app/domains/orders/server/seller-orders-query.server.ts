@@ -61,8 +61,10 @@ export function sellerOrdersQuery(
 ): PageQuery<{ orders: OrderListItem[]; more: boolean }> {
   const json = sql<OrderListItem[]>`(
       select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc), '[]'::json) from (
-        select o.id, o.status, ${orderTitleSql} as "productName", o.customer_email as "customerEmail", o.amount_cents as "amountCents",
-          o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode", o.fulfilment_status as "fulfilmentStatus",
+        select o.id, o.status, ${orderTitleSql} as "productName", o.customer_email as "customerEmail",
+          o.amount_cents as "amountCents",
+          o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode",
+            o.fulfilment_status as "fulfilmentStatus",
           o.created_at as "createdAt"
         from orders o
         where o.user_id = me.user_id
@@ -88,19 +90,23 @@ export function sellerOrderQuery(orderId: string): PageQuery<OrderDetail | null>
         'lines', ${orderLinesJsonSql}, 'shippingCents', o.shipping_cents,
         'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents, 'amountCents', o.amount_cents,
         'platformFeeCents', o.platform_fee_cents, 'refundedCents', o.refunded_cents, 'currency', o.currency,
-        'discountCode', o.discount_code, 'discountOverLimit', o.discount_over_limit, 'provider', o.provider, 'paidAt', o.paid_at, 'createdAt', o.created_at,
+        'discountCode', o.discount_code, 'discountOverLimit', o.discount_over_limit, 'provider', o.provider, 'paidAt',
+          o.paid_at, 'createdAt', o.created_at,
         'fulfilmentStatus', o.fulfilment_status, 'channel', o.channel, 'source', o.source,
         'utmSource', o.utm_source, 'utmCampaign', o.utm_campaign,
-        'events', (select coalesce(json_agg(json_build_object('id', e.id, 'fromStatus', e.from_status, 'toStatus', e.to_status,
+        'events', (select coalesce(json_agg(json_build_object('id', e.id, 'fromStatus', e.from_status, 'toStatus',
+          e.to_status,
             'cause', e.cause, 'details', e.details, 'createdAt', e.created_at) order by e.created_at, e.id), '[]'::json)
           from order_events e where e.order_id = o.id),
         'refunds', (select coalesce(json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents,
-            'feeRefundedCents', r.fee_refunded_cents, 'lines', r.lines, 'status', r.status, 'createdAt', r.created_at) order by r.created_at, r.id), '[]'::json)
+            'feeRefundedCents', r.fee_refunded_cents, 'lines', r.lines, 'status', r.status, 'createdAt', r.created_at)
+              order by r.created_at, r.id), '[]'::json)
           from refunds r where r.order_id = o.id),
         'deliveries', (select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'fileName', d.file_name,
             'createdAt', d.created_at) order by d.created_at, d.id), '[]'::json)
           from (
-            select d.id, d.kind, f.name as file_name, d.created_at from delivery_events d left join product_files f on f.id = d.file_id
+            select d.id, d.kind, f.name as file_name, d.created_at from delivery_events d left join product_files f
+              on f.id = d.file_id
             where d.order_id = o.id order by d.created_at desc, d.id desc limit ${ORDER_TIMELINE_DELIVERIES}
           ) d)
       )

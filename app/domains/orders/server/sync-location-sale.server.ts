@@ -38,7 +38,8 @@ export async function syncLocationSale(db: Database, orderId: string): Promise<v
     group by location_id, seller_id
     having sum(orders) <> 0 or sum(units) <> 0 or sum(revenue_cents) <> 0 or sum(refunded_cents) <> 0
     on conflict (location_id) do update set orders = location_sales.orders + excluded.orders,
-      units = location_sales.units + excluded.units, revenue_cents = location_sales.revenue_cents + excluded.revenue_cents,
+      units = location_sales.units + excluded.units,
+        revenue_cents = location_sales.revenue_cents + excluded.revenue_cents,
       refunded_cents = location_sales.refunded_cents + excluded.refunded_cents
   `);
 }

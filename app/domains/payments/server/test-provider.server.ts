@@ -244,8 +244,10 @@ export function createTestProvider({
     async createCheckout(request: CheckoutRequest): Promise<HostedCheckout> {
       const id = randomId("tpc");
       await db.execute(sql`
-        insert into test_provider_checkouts (id, amount_cents, currency, description, customer_email, reference, success_url, cancel_url, expires_at)
-        values (${id}, ${request.amountCents}, ${request.currency}, ${request.description}, ${request.buyerEmail}, ${request.orderId},
+        insert into test_provider_checkouts (id, amount_cents, currency, description, customer_email, reference,
+          success_url, cancel_url, expires_at)
+        values (${id}, ${request.amountCents}, ${request.currency}, ${request.description}, ${request.buyerEmail},
+          ${request.orderId},
           ${request.successUrl}, ${request.cancelUrl}, ${request.expiresAt})`);
       const appUrl = new URL(request.successUrl).origin;
       return { checkoutId: id, redirectUrl: `${appUrl}/checkout/test/${id}` };

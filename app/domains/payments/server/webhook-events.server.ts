@@ -15,7 +15,8 @@ export async function storeWebhookEvent(
 ): Promise<StoredWebhookEvent | null> {
   const stored = await db.execute<StoredWebhookEvent>(sql`
       insert into webhook_events (provider, event_id, type, payload)
-      values (${provider}, ${event.eventId}, ${event.type.slice(0, 200)}, ${JSON.stringify(event.payload ?? null)}::jsonb)
+      values (${provider}, ${event.eventId}, ${event.type.slice(0, 200)},
+        ${JSON.stringify(event.payload ?? null)}::jsonb)
       on conflict (provider, event_id) do nothing
       returning id, unmatched_attempts`);
   const row = stored.rows[0];

@@ -14,7 +14,8 @@ export async function bookEarnings(tx: Database, since: Date): Promise<number> {
       select c.*, c.orders - coalesce(b.orders, 0) as d_orders, c.gross - coalesce(b.gross_cents, 0) as d_gross,
         c.refunds - coalesce(b.refunds_cents, 0) as d_refunds, c.fees - coalesce(b.fees_cents, 0) as d_fees
       from changed c left join order_earnings b on b.order_id = c.id
-      where c.orders <> coalesce(b.orders, 0) or c.gross <> coalesce(b.gross_cents, 0) or c.refunds <> coalesce(b.refunds_cents, 0)
+      where c.orders <> coalesce(b.orders, 0) or c.gross <> coalesce(b.gross_cents, 0)
+        or c.refunds <> coalesce(b.refunds_cents, 0)
         or c.fees <> coalesce(b.fees_cents, 0)
     ), booked as (
       insert into order_earnings (order_id, user_id, provider, currency, orders, gross_cents, refunds_cents, fees_cents)
@@ -23,9 +24,11 @@ export async function bookEarnings(tx: Database, since: Date): Promise<number> {
         refunds_cents = excluded.refunds_cents, fees_cents = excluded.fees_cents
     ), totals as (
       insert into seller_earnings (user_id, provider, currency, orders, gross_cents, refunds_cents, fees_cents)
-      select user_id, provider, currency, sum(d_orders), sum(d_gross), sum(d_refunds), sum(d_fees) from diff group by user_id, provider, currency
+      select user_id, provider, currency, sum(d_orders), sum(d_gross), sum(d_refunds), sum(d_fees) from diff
+        group by user_id, provider, currency
       on conflict (user_id, provider, currency) do update set orders = seller_earnings.orders + excluded.orders,
-        gross_cents = seller_earnings.gross_cents + excluded.gross_cents, refunds_cents = seller_earnings.refunds_cents + excluded.refunds_cents,
+        gross_cents = seller_earnings.gross_cents + excluded.gross_cents,
+          refunds_cents = seller_earnings.refunds_cents + excluded.refunds_cents,
         fees_cents = seller_earnings.fees_cents + excluded.fees_cents
     )
     select count(*)::int as changed from diff`);

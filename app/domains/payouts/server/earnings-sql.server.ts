@@ -13,7 +13,8 @@ export const orderContributionColumns: SQL = sql`coalesce(o.provider, 'none') as
   case when ${counted} then o.amount_cents else 0 end as gross,
   case when ${counted} then o.refunded_cents else 0 end as refunds,
   case when ${counted} and o.amount_cents > 0 and o.platform_fee_cents > 0
-    then o.platform_fee_cents - least(o.platform_fee_cents, round(o.platform_fee_cents::numeric * o.refunded_cents / o.amount_cents))::int
+    then o.platform_fee_cents - least(o.platform_fee_cents,
+      round(o.platform_fee_cents::numeric * o.refunded_cents / o.amount_cents))::int
     else 0 end as fees`;
 
 /** Where the job's last run read from, less the overlap; null before its first run. */
@@ -28,7 +29,8 @@ const RECENT = sql`now() - interval '1 hour'`;
 export function sellerChangedOrders(userId: SQL): SQL {
   return sql`(
     select o.id, ${orderContributionColumns} from orders o
-    where o.user_id = ${userId} and o.updated_at >= ${RECENT} and o.updated_at >= ${syncedFrom} and ${syncedFrom} >= ${RECENT}
+    where o.user_id = ${userId} and o.updated_at >= ${RECENT} and o.updated_at >= ${syncedFrom}
+      and ${syncedFrom} >= ${RECENT}
     union all
     select o.id, ${orderContributionColumns} from orders o
     where o.user_id = ${userId} and o.updated_at >= ${syncedFrom} and ${syncedFrom} < ${RECENT}

@@ -48,9 +48,11 @@ const earningsQuery: PageQuery<Earnings> = pagePart(
       select * from ${sellerChangedOrders(sql`me.user_id`)} c
     ),
     parts as (
-      select provider, currency, orders, gross_cents as gross, refunds_cents as refunds, fees_cents as fees from seller_earnings where user_id = me.user_id
+      select provider, currency, orders, gross_cents as gross, refunds_cents as refunds, fees_cents as fees
+        from seller_earnings where user_id = me.user_id
       union all
-      select c.provider, c.currency, c.orders - coalesce(b.orders, 0), c.gross - coalesce(b.gross_cents, 0), c.refunds - coalesce(b.refunds_cents, 0),
+      select c.provider, c.currency, c.orders - coalesce(b.orders, 0), c.gross - coalesce(b.gross_cents, 0),
+        c.refunds - coalesce(b.refunds_cents, 0),
         c.fees - coalesce(b.fees_cents, 0)
       -- what was booked for each changed order, looked up by its key (offset 0 keeps the planner from turning the
       -- lookup into a scan of the whole book)
@@ -66,7 +68,8 @@ const earningsQuery: PageQuery<Earnings> = pagePart(
       from parts p cross join store group by p.provider
     )
     select json_build_object('currency', store.currency,
-      'byProvider', coalesce((select json_agg(json_build_object('provider', provider, 'orders', orders, 'gross', gross, 'refunds', refunds,
+      'byProvider', coalesce((select json_agg(json_build_object('provider', provider, 'orders', orders, 'gross', gross,
+        'refunds', refunds,
         'fees', fees, 'otherCurrency', other_currency) order by provider) from per_provider), '[]'::json))
     from store
   )`,
@@ -127,7 +130,8 @@ function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger>
     payouts: sql<
       PayoutJson[]
     >`(select coalesce(json_agg(row_to_json(page) order by page."payoutDay" desc, page.id desc), '[]'::json) from (
-        select p.id, p.amount_cents as "amountCents", p.currency, p.status, p.arrival_date as "arrivalDay", p.payout_date as "payoutDay"
+        select p.id, p.amount_cents as "amountCents", p.currency, p.status, p.arrival_date as "arrivalDay",
+          p.payout_date as "payoutDay"
         from test_payouts p
         where p.user_id = me.user_id
           and ${after ? sql`(p.payout_date, p.id) < (${after.payoutDate}::date, ${after.id}::uuid)` : sql`true`}
@@ -159,11 +163,14 @@ const payPalCapturesQuery: PageQuery<PayPalCapture[]> = pagePart(
   sql<
     (PayPalCapture & { createdAt: string })[]
   >`(select coalesce(json_agg(row_to_json(c) order by c."createdAt" desc, c.id desc), '[]'::json) from (
-    select o.id, ${orderTitleSql} as "productName", o.amount_cents as "amountCents", o.refunded_cents as "refundedCents", o.currency,
+    select o.id, ${orderTitleSql} as "productName", o.amount_cents as "amountCents",
+      o.refunded_cents as "refundedCents", o.currency,
       o.paid_at as "paidAt", o.created_at as "createdAt"
-    from orders o where o.user_id = me.user_id and o.provider = 'paypal' and o.status in ('paid', 'refunded') and o.paid_at is not null
+    from orders o where o.user_id = me.user_id and o.provider = 'paypal' and o.status in ('paid', 'refunded')
+      and o.paid_at is not null
       and (exists (select 1 from payment_accounts a where a.user_id = me.user_id and a.provider = 'paypal')
-        or exists (select 1 from seller_earnings e where e.user_id = me.user_id and e.provider = 'paypal' and e.orders > 0))
+        or exists (select 1 from seller_earnings e where e.user_id = me.user_id and e.provider = 'paypal'
+          and e.orders > 0))
     order by o.created_at desc, o.id desc limit 5) c)`,
   (captures) => captures.map(({ createdAt: _, ...capture }) => capture),
 );

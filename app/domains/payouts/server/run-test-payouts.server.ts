@@ -66,7 +66,8 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
     await tx.execute(sql`
       declare payout_orders no scroll cursor for
         select o.id, o.user_id, o.currency, o.status, o.amount_cents, o.refunded_cents, o.platform_fee_cents,
-          to_json(o.paid_at) #>> '{}' as paid_at, coalesce(e.booked, 0) as booked, to_json(e.sale_available_on) #>> '{}' as sale_available_on
+          to_json(o.paid_at) #>> '{}' as paid_at, coalesce(e.booked, 0) as booked,
+            to_json(e.sale_available_on) #>> '{}' as sale_available_on
         from orders o
         left join lateral (
           select sum(amount_cents) as booked, min(available_on) filter (where kind = 'sale') as sale_available_on
@@ -128,7 +129,8 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
             returning id, user_id, currency, amount_cents
           ), marked as (
             update test_payout_entries e set payout_id = made.id from made
-            where e.user_id = made.user_id and e.currency = made.currency and e.payout_id is null and e.available_on <= ${now}
+            where e.user_id = made.user_id and e.currency = made.currency and e.payout_id is null
+              and e.available_on <= ${now}
             returning e.id
           )
           select id, user_id, currency, amount_cents from made`)

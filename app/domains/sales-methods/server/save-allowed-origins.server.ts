@@ -6,6 +6,7 @@ export async function saveAllowedOrigins(db: Database, userId: string, origins: 
   const list = JSON.stringify({ allowedOrigins: origins });
   await db.execute(sql`
     insert into sales_methods (user_id, method, settings) values (${userId}, 'existing_website', ${list}::jsonb)
-    on conflict (user_id, method) do update set settings = sales_methods.settings || excluded.settings, updated_at = now()
+    on conflict (user_id, method) do update set settings = sales_methods.settings || excluded.settings,
+      updated_at = now()
   `);
 }

@@ -28,10 +28,15 @@ export async function assessSignInRisk(
 ): Promise<SignInRisk> {
   const result = await db.execute<Record<string, boolean | string | number>>(sql`
     select
-      exists (select 1 from security_audit where user_id = ${input.userId} and event_type = 'sign_in_success') as has_history,
-      exists (select 1 from security_audit where user_id = ${input.userId} and event_type = 'sign_in_success' and user_agent is not distinct from ${input.userAgent ?? null}) as known_device,
-      exists (select 1 from security_audit where user_id = ${input.userId} and event_type = 'sign_in_success' and ip_address is not distinct from ${input.ipAddress ?? null}) as known_ip,
-      (select count(*) from security_audit where event_type = 'sign_in_failed' and details->>'email' = (select email from "user" where id = ${input.userId}) and created_at > now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})) as failures
+      exists (select 1 from security_audit where user_id = ${input.userId}
+        and event_type = 'sign_in_success') as has_history,
+      exists (select 1 from security_audit where user_id = ${input.userId} and event_type = 'sign_in_success'
+        and user_agent is not distinct from ${input.userAgent ?? null}) as known_device,
+      exists (select 1 from security_audit where user_id = ${input.userId} and event_type = 'sign_in_success'
+        and ip_address is not distinct from ${input.ipAddress ?? null}) as known_ip,
+      (select count(*) from security_audit where event_type = 'sign_in_failed' and details->>'email' = (select email
+        from "user" where id = ${input.userId})
+        and created_at > now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})) as failures
   `);
   const row = result.rows[0] ?? {};
   const firstSignIn = !row.has_history;

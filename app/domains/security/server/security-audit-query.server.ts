@@ -37,7 +37,8 @@ export const securityAuditQuery: PageQuery<AuditItem[]> = {
     'fixed_at', (select created_at from security_audit where user_id is null and event_type = ${SECURITY_FIX_EVENT}
       order by created_at desc limit 1),
     'activity_recorded', me.touched_at is not null
-      or (select coalesce(last_active_at, created_at) > now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS * 2}) from session where id = me.session_id)
+      or (select coalesce(last_active_at, created_at) > now() - make_interval(secs => ${LAST_ACTIVE_WRITE_SECONDS * 2})
+        from session where id = me.session_id)
   )`,
   read: (json) => auditItems((json ?? {}) as Record<string, string | number | boolean | null>),
 };

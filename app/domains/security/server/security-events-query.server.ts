@@ -11,7 +11,8 @@ export const securityEventsQuery: PageQuery<SecurityEventSummary[]> = {
       select * from (
         (select ${COLUMNS} from access)
         union all
-        (select ${COLUMNS} from security_audit where user_id = me.user_id order by created_at desc limit ${SECURITY_EVENTS_LIMIT})
+        (select ${COLUMNS} from security_audit where user_id = me.user_id
+          order by created_at desc limit ${SECURITY_EVENTS_LIMIT})
       ) newest order by "createdAt" desc limit ${SECURITY_EVENTS_LIMIT}
     ) e
   )`,

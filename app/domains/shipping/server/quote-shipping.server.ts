@@ -38,7 +38,8 @@ export async function quoteShipping(
 ): Promise<{ ok: true; options: ShippingOption[] } | Failure<"SHIPPING_COUNTRY_UNSERVED">> {
   const result = await db.execute<ZoneRow>(sql`
     select z.id, z.countries,
-      coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'kind', r.kind, 'price_cents', r.price_cents,
+      coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'kind', r.kind, 'price_cents',
+        r.price_cents,
           'bands', r.bands, 'free_above_cents', r.free_above_cents) order by r.position, r.created_at)
         from shipping_rates r where r.zone_id = z.id), '[]'::json) as rates
     from shipping_zones z where z.user_id = ${sellerId} order by z.position, z.created_at`);

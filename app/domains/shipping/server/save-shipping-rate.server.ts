@@ -19,7 +19,8 @@ export async function saveShippingRate(
         where id = ${input.id}::uuid and zone_id = ${input.zoneId}::uuid and user_id = ${userId} returning id`)
     : await db.execute<{ id: string }>(sql`
         insert into shipping_rates (zone_id, user_id, name, kind, price_cents, bands, free_above_cents, position)
-        select z.id, z.user_id, ${input.name}, ${input.kind}, ${input.priceCents}, ${bands}::jsonb, ${input.freeAboveCents},
+        select z.id, z.user_id, ${input.name}, ${input.kind}, ${input.priceCents}, ${bands}::jsonb,
+          ${input.freeAboveCents},
           (select coalesce(max(position) + 1, 0) from shipping_rates where zone_id = z.id)
         from shipping_zones z where z.id = ${input.zoneId}::uuid and z.user_id = ${userId}
         returning id`);

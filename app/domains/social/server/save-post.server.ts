@@ -45,7 +45,8 @@ export async function savePost(
   if (input.status === "scheduled" && !scheduledAt) return fail("SOCIAL_SCHEDULE_MISSING");
   return db.transaction(async (tx) => {
     const setup = await tx.execute<{ ok: boolean; products: number }>(sql`
-      select coalesce(${salesMethodSettingsSql(sellerId, "social_media")}->'platforms' ? ${input.platform}, false) as ok,
+      select coalesce(${salesMethodSettingsSql(sellerId, "social_media")}->'platforms' ? ${input.platform},
+        false) as ok,
         (select count(*)::int from products where user_id = ${sellerId}
           and id = any(${`{${input.productIds.join(",")}}`}::uuid[]) and status <> 'archived') as products`);
     if (!setup.rows[0]?.ok) return fail("SOCIAL_PLATFORM_NOT_SET_UP");

@@ -43,7 +43,8 @@ function postsJson(filter: SQL) {
       'linkTarget', p.link_target, 'status', p.status,
       'scheduledAt', p.scheduled_at, 'timeZone', p.time_zone, 'publicUrl', p.public_url,
       'reminderSentAt', p.reminder_sent_at,
-      'productGone', p.link_target = 'product' and jsonb_array_length(p.product_ids) > 0 and not exists (select 1 from products pr
+      'productGone', p.link_target = 'product' and jsonb_array_length(p.product_ids) > 0 and not exists (select 1
+        from products pr
         where pr.id::text = p.product_ids->>0 and pr.user_id = p.user_id and pr.status = 'published'),
       'bioPageMissing', p.link_target = 'bio' and not exists (select 1 from bio_pages g where g.user_id = p.user_id),
       'clicks', (select coalesce(sum(c.clicks), 0) from social_post_clicks c where c.post_id = p.id),
@@ -57,7 +58,8 @@ function postsJson(filter: SQL) {
     ) pv on pv.utm_campaign = p.code
     cross join lateral (
       select coalesce(sum(f.orders), 0) as orders, coalesce(sum(f.units), 0) as units,
-        coalesce(sum(f.revenue_cents) filter (where f.currency = coalesce((select settings->>'currency' from sales_methods
+        coalesce(sum(f.revenue_cents) filter (where f.currency = coalesce((select settings->>'currency'
+          from sales_methods
           where user_id = p.user_id and method = 'online_store' limit 1), ${DEFAULT_CURRENCY}::text)), 0) as revenue
       from orders o join analytics_sale_facts f on f.order_id = o.id
       where o.user_id = p.user_id and o.attribution_ref = 'post:' || p.code

@@ -25,7 +25,8 @@ export const SOLD_AT = sql`coalesce(o.paid_at, o.created_at)`;
 
 /** The signed-in creator's store currency: the online store's setting, USD until one is chosen. */
 export const STORE_CURRENCY = sql`coalesce(
-  (select settings->>'currency' from sales_methods where user_id = me.user_id and method = 'online_store' and settings->>'currency' ~ '^[A-Z]{3}$'),
+  (select settings->>'currency' from sales_methods where user_id = me.user_id and method = 'online_store'
+    and settings->>'currency' ~ '^[A-Z]{3}$'),
   ${DEFAULT_STORE_CURRENCY}::text
 )`;
 
@@ -49,13 +50,16 @@ export const dashboardStatsQuery: PageQuery<DashboardStats> = {
         ${THIS_BUCKET} - make_interval(days => ${STATS_WINDOW_DAYS * 2}) as previous_from
     ),
     totals as (
-      select coalesce(sum(t.revenue_cents) filter (where t.currency = store.currency), 0) as sales_total, coalesce(sum(t.orders), 0) as orders_total
+      select coalesce(sum(t.revenue_cents) filter (where t.currency = store.currency), 0) as sales_total,
+        coalesce(sum(t.orders), 0) as orders_total
       from store left join analytics_sales_totals t on t.seller_id = me.user_id
     ),
     windows as (
       select
-        coalesce(sum(b.revenue_cents) filter (where b.currency = store.currency and b.bucket >= store.recent_from), 0) as sales_recent,
-        coalesce(sum(b.revenue_cents) filter (where b.currency = store.currency and b.bucket < store.recent_from), 0) as sales_previous,
+        coalesce(sum(b.revenue_cents) filter (where b.currency = store.currency and b.bucket >= store.recent_from),
+          0) as sales_recent,
+        coalesce(sum(b.revenue_cents) filter (where b.currency = store.currency and b.bucket < store.recent_from),
+          0) as sales_previous,
         coalesce(sum(b.orders) filter (where b.bucket >= store.recent_from), 0) as orders_recent,
         coalesce(sum(b.orders) filter (where b.bucket < store.recent_from), 0) as orders_previous
       from store left join analytics_sales_buckets b on b.seller_id = me.user_id and b.bucket >= store.previous_from
@@ -63,19 +67,23 @@ export const dashboardStatsQuery: PageQuery<DashboardStats> = {
     customer_figures as (
       select
         (select count(*) from customer_totals c where c.user_id = me.user_id) as customers_total,
-        (select count(*) from customer_totals c where c.user_id = me.user_id and c.first_paid_at >= store.recent_from) as customers_recent,
-        (select count(*) from customer_totals c where c.user_id = me.user_id and c.first_paid_at >= store.previous_from and c.first_paid_at < store.recent_from) as customers_previous
+        (select count(*) from customer_totals c where c.user_id = me.user_id
+          and c.first_paid_at >= store.recent_from) as customers_recent,
+        (select count(*) from customer_totals c where c.user_id = me.user_id and c.first_paid_at >= store.previous_from
+          and c.first_paid_at < store.recent_from) as customers_previous
       from store
     ),
     product_figures as (
       select
         count(*) as products_total,
         count(*) filter (where created_at >= store.recent_from) as products_recent,
-        count(*) filter (where created_at >= store.previous_from and created_at < store.recent_from) as products_previous
+        count(*) filter (where created_at >= store.previous_from
+          and created_at < store.recent_from) as products_previous
       from products cross join store where user_id = me.user_id
     )
     select row_to_json(figures) from (
-      select store.currency, totals.*, windows.*, customer_figures.*, product_figures.* from store, totals, windows, customer_figures, product_figures
+      select store.currency, totals.*, windows.*, customer_figures.*, product_figures.* from store, totals, windows,
+        customer_figures, product_figures
     ) figures
   )`,
   read: (json) => {

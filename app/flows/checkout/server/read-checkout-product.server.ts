@@ -74,7 +74,8 @@ export async function readCheckoutProduct(db: Database, ref: ProductRef): Promis
     where = sql`s.handle = ${ref.handle} and p.slug = ${ref.slug}`;
   }
   const result = await db.execute<Row>(sql`
-    select p.id, p.user_id, p.name, p.slug, p.status, p.pricing, p.price_cents, p.min_price_cents, p.suggested_price_cents, p.currency,
+    select p.id, p.user_id, p.name, p.slug, p.status, p.pricing, p.price_cents, p.min_price_cents,
+      p.suggested_price_cents, p.currency,
       (select pr.plan from profiles pr where pr.user_id = p.user_id) as plan,
       p.type, p.allow_backorder,
       coalesce((

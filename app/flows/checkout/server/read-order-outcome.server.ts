@@ -48,10 +48,12 @@ type Row = {
 
 async function read(db: Database, orderId: string): Promise<Row | null> {
   const result = await db.execute<Row>(sql`
-    select o.id, o.status, o.customer_email, ${orderTitleSql} as product_name, o.store_name, o.amount_cents, o.currency, o.provider, o.provider_checkout_id,
+    select o.id, o.status, o.customer_email, ${orderTitleSql} as product_name, o.store_name, o.amount_cents, o.currency,
+      o.provider, o.provider_checkout_id,
       o.failure_message, o.return_key_hash, o.expires_at, s.handle, p.slug
     from orders o
-    left join products p on p.id = (select l.product_id from order_lines l where l.order_id = o.id order by l.position, l.id limit 1)
+    left join products p on p.id = (select l.product_id from order_lines l where l.order_id = o.id order by l.position,
+      l.id limit 1)
       and p.status = 'published'
     left join storefronts s on s.user_id = p.user_id
     where o.id = ${orderId}::uuid`);

@@ -40,7 +40,8 @@ export function eventReportQuery(eventId: string | null): PageQuery<EventReport>
             'expectedCents', expected_cash_cents, 'countedCents', counted_cash_cents,
             'overShortCents', counted_cash_cents - expected_cash_cents) order by closed_at) from closed), '[]'::json),
         'byProduct', coalesce((select json_agg(x order by x.units desc, x."revenueCents" desc, x.name) from (
-          select l.product_name || case when coalesce(l.variant_title, '') <> '' then ' – ' || l.variant_title else '' end as name,
+          select l.product_name || case when coalesce(l.variant_title, '') <> '' then ' – ' || l.variant_title
+            else '' end as name,
             sum(l.quantity)::int as units, sum(l.subtotal_cents - l.discount_cents)::int as "revenueCents"
           from order_lines l where l.order_id in (select id from sold) group by 1) x), '[]'::json),
         'byMethod', coalesce((select json_agg(y order by y."amountCents" desc) from (

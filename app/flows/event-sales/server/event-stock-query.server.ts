@@ -27,7 +27,8 @@ export function eventStockQuery(eventId: string | null): PageQuery<EventStock> {
   const json = sql<EventStock | null>`(select json_build_object(
       'rows', coalesce((select json_agg(json_build_object('variantId', m.variant_id, 'label', ${label},
           'brought', m.brought, 'sold', m.sold, 'returned', m.returned,
-          'left', coalesce((select l.on_hand from stock_levels l where l.variant_id = m.variant_id and l.location_id = e.location_id), 0))
+          'left', coalesce((select l.on_hand from stock_levels l where l.variant_id = m.variant_id
+            and l.location_id = e.location_id), 0))
           order by p.name, v.position)
         from (select variant_id,
             sum(quantity) filter (where kind = 'transferred' and quantity > 0)::int as brought,
@@ -36,8 +37,10 @@ export function eventStockQuery(eventId: string | null): PageQuery<EventStock> {
           from stock_movements where location_id = e.location_id group by variant_id) m
         join product_variants v on v.id = m.variant_id join products p on p.id = v.product_id), '[]'::json),
       'sources', coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.kind, s.position)
-        from stock_locations s where s.user_id = me.user_id and s.archived_at is null and s.kind in ('online', 'shop')), '[]'::json),
-      'items', coalesce((select json_agg(json_build_object('variantId', v.id, 'label', ${label}) order by p.name, v.position)
+        from stock_locations s where s.user_id = me.user_id and s.archived_at is null and s.kind in ('online', 'shop')),
+          '[]'::json),
+      'items', coalesce((select json_agg(json_build_object('variantId', v.id, 'label', ${label}) order by p.name,
+        v.position)
         from product_variants v join products p on p.id = v.product_id
         where v.user_id = me.user_id and v.archived_at is null and p.type = 'physical'), '[]'::json))
       from events e where e.id = ${eventId}::uuid and e.user_id = me.user_id)`;

@@ -52,8 +52,10 @@ export async function closeShift(
           select p.method, sum(p.amount_cents)::int as sales, count(*)::int as count
           from order_payments p join sold o on o.id = p.order_id group by p.method order by p.method) m) as by_method,
         (select jsonb_agg(i) from (
-          select l.product_name || case when l.variant_title <> '' then ' (' || l.variant_title || ')' else '' end as name,
-            sum(l.quantity - l.refunded_quantity)::int as quantity, sum(l.subtotal_cents - l.discount_cents)::int as "amountCents"
+          select l.product_name || case when l.variant_title <> '' then ' (' || l.variant_title || ')'
+            else '' end as name,
+            sum(l.quantity - l.refunded_quantity)::int as quantity,
+              sum(l.subtotal_cents - l.discount_cents)::int as "amountCents"
           from order_lines l join sold o on o.id = l.order_id group by 1 order by 2 desc, 1) i) as items,
         (select jsonb_agg(d) from (
           select d.kind, sum(d.amount_cents)::int as amount from drawer_movements d

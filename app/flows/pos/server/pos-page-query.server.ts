@@ -21,7 +21,8 @@ export const posPageQuery: PageQuery<PosPage> = pagePart(
     registers: sql<PosPage["registers"]>`coalesce((select json_agg(json_build_object(
         'id', r.id, 'name', r.name, 'locationId', l.id, 'locationName', l.name, 'cardReaderLabel', r.card_reader_label,
         'atEvent', exists (select 1 from events e where e.location_id = r.location_id),
-        'openShift', (select json_build_object('id', s.id, 'openedAt', s.opened_at, 'openingFloatCents', s.opening_float_cents,
+        'openShift', (select json_build_object('id', s.id, 'openedAt', s.opened_at, 'openingFloatCents',
+          s.opening_float_cents,
             'currency', s.currency,
             'sales', coalesce((select json_agg(json_build_object(
                 'orderId', o.id, 'soldAt', o.created_at, 'amountCents', o.amount_cents, 'status', o.status,

@@ -33,21 +33,26 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = pagePart(
         with store as (select ${STORE_CURRENCY} as currency),
         shown as (
           select p.id, p.name, p.type, p.status, p.slug, p.created_at from products p
-          where p.user_id = me.user_id order by (p.status = 'archived'), p.created_at desc, p.id limit ${LANDING_PRODUCTS}
+          where p.user_id = me.user_id order by (p.status = 'archived'), p.created_at desc,
+            p.id limit ${LANDING_PRODUCTS}
         ),
         sold as (
-          select t.product_id, sum(t.product_orders)::int as sales, coalesce(sum(t.revenue_cents) filter (where t.currency = store.currency), 0)::bigint as revenue
+          select t.product_id, sum(t.product_orders)::int as sales,
+            coalesce(sum(t.revenue_cents) filter (where t.currency = store.currency), 0)::bigint as revenue
           from analytics_sales_totals t cross join store
           where t.seller_id = me.user_id and t.product_id in (select id from shown)
           group by t.product_id
         )
-        select coalesce(json_agg(json_build_object('id', shown.id, 'name', shown.name, 'type', shown.type, 'status', shown.status, 'slug', shown.slug,
-          'sales', coalesce(sold.sales, 0), 'revenueCents', coalesce(sold.revenue, 0)) order by (shown.status = 'archived'), shown.created_at desc, shown.id), '[]'::json)
+        select coalesce(json_agg(json_build_object('id', shown.id, 'name', shown.name, 'type', shown.type, 'status',
+          shown.status, 'slug', shown.slug,
+          'sales', coalesce(sold.sales, 0), 'revenueCents', coalesce(sold.revenue, 0))
+            order by (shown.status = 'archived'), shown.created_at desc, shown.id), '[]'::json)
         from shown left join sold on sold.product_id = shown.id
       ),
       'recentSales', (
         select coalesce(json_agg(row_to_json(recent) order by recent."soldAt" desc, recent.id desc), '[]'::json) from (
-          select o.id, ${orderTitleSql} as "productName", o.customer_email as "customerEmail", o.amount_cents - o.refunded_cents as "netCents",
+          select o.id, ${orderTitleSql} as "productName", o.customer_email as "customerEmail",
+            o.amount_cents - o.refunded_cents as "netCents",
             o.refunded_cents as "refundedCents", o.currency, o.status, ${SOLD_AT} as "soldAt"
           from orders o where o.user_id = me.user_id and ${IS_SALE}
           order by ${SOLD_AT} desc, o.id desc limit ${LANDING_TRANSACTIONS}
@@ -55,9 +60,11 @@ export const landingPageQuery: PageQuery<LandingFigures | null> = pagePart(
       ),
       'customers', (
         with store as (select ${STORE_CURRENCY} as currency)
-        select coalesce(json_agg(row_to_json(buyers) order by buyers."lastPurchaseAt" desc, buyers.email desc), '[]'::json) from (
+        select coalesce(json_agg(row_to_json(buyers) order by buyers."lastPurchaseAt" desc, buyers.email desc),
+          '[]'::json) from (
           -- The buyers who bought last, from their totals (customer_totals_last_idx, read backwards).
-          select c.email, c.orders, coalesce((c.spent ->> store.currency)::bigint, 0) as "spentCents", c.last_paid_at as "lastPurchaseAt"
+          select c.email, c.orders, coalesce((c.spent ->> store.currency)::bigint, 0) as "spentCents",
+            c.last_paid_at as "lastPurchaseAt"
           from customer_totals c cross join store
           where c.user_id = me.user_id
           order by c.last_paid_at desc, c.email desc limit ${LANDING_CUSTOMERS}
