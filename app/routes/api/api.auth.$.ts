@@ -5,8 +5,8 @@ import type { Route } from "./+types/api.auth.$";
 import { requestContext } from "~/server/http/request-context.server";
 
 /**
- * The longest redirect better-auth may answer with: its POST OAuth callback turns posted fields into a Location
- * header, and a Node client fails on headers over 16 KB.
+ * The longest redirect better-auth may answer with. Its OAuth callback echoes posted fields into Location, and Node
+ * clients fail on headers over 16 KB.
  */
 const MAX_REDIRECT_LENGTH = 8_192;
 

@@ -52,8 +52,8 @@ type MovedRow = {
 };
 
 /**
- * Moves the order to `move.to` only from the states ORDER_TRANSITIONS allows, with one conditional UPDATE on the
- * row (locked for the statement) that also writes the move's order_events row; null when nothing moved.
+ * Moves the order only from a state ORDER_TRANSITIONS allows, in one conditional UPDATE that logs the move.
+ * Null when nothing moved.
  */
 export async function moveOrderStatus(db: Database, orderId: string, move: OrderMove): Promise<MovedOrderRow | null> {
   const allowedFrom = ORDER_TRANSITIONS[move.to];

@@ -5,8 +5,8 @@ import type { Database } from "~/db/database.server";
 export type StoredWebhookEvent = { id: string; unmatched_attempts: number };
 
 /**
- * Stores a verified event once per provider and event id; a stored one never processed (its order was not found
- * then) is returned locked, so its deliveries try again one at a time. Null for an event processed already.
+ * Stores a verified event once per provider and event id. An unprocessed one comes back locked, so retries run one
+ * at a time. Null for an event processed already.
  */
 export async function storeWebhookEvent(
   db: Database,
