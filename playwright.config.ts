@@ -49,7 +49,9 @@ export default defineConfig({
   // A hang detector, not a speed budget (that is the whole suite's, issue 12): long flows (several sign-ins, 2FA
   // set-up) take 15–20 s on an idle 2-core machine and over 30 s on a loaded one, as CI's run of stop 22 showed.
   timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // A wait for what a person sees next: on a loaded 2-core machine a client navigation (route module, loader,
+  // render) once took over 5 s (CI's run of stop 46, tests/e2e/payments.spec.ts), so assertions wait up to 10 s.
+  expect: { timeout: 10_000 },
   // baseURL is each worker's own app (the `app` fixture in tests/e2e/support/test.ts).
   // No trace unless asked for (E2E_TRACE=retain-on-failure or on): recording one for every test (to keep it only
   // on failure) cost about a fifth of the browser suite's CPU here, and CI keeps nothing but its log.

@@ -1,12 +1,14 @@
 // Whether the production build is older than its sources: `npm start` builds then, and the test servers either
 // build (their global setups) or refuse to serve old code (tests/support/test-server.ts).
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { firstNewerThan } from "./newest-mtime.mjs";
 
-/** What `npm run build` writes: the server bundle, React Router's server build and the browser assets. */
-export const BUILD_OUTPUTS = ["build/runtime/main.js", "build/server/index.js", "build/client"];
+/** The list of source files the build was made from, written last by `npm run build` (scripts/record-build-sources.mjs). */
+export const SOURCE_LIST = "build/sources.txt";
+
+/** What `npm run build` writes: the server bundle, React Router's server build, the browser assets and the source list. */
+export const BUILD_OUTPUTS = ["build/runtime/main.js", "build/server/index.js", "build/client", SOURCE_LIST];
 
 /** What the build is made from: the app, the server, static files, migrations and the build's own configuration. */
 export const BUILD_SOURCES = [
@@ -21,7 +23,32 @@ export const BUILD_SOURCES = [
   "scripts/build-server.mjs",
 ];
 
-/** Why the build below `root` must be made again — `missing`, or `stale` with a source changed since — or null when it is current. */
+/** Folders the lint-rule tests write and remove while other tests run (tests/unit/lint-rules.test.ts): never sources. */
+const isLintFixture = (name) => name.startsWith("lint-fixture-");
+
+/** Every source file below `root`, relative and sorted. */
+export function sourceFiles(root = process.cwd()) {
+  const files = [];
+  const walk = (relative) => {
+    const full = path.join(root, relative);
+    if (!existsSync(full)) return;
+    if (!statSync(full).isDirectory()) return void files.push(relative);
+    for (const entry of readdirSync(full)) if (!isLintFixture(entry)) walk(path.posix.join(relative, entry));
+  };
+  for (const source of BUILD_SOURCES) walk(source);
+  return files.sort();
+}
+
+/** Writes the source list a build was made from (the last step of `npm run build`). */
+export function recordBuildSources(root = process.cwd()) {
+  writeFileSync(path.join(root, SOURCE_LIST), `${sourceFiles(root).join("\n")}\n`);
+}
+
+/**
+ * Why the build below `root` must be made again — `missing`, or `stale` with the source edited, added or removed
+ * since — or null when it is current. Files are compared by modification time and the list of files with the one
+ * the build recorded, so folders' own times (which a test's passing fixture changes) play no part.
+ */
 export function buildStaleness(root = process.cwd()) {
   const builtAt = Math.min(
     ...BUILD_OUTPUTS.map((output) =>
@@ -29,11 +56,14 @@ export function buildStaleness(root = process.cwd()) {
     ),
   );
   if (builtAt === 0) return { reason: "missing" };
-  for (const source of BUILD_SOURCES) {
-    const newer = firstNewerThan(path.join(root, source), builtAt);
-    if (newer) return { reason: "stale", changed: path.relative(root, newer) };
-  }
-  return null;
+  const files = sourceFiles(root);
+  const edited = files.find((file) => statSync(path.join(root, file)).mtimeMs > builtAt);
+  if (edited) return { reason: "stale", changed: edited };
+  const recorded = readFileSync(path.join(root, SOURCE_LIST), "utf8").split("\n").filter(Boolean);
+  const current = new Set(files);
+  const known = new Set(recorded);
+  const moved = files.find((file) => !known.has(file)) ?? recorded.find((file) => !current.has(file));
+  return moved ? { reason: "stale", changed: moved } : null;
 }
 
 /** One line saying why the build is out of date, for logs and error messages. */

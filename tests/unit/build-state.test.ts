@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BUILD_OUTPUTS, buildIfStale, buildStaleness } from "../../scripts/build-state.mjs";
+import {
+  BUILD_OUTPUTS,
+  buildIfStale,
+  buildStaleness,
+  recordBuildSources,
+  SOURCE_LIST,
+} from "../../scripts/build-state.mjs";
 
 // The check `npm start` and the test servers share: a build older than any of its sources is not served.
 
@@ -30,21 +36,15 @@ beforeEach(() => {
   write("app/domains/workspace/content/workspace-nav.ts", BEFORE);
   write("server/main.ts", BEFORE);
   write("vite.config.ts", BEFORE);
-  for (const folder of [
-    "app/routes",
-    "app/domains/workspace/content",
-    "app/domains/workspace",
-    "app/domains",
-    "app",
-    "server",
-  ])
-    touchFolder(folder, BEFORE);
   for (const output of BUILD_OUTPUTS) {
+    if (output === SOURCE_LIST) continue;
     if (output === "build/client") {
       mkdirSync(path.join(root, output), { recursive: true });
       touchFolder(output, BUILT);
     } else write(output, BUILT);
   }
+  recordBuildSources(root);
+  utimesSync(path.join(root, SOURCE_LIST), BUILT, BUILT);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -71,9 +71,27 @@ describe("build staleness", () => {
     expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "vite.config.ts" });
   });
 
-  it("a file added or removed after the build (its folder changed) makes it stale", () => {
-    touchFolder("server", AFTER);
-    expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "server" });
+  it("a file added after the build, even one carrying an older time (a copy, a checkout), makes it stale", () => {
+    write("server/added.ts", BEFORE);
+    expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "server/added.ts" });
+  });
+
+  it("a file removed after the build makes it stale and is named", () => {
+    rmSync(path.join(root, "app/routes/dashboard.tsx"));
+    expect(buildStaleness(root)).toEqual({ reason: "stale", changed: "app/routes/dashboard.tsx" });
+  });
+
+  it("a lint-rule fixture written and removed beside the sources leaves the build current", () => {
+    write("app/domains/workspace/lint-fixture-42/fixture.tsx", AFTER);
+    touchFolder("app/domains/workspace", AFTER);
+    expect(buildStaleness(root)).toBeNull();
+    rmSync(path.join(root, "app/domains/workspace/lint-fixture-42"), { recursive: true });
+    expect(buildStaleness(root)).toBeNull();
+  });
+
+  it("a build without its source list is missing", () => {
+    rmSync(path.join(root, SOURCE_LIST));
+    expect(buildStaleness(root)).toEqual({ reason: "missing" });
   });
 
   it("the oldest output counts: browser assets older than a source are stale even if the server bundle is newer", () => {
