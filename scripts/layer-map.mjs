@@ -13,6 +13,7 @@ export const LAYERS = ["kernel", "domains", "flows", "pages"];
 export const DOMAIN_LINKS = {
   accounts: ["security", "workspace"],
   analytics: ["catalog", "sales-methods"],
+  billing: [],
   catalog: ["sales-methods", "workspace"],
   customers: ["orders"],
   delivery: ["catalog", "orders"],
