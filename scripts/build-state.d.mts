@@ -5,3 +5,6 @@ export declare const BUILD_SOURCES: string[];
 export declare function buildStaleness(root?: string): BuildStaleness | null;
 export declare function describeStaleness(staleness: BuildStaleness): string;
 export declare function buildIfStale(root?: string): boolean;
+export declare const SOURCE_LIST: string;
+export declare function sourceFiles(root?: string): string[];
+export declare function recordBuildSources(root?: string): void;
