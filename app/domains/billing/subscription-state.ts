@@ -35,6 +35,8 @@ export type BillingState = {
   hasPaymentMethod: boolean;
   /** The creator's one Pro trial is spent (a second one is refused). */
   trialUsed: boolean;
+  /** "Now" for this subscription: the test provider's moved clock, or the real time. */
+  clockNow: string;
 };
 
 /** Which plan is in force for a subscription in `status`: its own plan while trialing, active or past due. */

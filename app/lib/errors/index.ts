@@ -1,5 +1,6 @@
 import { ACCOUNTS_ERRORS } from "~/domains/accounts/errors";
 import { ANALYTICS_ERRORS } from "~/domains/analytics/errors";
+import { BILLING_ERRORS } from "~/domains/billing/errors";
 import { CATALOG_ERRORS } from "~/domains/catalog/errors";
 import { CHECKOUT_ERRORS } from "~/flows/checkout/errors";
 import { CUSTOMERS_ERRORS } from "~/domains/customers/errors";
@@ -57,6 +58,7 @@ export const ERROR_DOMAINS = {
   analytics: ANALYTICS_ERRORS,
   "link-in-bio": LINK_IN_BIO_ERRORS,
   marketing: MARKETING_ERRORS,
+  billing: BILLING_ERRORS,
 };
 
 /** Every code's status, form field and message, merged from the domains' catalogues. */

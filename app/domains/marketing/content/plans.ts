@@ -51,11 +51,11 @@ const COPY: Record<PlanId, OfferCopy> = {
     mostPopular: true,
   },
   business: {
-    description: `For teams selling together, with up to ${business.teamMembers} team users.`,
-    highlights: [`Up to ${business.teamMembers} team users`, "Role-based access"],
+    description: `For teams selling together, with up to ${business.seats} team users.`,
+    highlights: [`Up to ${business.seats} team users`, "Role-based access"],
     features: [
       "Everything in Pro",
-      `Up to ${business.teamMembers} team members with role-based access`,
+      `Up to ${business.seats} team members with role-based access`,
       "Team collaboration",
       "Multiple admin accounts",
       "Priority support",
