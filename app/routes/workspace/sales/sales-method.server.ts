@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import { checkPlanFeature } from "~/domains/billing/plan-gates";
-import { planInForceQuery } from "~/domains/billing/server/plan-in-force-query.server";
 import { buyPageUrl } from "~/domains/sales-methods/buy-button-snippet";
 import { salesMethod, type SalesMethodKey } from "~/domains/sales-methods/content/sales-methods";
 import { EVENT_SALES_DEFAULTS, eventSalesSchema } from "~/domains/sales-methods/schemas/event-sales";
@@ -13,8 +12,7 @@ import { SOCIAL_MEDIA_DEFAULTS, socialMediaSchema } from "~/domains/sales-method
 import { salesMethodFormOf, salesMethodFormQuery } from "~/domains/sales-methods/server/sales-method-form-query.server";
 import { saveSalesMethod } from "~/domains/sales-methods/server/save-sales-method.server";
 import { type ProfileSummary, profileSummaryQuery } from "~/domains/workspace/server/profile-summary-query.server";
-import { combinePageQueries } from "~/kernel/session/page-query.server";
-import type { PlanFeatureId, PlanId } from "~/lib/plans";
+import { type PlanFeatureId, planOf } from "~/lib/plans";
 import type { ToastMessage } from "~/lib/toast";
 import { requirePlanFeatureOrRespond } from "~/routes/http/require-plan-feature-or-respond.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
@@ -40,7 +38,6 @@ type FormSetup = {
 
 /** The buy button's own-CSS style is advanced customisation; the other styles are basic. */
 const CUSTOM_STYLE_FEATURE = "advanced_customisation" satisfies PlanFeatureId;
-const websiteExtra = combinePageQueries({ profile: profileSummaryQuery, plan: planInForceQuery });
 
 const FORMS: Record<SalesMethodKey, FormSetup> = {
   online_store: { schema: onlineStoreSchema, defaults: ONLINE_STORE_DEFAULTS, savedToast: "Online store saved" },
@@ -66,21 +63,21 @@ export async function loadSalesMethodPage(
   const website = method === "existing_website";
   const { page } = await requireUser(services, ctx, {
     batch,
-    page: salesMethodFormQuery(method, website ? websiteExtra : undefined),
+    page: salesMethodFormQuery(method, website ? profileSummaryQuery : undefined),
   });
   const form = salesMethodFormOf(page, FORMS[method].defaults);
-  const extra = page.extra as { profile: ProfileSummary; plan: PlanId } | undefined;
+  // The profile summary carries the plan in force, so the lock costs the page nothing more.
+  const profile = page.extra as ProfileSummary;
   return {
     method,
     ...form,
-    website:
-      website && extra
-        ? {
-            storeName: extra.profile.storeName ?? "My store",
-            buyUrl: buyPageUrl(services.env.APP_URL, form.saved?.id ?? UNSAVED_ID),
-            customStyleGate: checkPlanFeature(extra.plan, CUSTOM_STYLE_FEATURE),
-          }
-        : null,
+    website: website
+      ? {
+          storeName: profile.storeName ?? "My store",
+          buyUrl: buyPageUrl(services.env.APP_URL, form.saved?.id ?? UNSAVED_ID),
+          customStyleGate: checkPlanFeature(planOf(profile.plan), CUSTOM_STYLE_FEATURE),
+        }
+      : null,
   };
 }
 
