@@ -145,7 +145,12 @@ test("a bio page built in the editor sells through its product block, with the f
     page.locator("dt", { hasText: "Email subscribers" }).locator("xpath=following-sibling::dd[1]"),
   ).toHaveText("1");
 
-  // The analytics page names the source of the buy page's view.
+  // The analytics page names the source of the buy page's view: detailed analytics, so on a paid plan.
+  await app.pool.query(
+    `insert into billing_subscriptions (user_id, provider, customer_id, subscription_id, plan, status, snapshot_at)
+     values ($1, 'test', $2, $3, 'pro', 'active', now())`,
+    [seller.id, `cus_${seller.id}`, `sub_${seller.id}`],
+  );
   await expect
     .poll(
       async () => {
