@@ -1,6 +1,7 @@
 import { expectNoViolations } from "./support/axe";
 import { fillTestCard, publishProductDirectly } from "./support/commerce";
 import { createCreator } from "./support/creator";
+import { putOnPlanDirectly } from "./support/plan";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
@@ -146,11 +147,7 @@ test("a bio page built in the editor sells through its product block, with the f
   ).toHaveText("1");
 
   // The analytics page names the source of the buy page's view: detailed analytics, so on a paid plan.
-  await app.pool.query(
-    `insert into billing_subscriptions (user_id, provider, customer_id, subscription_id, plan, status, snapshot_at)
-     values ($1, 'test', $2, $3, 'pro', 'active', now())`,
-    [seller.id, `cus_${seller.id}`, `sub_${seller.id}`],
-  );
+  await putOnPlanDirectly(app, seller.id, "pro");
   await expect
     .poll(
       async () => {
