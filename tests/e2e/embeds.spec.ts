@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { publishProductDirectly } from "./support/commerce";
 import { expectNoViolations } from "./support/axe";
 import { createCreator } from "./support/creator";
+import { putOnPlanDirectly } from "./support/plan";
 import { uniqueEmail } from "./support/mail";
 import { expect, test } from "./support/test";
 
@@ -310,7 +311,8 @@ test("the generated code pasted on another website sells one product in the over
     await expect(page.getByRole("dialog", { name: "Checkout" })).toBeHidden();
     await expect(page).toHaveURL(`${site.origin}/another-page`);
 
-    // The seller finds both sales under the website's source, in analytics and on the order.
+    // The seller finds both sales under the website's source, in analytics (detailed: a paid plan) and on the order.
+    await putOnPlanDirectly(app, seller.id, "pro");
     await page.context().addCookies(sellerCookies);
     await page.goto("/analytics");
     const row = page.getByRole("row", { name: /^localhost \(embedded checkout\)/ });

@@ -1,6 +1,7 @@
 import { expectNoViolations } from "./support/axe";
 import { fillTestCard, publishProductDirectly } from "./support/commerce";
 import { createCreator } from "./support/creator";
+import { putOnPlanDirectly } from "./support/plan";
 import { linkIn, uniqueEmail, waitForMail } from "./support/mail";
 import { expect, test } from "./support/test";
 
@@ -145,7 +146,8 @@ test("a bio page built in the editor sells through its product block, with the f
     page.locator("dt", { hasText: "Email subscribers" }).locator("xpath=following-sibling::dd[1]"),
   ).toHaveText("1");
 
-  // The analytics page names the source of the buy page's view.
+  // The analytics page names the source of the buy page's view: detailed analytics, so on a paid plan.
+  await putOnPlanDirectly(app, seller.id, "pro");
   await expect
     .poll(
       async () => {

@@ -14,6 +14,9 @@ import { ProductBreakdown, SourceBreakdown } from "~/domains/analytics/component
 import { FigureCards } from "~/domains/analytics/components/figure-cards";
 import { RangePicker } from "~/domains/analytics/components/range-picker";
 import { analyticsQuery } from "~/domains/analytics/server/analytics-query.server";
+import { PlanLock } from "~/domains/billing/components/plan-lock";
+import { checkPlanFeature, type PlanFeatureRefusal } from "~/domains/billing/plan-gates";
+import { planInForceQuery } from "~/domains/billing/server/plan-in-force-query.server";
 import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { ERRORS } from "~/lib/errors";
 import { pageMeta } from "~/lib/meta";
@@ -53,11 +56,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: combinePageQueries({
       report: analyticsQuery({ range: parsed.range, fallbackTimeZone }),
       posts: socialPostsQuery,
+      plan: planInForceQuery,
     }),
   });
-  const { report } = page;
+  // Detailed analytics (sales and views by source) leave the server only on a plan that includes them.
+  const detailed = checkPlanFeature(page.plan, "detailed_analytics");
+  const report = detailed.ok ? page.report : { ...page.report, sources: [] };
   return {
     report,
+    sourcesLock: detailed.ok ? null : detailed,
     social: platformFigures(page.posts),
     range: parsed.range,
     error: null,
@@ -97,7 +104,13 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             Loading the figures…
           </p>
         ) : null}
-        {report ? <Report report={report} social={"social" in loaderData ? loaderData.social : []} /> : null}
+        {report ? (
+          <Report
+            report={report}
+            social={"social" in loaderData ? loaderData.social : []}
+            sourcesLock={"sourcesLock" in loaderData ? loaderData.sourcesLock : null}
+          />
+        ) : null}
       </div>
     </div>
   );
@@ -106,9 +119,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 function Report({
   report,
   social,
+  sourcesLock,
 }: {
   report: NonNullable<Route.ComponentProps["loaderData"]["report"]>;
   social: readonly PlatformFigures[];
+  sourcesLock: PlanFeatureRefusal | null;
 }) {
   const previousLabel = formatDayRange(report.previousFrom, report.previousTo);
   const days = (calendarDayNumber(report.to) ?? 0) - (calendarDayNumber(report.from) ?? 0) + 1;
@@ -146,7 +161,7 @@ function Report({
         <ProductBreakdown report={report} />
       </ReportSection>
       <ReportSection id="sources-heading" title="By source">
-        <SourceBreakdown report={report} />
+        {sourcesLock ? <PlanLock gate={sourcesLock} /> : <SourceBreakdown report={report} />}
       </ReportSection>
       {social.length ? (
         <ReportSection id="social-heading" title="Social posts by platform (all time)">

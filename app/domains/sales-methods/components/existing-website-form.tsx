@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { BuyButtonCode } from "./buy-button-code";
 import { SaveButton, SelectField, TextField } from "./sales-form-fields";
@@ -25,12 +26,15 @@ export function ExistingWebsiteForm({
   buyUrl,
   live,
   actionData,
+  customStyleLock,
 }: {
   values: Record<string, unknown>;
   storeName: string;
   buyUrl: string;
   live: boolean;
   actionData: SalesMethodActionData;
+  /** Given when the plan lacks the own-CSS style: the lock shown under the style, whose custom choice is disabled. */
+  customStyleLock?: ReactNode;
 }) {
   const [form, fields] = useSalesMethodForm("existing-website", existingWebsiteSchema, values, actionData);
   // Derived from the form's current values: the code follows every keystroke (an emptied text shows the default).
@@ -73,7 +77,13 @@ export function ExistingWebsiteForm({
           type="radio"
         />
         <TextField field={fields.buttonText} label="Button text" hint="Up to 40 characters" />
-        <SelectField field={fields.buttonStyle} label="Button style" options={BUTTON_STYLES} />
+        <SelectField
+          field={fields.buttonStyle}
+          label="Button style"
+          options={BUTTON_STYLES}
+          hint={customStyleLock}
+          disabled={customStyleLock ? ["custom"] : []}
+        />
         <FormAlert message={form.errors?.[0]} />
         <div className="mt-2">
           <SaveButton>Save Buy Button</SaveButton>

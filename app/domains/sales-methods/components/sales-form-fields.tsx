@@ -52,19 +52,21 @@ function oneValue<T extends { defaultValue?: unknown }>(props: T): T {
   return Array.isArray(props.defaultValue) ? { ...props, defaultValue: props.defaultValue[0] } : props;
 }
 
-/** A labelled select of an option list; `placeholder` adds an empty first choice (required fields). */
+/** A labelled select of an option list; `placeholder` adds an empty first choice, `disabled` values stay unpickable. */
 export function SelectField({
   field,
   label,
   options,
   placeholder,
   hint,
+  disabled = [],
 }: {
   field: Field;
   label: string;
   options: readonly SalesOption[];
   placeholder?: string;
   hint?: ReactNode;
+  disabled?: readonly string[];
 }) {
   return (
     <FormField id={field.id} label={label} errors={field.errors} hint={hint}>
@@ -76,7 +78,7 @@ export function SelectField({
         >
           {placeholder ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} disabled={disabled.includes(option.value)}>
               {option.label}
             </option>
           ))}

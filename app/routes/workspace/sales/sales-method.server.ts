@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { checkPlanFeature } from "~/domains/billing/plan-gates";
 import { buyPageUrl } from "~/domains/sales-methods/buy-button-snippet";
 import { salesMethod, type SalesMethodKey } from "~/domains/sales-methods/content/sales-methods";
 import { EVENT_SALES_DEFAULTS, eventSalesSchema } from "~/domains/sales-methods/schemas/event-sales";
@@ -11,7 +12,9 @@ import { SOCIAL_MEDIA_DEFAULTS, socialMediaSchema } from "~/domains/sales-method
 import { salesMethodFormOf, salesMethodFormQuery } from "~/domains/sales-methods/server/sales-method-form-query.server";
 import { saveSalesMethod } from "~/domains/sales-methods/server/save-sales-method.server";
 import { type ProfileSummary, profileSummaryQuery } from "~/domains/workspace/server/profile-summary-query.server";
+import { type PlanFeatureId, planOf } from "~/lib/plans";
 import type { ToastMessage } from "~/lib/toast";
+import { requirePlanFeatureOrRespond } from "~/routes/http/require-plan-feature-or-respond.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import { requireUser } from "~/routes/http/require-user.server";
 import type { RequestContext } from "~/server/http/request-context.server";
@@ -29,7 +32,12 @@ type FormSetup = {
   defaults: Record<string, unknown>;
   savedToast: string;
   allowPreview?: boolean;
+  /** The plan feature a submission uses, if any: the server refuses it on a plan without it. */
+  planFeature?: (value: Record<string, unknown>) => PlanFeatureId | null;
 };
+
+/** The buy button's own-CSS style is advanced customisation; the other styles are basic. */
+const CUSTOM_STYLE_FEATURE = "advanced_customisation" satisfies PlanFeatureId;
 
 const FORMS: Record<SalesMethodKey, FormSetup> = {
   online_store: { schema: onlineStoreSchema, defaults: ONLINE_STORE_DEFAULTS, savedToast: "Online store saved" },
@@ -40,6 +48,7 @@ const FORMS: Record<SalesMethodKey, FormSetup> = {
     defaults: EXISTING_WEBSITE_DEFAULTS,
     savedToast: "Buy button saved",
     allowPreview: true,
+    planFeature: (value) => (value.buttonStyle === "custom" ? CUSTOM_STYLE_FEATURE : null),
   },
   social_media: { schema: socialMediaSchema, defaults: SOCIAL_MEDIA_DEFAULTS, savedToast: "Social media sales saved" },
 };
@@ -57,13 +66,16 @@ export async function loadSalesMethodPage(
     page: salesMethodFormQuery(method, website ? profileSummaryQuery : undefined),
   });
   const form = salesMethodFormOf(page, FORMS[method].defaults);
+  // The profile summary carries the plan in force, so the lock costs the page nothing more.
+  const profile = page.extra as ProfileSummary;
   return {
     method,
     ...form,
     website: website
       ? {
-          storeName: (page.extra as ProfileSummary).storeName ?? "My store",
+          storeName: profile.storeName ?? "My store",
           buyUrl: buyPageUrl(services.env.APP_URL, form.saved?.id ?? UNSAVED_ID),
+          customStyleGate: checkPlanFeature(planOf(profile.plan), CUSTOM_STYLE_FEATURE),
         }
       : null,
   };
@@ -79,13 +91,15 @@ export async function submitSalesMethodForm(
 ) {
   const user = await requireUser(services, ctx);
   const formData = await readForm();
-  const { schema, savedToast, allowPreview } = FORMS[method];
+  const { schema, savedToast, allowPreview, planFeature } = FORMS[method];
   const submission = parseWithZod(formData, { schema });
   const notSaved = `${salesMethod(method).name} not saved`;
   if (submission.status !== "success") {
     const toast: ToastMessage = { type: "error", title: notSaved, description: INVALID_FORM_DESCRIPTION };
     return data({ result: submission.reply(), toast }, { status: 400 });
   }
+  const feature = planFeature?.(submission.value);
+  if (feature) await requirePlanFeatureOrRespond(services, user.id, feature);
   if (allowPreview && formData.get("intent") === PREVIEW_INTENT) {
     return data(
       {

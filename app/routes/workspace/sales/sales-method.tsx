@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
 import { data } from "react-router";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { PlanLock } from "~/domains/billing/components/plan-lock";
 import { EventSalesForm } from "~/domains/sales-methods/components/event-sales-form";
 import { ExistingWebsiteForm } from "~/domains/sales-methods/components/existing-website-form";
 import { OnlineStoreForm } from "~/domains/sales-methods/components/online-store-form";
@@ -62,7 +63,15 @@ export default function SalesMethodPage({ loaderData, actionData }: Route.Compon
       ) : method === "events" ? (
         <EventSalesForm key={key} values={values} actionData={actionData} />
       ) : method === "existing_website" && website ? (
-        <ExistingWebsiteForm key={key} values={values} {...website} live={Boolean(saved)} actionData={actionData} />
+        <ExistingWebsiteForm
+          key={key}
+          values={values}
+          storeName={website.storeName}
+          buyUrl={website.buyUrl}
+          live={Boolean(saved)}
+          actionData={actionData}
+          customStyleLock={website.customStyleGate.ok ? undefined : <PlanLock gate={website.customStyleGate} />}
+        />
       ) : (
         <SocialMediaForm key={key} values={values} actionData={actionData} />
       )}
