@@ -295,9 +295,14 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
   };
   const itemOf = (subscription: Obj): Obj => (asRecord(subscription.items).data as Obj[])[0]!;
 
-  function createInvoice(subscription: Obj, reason: string, amount: number, period: { start: number; end: number }) {
+  function createInvoice(
+    subscription: Obj,
+    reason: string,
+    amount: number,
+    period: { start: number; end: number },
+    price: Obj = priceOf(subscription),
+  ) {
     const at = timeOf(subscription.customer);
-    const price = priceOf(subscription);
     const id = kit.randomId("in_");
     const invoice: Obj = {
       id,
@@ -531,7 +536,7 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
             : Math.max(0, Math.round(((price.unit_amount as number) - (oldPrice.unit_amount as number)) * share));
         let paid = true;
         if (proration === "always_invoice" && amount > 0) {
-          const invoice = createInvoice(subscription, "subscription_update", amount, { start: at, end });
+          const invoice = createInvoice(subscription, "subscription_update", amount, { start: at, end }, price);
           paid = attempt(invoice, subscription);
           await emit(paid ? "invoice.paid" : "invoice.payment_failed", invoice);
         }
