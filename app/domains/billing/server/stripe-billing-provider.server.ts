@@ -64,7 +64,7 @@ function invoiceStatusOf(invoice: Stripe.Invoice): BillingInvoice["status"] {
   return "open";
 }
 
-/** Stripe Billing for Sellkit's own plans; undefined unless STRIPE_SECRET_KEY and STRIPE_BILLING_WEBHOOK_SECRET are set. */
+/** Stripe Billing for Sellkit's plans; undefined unless STRIPE_SECRET_KEY and the billing webhook secret are set. */
 export function createStripeBillingProvider(env: StripeBillingEnv): BillingProvider | undefined {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_BILLING_WEBHOOK_SECRET) return undefined;
   const stripe = stripeClient(env.STRIPE_SECRET_KEY, env.STRIPE_API_URL);
