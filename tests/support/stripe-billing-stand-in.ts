@@ -123,7 +123,10 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
     return typeof clock === "string" ? (testClocks.get(clock)!.frozen_time as number) : wallNow();
   };
 
-  async function emit(type: string, object: Obj, previousAttributes?: Record<string, unknown>) {
+  let outbox: Promise<void> = Promise.resolve();
+
+  /** Sends an event after the answer, in order, as Stripe does: a caller holding a lock is never waited on. */
+  function emit(type: string, object: Obj, previousAttributes?: Record<string, unknown>) {
     const event = {
       id: kit.randomId("evt_"),
       object: "event",
@@ -142,7 +145,11 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
     };
     deliveries.push({ body, headers, event });
-    if (standIn.webhookUrl) await fetch(standIn.webhookUrl, { method: "POST", headers, body }).catch(() => undefined);
+    const url = standIn.webhookUrl;
+    if (url)
+      outbox = outbox.then(async () => {
+        await fetch(url, { method: "POST", headers, body }).catch(() => undefined);
+      });
   }
 
   /** An object as the API shows it: without the stand-in's `_` bookkeeping. */
@@ -478,8 +485,8 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       subscription.status = "incomplete";
     }
     subscriptions.set(subscription.id, subscription);
-    await emit("customer.subscription.created", subscription);
-    await emit(invoice.status === "paid" ? "invoice.paid" : "invoice.payment_failed", invoice);
+    emit("customer.subscription.created", subscription);
+    emit(invoice.status === "paid" ? "invoice.paid" : "invoice.payment_failed", invoice);
     return subscription;
   }
 
@@ -538,7 +545,7 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
         if (proration === "always_invoice" && amount > 0) {
           const invoice = createInvoice(subscription, "subscription_update", amount, { start: at, end }, price);
           paid = attempt(invoice, subscription);
-          await emit(paid ? "invoice.paid" : "invoice.payment_failed", invoice);
+          emit(paid ? "invoice.paid" : "invoice.payment_failed", invoice);
         }
         if (!paid && behavior === "pending_if_incomplete") {
           subscription.pending_update = {
@@ -556,7 +563,7 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
         }
       }
     }
-    if (Object.keys(previous).length > 0) await emit("customer.subscription.updated", subscription, previous);
+    if (Object.keys(previous).length > 0) emit("customer.subscription.updated", subscription, previous);
     return subscription;
   }
 
@@ -573,7 +580,7 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       Object.assign(schedule, { status: "canceled", canceled_at: at });
       subscription.schedule = null;
     }
-    await emit("customer.subscription.deleted", subscription);
+    emit("customer.subscription.deleted", subscription);
   }
 
   /** The next billing period: a schedule's next phase takes effect, then the renewal invoice is charged. */
@@ -607,29 +614,28 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       subscription._retries = RETRY_DAYS.map((days) => at + days * DAY);
       invoice.next_payment_attempt = (subscription._retries as number[])[0];
     }
-    await emit("customer.subscription.updated", subscription, previous);
-    await emit(paid ? "invoice.paid" : "invoice.payment_failed", invoice);
+    emit("customer.subscription.updated", subscription, previous);
+    emit(paid ? "invoice.paid" : "invoice.payment_failed", invoice);
   }
 
-  async function retry(subscription: Obj, at: number) {
+  async function retry(subscription: Obj) {
     const retries = subscription._retries as number[];
     retries.shift();
     const invoice = invoices.get(String(subscription.latest_invoice))!;
     if (attempt(invoice, subscription)) {
       subscription.status = "active";
       subscription._retries = [];
-      await emit("invoice.paid", invoice);
-      await emit("customer.subscription.updated", subscription, { status: "past_due" });
+      emit("invoice.paid", invoice);
+      emit("customer.subscription.updated", subscription, { status: "past_due" });
       return;
     }
     invoice.next_payment_attempt = retries[0] ?? null;
-    await emit("invoice.payment_failed", invoice);
+    emit("invoice.payment_failed", invoice);
     // Stripe's setting "cancel the subscription if all retries fail".
     if (retries.length === 0) {
       Object.assign(invoice, { status: "uncollectible" });
       await cancelNow(subscription, "payment_failed");
     }
-    void at;
   }
 
   /** The subscription's next moment due on its clock, with what happens then. */
@@ -644,7 +650,7 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
           at: reminder,
           run: async () => {
             subscription._reminded = true;
-            await emit("customer.subscription.trial_will_end", subscription);
+            emit("customer.subscription.trial_will_end", subscription);
           },
         };
       return {
@@ -664,7 +670,7 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
     }
     const retries = (subscription._retries as number[] | undefined) ?? [];
     if (subscription.status === "past_due" && retries.length > 0 && retries[0]! < periodEnd)
-      return { at: retries[0]!, run: () => retry(subscription, retries[0]!) };
+      return { at: retries[0]!, run: () => retry(subscription) };
     if (subscription.status === "active" || subscription.status === "past_due")
       return {
         at: periodEnd,
@@ -688,7 +694,8 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       await due.run();
     }
     Object.assign(clock, { frozen_time: target, status: "ready" });
-    await emit("test_helpers.test_clock.ready", clock);
+    emit("test_helpers.test_clock.ready", clock);
+    await outbox;
   }
 
   function createSession(params: Record<string, unknown>): Obj {
@@ -757,9 +764,10 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       subscription: subscription.id,
       invoice: invoice.id,
     });
-    await emit("customer.subscription.created", subscription);
-    await emit("invoice.paid", invoice);
-    await emit("checkout.session.completed", session);
+    emit("customer.subscription.created", subscription);
+    emit("invoice.paid", invoice);
+    emit("checkout.session.completed", session);
+    await outbox;
     return { paid: true };
   }
 
@@ -771,8 +779,9 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       if (subscription.customer !== customer.id || subscription.status === "canceled") continue;
       const previous = { default_payment_method: subscription.default_payment_method };
       subscription.default_payment_method = method.id;
-      await emit("customer.subscription.updated", subscription, previous);
+      emit("customer.subscription.updated", subscription, previous);
     }
+    await outbox;
   }
 
   function createSchedule(params: Record<string, unknown>): Obj {
@@ -861,7 +870,7 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       released_subscription: subscription.id,
     });
     subscription.schedule = null;
-    await emit("customer.subscription.updated", subscription, { schedule: schedule.id });
+    emit("customer.subscription.updated", subscription, { schedule: schedule.id });
     return schedule;
   }
 
@@ -981,7 +990,10 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       const clock = customers.get(customerId)?.test_clock;
       return typeof clock === "string" ? clock : null;
     },
-    idle: () => work,
+    idle: async () => {
+      await work;
+      await outbox;
+    },
   };
   return { standIn, api };
 }

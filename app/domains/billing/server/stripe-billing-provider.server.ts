@@ -171,7 +171,9 @@ export function createStripeBillingProvider(env: StripeBillingEnv): BillingProvi
     const snapshot = await snapshotOf(subscription);
     if (!snapshot) return [];
     const eventId = subscription.lastResponse?.requestId ?? `answer_${randomUUID()}`;
-    return [{ eventId, createdAt: new Date(), type: "subscription.updated", subscription: snapshot } as BillingEvent];
+    // Whole seconds, as Stripe dates its events: a webhook of the same second is not taken for an older one.
+    const createdAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    return [{ eventId, createdAt, type: "subscription.updated", subscription: snapshot } as BillingEvent];
   }
 
   async function invoiceOf(invoice: Stripe.Invoice): Promise<BillingInvoice | null> {
