@@ -59,6 +59,9 @@ export type StripeBillingStandIn = {
   idle(): Promise<void>;
 };
 
+/** A hosted page's answer: its html, or where it sends the browser. */
+export type BillingPage = { status: number; html?: string; location?: string };
+
 export type StripeBillingApi = {
   standIn: StripeBillingStandIn;
   /** Answers a Billing request, or undefined when the path is not Billing's. */
@@ -67,6 +70,8 @@ export type StripeBillingApi = {
     path: string,
     params: Record<string, unknown>,
   ): Promise<{ status: number; body: unknown } | undefined>;
+  /** The hosted subscription checkout and portal pages: html or a redirect; undefined for other paths. */
+  page(method: string, path: string, form: URLSearchParams): Promise<BillingPage | undefined>;
 };
 
 const DAY = 86_400;
@@ -970,6 +975,45 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
     return undefined;
   }
 
+  async function page(method: string, path: string, form: URLSearchParams): Promise<BillingPage | undefined> {
+    const checkout = checkoutSessions.get(path.match(/^\/c\/pay\/([^/]+)$/)?.[1] ?? "");
+    const portal = portalSessions.get(path.match(/^\/p\/session\/([^/]+)$/)?.[1] ?? "");
+    const cardForm = (button: string) =>
+      `<form method="post"><label for="card">Card number</label><input id="card" name="card" autocomplete="cc-number"><button type="submit">${button}</button></form>`;
+    if (checkout) {
+      if (method === "POST" && form.get("action") === "cancel")
+        return { status: 303, location: String(checkout.cancel_url) };
+      if (method === "POST" && checkout.status === "open") {
+        const { paid } = await completeCheckout(checkout.id, { card: form.get("card") ?? "" });
+        if (paid)
+          return { status: 303, location: String(checkout.success_url).replace("{CHECKOUT_SESSION_ID}", checkout.id) };
+      }
+      const declined = method === "POST" ? '<p role="alert">Your card was declined.</p>' : "";
+      const price = prices.get(String(checkout._price))!;
+      return {
+        status: 200,
+        html: `<h1>Subscribe to ${String(products.get(String(price.product))?.name)}</h1><p>${(price.unit_amount as number) / 100} ${String(price.currency).toUpperCase()} per month</p>${declined}
+${cardForm("Subscribe")}
+<form method="post"><input type="hidden" name="action" value="cancel"><button type="submit">Back</button></form>`,
+      };
+    }
+    if (portal) {
+      if (method === "POST" && form.get("card")) {
+        try {
+          await setCard(String(portal.customer), form.get("card")!);
+        } catch {
+          return {
+            status: 200,
+            html: `<h1>Billing</h1><p role="alert">Your card was declined.</p>${cardForm("Save card")}`,
+          };
+        }
+        return { status: 303, location: String(portal.return_url ?? kit.origin()) };
+      }
+      return { status: 200, html: `<h1>Billing</h1>${cardForm("Save card")}` };
+    }
+    return undefined;
+  }
+
   const standIn: StripeBillingStandIn = {
     webhookSecret: options.webhookSecret,
     webhookUrl: undefined,
@@ -995,5 +1039,5 @@ export function stripeBilling(kit: StripeBillingKit, options: { webhookSecret: s
       await outbox;
     },
   };
-  return { standIn, api };
+  return { standIn, api, page };
 }

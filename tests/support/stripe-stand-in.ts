@@ -942,6 +942,15 @@ export async function startStripeStandIn(
   }
 
   async function page(req: IncomingMessage, res: ServerResponse, url: URL, form: URLSearchParams): Promise<boolean> {
+    const billed = await billing.page(req.method ?? "GET", url.pathname, form);
+    if (billed?.location) {
+      res.writeHead(billed.status, { location: billed.location }).end();
+      return true;
+    }
+    if (billed) {
+      html(res, billed.status, billed.html ?? "");
+      return true;
+    }
     const payPath = url.pathname.match(/^\/c\/pay\/([^/]+)$/);
     const setupPath = url.pathname.match(/^\/setup\/e\/([^/]+)\/([^/]+)$/);
     if (payPath) {

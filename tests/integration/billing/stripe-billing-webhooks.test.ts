@@ -68,7 +68,7 @@ async function subscribeToBusiness() {
   const hosted = new URL(started.url);
   expect(hosted.origin).toBe(stripe.origin);
   const sessionId = hosted.pathname.split("/").pop()!;
-  return { actor, sessionId };
+  return { actor, sessionId, hostedUrl: hosted.href };
 }
 
 beforeAll(async () => {
@@ -130,9 +130,19 @@ describe("the Pro trial through Stripe", () => {
 
 describe("Business through Stripe Checkout", () => {
   it("starts only when the checkout's payment is reported, never on the return", async () => {
-    const { actor, sessionId } = await subscribeToBusiness();
+    const { actor, hostedUrl } = await subscribeToBusiness();
     expect((await readBillingState(server.db, actor.userId)).plan).toBe("starter");
-    expect(await stripe.billing.completeCheckout(sessionId)).toEqual({ paid: true });
+    const page = await fetch(hostedUrl);
+    expect(await page.text()).toContain("Subscribe to Sellkit Business");
+    // The creator pays on Stripe's hosted page and is sent back to the billing page.
+    const paid = await fetch(hostedUrl, {
+      method: "POST",
+      body: new URLSearchParams({ card: "4242 4242 4242 4242" }),
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`${server.origin}/settings/billing?checkout=business`);
+    await stripe.billing.idle();
     expect(await readBillingState(server.db, actor.userId)).toMatchObject({
       plan: "business",
       status: "active",
