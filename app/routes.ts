@@ -134,6 +134,8 @@ export default [
   // Checkout: the test provider's TEST MODE page, the buyer's return page, payment providers' webhooks
   route("checkout/test/:id", "routes/checkout/checkout.test.$id.tsx"),
   route("checkout/:orderId", "routes/checkout/checkout.$orderId.tsx"),
+  // Stripe Billing's events about Sellkit's own plans, before the payment providers' `:provider` pattern
+  route("api/webhooks/billing/stripe", "routes/api/api.webhooks.billing.stripe.ts"),
   route("api/webhooks/:provider", "routes/api/api.webhooks.$provider.ts"),
 
   // A buyer's purchases: new links by email, the download page (its signed file links are listed at the end)

@@ -81,6 +81,8 @@ export const envSchema = z
     BILLING_TEST_MODE: z.enum(["auto", "on", "off"]).default("auto"),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    /** The signing secret of /api/webhooks/billing/stripe: with STRIPE_SECRET_KEY it turns Stripe Billing on. */
+    STRIPE_BILLING_WEBHOOK_SECRET: optionalString,
     /** Where the Stripe SDK sends requests; tests point it at the stand-in. */
     STRIPE_API_URL: z
       .url({ protocol: /^https?$/ })

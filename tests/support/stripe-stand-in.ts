@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { type StripeBillingStandIn, stripeBilling } from "./stripe-billing-stand-in";
 
 /**
  * A local stand-in for Stripe's API, written from Stripe's API reference for what the Stripe provider uses:
@@ -20,6 +21,8 @@ import Stripe from "stripe";
  * list, retrieve, process_payment_intent, cancel_action) and the test helper
  * `POST /v1/test_helpers/terminal/readers/:id/present_payment_method` (card_present 4242… approves, the DECLINES numbers
  * decline), which sends payment_intent.succeeded and terminal.reader.action_succeeded, or terminal.reader.action_failed.
+ * Billing (Sellkit's own plans: customers, prices, subscription-mode checkout, subscriptions, schedules, invoices,
+ * portal sessions, test clocks) is `billing`, from tests/support/stripe-billing-stand-in.ts, on its own endpoint.
  */
 
 export type StripeRequestLog = {
@@ -59,6 +62,8 @@ export type StripeStandIn = {
   readers: Map<string, Obj>;
   /** The settings that point the app at this stand-in. */
   env: Record<string, string>;
+  /** Stripe Billing: its objects, test helpers and its own webhook endpoint and secret. */
+  billing: StripeBillingStandIn;
   /** The buyer pays on the hosted page: 4242… pays, "decline" / 4000…0002 is declined, 4000…9995 lacks funds. */
   completeCheckout(sessionId: string, options?: { card?: string }): Promise<{ paid: boolean }>;
   expireCheckout(sessionId: string): Promise<void>;
@@ -153,7 +158,7 @@ const asInt = (value: unknown, param: string): number => {
 const now = () => Math.floor(Date.now() / 1000);
 
 export async function startStripeStandIn(
-  options: { secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {},
+  options: { secretKey?: string; webhookSecret?: string; webhookUrl?: string; billingWebhookSecret?: string } = {},
 ): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString("hex")}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
@@ -817,12 +822,27 @@ export async function startStripeStandIn(
     return { object: "list", data, has_more: start + limit < list.length, url: "/v1/payouts" };
   }
 
+  const billing = stripeBilling(
+    {
+      origin: () => origin,
+      sign,
+      randomId,
+      invalid,
+      missing,
+      cardError: (decline) => new StripeApiError(402, { type: "card_error", ...decline }),
+      declineOf: (card) => DECLINES[card],
+    },
+    { webhookSecret: options.billingWebhookSecret ?? `whsec_${randomBytes(16).toString("hex")}` },
+  );
+
   async function api(
     method: string,
     path: string,
     params: Record<string, unknown>,
     stripeAccount?: string,
   ): Promise<{ status: number; body: unknown }> {
+    const billed = await billing.api(method, path, params);
+    if (billed) return billed;
     if (method === "GET" && path === "/v1/balance")
       return { status: 200, body: balanceOf(actingAccount(stripeAccount)) };
     if (method === "GET" && path === "/v1/payouts")
@@ -922,6 +942,15 @@ export async function startStripeStandIn(
   }
 
   async function page(req: IncomingMessage, res: ServerResponse, url: URL, form: URLSearchParams): Promise<boolean> {
+    const billed = await billing.page(req.method ?? "GET", url.pathname, form);
+    if (billed?.location) {
+      res.writeHead(billed.status, { location: billed.location }).end();
+      return true;
+    }
+    if (billed) {
+      html(res, billed.status, billed.html ?? "");
+      return true;
+    }
     const payPath = url.pathname.match(/^\/c\/pay\/([^/]+)$/);
     const setupPath = url.pathname.match(/^\/setup\/e\/([^/]+)\/([^/]+)$/);
     if (payPath) {
@@ -1076,7 +1105,13 @@ export async function startStripeStandIn(
     refunds,
     accounts,
     readers,
-    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: origin },
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_BILLING_WEBHOOK_SECRET: billing.standIn.webhookSecret,
+      STRIPE_API_URL: origin,
+    },
+    billing: billing.standIn,
     completeCheckout,
     expireCheckout,
     completeOnboarding,

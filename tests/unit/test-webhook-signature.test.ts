@@ -1,5 +1,5 @@
+import { WebhookVerificationError } from "~/server/http/webhook-verification-error.server";
 import { describe, expect, it } from "vitest";
-import { WebhookVerificationError } from "~/domains/payments/server/payment-provider.server";
 import {
   signTestWebhook,
   testWebhookKey,

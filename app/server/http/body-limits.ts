@@ -41,11 +41,11 @@ export const STOCK_IMPORT_BODY_TIMEOUT_MS = Math.max(
   FORM_BODY_TIMEOUT_MS,
   Math.ceil(STOCK_IMPORT_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
 );
-/** Payment providers' webhooks: JSON events. */
+/** Payment and billing providers' webhooks: JSON events. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
-/** POST /api/webhooks/:provider: signed by the provider, not sent by a browser. */
+/** POST /api/webhooks/:provider and /api/webhooks/billing/stripe: signed by the provider, not sent by a browser. */
 export function isWebhookPath(pathname: string): boolean {
-  return /^\/api\/webhooks\/[^/]+$/.test(pathname);
+  return /^\/api\/webhooks\/(?:billing\/stripe|[^/]+)$/.test(pathname);
 }
 /** The new-product page and a product's editor. */
 const PRODUCT_FORM_PAGE = /^\/tools\/products\/(new|[0-9a-f-]{36})$/i;

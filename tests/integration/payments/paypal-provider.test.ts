@@ -1,6 +1,6 @@
+import { WebhookVerificationError } from "~/server/http/webhook-verification-error.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutRequest, PaymentProvider } from "~/domains/payments/server/payment-provider.server";
-import { WebhookVerificationError } from "~/domains/payments/server/payment-provider.server";
 import { centsOf, paypalAmount } from "~/domains/payments/server/paypal-amounts.server";
 import { createPayPalProvider } from "~/domains/payments/server/paypal-provider.server";
 import { type PayPalStandIn, startPayPalStandIn } from "../../support/paypal-stand-in";

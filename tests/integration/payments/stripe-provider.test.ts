@@ -1,11 +1,8 @@
+import { WebhookVerificationError } from "~/server/http/webhook-verification-error.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutRequest, PaymentProvider } from "~/domains/payments/server/payment-provider.server";
-import { WebhookVerificationError } from "~/domains/payments/server/payment-provider.server";
-import {
-  createStripeProvider,
-  STRIPE_API_VERSION,
-  STRIPE_WEBHOOK_MAX_FUTURE_SECONDS,
-} from "~/domains/payments/server/stripe-provider.server";
+import { createStripeProvider } from "~/domains/payments/server/stripe-provider.server";
+import { STRIPE_API_VERSION, STRIPE_WEBHOOK_MAX_FUTURE_SECONDS } from "~/server/stripe-client.server";
 import { type StripeStandIn, startStripeStandIn } from "../../support/stripe-stand-in";
 
 // The Stripe provider against the local Stripe stand-in (tests/support/stripe-stand-in.ts), which

@@ -384,6 +384,7 @@ function endpoints(): Endpoint[] {
       fields: ["intent", "outcome", "key"],
     },
     { name: "/checkout/:orderId", paths: hostileSegment([randomUUID()]).map((s) => `/checkout/${s}?key=x`) },
+    { name: "/api/webhooks/billing/stripe", paths: fixed("/api/webhooks/billing/stripe"), methods: ["POST", "GET"] },
     {
       name: "/api/webhooks/:provider",
       paths: hostileSegment(["test", "stripe", "paypal"]).map((s) => `/api/webhooks/${s}`),

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/database.server";
 import type { Env } from "~/server/env.server";
 import type { BillingProvider } from "./billing-provider.server";
+import { createStripeBillingProvider } from "./stripe-billing-provider.server";
 import { createTestBillingProvider, type TestBillingProvider } from "./test-billing-provider.server";
 
 /** The billing providers configured on this server, by id: the test provider and Stripe Billing. */
@@ -18,6 +19,7 @@ export function billingTestModeEnabled(env: TestModeEnv): boolean {
 export function createBillingProviders({ env, db }: { env: Env; db: Database }): BillingProviders {
   const providers: BillingProviders = {};
   if (billingTestModeEnabled(env)) providers.test = createTestBillingProvider({ db });
-  // STRIPE BILLING (one line, when its keys are set): providers.stripe = createStripeBillingProvider(env);
+  const stripe = createStripeBillingProvider(env);
+  if (stripe) providers.stripe = stripe;
   return providers;
 }

@@ -80,14 +80,6 @@ export type VerifiedWebhook = {
   events: PaymentEvent[];
 };
 
-/** Thrown by verifyWebhook when the signature, timestamp or body is not the provider's: the endpoint answers 400. */
-export class WebhookVerificationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "WebhookVerificationError";
-  }
-}
-
 export type RefundRequest = {
   paymentId: string;
   amountCents: number;

@@ -1,3 +1,4 @@
+import { WebhookVerificationError } from "~/server/http/webhook-verification-error.server";
 import type { Env } from "~/server/env.server";
 import { centsOf, type PayPalMoney, paypalAmount } from "./paypal-amounts.server";
 import {
@@ -10,17 +11,16 @@ import {
 import { translatePayPalEvent } from "./paypal-events.server";
 import { paypalFailure } from "./paypal-failures.server";
 import { partnerOnboarding } from "./paypal-onboarding.server";
-import {
-  type CheckoutRequest,
-  type FoundRefund,
-  type HostedCheckout,
-  type PaymentProvider,
-  type PaymentStatus,
-  type RefundLookup,
-  type RefundRequest,
-  type RefundResult,
-  type VerifiedWebhook,
-  WebhookVerificationError,
+import type {
+  CheckoutRequest,
+  FoundRefund,
+  HostedCheckout,
+  PaymentProvider,
+  PaymentStatus,
+  RefundLookup,
+  RefundRequest,
+  RefundResult,
+  VerifiedWebhook,
 } from "./payment-provider.server";
 
 // PayPal through Orders v2: an order paid to the creator's merchant id, Sellkit's fee as a platform fee.

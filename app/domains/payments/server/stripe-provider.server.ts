@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { Env } from "~/server/env.server";
+import { constructStripeEvent, stripeClient, webhookSecretsOf } from "~/server/stripe-client.server";
 import { cardFailure } from "./card-failures.server";
 import {
   type CheckoutRequest,
@@ -15,7 +16,6 @@ import {
   type RefundResult,
   type SellerOnboarding,
   type VerifiedWebhook,
-  WebhookVerificationError,
 } from "./payment-provider.server";
 import { stripeTerminal } from "./stripe-terminal.server";
 import { accountReadiness } from "./stripe-account-readiness.server";
@@ -23,14 +23,6 @@ import { translateStripeEvent } from "./stripe-events.server";
 
 // Stripe: Checkout Sessions on Connect destination charges, creators onboarded through Connect account links.
 // No payment_method_types is sent, so Stripe offers the methods the platform's settings allow.
-
-/** The API version every request is pinned to (the one stripe 23.1.0 is generated for). */
-export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
-
-/** Seconds a webhook's signed timestamp may be old (Stripe's own default tolerance). */
-export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
-/** Seconds a webhook's signed timestamp may be ahead of this server's clock (the SDK checks only the past). */
-export const STRIPE_WEBHOOK_MAX_FUTURE_SECONDS = 300;
 
 /** The bounds Stripe accepts for a Checkout Session's expires_at (30 minutes to 24 hours), with a minute's margin. */
 const MIN_SESSION_SECONDS = 30 * 60 + 60;
@@ -44,33 +36,13 @@ type PaymentIntentLike = {
   last_payment_error?: { code?: string | null; decline_code?: string | null } | null;
 };
 
-/** The SDK's settings: pinned version, and host/port/protocol from STRIPE_API_URL when set (tests: the stand-in). */
-export function stripeClientConfig(apiUrl: string | undefined): Stripe.StripeConfig {
-  const config: Stripe.StripeConfig = {
-    apiVersion: STRIPE_API_VERSION,
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: "Sellkit" },
-  };
-  if (apiUrl) {
-    const url = new URL(apiUrl);
-    config.host = url.hostname;
-    config.protocol = url.protocol === "http:" ? "http" : "https";
-    config.port = url.port || (url.protocol === "http:" ? 80 : 443);
-  }
-  return config;
-}
-
 /** The Stripe provider, or undefined when STRIPE_SECRET_KEY is not set. */
 export function createStripeProvider(env: StripeEnv): PaymentProvider | undefined {
   if (!env.STRIPE_SECRET_KEY) return undefined;
-  const stripe = new Stripe(env.STRIPE_SECRET_KEY, stripeClientConfig(env.STRIPE_API_URL));
+  const stripe = stripeClient(env.STRIPE_SECRET_KEY, env.STRIPE_API_URL);
   // One endpoint for the platform's events and one for its connected accounts' (account.updated) each have their
   // own signing secret: STRIPE_WEBHOOK_SECRET may list both, comma-separated.
-  const webhookSecrets = (env.STRIPE_WEBHOOK_SECRET ?? "")
-    .split(",")
-    .map((secret) => secret.trim())
-    .filter(Boolean);
+  const webhookSecrets = webhookSecretsOf(env.STRIPE_WEBHOOK_SECRET);
 
   const onboarding: SellerOnboarding = {
     async createAccount({ userId, email, country }) {
@@ -237,27 +209,7 @@ export function createStripeProvider(env: StripeEnv): PaymentProvider | undefine
     },
 
     async verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook> {
-      const signature = headers["stripe-signature"];
-      if (!signature) throw new WebhookVerificationError("No Stripe-Signature header");
-      if (webhookSecrets.length === 0) throw new WebhookVerificationError("No Stripe webhook secret is configured");
-      let event: Stripe.Event | undefined;
-      let lastError: unknown;
-      for (const secret of webhookSecrets) {
-        try {
-          event = stripe.webhooks.constructEvent(rawBody, signature, secret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
-          break;
-        } catch (error) {
-          lastError = error;
-        }
-      }
-      if (!event)
-        throw new WebhookVerificationError(
-          lastError instanceof Error ? lastError.message : "Webhook signature verification failed",
-        );
-      const signedAt = [...signature.matchAll(/(?:^|,)\s*t=(\d+)/g)].map((match) => Number(match[1]));
-      if (signedAt.some((seconds) => seconds > Math.floor(Date.now() / 1000) + STRIPE_WEBHOOK_MAX_FUTURE_SECONDS)) {
-        throw new WebhookVerificationError("Timestamp is too far in the future");
-      }
+      const event = constructStripeEvent(stripe, rawBody, headers["stripe-signature"], webhookSecrets);
       const events = await translateStripeEvent(stripe, event);
       return { eventId: event.id, type: event.type, payload: JSON.parse(rawBody.toString("utf8")), events };
     },

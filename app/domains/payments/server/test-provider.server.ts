@@ -1,20 +1,20 @@
+import { WebhookVerificationError } from "~/server/http/webhook-verification-error.server";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { outsideTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { TEST_CARD_FAILURES, type TestCardFailureCode, testCardOutcome } from "~/domains/payments/test-cards";
 import type { Logger } from "~/server/logger.server";
-import {
-  type CheckoutRequest,
-  type HostedCheckout,
-  type PaymentEvent,
-  type PaymentProvider,
-  type PaymentStatus,
-  type ProviderId,
-  type RefundRequest,
-  type RefundResult,
-  type VerifiedWebhook,
-  WebhookVerificationError,
+import type {
+  CheckoutRequest,
+  HostedCheckout,
+  PaymentEvent,
+  PaymentProvider,
+  PaymentStatus,
+  ProviderId,
+  RefundRequest,
+  RefundResult,
+  VerifiedWebhook,
 } from "./payment-provider.server";
 import {
   signTestWebhook,

@@ -1,5 +1,5 @@
+import { WebhookVerificationError } from "~/server/http/webhook-verification-error.server";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { WebhookVerificationError } from "./payment-provider.server";
 
 // The built-in test provider signs its webhooks as Stripe does, in a `Sellkit-Test-Signature: t=…,v1=…` header.
 // v1 is the hex HMAC-SHA256 of "<t>.<raw body>" under a key derived from AUTH_SECRET.

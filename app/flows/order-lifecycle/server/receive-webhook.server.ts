@@ -1,13 +1,10 @@
+import { WebhookVerificationError } from "~/server/http/webhook-verification-error.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { Refusal, refusable } from "~/db/refusal.server";
 import { PROVIDER_IDS } from "~/domains/payments/content/providers";
 import { applyAccountUpdate } from "~/domains/payments/server/apply-account-update.server";
-import {
-  type PaymentProviders,
-  type ProviderId,
-  WebhookVerificationError,
-} from "~/domains/payments/server/payment-provider.server";
+import type { PaymentProviders, ProviderId } from "~/domains/payments/server/payment-provider.server";
 import {
   markWebhookProcessed,
   markWebhookUnmatched,
