@@ -7,7 +7,9 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * the last minute. Starting the longest first keeps every worker busy to the end (decision 021).
  */
 export const SLOW_FILES = [
-  "integration/platform/fuzz-endpoints.test.ts",
+  "integration/platform/fuzz-site-endpoints.test.ts",
+  "integration/platform/fuzz-workspace-endpoints.test.ts",
+  "integration/platform/fuzz-store-endpoints.test.ts",
   "integration/platform/crash-durability.test.ts",
   "integration/platform/operations.test.ts",
   "integration/accounts/sign-in-limits.test.ts",
