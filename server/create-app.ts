@@ -112,7 +112,9 @@ export function createApp({
   // Only this site's host names are answered (DNS rebinding), and no body is read past its route's cap or time.
   const site = createSiteCheck(env.APP_URL);
   app.use(createHostGuard(site, runtime));
-  app.use(createBodyLimit(runtime));
+  app.use(
+    createBodyLimit(runtime, { formMs: env.FORM_BODY_TIMEOUT_MS, bytesPerSecond: env.FORM_BODY_MIN_BYTES_PER_SECOND }),
+  );
 
   // The client's address, resolved by Express from trusted proxies only, for better-auth and the app.
   // Always overwritten, so a client cannot choose it.

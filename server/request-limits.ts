@@ -39,15 +39,15 @@ function refuse(
 /**
  * Every request with a body: refused with 413 when its declared length is over the route's cap (before it is
  * read: a 300 MB POST costs nothing), 411 when it declares none (chunked: browsers always send a length for
- * forms and fetch), and 408 when it has not fully arrived in the route's time.
+ * forms and fetch), and 408 when it has not fully arrived in the route's time (at `times`, production's by default).
  */
-export function createBodyLimit(limits: BodyLimits) {
+export function createBodyLimit(limits: BodyLimits, times?: Parameters<BodyLimits["bodyLimitFor"]>[1]) {
   return function limitRequestBody(req: Request, res: Response, next: NextFunction) {
     const chunked = req.headers["transfer-encoding"] !== undefined;
     const declared = Number(req.headers["content-length"] ?? 0);
     if (!chunked && !(declared > 0)) return next();
     if (chunked) return refuse(limits, req, res, 411, LENGTH_REQUIRED_MESSAGE);
-    const limit = limits.bodyLimitFor(req.path);
+    const limit = limits.bodyLimitFor(req.path, times);
     if (limits.isUploadPath(req.path)) {
       if (declared > limit.bytes) return refuse(limits, req, res, 413, limits.FILE_TOO_LARGE_MESSAGE);
     } else if (declared > Math.min(limit.bytes, limits.GLOBAL_BODY_LIMIT_BYTES))

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDsn } from "~/lib/error-reporting/error-reporter";
+import { DEFAULT_BODY_TIMES } from "./http/body-limits";
 
 const optionalString = z
   .string()
@@ -100,6 +101,9 @@ export const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     // Seconds a store page is served from memory (0: never).
     STORE_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    // A form body's time to arrive, and the slowest rate a large form may take longer at; tests shorten them.
+    FORM_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_BODY_TIMES.formMs),
+    FORM_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1024).default(DEFAULT_BODY_TIMES.bytesPerSecond),
     // Store page view counting; off only for benchmarks.
     VIEW_COUNTING: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

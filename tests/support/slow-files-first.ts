@@ -4,12 +4,15 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * The integration files that take longest, longest first (wall seconds in a CI run of 2026-11-27: 121, 77, 61,
  * 56, 47, 39, 27, 24, 22, 18, 17, 16). Vitest orders a run by the durations it cached from the last one, and by
  * file size when it has none — on a fresh clone, as in CI — which started the 4 KB sign-in-limits file (47 s) in
- * the last minute. Starting the longest first keeps every worker busy to the end (decision 021).
+ * the last minute. Starting the longest first keeps every worker busy to the end (decision 021). The three
+ * endpoint-fuzzing files, which keep a core busy, alternate with files that mostly wait.
  */
 export const SLOW_FILES = [
-  "integration/platform/fuzz-endpoints.test.ts",
+  "integration/platform/fuzz-site-endpoints.test.ts",
   "integration/platform/crash-durability.test.ts",
+  "integration/platform/fuzz-workspace-endpoints.test.ts",
   "integration/platform/operations.test.ts",
+  "integration/platform/fuzz-store-endpoints.test.ts",
   "integration/accounts/sign-in-limits.test.ts",
   "integration/security/security-center.test.ts",
   "integration/settings/settings.test.ts",

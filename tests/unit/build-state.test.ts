@@ -115,7 +115,9 @@ describe("building when stale", () => {
     try {
       expect(buildIfStale(root)).toBe(true);
     } finally {
-      process.env.NODE_ENV = before;
+      // Assigning undefined would leave the string "undefined" for the next file in this worker.
+      if (before === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = before;
     }
     expect(readFileSync(path.join(root, "node-env.txt"), "utf8")).toBe("undefined");
   });

@@ -1,7 +1,12 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { greetingFixScript, greetingForHour, greetingText, hourIn } from "~/domains/workspace/greeting";
 
 describe("dashboard greeting (cut-offs 12:00 and 18:00)", () => {
+  // A failed expectation inside a fake-clock loop must not leave the clock fake for the next file in this worker.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it.each([
     [0, "Good morning"],
     [11, "Good morning"],

@@ -24,23 +24,27 @@ export const GLOBAL_BODY_LIMIT_BYTES = Math.max(
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_PRODUCT_FILE_BYTES;
 /** As long as the HTTP server's backstop for a whole request allows. */
 export const UPLOAD_BODY_TIMEOUT_MS = 60_000;
-/** A form's whole body must arrive in time: a slow-body client holds a connection and memory. */
-export const FORM_BODY_TIMEOUT_MS = 10_000;
+/** How long a form's body may take to arrive: a slow-body client holds a connection and memory. */
+export type BodyTimes = {
+  /** Time for any form's whole body. */
+  formMs: number;
+  /** The slowest rate a large form (a picture, a cover, a CSV) may arrive at, when that takes longer. */
+  bytesPerSecond: number;
+};
+/** Production's body times; the env's FORM_BODY_TIMEOUT_MS and FORM_BODY_MIN_BYTES_PER_SECOND change them. */
+export const DEFAULT_BODY_TIMES: BodyTimes = { formMs: 10_000, bytesPerSecond: 64 * 1024 };
+/** A form's whole body must arrive in time. */
+export const FORM_BODY_TIMEOUT_MS = DEFAULT_BODY_TIMES.formMs;
+
+function bodyTimeout(bytes: number, times: BodyTimes): number {
+  return Math.max(times.formMs, Math.ceil(bytes / times.bytesPerSecond) * 1_000);
+}
 /** The avatar forms' cap at 64 KB/s, at least the form timeout. */
-export const AVATAR_FORM_BODY_TIMEOUT_MS = Math.max(
-  FORM_BODY_TIMEOUT_MS,
-  Math.ceil(AVATAR_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
-);
+export const AVATAR_FORM_BODY_TIMEOUT_MS = bodyTimeout(AVATAR_FORM_BODY_LIMIT_BYTES, DEFAULT_BODY_TIMES);
 /** The product form's cover at the same 64 KB/s. */
-export const PRODUCT_FORM_BODY_TIMEOUT_MS = Math.max(
-  FORM_BODY_TIMEOUT_MS,
-  Math.ceil(PRODUCT_FORM_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
-);
+export const PRODUCT_FORM_BODY_TIMEOUT_MS = bodyTimeout(PRODUCT_FORM_BODY_LIMIT_BYTES, DEFAULT_BODY_TIMES);
 /** The inventory CSV at the same 64 KB/s. */
-export const STOCK_IMPORT_BODY_TIMEOUT_MS = Math.max(
-  FORM_BODY_TIMEOUT_MS,
-  Math.ceil(STOCK_IMPORT_BODY_LIMIT_BYTES / (64 * 1024)) * 1_000,
-);
+export const STOCK_IMPORT_BODY_TIMEOUT_MS = bodyTimeout(STOCK_IMPORT_BODY_LIMIT_BYTES, DEFAULT_BODY_TIMES);
 /** Payment and billing providers' webhooks: JSON events. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 /** POST /api/webhooks/:provider and /api/webhooks/billing/stripe: signed by the provider, not sent by a browser. */
@@ -51,17 +55,18 @@ export function isWebhookPath(pathname: string): boolean {
 const PRODUCT_FORM_PAGE = /^\/tools\/products\/(new|[0-9a-f-]{36})$/i;
 
 /** The body cap and the time allowed for a route, data suffix (`/settings.data`) included. */
-export function bodyLimitFor(pathname: string): { bytes: number; timeoutMs: number } {
+export function bodyLimitFor(
+  pathname: string,
+  times: BodyTimes = DEFAULT_BODY_TIMES,
+): { bytes: number; timeoutMs: number } {
   if (isUploadPath(pathname)) return { bytes: UPLOAD_BODY_LIMIT_BYTES, timeoutMs: UPLOAD_BODY_TIMEOUT_MS };
   const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  if (page === "/settings" || page === "/auth")
-    return { bytes: AVATAR_FORM_BODY_LIMIT_BYTES, timeoutMs: AVATAR_FORM_BODY_TIMEOUT_MS };
-  if (PRODUCT_FORM_PAGE.test(page))
-    return { bytes: PRODUCT_FORM_BODY_LIMIT_BYTES, timeoutMs: PRODUCT_FORM_BODY_TIMEOUT_MS };
-  if (page === STORE_MANAGEMENT_PATH)
-    return { bytes: STOCK_IMPORT_BODY_LIMIT_BYTES, timeoutMs: STOCK_IMPORT_BODY_TIMEOUT_MS };
-  if (isWebhookPath(page)) return { bytes: WEBHOOK_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
-  return { bytes: FORM_BODY_LIMIT_BYTES, timeoutMs: FORM_BODY_TIMEOUT_MS };
+  const form = (bytes: number) => ({ bytes, timeoutMs: bodyTimeout(bytes, times) });
+  if (page === "/settings" || page === "/auth") return form(AVATAR_FORM_BODY_LIMIT_BYTES);
+  if (PRODUCT_FORM_PAGE.test(page)) return form(PRODUCT_FORM_BODY_LIMIT_BYTES);
+  if (page === STORE_MANAGEMENT_PATH) return form(STOCK_IMPORT_BODY_LIMIT_BYTES);
+  if (isWebhookPath(page)) return { bytes: WEBHOOK_BODY_LIMIT_BYTES, timeoutMs: times.formMs };
+  return { bytes: FORM_BODY_LIMIT_BYTES, timeoutMs: times.formMs };
 }
 
 /** The tus endpoint and its uploads. */

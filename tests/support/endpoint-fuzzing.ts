@@ -32,21 +32,23 @@ import {
   unclearRejection,
   type HostileRequestSpec,
   type RawAnswer,
-} from "../../support/hostile-requests";
-import { startMailCatcher, type MailCatcher } from "../../support/mail-catcher";
-import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "../../support/signed-in-creator";
-import { startTestServer, type TestServer } from "../../support/test-server";
-import { rawRequest } from "../../support/raw-http";
+} from "./hostile-requests";
+import { startMailCatcher, type MailCatcher } from "./mail-catcher";
+import { CREATOR_PASSWORD, createSignedInCreator, type SignedInCreator } from "./signed-in-creator";
+import { startTestServer, type TestServer } from "./test-server";
+import { rawRequest } from "./raw-http";
 import {
-  AVATAR_FORM_BODY_TIMEOUT_MS,
   bodyLimitFor,
+  type BodyTimes,
   FORM_BODY_LIMIT_BYTES,
   GLOBAL_BODY_LIMIT_BYTES,
 } from "~/server/http/body-limits";
-import { TOO_LARGE_MESSAGE, TOO_SLOW_MESSAGE, UNKNOWN_HOST_MESSAGE } from "../../../server/request-limits";
+import { TOO_LARGE_MESSAGE, TOO_SLOW_MESSAGE, UNKNOWN_HOST_MESSAGE } from "../../server/request-limits";
+import { UNREAD_BODY_WAIT_MS } from "../../server/discard-unread-body";
 
 /**
- * Hostile requests at scale against every endpoint of app/routes.ts, signed out and signed in.
+ * Hostile requests at scale against every endpoint of app/routes.ts, signed out and signed in, in one test file per
+ * group of endpoints (`fuzzEndpointGroup`), so that the groups run side by side.
  * FUZZ_RUNS requests per endpoint (default 30 in `npm test`, 60 in `.ci/run`'s PostgreSQL pass; `bench/fuzz.mjs` runs
  * 1,000). Asserts: no 5xx, no hang, every 4xx carries a clear message (see `unclearRejection`), the database holds
  * no half-written change afterwards, and a spawned server process survives a batch of the same requests.
@@ -54,20 +56,33 @@ import { TOO_LARGE_MESSAGE, TOO_SLOW_MESSAGE, UNKNOWN_HOST_MESSAGE } from "../..
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const PROCESS_RUNS = Number(process.env.FUZZ_PROCESS_RUNS ?? Math.max(150, Math.min(RUNS * 3, 2_000)));
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
+/**
+ * Body times short enough that a stalled body is cut off in seconds, every route's time still its own rule; longer
+ * than an early answer waits for its unread body, which it must be sent after.
+ */
+const QUICK_BODY_TIMES: BodyTimes = { formMs: UNREAD_BODY_WAIT_MS + 3_000, bytesPerSecond: 8 * 1024 * 1024 };
 /** Stands for the live signed-in session cookie inside a generated Cookie header; replaced when sent. */
 const SESSION = "__LIVE_SESSION__";
 
-let server: TestServer;
-let mail: MailCatcher;
-let creator: SignedInCreator;
-let liveCookie = "";
-let buyId = "";
-let avatarId = "";
 // A store with one published product and its cover.
 const STORE_HANDLE = "fuzz-store";
 const PRODUCT_SLUG = "fuzz-product";
-let coverId = "";
-let productId = "";
+
+/** The test files the endpoints are split into: the signed-in workspace, the buyer's store pages, the rest of the site. */
+export type EndpointGroup = "site" | "workspace" | "store";
+
+/** The group an endpoint of `endpointsOf` (or of the Express query list) is fuzzed in. */
+function groupOf(name: string): EndpointGroup {
+  if (/^\/(?:s|buy|checkout|purchases|avatars|covers|t|unsubscribe)(?:\/|$)|^\/api\/webhooks\//.test(name))
+    return "store";
+  if (
+    /^\/(?:tools|orders|customers|analytics|payouts|payments|api\/pos|api\/product-files|api\/orders)(?:\/|$)/.test(
+      name,
+    )
+  )
+    return "workspace";
+  return "site";
+}
 
 type Endpoint = {
   name: string;
@@ -249,7 +264,11 @@ const PAGES = [
   "/api/orders/changes",
 ];
 
-function endpoints(): Endpoint[] {
+/** The rows the setup made, which some endpoints' paths name. */
+type Seed = { buyId: string; avatarId: string; coverId: string; productId: string };
+
+/** Every endpoint of app/routes.ts, each with the requests that reach it. */
+function endpointsOf(seed: Seed): Endpoint[] {
   return [
     ...PAGES.map((p) => ({ name: p, paths: fixed(p), fields: ACCOUNT_FIELDS })),
     { name: "/tier/:plan", paths: hostileSegment(["free", "pro", "business", "starter"]).map((s) => `/tier/${s}`) },
@@ -368,12 +387,12 @@ function endpoints(): Endpoint[] {
     },
     {
       name: "/tools/products/:id",
-      paths: hostileSegment([productId]).map((s) => `/tools/products/${s}`),
+      paths: hostileSegment([seed.productId]).map((s) => `/tools/products/${s}`),
       fields: ["intent", "id", "name", "type", "pricing", "price", "slug"],
     },
     {
       name: "/tools/products/:id/files",
-      paths: hostileSegment([productId]).map((s) => `/tools/products/${s}/files`),
+      paths: hostileSegment([seed.productId]).map((s) => `/tools/products/${s}/files`),
       fields: ["intent", "fileId", "fileIds", "name"],
       intents: ["rename", "reorder", "remove"],
     },
@@ -407,9 +426,9 @@ function endpoints(): Endpoint[] {
       fields: ["productId"],
     },
     { name: "/tools/:tool", paths: hostileSegment(TOOLS.map((t) => t.slug)).map((s) => `/tools/${s}`) },
-    { name: "/buy/:id", paths: hostileSegment([buyId]).map((s) => `/buy/${s}`) },
-    { name: "/avatars/:id", paths: hostileSegment([avatarId]).map((s) => `/avatars/${s}`) },
-    { name: "/covers/:id", paths: hostileSegment([coverId]).map((s) => `/covers/${s}`) },
+    { name: "/buy/:id", paths: hostileSegment([seed.buyId]).map((s) => `/buy/${s}`) },
+    { name: "/avatars/:id", paths: hostileSegment([seed.avatarId]).map((s) => `/avatars/${s}`) },
+    { name: "/covers/:id", paths: hostileSegment([seed.coverId]).map((s) => `/covers/${s}`) },
     { name: "/t/:code", paths: hostileSegment(["abcd1234"]).map((s) => `/t/${s}`) },
     { name: "/s/:handle", paths: hostileSegment([STORE_HANDLE]).map((s) => `/s/${s}`) },
     {
@@ -864,82 +883,6 @@ function requestsFor(endpoint: Endpoint): fc.Arbitrary<HostileRequestSpec & { si
 
 type Outcome = { status: number; problem?: string; knownReset?: boolean };
 
-/** Sends one hostile request and judges its answer (5xx, no answer, or an unclear rejection are problems). */
-async function send(origin: string, spec: HostileRequestSpec): Promise<Outcome> {
-  const { url, init } = toFetch(origin, { ...spec, cookie: spec.cookie.replace(SESSION, liveCookie) });
-  let answer: RawAnswer;
-  try {
-    answer = await sendOnOwnConnection(url, init);
-  } catch (error) {
-    const { message, bodyBytes = 0 } = error as Error & { bodyBytes?: number };
-    // A route that answers without reading a large body (see "a POST body the app does not read" below): with
-    // `Connection: close` the socket may close with body bytes still unread and the kernel then resets it under the
-    // answer (seen on /security-settings/export at 1,000 runs, before server/create-app.ts drained unread bodies).
-    // Counted and reported apart (bench/fuzz.mjs prints them), not a server failure.
-    if (spec.method === "POST" && bodyBytes >= 32_768 && /aborted|ECONNRESET|EPIPE|socket hang up/.test(message))
-      return { status: 0, knownReset: true };
-    return { status: 0, problem: `no answer: ${message}` };
-  }
-  if (answer.status >= 500) return { status: answer.status, problem: `${answer.status}: ${answer.body.slice(0, 200)}` };
-  const unclear = unclearRejection(answer.status, answer.contentType, answer.body);
-  return unclear ? { status: answer.status, problem: unclear } : { status: answer.status };
-}
-
-/** The creator's session cookie, signed in again (or a new creator) when a hostile request ended it. */
-async function refreshSession(): Promise<void> {
-  const token = decodeURIComponent(liveCookie.split("=")[1] ?? "").split(".")[0] ?? "";
-  const [alive] = await server.db
-    .select({ id: session.id })
-    .from(session)
-    .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
-    .limit(1);
-  if (alive) return;
-  const [exists] = await server.db.select({ id: user.id }).from(user).where(eq(user.id, creator.id));
-  if (!exists) creator = await createSignedInCreator(server);
-  else {
-    const { headers } = await server.services.auth.api.signInEmail({
-      body: { email: creator.email, password: CREATOR_PASSWORD },
-      returnHeaders: true,
-    });
-    const cookie = headers.getSetCookie().find((c) => c.startsWith("sellkit.session_token="));
-    if (!cookie) throw new Error("could not sign the creator in again");
-    liveCookie = cookie.split(";")[0]!;
-    return;
-  }
-  liveCookie = creator.jar
-    .header()
-    .split("; ")
-    .find((c) => c.startsWith("sellkit.session_token="))!;
-}
-
-const totals = {
-  unreadBodyResets: 0,
-  requests: 0,
-  byStatus: {} as Record<string, number>,
-  fiveHundreds: 0,
-  problems: [] as string[],
-  perEndpoint: {} as Record<string, number>,
-  ms: 0,
-};
-
-async function fuzzEndpoint(endpoint: Endpoint, origin: string, runs: number) {
-  let signedInSinceCheck = 0;
-  await fc.assert(
-    fc.asyncProperty(requestsFor(endpoint), async (spec) => {
-      if (spec.signedIn && origin === server.origin && (signedInSinceCheck++ % 5 === 0 || spec.path === "/logout"))
-        await refreshSession();
-      const outcome = await send(origin, spec);
-      totals.requests += 1;
-      totals.perEndpoint[endpoint.name] = (totals.perEndpoint[endpoint.name] ?? 0) + 1;
-      totals.byStatus[outcome.status] = (totals.byStatus[outcome.status] ?? 0) + 1;
-      if (outcome.knownReset) totals.unreadBodyResets += 1;
-      else if (outcome.status >= 500 || outcome.status === 0) totals.fiveHundreds += 1;
-      if (outcome.problem) totals.problems.push(`${endpoint.name}: ${outcome.problem}\n    ${describeRequest(spec)}`);
-    }),
-    { numRuns: runs, endOnFailure: true },
-  );
-}
-
 /** Runs `tasks` with at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
   const queue = [...items];
@@ -955,43 +898,6 @@ const PNG = Buffer.from(
     "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
   "hex",
 );
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
-  creator = await createSignedInCreator(server);
-  liveCookie = creator.jar
-    .header()
-    .split("; ")
-    .find((c) => c.startsWith("sellkit.session_token="))!;
-  buyId = (
-    await saveSalesMethod(
-      server.db,
-      creator.id,
-      "existing_website",
-      existingWebsiteSchema.parse(SALES_VALID["/sales/existing-website"]),
-    )
-  ).id;
-  avatarId = (await saveAvatar(server.db, creator.id, { bytes: PNG, contentType: "image/png" }))!.split("/").at(-1)!;
-  await rows(`insert into storefronts (user_id, handle) values ('${creator.id}', '${STORE_HANDLE}')`);
-  const [product] = (await rows(
-    `insert into products (user_id, name, slug, price_cents, currency, status) values ('${creator.id}', 'Fuzz', '${PRODUCT_SLUG}', 500, 'USD', 'published') returning id`,
-  )) as { id: string }[];
-  const [cover] = (await rows(
-    `insert into product_covers (product_id, width, height, content_type, bytes) values ('${product!.id}', 1, 1, 'image/png', '\\x${PNG.toString("hex")}') returning id`,
-  )) as { id: string }[];
-  coverId = cover!.id;
-  productId = product!.id;
-  await rows(`insert into bio_pages (user_id) values ('${creator.id}')`);
-  await rows(
-    `insert into bio_blocks (user_id, kind, title, position) values ('${creator.id}', 'signup', 'News', 0), ('${creator.id}', 'product', '', 1)`,
-  );
-  await rows(`update bio_blocks set product_id = '${productId}' where kind = 'product' and user_id = '${creator.id}'`);
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  await mail?.stop();
-});
 
 /** Rows that only a half-written change would leave behind (each query returns the offending rows). */
 const PARTIAL_ROW_CHECKS: Record<string, string> = {
@@ -1009,188 +915,6 @@ const PARTIAL_ROW_CHECKS: Record<string, string> = {
   "mail without recipient or subject": `select id from mail_outbox where btrim("to") = '' or btrim(subject) = ''`,
   "security events without type or severity": `select id from security_audit where event_type = '' or severity not in ('low','medium','high','critical')`,
 };
-
-async function rows(query: string): Promise<unknown[]> {
-  const { rows } = await server.db.execute(sql.raw(query));
-  return rows;
-}
-
-describe(`hostile requests against every endpoint (${RUNS} per endpoint)`, () => {
-  it("cover every route of app/routes.ts (a new route cannot be left out)", () => {
-    const source = readFileSync(path.join(process.cwd(), "app/routes.ts"), "utf8");
-    const routes = [...source.matchAll(/\broute\("([^"]+)"/g)].map((match) =>
-      match[1] === "*" ? "* (not found)" : `/${match[1]}`,
-    );
-    if (/\bindex\(/.test(source)) routes.push("/");
-    expect(routes.length).toBeGreaterThan(60);
-    const fuzzed = new Set(endpoints().map((endpoint) => endpoint.name));
-    expect(routes.filter((route) => !fuzzed.has(route))).toEqual([]);
-  });
-
-  it(
-    "never answer 5xx, always answer, reject with a clear message",
-    async () => {
-      const list = endpoints();
-      const started = Date.now();
-      await pool(list, CONCURRENCY, (endpoint) => fuzzEndpoint(endpoint, server.origin, RUNS));
-      totals.ms = Date.now() - started;
-      const summary = {
-        endpoints: list.length,
-        runsPerEndpoint: RUNS,
-        requests: totals.requests,
-        fiveHundreds: totals.fiveHundreds,
-        unreadBodyResets: totals.unreadBodyResets,
-        problems: totals.problems.length,
-        ms: totals.ms,
-        byStatus: totals.byStatus,
-      };
-      console.log(`[fuzz] ${JSON.stringify(summary)}`);
-      if (process.env.FUZZ_REPORT)
-        writeFileSync(
-          process.env.FUZZ_REPORT,
-          JSON.stringify(
-            { ...summary, perEndpoint: totals.perEndpoint, firstProblems: totals.problems.slice(0, 5000) },
-            null,
-            2,
-          ),
-        );
-      expect(totals.problems.slice(0, 15), `${totals.problems.length} problems`).toEqual([]);
-      expect(totals.requests).toBe(list.length * RUNS);
-    },
-    Math.max(180_000, RUNS * 4_000),
-  );
-
-  it("leave no partial rows behind", async () => {
-    for (const [label, query] of Object.entries(PARTIAL_ROW_CHECKS)) expect(await rows(query), label).toEqual([]);
-    const saved = (await rows(`select method, settings from sales_methods`)) as {
-      method: keyof typeof SALES_SCHEMAS;
-      settings: unknown;
-    }[];
-    for (const row of saved) {
-      const parsed = SALES_SCHEMAS[row.method].safeParse(row.settings);
-      expect(parsed.success, `sales_methods ${row.method} settings ${JSON.stringify(row.settings).slice(0, 300)}`).toBe(
-        true,
-      );
-    }
-    // The fuzzing did reach past validation: setups were saved by the fuzzing (setup saved only one).
-    if (RUNS >= 30) expect(saved.length).toBeGreaterThan(1);
-  });
-
-  it("a spawned server process survives a batch of the same requests and still stops cleanly", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sellkit-fuzz-"));
-    const child = spawn(process.execPath, ["build/runtime/main.js"], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOST: "127.0.0.1",
-        PORT: "0",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "silent",
-        TRUSTED_PROXIES: "loopback",
-      },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    try {
-      await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/running at http:\/\/localhost:\d+/);
-      const origin = /running at (http:\/\/localhost:\d+)/.exec(stdout)![1]!.replace("localhost", "127.0.0.1");
-      const before = totals.problems.length;
-      const list = endpoints();
-      const perEndpoint = Math.max(3, Math.ceil(PROCESS_RUNS / list.length));
-      await pool(list, CONCURRENCY, (endpoint) => fuzzEndpoint(endpoint, origin, perEndpoint));
-      expect(totals.problems.slice(before, before + 15)).toEqual([]);
-      expect(child.exitCode, stderr).toBeNull();
-      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
-      expect((await fetch(`${origin}/readyz`)).status).toBe(200);
-      child.kill("SIGTERM");
-      expect(await exited).toBe(0);
-    } finally {
-      if (child.exitCode === null) child.kill("SIGKILL");
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
-});
-
-describe(`hostile query strings on every GET route that reads one (${RUNS} per route)`, () => {
-  it("list every route whose module reads the query string, with the keys it names", () => {
-    const source = readFileSync(path.join(process.cwd(), "app/routes.ts"), "utf8");
-    const missing: string[] = [];
-    for (const [, url, file] of source.matchAll(/\broute\("([^"]+)",\s*"([^"]+)"/g)) {
-      const module = readFileSync(path.join(process.cwd(), "app", file!), "utf8");
-      if (!/searchParams|\.search\b/.test(module)) continue;
-      const declared = QUERY_KEYS_OF[`/${url}`];
-      if (!declared) missing.push(`/${url}`);
-      for (const [, key] of module.matchAll(/(?:searchParams|params|query)\.get(?:All)?\("([^"]+)"\)/g))
-        if (declared && !declared.includes(key!)) missing.push(`/${url} ?${key}`);
-    }
-    expect(missing).toEqual([]);
-    const names = new Set(endpoints().map((endpoint) => endpoint.name));
-    expect(Object.keys(QUERY_KEYS_OF).filter((name) => !names.has(name))).toEqual([]);
-  });
-
-  it(
-    "never answer 5xx to dates PostgreSQL has no day for, huge numbers, NUL, long or repeated values",
-    async () => {
-      const list = [
-        ...endpoints()
-          .filter((endpoint) => QUERY_KEYS_OF[endpoint.name])
-          .map((endpoint) => ({ name: endpoint.name, paths: endpoint.paths, query: QUERY_KEYS_OF[endpoint.name]! })),
-        ...EXPRESS_QUERY_ENDPOINTS,
-      ];
-      const before = { requests: totals.requests, problems: totals.problems.length };
-      await pool(list, CONCURRENCY, (endpoint) => fuzzQuery(endpoint, RUNS));
-      const problems = totals.problems.slice(before.problems);
-      console.log(`[fuzz] query strings: ${list.length} routes, ${totals.requests - before.requests} requests`);
-      expect(problems.slice(0, 15), `${problems.length} problems`).toEqual([]);
-      expect(totals.requests - before.requests).toBe(list.length * RUNS);
-    },
-    Math.max(180_000, RUNS * 4_000),
-  );
-});
-
-/** GETs of `endpoint` with its own query keys given hostile values, signed in (mostly) or not. */
-async function fuzzQuery(
-  endpoint: { name: string; paths: fc.Arbitrary<string>; query: readonly string[] },
-  runs: number,
-) {
-  let signedInSinceCheck = 0;
-  await fc.assert(
-    fc.asyncProperty(
-      endpoint.paths.map((p) => p.split("?")[0]!),
-      hostileQueryFor(endpoint.query),
-      fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, { arbitrary: fc.constant(false), weight: 1 }),
-      hostileCookies(),
-      async (pathname, query, signedIn, cookie) => {
-        if (signedIn && signedInSinceCheck++ % 5 === 0) await refreshSession();
-        const spec: HostileRequestSpec = {
-          method: "GET",
-          path: pathname,
-          query,
-          cookie: signedIn ? liveCookie : cookie,
-          fields: [],
-          encoding: "urlencoded",
-          origin: "own",
-        };
-        const outcome = await send(server.origin, spec);
-        totals.requests += 1;
-        totals.byStatus[outcome.status] = (totals.byStatus[outcome.status] ?? 0) + 1;
-        if (outcome.status >= 500 || outcome.status === 0) totals.fiveHundreds += 1;
-        if (outcome.problem) totals.problems.push(`${endpoint.name}: ${outcome.problem}\n    ${describeRequest(spec)}`);
-      },
-    ),
-    { numRuns: runs, endOnFailure: true },
-  );
-}
-
-/** One concrete path per endpoint (its generator's first sample; the same every run). */
-function onePathEach(): { name: string; path: string }[] {
-  return endpoints().map((endpoint) => ({
-    name: endpoint.name,
-    path: fc.sample(endpoint.paths, { numRuns: 1, seed: 11 })[0]!,
-  }));
-}
 
 /** Host header values that are not this site: other names, rebinding look-alikes, other ports, malformed. */
 const hostileHost = fc.oneof(
@@ -1211,33 +935,363 @@ const hostileHost = fc.oneof(
   fc.ipV4().map((ip) => `${ip}:${fc.sample(fc.integer({ min: 1, max: 65535 }), 1)[0]}`),
 );
 
-describe("limits on every endpoint", () => {
-  it("an oversized declared body is answered 413 with a message at once, before it is read", async () => {
-    const host = new URL(server.origin).host;
-    const answers = await Promise.all(
-      onePathEach().map(async ({ name, path }) => {
-        const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${GLOBAL_BODY_LIMIT_BYTES + 1 + Math.floor(Math.random() * 500_000_000)}\r\n\r\n`;
-        const answer = await rawRequest(server.origin, head, "a=b&");
-        return {
-          name,
-          status: answer.status,
-          clear: answer.body.includes(TOO_LARGE_MESSAGE),
-          quick: answer.ms < 3_000,
-        };
+/**
+ * The fuzzing of one group of endpoints, against a server of its own: every request kind, the query strings, the
+ * body and Host limits; the coverage checks and fixed regressions run in the "site" file, the spawned server in "store".
+ */
+export function fuzzEndpointGroup(group: EndpointGroup): void {
+  let server: TestServer;
+  let mail: MailCatcher;
+  let creator: SignedInCreator;
+  let liveCookie = "";
+  let buyId = "";
+  let avatarId = "";
+  let coverId = "";
+  let productId = "";
+
+  /** Every endpoint, with the paths of this file's own rows. */
+  const endpoints = () => endpointsOf({ buyId, avatarId, coverId, productId });
+  /** The endpoints this file fuzzes. */
+  const groupEndpoints = () => endpoints().filter((endpoint) => groupOf(endpoint.name) === group);
+
+  /** Sends one hostile request and judges its answer (5xx, no answer, or an unclear rejection are problems). */
+  async function send(origin: string, spec: HostileRequestSpec): Promise<Outcome> {
+    const { url, init } = toFetch(origin, { ...spec, cookie: spec.cookie.replace(SESSION, liveCookie) });
+    let answer: RawAnswer;
+    try {
+      answer = await sendOnOwnConnection(url, init);
+    } catch (error) {
+      const { message, bodyBytes = 0 } = error as Error & { bodyBytes?: number };
+      // A route that answers without reading a large body (see "a POST body the app does not read" below): with
+      // `Connection: close` the socket may close with body bytes still unread and the kernel then resets it under the
+      // answer (seen on /security-settings/export at 1,000 runs, before server/create-app.ts drained unread bodies).
+      // Counted and reported apart (bench/fuzz.mjs prints them), not a server failure.
+      if (spec.method === "POST" && bodyBytes >= 32_768 && /aborted|ECONNRESET|EPIPE|socket hang up/.test(message))
+        return { status: 0, knownReset: true };
+      return { status: 0, problem: `no answer: ${message}` };
+    }
+    if (answer.status >= 500)
+      return { status: answer.status, problem: `${answer.status}: ${answer.body.slice(0, 200)}` };
+    const unclear = unclearRejection(answer.status, answer.contentType, answer.body);
+    return unclear ? { status: answer.status, problem: unclear } : { status: answer.status };
+  }
+
+  /** The creator's session cookie, signed in again (or a new creator) when a hostile request ended it. */
+  async function refreshSession(): Promise<void> {
+    const token = decodeURIComponent(liveCookie.split("=")[1] ?? "").split(".")[0] ?? "";
+    const [alive] = await server.db
+      .select({ id: session.id })
+      .from(session)
+      .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
+      .limit(1);
+    if (alive) return;
+    const [exists] = await server.db.select({ id: user.id }).from(user).where(eq(user.id, creator.id));
+    if (!exists) creator = await createSignedInCreator(server);
+    else {
+      const { headers } = await server.services.auth.api.signInEmail({
+        body: { email: creator.email, password: CREATOR_PASSWORD },
+        returnHeaders: true,
+      });
+      const cookie = headers.getSetCookie().find((c) => c.startsWith("sellkit.session_token="));
+      if (!cookie) throw new Error("could not sign the creator in again");
+      liveCookie = cookie.split(";")[0]!;
+      return;
+    }
+    liveCookie = creator.jar
+      .header()
+      .split("; ")
+      .find((c) => c.startsWith("sellkit.session_token="))!;
+  }
+
+  const totals = {
+    unreadBodyResets: 0,
+    requests: 0,
+    byStatus: {} as Record<string, number>,
+    fiveHundreds: 0,
+    problems: [] as string[],
+    perEndpoint: {} as Record<string, number>,
+    ms: 0,
+  };
+
+  async function fuzzEndpoint(endpoint: Endpoint, origin: string, runs: number) {
+    let signedInSinceCheck = 0;
+    await fc.assert(
+      fc.asyncProperty(requestsFor(endpoint), async (spec) => {
+        if (spec.signedIn && origin === server.origin && (signedInSinceCheck++ % 5 === 0 || spec.path === "/logout"))
+          await refreshSession();
+        const outcome = await send(origin, spec);
+        totals.requests += 1;
+        totals.perEndpoint[endpoint.name] = (totals.perEndpoint[endpoint.name] ?? 0) + 1;
+        totals.byStatus[outcome.status] = (totals.byStatus[outcome.status] ?? 0) + 1;
+        if (outcome.knownReset) totals.unreadBodyResets += 1;
+        else if (outcome.status >= 500 || outcome.status === 0) totals.fiveHundreds += 1;
+        if (outcome.problem) totals.problems.push(`${endpoint.name}: ${outcome.problem}\n    ${describeRequest(spec)}`);
       }),
+      { numRuns: runs, endOnFailure: true },
     );
-    expect(answers.filter((a) => a.status !== 413 || !a.clear || !a.quick)).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    server = await startTestServer({ SMTP_URL: mail.url, TRUSTED_PROXIES: "loopback" });
+    creator = await createSignedInCreator(server);
+    liveCookie = creator.jar
+      .header()
+      .split("; ")
+      .find((c) => c.startsWith("sellkit.session_token="))!;
+    buyId = (
+      await saveSalesMethod(
+        server.db,
+        creator.id,
+        "existing_website",
+        existingWebsiteSchema.parse(SALES_VALID["/sales/existing-website"]),
+      )
+    ).id;
+    avatarId = (await saveAvatar(server.db, creator.id, { bytes: PNG, contentType: "image/png" }))!.split("/").at(-1)!;
+    await rows(`insert into storefronts (user_id, handle) values ('${creator.id}', '${STORE_HANDLE}')`);
+    const [product] = (await rows(
+      `insert into products (user_id, name, slug, price_cents, currency, status) values ('${creator.id}', 'Fuzz', '${PRODUCT_SLUG}', 500, 'USD', 'published') returning id`,
+    )) as { id: string }[];
+    const [cover] = (await rows(
+      `insert into product_covers (product_id, width, height, content_type, bytes) values ('${product!.id}', 1, 1, 'image/png', '\\x${PNG.toString("hex")}') returning id`,
+    )) as { id: string }[];
+    coverId = cover!.id;
+    productId = product!.id;
+    await rows(`insert into bio_pages (user_id) values ('${creator.id}')`);
+    await rows(
+      `insert into bio_blocks (user_id, kind, title, position) values ('${creator.id}', 'signup', 'News', 0), ('${creator.id}', 'product', '', 1)`,
+    );
+    await rows(
+      `update bio_blocks set product_id = '${productId}' where kind = 'product' and user_id = '${creator.id}'`,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await mail?.stop();
   });
 
-  it(
-    "a body that stalls is never held past its route's body time: answered early (405, a redirect…) or cut off with 408 and a message",
-    async () => {
+  async function rows(query: string): Promise<unknown[]> {
+    const { rows } = await server.db.execute(sql.raw(query));
+    return rows;
+  }
+
+  describe(`hostile requests against every ${group} endpoint (${RUNS} per endpoint)`, () => {
+    // Every endpoint is in one group (groupOf), so a route that is listed is fuzzed by one file.
+    if (group === "site")
+      it("cover every route of app/routes.ts (a new route cannot be left out)", () => {
+        const source = readFileSync(path.join(process.cwd(), "app/routes.ts"), "utf8");
+        const routes = [...source.matchAll(/\broute\("([^"]+)"/g)].map((match) =>
+          match[1] === "*" ? "* (not found)" : `/${match[1]}`,
+        );
+        if (/\bindex\(/.test(source)) routes.push("/");
+        expect(routes.length).toBeGreaterThan(60);
+        const fuzzed = new Set(endpoints().map((endpoint) => endpoint.name));
+        expect(routes.filter((route) => !fuzzed.has(route))).toEqual([]);
+      });
+
+    it(
+      "never answer 5xx, always answer, reject with a clear message",
+      async () => {
+        const list = groupEndpoints();
+        const started = Date.now();
+        await pool(list, CONCURRENCY, (endpoint) => fuzzEndpoint(endpoint, server.origin, RUNS));
+        totals.ms = Date.now() - started;
+        const summary = {
+          group,
+          endpoints: list.length,
+          runsPerEndpoint: RUNS,
+          requests: totals.requests,
+          fiveHundreds: totals.fiveHundreds,
+          unreadBodyResets: totals.unreadBodyResets,
+          problems: totals.problems.length,
+          ms: totals.ms,
+          byStatus: totals.byStatus,
+        };
+        console.log(`[fuzz] ${JSON.stringify(summary)}`);
+        if (process.env.FUZZ_REPORT)
+          writeFileSync(
+            path.join(process.env.FUZZ_REPORT, `${group}.json`),
+            JSON.stringify(
+              { ...summary, perEndpoint: totals.perEndpoint, firstProblems: totals.problems.slice(0, 5000) },
+              null,
+              2,
+            ),
+          );
+        expect(totals.problems.slice(0, 15), `${totals.problems.length} problems`).toEqual([]);
+        expect(totals.requests).toBe(list.length * RUNS);
+      },
+      Math.max(180_000, RUNS * 4_000),
+    );
+
+    it("leave no partial rows behind", async () => {
+      for (const [label, query] of Object.entries(PARTIAL_ROW_CHECKS)) expect(await rows(query), label).toEqual([]);
+      const saved = (await rows(`select method, settings from sales_methods`)) as {
+        method: keyof typeof SALES_SCHEMAS;
+        settings: unknown;
+      }[];
+      for (const row of saved) {
+        const parsed = SALES_SCHEMAS[row.method].safeParse(row.settings);
+        expect(
+          parsed.success,
+          `sales_methods ${row.method} settings ${JSON.stringify(row.settings).slice(0, 300)}`,
+        ).toBe(true);
+      }
+      // The fuzzing did reach past validation: setups were saved by the fuzzing (setup saved only one).
+      if (RUNS >= 30 && groupEndpoints().some((endpoint) => endpoint.name.startsWith("/sales/")))
+        expect(saved.length).toBeGreaterThan(1);
+    });
+
+    // One spawned server (it starts a PostgreSQL cluster of its own) takes every endpoint, in the lightest group.
+    if (group === "store")
+      it("a spawned server process survives a batch of the same requests and still stops cleanly", async () => {
+        const dataDir = mkdtempSync(path.join(tmpdir(), "sellkit-fuzz-"));
+        const child = spawn(process.execPath, ["build/runtime/main.js"], {
+          env: {
+            PATH: process.env.PATH ?? "",
+            HOST: "127.0.0.1",
+            PORT: "0",
+            DATA_DIR: dataDir,
+            LOG_LEVEL: "silent",
+            TRUSTED_PROXIES: "loopback",
+          },
+        });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (chunk) => (stdout += chunk));
+        child.stderr.on("data", (chunk) => (stderr += chunk));
+        const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+        try {
+          await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/running at http:\/\/localhost:\d+/);
+          const origin = /running at (http:\/\/localhost:\d+)/.exec(stdout)![1]!.replace("localhost", "127.0.0.1");
+          const before = totals.problems.length;
+          const list = endpoints();
+          const perEndpoint = Math.max(3, Math.ceil(PROCESS_RUNS / list.length));
+          await pool(list, CONCURRENCY, (endpoint) => fuzzEndpoint(endpoint, origin, perEndpoint));
+          expect(totals.problems.slice(before, before + 15)).toEqual([]);
+          expect(child.exitCode, stderr).toBeNull();
+          expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+          expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+          child.kill("SIGTERM");
+          expect(await exited).toBe(0);
+        } finally {
+          if (child.exitCode === null) child.kill("SIGKILL");
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }, 180_000);
+  });
+
+  describe(`hostile query strings on every ${group} GET route that reads one (${RUNS} per route)`, () => {
+    if (group === "site")
+      it("list every route whose module reads the query string, with the keys it names", () => {
+        const source = readFileSync(path.join(process.cwd(), "app/routes.ts"), "utf8");
+        const missing: string[] = [];
+        for (const [, url, file] of source.matchAll(/\broute\("([^"]+)",\s*"([^"]+)"/g)) {
+          const module = readFileSync(path.join(process.cwd(), "app", file!), "utf8");
+          if (!/searchParams|\.search\b/.test(module)) continue;
+          const declared = QUERY_KEYS_OF[`/${url}`];
+          if (!declared) missing.push(`/${url}`);
+          for (const [, key] of module.matchAll(/(?:searchParams|params|query)\.get(?:All)?\("([^"]+)"\)/g))
+            if (declared && !declared.includes(key!)) missing.push(`/${url} ?${key}`);
+        }
+        expect(missing).toEqual([]);
+        const names = new Set(endpoints().map((endpoint) => endpoint.name));
+        expect(Object.keys(QUERY_KEYS_OF).filter((name) => !names.has(name))).toEqual([]);
+      });
+
+    it(
+      "never answer 5xx to dates PostgreSQL has no day for, huge numbers, NUL, long or repeated values",
+      async () => {
+        const list = [
+          ...groupEndpoints()
+            .filter((endpoint) => QUERY_KEYS_OF[endpoint.name])
+            .map((endpoint) => ({ name: endpoint.name, paths: endpoint.paths, query: QUERY_KEYS_OF[endpoint.name]! })),
+          ...EXPRESS_QUERY_ENDPOINTS.filter((endpoint) => groupOf(endpoint.name) === group),
+        ];
+        const before = { requests: totals.requests, problems: totals.problems.length };
+        await pool(list, CONCURRENCY, (endpoint) => fuzzQuery(endpoint, RUNS));
+        const problems = totals.problems.slice(before.problems);
+        console.log(`[fuzz] query strings: ${list.length} routes, ${totals.requests - before.requests} requests`);
+        expect(problems.slice(0, 15), `${problems.length} problems`).toEqual([]);
+        expect(totals.requests - before.requests).toBe(list.length * RUNS);
+      },
+      Math.max(180_000, RUNS * 4_000),
+    );
+  });
+
+  /** GETs of `endpoint` with its own query keys given hostile values, signed in (mostly) or not. */
+  async function fuzzQuery(
+    endpoint: { name: string; paths: fc.Arbitrary<string>; query: readonly string[] },
+    runs: number,
+  ) {
+    let signedInSinceCheck = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        endpoint.paths.map((p) => p.split("?")[0]!),
+        hostileQueryFor(endpoint.query),
+        fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, { arbitrary: fc.constant(false), weight: 1 }),
+        hostileCookies(),
+        async (pathname, query, signedIn, cookie) => {
+          if (signedIn && signedInSinceCheck++ % 5 === 0) await refreshSession();
+          const spec: HostileRequestSpec = {
+            method: "GET",
+            path: pathname,
+            query,
+            cookie: signedIn ? liveCookie : cookie,
+            fields: [],
+            encoding: "urlencoded",
+            origin: "own",
+          };
+          const outcome = await send(server.origin, spec);
+          totals.requests += 1;
+          totals.byStatus[outcome.status] = (totals.byStatus[outcome.status] ?? 0) + 1;
+          if (outcome.status >= 500 || outcome.status === 0) totals.fiveHundreds += 1;
+          if (outcome.problem)
+            totals.problems.push(`${endpoint.name}: ${outcome.problem}\n    ${describeRequest(spec)}`);
+        },
+      ),
+      { numRuns: runs, endOnFailure: true },
+    );
+  }
+
+  /** One concrete path per endpoint (its generator's first sample; the same every run). */
+  function onePathEach(): { name: string; path: string }[] {
+    return groupEndpoints().map((endpoint) => ({
+      name: endpoint.name,
+      path: fc.sample(endpoint.paths, { numRuns: 1, seed: 11 })[0]!,
+    }));
+  }
+
+  describe(`limits on every ${group} endpoint`, () => {
+    it("an oversized declared body is answered 413 with a message at once, before it is read", async () => {
       const host = new URL(server.origin).host;
       const answers = await Promise.all(
         onePathEach().map(async ({ name, path }) => {
-          const limit = bodyLimitFor(path.split("?")[0]!);
-          const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\nAccept: text/html\r\n\r\n`;
-          const answer = await rawRequest(server.origin, head, "email=slow%40example.com&", limit.timeoutMs + 8_000, {
+          const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${GLOBAL_BODY_LIMIT_BYTES + 1 + Math.floor(Math.random() * 500_000_000)}\r\n\r\n`;
+          const answer = await rawRequest(server.origin, head, "a=b&");
+          return {
+            name,
+            status: answer.status,
+            clear: answer.body.includes(TOO_LARGE_MESSAGE),
+            quick: answer.ms < 3_000,
+          };
+        }),
+      );
+      expect(answers.filter((a) => a.status !== 413 || !a.clear || !a.quick)).toEqual([]);
+    });
+
+    it("a body that stalls is never held past its route's body time: answered early (405, a redirect…) or cut off with 408 and a message", async () => {
+      // A server of its own with short body times: production's make this wait a minute for the same behaviour.
+      const quick = await startTestServer({
+        TRUSTED_PROXIES: "loopback",
+        FORM_BODY_TIMEOUT_MS: String(QUICK_BODY_TIMES.formMs),
+        FORM_BODY_MIN_BYTES_PER_SECOND: String(QUICK_BODY_TIMES.bytesPerSecond),
+      });
+      const host = new URL(quick.origin).host;
+      const answers = await Promise.all(
+        onePathEach().map(async ({ name, path }) => {
+          const limit = bodyLimitFor(path.split("?")[0]!, QUICK_BODY_TIMES);
+          const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${quick.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\nAccept: text/html\r\n\r\n`;
+          const answer = await rawRequest(quick.origin, head, "email=slow%40example.com&", limit.timeoutMs + 8_000, {
             untilClosed: true,
           });
           const answered =
@@ -1251,150 +1305,152 @@ describe("limits on every endpoint", () => {
             closedInTime: answer.closed && answer.ms < limit.timeoutMs + 5_000,
           };
         }),
-      );
+      ).finally(() => quick.stop());
       expect(answers.filter((a) => !a.answered || !a.closedInTime)).toEqual([]);
-      // The routes that read a body (the forms) waited for it and cut it off.
-      expect(answers.filter((a) => a.status === 408).length).toBeGreaterThan(3);
-    },
-    AVATAR_FORM_BODY_TIMEOUT_MS + 30_000,
-  );
+      // The routes that read a body signed out (the forms) waited for it and cut it off; the workspace's redirect.
+      if (group !== "workspace") expect(answers.filter((a) => a.status === 408).length).toBeGreaterThan(3);
+    }, 60_000);
 
-  it("a Host header that is not this site is refused (421 with a message) on every endpoint, GET and POST", async () => {
-    const problems: string[] = [];
-    const paths = onePathEach();
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...paths),
-        hostileHost,
-        fc.constantFrom("GET", "POST"),
-        async ({ name, path }, host, method) => {
-          if (
-            /^(?:localhost|127\.0\.0\.1|\[::1\])(?::|$)/i.test(host) &&
-            host.endsWith(`:${new URL(server.origin).port}`)
-          )
-            return; // the site itself
-          const body = method === "POST" ? "a=b" : "";
-          const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
-          const answer = await rawRequest(server.origin, head, body);
-          // An empty or malformed Host is refused by Node itself with a bare 400, before the app.
-          const ok =
-            (answer.status === 421 && answer.body.includes(UNKNOWN_HOST_MESSAGE)) ||
-            (answer.status === 400 && (host === "" || /[@\s]/.test(host)));
-          if (!ok)
-            problems.push(
-              `${method} ${name} Host ${JSON.stringify(host)}: ${answer.status} ${answer.body.slice(0, 100)}`,
-            );
-        },
-      ),
-      { numRuns: Math.max(100, RUNS * 4) },
-    );
-    expect(problems.slice(0, 10)).toEqual([]);
-  }, 120_000);
-});
-
-describe("regressions found by this fuzzing", () => {
-  it("a NUL character in a form field is answered 400 with a message, not 503 from the database", async () => {
-    const fields = { name: "Ada\u0000", email: "ada@example.com", subject: "NUL", message: "A NUL in the name" };
-    const contact = await server.request("/contact", {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { "x-forwarded-for": "198.18.200.1" },
-    });
-    expect(contact.status).toBe(400);
-    expect(await contact.text()).toContain(NUL_CHARACTER_MESSAGE);
-    await refreshSession();
-    const sales = await server.request("/sales/online-store", {
-      method: "POST",
-      body: new URLSearchParams({ ...SALES_VALID["/sales/online-store"], storeName: "Shop\u0000" } as Record<
-        string,
-        string
-      >),
-      headers: { cookie: liveCookie },
-    });
-    expect(sales.status).toBe(400);
-    expect(await rows(`select id from contact_messages where subject = 'NUL'`)).toEqual([]);
+    it("a Host header that is not this site is refused (421 with a message) on every endpoint, GET and POST", async () => {
+      const problems: string[] = [];
+      const paths = onePathEach();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...paths),
+          hostileHost,
+          fc.constantFrom("GET", "POST"),
+          async ({ name, path }, host, method) => {
+            if (
+              /^(?:localhost|127\.0\.0\.1|\[::1\])(?::|$)/i.test(host) &&
+              host.endsWith(`:${new URL(server.origin).port}`)
+            )
+              return; // the site itself
+            const body = method === "POST" ? "a=b" : "";
+            const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+            const answer = await rawRequest(server.origin, head, body);
+            // An empty or malformed Host is refused by Node itself with a bare 400, before the app.
+            const ok =
+              (answer.status === 421 && answer.body.includes(UNKNOWN_HOST_MESSAGE)) ||
+              (answer.status === 400 && (host === "" || /[@\s]/.test(host)));
+            if (!ok)
+              problems.push(
+                `${method} ${name} Host ${JSON.stringify(host)}: ${answer.status} ${answer.body.slice(0, 100)}`,
+              );
+          },
+        ),
+        { numRuns: Math.max(100, RUNS * 4) },
+      );
+      expect(problems.slice(0, 10)).toEqual([]);
+    }, 120_000);
   });
 
-  it.each([
-    "/robots.txt",
-    "/sitemap.xml",
-    "/api/captcha/challenge",
-    "/api/security/events",
-    "/api/orders/changes",
-    "/security-settings/sessions",
-    "/avatars/00000000-0000-0000-0000-000000000000",
-    "/blog/x/share/y",
-    "/s/x/y/shipping-options",
-  ])("POST %s is answered 405 Method Not Allowed, without a stack trace", async (pathname) => {
-    const response = await server.request(pathname, { method: "POST", body: new URLSearchParams({ a: "b" }) });
-    expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("GET, HEAD");
-    expect(await response.text()).toBe("Method Not Allowed");
-  });
-});
-
-/**
- * Found by this fuzzing: when a route answered a POST without reading its body (405 on a page without an action,
- * /logout, a guard's redirect, /api/auth/* 404…), the rest of the body was never drained and the next request on
- * that keep-alive connection was never answered. server/create-app.ts now discards an unread body once the
- * response is sent.
- */
-describe("a POST body the app does not read", () => {
-  it("does not stall the next request on the same keep-alive connection", async () => {
-    const { Agent, request } = await import("node:http");
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (method: string, pathname: string, body?: string) =>
-      new Promise<number>((resolve, reject) => {
-        const headers: Record<string, string> = { origin: server.origin };
-        if (body)
-          Object.assign(headers, {
-            "content-type": "application/x-www-form-urlencoded",
-            "content-length": String(Buffer.byteLength(body)),
-          });
-        const req = request(`${server.origin}${pathname}`, { method, agent, headers, timeout: 4_000 }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
+  // Fixed regressions, on routes of the site group.
+  if (group === "site") {
+    describe("regressions found by this fuzzing", () => {
+      it("a NUL character in a form field is answered 400 with a message, not 503 from the database", async () => {
+        const fields = { name: "Ada\u0000", email: "ada@example.com", subject: "NUL", message: "A NUL in the name" };
+        const contact = await server.request("/contact", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { "x-forwarded-for": "198.18.200.1" },
         });
-        req.on("timeout", () => req.destroy(new Error(`${method} ${pathname}: no answer within 4 s`)));
-        req.on("error", reject);
-        req.end(body);
+        expect(contact.status).toBe(400);
+        expect(await contact.text()).toContain(NUL_CHARACTER_MESSAGE);
+        await refreshSession();
+        const sales = await server.request("/sales/online-store", {
+          method: "POST",
+          body: new URLSearchParams({ ...SALES_VALID["/sales/online-store"], storeName: "Shop\u0000" } as Record<
+            string,
+            string
+          >),
+          headers: { cookie: liveCookie },
+        });
+        expect(sales.status).toBe(400);
+        expect(await rows(`select id from contact_messages where subject = 'NUL'`)).toEqual([]);
       });
-    try {
-      expect(await send("POST", "/about", `x=${"a".repeat(FORM_BODY_LIMIT_BYTES - 10)}`)).toBe(405); // the largest body a form may send
-      expect(await send("GET", "/pricing")).toBe(200);
-    } finally {
-      agent.destroy();
-    }
-  }, 15_000);
 
-  // The 1,000-per-endpoint fuzz runs saw a few connection resets: answered and closed while body bytes were still
-  // arriving, a connection is reset by the kernel and the client may lose the answer. The end of the answer now
-  // waits for the body (server/discard-unread-body.ts); before, this connection was left hanging.
-  it("gives a request whose body it does not read its whole answer and a clean close, even when the body comes late", async () => {
-    const port = Number(new URL(server.origin).port);
-    const body = `x=${"a".repeat(FORM_BODY_LIMIT_BYTES - 10)}`;
-    const socket = connect(port, "127.0.0.1");
-    let received = "";
-    const errors: string[] = [];
-    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
-    socket.on("error", (error) => errors.push(error.message));
-    await once(socket, "connect");
-    socket.write(
-      `POST /about HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 1_000)}`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    socket.end(body.slice(1_000));
-    const closed = await Promise.race([
-      once(socket, "close").then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
-    ]);
-    socket.destroy();
-    expect({ errors, closed, status: received.slice(0, 12) }).toEqual({
-      errors: [],
-      closed: true,
-      status: "HTTP/1.1 405",
+      it.each([
+        "/robots.txt",
+        "/sitemap.xml",
+        "/api/captcha/challenge",
+        "/api/security/events",
+        "/api/orders/changes",
+        "/security-settings/sessions",
+        "/avatars/00000000-0000-0000-0000-000000000000",
+        "/blog/x/share/y",
+        "/s/x/y/shipping-options",
+      ])("POST %s is answered 405 Method Not Allowed, without a stack trace", async (pathname) => {
+        const response = await server.request(pathname, { method: "POST", body: new URLSearchParams({ a: "b" }) });
+        expect(response.status).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET, HEAD");
+        expect(await response.text()).toBe("Method Not Allowed");
+      });
     });
-    expect(received).toMatch(/Method Not Allowed/);
-  }, 15_000);
-});
+
+    /**
+     * Found by this fuzzing: when a route answered a POST without reading its body (405 on a page without an action,
+     * /logout, a guard's redirect, /api/auth/* 404…), the rest of the body was never drained and the next request on
+     * that keep-alive connection was never answered. server/create-app.ts now discards an unread body once the
+     * response is sent.
+     */
+    describe("a POST body the app does not read", () => {
+      it("does not stall the next request on the same keep-alive connection", async () => {
+        const { Agent, request } = await import("node:http");
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+        const send = (method: string, pathname: string, body?: string) =>
+          new Promise<number>((resolve, reject) => {
+            const headers: Record<string, string> = { origin: server.origin };
+            if (body)
+              Object.assign(headers, {
+                "content-type": "application/x-www-form-urlencoded",
+                "content-length": String(Buffer.byteLength(body)),
+              });
+            const req = request(`${server.origin}${pathname}`, { method, agent, headers, timeout: 4_000 }, (res) => {
+              res.resume();
+              res.on("end", () => resolve(res.statusCode ?? 0));
+            });
+            req.on("timeout", () => req.destroy(new Error(`${method} ${pathname}: no answer within 4 s`)));
+            req.on("error", reject);
+            req.end(body);
+          });
+        try {
+          expect(await send("POST", "/about", `x=${"a".repeat(FORM_BODY_LIMIT_BYTES - 10)}`)).toBe(405); // the largest body a form may send
+          expect(await send("GET", "/pricing")).toBe(200);
+        } finally {
+          agent.destroy();
+        }
+      }, 15_000);
+
+      // The 1,000-per-endpoint fuzz runs saw a few connection resets: answered and closed while body bytes were still
+      // arriving, a connection is reset by the kernel and the client may lose the answer. The end of the answer now
+      // waits for the body (server/discard-unread-body.ts); before, this connection was left hanging.
+      it("gives a request whose body it does not read its whole answer and a clean close, even when the body comes late", async () => {
+        const port = Number(new URL(server.origin).port);
+        const body = `x=${"a".repeat(FORM_BODY_LIMIT_BYTES - 10)}`;
+        const socket = connect(port, "127.0.0.1");
+        let received = "";
+        const errors: string[] = [];
+        socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+        socket.on("error", (error) => errors.push(error.message));
+        await once(socket, "connect");
+        socket.write(
+          `POST /about HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 1_000)}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        socket.end(body.slice(1_000));
+        const closed = await Promise.race([
+          once(socket, "close").then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+        ]);
+        socket.destroy();
+        expect({ errors, closed, status: received.slice(0, 12) }).toEqual({
+          errors: [],
+          closed: true,
+          status: "HTTP/1.1 405",
+        });
+        expect(received).toMatch(/Method Not Allowed/);
+      }, 15_000);
+    });
+  }
+}
