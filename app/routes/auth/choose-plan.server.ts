@@ -5,18 +5,11 @@ import { choosePlan } from "~/domains/workspace/server/choose-plan.server";
 import type { PlanOffer } from "~/domains/marketing/content/plans";
 import type { SignedInUser } from "~/kernel/session/authorize-user.server";
 import { statusOf } from "~/lib/errors";
-import { findPlan, type PlanId } from "~/lib/plans";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 import type { AppServices } from "~/server/services.server";
 
 const SETUP_FAILED = "Failed to set up your account";
-
-/** A paid plan named by a `?checkout=` or `?plan=` query, or null for anything else. */
-export function paidPlanOf(value: string | null): Exclude<PlanId, "starter"> | null {
-  const plan = findPlan(value ?? undefined);
-  return plan && plan.id !== "starter" ? plan.id : null;
-}
 
 /**
  * The plan picked on 'Choose Your Plan': Starter at once, Pro's trial without a card, Business and Enterprise through

@@ -5,6 +5,7 @@ import { PlanFeatureList, PlanPrice } from "~/domains/marketing/components/plan-
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CheckoutConfirmation } from "~/domains/billing/components/checkout-confirmation";
+import { paidPlanOf } from "~/domains/billing/content/paid-plan";
 import { readBillingState } from "~/domains/billing/server/read-billing-state.server";
 import { findPlanOffer, PLAN_OFFERS } from "~/domains/marketing/content/plans";
 import { readPlanChoice } from "~/domains/workspace/server/read-plan-choice.server";
@@ -18,7 +19,7 @@ import { requireUser } from "~/routes/http/require-user.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/choose-plan";
-import { answerPlanChoice, paidPlanOf } from "./choose-plan.server";
+import { answerPlanChoice } from "./choose-plan.server";
 
 export const PAID_PLAN_REDIRECT_MS = 1000;
 

@@ -1,9 +1,12 @@
-import type { BillingState } from "~/domains/billing/subscription-state";
+import type { BillingHistoryKind, BillingState } from "~/domains/billing/subscription-state";
 import { formatLongDate } from "~/lib/format-date";
 import { formatMoney } from "~/lib/money";
 import { feePercent, PLAN_TABLE, type PlanId } from "~/lib/plans";
 
 const DAY_MS = 86_400_000;
+
+/** An invoice's states (the provider's, provider-neutral). */
+export type BillingInvoiceStatus = "paid" | "open" | "failed" | "void";
 
 /** Whole days from `nowIso` until `untilIso`, rounded up and never below 0: a trial's or a grace period's count-down. */
 export function daysLeft(untilIso: string, nowIso: string): number {
@@ -81,3 +84,27 @@ export function nextCharge(state: BillingState): { amount: string; date: string 
     return { amount, date: formatLongDate(state.currentPeriodEnd) };
   return null;
 }
+
+/** One line of the billing history for each kind of entry. */
+export const HISTORY_TEXTS: Record<BillingHistoryKind, (plan: string, fromPlan: string) => string> = {
+  trial_started: (plan) => `${plan} trial started`,
+  subscribed: (plan) => `Subscribed to ${plan}`,
+  upgraded: (plan, from) => `Upgraded from ${from} to ${plan}`,
+  downgrade_scheduled: (plan) => `Downgrade to ${plan} scheduled for the end of the period`,
+  downgraded: (plan, from) => `Downgraded from ${from} to ${plan}`,
+  cancel_scheduled: (plan) => `Cancellation of ${plan} scheduled for the end of the period`,
+  resumed: (plan) => `${plan} resumed`,
+  payment_succeeded: (plan) => `Payment for ${plan} succeeded`,
+  payment_failed: (plan) => `Payment for ${plan} failed`,
+  trial_ended: (plan) => `${plan} trial ended`,
+  lapsed: (plan) => `${plan} lapsed unpaid: Starter's rules apply`,
+  canceled: (plan) => `${plan} ended`,
+};
+
+/** An invoice's state as the billing pages say it. */
+export const INVOICE_STATUS_TEXTS: Record<BillingInvoiceStatus, string> = {
+  paid: "Paid",
+  open: "Open",
+  failed: "Payment failed",
+  void: "Void",
+};
