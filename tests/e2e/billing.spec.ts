@@ -46,6 +46,11 @@ test("Pro trial: toast and banner, the billing page, day 15 without a card is St
   await expect(planSummary(page)).toContainText("None scheduled");
   await expect(page.getByRole("list").filter({ hasText: "Pro trial started" })).toBeVisible();
   await expectNoViolations(page);
+  // A phone's width: nothing wider than the screen, and still no violation.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The banner's button opens the TEST MODE portal; its clock counts the banner down.
   await banner(page).getByRole("button", { name: "Add a card" }).click();

@@ -68,7 +68,7 @@ export function billingStatusText(state: BillingState): string {
     case "canceled":
       return `Ended: your ${subscribed ?? "paid"} plan has ended, so you are on Starter. Everything you made is kept.`;
     default:
-      return `Starter: free, with a ${feePercent(PLAN_TABLE.starter.feeBasisPoints)} fee on each sale.`;
+      return `Starter: free, with a fee of ${feePercent(PLAN_TABLE.starter.feeBasisPoints)} on each sale.`;
   }
 }
 

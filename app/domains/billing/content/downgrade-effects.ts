@@ -1,4 +1,4 @@
-import { PLAN_FEATURES, PLAN_TABLE, type PlanFeatureId, type PlanId } from "~/lib/plans";
+import { feePercent, PLAN_FEATURES, PLAN_TABLE, type PlanFeatureId, type PlanId } from "~/lib/plans";
 
 // What a downgrade suspends, derived from the plan table: nothing is deleted, and each item returns on upgrade.
 
@@ -28,7 +28,7 @@ export function downgradeEffects(from: PlanId, to: PlanId): string[] {
     effects.push(FEATURE_EFFECTS[feature] ?? `${name.charAt(0).toUpperCase()}${name.slice(1)} is no longer included.`);
   }
   if (PLAN_TABLE[to].feeBasisPoints > PLAN_TABLE[from].feeBasisPoints)
-    effects.push(`New sales pay ${PLAN_TABLE[to].name}'s ${PLAN_TABLE[to].feeBasisPoints / 100}% fee.`);
+    effects.push(`New sales pay ${PLAN_TABLE[to].name}'s ${feePercent(PLAN_TABLE[to].feeBasisPoints)} fee.`);
   return effects;
 }
 
