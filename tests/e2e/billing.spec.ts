@@ -90,7 +90,7 @@ test("Business by checkout: declined then paid, downgrade notice, failed renewal
   await expect(page).toHaveTitle(/^TEST MODE/);
   await expect(page.getByRole("heading", { level: 1, name: "Subscribe to Business" })).toBeVisible();
   await expect(page.getByText("€49.00 a month")).toBeVisible();
-  await expect(page.getByText("4242 4242 4242 4242 succeeds")).toBeVisible();
+  await expect(page.getByText("4242 4242 4242 4242: Pays")).toBeVisible();
   await expectNoViolations(page);
 
   await page.getByLabel("Card number").fill("4000 0000 0000 0002");
@@ -125,10 +125,13 @@ test("Business by checkout: declined then paid, downgrade notice, failed renewal
   await expect(page.getByText("Downgrade to Pro scheduled")).toBeVisible();
   await expect(planSummary(page)).toContainText("Moves to Pro");
 
-  // The renewal fails with the declined card on file: past due, with the banner.
+  // A declined card is not saved; one whose charges fail is, and the renewal fails: past due, with the banner.
   await planSummary(page).getByRole("button", { name: "Update card" }).click();
   await expect(page).toHaveURL(/\/billing\/test\/portal/);
   await page.getByLabel(/card number/i).fill("4000 0000 0000 0002");
+  await page.getByRole("button", { name: "Replace card" }).click();
+  await expect(page.getByRole("alert")).toContainText("Your card was declined");
+  await page.getByLabel(/card number/i).fill("4000 0000 0000 0341");
   await page.getByRole("button", { name: "Replace card" }).click();
   await expect(page.getByText("Card saved")).toBeVisible();
   await moveClock(page, 31);

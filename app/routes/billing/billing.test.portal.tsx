@@ -6,7 +6,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { TestCardList } from "~/domains/billing/components/test-card-list";
 import { billingStatusText, INVOICE_STATUS_TEXTS } from "~/domains/billing/content/billing-texts";
-import { TEST_CLOCK_MAX_DAYS, TEST_CLOCK_STEPS } from "~/domains/billing/content/test-cards";
+import { TEST_CLOCK_MAX_DAYS, TEST_CLOCK_STEPS } from "~/domains/billing/content/test-clock-steps";
 import { testBillingCardSchema } from "~/domains/billing/schemas/test-billing-card";
 import { testClockSchema } from "~/domains/billing/schemas/test-clock";
 import { advanceTestClock } from "~/domains/billing/server/advance-test-clock.server";
@@ -39,19 +39,18 @@ export const meta: Route.MetaFunction = () => [
 
 /** The portal's own URL with its way back, so each answer returns here. */
 function portalPath(url: URL): string {
-  const back = url.searchParams.get("return");
-  return back ? `/billing/test/portal?return=${encodeURIComponent(back)}` : "/billing/test/portal";
+  const back = url.searchParams.get("returnUrl");
+  return back ? `/billing/test/portal?returnUrl=${encodeURIComponent(back)}` : "/billing/test/portal";
 }
 
-/** Where "Back to Sellkit" leads: the portal's `return` when it is one of this site's paths, else the billing page. */
+/** Where "Back to Sellkit" leads: the path of the portal's `returnUrl` on this site, else the billing page. */
 function returnPath(url: URL): string {
-  const back = url.searchParams.get("return");
+  const back = url.searchParams.get("returnUrl");
   if (!back) return BILLING_PATH;
   try {
+    // Only the path is kept: the way back never leaves this site, whatever host the link names.
     const parsed = new URL(back, url.origin);
-    return parsed.origin === url.origin
-      ? safeRedirectPath(parsed.pathname + parsed.search, BILLING_PATH)
-      : BILLING_PATH;
+    return safeRedirectPath(parsed.pathname + parsed.search, BILLING_PATH);
   } catch {
     return BILLING_PATH;
   }

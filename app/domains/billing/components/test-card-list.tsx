@@ -1,4 +1,4 @@
-import { TEST_BILLING_CARDS } from "~/domains/billing/content/test-cards";
+import { TEST_BILLING_CARDS } from "~/domains/billing/test-billing-cards";
 
 /** The TEST MODE card numbers and what each does, beside a card field. */
 export function TestCardList({ id }: { id: string }) {
@@ -8,7 +8,7 @@ export function TestCardList({ id }: { id: string }) {
       <ul className="mt-1 grid gap-1">
         {TEST_BILLING_CARDS.map((card) => (
           <li key={card.number}>
-            <code className="font-mono">{card.number}</code> {card.outcome}
+            <code className="font-mono">{card.number}</code>: {card.label}
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEST_CLOCK_MAX_DAYS } from "~/domains/billing/content/test-cards";
+import { TEST_CLOCK_MAX_DAYS } from "~/domains/billing/content/test-clock-steps";
 
 /** The TEST MODE portal's clock form: whole days to move the subscription's clock forward. */
 export const testClockSchema = z.object({
