@@ -5,7 +5,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { TestCardList } from "~/domains/billing/components/test-card-list";
-import { billingStatusText, INVOICE_STATUS_TEXTS } from "~/domains/billing/content/billing-texts";
+import { BILLING_PAGE_PATH, billingStatusText, INVOICE_STATUS_TEXTS } from "~/domains/billing/content/billing-texts";
 import { TEST_CLOCK_MAX_DAYS, TEST_CLOCK_STEPS } from "~/domains/billing/content/test-clock-steps";
 import { testBillingCardSchema } from "~/domains/billing/schemas/test-billing-card";
 import { testClockSchema } from "~/domains/billing/schemas/test-clock";
@@ -29,8 +29,6 @@ import type { AppServices } from "~/server/services.server";
 import type { Route } from "./+types/billing.test.portal";
 import { requireTestMode } from "./test-mode.server";
 
-const BILLING_PATH = "/settings/billing";
-
 export const meta: Route.MetaFunction = () => [
   { title: "TEST MODE · Billing portal" },
   { name: "description", content: "The test provider's portal: the card on file, invoices and the test clock." },
@@ -46,13 +44,13 @@ function portalPath(url: URL): string {
 /** Where "Back to Sellkit" leads: the path of the portal's `returnUrl` on this site, else the billing page. */
 function returnPath(url: URL): string {
   const back = url.searchParams.get("returnUrl");
-  if (!back) return BILLING_PATH;
+  if (!back) return BILLING_PAGE_PATH;
   try {
     // Only the path is kept: the way back never leaves this site, whatever host the link names.
     const parsed = new URL(back, url.origin);
-    return safeRedirectPath(parsed.pathname + parsed.search, BILLING_PATH);
+    return safeRedirectPath(parsed.pathname + parsed.search, BILLING_PAGE_PATH);
   } catch {
-    return BILLING_PATH;
+    return BILLING_PAGE_PATH;
   }
 }
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirectDocument } from "react-router";
-import { planSelectedText } from "~/domains/billing/content/billing-texts";
+import { BILLING_PAGE_PATH, planSelectedText } from "~/domains/billing/content/billing-texts";
 import { cancelSubscription } from "~/domains/billing/server/cancel-subscription.server";
 import { changePlan } from "~/domains/billing/server/change-plan.server";
 import { openBillingPortal } from "~/domains/billing/server/open-billing-portal.server";
@@ -19,9 +19,6 @@ import { pickIntent } from "~/routes/http/pick-intent.server";
 import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 import type { AppServices } from "~/server/services.server";
-
-/** The billing page's own URL: every answer comes back here. */
-export const BILLING_PATH = "/settings/billing";
 
 type Args = { services: AppServices; ctx: RequestContext; user: CurrentUser; formData: FormData };
 
@@ -48,7 +45,7 @@ async function changePlanForm({ services, ctx, user, formData }: Args) {
     if (!changed.ok) return refused("change-plan", changed);
     const name = PLAN_TABLE[plan].name;
     return redirectWithToast(
-      BILLING_PATH,
+      BILLING_PAGE_PATH,
       changed.when === "now"
         ? { type: "success", title: `You are now on ${name}`, description: "The difference is charged pro rata." }
         : {
@@ -63,7 +60,7 @@ async function changePlanForm({ services, ctx, user, formData }: Args) {
   if (plan === "pro" && !state.trialUsed) {
     const started = await startProTrial(services, actorOf(user), ctx.meta);
     if (!started.ok) return refused("change-plan", started);
-    return redirectWithToast(BILLING_PATH, { type: "success", title: planSelectedText("pro") });
+    return redirectWithToast(BILLING_PAGE_PATH, { type: "success", title: planSelectedText("pro") });
   }
   const checkout = await startPlanCheckout(services, actorOf(user), { plan, returnTo: "billing" }, ctx.meta);
   if (!checkout.ok) return refused("change-plan", checkout);
@@ -77,7 +74,7 @@ async function cancelForm({ services, ctx, user, formData }: Args) {
     return data({ form: "cancel", result: submission.reply(), toast: null }, { status: 400 });
   const cancelled = await cancelSubscription(services, actorOf(user), submission.value, ctx.meta);
   if (!cancelled.ok) return refused("cancel", cancelled);
-  return redirectWithToast(BILLING_PATH, {
+  return redirectWithToast(BILLING_PAGE_PATH, {
     type: "success",
     title: "Subscription cancelled",
     description: `Your plan stays in force until ${formatLongDate(cancelled.endsAt)}, then Starter's rules apply.`,
@@ -88,13 +85,13 @@ async function cancelForm({ services, ctx, user, formData }: Args) {
 async function resumeForm({ services, ctx, user }: Args) {
   const resumed = await resumeSubscription(services, actorOf(user), ctx.meta);
   if (!resumed.ok) return refused("resume", resumed);
-  return redirectWithToast(BILLING_PATH, { type: "success", title: "Subscription resumed" });
+  return redirectWithToast(BILLING_PAGE_PATH, { type: "success", title: "Subscription resumed" });
 }
 
 /** `intent=portal`: the provider's page for the card on file and the invoices. */
 async function portalForm({ services, user }: Args) {
   const portal = await openBillingPortal(services, actorOf(user), {
-    returnUrl: `${services.env.APP_URL}${BILLING_PATH}`,
+    returnUrl: `${services.env.APP_URL}${BILLING_PAGE_PATH}`,
   });
   if (!portal.ok) return refused("portal", portal);
   return redirectDocument(portal.url);

@@ -3,6 +3,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { CheckoutConfirmation } from "~/domains/billing/components/checkout-confirmation";
 import {
+  BILLING_PAGE_PATH,
   billingStatusText,
   HISTORY_TEXTS,
   INVOICE_STATUS_TEXTS,
@@ -31,7 +32,7 @@ import { requireUser } from "~/routes/http/require-user.server";
 import { readFormData } from "~/server/http/read-form-data.server";
 import { requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/settings.billing";
-import { answerBillingForm, BILLING_PATH } from "./settings.billing.server";
+import { answerBillingForm } from "./settings.billing.server";
 
 /** How long after a plan is confirmed the page drops its `?checkout=` and shows the plan. */
 const CONFIRMED_RELOAD_MS = 1000;
@@ -104,7 +105,7 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
   const running = state.subscribedPlan !== null && ["trialing", "active", "past_due"].includes(state.status);
   const charge = nextCharge(state);
   const periodEnd = state.currentPeriodEnd ? formatLongDate(state.currentPeriodEnd) : null;
-  const loading = navigation.state === "loading" && navigation.location.pathname === BILLING_PATH;
+  const loading = navigation.state === "loading" && navigation.location.pathname === BILLING_PAGE_PATH;
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6 sm:py-10" aria-busy={loading}>
       <div>
@@ -120,7 +121,7 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
         <CheckoutConfirmation
           plan={checkout.plan}
           confirmed={checkout.confirmed}
-          to={BILLING_PATH}
+          to={BILLING_PAGE_PATH}
           delayMs={CONFIRMED_RELOAD_MS}
         />
       ) : null}

@@ -1,10 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { BILLING_BANNER, daysLeft } from "~/domains/billing/content/billing-texts";
+import { BILLING_BANNER, BILLING_PAGE_PATH, daysLeft } from "~/domains/billing/content/billing-texts";
 import type { BillingState } from "~/domains/billing/subscription-state";
-
-/** Where the banner's button posts: the billing page's action opens the provider's portal for the card. */
-export const BILLING_PORTAL_ACTION = "/settings/billing";
 
 /**
  * The workspace's billing banner: a running trial's count-down (by the subscription's clock) with "Add a card", or a
@@ -35,7 +32,7 @@ export function BillingBanner({ state }: { state: BillingState | null }) {
         <p className="font-semibold">{title}</p>
         {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
       </div>
-      <Form method="post" action={BILLING_PORTAL_ACTION} reloadDocument>
+      <Form method="post" action={BILLING_PAGE_PATH} reloadDocument>
         <input type="hidden" name="intent" value="portal" />
         <Button type="submit" size="sm" variant={pastDue ? "destructive" : "default"}>
           {pastDue ? BILLING_BANNER.updateCard : BILLING_BANNER.addCard}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { CHECKOUT_CONFIRMATION, planSelectedText } from "~/domains/billing/content/billing-texts";
+import { BILLING_PAGE_PATH, CHECKOUT_CONFIRMATION, planSelectedText } from "~/domains/billing/content/billing-texts";
 import type { PlanId } from "~/lib/plans";
 import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 
@@ -50,7 +50,7 @@ export function CheckoutConfirmation({
       ) : gaveUp ? (
         <>
           {CHECKOUT_CONFIRMATION.notYet}{" "}
-          <Link to="/settings/billing" className="font-medium text-primary underline underline-offset-4">
+          <Link to={BILLING_PAGE_PATH} className="font-medium text-primary underline underline-offset-4">
             {CHECKOUT_CONFIRMATION.billingLink}
           </Link>
           .

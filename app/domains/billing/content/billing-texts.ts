@@ -3,6 +3,9 @@ import { formatLongDate } from "~/lib/format-date";
 import { formatMoney } from "~/lib/money";
 import { feePercent, PLAN_TABLE, type PlanId } from "~/lib/plans";
 
+/** The billing page in Settings: where the banner, the checkout return and the portal lead. */
+export const BILLING_PAGE_PATH = "/settings/billing";
+
 const DAY_MS = 86_400_000;
 
 /** An invoice's states (the provider's, provider-neutral). */
