@@ -122,7 +122,7 @@ test("Business by checkout: declined then paid, downgrade notice, failed renewal
   await expect(notice).toContainText("comes back when you upgrade again");
   await expectNoViolations(page);
   await page.getByRole("button", { name: "Downgrade to Pro" }).click();
-  await expect(page.getByText("Downgrade to Pro scheduled")).toBeVisible();
+  await expect(page.getByText("Downgrade to Pro scheduled", { exact: true })).toBeVisible();
   await expect(planSummary(page)).toContainText("Moves to Pro");
 
   // A declined card is not saved; one whose charges fail is, and the renewal fails: past due, with the banner.
