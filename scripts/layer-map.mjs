@@ -29,7 +29,7 @@ export const DOMAIN_LINKS = {
   security: [],
   shipping: [],
   social: ["analytics", "catalog", "link-in-bio", "sales-methods"],
-  workspace: [],
+  workspace: ["billing"],
 };
 
 /** Flow → the other flows it may call. Flows may call any domain. */

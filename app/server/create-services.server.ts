@@ -10,6 +10,7 @@ import type { AppServices } from "./services.server";
 import { createServerErrorReporter } from "./error-reporting.server";
 import { createProductFileStore } from "~/domains/catalog/server/product-file-store.server";
 import { createPaymentProviders } from "~/domains/payments/server/create-payment-providers.server";
+import { createBillingProviders } from "~/domains/billing/server/create-billing-providers.server";
 import { receiveWebhook } from "~/flows/order-lifecycle/server/receive-webhook.server";
 import { createViewCounter } from "~/domains/analytics/server/view-counter.server";
 import { createVisitorGate } from "~/domains/analytics/server/visitor-gate.server";
@@ -67,6 +68,7 @@ export function createServices({
     errorReporter: createServerErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, logger }),
     productFiles: createProductFileStore({ env, db, logger }),
     payments: {},
+    billing: createBillingProviders({ env, db }),
     views: createViewCounter({ db, logger }),
     postClicks: createPostClickCounter({ db, logger }),
     visitors: createVisitorGate(),

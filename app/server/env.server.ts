@@ -77,6 +77,8 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     // The test provider: on by default outside production, in production only with "on".
     PAYMENTS_TEST_MODE: z.enum(["auto", "on", "off"]).default("auto"),
+    // The billing test provider of Sellkit's own plans; `auto` follows PAYMENTS_TEST_MODE.
+    BILLING_TEST_MODE: z.enum(["auto", "on", "off"]).default("auto"),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Where the Stripe SDK sends requests; tests point it at the stand-in. */

@@ -8,6 +8,7 @@ import type { ErrorReporter } from "./error-reporting.server";
 import type { UserEventHub } from "./events/user-event-hub.server";
 import type { ProductFileStore } from "~/domains/catalog/server/product-file-store.server";
 import type { PaymentProviders } from "~/domains/payments/server/payment-provider.server";
+import type { BillingProviders } from "~/domains/billing/server/create-billing-providers.server";
 import type { ViewCounter } from "~/domains/analytics/server/view-counter.server";
 import type { VisitorGate } from "~/domains/analytics/server/visitor-gate.server";
 import type { PostClickCounter } from "~/domains/social/server/post-click-counter.server";
@@ -29,6 +30,8 @@ export type AppServices = {
   productFiles: ProductFileStore;
   /** The payment providers configured on this server, by id. */
   payments: PaymentProviders;
+  /** The billing providers of Sellkit's own plans: the test provider and Stripe Billing. */
+  billing: BillingProviders;
   /** The store pages' view counts, written in batches. */
   views: ViewCounter;
   /** Social posts' tracking-link clicks, written in batches. */

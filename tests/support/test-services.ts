@@ -1,5 +1,7 @@
 import pino from "pino";
 import type { Database } from "~/db/database.server";
+import type { BillingProviders } from "~/domains/billing/server/create-billing-providers.server";
+import { createTestBillingProvider } from "~/domains/billing/server/test-billing-provider.server";
 import type { PaymentProviders } from "~/domains/payments/server/payment-provider.server";
 import type { CardReader } from "~/flows/pos/server/card-reader.server";
 import type { Logger } from "~/server/logger.server";
@@ -13,6 +15,8 @@ export type TestServices = {
   mailer: Mailer;
   logger: Logger;
   payments: PaymentProviders;
+  /** The billing providers; the built-in test provider unless overridden. */
+  billing: BillingProviders;
   env: { APP_URL: string };
   appUrl: string;
   authSecret: string;
@@ -23,7 +27,7 @@ export type TestServices = {
 export type TestServiceOverrides = Partial<Omit<TestServices, "db" | "env">>;
 
 /**
- * Services on a test database (a silent logger, a mailer into its outbox, no providers), or on a test server's
+ * Services on a test database (a silent logger, a mailer into its outbox, no payment providers, the billing test one), or on a test server's
  * database with its source services' mailer, logger and providers and its origin; `overrides` replace any part.
  */
 export function makeTestServices(source: Database | TestServer, overrides: TestServiceOverrides = {}): TestServices {
@@ -37,6 +41,7 @@ export function makeTestServices(source: Database | TestServer, overrides: TestS
     logger,
     mailer: overrides.mailer ?? own?.mailer ?? createMailer({ db, logger, from: "Sellkit <no-reply@example.com>" }),
     payments: overrides.payments ?? own?.payments ?? {},
+    billing: overrides.billing ?? own?.billing ?? { test: createTestBillingProvider({ db }) },
     env: { APP_URL: appUrl },
     appUrl,
     authSecret: overrides.authSecret ?? own?.env.AUTH_SECRET ?? "x".repeat(32),

@@ -57,6 +57,11 @@ export const BILLING_ERRORS = {
     field: "form",
     message: "Your card was declined. Try another card.",
   },
+  BILLING_CARD_REQUIRED: {
+    status: 402,
+    field: "form",
+    message: "Add a card on the Billing page first: this change is charged now.",
+  },
   BILLING_CHECKOUT_NOT_FOUND: {
     status: 404,
     field: "form",
@@ -66,6 +71,11 @@ export const BILLING_ERRORS = {
     status: 503,
     field: "form",
     message: "Our billing provider could not be reached just now. Your plan is unchanged: try again in a moment.",
+  },
+  BILLING_TEST_CLOCK_DAYS: {
+    status: 400,
+    field: "days",
+    message: "Move the clock forward by 1 to 400 whole days.",
   },
   BILLING_TEST_MODE_ONLY: {
     status: 404,

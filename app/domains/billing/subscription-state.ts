@@ -44,3 +44,28 @@ export function planInForce(status: SubscriptionStatus | "none", subscribedPlan:
   if (subscribedPlan === null) return "starter";
   return status === "trialing" || status === "active" || status === "past_due" ? subscribedPlan : "starter";
 }
+
+/** What the billing page's history lists, one row per change of a creator's plan or payment. */
+export const BILLING_HISTORY_KINDS = [
+  "trial_started",
+  "subscribed",
+  "upgraded",
+  "downgrade_scheduled",
+  "downgraded",
+  "cancel_scheduled",
+  "resumed",
+  "payment_succeeded",
+  "payment_failed",
+  "trial_ended",
+  "lapsed",
+  "canceled",
+] as const;
+export type BillingHistoryKind = (typeof BILLING_HISTORY_KINDS)[number];
+
+/** One row of the billing history; `at` is an ISO string on the provider's clock. */
+export type BillingHistoryEntry = {
+  at: string;
+  kind: BillingHistoryKind;
+  plan: PlanId | null;
+  fromPlan: PlanId | null;
+};

@@ -6,6 +6,7 @@ import { storeJson } from "~/domains/catalog/server/store-json.server";
 import { isSlugLike, type StoreProfile, type StoreRow, storeProfileOf } from "~/domains/catalog/store-profile";
 import { type PlanId, planOf } from "~/lib/plans";
 import { isUuid } from "~/lib/text-formats";
+import { planInForceSql } from "~/domains/billing/server/plan-in-force-sql.server";
 
 /** A physical product's variant as a checkout sells it, with the units its Online location has available now. */
 export type CheckoutVariant = {
@@ -20,7 +21,7 @@ export type CheckoutVariant = {
   available: number;
 };
 
-/** A product as a checkout needs it: its price, its seller, the seller's store and plan, and a physical one's variants. */
+/** A product as a checkout needs it: its price, its seller, the seller's store and plan in force, and a physical one's variants. */
 export type CheckoutProduct = ProductPricing & {
   id: string;
   sellerId: string;
@@ -76,7 +77,7 @@ export async function readCheckoutProduct(db: Database, ref: ProductRef): Promis
   const result = await db.execute<Row>(sql`
     select p.id, p.user_id, p.name, p.slug, p.status, p.pricing, p.price_cents, p.min_price_cents,
       p.suggested_price_cents, p.currency,
-      (select pr.plan from profiles pr where pr.user_id = p.user_id) as plan,
+      ${planInForceSql(sql`p.user_id`)} as plan,
       p.type, p.allow_backorder,
       coalesce((
         select json_agg(json_build_object('id', v.id, 'title', v.title, 'sku', v.sku, 'price_cents', v.price_cents,
