@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirectDocument } from "react-router";
+import { isLive } from "~/domains/billing/billing-rules";
 import { BILLING_PAGE_PATH, planSelectedText } from "~/domains/billing/content/billing-texts";
 import { cancelSubscription } from "~/domains/billing/server/cancel-subscription.server";
 import { changePlan } from "~/domains/billing/server/change-plan.server";
@@ -39,8 +40,7 @@ async function changePlanForm({ services, ctx, user, formData }: Args) {
     return data({ form: "change-plan", result: submission.reply(), toast: null }, { status: 400 });
   const { plan } = submission.value;
   const state = await readBillingState(services.db, user.id);
-  const running = state.subscribedPlan !== null && ["trialing", "active", "past_due"].includes(state.status);
-  if (running) {
+  if (state.subscribedPlan !== null && state.status !== "none" && isLive(state.status)) {
     const changed = await changePlan(services, actorOf(user), { plan }, ctx.meta);
     if (!changed.ok) return refused("change-plan", changed);
     const name = PLAN_TABLE[plan].name;

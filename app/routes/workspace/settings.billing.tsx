@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Form, useNavigation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
+import { isLive } from "~/domains/billing/billing-rules";
 import { CheckoutConfirmation } from "~/domains/billing/components/checkout-confirmation";
 import {
   BILLING_PAGE_PATH,
@@ -102,7 +103,7 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
       ? actionData.toast.description
       : undefined;
   const providerDown = Boolean(actionData && "providerDown" in actionData && actionData.providerDown);
-  const running = state.subscribedPlan !== null && ["trialing", "active", "past_due"].includes(state.status);
+  const running = state.subscribedPlan !== null && state.status !== "none" && isLive(state.status);
   const charge = nextCharge(state);
   const periodEnd = state.currentPeriodEnd ? formatLongDate(state.currentPeriodEnd) : null;
   const loading = navigation.state === "loading" && navigation.location.pathname === BILLING_PAGE_PATH;

@@ -4,13 +4,12 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { monthlyPriceText } from "~/domains/billing/content/billing-texts";
 import { DOWNGRADE_RESTORED, downgradeEffects } from "~/domains/billing/content/downgrade-effects";
-import { PLAN_IDS, PLAN_TABLE, type PlanId } from "~/lib/plans";
+import { planRank as rank } from "~/domains/billing/billing-rules";
+import { PLAN_TABLE, type PlanId } from "~/lib/plans";
 import { useIsPending } from "~/lib/use-is-pending";
 import { BILLING_PLAN_CHOICES } from "~/pages/settings/schemas/settings-billing-plan";
 
 type Choice = (typeof BILLING_PLAN_CHOICES)[number];
-
-const rank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
 
 /** What the button says and the page explains for a move from `current` (null: no running subscription) to `next`. */
 function moveOf(current: PlanId | null, next: Choice, trialAvailable: boolean) {
