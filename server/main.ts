@@ -73,6 +73,7 @@ async function main() {
   const stopSweeping = services.productFiles.startSweeping(runtime.UPLOAD_SWEEP_INTERVAL_MS);
   const stopReconciler = runtime.startReconciler(services);
   const stopTestPayouts = runtime.startTestPayouts(services);
+  const stopDueBilling = runtime.startDueBilling(services);
   const stopLowStockDigests = runtime.startLowStockDigests(services);
   const stopPostReminders = runtime.startPostReminders(services);
   // An uncaught error is reported, then the process ends as Node would have ended it.
@@ -123,6 +124,7 @@ async function main() {
       stopSweeping();
       await stopReconciler();
       await stopTestPayouts();
+      await stopDueBilling();
       await stopLowStockDigests();
       await stopPostReminders();
       await closeVite();

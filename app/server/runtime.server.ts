@@ -17,6 +17,7 @@ import { embedQueryOf } from "~/domains/sales-methods/embed/allowed-origins";
 import { readEmbedAncestors } from "~/domains/sales-methods/server/read-embed-ancestors.server";
 import { paymentPageOrigins } from "~/domains/payments/server/payment-page-origins.server";
 import { startTestPayouts } from "~/domains/payouts/server/run-test-payouts.server";
+import { startDueBilling } from "~/domains/billing/server/run-due-billing.server";
 import { startPostReminders } from "~/domains/social/server/send-post-reminders.server";
 import { createTrackingLinkHandler } from "~/domains/social/server/tracking-link-handler.server";
 import { trackingCodeOf } from "~/domains/social/tracking-link";
@@ -40,6 +41,7 @@ export const runtime = {
   createServices,
   startReconciler,
   startTestPayouts,
+  startDueBilling,
   startLowStockDigests,
   startPostReminders,
   createTrackingLinkHandler,

@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { findPlan } from "~/lib/plans";
+import { putOnPlan } from "./billing-plan";
 
 export type Seller = { id: string; handle: string; productId: string; slug: string };
 
 /**
  * A seller with a store and one published product, made directly in the database (the checkout tests are not
- * about the catalog): a fixed price by default, or pay-what-you-want / free. With `ownerId`, the store and product
- * are added to that existing user (a signed-in creator).
+ * about the catalog): a fixed price by default, or pay-what-you-want / free; a paid `plan` is put in force through
+ * billing. With `ownerId`, the store and product are added to that existing user (a signed-in creator).
  */
 export async function createSeller(
   db: Database,
@@ -47,6 +49,9 @@ export async function createSeller(
         ${product.priceCents ?? 1250},
         ${product.minPriceCents ?? null}, ${product.suggestedPriceCents ?? null}, ${product.currency ?? "USD"}, 'published', now())`);
   });
+  // The plan picked grants nothing: a paid plan is put in force through billing, as a payment would.
+  const paid = findPlan(product.plan)?.id;
+  if (!ownerId && paid && paid !== "starter") await putOnPlan(db, id, paid);
   return { id, handle, productId, slug };
 }
 

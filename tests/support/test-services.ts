@@ -27,8 +27,8 @@ export type TestServices = {
 export type TestServiceOverrides = Partial<Omit<TestServices, "db" | "env">>;
 
 /**
- * Services on a test database (a silent logger, a mailer into its outbox, no payment providers, the billing test one), or on a test server's
- * database with its source services' mailer, logger and providers and its origin; `overrides` replace any part.
+ * Services on a test database (silent logger, outbox mailer, no payment providers, the billing test provider), or
+ * on a test server's database with its own mailer, logger and providers; `overrides` replace any part.
  */
 export function makeTestServices(source: Database | TestServer, overrides: TestServiceOverrides = {}): TestServices {
   const server = "sourceServices" in source ? source : null;

@@ -1,6 +1,6 @@
 import { formatLongDate } from "~/lib/format-date";
 import { formatMoney } from "~/lib/money";
-import { PLAN_TABLE, type PlanId } from "~/lib/plans";
+import { feePercent, PLAN_TABLE, type PlanId } from "~/lib/plans";
 import { mailLayout } from "~/server/mail/mail-layout.server";
 import type { MailMessage } from "~/server/mail/mailer.server";
 
@@ -23,7 +23,7 @@ export function billingMail(to: string, appUrl: string, facts: BillingMailFacts)
   const name = PLAN_TABLE[facts.plan].name;
   const billingUrl = `${appUrl}${BILLING_PAGE_PATH}`;
   const open = { button: "Open Billing", url: billingUrl };
-  const starterFee = `${PLAN_TABLE.starter.feeBasisPoints / 100}%`;
+  const starterFee = feePercent(PLAN_TABLE.starter.feeBasisPoints);
   switch (facts.kind) {
     case "trial_reminder":
       return mailLayout({

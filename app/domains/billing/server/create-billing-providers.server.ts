@@ -18,6 +18,6 @@ export function billingTestModeEnabled(env: TestModeEnv): boolean {
 export function createBillingProviders({ env, db }: { env: Env; db: Database }): BillingProviders {
   const providers: BillingProviders = {};
   if (billingTestModeEnabled(env)) providers.test = createTestBillingProvider({ db });
-  // Stripe Billing: providers.stripe = createStripeBillingProvider(env), when its keys are set.
+  // STRIPE BILLING (one line, when its keys are set): providers.stripe = createStripeBillingProvider(env);
   return providers;
 }
