@@ -1,8 +1,7 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { RouteErrorContent } from "~/components/site/error-pages";
 import { BillingBanner } from "~/domains/billing/components/billing-banner";
-import { readBillingState } from "~/domains/billing/server/read-billing-state.server";
-import type { BillingState } from "~/domains/billing/subscription-state";
+import { billingBannerQuery } from "~/domains/billing/billing-banner-query.server";
 import { WorkspaceShell } from "~/domains/workspace/components/workspace-shell";
 import { readWorkspaceNav } from "~/domains/workspace/server/read-workspace-nav.server";
 import { readSessionUser } from "~/kernel/session/read-session-user.server";
@@ -10,19 +9,14 @@ import type { AppServices } from "~/server/services.server";
 import { type RequestContext, requestContext } from "~/server/http/request-context.server";
 import type { Route } from "./+types/_layout";
 
-/** The banner's billing state: the session comes from the page's shared statement, the state is one more read. */
-async function readBannerState(
-  services: AppServices,
-  ctx: RequestContext,
-  batch: object,
-): Promise<BillingState | null> {
-  const user = await readSessionUser(services, ctx, { batch });
-  const signedIn = user?.emailVerified && user.secondFactor !== "pending";
-  return user && signedIn ? readBillingState(services.db, user.id) : null;
+/** The banner's billing state, read by the same statement as the page's session check. */
+async function readBannerState(services: AppServices, ctx: RequestContext, batch: object) {
+  const user = await readSessionUser(services, ctx, { batch, page: billingBannerQuery });
+  return user?.page ?? null;
 }
 
 /**
- * The navigation's data, read by the page's own session check statement, and the billing banner's state. A failed
+ * The navigation's data and the billing banner's, read by the page's own session check statement. A failed
  * read leaves the navigation bare and the banner out: the page's loader answers for it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

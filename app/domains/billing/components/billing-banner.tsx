@@ -1,13 +1,17 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { BILLING_BANNER, BILLING_PAGE_PATH, daysLeft } from "~/domains/billing/content/billing-texts";
-import type { BillingState } from "~/domains/billing/subscription-state";
+import {
+  BILLING_BANNER,
+  BILLING_PAGE_PATH,
+  type BillingBannerState,
+  daysLeft,
+} from "~/domains/billing/content/billing-texts";
 
 /**
  * The workspace's billing banner: a running trial's count-down (by the subscription's clock) with "Add a card", or a
  * failed payment with "Update card"; nothing otherwise.
  */
-export function BillingBanner({ state }: { state: BillingState | null }) {
+export function BillingBanner({ state }: { state: BillingBannerState | null }) {
   if (!state) return null;
   const trial = state.status === "trialing" && state.trialEndsAt && !state.hasPaymentMethod;
   const pastDue = state.status === "past_due";

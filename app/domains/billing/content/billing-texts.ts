@@ -111,3 +111,9 @@ export const INVOICE_STATUS_TEXTS: Record<BillingInvoiceStatus, string> = {
   failed: "Payment failed",
   void: "Void",
 };
+
+/** What the workspace banner reads of a creator's billing, joined into the page's one statement. */
+export type BillingBannerState = Pick<
+  BillingState,
+  "status" | "trialEndsAt" | "hasPaymentMethod" | "graceEndsAt" | "clockNow"
+>;
