@@ -8,6 +8,9 @@ const DAY_MS = 86_400_000;
 /** The days of the grace on which a past-due renewal is charged again, as Stripe's smart retries do by default. */
 export const PAYMENT_RETRY_DAYS = [3, 5, 7] as const;
 
+/** The billing page in Settings, where the mails and the checkouts send the creator. */
+export const BILLING_PAGE_PATH = "/settings/billing";
+
 /** The currency Sellkit bills its own plans in. */
 export const BILLING_CURRENCY = "eur";
 

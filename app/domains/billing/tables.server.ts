@@ -144,7 +144,10 @@ export const billingHistory = pgTable(
 /** The test provider's customers, each with its card and its clock (null: real time; else moved and frozen). */
 export const testBillingCustomers = pgTable("test_billing_customers", {
   customerId: text("customer_id").primaryKey(),
-  userId: text("user_id").notNull(),
+  // Deleting an account deletes its test customer too: nothing of the person stays behind.
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
   email: text("email").notNull(),
   cardFingerprint: text("card_fingerprint"),
   cardLast4: text("card_last4"),

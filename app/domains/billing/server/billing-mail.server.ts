@@ -2,10 +2,8 @@ import { formatLongDate } from "~/lib/format-date";
 import { formatMoney } from "~/lib/money";
 import { feePercent, PLAN_TABLE, type PlanId } from "~/lib/plans";
 import { mailLayout } from "~/server/mail/mail-layout.server";
+import { BILLING_PAGE_PATH } from "~/domains/billing/billing-rules";
 import type { MailMessage } from "~/server/mail/mailer.server";
-
-/** Where every billing mail sends the creator: the billing page in Settings. */
-export const BILLING_PAGE_PATH = "/settings/billing";
 
 /** What a billing mail is about, with the facts it states. */
 export type BillingMailFacts =

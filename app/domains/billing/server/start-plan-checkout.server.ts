@@ -1,7 +1,7 @@
+import { BILLING_PAGE_PATH } from "~/domains/billing/billing-rules";
 import type { Failure } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import { askBillingProvider } from "./ask-billing-provider.server";
-import { BILLING_PAGE_PATH } from "./billing-mail.server";
 import type { BillingActor, BillingServices } from "./billing-services.server";
 import { runBillingChange } from "./run-billing-change.server";
 
