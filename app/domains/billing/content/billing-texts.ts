@@ -3,8 +3,8 @@ import { formatLongDate } from "~/lib/format-date";
 import { formatMoney } from "~/lib/money";
 import { feePercent, PLAN_TABLE, type PlanId } from "~/lib/plans";
 
-/** The billing page in Settings: where the banner, the checkout return and the portal lead. */
-export const BILLING_PAGE_PATH = "/settings/billing";
+// The billing page's path is the billing rules' own; the pages read it from here with the texts.
+export { BILLING_PAGE_PATH } from "~/domains/billing/billing-rules";
 
 const DAY_MS = 86_400_000;
 
