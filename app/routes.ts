@@ -40,6 +40,7 @@ export default [
   layout("routes/workspace/_layout.tsx", [
     route("dashboard", "routes/workspace/dashboard.tsx"),
     route("settings", "routes/workspace/settings.tsx"),
+    route("settings/billing", "routes/workspace/settings.billing.tsx"),
     route("security-settings", "routes/workspace/security-settings.tsx"),
     // The five sales-method forms: one module, which reads the method from the URL
     route("sales/online-store", "routes/workspace/sales/sales-method.tsx", { id: "sales-online-store" }),
@@ -137,6 +138,11 @@ export default [
   // Stripe Billing's events about Sellkit's own plans, before the payment providers' `:provider` pattern
   route("api/webhooks/billing/stripe", "routes/api/api.webhooks.billing.stripe.ts"),
   route("api/webhooks/:provider", "routes/api/api.webhooks.$provider.ts"),
+
+  // Sellkit's own plans, the built-in test provider's TEST MODE pages (404 when it is off): checkout, portal, invoice
+  route("billing/test/checkout/:id", "routes/billing/billing.test.checkout.$id.tsx"),
+  route("billing/test/portal", "routes/billing/billing.test.portal.tsx"),
+  route("billing/test/invoices/:id", "routes/billing/billing.test.invoices.$id.tsx"),
 
   // A buyer's purchases: new links by email, the download page (its signed file links are listed at the end)
   route("purchases", "routes/purchases/purchases.tsx"),

@@ -219,8 +219,12 @@ test("/signup → verify → Choose Your Plan (from ?plan=) → dashboard", asyn
   await page.goto(link);
   await expect(page).toHaveURL(/\/choose-plan$/);
   await expect(page.getByRole("button", { name: "Choose Pro" })).toHaveAttribute("aria-pressed", "true");
+  // A paid plan starts once its first payment succeeds, at the TEST MODE checkout.
   await page.getByRole("button", { name: "Choose Business" }).click();
-  await expect(page.getByText("Business plan selected!")).toBeVisible();
+  await expect(page).toHaveURL(/\/billing\/test\/checkout\//);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("Business plan selected!").first()).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
 });
 

@@ -199,6 +199,9 @@ const QUERY_KEYS_OF: Record<string, readonly string[]> = {
   "/signup": ["plan"],
   "/verify": ["token"],
   "/settings": ["error"],
+  "/settings/billing": ["upgrade", "checkout"],
+  "/choose-plan": ["plan", "checkout"],
+  "/billing/test/portal": ["returnUrl"],
   "/checkout/:orderId": ["pay", "key", "cancelled", "embed", "host"],
   "/checkout/test/:id": ["embed", "host"],
   "/purchases/:orderId": ["token"],
@@ -328,6 +331,13 @@ function endpointsOf(seed: Seed): Endpoint[] {
       valid: { intent: "personal-profile", firstName: "Ada", lastName: "King" },
     },
     {
+      name: "/settings/billing",
+      paths: fixed("/settings/billing"),
+      fields: ["intent", "plan", "reason"],
+      intents: ["change-plan", "cancel", "resume", "portal"],
+      valid: { intent: "cancel", reason: "Too expensive" },
+    },
+    {
       name: "/security-settings",
       paths: fixed("/security-settings"),
       fields: SECURITY_FIELDS,
@@ -404,6 +414,22 @@ function endpointsOf(seed: Seed): Endpoint[] {
     },
     { name: "/checkout/:orderId", paths: hostileSegment([randomUUID()]).map((s) => `/checkout/${s}?key=x`) },
     { name: "/api/webhooks/billing/stripe", paths: fixed("/api/webhooks/billing/stripe"), methods: ["POST", "GET"] },
+    {
+      name: "/billing/test/checkout/:id",
+      paths: hostileSegment(["tbc_missing"]).map((s) => `/billing/test/checkout/${s}`),
+      fields: ["card"],
+    },
+    {
+      name: "/billing/test/portal",
+      paths: fixed("/billing/test/portal"),
+      fields: ["intent", "card", "days"],
+      intents: ["card", "clock"],
+      valid: { intent: "clock", days: "1" },
+    },
+    {
+      name: "/billing/test/invoices/:id",
+      paths: hostileSegment(["tbi_missing"]).map((s) => `/billing/test/invoices/${s}`),
+    },
     {
       name: "/api/webhooks/:provider",
       paths: hostileSegment(["test", "stripe", "paypal"]).map((s) => `/api/webhooks/${s}`),

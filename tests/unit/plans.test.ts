@@ -7,6 +7,7 @@ import {
   PRICING_DESCRIPTION,
   planDetailsPath,
   planSignupPath,
+  planStartPath,
 } from "~/domains/marketing/content/plans";
 import { findPlan, PLAN_IDS, PLANS, planOf } from "~/lib/plans";
 
@@ -53,6 +54,15 @@ describe("plans", () => {
       "/signup?plan=pro",
       "/signup?plan=business",
       "/signup?plan=enterprise",
+    ]);
+  });
+
+  it("starts Starter at /signup and the paid plans on 'Choose Your Plan'", () => {
+    expect(PLAN_OFFERS.map(planStartPath)).toEqual([
+      "/signup",
+      "/choose-plan?plan=pro",
+      "/choose-plan?plan=business",
+      "/choose-plan?plan=enterprise",
     ]);
   });
 

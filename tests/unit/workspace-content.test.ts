@@ -103,7 +103,7 @@ describe("avatar initials", () => {
 describe("workspace navigation", () => {
   const labels = (items: { label: string }[]) => items.map((item) => item.label);
 
-  it("lists the fixed pages, then the tools of the creator's business types, then Settings and Security", () => {
+  it("lists the fixed pages, then the tools of the creator's business types, then Settings, Billing and Security", () => {
     const nav = workspaceNavFor(["events", "online_store"]);
     expect(labels(nav.main)).toEqual([
       "Dashboard",
@@ -122,7 +122,7 @@ describe("workspace navigation", () => {
       ["Event Sales Manager", "/tools/events"],
       ["Mobile POS", "/tools/mobile-pos"],
     ]);
-    expect(labels(nav.account)).toEqual(["Settings", "Security"]);
+    expect(labels(nav.account)).toEqual(["Settings", "Billing", "Security"]);
     expect(workspaceNavFor([]).tools).toEqual([]);
   });
 
@@ -143,6 +143,8 @@ describe("workspace navigation", () => {
     expect(currentNavPath("/tools/shipping", paths)).toBe("/tools/shipping");
     expect(currentNavPath("/orders/42/", paths)).toBe("/orders");
     expect(currentNavPath("/security-settings", paths)).toBe("/security-settings");
+    expect(currentNavPath("/settings", paths)).toBe("/settings");
+    expect(currentNavPath("/settings/billing", paths)).toBe("/settings/billing");
     // A prefix that is not a folder above does not count; pages outside the list mark nothing.
     expect(currentNavPath("/ordersx", paths)).toBeUndefined();
     expect(currentNavPath("/sales/online-store", paths)).toBeUndefined();

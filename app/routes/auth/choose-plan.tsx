@@ -1,10 +1,15 @@
-import { useEffect } from "react";
-import { data, Form, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useSubmit } from "react-router";
 import { Logo } from "~/components/site/logo";
 import { PlanFeatureList, PlanPrice } from "~/domains/marketing/components/plan-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
+import { CheckoutConfirmation } from "~/domains/billing/components/checkout-confirmation";
+import { paidPlanOf } from "~/domains/billing/content/paid-plan";
+import { readBillingState } from "~/domains/billing/server/read-billing-state.server";
 import { findPlanOffer, PLAN_OFFERS } from "~/domains/marketing/content/plans";
+import { readPlanChoice } from "~/domains/workspace/server/read-plan-choice.server";
+import { authorizeUser } from "~/kernel/session/authorize-user.server";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
 import { showToast } from "~/lib/toast";
@@ -12,44 +17,60 @@ import { useToastThenNavigate } from "~/lib/use-toast-then-navigate";
 import { usePendingFormData } from "~/lib/use-is-pending";
 import { requireUser } from "~/routes/http/require-user.server";
 import { readFormData } from "~/server/http/read-form-data.server";
-import { choosePlan } from "~/domains/workspace/server/choose-plan.server";
-import { readPlanChoice } from "~/domains/workspace/server/read-plan-choice.server";
-import { redirectWithToast } from "~/routes/http/redirect-with-toast.server";
-import type { Route } from "./+types/choose-plan";
 import { requestContext } from "~/server/http/request-context.server";
+import type { Route } from "./+types/choose-plan";
+import { answerPlanChoice } from "./choose-plan.server";
 
 export const PAID_PLAN_REDIRECT_MS = 1000;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Choose Your Plan", description: "Pick the Sellkit plan that fits you." });
 
+/**
+ * Signed in: the plan choice. `?plan=` (a plan page's Start button) starts that plan; signed out it goes to sign-up
+ * keeping the plan. `?checkout=` is the return from a checkout: it waits for the plan to be in force.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.services, requestContext(request));
-  const choice = await readPlanChoice(context.services.db, user.id);
-  return { selected: choice.plan ?? choice.requestedPlan ?? undefined };
+  const ctx = requestContext(request);
+  const started = paidPlanOf(ctx.url.searchParams.get("plan"));
+  const found = await authorizeUser(context.services, ctx);
+  if (!found.ok) throw redirect(started ? `/signup?plan=${started}` : found.redirectTo);
+  const user = found.user;
+  const checkout = paidPlanOf(ctx.url.searchParams.get("checkout"));
+  const [choice, billing] = await Promise.all([
+    readPlanChoice(context.services.db, user.id),
+    checkout ? readBillingState(context.services.db, user.id) : null,
+  ]);
+  return {
+    selected: started ?? checkout ?? choice.plan ?? choice.requestedPlan ?? undefined,
+    start: started,
+    checkout: checkout ? { plan: checkout, confirmed: billing?.plan === checkout } : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.services, requestContext(request));
+  const ctx = requestContext(request);
+  const user = await requireUser(context.services, ctx);
   const plan = findPlanOffer(String((await readFormData(request)).get("plan") ?? ""));
   if (!plan) return data({ ok: false as const, message: "Failed to set up your account" }, { status: 400 });
-  try {
-    await choosePlan(context.services.db, user.id, plan.id);
-  } catch (error) {
-    context.services.logger.error({ err: error }, "plan not stored");
-    return data({ ok: false as const, message: "Failed to set up your account" }, { status: 503 });
-  }
-  if (!plan.isPaid)
-    return redirectWithToast("/dashboard", { type: "success", title: "Welcome! Your free account is ready." });
-  return { ok: true as const, planName: plan.name };
+  return answerPlanChoice(context.services, ctx, user, plan);
 }
 
 export default function ChoosePlan({ loaderData, actionData }: Route.ComponentProps) {
   const sent = usePendingFormData();
   const pending = sent ? String(sent.get("plan") ?? "") : null;
+  const submit = useSubmit();
+  const startedOnce = useRef(false);
+  const { start, checkout } = loaderData;
   useEffect(() => {
     if (actionData && !actionData.ok) showToast({ type: "error", title: actionData.message });
   }, [actionData]);
+  // A plan page's Start button: the plan is started as if its button here were pressed, once.
+  useEffect(() => {
+    if (!start || startedOnce.current) return;
+    startedOnce.current = true;
+    submit({ plan: start }, { method: "post", replace: true });
+  }, [start, submit]);
   useToastThenNavigate(
     actionData,
     actionData?.ok
@@ -69,6 +90,21 @@ export default function ChoosePlan({ loaderData, actionData }: Route.ComponentPr
         <main id="main" className="mt-8">
           <h1 className="text-3xl font-bold tracking-tight">Choose Your Plan</h1>
           <p className="mt-2 text-muted-foreground">Start free, or pick a paid plan. You can change it any time.</p>
+          {checkout ? (
+            <div className="mt-6">
+              <CheckoutConfirmation
+                plan={checkout.plan}
+                confirmed={checkout.confirmed}
+                to="/dashboard"
+                delayMs={PAID_PLAN_REDIRECT_MS}
+              />
+            </div>
+          ) : null}
+          {start && pending === start && start !== "pro" ? (
+            <p role="status" className="mt-6 rounded-md border bg-card p-4 text-sm">
+              Redirecting to checkout…
+            </p>
+          ) : null}
           <ul className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
             {PLAN_OFFERS.map((plan) => {
               const selected = pending ? pending === plan.id : loaderData.selected === plan.id;

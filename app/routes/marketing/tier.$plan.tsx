@@ -4,7 +4,7 @@ import { PageShell } from "~/components/site/page-shell";
 import { PlanFeatureList, PlanPrice } from "~/domains/marketing/components/plan-parts";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { findPlanOffer, planSignupPath } from "~/domains/marketing/content/plans";
+import { findPlanOffer, planStartPath } from "~/domains/marketing/content/plans";
 import { pageMeta } from "~/lib/meta";
 import { STATIC_PAGE } from "~/lib/route-handle";
 import type { Route } from "./+types/tier.$plan";
@@ -48,7 +48,7 @@ export default function Tier({ loaderData }: Route.ComponentProps) {
           <h2 className="mt-8 text-lg font-semibold">What's included</h2>
           <PlanFeatureList features={plan.features} className="mt-3" />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to={planSignupPath(plan)} className={buttonClass({ size: "lg" })}>
+            <Link to={planStartPath(plan)} reloadDocument className={buttonClass({ size: "lg" })}>
               {plan.cta}
             </Link>
             {plan.id === "enterprise" ? (

@@ -107,6 +107,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <SettingsSection id="password" title="Password" description="Changing it signs out every other session.">
         <ChangePasswordForm hasPassword={hasPassword} lastResult={resultOf("change-password")} />
       </SettingsSection>
+      <SettingsSection id="billing" title="Billing" description="Your plan, its invoices, the card on file.">
+        <Link to="/settings/billing" className="text-sm font-medium text-primary underline underline-offset-4">
+          Open billing
+        </Link>
+      </SettingsSection>
       <SettingsSection
         id="security"
         title="Security"

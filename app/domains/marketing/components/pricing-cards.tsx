@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
-import { PLAN_OFFERS, planDetailsPath, planSignupPath } from "~/domains/marketing/content/plans";
+import { PLAN_OFFERS, planDetailsPath, planStartPath } from "~/domains/marketing/content/plans";
 import { cn } from "~/lib/cn";
 import { PlanFeatureList, PlanPrice } from "./plan-parts";
 
-/** The four plans with their sign-up and 'Learn more' links. */
+/** The four plans with their Start and 'Learn more' links. */
 export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -27,7 +27,7 @@ export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           <PlanPrice plan={plan} className="mt-4" />
           <PlanFeatureList features={plan.features} className="mt-4 flex-1 text-sm" />
           <Link
-            to={planSignupPath(plan)}
+            to={planStartPath(plan)}
             className={buttonClass({ variant: plan.mostPopular ? "default" : "outline", className: "mt-6 w-full" })}
           >
             {plan.cta}

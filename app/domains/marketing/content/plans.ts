@@ -121,6 +121,11 @@ export function planSignupPath(plan: PlanOffer): string {
   return plan.isPaid ? `/signup?plan=${plan.id}` : "/signup";
 }
 
+/** Where a plan's Start button leads: a paid plan starts on 'Choose Your Plan', which signs up first when signed out. */
+export function planStartPath(plan: PlanOffer): string {
+  return plan.isPaid ? `/choose-plan?plan=${plan.id}` : planSignupPath(plan);
+}
+
 /** A plan's detail page. */
 export function planDetailsPath(plan: Plan): string {
   return `/tier/${plan.id}`;
