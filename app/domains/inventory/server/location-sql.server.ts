@@ -59,3 +59,6 @@ export function insertFirstShopSql(sellerId: string, name: SQL, when: SQL<boolea
 export function locationNameSql(locationId: SQL): SQL<string> {
   return sql<string>`(select l.name from stock_locations l where l.id = ${locationId})`;
 }
+
+/** Every location with its seller, as a subquery of `id` and `user_id`, to join a location's owner onto its records. */
+export const locationOwnersSql: SQL = sql`select sl.id, sl.user_id from stock_locations sl`;
