@@ -53,7 +53,8 @@ export async function authorizeDownload(
     select o.status, o.customer_email, f.id as file_id, f.upload_id, f.name, f.content_type, f.size, f.sha256,
       f.completed_at
     from (${orderForDownloadSql(input.orderId)}) o
-    left join (${completedProductFilesSql}) f on f.id = ${input.fileId}::uuid and f.product_id in ${orderDigitalProductsSql}`);
+    left join (${completedProductFilesSql}) f
+      on f.id = ${input.fileId}::uuid and f.product_id in ${orderDigitalProductsSql}`);
   const row = result.rows[0];
   if (!row) return fail("DOWNLOAD_LINK_INVALID");
   const signature = checkDownloadSignature(authSecret, { ...input, email: row.customer_email }, now);

@@ -77,7 +77,8 @@ export async function readPurchase(
       coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size',
         f.size)
           order by l.position, l.id, f.position, f.created_at)
-        from (${orderDigitalLinesSql}) l join (${completedProductFilesSql}) f on f.product_id = l.product_id), '[]'::json)
+        from (${orderDigitalLinesSql}) l join (${completedProductFilesSql}) f on f.product_id = l.product_id),
+        '[]'::json)
         as files,
       o.fulfilment_status, ${orderPhysicalLinesJsonSql} as lines, ${orderShipmentsJsonSql} as shipments
     from order_access_tokens t join (${purchaseOrdersSql}) o on o.id = t.order_id

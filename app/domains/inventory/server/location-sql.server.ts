@@ -63,7 +63,7 @@ export function locationNameSql(locationId: SQL): SQL<string> {
 /** Every location with its seller, as a subquery of `id` and `user_id`, to join a location's owner onto its records. */
 export const locationOwnersSql: SQL = sql`select sl.id, sl.user_id from stock_locations sl`;
 
-/** Every location as a list shows it, a subquery of `id`, `user_id`, `name`, `position`, `created_at`, `archived_at`. */
+/** Every location as a list shows it: `id`, `user_id`, `name`, `position`, `created_at`, `archived_at`. */
 export const locationListSql: SQL = sql`select sl.id, sl.user_id, sl.name, sl.position, sl.created_at, sl.archived_at
   from stock_locations sl`;
 

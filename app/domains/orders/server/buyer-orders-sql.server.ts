@@ -8,10 +8,11 @@ export function orderForDownloadSql(orderId: string): SQL {
   return sql`select o.id, o.status, o.customer_email from orders o where o.id = ${orderId}::uuid`;
 }
 
-/** The seller's counter sale by its order id or device sale id, as a subquery of at most one row: `id`, `customer_email`. */
+/** The seller's counter sale by its order id or device sale id: a subquery of at most one `id`, `customer_email`. */
 export function counterSaleSql(sellerId: string, saleId: string): SQL {
   return sql`select o.id, o.customer_email from orders o
-    where o.user_id = ${sellerId} and o.channel = 'pos' and (o.id = ${saleId}::uuid or o.device_sale_id = ${saleId}::uuid)
+    where o.user_id = ${sellerId} and o.channel = 'pos'
+      and (o.id = ${saleId}::uuid or o.device_sale_id = ${saleId}::uuid)
     limit 1`;
 }
 

@@ -17,7 +17,8 @@ export async function syncLocationSale(db: Database, orderId: string): Promise<v
     ),
     old as (
       select f.order_id, f.location_id, s.user_id as seller_id, f.revenue_cents, f.refunded_cents, f.units
-      from location_sale_facts f join (${locationOwnersSql}) s on s.id = f.location_id where f.order_id = ${orderId}::uuid
+      from location_sale_facts f join (${locationOwnersSql}) s on s.id = f.location_id
+      where f.order_id = ${orderId}::uuid
     ),
     saved as (
       insert into location_sale_facts (order_id, location_id, units, revenue_cents, refunded_cents)

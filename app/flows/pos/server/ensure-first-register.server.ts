@@ -13,13 +13,14 @@ export async function ensureFirstRegister(db: Database, sellerId: string): Promi
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`registers:${sellerId}`}))`);
     const shopName = sql`coalesce(nullif((select store_name from business_profiles where user_id = ${sellerId}), ''),
       'My shop')`;
+    const noShop = sql<boolean>`not exists (select 1 from existing) and (select id from shop) is null`;
     await tx.execute(sql`
       with existing as (
         select 1 from registers where user_id = ${sellerId} limit 1
       ), shop as (
         select ${firstShopIdSql(sellerId)} as id
       ), made as (
-        ${insertFirstShopSql(sellerId, shopName, sql`not exists (select 1 from existing) and (select id from shop) is null`)}
+        ${insertFirstShopSql(sellerId, shopName, noShop)}
       )
       insert into registers (user_id, location_id, name)
       select ${sellerId}, coalesce((select id from shop), (select id from made)), 'Register 1'

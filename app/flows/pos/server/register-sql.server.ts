@@ -12,3 +12,8 @@ export function locationRegisterIdSql(locationId: SQL): SQL<string | null> {
 export function locationHasRegisterSql(locationId: SQL | string): SQL<boolean> {
   return sql<boolean>`exists (select 1 from registers r where r.location_id = ${locationId})`;
 }
+
+/** The closed shifts: `id`, `user_id`, `location_id`, `closed_at`, `expected_cash_cents`, `counted_cash_cents`. */
+export const closedShiftsSql: SQL = sql`select s.id, s.user_id, s.location_id, s.closed_at, s.expected_cash_cents,
+    s.counted_cash_cents
+  from shifts s where s.closed_at is not null`;
