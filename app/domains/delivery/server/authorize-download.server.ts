@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { completedProductFilesSql } from "~/domains/catalog/server/product-file-sql.server";
+import { orderForDownloadSql } from "~/domains/orders/server/buyer-orders-sql.server";
 import { orderDigitalProductsSql } from "~/domains/orders/server/order-lines-sql.server";
 import type { Database } from "~/db/database.server";
 import type { OrderStatus } from "~/domains/orders/order-status";
@@ -50,10 +52,9 @@ export async function authorizeDownload(
   const result = await db.execute<Row>(sql`
     select o.status, o.customer_email, f.id as file_id, f.upload_id, f.name, f.content_type, f.size, f.sha256,
       f.completed_at
-    from orders o
-    left join product_files f on f.id = ${input.fileId}::uuid and f.product_id in ${orderDigitalProductsSql}
-      and f.completed_at is not null
-    where o.id = ${input.orderId}::uuid`);
+    from (${orderForDownloadSql(input.orderId)}) o
+    left join (${completedProductFilesSql}) f
+      on f.id = ${input.fileId}::uuid and f.product_id in ${orderDigitalProductsSql}`);
   const row = result.rows[0];
   if (!row) return fail("DOWNLOAD_LINK_INVALID");
   const signature = checkDownloadSignature(authSecret, { ...input, email: row.customer_email }, now);

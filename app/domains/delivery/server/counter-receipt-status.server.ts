@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { counterSaleSql } from "~/domains/orders/server/buyer-orders-sql.server";
 import { type CounterReceiptStatus, counterReceiptMessage } from "../content/delivery-rules";
 
 /** A counter sale's receipt mail as the register reports it. */
@@ -18,10 +19,7 @@ export async function counterReceiptStatus(
     select o.customer_email as email,
       exists (select 1 from delivery_events d where d.order_id = o.id and d.kind = 'receipt') as sent,
       exists (select 1 from delivery_events d where d.order_id = o.id and d.kind = 'receipt_withheld') as withheld
-    from orders o
-    where o.user_id = ${sellerId} and o.channel = 'pos'
-      and (o.id = ${saleId}::uuid or o.device_sale_id = ${saleId}::uuid)
-    limit 1`);
+    from (${counterSaleSql(sellerId, saleId)}) o`);
   const row = result.rows[0];
   if (!row) return null;
   const status: CounterReceiptStatus = !row.email ? "none" : row.sent ? "sent" : row.withheld ? "withheld" : "waiting";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { receiptOrderSql } from "~/domains/orders/server/buyer-orders-sql.server";
 import type { LineKind, ShippingAddress } from "~/domains/orders/order-lines";
 import { formatMoney } from "~/lib/money";
 import { formatLongDate } from "~/lib/format-date";
@@ -83,12 +84,8 @@ export async function sendReceipt(
       insert into delivery_events (order_id, kind, actor_id)
       values (${order.id}::uuid, ${sender.kind}, ${sender.kind === "receipt_resent" ? sender.actorId : null})
     )
-    select channel, discount_cents, discount_code, paid_at, shipping_address,
-      (select coalesce(json_agg(json_build_object('name', l.product_name, 'variant', l.variant_title, 'quantity',
-        l.quantity,
-        'cents', l.subtotal_cents, 'kind', l.kind) order by l.position, l.id), '[]'::json) from order_lines l
-          where l.order_id = o.id) as lines
-    from orders o where id = ${order.id}::uuid`);
+    select channel, discount_cents, discount_code, paid_at, shipping_address, lines
+    from (${receiptOrderSql(order.id)}) o`);
   const row = result.rows[0];
   const discountCents = row?.discount_cents ?? 0;
   await services.mailer.send(

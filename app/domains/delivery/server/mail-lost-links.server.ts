@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { orderTitleSql } from "~/domains/orders/server/order-lines-sql.server";
+import { buyerPaidOrdersSql } from "~/domains/orders/server/buyer-orders-sql.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import { formatLongDate } from "~/lib/format-date";
 import { consumeRateLimit, type RateLimitRule } from "~/server/rate-limit/consume-rate-limit.server";
@@ -25,11 +24,7 @@ export async function mailLostLinks(
   email: string,
 ): Promise<number> {
   return inTransaction(services.db, async (tx) => {
-    const result = await tx.execute<OrderRow>(sql`
-      select o.id, ${orderTitleSql} as product_name, o.store_name, coalesce(o.paid_at, o.created_at) as ordered_at
-        from orders o
-      where lower(customer_email) = ${email} and status = 'paid'
-      order by coalesce(paid_at, created_at) desc limit ${LOST_LINK_MAX_PURCHASES}`);
+    const result = await tx.execute<OrderRow>(buyerPaidOrdersSql(email, LOST_LINK_MAX_PURCHASES));
     const rows = result.rows;
     if (rows.length === 0) return 0;
     if (!(await consumeRateLimit(tx, LOST_LINK_MAIL_LIMIT, `email:${email}`)).allowed) return 0;

@@ -1,5 +1,12 @@
 import { sql } from "drizzle-orm";
-import { orderDigitalProductsSql, orderTitleSql } from "~/domains/orders/server/order-lines-sql.server";
+import { completedProductFilesSql } from "~/domains/catalog/server/product-file-sql.server";
+import {
+  orderDigitalLinesSql,
+  orderPhysicalLinesJsonSql,
+  orderShipmentsJsonSql,
+  purchaseOrdersSql,
+} from "~/domains/orders/server/buyer-orders-sql.server";
+import { orderTitleSql } from "~/domains/orders/server/order-lines-sql.server";
 import type { Database } from "~/db/database.server";
 import type { FulfilmentLine, Shipment } from "~/domains/orders/fulfilment-display";
 import type { FulfilmentStatus } from "~/domains/orders/order-lines";
@@ -70,18 +77,11 @@ export async function readPurchase(
       coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size',
         f.size)
           order by l.position, l.id, f.position, f.created_at)
-        from order_lines l join product_files f on f.product_id = l.product_id and f.completed_at is not null
-        where l.order_id = o.id and l.product_id in ${orderDigitalProductsSql}), '[]'::json) as files,
-      o.fulfilment_status,
-      (select json_agg(json_build_object('id', l.id, 'productName', l.product_name, 'variantTitle', l.variant_title,
-          'sku', null, 'quantity', l.quantity, 'fulfilledQuantity', l.fulfilled_quantity,
-          'refundedQuantity', l.refunded_quantity) order by l.position, l.id)
-        from order_lines l where l.order_id = o.id and l.kind = 'physical') as lines,
-      coalesce((select json_agg(json_build_object('id', s.id, 'createdAt', s.created_at, 'carrier', s.carrier,
-          'trackingNumber', s.tracking_number, 'trackingUrl', s.tracking_url, 'lines', s.lines) order by s.created_at,
-            s.id)
-        from fulfilments s where s.order_id = o.id), '[]'::json) as shipments
-    from order_access_tokens t join orders o on o.id = t.order_id
+        from (${orderDigitalLinesSql}) l join (${completedProductFilesSql}) f on f.product_id = l.product_id),
+        '[]'::json)
+        as files,
+      o.fulfilment_status, ${orderPhysicalLinesJsonSql} as lines, ${orderShipmentsJsonSql} as shipments
+    from order_access_tokens t join (${purchaseOrdersSql}) o on o.id = t.order_id
     where t.token_hash = ${hashAccessToken(input.token)} and t.order_id = ${input.orderId}::uuid
       and (t.expires_at is null or t.expires_at > now())`);
   const row = result.rows[0];

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { variantItemsSql } from "~/domains/catalog/server/variant-sql.server";
 import { csvRecord, textCell } from "~/lib/csv";
 
 /** The export's header: the import reads sku (or barcode), location and quantity from the same file. */
@@ -27,14 +28,13 @@ export async function exportInventoryCsv(db: Database, sellerId: string): Promis
     reserved: number;
     threshold: number | null;
   }>(sql`
-    select v.sku, v.barcode, p.name as product, v.title as variant, sl.name as location,
-      coalesce(l.on_hand, 0) as on_hand, coalesce(l.reserved, 0) as reserved, p.low_stock_threshold as threshold
-    from product_variants v
-    join products p on p.id = v.product_id
+    select v.sku, v.barcode, v.product_name as product, v.title as variant, sl.name as location,
+      coalesce(l.on_hand, 0) as on_hand, coalesce(l.reserved, 0) as reserved, v.low_stock_threshold as threshold
+    from (${variantItemsSql(sellerId)}) v
     cross join stock_locations sl
     left join stock_levels l on l.variant_id = v.id and l.location_id = sl.id
-    where v.user_id = ${sellerId} and v.archived_at is null and sl.user_id = ${sellerId} and sl.archived_at is null
-    order by p.name, p.id, v.position, v.id, sl.kind <> 'online', sl.position, sl.created_at`);
+    where v.archived_at is null and sl.user_id = ${sellerId} and sl.archived_at is null
+    order by v.product_name, v.product_id, v.position, v.id, sl.kind <> 'online', sl.position, sl.created_at`);
   const lines = [csvRecord(INVENTORY_CSV_HEADER)];
   for (const row of result.rows)
     lines.push(

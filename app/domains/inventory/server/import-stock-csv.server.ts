@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { liveVariantsSql } from "~/domains/catalog/server/variant-sql.server";
 import { checkImportRows, type StockImportMode } from "~/domains/inventory/stock-import-rows";
 import { parseCsv } from "~/lib/csv";
 import { type Failure, fail } from "~/lib/errors";
@@ -45,11 +46,10 @@ export async function importStockCsv(
     const resolved = await tx.execute<Resolved>(sql`
       select r.row, coalesce(vs.id, vb.id) as variant_id, l.id as location_id, coalesce(s.on_hand, 0) as on_hand
       from jsonb_to_recordset(${lookup}::jsonb) as r("row" int, sku text, barcode text, location text)
-      left join product_variants vs on r.sku <> '' and vs.user_id = ${sellerId} and vs.sku is not null
-        and lower(vs.sku) = lower(r.sku) and vs.archived_at is null
+      left join (${liveVariantsSql(sellerId)}) vs on r.sku <> '' and vs.sku is not null and lower(vs.sku) = lower(r.sku)
       left join lateral (
-        select v.id from product_variants v
-        where r.sku = '' and v.user_id = ${sellerId} and v.barcode = r.barcode and v.archived_at is null
+        select v.id from (${liveVariantsSql(sellerId)}) v
+        where r.sku = '' and v.barcode = r.barcode
         order by v.created_at limit 1
       ) vb on true
       left join lateral (

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { variantItemsSql } from "~/domains/catalog/server/variant-sql.server";
 import type { Failure } from "~/lib/errors";
 import { readStockTargets } from "./read-stock-targets.server";
 
@@ -37,14 +38,13 @@ export async function reviewStockCount(
     counted: count.counted,
   }));
   const result = await db.execute<StockCountDifference>(sql`
-    select i.variant_id as "variantId", i.location_id as "locationId", i.counted, p.name as "productName",
+    select i.variant_id as "variantId", i.location_id as "locationId", i.counted, v.product_name as "productName",
       v.title as "variantTitle", v.sku, coalesce(l.on_hand, 0) as "onHand", i.counted - coalesce(l.on_hand,
         0) as difference
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i(variant_id uuid, location_id uuid, counted int)
-    join product_variants v on v.id = i.variant_id and v.user_id = ${sellerId}
-    join products p on p.id = v.product_id
+    join (${variantItemsSql(sellerId)}) v on v.id = i.variant_id
     left join stock_levels l on l.variant_id = i.variant_id and l.location_id = i.location_id
     where i.counted <> coalesce(l.on_hand, 0)
-    order by p.name, v.position, v.id`);
+    order by v.product_name, v.position, v.id`);
   return { ok: true, differences: result.rows };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { variantItemsSql } from "~/domains/catalog/server/variant-sql.server";
 import { itemName, STORE_MANAGEMENT_PATH } from "~/domains/inventory/inventory-display";
 import type { Logger } from "~/server/logger.server";
 import { mailLayout } from "~/server/mail/mail-layout.server";
@@ -20,12 +21,12 @@ export async function sendLowStockDigests(services: Services): Promise<number> {
   const due = await db.execute<Due>(sql`
     with zones as (select name from pg_timezone_names),
     low as (
-      select v.user_id, p.name as product_name, v.title, v.sku, p.low_stock_threshold as threshold, v.id,
+      select v.user_id, v.product_name, v.title, v.sku, v.low_stock_threshold as threshold, v.id,
         coalesce((select sum(l.on_hand - l.reserved) from stock_levels l
           join stock_locations sl on sl.id = l.location_id and sl.archived_at is null
           where l.variant_id = v.id), 0)::int as available
-      from product_variants v join products p on p.id = v.product_id
-      where p.low_stock_threshold is not null and v.archived_at is null and p.status <> 'archived'
+      from (${variantItemsSql(null)}) v
+      where v.low_stock_threshold is not null and v.archived_at is null and v.product_status <> 'archived'
     ),
     sellers as (
       select low.user_id, count(*)::int as total,

@@ -22,7 +22,7 @@ import { importStockCsv, type StockImportSummary } from "./import-stock-csv.serv
 import { postStockCount } from "./post-stock-count.server";
 import { reviewStockCount } from "./review-stock-count.server";
 import { saveStockLocation } from "./save-stock-location.server";
-import { setLowStockThreshold } from "./set-low-stock-threshold.server";
+import { setLowStockThreshold } from "~/domains/catalog/server/set-low-stock-threshold.server";
 import { transferStock } from "./transfer-stock.server";
 
 type Base = Pick<StoreAnswer, "intent" | "formKey">;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { locationOwnersSql } from "~/domains/inventory/server/location-sql.server";
 
 /**
  * Brings its location's sales totals in line with one order, replacing the order's previous contribution so repeated or
@@ -11,12 +12,13 @@ export async function syncLocationSale(db: Database, orderId: string): Promise<v
       select o.id as order_id, o.location_id, s.user_id as seller_id, o.amount_cents::bigint as revenue_cents,
         o.refunded_cents::bigint as refunded_cents,
         coalesce((select sum(l.quantity) from order_lines l where l.order_id = o.id), 0)::int as units
-      from orders o join stock_locations s on s.id = o.location_id
+      from orders o join (${locationOwnersSql}) s on s.id = o.location_id
       where o.id = ${orderId}::uuid and o.status in ('paid', 'refunded')
     ),
     old as (
       select f.order_id, f.location_id, s.user_id as seller_id, f.revenue_cents, f.refunded_cents, f.units
-      from location_sale_facts f join stock_locations s on s.id = f.location_id where f.order_id = ${orderId}::uuid
+      from location_sale_facts f join (${locationOwnersSql}) s on s.id = f.location_id
+      where f.order_id = ${orderId}::uuid
     ),
     saved as (
       insert into location_sale_facts (order_id, location_id, units, revenue_cents, refunded_cents)

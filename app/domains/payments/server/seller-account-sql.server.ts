@@ -4,3 +4,8 @@ import { type SQL, sql } from "drizzle-orm";
 export function sellerAccountIdSql(sellerId: SQL, provider: SQL): SQL {
   return sql`(select external_account_id from payment_accounts where user_id = ${sellerId} and provider = ${provider})`;
 }
+
+/** Whether the seller has an account at the provider, in any state, as a boolean SQL expression. */
+export function hasPaymentAccountSql(sellerId: SQL, provider: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from payment_accounts a where a.user_id = ${sellerId} and a.provider = ${provider})`;
+}

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { orderContributionColumns } from "./earnings-sql.server";
+import { orderContributionsSql } from "~/domains/orders/server/order-earnings-sql.server";
 
 /**
  * Books the orders changed since `since` into the earnings book in one statement; returns how many contributions changed.
@@ -9,7 +9,7 @@ import { orderContributionColumns } from "./earnings-sql.server";
 export async function bookEarnings(tx: Database, since: Date): Promise<number> {
   const result = await tx.execute<{ changed: number }>(sql`
     with changed as (
-      select o.id, o.user_id, ${orderContributionColumns} from orders o where o.updated_at >= ${since}
+      ${orderContributionsSql({ updatedSince: [sql`${since}`] })}
     ), diff as (
       select c.*, c.orders - coalesce(b.orders, 0) as d_orders, c.gross - coalesce(b.gross_cents, 0) as d_gross,
         c.refunds - coalesce(b.refunds_cents, 0) as d_refunds, c.fees - coalesce(b.fees_cents, 0) as d_fees

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { orderTitleSql } from "~/domains/orders/server/order-lines-sql.server";
+import { recentPaidOrdersJsonSql } from "~/domains/orders/server/order-earnings-sql.server";
+import { hasPaymentAccountSql, sellerAccountIdSql } from "~/domains/payments/server/seller-account-sql.server";
 import { isCalendarDate, isUuid } from "~/lib/text-formats";
 import { combinePageQueries, jsonObject, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { paymentAccountsQuery } from "~/domains/payments/server/payment-accounts-query.server";
@@ -160,24 +161,18 @@ function testLedgerQuery(after: TestPayoutsCursor | null): PageQuery<TestLedger>
 
 /** The creator's last PayPal captures; read only for creators with PayPal, so big stores without it skip the walk. */
 const payPalCapturesQuery: PageQuery<PayPalCapture[]> = pagePart(
-  sql<
-    (PayPalCapture & { createdAt: string })[]
-  >`(select coalesce(json_agg(row_to_json(c) order by c."createdAt" desc, c.id desc), '[]'::json) from (
-    select o.id, ${orderTitleSql} as "productName", o.amount_cents as "amountCents",
-      o.refunded_cents as "refundedCents", o.currency,
-      o.paid_at as "paidAt", o.created_at as "createdAt"
-    from orders o where o.user_id = me.user_id and o.provider = 'paypal' and o.status in ('paid', 'refunded')
-      and o.paid_at is not null
-      and (exists (select 1 from payment_accounts a where a.user_id = me.user_id and a.provider = 'paypal')
-        or exists (select 1 from seller_earnings e where e.user_id = me.user_id and e.provider = 'paypal'
-          and e.orders > 0))
-    order by o.created_at desc, o.id desc limit 5) c)`,
+  sql<(PayPalCapture & { createdAt: string })[]>`${recentPaidOrdersJsonSql(
+    sql`me.user_id`,
+    "paypal",
+    sql`(${hasPaymentAccountSql(sql`me.user_id`, "paypal")} or exists (
+      select 1 from seller_earnings e where e.user_id = me.user_id and e.provider = 'paypal' and e.orders > 0))`,
+  )}`,
   (captures) => captures.map(({ createdAt: _, ...capture }) => capture),
 );
 
 /** The creator's Stripe connected account id, for the route's Stripe read; never sent to the browser. */
 const stripeAccountQuery: PageQuery<string | null> = {
-  json: sql`(select to_json(a.external_account_id) from payment_accounts a where a.user_id = me.user_id and a.provider = 'stripe' and a.external_account_id is not null)`,
+  json: sql`to_json(${sellerAccountIdSql(sql`me.user_id`, sql`'stripe'`)})`,
   read: (json) => (typeof json === "string" ? json : null),
 };
 

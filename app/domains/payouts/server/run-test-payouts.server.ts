@@ -3,6 +3,7 @@ import { runEvery } from "~/server/tasks/run-every.server";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { dayKeyOf, isBusinessDay, ledgerEntryFor, nextBusinessDay } from "~/domains/payouts/ledger-rules";
+import { paidOrdersChangedSinceSql } from "~/domains/orders/server/order-earnings-sql.server";
 import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server";
 import { bookEarnings } from "./book-earnings.server";
 import { SYNC_OVERLAP } from "./earnings-sql.server";
@@ -68,12 +69,11 @@ export async function runTestPayouts(services: Services, now: Date = new Date())
         select o.id, o.user_id, o.currency, o.status, o.amount_cents, o.refunded_cents, o.platform_fee_cents,
           to_json(o.paid_at) #>> '{}' as paid_at, coalesce(e.booked, 0) as booked,
             to_json(e.sale_available_on) #>> '{}' as sale_available_on
-        from orders o
+        from (${paidOrdersChangedSinceSql("test", since)}) o
         left join lateral (
           select sum(amount_cents) as booked, min(available_on) filter (where kind = 'sale') as sale_available_on
           from test_payout_entries where order_id = o.id
-        ) e on true
-        where o.provider = 'test' and o.paid_at is not null and o.updated_at >= ${since}`);
+        ) e on true`);
     for (;;) {
       const changed = (
         await tx.execute<ChangedRow>(sql`fetch forward ${sql.raw(String(READ_BATCH))} from payout_orders`)

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { archiveLocationsSql } from "~/domains/inventory/server/location-sql.server";
 import { type Failure, fail } from "~/lib/errors";
 
 /** Archives one of the seller's events with its stock location (history kept, no new stock), or restores both. */
@@ -13,10 +14,7 @@ export async function archiveEvent(
     with changed as (
       update events set archived_at = case when ${archived} then coalesce(archived_at, now()) end, updated_at = now()
       where id = ${id} and user_id = ${sellerId} returning id, location_id
-    ), location as (
-      update stock_locations l set archived_at = case when ${archived} then coalesce(l.archived_at, now()) end
-      from changed c where l.id = c.location_id returning l.id
-    )
+    ), location as (${archiveLocationsSql(archived, sql`select c.location_id from changed c`)})
     select c.id from changed c left join location on true`);
   return result.rows[0] ? { ok: true } : fail("EVENT_NOT_FOUND");
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { createRegister } from "~/flows/pos/server/create-register.server";
+import { locationRegisterIdSql } from "~/flows/pos/server/register-sql.server";
 import { type Failure, fail } from "~/lib/errors";
 
 /** Gives an open event a register at its stock location (once), so the point of sale can sell from the stall's stock. */
@@ -11,9 +12,7 @@ export async function ensureEventRegister(
 ): Promise<{ ok: true; registerId: string } | Failure<"EVENT_NOT_FOUND" | "POS_REGISTER_NOT_FOUND">> {
   return db.transaction(async (tx) => {
     const found = await tx.execute<{ location_id: string; name: string; register_id: string | null }>(sql`
-      select e.location_id, e.name,
-        (select r.id from registers r where r.location_id = e.location_id and r.archived_at is null
-          order by r.created_at limit 1) as register_id
+      select e.location_id, e.name, ${locationRegisterIdSql(sql`e.location_id`)} as register_id
       from events e where e.id = ${eventId} and e.user_id = ${sellerId} and e.archived_at is null for update of e`);
     const event = found.rows[0];
     if (!event) return fail("EVENT_NOT_FOUND");

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { locationSalesSql } from "~/domains/orders/server/location-orders-sql.server";
 import { pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import type { ComparisonFilter, EventComparisonRow } from "~/flows/event-sales/event-comparison";
 
@@ -23,7 +24,7 @@ export function eventComparisonQuery(
           coalesce(s.revenue_cents, 0) as revenue, coalesce(s.orders, 0) as orders, coalesce(s.units, 0) as units,
           coalesce(s.refunded_cents, 0) as refunds
         from events e cross join tz
-        left join location_sales s on s.location_id = e.location_id
+        left join (${locationSalesSql}) s on s.location_id = e.location_id
         where e.user_id = me.user_id
           and (${filter.type}::text is null or e.type = ${filter.type})
           and (${filter.from}::date is null or (e.starts_at at time zone tz.name)::date >= ${filter.from}::date)

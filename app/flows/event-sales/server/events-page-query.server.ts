@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { jsonList, jsonObject, jsonRow, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
+import { locationSalesExistSql } from "~/domains/orders/server/location-orders-sql.server";
+import { salesMethodSettingsSql } from "~/domains/sales-methods/server/sales-method-sql.server";
 import { events } from "~/flows/event-sales/tables.server";
 import type { EventDetail, EventListItem, EventSetup } from "~/flows/event-sales/event-item";
 import { type Currency, DEFAULT_CURRENCY, isCurrency } from "~/lib/money";
@@ -13,10 +15,8 @@ export function eventsContextQuery(fallbackTimeZone: string): PageQuery<{
   const json = jsonObject({
     timeZone: sql<string>`coalesce((select p.time_zone from profiles p where p.user_id = me.user_id),
       ${fallbackTimeZone}::text)`,
-    currency: sql<string | null>`(select settings->>'currency' from sales_methods
-      where user_id = me.user_id and method = 'online_store' limit 1)`,
-    setup: sql<Record<string, unknown> | null>`(select settings from sales_methods
-      where user_id = me.user_id and method = 'events' limit 1)`,
+    currency: sql<string | null>`(${salesMethodSettingsSql(sql`me.user_id`, "online_store")}->>'currency')`,
+    setup: sql<Record<string, unknown> | null>`${salesMethodSettingsSql(sql`me.user_id`, "events")}`,
   });
   return pagePart(json, (value) => {
     const setup = value.setup ?? {};
@@ -63,7 +63,7 @@ export function eventDetailQuery(eventId: string | null): PageQuery<EventDetail 
     notes: events.notes,
     timeZone: events.timeZone,
     checklist: events.checklist,
-    hasSales: sql<boolean>`exists (select 1 from orders o where o.location_id = ${events.locationId})`,
+    hasSales: locationSalesExistSql(sql`${events.locationId}`),
   });
   return pagePart(
     jsonRow(detail, sql`from ${events} where ${events.id} = ${eventId}::uuid and ${events.userId} = me.user_id`),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { Refusal, refusable } from "~/db/refusal.server";
+import { availableStockSql } from "~/domains/inventory/server/location-sql.server";
 import { transferStock } from "~/domains/inventory/server/transfer-stock.server";
 import { type Failure, fail } from "~/lib/errors";
 
@@ -20,9 +21,7 @@ export async function returnEventLeftovers(
     );
     const event = found.rows[0];
     if (!event) return fail("EVENT_NOT_FOUND");
-    const left = await tx.execute<{ variant_id: string; available: number }>(sql`
-      select variant_id, on_hand - reserved as available from stock_levels
-      where location_id = ${event.location_id} and on_hand - reserved > 0 order by variant_id`);
+    const left = await tx.execute<{ variant_id: string; available: number }>(availableStockSql(event.location_id));
     let units = 0;
     for (const row of left.rows) {
       const moved = await transferStock(tx, sellerId, sellerId, {

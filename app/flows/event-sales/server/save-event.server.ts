@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { insertLocationSql, renameLocationSql } from "~/domains/inventory/server/location-sql.server";
 import { startChecklist, type ChecklistItem } from "~/flows/event-sales/checklist";
 import { type RepeatFrequency, repeatSpans } from "~/flows/event-sales/repeat";
 import { type Failure, fail } from "~/lib/errors";
@@ -68,20 +69,14 @@ export async function saveEvent(
           other_costs_cents = ${input.otherCostsCents}, notes = ${input.notes}, is_public = ${input.isPublic},
           updated_at = now()
         where id = ${id} and user_id = ${sellerId}`);
-      await tx.execute(sql`
-        update stock_locations l set name = ${input.name}, address = ${input.address}
-        from events e where e.id = ${id} and l.id = e.location_id`);
+      const locationId = sql`(select e.location_id from events e where e.id = ${id})`;
+      await tx.execute(renameLocationSql(locationId, input.name, input.address));
       ids.push(id);
     } else {
       const checklist: ChecklistItem[] = startChecklist(input.checklist);
       for (const span of spans) {
         const created = await tx.execute<{ id: string }>(sql`
-          with location as (
-            insert into stock_locations (user_id, kind, name, address, position)
-            select ${sellerId}, 'event', ${input.name}, ${input.address}, coalesce(max(position), 0) + 1
-            from stock_locations where user_id = ${sellerId}
-            returning id
-          )
+          with location as (${insertLocationSql(sellerId, "event", input.name, input.address)})
           insert into events (user_id, location_id, name, type, starts_at, ends_at, time_zone, venue, address,
             booth_number, currency, booth_fee_cents, other_costs_cents, notes, is_public, checklist, series_id)
           select ${sellerId}, location.id, ${input.name}, ${input.type}, ${span.startsAt}, ${span.endsAt},

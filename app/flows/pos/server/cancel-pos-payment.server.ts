@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { readCounterOrder } from "~/domains/orders/server/read-counter-order.server";
 import { transitionOrder } from "~/flows/order-lifecycle/server/transition-order.server";
 import { type Failure, fail } from "~/lib/errors";
 import type { Mailer } from "~/server/mail/mailer.server";
@@ -11,11 +11,9 @@ export async function cancelPosPayment(
   sellerId: string,
   orderId: string,
 ): Promise<{ ok: true } | Failure<"POS_PAYMENT_NOT_FOUND">> {
-  const found = await services.db.execute<{ provider_checkout_id: string | null }>(sql`
-    select provider_checkout_id from orders
-    where id = ${orderId}::uuid and user_id = ${sellerId} and channel = 'pos' and status = 'pending'`);
-  if (found.rows.length === 0) return fail("POS_PAYMENT_NOT_FOUND");
-  const sessionId = found.rows[0]?.provider_checkout_id;
+  const order = await readCounterOrder(services.db, sellerId, orderId);
+  if (order?.status !== "pending") return fail("POS_PAYMENT_NOT_FOUND");
+  const sessionId = order.providerCheckoutId;
   // Closed at the provider first: a phone that pays after this is refused there.
   if (sessionId && services.reader) await services.reader.cancel(sessionId);
   await transitionOrder(services, orderId, { to: "expired", cause: "pos:cancelled" });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
+import { orderWasPaidSql, shiftSalesFiguresSql } from "~/domains/orders/server/shift-sales-sql.server";
 import { expectedCash, type ZReport } from "~/flows/pos/pos-rules";
 import { type Failure, fail } from "~/lib/errors";
 
@@ -39,36 +40,15 @@ export async function closeShift(
     const result = await tx.execute<Figures>(sql`
       with shift as (
         select * from shifts where id = ${input.shiftId}::uuid
-      ), sold as (
-        select o.* from orders o, shift s
-        where o.shift_id = s.id and (o.status = 'paid' or (o.status = 'refunded' and o.paid_at is not null))
       )
-      select s.currency, s.opening_float_cents,
-        (select count(*)::int from sold) as sales_count,
-        (select coalesce(sum(subtotal_cents), 0)::int from sold) as gross_cents,
-        (select coalesce(sum(discount_cents), 0)::int from sold) as discounts_cents,
-        (select coalesce(sum(refunded_cents), 0)::int from sold) as refunds_cents,
-        (select jsonb_agg(m) from (
-          select p.method, sum(p.amount_cents)::int as sales, count(*)::int as count
-          from order_payments p join sold o on o.id = p.order_id group by p.method order by p.method) m) as by_method,
-        (select jsonb_agg(i) from (
-          select l.product_name || case when l.variant_title <> '' then ' (' || l.variant_title || ')'
-            else '' end as name,
-            sum(l.quantity - l.refunded_quantity)::int as quantity,
-              sum(l.subtotal_cents - l.discount_cents)::int as "amountCents"
-          from order_lines l join sold o on o.id = l.order_id group by 1 order by 2 desc, 1) i) as items,
+      select s.currency, s.opening_float_cents, f.sales_count, f.gross_cents, f.discounts_cents, f.refunds_cents,
+        f.by_method, f.items, f.refunds,
         (select jsonb_agg(d) from (
           select d.kind, sum(d.amount_cents)::int as amount from drawer_movements d
-          left join orders o on o.id = d.order_id
           -- The cash part of a sale whose card part was never paid went back to the buyer.
-          where d.shift_id = s.id and (d.kind <> 'sale' or o.paid_at is not null)
-          group by d.kind) d) as drawer,
-        -- Cash refunds are the drawer's; the others went back by card, phone, online or another method.
-        (select jsonb_agg(t) from (
-          select x.key as method, sum(x.value::int)::int as cents from refunds r cross join jsonb_each_text(r.tenders) x
-          where r.shift_id = s.id and r.status = 'succeeded' and x.key <> 'cash'
-          group by x.key order by x.key) t) as refunds
-      from shift s`);
+          where d.shift_id = s.id and (d.kind <> 'sale' or ${orderWasPaidSql(sql`d.order_id`)})
+          group by d.kind) d) as drawer
+      from shift s cross join (${shiftSalesFiguresSql(input.shiftId)}) f`);
     const figures = result.rows[0];
     if (!figures) return fail("POS_SHIFT_NOT_FOUND");
     const drawer = figures.drawer ?? [];

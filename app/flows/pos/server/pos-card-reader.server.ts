@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { readCounterOrder } from "~/domains/orders/server/read-counter-order.server";
 import type { PaymentProviders } from "~/domains/payments/server/payment-provider.server";
 import { type CardReader, cardReaderOf, terminalCardReader } from "./card-reader.server";
 
@@ -14,14 +15,15 @@ export async function posCardReader(
   at: { shiftId: string; method: string } | { orderId: string },
 ): Promise<CardReader | null> {
   if ("orderId" in at) {
-    const found = await db.execute<{ provider: string | null; reader_id: string | null }>(sql`
-      select o.provider, r.card_reader_id as reader_id from orders o join registers r on r.id = o.register_id
-      where o.id = ${at.orderId}::uuid and o.user_id = ${sellerId}`);
-    const order = found.rows[0];
-    if (order?.provider !== "stripe") return cardReaderOf(payments);
+    const order = await readCounterOrder(db, sellerId, at.orderId);
+    if (order?.provider !== "stripe" || !order.registerId) return cardReaderOf(payments);
+    const register = await db.execute<{ reader_id: string | null }>(
+      sql`select card_reader_id as reader_id from registers where id = ${order.registerId}`,
+    );
     // A reader disconnected since: the payment can only be given up here, not presented.
     const terminal = payments.stripe?.terminal;
-    return terminal && order.reader_id ? terminalCardReader(terminal, order.reader_id) : null;
+    const readerId = register.rows[0]?.reader_id;
+    return terminal && readerId ? terminalCardReader(terminal, readerId) : null;
   }
   if (at.method !== "card") return cardReaderOf(payments);
   const found = await db.execute<{ reader_id: string | null }>(sql`

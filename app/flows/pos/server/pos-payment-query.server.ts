@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { readCounterOrder } from "~/domains/orders/server/read-counter-order.server";
 import type { PosPaymentState } from "~/flows/pos/pos-types";
 
 /** A counter sale's card or pay-on-phone payment as the register follows it; null unless it is this seller's. */
@@ -8,11 +8,8 @@ export async function posPaymentQuery(
   sellerId: string,
   orderId: string,
 ): Promise<PosPaymentState | null> {
-  const result = await db.execute<{ status: string; failure_message: string | null; amount_cents: number }>(sql`
-    select status, failure_message, amount_cents from orders
-    where id = ${orderId}::uuid and user_id = ${sellerId} and channel = 'pos'`);
-  const row = result.rows[0];
-  if (!row) return null;
-  const status = row.status === "paid" ? "paid" : row.status === "pending" ? "pending" : "closed";
-  return { status, message: row.failure_message ?? "", totalCents: Number(row.amount_cents) };
+  const order = await readCounterOrder(db, sellerId, orderId);
+  if (!order) return null;
+  const status = order.status === "paid" ? "paid" : order.status === "pending" ? "pending" : "closed";
+  return { status, message: order.failureMessage ?? "", totalCents: order.amountCents };
 }

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { readCounterOrder } from "~/domains/orders/server/read-counter-order.server";
 import type { PosPaymentState } from "~/flows/pos/pos-types";
 import { type Failure, fail } from "~/lib/errors";
 import type { CardReader } from "./card-reader.server";
@@ -16,12 +16,9 @@ export async function presentPosCard(
   cardNumber: string,
 ): Promise<{ ok: true; payment: PosPaymentState } | Failure<"POS_PAYMENT_NOT_FOUND" | "POS_CARD_UNAVAILABLE">> {
   if (!services.reader) return fail("POS_CARD_UNAVAILABLE");
-  const found = await services.db.execute<{ provider_checkout_id: string }>(sql`
-    select o.provider_checkout_id from orders o
-    where o.id = ${orderId}::uuid and o.user_id = ${sellerId} and o.channel = 'pos' and o.status = 'pending'
-      and o.provider = ${services.reader.providerId} and o.provider_checkout_id is not null
-      and exists (select 1 from order_payments p where p.order_id = o.id and p.method = 'card')`);
-  const sessionId = found.rows[0]?.provider_checkout_id;
+  const order = await readCounterOrder(services.db, sellerId, orderId);
+  const presentable = order?.status === "pending" && order.provider === services.reader.providerId && order.paysByCard;
+  const sessionId = presentable ? order.providerCheckoutId : null;
   if (!sessionId) return fail("POS_PAYMENT_NOT_FOUND");
   const outcome = await services.reader.present(sessionId, cardNumber);
   const payment = await posPaymentQuery(services.db, sellerId, orderId);

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { returnableOrdersSql } from "~/domains/orders/server/returnable-orders-sql.server";
 import type { PosFoundSale } from "~/flows/pos/pos-types";
 
 /** An email as a search can hold it: no spaces or control characters, which the database refuses. */
@@ -20,17 +20,7 @@ export async function readReturnableSales(db: Database, sellerId: string, query:
   const hex = wanted.replace(/-/g, "").toLowerCase();
   const number = !email && /^[0-9a-f]{6,32}$/.test(hex) ? hex : null;
   if (!email && !number) return [];
-  const result = await db.execute<PosFoundSale>(sql`
-    select o.id as "orderId", o.created_at as "soldAt", o.amount_cents as "amountCents", o.status, o.channel,
-      o.customer_email as email, o.currency,
-      (select json_agg(json_build_object('id', l.id, 'name', l.product_name, 'variantTitle', l.variant_title,
-          'quantity', l.quantity, 'refundedQuantity', l.refunded_quantity, 'physical', l.kind = 'physical')
-          order by l.position)
-        from order_lines l where l.order_id = o.id) as lines
-    from orders o
-    where o.user_id = ${sellerId} and o.status in ('paid', 'refunded')
-      and ${email ? sql`lower(o.customer_email) = ${email}` : sql`replace(o.id::text, '-', '') like ${`${number}%`}`}
-    order by o.created_at desc
-    limit ${RETURN_SEARCH_LIMIT}`);
+  const match = email ? { email } : { number: number! };
+  const result = await db.execute<PosFoundSale>(returnableOrdersSql(sellerId, match, RETURN_SEARCH_LIMIT));
   return result.rows.map((row) => ({ ...row, soldAt: new Date(row.soldAt).toISOString(), lines: row.lines ?? [] }));
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { jsonObject, jsonRow, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
-import { stockLocations } from "~/domains/inventory/tables.server";
+import { locationNameSql } from "~/domains/inventory/server/location-sql.server";
 import type { ShiftReport } from "~/flows/pos/pos-types";
 import { registers, shifts } from "~/flows/pos/tables.server";
 
@@ -11,13 +11,12 @@ export function shiftReportQuery(shiftId: string): PageQuery<ShiftReport | null>
       jsonObject({
         id: shifts.id,
         registerName: registers.name,
-        locationName: stockLocations.name,
+        locationName: locationNameSql(sql`${shifts.locationId}`),
         openedAt: shifts.openedAt,
         closedAt: shifts.closedAt,
         report: shifts.report,
       }),
       sql`from ${shifts} join ${registers} on ${registers.id} = ${shifts.registerId}
-        join ${stockLocations} on ${stockLocations.id} = ${shifts.locationId}
         where ${shifts.id} = ${shiftId}::uuid and ${shifts.userId} = me.user_id`,
     ),
   );
