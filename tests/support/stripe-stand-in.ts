@@ -1108,7 +1108,6 @@ export async function startStripeStandIn(
     env: {
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_BILLING_WEBHOOK_SECRET: billing.standIn.webhookSecret,
       STRIPE_API_URL: origin,
     },
     billing: billing.standIn,

@@ -74,7 +74,12 @@ async function subscribeToBusiness() {
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   stripe.billing.clockPerCustomer = true;
-  server = await startTestServer({ ...stripe.env, PAYMENTS_TEST_MODE: "off", BILLING_TEST_MODE: "off" });
+  server = await startTestServer({
+    ...stripe.env,
+    STRIPE_BILLING_WEBHOOK_SECRET: stripe.billing.webhookSecret,
+    PAYMENTS_TEST_MODE: "off",
+    BILLING_TEST_MODE: "off",
+  });
   webhookUrl = `${server.origin}/api/webhooks/billing/stripe`;
   stripe.billing.webhookUrl = webhookUrl;
   services = server.sourceServices();
