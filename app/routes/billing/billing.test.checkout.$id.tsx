@@ -2,9 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { TestCardList } from "~/domains/billing/components/test-card-list";
+import { TestCardField } from "~/domains/billing/components/test-card-field";
 import { testBillingCardSchema } from "~/domains/billing/schemas/test-billing-card";
 import { payTestCheckout } from "~/domains/billing/server/pay-test-checkout.server";
 import { readTestCheckout } from "~/domains/billing/server/read-test-checkout.server";
@@ -74,21 +72,7 @@ export default function TestBillingCheckout({ loaderData, actionData }: Route.Co
         {open ? (
           <form method="post" className="grid gap-3 rounded-lg border bg-card p-5 shadow-sm">
             <FormAlert message={actionData?.error} />
-            <FormField id="card" label="Card number">
-              {(control) => (
-                <Input
-                  {...control}
-                  aria-describedby="test-cards"
-                  name="card"
-                  type="text"
-                  required
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="4242 4242 4242 4242"
-                />
-              )}
-            </FormField>
-            <TestCardList id="test-cards" />
+            <TestCardField id="card" label="Card number" />
             <div className="flex flex-wrap gap-3">
               <Button type="submit">Pay {amount}</Button>
               <a href={cancelUrl} className={buttonClass({ variant: "outline" })}>

@@ -4,7 +4,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { TestCardList } from "~/domains/billing/components/test-card-list";
+import { TestCardField } from "~/domains/billing/components/test-card-field";
 import { BILLING_PAGE_PATH, billingStatusText, INVOICE_STATUS_TEXTS } from "~/domains/billing/content/billing-texts";
 import { TEST_CLOCK_MAX_DAYS, TEST_CLOCK_STEPS } from "~/domains/billing/content/test-clock-steps";
 import { testBillingCardSchema } from "~/domains/billing/schemas/test-billing-card";
@@ -150,21 +150,7 @@ export default function TestBillingPortal({ loaderData, actionData }: Route.Comp
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="card" />
             <FormAlert message={errorOf("card")} />
-            <FormField id="portal-card" label={hasCard ? "Replace card: card number" : "Card number"}>
-              {(control) => (
-                <Input
-                  {...control}
-                  aria-describedby="portal-test-cards"
-                  name="card"
-                  type="text"
-                  required
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="4242 4242 4242 4242"
-                />
-              )}
-            </FormField>
-            <TestCardList id="portal-test-cards" />
+            <TestCardField id="portal-card" label={hasCard ? "Replace card: card number" : "Card number"} />
             <div>
               <Button type="submit" disabled={cardBusy}>
                 {cardBusy ? "Saving..." : hasCard ? "Replace card" : "Save card"}

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { isLive } from "~/domains/billing/billing-rules";
@@ -27,6 +27,7 @@ import { useIsPending } from "~/lib/use-is-pending";
 import { formatDateTime } from "~/lib/zoned-time";
 import { BillingCancelForm } from "~/pages/settings/components/billing-cancel-form";
 import { BillingPlanForm } from "~/pages/settings/components/billing-plan-form";
+import { SettingsErrorPage } from "~/pages/settings/components/settings-error-page";
 import { SettingsSection } from "~/pages/settings/components/settings-section";
 import { BILLING_PLAN_CHOICES } from "~/pages/settings/schemas/settings-billing-plan";
 import { requireUser } from "~/routes/http/require-user.server";
@@ -245,17 +246,12 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
-      ? error.data
-      : "Your billing could not be loaded. Please try again in a moment.";
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <BackLink to="/settings">Back to settings</BackLink>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Billing</h1>
-      <p role="alert" className="mt-4">
-        {message}
-      </p>
-    </div>
+    <SettingsErrorPage
+      error={error}
+      title="Billing"
+      fallback="Your billing could not be loaded. Please try again in a moment."
+      back={{ to: "/settings", label: "Back to settings" }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { BusinessProfileSettingsForm } from "~/pages/settings/components/business-profile-settings-form";
 import { ChangeEmailForm } from "~/pages/settings/components/change-email-form";
 import { ChangePasswordForm } from "~/pages/settings/components/change-password-form";
@@ -8,6 +8,7 @@ import { TimeZoneForm } from "~/pages/settings/components/time-zone-form";
 import { timeZoneChoices } from "~/pages/settings/server/time-zone-choices.server";
 import { readTimeZone } from "~/kernel/store/read-time-zone.server";
 import { resolveTimeZone } from "~/lib/zoned-time";
+import { SettingsErrorPage } from "~/pages/settings/components/settings-error-page";
 import { SettingsSection } from "~/pages/settings/components/settings-section";
 import { BackLink } from "~/components/ui/back-link";
 import { pageMeta } from "~/lib/meta";
@@ -129,17 +130,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
-      ? error.data
-      : "Your settings could not be loaded. Please try again in a moment.";
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <BackLink to="/dashboard">Back to dashboard</BackLink>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Settings</h1>
-      <p role="alert" className="mt-4">
-        {message}
-      </p>
-    </div>
+    <SettingsErrorPage
+      error={error}
+      title="Settings"
+      fallback="Your settings could not be loaded. Please try again in a moment."
+      back={{ to: "/dashboard", label: "Back to dashboard" }}
+    />
   );
 }
