@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BILLING_SETTINGS_PATH, checkPlanFeature, checkSeats } from "~/domains/billing/plan-gates";
+import { BILLING_PAGE_PATH } from "~/domains/billing/billing-page-path";
+import { checkPlanFeature, checkSeats } from "~/domains/billing/plan-gates";
 import { ERRORS, statusOf } from "~/lib/errors";
 import { PLAN_FEATURE_IDS, PLAN_IDS, planIncludes } from "~/lib/plans";
 
@@ -26,7 +27,7 @@ describe("checkPlanFeature", () => {
     expect(checkPlanFeature("pro", "api_access")).toMatchObject({
       message: "Your plan does not include API access. Upgrade to Business to use it.",
       upgradeTo: "business",
-      upgradeUrl: `${BILLING_SETTINGS_PATH}?upgrade=business`,
+      upgradeUrl: `${BILLING_PAGE_PATH}?upgrade=business`,
     });
     expect(checkPlanFeature("business", "sla")).toMatchObject({
       message: "Your plan does not include an uptime SLA. Upgrade to Enterprise to use it.",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { BillingBannerState } from "~/domains/billing/content/billing-texts";
+import type { BillingBannerState } from "~/domains/billing/content/billing-banner-texts";
 import { jsonObject, jsonRow, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import { billingCustomers, billingSubscriptions, testBillingCustomers } from "./tables.server";
 

@@ -8,8 +8,7 @@ const DAY_MS = 86_400_000;
 /** The days of the grace on which a past-due renewal is charged again, as Stripe's smart retries do by default. */
 export const PAYMENT_RETRY_DAYS = [3, 5, 7] as const;
 
-/** The billing page in Settings, where the mails and the checkouts send the creator. */
-export const BILLING_PAGE_PATH = "/settings/billing";
+export { BILLING_PAGE_PATH } from "./billing-page-path";
 
 /** The currency Sellkit bills its own plans in. */
 export const BILLING_CURRENCY = "eur";

@@ -1,4 +1,5 @@
 import { type Failure, fail } from "~/lib/errors";
+import { BILLING_PAGE_PATH } from "./billing-page-path";
 import {
   lowestPlanWith,
   PLAN_FEATURES,
@@ -13,9 +14,6 @@ import {
 // The plan gates: what the server guard refuses and a locked control says, read from the one plan table.
 // Browser-safe and pure, so the guard and the locks give the same answer with the same words.
 
-/** The billing page, where an upgrade link leads. */
-export const BILLING_SETTINGS_PATH = "/settings/billing";
-
 /** A refusal's way out: the plan to upgrade to and the link that offers it. */
 export type PlanUpgrade = { upgradeTo: PlanId; upgradeUrl: string };
 
@@ -27,7 +25,7 @@ export type PlanSeatsRefusal = Failure<"PLAN_SEATS_FULL"> & PlanUpgrade & { seat
 
 /** The billing page's link that offers `plan` as the upgrade. */
 export function upgradeUrl(plan: PlanId): string {
-  return `${BILLING_SETTINGS_PATH}?upgrade=${plan}`;
+  return `${BILLING_PAGE_PATH}?upgrade=${plan}`;
 }
 
 /** Whether `plan` includes `feature`; otherwise the typed refusal naming the feature and the plan that has it. */

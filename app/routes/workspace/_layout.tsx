@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { RouteErrorContent } from "~/components/site/error-pages";
-import { BillingBanner } from "~/domains/billing/components/billing-banner";
+import { LazyBillingBanner } from "~/domains/billing/components/lazy-billing-banner";
 import { billingBannerQuery } from "~/domains/billing/billing-banner-query.server";
 import { WorkspaceShell } from "~/domains/workspace/components/workspace-shell";
 import { readWorkspaceNav } from "~/domains/workspace/server/read-workspace-nav.server";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   return (
     <WorkspaceShell nav={loaderData.nav}>
-      <BillingBanner state={loaderData.billing} />
+      <LazyBillingBanner state={loaderData.billing} />
       <Outlet />
     </WorkspaceShell>
   );
@@ -42,7 +42,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/workspace/_layout");
   return (
     <WorkspaceShell nav={data?.nav ?? null}>
-      <BillingBanner state={data?.billing ?? null} />
+      <LazyBillingBanner state={data?.billing ?? null} />
       <RouteErrorContent error={error} />
     </WorkspaceShell>
   );

@@ -4,6 +4,7 @@ import { transitionOrder } from "~/flows/order-lifecycle/server/transition-order
 import { BIO_SIGNUP_CAPTCHA_AFTER } from "~/domains/link-in-bio/server/sign-up-on-bio-page.server";
 import { BIO_MESSAGES } from "~/domains/link-in-bio/schemas/bio-forms";
 import { RATE_LIMITS } from "~/server/rate-limit/consume-rate-limit.server";
+import { putOnPlan } from "../../support/billing-plan";
 import { solvedCaptcha } from "../../support/captcha";
 import { createSeller, type Seller } from "../../support/checkout-seller";
 import { postForm, toastOf } from "../../support/form-post";
@@ -286,6 +287,8 @@ describe("Link in Bio", () => {
       sql`select distinct source from page_view_counts where seller_id = ${creator.id} and kind = 'sales'`,
     );
     expect(sources.map((row) => row.source)).toContain("bio");
+    // The analytics page's sources table is detailed analytics, which Pro includes.
+    await putOnPlan(server.db, creator.id, "pro");
     const analytics = await server.request("/analytics", { headers: { cookie: creator.jar.header() } });
     expect(await analytics.text()).toContain("Link in bio");
   });

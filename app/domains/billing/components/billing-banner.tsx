@@ -1,11 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  BILLING_BANNER,
-  BILLING_PAGE_PATH,
-  type BillingBannerState,
-  daysLeft,
-} from "~/domains/billing/content/billing-texts";
+import { BILLING_PAGE_PATH } from "~/domains/billing/billing-page-path";
+import { BILLING_BANNER, type BillingBannerState, daysLeft } from "~/domains/billing/content/billing-banner-texts";
 
 /**
  * The workspace's billing banner: a running trial's count-down (by the subscription's clock) with "Add a card", or a

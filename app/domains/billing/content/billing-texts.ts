@@ -3,23 +3,13 @@ import { formatLongDate } from "~/lib/format-date";
 import { formatMoney } from "~/lib/money";
 import { feePercent, PLAN_TABLE, type PlanId } from "~/lib/plans";
 
-// The billing page's path is the billing rules' own; the pages read it from here with the texts.
-export { BILLING_PAGE_PATH } from "~/domains/billing/billing-rules";
+import { dayCount, daysLeft } from "./billing-banner-texts";
 
-const DAY_MS = 86_400_000;
+export { BILLING_PAGE_PATH } from "~/domains/billing/billing-page-path";
+export { BILLING_BANNER, type BillingBannerState, dayCount, daysLeft } from "./billing-banner-texts";
 
 /** An invoice's states (the provider's, provider-neutral). */
 export type BillingInvoiceStatus = "paid" | "open" | "failed" | "void";
-
-/** Whole days from `nowIso` until `untilIso`, rounded up and never below 0: a trial's or a grace period's count-down. */
-export function daysLeft(untilIso: string, nowIso: string): number {
-  return Math.max(0, Math.ceil((Date.parse(untilIso) - Date.parse(nowIso)) / DAY_MS));
-}
-
-/** "1 day" or "5 days". */
-export function dayCount(days: number): string {
-  return days === 1 ? "1 day" : `${days} days`;
-}
 
 /** A plan's monthly price as the billing pages say it: "€49.00 a month". */
 export function monthlyPriceText(plan: PlanId): string {
@@ -36,18 +26,6 @@ export const CHECKOUT_CONFIRMATION = {
   waiting: "Confirming your payment…",
   notYet: "We have not received the confirmation of your payment yet. Your plan changes as soon as it arrives:",
   billingLink: "see your plan on the Billing page",
-};
-
-/** The workspace banner's texts while a trial runs or a payment failed. */
-export const BILLING_BANNER = {
-  trial: (days: number) => `Your Pro trial ends in ${dayCount(days)}`,
-  trialToday: "Your Pro trial ends today",
-  trialHint: "Add a card to keep Pro when it ends; without one you go back to Starter and keep everything.",
-  addCard: "Add a card",
-  pastDue: "Your last payment failed. Update your card to keep your plan",
-  pastDueHint: (graceEndsAt: string) =>
-    `We retry the payment until ${formatLongDate(graceEndsAt)}; after that Starter's rules apply.`,
-  updateCard: "Update card",
 };
 
 /** One sentence for a creator's plan and where it stands, as the billing page's summary says it. */
@@ -111,9 +89,3 @@ export const INVOICE_STATUS_TEXTS: Record<BillingInvoiceStatus, string> = {
   failed: "Payment failed",
   void: "Void",
 };
-
-/** What the workspace banner reads of a creator's billing, joined into the page's one statement. */
-export type BillingBannerState = Pick<
-  BillingState,
-  "status" | "trialEndsAt" | "hasPaymentMethod" | "graceEndsAt" | "clockNow"
->;

@@ -2,7 +2,7 @@ import { formatLongDate } from "~/lib/format-date";
 import { formatMoney } from "~/lib/money";
 import { feePercent, PLAN_TABLE, type PlanId } from "~/lib/plans";
 import { mailLayout } from "~/server/mail/mail-layout.server";
-import { BILLING_PAGE_PATH } from "~/domains/billing/billing-rules";
+import { BILLING_PAGE_PATH } from "~/domains/billing/billing-page-path";
 import type { MailMessage } from "~/server/mail/mailer.server";
 
 /** What a billing mail is about, with the facts it states. */

@@ -1,4 +1,4 @@
-import { BILLING_PAGE_PATH } from "~/domains/billing/billing-rules";
+import { BILLING_PAGE_PATH } from "~/domains/billing/billing-page-path";
 import type { Failure } from "~/lib/errors";
 import type { RequestMeta } from "~/server/http/request-meta.server";
 import { askBillingProvider } from "./ask-billing-provider.server";

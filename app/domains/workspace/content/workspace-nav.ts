@@ -5,7 +5,6 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
-  Receipt,
   Settings,
   Truck,
   ShieldCheck,
@@ -39,7 +38,7 @@ export const WORKSPACE_NAV: readonly WorkspaceNavItem[] = [
   { label: "Shipping", to: "/tools/shipping", icon: Truck, section: "main" },
   { label: "Payments", to: "/payments", icon: CreditCard, section: "main" },
   { label: "Settings", to: "/settings", icon: Settings, section: "account" },
-  { label: "Billing", to: "/settings/billing", icon: Receipt, section: "account" },
+  { label: "Billing", to: "/settings/billing", icon: CreditCard, section: "account" },
   { label: "Security", to: "/security-settings", icon: ShieldCheck, section: "account" },
 ];
 
