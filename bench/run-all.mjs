@@ -27,6 +27,7 @@ const scripts = [
   ["sales-page", "a product's sales page against a static file", ["bench/sales-page.mjs"], 180],
   ["views", "view counting on against off on a sales page", ["bench/views.mjs"], 240],
   ["plan-gates", "the plan guard's added cost per request", ["bench/plan-gates.mjs"], 300],
+  ["billing-page", "the billing page's data with two years of invoices", ["bench/billing-page.mjs"], 300],
   ["social-links", "tracking-link redirects and their click counting", ["bench/social-links.mjs"], 180],
   ["oversell", "200 concurrent buyers for the last 10 units", ["bench/oversell.mjs"], 300],
   ["lighthouse", "Lighthouse mobile per public route", ["bench/lighthouse.mjs"], 900],
