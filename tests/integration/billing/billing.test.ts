@@ -201,6 +201,20 @@ describe("paid plans through the test checkout", () => {
     expect(await subjects(ada.email)).toEqual(["Your Business plan is active", "Payment received for Business"]);
   });
 
+  it("a checkout or invoice id of the wrong shape (a NUL, a long value) names nothing, for the owner too", async () => {
+    const ada = await creator();
+    const started = await startPlanCheckout(services, actorOf(ada), { plan: "business", returnTo: "billing" }, {});
+    expect(started.ok).toBe(true);
+    for (const id of ["\u0000", "tcs_\u0000", "x".repeat(5000), "tcs_missing"]) {
+      expect(await readTestCheckout(db, ada.userId, id)).toBeNull();
+      expect(await readTestInvoice(db, ada.userId, id)).toBeNull();
+      expect(await payTestCheckout(services, actorOf(ada), { checkoutId: id, card: PAYS }, {})).toMatchObject({
+        ok: false,
+        code: "BILLING_CHECKOUT_NOT_FOUND",
+      });
+    }
+  });
+
   it("a declined card at checkout grants no plan", async () => {
     const ada = await creator();
     const { paid } = await subscribeByCheckout(ada, "enterprise", DECLINED);

@@ -68,6 +68,11 @@ function newId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString("hex")}`;
 }
 
+/** Whether `id` has the shape `newId` gives: anything else (a NUL, a long or odd value from a URL) names nothing. */
+function isTestId(id: string): boolean {
+  return /^[a-z]{2,4}_[0-9a-f]{24}$/.test(id);
+}
+
 /** The test provider's fingerprint of a card: a hash of its digits, as Stripe fingerprints a card number. */
 function cardFingerprint(card: string): string | null {
   const digits = testCardDigits(card);
@@ -482,6 +487,7 @@ export function createTestBillingProvider({ db: rootDb }: { db: Database }): Tes
     },
 
     async readCheckout({ customerId, checkoutId }) {
+      if (!isTestId(checkoutId)) return null;
       const [row] = await db
         .select()
         .from(testBillingCheckouts)
@@ -502,6 +508,7 @@ export function createTestBillingProvider({ db: rootDb }: { db: Database }): Tes
     },
 
     async payCheckout({ customerId, checkoutId, card }) {
+      if (!isTestId(checkoutId)) throw new Refusal(fail("BILLING_CHECKOUT_NOT_FOUND"));
       const customer = await customerFor(customerId);
       const now = nowOf(customer);
       const [checkout] = await db
@@ -583,6 +590,7 @@ export function createTestBillingProvider({ db: rootDb }: { db: Database }): Tes
     },
 
     async readInvoice({ customerId, invoiceId }) {
+      if (!isTestId(invoiceId)) return null;
       const [row] = await db
         .select()
         .from(testBillingInvoices)
