@@ -28,7 +28,10 @@ import { VariantsEditor } from "./variants-editor";
 
 export type ProductFormAnswer = { result: SubmissionResult<string[]>; toast?: ToastMessage };
 
-/** The product form for create and edit, validated as typed with the action's schema and posted as multipart for the cover. */
+/**
+ * The product form for create and edit, validated as typed with the action's schema and posted as multipart for the
+ * cover.
+ */
 export function ProductForm({
   id,
   currency,
