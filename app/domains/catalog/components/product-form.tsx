@@ -175,7 +175,8 @@ export function ProductForm({
             />
           </div>
           <label className="flex items-start gap-2 text-sm">
-            {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as such). */}
+            {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as
+               such). */}
             <input
               type="checkbox"
               id={fields.allowBackorder.id}
@@ -244,7 +245,8 @@ export function ProductForm({
       </FormField>
       {cover ? (
         <label className="mb-4 flex items-center gap-2 text-sm">
-          {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as such). */}
+          {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as
+             such). */}
           <input type="checkbox" id={fields.removeCover.id} name={fields.removeCover.name} className="size-4" />
           Remove the cover
         </label>
