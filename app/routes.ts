@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// File names spell the URL below the area folder, in React Router's flat-routes notation: "." or "/" between segments, $param, $ splat, _index, [.] for a dot.
+// File names spell the URL below the area folder, in React Router's flat-routes notation: "." or "/" between segments,
+// $param, $ splat, _index, [.] for a dot.
 
 /** The map of the product: one module per URL (the URLs the Express app serves itself are listed at the end). */
 export default [
@@ -170,10 +171,14 @@ export default [
 
 // URLs the Express app (server/create-app.ts) answers before React Router, with the module serving each:
 //   /healthz, /readyz                       liveness and readiness: server/create-app.ts
-//   /api/uploads, /api/uploads/*            product-file uploads (tus, owner only): app/domains/catalog/server/upload-handler.server.ts
-//   GET /purchases/:orderId/files/:fileId   a buyer's signed file downloads: app/domains/delivery/server/download-handler.server.ts
-//   GET /orders/export.csv                  the seller's orders as CSV: app/domains/customers/server/export-handler.server.ts
-//   GET/HEAD /t/:code                       a social post's tracking link (302, clicks counted): app/domains/social/server/tracking-link-handler.server.ts
-//   GET /customers/export.csv               the seller's customers as CSV: app/domains/customers/server/export-handler.server.ts
+// /api/uploads, /api/uploads/* product-file uploads (tus, owner only):
+// app/domains/catalog/server/upload-handler.server.ts
+// GET /purchases/:orderId/files/:fileId a buyer's signed file downloads:
+// app/domains/delivery/server/download-handler.server.ts
+// GET /orders/export.csv the seller's orders as CSV: app/domains/customers/server/export-handler.server.ts
+// GET/HEAD /t/:code a social post's tracking link (302, clicks counted):
+// app/domains/social/server/tracking-link-handler.server.ts
+// GET /customers/export.csv the seller's customers as CSV: app/domains/customers/server/export-handler.server.ts
 //   /assets/*                               hashed build assets: server/static-assets.ts
-//   the marketing pages of PUBLIC_PATHS     prerendered at build (app/domains/marketing/content/public-pages.ts), served from memory: server/prerendered-pages.ts
+// the marketing pages of PUBLIC_PATHS prerendered at build (app/domains/marketing/content/public-pages.ts), served from
+// memory: server/prerendered-pages.ts

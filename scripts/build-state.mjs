@@ -4,10 +4,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-/** The list of source files the build was made from, written last by `npm run build` (scripts/record-build-sources.mjs). */
+/**
+ * The list of source files the build was made from, written last by `npm run build` (scripts/record-build-sources.mjs).
+ */
 export const SOURCE_LIST = "build/sources.txt";
 
-/** What `npm run build` writes: the server bundle, React Router's server build, the browser assets and the source list. */
+/**
+ * What `npm run build` writes: the server bundle, React Router's server build, the browser assets and the source list.
+ */
 export const BUILD_OUTPUTS = ["build/runtime/main.js", "build/server/index.js", "build/client", SOURCE_LIST];
 
 /** What the build is made from: the app, the server, static files, migrations and the build's own configuration. */
@@ -23,7 +27,9 @@ export const BUILD_SOURCES = [
   "scripts/build-server.mjs",
 ];
 
-/** Folders the lint-rule tests write and remove while other tests run (tests/unit/lint-rules.test.ts): never sources. */
+/**
+ * Folders the lint-rule tests write and remove while other tests run (tests/unit/lint-rules.test.ts): never sources.
+ */
 const isLintFixture = (name) => name.startsWith("lint-fixture-");
 
 /** Every source file below `root`, relative and sorted. */

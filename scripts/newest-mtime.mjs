@@ -13,7 +13,10 @@ export function newestMtime(target) {
   return newest;
 }
 
-/** The first file or folder below `target` modified after `time` (a folder changes when an entry is added or removed), else null. */
+/**
+ * The first file or folder below `target` modified after `time` (a folder changes when an entry is added or removed),
+ * else null.
+ */
 export function firstNewerThan(target, time) {
   if (!existsSync(target)) return null;
   const stat = statSync(target);

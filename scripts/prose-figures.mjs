@@ -1,5 +1,6 @@
 // Prints the house-style prose figures of the TypeScript tree: comment words as a share of all words, and the share
-// of comment sentences over 30 words. Usage: node scripts/prose-figures.mjs [folder …] (default: app server scripts tests).
+// of comment sentences over 30 words. Usage: node scripts/prose-figures.mjs [folder …] (default: app server scripts
+// tests).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";

@@ -205,7 +205,8 @@ export function createApp({
     downloads(req, res, link).catch(next);
   });
 
-  // The seller's CSV exports of orders, customers and subscribers: streamed from a database cursor, outside React Router.
+  // The seller's CSV exports of orders, customers and subscribers: streamed from a database cursor, outside React
+  // Router.
   const exports = runtime.createExportHandler(services);
   app.get(["/orders/export.csv", "/customers/export.csv", "/customers/subscribers.csv"], (req, res, next) => {
     const kind = runtime.matchExportPath(req.path);

@@ -11,7 +11,9 @@ import { createHttpServer } from "./request-limits";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** The app's server build: the built one, or Vite's (development, reloaded on change); its entry exports the runtime. */
+/**
+ * The app's server build: the built one, or Vite's (development, reloaded on change); its entry exports the runtime.
+ */
 async function loadBuild(dev: boolean) {
   if (dev) {
     const vite = await import("vite");

@@ -114,7 +114,10 @@ export function createHostGuard(site: ReturnType<typeof createSiteCheck>, limits
 
 /** A client must send its request headers within this time (Node's default is a minute). */
 export const HEADERS_TIMEOUT_MS = 10_000;
-/** Backstop for a whole request (headers and body); form routes have their own, shorter body time (the app's body limits). */
+/**
+ * Backstop for a whole request (headers and body); form routes have their own, shorter body time (the app's body
+ * limits).
+ */
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** Kept-alive connections stay open this long between requests (longer than common load balancers' 60 s). */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;

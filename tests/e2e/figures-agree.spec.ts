@@ -65,7 +65,8 @@ test("the analytics, orders, customers, dashboard and landing pages agree across
   const graceSecond = await buyWithTestCard(buyerPage, guide.buyPath, grace);
   await buyer.close();
 
-  // Dated as fixed clocks would have dated them; the read models rebuilt from the orders as the migrations' backfills do.
+  // Dated as fixed clocks would have dated them; the read models rebuilt from the orders as the migrations' backfills
+  // do.
   for (const [orderId, at] of [
     [graceFirst.orderId, MOVED.graceFirst],
     [alanOrder.orderId, MOVED.alan],

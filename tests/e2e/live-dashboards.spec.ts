@@ -12,7 +12,10 @@ import { expect, test } from "./support/test";
 
 test.use({ timezoneId: "Europe/Prague" });
 
-/** The value under a figure's label (a stat card, a figure of the Sales tab): the `dd` right after its `dt`. Only visible ones (one tab shows at a time). */
+/**
+ * The value under a figure's label (a stat card, a figure of the Sales tab): the `dd` right after its `dt`. Only
+ * visible ones (one tab shows at a time).
+ */
 const figure = (scope: Locator, label: string) =>
   scope.locator(`dt:text-is("${label}") + dd`).filter({ visible: true });
 

@@ -84,7 +84,10 @@ test("the payments page works on a phone, by keyboard", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Set up payments with Stripe" })).toBeVisible();
 });
 
-/** A seller whose Stripe account is ready, with one published product of 19.00 USD, made directly (the test is about the buyer). */
+/**
+ * A seller whose Stripe account is ready, with one published product of 19.00 USD, made directly (the test is about the
+ * buyer).
+ */
 async function sellerReadyAtStripe(app: WorkerApp) {
   const id = randomUUID();
   const handle = `shop-${id.slice(0, 8)}`;

@@ -26,7 +26,10 @@ import type { WorkerApp } from "./support/worker-app";
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-/** One run of the server's payout job against the worker's database at `now` (retried while the server's own run holds the lock). */
+/**
+ * One run of the server's payout job against the worker's database at `now` (retried while the server's own run holds
+ * the lock).
+ */
 async function runPayoutJob(app: WorkerApp, now: Date) {
   const handle = await openDatabase({ kind: "postgres", url: app.databaseUrl });
   try {

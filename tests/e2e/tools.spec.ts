@@ -76,7 +76,8 @@ test("every tool page shows its name, what it does, the saved setup in words and
     await page.goto(`/tools/${tool.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: tool.name })).toBeVisible();
     await expect(page.getByText(tool.description)).toBeVisible();
-    // The E-shop Builder and Store Management are tools of their own: they keep the setup and its edit link, without the notice.
+    // The E-shop Builder and Store Management are tools of their own: they keep the setup and its edit link, without
+    // the notice.
     if (!OWN_PAGES.has(tool.slug))
       await expect(page.getByText(new RegExp(`^${tool.name} works from your .* setup`))).toBeVisible();
     await expect(page.getByText(SETUPS[tool.businessType]!.shows, { exact: true })).toBeVisible();

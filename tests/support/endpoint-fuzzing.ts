@@ -68,7 +68,9 @@ const SESSION = "__LIVE_SESSION__";
 const STORE_HANDLE = "fuzz-store";
 const PRODUCT_SLUG = "fuzz-product";
 
-/** The test files the endpoints are split into: the signed-in workspace, the buyer's store pages, the rest of the site. */
+/**
+ * The test files the endpoints are split into: the signed-in workspace, the buyer's store pages, the rest of the site.
+ */
 export type EndpointGroup = "site" | "workspace" | "store";
 
 /** The group an endpoint of `endpointsOf` (or of the Express query list) is fuzzed in. */
@@ -184,7 +186,9 @@ const SALES_SCHEMAS = {
 
 const fixed = (p: string) => fc.constant(p);
 
-/** What a counted store page reads for its views and the order's attribution (server/count-views.ts, attribution.ts). */
+/**
+ * What a counted store page reads for its views and the order's attribution (server/count-views.ts, attribution.ts).
+ */
 const SOURCE_KEYS = ["src", "via", "utm_source", "utm_medium", "utm_campaign", "embed", "host"];
 /**
  * The query parameters each GET route of app/routes.ts reads (its own and its feature's readers); routes reading none
@@ -233,7 +237,9 @@ const QUERY_KEYS_OF: Record<string, readonly string[]> = {
   "/api/pos/returns": ["q"],
 };
 
-/** GET URLs the Express app answers before React Router that read a query string (listed at the end of app/routes.ts). */
+/**
+ * GET URLs the Express app answers before React Router that read a query string (listed at the end of app/routes.ts).
+ */
 const EXPRESS_QUERY_ENDPOINTS: { name: string; paths: fc.Arbitrary<string>; query: readonly string[] }[] = [
   { name: "/orders/export.csv", paths: fixed("/orders/export.csv"), query: ["status", "fulfilment"] },
   { name: "/customers/export.csv", paths: fixed("/customers/export.csv"), query: ["q"] },
@@ -887,7 +893,8 @@ function requestsFor(endpoint: Endpoint): fc.Arbitrary<HostileRequestSpec & { si
             [v].flat().map((item): [string, string] => [k, item]),
           );
           // keep = -1: the valid form plus fields it does not know (it should be saved); otherwise `keep` of its
-          // fields are replaced by hostile values and one more hostile field is added (rejected, or saved if still valid).
+          // fields are replaced by hostile values and one more hostile field is added (rejected, or saved if still
+          // valid).
           if (keep < 0)
             return {
               ...spec,
@@ -963,7 +970,8 @@ const hostileHost = fc.oneof(
 
 /**
  * The fuzzing of one group of endpoints, against a server of its own: every request kind, the query strings, the
- * body and Host limits; the coverage checks and fixed regressions run in the "site" file, the spawned server in "store".
+ * body and Host limits; the coverage checks and fixed regressions run in the "site" file, the spawned server in
+ * "store".
  */
 export function fuzzEndpointGroup(group: EndpointGroup): void {
   let server: TestServer;

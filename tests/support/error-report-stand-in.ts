@@ -13,7 +13,10 @@ export type ReceivedEnvelope = {
   raw: string;
 };
 
-/** Parses a Sentry envelope: a header line, then item header / payload pairs (the payload `length` bytes long, or one line). */
+/**
+ * Parses a Sentry envelope: a header line, then item header / payload pairs (the payload `length` bytes long, or one
+ * line).
+ */
 export function parseEnvelope(raw: string): Pick<ReceivedEnvelope, "header" | "items"> {
   const bytes = Buffer.from(raw);
   let offset = 0;

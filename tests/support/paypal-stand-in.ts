@@ -46,7 +46,9 @@ export type PayPalStandIn = {
   env: Record<string, string>;
   /** The buyer approves the order on PayPal's page; `decline: true` makes its capture fail (INSTRUMENT_DECLINED). */
   approveOrder(orderId: string, options?: { decline?: boolean }): Promise<void>;
-  /** A seller who finished PayPal's sign-up of a referral (by tracking id): a merchant id, ready to receive payments. */
+  /**
+   * A seller who finished PayPal's sign-up of a referral (by tracking id): a merchant id, ready to receive payments.
+   */
   completeOnboarding(trackingId: string): Promise<string>;
   openDispute(captureId: string): Promise<void>;
   resolveDispute(captureId: string, outcome: string): Promise<void>;

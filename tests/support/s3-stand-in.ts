@@ -9,8 +9,8 @@ import type { AddressInfo } from "node:net";
  * CompleteMultipartUpload, AbortMultipartUpload and ListMultipartUploads. Objects live in memory (tests only).
  * Requests must carry a SigV4 Authorization header for the configured access key (the signature itself is not
  * recomputed), or be presigned (query-string authentication: that signature IS recomputed, and the expiry
- * checked); GetObject serves one byte range and `response-content-disposition`; `aws-chunked` bodies (the SDK's streaming checksums) are decoded. Every operation is counted
- * (`calls`), so a test can say which ones it exercised.
+ * checked); GetObject serves one byte range and `response-content-disposition`; `aws-chunked` bodies (the SDK's
+ * streaming checksums) are decoded. Every operation is counted (`calls`), so a test can say which ones it exercised.
  */
 export type S3StandIn = {
   endpoint: string;

@@ -9,18 +9,20 @@ import { type StripeBillingStandIn, stripeBilling } from "./stripe-billing-stand
  * Checkout Sessions (create, retrieve with `expand[]=payment_intent`), PaymentIntents (retrieve), Refunds (create,
  * retrieve, list by `payment_intent`), Connect accounts (create,
  * retrieve), Account Links, and a connected account's Balance and Payouts (GET /v1/balance, GET /v1/payouts with the
- * `Stripe-Account` header; list pagination with `limit`, `starting_after`, `has_more`). Requests are form-encoded with bracket notation and authenticated with
- * `Authorization: Bearer sk_…`; errors carry Stripe's body (`{ error: { type, code, message, param, decline_code } }`);
- * `Idempotency-Key` replays the first answer (and refuses a key reused with other parameters). State lives in
- * memory. Tests drive the buyer's and the creator's side (`completeCheckout`, `completeOnboarding`, disputes…),
- * and every outcome is sent as an event signed like Stripe's (`Stripe-Signature`, made with
- * `stripe.webhooks.generateTestHeaderString`): kept in `deliveries` and POSTed to `webhookUrl` when one is set.
+ * `Stripe-Account` header; list pagination with `limit`, `starting_after`, `has_more`). Requests are form-encoded with
+ * bracket notation and authenticated with `Authorization: Bearer sk_…`; errors carry Stripe's body (`{ error: { type,
+ * code, message, param, decline_code } }`); `Idempotency-Key` replays the first answer (and refuses a key reused with
+ * other parameters). State lives in memory. Tests drive the buyer's and the creator's side (`completeCheckout`,
+ * `completeOnboarding`, disputes…), and every outcome is sent as an event signed like Stripe's (`Stripe-Signature`,
+ * made with `stripe.webhooks.generateTestHeaderString`): kept in `deliveries` and POSTed to `webhookUrl` when one is
+ * set.
  * It also serves two small pages a browser can use: the hosted checkout (`/c/pay/:id`) and the onboarding of an
  * account link (`/setup/e/:account/:link`).
  * Terminal, server-driven: PaymentIntents (create, cancel), Readers (create with a `simulated-*` registration code,
  * list, retrieve, process_payment_intent, cancel_action) and the test helper
- * `POST /v1/test_helpers/terminal/readers/:id/present_payment_method` (card_present 4242… approves, the DECLINES numbers
- * decline), which sends payment_intent.succeeded and terminal.reader.action_succeeded, or terminal.reader.action_failed.
+ * `POST /v1/test_helpers/terminal/readers/:id/present_payment_method` (card_present 4242… approves, the DECLINES
+ * numbers decline), which sends payment_intent.succeeded and terminal.reader.action_succeeded, or
+ * terminal.reader.action_failed.
  * Billing (Sellkit's own plans: customers, prices, subscription-mode checkout, subscriptions, schedules, invoices,
  * portal sessions, test clocks) is `billing`, from tests/support/stripe-billing-stand-in.ts, on its own endpoint.
  */
@@ -673,7 +675,9 @@ export async function startStripeStandIn(
     return refund;
   }
 
-  /** GET /v1/refunds: newest first, filtered by `payment_intent` or `charge`, paged with `limit` and `starting_after`. */
+  /**
+   * GET /v1/refunds: newest first, filtered by `payment_intent` or `charge`, paged with `limit` and `starting_after`.
+   */
   function listRefunds(params: Record<string, unknown>) {
     const limit = params.limit === undefined ? 10 : asInt(params.limit, "limit");
     if (limit < 1 || limit > 100)

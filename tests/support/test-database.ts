@@ -16,7 +16,8 @@ export function testServerUrl(): string {
 /**
  * A fresh, migrated database for one test file: a copy of the run's migrated template database (created by
  * the global setup), on the run's PostgreSQL server. `url` names it, so a second app instance can share it;
- * `drop` closes the connections and drops it. `open` opens it (the server build's own `openDatabase` for a test server).
+ * `drop` closes the connections and drops it. `open` opens it (the server build's own `openDatabase` for a test
+ * server).
  */
 export async function createTestDatabase(
   open: typeof openDatabase = openDatabase,

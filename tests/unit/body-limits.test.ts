@@ -29,7 +29,8 @@ describe("body times", () => {
   it("follow FORM_BODY_TIMEOUT_MS and FORM_BODY_MIN_BYTES_PER_SECOND, the caps and uploads unchanged", () => {
     const env = parseEnv({ FORM_BODY_TIMEOUT_MS: "1500", FORM_BODY_MIN_BYTES_PER_SECOND: String(4 * 1024 * 1024) });
     const times = { formMs: env.FORM_BODY_TIMEOUT_MS, bytesPerSecond: env.FORM_BODY_MIN_BYTES_PER_SECOND };
-    // The avatar forms' 2 MB + 64 KB at 4 MB/s round up to 1 s, under the form time; the product form's 10.25 MB to 3 s.
+    // The avatar forms' 2 MB + 64 KB at 4 MB/s round up to 1 s, under the form time; the product form's 10.25 MB to 3
+    // s.
     expect(bodyLimitFor("/auth", times).timeoutMs).toBe(1_500);
     expect(bodyLimitFor("/contact", times).timeoutMs).toBe(1_500);
     expect(bodyLimitFor(PRODUCT, times).timeoutMs).toBe(3_000);

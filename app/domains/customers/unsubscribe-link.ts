@@ -8,7 +8,9 @@ const ONE_CLICK_PATH = /^\/unsubscribe\/[A-Za-z0-9_-]{32}$/;
 /** The unsubscribe page of a token: a button to press, and the target of mail clients' one-click POST. */
 export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
 
-/** Whether `pathname` is exactly an unsubscribe link with a well-formed token: mail providers POST it without Origin. */
+/**
+ * Whether `pathname` is exactly an unsubscribe link with a well-formed token: mail providers POST it without Origin.
+ */
 export function isOneClickUnsubscribePath(pathname: string): boolean {
   return ONE_CLICK_PATH.test(pathname);
 }

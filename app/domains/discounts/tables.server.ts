@@ -57,7 +57,9 @@ export const discountCodeProducts = pgTable(
   (t) => [primaryKey({ columns: [t.discountCodeId, t.productId] })],
 );
 
-/** One use of a code by one order: reserved at checkout (for a short window), redeemed when paid, released on expiry. */
+/**
+ * One use of a code by one order: reserved at checkout (for a short window), redeemed when paid, released on expiry.
+ */
 export const discountRedemptions = pgTable(
   "discount_redemptions",
   {

@@ -17,7 +17,9 @@ export const STOCK_IMPORT_ERRORS_SHOWN = 100;
 /** The Retail Store setup's features this page shows something for. */
 export type StoreFeatures = { pos: boolean; inventory: boolean; customer: boolean; analytics: boolean };
 
-/** Which of the setup's switched-on features the page shapes itself by; the others have no page yet and are not shown. */
+/**
+ * Which of the setup's switched-on features the page shapes itself by; the others have no page yet and are not shown.
+ */
 export function storeFeatures(settings: Record<string, unknown> | null | undefined): StoreFeatures {
   const list = Array.isArray(settings?.features) ? (settings.features as unknown[]) : [];
   const on = (name: string) => list.includes(name);

@@ -52,7 +52,10 @@ export function importQuantity(cell: string): number | string {
   return value;
 }
 
-/** An import file's rows checked alone: header columns, an item code, a location, a whole quantity of 0 or more, no duplicates. */
+/**
+ * An import file's rows checked alone: header columns, an item code, a location, a whole quantity of 0 or more, no
+ * duplicates.
+ */
 export function checkImportRows(
   records: readonly string[][],
 ): { ok: true; rows: StockImportRow[] } | { ok: false; message: string } {

@@ -23,7 +23,10 @@ export type ImportAnswer = {
   csv: string | null;
 };
 
-/** Every Store Management form's answer: which form it was, its errors, a toast, and a count's review or an import's preview. */
+/**
+ * Every Store Management form's answer: which form it was, its errors, a toast, and a count's review or an import's
+ * preview.
+ */
 export type StoreAnswer = {
   intent: string;
   formKey: string;

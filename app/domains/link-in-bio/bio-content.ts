@@ -18,7 +18,9 @@ export const bioConfirmPath = (handle: string, token: string) => `${bioPath(hand
 /** The attribution ref of a block, as orders store it. */
 export const bioRef = (blockId: string) => `${BIO_SOURCE}:${blockId}`;
 
-/** What a block's click carries on: the visit's incoming attribution when it names a tracked link (first touch wins). */
+/**
+ * What a block's click carries on: the visit's incoming attribution when it names a tracked link (first touch wins).
+ */
 export function blockAttribution(incoming: OrderAttribution, blockId: string): OrderAttribution {
   if (incoming.ref) return incoming;
   return { source: BIO_SOURCE, utmSource: "", utmMedium: "", utmCampaign: "", ref: bioRef(blockId) };

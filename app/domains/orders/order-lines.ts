@@ -39,7 +39,9 @@ export type OrderLine = {
   restockedQuantity: number;
 };
 
-/** Units of some lines to refund, and whether physical ones go back into stock (at the order's location unless named). */
+/**
+ * Units of some lines to refund, and whether physical ones go back into stock (at the order's location unless named).
+ */
 export type LineRefundRequest = {
   lines: { lineId: string; quantity: number }[];
   restock: boolean;

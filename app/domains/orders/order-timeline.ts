@@ -5,8 +5,8 @@ import { type FulfilmentLine, type Shipment, shipmentSummary } from "~/domains/o
 
 // An order's timeline, browser-safe: what happened to it, oldest first, from the records the app
 // keeps — the order itself (created), its state moves (order_events: paid, refunded in part or in full, disputed,
-// expired; a discount used past its limit), its delivery (delivery_events: each receipt put in the mail, each download the buyer started)
-// and its shipments (fulfilments).
+// expired; a discount used past its limit), its delivery (delivery_events: each receipt put in the mail, each download
+// the buyer started) and its shipments (fulfilments).
 
 export type TimelineKind =
   | "created"

@@ -22,7 +22,10 @@ import type { Tenders } from "~/domains/orders/refund-tenders";
 
 // Orders, one row per checkout, moved only by the order state machine (move-order-status.server.ts).
 
-/** One buyer's checkout of one or more lines (order_lines); all amounts are server-computed integer minor units of `currency`. */
+/**
+ * One buyer's checkout of one or more lines (order_lines); all amounts are server-computed integer minor units of
+ * `currency`.
+ */
 export const orders = pgTable(
   "orders",
   {
@@ -221,7 +224,10 @@ export const refunds = pgTable(
     providerRefundId: text("provider_refund_id"),
     /** pending, succeeded or failed. */
     status: text("status").notNull().default("pending"),
-    /** The lines and units refunded, and whether they went back into stock; empty for a whole-order refund of old orders. */
+    /**
+     * The lines and units refunded, and whether they went back into stock; empty for a whole-order refund of old
+     * orders.
+     */
     lines: jsonb("lines")
       .$type<{ lineId: string; quantity: number; restock: boolean; locationId?: string }[]>()
       .notNull()
@@ -276,7 +282,10 @@ export const locationSaleFacts = pgTable("location_sale_facts", {
   refundedCents: bigint("refunded_cents", { mode: "number" }).notNull(),
 });
 
-/** Sales per stock location (paid or refunded orders), kept current by syncLocationSale so event figures read in one row. */
+/**
+ * Sales per stock location (paid or refunded orders), kept current by syncLocationSale so event figures read in one
+ * row.
+ */
 export const locationSales = pgTable("location_sales", {
   locationId: uuid("location_id")
     .primaryKey()

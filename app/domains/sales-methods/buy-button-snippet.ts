@@ -1,7 +1,9 @@
 import { escapeHtml } from "~/lib/escape-html";
 import { HEX_COLOR } from "./contrast";
 
-/** How the buy button sits on the creator's site; the pasted snippet is an inline-styled, HTML-escaped link, no script. */
+/**
+ * How the buy button sits on the creator's site; the pasted snippet is an inline-styled, HTML-escaped link, no script.
+ */
 export type IntegrationMethod = "button" | "widget" | "cart";
 export type ButtonStyle = "primary" | "secondary" | "success" | "custom";
 

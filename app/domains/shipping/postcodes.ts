@@ -28,7 +28,9 @@ export function requiresPostcode(country: string): boolean {
   return Object.hasOwn(POSTCODE_PATTERNS, country);
 }
 
-/** Whether `postcode` is a valid postcode of `country` once normalized; any short code passes where no format is known. */
+/**
+ * Whether `postcode` is a valid postcode of `country` once normalized; any short code passes where no format is known.
+ */
 export function isValidPostcode(country: string, postcode: string): boolean {
   const normalized = normalizePostcode(country, postcode);
   const pattern = POSTCODE_PATTERNS[country];

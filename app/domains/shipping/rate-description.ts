@@ -1,7 +1,10 @@
 import type { WeightBand } from "~/domains/shipping/shipping-price";
 import { formatMoney } from "~/lib/money";
 
-/** A rate in words for the seller's list: "$5.00 per order", "Up to 500 g: $4.00 · up to 2,000 g: $9.00", "free from $50.00". */
+/**
+ * A rate in words for the seller's list: "$5.00 per order", "Up to 500 g: $4.00 · up to 2,000 g: $9.00", "free from
+ * $50.00".
+ */
 export function describeRate(
   rate: { kind: "flat" | "weight"; priceCents: number; bands: readonly WeightBand[]; freeAboveCents: number | null },
   currency: string,

@@ -7,7 +7,9 @@ export type EventShiftCount = {
   overShortCents: number;
 };
 
-/** What an event earned: sales at its location, refunds, costs, net, sales per hour and the cash count of its shifts. */
+/**
+ * What an event earned: sales at its location, refunds, costs, net, sales per hour and the cash count of its shifts.
+ */
 export type EventReport = {
   revenueCents: number;
   orders: number;

@@ -1,6 +1,9 @@
 import type { PosEvent, PosRegister } from "./pos-types";
 
-/** What the phone's point of sale opens on: an event's stall, the picker, or every register when the seller has no events. */
+/**
+ * What the phone's point of sale opens on: an event's stall, the picker, or every register when the seller has no
+ * events.
+ */
 export type PosEventChoice =
   | { kind: "event"; event: PosEvent; registers: PosRegister[] }
   | { kind: "pick"; events: PosEvent[] }

@@ -149,7 +149,9 @@ export function checkTenders(totalCents: number, tenders: readonly Tender[]): Te
   return { ok: true, changeCents, cashCents };
 }
 
-/** The round amounts a buyer is likely to hand over for `dueCents`: the next 1, 5, 10, 20, 50 and 100 units, distinct. */
+/**
+ * The round amounts a buyer is likely to hand over for `dueCents`: the next 1, 5, 10, 20, 50 and 100 units, distinct.
+ */
 export function quickTenders(dueCents: number, max = 4): number[] {
   const steps = [100, 500, 1000, 2000, 5000, 10_000];
   const amounts = new Set<number>([dueCents]);
@@ -175,7 +177,9 @@ export function discountOn(baseCents: number, discount: ManualDiscount | null): 
   return Math.max(0, Math.min(baseCents, off));
 }
 
-/** A sale's lines priced: each line's subtotal and its discount (its own plus its share of the sale's and the code's). */
+/**
+ * A sale's lines priced: each line's subtotal and its discount (its own plus its share of the sale's and the code's).
+ */
 export type PricedSale = {
   lines: { subtotalCents: number; discountCents: number }[];
   subtotalCents: number;

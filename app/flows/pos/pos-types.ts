@@ -42,7 +42,9 @@ export type PosItem = {
 /** A catalogue item as the page holds it, with the server's signature of its price. */
 export type SellableItem = PosItem & { priceToken: string };
 
-/** An event the seller sells at, as the phone's point of sale offers it: its stall is the stock location `locationId`. */
+/**
+ * An event the seller sells at, as the phone's point of sale offers it: its stall is the stock location `locationId`.
+ */
 export type PosEvent = { id: string; name: string; locationId: string; startsAt: string; endsAt: string };
 
 export type PosPage = {

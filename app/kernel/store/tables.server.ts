@@ -12,7 +12,9 @@ export const profiles = pgTable("profiles", {
   lastName: text("last_name"),
   dateOfBirth: date("date_of_birth"),
   avatarUrl: text("avatar_url"),
-  /** The plan picked on 'Choose Your Plan', not the one in force (billing's); requestedPlan comes from /signup?plan=. */
+  /**
+   * The plan picked on 'Choose Your Plan', not the one in force (billing's); requestedPlan comes from /signup?plan=.
+   */
   plan: text("plan"),
   requestedPlan: text("requested_plan"),
   /** The creator's IANA time zone for daily figures; null means the browser's. */

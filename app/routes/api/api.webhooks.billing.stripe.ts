@@ -9,7 +9,10 @@ import type { Route } from "./+types/api.webhooks.billing.stripe";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** Stripe Billing's events about Sellkit's own plans, verified by signature (no session, no Origin), applied once per id. */
+/**
+ * Stripe Billing's events about Sellkit's own plans, verified by signature (no session, no Origin), applied once per
+ * id.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const { services } = context;

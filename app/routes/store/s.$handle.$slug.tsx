@@ -18,7 +18,9 @@ import type { Route } from "./+types/s.$handle.$slug";
 
 export const handle = STORE_PAGE;
 
-/** Archived products answer 410 Gone: the link worked once, the product is not sold any more (search engines drop it). */
+/**
+ * Archived products answer 410 Gone: the link worked once, the product is not sold any more (search engines drop it).
+ */
 const GONE = 410;
 
 /** A product's sales page, server-rendered with no script; a draft is its owner's preview, archived is 410. */

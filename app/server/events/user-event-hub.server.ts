@@ -7,7 +7,10 @@ import type { Logger } from "~/server/logger.server";
 export const MAX_STREAMS_PER_SESSION = 6;
 export const MAX_STREAMS_PER_USER = 20;
 
-/** How often open streams' sessions are re-read, since an expiry announces nothing and a reconnecting LISTEN misses ends. */
+/**
+ * How often open streams' sessions are re-read, since an expiry announces nothing and a reconnecting LISTEN misses
+ * ends.
+ */
 export const SESSION_SWEEP_MS = 30_000;
 
 /** How long a session end is remembered, for racing stream lookups. */

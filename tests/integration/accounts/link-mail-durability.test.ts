@@ -46,7 +46,8 @@ describe("link mails asked for just before a crash", () => {
     const answering = await startTestServer(env, { databaseUrl: database.url });
     let later: TestServer | undefined;
     try {
-      // The answering instance never delivers: its worker is stopped before the requests, as if it died after answering.
+      // The answering instance never delivers: its worker is stopped before the requests, as if it died after
+      // answering.
       await answering.services.mailer.close();
       const creator = await createSignedInCreator(answering, {
         email: `durable-${randomUUID().slice(0, 8)}@example.com`,

@@ -47,7 +47,9 @@ async function makeSeller(currency = "EUR"): Promise<Seller> {
   return { id, handle, productId, slug };
 }
 
-/** An order of `seller` put directly in a state, paid at a fixed time, and synced into the read model as its moves are. */
+/**
+ * An order of `seller` put directly in a state, paid at a fixed time, and synced into the read model as its moves are.
+ */
 async function placeOrder(
   seller: Seller,
   paidAt: string,
@@ -108,7 +110,10 @@ async function distinctVisitors(seller: Seller, from: Date, to: Date): Promise<n
   return result.rows[0]!.n;
 }
 
-/** The instant a calendar day of `timeZone` starts (computed by PostgreSQL's own zone rules, independently of the query). */
+/**
+ * The instant a calendar day of `timeZone` starts (computed by PostgreSQL's own zone rules, independently of the
+ * query).
+ */
 async function dayStart(day: string, timeZone: string): Promise<Date> {
   const result = await db.execute<{ at: Date | string }>(
     sql`select (${day}::date::timestamp at time zone ${timeZone}) as at`,
@@ -134,7 +139,9 @@ function visitsBetween(from: string, to: string, count: number, visitors: number
   }));
 }
 
-/** Every day of the report (and the whole period) has the visitors of its hashes, and the views and sales placed in it. */
+/**
+ * Every day of the report (and the whole period) has the visitors of its hashes, and the views and sales placed in it.
+ */
 async function expectDaysExact(
   seller: Seller,
   shown: AnalyticsReport,

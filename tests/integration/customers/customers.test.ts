@@ -125,7 +125,8 @@ beforeAll(async () => {
   await insertOrder(seller.id, { email: "Ann@Example.com", at: "2026-01-05T10:00:00Z" });
   await insertOrder(seller.id, { email: "ann@example.com", at: "2026-02-05T10:00:00Z", refunded: 250 });
   await insertOrder(seller.id, { email: "ANN@example.COM", at: "2026-03-05T10:00:00Z" });
-  // Bob: one fully refunded order (a sale, 0 spent) and one disputed (no sale) → 1 order, spent 0; his pending checkout is no order.
+  // Bob: one fully refunded order (a sale, 0 spent) and one disputed (no sale) → 1 order, spent 0; his pending checkout
+  // is no order.
   refundedOrder = await insertOrder(seller.id, {
     email: "bob@example.com",
     status: "refunded",

@@ -108,7 +108,8 @@ describe("an order's timeline", () => {
     await server.db.execute(sql`update orders set created_at = '2026-03-08T06:30:00Z' where id = ${id}::uuid`);
     expect((await transitionOrder(services(), id, { to: "paid", cause: "webhook:test:evt_1" }))?.fulfilled).toBe(true);
     const [receipt] = await waitForMail(buyer, /^Your receipt from/, 1);
-    // The buyer opens the receipt's download page and downloads the file twice; a Range continuation is not a new download.
+    // The buyer opens the receipt's download page and downloads the file twice; a Range continuation is not a new
+    // download.
     const pageUrl = /Download your files: (\S+)/.exec(receipt!.text)![1]!;
     const downloadPage = await (await fetch(pageUrl)).text();
     const link = /href="(\/purchases\/[^"]+\/files\/[^"]+)"/.exec(downloadPage)![1]!.replace(/&amp;/g, "&");

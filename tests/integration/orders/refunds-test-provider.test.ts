@@ -46,7 +46,9 @@ const providerRefunded = async (checkoutId: string) =>
     )[0]!.refunded_cents,
   );
 
-/** Waits until the test provider's `payment.refunded` reports (sent after its refund call returns) are all processed. */
+/**
+ * Waits until the test provider's `payment.refunded` reports (sent after its refund call returns) are all processed.
+ */
 async function refundWebhooksProcessed(count: number) {
   const deadline = Date.now() + 10_000;
   for (;;) {

@@ -54,7 +54,9 @@ const accessTokens = async (orderId: string) =>
 const webhookCount = async () =>
   (await rows<{ n: number }>(sql`select count(*)::int as n from webhook_events where provider = 'paypal'`))[0]!.n;
 
-/** A seller who went through PayPal's partner referral: tracking id first, the merchant id once the return refreshes it. */
+/**
+ * A seller who went through PayPal's partner referral: tracking id first, the merchant id once the return refreshes it.
+ */
 async function readySeller(options: { stripeToo?: boolean } = {}): Promise<Seller & { merchantId: string }> {
   const seller = await createSeller(server.db, { priceCents: 2000 });
   const { accountId: trackingId } = await server.services.payments.paypal!.onboarding!.createAccount({
@@ -355,7 +357,8 @@ describe("nothing lost, nothing misapplied", () => {
     expect((paypal.orders.get(paypalOrderId)!.purchase_units as { custom_id: string }[])[0]!.custom_id).toBe(orderId);
     paypal.webhookUrl = undefined;
     await paypal.approveOrder(paypalOrderId);
-    // Captured (by an instance that stopped before recording anything); the order's write of the PayPal order id is lost.
+    // Captured (by an instance that stopped before recording anything); the order's write of the PayPal order id is
+    // lost.
     const captured = await server.services.payments.paypal!.capture!(paypalOrderId);
     expect(captured).toMatchObject({ state: "paid" });
     await server.db.execute(sql`update orders set provider_checkout_id = null where id = ${orderId}::uuid`);

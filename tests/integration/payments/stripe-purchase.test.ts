@@ -331,7 +331,8 @@ describe("nothing lost, nothing misapplied", () => {
   it("the checkout id's write fails after Stripe made the session: the buyer still pays, the webhook finds the order by its id, one receipt", async () => {
     const seller = await readySeller();
     const email = "stripe-lost-write@example.com";
-    // The database refuses the checkout id of this buyer's order, as a failed write (or a crash) between the two would leave it.
+    // The database refuses the checkout id of this buyer's order, as a failed write (or a crash) between the two would
+    // leave it.
     await server.db.execute(sql`
       create function refuse_checkout_id() returns trigger language plpgsql as $$
       begin raise exception 'injected failure: the checkout id is not saved'; end $$`);

@@ -151,7 +151,8 @@ describe("the test provider's payout job", () => {
       },
     ]);
 
-    // The buyer of the Monday sale gets 5.00 back after the payout: 4.60 is debited at once (the fee's 0.40 comes back).
+    // The buyer of the Monday sale gets 5.00 back after the payout: 4.60 is debited at once (the fee's 0.40 comes
+    // back).
     await changeOrder(monday, "paid", 500);
     await run("2027-03-08T19:00:00Z");
     expect((await entries(monday)).map((e) => [e.kind, e.amount_cents])).toEqual([
@@ -219,7 +220,8 @@ describe("/payouts", () => {
   });
 
   it("shows the creator's own earnings, balance, next payout and payouts (a page at a time), and nothing of another creator's", async () => {
-    // Sales as every page counts them: paid and refunded orders from their payment; disputed and pending ones are not earnings.
+    // Sales as every page counts them: paid and refunded orders from their payment; disputed and pending ones are not
+    // earnings.
     const now = Date.now();
     const ago = (days: number) => new Date(now - days * 86_400_000).toISOString();
     await insertOrder(ada.id, { paidAt: ago(40) });
@@ -238,7 +240,8 @@ describe("/payouts", () => {
     await runTestPayouts(server.sourceServices());
 
     const text = await pageText(ada);
-    // Gross 12.50 + 12.50 + 12.50 + 20.00 = 57.50; refunds 5.00 + 12.50 = 17.50; fees 1.00 + 0.60 + 0 + 1.60 = 3.20; net 36.80.
+    // Gross 12.50 + 12.50 + 12.50 + 20.00 = 57.50; refunds 5.00 + 12.50 = 17.50; fees 1.00 + 0.60 + 0 + 1.60 = 3.20;
+    // net 36.80.
     expect(text).toContain("Gross sales $57.50");
     expect(text).toContain("Refunds −$17.50");
     expect(text).toContain("Sellkit fees −$3.20");

@@ -61,7 +61,10 @@ type ServerProcess = {
   output: () => string;
 };
 
-/** Starts the production server on a free port with `env` (the embedded PostgreSQL in DATA_DIR unless DATABASE_URL is set). */
+/**
+ * Starts the production server on a free port with `env` (the embedded PostgreSQL in DATA_DIR unless DATABASE_URL is
+ * set).
+ */
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["build/runtime/main.js"], {
     env: {
@@ -176,7 +179,8 @@ describe("kill -9 during a burst of writes", () => {
     );
     expect(burst.acknowledged.filter((subject) => !stored.has(subject))).toEqual([]);
     expect(stored.has("after-restart")).toBe(true);
-    // The support mail of every acknowledged message was queued durably too (the outbox row is written before the answer).
+    // The support mail of every acknowledged message was queued durably too (the outbox row is written before the
+    // answer).
     const queued = new Set(
       (await readEmbedded<{ subject: string }>(dataDir, "select subject from mail_outbox")).map((row) => row.subject),
     );

@@ -285,7 +285,8 @@ describe("database backup and restore (npm run db:backup / db:restore)", () => {
               )
             ).rows,
         );
-        // Migrated after loading, 0003's default filled last_active_at; loaded into the current schema, it takes today's default (none).
+        // Migrated after loading, 0003's default filled last_active_at; loaded into the current schema, it takes
+        // today's default (none).
         expect(rows).toEqual([{ id: "s", user_id: "u", email: "ada@example.com", active: url === fresh.url }]);
       }
     } finally {

@@ -30,7 +30,10 @@ let mail: MailCatcher;
 let server: TestServer;
 let userCounter = 0;
 
-/** A verified, signed-in creator with a business profile (Ada Lovelace of "Ada's Atelier"), made over HTTP like a visitor. */
+/**
+ * A verified, signed-in creator with a business profile (Ada Lovelace of "Ada's Atelier"), made over HTTP like a
+ * visitor.
+ */
 function createCreator(label = "creator"): Promise<SignedInCreator> {
   userCounter += 1;
   return createSignedInCreator(server, { email: `${label}-${userCounter}@example.com` });
@@ -558,7 +561,8 @@ describe("delete account", () => {
   it("removes every row of the user in one go, signs out, mails a notice, and leaves an anonymous event", async () => {
     const creator = await createCreator();
     const bystander = await createCreator("bystander");
-    // Data in every corner: avatar, workspace rows, a magic-link token, a failed sign-in (bucket + event), a contact message.
+    // Data in every corner: avatar, workspace rows, a magic-link token, a failed sign-in (bucket + event), a contact
+    // message.
     expect(
       (
         await post(creator, {

@@ -104,7 +104,8 @@ export function AnalyticsChart({ report }: { report: AnalyticsReport }) {
             </button>
           ))}
       </fieldset>
-      {/* The chart is read like a slider over its points: the arrow keys, Home and End move; each point is announced. */}
+      {/* The chart is read like a slider over its points: the arrow keys, Home and End move; each point is
+         announced. */}
       <div
         role="slider"
         tabIndex={0}

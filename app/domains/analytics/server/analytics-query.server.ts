@@ -6,7 +6,9 @@ import { type AnalyticsReport, BREAKDOWN_ROWS } from "../analytics-report";
 
 export type AnalyticsQueryInput = {
   range: AnalyticsRange;
-  /** The zone when the creator has not chosen one in Settings: the browser's (its cookie), already checked with Intl. */
+  /**
+   * The zone when the creator has not chosen one in Settings: the browser's (its cookie), already checked with Intl.
+   */
   fallbackTimeZone: string;
   /** The current day in the creator's zone is taken from the database clock unless given (tests with fixed clocks). */
   today?: string;

@@ -68,9 +68,9 @@ function addDelta({ table, group, key, productOrders }: Rollup): SQL {
 }
 
 /**
- * Brings the sales read model in line with one order, replacing its previous contribution so repeated or reordered calls
- * agree; the caller's transaction holds the order's row lock. Each product gets its units and a share of the order's
- * net revenue; the shares add up to it.
+ * Brings the sales read model in line with one order, replacing its previous contribution so repeated or reordered
+ * calls agree; the caller's transaction holds the order's row lock. Each product gets its units and a share of the
+ * order's net revenue; the shares add up to it.
  */
 export async function syncOrderSale(db: Database, orderId: string): Promise<void> {
   await db.execute(sql`

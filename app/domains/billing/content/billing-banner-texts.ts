@@ -5,7 +5,9 @@ import { formatLongDate } from "~/lib/format-date";
 
 const DAY_MS = 86_400_000;
 
-/** Whole days from `nowIso` until `untilIso`, rounded up and never below 0: a trial's or a grace period's count-down. */
+/**
+ * Whole days from `nowIso` until `untilIso`, rounded up and never below 0: a trial's or a grace period's count-down.
+ */
 export function daysLeft(untilIso: string, nowIso: string): number {
   return Math.max(0, Math.ceil((Date.parse(untilIso) - Date.parse(nowIso)) / DAY_MS));
 }

@@ -7,7 +7,9 @@ import { askBillingProvider } from "./ask-billing-provider.server";
 import type { BillingActor, BillingServices } from "./billing-services.server";
 import { runBillingChange } from "./run-billing-change.server";
 
-/** Changes a live subscription's plan: an upgrade now with proration, a downgrade (Starter: cancel) at the period's end. */
+/**
+ * Changes a live subscription's plan: an upgrade now with proration, a downgrade (Starter: cancel) at the period's end.
+ */
 export function changePlan(
   services: BillingServices,
   actor: BillingActor,

@@ -22,7 +22,9 @@ export function actionsFor(status: string): Action[] {
   return ["publish", "duplicate", "archive", "delete"];
 }
 
-/** A product's one-click actions as small forms that work without JavaScript; delete confirms first where script runs. */
+/**
+ * A product's one-click actions as small forms that work without JavaScript; delete confirms first where script runs.
+ */
 export function ProductActions({
   product,
   exclude = [],

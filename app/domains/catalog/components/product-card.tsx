@@ -3,7 +3,10 @@ import { CoverImage } from "~/domains/catalog/components/cover-image";
 import { priceLabel } from "~/domains/catalog/product-price";
 import { type ListedProduct, productPagePath } from "~/domains/catalog/store-profile";
 
-/** A product card linking to its sales page; `priority` loads the first card's cover eagerly, as it is the largest paint. */
+/**
+ * A product card linking to its sales page; `priority` loads the first card's cover eagerly, as it is the largest
+ * paint.
+ */
 export function ProductCard({
   handle,
   product,

@@ -28,7 +28,10 @@ import { VariantsEditor } from "./variants-editor";
 
 export type ProductFormAnswer = { result: SubmissionResult<string[]>; toast?: ToastMessage };
 
-/** The product form for create and edit, validated as typed with the action's schema and posted as multipart for the cover. */
+/**
+ * The product form for create and edit, validated as typed with the action's schema and posted as multipart for the
+ * cover.
+ */
 export function ProductForm({
   id,
   currency,
@@ -172,7 +175,8 @@ export function ProductForm({
             />
           </div>
           <label className="flex items-start gap-2 text-sm">
-            {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as such). */}
+            {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as
+               such). */}
             <input
               type="checkbox"
               id={fields.allowBackorder.id}
@@ -241,7 +245,8 @@ export function ProductForm({
       </FormField>
       {cover ? (
         <label className="mb-4 flex items-center gap-2 text-sm">
-          {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as such). */}
+          {/* Not getInputProps: the optional checkbox would be marked required (conform reads its transform as
+             such). */}
           <input type="checkbox" id={fields.removeCover.id} name={fields.removeCover.name} className="size-4" />
           Remove the cover
         </label>

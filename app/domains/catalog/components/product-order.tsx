@@ -15,7 +15,9 @@ const MOVES = [
   { direction: "down", label: "Move down", Icon: ArrowDown, last: true },
 ] as const;
 
-/** The storefront's product order, moved by buttons; focus follows the moved product and its new position is announced. */
+/**
+ * The storefront's product order, moved by buttons; focus follows the moved product and its new position is announced.
+ */
 export function ProductOrder({ products }: { products: readonly OrderedProduct[] }) {
   const fetcher = useFetcher<MoveAnswer>();
   const list = useRef<HTMLOListElement>(null);

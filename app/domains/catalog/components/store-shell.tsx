@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { type StoreProfile, storePath } from "~/domains/catalog/store-profile";
 
-/** The frame of a creator's public pages, in the store's theme and without Sellkit navigation: the page belongs to the creator. */
+/**
+ * The frame of a creator's public pages, in the store's theme and without Sellkit navigation: the page belongs to the
+ * creator.
+ */
 export function StoreShell({
   store,
   banner,

@@ -3,7 +3,10 @@ import { MAX_PRODUCT_FILE_BYTES } from "./product-types";
 /** The tus endpoint of product files, mounted by the Node server rather than a React Router route. */
 export const UPLOADS_PATH = "/api/uploads";
 
-/** The browser's PATCH size: large to save per-request work, small enough for the server's 60 s request time on slow uplinks. */
+/**
+ * The browser's PATCH size: large to save per-request work, small enough for the server's 60 s request time on slow
+ * uplinks.
+ */
 export const UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
 
 /** A partial upload not completed within this time is removed with its row (tus expiration). */
@@ -32,7 +35,10 @@ const FORBIDDEN_IN_NAME = /[/\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u20
 
 export type FileNameCheck = { ok: true; name: string } | { ok: false; message: string };
 
-/** Checks a file name buyers see and download: trimmed NFC, never a path, no control characters; refused with a message, never silently changed. */
+/**
+ * Checks a file name buyers see and download: trimmed NFC, never a path, no control characters; refused with a message,
+ * never silently changed.
+ */
 export function checkFileName(raw: string): FileNameCheck {
   const name = raw.normalize("NFC").trim();
   if (!name) return { ok: false, message: FILE_NAME_REQUIRED_MESSAGE };

@@ -185,7 +185,10 @@ export type PhysicalVariantInput = {
   priceCents: number | null;
 };
 
-/** What a valid physical form stores: the options and one variant per kept combination (the default one without options). */
+/**
+ * What a valid physical form stores: the options and one variant per kept combination (the default one without
+ * options).
+ */
 export function toPhysicalInput(value: PhysicalFields) {
   const options = (value.options ?? []).map((option) => ({ name: option.name, values: option.values ?? [] }));
   const variants: PhysicalVariantInput[] =

@@ -5,7 +5,8 @@ import { fail, type Failure } from "~/lib/errors";
 import { isUuid } from "~/lib/text-formats";
 
 /**
- * Deletes the creator's own unsold product and its rows in one checked statement; sold ones must be archived so buyers keep access.
+ * Deletes the creator's own unsold product and its rows in one checked statement; sold ones must be archived so buyers
+ * keep access.
  * The caller removes `removedUploads` from the file store after commit.
  */
 export async function deleteProduct(

@@ -4,7 +4,9 @@ import { storefronts } from "~/domains/catalog/tables.server";
 import { businessProfiles } from "~/kernel/store/tables.server";
 import { slugify } from "~/domains/catalog/slugify";
 
-/** The creator's store handle, made from the store name on first use; safe concurrently, as the unique index decides. */
+/**
+ * The creator's store handle, made from the store name on first use; safe concurrently, as the unique index decides.
+ */
 export async function ensureStorefront(db: Database, userId: string): Promise<string> {
   const [existing] = await db
     .select({ handle: storefronts.handle })

@@ -3,7 +3,9 @@ import { inTransaction } from "~/db/ambient-transaction.server";
 import type { Database } from "~/db/database.server";
 import { type Failure, fail } from "~/lib/errors";
 
-/** Moves a storefront product one place up or down, locking the creator's products so concurrent moves apply in turn. */
+/**
+ * Moves a storefront product one place up or down, locking the creator's products so concurrent moves apply in turn.
+ */
 export async function moveProduct(
   db: Database,
   userId: string,

@@ -35,7 +35,9 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** The creator's products matching `search`, sorted, with all-time sales and net revenue from the analytics read model. */
+/**
+ * The creator's products matching `search`, sorted, with all-time sales and net revenue from the analytics read model.
+ */
 export function productListQuery(search: string, sort: ProductSort): PageQuery<ProductListItem[]> {
   const json = sql<(Omit<ProductListItem, "createdAt"> & { createdAt: string })[]>`(
       select coalesce(json_agg(json_build_object(
@@ -92,7 +94,10 @@ export type EditedProduct = {
 /** Units on hand less those held, summed over the locations of the variant row `v` (0 without stock rows). */
 const variantAvailableSql = sql`(select coalesce(sum(l.on_hand - l.reserved), 0)::int from stock_levels l where l.variant_id = v.id)`;
 
-/** A product with covers and files for its editor, or null when not the creator's; the caller checks `productId` is a UUID. */
+/**
+ * A product with covers and files for its editor, or null when not the creator's; the caller checks `productId` is a
+ * UUID.
+ */
 export function productEditorQuery(productId: string): PageQuery<{
   product: EditedProduct;
   covers: ProductCoverRef[];

@@ -5,7 +5,10 @@ import { missingForPublishing, notReadyMessage } from "~/domains/catalog/schemas
 import { fail, type Failure } from "~/lib/errors";
 import { readOwnProduct } from "./read-product.server";
 
-/** Puts the creator's own product (also an archived one) on sale; refused, naming what is missing, without a name or valid price. */
+/**
+ * Puts the creator's own product (also an archived one) on sale; refused, naming what is missing, without a name or
+ * valid price.
+ */
 export async function publishProduct(
   db: Database,
   userId: string,

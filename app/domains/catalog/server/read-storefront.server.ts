@@ -39,7 +39,9 @@ const byOwner = prepareStatement<{ page: Row | null }>(sql`
 
 export type Storefront = { store: StoreProfile; products: ListedProduct[] };
 
-/** The storefront `/s/:handle`: the store and its published products in the creator's order; null for unknown handles. */
+/**
+ * The storefront `/s/:handle`: the store and its published products in the creator's order; null for unknown handles.
+ */
 export async function readStorefront(db: Database, handle: string): Promise<Storefront | null> {
   if (!isSlugLike(handle)) return null;
   const [row] = await byHandle.run(db, { handle });

@@ -5,7 +5,9 @@ import { Worker } from "node:worker_threads";
 
 /** Bytes handed to the worker and not yet hashed, all uploads together; past it `update` waits, bounding memory. */
 export const MAX_IN_FLIGHT_BYTES = 16 * 1024 * 1024;
-/** Size of the slabs the worker hands back once hashed; reusing them keeps memory off the garbage collectors' timing. */
+/**
+ * Size of the slabs the worker hands back once hashed; reusing them keeps memory off the garbage collectors' timing.
+ */
 export const SLAB_BYTES = 1024 * 1024;
 /** Bytes the worker reads from an upload's file at a time (`updateFromFile`), into one buffer it keeps. */
 const FILE_READ_BYTES = 4 * 1024 * 1024;
@@ -54,7 +56,10 @@ parentPort.on("message", (m) => {
 export type OffThreadSha256 = {
   /** Feeds the bytes (copied at once: the buffers may be reused); waits while the worker is too far behind. */
   update: (buffers: readonly Uint8Array[]) => Promise<void>;
-  /** Feeds bytes `start` to `end` of a written, unchanging file; the worker reads them itself, so this thread copies nothing. */
+  /**
+   * Feeds bytes `start` to `end` of a written, unchanging file; the worker reads them itself, so this thread copies
+   * nothing.
+   */
   updateFromFile: (path: string, start: number, end: number) => void;
   /** A new handle with this one's state (this one goes on unchanged). */
   copy: () => OffThreadSha256;

@@ -14,7 +14,10 @@ import { isUuid } from "~/lib/text-formats";
 
 type Saved = { ok: true } | Failure<"PRODUCT_NOT_FOUND" | "PRODUCT_NOT_READY">;
 
-/** Saves the form over the creator's own product and its variants, storing nothing on failure; it stays published only while publishable. */
+/**
+ * Saves the form over the creator's own product and its variants, storing nothing on failure; it stays published only
+ * while publishable.
+ */
 export async function updateProduct(
   db: Database,
   userId: string,

@@ -100,7 +100,10 @@ async function copyCsv(db: Database, settings: Record<string, string>, query: SQ
 const SELLER = sql`current_setting('sellkit.export_seller')`;
 const ZONE = sql`current_setting('sellkit.export_zone')`;
 
-/** The seller's orders as CSV, newest first, by /orders' status and fulfilment filters; net subtracts refunds and the kept fee. */
+/**
+ * The seller's orders as CSV, newest first, by /orders' status and fulfilment filters; net subtracts refunds and the
+ * kept fee.
+ */
 export async function exportOrdersCsv(
   db: Database,
   sellerId: string,

@@ -48,7 +48,9 @@ export function planDownload(file: DownloadableFile, request: DownloadRequest): 
   return { kind: "send", range: { start: range.start, end: range.end }, countsAsNewDownload: range.start === 0 };
 }
 
-/** An attachment under the stored name (RFC 6266), whose plain fallback has no quote, backslash, slash or percent sign. */
+/**
+ * An attachment under the stored name (RFC 6266), whose plain fallback has no quote, backslash, slash or percent sign.
+ */
 export function contentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\/%]/g, "_") || "download";
   return formatContentDisposition(name, { fallback });
@@ -66,7 +68,9 @@ export function fileHeaders(file: DownloadableFile): Record<string, string> {
   };
 }
 
-/** The headers of the bytes themselves (200, or 206 with Content-Range), served as an attachment under the stored name. */
+/**
+ * The headers of the bytes themselves (200, or 206 with Content-Range), served as an attachment under the stored name.
+ */
 export function contentHeaders(
   file: DownloadableFile,
   range: { start: number; end: number } | null,

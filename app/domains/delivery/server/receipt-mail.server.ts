@@ -55,7 +55,9 @@ function whatComesNext(input: ReceiptInput): MailBlock[][] {
   ];
 }
 
-/** The buyer's receipt: what they bought, from whom, when, for how much, and their download link or shipping address. */
+/**
+ * The buyer's receipt: what they bought, from whom, when, for how much, and their download link or shipping address.
+ */
 export function receiptMail(input: ReceiptInput): MailMessage {
   const details: [string, string][] = [
     ["Order number", orderNumber(input.orderId)],

@@ -13,7 +13,10 @@ import { overLimitOrderCountSql } from "~/domains/orders/server/discount-orders-
 const d = discountCodes;
 const r = discountRedemptions;
 
-/** The store's codes, newest first, each with its products, its paid, reserved and over-limit uses, and whether it was used. */
+/**
+ * The store's codes, newest first, each with its products, its paid, reserved and over-limit uses, and whether it was
+ * used.
+ */
 export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = pagePart(
   jsonList(
     jsonObject({

@@ -3,7 +3,9 @@ import type { Database } from "~/db/database.server";
 import { salesMethodSettingsSql } from "~/domains/sales-methods/server/sales-method-sql.server";
 import { ONLINE_LOCATION_NAME } from "~/domains/inventory/stock-kinds";
 
-/** Makes the Online location and, for a seller who never had a shop, the first one from the Retail Store setup, once. */
+/**
+ * Makes the Online location and, for a seller who never had a shop, the first one from the Retail Store setup, once.
+ */
 export async function ensureStoreLocations(db: Database, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     // The lock keeps two first visits from making two shops.

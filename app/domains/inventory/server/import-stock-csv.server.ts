@@ -20,7 +20,10 @@ type Resolved = {
   on_hand: number;
 };
 
-/** Checks an inventory CSV against the seller's items and locations and, with `apply` and no refused row, writes it in one transaction. */
+/**
+ * Checks an inventory CSV against the seller's items and locations and, with `apply` and no refused row, writes it in
+ * one transaction.
+ */
 export async function importStockCsv(
   db: Database,
   sellerId: string,

@@ -5,7 +5,9 @@ import { readStockTargets } from "./read-stock-targets.server";
 import { recordStockMovements } from "./record-stock-movements.server";
 import type { StockCount } from "./review-stock-count.server";
 
-/** Posts counted quantities: under a lock of each level, a "counted" movement of the difference makes on hand the count. */
+/**
+ * Posts counted quantities: under a lock of each level, a "counted" movement of the difference makes on hand the count.
+ */
 export async function postStockCount(
   db: Database,
   sellerId: string,

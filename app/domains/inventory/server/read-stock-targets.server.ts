@@ -6,7 +6,10 @@ import { type Failure, fail } from "~/lib/errors";
 /** A seller's location as the stock verbs need it. */
 export type StockTarget = { id: string; name: string; kind: string };
 
-/** Checks that the variants and locations are the seller's and the locations open; answers the locations by id, or a refusal. */
+/**
+ * Checks that the variants and locations are the seller's and the locations open; answers the locations by id, or a
+ * refusal.
+ */
 export async function readStockTargets(
   db: Database,
   sellerId: string,

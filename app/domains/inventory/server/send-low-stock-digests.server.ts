@@ -15,7 +15,10 @@ const DIGEST_ITEMS_LISTED = 50;
 type LowItem = { productName: string; variantTitle: string; sku: string | null; available: number; threshold: number };
 type Due = { user_id: string; email: string; day: string; items: LowItem[]; total: number };
 
-/** Mails each seller's low items once per local day: the digest row and the mail commit together, so racing runs send once. */
+/**
+ * Mails each seller's low items once per local day: the digest row and the mail commit together, so racing runs send
+ * once.
+ */
 export async function sendLowStockDigests(services: Services): Promise<number> {
   const { db, mailer, env } = services;
   const due = await db.execute<Due>(sql`

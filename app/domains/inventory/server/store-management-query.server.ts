@@ -6,7 +6,10 @@ import type { InventoryView, StoreManagementData } from "~/domains/inventory/sto
 /** The search as a LIKE pattern with its wildcards escaped. */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The Store Management page as one SQL expression: setup, locations, one filtered page of inventory with levels, an item's history. */
+/**
+ * The Store Management page as one SQL expression: setup, locations, one filtered page of inventory with levels, an
+ * item's history.
+ */
 export function storeManagementQuery(view: InventoryView): PageQuery<StoreManagementData> {
   const filters: SQL[] = [sql`v.user_id = me.user_id`, sql`v.archived_at is null`];
   if (view.search) {

@@ -22,7 +22,9 @@ type TransferFailure = Failure<
   | "STOCK_TRANSFER_SAME_LOCATION"
 >;
 
-/** Moves units as two movements sharing a transfer id, both levels locked, refusing more than the source has available. */
+/**
+ * Moves units as two movements sharing a transfer id, both levels locked, refusing more than the source has available.
+ */
 export async function transferStock(
   db: Database,
   sellerId: string,

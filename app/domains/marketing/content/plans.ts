@@ -121,7 +121,9 @@ export function planSignupPath(plan: PlanOffer): string {
   return plan.isPaid ? `/signup?plan=${plan.id}` : "/signup";
 }
 
-/** Where a plan's Start button leads: a paid plan starts on 'Choose Your Plan', which signs up first when signed out. */
+/**
+ * Where a plan's Start button leads: a paid plan starts on 'Choose Your Plan', which signs up first when signed out.
+ */
 export function planStartPath(plan: PlanOffer): string {
   return plan.isPaid ? `/choose-plan?plan=${plan.id}` : planSignupPath(plan);
 }

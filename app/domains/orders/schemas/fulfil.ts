@@ -21,7 +21,9 @@ export function quantityTooHighMessage(left: number): string {
 /** The most lines one shipment may name. */
 const MAX_LINES = 200;
 
-/** The fulfilment form: units per line, carrier and tracking; `left` (units left per line id) is the browser's check. */
+/**
+ * The fulfilment form: units per line, carrier and tracking; `left` (units left per line id) is the browser's check.
+ */
 export function fulfilSchema(left: Record<string, number> = {}) {
   return z
     .object({

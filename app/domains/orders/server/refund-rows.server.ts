@@ -113,7 +113,9 @@ export type RefundedLine = {
   restock: boolean;
 };
 
-/** Counts a succeeded refund's units on its lines, restocked ones too; the location is the one named, or the order's. */
+/**
+ * Counts a succeeded refund's units on its lines, restocked ones too; the location is the one named, or the order's.
+ */
 export async function countRefundedUnits(db: Database, refundId: string): Promise<RefundedLine[]> {
   const applied = await db.execute<RefundedLine>(sql`
     with chosen as (
@@ -138,7 +140,9 @@ export async function succeededRefundCents(db: Database, orderId: string): Promi
   return summed.rows[0]!.cents;
 }
 
-/** The order's refunds not failed, oldest first, each as the provider's share of its amount (cash and other left out). */
+/**
+ * The order's refunds not failed, oldest first, each as the provider's share of its amount (cash and other left out).
+ */
 export async function providerRefundShares(
   db: Database,
   orderId: string,

@@ -39,7 +39,9 @@ export async function lockLinesToShip(db: Database, orderId: string): Promise<Li
   return lines.rows;
 }
 
-/** Adds shipped units to the order's physical lines, each only within what is left to ship; returns the lines raised. */
+/**
+ * Adds shipped units to the order's physical lines, each only within what is left to ship; returns the lines raised.
+ */
 export async function addShippedUnits(db: Database, orderId: string, shipment: ShippedUnits[]): Promise<string[]> {
   const updated = await db.execute<{ id: string }>(sql`
       update order_lines l set fulfilled_quantity = l.fulfilled_quantity + w.quantity

@@ -9,11 +9,17 @@ export const CVC_MESSAGE = "Your card's security code is incomplete.";
 export const CVC_TOO_LONG_MESSAGE = "Your card's security code has 3 or 4 digits.";
 export const CARD_NAME_MESSAGE = "Please enter the name on the card.";
 
-/** The longest value of each card field (19 digits and spaces, "MM / YY"); longer ones are refused before any other check. */
+/**
+ * The longest value of each card field (19 digits and spaces, "MM / YY"); longer ones are refused before any other
+ * check.
+ */
 export const CARD_FIELD_MAX = { cardNumber: 23, expiry: 7, cvc: 4, cardName: 200 } as const;
 export const CARD_NAME_TOO_LONG_MESSAGE = `The name on the card can be at most ${CARD_FIELD_MAX.cardName} characters.`;
 
-/** The TEST MODE page's card form (one schema, browser and server). The number's outcome is the server's: see test-cards.ts. */
+/**
+ * The TEST MODE page's card form (one schema, browser and server). The number's outcome is the server's: see
+ * test-cards.ts.
+ */
 export function testCardSchema(now: () => Date = () => new Date()) {
   return z.object({
     cardNumber: z

@@ -9,7 +9,9 @@ export type { ProviderId };
 
 /** What the app asks a provider to collect, in integer minor units of `currency`. */
 export type CheckoutRequest = {
-  /** The app's order id: the provider keeps it as its reference (Stripe client_reference_id/metadata, PayPal custom_id). */
+  /**
+   * The app's order id: the provider keeps it as its reference (Stripe client_reference_id/metadata, PayPal custom_id).
+   */
   orderId: string;
   amountCents: number;
   currency: string;
@@ -122,7 +124,9 @@ export type ProviderBalance = {
   available: { amountCents: number; currency: string }[];
 };
 
-/** A payout the provider made (or is making) to the seller's bank: Stripe's pending, in_transit, paid, failed, canceled. */
+/**
+ * A payout the provider made (or is making) to the seller's bank: Stripe's pending, in_transit, paid, failed, canceled.
+ */
 export type ProviderPayout = {
   id: string;
   amountCents: number;
@@ -136,13 +140,18 @@ export type ProviderPayout = {
 /** A page of payouts, newest first; `hasMore` when another page follows the last one. */
 export type ProviderPayoutPage = { payouts: ProviderPayout[]; hasMore: boolean };
 
-/** Reads a seller's balance and payouts at the provider; failures are thrown as PayoutsReadError so the page shows the rest. */
+/**
+ * Reads a seller's balance and payouts at the provider; failures are thrown as PayoutsReadError so the page shows the
+ * rest.
+ */
 export type ProviderPayouts = {
   balance(accountId: string): Promise<ProviderBalance>;
   listPayouts(accountId: string, page: { limit: number; startingAfter?: string }): Promise<ProviderPayoutPage>;
 };
 
-/** Why reading a seller's balance or payouts failed: `unreachable` (network, provider error) or `refused` (the account). */
+/**
+ * Why reading a seller's balance or payouts failed: `unreachable` (network, provider error) or `refused` (the account).
+ */
 export class PayoutsReadError extends Error {
   constructor(
     readonly reason: "unreachable" | "refused",
@@ -167,7 +176,9 @@ export type TerminalOutcome =
   | { outcome: "declined"; message: string }
   | { outcome: "closed" };
 
-/** One in-person card payment on a reader, in integer minor units; `sellerAccountId` receives it (null: the platform). */
+/**
+ * One in-person card payment on a reader, in integer minor units; `sellerAccountId` receives it (null: the platform).
+ */
 export type TerminalPaymentRequest = {
   orderId: string;
   amountCents: number;
@@ -205,16 +216,22 @@ export interface PaymentProvider {
   /** Asks the provider about a checkout (the reconciler; the buyer's return from the hosted page). */
   getStatus(checkoutId: string): Promise<PaymentStatus>;
   refund(request: RefundRequest): Promise<RefundResult>;
-  /** Finds a refund whose answer was lost (the refund reconciler); providers whose refund answer cannot be lost omit it. */
+  /**
+   * Finds a refund whose answer was lost (the refund reconciler); providers whose refund answer cannot be lost omit it.
+   */
   findRefund?(lookup: RefundLookup): Promise<FoundRefund>;
   /** Verifies a webhook delivery (signature and timestamp) and translates it; throws WebhookVerificationError. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VerifiedWebhook>;
   onboarding?: SellerOnboarding;
   /** Card readers at the counter (Stripe Terminal); absent where the provider has none. */
   terminal?: CardTerminal;
-  /** The seller's balance and payouts (Stripe); absent where money is paid out at capture or kept in Sellkit's ledger. */
+  /**
+   * The seller's balance and payouts (Stripe); absent where money is paid out at capture or kept in Sellkit's ledger.
+   */
   payouts?: ProviderPayouts;
 }
 
-/** The providers configured on this server, created once at start-up (services.payments); absent when not configured. */
+/**
+ * The providers configured on this server, created once at start-up (services.payments); absent when not configured.
+ */
 export type PaymentProviders = Partial<Record<ProviderId, PaymentProvider>>;

@@ -9,7 +9,10 @@ type MerchantIntegration = {
   oauth_integrations?: unknown[];
 };
 
-/** Sellers' onboarding through PayPal partner referrals; a tracking id stands for the seller until PayPal names the merchant. */
+/**
+ * Sellers' onboarding through PayPal partner referrals; a tracking id stands for the seller until PayPal names the
+ * merchant.
+ */
 export function partnerOnboarding(paypal: PayPalClient, partnerId: string): SellerOnboarding {
   const partnerPath = `/v1/customer/partners/${encodeURIComponent(partnerId)}/merchant-integrations`;
   const emails = new Map<string, string>();

@@ -17,7 +17,9 @@ function accountOf(event: Stripe.Event): { sellerAccountId?: string } {
   return event.account ? { sellerAccountId: event.account } : {};
 }
 
-/** A reader's paid PaymentIntent as a payment of the order it carries; online payments are settled by their sessions. */
+/**
+ * A reader's paid PaymentIntent as a payment of the order it carries; online payments are settled by their sessions.
+ */
 function readerPayment(intent: Stripe.PaymentIntent): PaymentEvent[] {
   if (intent.status !== "succeeded" || !intent.payment_method_types.includes("card_present")) return [];
   const orderId = intent.metadata?.order_id;

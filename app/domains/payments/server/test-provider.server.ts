@@ -159,7 +159,9 @@ export function createTestProvider({
 }): TestProvider {
   const key = testWebhookKey(authSecret);
 
-  /** Signs an event and hands it to the app; a failed delivery is logged, and the reconciler finds it as a lost webhook. */
+  /**
+   * Signs an event and hands it to the app; a failed delivery is logged, and the reconciler finds it as a lost webhook.
+   */
   async function report(type: string, data: Record<string, unknown>): Promise<void> {
     const created = Math.floor(now().getTime() / 1000);
     const body = Buffer.from(JSON.stringify({ id: randomId("evt_test"), type, created, data } satisfies TestEventBody));

@@ -22,7 +22,10 @@ export function signTestWebhook(key: Buffer, body: Buffer | string, timestamp: n
   return `t=${timestamp},v1=${signature(key, timestamp, body)}`;
 }
 
-/** Checks a delivery's signature and timestamp against its raw body in constant time; throws WebhookVerificationError otherwise. */
+/**
+ * Checks a delivery's signature and timestamp against its raw body in constant time; throws WebhookVerificationError
+ * otherwise.
+ */
 export function verifyTestSignature(
   key: Buffer,
   rawBody: Buffer,

@@ -3,7 +3,8 @@ import type { Database } from "~/db/database.server";
 import { orderContributionsSql } from "~/domains/orders/server/order-earnings-sql.server";
 
 /**
- * Books the orders changed since `since` into the earnings book in one statement; returns how many contributions changed.
+ * Books the orders changed since `since` into the earnings book in one statement; returns how many contributions
+ * changed.
  * Each replaces its booked contribution and the difference goes to its seller's totals.
  */
 export async function bookEarnings(tx: Database, since: Date): Promise<number> {

@@ -3,7 +3,10 @@ import { orderContributionsSql } from "~/domains/orders/server/order-earnings-sq
 
 // The orders the earnings book does not hold yet, as SQL for the payouts page and job.
 
-/** How far before the job's last run orders are reread: `updated_at` is a transaction's start, so late commits are still seen. */
+/**
+ * How far before the job's last run orders are reread: `updated_at` is a transaction's start, so late commits are still
+ * seen.
+ */
 export const SYNC_OVERLAP = sql`interval '10 minutes'`;
 
 /** Where the job's last run read from, less the overlap; null before its first run. */
@@ -13,7 +16,8 @@ const RECENT = sql`now() - interval '1 hour'`;
 
 /**
  * The seller's orders changed since the job's last run, with their contributions: what the book does not hold yet.
- * Each branch is gated on payouts_sync alone, so the database runs one; after a recent run it uses the `updated_at` index.
+ * Each branch is gated on payouts_sync alone, so the database runs one; after a recent run it uses the `updated_at`
+ * index.
  */
 export function sellerChangedOrders(userId: SQL): SQL {
   const recent = orderContributionsSql({

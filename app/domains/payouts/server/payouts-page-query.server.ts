@@ -31,7 +31,10 @@ export function parseTestPayoutsCursor(value: string | null): TestPayoutsCursor 
 
 export const testPayoutsCursorParam = (payout: { payoutDay: string; id: string }) => `${payout.payoutDay}_${payout.id}`;
 
-/** Earnings per provider in the store currency: the earnings book plus, live, the orders changed since the job's last run. */
+/**
+ * Earnings per provider in the store currency: the earnings book plus, live, the orders changed since the job's last
+ * run.
+ */
 type ProviderRow = {
   provider: ProviderEarnings["provider"];
   orders: number;
@@ -41,7 +44,10 @@ type ProviderRow = {
   otherCurrency: number;
 };
 
-/** Earnings per provider in the store currency: the earnings book plus, live, the orders changed since the job's last run. */
+/**
+ * Earnings per provider in the store currency: the earnings book plus, live, the orders changed since the job's last
+ * run.
+ */
 const earningsQuery: PageQuery<Earnings> = pagePart(
   sql<{ currency: string; byProvider: ProviderRow[] }>`(
     with store as (select ${storeCurrencySql} as currency),

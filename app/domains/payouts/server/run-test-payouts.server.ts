@@ -40,7 +40,8 @@ type ChangedRow = {
 };
 
 /**
- * The payout job: books changed orders' earnings and ledger entries, pays out available balances on business days, marks arrived payouts paid.
+ * The payout job: books changed orders' earnings and ledger entries, pays out available balances on business days,
+ * marks arrived payouts paid.
  * One transaction under an advisory lock, so another instance skips the round and a failed run changes nothing.
  */
 export async function runTestPayouts(services: Services, now: Date = new Date()): Promise<PayoutRunResult> {

@@ -2,7 +2,10 @@ import { RefreshCw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { CodeBlock, CopyCodeButton } from "./copy-code-button";
 
-/** The buy-button snippet and its preview; Generate submits for a preview only without JavaScript, where it cannot follow typing. */
+/**
+ * The buy-button snippet and its preview; Generate submits for a preview only without JavaScript, where it cannot
+ * follow typing.
+ */
 export function BuyButtonCode({
   snippet,
   live,

@@ -9,7 +9,9 @@ import { CodeBlock, CopyCodeButton } from "./copy-code-button";
 /** How the product card looks: light or dark, its corner radius and accent colour, and what its button does. */
 export type WidgetLook = { theme: "light" | "dark"; radius: number; accent: string; action: "buy" | "cart" };
 
-/** The widget's placeholder: sellkit.js draws the card in it; without the script its link still leads to the product. */
+/**
+ * The widget's placeholder: sellkit.js draws the card in it; without the script its link still leads to the product.
+ */
 export function widgetSnippet(product: ButtonProduct, look: WidgetLook): string {
   const accent = HEX_COLOR.test(look.accent) ? look.accent : "#1d4ed8";
   const radius = Math.min(32, Math.max(0, Math.round(look.radius) || 0));

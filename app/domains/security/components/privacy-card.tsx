@@ -9,7 +9,9 @@ import { useIsPending } from "~/lib/use-is-pending";
 
 export const EXPORT_PATH = "/security-settings/export";
 
-/** Privacy and data controls: Export saves the JSON file (a plain download without JavaScript); Cleanup is a page form. */
+/**
+ * Privacy and data controls: Export saves the JSON file (a plain download without JavaScript); Cleanup is a page form.
+ */
 export function PrivacyCard({ retentionDays }: { retentionDays: number }) {
   const cleaning = useIsPending({ intent: "cleanup-data" });
   const [exporting, setExporting] = useState(false);

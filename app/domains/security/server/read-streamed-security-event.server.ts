@@ -7,7 +7,10 @@ export type StreamedSecurityEvent =
   | { sessionValid: true; event: SecurityEventSummary | null }
   | { sessionValid: false };
 
-/** A live stream's check before sending: the announced event if it is the user's own and the stream's session is still valid. */
+/**
+ * A live stream's check before sending: the announced event if it is the user's own and the stream's session is still
+ * valid.
+ */
 export async function readStreamedSecurityEvent(
   db: Database,
   userId: string,

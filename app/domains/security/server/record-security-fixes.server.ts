@@ -15,7 +15,9 @@ export const SECURITY_FIXES = [
 ] as const;
 const FIXES_VERSION = 1;
 
-/** At start-up, logs once per database and fix set that this version's fixes are applied, as a system event of no user. */
+/**
+ * At start-up, logs once per database and fix set that this version's fixes are applied, as a system event of no user.
+ */
 export async function recordSecurityFixes(db: Database): Promise<void> {
   await db.execute(sql`
     insert into security_audit (user_id, event_type, event_category, severity, risk_score, details)

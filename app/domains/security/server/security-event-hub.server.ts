@@ -17,7 +17,10 @@ export {
 /** The channel on which the database announces each ended session (payload: its id; '*': all). */
 export const SESSION_ENDED_CHANNEL = "session_ended";
 
-/** The process's one hub of live events: security events plus per-user `channels`, whose streams end with their sessions. */
+/**
+ * The process's one hub of live events: security events plus per-user `channels`, whose streams end with their
+ * sessions.
+ */
 export function createSecurityEventHub(
   listen: Listen,
   logger: Logger,

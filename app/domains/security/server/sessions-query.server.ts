@@ -17,7 +17,10 @@ type Row = Omit<SessionSummary, "createdAt" | "lastActiveAt" | "isActive"> & {
   expiresAt: string;
 };
 
-/** The signed-in user's sessions, most recently active first, including this statement's own activity mark; never tokens. */
+/**
+ * The signed-in user's sessions, most recently active first, including this statement's own activity mark; never
+ * tokens.
+ */
 export const sessionsQuery: PageQuery<SessionSummary[]> = {
   json: sql`(
     select coalesce(json_agg(json_build_object('id', id, 'ipAddress', ip_address, 'userAgent', user_agent, 'createdAt',

@@ -6,7 +6,10 @@ import { recordSecurityEvent } from "~/kernel/audit/record-security-event.server
 import { inTransaction } from "~/db/ambient-transaction.server";
 import type { RequestContext } from "~/server/http/request-context.server";
 
-/** Ends one of the user's other sessions by deleting its row, so it is signed out on every instance; others' ids find nothing. */
+/**
+ * Ends one of the user's other sessions by deleting its row, so it is signed out on every instance; others' ids find
+ * nothing.
+ */
 export async function terminateSession(
   services: AppServices,
   ctx: RequestContext,

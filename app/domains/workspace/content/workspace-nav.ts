@@ -44,7 +44,10 @@ export const WORKSPACE_NAV: readonly WorkspaceNavItem[] = [
 
 export type WorkspaceNavSections = { main: WorkspaceNavItem[]; tools: WorkspaceNavItem[]; account: WorkspaceNavItem[] };
 
-/** The navigation of a creator: the fixed pages and the tools of their business types (a tool already listed is not repeated). */
+/**
+ * The navigation of a creator: the fixed pages and the tools of their business types (a tool already listed is not
+ * repeated).
+ */
 export function workspaceNavFor(businessTypes: readonly string[]): WorkspaceNavSections {
   const listed = new Set(WORKSPACE_NAV.map((item) => item.to));
   return {
@@ -56,7 +59,9 @@ export function workspaceNavFor(businessTypes: readonly string[]): WorkspaceNavS
   };
 }
 
-/** The entry a path belongs to: the longest one that is the path or a folder above it (an order's page is under Orders). */
+/**
+ * The entry a path belongs to: the longest one that is the path or a folder above it (an order's page is under Orders).
+ */
 export function currentNavPath(pathname: string, paths: readonly string[]): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return paths.filter((to) => path === to || path.startsWith(`${to}/`)).sort((a, b) => b.length - a.length)[0];

@@ -8,7 +8,10 @@ const businessTypesQuery = pagePart(
   (types) => types ?? [],
 );
 
-/** What the workspace navigation shows: the creator's names, avatar and store name, and their business types for the tools. */
+/**
+ * What the workspace navigation shows: the creator's names, avatar and store name, and their business types for the
+ * tools.
+ */
 export const workspaceNavQuery = combinePageQueries({
   profile: profileSummaryQuery,
   businessTypes: businessTypesQuery,

@@ -1,7 +1,9 @@
 import type { ShippingChoice } from "~/flows/checkout/checkout-quote";
 import { formatMoney } from "~/lib/money";
 
-/** The shipping options for the buyer's country with their prices, one radio each; the chosen one is re-priced on pay. */
+/**
+ * The shipping options for the buyer's country with their prices, one radio each; the chosen one is re-priced on pay.
+ */
 export function ShippingOptions({
   name,
   options,

@@ -3,7 +3,10 @@ import type { CheckoutFormInput } from "~/flows/checkout/schemas/checkout";
 import type { CheckoutInput } from "./create-checkout.server";
 import type { CheckoutLineInput } from "./resolve-checkout-lines.server";
 
-/** The checkout a valid pay form asks for: its lines, buyer, code, pay button, address (given a country) and attribution. */
+/**
+ * The checkout a valid pay form asks for: its lines, buyer, code, pay button, address (given a country) and
+ * attribution.
+ */
 export function checkoutInputOf(
   form: Extract<CheckoutFormInput, { intent: "pay" }>,
   lines: CheckoutLineInput[],

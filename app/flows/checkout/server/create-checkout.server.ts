@@ -254,7 +254,8 @@ export async function createCheckout(
   try {
     await services.db.update(orders).set({ providerCheckoutId: hosted.checkoutId }).where(eq(orders.id, orderId));
   } catch (error) {
-    // The checkout exists and carries the order id: its payment's event finds the order by it and keeps the checkout id then.
+    // The checkout exists and carries the order id: its payment's event finds the order by it and keeps the checkout id
+    // then.
     services.logger.error(
       { err: error, orderId, checkoutId: hosted.checkoutId },
       "checkout: the hosted checkout's id could not be saved on its order",

@@ -45,7 +45,9 @@ export type PriceFailure = Failure<
   | DiscountCodeFailure
 >;
 
-/** What prices an order besides its lines: the code, the shipping country and option, and whether they must be final. */
+/**
+ * What prices an order besides its lines: the code, the shipping country and option, and whether they must be final.
+ */
 export type PriceInput = {
   discountCode?: string;
   clientIp?: string;

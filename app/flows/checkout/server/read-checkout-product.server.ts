@@ -21,7 +21,10 @@ export type CheckoutVariant = {
   available: number;
 };
 
-/** A product as a checkout needs it: its price, its seller, the seller's store and plan in force, and a physical one's variants. */
+/**
+ * A product as a checkout needs it: its price, its seller, the seller's store and plan in force, and a physical one's
+ * variants.
+ */
 export type CheckoutProduct = ProductPricing & {
   id: string;
   sellerId: string;

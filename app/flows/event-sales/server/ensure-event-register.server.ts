@@ -4,7 +4,9 @@ import { createRegister } from "~/flows/pos/server/create-register.server";
 import { locationRegisterIdSql } from "~/flows/pos/server/register-sql.server";
 import { type Failure, fail } from "~/lib/errors";
 
-/** Gives an open event a register at its stock location (once), so the point of sale can sell from the stall's stock. */
+/**
+ * Gives an open event a register at its stock location (once), so the point of sale can sell from the stall's stock.
+ */
 export async function ensureEventRegister(
   db: Database,
   sellerId: string,

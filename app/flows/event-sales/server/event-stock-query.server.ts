@@ -20,7 +20,9 @@ export type EventStock = {
 
 const label = sql`p.name || case when v.title <> '' then ' – ' || v.title else '' end`;
 
-/** The event's stock from the ledger at its location, the seller's other places to bring stock from, and their items. */
+/**
+ * The event's stock from the ledger at its location, the seller's other places to bring stock from, and their items.
+ */
 export function eventStockQuery(eventId: string | null): PageQuery<EventStock> {
   const empty: EventStock = { rows: [], sources: [], items: [] };
   if (eventId === null) return { json: sql`null::json`, read: () => empty };

@@ -61,7 +61,10 @@ async function settleCoveredRefunds(
     await settleRefund(services, refund.id, { status: "succeeded", providerRefundId: null, refundedCents }, cause, {});
 }
 
-/** Applies one provider-neutral payment event to its order through the state machine, so duplicates and reordering change nothing. */
+/**
+ * Applies one provider-neutral payment event to its order through the state machine, so duplicates and reordering
+ * change nothing.
+ */
 export async function applyPaymentEvent(
   services: { db: Database; mailer: Mailer; appUrl: string },
   provider: ProviderId,
@@ -74,7 +77,8 @@ export async function applyPaymentEvent(
   const refusal = refusalOf(order, event);
   if (refusal) return { orderId: id, rejected: true, error: refusal };
   if ("checkoutId" in event && event.checkoutId && !order.provider_checkout_id) {
-    // Found by the order id it carries: the checkout id the order lost (its write failed after the provider made it) is kept now.
+    // Found by the order id it carries: the checkout id the order lost (its write failed after the provider made it) is
+    // kept now.
     await keepCheckoutId(services.db, id, event.checkoutId);
   }
   switch (event.type) {

@@ -28,7 +28,9 @@ export type FulfilResult =
       | "TRACKING_URL_INVALID"
     >;
 
-/** Ships units of the seller's paid order: shipment, lines, fulfilment status and the buyer's mail in one transaction. */
+/**
+ * Ships units of the seller's paid order: shipment, lines, fulfilment status and the buyer's mail in one transaction.
+ */
 export async function fulfilOrderLines(
   services: { db: Database; mailer: Mailer; env: { APP_URL: string } },
   sellerId: string,

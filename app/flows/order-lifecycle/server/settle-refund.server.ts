@@ -27,7 +27,10 @@ export type SettledRefund = {
   full: boolean;
 };
 
-/** Counts a succeeded refund's units on its lines and puts the restocked ones back at the location named, or the order's. */
+/**
+ * Counts a succeeded refund's units on its lines and puts the restocked ones back at the location named, or the
+ * order's.
+ */
 async function applyRefundLines(db: Database, refundId: string, sellerId: string): Promise<void> {
   const applied = await countRefundedUnits(db, refundId);
   const returned = applied.filter((row) => row.restock && row.variant_id && row.location_id);

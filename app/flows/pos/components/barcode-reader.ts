@@ -12,7 +12,9 @@ type NativeDetector = {
   getSupportedFormats: () => Promise<string[]>;
 };
 
-/** A reader of the retail formats: native when the browser has every one of them, the self-hosted ponyfill otherwise. */
+/**
+ * A reader of the retail formats: native when the browser has every one of them, the self-hosted ponyfill otherwise.
+ */
 export async function createBarcodeReader(): Promise<BarcodeReader> {
   const native = (globalThis as { BarcodeDetector?: NativeDetector }).BarcodeDetector;
   if (native) {

@@ -9,7 +9,9 @@ import { parseAmount, formatMoney } from "~/lib/money";
 import { type Cart, type CartAction, cartTotals } from "../pos-cart";
 import { DiscountCodeField } from "./on-demand";
 
-/** The sale being made: its lines and quantities, a discount on the sale or a store code, the buyer's email and a note. */
+/**
+ * The sale being made: its lines and quantities, a discount on the sale or a store code, the buyer's email and a note.
+ */
 export function CartPanel({
   cart,
   dispatch,

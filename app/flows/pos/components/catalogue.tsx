@@ -9,7 +9,10 @@ import { formatMoney } from "~/lib/money";
 import { itemByCode } from "../pos-cart";
 import { ScanButton } from "./scan-button";
 
-/** The products to sell: tiles with stock here, a search by name or SKU, and a barcode typed, scanned or seen by a camera. */
+/**
+ * The products to sell: tiles with stock here, a search by name or SKU, and a barcode typed, scanned or seen by a
+ * camera.
+ */
 export function Catalogue({
   items,
   stockOf,

@@ -39,7 +39,10 @@ async function paymentAction(orderId: string, body: unknown): Promise<{ payment?
   };
 }
 
-/** The reader screen (waiting for card, processing, approved or declined) or the pay-on-phone QR code, until paid or cancelled. */
+/**
+ * The reader screen (waiting for card, processing, approved or declined) or the pay-on-phone QR code, until paid or
+ * cancelled.
+ */
 export function ConnectedPayment({
   started,
   currency,

@@ -41,7 +41,9 @@ async function receiptOf(saleId: string): Promise<CounterReceipt | null> {
   }
 }
 
-/** The point of sale: pick a register, open its shift, sell by tile, search or barcode, and take cash or other tenders. */
+/**
+ * The point of sale: pick a register, open its shift, sell by tile, search or barcode, and take cash or other tenders.
+ */
 export function PointOfSale({
   title,
   layout,

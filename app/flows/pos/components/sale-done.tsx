@@ -5,7 +5,9 @@ import { formatMoney } from "~/lib/money";
 import { cartTotals } from "../pos-cart";
 import type { Done } from "./point-of-sale";
 
-/** The finished sale: the change to give, where the receipt goes, the receipt to print, and the way to the next sale. */
+/**
+ * The finished sale: the change to give, where the receipt goes, the receipt to print, and the way to the next sale.
+ */
 export function SaleDone({ done, currency, onNext }: { done: Done; currency: string; onNext: () => void }) {
   const totals = cartTotals(done.cart);
   return (

@@ -10,7 +10,9 @@ import {
   type SendAnswer,
 } from "../sale-outbox";
 
-/** How often the connection is checked and waiting sales retried while the page is open (Safari has no Background Sync). */
+/**
+ * How often the connection is checked and waiting sales retried while the page is open (Safari has no Background Sync).
+ */
 const RETRY_INTERVAL_MS = 5_000;
 
 /** Whether the server answers now: `navigator.onLine` says only that a network exists, not that it reaches us. */

@@ -5,7 +5,9 @@ import { type Failure, fail } from "~/lib/errors";
 import type { Mailer } from "~/server/mail/mailer.server";
 import type { CardReader } from "./card-reader.server";
 
-/** Gives up the seller's own pending card or pay-on-phone sale: its session is closed, its order expires, nothing sold. */
+/**
+ * Gives up the seller's own pending card or pay-on-phone sale: its session is closed, its order expires, nothing sold.
+ */
 export async function cancelPosPayment(
   services: { db: Database; mailer: Mailer; appUrl: string; reader?: CardReader | null },
   sellerId: string,

@@ -29,7 +29,10 @@ export type CardReader = {
   cancel(sessionId: string): Promise<void>;
 };
 
-/** The built-in test provider's simulated reader: the seller types or picks a test card, and the outcome arrives as a signed webhook. */
+/**
+ * The built-in test provider's simulated reader: the seller types or picks a test card, and the outcome arrives as a
+ * signed webhook.
+ */
 export function simulatedCardReader(provider: TestProvider): CardReader {
   return {
     providerId: provider.id,

@@ -19,8 +19,9 @@ type Figures = {
 };
 
 /**
- * Closes an open shift with the cash counted in the drawer and keeps its Z-report. The report holds sales and refunds by
- * method, discounts, items sold, cash in and out, expected against counted cash. A racing sale is reported or refused.
+ * Closes an open shift with the cash counted in the drawer and keeps its Z-report. The report holds sales and refunds
+ * by method, discounts, items sold, cash in and out, expected against counted cash. A racing sale is reported or
+ * refused.
  */
 export async function closeShift(
   db: Database,

@@ -1,6 +1,8 @@
 import QRCode from "qrcode";
 
-/** A QR code of `text` as one SVG path (a unit square per dark module), so the page draws it without a browser library. */
+/**
+ * A QR code of `text` as one SVG path (a unit square per dark module), so the page draws it without a browser library.
+ */
 export function qrCodePath(text: string): { size: number; path: string } {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   let path = "";

@@ -15,9 +15,9 @@ import type { RequestMeta } from "~/server/http/request-meta.server";
 type ShiftFailure = Failure<"POS_SHIFT_NOT_FOUND" | "POS_SHIFT_CLOSED">;
 
 /**
- * Refunds lines of one of the seller's orders at an open shift: a counter sale of any shift or an online order. Restocked
- * units go back at this register's location. Each tender gets its share back: cash from this shift's drawer, a card
- * through its provider, another method outside Sellkit (the drawer untouched).
+ * Refunds lines of one of the seller's orders at an open shift: a counter sale of any shift or an online order.
+ * Restocked units go back at this register's location. Each tender gets its share back: cash from this shift's drawer,
+ * a card through its provider, another method outside Sellkit (the drawer untouched).
  */
 export async function refundPosSale(
   services: Omit<RefundServices, "counter">,

@@ -6,7 +6,9 @@ import { STATS_WINDOW_DAYS } from "~/domains/workspace/dashboard-stats";
 
 const DAY_MS = 86_400_000;
 
-/** The landing's tabs for a creator with products; conversion is sales over unique visitors in the dashboard's window. */
+/**
+ * The landing's tabs for a creator with products; conversion is sales over unique visitors in the dashboard's window.
+ */
 export async function landingDashboard(
   db: Database,
   sellerId: string,

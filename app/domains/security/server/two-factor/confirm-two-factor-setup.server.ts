@@ -17,7 +17,9 @@ export type ConfirmTwoFactorSetupResult =
   | { ok: false; code?: undefined; message: string }
   | Failure<"TWO_FACTOR_ENABLE_FAILED">;
 
-/** Setup step 2: the first app code proves the secret was saved, then 2FA is enabled and the backup codes returned once. */
+/**
+ * Setup step 2: the first app code proves the secret was saved, then 2FA is enabled and the backup codes returned once.
+ */
 export async function confirmTwoFactorSetup(
   services: AppServices,
   ctx: RequestContext,

@@ -23,7 +23,10 @@ export type StartTwoFactorSetupResult =
       | "TWO_FACTOR_ALREADY_ENABLED"
     >;
 
-/** Setup step 1, after re-authentication: a new secret stored encrypted, not yet enabled, and sent in this response only. */
+/**
+ * Setup step 1, after re-authentication: a new secret stored encrypted, not yet enabled, and sent in this response
+ * only.
+ */
 export async function startTwoFactorSetup(
   services: AppServices,
   ctx: RequestContext,

@@ -2,7 +2,9 @@ import { createHmac, randomInt } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { Secret, TOTP } from "otpauth";
 
-/** TOTP codes have 6 digits; the secret is 20 random bytes (32 base32 characters), other parameters RFC 6238's defaults. */
+/**
+ * TOTP codes have 6 digits; the secret is 20 random bytes (32 base32 characters), other parameters RFC 6238's defaults.
+ */
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_SECRET_BYTES = 20;
@@ -47,7 +49,10 @@ export function totpUri(base32: string, accountName: string): string {
   return totp(base32, accountName).toString();
 }
 
-/** The time-step of a code valid now, else null; the caller must accept only steps newer than the last used, against replay. */
+/**
+ * The time-step of a code valid now, else null; the caller must accept only steps newer than the last used, against
+ * replay.
+ */
 export function matchingTotpStep(base32: string, code: string, now = Date.now()): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totp(base32).validate({ token: code, timestamp: now, window: TOTP_WINDOW });
