@@ -12,8 +12,6 @@ const PAGE_QUERY_LEAKS = [
   "app/domains/catalog/server/product-page-queries.server.ts: sales_methods",
   "app/domains/catalog/server/product-page-queries.server.ts: stock_levels",
   "app/domains/catalog/server/product-page-queries.server.ts: analytics_sales_totals",
-  "app/domains/customers/server/customers-query.server.ts: customer_totals",
-  "app/domains/customers/server/customers-query.server.ts: orders",
   "app/pages/dashboards/server/landing-page-query.server.ts: products",
   "app/pages/dashboards/server/landing-page-query.server.ts: storefronts",
   "app/pages/dashboards/server/landing-page-query.server.ts: analytics_sales_totals",

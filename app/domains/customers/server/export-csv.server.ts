@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { orderLinesTextSql } from "~/domains/orders/server/order-lines-sql.server";
 import type { Database } from "~/db/database.server";
-import { CUSTOMER_SORT_KEYS, customerRows } from "./customers-query.server";
+import { CUSTOMER_SORT_KEYS } from "./customers-query.server";
+import { customerTotalRowsSql } from "~/domains/orders/server/customer-orders-sql.server";
 import { ORDER_FILTER_SQL } from "~/domains/orders/server/seller-orders-query.server";
 import type { FulfilmentFilter } from "~/domains/orders/fulfilment-display";
 import type { OrderDisplayStatus } from "~/domains/orders/order-display";
@@ -177,7 +178,7 @@ export async function exportCustomersCsv(
   const query = sql`
     select c.email, ${utc(sql`c.first_at`)} as first_utc, ${local(sql`c.first_at`, timeZone)} as first_local,
       ${utc(sql`c.last_at`)} as last_utc, ${local(sql`c.last_at`, timeZone)} as last_local, c.orders, c.spent
-    from ${customerRows(sql`${sellerId}`, { search })} c
+    from ${customerTotalRowsSql(sql`${sellerId}`, { search })} c
     order by ${key} desc, c.email desc`;
   await eachBatch<CustomerRow>(db, query, async (rows) => {
     let chunk = "";
