@@ -76,8 +76,6 @@ const OTHER_LEAKS = [
   "app/flows/checkout/server/read-order-outcome.server.ts: order_lines",
   "app/flows/checkout/server/read-order-outcome.server.ts: storefronts",
   "app/flows/checkout/server/seller-payment-options.server.ts: payment_accounts",
-  "app/domains/customers/server/export-csv.server.ts: refunds",
-  "app/domains/customers/server/export-csv.server.ts: orders",
   "app/domains/link-in-bio/server/follow-bio-block.server.ts: storefronts",
   "app/domains/link-in-bio/server/follow-bio-block.server.ts: products",
   "app/domains/link-in-bio/server/read-bio-page.server.ts: product_covers",

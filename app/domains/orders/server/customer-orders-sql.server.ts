@@ -34,3 +34,12 @@ export function customerOrderRowsSql(sellerId: SQL, email: string, after: Orders
           order by o.created_at desc, o.id desc
           limit ${limit}`;
 }
+
+/** The seller's orders as a subquery with every column of `orders`, to alias as `o`. */
+export function sellerOrdersSql(sellerId: SQL): SQL {
+  return sql`(select * from orders where user_id = ${sellerId})`;
+}
+
+/** The platform fee order `o` keeps after succeeded refunds returned part of it, as a scalar SQL expression. */
+export const keptFeeSql = sql`(o.platform_fee_cents - coalesce((select sum(r.fee_refunded_cents) from refunds r
+  where r.order_id = o.id and r.status = 'succeeded'), 0))`;
