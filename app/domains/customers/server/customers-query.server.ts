@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { orderTitleSql } from "~/domains/orders/server/order-lines-sql.server";
+import { customerOrderRowsSql, customerTotalRowsSql } from "~/domains/orders/server/customer-orders-sql.server";
 import { pagePart, type PageQuery } from "~/kernel/session/page-query.server";
 import {
   CUSTOMERS_PAGE_SIZE,
@@ -36,24 +36,7 @@ export function customersCursorParam(sort: CustomerSort, customer: CustomerListI
   return `${value}~${customer.email}`;
 }
 
-/** The seller's customers as `customer_totals` rows, optionally filtered by email, for the list and the export. */
-export function customerRows(
-  sellerId: SQL,
-  { search = null, email = null }: { search?: string | null; email?: string | SQL | null },
-): SQL {
-  return sql`(
-    select t.email, t.first_paid_at as first_at, t.last_paid_at as last_at, t.orders, t.spent_cents,
-      (select json_agg(json_build_object('currency', s.key, 'cents', s.value::bigint) order by s.value::bigint desc,
-        s.key)
-        from jsonb_each_text(t.spent) s) as spent
-    from customer_totals t
-    where t.user_id = ${sellerId}
-      and ${search ? sql`strpos(t.email, ${search}) > 0` : sql`true`}
-      and ${email ? sql`t.email = ${email}` : sql`true`}
-  )`;
-}
-
-/** Each sort's key as SQL over customerRows' columns, each backed by an index. */
+/** Each sort's key as SQL over customerTotalRowsSql's columns, each backed by an index. */
 export const CUSTOMER_SORT_KEYS: Record<CustomerSort, { key: SQL; cast: SQL }> = {
   last: { key: sql`c.last_at`, cast: sql`timestamptz` },
   spent: { key: sql`c.spent_cents`, cast: sql`bigint` },
@@ -72,7 +55,7 @@ export function sellerCustomersQuery(
   const json = sql<CustomerListItem[]>`(
       select coalesce(json_agg(row_to_json(page)), '[]'::json) from (
         select ${listColumns}
-        from ${customerRows(sql`me.user_id`, { search })} c
+        from ${customerTotalRowsSql(sql`me.user_id`, { search })} c
         where ${after ? sql`(${key}, c.email) < (${after.value}::${cast}, ${after.tie})` : sql`true`}
         order by ${key} desc, c.email desc
         limit ${CUSTOMERS_PAGE_SIZE + 1}
@@ -96,19 +79,10 @@ export function sellerCustomerQuery(email: string, after: OrdersCursor | null): 
           from customer_subscribers s where s.seller_id = me.user_id and s.email = c.email),
         'orderList', (select coalesce(json_agg(row_to_json(page) order by page."createdAt" desc, page.id desc),
           '[]'::json) from (
-          select o.id, o.status, ${orderTitleSql} as "productName", o.customer_email as "customerEmail",
-            o.amount_cents as "amountCents",
-            o.refunded_cents as "refundedCents", o.currency, o.discount_code as "discountCode",
-              o.fulfilment_status as "fulfilmentStatus",
-            o.created_at as "createdAt"
-          from orders o
-          where o.user_id = me.user_id and lower(o.customer_email) = ${lower}
-            and ${after ? sql`(o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`}
-          order by o.created_at desc, o.id desc
-          limit ${ORDERS_PAGE_SIZE + 1}
+          ${customerOrderRowsSql(sql`me.user_id`, lower, after, ORDERS_PAGE_SIZE + 1)}
         ) page)
       )
-      from ${customerRows(sql`me.user_id`, { email: lower })} c
+      from ${customerTotalRowsSql(sql`me.user_id`, { email: lower })} c
     )`;
   return pagePart(json, (detail) =>
     detail

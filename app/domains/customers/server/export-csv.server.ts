@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { orderLinesTextSql } from "~/domains/orders/server/order-lines-sql.server";
 import type { Database } from "~/db/database.server";
-import { CUSTOMER_SORT_KEYS, customerRows } from "./customers-query.server";
+import { CUSTOMER_SORT_KEYS } from "./customers-query.server";
+import { customerTotalRowsSql, keptFeeSql, sellerOrdersSql } from "~/domains/orders/server/customer-orders-sql.server";
 import { ORDER_FILTER_SQL } from "~/domains/orders/server/seller-orders-query.server";
 import type { FulfilmentFilter } from "~/domains/orders/fulfilment-display";
 import type { OrderDisplayStatus } from "~/domains/orders/order-display";
@@ -133,14 +134,14 @@ export async function exportOrdersCsv(
       "net",
     ]),
   );
-  const fee = sql`(o.platform_fee_cents - coalesce((select sum(r.fee_refunded_cents) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0))`;
+  const fee = keptFeeSql;
   const query = sql`
     select o.id, ${utc(sql`o.created_at`)}, ${local(sql`o.created_at`, ZONE)}, ${utc(sql`o.paid_at`)},
       ${DISPLAY_STATUS}, ${csvText(orderLinesTextSql)}, ${csvText(sql`o.customer_email`)}, ${csvText(sql`o.currency`)},
       ${sqlAmount(sql`o.subtotal_cents`)}, ${sqlAmount(sql`o.discount_cents`)}, ${csvText(sql`o.discount_code`)}, ${sqlAmount(sql`o.amount_cents`)},
       ${sqlAmount(fee)}, ${sqlAmount(sql`o.refunded_cents`)}, ${sqlAmount(sql`o.amount_cents - o.refunded_cents - ${fee}`)}
-    from orders o
-    where o.user_id = ${SELLER} and ${status ? ORDER_FILTER_SQL[status] : sql`true`}
+    from ${sellerOrdersSql(SELLER)} o
+    where ${status ? ORDER_FILTER_SQL[status] : sql`true`}
       and ${fulfilment ? sql`o.fulfilment_status = current_setting('sellkit.export_fulfilment')` : sql`true`}
     order by o.created_at desc, o.id desc`;
   const settings = { "sellkit.export_seller": sellerId, "sellkit.export_zone": timeZone };
@@ -180,7 +181,7 @@ export async function exportCustomersCsv(
   const query = sql`
     select c.email, ${utc(sql`c.first_at`)} as first_utc, ${local(sql`c.first_at`, timeZone)} as first_local,
       ${utc(sql`c.last_at`)} as last_utc, ${local(sql`c.last_at`, timeZone)} as last_local, c.orders, c.spent
-    from ${customerRows(sql`${sellerId}`, { search })} c
+    from ${customerTotalRowsSql(sql`${sellerId}`, { search })} c
     order by ${key} desc, c.email desc`;
   await eachBatch<CustomerRow>(db, query, async (rows) => {
     let chunk = "";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { ownedProductCountSql } from "~/domains/catalog/server/product-choice-sql.server";
 import type { DiscountInput } from "~/domains/discounts/schemas/discount-code";
 
 // What create and update share: stored columns, product ownership checks, product rows and the duplicate-code refusal.
@@ -22,12 +23,12 @@ export function discountColumns(input: DiscountInput) {
 /** Whether every id is one of the creator's products. */
 export async function ownsProducts(db: Database, userId: string, productIds: string[]): Promise<boolean> {
   if (productIds.length === 0) return true;
-  const found = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from products
-    where user_id = ${userId} and id = any(${sql.raw("array[")}${sql.join(
+  const found = await db.execute<{ n: number }>(
+    sql`select ${ownedProductCountSql(
+      userId,
       productIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}${sql.raw("]")})`);
+    )} as n`,
+  );
   return found.rows[0]?.n === productIds.length;
 }
 

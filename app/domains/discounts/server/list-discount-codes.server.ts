@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { combinePageQueries, jsonList, jsonObject, pagePart, type PageQuery } from "~/kernel/session/page-query.server";
-import { products } from "~/domains/catalog/tables.server";
+import { productChoicesJsonSql, productNamesJsonSql } from "~/domains/catalog/server/product-choice-sql.server";
 import { discountCodeProducts, discountCodes, discountRedemptions } from "~/domains/discounts/tables.server";
 import { storeCurrencyQuery } from "~/domains/catalog/server/product-page-queries.server";
 import type { DiscountCodeItem, DiscountProductOption } from "~/domains/discounts/discount-display";
@@ -27,11 +27,9 @@ export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = pagePart(
       amountOffCents: d.amountOffCents,
       currency: d.currency,
       appliesTo: d.appliesTo,
-      products: jsonList(
-        jsonObject({ id: products.id, name: products.name }),
-        sql`from ${discountCodeProducts} join ${products} on ${products.id} = ${discountCodeProducts.productId}
+      products: productNamesJsonSql(
+        sql`select ${discountCodeProducts.productId} from ${discountCodeProducts}
           where ${discountCodeProducts.discountCodeId} = ${d.id}`,
-        { orderBy: sql`lower(${products.name})` },
       ),
       startsAt: d.startsAt,
       endsAt: d.endsAt,
@@ -54,18 +52,7 @@ export const discountCodesQuery: PageQuery<DiscountCodeItem[]> = pagePart(
 
 /** The creator's products a code can be limited to, by name with archived ones last, with their pricing. */
 export const discountProductsQuery: PageQuery<DiscountProductOption[]> = pagePart(
-  jsonList(
-    jsonObject({
-      id: products.id,
-      name: products.name,
-      status: products.status,
-      pricing: products.pricing,
-      minPriceCents: products.minPriceCents,
-      currency: products.currency,
-    }),
-    sql`from ${products} where ${products.userId} = me.user_id`,
-    { orderBy: sql`${products.status} = 'archived', lower(${products.name}), ${products.id}` },
-  ),
+  productChoicesJsonSql(sql`me.user_id`),
 );
 
 /** Everything the discount codes page shows. */
