@@ -74,15 +74,7 @@ export const PLAN_TABLE = {
     trialDays: 0,
     seats: 5,
     uptimeSla: null,
-    includes: [
-      "advanced_customisation",
-      "detailed_analytics",
-      "custom_domain",
-      "team_collaboration",
-      "api_access",
-      "sales_tax",
-      "priority_support",
-    ],
+    includes: PLAN_FEATURE_IDS.filter((feature) => feature !== "sla"),
   },
   enterprise: {
     id: "enterprise",

@@ -12,8 +12,8 @@ import type { AppServices } from "~/server/services.server";
 const SETUP_FAILED = "Failed to set up your account";
 
 /**
- * The plan picked on 'Choose Your Plan': Starter at once, Pro's trial without a card, Business and Enterprise through
- * the provider's hosted checkout (the plan starts only when its first payment's event arrives).
+ * The plan picked on 'Choose Your Plan': Starter at once, Pro's trial without a card, the others by hosted checkout.
+ * A paid plan starts only when its first payment's event arrives.
  */
 export async function answerPlanChoice(
   services: AppServices,

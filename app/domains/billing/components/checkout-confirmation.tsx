@@ -11,8 +11,8 @@ export const CHECKOUT_POLL_MS = 1000;
 export const CHECKOUT_WAIT_MS = 20_000;
 
 /**
- * The return from a paid plan's checkout: reloads the page's data every second until `confirmed` (the plan is in
- * force, by the provider's verified event), then toasts '{plan} plan selected!' and goes to `to` after `delayMs`.
+ * The return from a paid plan's checkout: it reloads the page's data every second until the plan is in force.
+ * Then it toasts '{plan} plan selected!' and goes to `to` after `delayMs`.
  */
 export function CheckoutConfirmation({
   plan,

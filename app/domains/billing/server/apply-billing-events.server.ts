@@ -36,8 +36,8 @@ type Context = {
 };
 
 /**
- * Applies verified provider events, the only way a plan changes: each once per (provider, event id), with its history,
- * security event and mail in one transaction; an older snapshot never overwrites a newer one.
+ * Applies verified provider events, the only way a plan changes, each once per provider and event id.
+ * History, security event and mail share its transaction; an older snapshot never overwrites a newer one.
  */
 export async function applyBillingEvents(
   db: Database,

@@ -5,9 +5,9 @@ import type { Env } from "~/server/env.server";
 import { constructStripeEvent, stripeClient, webhookSecretsOf } from "~/server/stripe-client.server";
 import type { BillingEvent, BillingInvoice, BillingProvider, SubscriptionSnapshot } from "./billing-provider.server";
 
-// Stripe Billing with Sellkit as the merchant: a Customer per creator, one monthly Price per paid plan found by its
-// lookup key (created from the plan table when the account has none), Checkout in subscription mode, upgrades
-// with proration invoiced at once, downgrades as a subscription schedule's next phase, the customer portal.
+// Stripe Billing with Sellkit as the merchant: a Customer per creator and one monthly Price per paid plan.
+// Prices are found by lookup key, or created from the plan table. Upgrades prorate at once; downgrades are a
+// subscription schedule's next phase; the customer portal manages the card.
 
 type StripeBillingEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_BILLING_WEBHOOK_SECRET" | "STRIPE_API_URL">;
 type PaidPlan = Exclude<PlanId, "starter">;
